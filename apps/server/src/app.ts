@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import rootPackage from '../../../package.json' with { type: 'json' };
+import type { TConfig } from './config';
+import type { TDatabase } from './db/database';
+import { notFoundBody, registerErrorHandler } from './lib/errors';
+import { healthRoutes } from './features/health/health.routes';
+import { topicsRoutes } from './features/topics/topics.routes';
+import { roomsRoutes } from './features/rooms/rooms.routes';
+import { helpRoutes } from './features/help/help.routes';
+
+/** What every feature's routes receive. */
+export interface TAppContext {
+  config: TConfig;
+  database: TDatabase;
+  version: string;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function defaultWebDist(): string {
+  // src/app.ts (tsx) and dist/index.js (bundle) both sit two levels under apps/.
+  return path.resolve(here, '../../web/dist');
+}
+
+export async function buildApp(options: {
+  config: TConfig;
+  database: TDatabase;
+  logger?: FastifyServerOptions['logger'];
+}): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+    forceCloseConnections: 'idle',
+  });
+  const context: TAppContext = { config, database, version: rootPackage.version };
+
+  registerErrorHandler(app);
+
+  const helpFrameOrigin = config.helpFormUrl ? new URL(config.helpFormUrl).origin : undefined;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: helpFrameOrigin ? [helpFrameOrigin] : ["'none'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // Google sign-in runs in a popup that reports back to this window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Resolved API', version: context.version } },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes, context);
+  await app.register(topicsRoutes, context);
+  await app.register(roomsRoutes, context);
+  await app.register(helpRoutes, context);
+
+  const webDist = config.webDistDir ?? defaultWebDist();
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ webDist }, 'web build not found: serving the API only (run `npm run build`)');
+  }
+
+  // History fallback: a GET for a page (not the API, not a file) gets the SPA, which routes it and shows its own 404.
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' && !pathname.startsWith('/api') && !path.extname(pathname);
+    if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send(notFoundBody(request.method, request.url));
+  });
+
+  return app;
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+import { migrationProvider } from './migrations/index';
+
+export type TEngine = 'sqlite' | 'postgres';
+
+export interface TDatabase {
+  db: Kysely<DB>;
+  engine: TEngine;
+  /** The raw driver handle, for libraries (better-auth) that take one. */
+  sqlite?: SQLite.Database;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//i.test(url);
+}
+
+export function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+}): TDatabase {
+  if (isPostgresUrl(options.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', pool, close: () => db.destroy() };
+  }
+  if (options.databaseUrl !== undefined && options.databaseUrl !== '') {
+    throw new Error('DATABASE_URL must start with postgres:// — leave it unset for the embedded SQLite database.');
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(options.dataDir, 'resolved.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+export async function migrateToLatest(database: TDatabase): Promise<string[]> {
+  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.engine) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function isDatabaseReachable(database: TDatabase): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(database.db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const nowIso = () => new Date().toISOString();

@@ -1,0 +1,30 @@
+import type { ColumnDataType, ColumnDefinitionBuilder, Migration, MigrationProvider } from 'kysely';
+import type { TEngine } from '../database';
+import { initial } from './0001-initial';
+
+/** What differs between the engines, handed to every migration so that one folder serves both. */
+export interface TMigrationContext {
+  engine: TEngine;
+  /** An auto-incrementing integer primary key. */
+  id: { type: ColumnDataType; build: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder };
+}
+
+/** Migrations are listed here (not read from disk) so that they survive bundling. Append only. */
+const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
+  '0001-initial': initial,
+};
+
+export function migrationProvider(engine: TEngine): MigrationProvider {
+  const ctx: TMigrationContext = {
+    engine,
+    id:
+      engine === 'postgres'
+        ? { type: 'serial', build: (c) => c.primaryKey() }
+        : { type: 'integer', build: (c) => c.primaryKey().autoIncrement() },
+  };
+  return {
+    async getMigrations() {
+      return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(ctx)]));
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import type { TErrorCode } from '@resolved/shared';
+
+/** The one error type services throw; the handler below turns it into `{ error: { code, message } }`. */
+export class AppError extends Error {
+  constructor(
+    readonly code: TErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const STATUS_BY_CODE: Record<TErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+const CODE_BY_STATUS: Record<number, TErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+export function validationError(error: ZodError): AppError {
+  const first = error.issues[0];
+  return new AppError(
+    'validation_failed',
+    first?.message ?? 'The request is not valid.',
+    error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+  );
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(STATUS_BY_CODE[error.code])
+        .send({
+          error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+        });
+    }
+    if (error instanceof ZodError) {
+      const appError = validationError(error);
+      return reply
+        .status(400)
+        .send({ error: { code: appError.code, message: appError.message, details: appError.details } });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = CODE_BY_STATUS[status] ?? 'bad_request';
+      const message =
+        status === 429
+          ? 'Too many requests. Please wait a moment and try again.'
+          : error.message || 'The request could not be processed.';
+      return reply.status(status).send({ error: { code, message } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'internal_error', message: 'Something went wrong on our side.' } });
+  });
+}
+
+export function notFoundBody(method: string, url: string) {
+  return { error: { code: 'not_found', message: `No route for ${method} ${url.split('?')[0]}.` } };
+}
+
+/** Parse with a zod schema or throw a 400 `validation_failed`. */
+export function parseOrThrow<T>(
+  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: ZodError } },
+  input: unknown,
+): T {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}

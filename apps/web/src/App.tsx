@@ -1,0 +1,43 @@
+import { lazy } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { TOAST_AUTO_CLOSE_MS } from '@resolved/shared';
+import { queryClient } from './lib/query';
+import { Layout } from './shell/Layout';
+
+// Each page is its own chunk: the first load carries the shell and the page asked for, nothing more.
+const WelcomePage = lazy(() => import('./features/welcome/WelcomePage'));
+const TopicsPage = lazy(() => import('./features/topics/TopicsPage'));
+const HowToPage = lazy(() => import('./features/howto/HowToPage'));
+const GuidePage = lazy(() => import('./features/guides/GuidePage'));
+const RoomsPage = lazy(() => import('./features/rooms/RoomsPage'));
+const AboutPage = lazy(() => import('./features/about/AboutPage'));
+const HelpPage = lazy(() => import('./features/help/HelpPage'));
+const NotFoundPage = lazy(() => import('./features/errors/NotFoundPage'));
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <Routes>
+          <Route element={<Layout />}>
+            <Route index element={<WelcomePage />} />
+            <Route path="welcome" element={<WelcomePage />} />
+            <Route path="topics" element={<TopicsPage />} />
+            <Route path="how-to" element={<HowToPage />} />
+            <Route path="parliamentary" element={<GuidePage formatId="ld" />} />
+            <Route path="oxford" element={<GuidePage formatId="pf" />} />
+            <Route path="parli" element={<GuidePage formatId="parli" />} />
+            <Route path="rooms" element={<RoomsPage />} />
+            <Route path="about" element={<AboutPage />} />
+            <Route path="help" element={<HelpPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </BrowserRouter>
+      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,3 @@
+export default function HelpPage() {
+  return <h1>HelpPage (in progress)</h1>;
+}

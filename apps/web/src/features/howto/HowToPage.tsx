@@ -1,0 +1,3 @@
+export default function HowToPage() {
+  return <h1>HowToPage (in progress)</h1>;
+}

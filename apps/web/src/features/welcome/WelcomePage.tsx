@@ -1,0 +1,3 @@
+export default function WelcomePage() {
+  return <h1>WelcomePage (in progress)</h1>;
+}

@@ -1,0 +1,40 @@
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { PageLoading } from './PageLoading';
+import { Outlet, useLocation } from 'react-router';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+
+export function Layout({ greeting }: { greeting?: ReactNode }) {
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const handleClose = useCallback(() => setIsMenuOpen(false), []);
+
+  // A new page starts at the top (choosing a sidebar entry closes the mobile menu itself).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <Header isMenuOpen={isMenuOpen} onMenuClick={() => setIsMenuOpen(true)} greeting={greeting} />
+      <Sidebar isOpen={isMenuOpen} onClose={handleClose} />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="px-4 pb-16 pt-[calc(var(--spacing-header)+1.5rem)] outline-none sm:px-6 md:ml-sidebar md:px-10"
+      >
+        <div className="mx-auto max-w-5xl">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+    </div>
+  );
+}

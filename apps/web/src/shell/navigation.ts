@@ -1,0 +1,40 @@
+import {
+  BookOpen,
+  CalendarDays,
+  HelpCircle,
+  Home,
+  Info,
+  LogIn,
+  MessageSquare,
+  Trophy,
+  Video,
+  Hand,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface TNavEntry {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Extra paths on which this entry counts as active. */
+  alsoActiveOn?: string[];
+}
+
+/** The sidebar, exactly as spec §2 lists it: labels, order and targets. */
+export const NAV_ENTRIES: readonly TNavEntry[] = [
+  { label: 'Welcome!', to: '/welcome', icon: Hand },
+  { label: "Today's Topics", to: '/topics', icon: CalendarDays, alsoActiveOn: ['/'] },
+  { label: 'How To', to: '/how-to', icon: BookOpen, alsoActiveOn: ['/parliamentary', '/oxford', '/parli'] },
+  { label: 'Meetings', to: '/rooms', icon: Video },
+  { label: 'Leaderboard', to: '/leaderboard', icon: Trophy },
+  { label: 'Chat', to: '/chat', icon: MessageSquare },
+  { label: 'About Us', to: '/about', icon: Info },
+  { label: 'Help', to: '/help', icon: HelpCircle },
+  { label: 'Home', to: '/Dashboard', icon: Home, alsoActiveOn: ['/admin-dashboard'] },
+  { label: 'Login / Sign In', to: '/signup', icon: LogIn, alsoActiveOn: ['/login'] },
+];
+
+export function isEntryActive(entry: TNavEntry, pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  return [entry.to, ...(entry.alsoActiveOn ?? [])].some((p) => p.toLowerCase() === path);
+}

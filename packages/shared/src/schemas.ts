@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+
+/** Trimmed text with length limits and messages a person can act on. */
+function text(label: string, limits: { min: number; max: number }) {
+  return z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(limits.min, { error: `${label} is required.` })
+    .max(limits.max, { error: `${label} must be at most ${limits.max} characters.` });
+}
+
+/** Only http(s) links: `javascript:`, `data:` and friends are refused on both sides. */
+export const ZHttpUrl = z
+  .string({ error: 'Meeting Link is required.' })
+  .trim()
+  .min(1, { error: 'Meeting Link is required.' })
+  .max(LIMITS.roomLink.max, { error: `Meeting Link must be at most ${LIMITS.roomLink.max} characters.` })
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Meeting Link must be a web address starting with http:// or https://.' },
+  );
+
+// ---- Topics ----
+export const ZTopic = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  date: z.string(),
+  description: z.string(),
+  isCurrent: z.boolean(),
+  createdAt: z.string(),
+});
+export type TTopic = z.infer<typeof ZTopic>;
+
+export const ZUpdateTopicRequest = z.object({
+  title: text('New Topic Title', LIMITS.topicTitle),
+  date: text('Event Date', LIMITS.topicDate),
+  description: text('Short description', LIMITS.topicDescription),
+});
+export type TUpdateTopicRequest = z.infer<typeof ZUpdateTopicRequest>;
+
+// ---- Rooms ----
+export const ZRoom = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  zoomLink: z.string(),
+  isFixed: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TRoom = z.infer<typeof ZRoom>;
+
+export const ZCreateRoomRequest = z.object({
+  name: text('Room Name', LIMITS.roomName),
+  zoomLink: ZHttpUrl,
+});
+export type TCreateRoomRequest = z.infer<typeof ZCreateRoomRequest>;
+
+// ---- Help contact requests ----
+export const ZCreateContactRequest = z.object({
+  name: text('Your name', LIMITS.contactName),
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .max(LIMITS.email.max, { error: 'Email is too long.' })
+    .pipe(z.email({ error: 'Enter a valid email address.' })),
+  message: text('Message', LIMITS.contactMessage),
+});
+export type TCreateContactRequest = z.infer<typeof ZCreateContactRequest>;
+
+export const ZContactRequest = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type TContactRequest = z.infer<typeof ZContactRequest>;
+
+// ---- Health ----
+export const ZHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  database: z.object({ engine: z.enum(['sqlite', 'postgres']), isReachable: z.boolean() }),
+  uptimeSeconds: z.number(),
+});
+export type THealth = z.infer<typeof ZHealth>;
