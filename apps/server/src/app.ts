@@ -13,6 +13,7 @@ import rootPackage from '../../../package.json' with { type: 'json' };
 import type { TConfig } from './config';
 import type { TDatabase } from './db/database';
 import { notFoundBody, registerErrorHandler } from './lib/errors';
+import { DomainEvents } from './lib/events';
 import { healthRoutes } from './features/health/health.routes';
 import { topicsRoutes } from './features/topics/topics.routes';
 import { roomsRoutes } from './features/rooms/rooms.routes';
@@ -23,6 +24,8 @@ export interface TAppContext {
   config: TConfig;
   database: TDatabase;
   version: string;
+  /** Domain events: services emit, the realtime module delivers. */
+  events: DomainEvents;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,7 +47,8 @@ export async function buildApp(options: {
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
   });
-  const context: TAppContext = { config, database, version: rootPackage.version };
+  const context: TAppContext = { config, database, version: rootPackage.version, events: new DomainEvents() };
+  app.decorate('context', context);
 
   registerErrorHandler(app);
 
@@ -113,4 +117,10 @@ export async function buildApp(options: {
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    context: TAppContext;
+  }
 }

@@ -51,11 +51,9 @@ export function validationError(error: ZodError): AppError {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     if (error instanceof AppError) {
-      return reply
-        .status(STATUS_BY_CODE[error.code])
-        .send({
-          error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
-        });
+      return reply.status(STATUS_BY_CODE[error.code]).send({
+        error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+      });
     }
     if (error instanceof ZodError) {
       const appError = validationError(error);

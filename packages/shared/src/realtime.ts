@@ -1,0 +1,26 @@
+/**
+ * The Socket.IO protocol: event maps for both directions. Payloads arriving at the server are validated
+ * with the zod schemas named beside each event; writes are acknowledged with `TAck`.
+ * Event names follow `<resource>.<past_verb>` for server → client and `<resource>.<verb>` for requests.
+ */
+import type { TTopic } from './schemas.js';
+
+/** Every acknowledgement: ok with data, or an error with the same code/message shape as the HTTP API. */
+export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
+
+/** Socket.IO rooms the server delivers domain events to. */
+export const REALTIME_ROOMS = {
+  public: 'public',
+  chat: 'chat:community',
+  user: (userId: string) => `user:${userId}`,
+  debate: (debateId: string) => `debate:${debateId}`,
+} as const;
+
+export interface TServerToClientEvents {
+  'topic.updated': (payload: { topic: TTopic }) => void;
+}
+
+export interface TClientToServerEvents {
+  /** Clock sync: the client measures round trip and offset from the server's time. */
+  ping: (ack: (reply: TAck<{ serverTime: number }>) => void) => void;
+}
