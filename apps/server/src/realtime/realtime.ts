@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import {
+  REALTIME_ROOMS,
+  type TClientToServerEvents,
+  type TServerToClientEvents,
+  type TSessionUser,
+} from '@resolved/shared';
+import type { TAppContext } from '../app';
+
+export interface TSocketData {
+  user: TSessionUser | null;
+}
+
+export type TRealtimeServer = Server<TClientToServerEvents, TServerToClientEvents, Record<string, never>, TSocketData>;
+export type TRealtimeSocket = Socket<TClientToServerEvents, TServerToClientEvents, Record<string, never>, TSocketData>;
+
+/** A feature's socket handlers, registered for every connection (chat, debates…). */
+export type TSocketFeature = (socket: TRealtimeSocket, io: TRealtimeServer) => void;
+
+export interface TRealtimeOptions {
+  /** Who is behind a handshake (the session cookie); null for visitors. */
+  resolveUser: (headers: IncomingHttpHeaders) => Promise<TSessionUser | null>;
+  features?: TSocketFeature[];
+}
+
+/**
+ * Socket.IO on the app's HTTP server. Delivers domain events to their rooms; with REDIS_URL the Redis
+ * adapter fans them out to every instance. Closed with the app (graceful shutdown).
+ */
+export async function attachRealtime(app: FastifyInstance, context: TAppContext, options: TRealtimeOptions) {
+  const io: TRealtimeServer = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    // WebSocket only: no sticky sessions needed behind a load balancer with several instances.
+    transports: ['websocket'],
+    connectionStateRecovery: undefined,
+    maxHttpBufferSize: 64 * 1024,
+    pingInterval: 20_000,
+    pingTimeout: 20_000,
+  });
+
+  let closeRedis: (() => Promise<void>) | undefined;
+  if (context.config.redisUrl) {
+    const pub = createClient({ url: context.config.redisUrl });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) client.on('error', (err) => app.log.error({ err }, 'redis error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    closeRedis = async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    };
+    app.log.info('realtime: Redis adapter enabled (multi-instance fan-out)');
+  }
+
+  io.use(async (socket, next) => {
+    try {
+      socket.data.user = await options.resolveUser(socket.request.headers);
+      next();
+    } catch (error) {
+      app.log.error({ err: error }, 'socket handshake failed');
+      next(new Error('internal_error'));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join(REALTIME_ROOMS.public);
+    const user = socket.data.user;
+    if (user) void socket.join(REALTIME_ROOMS.user(user.id));
+    socket.on('ping', (ack) => {
+      if (typeof ack === 'function') ack({ ok: true, data: { serverTime: Date.now() } });
+    });
+    for (const feature of options.features ?? []) feature(socket, io);
+  });
+
+  const unsubscribe = context.events.subscribe((event) => {
+    // The union's name/payload pairing is checked where events are emitted.
+    (io.to(event.room).emit as (name: string, payload: unknown) => boolean)(event.name, event.payload);
+  });
+
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    io.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await closeRedis?.();
+  });
+
+  return io;
+}

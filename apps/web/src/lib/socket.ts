@@ -1,0 +1,60 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import type { TClientToServerEvents, TServerToClientEvents } from '@resolved/shared';
+
+export type TAppSocket = Socket<TServerToClientEvents, TClientToServerEvents>;
+
+let socket: TAppSocket | undefined;
+const statusListeners = new Set<() => void>();
+
+/** One Socket.IO connection per tab, opened on first use; it carries the session cookie. */
+export function getSocket(): TAppSocket {
+  if (!socket) {
+    socket = io({ path: '/socket.io', transports: ['websocket'], withCredentials: true });
+    const notify = () => statusListeners.forEach((l) => l());
+    socket.on('connect', notify);
+    socket.on('disconnect', notify);
+    socket.io.on('reconnect_attempt', notify);
+  }
+  return socket;
+}
+
+/** After sign-in or sign-out the handshake must carry the new session: reconnect. */
+export function reconnectSocket(): void {
+  if (!socket) return;
+  socket.disconnect();
+  socket.connect();
+}
+
+/** Subscribe to a server → client event for the lifetime of the component. The handler may change freely. */
+export function useSocketEvent<K extends keyof TServerToClientEvents>(
+  name: K,
+  handler: TServerToClientEvents[K],
+): void {
+  const handlerRef = useRef(handler);
+  useEffect(() => {
+    handlerRef.current = handler;
+  });
+  useEffect(() => {
+    const s = getSocket();
+    const listener = ((...args: Parameters<TServerToClientEvents[K]>) =>
+      (handlerRef.current as (...a: typeof args) => void)(...args)) as never;
+    s.on(name, listener);
+    return () => {
+      s.off(name, listener);
+    };
+  }, [name]);
+}
+
+/** Whether the realtime connection is up (for "reconnecting…" banners). */
+export function useSocketConnected(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      getSocket();
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => getSocket().connected,
+    () => false,
+  );
+}
