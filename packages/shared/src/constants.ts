@@ -8,6 +8,10 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 /** The six fixed meeting rooms; created rooms take ids from 7 upward. */
 export const FIXED_ROOM_COUNT = 6;
 export const FIRST_CREATED_ROOM_ID = 7;
+/** How many rooms one person may have created at a time (moderators and admins are not capped). */
+export const MAX_CREATED_ROOMS_PER_USER = 10;
+/** How many topics the history lists. */
+export const TOPIC_HISTORY_LIMIT = 50;
 
 /** Ranks: top 3 Elite, top 10 Advanced. */
 export const ELITE_RANK = 3;

@@ -4,3 +4,4 @@ export * from './formats.js';
 export * from './schemas.js';
 export * from './auth.js';
 export * from './realtime.js';
+export * from './permissions.js';

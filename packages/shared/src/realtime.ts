@@ -3,7 +3,7 @@
  * with the zod schemas named beside each event; writes are acknowledged with `TAck`.
  * Event names follow `<resource>.<past_verb>` for server → client and `<resource>.<verb>` for requests.
  */
-import type { TTopic } from './schemas.js';
+import type { TRoom, TTopic } from './schemas.js';
 
 /** Every acknowledgement: ok with data, or an error with the same code/message shape as the HTTP API. */
 export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
@@ -17,7 +17,12 @@ export const REALTIME_ROOMS = {
 } as const;
 
 export interface TServerToClientEvents {
+  /** The current topic changed (a new topic, or a past one made current again). Public room. */
   'topic.updated': (payload: { topic: TTopic }) => void;
+  /** Meeting rooms, to the public room so that /rooms is live for everyone. */
+  'room.created': (payload: { room: TRoom }) => void;
+  'room.updated': (payload: { room: TRoom }) => void;
+  'room.deleted': (payload: { roomId: number }) => void;
 }
 
 export interface TClientToServerEvents {

@@ -16,17 +16,30 @@ export const ZHttpUrl = z
   .trim()
   .min(1, { error: 'Meeting Link is required.' })
   .max(LIMITS.roomLink.max, { error: `Meeting Link must be at most ${LIMITS.roomLink.max} characters.` })
+  .refine((value) => parseHttpUrl(value) !== undefined, {
+    error: 'Meeting Link must be a web address starting with http:// or https://.',
+  })
+  .refine((value) => !/\s/.test(value), { error: 'Meeting Link must not contain spaces.' })
+  // `https://zoom.us@evil.example` reads like Zoom but goes elsewhere: no user name or password in links.
   .refine(
     (value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
-      } catch {
-        return false;
-      }
+      const url = parseHttpUrl(value);
+      return !url || (url.username === '' && url.password === '');
     },
-    { error: 'Meeting Link must be a web address starting with http:// or https://.' },
+    {
+      error: 'Meeting Link must not contain a user name or password.',
+    },
   );
+
+/** The link as a URL when it is an absolute http(s) address with a host; otherwise undefined. */
+export function parseHttpUrl(value: string): URL | undefined {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0 ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 // ---- Topics ----
 export const ZTopic = z.object({
@@ -62,6 +75,23 @@ export const ZCreateRoomRequest = z.object({
   zoomLink: ZHttpUrl,
 });
 export type TCreateRoomRequest = z.infer<typeof ZCreateRoomRequest>;
+
+/** A room's name and/or link; the six fixed rooms keep their names (only their links change). */
+export const ZUpdateRoomRequest = z
+  .object({ name: text('Room Name', LIMITS.roomName).optional(), zoomLink: ZHttpUrl.optional() })
+  .refine((value) => value.name !== undefined || value.zoomLink !== undefined, {
+    error: 'Give a new Room Name or Meeting Link.',
+  });
+export type TUpdateRoomRequest = z.infer<typeof ZUpdateRoomRequest>;
+
+/** A numeric id in a path (`/api/rooms/:id`), within the 32-bit range both databases store. */
+export const ZIdParam = z.object({
+  id: z.coerce
+    .number({ error: 'The id must be a number.' })
+    .int({ error: 'The id must be a whole number.' })
+    .min(1, { error: 'The id must be a positive number.' })
+    .max(2_147_483_647, { error: 'The id is too large.' }),
+});
 
 // ---- Help contact requests ----
 export const ZCreateContactRequest = z.object({

@@ -19,6 +19,8 @@ export interface RoomsTable {
   isFixed: number;
   createdBy: string | null;
   createdAt: string;
+  /** Set when a room's name or link is changed (migration 0002). */
+  updatedAt: string | null;
 }
 
 export interface ContactRequestsTable {

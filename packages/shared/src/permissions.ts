@@ -1,0 +1,38 @@
+/**
+ * Who may do what with topics and meeting rooms. One source of truth: the server enforces these rules
+ * and the web client uses them to decide which controls to show.
+ */
+import type { TRole } from './auth.js';
+import type { TRoom } from './schemas.js';
+
+/** The part of the signed-in user these rules look at; `null` is a visitor. */
+export type TActor = { id: string; role: TRole } | null;
+
+const isStaff = (actor: TActor) => actor?.role === 'moderator' || actor?.role === 'admin';
+
+/** Only admins write the current topic or make a past one current again. */
+export function canChangeTopic(actor: TActor): boolean {
+  return actor?.role === 'admin';
+}
+
+/** Anyone signed in may create a room. */
+export function canCreateRoom(actor: TActor): boolean {
+  return actor !== null;
+}
+
+/** Created rooms: their creator, moderators and admins. The six fixed rooms are never deleted. */
+export function canDeleteRoom(actor: TActor, room: Pick<TRoom, 'isFixed' | 'createdBy'>): boolean {
+  if (!actor || room.isFixed) return false;
+  return room.createdBy === actor.id || isStaff(actor);
+}
+
+/** The six fixed rooms: admins only. Created rooms: the same people who may delete them. */
+export function canEditRoom(actor: TActor, room: Pick<TRoom, 'isFixed' | 'createdBy'>): boolean {
+  if (room.isFixed) return actor?.role === 'admin';
+  return canDeleteRoom(actor, room);
+}
+
+/** Moderators and admins are not held to the per-person room cap. */
+export function isRoomCapExempt(actor: TActor): boolean {
+  return isStaff(actor);
+}
