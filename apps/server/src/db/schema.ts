@@ -19,7 +19,7 @@ export interface RoomsTable {
   isFixed: number;
   createdBy: string | null;
   createdAt: string;
-  /** Set when a room's name or link is changed (migration 0002). */
+  /** Set when a room's name or link is changed (migration 0004). */
   updatedAt: string | null;
 }
 

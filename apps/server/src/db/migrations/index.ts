@@ -1,7 +1,7 @@
 import type { ColumnDataType, ColumnDefinitionBuilder, Migration, MigrationProvider } from 'kysely';
 import type { TEngine } from '../database';
 import { initial } from './0001-initial';
-import { topicsRoomsIntegrity } from './0002-topics-rooms-integrity';
+import { topicsRoomsIntegrity } from './0004-topics-rooms';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -13,7 +13,7 @@ export interface TMigrationContext {
 /** Migrations are listed here (not read from disk) so that they survive bundling. Append only. */
 const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0001-initial': initial,
-  '0002-topics-rooms-integrity': topicsRoomsIntegrity,
+  '0004-topics-rooms': topicsRoomsIntegrity,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {
