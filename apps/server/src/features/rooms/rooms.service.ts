@@ -1,0 +1,88 @@
+import {
+  MAX_CREATED_ROOMS_PER_USER,
+  REALTIME_ROOMS,
+  ZCreateRoomRequest,
+  ZUpdateRoomRequest,
+  canCreateRoom,
+  canDeleteRoom,
+  canEditRoom,
+  isRoomCapExempt,
+  type TActor,
+  type TRoom,
+} from '@resolved/shared';
+import type { TAppContext } from '../../app';
+import { AppError, parseOrThrow } from '../../lib/errors';
+import { nowIso, type TDatabase } from '../../db/database';
+import {
+  countRoomsCreatedBy,
+  deleteCreatedRoom,
+  findRoom,
+  insertRoom,
+  listRooms,
+  updateRoom,
+} from './rooms.repository';
+
+type TRoomsContext = Pick<TAppContext, 'database' | 'events'>;
+
+export async function getRooms(database: TDatabase): Promise<TRoom[]> {
+  return listRooms(database.db);
+}
+
+async function getRoomOrThrow(database: TDatabase, id: number): Promise<TRoom> {
+  const room = await findRoom(database.db, id);
+  if (!room) throw new AppError('not_found', 'That room does not exist (it may have been deleted).');
+  return room;
+}
+
+/** Anyone signed in creates a room; it is stored with its creator and shown to everyone live. */
+export async function createRoom(context: TRoomsContext, actor: TActor, input: unknown): Promise<TRoom> {
+  if (!actor || !canCreateRoom(actor)) throw new AppError('unauthenticated', 'Sign in to create a room.');
+  const data = parseOrThrow(ZCreateRoomRequest, input);
+  const { db } = context.database;
+  if (!isRoomCapExempt(actor) && (await countRoomsCreatedBy(db, actor.id)) >= MAX_CREATED_ROOMS_PER_USER) {
+    throw new AppError(
+      'conflict',
+      `You already have ${MAX_CREATED_ROOMS_PER_USER} rooms. Delete one before creating another.`,
+    );
+  }
+  const room = await insertRoom(db, data, actor.id, nowIso());
+  context.events.emit({ name: 'room.created', room: REALTIME_ROOMS.public, payload: { room } });
+  return room;
+}
+
+/** Admins change the fixed rooms' links; a created room's creator, moderators and admins change it. */
+export async function changeRoom(context: TRoomsContext, actor: TActor, id: number, input: unknown): Promise<TRoom> {
+  if (!actor) throw new AppError('unauthenticated', 'Sign in to change a room.');
+  const existing = await getRoomOrThrow(context.database, id);
+  if (!canEditRoom(actor, existing)) {
+    throw new AppError(
+      'forbidden',
+      existing.isFixed
+        ? 'Only admins can change the fixed rooms.'
+        : 'Only the room’s creator, moderators and admins can change it.',
+    );
+  }
+  const changes = parseOrThrow(ZUpdateRoomRequest, input);
+  if (existing.isFixed && changes.name !== undefined && changes.name !== existing.name) {
+    throw new AppError('validation_failed', `The fixed rooms keep their names; change ${existing.name}’s link only.`);
+  }
+  const room = await updateRoom(context.database.db, id, changes, nowIso());
+  if (!room) throw new AppError('not_found', 'That room does not exist (it may have been deleted).');
+  context.events.emit({ name: 'room.updated', room: REALTIME_ROOMS.public, payload: { room } });
+  return room;
+}
+
+/** The creator, moderators and admins delete a created room. The six fixed rooms cannot be deleted. */
+export async function removeRoom(context: TRoomsContext, actor: TActor, id: number): Promise<void> {
+  if (!actor) throw new AppError('unauthenticated', 'Sign in to delete a room.');
+  const existing = await getRoomOrThrow(context.database, id);
+  if (existing.isFixed) {
+    throw new AppError('forbidden', 'The six fixed rooms cannot be deleted; an admin can change their links.');
+  }
+  if (!canDeleteRoom(actor, existing)) {
+    throw new AppError('forbidden', 'Only the room’s creator, moderators and admins can delete it.');
+  }
+  const isDeleted = await deleteCreatedRoom(context.database.db, id);
+  if (!isDeleted) throw new AppError('not_found', 'That room does not exist (it may have been deleted).');
+  context.events.emit({ name: 'room.deleted', room: REALTIME_ROOMS.public, payload: { roomId: id } });
+}
