@@ -1,0 +1,257 @@
+/**
+ * The debate clock as a pure state machine. The server stores the state and applies transitions; the
+ * web client renders `displayAt(state, serverNow)` from the same state, so both show the same time.
+ * Timings come from the format rules in `formats.ts` and are never repeated here.
+ */
+import { FORMATS, type TFormatId, type TFormatRules, type TSideKey, type TSpeech } from '../formats.js';
+
+export type TClockPhase = 'idle' | 'speech' | 'prep' | 'finished';
+
+/** Who takes prep: a side from its own pool, or `both` for the parliamentary block before the round. */
+export type TPrepTaker = TSideKey | 'both';
+
+export interface TClockState {
+  formatId: TFormatId;
+  phase: TClockPhase;
+  /** The speech being given (phase `speech`) or the next one to give (other phases). Equals the speech count when finished. */
+  speechIndex: number;
+  /** Who is taking prep while the phase is `prep`; otherwise null. */
+  prepTaker: TPrepTaker | null;
+  /** Server time (ms since epoch) when the running segment started; null when idle, finished or paused. */
+  startedAt: number | null;
+  isPaused: boolean;
+  /** Elapsed ms of the current speech or prep before the running segment (accumulated across pauses). */
+  elapsedBeforeMs: number;
+  /** Prep left for each side in ms. With `before-round` prep both hold the one shared block. */
+  prepRemainingMs: Record<TSideKey, number>;
+}
+
+export type TClockErrorCode =
+  | 'round_finished'
+  | 'not_idle'
+  | 'not_in_speech'
+  | 'not_in_prep'
+  | 'no_prep_left'
+  | 'prep_not_allowed'
+  | 'already_paused'
+  | 'not_paused'
+  | 'nothing_to_pause';
+
+/** A transition that does not apply in the current state. The server turns it into a `conflict` error. */
+export class ClockError extends Error {
+  constructor(
+    readonly code: TClockErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ClockError';
+  }
+}
+
+export function formatOf(state: Pick<TClockState, 'formatId'>): TFormatRules {
+  return FORMATS[state.formatId];
+}
+
+/** Clamp a prep length in minutes to the format's range; undefined means the default. */
+export function resolvePrepMinutes(format: TFormatRules, minutes?: number): number {
+  if (minutes === undefined) return format.prep.defaultMinutes;
+  return Math.min(format.prep.maxMinutes, Math.max(format.prep.minMinutes, minutes));
+}
+
+export function createClock(formatId: TFormatId, options: { prepMinutes?: number } = {}): TClockState {
+  const format = FORMATS[formatId];
+  const prepMs = resolvePrepMinutes(format, options.prepMinutes) * 60_000;
+  return {
+    formatId,
+    phase: 'idle',
+    speechIndex: 0,
+    prepTaker: null,
+    startedAt: null,
+    isPaused: false,
+    elapsedBeforeMs: 0,
+    prepRemainingMs: { a: prepMs, b: prepMs },
+  };
+}
+
+/** Elapsed ms of the current speech or prep at `nowMs`, counting pauses. */
+export function elapsedAt(state: TClockState, nowMs: number): number {
+  const running = state.startedAt !== null && !state.isPaused ? Math.max(0, nowMs - state.startedAt) : 0;
+  return state.elapsedBeforeMs + running;
+}
+
+/** The speech a side must be ready for: who may start the current (next) speech. */
+export function currentSpeech(state: TClockState): TSpeech | undefined {
+  return formatOf(state).speeches[state.speechIndex];
+}
+
+/** Prep left per side at `nowMs`, charging a running prep to its pool. */
+export function prepRemainingAt(state: TClockState, nowMs: number): Record<TSideKey, number> {
+  if (state.phase !== 'prep' || !state.prepTaker) return { ...state.prepRemainingMs };
+  const used = elapsedAt(state, nowMs);
+  const charge = (side: TSideKey) => Math.max(0, state.prepRemainingMs[side] - used);
+  if (state.prepTaker === 'both') return { a: charge('a'), b: charge('b') };
+  return { ...state.prepRemainingMs, [state.prepTaker]: charge(state.prepTaker) };
+}
+
+/** Ends a running prep (if any), charging it to the pool; returns the state in phase `idle`. */
+function settlePrep(state: TClockState, nowMs: number): TClockState {
+  if (state.phase !== 'prep') return state;
+  return {
+    ...state,
+    phase: 'idle',
+    prepTaker: null,
+    startedAt: null,
+    isPaused: false,
+    elapsedBeforeMs: 0,
+    prepRemainingMs: prepRemainingAt(state, nowMs),
+  };
+}
+
+/** Start the next speech. A running prep ends first (the speaker is ready). */
+export function startSpeech(state: TClockState, nowMs: number): TClockState {
+  if (state.phase === 'finished') throw new ClockError('round_finished', 'The round is over.');
+  if (state.phase === 'speech') throw new ClockError('not_idle', 'A speech is already running.');
+  const settled = settlePrep(state, nowMs);
+  return { ...settled, phase: 'speech', startedAt: nowMs, isPaused: false, elapsedBeforeMs: 0 };
+}
+
+/** End the current speech; after the last speech the round is finished. */
+export function endSpeech(state: TClockState, _nowMs: number): TClockState {
+  if (state.phase !== 'speech') throw new ClockError('not_in_speech', 'No speech is running.');
+  const next = state.speechIndex + 1;
+  const isLast = next >= formatOf(state).speeches.length;
+  return {
+    ...state,
+    phase: isLast ? 'finished' : 'idle',
+    speechIndex: next,
+    startedAt: null,
+    isPaused: false,
+    elapsedBeforeMs: 0,
+  };
+}
+
+/** Which taker a side's prep request means in this format: its own pool, or the shared block before the round. */
+export function prepTakerFor(state: TClockState, side: TSideKey): TPrepTaker {
+  return formatOf(state).prep.kind === 'before-round' ? 'both' : side;
+}
+
+export function startPrep(state: TClockState, side: TSideKey, nowMs: number): TClockState {
+  if (state.phase === 'finished') throw new ClockError('round_finished', 'The round is over.');
+  if (state.phase !== 'idle') throw new ClockError('not_idle', 'Prep can start only between speeches.');
+  const format = formatOf(state);
+  if (format.prep.kind === 'before-round' && state.speechIndex > 0) {
+    throw new ClockError('prep_not_allowed', `${format.name} prep time comes before the first speech only.`);
+  }
+  const taker = prepTakerFor(state, side);
+  const pool =
+    taker === 'both' ? Math.min(state.prepRemainingMs.a, state.prepRemainingMs.b) : state.prepRemainingMs[taker];
+  if (pool <= 0) throw new ClockError('no_prep_left', 'No prep time is left.');
+  return { ...state, phase: 'prep', prepTaker: taker, startedAt: nowMs, isPaused: false, elapsedBeforeMs: 0 };
+}
+
+export function endPrep(state: TClockState, nowMs: number): TClockState {
+  if (state.phase !== 'prep') throw new ClockError('not_in_prep', 'No prep is running.');
+  return settlePrep(state, nowMs);
+}
+
+export function pause(state: TClockState, nowMs: number): TClockState {
+  if (state.phase !== 'speech' && state.phase !== 'prep') {
+    throw new ClockError('nothing_to_pause', 'Only a running speech or prep can be paused.');
+  }
+  if (state.isPaused) throw new ClockError('already_paused', 'The clock is already paused.');
+  return { ...state, isPaused: true, startedAt: null, elapsedBeforeMs: elapsedAt(state, nowMs) };
+}
+
+export function resume(state: TClockState, nowMs: number): TClockState {
+  if (!state.isPaused) throw new ClockError('not_paused', 'The clock is not paused.');
+  return { ...state, isPaused: false, startedAt: nowMs };
+}
+
+/** Parliamentary points of information during a speech that allows them. */
+export interface TPoiDisplay {
+  /** POIs may be offered now (outside protected time, before time runs out). */
+  isOpen: boolean;
+  /** Inside the protected first or last minute. */
+  isProtected: boolean;
+}
+
+export interface TClockDisplay {
+  phase: TClockPhase;
+  isPaused: boolean;
+  speech: TSpeech | undefined;
+  prepTaker: TPrepTaker | null;
+  /** Length of the running speech or of the prep pool when it started; 0 otherwise. */
+  durationMs: number;
+  elapsedMs: number;
+  /** Time left, never negative. */
+  remainingMs: number;
+  /** Time past the end, never negative. */
+  overtimeMs: number;
+  isOvertime: boolean;
+  /** Parliamentary grace after time expires: present only in formats that have one, during a speech. */
+  grace: { isInGrace: boolean; remainingMs: number } | undefined;
+  poi: TPoiDisplay | undefined;
+  prepRemainingMs: Record<TSideKey, number>;
+}
+
+/** What the clock shows at `nowMs` (server time): remaining or overtime, grace, POI window, prep pools. */
+export function displayAt(state: TClockState, nowMs: number): TClockDisplay {
+  const format = formatOf(state);
+  const elapsedMs = state.phase === 'speech' || state.phase === 'prep' ? elapsedAt(state, nowMs) : 0;
+  const prepRemainingMs = prepRemainingAt(state, nowMs);
+  const base = {
+    phase: state.phase,
+    isPaused: state.isPaused,
+    speech: state.phase === 'finished' ? undefined : format.speeches[state.speechIndex],
+    prepTaker: state.prepTaker,
+    prepRemainingMs,
+    elapsedMs,
+    grace: undefined,
+    poi: undefined,
+  };
+  if (state.phase === 'prep' && state.prepTaker) {
+    const poolMs =
+      state.prepTaker === 'both'
+        ? Math.min(state.prepRemainingMs.a, state.prepRemainingMs.b)
+        : state.prepRemainingMs[state.prepTaker];
+    return { ...base, ...remaining(poolMs, elapsedMs) };
+  }
+  if (state.phase !== 'speech' || !base.speech) {
+    return { ...base, durationMs: 0, remainingMs: 0, overtimeMs: 0, isOvertime: false };
+  }
+  const durationMs = base.speech.minutes * 60_000;
+  const times = remaining(durationMs, elapsedMs);
+  const graceMs = (format.graceSeconds ?? 0) * 1000;
+  const grace =
+    format.graceSeconds === undefined
+      ? undefined
+      : {
+          isInGrace: times.isOvertime && times.overtimeMs < graceMs,
+          remainingMs: Math.max(0, graceMs - times.overtimeMs),
+        };
+  let poi: TPoiDisplay | undefined;
+  if (base.speech.allowsPoi && format.poi) {
+    const isProtected =
+      elapsedMs < format.poi.protectedFirstSeconds * 1000 ||
+      times.remainingMs <= format.poi.protectedLastSeconds * 1000;
+    poi = { isProtected, isOpen: !isProtected && !times.isOvertime };
+  }
+  return { ...base, ...times, grace, poi };
+}
+
+function remaining(durationMs: number, elapsedMs: number) {
+  return {
+    durationMs,
+    remainingMs: Math.max(0, durationMs - elapsedMs),
+    overtimeMs: Math.max(0, elapsedMs - durationMs),
+    isOvertime: elapsedMs > durationMs,
+  };
+}
+
+/** `m:ss` for a clock face; overtime is shown by the caller (e.g. "+0:12"). Rounds up so 0:00 means time is up. */
+export function formatClock(ms: number): string {
+  const totalSeconds = Math.ceil(Math.max(0, ms) / 1000);
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return `${minutes}:${String(seconds).padStart(2, '0')}`;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { TFormatId } from '../formats.js';
+import { drawSides, pairQueue, type TQueueEntry } from './matchmaking.js';
+
+let nextId = 1;
+function entry(userId: string, formatId: TFormatId = 'ld', seconds = nextId): TQueueEntry {
+  const id = nextId++;
+  return { id, userId, formatId, createdAt: new Date(1_750_000_000_000 + seconds * 1000).toISOString() };
+}
+const heads = () => 0.1;
+const tails = () => 0.9;
+
+describe('pairQueue', () => {
+  it('pairs in arrival order within a format and leaves the odd one waiting', () => {
+    const e = [entry('u1'), entry('u2'), entry('u3')];
+    const { pairs, unmatched } = pairQueue([e[2]!, e[0]!, e[1]!], heads);
+    expect(pairs).toHaveLength(1);
+    expect(new Set([pairs[0]!.sideA.userId, pairs[0]!.sideB.userId])).toEqual(new Set(['u1', 'u2']));
+    expect(unmatched.map((u) => u.userId)).toEqual(['u3']);
+  });
+
+  it('never pairs across formats', () => {
+    const { pairs, unmatched } = pairQueue([entry('u1', 'ld'), entry('u2', 'pf'), entry('u3', 'parli')], heads);
+    expect(pairs).toEqual([]);
+    expect(unmatched).toHaveLength(3);
+  });
+
+  it('never pairs a user with themselves, nor uses one user twice', () => {
+    const { pairs, unmatched } = pairQueue([entry('u1'), entry('u1'), entry('u2'), entry('u2')], heads);
+    expect(pairs).toHaveLength(1);
+    expect(pairs[0]!.sideA.userId).not.toBe(pairs[0]!.sideB.userId);
+    expect(unmatched.map((u) => u.userId).sort()).toEqual(['u1', 'u2']);
+  });
+
+  it('draws sides with the injected random source', () => {
+    const [a, b] = [entry('first'), entry('second')];
+    expect(pairQueue([a, b], heads).pairs[0]).toMatchObject({ sideA: a, sideB: b });
+    expect(pairQueue([a, b], tails).pairs[0]).toMatchObject({ sideA: b, sideB: a });
+    expect(drawSides('x', 'y', heads)).toEqual({ sideA: 'x', sideB: 'y' });
+    expect(drawSides('x', 'y', tails)).toEqual({ sideA: 'y', sideB: 'x' });
+  });
+
+  it('for any queue: each user is in at most one pair, no self pairs, and at most one waiter per format is left unpaired among distinct users', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ user: fc.integer({ min: 1, max: 12 }), format: fc.constantFrom<TFormatId>('ld', 'pf', 'parli') }),
+          {
+            maxLength: 60,
+          },
+        ),
+        fc.double({ min: 0, max: 0.999, noNaN: true }),
+        (items, r) => {
+          const entries = items.map((it) => entry(`u${it.user}`, it.format));
+          const { pairs, unmatched } = pairQueue(entries, () => r);
+          const used = pairs.flatMap((p) => [p.sideA.userId, p.sideB.userId]);
+          expect(new Set(used).size).toBe(used.length);
+          for (const p of pairs) expect(p.sideA.formatId).toBe(p.sideB.formatId);
+          expect(pairs.length * 2 + unmatched.length).toBe(entries.length);
+          for (const format of ['ld', 'pf', 'parli'] as const) {
+            const waitingUsers = new Set(
+              unmatched.filter((u) => u.formatId === format && !used.includes(u.userId)).map((u) => u.userId),
+            );
+            expect(waitingUsers.size).toBeLessThanOrEqual(1);
+          }
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Matchmaking as a pure function: pair queue entries per format, first come first served, never a
+ * user with themselves, and draw sides at random. The server runs it inside a transaction that holds
+ * the format's matching lock, so the pairs it returns are safe to turn into debates.
+ */
+import type { TFormatId } from '../formats.js';
+
+export interface TQueueEntry {
+  id: number;
+  userId: string;
+  formatId: TFormatId;
+  /** ISO timestamp; ties are broken by id. */
+  createdAt: string;
+}
+
+export interface TPairing<T extends TQueueEntry = TQueueEntry> {
+  formatId: TFormatId;
+  /** Speaks first: Affirmative, Pro, Government. */
+  sideA: T;
+  sideB: T;
+}
+
+/** A random number in [0, 1). Injected so that tests are deterministic. */
+export type TRandom = () => number;
+
+/** Order by queue time, then id (FIFO). */
+function byArrival(a: TQueueEntry, b: TQueueEntry): number {
+  return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id;
+}
+
+/** Heads or tails: which of two entries takes side A. */
+export function drawSides<T>(first: T, second: T, random: TRandom): { sideA: T; sideB: T } {
+  return random() < 0.5 ? { sideA: first, sideB: second } : { sideA: second, sideB: first };
+}
+
+/**
+ * Pair entries per format in arrival order. The earliest waiting entry is paired with the earliest
+ * later entry of another user; a user's duplicate entries are never paired together (or twice).
+ */
+export function pairQueue<T extends TQueueEntry>(
+  entries: readonly T[],
+  random: TRandom,
+): { pairs: TPairing<T>[]; unmatched: T[] } {
+  const pairs: TPairing<T>[] = [];
+  const unmatched: T[] = [];
+  const byFormat = new Map<TFormatId, T[]>();
+  for (const entry of [...entries].sort(byArrival)) {
+    const list = byFormat.get(entry.formatId) ?? [];
+    list.push(entry);
+    byFormat.set(entry.formatId, list);
+  }
+  // Across formats too: one user, one debate.
+  const matchedUsers = new Set<string>();
+  for (const [formatId, list] of byFormat) {
+    const waiting: T[] = [];
+    for (const entry of list) {
+      if (matchedUsers.has(entry.userId)) {
+        unmatched.push(entry);
+        continue;
+      }
+      const partnerIndex = waiting.findIndex((w) => w.userId !== entry.userId);
+      if (partnerIndex === -1) {
+        waiting.push(entry);
+        continue;
+      }
+      const [partner] = waiting.splice(partnerIndex, 1) as [T];
+      // The user's own earlier duplicate entries stay unmatched.
+      for (let i = waiting.length - 1; i >= 0; i--) {
+        if (waiting[i]!.userId === entry.userId || waiting[i]!.userId === partner.userId) {
+          unmatched.push(...waiting.splice(i, 1));
+        }
+      }
+      matchedUsers.add(entry.userId).add(partner.userId);
+      pairs.push({ formatId, ...drawSides(partner, entry, random) });
+    }
+    unmatched.push(...waiting);
+  }
+  return { pairs, unmatched };
+}

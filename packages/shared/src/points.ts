@@ -1,0 +1,18 @@
+/**
+ * Points a debate awards (issue 6). Every award is one score-ledger entry; the How To and Help pages
+ * print these values, so they are written down only here.
+ */
+export const DEBATE_POINTS = {
+  /** Each debater of a debate that reaches its end (completed, judged or won by forfeit). */
+  complete: 10,
+  /** Added for the winner of a judged debate or of a forfeit. */
+  win: 15,
+  /** The judge, for submitting a ballot. */
+  judge: 5,
+} as const;
+
+/** Speaker points on a ballot: 26 to 30 in tenths. */
+export const SPEAKER_POINTS = { min: 26, max: 30, step: 0.1 } as const;
+
+/** A debater away from the room for longer than this forfeits. */
+export const FORFEIT_AFTER_MS = 60_000;
