@@ -1,4 +1,348 @@
-import type { TFormatId } from '@resolved/shared';
+import { ArrowLeft, ArrowRight, Clock, Info, Lightbulb, Mic, Timer, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import {
+  FORMAT_IDS,
+  FORMATS,
+  totalSpeechMinutes,
+  type TFormatId,
+  type TFormatRules,
+  type TSpeech,
+} from '@resolved/shared';
+import { PageHeading } from '../../shell/PageHeading';
+import { Card } from '../../ui/Card';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { GUIDES, type TGuideSection } from './content';
+import { describeSpeaker, formatPrep, formatSeconds } from './format-text';
+
+/** Colours per side, so the timeline, the table and the legend agree. */
+const SIDE_STYLES = {
+  a: { bar: 'bg-brand-700 text-white', dot: 'bg-brand-600' },
+  b: { bar: 'bg-teal-700 text-white', dot: 'bg-teal-600' },
+  both: { bar: 'bg-slate-500 text-white', dot: 'bg-slate-400' },
+} as const;
+
+/** One component for the three format guides: prose from `content.ts`, every timing from `FORMATS`. */
 export default function GuidePage({ formatId }: { formatId: TFormatId }) {
-  return <h1>Guide {formatId} (in progress)</h1>;
+  const format = FORMATS[formatId];
+  const guide = GUIDES[formatId];
+  useDocumentTitle(`${format.name} guide`);
+  const otherFormats = FORMAT_IDS.filter((id) => id !== formatId);
+
+  return (
+    <article className="space-y-10">
+      <div>
+        <Link
+          to="/how-to"
+          className="mb-4 inline-flex items-center gap-1.5 rounded-lg text-sm font-semibold text-brand-700 hover:underline"
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          All formats
+        </Link>
+        <PageHeading title={guide.title} lead={guide.lead} />
+        <QuickFacts format={format} />
+      </div>
+
+      <GuideSection section={guide.overview} />
+
+      {guide.practiceNote ? (
+        <aside
+          role="note"
+          aria-labelledby="practice-note-title"
+          className="rounded-2xl border border-amber-300 bg-amber-50 p-6 text-amber-950 shadow-sm"
+        >
+          <h2 id="practice-note-title" className="flex items-center gap-2 text-lg font-bold">
+            <Info className="h-5 w-5 shrink-0 text-amber-700" aria-hidden="true" />
+            {guide.practiceNote.title}
+          </h2>
+          {guide.practiceNote.paragraphs.map((paragraph) => (
+            <p key={paragraph} className="mt-2 leading-relaxed">
+              {paragraph}
+            </p>
+          ))}
+        </aside>
+      ) : null}
+
+      <TimingSection format={format} />
+
+      {guide.sections.map((section) => (
+        <GuideSection key={section.id} section={section} />
+      ))}
+
+      <section aria-labelledby="tips-title">
+        <Card className="bg-gradient-to-br from-brand-50 to-white p-6 sm:p-8">
+          <h2 id="tips-title" className="flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">
+            <Lightbulb className="h-6 w-6 text-brand-700" aria-hidden="true" />
+            Tips
+          </h2>
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+            {guide.tips.map((tip) => (
+              <li key={tip} className="rounded-xl bg-white p-4 leading-relaxed text-slate-700 ring-1 ring-slate-200">
+                {tip}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </section>
+
+      <nav aria-label="Other format guides" className="border-t border-slate-200 pt-8">
+        <p className="text-sm font-semibold uppercase tracking-wide text-slate-500">Other formats</p>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+          {otherFormats.map((id) => (
+            <li key={id}>
+              <Link
+                to={FORMATS[id].guidePath}
+                className="group flex items-center justify-between rounded-xl border border-slate-200 bg-white px-5 py-4 font-semibold text-slate-900 shadow-sm hover:border-brand-300 hover:bg-brand-50"
+              >
+                {FORMATS[id].name}
+                <ArrowRight
+                  className="h-4 w-4 text-brand-700 transition-transform group-hover:translate-x-0.5"
+                  aria-hidden="true"
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </article>
+  );
+}
+
+function QuickFacts({ format }: { format: TFormatRules }) {
+  const facts = [
+    { icon: Users, label: 'Sides', value: `${format.sides.a} vs ${format.sides.b}` },
+    { icon: Mic, label: 'Speeches', value: `${format.speeches.length} in order` },
+    { icon: Clock, label: 'Speaking time', value: `${totalSpeechMinutes(format)} min` },
+    { icon: Timer, label: 'Prep', value: formatPrep(format.prep) },
+  ];
+  return (
+    <dl className="-mt-2 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {facts.map(({ icon: Icon, label, value }) => (
+        <div key={label} className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
+          <dt className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <Icon className="h-3.5 w-3.5" aria-hidden="true" />
+            {label}
+          </dt>
+          <dd className="mt-1 font-semibold text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function GuideSection({ section }: { section: TGuideSection }) {
+  const titleId = `${section.id}-title`;
+  return (
+    <section aria-labelledby={titleId} className="max-w-3xl">
+      <h2 id={titleId} className="text-2xl font-bold tracking-tight text-slate-900">
+        {section.title}
+      </h2>
+      {section.paragraphs.map((paragraph) => (
+        <p key={paragraph} className="mt-3 leading-relaxed text-slate-700">
+          {paragraph}
+        </p>
+      ))}
+      {section.points ? (
+        <ul className="mt-4 space-y-2">
+          {section.points.map((point) => (
+            <li key={point} className="flex gap-3 leading-relaxed text-slate-700">
+              <span className="mt-2.5 h-1.5 w-1.5 shrink-0 rounded-full bg-brand-600" aria-hidden="true" />
+              {point}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function TimingSection({ format }: { format: TFormatRules }) {
+  const { prep } = format;
+  const prepRow = (
+    <tr role="row" className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 bg-slate-50 p-4 sm:table-row sm:p-0">
+      <th role="rowheader" scope="row" className="text-left align-top sm:px-4 sm:py-3">
+        <span className="font-semibold text-slate-900">Prep time</span>
+      </th>
+      <td role="cell" className="text-sm text-slate-600 max-sm:col-start-1 max-sm:row-start-2 sm:px-4 sm:py-3">
+        {prep.kind === 'per-side' ? `Each side, its own bank` : `Both sides, before the first speech`}
+      </td>
+      <td
+        role="cell"
+        className="whitespace-nowrap font-semibold text-slate-900 max-sm:col-start-2 max-sm:row-span-2 max-sm:row-start-1 sm:px-4 sm:py-3"
+      >
+        {prep.minMinutes === prep.maxMinutes ? prep.minMinutes : `${prep.minMinutes}–${prep.maxMinutes}`}
+        <span className="font-normal text-slate-500"> min</span>
+      </td>
+      <td role="cell" className="text-sm leading-relaxed text-slate-600 max-sm:col-span-2 sm:px-4 sm:py-3">
+        {prep.kind === 'per-side'
+          ? `Spent between speeches, in any pieces the side chooses. Resolved gives ${prep.defaultMinutes} minutes by default.`
+          : `Starts when the motion is announced; no prep during the round. Resolved gives ${prep.defaultMinutes} minutes by default.`}
+      </td>
+    </tr>
+  );
+
+  return (
+    <section aria-labelledby="timings-title">
+      <h2 id="timings-title" className="text-2xl font-bold tracking-tight text-slate-900">
+        Speech order and timings
+      </h2>
+      <p className="mt-2 max-w-3xl text-slate-600">
+        The round in order, with the times Resolved’s debate clock uses. Speaking time adds up to{' '}
+        {totalSpeechMinutes(format)} minutes.
+      </p>
+
+      <Timeline format={format} />
+
+      <Card className="mt-5 overflow-hidden">
+        <table role="table" className="block w-full text-left sm:table">
+          <caption className="sr-only">{format.name} speech order, speakers, minutes and purpose</caption>
+          <thead role="rowgroup" className="max-sm:sr-only sm:table-header-group">
+            <tr role="row" className="border-b border-slate-200 bg-slate-50 text-sm text-slate-600">
+              <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
+                Speech
+              </th>
+              <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
+                Who speaks
+              </th>
+              <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
+                Minutes
+              </th>
+              <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
+                Purpose
+              </th>
+            </tr>
+          </thead>
+          <tbody role="rowgroup" className="block divide-y divide-slate-200 sm:table-row-group">
+            {prep.kind === 'before-round' ? prepRow : null}
+            {format.speeches.map((speech) => (
+              <SpeechRow key={speech.id} format={format} speech={speech} />
+            ))}
+            {prep.kind === 'per-side' ? prepRow : null}
+          </tbody>
+        </table>
+      </Card>
+
+      <ParliRules format={format} />
+
+      {format.notes.length > 0 ? (
+        <div className="mt-5 rounded-xl border border-slate-200 bg-white p-5">
+          <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Timing notes</h3>
+          <ul className="mt-2 space-y-1.5">
+            {format.notes.map((note) => (
+              <li key={note} className="flex gap-3 leading-relaxed text-slate-700">
+                <Clock className="mt-1 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+                {note}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function SpeechRow({ format, speech }: { format: TFormatRules; speech: TSpeech }) {
+  return (
+    <tr role="row" className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 p-4 sm:table-row sm:p-0">
+      <th role="rowheader" scope="row" className="text-left align-top font-normal sm:px-4 sm:py-3">
+        <span className="mr-2 inline-block min-w-12 rounded-md bg-brand-50 px-1.5 py-0.5 text-center text-xs font-bold text-brand-800 ring-1 ring-brand-100">
+          {speech.short}
+        </span>
+        <span className="font-semibold text-slate-900">{speech.name}</span>
+      </th>
+      <td
+        role="cell"
+        className="text-sm text-slate-700 max-sm:col-start-1 max-sm:row-start-2 sm:px-4 sm:py-3 sm:align-top"
+      >
+        <span className="inline-flex items-center gap-2">
+          <span className={`h-2.5 w-2.5 shrink-0 rounded-full ${SIDE_STYLES[speech.speaker].dot}`} aria-hidden="true" />
+          {describeSpeaker(format, speech)}
+        </span>
+      </td>
+      <td
+        role="cell"
+        className="whitespace-nowrap font-semibold text-slate-900 max-sm:col-start-2 max-sm:row-span-2 max-sm:row-start-1 sm:px-4 sm:py-3 sm:align-top"
+      >
+        {speech.minutes}
+        <span className="font-normal text-slate-500"> min</span>
+      </td>
+      <td role="cell" className="text-sm leading-relaxed text-slate-600 max-sm:col-span-2 sm:px-4 sm:py-3">
+        {speech.purpose}
+        {speech.allowsPoi ? <span className="ml-1 text-slate-500">Points of information allowed.</span> : null}
+      </td>
+    </tr>
+  );
+}
+
+/** A proportional bar of the round (decorative: the table carries the same facts). */
+function Timeline({ format }: { format: TFormatRules }) {
+  return (
+    <div className="mt-5 hidden sm:block" aria-hidden="true">
+      <div className="flex h-11 overflow-hidden rounded-xl ring-1 ring-slate-200">
+        {format.speeches.map((speech) => (
+          <div
+            key={speech.id}
+            title={`${speech.name}: ${speech.minutes} min`}
+            style={{ flexGrow: speech.minutes }}
+            className={`flex basis-0 items-center justify-center overflow-hidden border-r border-white/40 px-1 text-xs font-semibold last:border-r-0 ${SIDE_STYLES[speech.speaker].bar}`}
+          >
+            <span className="truncate">{speech.short}</span>
+          </div>
+        ))}
+      </div>
+      <div className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
+        <LegendItem className={SIDE_STYLES.a.dot} label={format.sides.a} />
+        <LegendItem className={SIDE_STYLES.b.dot} label={format.sides.b} />
+        {format.speeches.some((s) => s.speaker === 'both') ? (
+          <LegendItem className={SIDE_STYLES.both.dot} label="Both sides" />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function LegendItem({ className, label }: { className: string; label: string }) {
+  return (
+    <span className="inline-flex items-center gap-2">
+      <span className={`h-2.5 w-2.5 rounded-full ${className}`} />
+      {label}
+    </span>
+  );
+}
+
+/** Parliamentary's extra clock rules: grace, points of information and protected time. */
+function ParliRules({ format }: { format: TFormatRules }) {
+  const { poi, graceSeconds } = format;
+  if (!poi && graceSeconds === undefined) return null;
+  const rules = [
+    graceSeconds !== undefined
+      ? { label: 'Grace time', value: `About ${formatSeconds(graceSeconds)} after time expires to finish a sentence` }
+      : null,
+    poi
+      ? {
+          label: 'Points of information',
+          value: `Answered in about ${poi.answerSecondsMin} to ${poi.answerSecondsMax} seconds, during constructives only`,
+        }
+      : null,
+    poi
+      ? {
+          label: 'Protected time',
+          value: `The first ${protectedSpan(poi.protectedFirstSeconds)} and the last ${protectedSpan(poi.protectedLastSeconds)} of each constructive: no points of information`,
+        }
+      : null,
+  ].filter((rule) => rule !== null);
+  return (
+    <dl className="mt-5 grid gap-3 md:grid-cols-3">
+      {rules.map((rule) => (
+        <div key={rule.label} className="rounded-xl border border-brand-100 bg-brand-50 p-4">
+          <dt className="font-semibold text-brand-900">{rule.label}</dt>
+          <dd className="mt-1 text-sm leading-relaxed text-slate-700">{rule.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** 60 → "minute" (reads "the first minute"), anything else → "45 seconds". */
+function protectedSpan(seconds: number): string {
+  return seconds === 60 ? 'minute' : formatSeconds(seconds);
 }

@@ -1,3 +1,78 @@
+import { ArrowRight, Clock, Landmark, Scale, Users, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { FORMATS, totalSpeechMinutes, type TFormatId } from '@resolved/shared';
+import { PageHeading } from '../../shell/PageHeading';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { formatPrep } from '../guides/format-text';
+
+/** Card order and targets are the spec's contract: LD → /parliamentary, PF → /oxford, Parli → /parli. */
+const CARDS: readonly { formatId: TFormatId; icon: LucideIcon; description: string; audience: string }[] = [
+  {
+    formatId: 'ld',
+    icon: Scale,
+    description: 'One-on-one value debate: two debaters weigh a moral question with values, criteria and evidence.',
+    audience: '1 vs 1',
+  },
+  {
+    formatId: 'pf',
+    icon: Users,
+    description:
+      'Team debate on a current-events question, argued for a citizen judge with crossfires between speeches.',
+    audience: '2 vs 2 · 1 vs 1 on Resolved',
+  },
+  {
+    formatId: 'parli',
+    icon: Landmark,
+    description: 'Limited-prep team debate: a new motion each round, no scripted evidence, points of information.',
+    audience: '2 vs 2',
+  },
+];
+
 export default function HowToPage() {
-  return <h1>HowToPage (in progress)</h1>;
+  useDocumentTitle('Choose Debate Format');
+  return (
+    <>
+      <PageHeading
+        title="Choose Debate Format"
+        lead="Each guide explains the format, the order and purpose of every speech, and the exact timings you will debate with on Resolved."
+      />
+      <ul className="grid gap-5 md:grid-cols-3">
+        {CARDS.map(({ formatId, icon: Icon, description, audience }) => {
+          const format = FORMATS[formatId];
+          return (
+            <li key={formatId}>
+              <Link
+                to={format.guidePath}
+                className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md"
+              >
+                <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100 group-hover:bg-brand-700 group-hover:text-white">
+                  <Icon className="h-6 w-6" aria-hidden="true" />
+                </span>
+                <h2 className="mt-4 text-xl font-bold text-slate-900">{format.name}</h2>
+                <p className="mt-1 text-sm font-medium text-slate-500">{audience}</p>
+                <p className="mt-3 flex-1 leading-relaxed text-slate-600">{description}</p>
+                <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-100 pt-4 text-sm">
+                  <div>
+                    <dt className="text-slate-500">Round length</dt>
+                    <dd className="mt-0.5 flex items-center gap-1.5 font-semibold text-slate-900">
+                      <Clock className="h-4 w-4 text-brand-600" aria-hidden="true" />
+                      {totalSpeechMinutes(format)} min of speeches
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-500">Prep</dt>
+                    <dd className="mt-0.5 font-semibold text-slate-900">{formatPrep(format.prep)}</dd>
+                  </div>
+                </dl>
+                <span className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 group-hover:underline">
+                  Read the guide
+                  <ArrowRight className="h-4 w-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
 }
