@@ -18,6 +18,8 @@ import { healthRoutes } from './features/health/health.routes';
 import { topicsRoutes } from './features/topics/topics.routes';
 import { roomsRoutes } from './features/rooms/rooms.routes';
 import { helpRoutes } from './features/help/help.routes';
+import { authRoutes, decorateAuth } from './features/auth/auth.routes';
+import { registerOriginCheck } from './lib/origin-check';
 
 /** What every feature's routes receive. */
 export interface TAppContext {
@@ -51,6 +53,8 @@ export async function buildApp(options: {
   app.decorate('context', context);
 
   registerErrorHandler(app);
+  registerOriginCheck(app, config.publicUrl);
+  decorateAuth(app, context);
 
   const helpFrameOrigin = config.helpFormUrl ? new URL(config.helpFormUrl).origin : undefined;
   await app.register(helmet, {
@@ -85,6 +89,7 @@ export async function buildApp(options: {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  await app.register(authRoutes, context);
   await app.register(healthRoutes, context);
   await app.register(topicsRoutes, context);
   await app.register(roomsRoutes, context);

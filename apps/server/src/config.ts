@@ -14,6 +14,8 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   PUBLIC_URL: z.string().optional(),
   HELP_FORM_URL: z.string().optional(),
   ROOM_LINKS: z.string().optional(),
@@ -32,6 +34,8 @@ export interface TConfig {
   adminEmails: string[];
   authSecret: string | undefined;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** Sign-in and sign-up attempts allowed per 15 minutes, per client IP and per e-mail address. */
+  authRateLimit: { perIp: number; perEmail: number };
   publicUrl: string;
   helpFormUrl: string | undefined;
   /** Links of the six fixed rooms on first start. */
@@ -69,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       .filter(Boolean),
     authSecret: blank(e.AUTH_SECRET),
     google: clientId && clientSecret ? { clientId, clientSecret, issuer: e.GOOGLE_ISSUER } : undefined,
+    authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL },
     publicUrl: (blank(e.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/$/, ''),
     helpFormUrl: blank(e.HELP_FORM_URL),
     roomLinks,

@@ -6,6 +6,8 @@ import 'react-toastify/dist/ReactToastify.css';
 import { TOAST_AUTO_CLOSE_MS } from '@resolved/shared';
 import { queryClient } from './lib/query';
 import { Layout } from './shell/Layout';
+import { AuthProvider } from './features/auth/AuthProvider';
+import { HeaderGreeting } from './features/auth/HeaderGreeting';
 
 // Each page is its own chunk: the first load carries the shell and the page asked for, nothing more.
 const WelcomePage = lazy(() => import('./features/welcome/WelcomePage'));
@@ -20,23 +22,25 @@ const NotFoundPage = lazy(() => import('./features/errors/NotFoundPage'));
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <Routes>
-          <Route element={<Layout />}>
-            <Route index element={<WelcomePage />} />
-            <Route path="welcome" element={<WelcomePage />} />
-            <Route path="topics" element={<TopicsPage />} />
-            <Route path="how-to" element={<HowToPage />} />
-            <Route path="parliamentary" element={<GuidePage formatId="ld" />} />
-            <Route path="oxford" element={<GuidePage formatId="pf" />} />
-            <Route path="parli" element={<GuidePage formatId="parli" />} />
-            <Route path="rooms" element={<RoomsPage />} />
-            <Route path="about" element={<AboutPage />} />
-            <Route path="help" element={<HelpPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
-      </BrowserRouter>
+      <AuthProvider>
+        <BrowserRouter>
+          <Routes>
+            <Route element={<Layout greeting={<HeaderGreeting />} />}>
+              <Route index element={<WelcomePage />} />
+              <Route path="welcome" element={<WelcomePage />} />
+              <Route path="topics" element={<TopicsPage />} />
+              <Route path="how-to" element={<HowToPage />} />
+              <Route path="parliamentary" element={<GuidePage formatId="ld" />} />
+              <Route path="oxford" element={<GuidePage formatId="pf" />} />
+              <Route path="parli" element={<GuidePage formatId="parli" />} />
+              <Route path="rooms" element={<RoomsPage />} />
+              <Route path="about" element={<AboutPage />} />
+              <Route path="help" element={<HelpPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Routes>
+        </BrowserRouter>
+      </AuthProvider>
       <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
     </QueryClientProvider>
   );

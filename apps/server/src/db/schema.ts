@@ -32,8 +32,80 @@ export interface ContactRequestsTable {
   createdAt: string;
 }
 
+/**
+ * better-auth's tables (migration 0002-auth). better-auth writes them; our repositories read users for
+ * ranks and set score/role. Dates are ISO strings on SQLite and `Date` on PostgreSQL (timestamptz).
+ */
+export interface UsersTable {
+  id: string;
+  displayName: string;
+  email: string;
+  emailVerified: Generated<number | boolean>;
+  image: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  role: Generated<string>;
+  banned: Generated<number | boolean | null>;
+  banReason: string | null;
+  banExpires: string | Date | null;
+  score: Generated<number>;
+}
+
+export interface SessionsTable {
+  id: string;
+  expiresAt: string | Date;
+  token: string;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  impersonatedBy: string | null;
+}
+
+export interface AccountsTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: string | Date | null;
+  refreshTokenExpiresAt: string | Date | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: string | Date;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
+/** Every admin score change (migration 0003-score-ledger). */
+export interface ScoreLedgerTable {
+  id: Generated<number>;
+  userId: string;
+  changedBy: string | null;
+  oldScore: number;
+  newScore: number;
+  reason: string;
+  createdAt: string;
+}
+
 export interface DB {
   topics: TopicsTable;
   rooms: RoomsTable;
   contactRequests: ContactRequestsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  scoreLedger: ScoreLedgerTable;
 }

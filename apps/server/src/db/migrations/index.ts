@@ -1,6 +1,8 @@
 import type { ColumnDataType, ColumnDefinitionBuilder, Migration, MigrationProvider } from 'kysely';
 import type { TEngine } from '../database';
 import { initial } from './0001-initial';
+import { auth } from './0002-auth';
+import { scoreLedger } from './0003-score-ledger';
 import { topicsRoomsIntegrity } from './0004-topics-rooms';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
@@ -13,6 +15,8 @@ export interface TMigrationContext {
 /** Migrations are listed here (not read from disk) so that they survive bundling. Append only. */
 const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0001-initial': initial,
+  '0002-auth': auth,
+  '0003-score-ledger': scoreLedger,
   '0004-topics-rooms': topicsRoomsIntegrity,
 };
 

@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZSignInRequest, ZSignUpRequest, type TAuthOptionsResponse, type TSessionResponse } from '@resolved/shared';
+import type { TAppContext } from '../../app';
+import { AppError, notFoundBody, parseOrThrow } from '../../lib/errors';
+import { RateLimiter } from '../../lib/rate-limiter';
+import { AUTH_BASE_PATH, createAuth } from './auth';
+import { getSessionUser } from './auth.guard';
+import { findUserByEmail } from './users.repository';
+
+const RATE_WINDOW_MS = 15 * 60 * 1000;
+
+function toWebHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+/**
+ * Registers better-auth: its instance on `app.auth`, its handler under `/api/auth/*`, our own
+ * sign-in/sign-up front doors (validation, rate limits, the spec's distinct messages) and
+ * `GET /api/session`.
+ */
+export async function authRoutes(app: FastifyInstance, { config, database }: TAppContext) {
+  const auth = app.auth;
+  const limits = {
+    perIp: new RateLimiter(config.authRateLimit.perIp, RATE_WINDOW_MS),
+    perEmail: new RateLimiter(config.authRateLimit.perEmail, RATE_WINDOW_MS),
+  };
+
+  function enforceRateLimit(kind: 'sign-in' | 'sign-up', ip: string, email: string) {
+    for (const check of [limits.perIp.hit(`${kind}:ip:${ip}`), limits.perEmail.hit(`${kind}:email:${email}`)]) {
+      if (!check.isAllowed) {
+        const minutes = Math.max(1, Math.ceil(check.retryAfterMs / 60_000));
+        throw new AppError(
+          'rate_limited',
+          `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        );
+      }
+    }
+  }
+
+  /** Hands the request to better-auth as a fetch Request (body re-serialised) and returns its Response. */
+  async function callAuth(request: FastifyRequest, body?: unknown): Promise<Response> {
+    const url = new URL(request.url, config.publicUrl);
+    const init: RequestInit = { method: request.method, headers: toWebHeaders(request) };
+    const payload = body ?? request.body;
+    if (request.method !== 'GET' && request.method !== 'HEAD' && payload !== undefined && payload !== null) {
+      init.body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+    }
+    return auth.handler(new Request(url, init));
+  }
+
+  async function sendResponse(reply: FastifyReply, response: Response) {
+    reply.status(response.status);
+    response.headers.forEach((value, name) => {
+      if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
+      reply.header(name, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+  }
+
+  /** better-auth answers errors as `{ code, message }`; ours are `{ error: { code, message } }`. */
+  async function readAuthError(response: Response): Promise<string | undefined> {
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => undefined)) as { code?: string } | undefined;
+    return body?.code;
+  }
+
+  app.get('/api/session', async (request): Promise<TSessionResponse> => {
+    return { user: await getSessionUser(request) };
+  });
+
+  app.get('/api/auth-options', async (): Promise<TAuthOptionsResponse> => ({ isGoogleConfigured: !!config.google }));
+
+  app.register(async (scope) => {
+    // OAuth providers may post their callback as a form: hand the raw body to better-auth unchanged.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
+    );
+
+    scope.post(`${AUTH_BASE_PATH}/sign-in/email`, async (request, reply) => {
+      const input = parseOrThrow(ZSignInRequest, request.body);
+      const email = input.email.toLowerCase();
+      enforceRateLimit('sign-in', request.ip, email);
+      // The spec keeps distinct messages for an unknown e-mail and a wrong password (§8).
+      const user = await findUserByEmail(database.db, email);
+      if (!user) throw new AppError('not_found', 'User not found. Please sign up.');
+      const response = await callAuth(request, { email, password: input.password, rememberMe: true });
+      if (response.status === 401) throw new AppError('unauthenticated', 'Incorrect password.');
+      if (!response.ok) {
+        request.log.warn({ status: response.status, code: await readAuthError(response) }, 'sign-in refused');
+        throw new AppError('bad_request', 'Login failed. Please try again.');
+      }
+      return sendResponse(reply, response);
+    });
+
+    scope.post(`${AUTH_BASE_PATH}/sign-up/email`, async (request, reply) => {
+      const input = parseOrThrow(ZSignUpRequest, request.body);
+      const email = input.email.toLowerCase();
+      enforceRateLimit('sign-up', request.ip, email);
+      if (await findUserByEmail(database.db, email)) {
+        throw new AppError('conflict', 'This email is already registered.');
+      }
+      const response = await callAuth(request, { name: input.name, email, password: input.password });
+      if (!response.ok) {
+        const code = await readAuthError(response);
+        if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+          throw new AppError('conflict', 'This email is already registered.');
+        }
+        request.log.warn({ status: response.status, code }, 'sign-up refused');
+        throw new AppError('bad_request', 'Signup failed. Try again.');
+      }
+      return sendResponse(reply, response);
+    });
+
+    // The admin plugin's own endpoints are not exposed: our admin routes enforce the product's rules
+    // (never demote the last admin, every score change in the ledger).
+    scope.all(`${AUTH_BASE_PATH}/admin/*`, async (request, reply) =>
+      reply.status(404).send(notFoundBody(request.method, request.url)),
+    );
+
+    scope.route({
+      method: ['GET', 'POST'],
+      url: `${AUTH_BASE_PATH}/*`,
+      handler: async (request, reply) => sendResponse(reply, await callAuth(request)),
+    });
+  });
+}
+
+/** Creates the auth instance for this app; call before registering routes that use the guards. */
+export function decorateAuth(app: FastifyInstance, context: TAppContext) {
+  app.decorate('auth', createAuth({ config: context.config, database: context.database, log: app.log }));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: ReturnType<typeof createAuth>;
+  }
+}

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { admin, genericOAuth } from 'better-auth/plugins';
+import { adminAc, userAc } from 'better-auth/plugins/admin/access';
+import type { FastifyBaseLogger } from 'fastify';
+import { LIMITS } from '@resolved/shared';
+import type { TConfig } from '../../config';
+import type { TDatabase } from '../../db/database';
+import { findUserById, promoteToAdmin } from './users.repository';
+
+/** The provider id of Google sign-in; its callback is `/api/auth/oauth2/callback/google`. */
+export const GOOGLE_PROVIDER_ID = 'google';
+
+/** Where better-auth's own routes are mounted. */
+export const AUTH_BASE_PATH = '/api/auth';
+
+/**
+ * The secret that signs session cookies. AUTH_SECRET wins; without it (development, a single SQLite
+ * instance) one is generated once and kept in DATA_DIR so that sessions survive a restart.
+ */
+export function resolveAuthSecret(config: TConfig, log?: Pick<FastifyBaseLogger, 'warn'>): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  if (!fs.existsSync(file)) {
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  }
+  log?.warn(
+    { file },
+    'AUTH_SECRET is not set: using a generated secret stored in DATA_DIR. Set AUTH_SECRET in production (the same value on every instance).',
+  );
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+export function isAdminEmail(config: TConfig, email: string): boolean {
+  return config.adminEmails.includes(email.trim().toLowerCase());
+}
+
+/**
+ * Access control for the admin plugin: the three roles of the product. `moderator` gets the same
+ * (empty) plugin permissions as `user`; what moderators may do is decided by our own guards.
+ */
+const roles = { user: userAc, moderator: userAc, admin: adminAc };
+
+/**
+ * The better-auth instance over our own Kysely database. Its tables are created by OUR migration
+ * `0002-auth` (see auth.migrations.test.ts, which asserts better-auth expects nothing more).
+ */
+export function createAuth(options: { config: TConfig; database: TDatabase; log?: FastifyBaseLogger }) {
+  const { config, database } = options;
+  const isHttps = config.publicUrl.startsWith('https://');
+  return betterAuth({
+    appName: 'Resolved',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: resolveAuthSecret(config, options.log),
+    database: { db: database.db, type: database.engine, transaction: true },
+    trustedOrigins: [config.publicUrl],
+    // Our own limiter (per IP and per e-mail, with the product's message) guards sign-in and sign-up.
+    rateLimit: { enabled: false },
+    logger: { disabled: !options.log, level: 'warn' },
+    telemetry: { enabled: false },
+    user: {
+      modelName: 'users',
+      fields: { name: 'displayName' },
+      additionalFields: {
+        score: { type: 'number', required: false, defaultValue: 0, input: false },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      // Read the session (and the role) from the database on every request: a role change applies at once.
+      cookieCache: { enabled: false },
+    },
+    account: {
+      modelName: 'accounts',
+      accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] },
+    },
+    verification: { modelName: 'verifications' },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: LIMITS.password.min,
+      maxPasswordLength: LIMITS.password.max,
+      autoSignIn: true,
+    },
+    advanced: {
+      cookiePrefix: 'resolved',
+      useSecureCookies: isHttps,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isHttps },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // ADMIN_EMAILS accounts are admins from the start (the spec's fixed admin list).
+          async before(user) {
+            return { data: { ...user, role: isAdminEmail(config, user.email) ? 'admin' : 'user', score: 0 } };
+          },
+        },
+      },
+      session: {
+        create: {
+          // ADMIN_EMAILS may have changed since the account signed up: apply it at every sign-in.
+          async after(session) {
+            const user = await findUserById(database.db, session.userId);
+            if (user && user.role !== 'admin' && isAdminEmail(config, user.email)) {
+              await promoteToAdmin(database.db, user.id);
+            }
+          },
+        },
+      },
+    },
+    plugins: [
+      admin({ defaultRole: 'user', adminRoles: ['admin'], roles }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  name: 'Google',
+                  discoveryUrl: `${config.google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  requireIdTokenVerification: true,
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  prompt: 'select_account',
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type TAuth = ReturnType<typeof createAuth>;

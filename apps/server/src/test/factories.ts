@@ -1,0 +1,61 @@
+/**
+ * Test data factories. Each builds its records through the real routes (so what a test sees is what a
+ * person would get), adjusting only what no public route sets directly (a role, a starting score).
+ */
+import { randomBytes } from 'node:crypto';
+import type { TRole, TSessionUser } from '@resolved/shared';
+import type { TTestApp } from './harness';
+
+let sequence = 0;
+
+/** `name=value; name2=value2` from a response's Set-Cookie headers, for `cookie:` and `extraHeaders`. */
+export function cookieHeaderFrom(setCookie: string | string[] | undefined): string {
+  const list = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
+  return list
+    .map((line) => line.split(';')[0]!.trim())
+    .filter((pair) => pair.includes('=') && !pair.endsWith('='))
+    .join('; ');
+}
+
+export interface TBuildUserOptions {
+  role?: TRole;
+  displayName?: string;
+  email?: string;
+  password?: string;
+  score?: number;
+}
+
+export const DEFAULT_TEST_PASSWORD = 'correct horse battery';
+
+/** A real account created through `POST /api/auth/sign-up/email`, signed in, with its session cookie. */
+export async function buildUser(
+  t: TTestApp,
+  opts: TBuildUserOptions = {},
+): Promise<{ user: TSessionUser; cookie: string }> {
+  sequence += 1;
+  const email = opts.email ?? `user${sequence}-${randomBytes(4).toString('hex')}@example.test`;
+  const signUp = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: {
+      name: opts.displayName ?? `Test User ${sequence}`,
+      email,
+      password: opts.password ?? DEFAULT_TEST_PASSWORD,
+    },
+  });
+  if (signUp.statusCode !== 200) throw new Error(`buildUser: sign-up failed (${signUp.statusCode}): ${signUp.body}`);
+  const cookie = cookieHeaderFrom(signUp.headers['set-cookie']);
+  const { id } = signUp.json<{ user: { id: string } }>().user;
+
+  const changes: { role?: TRole; score?: number } = {};
+  if (opts.role !== undefined) changes.role = opts.role;
+  if (opts.score !== undefined) changes.score = opts.score;
+  if (Object.keys(changes).length > 0) {
+    await t.database.db.updateTable('users').set(changes).where('id', '=', id).execute();
+  }
+
+  const session = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+  const user = session.json<{ user: TSessionUser | null }>().user;
+  if (!user) throw new Error('buildUser: the new session was not recognised');
+  return { user, cookie };
+}
