@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL, E2E_PORT, TEST_ADMIN_EMAILS, TEST_AUTH_SECRET, runDataDir } from './support/env';
+
+const isCI = Boolean(process.env.CI);
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Debian's Chromium flags (see docs): headless, no sandbox in containers, nothing phoning home. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: true,
+  forbidOnly: isCI,
+  workers: 2,
+  retries: isCI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    trace: 'on-first-retry',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    // The BUILT app (npm run build), as users run it, on a fresh SQLite database in a temporary folder.
+    command: 'node e2e/support/start-server.mjs',
+    cwd: root,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE_URL,
+      DATA_DIR: runDataDir(),
+      DATABASE_URL: '',
+      ADMIN_EMAILS: TEST_ADMIN_EMAILS.join(','),
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      HELP_FORM_URL: '',
+      ROOM_LINKS: '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

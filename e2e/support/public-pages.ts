@@ -1,0 +1,35 @@
+/**
+ * Every public page and the spec texts (seed-spec §1–3, issue 2) that prove it rendered. The texts are written
+ * out here on purpose instead of being imported from the app: they are the contract the app must meet.
+ */
+export interface TPublicPage {
+  path: string;
+  /** Text the page's one `<h1>` contains. */
+  heading: string | RegExp;
+  /** Further texts that must be visible in the main region. */
+  texts: readonly (string | RegExp)[];
+}
+
+export const DEFAULT_TOPIC = {
+  title: 'Should cryptocurrencies be regulated like traditional currencies?',
+  date: 'July 20, 2025',
+} as const;
+
+const WELCOME_TEXTS = [/live debate/i, /points/i, 'How To'] as const;
+
+export const PUBLIC_PAGES: readonly TPublicPage[] = [
+  { path: '/', heading: /Welcome/, texts: WELCOME_TEXTS },
+  { path: '/welcome', heading: /Welcome/, texts: WELCOME_TEXTS },
+  { path: '/topics', heading: 'Current Topic', texts: [DEFAULT_TOPIC.title, DEFAULT_TOPIC.date] },
+  { path: '/how-to', heading: 'Choose Debate Format', texts: ['Lincoln Douglas', 'Public Forum', 'Parliamentary'] },
+  { path: '/parliamentary', heading: 'Lincoln Douglas', texts: [] },
+  { path: '/oxford', heading: 'Public Forum', texts: [] },
+  { path: '/parli', heading: 'Parliamentary', texts: [] },
+  {
+    path: '/rooms',
+    heading: 'Join or Create a Room',
+    texts: ['Room 1', 'Room 2', 'Room 3', 'Room 4', 'Room 5', 'Room 6'],
+  },
+  { path: '/about', heading: 'About Us', texts: [] },
+  { path: '/help', heading: 'Help & Support', texts: [] },
+];
