@@ -56,3 +56,95 @@ export interface TSessionResponse {
 export interface TAuthOptionsResponse {
   isGoogleConfigured: boolean;
 }
+
+/** One row of the leaderboard: never an e-mail (spec §8 of the issue: no other user's e-mail). */
+export interface TLeaderboardEntry {
+  rank: number;
+  id: string;
+  displayName: string;
+  score: number;
+}
+
+/** The signed-in user's own standing, shown in the leaderboard's "You" box. */
+export interface TLeaderboardMe {
+  rank: number;
+  displayName: string;
+  email: string;
+  score: number;
+}
+
+/** `GET /api/leaderboard?offset=`: one page of LEADERBOARD_PAGE_SIZE rows in rank order. */
+export interface TLeaderboardResponse {
+  entries: TLeaderboardEntry[];
+  total: number;
+  /** Offset of the next page, or null when this is the last. */
+  nextOffset: number | null;
+  me: TLeaderboardMe | null;
+}
+
+export const LEADERBOARD_PAGE_SIZE = 100;
+
+/** `GET /api/users/me/standing`: everything the dashboard shows about the signed-in user. */
+export interface TStandingResponse {
+  user: TSessionUser;
+  rank: number;
+  total: number;
+  tiedWith: number;
+  /** Debates this user has taken part in (0 until the debates feature records any). */
+  debatesJoined: number;
+}
+
+/** A user as an admin sees them (with e-mail and role). */
+export interface TAdminUser {
+  id: string;
+  displayName: string;
+  email: string;
+  role: TRole;
+  score: number;
+  createdAt: string;
+}
+
+export interface TAdminUsersResponse {
+  users: TAdminUser[];
+  total: number;
+  nextOffset: number | null;
+}
+
+export const SCORE_LIMITS = { min: -1_000_000, max: 1_000_000 } as const;
+
+export const ZUpdateScoreRequest = z.object({
+  score: z
+    .number({ error: 'Score must be a whole number.' })
+    .int({ error: 'Score must be a whole number.' })
+    .min(SCORE_LIMITS.min, { error: `Score must be at least ${SCORE_LIMITS.min}.` })
+    .max(SCORE_LIMITS.max, { error: `Score must be at most ${SCORE_LIMITS.max}.` }),
+  reason: z.string().trim().max(200, { error: 'Reason must be at most 200 characters.' }).optional(),
+});
+export type TUpdateScoreRequest = z.infer<typeof ZUpdateScoreRequest>;
+
+export const ZUpdateRoleRequest = z.object({ role: ZRole });
+export type TUpdateRoleRequest = z.infer<typeof ZUpdateRoleRequest>;
+
+/** One entry of the score ledger: who changed whose score, when, from what to what, and why. */
+export interface TScoreChange {
+  id: number;
+  userId: string;
+  userDisplayName: string;
+  changedById: string | null;
+  changedByName: string | null;
+  oldScore: number;
+  newScore: number;
+  reason: string;
+  createdAt: string;
+}
+
+/**
+ * Parses what an admin typed as a score: a whole number (optional sign, digits only), or null when it
+ * is not one — "12.5", "1e3" and "" are refused rather than silently truncated.
+ */
+export function parseScoreInput(raw: string): number | null {
+  const text = raw.trim();
+  if (!/^[-+]?\d+$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) && value >= SCORE_LIMITS.min && value <= SCORE_LIMITS.max ? value : null;
+}

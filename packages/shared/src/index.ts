@@ -9,3 +9,4 @@ export * from './permissions.js';
 export * from './debate/clock.js';
 export * from './debate/matchmaking.js';
 export * from './points.js';
+export * from './ranks.js';
