@@ -28,10 +28,18 @@ test('/rooms lists Room 1 to Room 6, each opening its meeting in a new tab safel
   await expect(shell.main.getByRole('link', { name: /^Room 7\b/ })).toHaveCount(0);
 });
 
-test('/help shows the four FAQ items', async ({ shell }) => {
+test('/help shows the four FAQ items, and an item opens to its answer', async ({ shell }) => {
   await shell.goto('/help');
   const faq = shell.main.getByRole('region', { name: /FAQ|Frequently asked questions/i });
-  for (const question of [/who can use/i, /free/i, /suggest/i, /report a bug/i]) {
-    await expect(faq.getByText(question).first(), `FAQ item ${question}`).toBeVisible();
+  const items = faq.getByRole('group');
+  // Spec §2: who can use it, is it free, can I suggest features, how to report a bug — in that order.
+  await expect(items).toHaveCount(4);
+  for (const [index, question] of [/who can use/i, /free/i, /suggest/i, /report a bug/i].entries()) {
+    await expect(items.nth(index), `FAQ item ${index + 1}`).toContainText(question);
   }
+  // Spec §1: the FAQ says the product is free for any high school or college student.
+  const answer = faq.getByText(/free for any high school or college student/i);
+  await expect(answer).toBeHidden();
+  await items.nth(1).getByText(/free/i).first().click();
+  await expect(answer).toBeVisible();
 });
