@@ -19,6 +19,10 @@ import { topicsRoutes } from './features/topics/topics.routes';
 import { roomsRoutes } from './features/rooms/rooms.routes';
 import { helpRoutes } from './features/help/help.routes';
 import { authRoutes, decorateAuth } from './features/auth/auth.routes';
+import { getSessionUserFromHeaders } from './features/auth/auth.guard';
+import { chatRoutes } from './features/chat/chat.routes';
+import { chatSocketFeature } from './features/chat/chat.socket';
+import { attachRealtime } from './realtime/realtime';
 import { registerOriginCheck } from './lib/origin-check';
 
 /** What every feature's routes receive. */
@@ -94,6 +98,7 @@ export async function buildApp(options: {
   await app.register(topicsRoutes, context);
   await app.register(roomsRoutes, context);
   await app.register(helpRoutes, context);
+  await app.register(chatRoutes, context);
 
   const webDist = config.webDistDir ?? defaultWebDist();
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
@@ -112,6 +117,11 @@ export async function buildApp(options: {
   } else {
     app.log.warn({ webDist }, 'web build not found: serving the API only (run `npm run build`)');
   }
+
+  await attachRealtime(app, context, {
+    resolveUser: (headers) => getSessionUserFromHeaders(headers, app),
+    features: [chatSocketFeature(context, app.log)],
+  });
 
   // History fallback: a GET for a page (not the API, not a file) gets the SPA, which routes it and shows its own 404.
   app.setNotFoundHandler((request, reply) => {

@@ -3,6 +3,7 @@
  * with the zod schemas named beside each event; writes are acknowledged with `TAck`.
  * Event names follow `<resource>.<past_verb>` for server → client and `<resource>.<verb>` for requests.
  */
+import type { TChatJoined, TChatMessage, TDeleteMessage, TJoinChat, TSendMessage } from './chat.js';
 import type { TRoom, TTopic } from './schemas.js';
 
 /** Every acknowledgement: ok with data, or an error with the same code/message shape as the HTTP API. */
@@ -23,9 +24,19 @@ export interface TServerToClientEvents {
   'room.created': (payload: { room: TRoom }) => void;
   'room.updated': (payload: { room: TRoom }) => void;
   'room.deleted': (payload: { roomId: number }) => void;
+  /** Community chat, to REALTIME_ROOMS.chat: a message was stored / deleted; how many people are in the chat. */
+  'message.created': (payload: { message: TChatMessage }) => void;
+  'message.deleted': (payload: { id: number }) => void;
+  'chat.presence_changed': (payload: { count: number }) => void;
 }
 
 export interface TClientToServerEvents {
   /** Clock sync: the client measures round trip and offset from the server's time. */
   ping: (ack: (reply: TAck<{ serverTime: number }>) => void) => void;
+  /** Community chat (signed-in only). Payloads: ZJoinChat, ZSendMessage, ZDeleteMessage in chat.ts. */
+  'chat.join': (payload: TJoinChat, ack: (reply: TAck<TChatJoined>) => void) => void;
+  'chat.leave': () => void;
+  /** Acknowledged only after the message is stored; the ack carries the stored message. */
+  'message.send': (payload: TSendMessage, ack: (reply: TAck<{ message: TChatMessage }>) => void) => void;
+  'message.delete': (payload: TDeleteMessage, ack: (reply: TAck<{ id: number }>) => void) => void;
 }

@@ -99,6 +99,21 @@ export interface ScoreLedgerTable {
   createdAt: string;
 }
 
+/** Community chat messages (migration 0005-chat). Soft-deleted: `deletedAt`/`deletedBy` set, row kept. */
+export interface MessagesTable {
+  id: Generated<number>;
+  /** Made by the sender's browser once per message; unique per user, so a retried send stores once. */
+  clientId: string;
+  userId: string;
+  text: string;
+  email: string;
+  displayName: string;
+  role: string;
+  timestamp: string;
+  deletedAt: string | null;
+  deletedBy: string | null;
+}
+
 export interface DB {
   topics: TopicsTable;
   rooms: RoomsTable;
@@ -108,4 +123,5 @@ export interface DB {
   accounts: AccountsTable;
   verifications: VerificationsTable;
   scoreLedger: ScoreLedgerTable;
+  messages: MessagesTable;
 }

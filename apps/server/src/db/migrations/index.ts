@@ -4,6 +4,7 @@ import { initial } from './0001-initial';
 import { auth } from './0002-auth';
 import { scoreLedger } from './0003-score-ledger';
 import { topicsRoomsIntegrity } from './0004-topics-rooms';
+import { chat } from './0005-chat';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0002-auth': auth,
   '0003-score-ledger': scoreLedger,
   '0004-topics-rooms': topicsRoomsIntegrity,
+  '0005-chat': chat,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -1,0 +1,120 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { TChatMessage, TRole } from '@resolved/shared';
+import type { DB, MessagesTable } from '../../db/schema';
+
+export type TMessageRow = Selectable<MessagesTable>;
+
+export function toChatMessage(row: TMessageRow): TChatMessage {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    userId: row.userId,
+    text: row.text,
+    displayName: row.displayName,
+    role: row.role as TRole,
+    timestamp: row.timestamp,
+  };
+}
+
+/** The author as the user record says now (role and name are read at send time, spec §6). */
+export async function findAuthor(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'displayName', 'role', 'banned'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function findMessageById(db: Kysely<DB>, id: number): Promise<TMessageRow | undefined> {
+  return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findMessageByClientId(
+  db: Kysely<DB>,
+  userId: string,
+  clientId: string,
+): Promise<TMessageRow | undefined> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('clientId', '=', clientId)
+    .executeTakeFirst();
+}
+
+/**
+ * Stores a message unless this user already stored one with the same client id (a retry), and returns the
+ * stored row either way, with whether it was new.
+ */
+export async function insertMessageOnce(
+  db: Kysely<DB>,
+  values: Omit<MessagesTable, 'id' | 'deletedAt' | 'deletedBy'>,
+): Promise<{ row: TMessageRow; isNew: boolean }> {
+  const inserted = await db
+    .insertInto('messages')
+    .values({ ...values, deletedAt: null, deletedBy: null })
+    .onConflict((oc) => oc.columns(['userId', 'clientId']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { row: inserted, isNew: true };
+  const existing = await findMessageByClientId(db, values.userId, values.clientId);
+  if (!existing) throw new Error('message conflict without a stored message');
+  return { row: existing, isNew: false };
+}
+
+/** How many messages the user stored at or after `sinceIso` (deleted ones count too). */
+export async function countRecentMessages(db: Kysely<DB>, userId: string, sinceIso: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('userId', '=', userId)
+    .where('timestamp', '>=', sinceIso)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Visible messages with id < beforeId (or the newest), newest first, at most `limit`. */
+export async function listMessagesBefore(
+  db: Kysely<DB>,
+  beforeId: number | undefined,
+  limit: number,
+): Promise<TMessageRow[]> {
+  let query = db.selectFrom('messages').selectAll().where('deletedAt', 'is', null);
+  if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Visible messages with id > afterId, oldest first, at most `limit`. */
+export async function listMessagesAfter(db: Kysely<DB>, afterId: number, limit: number): Promise<TMessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('deletedAt', 'is', null)
+    .where('id', '>', afterId)
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** Ids of messages deleted at or after `sinceIso` (bounded: a client away longer reloads the newest page). */
+export async function listDeletedIdsSince(db: Kysely<DB>, sinceIso: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('deletedAt', '>=', sinceIso)
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Marks a message deleted; false when it was already deleted (or does not exist). */
+export async function softDeleteMessage(db: Kysely<DB>, id: number, deletedBy: string, atIso: string) {
+  const result = await db
+    .updateTable('messages')
+    .set({ deletedAt: atIso, deletedBy })
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

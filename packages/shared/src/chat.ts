@@ -1,0 +1,101 @@
+/**
+ * Community chat: the message shape on the wire, the socket payloads (validated with zod on arrival) and the
+ * chat's limits. The event names live in the protocol maps of `realtime.ts`.
+ */
+import { z } from 'zod';
+import { ZRole } from './auth.js';
+import { LIMITS } from './constants.js';
+
+/** How many messages a page of history holds (the first load shows the newest page). */
+export const CHAT_PAGE_SIZE = 50;
+/** How many missed messages one catch-up reply carries at most; the client asks again while `hasMore`. */
+export const CHAT_CATCH_UP_LIMIT = 200;
+/** Per-user rate limit: at most `messages` in any `windowMs`. Counted from the database, so on every instance. */
+export const CHAT_RATE_LIMIT = { messages: 5, windowMs: 5000 } as const;
+export const CHAT_RATE_LIMIT_MESSAGE = "You're sending messages too fast. Wait a moment.";
+/** The remaining-characters counter appears from this length on. */
+export const CHAT_COUNTER_FROM = 800;
+/** What a message by an admin is signed with, and by someone without a display name (spec §3). */
+export const CHAT_ADMIN_NAME = 'Admin';
+export const CHAT_ANONYMOUS_NAME = 'Anonymous';
+
+/**
+ * A stored message as clients receive it. `id` grows with every message and is the cursor for history
+ * (`beforeId`) and catch-up (`afterId`). The author's e-mail is stored with the message (spec §3) but not sent
+ * to other people's browsers; `userId` is what "You" is decided by.
+ */
+export const ZChatMessage = z.object({
+  id: z.number().int().positive(),
+  clientId: z.string(),
+  userId: z.string(),
+  text: z.string(),
+  displayName: z.string(),
+  role: ZRole,
+  /** Server time, ISO-8601. */
+  timestamp: z.string(),
+});
+export type TChatMessage = z.infer<typeof ZChatMessage>;
+
+const ZCursor = z.coerce.number().int().min(0);
+
+/** `message.send`. `clientId` is made by the sender once per message: a retry with it never stores twice. */
+export const ZSendMessage = z.object({
+  clientId: z.uuid({ error: 'The message needs a client id (a UUID).' }),
+  text: z
+    .string({ error: 'Type a message first.' })
+    .trim()
+    .min(LIMITS.chatMessage.min, { error: 'Type a message first.' })
+    .max(LIMITS.chatMessage.max, { error: `A message can be at most ${LIMITS.chatMessage.max} characters.` }),
+});
+export type TSendMessage = z.infer<typeof ZSendMessage>;
+
+/** `message.delete`. */
+export const ZDeleteMessage = z.object({ id: z.number().int().positive() });
+export type TDeleteMessage = z.infer<typeof ZDeleteMessage>;
+
+/**
+ * `chat.join`: enter the live room and catch up. Without `afterId` the reply is the newest page; with it, the
+ * messages stored after that id (oldest first, at most CHAT_CATCH_UP_LIMIT). `deletedSince` (a `serverTime`
+ * from an earlier reply) asks which messages were deleted since then.
+ */
+export const ZJoinChat = z.object({
+  afterId: ZCursor.optional(),
+  deletedSince: z.iso.datetime().optional(),
+});
+export type TJoinChat = z.infer<typeof ZJoinChat>;
+
+export interface TChatJoined {
+  messages: TChatMessage[];
+  /** More messages exist past this reply: after the last one (catch-up) or before the first (newest page). */
+  hasMore: boolean;
+  deletedIds: number[];
+  /** Server time of this reply, to pass back as `deletedSince` next time. */
+  serverTime: string;
+  presence: number;
+}
+
+/** `GET /api/chat/messages?beforeId=…` (older history) or `?afterId=…` (what was missed). */
+export const ZListMessagesQuery = z.object({
+  beforeId: ZCursor.optional(),
+  afterId: ZCursor.optional(),
+});
+export type TListMessagesQuery = z.infer<typeof ZListMessagesQuery>;
+
+export interface TListMessagesResponse {
+  /** Oldest first. */
+  messages: TChatMessage[];
+  hasMore: boolean;
+}
+
+/** Who may delete a message: its author, moderators and admins. */
+export function canDeleteMessage(actor: { id: string; role: string } | null, message: { userId: string }): boolean {
+  if (!actor) return false;
+  return actor.id === message.userId || actor.role === 'moderator' || actor.role === 'admin';
+}
+
+/** The name a message is signed with (spec §3): "Admin" for admins, else the display name, else "Anonymous". */
+export function chatDisplayName(user: { role: string; displayName: string | null | undefined }): string {
+  if (user.role === 'admin') return CHAT_ADMIN_NAME;
+  const name = user.displayName?.trim();
+  return name ? name : CHAT_ANONYMOUS_NAME;
+}
