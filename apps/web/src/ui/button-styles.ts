@@ -2,7 +2,7 @@
 export type TButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'inverse-outline';
 
 const BASE =
-  'inline-flex items-center justify-center gap-2 rounded-xl px-5 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-xl px-5 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
 
 const VARIANTS: Record<TButtonVariant, string> = {
   primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800',

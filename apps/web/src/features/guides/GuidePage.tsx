@@ -160,19 +160,27 @@ function TimingSection({ format }: { format: TFormatRules }) {
   const prepRow = (
     <tr role="row" className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 bg-slate-50 p-4 sm:table-row sm:p-0">
       <th role="rowheader" scope="row" className="text-left align-top sm:px-4 sm:py-3">
-        <span className="font-semibold text-slate-900">Prep time</span>
+        <span className="flex items-start gap-2.5">
+          <span className="mt-0.5 inline-block min-w-12 shrink-0 rounded-md bg-white px-1.5 py-0.5 text-center text-xs font-bold text-slate-700 ring-1 ring-slate-300">
+            Prep
+          </span>
+          <span className="font-semibold text-slate-900">Prep time</span>
+        </span>
       </th>
-      <td role="cell" className="text-sm text-slate-600 max-sm:col-start-1 max-sm:row-start-2 sm:px-4 sm:py-3">
+      <td
+        role="cell"
+        className="text-sm text-slate-700 max-sm:col-start-1 max-sm:row-start-2 sm:px-4 sm:py-3 sm:align-top"
+      >
         {prep.kind === 'per-side' ? `Each side, its own bank` : `Both sides, before the first speech`}
       </td>
       <td
         role="cell"
-        className="whitespace-nowrap font-semibold text-slate-900 max-sm:col-start-2 max-sm:row-span-2 max-sm:row-start-1 sm:px-4 sm:py-3"
+        className="whitespace-nowrap font-semibold text-slate-900 max-sm:col-start-2 max-sm:row-span-2 max-sm:row-start-1 sm:px-4 sm:py-3 sm:align-top"
       >
         {prep.minMinutes === prep.maxMinutes ? prep.minMinutes : `${prep.minMinutes}–${prep.maxMinutes}`}
         <span className="font-normal text-slate-500"> min</span>
       </td>
-      <td role="cell" className="text-sm leading-relaxed text-slate-600 max-sm:col-span-2 sm:px-4 sm:py-3">
+      <td role="cell" className="text-sm leading-relaxed text-slate-600 max-sm:col-span-2 sm:px-4 sm:py-3 sm:align-top">
         {prep.kind === 'per-side'
           ? `Spent between speeches, in any pieces the side chooses. Resolved gives ${prep.defaultMinutes} minutes by default.`
           : `Starts when the motion is announced; no prep during the round. Resolved gives ${prep.defaultMinutes} minutes by default.`}
@@ -197,13 +205,13 @@ function TimingSection({ format }: { format: TFormatRules }) {
           <caption className="sr-only">{format.name} speech order, speakers, minutes and purpose</caption>
           <thead role="rowgroup" className="max-sm:sr-only sm:table-header-group">
             <tr role="row" className="border-b border-slate-200 bg-slate-50 text-sm text-slate-600">
-              <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
+              <th role="columnheader" scope="col" className="px-4 py-3 font-semibold sm:w-[30%]">
                 Speech
               </th>
-              <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
+              <th role="columnheader" scope="col" className="px-4 py-3 font-semibold sm:w-[18%]">
                 Who speaks
               </th>
-              <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
+              <th role="columnheader" scope="col" className="px-4 py-3 font-semibold sm:w-[11%]">
                 Minutes
               </th>
               <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
@@ -244,10 +252,12 @@ function SpeechRow({ format, speech }: { format: TFormatRules; speech: TSpeech }
   return (
     <tr role="row" className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 p-4 sm:table-row sm:p-0">
       <th role="rowheader" scope="row" className="text-left align-top font-normal sm:px-4 sm:py-3">
-        <span className="mr-2 inline-block min-w-12 rounded-md bg-brand-50 px-1.5 py-0.5 text-center text-xs font-bold text-brand-800 ring-1 ring-brand-100">
-          {speech.short}
+        <span className="flex items-start gap-2.5">
+          <span className="mt-0.5 inline-block min-w-12 shrink-0 rounded-md bg-brand-50 px-1.5 py-0.5 text-center text-xs font-bold text-brand-800 ring-1 ring-brand-100">
+            {speech.short}
+          </span>
+          <span className="font-semibold text-slate-900">{speech.name}</span>
         </span>
-        <span className="font-semibold text-slate-900">{speech.name}</span>
       </th>
       <td
         role="cell"
@@ -265,7 +275,7 @@ function SpeechRow({ format, speech }: { format: TFormatRules; speech: TSpeech }
         {speech.minutes}
         <span className="font-normal text-slate-500"> min</span>
       </td>
-      <td role="cell" className="text-sm leading-relaxed text-slate-600 max-sm:col-span-2 sm:px-4 sm:py-3">
+      <td role="cell" className="text-sm leading-relaxed text-slate-600 max-sm:col-span-2 sm:px-4 sm:py-3 sm:align-top">
         {speech.purpose}
         {speech.allowsPoi ? <span className="ml-1 text-slate-500">Points of information allowed.</span> : null}
       </td>

@@ -8,7 +8,7 @@ export function formatPrep(prep: TPrepRule): string {
 
 /** Who is speaking, in the format's words. Cross-examination names both the asker and the answerer. */
 export function describeSpeaker(format: TFormatRules, speech: TSpeech): string {
-  if (speech.speaker === 'both') return `Both ${format.sides.a} and ${format.sides.b}`;
+  if (speech.speaker === 'both') return 'Both sides';
   const own = format.sides[speech.speaker];
   if (speech.kind === 'cross-examination') {
     const asker = format.sides[speech.speaker === 'a' ? 'b' : 'a'];

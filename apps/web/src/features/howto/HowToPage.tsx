@@ -1,4 +1,4 @@
-import { ArrowRight, Clock, Landmark, Scale, Users, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Clock, Landmark, Scale, Timer, Users, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { FORMATS, totalSpeechMinutes, type TFormatId } from '@resolved/shared';
 import { PageHeading } from '../../shell/PageHeading';
@@ -51,17 +51,20 @@ export default function HowToPage() {
                 <h2 className="mt-4 text-xl font-bold text-slate-900">{format.name}</h2>
                 <p className="mt-1 text-sm font-medium text-slate-500">{audience}</p>
                 <p className="mt-3 flex-1 leading-relaxed text-slate-600">{description}</p>
-                <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-100 pt-4 text-sm">
-                  <div>
-                    <dt className="text-slate-500">Round length</dt>
-                    <dd className="mt-0.5 flex items-center gap-1.5 font-semibold text-slate-900">
+                <dl className="mt-5 space-y-2 border-t border-slate-100 pt-4 text-sm">
+                  <div className="flex items-center justify-between gap-3">
+                    <dt className="flex items-center gap-1.5 text-slate-500">
                       <Clock className="h-4 w-4 text-brand-600" aria-hidden="true" />
-                      {totalSpeechMinutes(format)} min of speeches
-                    </dd>
+                      Round length
+                    </dt>
+                    <dd className="font-semibold text-slate-900">{totalSpeechMinutes(format)} min of speeches</dd>
                   </div>
-                  <div>
-                    <dt className="text-slate-500">Prep</dt>
-                    <dd className="mt-0.5 font-semibold text-slate-900">{formatPrep(format.prep)}</dd>
+                  <div className="flex items-center justify-between gap-3">
+                    <dt className="flex items-center gap-1.5 text-slate-500">
+                      <Timer className="h-4 w-4 text-brand-600" aria-hidden="true" />
+                      Prep
+                    </dt>
+                    <dd className="text-right font-semibold text-slate-900">{formatPrep(format.prep)}</dd>
                   </div>
                 </dl>
                 <span className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 group-hover:underline">

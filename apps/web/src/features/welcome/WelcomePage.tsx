@@ -92,12 +92,14 @@ export default function WelcomePage() {
         </h2>
         <ul className="mt-5 grid gap-4 md:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, body }) => (
-            <Card as="li" key={title} className="p-6">
-              <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+            <Card as="li" key={title} className="flex gap-4 p-5 md:block md:p-6">
+              <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                 <Icon className="h-6 w-6" aria-hidden="true" />
               </span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 leading-relaxed text-slate-600">{body}</p>
+              <div>
+                <h3 className="text-lg font-semibold text-slate-900 md:mt-4">{title}</h3>
+                <p className="mt-1 leading-relaxed text-slate-600 md:mt-2">{body}</p>
+              </div>
             </Card>
           ))}
         </ul>
@@ -121,12 +123,14 @@ export default function WelcomePage() {
           </div>
           <ol className="mt-6 grid gap-4 md:grid-cols-3">
             {STEPS.map((step, index) => (
-              <li key={step.title} className="rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
-                <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+              <li key={step.title} className="flex gap-4 rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200 md:block">
+                <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
                   {index + 1}
                 </span>
-                <h3 className="mt-3 font-semibold text-slate-900">{step.title}</h3>
-                <p className="mt-1 text-sm leading-relaxed text-slate-600">{step.body}</p>
+                <div>
+                  <h3 className="font-semibold text-slate-900 md:mt-3">{step.title}</h3>
+                  <p className="mt-1 text-sm leading-relaxed text-slate-600">{step.body}</p>
+                </div>
               </li>
             ))}
           </ol>
