@@ -18,6 +18,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { topicsRoutes } from './features/topics/topics.routes';
 import { roomsRoutes } from './features/rooms/rooms.routes';
 import { helpRoutes } from './features/help/help.routes';
+import { debatesRoutes } from './features/debates/debates.routes';
 import { authRoutes, decorateAuth } from './features/auth/auth.routes';
 import { getSessionUserFromHeaders } from './features/auth/auth.guard';
 import { chatRoutes } from './features/chat/chat.routes';
@@ -98,6 +99,7 @@ export async function buildApp(options: {
   await app.register(topicsRoutes, context);
   await app.register(roomsRoutes, context);
   await app.register(helpRoutes, context);
+  await app.register(debatesRoutes, context);
   await app.register(chatRoutes, context);
 
   const webDist = config.webDistDir ?? defaultWebDist();

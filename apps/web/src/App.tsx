@@ -8,6 +8,7 @@ import { queryClient } from './lib/query';
 import { Layout } from './shell/Layout';
 import { AuthProvider } from './features/auth/AuthProvider';
 import { HeaderGreeting } from './features/auth/HeaderGreeting';
+import { RequireAuth } from './features/auth/RequireAuth';
 
 // Each page is its own chunk: the first load carries the shell and the page asked for, nothing more.
 const WelcomePage = lazy(() => import('./features/welcome/WelcomePage'));
@@ -17,6 +18,7 @@ const GuidePage = lazy(() => import('./features/guides/GuidePage'));
 const RoomsPage = lazy(() => import('./features/rooms/RoomsPage'));
 const AboutPage = lazy(() => import('./features/about/AboutPage'));
 const HelpPage = lazy(() => import('./features/help/HelpPage'));
+const ChatPage = lazy(() => import('./features/chat/ChatPage'));
 const NotFoundPage = lazy(() => import('./features/errors/NotFoundPage'));
 
 export function App() {
@@ -36,6 +38,14 @@ export function App() {
               <Route path="rooms" element={<RoomsPage />} />
               <Route path="about" element={<AboutPage />} />
               <Route path="help" element={<HelpPage />} />
+              <Route
+                path="chat"
+                element={
+                  <RequireAuth>
+                    <ChatPage />
+                  </RequireAuth>
+                }
+              />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Routes>

@@ -10,4 +10,5 @@ export * from './permissions.js';
 export * from './debate/clock.js';
 export * from './debate/matchmaking.js';
 export * from './points.js';
+export * from './debate/protocol.js';
 export * from './ranks.js';

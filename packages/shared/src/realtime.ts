@@ -4,6 +4,7 @@
  * Event names follow `<resource>.<past_verb>` for server → client and `<resource>.<verb>` for requests.
  */
 import type { TChatJoined, TChatMessage, TDeleteMessage, TJoinChat, TSendMessage } from './chat.js';
+import type { TDebateClientToServerEvents, TDebateServerToClientEvents } from './debate/protocol.js';
 import type { TRoom, TTopic } from './schemas.js';
 
 /** Every acknowledgement: ok with data, or an error with the same code/message shape as the HTTP API. */
@@ -17,7 +18,7 @@ export const REALTIME_ROOMS = {
   debate: (debateId: string) => `debate:${debateId}`,
 } as const;
 
-export interface TServerToClientEvents {
+export interface TServerToClientEvents extends TDebateServerToClientEvents {
   /** The current topic changed (a new topic, or a past one made current again). Public room. */
   'topic.updated': (payload: { topic: TTopic }) => void;
   /** Meeting rooms, to the public room so that /rooms is live for everyone. */
@@ -30,7 +31,7 @@ export interface TServerToClientEvents {
   'chat.presence_changed': (payload: { count: number }) => void;
 }
 
-export interface TClientToServerEvents {
+export interface TClientToServerEvents extends TDebateClientToServerEvents {
   /** Clock sync: the client measures round trip and offset from the server's time. */
   ping: (ack: (reply: TAck<{ serverTime: number }>) => void) => void;
   /** Community chat (signed-in only). Payloads: ZJoinChat, ZSendMessage, ZDeleteMessage in chat.ts. */

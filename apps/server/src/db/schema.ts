@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { DebateTables } from '../features/debates/debates.tables';
 
 /** Timestamps in our own tables are ISO-8601 UTC strings on both engines (see docs/decisions.md). */
 export interface TopicsTable {
@@ -114,7 +115,8 @@ export interface MessagesTable {
   deletedBy: string | null;
 }
 
-export interface DB {
+/** The debates tables (migration 0006-debates) are declared beside their feature. */
+export interface DB extends DebateTables {
   topics: TopicsTable;
   rooms: RoomsTable;
   contactRequests: ContactRequestsTable;

@@ -5,6 +5,7 @@ import { auth } from './0002-auth';
 import { scoreLedger } from './0003-score-ledger';
 import { topicsRoomsIntegrity } from './0004-topics-rooms';
 import { chat } from './0005-chat';
+import { debates } from './0006-debates';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0003-score-ledger': scoreLedger,
   '0004-topics-rooms': topicsRoomsIntegrity,
   '0005-chat': chat,
+  '0006-debates': debates,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

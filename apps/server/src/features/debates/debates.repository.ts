@@ -1,0 +1,394 @@
+/** Debates SQL: the queue, debates and their clock, the active-debater guard, ballots, chat, ratings, points. */
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { TClockState, TFormatId, TSideKey } from '@resolved/shared';
+import type { TEngine } from '../../db/database';
+import type { DB } from '../../db/schema';
+import type { DebatesTable, TDebateStatus } from './debates.tables';
+import type { TRating } from './ratings';
+
+export type TDebatesDb = Kysely<DB>;
+export type TDebateRow = Selectable<DebatesTable>;
+
+/** The app's Kysely instance or a transaction. */
+export function debatesDb(db: Kysely<DB>): TDebatesDb {
+  return db;
+}
+
+// ---- Matching lock ----
+
+/**
+ * Serialises matching (queue sweeps and challenge acceptance) across every instance. On PostgreSQL a
+ * transaction-scoped advisory lock; on SQLite the single writer already serialises transactions.
+ */
+export async function lockMatching(db: TDebatesDb, engine: TEngine): Promise<void> {
+  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('resolved.debates.matching'))`.execute(db);
+}
+
+// ---- Queue ----
+
+export async function findQueueEntry(db: TDebatesDb, userId: string) {
+  return db.selectFrom('debateQueue').selectAll().where('userId', '=', userId).executeTakeFirst();
+}
+
+/** Queue the user for a format; waiting already moves them to the new format (keeping their place only if unchanged). */
+export async function upsertQueueEntry(db: TDebatesDb, userId: string, formatId: TFormatId, now: string) {
+  await db
+    .insertInto('debateQueue')
+    .values({ userId, formatId, createdAt: now })
+    .onConflict((oc) =>
+      oc.column('userId').doUpdateSet({ formatId, createdAt: now }).where('debateQueue.formatId', '!=', formatId),
+    )
+    .execute();
+}
+
+export async function deleteQueueEntry(db: TDebatesDb, userId: string): Promise<number> {
+  const result = await db.deleteFrom('debateQueue').where('userId', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteQueueEntries(db: TDebatesDb, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('debateQueue').where('id', 'in', ids).execute();
+}
+
+export async function listQueue(db: TDebatesDb, formatId: TFormatId) {
+  return db.selectFrom('debateQueue').selectAll().where('formatId', '=', formatId).orderBy('id').execute();
+}
+
+// ---- Active debaters ----
+
+export async function findActiveDebateId(db: TDebatesDb, userId: string): Promise<number | null> {
+  const row = await db.selectFrom('activeDebaters').select('debateId').where('userId', '=', userId).executeTakeFirst();
+  return row ? Number(row.debateId) : null;
+}
+
+export async function findActiveUserIds(db: TDebatesDb, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.selectFrom('activeDebaters').select('userId').where('userId', 'in', userIds).execute();
+  return new Set(rows.map((r) => r.userId));
+}
+
+export async function insertActiveDebaters(db: TDebatesDb, debateId: number, userIds: string[]): Promise<void> {
+  await db
+    .insertInto('activeDebaters')
+    .values(userIds.map((userId) => ({ userId, debateId })))
+    .execute();
+}
+
+export async function releaseActiveDebaters(db: TDebatesDb, debateId: number): Promise<void> {
+  await db.deleteFrom('activeDebaters').where('debateId', '=', debateId).execute();
+}
+
+// ---- Debates ----
+
+function clockColumns(clock: TClockState) {
+  return {
+    clockPhase: clock.phase,
+    clockSpeechIndex: clock.speechIndex,
+    clockPrepTaker: clock.prepTaker,
+    clockStartedAt: clock.startedAt === null ? null : new Date(clock.startedAt).toISOString(),
+    clockIsPaused: clock.isPaused ? 1 : 0,
+    clockElapsedBeforeMs: Math.round(clock.elapsedBeforeMs),
+    prepRemainingAMs: Math.round(clock.prepRemainingMs.a),
+    prepRemainingBMs: Math.round(clock.prepRemainingMs.b),
+  };
+}
+
+export function clockFromRow(row: TDebateRow): TClockState {
+  return {
+    formatId: row.formatId,
+    phase: row.clockPhase,
+    speechIndex: Number(row.clockSpeechIndex),
+    prepTaker: row.clockPrepTaker,
+    startedAt: row.clockStartedAt === null ? null : Date.parse(row.clockStartedAt),
+    isPaused: Number(row.clockIsPaused) === 1,
+    elapsedBeforeMs: Number(row.clockElapsedBeforeMs),
+    prepRemainingMs: { a: Number(row.prepRemainingAMs), b: Number(row.prepRemainingBMs) },
+  };
+}
+
+export async function insertDebate(
+  db: TDebatesDb,
+  values: {
+    formatId: TFormatId;
+    resolution: string;
+    topicId: number | null;
+    debaterAId: string;
+    debaterBId: string;
+    clock: TClockState;
+    now: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('debates')
+    .values({
+      formatId: values.formatId,
+      resolution: values.resolution,
+      topicId: values.topicId,
+      status: 'live',
+      debaterAId: values.debaterAId,
+      debaterBId: values.debaterBId,
+      judgeId: null,
+      winnerSide: null,
+      forfeitedBy: null,
+      externalLink: null,
+      ...clockColumns(values.clock),
+      clockVersion: 0,
+      createdAt: values.now,
+      endedAt: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function findDebate(db: TDebatesDb, id: number): Promise<TDebateRow | undefined> {
+  return db.selectFrom('debates').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Compare-and-set on the clock version: false when someone else changed the clock first. */
+export async function updateClock(
+  db: TDebatesDb,
+  id: number,
+  expectedVersion: number,
+  clock: TClockState,
+  extra: { status?: TDebateStatus; endedAt?: string } = {},
+): Promise<boolean> {
+  const result = await db
+    .updateTable('debates')
+    .set({ ...clockColumns(clock), clockVersion: expectedVersion + 1, ...extra })
+    .where('id', '=', id)
+    .where('clockVersion', '=', expectedVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Claims the judge seat if it is free; false when someone else holds it. */
+export async function claimJudge(db: TDebatesDb, id: number, userId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('debates')
+    .set({ judgeId: userId })
+    .where('id', '=', id)
+    .where('judgeId', 'is', null)
+    .where('status', '=', 'live')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Moves a debate from one status to another; false if it was no longer in `from` (someone else ended it). */
+export async function transitionStatus(
+  db: TDebatesDb,
+  id: number,
+  from: TDebateStatus[],
+  values: { status: TDebateStatus; winnerSide?: TSideKey | null; forfeitedBy?: string | null; endedAt?: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('debates')
+    .set(values)
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setExternalLink(db: TDebatesDb, id: number, link: string | null): Promise<void> {
+  await db.updateTable('debates').set({ externalLink: link }).where('id', '=', id).execute();
+}
+
+export async function listDebatesByStatus(db: TDebatesDb, statuses: TDebateStatus[], limit: number) {
+  return db
+    .selectFrom('debates')
+    .selectAll()
+    .where('status', 'in', statuses)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function listDebatesOfUser(db: TDebatesDb, userId: string, limit: number) {
+  return db
+    .selectFrom('debates')
+    .selectAll()
+    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId)]))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Debates Joined: every debate the user was matched into. */
+export async function countDebatesOfUser(db: TDebatesDb, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('debates')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function countDebates(db: TDebatesDb): Promise<number> {
+  const row = await db
+    .selectFrom('debates')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+// ---- Users ----
+
+export async function findUserNames(db: TDebatesDb, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'displayName']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.displayName]));
+}
+
+// ---- Challenges ----
+
+export async function insertChallenge(db: TDebatesDb, token: string, userId: string, formatId: TFormatId, now: string) {
+  await db.insertInto('debateChallenges').values({ token, userId, formatId, debateId: null, createdAt: now }).execute();
+}
+
+export async function findChallenge(db: TDebatesDb, token: string) {
+  return db.selectFrom('debateChallenges').selectAll().where('token', '=', token).executeTakeFirst();
+}
+
+export async function markChallengeUsed(db: TDebatesDb, token: string, debateId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('debateChallenges')
+    .set({ debateId })
+    .where('token', '=', token)
+    .where('debateId', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// ---- Ballots ----
+
+export async function insertBallot(
+  db: TDebatesDb,
+  values: {
+    debateId: number;
+    judgeId: string;
+    winnerSide: TSideKey;
+    speakerPointsA: number;
+    speakerPointsB: number;
+    reason: string;
+    createdAt: string;
+  },
+) {
+  await db.insertInto('debateBallots').values(values).execute();
+}
+
+export async function findBallots(db: TDebatesDb, debateIds: number[]) {
+  if (debateIds.length === 0) return [];
+  return db.selectFrom('debateBallots').selectAll().where('debateId', 'in', debateIds).execute();
+}
+
+// ---- In-round chat ----
+
+export async function insertMessage(db: TDebatesDb, debateId: number, userId: string, text: string, now: string) {
+  const row = await db
+    .insertInto('debateMessages')
+    .values({ debateId, userId, text, createdAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function listMessages(db: TDebatesDb, debateId: number, limit: number) {
+  const rows = await db
+    .selectFrom('debateMessages')
+    .innerJoin('users', 'users.id', 'debateMessages.userId')
+    .select([
+      'debateMessages.id',
+      'debateMessages.debateId',
+      'debateMessages.userId',
+      'debateMessages.text',
+      'debateMessages.createdAt',
+      'users.displayName',
+    ])
+    .where('debateMessages.debateId', '=', debateId)
+    .orderBy('debateMessages.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+// ---- Ratings ----
+
+export async function findRatings(
+  db: TDebatesDb,
+  formatId: TFormatId,
+  userIds: string[],
+): Promise<Map<string, TRating>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('debateRatings')
+    .selectAll()
+    .where('formatId', '=', formatId)
+    .where('userId', 'in', userIds)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.userId,
+      {
+        rating: Number(r.rating),
+        deviation: Number(r.deviation),
+        volatility: Number(r.volatility),
+        games: Number(r.games),
+      },
+    ]),
+  );
+}
+
+export async function saveRating(db: TDebatesDb, userId: string, formatId: TFormatId, rating: TRating, now: string) {
+  const values = {
+    rating: rating.rating,
+    deviation: rating.deviation,
+    volatility: rating.volatility,
+    games: rating.games,
+    updatedAt: now,
+  };
+  await db
+    .insertInto('debateRatings')
+    .values({ userId, formatId, ...values })
+    .onConflict((oc) => oc.columns(['userId', 'formatId']).doUpdateSet(values))
+    .execute();
+}
+
+export async function listRatings(db: TDebatesDb, formatId: TFormatId, limit: number) {
+  return db
+    .selectFrom('debateRatings')
+    .innerJoin('users', 'users.id', 'debateRatings.userId')
+    .select([
+      'debateRatings.userId',
+      'users.displayName',
+      'debateRatings.rating',
+      'debateRatings.deviation',
+      'debateRatings.volatility',
+      'debateRatings.games',
+    ])
+    .where('debateRatings.formatId', '=', formatId)
+    .orderBy('debateRatings.rating', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+// ---- Points ----
+
+/** Adds points to a user's score and writes the score-ledger entry, in the caller's transaction. */
+export async function awardPoints(db: TDebatesDb, userId: string, amount: number, reason: string, now: string) {
+  // One statement reads and adds, so concurrent awards never lose an increment.
+  const row = await db
+    .updateTable('users')
+    .set({ score: sql<number>`coalesce(score, 0) + ${amount}` })
+    .where('id', '=', userId)
+    .returning('score')
+    .executeTakeFirst();
+  if (!row) return;
+  const newScore = Number(row.score);
+  const oldScore = newScore - amount;
+  await db
+    .insertInto('scoreLedger')
+    .values({ userId, changedBy: null, oldScore, newScore, reason, createdAt: now })
+    .execute();
+}

@@ -1,0 +1,606 @@
+/**
+ * Live debates: the queue and matching, challenges, the server-authoritative clock, judging, ballots,
+ * points, ratings and history. Emits domain events; never touches sockets.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  ClockError,
+  DEBATE_POINTS,
+  FORMATS,
+  REALTIME_ROOMS,
+  createClock,
+  endPrep,
+  endSpeech,
+  pairQueue,
+  pause,
+  resume,
+  speakerLabel,
+  startPrep,
+  startSpeech,
+  type TBallot,
+  type TClockAction,
+  type TClockReply,
+  type TClockState,
+  type TDebate,
+  type TDebateMessage,
+  type TDebateParticipant,
+  type TDebateSummary,
+  type TFormatId,
+  type THistoryEntry,
+  type TJoinQueueResult,
+  type TQueueStatus,
+  type TRandom,
+  type TSessionUser,
+  type TSideKey,
+  type TSubmitBallotRequest,
+} from '@resolved/shared';
+import { nowIso, type TDatabase } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import type { DomainEvents } from '../../lib/events';
+import { findCurrentTopic } from '../topics/topics.repository';
+import * as repo from './debates.repository';
+import type { TDebateRow } from './debates.repository';
+import { NEW_RATING, rateResult, summarizeRating } from './ratings';
+
+export interface TDebatesDeps {
+  database: TDatabase;
+  events: DomainEvents;
+  /** Side draws; tests inject a fixed source. */
+  random?: TRandom;
+  /** Server time in ms; tests may inject. */
+  now?: () => number;
+}
+
+const LIST_LIMIT = 100;
+const MESSAGE_HISTORY = 200;
+
+const db = (deps: TDebatesDeps) => repo.debatesDb(deps.database.db);
+const nowMs = (deps: TDebatesDeps) => (deps.now ? deps.now() : Date.now());
+
+function sideOf(row: TDebateRow, userId: string): TSideKey | null {
+  if (row.debaterAId === userId) return 'a';
+  if (row.debaterBId === userId) return 'b';
+  return null;
+}
+
+async function requireDebate(deps: TDebatesDeps, id: number, tx = db(deps)): Promise<TDebateRow> {
+  const row = await repo.findDebate(tx, id);
+  if (!row) throw new AppError('not_found', 'That debate does not exist.');
+  return row;
+}
+
+// ---- Shaping ----
+
+function toBallot(
+  row: Awaited<ReturnType<typeof repo.findBallots>>[number] | undefined,
+  names: Map<string, string>,
+): TBallot | null {
+  if (!row) return null;
+  return {
+    winnerSide: row.winnerSide,
+    speakerPoints: { a: Number(row.speakerPointsA) / 10, b: Number(row.speakerPointsB) / 10 },
+    reason: row.reason,
+    judge: row.judgeId ? { userId: row.judgeId, displayName: names.get(row.judgeId) ?? 'Former user' } : null,
+    createdAt: row.createdAt,
+  };
+}
+
+function participant(id: string, names: Map<string, string>): TDebateParticipant {
+  return { userId: id, displayName: names.get(id) ?? 'Former user' };
+}
+
+function toSummary(row: TDebateRow, names: Map<string, string>): TDebateSummary {
+  return {
+    id: Number(row.id),
+    formatId: row.formatId,
+    resolution: row.resolution,
+    status: row.status,
+    debaters: { a: participant(row.debaterAId, names), b: participant(row.debaterBId, names) },
+    judge: row.judgeId ? participant(row.judgeId, names) : null,
+    winnerSide: row.winnerSide,
+    createdAt: row.createdAt,
+    endedAt: row.endedAt,
+  };
+}
+
+async function toDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDebate> {
+  const tx = db(deps);
+  const [ballotRow] = await repo.findBallots(tx, [Number(row.id)]);
+  const names = await repo.findUserNames(
+    tx,
+    [row.debaterAId, row.debaterBId, row.judgeId, ballotRow?.judgeId].filter((v): v is string => !!v),
+  );
+  const ratings = await repo.findRatings(tx, row.formatId, [row.debaterAId, row.debaterBId]);
+  const debater = (id: string) => ({
+    ...participant(id, names),
+    rating: summarizeRating(ratings.get(id) ?? NEW_RATING),
+  });
+  return {
+    ...toSummary(row, names),
+    debaters: { a: debater(row.debaterAId), b: debater(row.debaterBId) },
+    forfeitedBy: row.forfeitedBy,
+    externalLink: row.externalLink,
+    clock: repo.clockFromRow(row),
+    clockVersion: Number(row.clockVersion),
+    ballot: toBallot(ballotRow, names),
+  };
+}
+
+async function emitDebateUpdated(deps: TDebatesDeps, debateId: number): Promise<TDebate> {
+  const debate = await toDebate(deps, await requireDebate(deps, debateId));
+  deps.events.emit({ name: 'debate.updated', room: REALTIME_ROOMS.debate(String(debateId)), payload: { debate } });
+  return debate;
+}
+
+// ---- Queue and matching ----
+
+export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promise<TQueueStatus> {
+  const tx = db(deps);
+  const [entry, activeDebateId] = await Promise.all([
+    repo.findQueueEntry(tx, userId),
+    repo.findActiveDebateId(tx, userId),
+  ]);
+  const topic = entry ? await findCurrentTopic(deps.database.db) : undefined;
+  return {
+    waiting: entry
+      ? { formatId: entry.formatId, since: entry.createdAt, resolution: topic?.title ?? 'No topic has been set yet.' }
+      : null,
+    activeDebateId,
+  };
+}
+
+/** Join the queue for a format, then try to match. A user already in a live debate is sent back to it. */
+export async function joinQueue(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  formatId: TFormatId,
+): Promise<TJoinQueueResult> {
+  const active = await repo.findActiveDebateId(db(deps), user.id);
+  if (active !== null) throw new AppError('conflict', 'You are already in a debate.', { debateId: active });
+  await repo.upsertQueueEntry(db(deps), user.id, formatId, nowIso());
+  await runMatching(deps, formatId);
+  const debateId = await repo.findActiveDebateId(db(deps), user.id);
+  if (debateId !== null) return { status: 'matched', debateId };
+  return { status: 'waiting', queue: await getQueueStatus(deps, user.id) };
+}
+
+export async function leaveQueue(deps: TDebatesDeps, userId: string): Promise<void> {
+  const removed = await repo.deleteQueueEntry(db(deps), userId);
+  if (removed === 0) throw new AppError('not_found', 'You are not waiting for a debate.');
+}
+
+async function newDebate(
+  deps: TDebatesDeps,
+  tx: repo.TDebatesDb,
+  formatId: TFormatId,
+  debaterAId: string,
+  debaterBId: string,
+): Promise<number> {
+  const topic = await findCurrentTopic(tx);
+  if (!topic) throw new AppError('conflict', 'No topic has been set yet, so there is nothing to debate.');
+  const now = nowIso();
+  const debateId = await repo.insertDebate(tx, {
+    formatId,
+    resolution: topic.title,
+    topicId: topic.id,
+    debaterAId,
+    debaterBId,
+    clock: createClock(formatId),
+    now,
+  });
+  await repo.insertActiveDebaters(tx, debateId, [debaterAId, debaterBId]);
+  return debateId;
+}
+
+/**
+ * Pairs everyone waiting in a format. One matcher at a time (advisory lock on PostgreSQL, the single
+ * writer on SQLite), so each sweep sees every committed entry and no one lands in two debates; the
+ * active-debater primary key backs this up.
+ */
+export async function runMatching(deps: TDebatesDeps, formatId: TFormatId): Promise<number[]> {
+  const created = await deps.database.db.transaction().execute(async (trx) => {
+    const tx = repo.debatesDb(trx);
+    await repo.lockMatching(tx, deps.database.engine);
+    const entries = await repo.listQueue(tx, formatId);
+    if (entries.length < 2) return [];
+    const busy = await repo.findActiveUserIds(
+      tx,
+      entries.map((e) => e.userId),
+    );
+    // Someone who got into a debate another way (a challenge) leaves the queue.
+    await repo.deleteQueueEntries(
+      tx,
+      entries.filter((e) => busy.has(e.userId)).map((e) => e.id),
+    );
+    const free = entries.filter((e) => !busy.has(e.userId)).map((e) => ({ ...e, id: Number(e.id) }));
+    const { pairs } = pairQueue(free, deps.random ?? Math.random);
+    const ids: { debateId: number; userIds: string[] }[] = [];
+    for (const pair of pairs) {
+      const debateId = await newDebate(deps, tx, formatId, pair.sideA.userId, pair.sideB.userId);
+      await repo.deleteQueueEntries(tx, [pair.sideA.id, pair.sideB.id]);
+      ids.push({ debateId, userIds: [pair.sideA.userId, pair.sideB.userId] });
+    }
+    return ids;
+  });
+  for (const { debateId, userIds } of created) {
+    for (const userId of userIds) {
+      deps.events.emit({ name: 'debate.matched', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
+    }
+  }
+  return created.map((c) => c.debateId);
+}
+
+// ---- Challenges ----
+
+export async function createChallenge(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  formatId: TFormatId,
+): Promise<{ token: string; formatId: TFormatId }> {
+  const token = randomBytes(16).toString('base64url');
+  await repo.insertChallenge(db(deps), token, user.id, formatId, nowIso());
+  return { token, formatId };
+}
+
+export async function getChallenge(deps: TDebatesDeps, token: string) {
+  const challenge = await repo.findChallenge(db(deps), token);
+  if (!challenge) throw new AppError('not_found', 'That challenge link is not valid.');
+  const names = await repo.findUserNames(db(deps), [challenge.userId]);
+  return {
+    formatId: challenge.formatId,
+    challenger: participant(challenge.userId, names),
+    debateId: challenge.debateId === null ? null : Number(challenge.debateId),
+  };
+}
+
+export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, token: string): Promise<number> {
+  const debateId = await deps.database.db.transaction().execute(async (trx) => {
+    const tx = repo.debatesDb(trx);
+    await repo.lockMatching(tx, deps.database.engine);
+    const challenge = await repo.findChallenge(tx, token);
+    if (!challenge) throw new AppError('not_found', 'That challenge link is not valid.');
+    if (challenge.debateId !== null) throw new AppError('conflict', 'This challenge has already been accepted.');
+    if (challenge.userId === user.id) {
+      throw new AppError('conflict', 'Send this link to a friend: you cannot accept your own challenge.');
+    }
+    const busy = await repo.findActiveUserIds(tx, [challenge.userId, user.id]);
+    if (busy.has(user.id)) throw new AppError('conflict', 'You are already in a debate.');
+    if (busy.has(challenge.userId)) throw new AppError('conflict', 'Your challenger is in another debate right now.');
+    const random = deps.random ?? Math.random;
+    const [a, b] = random() < 0.5 ? [challenge.userId, user.id] : [user.id, challenge.userId];
+    const id = await newDebate(deps, tx, challenge.formatId, a, b);
+    await repo.markChallengeUsed(tx, token, id);
+    await repo.deleteQueueEntry(tx, challenge.userId);
+    await repo.deleteQueueEntry(tx, user.id);
+    return id;
+  });
+  const row = await requireDebate(deps, debateId);
+  for (const userId of [row.debaterAId, row.debaterBId]) {
+    deps.events.emit({ name: 'debate.matched', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
+  }
+  return debateId;
+}
+
+// ---- Reading ----
+
+export async function getDebate(deps: TDebatesDeps, id: number): Promise<TDebate> {
+  return toDebate(deps, await requireDebate(deps, id));
+}
+
+export async function listMessages(deps: TDebatesDeps, debateId: number): Promise<TDebateMessage[]> {
+  const rows = await repo.listMessages(db(deps), debateId, MESSAGE_HISTORY);
+  return rows.map((r) => ({ ...r, id: Number(r.id), debateId: Number(r.debateId) }));
+}
+
+export async function listLiveDebates(deps: TDebatesDeps): Promise<TDebateSummary[]> {
+  const rows = await repo.listDebatesByStatus(db(deps), ['live', 'awaiting_ballot'], LIST_LIMIT);
+  const names = await repo.findUserNames(
+    db(deps),
+    rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
+  );
+  return rows.map((r) => toSummary(r, names));
+}
+
+export async function getHistory(
+  deps: TDebatesDeps,
+  userId: string,
+): Promise<{ debates: THistoryEntry[]; debatesJoined: number }> {
+  const tx = db(deps);
+  const rows = await repo.listDebatesOfUser(tx, userId, LIST_LIMIT);
+  const ballots = await repo.findBallots(
+    tx,
+    rows.map((r) => Number(r.id)),
+  );
+  const names = await repo.findUserNames(
+    tx,
+    rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
+  );
+  const debates = rows.map((row): THistoryEntry => {
+    const side = sideOf(row, userId) ?? 'a';
+    const other: TSideKey = side === 'a' ? 'b' : 'a';
+    const summary = toSummary(row, names);
+    return {
+      ...summary,
+      side,
+      opponent: summary.debaters[other],
+      result: row.winnerSide === null ? 'no-decision' : row.winnerSide === side ? 'win' : 'loss',
+      ballot: toBallot(
+        ballots.find((b) => Number(b.debateId) === Number(row.id)),
+        names,
+      ),
+    };
+  });
+  return { debates, debatesJoined: await repo.countDebatesOfUser(tx, userId) };
+}
+
+export async function countDebatesJoined(deps: TDebatesDeps, userId: string): Promise<number> {
+  return repo.countDebatesOfUser(db(deps), userId);
+}
+
+export async function listRatings(deps: TDebatesDeps, formatId: TFormatId) {
+  const rows = await repo.listRatings(db(deps), formatId, LIST_LIMIT);
+  return rows.map((r) => ({
+    userId: r.userId,
+    displayName: r.displayName,
+    ...summarizeRating({
+      rating: Number(r.rating),
+      deviation: Number(r.deviation),
+      volatility: Number(r.volatility),
+      games: Number(r.games),
+    }),
+  }));
+}
+
+// ---- The clock ----
+
+/** Who may apply a clock action. Debaters run the round; the judge may pause and resume. */
+function authorizeClock(
+  row: TDebateRow,
+  user: TSessionUser,
+  action: TClockAction,
+  clock: TClockState,
+): TSideKey | null {
+  const side = sideOf(row, user.id);
+  const isJudge = row.judgeId === user.id;
+  if (!side && !(isJudge && (action === 'pause' || action === 'resume'))) {
+    throw new AppError('forbidden', 'Only the debaters can run the clock.');
+  }
+  if ((action === 'start_speech' || action === 'end_speech') && side) {
+    const speech = FORMATS[row.formatId].speeches[clock.speechIndex];
+    // Cross-examinations and crossfires involve both debaters: either may start or end them.
+    const isShared = speech?.speaker === 'both' || speech?.kind === 'cross-examination';
+    if (speech && !isShared && speech.speaker !== side) {
+      throw new AppError(
+        'forbidden',
+        `The ${speakerLabel(FORMATS[row.formatId], speech)} starts and ends this speech.`,
+      );
+    }
+  }
+  const taker = clock.prepTaker;
+  if (action === 'end_prep' && side && taker !== null && taker !== 'both' && taker !== side) {
+    throw new AppError('forbidden', 'Only the side taking prep can end it.');
+  }
+  return side;
+}
+
+function applyClock(clock: TClockState, action: TClockAction, side: TSideKey | null, now: number): TClockState {
+  switch (action) {
+    case 'start_speech':
+      return startSpeech(clock, now);
+    case 'end_speech':
+      return endSpeech(clock, now);
+    case 'start_prep':
+      return startPrep(clock, side ?? 'a', now);
+    case 'end_prep':
+      return endPrep(clock, now);
+    case 'pause':
+      return pause(clock, now);
+    case 'resume':
+      return resume(clock, now);
+  }
+}
+
+/**
+ * Applies a clock command with compare-and-set on the clock version (any instance may receive it).
+ * With `expectedVersion` a stale command is refused; without it, the command applies to the clock as it is now.
+ */
+export async function commandClock(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+  action: TClockAction,
+  expectedVersion?: number,
+): Promise<TClockReply> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = await requireDebate(deps, debateId);
+    if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.');
+    const version = Number(row.clockVersion);
+    if (expectedVersion !== undefined && expectedVersion !== version) {
+      throw new AppError('conflict', 'The clock changed before your command arrived. Try again.');
+    }
+    const clock = repo.clockFromRow(row);
+    const side = authorizeClock(row, user, action, clock);
+    if (action === 'start_prep' && !side) throw new AppError('forbidden', 'Only the debaters take prep time.');
+    const now = nowMs(deps);
+    let next: TClockState;
+    try {
+      next = applyClock(clock, action, side, now);
+    } catch (error) {
+      if (error instanceof ClockError) throw new AppError('conflict', error.message, { reason: error.code });
+      throw error;
+    }
+    const isFinished = next.phase === 'finished';
+    const endedAt = isFinished ? new Date(now).toISOString() : undefined;
+    const saved = await deps.database.db.transaction().execute(async (trx) => {
+      const tx = repo.debatesDb(trx);
+      const ok = await repo.updateClock(
+        tx,
+        debateId,
+        version,
+        next,
+        isFinished ? { status: row.judgeId ? 'awaiting_ballot' : 'completed', ...(endedAt ? { endedAt } : {}) } : {},
+      );
+      if (ok && isFinished) await finishRound(tx, row, row.judgeId ? 'awaiting_ballot' : 'completed');
+      return ok;
+    });
+    if (!saved) {
+      if (expectedVersion !== undefined)
+        throw new AppError('conflict', 'The clock changed before your command arrived. Try again.');
+      continue;
+    }
+    const reply: TClockReply = { clock: next, clockVersion: version + 1, serverTime: Date.now() };
+    deps.events.emit({
+      name: 'debate.clock_changed',
+      room: REALTIME_ROOMS.debate(String(debateId)),
+      payload: { debateId, ...reply },
+    });
+    if (isFinished) await emitDebateUpdated(deps, debateId);
+    return reply;
+  }
+  throw new AppError('conflict', 'The clock is busy. Try again.');
+}
+
+/** After the last speech: debaters are free again; without a judge, completing earns points now. */
+async function finishRound(tx: repo.TDebatesDb, row: TDebateRow, status: 'awaiting_ballot' | 'completed') {
+  await repo.releaseActiveDebaters(tx, Number(row.id));
+  if (status === 'completed') {
+    const now = nowIso();
+    for (const userId of [row.debaterAId, row.debaterBId]) {
+      await repo.awardPoints(tx, userId, DEBATE_POINTS.complete, `Completed debate #${row.id}`, now);
+    }
+  }
+}
+
+// ---- Judge, ballot, forfeit ----
+
+export async function joinAsJudge(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebate> {
+  const row = await requireDebate(deps, debateId);
+  if (sideOf(row, user.id)) throw new AppError('forbidden', 'A debater cannot judge their own debate.');
+  if (row.judgeId === user.id) return toDebate(deps, row);
+  if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.');
+  const claimed = await repo.claimJudge(db(deps), debateId, user.id);
+  if (!claimed) throw new AppError('conflict', 'This debate already has a judge.');
+  return emitDebateUpdated(deps, debateId);
+}
+
+export async function submitBallot(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+  ballot: TSubmitBallotRequest,
+): Promise<TDebate> {
+  await deps.database.db.transaction().execute(async (trx) => {
+    const tx = repo.debatesDb(trx);
+    const row = await requireDebate(deps, debateId, tx);
+    if (row.judgeId !== user.id) throw new AppError('forbidden', 'Only the judge of this debate can submit a ballot.');
+    if (row.status !== 'awaiting_ballot') {
+      throw new AppError(
+        'conflict',
+        row.status === 'live' ? 'The ballot opens after the last speech.' : 'This debate has already been decided.',
+      );
+    }
+    const now = nowIso();
+    const moved = await repo.transitionStatus(tx, debateId, ['awaiting_ballot'], {
+      status: 'judged',
+      winnerSide: ballot.winnerSide,
+    });
+    if (!moved) throw new AppError('conflict', 'This debate has already been decided.');
+    await repo.insertBallot(tx, {
+      debateId,
+      judgeId: user.id,
+      winnerSide: ballot.winnerSide,
+      speakerPointsA: Math.round(ballot.speakerPoints.a * 10),
+      speakerPointsB: Math.round(ballot.speakerPoints.b * 10),
+      reason: ballot.reason,
+      createdAt: now,
+    });
+    const winnerId = ballot.winnerSide === 'a' ? row.debaterAId : row.debaterBId;
+    const loserId = ballot.winnerSide === 'a' ? row.debaterBId : row.debaterAId;
+    for (const userId of [row.debaterAId, row.debaterBId]) {
+      await repo.awardPoints(tx, userId, DEBATE_POINTS.complete, `Completed debate #${debateId}`, now);
+    }
+    await repo.awardPoints(tx, winnerId, DEBATE_POINTS.win, `Won debate #${debateId}`, now);
+    await repo.awardPoints(tx, user.id, DEBATE_POINTS.judge, `Judged debate #${debateId}`, now);
+    const ratings = await repo.findRatings(tx, row.formatId, [winnerId, loserId]);
+    const rated = rateResult(ratings.get(winnerId) ?? NEW_RATING, ratings.get(loserId) ?? NEW_RATING);
+    await repo.saveRating(tx, winnerId, row.formatId, rated.winner, now);
+    await repo.saveRating(tx, loserId, row.formatId, rated.loser, now);
+  });
+  return emitDebateUpdated(deps, debateId);
+}
+
+/** A debater away for too long (or who leaves) forfeits a live debate; the other side wins. */
+export async function forfeit(deps: TDebatesDeps, debateId: number, userId: string): Promise<TDebate | null> {
+  const changed = await deps.database.db.transaction().execute(async (trx) => {
+    const tx = repo.debatesDb(trx);
+    const row = await requireDebate(deps, debateId, tx);
+    const side = sideOf(row, userId);
+    if (!side || row.status !== 'live') return false;
+    const winnerSide: TSideKey = side === 'a' ? 'b' : 'a';
+    const now = nowIso();
+    const moved = await repo.transitionStatus(tx, debateId, ['live'], {
+      status: 'forfeited',
+      winnerSide,
+      forfeitedBy: userId,
+      endedAt: now,
+    });
+    if (!moved) return false;
+    await repo.releaseActiveDebaters(tx, debateId);
+    const winnerId = winnerSide === 'a' ? row.debaterAId : row.debaterBId;
+    await repo.awardPoints(tx, winnerId, DEBATE_POINTS.complete, `Completed debate #${debateId} (forfeit)`, now);
+    await repo.awardPoints(tx, winnerId, DEBATE_POINTS.win, `Won debate #${debateId} by forfeit`, now);
+    return true;
+  });
+  return changed ? emitDebateUpdated(deps, debateId) : null;
+}
+
+export async function setExternalLink(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+  link: string,
+): Promise<TDebate> {
+  const row = await requireDebate(deps, debateId);
+  if (!sideOf(row, user.id)) throw new AppError('forbidden', 'Only the debaters can share a meeting link.');
+  await repo.setExternalLink(db(deps), debateId, link === '' ? null : link);
+  return emitDebateUpdated(deps, debateId);
+}
+
+// ---- In-round chat and signalling ----
+
+/** Debaters and the judge write in the in-round chat; everyone signed in can read it. */
+export async function postMessage(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+  text: string,
+): Promise<TDebateMessage> {
+  const row = await requireDebate(deps, debateId);
+  if (!sideOf(row, user.id) && row.judgeId !== user.id) {
+    throw new AppError('forbidden', 'Only the debaters and the judge can write in the round chat.');
+  }
+  const createdAt = nowIso();
+  const id = await repo.insertMessage(db(deps), debateId, user.id, text, createdAt);
+  const message: TDebateMessage = { id, debateId, userId: user.id, displayName: user.displayName, text, createdAt };
+  deps.events.emit({
+    name: 'debate.message_created',
+    room: REALTIME_ROOMS.debate(String(debateId)),
+    payload: { message },
+  });
+  return message;
+}
+
+/** The other debater's user id, for relaying WebRTC signals; only debaters may signal. */
+export async function signalTarget(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<string> {
+  const row = await requireDebate(deps, debateId);
+  const side = sideOf(row, user.id);
+  if (!side) throw new AppError('forbidden', 'Only the debaters share audio and video.');
+  return side === 'a' ? row.debaterBId : row.debaterAId;
+}
+
+/** Whether a user is a debater or the judge of a debate (their presence matters: forfeits, "present" list). */
+export async function roleIn(deps: TDebatesDeps, debateId: number, userId: string) {
+  const row = await repo.findDebate(db(deps), debateId);
+  if (!row) return null;
+  return { side: sideOf(row, userId), isJudge: row.judgeId === userId, status: row.status };
+}

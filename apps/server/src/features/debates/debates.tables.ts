@@ -1,0 +1,89 @@
+import type { Generated } from 'kysely';
+import type { TFormatId, TClockPhase, TPrepTaker, TSideKey } from '@resolved/shared';
+
+/** The tables of migration 0006-debates. Timestamps are ISO strings; the clock start keeps milliseconds. */
+export interface DebateQueueTable {
+  id: Generated<number>;
+  userId: string;
+  formatId: TFormatId;
+  createdAt: string;
+}
+
+export type TDebateStatus = 'live' | 'awaiting_ballot' | 'completed' | 'judged' | 'forfeited';
+
+export interface DebatesTable {
+  id: Generated<number>;
+  formatId: TFormatId;
+  resolution: string;
+  topicId: number | null;
+  status: TDebateStatus;
+  debaterAId: string;
+  debaterBId: string;
+  judgeId: string | null;
+  winnerSide: TSideKey | null;
+  forfeitedBy: string | null;
+  externalLink: string | null;
+  clockPhase: TClockPhase;
+  clockSpeechIndex: number;
+  clockPrepTaker: TPrepTaker | null;
+  clockStartedAt: string | null;
+  clockIsPaused: number;
+  clockElapsedBeforeMs: number;
+  prepRemainingAMs: number;
+  prepRemainingBMs: number;
+  clockVersion: number;
+  createdAt: string;
+  endedAt: string | null;
+}
+
+export interface ActiveDebatersTable {
+  userId: string;
+  debateId: number;
+}
+
+export interface DebateChallengesTable {
+  token: string;
+  userId: string;
+  formatId: TFormatId;
+  debateId: number | null;
+  createdAt: string;
+}
+
+export interface DebateBallotsTable {
+  id: Generated<number>;
+  debateId: number;
+  judgeId: string | null;
+  winnerSide: TSideKey;
+  speakerPointsA: number;
+  speakerPointsB: number;
+  reason: string;
+  createdAt: string;
+}
+
+export interface DebateMessagesTable {
+  id: Generated<number>;
+  debateId: number;
+  userId: string;
+  text: string;
+  createdAt: string;
+}
+
+export interface DebateRatingsTable {
+  userId: string;
+  formatId: TFormatId;
+  rating: number;
+  deviation: number;
+  volatility: number;
+  games: number;
+  updatedAt: string;
+}
+
+export interface DebateTables {
+  debateQueue: DebateQueueTable;
+  debates: DebatesTable;
+  activeDebaters: ActiveDebatersTable;
+  debateChallenges: DebateChallengesTable;
+  debateBallots: DebateBallotsTable;
+  debateMessages: DebateMessagesTable;
+  debateRatings: DebateRatingsTable;
+}

@@ -1,0 +1,188 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { TAck, TChatJoined, TChatMessage, TListMessagesResponse } from '@resolved/shared';
+import { api } from '../../lib/api';
+import { getSocket, useSocketConnected, useSocketEvent } from '../../lib/socket';
+import {
+  INITIAL_CHAT_STATE,
+  addToOutbox,
+  lastMessageId,
+  mergeMessages,
+  removeMessages,
+  setOutboxStatus,
+  type TChatState,
+} from './chat-state';
+
+/** How long a send may wait for its acknowledgement (or for the connection) before it shows as not sent. */
+const SEND_TIMEOUT_MS = 10_000;
+/**
+ * A reconnecting client asks again for a few messages before its newest one: on PostgreSQL two messages
+ * stored at the same moment may become visible out of id order. Merging by id drops the repeats.
+ */
+const RESYNC_OVERLAP = 20;
+
+type TAction =
+  | { type: 'merge'; messages: readonly TChatMessage[] }
+  | { type: 'remove'; ids: readonly number[] }
+  | { type: 'queue'; clientId: string; text: string }
+  | { type: 'status'; clientId: string; status: 'sending' | 'failed'; error?: string };
+
+function reducer(state: TChatState, action: TAction): TChatState {
+  switch (action.type) {
+    case 'merge':
+      return mergeMessages(state, action.messages);
+    case 'remove':
+      return removeMessages(state, action.ids);
+    case 'queue':
+      return addToOutbox(state, {
+        clientId: action.clientId,
+        text: action.text,
+        status: 'sending',
+        createdAt: Date.now(),
+      });
+    case 'status':
+      return setOutboxStatus(state, action.clientId, action.status, action.error);
+  }
+}
+
+type TChatStatus = 'loading' | 'ready' | 'error';
+
+/**
+ * The community chat for this tab: joins the live room on every (re)connect, catches up from the newest
+ * message it holds, merges by id, and sends through an outbox that survives a dropped connection.
+ */
+export function useChat() {
+  const [state, dispatch] = useReducer(reducer, INITIAL_CHAT_STATE);
+  const [status, setStatus] = useState<TChatStatus>('loading');
+  const [error, setError] = useState<string>();
+  const [presence, setPresence] = useState<number>();
+  const [hasOlder, setHasOlder] = useState(false);
+  const [isLoadingOlder, setIsLoadingOlder] = useState(false);
+  const isConnected = useSocketConnected();
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  });
+  const deletedSinceRef = useRef<string | undefined>(undefined);
+  const timersRef = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const deliver = useCallback((clientId: string, text: string) => {
+    const socket = getSocket();
+    const timers = timersRef.current;
+    clearTimeout(timers.get(clientId));
+    // Not connected: it stays "Sending…" and goes out on reconnect, unless that takes too long.
+    timers.set(
+      clientId,
+      setTimeout(() => {
+        timers.delete(clientId);
+        dispatch({ type: 'status', clientId, status: 'failed' });
+      }, SEND_TIMEOUT_MS),
+    );
+    if (!socket.connected) return;
+    socket.emit('message.send', { clientId, text }, (reply: TAck<{ message: TChatMessage }>) => {
+      clearTimeout(timers.get(clientId));
+      timers.delete(clientId);
+      if (reply.ok) dispatch({ type: 'merge', messages: [reply.data.message] });
+      else dispatch({ type: 'status', clientId, status: 'failed', error: reply.error.message });
+    });
+  }, []);
+
+  const join = useCallback(() => {
+    const socket = getSocket();
+    const catchUp = (afterId: number | undefined) => {
+      socket.emit(
+        'chat.join',
+        {
+          ...(afterId !== undefined ? { afterId } : {}),
+          ...(deletedSinceRef.current ? { deletedSince: deletedSinceRef.current } : {}),
+        },
+        (reply: TAck<TChatJoined>) => {
+          if (!reply.ok) {
+            setStatus('error');
+            setError(reply.error.message);
+            return;
+          }
+          const { messages, hasMore, deletedIds, serverTime, presence: count } = reply.data;
+          deletedSinceRef.current = serverTime;
+          dispatch({ type: 'remove', ids: deletedIds });
+          dispatch({ type: 'merge', messages });
+          setPresence(count);
+          setStatus('ready');
+          setError(undefined);
+          if (afterId === undefined) setHasOlder(hasMore);
+          else if (hasMore && messages.length > 0) catchUp(messages.at(-1)!.id);
+        },
+      );
+    };
+    const newest = lastMessageId(stateRef.current);
+    catchUp(newest === undefined ? undefined : Math.max(0, newest - RESYNC_OVERLAP));
+    // What was queued while offline goes out now, once (the server ignores a repeated client id).
+    for (const item of stateRef.current.outbox) if (item.status === 'sending') deliver(item.clientId, item.text);
+  }, [deliver]);
+
+  useEffect(() => {
+    const socket = getSocket();
+    // Every (re)connect — a network blip, a laptop waking, a server restart — joins again and catches up.
+    socket.on('connect', join);
+    if (socket.connected) join();
+    const timers = timersRef.current;
+    return () => {
+      socket.off('connect', join);
+      socket.emit('chat.leave');
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    };
+  }, [join]);
+
+  useSocketEvent('message.created', ({ message }) => dispatch({ type: 'merge', messages: [message] }));
+  useSocketEvent('message.deleted', ({ id }) => dispatch({ type: 'remove', ids: [id] }));
+  useSocketEvent('chat.presence_changed', ({ count }) => setPresence(count));
+
+  const send = useCallback(
+    (text: string) => {
+      const clientId = crypto.randomUUID();
+      dispatch({ type: 'queue', clientId, text });
+      deliver(clientId, text);
+    },
+    [deliver],
+  );
+
+  const retry = useCallback(
+    (clientId: string) => {
+      const item = stateRef.current.outbox.find((i) => i.clientId === clientId);
+      if (!item) return;
+      dispatch({ type: 'status', clientId, status: 'sending' });
+      deliver(clientId, item.text);
+    },
+    [deliver],
+  );
+
+  const remove = useCallback(
+    (id: number) =>
+      new Promise<void>((resolve, reject) => {
+        getSocket()
+          .timeout(SEND_TIMEOUT_MS)
+          .emit('message.delete', { id }, (err: Error | null, reply: TAck<{ id: number }>) => {
+            if (err) return reject(new Error('The server did not answer. Try again.'));
+            if (!reply.ok) return reject(new Error(reply.error.message));
+            dispatch({ type: 'remove', ids: [id] });
+            resolve();
+          });
+      }),
+    [],
+  );
+
+  const loadOlder = useCallback(async () => {
+    const first = stateRef.current.messages[0];
+    if (!first || isLoadingOlder) return;
+    setIsLoadingOlder(true);
+    try {
+      const page = await api<TListMessagesResponse>(`/api/chat/messages?beforeId=${first.id}`);
+      dispatch({ type: 'merge', messages: page.messages });
+      setHasOlder(page.hasMore);
+    } finally {
+      setIsLoadingOlder(false);
+    }
+  }, [isLoadingOlder]);
+
+  return { ...state, status, error, presence, isConnected, hasOlder, isLoadingOlder, send, retry, remove, loadOlder };
+}

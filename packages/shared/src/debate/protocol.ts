@@ -1,0 +1,222 @@
+/**
+ * The debates contract: what the HTTP API returns, the request schemas both sides validate with, and
+ * the debate part of the Socket.IO protocol (merged into the event maps in `realtime.ts`).
+ */
+import { z } from 'zod';
+import { FORMAT_IDS, type TFormatId, type TSideKey } from '../formats.js';
+import { SPEAKER_POINTS } from '../points.js';
+import type { TAck } from '../realtime.js';
+import type { TClockState } from './clock.js';
+
+export const ZFormatId = z.enum(FORMAT_IDS as [TFormatId, ...TFormatId[]], { error: 'Choose a debate format.' });
+export const ZSideKey = z.enum(['a', 'b']);
+
+export const DEBATE_STATUSES = ['live', 'awaiting_ballot', 'completed', 'judged', 'forfeited'] as const;
+export type TDebateStatus = (typeof DEBATE_STATUSES)[number];
+
+export interface TRatingSummary {
+  rating: number;
+  deviation: number;
+  /** Shown as provisional until the deviation falls below RATING_PROVISIONAL_DEVIATION. */
+  isProvisional: boolean;
+  games: number;
+}
+
+export interface TDebateParticipant {
+  userId: string;
+  displayName: string;
+}
+
+export interface TDebater extends TDebateParticipant {
+  rating: TRatingSummary;
+}
+
+export interface TBallot {
+  winnerSide: TSideKey;
+  /** 26.0–30.0, in tenths. */
+  speakerPoints: Record<TSideKey, number>;
+  reason: string;
+  judge: TDebateParticipant | null;
+  createdAt: string;
+}
+
+export interface TDebate {
+  id: number;
+  formatId: TFormatId;
+  resolution: string;
+  status: TDebateStatus;
+  debaters: Record<TSideKey, TDebater>;
+  judge: TDebateParticipant | null;
+  winnerSide: TSideKey | null;
+  forfeitedBy: string | null;
+  externalLink: string | null;
+  clock: TClockState;
+  clockVersion: number;
+  ballot: TBallot | null;
+  createdAt: string;
+  endedAt: string | null;
+}
+
+/** A row of the live list or of a history. */
+export interface TDebateSummary {
+  id: number;
+  formatId: TFormatId;
+  resolution: string;
+  status: TDebateStatus;
+  debaters: Record<TSideKey, TDebateParticipant>;
+  judge: TDebateParticipant | null;
+  winnerSide: TSideKey | null;
+  createdAt: string;
+  endedAt: string | null;
+}
+
+/** One past debate from a debater's point of view. */
+export interface THistoryEntry extends TDebateSummary {
+  side: TSideKey;
+  opponent: TDebateParticipant;
+  result: 'win' | 'loss' | 'no-decision';
+  ballot: TBallot | null;
+}
+
+export interface TDebateMessage {
+  id: number;
+  debateId: number;
+  userId: string;
+  displayName: string;
+  text: string;
+  createdAt: string;
+}
+
+export interface TQueueStatus {
+  /** Waiting in the queue, or null. */
+  waiting: { formatId: TFormatId; since: string; resolution: string } | null;
+  /** The debate the user is in now (live), or null. */
+  activeDebateId: number | null;
+}
+
+export type TJoinQueueResult = { status: 'waiting'; queue: TQueueStatus } | { status: 'matched'; debateId: number };
+
+export const ZJoinQueueRequest = z.object({ formatId: ZFormatId });
+export type TJoinQueueRequest = z.infer<typeof ZJoinQueueRequest>;
+
+export const ZCreateChallengeRequest = z.object({ formatId: ZFormatId });
+
+export const DEBATE_MESSAGE_MAX = 1000;
+export const DEBATE_REASON_MAX = 5000;
+
+export const ZSpeakerPoints = z
+  .number({ error: 'Speaker points must be a number.' })
+  .min(SPEAKER_POINTS.min, { error: `Speaker points must be between ${SPEAKER_POINTS.min} and ${SPEAKER_POINTS.max}.` })
+  .max(SPEAKER_POINTS.max, { error: `Speaker points must be between ${SPEAKER_POINTS.min} and ${SPEAKER_POINTS.max}.` })
+  .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-6, {
+    error: 'Speaker points go in tenths (for example 28.5).',
+  });
+
+export const ZSubmitBallotRequest = z.object({
+  winnerSide: ZSideKey,
+  speakerPoints: z.object({ a: ZSpeakerPoints, b: ZSpeakerPoints }),
+  reason: z
+    .string({ error: 'Reason for decision is required.' })
+    .trim()
+    .min(1, { error: 'Reason for decision is required.' })
+    .max(DEBATE_REASON_MAX, { error: `Reason for decision must be at most ${DEBATE_REASON_MAX} characters.` }),
+});
+export type TSubmitBallotRequest = z.infer<typeof ZSubmitBallotRequest>;
+
+export const CLOCK_ACTIONS = ['start_speech', 'end_speech', 'start_prep', 'end_prep', 'pause', 'resume'] as const;
+export type TClockAction = (typeof CLOCK_ACTIONS)[number];
+
+export const ZClockAction = z.enum(CLOCK_ACTIONS);
+
+/** The payload of every clock event (`debate.start_speech`, `debate.pause`, …). */
+export const ZClockCommand = z.object({
+  debateId: z.number().int().positive(),
+  /** The clock version the client saw: a stale command (someone else acted first) is refused. */
+  clockVersion: z.number().int().min(0).optional(),
+});
+export type TClockCommand = z.infer<typeof ZClockCommand>;
+
+export type TClockReply = { clock: TClockState; clockVersion: number; serverTime: number };
+
+export const ZDebateRef = z.object({ debateId: z.number().int().positive() });
+export type TDebateRef = z.infer<typeof ZDebateRef>;
+
+export const ZSendDebateMessage = z.object({
+  debateId: z.number().int().positive(),
+  text: z
+    .string()
+    .trim()
+    .min(1, { error: 'Type a message first.' })
+    .max(DEBATE_MESSAGE_MAX, { error: `Messages are at most ${DEBATE_MESSAGE_MAX} characters.` }),
+});
+export type TSendDebateMessage = z.infer<typeof ZSendDebateMessage>;
+
+export const ZExternalLinkRequest = z.object({
+  link: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || /^https?:\/\/[^\s@]+$/i.test(v), {
+      error: 'Meeting link must be a web address starting with http:// or https://.',
+    }),
+});
+
+/** WebRTC signalling, relayed as-is to the other debater. */
+export const ZRtcSignal = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('offer'), sdp: z.string().max(20_000) }),
+  z.object({ type: z.literal('answer'), sdp: z.string().max(20_000) }),
+  z.object({
+    type: z.literal('candidate'),
+    candidate: z.object({
+      candidate: z.string().max(2000),
+      sdpMid: z.string().max(100).nullable().optional(),
+      sdpMLineIndex: z.number().int().nullable().optional(),
+      usernameFragment: z.string().max(200).nullable().optional(),
+    }),
+  }),
+  z.object({ type: z.literal('hello') }),
+]);
+export type TRtcSignal = z.infer<typeof ZRtcSignal>;
+export const ZDebateSignal = z.object({ debateId: z.number().int().positive(), signal: ZRtcSignal });
+
+export interface TDebatePresence {
+  debateId: number;
+  /** Signed-in watchers who are neither debater nor judge. */
+  spectators: TDebateParticipant[];
+  /** Debaters and judge currently connected to the room. */
+  presentUserIds: string[];
+}
+
+export interface TDebateJoined {
+  debate: TDebate;
+  messages: TDebateMessage[];
+  presence: TDebatePresence;
+  /** ICE servers for WebRTC (from ICE_SERVERS). */
+  iceServers: { urls: string | string[]; username?: string; credential?: string }[];
+  serverTime: number;
+}
+
+export interface TDebateServerToClientEvents {
+  /** To `user:<id>`: the queue found an opponent (or a challenge was accepted). */
+  'debate.matched': (payload: { debateId: number }) => void;
+  /** To `debate:<id>`: the clock changed; clients render from `clock` and their server-time offset. */
+  'debate.clock_changed': (payload: { debateId: number } & TClockReply) => void;
+  /** To `debate:<id>`: anything else about the debate changed (judge, end, ballot, link). */
+  'debate.updated': (payload: { debate: TDebate }) => void;
+  'debate.message_created': (payload: { message: TDebateMessage }) => void;
+  'debate.presence_changed': (payload: TDebatePresence) => void;
+  /** To `user:<id>` of the other debater. */
+  'debate.signal_received': (payload: { debateId: number; fromUserId: string; signal: TRtcSignal }) => void;
+}
+
+/** Clock commands: `debate.start_speech`, `debate.end_speech`, `debate.start_prep`, `debate.end_prep`, `debate.pause`, `debate.resume`. */
+export type TDebateClockEvents = {
+  [K in TClockAction as `debate.${K}`]: (payload: TClockCommand, ack: (reply: TAck<TClockReply>) => void) => void;
+};
+
+export interface TDebateClientToServerEvents extends TDebateClockEvents {
+  'debate.join': (payload: TDebateRef, ack: (reply: TAck<TDebateJoined>) => void) => void;
+  'debate.leave': (payload: TDebateRef) => void;
+  'debate.send_message': (payload: TSendDebateMessage, ack: (reply: TAck<{ message: TDebateMessage }>) => void) => void;
+  'debate.signal': (payload: { debateId: number; signal: TRtcSignal }, ack: (reply: TAck) => void) => void;
+}
