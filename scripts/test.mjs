@@ -1,7 +1,7 @@
 // `npm test`: everything CI runs, in order, stopping at the first failure.
 //   typecheck → lint → format check → unit + server tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set)
 //   → build → browser tests (Playwright on Chromium).
-// `--only <step>` runs one step (e.g. `npm test -- --only e2e`).
+// `--only <step>` runs one step (e.g. `npm test -- --only e2e`, which builds the app first).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
@@ -10,8 +10,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > -1 ? process.argv[onlyIndex + 1] : undefined;
 
-function run(name, command, args, env = {}) {
-  if (only && only !== name) return;
+/** Runs one step, unless `--only` picked another one; `isPartOf` names the steps this one is a prerequisite of. */
+function run(name, command, args, env = {}, isPartOf = []) {
+  if (only && only !== name && !isPartOf.includes(only)) return;
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -31,9 +32,10 @@ run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', 'npm', ['run', 'lint']);
 run('format', 'npm', ['run', 'format:check']);
 run('unit', 'npx', ['vitest', 'run']);
+// The browser tests run against the built app, so `--only e2e` builds first.
+run('build', 'npm', ['run', 'build'], {}, ['e2e']);
 if (!only || only === 'e2e') {
   const chromium = await ensureChromium();
-  run('build', 'npm', ['run', 'build']);
   run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });
 }
 console.log('\nAll checks passed.');

@@ -1,4 +1,5 @@
 import { test, expect } from '../support/fixtures';
+import { seriousViolations } from '../support/axe';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -55,4 +56,10 @@ test('Escape closes the sidebar and focus stays inside it while open', async ({ 
   await page.keyboard.press('Escape');
   await shell.expectMenuClosed();
   await expect(page).toHaveURL('/help');
+});
+
+test('the open drawer has no serious or critical accessibility violation', async ({ page, shell }) => {
+  await shell.goto('/topics');
+  await shell.openMenu();
+  expect(await seriousViolations(page)).toEqual([]);
 });

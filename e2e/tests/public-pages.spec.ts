@@ -1,17 +1,36 @@
 import { test, expect } from '../support/fixtures';
+import { seriousViolations } from '../support/axe';
 import { PUBLIC_PAGES } from '../support/public-pages';
 
 for (const { path, heading, texts } of PUBLIC_PAGES) {
-  test(`${path} renders its spec texts inside the shell`, async ({ page, shell }) => {
-    await shell.goto(path);
-    await expect(shell.heading).toHaveCount(1);
-    await expect(shell.heading).toContainText(heading);
-    for (const text of texts) {
-      await expect(shell.main.getByText(text).first(), `"${text}" on ${path}`).toBeVisible();
-    }
-    await expect(shell.title).toBeVisible();
-    await expect(shell.header).toContainText('Resolved');
-    await expect(page).toHaveTitle(/Resolved/);
+  test(`${path} renders its spec texts and has no serious accessibility violation at 1280 and 375 px`, async ({
+    page,
+    shell,
+  }) => {
+    await test.step('spec texts', async () => {
+      await shell.goto(path);
+      await expect(shell.heading).toHaveCount(1);
+      await expect(shell.heading).toContainText(heading);
+      for (const text of texts) {
+        await expect(shell.main.getByText(text).first(), `"${text}" on ${path}`).toBeVisible();
+      }
+      await expect(shell.title).toBeVisible();
+      await expect(shell.header).toContainText('Resolved');
+      await expect(page).toHaveTitle(/Resolved/);
+      // Nothing is still loading, so axe sees the finished page.
+      await expect(shell.main.getByRole('status')).toHaveCount(0);
+    });
+
+    // One load, two layouts: the breakpoints are CSS only, so resizing gives the page a phone would get.
+    await test.step('axe at 1280 px', async () => {
+      expect.soft(await seriousViolations(page), `axe at 1280 px on ${path}`).toEqual([]);
+    });
+    await test.step('axe at 375 px', async () => {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await expect(shell.menuButton).toBeVisible();
+      await expect(shell.sidebar).toBeHidden();
+      expect.soft(await seriousViolations(page), `axe at 375 px on ${path}`).toEqual([]);
+    });
   });
 }
 
