@@ -25,6 +25,8 @@ import { chatRoutes } from './features/chat/chat.routes';
 import { chatSocketFeature } from './features/chat/chat.socket';
 import { attachRealtime } from './realtime/realtime';
 import { registerOriginCheck } from './lib/origin-check';
+import { usersRoutes } from './features/users/users.routes';
+import { adminRoutes } from './features/admin/admin.routes';
 
 /** What every feature's routes receive. */
 export interface TAppContext {
@@ -95,6 +97,8 @@ export async function buildApp(options: {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(authRoutes, context);
+  await app.register(usersRoutes, context);
+  await app.register(adminRoutes, context);
   await app.register(healthRoutes, context);
   await app.register(topicsRoutes, context);
   await app.register(roomsRoutes, context);

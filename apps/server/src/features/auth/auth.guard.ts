@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TRole, TSessionUser } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
-import { findUserById } from './users.repository';
+import { findUserById } from '../users/users.repository';
 
 function toHeaders(headers: Headers | IncomingHttpHeaders): Headers {
   if (headers instanceof Headers) return headers;

@@ -5,7 +5,7 @@ import { AppError, notFoundBody, parseOrThrow } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { AUTH_BASE_PATH, createAuth } from './auth';
 import { getSessionUser } from './auth.guard';
-import { findUserByEmail } from './users.repository';
+import { findUserByEmail } from '../users/users.repository';
 
 const RATE_WINDOW_MS = 15 * 60 * 1000;
 

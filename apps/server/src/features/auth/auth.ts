@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LIMITS } from '@resolved/shared';
 import type { TConfig } from '../../config';
 import type { TDatabase } from '../../db/database';
-import { findUserById, promoteToAdmin } from './users.repository';
+import { findUserById, promoteToAdmin } from '../users/users.repository';
 
 /** The provider id of Google sign-in; its callback is `/api/auth/oauth2/callback/google`. */
 export const GOOGLE_PROVIDER_ID = 'google';

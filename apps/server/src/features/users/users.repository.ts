@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { TRole, TSessionUser } from '@resolved/shared';
+import type { TRole, TScoreChange, TSessionUser } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 
 /** better-auth's dates come back as ISO strings (SQLite) or Date (PostgreSQL timestamptz). */
@@ -46,4 +46,137 @@ export async function findUserByEmail(db: Kysely<DB>, email: string): Promise<TS
 /** Makes an ADMIN_EMAILS account an admin (the list may have changed since it signed up). */
 export async function promoteToAdmin(db: Kysely<DB>, userId: string): Promise<void> {
   await db.updateTable('users').set({ role: 'admin' }).where('id', '=', userId).where('role', '!=', 'admin').execute();
+}
+
+export async function countUsers(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** One page of users in the one rank order (score desc, earlier sign-up, id — users_rank_idx); ranks are offset + position (the order is total, so ranks are stable). */
+export async function listRankedUsers(
+  db: Kysely<DB>,
+  page: { offset: number; limit: number },
+): Promise<{ rank: number; id: string; displayName: string; score: number }[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'displayName', 'score'])
+    .orderBy('score', 'desc')
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map((row, index) => ({ rank: page.offset + index + 1, ...row, score: Number(row.score) }));
+}
+
+/** A user's rank (1-based, in the order above) and how many others share their score, counted in SQL. */
+export async function findStanding(db: Kysely<DB>, userId: string): Promise<{ rank: number; tiedWith: number } | null> {
+  const result = await sql<{ ahead: number | string; tied: number | string }>`
+    select
+      (select count(*) from "users" as u
+        where u."score" > me."score"
+           or (u."score" = me."score" and (u."createdAt" < me."createdAt"
+               or (u."createdAt" = me."createdAt" and u."id" < me."id")))) as "ahead",
+      (select count(*) from "users" as u where u."score" = me."score" and u."id" <> me."id") as "tied"
+    from "users" as me
+    where me."id" = ${userId}
+  `.execute(db);
+  const row = result.rows[0];
+  if (!row) return null;
+  return { rank: Number(row.ahead) + 1, tiedWith: Number(row.tied) };
+}
+
+/** Users as admins see them (e-mail and role), in rank order. */
+export async function listUsersForAdmin(
+  db: Kysely<DB>,
+  page: { offset: number; limit: number },
+): Promise<TSessionUser[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(SESSION_USER_COLUMNS)
+    .orderBy('score', 'desc')
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map(toSessionUser);
+}
+
+/** Sets a score and writes the ledger entry in one transaction; returns the old score, or null if no such user. */
+export async function updateScoreWithLedger(
+  db: Kysely<DB>,
+  change: { userId: string; score: number; changedBy: string; reason: string; at: string },
+): Promise<{ oldScore: number } | null> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('users').select('score').where('id', '=', change.userId).executeTakeFirst();
+    if (!current) return null;
+    const oldScore = Number(current.score);
+    await trx.updateTable('users').set({ score: change.score }).where('id', '=', change.userId).execute();
+    await trx
+      .insertInto('scoreLedger')
+      .values({
+        userId: change.userId,
+        changedBy: change.changedBy,
+        oldScore,
+        newScore: change.score,
+        reason: change.reason,
+        createdAt: change.at,
+      })
+      .execute();
+    return { oldScore };
+  });
+}
+
+/**
+ * Sets a role unless that would leave no admin. The admins are locked (PostgreSQL `for update`; SQLite
+ * runs one write transaction at a time) so two concurrent demotions cannot both pass the check.
+ */
+export async function setRoleKeepingAnAdmin(
+  db: Kysely<DB>,
+  engine: 'sqlite' | 'postgres',
+  change: { userId: string; role: TRole },
+): Promise<'updated' | 'not_found' | 'last_admin'> {
+  return db.transaction().execute(async (trx) => {
+    const target = await trx.selectFrom('users').select('role').where('id', '=', change.userId).executeTakeFirst();
+    if (!target) return 'not_found';
+    if (target.role === 'admin' && change.role !== 'admin') {
+      let admins = trx.selectFrom('users').select('id').where('role', '=', 'admin');
+      if (engine === 'postgres') admins = admins.forUpdate();
+      const rows = await admins.execute();
+      if (rows.length <= 1) return 'last_admin';
+    }
+    await trx.updateTable('users').set({ role: change.role }).where('id', '=', change.userId).execute();
+    return 'updated';
+  });
+}
+
+export async function listScoreChanges(
+  db: Kysely<DB>,
+  filter: { userId?: string; limit: number },
+): Promise<TScoreChange[]> {
+  let query = db
+    .selectFrom('scoreLedger as l')
+    .innerJoin('users as u', 'u.id', 'l.userId')
+    .leftJoin('users as by', 'by.id', 'l.changedBy')
+    .select([
+      'l.id',
+      'l.userId',
+      'u.displayName as userDisplayName',
+      'l.changedBy as changedById',
+      'by.displayName as changedByName',
+      'l.oldScore',
+      'l.newScore',
+      'l.reason',
+      'l.createdAt',
+    ])
+    .orderBy('l.id', 'desc')
+    .limit(filter.limit);
+  if (filter.userId) query = query.where('l.userId', '=', filter.userId);
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...row, oldScore: Number(row.oldScore), newScore: Number(row.newScore) }));
 }

@@ -1,0 +1,62 @@
+import type { TAdminUsersResponse, TRole, TScoreChange, TSessionUser } from '@resolved/shared';
+import { LEADERBOARD_PAGE_SIZE } from '@resolved/shared';
+import { nowIso, type TDatabase } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { listContactRequests } from '../help/help.repository';
+import {
+  countUsers,
+  findUserById,
+  listScoreChanges,
+  listUsersForAdmin,
+  setRoleKeepingAnAdmin,
+  updateScoreWithLedger,
+} from '../users/users.repository';
+
+export const DEFAULT_SCORE_REASON = 'Set on the admin dashboard';
+
+export async function listUsers(database: TDatabase, offset: number): Promise<TAdminUsersResponse> {
+  const [users, total] = await Promise.all([
+    listUsersForAdmin(database.db, { offset, limit: LEADERBOARD_PAGE_SIZE }),
+    countUsers(database.db),
+  ]);
+  const nextOffset =
+    users.length === LEADERBOARD_PAGE_SIZE && offset + users.length < total ? offset + users.length : null;
+  return { users, total, nextOffset };
+}
+
+export async function setScore(
+  database: TDatabase,
+  admin: TSessionUser,
+  input: { userId: string; score: number; reason?: string | undefined },
+): Promise<TSessionUser> {
+  const result = await updateScoreWithLedger(database.db, {
+    userId: input.userId,
+    score: input.score,
+    changedBy: admin.id,
+    reason: input.reason || DEFAULT_SCORE_REASON,
+    at: nowIso(),
+  });
+  if (!result) throw new AppError('not_found', 'User not found.');
+  const user = await findUserById(database.db, input.userId);
+  if (!user) throw new AppError('not_found', 'User not found.');
+  return user;
+}
+
+export async function setRole(database: TDatabase, input: { userId: string; role: TRole }): Promise<TSessionUser> {
+  const outcome = await setRoleKeepingAnAdmin(database.db, database.engine, input);
+  if (outcome === 'not_found') throw new AppError('not_found', 'User not found.');
+  if (outcome === 'last_admin') {
+    throw new AppError('conflict', 'The last admin cannot be demoted. Make another user an admin first.');
+  }
+  const user = await findUserById(database.db, input.userId);
+  if (!user) throw new AppError('not_found', 'User not found.');
+  return user;
+}
+
+export async function getScoreChanges(database: TDatabase, userId: string | undefined): Promise<TScoreChange[]> {
+  return listScoreChanges(database.db, { userId, limit: 200 });
+}
+
+export async function getContactRequests(database: TDatabase) {
+  return listContactRequests(database.db, 200);
+}
