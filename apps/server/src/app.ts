@@ -19,6 +19,7 @@ import { topicsRoutes } from './features/topics/topics.routes';
 import { roomsRoutes } from './features/rooms/rooms.routes';
 import { helpRoutes } from './features/help/help.routes';
 import { debatesRoutes } from './features/debates/debates.routes';
+import { debatesSocketFeature } from './features/debates/debates.socket';
 import { authRoutes, decorateAuth } from './features/auth/auth.routes';
 import { getSessionUserFromHeaders } from './features/auth/auth.guard';
 import { chatRoutes } from './features/chat/chat.routes';
@@ -124,9 +125,11 @@ export async function buildApp(options: {
     app.log.warn({ webDist }, 'web build not found: serving the API only (run `npm run build`)');
   }
 
+  const debatesSocket = debatesSocketFeature(context, app.log);
+  app.addHook('onClose', async () => debatesSocket.close());
   await attachRealtime(app, context, {
     resolveUser: (headers) => getSessionUserFromHeaders(headers, app),
-    features: [chatSocketFeature(context, app.log)],
+    features: [chatSocketFeature(context, app.log), debatesSocket],
   });
 
   // History fallback: a GET for a page (not the API, not a file) gets the SPA, which routes it and shows its own 404.

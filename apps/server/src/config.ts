@@ -21,7 +21,36 @@ const ZEnv = z.object({
   ROOM_LINKS: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  ICE_SERVERS: z.string().optional(),
+  DEBATE_FORFEIT_AFTER_MS: z.coerce.number().int().min(1000).optional(),
 });
+
+/** WebRTC ICE servers (RTCIceServer[]) for debate audio/video, given as JSON in ICE_SERVERS. */
+const ZIceServers = z.array(
+  z.object({
+    urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  }),
+);
+export type TIceServer = z.infer<typeof ZIceServers>[number];
+/** A public STUN server, so that two debaters behind ordinary home routers can connect; set TURN for strict networks. */
+export const DEFAULT_ICE_SERVERS: TIceServer[] = [{ urls: 'stun:stun.l.google.com:19302' }];
+
+function parseIceServers(value: string | undefined): TIceServer[] {
+  if (value === undefined || value.trim() === '') return DEFAULT_ICE_SERVERS;
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new Error('Invalid configuration: ICE_SERVERS must be JSON, e.g. [{"urls":"stun:stun.example.org:3478"}].');
+  }
+  const parsed = ZIceServers.safeParse(json);
+  if (!parsed.success) {
+    throw new Error('Invalid configuration: ICE_SERVERS must be a JSON array of { urls, username?, credential? }.');
+  }
+  return parsed.data;
+}
 
 export interface TConfig {
   isProduction: boolean;
@@ -42,6 +71,10 @@ export interface TConfig {
   roomLinks: string[];
   logLevel: string;
   webDistDir: string | undefined;
+  /** WebRTC ICE servers for debate audio/video (ICE_SERVERS, JSON). */
+  iceServers: TIceServer[];
+  /** How long a debater may be away before forfeiting; the product's 60 s unless set (tests shorten it). */
+  debateForfeitAfterMs: number | undefined;
 }
 
 export const DEFAULT_ROOM_LINKS = [1, 2, 3, 4, 5, 6].map((n) => `https://zoom.us/j/resolved-room-${n}`);
@@ -79,5 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     roomLinks,
     logLevel: e.LOG_LEVEL,
     webDistDir: blank(e.WEB_DIST_DIR),
+    iceServers: parseIceServers(e.ICE_SERVERS),
+    debateForfeitAfterMs: e.DEBATE_FORFEIT_AFTER_MS,
   };
 }

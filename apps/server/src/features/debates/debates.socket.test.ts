@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { displayAt, type TAck, type TDebate, type TDebateJoined } from '@resolved/shared';
+import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
+import { buildUser } from '../../test/factories';
+import { connectClient, listenOnFreePort, nextEvent, type TTestSocket } from '../chat/chat-test-client';
+
+/** Emits a debate request and resolves with its acknowledgement. */
+function ask<T>(socket: TTestSocket, name: string, payload: unknown): Promise<TAck<T>> {
+  return new Promise((resolve, reject) => {
+    (socket.timeout(5000).emit as (n: string, p: unknown, cb: (err: Error | null, reply: TAck<T>) => void) => void)(
+      name,
+      payload,
+      (err, reply) => (err ? reject(err) : resolve(reply)),
+    );
+  });
+}
+
+describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
+  let t: TTestApp;
+  let baseUrl: string;
+  const sockets: TTestSocket[] = [];
+
+  beforeEach(async () => {
+    t = await createTestApp(engine, {
+      DEBATE_FORFEIT_AFTER_MS: '1000',
+      ICE_SERVERS: '[{"urls":"stun:stun.example.org:3478"}]',
+    });
+    baseUrl = await listenOnFreePort(t.app);
+  });
+  afterEach(async () => {
+    for (const s of sockets.splice(0)) s.disconnect();
+    await t.close();
+  });
+
+  async function client(cookie?: string) {
+    const socket = await connectClient(baseUrl, cookie);
+    sockets.push(socket);
+    return socket;
+  }
+
+  async function matched() {
+    const first = await buildUser(t, { displayName: 'Ada' });
+    const second = await buildUser(t, { displayName: 'Grace' });
+    const firstSocket = await client(first.cookie);
+    const told = nextEvent(firstSocket, 'debate.matched');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/debates/queue',
+      headers: { cookie: first.cookie },
+      payload: { formatId: 'ld' },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/debates/queue',
+      headers: { cookie: second.cookie },
+      payload: { formatId: 'ld' },
+    });
+    const { debateId } = res.json() as { debateId: number };
+    expect(await told).toEqual({ debateId });
+    const secondSocket = await client(second.cookie);
+    const joinedA = await ask<TDebateJoined>(firstSocket, 'debate.join', { debateId });
+    const joinedB = await ask<TDebateJoined>(secondSocket, 'debate.join', { debateId });
+    if (!joinedA.ok || !joinedB.ok) throw new Error('join failed');
+    const debate = joinedA.data.debate;
+    const [aSocket, bSocket] =
+      debate.debaters.a.userId === first.user.id ? [firstSocket, secondSocket] : [secondSocket, firstSocket];
+    return { debateId, debate, first, second, aSocket, bSocket, joined: joinedB.data };
+  }
+
+  it('a speech started by one debater reaches the other with the same clock; presence lists spectators', async () => {
+    const { debateId, aSocket, bSocket, joined } = await matched();
+    expect(joined.iceServers).toEqual([{ urls: 'stun:stun.example.org:3478' }]);
+    expect(joined.presence.presentUserIds).toHaveLength(2);
+
+    const seenByB = nextEvent(bSocket, 'debate.clock_changed');
+    const started = await ask<{ clock: TDebate['clock']; clockVersion: number }>(aSocket, 'debate.start_speech', {
+      debateId,
+      clockVersion: 0,
+    });
+    expect(started.ok).toBe(true);
+    const event = await seenByB;
+    if (!started.ok) return;
+    expect(event.clock).toEqual(started.data.clock);
+    expect(displayAt(event.clock, event.serverTime).remainingMs).toBeGreaterThan(359_000);
+
+    const wrong = await ask(bSocket, 'debate.end_speech', { debateId });
+    expect(wrong).toEqual({
+      ok: false,
+      error: { code: 'forbidden', message: 'The Affirmative starts and ends this speech.' },
+    });
+    expect(await ask(bSocket, 'debate.pause', { debateId: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed' },
+    });
+
+    const watcher = await buildUser(t, { displayName: 'Watcher' });
+    const watcherSocket = await client(watcher.cookie);
+    const presence = nextEvent(aSocket, 'debate.presence_changed');
+    const watching = await ask<TDebateJoined>(watcherSocket, 'debate.join', { debateId });
+    expect(watching.ok && watching.data.debate.clock.phase).toBe('speech');
+    expect((await presence).spectators).toEqual([{ userId: watcher.user.id, displayName: 'Watcher' }]);
+    // Spectators read the chat but do not write, nor signal, nor run the clock.
+    expect(await ask(watcherSocket, 'debate.send_message', { debateId, text: 'hi' })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(await ask(watcherSocket, 'debate.signal', { debateId, signal: { type: 'hello' } })).toMatchObject({
+      ok: false,
+    });
+    const chat = nextEvent(watcherSocket, 'debate.message_created');
+    expect(await ask(aSocket, 'debate.send_message', { debateId, text: 'Good luck!' })).toMatchObject({ ok: true });
+    expect((await chat).message).toMatchObject({ text: 'Good luck!', debateId });
+
+    const visitor = await client();
+    expect(await ask(visitor, 'debate.join', { debateId })).toMatchObject({
+      ok: false,
+      error: { code: 'unauthenticated' },
+    });
+  });
+
+  it('relays WebRTC signals only to the other debater', async () => {
+    const { debateId, aSocket, bSocket, debate } = await matched();
+    const atB = nextEvent(bSocket, 'debate.signal_received');
+    expect(await ask(aSocket, 'debate.signal', { debateId, signal: { type: 'offer', sdp: 'v=0 test' } })).toEqual({
+      ok: true,
+      data: undefined,
+    });
+    expect(await atB).toEqual({
+      debateId,
+      fromUserId: debate.debaters.a.userId,
+      signal: { type: 'offer', sdp: 'v=0 test' },
+    });
+    expect(await ask(aSocket, 'debate.signal', { debateId, signal: { type: 'bogus' } })).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed' },
+    });
+  });
+
+  it('a debater away longer than the forfeit window forfeits; one who comes back in time does not', async () => {
+    const { debateId, aSocket, bSocket, first, second, debate } = await matched();
+    const aCookie = debate.debaters.a.userId === first.user.id ? first.cookie : second.cookie;
+    // A leaves and comes back within the window: no forfeit.
+    aSocket.disconnect();
+    await new Promise((r) => setTimeout(r, 300));
+    const back = await client(aCookie);
+    expect(await ask(back, 'debate.join', { debateId })).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/debates/${debateId}`, headers: { cookie: aCookie } })).json()
+        .debate.status,
+    ).toBe('live');
+    // B leaves for good: after the window, A wins by forfeit and the room is told.
+    const ended = nextEvent(back, 'debate.updated', 4000);
+    bSocket.disconnect();
+    const { debate: after } = await ended;
+    expect(after).toMatchObject({ status: 'forfeited', winnerSide: 'a', forfeitedBy: debate.debaters.b.userId });
+  });
+});

@@ -1,0 +1,213 @@
+import {
+  CLOCK_ACTIONS,
+  FORFEIT_AFTER_MS,
+  REALTIME_ROOMS,
+  ZClockCommand,
+  ZDebateRef,
+  ZDebateSignal,
+  ZSendDebateMessage,
+  type TAck,
+  type TDebatePresence,
+  type TSessionUser,
+} from '@resolved/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TAppContext } from '../../app';
+import { AppError, parseOrThrow } from '../../lib/errors';
+import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
+import * as debates from './debates.service';
+
+async function answer<T>(ack: unknown, log: FastifyBaseLogger, run: () => Promise<T>): Promise<void> {
+  let reply: TAck<T>;
+  try {
+    reply = { ok: true, data: await run() };
+  } catch (error) {
+    if (error instanceof AppError) {
+      reply = { ok: false, error: { code: error.code, message: error.message } };
+    } else {
+      log.error({ err: error }, 'debate socket handler failed');
+      reply = { ok: false, error: { code: 'internal_error', message: 'Something went wrong on our side.' } };
+    }
+  }
+  if (typeof ack === 'function') (ack as (r: TAck<T>) => void)(reply);
+}
+
+function signedIn(user: TSessionUser | null): TSessionUser {
+  if (!user) throw new AppError('unauthenticated', 'Sign in to join a debate.');
+  return user;
+}
+
+/**
+ * The live side of debates: who is in a debate room (presence, across instances through the adapter),
+ * and the forfeit watch — a debater away from their room for longer than FORFEIT_AFTER_MS forfeits.
+ * State that matters (clock, status) lives in the database; this object only carries sockets.
+ */
+export class DebateRooms {
+  private readonly forfeitTimers = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly io: TRealtimeServer,
+    private readonly deps: debates.TDebatesDeps,
+    private readonly log: FastifyBaseLogger,
+    private readonly forfeitAfterMs: number,
+  ) {}
+
+  /** Distinct signed-in users with a socket in the room, on any instance. */
+  private async usersInRoom(debateId: number): Promise<Map<string, string>> {
+    const sockets = await this.io.in(REALTIME_ROOMS.debate(String(debateId))).fetchSockets();
+    const users = new Map<string, string>();
+    for (const s of sockets) if (s.data.user) users.set(s.data.user.id, s.data.user.displayName);
+    return users;
+  }
+
+  async presence(debateId: number): Promise<TDebatePresence> {
+    const debate = await debates.getDebate(this.deps, debateId);
+    const seats = new Set([debate.debaters.a.userId, debate.debaters.b.userId, debate.judge?.userId].filter(Boolean));
+    const users = await this.usersInRoom(debateId);
+    return {
+      debateId,
+      spectators: [...users]
+        .filter(([id]) => !seats.has(id))
+        .map(([userId, displayName]) => ({ userId, displayName }))
+        .sort((x, y) => x.displayName.localeCompare(y.displayName)),
+      presentUserIds: [...users.keys()].filter((id) => seats.has(id)),
+    };
+  }
+
+  async announce(debateId: number): Promise<TDebatePresence> {
+    const presence = await this.presence(debateId);
+    this.io.to(REALTIME_ROOMS.debate(String(debateId))).emit('debate.presence_changed', presence);
+    return presence;
+  }
+
+  async join(socket: TRealtimeSocket, debateId: number): Promise<TDebatePresence> {
+    await socket.join(REALTIME_ROOMS.debate(String(debateId)));
+    const user = socket.data.user;
+    if (user) this.clearForfeit(debateId, user.id);
+    return this.announce(debateId);
+  }
+
+  async leave(socket: TRealtimeSocket, debateId: number, isDisconnect: boolean): Promise<void> {
+    if (!isDisconnect) await socket.leave(REALTIME_ROOMS.debate(String(debateId)));
+    const user = socket.data.user;
+    await this.announce(debateId);
+    if (user) await this.watchForfeit(debateId, user.id);
+  }
+
+  private key(debateId: number, userId: string) {
+    return `${debateId}:${userId}`;
+  }
+
+  private clearForfeit(debateId: number, userId: string) {
+    const timer = this.forfeitTimers.get(this.key(debateId, userId));
+    if (timer) clearTimeout(timer);
+    this.forfeitTimers.delete(this.key(debateId, userId));
+  }
+
+  /** A debater of a live debate with no socket left in its room gets FORFEIT_AFTER_MS to come back. */
+  private async watchForfeit(debateId: number, userId: string): Promise<void> {
+    const role = await debates.roleIn(this.deps, debateId, userId);
+    if (!role?.side || role.status !== 'live') return;
+    if ((await this.usersInRoom(debateId)).has(userId)) return;
+    this.clearForfeit(debateId, userId);
+    const timer = setTimeout(() => {
+      this.forfeitTimers.delete(this.key(debateId, userId));
+      void this.forfeitIfAway(debateId, userId);
+    }, this.forfeitAfterMs);
+    timer.unref();
+    this.forfeitTimers.set(this.key(debateId, userId), timer);
+  }
+
+  private async forfeitIfAway(debateId: number, userId: string): Promise<void> {
+    try {
+      // Back on any instance (a reload, another tab): no forfeit.
+      if ((await this.usersInRoom(debateId)).has(userId)) return;
+      const result = await debates.forfeit(this.deps, debateId, userId);
+      if (result) this.log.info({ debateId, userId }, 'debater forfeited after being away');
+    } catch (err) {
+      this.log.warn({ err, debateId }, 'forfeit check failed');
+    }
+  }
+
+  close() {
+    for (const timer of this.forfeitTimers.values()) clearTimeout(timer);
+    this.forfeitTimers.clear();
+  }
+}
+
+/** The debates' socket handlers, registered for every connection by the realtime module. */
+export function debatesSocketFeature(
+  context: Pick<TAppContext, 'database' | 'events' | 'config'>,
+  log: FastifyBaseLogger,
+) {
+  const deps: debates.TDebatesDeps = { database: context.database, events: context.events };
+  let rooms: DebateRooms | undefined;
+  const feature: TSocketFeature & { close(): void } = Object.assign(
+    (socket: TRealtimeSocket, io: TRealtimeServer) => {
+      rooms ??= new DebateRooms(io, deps, log, context.config.debateForfeitAfterMs ?? FORFEIT_AFTER_MS);
+      const live = rooms;
+      const joined = new Set<number>();
+
+      socket.on('debate.join', (payload, ack) =>
+        answer(ack, log, async () => {
+          signedIn(socket.data.user);
+          const { debateId } = parseOrThrow(ZDebateRef, payload);
+          const debate = await debates.getDebate(deps, debateId);
+          joined.add(debateId);
+          // Join before reading messages: one sent meanwhile arrives as an event (merged by id on the client).
+          const presence = await live.join(socket, debateId);
+          return {
+            debate,
+            messages: await debates.listMessages(deps, debateId),
+            presence,
+            iceServers: context.config.iceServers,
+            serverTime: Date.now(),
+          };
+        }),
+      );
+      socket.on('debate.leave', (payload) => {
+        const parsed = ZDebateRef.safeParse(payload);
+        if (!parsed.success || !joined.delete(parsed.data.debateId)) return;
+        live
+          .leave(socket, parsed.data.debateId, false)
+          .catch((err: unknown) => log.warn({ err }, 'debate leave failed'));
+      });
+      for (const action of CLOCK_ACTIONS) {
+        socket.on(`debate.${action}`, (payload, ack) =>
+          answer(ack, log, async () => {
+            const user = signedIn(socket.data.user);
+            const command = parseOrThrow(ZClockCommand, payload);
+            return debates.commandClock(deps, user, command.debateId, action, command.clockVersion);
+          }),
+        );
+      }
+      socket.on('debate.send_message', (payload, ack) =>
+        answer(ack, log, async () => {
+          const user = signedIn(socket.data.user);
+          const { debateId, text } = parseOrThrow(ZSendDebateMessage, payload);
+          return { message: await debates.postMessage(deps, user, debateId, text) };
+        }),
+      );
+      socket.on('debate.signal', (payload, ack) =>
+        answer(ack, log, async () => {
+          const user = signedIn(socket.data.user);
+          const { debateId, signal } = parseOrThrow(ZDebateSignal, payload);
+          const target = await debates.signalTarget(deps, user, debateId);
+          context.events.emit({
+            name: 'debate.signal_received',
+            room: REALTIME_ROOMS.user(target),
+            payload: { debateId, fromUserId: user.id, signal },
+          });
+          return undefined;
+        }),
+      );
+      socket.on('disconnect', () => {
+        for (const debateId of joined) {
+          live.leave(socket, debateId, true).catch((err: unknown) => log.warn({ err }, 'debate presence failed'));
+        }
+        joined.clear();
+      });
+    },
+    { close: () => rooms?.close() },
+  );
+  return feature;
+}
