@@ -1,7 +1,37 @@
 import type { FastifyInstance } from 'fastify';
+import { ZIdParam } from '@resolved/shared';
 import type { TAppContext } from '../../app';
-import { listRooms } from './rooms.repository';
+import { parseOrThrow } from '../../lib/errors';
+import { getSessionUser } from '../auth/auth.guard';
+import { changeRoom, createRoom, getRooms, removeRoom } from './rooms.service';
 
-export async function roomsRoutes(app: FastifyInstance, { database }: TAppContext) {
-  app.get('/api/rooms', async () => ({ rooms: await listRooms(database.db) }));
+/** Per IP: generous for people, a wall for a script filling the grid. */
+const WRITE_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+export async function roomsRoutes(app: FastifyInstance, context: TAppContext) {
+  const { database } = context;
+
+  app.get('/api/rooms', async () => ({ rooms: await getRooms(database) }));
+
+  /** Signed-in users create a room (ids from 7 upward). */
+  app.post('/api/rooms', { config: WRITE_RATE_LIMIT }, async (request, reply) => {
+    const actor = await getSessionUser(request);
+    const room = await createRoom(context, actor, request.body);
+    return reply.status(201).send({ room });
+  });
+
+  /** Fixed rooms: admins change the link. Created rooms: creator, moderators, admins. */
+  app.patch('/api/rooms/:id', { config: WRITE_RATE_LIMIT }, async (request) => {
+    const actor = await getSessionUser(request);
+    const { id } = parseOrThrow(ZIdParam, request.params);
+    return { room: await changeRoom(context, actor, id, request.body) };
+  });
+
+  /** Created rooms only: creator, moderators, admins. */
+  app.delete('/api/rooms/:id', { config: WRITE_RATE_LIMIT }, async (request, reply) => {
+    const actor = await getSessionUser(request);
+    const { id } = parseOrThrow(ZIdParam, request.params);
+    await removeRoom(context, actor, id);
+    return reply.status(204).send();
+  });
 }

@@ -1,8 +1,31 @@
 import type { FastifyInstance } from 'fastify';
+import { ZIdParam } from '@resolved/shared';
 import type { TAppContext } from '../../app';
-import { getCurrentTopic, getTopicHistory } from './topics.service';
+import { parseOrThrow } from '../../lib/errors';
+import { getSessionUser } from '../auth/auth.guard';
+import { getCurrentTopic, getTopicHistory, reactivateTopic, updateCurrentTopic } from './topics.service';
 
-export async function topicsRoutes(app: FastifyInstance, { database }: TAppContext) {
+/** Admin writes are few; the limit only stops a runaway script. */
+const WRITE_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+export async function topicsRoutes(app: FastifyInstance, context: TAppContext) {
+  const { database } = context;
+
   app.get('/api/topics/current', async () => ({ topic: await getCurrentTopic(database) }));
+
+  /** The current topic first, then past topics, most recently current first. */
   app.get('/api/topics', async () => ({ topics: await getTopicHistory(database) }));
+
+  /** Admins: set a new current topic (the previous one joins the history). */
+  app.put('/api/topics/current', { config: WRITE_RATE_LIMIT }, async (request) => {
+    const actor = await getSessionUser(request);
+    return { topic: await updateCurrentTopic(context, actor, request.body) };
+  });
+
+  /** Admins: make a past topic current again. */
+  app.post('/api/topics/:id/make-current', { config: WRITE_RATE_LIMIT }, async (request) => {
+    const actor = await getSessionUser(request);
+    const { id } = parseOrThrow(ZIdParam, request.params);
+    return { topic: await reactivateTopic(context, actor, id) };
+  });
 }
