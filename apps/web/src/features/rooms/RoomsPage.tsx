@@ -1,22 +1,52 @@
-import { useQuery } from '@tanstack/react-query';
-import { ExternalLink, Video } from 'lucide-react';
-import type { TRoom } from '@resolved/shared';
-import { api } from '../../lib/api';
+import { useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Plus, X } from 'lucide-react';
+import { canCreateRoom, canDeleteRoom, canEditRoom } from '@resolved/shared';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
+import { buttonClass } from '../../ui/button-styles';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useAuth } from '../auth/useAuth';
+import { CreateRoomForm } from './CreateRoomForm';
+import { RoomCard } from './RoomCard';
+import { useLiveRooms, useRooms } from './useRooms';
 
 export default function RoomsPage() {
-  const {
-    data: rooms,
-    isPending,
-    error,
-  } = useQuery({
-    queryKey: ['rooms'],
-    queryFn: () => api<{ rooms: TRoom[] }>('/api/rooms').then((r) => r.rooms),
-  });
+  useDocumentTitle('Meetings');
+  useLiveRooms();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const formId = useId();
+  const [isFormOpen, setIsFormOpen] = useState(false);
+  const { data: rooms, isPending, error } = useRooms();
+
+  function handleToggleForm() {
+    if (!canCreateRoom(user)) {
+      // Visitors sign in first and come back here (the login page returns to `state.from`).
+      void navigate('/login', { state: { from: location.pathname } });
+      return;
+    }
+    setIsFormOpen((open) => !open);
+  }
+
   return (
     <>
       <PageHeading title="Join or Create a Room" lead="Meet your practice partners in a video room." />
+      <div className="mb-6 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          onClick={handleToggleForm}
+          className={buttonClass(isFormOpen ? 'secondary' : 'primary')}
+          aria-expanded={user ? isFormOpen : undefined}
+          aria-controls={user && isFormOpen ? formId : undefined}
+        >
+          {isFormOpen ? <X className="h-4 w-4" aria-hidden="true" /> : <Plus className="h-4 w-4" aria-hidden="true" />}
+          {isFormOpen ? 'Cancel' : 'Create Your Own Room'}
+        </button>
+        {!user ? <p className="text-sm text-slate-600">Sign in to create your own room.</p> : null}
+      </div>
+      {isFormOpen && user ? <CreateRoomForm id={formId} onCreated={() => setIsFormOpen(false)} /> : null}
       {isPending ? (
         <PageLoading label="Loading rooms…" />
       ) : error ? (
@@ -24,25 +54,15 @@ export default function RoomsPage() {
           {error.message}
         </p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="rooms-grid">
           {rooms.map((room) => (
-            <li key={room.id}>
-              <a
-                href={room.zoomLink}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md"
-              >
-                <span className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-                  <Video className="h-5 w-5 text-brand-600" aria-hidden="true" />
-                  {room.name}
-                </span>
-                <span className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 group-hover:underline">
-                  Click to join Zoom Meeting
-                  <ExternalLink className="h-4 w-4" aria-hidden="true" />
-                </span>
-              </a>
-            </li>
+            <RoomCard
+              key={room.id}
+              room={room}
+              isMine={!!user && room.createdBy === user.id}
+              canEdit={canEditRoom(user, room)}
+              canDelete={canDeleteRoom(user, room)}
+            />
           ))}
         </ul>
       )}

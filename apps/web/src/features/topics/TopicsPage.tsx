@@ -1,10 +1,20 @@
 import { CalendarDays } from 'lucide-react';
+import { canChangeTopic } from '@resolved/shared';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useAuth } from '../auth/useAuth';
+import { EditTopicForm } from './EditTopicForm';
+import { TopicHistory } from './TopicHistory';
 import { useCurrentTopic } from './useCurrentTopic';
+import { useLiveTopic } from './useLiveTopic';
 
 export default function TopicsPage() {
+  useDocumentTitle("Today's Topics");
+  useLiveTopic();
+  const { user } = useAuth();
   const { data: topic, isPending, error } = useCurrentTopic();
+  const isAdmin = canChangeTopic(user);
   return (
     <>
       <PageHeading title="Current Topic" lead="The resolution everyone on Resolved is debating right now." />
@@ -15,19 +25,27 @@ export default function TopicsPage() {
           {error.message}
         </p>
       ) : (
-        <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <article
+          className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+          aria-live="polite"
+          data-testid="current-topic"
+        >
           <div className="bg-gradient-to-r from-brand-700 to-brand-500 px-6 py-4 text-white">
             <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide">
-              <CalendarDays className="h-4 w-4" aria-hidden="true" />
-              Event date: {topic.date}
+              <CalendarDays className="h-4 w-4 shrink-0" aria-hidden="true" />
+              <span className="[overflow-wrap:anywhere]">Event date: {topic.date}</span>
             </p>
           </div>
           <div className="p-6 sm:p-8">
-            <h2 className="text-2xl font-bold leading-snug text-slate-900 sm:text-3xl">{topic.title}</h2>
-            <p className="mt-4 text-lg leading-relaxed text-slate-600">{topic.description}</p>
+            <h2 className="text-2xl font-bold leading-snug text-slate-900 [overflow-wrap:anywhere] sm:text-3xl">
+              {topic.title}
+            </h2>
+            <p className="mt-4 text-lg leading-relaxed text-slate-600 [overflow-wrap:anywhere]">{topic.description}</p>
           </div>
         </article>
       )}
+      {isAdmin ? <EditTopicForm /> : null}
+      <TopicHistory canChange={isAdmin} />
     </>
   );
 }

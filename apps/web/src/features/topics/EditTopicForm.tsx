@@ -1,0 +1,133 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { LIMITS, ZUpdateTopicRequest, type TTopic, type TUpdateTopicRequest } from '@resolved/shared';
+import { api, ApiError } from '../../lib/api';
+import { Card } from '../../ui/Card';
+import { TextField } from '../../ui/TextField';
+import { buttonClass } from '../../ui/button-styles';
+import { formatEventDate } from './event-date';
+import { applyCurrentTopic } from './useLiveTopic';
+
+type TFieldErrors = Partial<Record<keyof TUpdateTopicRequest, string>>;
+
+const EMPTY: TUpdateTopicRequest = { title: '', date: '', description: '' };
+
+/** Field errors from zod issues or the API's `details` (`[{ path, message }]`). */
+function toFieldErrors(issues: readonly { path: string; message: string }[]): TFieldErrors {
+  const errors: TFieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path as keyof TUpdateTopicRequest;
+    if (field in EMPTY && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** "Edit Topic" (admins): a new current topic, saved, shown to everyone live, confirmed with a toast. */
+export function EditTopicForm() {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<TUpdateTopicRequest>(EMPTY);
+  const [errors, setErrors] = useState<TFieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const pickerId = useId();
+  const headingId = useId();
+
+  const update = useMutation({
+    mutationFn: (input: TUpdateTopicRequest) =>
+      api<{ topic: TTopic }>('/api/topics/current', { method: 'PUT', json: input }).then((r) => r.topic),
+    onSuccess: (topic) => {
+      applyCurrentTopic(queryClient, topic);
+      setValues(EMPTY);
+      setErrors({});
+      setFormError(undefined);
+      toast.success('Topic updated. Everyone now sees the new topic.');
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && Array.isArray(error.details)) {
+        setErrors(toFieldErrors(error.details as { path: string; message: string }[]));
+      }
+      setFormError(error.message);
+    },
+  });
+
+  const setField = (field: keyof TUpdateTopicRequest) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(undefined);
+    const parsed = ZUpdateTopicRequest.safeParse(values);
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))));
+      return;
+    }
+    update.mutate(parsed.data);
+  }
+
+  return (
+    <Card as="section" className="mt-8 p-6 sm:p-8" aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+        Edit Topic
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Saving replaces the current topic for everyone at once; the previous one moves to the history below.
+      </p>
+      <form onSubmit={handleSubmit} noValidate className="mt-6 space-y-5">
+        <TextField
+          label="New Topic Title"
+          name="title"
+          value={values.title}
+          onChange={setField('title')}
+          error={errors.title}
+          maxLength={LIMITS.topicTitle.max}
+          isRequired
+        />
+        <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
+          <TextField
+            label="Event Date"
+            name="date"
+            value={values.date}
+            onChange={setField('date')}
+            error={errors.date}
+            maxLength={LIMITS.topicDate.max}
+            isRequired
+          />
+          <div>
+            <label htmlFor={pickerId} className="mb-1.5 block text-sm font-semibold text-slate-800">
+              Or pick a date
+            </label>
+            <input
+              id={pickerId}
+              type="date"
+              onChange={(event) => {
+                const formatted = formatEventDate(event.target.value);
+                if (formatted) setField('date')(formatted);
+              }}
+              className="block w-full rounded-xl border border-slate-300 bg-white px-4 py-2.5 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-4 focus:ring-brand-100"
+            />
+          </div>
+        </div>
+        <TextField
+          label="Short description"
+          name="description"
+          value={values.description}
+          onChange={setField('description')}
+          error={errors.description}
+          maxLength={LIMITS.topicDescription.max}
+          rows={3}
+          isRequired
+        />
+        {formError && Object.values(errors).every((e) => !e) ? (
+          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+            {formError}
+          </p>
+        ) : null}
+        <button type="submit" className={buttonClass('primary')} disabled={update.isPending}>
+          {update.isPending ? 'Updating…' : 'Update Topic'}
+        </button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TTopic } from '@resolved/shared';
+import { useSocketConnected, useSocketEvent } from '../../lib/socket';
+import { currentTopicKey, topicHistoryKey } from './useCurrentTopic';
+
+/** Puts a newly current topic into the cache: the current topic, and the top of the history. */
+export function applyCurrentTopic(queryClient: QueryClient, topic: TTopic): void {
+  queryClient.setQueryData(currentTopicKey, topic);
+  queryClient.setQueryData<TTopic[]>(topicHistoryKey, (history) =>
+    history
+      ? [topic, ...history.filter((t) => t.id !== topic.id).map((t) => (t.isCurrent ? { ...t, isCurrent: false } : t))]
+      : history,
+  );
+}
+
+/**
+ * Keeps the topic queries live: `topic.updated` from the server replaces the current topic for everyone
+ * without a reload; after a dropped connection, refetch what may have been missed.
+ */
+export function useLiveTopic(): void {
+  const queryClient = useQueryClient();
+  useSocketEvent('topic.updated', ({ topic }) => applyCurrentTopic(queryClient, topic));
+  const isConnected = useSocketConnected();
+  useEffect(() => {
+    if (isConnected) void queryClient.invalidateQueries({ queryKey: ['topics'] });
+  }, [isConnected, queryClient]);
+}
