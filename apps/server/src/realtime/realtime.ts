@@ -51,7 +51,10 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
     closeRedis = async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      // Unsubscribe first: a request from another instance arriving after `pub` closed would make the
+      // adapter answer on a closed client (an unhandled rejection).
+      await sub.quit().catch(() => {});
+      await pub.quit().catch(() => {});
     };
     app.log.info('realtime: Redis adapter enabled (multi-instance fan-out)');
   }
@@ -83,7 +86,8 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
 
   app.addHook('preClose', async () => {
     unsubscribe();
-    io.disconnectSockets(true);
+    // This instance's sockets only: through the Redis adapter `io.disconnectSockets` reaches every instance.
+    io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => io.close(() => resolve()));
