@@ -5,6 +5,9 @@ import { AppError } from '../../lib/errors';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import { catchUp, deleteMessage, parseJoin, sendMessage } from './chat.service';
 
+/** How long presence waits for the other instances' answers. */
+const PRESENCE_TIMEOUT_MS = 1000;
+
 /**
  * Runs a request handler and answers its acknowledgement: the data, or `{ code, message }` for an AppError
  * (validation, rate limit, rights…). Anything else is logged and answered with a generic internal_error.
@@ -34,10 +37,26 @@ export class ChatRoom {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** People in the chat now: distinct signed-in users with at least one socket in the room, on any instance. */
+  /**
+   * People in the chat now: distinct signed-in users with at least one socket in the room, on any instance.
+   * An instance that does not answer in time (going away) must not hold up a join: then this instance's own
+   * count is used until the next change.
+   */
   async presence(): Promise<number> {
-    const sockets = await this.io.in(REALTIME_ROOMS.chat).fetchSockets();
-    return new Set(sockets.map((s) => s.data.user?.id).filter(Boolean)).size;
+    const distinctUsers = (sockets: { data: { user: { id: string } | null } }[]) =>
+      new Set(sockets.map((s) => s.data.user?.id).filter(Boolean)).size;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const everywhere = this.io.in(REALTIME_ROOMS.chat).fetchSockets();
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), PRESENCE_TIMEOUT_MS);
+    });
+    try {
+      const sockets = await Promise.race([everywhere.catch(() => undefined), timeout]);
+      if (sockets) return distinctUsers(sockets);
+      return distinctUsers(await this.io.local.in(REALTIME_ROOMS.chat).fetchSockets());
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async announcePresence(): Promise<number> {
