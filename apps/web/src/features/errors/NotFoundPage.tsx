@@ -14,13 +14,13 @@ export default function NotFoundPage() {
       </span>
       <p className="mt-5 text-sm font-semibold uppercase tracking-wide text-brand-700">Error 404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Page not found</h1>
-      <p className="mt-4 leading-relaxed text-slate-600">
-        There is no page at{' '}
-        <code className="break-all rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-sm text-slate-800">
+      <p className="mt-4 leading-relaxed text-slate-600">There is no page at this address:</p>
+      <p className="mt-2">
+        <code className="inline-block max-w-full break-all rounded-lg bg-slate-100 px-3 py-1.5 font-mono text-sm text-slate-800">
           {pathname}
         </code>
-        . The link may be old or mistyped.
       </p>
+      <p className="mt-3 leading-relaxed text-slate-600">The link may be old or mistyped.</p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <ButtonLink to="/welcome">
           <Home className="h-4 w-4" aria-hidden="true" />

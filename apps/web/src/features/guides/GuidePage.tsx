@@ -263,8 +263,11 @@ function SpeechRow({ format, speech }: { format: TFormatRules; speech: TSpeech }
         role="cell"
         className="text-sm text-slate-700 max-sm:col-start-1 max-sm:row-start-2 sm:px-4 sm:py-3 sm:align-top"
       >
-        <span className="inline-flex items-center gap-2">
-          <span className={`h-2.5 w-2.5 shrink-0 rounded-full ${SIDE_STYLES[speech.speaker].dot}`} aria-hidden="true" />
+        <span className="inline-flex items-start gap-2">
+          <span
+            className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${SIDE_STYLES[speech.speaker].dot}`}
+            aria-hidden="true"
+          />
           {describeSpeaker(format, speech)}
         </span>
       </td>

@@ -60,12 +60,12 @@ export default function WelcomePage() {
             <Users className="h-4 w-4" aria-hidden="true" />
             Free for high school and college debaters
           </p>
-          <h1 id="welcome-title" className="mt-5 text-4xl font-extrabold tracking-tight sm:text-5xl">
-            Welcome to {PRODUCT_NAME}
+          <h1 id="welcome-title" className="mt-5 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+            Debate live. Earn points. Climb the leaderboard.
           </h1>
           <p className="mt-4 text-lg leading-relaxed text-brand-100 sm:text-xl">
-            Practise debate live against a random opponent on today&apos;s topic. Every round earns you points, and your
-            points move you up the leaderboard.
+            Welcome to {PRODUCT_NAME}! Join a live debate against a random opponent on today&apos;s topic. Every round
+            earns you points, and your points move you up the leaderboard.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <ButtonLink to="/signup" variant="inverse">
