@@ -4,10 +4,12 @@
  */
 export interface TPublicPage {
   path: string;
-  /** Text the page's one `<h1>` contains. */
+  /** Text the page's one `<h1>` contains (any text when the spec does not fix it). */
   heading: string | RegExp;
   /** Further texts that must be visible in the main region. */
   texts: readonly (string | RegExp)[];
+  /** Names of sections (`<h2>` headings) the page must have. */
+  sections?: readonly string[];
 }
 
 export const DEFAULT_TOPIC = {
@@ -15,11 +17,12 @@ export const DEFAULT_TOPIC = {
   date: 'July 20, 2025',
 } as const;
 
-const WELCOME_TEXTS = [/live debate/i, /points/i, 'How To'] as const;
+/** Spec §2: welcome text about live debates, points and a How To section. */
+const WELCOME = { heading: /\S/, texts: [/Welcome to Resolved/, /live debate/i, /points/i], sections: ['How To'] };
 
 export const PUBLIC_PAGES: readonly TPublicPage[] = [
-  { path: '/', heading: /Welcome/, texts: WELCOME_TEXTS },
-  { path: '/welcome', heading: /Welcome/, texts: WELCOME_TEXTS },
+  { path: '/', ...WELCOME },
+  { path: '/welcome', ...WELCOME },
   { path: '/topics', heading: 'Current Topic', texts: [DEFAULT_TOPIC.title, DEFAULT_TOPIC.date] },
   { path: '/how-to', heading: 'Choose Debate Format', texts: ['Lincoln Douglas', 'Public Forum', 'Parliamentary'] },
   { path: '/parliamentary', heading: 'Lincoln Douglas', texts: [] },
