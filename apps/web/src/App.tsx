@@ -19,6 +19,9 @@ const RoomsPage = lazy(() => import('./features/rooms/RoomsPage'));
 const AboutPage = lazy(() => import('./features/about/AboutPage'));
 const HelpPage = lazy(() => import('./features/help/HelpPage'));
 const ChatPage = lazy(() => import('./features/chat/ChatPage'));
+const DebatesPage = lazy(() => import('./features/debates/DebatesPage'));
+const DebateRoomPage = lazy(() => import('./features/debates/DebateRoomPage'));
+const ChallengePage = lazy(() => import('./features/debates/ChallengePage'));
 const NotFoundPage = lazy(() => import('./features/errors/NotFoundPage'));
 
 export function App() {
@@ -43,6 +46,23 @@ export function App() {
                 element={
                   <RequireAuth>
                     <ChatPage />
+                  </RequireAuth>
+                }
+              />
+              <Route path="debates" element={<DebatesPage />} />
+              <Route
+                path="debates/:id"
+                element={
+                  <RequireAuth>
+                    <DebateRoomPage />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="debates/challenge/:token"
+                element={
+                  <RequireAuth>
+                    <ChallengePage />
                   </RequireAuth>
                 }
               />

@@ -289,6 +289,10 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
     });
     expect((await call(a, 'GET', '/api/debates/history')).json().debates[0].result).toBe('loss');
     expect((await call(judge, 'GET', '/api/debates/history')).json().debatesJoined).toBe(0);
+    // The dashboard's Debates Joined and score come from the same records.
+    const standing = (await call(b, 'GET', '/api/users/me/standing')).json();
+    expect(standing.debatesJoined).toBe(1);
+    expect(standing.user.score).toBe(DEBATE_POINTS.complete + DEBATE_POINTS.win);
   });
 
   it('without a judge the round ends completed, each debater earning the completion points', async () => {

@@ -7,14 +7,11 @@ import {
 import type { TDatabase } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { countUsers, findStanding, findUserById, listRankedUsers } from './users.repository';
+import { countDebatesOfUser } from '../debates/debates.repository';
 
-/**
- * How many debates this user has taken part in. The debates feature (issue: live debates) has not
- * recorded any debates yet, so there is nothing to count: this returns 0 until that table exists, and
- * is the one place to replace with `count(*)` over the debates the user was a debater in.
- */
-export async function countDebatesJoined(_database: TDatabase, _userId: string): Promise<number> {
-  return 0;
+/** How many debates this user has been matched into (Debates Joined), counted by the debates feature. */
+export async function countDebatesJoined(database: TDatabase, userId: string): Promise<number> {
+  return countDebatesOfUser(database.db, userId);
 }
 
 /** A page of the leaderboard (no e-mails) and, for a signed-in viewer, their own standing. */

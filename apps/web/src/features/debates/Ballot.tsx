@@ -1,0 +1,133 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { FORMATS, SPEAKER_POINTS, type TDebate } from '@resolved/shared';
+import { api } from '../../lib/api';
+import { buttonClass } from '../../ui/button-styles';
+
+/** The judge's ballot: winner, speaker points (26–30 in tenths) and a reason for decision. */
+export function BallotForm({ debate, onSubmitted }: { debate: TDebate; onSubmitted: (debate: TDebate) => void }) {
+  const format = FORMATS[debate.formatId];
+  const id = useId();
+  const [winnerSide, setWinnerSide] = useState<'a' | 'b' | ''>('');
+  const [points, setPoints] = useState({ a: '28.0', b: '28.0' });
+  const [reason, setReason] = useState('');
+  const [isSending, setIsSending] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!winnerSide) return;
+    setIsSending(true);
+    try {
+      const { debate: next } = await api<{ debate: TDebate }>(`/api/debates/${debate.id}/ballots`, {
+        method: 'POST',
+        json: { winnerSide, speakerPoints: { a: Number(points.a), b: Number(points.b) }, reason },
+      });
+      onSubmitted(next);
+      toast.success('Ballot submitted.');
+    } catch (error) {
+      toast.error((error as Error).message);
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={handleSubmit}
+      className="rounded-2xl border border-brand-200 bg-brand-50 p-5"
+      aria-labelledby={`${id}-h`}
+    >
+      <h2 id={`${id}-h`} className="text-lg font-bold text-slate-900">
+        Your ballot
+      </h2>
+      <fieldset className="mt-3">
+        <legend className="text-sm font-semibold text-slate-700">Winner</legend>
+        <div className="mt-1 flex flex-wrap gap-4">
+          {(['a', 'b'] as const).map((side) => (
+            <label key={side} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${id}-winner`}
+                value={side}
+                checked={winnerSide === side}
+                onChange={() => setWinnerSide(side)}
+                required
+              />
+              {format.sides[side]} ({debate.debaters[side].displayName})
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        {(['a', 'b'] as const).map((side) => (
+          <div key={side}>
+            <label htmlFor={`${id}-pts-${side}`} className="text-sm font-semibold text-slate-700">
+              Speaker points: {debate.debaters[side].displayName}
+            </label>
+            <input
+              id={`${id}-pts-${side}`}
+              type="number"
+              min={SPEAKER_POINTS.min}
+              max={SPEAKER_POINTS.max}
+              step={SPEAKER_POINTS.step}
+              required
+              value={points[side]}
+              onChange={(e) => setPoints((p) => ({ ...p, [side]: e.target.value }))}
+              className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm"
+            />
+          </div>
+        ))}
+      </div>
+      <label htmlFor={`${id}-rfd`} className="mt-3 block text-sm font-semibold text-slate-700">
+        Reason for decision
+      </label>
+      <textarea
+        id={`${id}-rfd`}
+        required
+        maxLength={5000}
+        rows={4}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm"
+      />
+      <button
+        type="submit"
+        className={buttonClass('primary', 'mt-3')}
+        disabled={isSending || !winnerSide || !reason.trim()}
+      >
+        Submit ballot
+      </button>
+    </form>
+  );
+}
+
+/** The decision, as both debaters (and everyone watching) see it. */
+export function BallotView({ debate }: { debate: TDebate }) {
+  const format = FORMATS[debate.formatId];
+  const ballot = debate.ballot;
+  if (!ballot) return null;
+  return (
+    <section
+      aria-labelledby="ballot-heading"
+      className="rounded-2xl border border-emerald-200 bg-emerald-50 p-5"
+      data-testid="ballot"
+    >
+      <h2 id="ballot-heading" className="text-lg font-bold text-slate-900">
+        Decision
+      </h2>
+      <p className="mt-2 font-semibold text-emerald-900">
+        Winner: {format.sides[ballot.winnerSide]} ({debate.debaters[ballot.winnerSide].displayName})
+      </p>
+      <ul className="mt-2 text-sm text-slate-800">
+        {(['a', 'b'] as const).map((side) => (
+          <li key={side}>
+            {debate.debaters[side].displayName}: {ballot.speakerPoints[side].toFixed(1)} speaker points
+          </li>
+        ))}
+      </ul>
+      <h3 className="mt-3 text-sm font-semibold text-slate-700">Reason for decision</h3>
+      <p className="mt-1 whitespace-pre-wrap text-sm text-slate-800 [overflow-wrap:anywhere]">{ballot.reason}</p>
+      {ballot.judge ? <p className="mt-2 text-xs text-slate-600">Judged by {ballot.judge.displayName}</p> : null}
+    </section>
+  );
+}

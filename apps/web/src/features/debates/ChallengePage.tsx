@@ -1,0 +1,70 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { FORMATS, type TDebateParticipant, type TFormatId } from '@resolved/shared';
+import { api } from '../../lib/api';
+import { PageHeading } from '../../shell/PageHeading';
+import { PageLoading } from '../../shell/PageLoading';
+import { buttonClass } from '../../ui/button-styles';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+
+/** A private challenge link: accept it to start a debate with the friend who sent it. */
+export default function ChallengePage() {
+  useDocumentTitle('Debate challenge');
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const challenge = useQuery({
+    queryKey: ['debates', 'challenge', token],
+    queryFn: async () =>
+      (
+        await api<{ challenge: { formatId: TFormatId; challenger: TDebateParticipant; debateId: number | null } }>(
+          `/api/debates/challenges/${encodeURIComponent(token)}`,
+        )
+      ).challenge,
+  });
+  const accept = useMutation({
+    mutationFn: () =>
+      api<{ debateId: number }>(`/api/debates/challenges/${encodeURIComponent(token)}/accept`, { method: 'POST' }),
+    onSuccess: ({ debateId }) => void navigate(`/debates/${debateId}`),
+  });
+  if (challenge.isPending) return <PageLoading label="Loading the challenge…" />;
+  if (challenge.error) {
+    return (
+      <>
+        <PageHeading title="Debate challenge" />
+        <p role="alert">{challenge.error.message}</p>
+      </>
+    );
+  }
+  const { formatId, challenger, debateId } = challenge.data;
+  return (
+    <>
+      <PageHeading
+        title="Debate challenge"
+        lead={`${challenger.displayName} challenges you to a ${FORMATS[formatId].name} debate on today’s resolution.`}
+      />
+      {debateId !== null ? (
+        <button
+          type="button"
+          className={buttonClass('secondary')}
+          onClick={() => void navigate(`/debates/${debateId}`)}
+        >
+          This challenge was accepted: watch the debate
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={buttonClass('primary')}
+          disabled={accept.isPending}
+          onClick={() => accept.mutate()}
+        >
+          Accept the challenge
+        </button>
+      )}
+      {accept.error ? (
+        <p role="alert" className="mt-3 text-red-800">
+          {accept.error.message}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { displayAt, formatClock, formatOf, speakerLabel, type TClockState, type TSideKey } from '@resolved/shared';
+import { useServerNow } from './useNow';
+
+function phaseTitle(clock: TClockState, display: ReturnType<typeof displayAt>): string {
+  const format = formatOf(clock);
+  if (clock.phase === 'finished') return 'Round over';
+  if (clock.phase === 'prep') {
+    return clock.prepTaker === 'both' ? 'Prep time' : `${format.sides[clock.prepTaker as TSideKey]} prep`;
+  }
+  if (!display.speech) return 'Round over';
+  const who = speakerLabel(format, display.speech);
+  return clock.phase === 'speech' ? `${display.speech.name} (${who})` : `Next: ${display.speech.name} (${who})`;
+}
+
+/** The live clock, rendered from the server's clock state at server time (the same on every screen). */
+export function DebateClock({ clock }: { clock: TClockState }) {
+  const isRunning = (clock.phase === 'speech' || clock.phase === 'prep') && !clock.isPaused;
+  const now = useServerNow(isRunning);
+  const display = displayAt(clock, now);
+  const format = formatOf(clock);
+  const isTimed = clock.phase === 'speech' || clock.phase === 'prep';
+  const face = display.isOvertime
+    ? `+${formatClock(display.overtimeMs)}`
+    : formatClock(isTimed ? display.remainingMs : 0);
+  return (
+    <section aria-labelledby="clock-heading" className="rounded-2xl bg-slate-900 p-6 text-white shadow-sm">
+      <h2 id="clock-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-300">
+        {phaseTitle(clock, display)}
+      </h2>
+      <p
+        className={`mt-2 font-mono text-6xl font-bold tabular-nums ${display.isOvertime ? 'text-red-300' : ''}`}
+        data-testid="debate-clock"
+        aria-live="off"
+      >
+        {isTimed ? face : clock.phase === 'finished' ? '0:00' : formatClock((display.speech?.minutes ?? 0) * 60_000)}
+      </p>
+      <p className="mt-2 text-sm text-slate-300" data-testid="clock-status">
+        {clock.isPaused ? 'Paused' : isTimed ? (display.isOvertime ? 'Overtime' : 'Running') : 'Stopped'}
+        {display.grace?.isInGrace ? ` · Grace: ${formatClock(display.grace.remainingMs)} to finish the sentence` : ''}
+        {display.poi ? (display.poi.isOpen ? ' · Points of information open' : ' · Protected time: no POIs') : ''}
+      </p>
+      <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
+        {format.prep.kind === 'per-side' ? (
+          (['a', 'b'] as const).map((side) => (
+            <div key={side} className="rounded-xl bg-white/10 px-3 py-2">
+              <dt className="text-slate-300">{format.sides[side]} prep left</dt>
+              <dd className="font-mono text-lg tabular-nums" data-testid={`prep-${side}`}>
+                {formatClock(display.prepRemainingMs[side])}
+              </dd>
+            </div>
+          ))
+        ) : (
+          <div className="col-span-2 rounded-xl bg-white/10 px-3 py-2">
+            <dt className="text-slate-300">Prep before the first speech</dt>
+            <dd className="font-mono text-lg tabular-nums" data-testid="prep-both">
+              {formatClock(Math.min(display.prepRemainingMs.a, display.prepRemainingMs.b))}
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { Eye, Gavel, Users } from 'lucide-react';
+import { toast } from 'react-toastify';
+import { FORMATS, type TDebate, type TSideKey } from '@resolved/shared';
+import { api } from '../../lib/api';
+import { PageHeading } from '../../shell/PageHeading';
+import { PageLoading } from '../../shell/PageLoading';
+import { buttonClass } from '../../ui/button-styles';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useAuth } from '../auth/useAuth';
+import { BallotForm, BallotView } from './Ballot';
+import { ClockControls } from './ClockControls';
+import { DebateChat } from './DebateChat';
+import { DebateClock } from './DebateClock';
+import { SpeechSchedule } from './SpeechSchedule';
+import { VideoPanel } from './VideoPanel';
+import { useDebateRoom } from './useDebateRoom';
+
+function statusText(debate: TDebate): string {
+  const format = FORMATS[debate.formatId];
+  switch (debate.status) {
+    case 'live':
+      return 'Live';
+    case 'awaiting_ballot':
+      return 'Round over: waiting for the judge’s ballot';
+    case 'completed':
+      return 'Completed without a decision';
+    case 'judged':
+      return `Decided: ${debate.winnerSide ? format.sides[debate.winnerSide] : ''} wins`;
+    case 'forfeited': {
+      const loser = debate.forfeitedBy === debate.debaters.a.userId ? 'a' : 'b';
+      return `${debate.debaters[loser].displayName} left the round and forfeited`;
+    }
+  }
+}
+
+export default function DebateRoomPage() {
+  const params = useParams();
+  const debateId = Number(params.id);
+  useDocumentTitle('Debate');
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const room = useDebateRoom(debateId);
+  const { debate } = room;
+
+  if (room.error && !debate) {
+    return (
+      <>
+        <PageHeading title="Debate" />
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          {room.error}
+        </p>
+        <Link to="/debates" className={buttonClass('secondary', 'mt-4')}>
+          Live debates
+        </Link>
+      </>
+    );
+  }
+  if (!debate) return <PageLoading label="Joining the debate…" />;
+
+  const format = FORMATS[debate.formatId];
+  const side: TSideKey | null =
+    debate.debaters.a.userId === user?.id ? 'a' : debate.debaters.b.userId === user?.id ? 'b' : null;
+  const isJudge = !!user && debate.judge?.userId === user.id;
+  const present = new Set(room.presence?.presentUserIds ?? []);
+
+  async function handleJudge() {
+    try {
+      const { debate: next } = await api<{ debate: TDebate }>(`/api/debates/${debateId}/judge`, { method: 'POST' });
+      room.setDebate(next);
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  }
+
+  function handleDecided(next: TDebate) {
+    room.setDebate(next);
+    void queryClient.invalidateQueries({ queryKey: ['debates'] });
+  }
+
+  return (
+    <>
+      <PageHeading
+        title={`${format.name} debate`}
+        lead={<span data-testid="debate-resolution">{debate.resolution}</span>}
+      />
+      {!room.isConnected ? (
+        <p role="status" className="mb-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+          Reconnecting… the clock keeps running on the server.
+        </p>
+      ) : null}
+      <p className="mb-4 text-sm font-semibold text-slate-700" data-testid="debate-status">
+        {statusText(debate)}
+      </p>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-6">
+          <section aria-labelledby="debaters-heading" className="grid gap-3 sm:grid-cols-2">
+            <h2 id="debaters-heading" className="sr-only">
+              Debaters
+            </h2>
+            {(['a', 'b'] as const).map((s) => {
+              const d = debate.debaters[s];
+              return (
+                <div
+                  key={s}
+                  className={`rounded-2xl border p-4 shadow-sm ${s === side ? 'border-brand-400 bg-brand-50' : 'border-slate-200 bg-white'}`}
+                  data-testid={`debater-${s}`}
+                >
+                  <p className="text-xs font-semibold uppercase tracking-wide text-brand-800">{format.sides[s]}</p>
+                  <p className="mt-1 text-lg font-bold text-slate-900">
+                    {d.displayName}
+                    {s === side ? ' (you)' : ''}
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    Rating {d.rating.rating}
+                    {d.rating.isProvisional ? ' (provisional)' : ''} · {present.has(d.userId) ? 'in the room' : 'away'}
+                  </p>
+                </div>
+              );
+            })}
+          </section>
+
+          <DebateClock clock={debate.clock} />
+          <ClockControls debate={debate} side={side} isJudge={isJudge} onCommand={room.command} />
+
+          {debate.ballot ? <BallotView debate={debate} /> : null}
+          {isJudge && debate.status === 'awaiting_ballot' ? (
+            <BallotForm debate={debate} onSubmitted={handleDecided} />
+          ) : null}
+
+          <VideoPanel
+            debate={debate}
+            isDebater={!!side}
+            isOfferer={side === 'a'}
+            iceServers={room.iceServers}
+            onDebateChange={room.setDebate}
+          />
+          <SpeechSchedule clock={debate.clock} />
+        </div>
+
+        <aside className="space-y-6">
+          <section
+            aria-labelledby="judge-heading"
+            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
+            <h2 id="judge-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+              <Gavel className="h-5 w-5 text-brand-700" aria-hidden="true" /> Judge
+            </h2>
+            <p className="mt-1 text-sm text-slate-700" data-testid="judge-name">
+              {debate.judge ? debate.judge.displayName : 'No judge yet'}
+            </p>
+            {!debate.judge && !side && user && debate.status === 'live' ? (
+              <button type="button" className={buttonClass('primary', 'mt-3')} onClick={() => void handleJudge()}>
+                Judge this debate
+              </button>
+            ) : null}
+          </section>
+          <DebateChat messages={room.messages} canWrite={(!!side || isJudge) && !!user} onSend={room.sendMessage} />
+          <section
+            aria-labelledby="spectators-heading"
+            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
+            <h2 id="spectators-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+              <Eye className="h-5 w-5 text-brand-700" aria-hidden="true" /> Spectators
+            </h2>
+            <ul className="mt-2 space-y-1 text-sm text-slate-700" data-testid="spectators">
+              {(room.presence?.spectators ?? []).length === 0 ? (
+                <li className="text-slate-500">Nobody else is watching</li>
+              ) : null}
+              {(room.presence?.spectators ?? []).map((s) => (
+                <li key={s.userId} className="flex items-center gap-2">
+                  <Users className="h-4 w-4 text-slate-400" aria-hidden="true" /> {s.displayName}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}

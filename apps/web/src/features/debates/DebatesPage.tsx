@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { FORMATS, type TDebateSummary, type THistoryEntry } from '@resolved/shared';
+import { api } from '../../lib/api';
+import { PageHeading } from '../../shell/PageHeading';
+import { PageLoading } from '../../shell/PageLoading';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useAuth } from '../auth/useAuth';
+import { FindOpponentCard } from './FindOpponentCard';
+
+const RESULT_TEXT = { win: 'Win', loss: 'Loss', 'no-decision': 'No decision' } as const;
+
+function LiveDebates() {
+  const { data, isPending, error } = useQuery({
+    queryKey: ['debates', 'live'],
+    queryFn: async () => (await api<{ debates: TDebateSummary[] }>('/api/debates')).debates,
+    refetchInterval: 10_000,
+  });
+  if (isPending) return <PageLoading label="Loading live debates…" />;
+  if (error) return <p role="alert">{error.message}</p>;
+  return (
+    <section aria-labelledby="live-heading" className="mt-8">
+      <h2 id="live-heading" className="text-2xl font-bold text-slate-900">
+        Live debates
+      </h2>
+      {data.length === 0 ? (
+        <p className="mt-2 text-slate-600">No debates are running right now. Start one!</p>
+      ) : (
+        <ul className="mt-3 grid gap-3 md:grid-cols-2" data-testid="live-debates">
+          {data.map((d) => {
+            const format = FORMATS[d.formatId];
+            return (
+              <li key={d.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <p className="text-xs font-semibold uppercase tracking-wide text-brand-800">{format.name}</p>
+                <p className="mt-1 font-semibold text-slate-900 [overflow-wrap:anywhere]">{d.resolution}</p>
+                <p className="mt-1 text-sm text-slate-600">
+                  {d.debaters.a.displayName} ({format.sides.a}) vs {d.debaters.b.displayName} ({format.sides.b})
+                  {d.judge ? ` · judged by ${d.judge.displayName}` : ' · no judge yet'}
+                </p>
+                <Link
+                  to={`/debates/${d.id}`}
+                  className="mt-2 inline-block text-sm font-semibold text-brand-700 underline"
+                >
+                  Watch debate #{d.id}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function History() {
+  const { data, isPending } = useQuery({
+    queryKey: ['debates', 'history'],
+    queryFn: () => api<{ debates: THistoryEntry[]; debatesJoined: number }>('/api/debates/history'),
+  });
+  if (isPending || !data) return null;
+  return (
+    <section aria-labelledby="history-heading" className="mt-8">
+      <h2 id="history-heading" className="text-2xl font-bold text-slate-900">
+        Your debates
+      </h2>
+      <p className="mt-1 text-slate-600" data-testid="debates-joined">
+        Debates joined: {data.debatesJoined}
+      </p>
+      {data.debates.length === 0 ? null : (
+        <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <table className="w-full text-left text-sm" data-testid="debate-history">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th className="px-3 py-2">Date</th>
+                <th className="px-3 py-2">Format</th>
+                <th className="px-3 py-2">Side</th>
+                <th className="px-3 py-2">Opponent</th>
+                <th className="px-3 py-2">Result</th>
+                <th className="px-3 py-2">Ballot</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.debates.map((d) => {
+                const format = FORMATS[d.formatId];
+                return (
+                  <tr key={d.id} className="border-t border-slate-100 align-top">
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <Link to={`/debates/${d.id}`} className="text-brand-700 underline">
+                        {new Date(d.createdAt).toLocaleDateString()}
+                      </Link>
+                    </td>
+                    <td className="px-3 py-2">{format.name}</td>
+                    <td className="px-3 py-2">{format.sides[d.side]}</td>
+                    <td className="px-3 py-2">{d.opponent.displayName}</td>
+                    <td className="px-3 py-2">{d.status === 'live' ? 'In progress' : RESULT_TEXT[d.result]}</td>
+                    <td className="px-3 py-2 [overflow-wrap:anywhere]">
+                      {d.ballot
+                        ? `${d.ballot.speakerPoints[d.side].toFixed(1)} pts · ${d.ballot.reason}`
+                        : d.status === 'forfeited'
+                          ? 'Forfeit'
+                          : '—'}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default function DebatesPage() {
+  useDocumentTitle('Debates');
+  const { user } = useAuth();
+  return (
+    <>
+      <PageHeading
+        title="Debates"
+        lead="Debate today’s resolution one on one in Lincoln Douglas, Public Forum or Parliamentary, with a shared clock, video and a judge’s ballot."
+      />
+      <FindOpponentCard />
+      <LiveDebates />
+      {user ? <History /> : null}
+    </>
+  );
+}

@@ -1,0 +1,185 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Hourglass, Link2, Swords } from 'lucide-react';
+import { toast } from 'react-toastify';
+import { FORMAT_IDS, FORMATS, formatClock, type TFormatId } from '@resolved/shared';
+import { useSocketEvent } from '../../lib/socket';
+import { Card } from '../../ui/Card';
+import { buttonClass } from '../../ui/button-styles';
+import { useAuth } from '../auth/useAuth';
+import { useCreateChallenge, useJoinQueue, useLeaveQueue, useQueueStatus } from './useQueue';
+
+function useSecondsSince(iso: string | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!iso) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [iso]);
+  return iso ? Math.max(0, now - Date.parse(iso)) : 0;
+}
+
+/**
+ * Find an opponent: pick a format and join the queue; while waiting, the format, the resolution, the
+ * time waited and Cancel. When the server pairs you (here or on another instance), you go to the room.
+ * Placed on /topics (the featured event), on the dashboard's Join Debate card and on /debates.
+ */
+export function FindOpponentCard() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const [formatId, setFormatId] = useState<TFormatId>('ld');
+  const [challengeUrl, setChallengeUrl] = useState<string | null>(null);
+  const status = useQueueStatus(!!user);
+  const join = useJoinQueue();
+  const leave = useLeaveQueue();
+  const challenge = useCreateChallenge();
+  const waiting = status.data?.waiting ?? null;
+  const waitedMs = useSecondsSince(waiting?.since);
+
+  useSocketEvent('debate.matched', ({ debateId }) => {
+    void navigate(`/debates/${debateId}`);
+  });
+
+  if (!user) {
+    return (
+      <Card as="section" className="p-6" aria-labelledby={headingId}>
+        <h2 id={headingId} className="text-xl font-bold text-slate-900">
+          Debate a random opponent
+        </h2>
+        <p className="mt-2 text-slate-600">Sign in to be matched with another debater on today’s resolution.</p>
+        <Link to="/login" className={buttonClass('primary', 'mt-4')}>
+          Sign in to debate
+        </Link>
+      </Card>
+    );
+  }
+
+  const activeDebateId = status.data?.activeDebateId ?? null;
+
+  async function handleFind() {
+    try {
+      const result = await join.mutateAsync(formatId);
+      if (result.status === 'matched') void navigate(`/debates/${result.debateId}`);
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  }
+
+  async function handleChallenge() {
+    try {
+      const { challenge: created } = await challenge.mutateAsync(formatId);
+      setChallengeUrl(`${window.location.origin}/debates/challenge/${created.token}`);
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  }
+
+  return (
+    <Card as="section" className="p-6" aria-labelledby={headingId}>
+      <h2 id={headingId} className="flex items-center gap-2 text-xl font-bold text-slate-900">
+        <Swords className="h-5 w-5 text-brand-700" aria-hidden="true" />
+        Debate a random opponent
+      </h2>
+      {activeDebateId !== null ? (
+        <div className="mt-3">
+          <p className="text-slate-700">You are in a live debate.</p>
+          <Link to={`/debates/${activeDebateId}`} className={buttonClass('primary', 'mt-3')}>
+            Back to your debate
+          </Link>
+        </div>
+      ) : waiting ? (
+        <div className="mt-3" role="status" aria-live="polite" data-testid="queue-waiting">
+          <p className="flex items-center gap-2 font-semibold text-slate-900">
+            <Hourglass className="h-4 w-4 animate-pulse text-brand-700" aria-hidden="true" />
+            Waiting for an opponent…
+          </p>
+          <dl className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-4">
+            <dt className="font-semibold">Format</dt>
+            <dd>{FORMATS[waiting.formatId].name}</dd>
+            <dt className="font-semibold">Resolution</dt>
+            <dd className="[overflow-wrap:anywhere]">{waiting.resolution}</dd>
+            <dt className="font-semibold">Time waited</dt>
+            <dd data-testid="time-waited">{formatClock(waitedMs)}</dd>
+          </dl>
+          <button
+            type="button"
+            className={buttonClass('secondary', 'mt-4')}
+            disabled={leave.isPending}
+            onClick={() => leave.mutate(undefined, { onError: (e) => toast.error(e.message) })}
+          >
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <div className="mt-3">
+          <fieldset>
+            <legend className="text-sm font-semibold text-slate-700">Format</legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {FORMAT_IDS.map((id) => (
+                <label
+                  key={id}
+                  className={`cursor-pointer rounded-xl border px-4 py-2 text-sm font-semibold ${
+                    formatId === id ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-slate-300 text-slate-700'
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name={`${headingId}-format`}
+                    value={id}
+                    checked={formatId === id}
+                    onChange={() => setFormatId(id)}
+                    className="sr-only"
+                  />
+                  {FORMATS[id].name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button type="button" className={buttonClass('primary')} disabled={join.isPending} onClick={handleFind}>
+              Find an opponent
+            </button>
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              disabled={challenge.isPending}
+              onClick={handleChallenge}
+            >
+              <Link2 className="h-4 w-4" aria-hidden="true" />
+              Challenge a friend
+            </button>
+          </div>
+          {challengeUrl ? (
+            <div className="mt-4">
+              <label htmlFor={`${headingId}-challenge`} className="text-sm font-semibold text-slate-700">
+                Send this link to your friend
+              </label>
+              <div className="mt-1 flex gap-2">
+                <input
+                  id={`${headingId}-challenge`}
+                  readOnly
+                  value={challengeUrl}
+                  className="w-full rounded-xl border border-slate-300 px-3 py-2 text-sm"
+                  onFocus={(e) => e.currentTarget.select()}
+                />
+                <button
+                  type="button"
+                  className={buttonClass('secondary')}
+                  onClick={() =>
+                    void navigator.clipboard
+                      ?.writeText(challengeUrl)
+                      .then(() => toast.success('Link copied.'))
+                      .catch(() => toast.info('Select the link and copy it.'))
+                  }
+                >
+                  Copy
+                </button>
+              </div>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useState } from 'react';
+import type {
+  TAck,
+  TClockAction,
+  TClockReply,
+  TDebate,
+  TDebateJoined,
+  TDebateMessage,
+  TDebatePresence,
+} from '@resolved/shared';
+import { getSocket, useSocketConnected, useSocketEvent } from '../../lib/socket';
+import { measureServerOffset } from './server-time';
+
+type TIceServer = TDebateJoined['iceServers'][number];
+
+function emitAck<T>(name: string, payload: unknown): Promise<T> {
+  return new Promise((resolve, reject) => {
+    (getSocket().timeout(8000).emit as (n: string, p: unknown, cb: (err: Error | null, r: TAck<T>) => void) => void)(
+      name,
+      payload,
+      (err, reply) => {
+        if (err) return reject(new Error('The server did not answer. Check your connection.'));
+        if (!reply.ok) return reject(new Error(reply.error.message));
+        resolve(reply.data);
+      },
+    );
+  });
+}
+
+/**
+ * A debate room over the socket: joins `debate:<id>` (again after every reconnect), keeps the debate,
+ * its clock, chat and presence current from server events, and sends clock commands and messages.
+ */
+export function useDebateRoom(debateId: number) {
+  const isConnected = useSocketConnected();
+  const [debate, setDebate] = useState<TDebate | null>(null);
+  const [messages, setMessages] = useState<TDebateMessage[]>([]);
+  const [presence, setPresence] = useState<TDebatePresence | null>(null);
+  const [iceServers, setIceServers] = useState<TIceServer[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!isConnected) return;
+    let isCurrent = true;
+    void measureServerOffset();
+    emitAck<TDebateJoined>('debate.join', { debateId })
+      .then((joined) => {
+        if (!isCurrent) return;
+        setDebate(joined.debate);
+        setPresence(joined.presence);
+        setIceServers(joined.iceServers);
+        setError(null);
+        setMessages((current) => {
+          const byId = new Map(current.map((m) => [m.id, m]));
+          for (const m of joined.messages) byId.set(m.id, m);
+          return [...byId.values()].sort((a, b) => a.id - b.id);
+        });
+      })
+      .catch((e: Error) => isCurrent && setError(e.message));
+    return () => {
+      isCurrent = false;
+      getSocket().emit('debate.leave', { debateId });
+    };
+  }, [debateId, isConnected]);
+
+  useSocketEvent('debate.clock_changed', (payload) => {
+    if (payload.debateId !== debateId) return;
+    setDebate((current) =>
+      current && payload.clockVersion >= current.clockVersion
+        ? { ...current, clock: payload.clock, clockVersion: payload.clockVersion }
+        : current,
+    );
+  });
+  useSocketEvent('debate.updated', ({ debate: next }) => {
+    if (next.id === debateId) setDebate(next);
+  });
+  useSocketEvent('debate.message_created', ({ message }) => {
+    if (message.debateId !== debateId) return;
+    setMessages((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
+  });
+  useSocketEvent('debate.presence_changed', (next) => {
+    if (next.debateId === debateId) setPresence(next);
+  });
+
+  const command = useCallback(
+    async (action: TClockAction) => {
+      const reply = await emitAck<TClockReply>(`debate.${action}`, { debateId });
+      setDebate((current) =>
+        current && reply.clockVersion >= current.clockVersion
+          ? { ...current, clock: reply.clock, clockVersion: reply.clockVersion }
+          : current,
+      );
+    },
+    [debateId],
+  );
+
+  const sendMessage = useCallback(
+    (text: string) => emitAck<{ message: TDebateMessage }>('debate.send_message', { debateId, text }),
+    [debateId],
+  );
+
+  return { debate, setDebate, messages, presence, iceServers, error, isConnected, command, sendMessage };
+}
