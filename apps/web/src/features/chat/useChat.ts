@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { TAck, TChatJoined, TChatMessage, TListMessagesResponse } from '@resolved/shared';
 import { api } from '../../lib/api';
-import { getSocket, useSocketConnected, useSocketEvent } from '../../lib/socket';
+import { getSocket, reconnectSocket, useSocketConnected, useSocketEvent } from '../../lib/socket';
 import {
   INITIAL_CHAT_STATE,
   addToOutbox,
@@ -63,6 +63,7 @@ export function useChat() {
     stateRef.current = state;
   });
   const deletedSinceRef = useRef<string | undefined>(undefined);
+  const hasRetriedSessionRef = useRef(false);
   const timersRef = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   const deliver = useCallback((clientId: string, text: string) => {
@@ -97,6 +98,13 @@ export function useChat() {
         },
         (reply: TAck<TChatJoined>) => {
           if (!reply.ok) {
+            // The socket may have connected before this sign-in (its handshake carried no session): connect
+            // again once with the current cookie rather than show the page signed out.
+            if (reply.error.code === 'unauthenticated' && !hasRetriedSessionRef.current) {
+              hasRetriedSessionRef.current = true;
+              reconnectSocket();
+              return;
+            }
             setStatus('error');
             setError(reply.error.message);
             return;
