@@ -29,6 +29,7 @@ export function EditTopicForm() {
   const [values, setValues] = useState<TUpdateTopicRequest>(EMPTY);
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [formError, setFormError] = useState<string>();
+  const [pickedDate, setPickedDate] = useState('');
   const pickerId = useId();
   const headingId = useId();
 
@@ -38,6 +39,7 @@ export function EditTopicForm() {
     onSuccess: (topic) => {
       applyCurrentTopic(queryClient, topic);
       setValues(EMPTY);
+      setPickedDate('');
       setErrors({});
       setFormError(undefined);
       toast.success('Topic updated. Everyone now sees the new topic.');
@@ -101,7 +103,9 @@ export function EditTopicForm() {
             <input
               id={pickerId}
               type="date"
+              value={pickedDate}
               onChange={(event) => {
+                setPickedDate(event.target.value);
                 const formatted = formatEventDate(event.target.value);
                 if (formatted) setField('date')(formatted);
               }}

@@ -1,0 +1,31 @@
+import { expect, type BrowserContext } from '@playwright/test';
+import { BASE_URL } from './env';
+
+/** The password every browser-test account uses. */
+export const E2E_PASSWORD = 'correct horse battery staple';
+
+let sequence = 0;
+
+/** A fresh address for a one-off user of one test (workers run in parallel: make it unique). */
+export function uniqueEmail(prefix: string): string {
+  sequence += 1;
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${sequence}@example.test`;
+}
+
+/**
+ * Signs `context` in as `email` through the real auth API (the session cookie lands in the context). The
+ * account is created on first use; an address on the test server's ADMIN_EMAILS list becomes an admin.
+ */
+export async function signInAs(context: BrowserContext, email: string, displayName = email.split('@')[0]!) {
+  const headers = { origin: BASE_URL };
+  const signUp = await context.request.post('/api/auth/sign-up/email', {
+    headers,
+    data: { name: displayName, email, password: E2E_PASSWORD },
+  });
+  if (signUp.ok()) return;
+  const signIn = await context.request.post('/api/auth/sign-in/email', {
+    headers,
+    data: { email, password: E2E_PASSWORD },
+  });
+  expect(signIn.ok(), `sign in as ${email}: ${signIn.status()} ${await signIn.text()}`).toBe(true);
+}
