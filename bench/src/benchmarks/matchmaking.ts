@@ -1,0 +1,138 @@
+/**
+ * 3. Matchmaking: 2,000 signed-in debaters join the queues (all formats) at once through the real API;
+ * the time until every one of them is in a debate, and a check that nobody is in two. Baseline in the same
+ * run: the pure `pairQueue` over the same 2,000 entries in memory — the algorithm without HTTP or database.
+ */
+import { FORMAT_IDS, pairQueue, type TFormatId, type TQueueEntry } from '@resolved/shared';
+import type { TBenchContext, TBenchResult } from '../lib/context';
+import {
+  createPostgresDatabase,
+  createSessions,
+  openBenchDatabase,
+  seededRandom,
+  seedUsers,
+  type TEngine,
+} from '../lib/accounts';
+import { figure, fmt, type TFigure } from '../lib/report';
+import { PORTS, startServer } from '../lib/server';
+import { median, sleep } from '../lib/stats';
+
+const BUDGET_MS = 2000;
+
+async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number) {
+  const pgDatabase = engine === 'postgres' ? await createPostgresDatabase(ctx.postgresUrl!) : undefined;
+  const server = await startServer({
+    port: engine === 'sqlite' ? PORTS.matchmaking : PORTS.matchmakingPostgres,
+    name: `matchmaking-${engine}`,
+    databaseUrl: pgDatabase?.url,
+  });
+  const database = openBenchDatabase(engine, { dataDir: server.dataDir, url: pgDatabase?.url });
+  try {
+    const users = await seedUsers(database, debaters, { prefix: `mm-${engine}-`, score: () => 0 });
+    const cookies = await createSessions(
+      database,
+      users.map((u) => u.id),
+    );
+    // An even number per format, so that everyone can be paired.
+    const formats = users.map((_, i) => FORMAT_IDS[Math.floor(i / 2) % FORMAT_IDS.length]!);
+    const started = performance.now();
+    const replies = await Promise.all(
+      cookies.map(async (cookie, i) => {
+        const response = await fetch(`${server.baseUrl}/api/debates/queue`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json', origin: server.baseUrl },
+          body: JSON.stringify({ formatId: formats[i] }),
+        });
+        const body = (await response.json()) as { status?: string; error?: { message: string } };
+        if (!response.ok) throw new Error(`join queue: ${response.status} ${body.error?.message}`);
+        return body.status;
+      }),
+    );
+    const answeredMs = performance.now() - started;
+    // Everyone is paired when every debater has an active debate.
+    let pairedMs = Number.NaN;
+    for (;;) {
+      const row = await database.db
+        .selectFrom('activeDebaters')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      if (Number(row.n) >= debaters) {
+        pairedMs = performance.now() - started;
+        break;
+      }
+      if (performance.now() - started > 60_000) throw new Error(`only ${row.n} of ${debaters} paired after 60 s`);
+      await sleep(10);
+    }
+    const debates = await database.db
+      .selectFrom('debates')
+      .select(['id', 'debaterAId', 'debaterBId', 'formatId'])
+      .execute();
+    const seats = debates.flatMap((d) => [d.debaterAId as string, d.debaterBId as string]);
+    const doubleBooked = seats.length - new Set(seats).size;
+    const selfPaired = debates.filter((d) => d.debaterAId === d.debaterBId).length;
+    if (debates.length !== debaters / 2 || doubleBooked || selfPaired) {
+      throw new Error(
+        `${engine}: ${debates.length} debates for ${debaters} debaters, ${doubleBooked} double-booked, ${selfPaired} paired with themselves`,
+      );
+    }
+    return { answeredMs, pairedMs, matchedAtOnce: replies.filter((s) => s === 'matched').length };
+  } finally {
+    await database.close();
+    await server.stop();
+    await pgDatabase?.drop();
+  }
+}
+
+/** The algorithm alone: `pairQueue` over the same entries, in memory (median of 5). */
+function pureBaselineMs(debaters: number): number {
+  const random = seededRandom(3);
+  const entries: TQueueEntry[] = Array.from({ length: debaters }, (_, i) => ({
+    id: i + 1,
+    userId: `user-${i}`,
+    formatId: FORMAT_IDS[Math.floor(i / 2) % FORMAT_IDS.length] as TFormatId,
+    createdAt: new Date(1_700_000_000_000 + i).toISOString(),
+  }));
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    const { pairs } = pairQueue(entries, random);
+    times.push(performance.now() - started);
+    if (pairs.length !== debaters / 2) throw new Error(`pairQueue paired ${pairs.length * 2} of ${debaters}`);
+  }
+  return median(times);
+}
+
+export async function matchmakingBenchmark(ctx: TBenchContext): Promise<TBenchResult> {
+  const debaters = ctx.isQuick ? 100 : 2000;
+  const engines: TEngine[] = ctx.postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+  const baselineMs = pureBaselineMs(debaters);
+  const figures: TFigure[] = [];
+  for (const engine of engines) {
+    const r = await runEngine(ctx, engine, debaters);
+    ctx.log(
+      `  ${engine}: all ${debaters} paired in ${fmt(r.pairedMs)} ms (${r.matchedAtOnce} matched on their own request)`,
+    );
+    figures.push(
+      figure({
+        name: `${engine}: time until all ${fmt(debaters)} are paired`,
+        value: r.pairedMs,
+        unit: 'ms',
+        ...(engine === 'sqlite'
+          ? { budget: { kind: 'max' as const, value: BUDGET_MS, text: `≤ ${fmt(BUDGET_MS)} ms` } }
+          : {}),
+        baseline: { label: 'pairQueue in memory', value: baselineMs },
+      }),
+      figure({
+        name: `${engine}: double-booked debaters`,
+        value: 0,
+        unit: '',
+        budget: { kind: 'max', value: 0, text: '0' },
+      }),
+    );
+  }
+  return {
+    setup: `${fmt(debaters)} signed-in debaters, ${FORMAT_IDS.length} formats, every POST /api/debates/queue sent at once; paired = every debater has an active debate (polled every 10 ms); checked: ${fmt(debaters / 2)} debates, nobody in two, nobody with themselves`,
+    figures,
+    notes: ctx.postgresUrl ? [] : ['TEST_DATABASE_URL is not set: the PostgreSQL variant was skipped.'],
+  };
+}

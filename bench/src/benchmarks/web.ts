@@ -1,0 +1,167 @@
+/**
+ * 5. Web: the gzip size of the JavaScript the browser loads for /welcome and /chat (Chromium through
+ * Playwright, every script response summed), beside the baseline of every script the build emits (what
+ * one bundle without code splitting would weigh); Lighthouse performance and accessibility for /welcome,
+ * /topics and /leaderboard in its default mobile emulation, on Debian's Chromium.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { TBenchContext, TBenchResult } from '../lib/context';
+import { createSessions, openBenchDatabase, seedUsers, SESSION_COOKIE } from '../lib/accounts';
+import { figure, fmt, type TFigure } from '../lib/report';
+import { PORTS, ROOT, startServer } from '../lib/server';
+import { median } from '../lib/stats';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const BUDGET = { welcomeKb: 150, performance: 90, accessibility: 95 };
+
+/** gzip bytes of every script the page loads (until the network is idle). */
+async function scriptBytes(baseUrl: string, route: string, cookie?: string): Promise<{ gzip: number; files: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  try {
+    const context = await browser.newContext();
+    if (cookie) {
+      const [name, value] = cookie.split(/=(.*)/s) as [string, string];
+      await context.addCookies([{ name, value, url: baseUrl }]);
+    }
+    const page = await context.newPage();
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.body().catch(() => undefined);
+      if (body) scripts.set(response.url(), gzipSync(body).length);
+    });
+    await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
+    if (new URL(page.url()).pathname !== route) throw new Error(`${route} redirected to ${page.url()}`);
+    return { gzip: [...scripts.values()].reduce((a, b) => a + b, 0), files: scripts.size };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Every JavaScript file the build emits, gzipped: the weight of the app as one bundle. */
+function allScriptsGzip(): number {
+  const dir = path.join(ROOT, 'apps/web/dist/assets');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(dir, f))).length, 0);
+}
+
+async function lighthouseScores(url: string, runs: number) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const results: { performance: number; accessibility: number; lcpMs: number; tbtMs: number }[] = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError) throw new Error(`lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+      results.push({
+        performance: (categories.performance?.score ?? Number.NaN) * 100,
+        accessibility: (categories.accessibility?.score ?? Number.NaN) * 100,
+        lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      });
+    }
+    return {
+      performance: median(results.map((r) => r.performance)),
+      accessibility: median(results.map((r) => r.accessibility)),
+      lcpMs: median(results.map((r) => r.lcpMs)),
+      tbtMs: median(results.map((r) => r.tbtMs)),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function webBenchmark(ctx: TBenchContext): Promise<TBenchResult> {
+  const server = await startServer({ port: PORTS.web, name: 'web' });
+  const notes: string[] = [];
+  try {
+    const database = openBenchDatabase('sqlite', { dataDir: server.dataDir });
+    let cookie: string;
+    try {
+      const [user] = await seedUsers(database, 1, { prefix: 'web-' });
+      [cookie] = (await createSessions(database, [user!.id])) as [string];
+    } finally {
+      await database.close();
+    }
+    if (!cookie.startsWith(`${SESSION_COOKIE}=`)) throw new Error('unexpected cookie');
+    const allGzip = allScriptsGzip();
+    const welcome = await scriptBytes(server.baseUrl, '/welcome');
+    const chat = await scriptBytes(server.baseUrl, '/chat', cookie);
+    ctx.log(
+      `  JS gzip: /welcome ${fmt(welcome.gzip / 1024)} KB, /chat ${fmt(chat.gzip / 1024)} KB, all ${fmt(allGzip / 1024)} KB`,
+    );
+    const figures: TFigure[] = [
+      figure({
+        name: `first-load JS on /welcome (gzip, ${welcome.files} files)`,
+        value: welcome.gzip / 1024,
+        unit: 'KB',
+        budget: { kind: 'max', value: BUDGET.welcomeKb, text: `≤ ${BUDGET.welcomeKb} KB` },
+        baseline: { label: 'every script of the build', value: allGzip / 1024 },
+        ratio: { label: 'ours / all', value: welcome.gzip / allGzip },
+      }),
+      figure({
+        name: `first-load JS on /chat, signed in (gzip, ${chat.files} files)`,
+        value: chat.gzip / 1024,
+        unit: 'KB',
+        baseline: { label: 'every script of the build', value: allGzip / 1024 },
+        ratio: { label: 'ours / all', value: chat.gzip / allGzip },
+      }),
+    ];
+    const pages = ctx.isQuick ? ['/welcome'] : ['/welcome', '/topics', '/leaderboard'];
+    const runs = ctx.isQuick ? 1 : 3;
+    for (const route of pages) {
+      const scores = await lighthouseScores(`${server.baseUrl}${route}`, runs);
+      ctx.log(
+        `  lighthouse ${route}: performance ${fmt(scores.performance)}, accessibility ${fmt(scores.accessibility)}`,
+      );
+      figures.push(
+        figure({
+          name: `Lighthouse performance ${route} (mobile)`,
+          value: scores.performance,
+          unit: '',
+          budget: { kind: 'min', value: BUDGET.performance, text: `≥ ${BUDGET.performance}` },
+        }),
+        figure({
+          name: `Lighthouse accessibility ${route} (mobile)`,
+          value: scores.accessibility,
+          unit: '',
+          budget: { kind: 'min', value: BUDGET.accessibility, text: `≥ ${BUDGET.accessibility}` },
+        }),
+        figure({ name: `Largest Contentful Paint ${route} (simulated mobile)`, value: scores.lcpMs, unit: 'ms' }),
+        figure({ name: `Total Blocking Time ${route} (simulated mobile)`, value: scores.tbtMs, unit: 'ms' }),
+      );
+    }
+    return {
+      setup:
+        `built app; script responses summed in Chromium (Playwright) and gzipped at the default level; Lighthouse ` +
+        `${runs} run(s) per page, median, default mobile emulation with simulated throttling, ${pages.join(' ')}`,
+      figures,
+      notes,
+    };
+  } finally {
+    await server.stop();
+  }
+}

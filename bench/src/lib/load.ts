@@ -1,0 +1,45 @@
+/** HTTP load with autocannon, bounded in connections and time, against 127.0.0.1 only. */
+import autocannon from 'autocannon';
+
+export interface TLoadResult {
+  p50: number;
+  p99: number;
+  requestsPerSecond: number;
+  /** Requests that failed or did not answer 2xx. */
+  failures: number;
+  total: number;
+}
+
+export async function load(options: {
+  url: string;
+  path: string;
+  connections: number;
+  seconds: number;
+  /** Rotated per request (e.g. one cookie per signed-in user). */
+  headers?: () => Record<string, string>;
+}): Promise<TLoadResult> {
+  const url = new URL(options.path, options.url);
+  if (url.hostname !== '127.0.0.1') throw new Error(`load goes to 127.0.0.1 only, not ${url.hostname}`);
+  const result = await autocannon({
+    url: url.toString(),
+    connections: options.connections,
+    duration: options.seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'GET',
+        path: url.pathname + url.search,
+        ...(options.headers
+          ? { setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: options.headers!() }) }
+          : {}),
+      },
+    ],
+  });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requestsPerSecond: result.requests.average,
+    failures: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+  };
+}
