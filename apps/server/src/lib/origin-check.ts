@@ -26,7 +26,7 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string): vo
     if (!request.url.startsWith('/api/')) return;
     // OAuth providers may post the callback back to us from their own origin (response_mode=form_post);
     // better-auth validates that request with its own state cookie.
-    if (request.url.startsWith('/api/auth/oauth2/callback/') || request.url.startsWith('/api/auth/callback/')) return;
+    if (request.url.startsWith('/api/auth/callback/')) return;
     if (isCrossSiteWrite(request, publicUrl)) {
       throw new AppError('forbidden', 'Cross-site requests are not allowed.');
     }

@@ -10,7 +10,7 @@ import type { TConfig } from '../../config';
 import type { TDatabase } from '../../db/database';
 import { findUserById, promoteToAdmin } from '../users/users.repository';
 
-/** The provider id of Google sign-in; its callback is `/api/auth/oauth2/callback/google`. */
+/** The provider id of Google sign-in; its callback (register it with Google) is `/api/auth/callback/google`. */
 export const GOOGLE_PROVIDER_ID = 'google';
 
 /** Where better-auth's own routes are mounted. */
@@ -126,7 +126,13 @@ export function createAuth(options: { config: TConfig; database: TDatabase; log?
                   clientSecret: config.google.clientSecret,
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
-                  prompt: 'select_account',
+                  // Google lets a person with several accounts choose one; other issuers (the tests'
+                  // local provider) may not support this prompt value.
+                  ...(new URL(config.google.issuer).hostname === 'accounts.google.com'
+                    ? { prompt: 'select_account' as const }
+                    : {}),
+                  // Login never creates an account (spec §8: "User not found. Please sign up first."); sign-up asks.
+                  disableImplicitSignUp: true,
                 },
               ],
             }),

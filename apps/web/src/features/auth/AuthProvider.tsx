@@ -4,6 +4,16 @@ import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { AuthContext, type TAuthContext } from './auth-context';
 
+/** Who is signed in; a failed check leaves the visitor signed out rather than on a blank page. */
+async function fetchSessionUser(): Promise<TSessionUser | null> {
+  try {
+    return (await api<TSessionResponse>('/api/session')).user;
+  } catch (error) {
+    console.warn('Session check failed', error);
+    return null;
+  }
+}
+
 /**
  * The authentication context (spec §4): it renders nothing until the first session check has answered,
  * then the app with the current user (or none) and a sign-out action.
@@ -11,22 +21,21 @@ import { AuthContext, type TAuthContext } from './auth-context';
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<TSessionUser | null>(null);
   const [hasChecked, setHasChecked] = useState(false);
-  const [isLoading, setIsLoading] = useState(true);
+  const [isLoading, setIsLoading] = useState(false);
+
+  const load = useCallback(async () => {
+    setUser(await fetchSessionUser());
+    setHasChecked(true);
+  }, []);
 
   const refresh = useCallback(async () => {
     setIsLoading(true);
     try {
-      const { user: current } = await api<TSessionResponse>('/api/session');
-      setUser(current);
-    } catch (error) {
-      // A failed check leaves the visitor signed out rather than stuck on a blank page.
-      console.warn('Session check failed', error);
-      setUser(null);
+      await load();
     } finally {
       setIsLoading(false);
-      setHasChecked(true);
     }
-  }, []);
+  }, [load]);
 
   const signOut = useCallback(async () => {
     await api('/api/auth/sign-out', { method: 'POST', json: {} });
@@ -34,9 +43,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, []);
 
+  // The first check: until it answers, the provider renders nothing (spec §4).
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    let isCurrent = true;
+    fetchSessionUser().then((current) => {
+      if (!isCurrent) return;
+      setUser(current);
+      setHasChecked(true);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
 
   const value = useMemo<TAuthContext>(
     () => ({ user, isLoading, signOut, refresh }),

@@ -1,0 +1,251 @@
+import { useState, type FocusEvent } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import {
+  ROLES,
+  parseScoreInput,
+  type TAdminUser,
+  type TAdminUsersResponse,
+  type TContactRequest,
+  type TRole,
+  type TScoreChange,
+} from '@resolved/shared';
+import { ApiError, api } from '../../lib/api';
+import { PageHeading } from '../../shell/PageHeading';
+import { PageLoading } from '../../shell/PageLoading';
+import { Card } from '../../ui/Card';
+import { buttonClass } from '../../ui/button-styles';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useAuth } from '../auth/useAuth';
+
+const USERS_KEY = ['admin', 'users'] as const;
+const LEDGER_KEY = ['admin', 'score-changes'] as const;
+
+function formatWhen(iso: string) {
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function ScoreInput({ user }: { user: TAdminUser }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (score: number) =>
+      api<{ user: TAdminUser }>(`/api/users/${encodeURIComponent(user.id)}/score`, { method: 'PUT', json: { score } }),
+    onSuccess: async ({ user: updated }) => {
+      toast.success(`Score for ${updated.displayName} saved: ${updated.score}.`);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+        queryClient.invalidateQueries({ queryKey: LEDGER_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['leaderboard'] }),
+      ]);
+    },
+    onError: (err) => toast.error(err instanceof ApiError ? err.message : 'The score could not be saved.'),
+  });
+
+  /** Spec §5: the value is parsed as an integer and saved when the input loses focus. */
+  function handleBlur(event: FocusEvent<HTMLInputElement>) {
+    const raw = event.currentTarget.value;
+    const score = parseScoreInput(raw);
+    if (score === null) {
+      setError('Enter a whole number, such as 25. Nothing was saved.');
+      return;
+    }
+    setError(null);
+    if (score !== user.score) save.mutate(score);
+  }
+
+  const errorId = `score-error-${user.id}`;
+  return (
+    <div>
+      <input
+        type="number"
+        step={1}
+        inputMode="numeric"
+        defaultValue={user.score}
+        key={user.score}
+        onBlur={handleBlur}
+        aria-label={`Score for ${user.displayName}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        disabled={save.isPending}
+        className={`w-28 rounded-lg border px-3 py-1.5 text-slate-900 focus:outline-none focus:ring-4 ${
+          error ? 'border-red-400 focus:ring-red-100' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100'
+        }`}
+      />
+      {error ? (
+        <p id={errorId} role="alert" className="mt-1 max-w-48 text-xs font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function RoleSelect({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
+  const queryClient = useQueryClient();
+  const { refresh } = useAuth();
+  const change = useMutation({
+    mutationFn: (role: TRole) =>
+      api<{ user: TAdminUser }>(`/api/users/${encodeURIComponent(user.id)}/role`, { method: 'PUT', json: { role } }),
+    onSuccess: async ({ user: updated }) => {
+      toast.success(`${updated.displayName} is now ${updated.role}.`);
+      await queryClient.invalidateQueries({ queryKey: USERS_KEY });
+      if (isSelf) await refresh();
+    },
+    onError: async (err) => {
+      toast.error(err instanceof ApiError ? err.message : 'The role could not be changed.');
+      await queryClient.invalidateQueries({ queryKey: USERS_KEY });
+    },
+  });
+  return (
+    <select
+      aria-label={`Role for ${user.displayName}`}
+      value={user.role}
+      disabled={change.isPending}
+      onChange={(event) => change.mutate(event.target.value as TRole)}
+      className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-slate-900"
+    >
+      {ROLES.map((role) => (
+        <option key={role} value={role}>
+          {role}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function ScoreLedger() {
+  const ledger = useQuery({
+    queryKey: LEDGER_KEY,
+    queryFn: () => api<{ changes: TScoreChange[] }>('/api/score-changes'),
+  });
+  if (ledger.isPending) return <PageLoading label="Loading score changes…" />;
+  if (ledger.isError) return <p className="text-slate-700">Score changes could not be loaded.</p>;
+  if (ledger.data.changes.length === 0) return <p className="text-slate-700">No score changes yet.</p>;
+  return (
+    <ul className="divide-y divide-slate-100" data-testid="score-ledger">
+      {ledger.data.changes.map((c) => (
+        <li key={c.id} className="py-3 text-sm text-slate-800">
+          <span className="font-semibold">{c.userDisplayName}</span>: {c.oldScore} → {c.newScore}{' '}
+          <span className="text-slate-600">
+            by {c.changedByName ?? 'a removed admin'} on {formatWhen(c.createdAt)} — {c.reason}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ContactRequests() {
+  const requests = useQuery({
+    queryKey: ['admin', 'contact-requests'],
+    queryFn: () => api<{ requests: TContactRequest[] }>('/api/contact-requests'),
+  });
+  if (requests.isPending) return <PageLoading label="Loading contact requests…" />;
+  if (requests.isError) return <p className="text-slate-700">Contact requests could not be loaded.</p>;
+  if (requests.data.requests.length === 0) return <p className="text-slate-700">No contact requests yet.</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {requests.data.requests.map((r) => (
+        <li key={r.id} className="py-3 text-sm text-slate-800">
+          <p>
+            <span className="font-semibold">{r.name}</span> <span className="text-slate-600">({r.email})</span> ·{' '}
+            <span className="text-slate-600">{formatWhen(r.createdAt)}</span>
+          </p>
+          <p className="mt-1 whitespace-pre-wrap">{r.message}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Admin dashboard (spec §2): set any user's score (saved on blur), roles, the ledger, contact requests. */
+export default function AdminDashboardPage() {
+  useDocumentTitle('Admin Dashboard');
+  const { user: me } = useAuth();
+  const users = useInfiniteQuery({
+    queryKey: USERS_KEY,
+    queryFn: ({ pageParam }) => api<TAdminUsersResponse>(`/api/users?offset=${pageParam}`),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextOffset ?? undefined,
+  });
+
+  return (
+    <div className="space-y-8">
+      <PageHeading title="Admin Dashboard" lead="Manage User Scores" />
+      {users.isPending ? (
+        <PageLoading label="Loading users…" />
+      ) : users.isError ? (
+        <p role="alert" className="text-slate-700">
+          Users could not be loaded. Please refresh the page.
+        </p>
+      ) : (
+        <Card className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">Users and their scores</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Email
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Score
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Update
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Role
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {users.data.pages
+                .flatMap((page) => page.users)
+                .map((u) => (
+                  <tr key={u.id} data-testid="admin-user-row">
+                    <td className="px-4 py-3 font-medium text-slate-900">{u.displayName}</td>
+                    <td className="break-all px-4 py-3 text-slate-700">{u.email}</td>
+                    <td className="px-4 py-3 tabular-nums text-slate-900">{u.score}</td>
+                    <td className="px-4 py-3">
+                      <ScoreInput user={u} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <RoleSelect user={u} isSelf={u.id === me?.id} />
+                    </td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+          {users.hasNextPage ? (
+            <div className="p-4 text-center">
+              <button
+                type="button"
+                onClick={() => void users.fetchNextPage()}
+                disabled={users.isFetchingNextPage}
+                className={buttonClass('secondary')}
+              >
+                {users.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </button>
+            </div>
+          ) : null}
+        </Card>
+      )}
+      <Card as="section" className="p-6" aria-labelledby="ledger-heading">
+        <h2 id="ledger-heading" className="mb-3 text-lg font-bold text-slate-900">
+          Score changes
+        </h2>
+        <ScoreLedger />
+      </Card>
+      <Card as="section" className="p-6" aria-labelledby="contact-heading">
+        <h2 id="contact-heading" className="mb-3 text-lg font-bold text-slate-900">
+          Contact requests
+        </h2>
+        <ContactRequests />
+      </Card>
+    </div>
+  );
+}

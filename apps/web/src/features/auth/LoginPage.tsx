@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { ApiError, api } from '../../lib/api';
+import { TextField } from '../../ui/TextField';
+import { buttonClass } from '../../ui/button-styles';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { AuthCard, OrDivider } from './AuthCard';
+import { GoogleButton } from './GoogleButton';
+import { signInWithGooglePopup } from './google-popup';
+import { useAuth } from './useAuth';
+
+/** Login (spec §2, §5, §8): the distinct messages for each failure are the contract. */
+export default function LoginPage() {
+  useDocumentTitle('Login');
+  const navigate = useNavigate();
+  const { refresh } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (email.trim() === '' || password === '') {
+      toast.warn('Please enter email and password');
+      return;
+    }
+    setIsBusy(true);
+    try {
+      await api('/api/auth/sign-in/email', { method: 'POST', json: { email: email.trim(), password } });
+      await refresh();
+      navigate('/Dashboard');
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'not_found') toast.error('User not found. Please sign up.');
+      else if (error instanceof ApiError && error.code === 'unauthenticated') toast.error('Incorrect password.');
+      else if (error instanceof ApiError && error.code === 'rate_limited') toast.error(error.message);
+      else {
+        console.error('Login failed', error);
+        toast.error('Login failed. Please try again.');
+      }
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  async function handleGoogle() {
+    setIsBusy(true);
+    const outcome = await signInWithGooglePopup('login');
+    setIsBusy(false);
+    switch (outcome.kind) {
+      case 'existing':
+      case 'new':
+        await refresh();
+        navigate('/Dashboard');
+        return;
+      case 'no-account':
+        window.alert('User not found. Please sign up first.');
+        return;
+      case 'blocked':
+        toast.error('Popup blocked. Please allow popups for this site.');
+        return;
+      case 'unauthorized-domain':
+        toast.error('This domain is not authorized. Please contact support.');
+        return;
+      default:
+        if (outcome.kind === 'error') console.error('Google login failed', outcome.message);
+        toast.error('Google login failed. Please try again.');
+    }
+  }
+
+  return (
+    <AuthCard title="Login" lead="Welcome back. Sign in to see your dashboard, points and rank.">
+      <form onSubmit={handleSubmit} noValidate className="space-y-5">
+        <TextField label="Email" name="email" type="email" value={email} onChange={setEmail} autoComplete="email" />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+        />
+        <button type="submit" disabled={isBusy} className={buttonClass('primary', 'w-full py-3')}>
+          Login with Email
+        </button>
+      </form>
+      <OrDivider />
+      <GoogleButton label="Sign in with Google" onClick={handleGoogle} isBusy={isBusy} />
+      <p className="mt-6 text-center text-sm text-slate-700">
+        New here?{' '}
+        <Link to="/signup" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { ZSignUpRequest } from '@resolved/shared';
+import { ApiError, api } from '../../lib/api';
+import { TextField } from '../../ui/TextField';
+import { buttonClass } from '../../ui/button-styles';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { AuthCard, OrDivider } from './AuthCard';
+import { GoogleButton } from './GoogleButton';
+import { signInWithGooglePopup } from './google-popup';
+import { useAuth } from './useAuth';
+
+type TField = 'name' | 'email' | 'password';
+
+/** Sign-up (spec §2, §8): email and password, or Google in a popup. */
+export default function SignupPage() {
+  useDocumentTitle('Sign Up');
+  const navigate = useNavigate();
+  const { refresh } = useAuth();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<TField, string>>>({});
+  const [isBusy, setIsBusy] = useState(false);
+  const timers = useRef<number[]>([]);
+  useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
+  const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ZSignUpRequest.safeParse({ name, email, password });
+    if (!parsed.success) {
+      const next: Partial<Record<TField, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as TField;
+        next[field] ??= field === 'email' && email.trim() === '' ? 'Please enter your email.' : issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setIsBusy(true);
+    try {
+      await api('/api/auth/sign-up/email', { method: 'POST', json: parsed.data });
+      toast.success('Account created successfully!');
+      await refresh();
+      navigate('/');
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'conflict') {
+        toast.info('This email is already registered. Redirecting to login...');
+        later(() => navigate('/login'), 3000);
+      } else if (error instanceof ApiError && (error.code === 'rate_limited' || error.code === 'validation_failed')) {
+        toast.error(error.message);
+      } else {
+        console.error('Sign-up failed', error);
+        toast.error('Signup failed. Try again.');
+      }
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  async function handleGoogle() {
+    setIsBusy(true);
+    const outcome = await signInWithGooglePopup('signup');
+    setIsBusy(false);
+    switch (outcome.kind) {
+      case 'new':
+        toast.success('Account created successfully!');
+        await refresh();
+        later(() => navigate('/dashboard'), 100);
+        return;
+      case 'existing':
+        toast.info('Account already exists. Logging you in...');
+        await refresh();
+        later(() => navigate('/dashboard'), 100);
+        return;
+      case 'closed':
+        toast.error('Signup cancelled. Please try again.');
+        return;
+      case 'blocked':
+        toast.error('Popup blocked. Please allow popups for this site.');
+        return;
+      case 'unauthorized-domain':
+        toast.error('This domain is not authorized. Please contact support.');
+        return;
+      default:
+        // Spec §8: other Google sign-up errors are only logged.
+        console.error('Google sign-up failed', outcome);
+    }
+  }
+
+  return (
+    <AuthCard title="Sign Up" lead="Create your account to join live debates, earn points and climb the leaderboard.">
+      <form onSubmit={handleSubmit} noValidate className="space-y-5">
+        <TextField
+          label="Full Name"
+          name="name"
+          value={name}
+          onChange={setName}
+          autoComplete="name"
+          error={errors.name}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          error={errors.password}
+        />
+        <button type="submit" disabled={isBusy} className={buttonClass('primary', 'w-full py-3')}>
+          Sign Up with Email
+        </button>
+      </form>
+      <OrDivider />
+      <GoogleButton label="Sign Up with Google" onClick={handleGoogle} isBusy={isBusy} />
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Already have an account?{' '}
+        <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
