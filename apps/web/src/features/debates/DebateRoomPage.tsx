@@ -64,6 +64,8 @@ export default function DebateRoomPage() {
     debate.debaters.a.userId === user?.id ? 'a' : debate.debaters.b.userId === user?.id ? 'b' : null;
   const isJudge = !!user && debate.judge?.userId === user.id;
   const present = new Set(room.presence?.presentUserIds ?? []);
+  // Someone who took the judge's seat while watching is the judge now, not a spectator.
+  const spectators = (room.presence?.spectators ?? []).filter((s) => s.userId !== debate.judge?.userId);
 
   async function handleJudge() {
     try {
@@ -166,10 +168,8 @@ export default function DebateRoomPage() {
               <Eye className="h-5 w-5 text-brand-700" aria-hidden="true" /> Spectators
             </h2>
             <ul className="mt-2 space-y-1 text-sm text-slate-700" data-testid="spectators">
-              {(room.presence?.spectators ?? []).length === 0 ? (
-                <li className="text-slate-500">Nobody else is watching</li>
-              ) : null}
-              {(room.presence?.spectators ?? []).map((s) => (
+              {spectators.length === 0 ? <li className="text-slate-500">Nobody else is watching</li> : null}
+              {spectators.map((s) => (
                 <li key={s.userId} className="flex items-center gap-2">
                   <Users className="h-4 w-4 text-slate-400" aria-hidden="true" /> {s.displayName}
                 </li>

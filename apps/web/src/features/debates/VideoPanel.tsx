@@ -9,7 +9,11 @@ import { useWebRtc } from './useWebRtc';
 function StreamVideo({ stream, isMuted, label }: { stream: MediaStream | null; isMuted: boolean; label: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
-    if (ref.current) ref.current.srcObject = stream;
+    const video = ref.current;
+    if (!video) return;
+    video.srcObject = stream;
+    // `autoPlay` alone leaves a muted preview paused in Chromium; start it explicitly (blocked autoplay is harmless).
+    if (stream) video.play().catch(() => undefined);
   }, [stream]);
   return (
     <figure className="overflow-hidden rounded-xl bg-slate-800">

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from '@playwright/test';
+import { DEBATE_POINTS } from '@resolved/shared';
+import { test, expect } from '../support/fixtures';
+import { DebatePage } from '../pages/DebatePage';
+
+const PASSWORD = 'e2e debate password';
+
+// Camera and microphone: Chromium's fake devices, granted without a prompt.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
+
+async function signUp(context: BrowserContext, name: string) {
+  const email = `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@e2e.test`;
+  const res = await context.request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function dashboardNumbers(page: Page) {
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('debates-joined')).toBeVisible();
+  return {
+    joined: Number(await page.getByTestId('debates-joined').textContent()),
+    points: Number(await page.getByTestId('analytics-points').textContent()),
+  };
+}
+
+test('two strangers are matched, share one clock and a call, and a third person judges', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+  const [ada, grace, judge] = await Promise.all(contexts.map((c) => c.newPage()));
+  await signUp(contexts[0]!, 'Ada');
+  await signUp(contexts[1]!, 'Grace');
+  await signUp(contexts[2]!, 'Judy');
+  const before = await dashboardNumbers(ada!);
+  expect(before).toEqual({ joined: 0, points: 0 });
+
+  const a = new DebatePage(ada!);
+  const g = new DebatePage(grace!);
+  const j = new DebatePage(judge!);
+
+  // Ada queues for Lincoln Douglas and waits; Grace queues and both land in the same room.
+  await a.gotoDebates();
+  await a.findOpponent('Lincoln Douglas');
+  await expect(a.waiting).toContainText('Lincoln Douglas');
+  await expect(a.waiting).toContainText('Time waited');
+  const resolutionWaiting = (await a.waiting.locator('dd').nth(1).textContent())?.trim();
+  await g.gotoDebates();
+  await g.findOpponent('Lincoln Douglas');
+  await expect(ada!).toHaveURL(/\/debates\/\d+$/);
+  await expect(grace!).toHaveURL(ada!.url());
+  await expect(a.resolution).toHaveText(resolutionWaiting ?? '');
+  await expect(g.resolution).toHaveText(resolutionWaiting ?? '');
+  const sides = [await a.mySide(), await g.mySide()].sort();
+  expect(sides).toEqual(['Affirmative', 'Negative']);
+  const [aff, neg] = sides[0] === (await a.mySide()) ? [a, g] : [g, a];
+
+  // The call connects (fake camera and microphone).
+  await expect(a.rtcState).toHaveText('connected', { timeout: 20_000 });
+  await expect(g.rtcState).toHaveText('connected', { timeout: 20_000 });
+  for (const p of [a, g]) {
+    for (const label of ['You', 'Your opponent']) {
+      await expect.poll(() => p.videoIsPlaying(label), { message: `${label} video plays` }).toBe(true);
+    }
+  }
+
+  // The affirmative starts the AC; the negative sees the same running clock.
+  await expect(neg.button(/^Start AC$/)).toHaveCount(0);
+  await aff.button('Start AC').click();
+  await expect(neg.clockStatus).toHaveText(/Running/);
+  await expect(aff.schedule.locator('[aria-current="step"]')).toContainText('Affirmative Constructive');
+  await ada!.waitForTimeout(1500);
+  const [affSeconds, negSeconds] = await Promise.all([aff.clockSeconds(), neg.clockSeconds()]);
+  expect(affSeconds).toBeLessThan(360);
+  expect(affSeconds).toBeGreaterThan(350);
+  expect(Math.abs(affSeconds - negSeconds)).toBeLessThanOrEqual(1);
+
+  // A third user watches, then takes the judge's seat.
+  await judge!.goto(ada!.url());
+  await expect(a.spectators).toContainText('Judy');
+  await j.judgeButton.click();
+  await expect(ada!.getByTestId('judge-name')).toHaveText('Judy');
+  await expect(a.spectators).not.toContainText('Judy');
+
+  // The round, speech by speech: whoever may start the next speech starts and ends it.
+  await aff.button('End speech').click();
+  for (let i = 1; i < 7; i++) {
+    const start = (p: DebatePage) => p.page.getByRole('button', { name: /^Start / });
+    const speaker = (await start(aff).count()) > 0 ? aff : neg;
+    await start(speaker).click();
+    await speaker.button('End speech').click();
+  }
+  await expect(a.status).toHaveText('Round over: waiting for the judge’s ballot');
+
+  // The judge's ballot appears for both debaters.
+  await judge!.getByLabel(/^Negative/).check();
+  await judge!
+    .getByLabel(/^Speaker points: /)
+    .first()
+    .fill('28.5');
+  await judge!
+    .getByLabel(/^Speaker points: /)
+    .nth(1)
+    .fill('29.2');
+  await judge!.getByLabel('Reason for decision').fill('The NR collapsed well and weighed the value.');
+  await judge!.getByRole('button', { name: 'Submit ballot' }).click();
+  for (const p of [a, g]) {
+    await expect(p.ballot).toContainText('Winner: Negative');
+    await expect(p.ballot).toContainText('The NR collapsed well and weighed the value.');
+  }
+
+  // Points and Debates Joined changed on both dashboards (and the judge's points).
+  const negIsAda = neg === a;
+  const adaAfter = await dashboardNumbers(ada!);
+  const graceAfter = await dashboardNumbers(grace!);
+  expect(adaAfter.joined).toBe(1);
+  expect(graceAfter.joined).toBe(1);
+  expect(negIsAda ? adaAfter.points : graceAfter.points).toBe(DEBATE_POINTS.complete + DEBATE_POINTS.win);
+  expect(negIsAda ? graceAfter.points : adaAfter.points).toBe(DEBATE_POINTS.complete);
+  expect((await dashboardNumbers(judge!)).points).toBe(DEBATE_POINTS.judge);
+
+  await Promise.all(contexts.map((c) => c.close()));
+});
