@@ -73,15 +73,20 @@ export async function listRankedUsers(
   return rows.map((row, index) => ({ rank: page.offset + index + 1, ...row, score: Number(row.score) }));
 }
 
-/** A user's rank (1-based, in the order above) and how many others share their score, counted in SQL. */
+/**
+ * A user's rank (1-based, in the order above) and how many others share their score, counted in SQL.
+ * Written as separate range counts, each an index-only range scan of users_rank_idx (score desc, createdAt,
+ * id): one OR across the three tie-breakers made SQLite merge two scans and de-duplicate row ids, 5–8× slower
+ * at 100,000 users (docs/performance.md).
+ */
 export async function findStanding(db: Kysely<DB>, userId: string): Promise<{ rank: number; tiedWith: number } | null> {
   const result = await sql<{ ahead: number | string; tied: number | string }>`
     select
-      (select count(*) from "users" as u
-        where u."score" > me."score"
-           or (u."score" = me."score" and (u."createdAt" < me."createdAt"
-               or (u."createdAt" = me."createdAt" and u."id" < me."id")))) as "ahead",
-      (select count(*) from "users" as u where u."score" = me."score" and u."id" <> me."id") as "tied"
+      (select count(*) from "users" as u where u."score" > me."score")
+      + (select count(*) from "users" as u where u."score" = me."score" and u."createdAt" < me."createdAt")
+      + (select count(*) from "users" as u
+          where u."score" = me."score" and u."createdAt" = me."createdAt" and u."id" < me."id") as "ahead",
+      (select count(*) from "users" as u where u."score" = me."score") - 1 as "tied"
     from "users" as me
     where me."id" = ${userId}
   `.execute(db);
