@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { ChatPage } from '../pages/ChatPage';
 import { TEST_ADMIN_EMAILS } from '../support/env';
+import { seriousViolations } from '../support/axe';
 
 const PASSWORD = 'e2e chat password';
 
@@ -96,6 +97,9 @@ test('admin messages carry the "Admin" label and badge, and the filter shows onl
   // The admin's own message reads "You" for them, still badged.
   await expect(them.author(them.message(fromAdmin))).toHaveText('You');
 
+  // With own, other and admin messages on screen: no serious accessibility violations (contrast, labels…).
+  expect(await seriousViolations(alice.page)).toEqual([]);
+
   await alice.adminOnly.check();
   await expect(alice.message(fromAdmin)).toBeVisible();
   await expect(alice.message(fromAlice)).toHaveCount(0);
@@ -156,4 +160,22 @@ test('a message written offline shows "Sending…" and is delivered once when th
   await expect(alice.outbox).toHaveCount(0);
   await expect(them.message(offline)).toHaveCount(1);
   await otherContext.close();
+});
+
+test('sending too fast is refused with a clear message and a Retry', async ({ page }) => {
+  await signIn(page.context(), 'Speedy');
+  const chat = new ChatPage(page);
+  await chat.goto();
+  const burst = unique('burst');
+  for (let i = 1; i <= 6; i += 1) await chat.send(`${burst} ${i}`);
+  const refused = chat.outbox.filter({ hasText: `${burst} 6` });
+  await expect(refused).toHaveAttribute('data-status', 'failed');
+  await expect(refused).toContainText('Not sent');
+  await expect(refused.getByRole('alert')).toHaveText("You're sending messages too fast. Wait a moment.");
+  await expect(chat.message(`${burst} 5`)).toBeVisible();
+  // After the window, Retry stores it once.
+  await page.waitForTimeout(5000);
+  await refused.getByRole('button', { name: 'Retry' }).click();
+  await expect(chat.message(`${burst} 6`)).toHaveCount(1);
+  await expect(chat.outbox).toHaveCount(0);
 });
