@@ -115,6 +115,12 @@ export interface MessagesTable {
   deletedBy: string | null;
 }
 
+/** How many users hold each score (migration 0008-score-counts), kept by triggers on users. */
+export interface ScoreCountsTable {
+  score: number;
+  users: number;
+}
+
 /** The debates tables (migration 0006-debates) are declared beside their feature. */
 export interface DB extends DebateTables {
   topics: TopicsTable;
@@ -126,4 +132,5 @@ export interface DB extends DebateTables {
   verifications: VerificationsTable;
   scoreLedger: ScoreLedgerTable;
   messages: MessagesTable;
+  scoreCounts: ScoreCountsTable;
 }

@@ -6,6 +6,7 @@ import { scoreLedger } from './0003-score-ledger';
 import { topicsRoomsIntegrity } from './0004-topics-rooms';
 import { chat } from './0005-chat';
 import { debates } from './0006-debates';
+import { scoreCounts } from './0008-score-counts';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0004-topics-rooms': topicsRoomsIntegrity,
   '0005-chat': chat,
   '0006-debates': debates,
+  '0008-score-counts': scoreCounts,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -48,12 +48,13 @@ export async function promoteToAdmin(db: Kysely<DB>, userId: string): Promise<vo
   await db.updateTable('users').set({ role: 'admin' }).where('id', '=', userId).where('role', '!=', 'admin').execute();
 }
 
+/** Every user, summed from the per-score counts (migration 0008): no scan of the users table. */
 export async function countUsers(db: Kysely<DB>): Promise<number> {
   const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .selectFrom('scoreCounts')
+    .select((eb) => eb.fn.sum<number | string | null>('users').as('count'))
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return Number(row.count ?? 0);
 }
 
 /** One page of users in the one rank order (score desc, earlier sign-up, id — users_rank_idx); ranks are offset + position (the order is total, so ranks are stable). */
@@ -74,25 +75,24 @@ export async function listRankedUsers(
 }
 
 /**
- * A user's rank (1-based, in the order above) and how many others share their score, counted in SQL.
- * Written as separate range counts, each an index-only range scan of users_rank_idx (score desc, createdAt,
- * id): one OR across the three tie-breakers made SQLite merge two scans and de-duplicate row ids, 5–8× slower
- * at 100,000 users (docs/performance.md).
+ * A user's rank (1-based, in the order above) and how many others share their score. Those with a higher
+ * score are summed from the per-score counts (migration 0008: a few hundred rows, not every user ahead);
+ * only the user's own tie is counted in users_rank_idx, as index range scans — docs/performance.md.
  */
 export async function findStanding(db: Kysely<DB>, userId: string): Promise<{ rank: number; tiedWith: number } | null> {
-  const result = await sql<{ ahead: number | string; tied: number | string }>`
+  const result = await sql<{ ahead: number | string | null; tiedAhead: number | string; tied: number | string }>`
     select
-      (select count(*) from "users" as u where u."score" > me."score")
-      + (select count(*) from "users" as u where u."score" = me."score" and u."createdAt" < me."createdAt")
+      (select sum(c."users") from "scoreCounts" as c where c."score" > me."score") as "ahead",
+      (select count(*) from "users" as u where u."score" = me."score" and u."createdAt" < me."createdAt")
       + (select count(*) from "users" as u
-          where u."score" = me."score" and u."createdAt" = me."createdAt" and u."id" < me."id") as "ahead",
-      (select count(*) from "users" as u where u."score" = me."score") - 1 as "tied"
+          where u."score" = me."score" and u."createdAt" = me."createdAt" and u."id" < me."id") as "tiedAhead",
+      (select c."users" from "scoreCounts" as c where c."score" = me."score") - 1 as "tied"
     from "users" as me
     where me."id" = ${userId}
   `.execute(db);
   const row = result.rows[0];
   if (!row) return null;
-  return { rank: Number(row.ahead) + 1, tiedWith: Number(row.tied) };
+  return { rank: Number(row.ahead ?? 0) + Number(row.tiedAhead) + 1, tiedWith: Number(row.tied) };
 }
 
 /** Users as admins see them (e-mail and role), in rank order. */
