@@ -98,12 +98,18 @@ test('two strangers are matched, share one clock and a call, and a third person 
   await expect(a.spectators).not.toContainText('Judy');
 
   // The round, speech by speech: whoever may start the next speech starts and ends it.
-  await aff.button('End speech').click();
+  const endSpeech = async (speaker: DebatePage) => {
+    await speaker.button('End speech').click();
+    // Both screens settle between speeches before anyone picks the next one.
+    for (const p of [aff, neg]) await expect(p.clockStatus).toHaveText('Stopped');
+  };
+  await endSpeech(aff);
   for (let i = 1; i < 7; i++) {
     const start = (p: DebatePage) => p.page.getByRole('button', { name: /^Start / });
     const speaker = (await start(aff).count()) > 0 ? aff : neg;
     await start(speaker).click();
-    await speaker.button('End speech').click();
+    await expect(speaker.clockStatus).toHaveText('Running');
+    await endSpeech(speaker);
   }
   await expect(a.status).toHaveText('Round over: waiting for the judge’s ballot');
 
@@ -134,5 +140,42 @@ test('two strangers are matched, share one clock and a call, and a third person 
   expect(negIsAda ? graceAfter.points : adaAfter.points).toBe(DEBATE_POINTS.complete);
   expect((await dashboardNumbers(judge!)).points).toBe(DEBATE_POINTS.judge);
 
+  await Promise.all(contexts.map((c) => c.close()));
+});
+
+test('waiting can be cancelled, and a challenge link brings a friend into a debate with the chosen prep', async ({
+  browser,
+}) => {
+  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [host, friend] = await Promise.all(contexts.map((c) => c.newPage()));
+  await signUp(contexts[0]!, 'Hosta');
+  await signUp(contexts[1]!, 'Frieda');
+  const h = new DebatePage(host!);
+
+  await h.gotoDebates();
+  await h.findOpponent('Public Forum');
+  await expect(h.waiting).toContainText('Public Forum');
+  await expect(h.waiting.getByTestId('time-waited')).toHaveText(/^0:0[1-9]$/, { timeout: 5000 });
+  await h.waiting.getByRole('button', { name: 'Cancel' }).click();
+  await expect(h.findButton).toBeVisible();
+
+  await host!.getByText('Lincoln Douglas', { exact: true }).click();
+  await host!.getByLabel('Prep minutes for a challenge').selectOption('5');
+  await host!.getByRole('button', { name: 'Challenge a friend' }).click();
+  const link = await host!.getByLabel('Send this link to your friend').inputValue();
+  expect(link).toMatch(/\/debates\/challenge\/[\w-]+$/);
+
+  await friend!.goto(link);
+  await expect(
+    friend!.getByText(/Hosta challenges you to a Lincoln Douglas debate .* 5 minutes of prep time/),
+  ).toBeVisible();
+  await friend!.getByRole('button', { name: 'Accept the challenge' }).click();
+  await expect(friend!).toHaveURL(/\/debates\/\d+$/);
+  // The host, still on /debates, is taken to the room by the server's `debate.matched`.
+  await expect(host!).toHaveURL(friend!.url());
+  for (const page of [host!, friend!]) {
+    await expect(page.getByTestId('prep-a')).toHaveText('5:00');
+    await expect(page.getByTestId('prep-b')).toHaveText('5:00');
+  }
   await Promise.all(contexts.map((c) => c.close()));
 });

@@ -3,7 +3,7 @@
  * the debate part of the Socket.IO protocol (merged into the event maps in `realtime.ts`).
  */
 import { z } from 'zod';
-import { FORMAT_IDS, type TFormatId, type TSideKey } from '../formats.js';
+import { FORMAT_IDS, FORMATS, type TFormatId, type TSideKey } from '../formats.js';
 import { SPEAKER_POINTS } from '../points.js';
 import type { TAck } from '../realtime.js';
 import type { TClockState } from './clock.js';
@@ -99,7 +99,21 @@ export type TJoinQueueResult = { status: 'waiting'; queue: TQueueStatus } | { st
 export const ZJoinQueueRequest = z.object({ formatId: ZFormatId });
 export type TJoinQueueRequest = z.infer<typeof ZJoinQueueRequest>;
 
-export const ZCreateChallengeRequest = z.object({ formatId: ZFormatId });
+/** A challenge may set the round's prep time in whole minutes, within the format's range (spec §9). */
+export const ZCreateChallengeRequest = z
+  .object({ formatId: ZFormatId, prepMinutes: z.number().int().optional() })
+  .superRefine((value, ctx) => {
+    if (value.prepMinutes === undefined) return;
+    const { minMinutes, maxMinutes } = FORMATS[value.formatId].prep;
+    if (value.prepMinutes < minMinutes || value.prepMinutes > maxMinutes) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['prepMinutes'],
+        message: `${FORMATS[value.formatId].name} prep time is ${minMinutes} to ${maxMinutes} minutes.`,
+      });
+    }
+  });
+export type TCreateChallengeRequest = z.infer<typeof ZCreateChallengeRequest>;
 
 export const DEBATE_MESSAGE_MAX = 1000;
 export const DEBATE_REASON_MAX = 5000;

@@ -6,6 +6,7 @@ import { scoreLedger } from './0003-score-ledger';
 import { topicsRoomsIntegrity } from './0004-topics-rooms';
 import { chat } from './0005-chat';
 import { debates } from './0006-debates';
+import { debateChallengePrep } from './0007-debate-challenge-prep';
 import { scoreCounts } from './0008-score-counts';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0004-topics-rooms': topicsRoomsIntegrity,
   '0005-chat': chat,
   '0006-debates': debates,
+  '0007-debate-challenge-prep': debateChallengePrep,
   '0008-score-counts': scoreCounts,
 };
 

@@ -224,14 +224,6 @@ export async function countDebatesOfUser(db: TDebatesDb, userId: string): Promis
   return Number(row.count);
 }
 
-export async function countDebates(db: TDebatesDb): Promise<number> {
-  const row = await db
-    .selectFrom('debates')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 // ---- Users ----
 
 export async function findUserNames(db: TDebatesDb, ids: string[]): Promise<Map<string, string>> {
@@ -243,8 +235,21 @@ export async function findUserNames(db: TDebatesDb, ids: string[]): Promise<Map<
 
 // ---- Challenges ----
 
-export async function insertChallenge(db: TDebatesDb, token: string, userId: string, formatId: TFormatId, now: string) {
-  await db.insertInto('debateChallenges').values({ token, userId, formatId, debateId: null, createdAt: now }).execute();
+export async function insertChallenge(
+  db: TDebatesDb,
+  values: { token: string; userId: string; formatId: TFormatId; prepMinutes: number | null; now: string },
+) {
+  await db
+    .insertInto('debateChallenges')
+    .values({
+      token: values.token,
+      userId: values.userId,
+      formatId: values.formatId,
+      prepMinutes: values.prepMinutes,
+      debateId: null,
+      createdAt: values.now,
+    })
+    .execute();
 }
 
 export async function findChallenge(db: TDebatesDb, token: string) {

@@ -39,8 +39,8 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
   // Challenges
   app.post('/api/debates/challenges', async (request, reply) => {
     const user = await requireUser(request);
-    const { formatId } = parseOrThrow(ZCreateChallengeRequest, request.body);
-    return reply.status(201).send({ challenge: await debates.createChallenge(deps, user, formatId) });
+    const body = parseOrThrow(ZCreateChallengeRequest, request.body);
+    return reply.status(201).send({ challenge: await debates.createChallenge(deps, user, body) });
   });
   app.get('/api/debates/challenges/:token', async (request) => {
     await requireUser(request);

@@ -13,6 +13,7 @@ import {
   endSpeech,
   pairQueue,
   pause,
+  resolvePrepMinutes,
   resume,
   speakerLabel,
   startPrep,
@@ -21,6 +22,7 @@ import {
   type TClockAction,
   type TClockReply,
   type TClockState,
+  type TCreateChallengeRequest,
   type TDebate,
   type TDebateMessage,
   type TDebateParticipant,
@@ -175,6 +177,7 @@ async function newDebate(
   formatId: TFormatId,
   debaterAId: string,
   debaterBId: string,
+  prepMinutes?: number,
 ): Promise<number> {
   const topic = await findCurrentTopic(tx);
   if (!topic) throw new AppError('conflict', 'No topic has been set yet, so there is nothing to debate.');
@@ -185,7 +188,7 @@ async function newDebate(
     topicId: topic.id,
     debaterAId,
     debaterBId,
-    clock: createClock(formatId),
+    clock: createClock(formatId, prepMinutes === undefined ? {} : { prepMinutes }),
     now,
   });
   await repo.insertActiveDebaters(tx, debateId, [debaterAId, debaterBId]);
@@ -235,11 +238,22 @@ export async function runMatching(deps: TDebatesDeps, formatId: TFormatId): Prom
 export async function createChallenge(
   deps: TDebatesDeps,
   user: TSessionUser,
-  formatId: TFormatId,
-): Promise<{ token: string; formatId: TFormatId }> {
+  request: TCreateChallengeRequest,
+): Promise<{ token: string; formatId: TFormatId; prepMinutes: number }> {
   const token = randomBytes(16).toString('base64url');
-  await repo.insertChallenge(db(deps), token, user.id, formatId, nowIso());
-  return { token, formatId };
+  const prepMinutes = request.prepMinutes ?? null;
+  await repo.insertChallenge(db(deps), {
+    token,
+    userId: user.id,
+    formatId: request.formatId,
+    prepMinutes,
+    now: nowIso(),
+  });
+  return {
+    token,
+    formatId: request.formatId,
+    prepMinutes: resolvePrepMinutes(FORMATS[request.formatId], request.prepMinutes),
+  };
 }
 
 export async function getChallenge(deps: TDebatesDeps, token: string) {
@@ -248,6 +262,7 @@ export async function getChallenge(deps: TDebatesDeps, token: string) {
   const names = await repo.findUserNames(db(deps), [challenge.userId]);
   return {
     formatId: challenge.formatId,
+    prepMinutes: resolvePrepMinutes(FORMATS[challenge.formatId], challenge.prepMinutes ?? undefined),
     challenger: participant(challenge.userId, names),
     debateId: challenge.debateId === null ? null : Number(challenge.debateId),
   };
@@ -268,7 +283,7 @@ export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, to
     if (busy.has(challenge.userId)) throw new AppError('conflict', 'Your challenger is in another debate right now.');
     const random = deps.random ?? Math.random;
     const [a, b] = random() < 0.5 ? [challenge.userId, user.id] : [user.id, challenge.userId];
-    const id = await newDebate(deps, tx, challenge.formatId, a, b);
+    const id = await newDebate(deps, tx, challenge.formatId, a, b, challenge.prepMinutes ?? undefined);
     await repo.markChallengeUsed(tx, token, id);
     await repo.deleteQueueEntry(tx, challenge.userId);
     await repo.deleteQueueEntry(tx, user.id);

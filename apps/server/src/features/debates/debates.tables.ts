@@ -47,6 +47,8 @@ export interface DebateChallengesTable {
   formatId: TFormatId;
   debateId: number | null;
   createdAt: string;
+  /** Migration 0007: prep minutes chosen by the challenger, or null for the format's default. */
+  prepMinutes: number | null;
 }
 
 export interface DebateBallotsTable {

@@ -332,7 +332,10 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
   it('a challenge link matches a friend, once, and not oneself', async () => {
     const host = await buildUser(t);
     const friend = await buildUser(t);
-    const created = await call(host, 'POST', '/api/debates/challenges', { formatId: 'parli' });
+    const outOfRange = await call(host, 'POST', '/api/debates/challenges', { formatId: 'parli', prepMinutes: 25 });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json().error.message).toBe('Parliamentary prep time is 15 to 20 minutes.');
+    const created = await call(host, 'POST', '/api/debates/challenges', { formatId: 'parli', prepMinutes: 15 });
     expect(created.statusCode).toBe(201);
     const { token } = created.json().challenge;
     expect((await call(host, 'POST', `/api/debates/challenges/${token}/accept`)).statusCode).toBe(409);
@@ -345,7 +348,7 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
     expect(new Set([debate.debaters.a.userId, debate.debaters.b.userId])).toEqual(
       new Set([host.user.id, friend.user.id]),
     );
-    expect(debate.clock.prepRemainingMs).toEqual({ a: 20 * 60_000, b: 20 * 60_000 });
+    expect(debate.clock.prepRemainingMs).toEqual({ a: 15 * 60_000, b: 15 * 60_000 });
     const third = await buildUser(t);
     expect((await call(third, 'POST', `/api/debates/challenges/${token}/accept`)).statusCode).toBe(409);
     expect((await call(third, 'POST', `/api/debates/challenges/nope-nope-nope/accept`)).statusCode).toBe(404);

@@ -16,9 +16,14 @@ export default function ChallengePage() {
     queryKey: ['debates', 'challenge', token],
     queryFn: async () =>
       (
-        await api<{ challenge: { formatId: TFormatId; challenger: TDebateParticipant; debateId: number | null } }>(
-          `/api/debates/challenges/${encodeURIComponent(token)}`,
-        )
+        await api<{
+          challenge: {
+            formatId: TFormatId;
+            prepMinutes: number;
+            challenger: TDebateParticipant;
+            debateId: number | null;
+          };
+        }>(`/api/debates/challenges/${encodeURIComponent(token)}`)
       ).challenge,
   });
   const accept = useMutation({
@@ -35,12 +40,12 @@ export default function ChallengePage() {
       </>
     );
   }
-  const { formatId, challenger, debateId } = challenge.data;
+  const { formatId, prepMinutes, challenger, debateId } = challenge.data;
   return (
     <>
       <PageHeading
         title="Debate challenge"
-        lead={`${challenger.displayName} challenges you to a ${FORMATS[formatId].name} debate on today’s resolution.`}
+        lead={`${challenger.displayName} challenges you to a ${FORMATS[formatId].name} debate on today’s resolution, with ${prepMinutes} minutes of prep time.`}
       />
       {debateId !== null ? (
         <button

@@ -30,6 +30,7 @@ export function FindOpponentCard() {
   const headingId = useId();
   const [formatId, setFormatId] = useState<TFormatId>('ld');
   const [challengeUrl, setChallengeUrl] = useState<string | null>(null);
+  const [prepMinutes, setPrepMinutes] = useState<number | null>(null);
   const status = useQueueStatus(!!user);
   const join = useJoinQueue();
   const leave = useLeaveQueue();
@@ -68,7 +69,10 @@ export function FindOpponentCard() {
 
   async function handleChallenge() {
     try {
-      const { challenge: created } = await challenge.mutateAsync(formatId);
+      const { challenge: created } = await challenge.mutateAsync({
+        formatId,
+        prepMinutes: prepMinutes ?? FORMATS[formatId].prep.defaultMinutes,
+      });
       setChallengeUrl(`${window.location.origin}/debates/challenge/${created.token}`);
     } catch (error) {
       toast.error((error as Error).message);
@@ -128,7 +132,11 @@ export function FindOpponentCard() {
                     name={`${headingId}-format`}
                     value={id}
                     checked={formatId === id}
-                    onChange={() => setFormatId(id)}
+                    onChange={() => {
+                      setFormatId(id);
+                      setPrepMinutes(null);
+                      setChallengeUrl(null);
+                    }}
                     className="sr-only"
                   />
                   {FORMATS[id].name}
@@ -136,6 +144,29 @@ export function FindOpponentCard() {
               ))}
             </div>
           </fieldset>
+          <p className="mt-3 text-sm text-slate-600">
+            Random opponents use the standard prep time ({FORMATS[formatId].prep.defaultMinutes} minutes
+            {FORMATS[formatId].prep.kind === 'per-side' ? ' per side' : ' before the first speech'}). A challenge can
+            set its own:{' '}
+            <label htmlFor={`${headingId}-prep`} className="font-semibold text-slate-700">
+              Prep minutes for a challenge
+            </label>{' '}
+            <select
+              id={`${headingId}-prep`}
+              value={prepMinutes ?? FORMATS[formatId].prep.defaultMinutes}
+              onChange={(e) => setPrepMinutes(Number(e.target.value))}
+              className="rounded-lg border border-slate-300 px-2 py-1"
+            >
+              {Array.from(
+                { length: FORMATS[formatId].prep.maxMinutes - FORMATS[formatId].prep.minMinutes + 1 },
+                (_, i) => FORMATS[formatId].prep.minMinutes + i,
+              ).map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {minutes}
+                </option>
+              ))}
+            </select>
+          </p>
           <div className="mt-4 flex flex-wrap gap-2">
             <button type="button" className={buttonClass('primary')} disabled={join.isPending} onClick={handleFind}>
               Find an opponent

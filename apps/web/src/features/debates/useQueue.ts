@@ -36,10 +36,10 @@ export function useLeaveQueue() {
 
 export function useCreateChallenge() {
   return useMutation({
-    mutationFn: (formatId: TFormatId) =>
-      api<{ challenge: { token: string; formatId: TFormatId } }>('/api/debates/challenges', {
+    mutationFn: (request: { formatId: TFormatId; prepMinutes: number }) =>
+      api<{ challenge: { token: string; formatId: TFormatId; prepMinutes: number } }>('/api/debates/challenges', {
         method: 'POST',
-        json: { formatId },
+        json: request,
       }),
   });
 }
