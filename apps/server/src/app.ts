@@ -20,7 +20,7 @@ import { roomsRoutes } from './features/rooms/rooms.routes';
 import { helpRoutes } from './features/help/help.routes';
 import { debatesRoutes } from './features/debates/debates.routes';
 import { debatesSocketFeature } from './features/debates/debates.socket';
-import { authRoutes, decorateAuth } from './features/auth/auth.routes';
+import { authRoutes, decorateAuth, registerOAuthPopupHeaders } from './features/auth/auth.routes';
 import { getSessionUserFromHeaders } from './features/auth/auth.guard';
 import { chatRoutes } from './features/chat/chat.routes';
 import { chatSocketFeature } from './features/chat/chat.socket';
@@ -63,6 +63,7 @@ export async function buildApp(options: {
   registerErrorHandler(app);
   registerOriginCheck(app, config.publicUrl);
   decorateAuth(app, context);
+  registerOAuthPopupHeaders(app);
 
   const helpFrameOrigin = config.helpFormUrl ? new URL(config.helpFormUrl).origin : undefined;
   await app.register(helmet, {

@@ -145,3 +145,18 @@ declare module 'fastify' {
     auth: ReturnType<typeof createAuth>;
   }
 }
+
+/**
+ * The Google popup returns from the provider to `/api/auth/callback/google` and ends on `/oauth/done`.
+ * Those two answer with `Cross-Origin-Opener-Policy: unsafe-none` so that coming back from the provider
+ * does not move the popup into a new browsing-context group: the opener keeps its reference, sees the
+ * popup's real `closed` state, and receives its message.
+ */
+export function registerOAuthPopupHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith(`${AUTH_BASE_PATH}/callback/`) || pathname === '/oauth/done') {
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
+    }
+  });
+}

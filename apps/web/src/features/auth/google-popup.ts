@@ -39,6 +39,9 @@ function toOutcome(message: TOAuthResultMessage): TGoogleOutcome {
   return { kind: 'error', message: message.error ?? 'unknown_error' };
 }
 
+/** How long to wait for the popup's message after it reads as closed. */
+const CLOSED_GRACE_MS = 1500;
+
 const POPUP_FEATURES = 'popup=yes,width=520,height=680';
 
 /** Opens the popup and resolves with what happened. Call it straight from the click handler. */
@@ -68,11 +71,12 @@ export function signInWithGooglePopup(intent: TGoogleIntent): Promise<TGoogleOut
         if (isResultMessage(event.data)) settle(toOutcome(event.data));
       };
     }
-    // Closed without a result: the person closed it. A result posted just before closing still wins.
+    // Closed without a result: the person closed it. A result posted as the popup closes still wins: allow
+    // it time to arrive (a browser may also report a popup closed while it changes origin).
     const closedTimer = window.setInterval(() => {
       if (!popup.closed) return;
       window.clearInterval(closedTimer);
-      window.setTimeout(() => settle({ kind: 'closed' }), 400);
+      window.setTimeout(() => settle({ kind: 'closed' }), CLOSED_GRACE_MS);
     }, 300);
 
     const done = (result: string) => `/oauth/done?result=${result}`;
