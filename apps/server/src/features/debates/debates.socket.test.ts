@@ -136,6 +136,29 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     });
   });
 
+  it('a matched debater who never opens the room forfeits after the window', async () => {
+    const present = await buildUser(t, { displayName: 'Present' });
+    const absent = await buildUser(t, { displayName: 'Absent' });
+    const socket = await client(present.cookie);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/debates/queue',
+      headers: { cookie: absent.cookie },
+      payload: { formatId: 'pf' },
+    });
+    const told = nextEvent(socket, 'debate.matched');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/debates/queue',
+      headers: { cookie: present.cookie },
+      payload: { formatId: 'pf' },
+    });
+    const { debateId } = await told;
+    expect(await ask(socket, 'debate.join', { debateId })).toMatchObject({ ok: true });
+    const ended = await nextEvent(socket, 'debate.updated', 4000);
+    expect(ended.debate).toMatchObject({ status: 'forfeited', forfeitedBy: absent.user.id });
+  });
+
   it('a debater away longer than the forfeit window forfeits; one who comes back in time does not', async () => {
     const { debateId, aSocket, bSocket, first, second, debate } = await matched();
     const aCookie = debate.debaters.a.userId === first.user.id ? first.cookie : second.cookie;

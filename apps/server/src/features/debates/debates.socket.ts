@@ -103,8 +103,8 @@ export class DebateRooms {
     this.forfeitTimers.delete(this.key(debateId, userId));
   }
 
-  /** A debater of a live debate with no socket left in its room gets FORFEIT_AFTER_MS to come back. */
-  private async watchForfeit(debateId: number, userId: string): Promise<void> {
+  /** A debater of a live debate with no socket in its room (left, or matched and never came) gets FORFEIT_AFTER_MS. */
+  async watchForfeit(debateId: number, userId: string): Promise<void> {
     const role = await debates.roleIn(this.deps, debateId, userId);
     if (!role?.side || role.status !== 'live') return;
     if ((await this.usersInRoom(debateId)).has(userId)) return;
@@ -141,6 +141,15 @@ export function debatesSocketFeature(
 ) {
   const deps: debates.TDebatesDeps = { database: context.database, events: context.events };
   let rooms: DebateRooms | undefined;
+  // A matched debater who never opens the room forfeits like one who leaves it. The instance that made the
+  // match watches; presence is checked across instances when the window ends.
+  const unsubscribe = context.events.subscribe((event) => {
+    if (event.name !== 'debate.matched' || !rooms) return;
+    const userId = event.room.slice('user:'.length);
+    rooms
+      .watchForfeit(event.payload.debateId, userId)
+      .catch((err: unknown) => log.warn({ err }, 'forfeit watch failed'));
+  });
   const feature: TSocketFeature & { close(): void } = Object.assign(
     (socket: TRealtimeSocket, io: TRealtimeServer) => {
       rooms ??= new DebateRooms(io, deps, log, context.config.debateForfeitAfterMs ?? FORFEIT_AFTER_MS);
@@ -207,7 +216,12 @@ export function debatesSocketFeature(
         joined.clear();
       });
     },
-    { close: () => rooms?.close() },
+    {
+      close: () => {
+        unsubscribe();
+        rooms?.close();
+      },
+    },
   );
   return feature;
 }
