@@ -33,8 +33,12 @@ export class DebatePage {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Debates' })).toBeVisible();
   }
 
+  async chooseFormat(formatName: string) {
+    await this.page.getByRole('group', { name: 'Format', exact: true }).getByText(formatName, { exact: true }).click();
+  }
+
   async findOpponent(formatName: string) {
-    await this.page.getByText(formatName, { exact: true }).click();
+    await this.chooseFormat(formatName);
     await this.findButton.click();
   }
 

@@ -140,6 +140,15 @@ test('two strangers are matched, share one clock and a call, and a third person 
   expect(negIsAda ? graceAfter.points : adaAfter.points).toBe(DEBATE_POINTS.complete);
   expect((await dashboardNumbers(judge!)).points).toBe(DEBATE_POINTS.judge);
 
+  // History and the per-format rating view.
+  await a.gotoDebates();
+  await expect(ada!.getByTestId('debate-history')).toContainText(negIsAda ? 'Win' : 'Loss');
+  await expect(ada!.getByTestId('debate-history')).toContainText('The NR collapsed well and weighed the value.');
+  const ratings = ada!.getByTestId('format-ratings');
+  await expect(ratings.locator('li')).toHaveCount(2);
+  await expect(ratings.locator('li').first()).toContainText(negIsAda ? 'Ada' : 'Grace');
+  await expect(ratings.locator('li').first()).toContainText('(provisional)');
+
   await Promise.all(contexts.map((c) => c.close()));
 });
 
@@ -159,7 +168,7 @@ test('waiting can be cancelled, and a challenge link brings a friend into a deba
   await h.waiting.getByRole('button', { name: 'Cancel' }).click();
   await expect(h.findButton).toBeVisible();
 
-  await host!.getByText('Lincoln Douglas', { exact: true }).click();
+  await h.chooseFormat('Lincoln Douglas');
   await host!.getByLabel('Prep minutes for a challenge').selectOption('5');
   await host!.getByRole('button', { name: 'Challenge a friend' }).click();
   const link = await host!.getByLabel('Send this link to your friend').inputValue();

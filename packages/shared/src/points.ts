@@ -20,3 +20,13 @@ export const FORFEIT_AFTER_MS = 60_000;
 /** Glicko-2 starting values and when a rating stops being provisional. */
 export const RATING_DEFAULTS = { rating: 1500, deviation: 350, volatility: 0.06, tau: 0.5 } as const;
 export const RATING_PROVISIONAL_DEVIATION = 110;
+
+/**
+ * Public Forum is a team format (two speakers a side). In one-on-one practice each debater gives all of
+ * its side's speeches, and the crossfires (including grand crossfire) are between the two debaters.
+ */
+export const PF_ONE_ON_ONE_NOTE =
+  'One-on-one practice on Resolved: Public Forum is a team event, so here each debater gives all of their side’s speeches (constructive, rebuttal, summary and final focus), and every crossfire, grand crossfire included, is between the two debaters.';
+
+/** How debates earn points, in words, for the How To and Help pages. */
+export const DEBATE_POINTS_SUMMARY = `Finishing a live debate earns ${DEBATE_POINTS.complete} points, winning a judged debate (or a forfeit) earns ${DEBATE_POINTS.win} more, and judging a debate earns the judge ${DEBATE_POINTS.judge} points.`;

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { BallotForm, BallotView } from './Ballot';
 import { ClockControls } from './ClockControls';
+import { PublicForumOneOnOneNote } from './DebateNotes';
 import { DebateChat } from './DebateChat';
 import { DebateClock } from './DebateClock';
 import { SpeechSchedule } from './SpeechSchedule';
@@ -140,6 +141,7 @@ export default function DebateRoomPage() {
             onDebateChange={room.setDebate}
           />
           <SpeechSchedule clock={debate.clock} />
+          {debate.formatId === 'pf' ? <PublicForumOneOnOneNote /> : null}
         </div>
 
         <aside className="space-y-6">

@@ -6,7 +6,9 @@ import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
+import { DebatePointsNote } from './DebateNotes';
 import { FindOpponentCard } from './FindOpponentCard';
+import { FormatRatings } from './FormatRatings';
 
 const RESULT_TEXT = { win: 'Win', loss: 'Loss', 'no-decision': 'No decision' } as const;
 
@@ -121,8 +123,12 @@ export default function DebatesPage() {
         lead="Debate today’s resolution one on one in Lincoln Douglas, Public Forum or Parliamentary, with a shared clock, video and a judge’s ballot."
       />
       <FindOpponentCard />
+      <div className="mt-4">
+        <DebatePointsNote />
+      </div>
       <LiveDebates />
       {user ? <History /> : null}
+      <FormatRatings />
     </>
   );
 }

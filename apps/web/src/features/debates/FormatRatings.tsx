@@ -1,0 +1,76 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  FORMAT_IDS,
+  FORMATS,
+  RATING_PROVISIONAL_DEVIATION,
+  type TFormatId,
+  type TRatingSummary,
+} from '@resolved/shared';
+import { api } from '../../lib/api';
+
+type TRatingRow = TRatingSummary & { userId: string; displayName: string };
+
+/**
+ * Per-format Glicko-2 ratings from judged debates. Ratings stay "provisional" until their deviation
+ * falls below RATING_PROVISIONAL_DEVIATION. Shown on /debates; ready for the leaderboard's rating view.
+ */
+export function FormatRatings() {
+  const headingId = useId();
+  const [formatId, setFormatId] = useState<TFormatId>('ld');
+  const { data, isPending, error } = useQuery({
+    queryKey: ['debates', 'ratings', formatId],
+    queryFn: async () => (await api<{ ratings: TRatingRow[] }>(`/api/debates/ratings?formatId=${formatId}`)).ratings,
+  });
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="text-2xl font-bold text-slate-900">
+        Ratings by format
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Glicko-2 ratings from judged debates. A rating is provisional until its deviation is below{' '}
+        {RATING_PROVISIONAL_DEVIATION}.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Rating format">
+        {FORMAT_IDS.map((id) => (
+          <button
+            key={id}
+            type="button"
+            aria-pressed={formatId === id}
+            onClick={() => setFormatId(id)}
+            className={`rounded-xl border px-4 py-2 text-sm font-semibold ${
+              formatId === id ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-slate-300 text-slate-700'
+            }`}
+          >
+            {FORMATS[id].name}
+          </button>
+        ))}
+      </div>
+      {isPending ? (
+        <p className="mt-3 text-sm text-slate-600">Loading ratings…</p>
+      ) : error ? (
+        <p role="alert">{error.message}</p>
+      ) : data.length === 0 ? (
+        <p className="mt-3 text-slate-600">No judged {FORMATS[formatId].name} debates yet.</p>
+      ) : (
+        <ol
+          className="mt-3 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm"
+          data-testid="format-ratings"
+        >
+          {data.map((row, index) => (
+            <li key={row.userId} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
+              <span>
+                <span className="mr-2 tabular-nums text-slate-500">{index + 1}.</span>
+                <span className="font-semibold text-slate-900">{row.displayName}</span>
+              </span>
+              <span className="tabular-nums text-slate-700">
+                {row.rating} (RD {row.deviation}){row.isProvisional ? ' (provisional)' : ''} · {row.games}{' '}
+                {row.games === 1 ? 'debate' : 'debates'}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
