@@ -5,6 +5,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import {
   REALTIME_ROOMS,
+  type TAck,
   type TClientToServerEvents,
   type TServerToClientEvents,
   type TSessionUser,
@@ -20,6 +21,12 @@ export type TRealtimeSocket = Socket<TClientToServerEvents, TServerToClientEvent
 
 /** A feature's socket handlers, registered for every connection (chat, debates…). */
 export type TSocketFeature = (socket: TRealtimeSocket, io: TRealtimeServer) => void;
+
+/** Answers a request's acknowledgement (its last argument, when it is a function) with an error. */
+function answerPacket(packet: unknown[], error: { code: string; message: string }): void {
+  const ack = packet[packet.length - 1];
+  if (packet.length > 1 && typeof ack === 'function') (ack as (reply: TAck) => void)({ ok: false, error });
+}
 
 export interface TRealtimeOptions {
   /** Who is behind a handshake (the session cookie); null for visitors. */
@@ -73,10 +80,66 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
     void socket.join(REALTIME_ROOMS.public);
     const user = socket.data.user;
     if (user) void socket.join(REALTIME_ROOMS.user(user.id));
+    socket.use((packet, next) => {
+      revalidate(socket, packet).then(
+        (isValid) => {
+          if (isValid) next();
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'socket session check failed');
+          answerPacket(packet, { code: 'internal_error', message: 'Something went wrong on our side.' });
+        },
+      );
+    });
     socket.on('ping', (ack) => {
       if (typeof ack === 'function') ack({ ok: true, data: { serverTime: Date.now() } });
     });
     for (const feature of options.features ?? []) feature(socket, io);
+  });
+
+  /**
+   * The session behind a socket is read again before every request (ping aside), like an HTTP request: a
+   * role change applies to the next event, and a socket whose session ended (sign-out, expiry) is answered
+   * `unauthenticated` and disconnected, leaving the members-only rooms; the client reconnects as a visitor.
+   */
+  async function revalidate(socket: TRealtimeSocket, packet: unknown[]): Promise<boolean> {
+    const before = socket.data.user;
+    if (!before || packet[0] === 'ping') return true;
+    const now = await options.resolveUser(socket.request.headers);
+    if (now && now.id === before.id) {
+      socket.data.user = now;
+      return true;
+    }
+    socket.data.user = null;
+    answerPacket(packet, { code: 'unauthenticated', message: 'Your session has ended. Please sign in again.' });
+    socket.disconnect(true);
+    return false;
+  }
+
+  // Sign-out ends the session server-side; the user's open sockets on that session go at once, even idle ones.
+  const signOutPaths = new Set(['/api/auth/sign-out', '/api/auth/revoke-session', '/api/auth/revoke-sessions']);
+  const signingOut = new WeakMap<object, Promise<TSessionUser | null>>();
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'POST' && signOutPaths.has(request.url.split('?')[0] ?? '')) {
+      signingOut.set(
+        request,
+        options.resolveUser(request.headers).catch(() => null),
+      );
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const pending = signingOut.get(request);
+    if (!pending || reply.statusCode >= 300) return;
+    const user = await pending;
+    if (!user) return;
+    try {
+      for (const socket of await io.in(REALTIME_ROOMS.user(user.id)).fetchSockets()) {
+        const current = await options.resolveUser(socket.handshake.headers);
+        if (current?.id !== user.id) socket.disconnect(true);
+      }
+    } catch (err) {
+      app.log.warn({ err }, 'closing signed-out sockets failed');
+    }
   });
 
   const unsubscribe = context.events.subscribe((event) => {
@@ -94,5 +157,13 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
     await closeRedis?.();
   });
 
+  app.decorate('realtime', io);
   return io;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Socket.IO server (tests read the events a connection listens to from it). */
+    realtime: TRealtimeServer;
+  }
 }
