@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { DEBATE_POINTS } from '@resolved/shared';
 import { test, expect } from '../support/fixtures';
 import { DebatePage } from '../pages/DebatePage';
+import { seriousViolations } from '../support/axe';
 
 const PASSWORD = 'e2e debate password';
 
@@ -59,6 +60,7 @@ test('two strangers are matched, share one clock and a call, and a third person 
   await a.findOpponent('Lincoln Douglas');
   await expect(a.waiting).toContainText('Lincoln Douglas');
   await expect(a.waiting).toContainText('Time waited');
+  expect(await seriousViolations(ada!)).toEqual([]);
   const resolutionWaiting = (await a.waiting.locator('dd').nth(1).textContent())?.trim();
   await g.gotoDebates();
   await g.findOpponent('Lincoln Douglas');
@@ -84,6 +86,7 @@ test('two strangers are matched, share one clock and a call, and a third person 
   await aff.button('Start AC').click();
   await expect(neg.clockStatus).toHaveText(/Running/);
   await expect(aff.schedule.locator('[aria-current="step"]')).toContainText('Affirmative Constructive');
+  expect(await seriousViolations(neg.page)).toEqual([]);
   await ada!.waitForTimeout(1500);
   const [affSeconds, negSeconds] = await Promise.all([aff.clockSeconds(), neg.clockSeconds()]);
   expect(affSeconds).toBeLessThan(360);
@@ -129,6 +132,7 @@ test('two strangers are matched, share one clock and a call, and a third person 
     await expect(p.ballot).toContainText('Winner: Negative');
     await expect(p.ballot).toContainText('The NR collapsed well and weighed the value.');
   }
+  expect(await seriousViolations(grace!)).toEqual([]);
 
   // Points and Debates Joined changed on both dashboards (and the judge's points).
   const negIsAda = neg === a;

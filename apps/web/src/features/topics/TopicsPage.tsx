@@ -4,6 +4,7 @@ import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
+import { FindOpponentCard } from '../debates/FindOpponentCard';
 import { EditTopicForm } from './EditTopicForm';
 import { TopicHistory } from './TopicHistory';
 import { useCurrentTopic } from './useCurrentTopic';
@@ -44,6 +45,9 @@ export default function TopicsPage() {
           </div>
         </article>
       )}
+      <div className="mt-6">
+        <FindOpponentCard />
+      </div>
       {isAdmin ? <EditTopicForm /> : null}
       <TopicHistory canChange={isAdmin} />
     </>
