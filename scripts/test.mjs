@@ -38,4 +38,5 @@ if (!only || only === 'e2e') {
   const chromium = await ensureChromium();
   run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });
 }
+run('bench', 'npm', ['run', 'bench', '--', '--quick']);
 console.log('\nAll checks passed.');

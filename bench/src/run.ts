@@ -58,7 +58,8 @@ const BENCHMARKS: TBenchmark[] = [
 const args = process.argv.slice(2);
 const isQuick = args.includes('--quick');
 const onlyIndex = args.indexOf('--only');
-const only = onlyIndex > -1 ? args[onlyIndex + 1] : undefined;
+/** `--only chat,web`: a comma-separated list of benchmark ids. */
+const only = onlyIndex > -1 ? args[onlyIndex + 1]?.split(',') : undefined;
 
 const ctx: TBenchContext = {
   isQuick,
@@ -68,27 +69,28 @@ const ctx: TBenchContext = {
 
 const startedAt = new Date();
 const machine = describeMachine();
-const sections: TSection[] = [];
-for (const benchmark of BENCHMARKS) {
-  if (only && only !== benchmark.id) continue;
-  console.log(`\n▶ ${benchmark.sections.map((s) => s.title).join(', ')}${isQuick ? ' (quick)' : ''}`);
+/** Runs one benchmark and turns its results (or its failure) into report sections, printing each figure. */
+async function runBenchmark(benchmark: TBenchmark): Promise<TSection[]> {
   const started = performance.now();
   let results: (TBenchResult | undefined)[] = [];
   let error: string | undefined;
   try {
-    results = await benchmark.run(ctx);
+    results = await benchmark.run({ ...ctx, log: (message) => console.log(`[${benchmark.id}] ${message.trim()}`) });
   } catch (caught) {
-    const message = caught instanceof Error ? (caught.stack ?? caught.message) : String(caught);
-    console.error(message);
+    const message =
+      caught instanceof Error
+        ? `${caught.stack ?? caught.message}${caught.cause ? `\ncaused by: ${String(caught.cause)}` : ''}`
+        : String(caught);
+    console.error(`[${benchmark.id}] ${message}`);
     error = message.split('\n')[0]!;
   }
   const seconds = (performance.now() - started) / 1000;
-  benchmark.sections.forEach(({ id, title }, i) => {
+  return benchmark.sections.map(({ id, title }, i) => {
     const result = results[i] ?? { setup: '', figures: [], notes: [] };
     // Budgets are set for the full sizes: a quick run is a smoke test and judges none.
     const figures = isQuick ? result.figures.map(({ budget: _b, isMet: _m, ...f }) => f) : result.figures;
     const section: TSection = { id, title, ...result, figures, seconds, ...(error ? { error } : {}) };
-    sections.push(section);
+    console.log(`\n■ ${title}${isQuick ? ' (quick)' : ''}: ${fmt(seconds)} s${error ? ' — FAILED' : ''}`);
     for (const f of section.figures) {
       const budget = f.budget ? `  budget ${f.budget.text} ${f.isMet ? 'met' : 'MISSED'}` : '';
       const baseline = f.baseline
@@ -96,14 +98,21 @@ for (const benchmark of BENCHMARKS) {
         : '';
       console.log(`  ${f.name}: ${fmt(f.value, f.unit)}${budget}${baseline}`);
     }
+    return section;
   });
 }
+
+const selected = BENCHMARKS.filter((b) => !only || only.includes(b.id));
+// A full run measures one benchmark at a time; the quick smoke run starts them all at once (each has its own
+// ports and databases) to stay within a minute on a busy machine — its figures are not for comparison.
+const sections: TSection[] = isQuick ? (await Promise.all(selected.map(runBenchmark))).flat() : [];
+if (!isQuick) for (const benchmark of selected) sections.push(...(await runBenchmark(benchmark)));
 
 const seconds = (Date.now() - startedAt.getTime()) / 1000;
 const report = { mode: isQuick ? 'quick' : 'full', startedAt: startedAt.toISOString(), seconds, machine, sections };
 const dir = path.join(ROOT, 'bench/results');
 fs.mkdirSync(dir, { recursive: true });
-const base = isQuick ? 'quick' : only ? `only-${only}` : 'latest';
+const base = isQuick ? 'quick' : only ? `only-${only.join('-')}` : 'latest';
 fs.writeFileSync(path.join(dir, `${base}.json`), JSON.stringify(report, null, 2) + '\n');
 fs.writeFileSync(path.join(dir, `${base}.md`), toMarkdown(report) + '\n');
 console.log(`\nWrote bench/results/${base}.md and ${base}.json in ${fmt(seconds)} s.`);

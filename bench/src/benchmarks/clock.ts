@@ -80,8 +80,10 @@ class ClockClient {
     const state = this.state!;
     const now = this.localNow();
     if (kind === 'server') return displayAt(state, now + this.offsetMs).remainingMs;
-    const display = displayAt(state, state.startedAt ?? 0);
-    return Math.max(0, display.durationMs - display.elapsedMs - (now - this.receivedAt));
+    // The baseline: what was left when the change arrived, counted down locally from then while running.
+    const display = displayAt({ ...state, startedAt: null }, 0);
+    const running = state.phase === 'speech' && !state.isPaused && state.startedAt !== null;
+    return Math.max(0, display.remainingMs - (running ? now - this.receivedAt : 0));
   }
 }
 
@@ -146,21 +148,28 @@ export async function clockBenchmark(ctx: TBenchContext): Promise<TBenchResult> 
     const [a, b] = clients as [ClockClient, ClockClient];
     const ours: number[] = [];
     const baseline: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      // The speaker of the next speech starts it (the other debater is refused); both render until it ends.
-      const started = await command(clients, 'debate.start_speech', debateId);
-      await waitUntil(() => a.clockVersion >= started && b.clockVersion >= started, 5000, 'both clock changes');
+    // The speaker starts the first speech; then the clock is paused and resumed `rounds` times. Both clients
+    // render while it runs and while it is paused, each change reaching them as a server event.
+    const started = await command(clients, 'debate.start_speech', debateId);
+    await waitUntil(() => a.clockVersion >= started && b.clockVersion >= started, 5000, 'both clock changes');
+    const sample = async () => {
       for (let i = 0; i < samplesPerRound; i++) {
         ours.push(Math.abs(a.remaining('server') - b.remaining('server')));
         baseline.push(Math.abs(a.remaining('arrival') - b.remaining('arrival')));
         await sleep(25);
       }
-      const ended = await command(clients, 'debate.end_speech', debateId);
-      await waitUntil(() => a.clockVersion >= ended && b.clockVersion >= ended, 5000, 'both clock changes');
+    };
+    for (let round = 0; round < rounds; round++) {
+      await sample();
+      const paused = await command(clients, 'debate.pause', debateId);
+      await waitUntil(() => a.clockVersion >= paused && b.clockVersion >= paused, 5000, 'both clock changes');
+      await sample();
+      const resumed = await command(clients, 'debate.resume', debateId);
+      await waitUntil(() => a.clockVersion >= resumed && b.clockVersion >= resumed, 5000, 'both clock changes');
     }
     ctx.log(`  spread: median ${median(ours).toFixed(1)} ms, max ${Math.max(...ours).toFixed(1)} ms`);
     return {
-      setup: `two debaters' Socket.IO clients in one debate (built server, SQLite); client B's clock ${SKEW_MS} ms fast; offset from the shortest of 5 pings; ${rounds} speeches started and ended, ${samplesPerRound} samples 25 ms apart during each`,
+      setup: `two debaters' Socket.IO clients in one debate (built server, SQLite); client B's clock ${SKEW_MS} ms fast; offset from the shortest of 5 pings; one speech started, then paused and resumed ${rounds} times; ${samplesPerRound} samples 25 ms apart while running and while paused`,
       figures: [
         figure({
           name: 'spread between the two displays, median',

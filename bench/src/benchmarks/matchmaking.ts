@@ -3,6 +3,7 @@
  * the time until every one of them is in a debate, and a check that nobody is in two. Baseline in the same
  * run: the pure `pairQueue` over the same 2,000 entries in memory — the algorithm without HTTP or database.
  */
+import http from 'node:http';
 import { FORMAT_IDS, pairQueue, type TFormatId, type TQueueEntry } from '@resolved/shared';
 import type { TBenchContext, TBenchResult } from '../lib/context';
 import {
@@ -18,6 +19,30 @@ import { PORTS, startServer } from '../lib/server';
 import { median, sleep } from '../lib/stats';
 
 const BUDGET_MS = 2000;
+/** Requests are all sent at once over this many connections (as through a reverse proxy's upstream pool). */
+const CONNECTIONS = 100;
+
+function postJson(agent: http.Agent, url: string, headers: Record<string, string>, body: unknown) {
+  return new Promise<{ status: number; body: { status?: string; error?: { message: string } } }>((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
 
 async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number) {
   const pgDatabase = engine === 'postgres' ? await createPostgresDatabase(ctx.postgresUrl!) : undefined;
@@ -35,19 +60,21 @@ async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number) 
     );
     // An even number per format, so that everyone can be paired.
     const formats = users.map((_, i) => FORMAT_IDS[Math.floor(i / 2) % FORMAT_IDS.length]!);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     const started = performance.now();
     const replies = await Promise.all(
       cookies.map(async (cookie, i) => {
-        const response = await fetch(`${server.baseUrl}/api/debates/queue`, {
-          method: 'POST',
-          headers: { cookie, 'content-type': 'application/json', origin: server.baseUrl },
-          body: JSON.stringify({ formatId: formats[i] }),
-        });
-        const body = (await response.json()) as { status?: string; error?: { message: string } };
-        if (!response.ok) throw new Error(`join queue: ${response.status} ${body.error?.message}`);
-        return body.status;
+        const response = await postJson(
+          agent,
+          `${server.baseUrl}/api/debates/queue`,
+          { cookie, origin: server.baseUrl },
+          { formatId: formats[i] },
+        );
+        if (response.status !== 200) throw new Error(`join queue: ${response.status} ${response.body.error?.message}`);
+        return response.body.status;
       }),
     );
+    agent.destroy();
     const answeredMs = performance.now() - started;
     // Everyone is paired when every debater has an active debate.
     let pairedMs = Number.NaN;
@@ -103,7 +130,7 @@ function pureBaselineMs(debaters: number): number {
 }
 
 export async function matchmakingBenchmark(ctx: TBenchContext): Promise<TBenchResult> {
-  const debaters = ctx.isQuick ? 100 : 2000;
+  const debaters = ctx.isQuick ? 40 : 2000;
   const engines: TEngine[] = ctx.postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
   const baselineMs = pureBaselineMs(debaters);
   const figures: TFigure[] = [];
@@ -131,7 +158,7 @@ export async function matchmakingBenchmark(ctx: TBenchContext): Promise<TBenchRe
     );
   }
   return {
-    setup: `${fmt(debaters)} signed-in debaters, ${FORMAT_IDS.length} formats, every POST /api/debates/queue sent at once; paired = every debater has an active debate (polled every 10 ms); checked: ${fmt(debaters / 2)} debates, nobody in two, nobody with themselves`,
+    setup: `${fmt(debaters)} signed-in debaters, ${FORMAT_IDS.length} formats, every POST /api/debates/queue sent at once over ${CONNECTIONS} keep-alive connections; paired = every debater has an active debate (polled every 10 ms); checked: ${fmt(debaters / 2)} debates, nobody in two, nobody with themselves`,
     figures,
     notes: ctx.postgresUrl ? [] : ['TEST_DATABASE_URL is not set: the PostgreSQL variant was skipped.'],
   };

@@ -6,7 +6,15 @@ type TReply =
   | { type: 'connected'; ms: number }
   | { type: 'recording' }
   | { type: 'stopped'; sent: number }
-  | { type: 'report'; latencies: number[]; delivered: number; sent: number; sendErrors: number; lastDeliveryAt: number }
+  | {
+      type: 'report';
+      latencies: number[];
+      delivered: number;
+      sent: number;
+      sendErrors: number;
+      sendTimeouts: number;
+      lastDeliveryAt: number;
+    }
   | { type: 'closed' }
   | { type: 'error'; message: string };
 
@@ -48,7 +56,10 @@ export interface TPhaseResult {
   deliveredPerSecond: number;
   /** Deliveries expected (sent × clients) that arrived. */
   deliveredShare: number;
+  /** Sends the server refused (rate limit, validation): a harness error. */
   sendErrors: number;
+  /** Sends not acknowledged within 10 s: the server is saturated. */
+  sendTimeouts: number;
 }
 
 export class ChatClients {
@@ -115,6 +126,7 @@ export class ChatClients {
       deliveredPerSecond: delivered / ((lastDeliveryAt - startedAt) / 1000),
       deliveredShare: expected ? delivered / expected : 0,
       sendErrors: reports.reduce((sum, r) => sum + r.sendErrors, 0),
+      sendTimeouts: reports.reduce((sum, r) => sum + r.sendTimeouts, 0),
     };
   }
 

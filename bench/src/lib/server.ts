@@ -21,6 +21,7 @@ export const PORTS = {
   wsBaseline: 3403,
   matchmaking: 3404,
   matchmakingPostgres: 3408,
+  profile: 3409,
   clock: 3405,
   web: 3406,
   clientRankBaseline: 3407,

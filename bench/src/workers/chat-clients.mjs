@@ -14,6 +14,7 @@ let latencies = [];
 let delivered = 0;
 let isRecording = false;
 let sendErrors = 0;
+let sendTimeouts = 0;
 let sent = 0;
 let lastDeliveryAt = 0;
 
@@ -45,7 +46,8 @@ function connectSocketIo(cookie) {
         resolve({
           send: (text) =>
             socket.timeout(10_000).emit('message.send', { clientId: randomUUID(), text }, (error, ack) => {
-              if (error || !ack.ok) sendErrors++;
+              if (error) sendTimeouts++;
+              else if (!ack.ok) sendErrors++;
             }),
           close: () => socket.disconnect(),
         });
@@ -118,6 +120,7 @@ parentPort.on('message', async (message) => {
       delivered = 0;
       sent = 0;
       sendErrors = 0;
+      sendTimeouts = 0;
       isRecording = true;
       parentPort.postMessage({ type: 'recording' });
     } else if (command === 'send') {
@@ -126,7 +129,7 @@ parentPort.on('message', async (message) => {
       stopSending();
       parentPort.postMessage({ type: 'stopped', sent });
     } else if (command === 'report') {
-      parentPort.postMessage({ type: 'report', latencies, delivered, sent, sendErrors, lastDeliveryAt });
+      parentPort.postMessage({ type: 'report', latencies, delivered, sent, sendErrors, sendTimeouts, lastDeliveryAt });
     } else if (command === 'close') {
       for (const c of clients) c.close();
       parentPort.postMessage({ type: 'closed' });
