@@ -1,0 +1,578 @@
+/**
+ * The authorization matrix: every HTTP route the app registers, every better-auth endpoint behind
+ * `/api/auth/*` and every socket event a connection listens to, × {visitor, user, moderator, admin, owner},
+ * checked against the real app. A route or event without an entry in authorization-table.ts fails.
+ * `WRITE_SECURITY_DOCS=1` (npm run security:docs) rewrites docs/security.md's table; otherwise a stale
+ * table fails.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAck, TSessionUser } from '@resolved/shared';
+import type { TTestApp } from '../test/harness';
+import { TEST_ENGINES } from '../test/harness';
+import { buildUser, DEFAULT_TEST_PASSWORD } from '../test/factories';
+import { connectClient, listenOnFreePort, type TTestSocket } from '../features/chat/chat-test-client';
+import {
+  ACTORS,
+  AUTH_ENDPOINT_RULES,
+  HTTP_RULES,
+  renderAuthorizationTables,
+  SOCKET_RULES,
+  type TAccessRule,
+  type TActor,
+  type TVerdict,
+} from './authorization-table';
+import {
+  authEndpoints,
+  createAppWithRoutes,
+  fastUser,
+  listSocketEvents,
+  signedSessionCookie,
+  type TRouteRecord,
+} from './security-fixtures';
+
+type TIdentity = { user: TSessionUser; cookie: string };
+interface TCtx {
+  t: TTestApp;
+  actor: TActor;
+  /** The actor's identity (null for a visitor; the owner for `owner`). */
+  as: TIdentity | null;
+  owner: TIdentity;
+  baseUrl: string;
+}
+interface TOutcome {
+  status: number;
+  /** For requests that answer 200 without effect for those not entitled (forfeit), whether it happened. */
+  tookEffect?: boolean;
+}
+type TProbe = (c: TCtx) => Promise<TOutcome>;
+
+async function call(c: TCtx, method: string, url: string, payload?: unknown, who: TIdentity | null = c.as) {
+  const response = await c.t.app.inject({
+    method: method as 'GET',
+    url,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+    headers: who ? { cookie: who.cookie } : {},
+  });
+  return response;
+}
+
+async function ok(c: TCtx, method: string, url: string, payload: unknown, who: TIdentity) {
+  const response = await call(c, method, url, payload, who);
+  if (response.statusCode >= 300)
+    throw new Error(`setup ${method} ${url} failed: ${response.statusCode} ${response.body}`);
+  return response.json<Record<string, unknown>>();
+}
+
+const asOutcome = (r: { statusCode: number }): TOutcome => ({ status: r.statusCode });
+
+/** A live LD debate with `debater` on side a (the first speaker) and a fresh opponent on side b. */
+async function makeDebate(c: TCtx, debater: TIdentity): Promise<{ id: number; opponent: TIdentity }> {
+  const opponent = await fastUser(c.t);
+  const { challenge } = (await ok(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }, debater)) as {
+    challenge: { token: string };
+  };
+  const { debateId } = (await ok(
+    c,
+    'POST',
+    `/api/debates/challenges/${challenge.token}/accept`,
+    undefined,
+    opponent,
+  )) as {
+    debateId: number;
+  };
+  await c.t.database.db
+    .updateTable('debates')
+    .set({ debaterAId: debater.user.id, debaterBId: opponent.user.id })
+    .where('id', '=', debateId)
+    .execute();
+  return { id: debateId, opponent };
+}
+
+async function makeRoom(c: TCtx, creator: TIdentity): Promise<number> {
+  const { room } = (await ok(
+    c,
+    'POST',
+    '/api/rooms',
+    { name: `Room ${randomUUID().slice(0, 8)}`, zoomLink: 'https://zoom.us/j/1' },
+    creator,
+  )) as {
+    room: { id: number };
+  };
+  return room.id;
+}
+
+const clock = (id: number, action: string) => ({ path: `/api/debates/${id}/clock`, body: { action } });
+
+/** How to exercise each entry: make what it needs (owned by `owner`), then act as the actor. */
+const HTTP_PROBES: Record<string, TProbe> = {
+  'GET /api/health': (c) => call(c, 'GET', '/api/health').then(asOutcome),
+  'GET /api/session': (c) => call(c, 'GET', '/api/session').then(asOutcome),
+  'GET /api/auth-options': (c) => call(c, 'GET', '/api/auth-options').then(asOutcome),
+  'GET /api/help/config': (c) => call(c, 'GET', '/api/help/config').then(asOutcome),
+  'POST /api/help/requests': (c) =>
+    call(c, 'POST', '/api/help/requests', { name: 'Ada', email: 'ada@example.test', message: 'Hello there' }).then(
+      asOutcome,
+    ),
+  'GET /api/contact-requests': (c) => call(c, 'GET', '/api/contact-requests').then(asOutcome),
+  'GET /api/topics': (c) => call(c, 'GET', '/api/topics').then(asOutcome),
+  'GET /api/topics/current': (c) => call(c, 'GET', '/api/topics/current').then(asOutcome),
+  'PUT /api/topics/current': (c) =>
+    call(c, 'PUT', '/api/topics/current', { title: 'New topic', date: '2030-01-01', description: 'About it' }).then(
+      asOutcome,
+    ),
+  'POST /api/topics/:id/make-current': async (c) => {
+    const admin = await fastUser(c.t, 'admin');
+    const { topic } = (await ok(c, 'GET', '/api/topics/current', undefined, admin)) as { topic: { id: number } };
+    await ok(c, 'PUT', '/api/topics/current', { title: 'Newer', date: '2030-01-02', description: 'x' }, admin);
+    return asOutcome(await call(c, 'POST', `/api/topics/${topic.id}/make-current`));
+  },
+  'GET /api/rooms': (c) => call(c, 'GET', '/api/rooms').then(asOutcome),
+  'POST /api/rooms': (c) =>
+    call(c, 'POST', '/api/rooms', { name: 'My room', zoomLink: 'https://zoom.us/j/2' }).then(asOutcome),
+  'PATCH /api/rooms/:id': async (c) => {
+    const id = await makeRoom(c, c.owner);
+    return asOutcome(await call(c, 'PATCH', `/api/rooms/${id}`, { name: 'Renamed' }));
+  },
+  'PATCH /api/rooms/:id | fixed room': (c) =>
+    call(c, 'PATCH', '/api/rooms/1', { zoomLink: 'https://zoom.us/j/changed' }).then(asOutcome),
+  'DELETE /api/rooms/:id': async (c) => {
+    const id = await makeRoom(c, c.owner);
+    return asOutcome(await call(c, 'DELETE', `/api/rooms/${id}`));
+  },
+  'DELETE /api/rooms/:id | fixed room': (c) => call(c, 'DELETE', '/api/rooms/2').then(asOutcome),
+  'GET /api/leaderboard': (c) => call(c, 'GET', '/api/leaderboard').then(asOutcome),
+  'GET /api/users/me/standing': (c) => call(c, 'GET', '/api/users/me/standing').then(asOutcome),
+  'GET /api/users': (c) => call(c, 'GET', '/api/users').then(asOutcome),
+  'PUT /api/users/:id/score': (c) =>
+    call(c, 'PUT', `/api/users/${c.owner.user.id}/score`, { score: 42 }).then(asOutcome),
+  'PUT /api/users/:id/role': (c) =>
+    call(c, 'PUT', `/api/users/${c.owner.user.id}/role`, { role: 'moderator' }).then(asOutcome),
+  'GET /api/score-changes': (c) => call(c, 'GET', '/api/score-changes').then(asOutcome),
+  'GET /api/chat/messages': (c) => call(c, 'GET', '/api/chat/messages').then(asOutcome),
+  'GET /api/debates': (c) => call(c, 'GET', '/api/debates').then(asOutcome),
+  'GET /api/debates/ratings': (c) => call(c, 'GET', '/api/debates/ratings?formatId=ld').then(asOutcome),
+  'GET /api/debates/queue': (c) => call(c, 'GET', '/api/debates/queue').then(asOutcome),
+  'POST /api/debates/queue': (c) => call(c, 'POST', '/api/debates/queue', { formatId: 'pf' }).then(asOutcome),
+  'DELETE /api/debates/queue': async (c) => {
+    if (c.as) await ok(c, 'POST', '/api/debates/queue', { formatId: 'parli' }, c.as);
+    return asOutcome(await call(c, 'DELETE', '/api/debates/queue'));
+  },
+  'GET /api/debates/history': (c) => call(c, 'GET', '/api/debates/history').then(asOutcome),
+  'POST /api/debates/challenges': (c) => call(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }).then(asOutcome),
+  'GET /api/debates/challenges/:token': async (c) => {
+    const { challenge } = (await ok(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }, c.owner)) as {
+      challenge: { token: string };
+    };
+    return asOutcome(await call(c, 'GET', `/api/debates/challenges/${challenge.token}`));
+  },
+  'POST /api/debates/challenges/:token/accept': async (c) => {
+    const { challenge } = (await ok(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }, c.owner)) as {
+      challenge: { token: string };
+    };
+    const response = await call(c, 'POST', `/api/debates/challenges/${challenge.token}/accept`);
+    // Accepting one's own challenge is refused as a conflict (with its own message), not a 403.
+    return { status: response.statusCode, tookEffect: response.statusCode === 200 };
+  },
+  'GET /api/debates/:id': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    return asOutcome(await call(c, 'GET', `/api/debates/${id}`));
+  },
+  'POST /api/debates/:id/clock': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    const { path: url, body } = clock(id, 'start_speech');
+    return asOutcome(await call(c, 'POST', url, body));
+  },
+  'POST /api/debates/:id/judge': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    return asOutcome(await call(c, 'POST', `/api/debates/${id}/judge`));
+  },
+  'POST /api/debates/:id/ballots': async (c) => {
+    const { id } = await makeDebate(c, await fastUser(c.t));
+    await ok(c, 'POST', `/api/debates/${id}/judge`, undefined, c.owner);
+    await c.t.database.db.updateTable('debates').set({ status: 'awaiting_ballot' }).where('id', '=', id).execute();
+    const ballot = { winnerSide: 'a', speakerPoints: { a: 28.5, b: 27 }, reason: 'Clearer weighing.' };
+    return asOutcome(await call(c, 'POST', `/api/debates/${id}/ballots`, ballot));
+  },
+  'POST /api/debates/:id/forfeit': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    const response = await call(c, 'POST', `/api/debates/${id}/forfeit`);
+    const row = await c.t.database.db
+      .selectFrom('debates')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { status: response.statusCode, tookEffect: row.status === 'forfeited' };
+  },
+  'PUT /api/debates/:id/external-link': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    return asOutcome(await call(c, 'PUT', `/api/debates/${id}/external-link`, { link: 'https://meet.jit.si/x' }));
+  },
+  'POST /api/debates/:id/messages': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    return asOutcome(await call(c, 'POST', `/api/debates/${id}/messages`, { text: 'Good luck' }));
+  },
+  'POST /api/auth/sign-in/email': async (c) => {
+    const account = await realAccount(c.t);
+    return asOutcome(
+      await call(c, 'POST', '/api/auth/sign-in/email', { email: account.email, password: DEFAULT_TEST_PASSWORD }),
+    );
+  },
+  'POST /api/auth/sign-up/email': (c) =>
+    // A password one character short: the request passes every gate and reaches validation (400), without
+    // paying for a password hash per actor; buildUser covers the successful sign-up.
+    call(c, 'POST', '/api/auth/sign-up/email', {
+      name: 'New',
+      email: `${randomUUID()}@example.test`,
+      password: 'short',
+    }).then((r) => ({
+      status:
+        r.statusCode === 400 && r.json<{ error: { code: string } }>().error.code === 'validation_failed'
+          ? 200
+          : r.statusCode,
+    })),
+  '* /api/auth/admin/*': async (c) => {
+    // Every admin-plugin endpoint, each answered 404 by our guard before better-auth sees it.
+    let worst = 404;
+    for (const ep of authEndpoints(c.t.app).filter((e) => e.url.startsWith('/api/auth/admin/'))) {
+      const status = (
+        await call(c, ep.method, ep.url, ep.method === 'GET' ? undefined : { userId: c.owner.user.id, role: 'admin' })
+      ).statusCode;
+      if (status !== 404) worst = status;
+    }
+    return { status: worst };
+  },
+  'GET /api/auth/*': (c) => call(c, 'GET', '/api/auth/ok').then(asOutcome),
+  'POST /api/auth/*': (c) => call(c, 'POST', '/api/auth/sign-out', {}).then(asOutcome),
+  'GET /api/docs': (c) => call(c, 'GET', '/api/docs').then(asOutcome),
+  'GET /api/docs/json': (c) => call(c, 'GET', '/api/docs/json').then(asOutcome),
+  'GET /api/docs/yaml': (c) => call(c, 'GET', '/api/docs/yaml').then(asOutcome),
+  'GET /api/docs/static/index.html': (c) => call(c, 'GET', '/api/docs/static/index.html').then(asOutcome),
+  'GET /api/docs/static/swagger-initializer.js': (c) =>
+    call(c, 'GET', '/api/docs/static/swagger-initializer.js').then(asOutcome),
+  'HEAD /api/docs/': (c) => call(c, 'HEAD', '/api/docs/').then(asOutcome),
+  'GET /api/docs/static/*': (c) => call(c, 'GET', '/api/docs/static/swagger-ui.css').then(asOutcome),
+};
+
+const realAccounts = new WeakMap<TTestApp, Promise<TSessionUser>>();
+/** One account per app with a real password (sign-up hashes it once). */
+function realAccount(t: TTestApp): Promise<TSessionUser> {
+  let pending = realAccounts.get(t);
+  if (!pending) {
+    pending = buildUser(t).then((b) => b.user);
+    realAccounts.set(t, pending);
+  }
+  return pending;
+}
+
+/** Statuses that count as a refusal for a route, besides 401 and 403. */
+const EXTRA_REFUSALS: Record<string, number[]> = {
+  '* /api/auth/admin/*': [404],
+  'POST /api/auth/delete-user': [404],
+  'POST /api/auth/get-session': [405],
+  'GET /api/auth/delete-user/callback': [404],
+  'POST /api/debates/challenges/:token/accept': [409],
+  'POST /api/debates/:id/judge': [],
+};
+
+function classify(key: string, outcome: TOutcome): TVerdict | string {
+  if (outcome.status >= 500) return `server error ${outcome.status}`;
+  if (outcome.tookEffect === false && outcome.status < 300) return 'deny';
+  if (outcome.status < 400) return outcome.tookEffect === false ? 'deny' : 'allow';
+  if (outcome.status === 401 || outcome.status === 403) return 'deny';
+  if (EXTRA_REFUSALS[key]?.includes(outcome.status)) return 'deny';
+  if (outcome.tookEffect === false) return 'deny';
+  return `unexpected status ${outcome.status}`;
+}
+
+/** Runs one entry for every actor; returns the differences from the table. */
+async function checkEntry(t: TTestApp, baseUrl: string, key: string, r: TAccessRule, probe: TProbe): Promise<string[]> {
+  const problems: string[] = [];
+  const run = async (actor: TActor) => {
+    const expected = r.verdicts[actor];
+    if (expected === '-') return;
+    const owner = await fastUser(t);
+    const as = actor === 'visitor' ? null : actor === 'owner' ? owner : await fastUser(t, actor);
+    try {
+      const got = classify(key, await probe({ t, actor, as, owner, baseUrl }));
+      if (got !== expected) problems.push(`${key} as ${actor}: expected ${expected}, got ${got}`);
+    } catch (error) {
+      problems.push(`${key} as ${actor}: ${(error as Error).message}`);
+    }
+  };
+  // Two people in the queue at once would be matched with each other: queue entries run one actor at a time.
+  if (key.includes('/api/debates/queue')) for (const actor of ACTORS) await run(actor);
+  else await Promise.all(ACTORS.map(run));
+  return problems;
+}
+
+/**
+ * Bodies that pass better-auth's own validation (it validates before it checks the session), so that what
+ * answers is the session gate or the endpoint itself. Tokens and passwords are wrong on purpose: nothing changes.
+ */
+const AUTH_BODIES: Record<string, unknown> = {
+  '/api/auth/sign-in/social': { provider: 'google', callbackURL: '/' },
+  '/api/auth/reset-password': { newPassword: 'a new long password', token: 'not-a-real-token' },
+  '/api/auth/verify-password': { password: 'not the password' },
+  '/api/auth/send-verification-email': { email: 'nobody@example.test' },
+  '/api/auth/change-email': { newEmail: 'someone-else@example.test' },
+  '/api/auth/change-password': { currentPassword: 'not the password', newPassword: 'a new long password' },
+  '/api/auth/update-session': {},
+  '/api/auth/update-user': { name: 'Same Person' },
+  '/api/auth/delete-user': {},
+  '/api/auth/request-password-reset': { email: 'nobody@example.test' },
+  '/api/auth/revoke-session': { token: 'not-a-real-token' },
+  '/api/auth/link-social': { provider: 'google' },
+  '/api/auth/unlink-account': { providerId: 'google', accountId: 'not-an-account' },
+  '/api/auth/refresh-token': { accountId: 'not-an-account' },
+  '/api/auth/get-access-token': { accountId: 'not-an-account' },
+};
+const AUTH_QUERIES: Record<string, string> = {
+  '/api/auth/verify-email': '?token=not-a-real-token&callbackURL=/',
+  '/api/auth/delete-user/callback': '?token=not-a-real-token',
+  '/api/auth/account-info': '?accountId=not-an-account',
+  '/api/auth/reset-password/:token': '?callbackURL=/',
+  '/api/auth/callback/:id': '?state=not-a-real-state&code=x',
+};
+
+/** better-auth endpoints: past the session gate (any answer of the endpoint itself) or refused by it (401/403). */
+function authProbe(ep: TRouteRecord): TProbe {
+  const url = ep.url.replace(':id', 'google').replace(':token', 'not-a-real-token') + (AUTH_QUERIES[ep.url] ?? '');
+  return async (c) => {
+    const response = await call(c, ep.method, url, ep.method === 'GET' ? undefined : (AUTH_BODIES[ep.url] ?? {}));
+    // A 400 or 404 from the endpoint (a wrong token, no Google configured) means the gate let the actor through.
+    const isValidationError = response.statusCode === 400 && response.body.includes('VALIDATION_ERROR');
+    const isEndpointAnswer =
+      [400, 404, 302].includes(response.statusCode) && !isValidationError && !EXTRA_REFUSALS[`${ep.method} ${ep.url}`];
+    return { status: isEndpointAnswer ? 200 : response.statusCode };
+  };
+}
+
+// ---- Socket events ----
+
+function ask(socket: TTestSocket, name: string, payload: unknown): Promise<TAck<unknown>> {
+  return new Promise((resolve, reject) => {
+    (
+      socket.timeout(5000).emit as (
+        n: string,
+        p: unknown,
+        cb: (err: Error | null, reply: TAck<unknown>) => void,
+      ) => void
+    )(name, payload, (err, reply) => (err ? reject(err) : resolve(reply)));
+  });
+}
+
+type TSocketProbe = (c: TCtx & { socket: TTestSocket }) => Promise<TAck<unknown> | { effect: boolean }>;
+
+async function inRoom(t: TTestApp, room: string, socket: TTestSocket): Promise<boolean> {
+  return (await t.app.realtime.in(room).fetchSockets()).some((s) => s.id === socket.id);
+}
+
+/** Clock setups: the owner (side a) drives the clock to where the action makes sense. */
+async function clockProbe(c: TCtx & { socket: TTestSocket }, action: string, before: string[]) {
+  const { id } = await makeDebate(c, c.owner);
+  for (const step of before) await ok(c, 'POST', `/api/debates/${id}/clock`, { action: step }, c.owner);
+  return ask(c.socket, `debate.${action}`, { debateId: id });
+}
+
+const SOCKET_PROBES: Record<string, TSocketProbe> = {
+  ping: (c) =>
+    new Promise((resolve) => (c.socket.emit as (n: string, cb: (r: TAck<unknown>) => void) => void)('ping', resolve)),
+  'chat.join': (c) => ask(c.socket, 'chat.join', {}),
+  'chat.leave': async (c) => {
+    await ask(c.socket, 'chat.join', {});
+    const wasIn = await inRoom(c.t, 'chat:community', c.socket);
+    c.socket.emit('chat.leave');
+    await new Promise((r) => setTimeout(r, 100));
+    return { effect: wasIn && !(await inRoom(c.t, 'chat:community', c.socket)) };
+  },
+  'message.send': (c) => ask(c.socket, 'message.send', { clientId: randomUUID(), text: 'hello' }),
+  'message.delete': async (c) => {
+    const ownerSocket = await connectClient(c.baseUrl, c.owner.cookie);
+    try {
+      const sent = (await ask(ownerSocket, 'message.send', { clientId: randomUUID(), text: 'mine' })) as TAck<{
+        message: { id: number };
+      }>;
+      if (!sent.ok) throw new Error(`setup: ${sent.error.message}`);
+      return await ask(c.socket, 'message.delete', { id: sent.data.message.id });
+    } finally {
+      ownerSocket.disconnect();
+    }
+  },
+  'debate.join': async (c) => ask(c.socket, 'debate.join', { debateId: (await makeDebate(c, c.owner)).id }),
+  'debate.leave': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    await ask(c.socket, 'debate.join', { debateId: id });
+    const wasIn = await inRoom(c.t, `debate:${id}`, c.socket);
+    c.socket.emit('debate.leave', { debateId: id });
+    await new Promise((r) => setTimeout(r, 100));
+    return { effect: wasIn && !(await inRoom(c.t, `debate:${id}`, c.socket)) };
+  },
+  'debate.start_speech': (c) => clockProbe(c, 'start_speech', []),
+  'debate.end_speech': (c) => clockProbe(c, 'end_speech', ['start_speech']),
+  'debate.start_prep': (c) => clockProbe(c, 'start_prep', ['start_speech', 'end_speech']),
+  'debate.end_prep': (c) => clockProbe(c, 'end_prep', ['start_speech', 'end_speech', 'start_prep']),
+  'debate.pause': (c) => clockProbe(c, 'pause', ['start_speech']),
+  'debate.resume': (c) => clockProbe(c, 'resume', ['start_speech', 'pause']),
+  'debate.send_message': async (c) =>
+    ask(c.socket, 'debate.send_message', { debateId: (await makeDebate(c, c.owner)).id, text: 'hi' }),
+  'debate.signal': async (c) =>
+    ask(c.socket, 'debate.signal', { debateId: (await makeDebate(c, c.owner)).id, signal: { type: 'hello' } }),
+};
+
+function classifyAck(reply: TAck<unknown> | { effect: boolean }): TVerdict | string {
+  if ('effect' in reply) return reply.effect ? 'allow' : 'deny';
+  if (reply.ok) return 'allow';
+  if (reply.error.code === 'unauthenticated' || reply.error.code === 'forbidden') return 'deny';
+  return `unexpected ${reply.error.code}: ${reply.error.message}`;
+}
+
+const docsPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/security.md');
+const START = '<!-- authorization-matrix:start (generated by npm run security:docs) -->';
+const END = '<!-- authorization-matrix:end -->';
+
+describe.each(TEST_ENGINES)('authorization matrix on %s', (engine) => {
+  let t: TTestApp;
+  let routes: TRouteRecord[];
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    ({ t, routes } = await createAppWithRoutes(engine));
+    baseUrl = await listenOnFreePort(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  const lookup = (method: string, url: string) =>
+    HTTP_RULES[`${method} ${url}`] ? `${method} ${url}` : HTTP_RULES[`* ${url}`] ? `* ${url}` : undefined;
+
+  it('has a reviewed entry for every route, better-auth endpoint and socket event, and a probe for each', async () => {
+    const missing = routes.filter((r) => !lookup(r.method, r.url)).map((r) => `${r.method} ${r.url}`);
+    expect(missing, 'routes without an entry in authorization-table.ts').toEqual([]);
+    const registered = new Set(routes.map((r) => lookup(r.method, r.url)));
+    const stale = Object.keys(HTTP_RULES).filter((k) => !registered.has(k.split(' | ')[0]!));
+    expect(stale, 'entries for routes that no longer exist').toEqual([]);
+
+    const endpoints = authEndpoints(t.app).filter((e) => !e.url.startsWith('/api/auth/admin/'));
+    const missingAuth = endpoints.map((e) => `${e.method} ${e.url}`).filter((k) => !AUTH_ENDPOINT_RULES[k]);
+    expect(missingAuth, 'better-auth endpoints without an entry').toEqual([]);
+
+    const { cookie } = await fastUser(t);
+    const events = await listSocketEvents(t, cookie);
+    expect(
+      events.filter((e) => !(e in SOCKET_RULES)),
+      'socket events without an entry',
+    ).toEqual([]);
+    expect(
+      Object.keys(SOCKET_RULES).filter((e) => !events.includes(e)),
+      'entries for unknown events',
+    ).toEqual([]);
+
+    expect(Object.keys(HTTP_RULES).filter((k) => !HTTP_PROBES[k])).toEqual([]);
+    expect(Object.keys(SOCKET_RULES).filter((k) => !SOCKET_PROBES[k])).toEqual([]);
+  });
+
+  it('makes the same session cookie as a real sign-up (so the quick users below are real sessions)', async () => {
+    const { user, cookie } = await buildUser(t);
+    const session = await t.database.db
+      .selectFrom('sessions')
+      .select('token')
+      .where('userId', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(signedSessionCookie(session.token, t.config.authSecret!)).toBe(cookie);
+    const quick = await fastUser(t, 'moderator');
+    const me = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: quick.cookie } });
+    expect(me.json()).toMatchObject({ user: { id: quick.user.id, role: 'moderator' } });
+  });
+
+  it('HTTP routes: each actor is allowed or refused as the table says', async () => {
+    const problems: string[] = [];
+    for (const [key, r] of Object.entries(HTTP_RULES)) {
+      problems.push(...(await checkEntry(t, baseUrl, key, r, HTTP_PROBES[key]!)));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('better-auth endpoints: the session gate lets through exactly who the table says', async () => {
+    const problems: string[] = [];
+    for (const ep of authEndpoints(t.app).filter((e) => !e.url.startsWith('/api/auth/admin/'))) {
+      const key = `${ep.method} ${ep.url}`;
+      // Our own routes answer sign-in and sign-up (checked above with real bodies).
+      if (HTTP_RULES[key]) continue;
+      problems.push(...(await checkEntry(t, baseUrl, key, AUTH_ENDPOINT_RULES[key]!, authProbe(ep))));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('update-user never changes a role, score or ban, and admin endpoints cannot be reached', async () => {
+    const me = await fastUser(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie: me.cookie },
+      payload: { name: 'Renamed', role: 'admin', score: 999_999, banned: false, email: 'x@example.test' },
+    });
+    expect(response.statusCode).toBeLessThan(500);
+    const row = await t.database.db
+      .selectFrom('users')
+      .select(['role', 'score', 'email'])
+      .where('id', '=', me.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ role: 'user', score: 0, email: me.user.email });
+
+    // Server-side helpers that take a userId must not act for someone else when called over HTTP.
+    for (const url of ['/api/auth/get-access-token', '/api/auth/refresh-token']) {
+      for (const cookie of [undefined, me.cookie]) {
+        const other = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: cookie ? { cookie } : {},
+          payload: { accountId: 'any', userId: (await realAccount(t)).id },
+        });
+        expect([400, 401, 403, 404], `${url}: ${other.body}`).toContain(other.statusCode);
+        expect(other.body).not.toMatch(/accessToken"\s*:\s*"/);
+      }
+    }
+  });
+
+  it('socket events: each actor is allowed or refused as the table says', async () => {
+    const problems: string[] = [];
+    for (const [event, r] of Object.entries(SOCKET_RULES)) {
+      await Promise.all(
+        ACTORS.map(async (actor) => {
+          const expected = r.verdicts[actor];
+          if (expected === '-') return;
+          const owner = await fastUser(t);
+          const as = actor === 'visitor' ? null : actor === 'owner' ? owner : await fastUser(t, actor);
+          const socket = await connectClient(baseUrl, as?.cookie);
+          try {
+            const got = classifyAck(await SOCKET_PROBES[event]!({ t, actor, as, owner, socket, baseUrl }));
+            if (got !== expected) problems.push(`${event} as ${actor}: expected ${expected}, got ${got}`);
+          } catch (error) {
+            problems.push(`${event} as ${actor}: ${(error as Error).message}`);
+          } finally {
+            socket.disconnect();
+          }
+        }),
+      );
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('docs/security.md shows this table', async () => {
+    const docs = fs.existsSync(docsPath) ? fs.readFileSync(docsPath, 'utf8') : '';
+    const start = docs.indexOf(START);
+    const end = docs.indexOf(END);
+    if (start < 0 || end < 0) throw new Error(`docs/security.md needs the markers ${START} and ${END}`);
+    const options = { ...(await prettier.resolveConfig(docsPath)), parser: 'markdown' };
+    const expected = await prettier.format(
+      `${docs.slice(0, start + START.length)}\n\n${renderAuthorizationTables()}\n${docs.slice(end)}`,
+      options,
+    );
+    if (process.env.WRITE_SECURITY_DOCS === '1') fs.writeFileSync(docsPath, expected);
+    else expect(docs, 'docs/security.md is stale: run `npm run security:docs`').toBe(expected);
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * Who may do what: every HTTP route and every client → server socket event, reviewed by hand.
+ * `authorization-matrix.test.ts` checks each entry against the real app for each actor, and fails for a
+ * route or event that has no entry here (a new route cannot ship unreviewed). docs/security.md's table is
+ * rendered from this file (`npm run security:docs`).
+ */
+import type { TClientToServerEvents } from '@resolved/shared';
+
+export const ACTORS = ['visitor', 'user', 'moderator', 'admin', 'owner'] as const;
+export type TActor = (typeof ACTORS)[number];
+/**
+ * `allow`: the request succeeds (for better-auth's endpoints: it gets past the session gate to its own checks);
+ * `deny`: it is refused (401/403, or an effect that does not happen); `-`: the resource has no owner.
+ */
+export type TVerdict = 'allow' | 'deny' | '-';
+
+export interface TAccessRule {
+  /** Who may, in words (the docs column). */
+  who: string;
+  /** What "owner" means for this resource, when it has one. */
+  owner?: string;
+  verdicts: Record<TActor, TVerdict>;
+}
+
+function rule(who: string, code: string, owner?: string): TAccessRule {
+  // One letter per actor, in ACTORS order: A allow, D deny, - no owner.
+  const letter = { A: 'allow', D: 'deny', '-': '-' } as const;
+  const verdicts = Object.fromEntries(
+    ACTORS.map((actor, i) => [actor, letter[code[i] as keyof typeof letter]]),
+  ) as Record<TActor, TVerdict>;
+  return { who, verdicts, ...(owner ? { owner } : {}) };
+}
+
+const PUBLIC = rule('everyone', 'AAAA-');
+const SIGNED_IN = rule('signed-in users', 'DAAA-');
+const ADMIN = rule('admins', 'DDDA-');
+const HIDDEN = rule('no one (404: better-auth admin plugin endpoints are not exposed)', 'DDDD-');
+const DOCS = rule('everyone (OpenAPI description of the public API)', 'AAAA-');
+
+/**
+ * HTTP routes, keyed `METHOD path` as Fastify registered them (`*` as the method: any method). A route may
+ * have extra cases keyed `METHOD path | case`.
+ */
+export const HTTP_RULES: Record<string, TAccessRule> = {
+  'GET /api/health': PUBLIC,
+  'GET /api/session': rule('everyone (a visitor gets `user: null`; a user only their own record)', 'AAAA-'),
+  'GET /api/auth-options': PUBLIC,
+  'GET /api/help/config': PUBLIC,
+  'POST /api/help/requests': rule('everyone (5 a minute per IP)', 'AAAA-'),
+  'GET /api/contact-requests': ADMIN,
+
+  'GET /api/topics': PUBLIC,
+  'GET /api/topics/current': PUBLIC,
+  'PUT /api/topics/current': ADMIN,
+  'POST /api/topics/:id/make-current': ADMIN,
+
+  'GET /api/rooms': PUBLIC,
+  'POST /api/rooms': SIGNED_IN,
+  'PATCH /api/rooms/:id': rule('a created room: its creator, moderators, admins', 'DDAAA', 'the room’s creator'),
+  'PATCH /api/rooms/:id | fixed room': rule('a fixed room (link only): admins', 'DDDA-'),
+  'DELETE /api/rooms/:id': rule('a created room: its creator, moderators, admins', 'DDAAA', 'the room’s creator'),
+  'DELETE /api/rooms/:id | fixed room': rule('a fixed room: no one', 'DDDD-'),
+
+  'GET /api/leaderboard': rule('everyone (no e-mail but the viewer’s own)', 'AAAA-'),
+  'GET /api/users/me/standing': SIGNED_IN,
+  'GET /api/users': rule('admins (the only list with e-mails)', 'DDDA-'),
+  'PUT /api/users/:id/score': rule('admins; never one’s own score unless admin', 'DDDAD', 'the user whose score it is'),
+  'PUT /api/users/:id/role': rule('admins; no one promotes themselves', 'DDDAD', 'the user whose role it is'),
+  'GET /api/score-changes': ADMIN,
+
+  'GET /api/chat/messages': SIGNED_IN,
+
+  'GET /api/debates': PUBLIC,
+  'GET /api/debates/ratings': PUBLIC,
+  'GET /api/debates/queue': SIGNED_IN,
+  'POST /api/debates/queue': SIGNED_IN,
+  'DELETE /api/debates/queue': SIGNED_IN,
+  'GET /api/debates/history': SIGNED_IN,
+  'POST /api/debates/challenges': SIGNED_IN,
+  'GET /api/debates/challenges/:token': rule('signed-in users with the link', 'DAAAA', 'the challenger'),
+  'POST /api/debates/challenges/:token/accept': rule(
+    'signed-in users other than the challenger',
+    'DAAAD',
+    'the challenger',
+  ),
+  'GET /api/debates/:id': rule('signed-in users (spectators)', 'DAAAA', 'a debater'),
+  'POST /api/debates/:id/clock': rule('the debaters (the judge: pause/resume)', 'DDDDA', 'the debater to speak'),
+  'POST /api/debates/:id/judge': rule('signed-in users other than the debaters', 'DAAAD', 'a debater'),
+  'POST /api/debates/:id/ballots': rule('the debate’s judge', 'DDDDA', 'the judge'),
+  'POST /api/debates/:id/forfeit': rule('the debaters (others: no effect)', 'DDDDA', 'a debater'),
+  'PUT /api/debates/:id/external-link': rule('the debaters', 'DDDDA', 'a debater'),
+  'POST /api/debates/:id/messages': rule('the debaters and the judge', 'DDDDA', 'a debater'),
+
+  'POST /api/auth/sign-in/email': rule('everyone (rate-limited per IP and per e-mail)', 'AAAA-'),
+  'POST /api/auth/sign-up/email': rule('everyone (rate-limited per IP and per e-mail)', 'AAAA-'),
+  '* /api/auth/admin/*': HIDDEN,
+  'GET /api/auth/*': rule('better-auth’s endpoints, each listed under /api/auth below', 'AAAA-'),
+  'POST /api/auth/*': rule('better-auth’s endpoints, each listed under /api/auth below', 'AAAA-'),
+
+  'GET /api/docs': DOCS,
+  'GET /api/docs/json': DOCS,
+  'GET /api/docs/yaml': DOCS,
+  'GET /api/docs/static/index.html': DOCS,
+  'GET /api/docs/static/swagger-initializer.js': DOCS,
+  'HEAD /api/docs/': DOCS,
+  'GET /api/docs/static/*': DOCS,
+};
+
+const AUTH_PUBLIC = rule('everyone', 'AAAA-');
+const AUTH_SESSION = rule('signed-in users (their own account)', 'DAAA-');
+
+/**
+ * better-auth's endpoints behind `/api/auth/*` (listed from the auth instance). Our own sign-in/sign-up
+ * routes above take precedence over better-auth's for those two paths.
+ */
+export const AUTH_ENDPOINT_RULES: Record<string, TAccessRule> = {
+  'POST /api/auth/sign-in/social': AUTH_PUBLIC,
+  'GET /api/auth/callback/:id': rule('everyone (checked against the OAuth state cookie)', 'AAAA-'),
+  'POST /api/auth/callback/:id': rule('everyone (checked against the OAuth state cookie)', 'AAAA-'),
+  'GET /api/auth/get-session': rule('everyone (a visitor gets null)', 'AAAA-'),
+  'POST /api/auth/get-session': rule('no one (405: GET only)', 'DDDD-'),
+  'POST /api/auth/sign-out': AUTH_PUBLIC,
+  'POST /api/auth/sign-up/email': rule('everyone (our route above answers)', 'AAAA-'),
+  'POST /api/auth/sign-in/email': rule('everyone (our route above answers)', 'AAAA-'),
+  'POST /api/auth/reset-password': rule('everyone with a reset token (none are sent: no mail is configured)', 'AAAA-'),
+  'POST /api/auth/verify-password': AUTH_SESSION,
+  'GET /api/auth/verify-email': rule('everyone with a verification token', 'AAAA-'),
+  'POST /api/auth/send-verification-email': rule('everyone (no mail is configured)', 'AAAA-'),
+  'POST /api/auth/change-email': AUTH_SESSION,
+  'POST /api/auth/change-password': AUTH_SESSION,
+  'POST /api/auth/update-session': AUTH_SESSION,
+  'POST /api/auth/update-user': rule('signed-in users: their own name and image only (never role or score)', 'DAAA-'),
+  'POST /api/auth/delete-user': rule('no one (account deletion is not enabled)', 'DDDD-'),
+  'POST /api/auth/request-password-reset': rule('everyone (no mail is configured)', 'AAAA-'),
+  'GET /api/auth/reset-password/:token': rule('everyone with a reset token', 'AAAA-'),
+  'GET /api/auth/list-sessions': AUTH_SESSION,
+  'POST /api/auth/revoke-session': AUTH_SESSION,
+  'POST /api/auth/revoke-sessions': AUTH_SESSION,
+  'POST /api/auth/revoke-other-sessions': AUTH_SESSION,
+  'POST /api/auth/link-social': AUTH_SESSION,
+  'GET /api/auth/list-accounts': AUTH_SESSION,
+  'GET /api/auth/delete-user/callback': rule('no one (account deletion is not enabled)', 'DDDD-'),
+  'POST /api/auth/unlink-account': AUTH_SESSION,
+  'POST /api/auth/refresh-token': AUTH_SESSION,
+  'POST /api/auth/get-access-token': AUTH_SESSION,
+  'GET /api/auth/account-info': AUTH_SESSION,
+  'GET /api/auth/ok': AUTH_PUBLIC,
+  'GET /api/auth/error': AUTH_PUBLIC,
+};
+
+const DEBATER = rule('the debaters', 'DDDDA', 'a debater');
+const SPEAKER = rule('the debater whose turn it is', 'DDDDA', 'the debater to speak');
+
+/** Client → server socket events. Keyed by the shared protocol, so a new event fails to compile until listed. */
+export const SOCKET_RULES: Record<keyof TClientToServerEvents, TAccessRule> = {
+  ping: PUBLIC,
+  'chat.join': SIGNED_IN,
+  'chat.leave': rule('signed-in users in the chat', 'DAAA-'),
+  'message.send': SIGNED_IN,
+  'message.delete': rule('the author, moderators, admins', 'DDAAA', 'the message’s author'),
+  'debate.join': rule('signed-in users (spectators)', 'DAAAA', 'a debater'),
+  'debate.leave': rule('signed-in users in the debate room', 'DAAAA', 'a debater'),
+  'debate.start_speech': SPEAKER,
+  'debate.end_speech': SPEAKER,
+  'debate.start_prep': DEBATER,
+  'debate.end_prep': rule('the debater taking prep', 'DDDDA', 'the debater taking prep'),
+  'debate.pause': rule('the debaters and the judge', 'DDDDA', 'a debater'),
+  'debate.resume': rule('the debaters and the judge', 'DDDDA', 'a debater'),
+  'debate.send_message': rule('the debaters and the judge', 'DDDDA', 'a debater'),
+  'debate.signal': rule('the debaters (to each other)', 'DDDDA', 'a debater'),
+};
+
+const symbol = { allow: '✅', deny: '⛔', '-': '—' } as const;
+
+function renderRows(rules: Record<string, TAccessRule>, label: (key: string) => string): string[] {
+  return Object.entries(rules).map(([key, r]) => {
+    const cells = ACTORS.map((actor) => symbol[r.verdicts[actor]]);
+    return `| ${label(key)} | ${r.who}${r.owner ? ` (owner: ${r.owner})` : ''} | ${cells.join(' | ')} |`;
+  });
+}
+
+/** The Markdown tables for docs/security.md. */
+export function renderAuthorizationTables(): string {
+  const header = `| ${'Route'} | Who | ${ACTORS.join(' | ')} |\n|---|---|${ACTORS.map(() => ':-:').join('|')}|`;
+  const code = (key: string) => `\`${key.replace(' | ', '` — ')}${key.includes(' | ') ? '' : '`'}`;
+  return [
+    '### HTTP routes',
+    '',
+    header,
+    ...renderRows(HTTP_RULES, code),
+    '',
+    '### better-auth endpoints (behind `/api/auth/*`)',
+    '',
+    header,
+    ...renderRows(AUTH_ENDPOINT_RULES, code),
+    '',
+    '### Socket events (client → server)',
+    '',
+    header.replace('Route', 'Event'),
+    ...renderRows(SOCKET_RULES, (key) => `\`${key}\``),
+    '',
+  ].join('\n');
+}
