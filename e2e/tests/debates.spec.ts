@@ -92,6 +92,13 @@ test('two strangers are matched, share one clock and a call, and a third person 
   expect(affSeconds).toBeLessThan(360);
   expect(affSeconds).toBeGreaterThan(350);
   expect(Math.abs(affSeconds - negSeconds)).toBeLessThanOrEqual(1);
+  // Both screens agree on when the speech ends (server time) within 250 ms, and so after a reload.
+  const endsAt = async (p: DebatePage) => Number(await p.clock.getAttribute('data-ends-at'));
+  expect(Math.abs((await endsAt(aff)) - (await endsAt(neg)))).toBeLessThan(250);
+  await neg.page.reload();
+  await expect(neg.clockStatus).toHaveText(/Running/);
+  await expect.poll(async () => Math.abs((await endsAt(aff)) - (await endsAt(neg)))).toBeLessThan(250);
+  await expect(neg.rtcState).toHaveText('connected', { timeout: 20_000 });
 
   // A third user watches, then takes the judge's seat.
   await judge!.goto(ada!.url());

@@ -30,6 +30,10 @@ export function DebateClock({ clock }: { clock: TClockState }) {
       <p
         className={`mt-2 font-mono text-6xl font-bold tabular-nums ${display.isOvertime ? 'text-red-300' : ''}`}
         data-testid="debate-clock"
+        // When this screen expects the running speech or prep to end, in server time (tests compare screens).
+        data-ends-at={
+          isTimed && !clock.isPaused ? Math.round(now + display.remainingMs - display.overtimeMs) : undefined
+        }
         aria-live="off"
       >
         {isTimed ? face : clock.phase === 'finished' ? '0:00' : formatClock((display.speech?.minutes ?? 0) * 60_000)}

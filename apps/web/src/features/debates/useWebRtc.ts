@@ -71,10 +71,12 @@ export function useWebRtc(options: {
     return pc;
   }, [iceServers, signal]);
 
+  /**
+   * A hello means the other side starts afresh (first arrival, reload, reconnect): offer a new connection,
+   * even over one that still looks connected here. Two hellos in a row (both arriving at once) make one offer.
+   */
   const startOffer = useCallback(async () => {
-    const current = pcRef.current;
-    const isFresh = current && Date.now() - pcStartedAt.current < 5000;
-    if (current && (current.connectionState === 'connected' || isFresh)) return;
+    if (pcRef.current && Date.now() - pcStartedAt.current < 3000) return;
     const pc = newPeer();
     await pc.setLocalDescription(await pc.createOffer());
     signal({ type: 'offer', sdp: pc.localDescription?.sdp ?? '' });
