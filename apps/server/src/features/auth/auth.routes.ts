@@ -20,6 +20,23 @@ function toWebHeaders(request: FastifyRequest): Headers {
 }
 
 /**
+ * The session token lives only in the httpOnly cookie. better-auth also returns it in JSON (sign-in, sign-up,
+ * get-session, list-sessions), where a script injected into the page could read it and keep the session
+ * after the page is gone; every `token` field is dropped from its JSON answers.
+ */
+export function withoutSessionTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSessionTokens);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== 'token')
+        .map(([key, v]) => [key, withoutSessionTokens(v)]),
+    );
+  }
+  return value;
+}
+
+/**
  * Registers better-auth: its instance on `app.auth`, its handler under `/api/auth/*`, our own
  * sign-in/sign-up front doors (validation, rate limits, the spec's distinct messages) and
  * `GET /api/session`.
@@ -62,7 +79,11 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
-    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    if (!response.body) return reply.send(null);
+    if (response.headers.get('content-type')?.includes('application/json')) {
+      return reply.send(JSON.stringify(withoutSessionTokens(await response.json())));
+    }
+    return reply.send(Buffer.from(await response.arrayBuffer()));
   }
 
   /** better-auth answers errors as `{ code, message }`; ours are `{ error: { code, message } }`. */
