@@ -127,7 +127,8 @@ export async function buildApp(options: {
   }
 
   const debatesSocket = debatesSocketFeature(context, app.log);
-  app.addHook('onClose', async () => debatesSocket.close());
+  // Before the realtime module disconnects every socket: those disconnects are a shutdown, not people leaving.
+  app.addHook('preClose', async () => debatesSocket.close());
   await attachRealtime(app, context, {
     resolveUser: (headers) => getSessionUserFromHeaders(headers, app),
     features: [chatSocketFeature(context, app.log), debatesSocket],

@@ -43,6 +43,8 @@ function signedIn(user: TSessionUser | null): TSessionUser {
  */
 export class DebateRooms {
   private readonly forfeitTimers = new Map<string, NodeJS.Timeout>();
+  /** Set when the app shuts down: disconnects then are not people leaving, and Redis may be gone. */
+  private isClosing = false;
 
   constructor(
     private readonly io: TRealtimeServer,
@@ -75,6 +77,7 @@ export class DebateRooms {
 
   async announce(debateId: number): Promise<TDebatePresence> {
     const presence = await this.presence(debateId);
+    if (this.isClosing) return presence;
     this.io.to(REALTIME_ROOMS.debate(String(debateId))).emit('debate.presence_changed', presence);
     return presence;
   }
@@ -87,6 +90,7 @@ export class DebateRooms {
   }
 
   async leave(socket: TRealtimeSocket, debateId: number, isDisconnect: boolean): Promise<void> {
+    if (this.isClosing) return;
     if (!isDisconnect) await socket.leave(REALTIME_ROOMS.debate(String(debateId)));
     const user = socket.data.user;
     await this.announce(debateId);
@@ -129,6 +133,7 @@ export class DebateRooms {
   }
 
   close() {
+    this.isClosing = true;
     for (const timer of this.forfeitTimers.values()) clearTimeout(timer);
     this.forfeitTimers.clear();
   }
