@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Hourglass, Link2, Swords } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { FORMAT_IDS, FORMATS, formatClock, type TFormatId } from '@resolved/shared';
@@ -27,6 +27,7 @@ function useSecondsSince(iso: string | undefined): number {
 export function FindOpponentCard() {
   const { user } = useAuth();
   const navigate = useNavigate();
+  const isOnDebatesPage = useLocation().pathname === '/debates';
   const headingId = useId();
   const [formatId, setFormatId] = useState<TFormatId>('ld');
   const [challengeUrl, setChallengeUrl] = useState<string | null>(null);
@@ -181,6 +182,13 @@ export function FindOpponentCard() {
               Challenge a friend
             </button>
           </div>
+          {isOnDebatesPage ? null : (
+            <p className="mt-3 text-sm">
+              <Link to="/debates" className="font-semibold text-brand-700 underline">
+                Watch live debates
+              </Link>
+            </p>
+          )}
           {challengeUrl ? (
             <div className="mt-4">
               <label htmlFor={`${headingId}-challenge`} className="text-sm font-semibold text-slate-700">
