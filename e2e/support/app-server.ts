@@ -37,12 +37,15 @@ export async function startAppServer(options: { port: number; env: Record<string
       ...options.env,
     },
   });
+  // If the test worker ends without calling stop() (a timeout), do not leave the server running.
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`app server exited early: ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`app server exited early (is port ${options.port} free?): ${stderr}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) break;
@@ -57,6 +60,7 @@ export async function startAppServer(options: { port: number; env: Record<string
     baseUrl,
     dataDir,
     async stop() {
+      process.off('exit', killOnExit);
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');

@@ -180,10 +180,11 @@ export default function AdminDashboardPage() {
           Users could not be loaded. Please refresh the page.
         </p>
       ) : (
-        <Card className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+        <Card className="overflow-hidden">
+          {/* Below `sm` each row becomes a stacked card (labels from data-label) so Update stays in view. */}
+          <table className="block w-full text-left text-sm sm:table">
             <caption className="sr-only">Users and their scores</caption>
-            <thead className="bg-slate-50 text-slate-700">
+            <thead className="hidden bg-slate-50 text-slate-700 sm:table-header-group">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">
                   Name
@@ -202,18 +203,39 @@ export default function AdminDashboardPage() {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="block divide-y divide-slate-100 sm:table-row-group">
               {users.data.pages
                 .flatMap((page) => page.users)
                 .map((u) => (
-                  <tr key={u.id} data-testid="admin-user-row">
-                    <td className="px-4 py-3 font-medium text-slate-900">{u.displayName}</td>
-                    <td className="break-all px-4 py-3 text-slate-700">{u.email}</td>
-                    <td className="px-4 py-3 tabular-nums text-slate-900">{u.score}</td>
-                    <td className="px-4 py-3">
+                  <tr key={u.id} data-testid="admin-user-row" className="block py-2 sm:table-row sm:py-0">
+                    <td
+                      data-label="Name"
+                      className="flex items-center justify-between gap-4 px-4 py-1.5 before:font-semibold before:text-slate-600 before:content-[attr(data-label)] sm:table-cell sm:py-3 sm:before:content-none font-medium text-slate-900"
+                    >
+                      {u.displayName}
+                    </td>
+                    <td
+                      data-label="Email"
+                      className="flex items-center justify-between gap-4 px-4 py-1.5 before:font-semibold before:text-slate-600 before:content-[attr(data-label)] sm:table-cell sm:py-3 sm:before:content-none break-all text-slate-700"
+                    >
+                      {u.email}
+                    </td>
+                    <td
+                      data-label="Score"
+                      className="flex items-center justify-between gap-4 px-4 py-1.5 before:font-semibold before:text-slate-600 before:content-[attr(data-label)] sm:table-cell sm:py-3 sm:before:content-none tabular-nums text-slate-900"
+                    >
+                      {u.score}
+                    </td>
+                    <td
+                      data-label="Update"
+                      className="flex items-center justify-between gap-4 px-4 py-1.5 before:font-semibold before:text-slate-600 before:content-[attr(data-label)] sm:table-cell sm:py-3 sm:before:content-none"
+                    >
                       <ScoreInput user={u} />
                     </td>
-                    <td className="px-4 py-3">
+                    <td
+                      data-label="Role"
+                      className="flex items-center justify-between gap-4 px-4 py-1.5 before:font-semibold before:text-slate-600 before:content-[attr(data-label)] sm:table-cell sm:py-3 sm:before:content-none"
+                    >
                       <RoleSelect user={u} isSelf={u.id === me?.id} />
                     </td>
                   </tr>
