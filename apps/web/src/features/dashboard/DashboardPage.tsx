@@ -26,6 +26,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { RoleBadge } from './RoleBadge';
 import { useStanding } from './useStanding';
+import { FindOpponentCard } from '../debates/FindOpponentCard';
 
 function formatDate(iso: string | undefined): string {
   if (!iso) return 'Unknown';
@@ -172,6 +173,8 @@ export default function DashboardPage() {
           </div>
         </section>
       ) : null}
+
+      <FindOpponentCard />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title="Account Information" icon={UserRound}>
