@@ -33,6 +33,25 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
     expect(Object.keys(user).sort()).toEqual(['createdAt', 'displayName', 'email', 'id', 'role', 'score']);
   });
 
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const t2 = await createTestApp(engine, { PUBLIC_URL: 'https://debate.example.org' });
+    try {
+      const res = await t2.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { name: 'Sec', email: 'sec@example.test', password: 'password123' },
+      });
+      expect(res.statusCode).toBe(200);
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toMatch(/session_token=/);
+      expect(setCookie).toMatch(/; Secure/i);
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/SameSite=Lax/i);
+    } finally {
+      await t2.close();
+    }
+  });
+
   it('tells a visitor they are signed out', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/session' });
     expect(res.statusCode).toBe(200);
