@@ -1,61 +1,40 @@
 /**
- * Profiles the built server under one load: `npx tsx bench/src/profile.ts <path> [users] [signed-in]`.
- * Seeds the users (SQLite), runs `node --cpu-prof` under 5 s of autocannon load on the path, and prints the
- * functions with the most self time. Used to find the causes recorded in docs/performance.md.
+ * Summarises CPU profiles of the built server: the functions with the most self time, and the same grouped by
+ * package. Record them with `BENCH_CPU_PROF=/tmp/prof npm run bench -- --only <id>` (every server a benchmark
+ * starts runs with `node --cpu-prof`), then `npx tsx bench/src/profile.ts /tmp/prof`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createSessions, openBenchDatabase, seedUsers } from './lib/accounts';
-import { load } from './lib/load';
-import { PORTS, startServer, tempDir } from './lib/server';
 
-interface TNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-
-const [route = '/api/leaderboard', users = '100000', signedIn] = process.argv.slice(2);
-const profileDir = tempDir('profile');
-const server = await startServer({
-  port: PORTS.profile,
-  name: 'profile',
-  nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
-});
-try {
-  const database = openBenchDatabase('sqlite', { dataDir: server.dataDir });
-  const seeded = await seedUsers(database, Number(users), { prefix: 'prof-' });
-  const cookies = await createSessions(
-    database,
-    seeded.slice(0, 200).map((u) => u.id),
-  );
-  await database.close();
-  let next = 0;
-  const result = await load({
-    url: server.baseUrl,
-    path: route,
-    connections: 10,
-    seconds: 5,
-    ...(signedIn ? { headers: () => ({ cookie: cookies[next++ % cookies.length]! }) } : {}),
-  });
-  console.log(`${route}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.requestsPerSecond} req/s`);
-} finally {
-  await server.stop();
-}
-const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))!;
-const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as {
-  nodes: TNode[];
+interface TProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
   samples: number[];
   timeDeltas: number[];
-};
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const self = new Map<string, number>();
-profile.samples.forEach((id, i) => {
-  const frame = byId.get(id)!.callFrame;
-  const key = `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber + 1}`;
-  self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
-});
-const total = [...self.values()].reduce((a, b) => a + b, 0);
-for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
-  console.log(`${((us / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
 }
-console.log(`profile: ${path.join(profileDir, file)}`);
+
+const dir = process.argv[2];
+if (!dir) throw new Error('usage: tsx bench/src/profile.ts <directory of .cpuprofile files>');
+for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+  const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as TProfile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const byFunction = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)!;
+    const us = profile.timeDeltas[i] ?? 0;
+    const fn = `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url)?.[1] ?? (frame.url ? 'app/node' : fn);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+  });
+  const total = [...byFunction.values()].reduce((a, b) => a + b, 0);
+  const top = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, us]) => `${((us / total) * 100).toFixed(1).padStart(5)} %  ${k}`)
+      .join('\n');
+  console.log(
+    `\n${file}: ${(total / 1e6).toFixed(1)} s sampled\n${top(byFunction, 20)}\n-- by package --\n${top(byPackage, 12)}`,
+  );
+}

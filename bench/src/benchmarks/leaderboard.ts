@@ -7,7 +7,6 @@ import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { TBenchContext, TBenchResult } from '../lib/context';
 import {
-  analyze,
   checkCookieSigning,
   createPostgresDatabase,
   createSessions,
@@ -16,6 +15,7 @@ import {
   seedUsers,
   type TBenchDatabase,
   type TEngine,
+  vacuumAnalyze,
 } from '../lib/accounts';
 import { load, type TLoadResult } from '../lib/load';
 import { figure, fmt, type TFigure } from '../lib/report';
@@ -30,7 +30,7 @@ interface TEngineResult {
   rank: TLoadResult;
   pageBytes: { raw: number; gzip: number };
   rankBytes: { raw: number; gzip: number };
-  baseline: { raw: number; gzip: number; msPerView: number };
+  baseline: { raw: number; gzip: number; msPerView: number; serverCpuMs: number };
 }
 
 /** The spec's approach, served by a bare HTTP server: every user's ranking fields as one JSON array. */
@@ -89,8 +89,8 @@ async function runEngine(
     const seedStarted = performance.now();
     const users = await seedUsers(database, sizes.users, { prefix: `lb-${engine}-` });
     ctx.log(`  ${engine}: seeded ${users.length} users in ${fmt((performance.now() - seedStarted) / 1000)} s`);
-    // PostgreSQL's autovacuum analyzes a table this size within a minute of the inserts; do it now.
-    if (engine === 'postgres') await analyze(database);
+    // PostgreSQL's autovacuum vacuums and analyzes a table this size within a minute of the inserts; do it now.
+    if (engine === 'postgres') await vacuumAnalyze(database);
     // Signed-in viewers spread over the whole ranking (top, the big tie at 0, the tail).
     const random = seededRandom(7);
     const viewers = Array.from({ length: 200 }, () => users[Math.floor(random() * users.length)]!);
@@ -115,7 +115,13 @@ async function runEngine(
     const rankRounds: TLoadResult[] = [];
     for (let round = 0; round < sizes.rounds; round++) {
       pageRounds.push(
-        await load({ url: server.baseUrl, path: '/api/leaderboard', connections: 10, seconds: sizes.seconds }),
+        await load({
+          url: server.baseUrl,
+          path: '/api/leaderboard',
+          connections: 10,
+          seconds: sizes.seconds,
+          pid: server.pid,
+        }),
       );
       rankRounds.push(
         await load({
@@ -124,6 +130,7 @@ async function runEngine(
           connections: 10,
           seconds: sizes.seconds,
           headers: rotate,
+          pid: server.pid,
         }),
       );
     }
@@ -134,6 +141,7 @@ async function runEngine(
     // Baseline: the spec's approach on the same database.
     const baselineServer = await startClientRankBaseline(database, PORTS.clientRankBaseline);
     const views: { bytes: number; ms: number }[] = [];
+    const baselineCpuBefore = process.cpuUsage();
     let baselineGzip = 0;
     try {
       const first = await fetch(baselineServer.url);
@@ -149,13 +157,21 @@ async function runEngine(
     } finally {
       await baselineServer.close();
     }
+    // The baseline server runs in this process: its CPU (query + JSON) and the client's parse and sort.
+    const baselineCpu = process.cpuUsage(baselineCpuBefore);
+    const baselineCpuMsPerView = (baselineCpu.user + baselineCpu.system) / 1000 / (views.length + 1);
     return {
       engine,
       page: medianOf(pageRounds as unknown as Record<string, number>[]) as unknown as TLoadResult,
       rank: medianOf(rankRounds as unknown as Record<string, number>[]) as unknown as TLoadResult,
       pageBytes: { raw: page.raw, gzip: page.gzip },
       rankBytes: { raw: rank.raw, gzip: rank.gzip },
-      baseline: { raw: views[0]!.bytes, gzip: baselineGzip, msPerView: median(views.map((v) => v.ms)) },
+      baseline: {
+        raw: views[0]!.bytes,
+        gzip: baselineGzip,
+        msPerView: median(views.map((v) => v.ms)),
+        serverCpuMs: baselineCpuMsPerView,
+      },
     } satisfies TEngineResult;
   } finally {
     await database.close();
@@ -209,6 +225,12 @@ export async function leaderboardBenchmark(ctx: TBenchContext): Promise<TBenchRe
             unit: 'views/s (1 client)',
           },
           ratio: { label: 'ours / baseline', value: load.requestsPerSecond / (1000 / r.baseline.msPerView) },
+        }),
+        figure({
+          name: `${engine}: ${label} server CPU per request`,
+          value: load.cpuMsPerRequest,
+          unit: 'ms',
+          baseline: { label: 'read all + rank on client, CPU of both sides', value: r.baseline.serverCpuMs },
         }),
       );
     }

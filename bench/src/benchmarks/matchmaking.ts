@@ -15,7 +15,7 @@ import {
   type TEngine,
 } from '../lib/accounts';
 import { figure, fmt, type TFigure } from '../lib/report';
-import { PORTS, startServer } from '../lib/server';
+import { cpuMs, PORTS, startServer } from '../lib/server';
 import { median, sleep } from '../lib/stats';
 
 const BUDGET_MS = 2000;
@@ -61,6 +61,7 @@ async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number) 
     // An even number per format, so that everyone can be paired.
     const formats = users.map((_, i) => FORMAT_IDS[Math.floor(i / 2) % FORMAT_IDS.length]!);
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    const cpuBefore = cpuMs(server.pid);
     const started = performance.now();
     const replies = await Promise.all(
       cookies.map(async (cookie, i) => {
@@ -76,6 +77,7 @@ async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number) 
     );
     agent.destroy();
     const answeredMs = performance.now() - started;
+    const cpuMsPerJoin = (cpuMs(server.pid) - cpuBefore) / debaters;
     // Everyone is paired when every debater has an active debate.
     let pairedMs = Number.NaN;
     for (;;) {
@@ -102,7 +104,7 @@ async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number) 
         `${engine}: ${debates.length} debates for ${debaters} debaters, ${doubleBooked} double-booked, ${selfPaired} paired with themselves`,
       );
     }
-    return { answeredMs, pairedMs, matchedAtOnce: replies.filter((s) => s === 'matched').length };
+    return { answeredMs, pairedMs, cpuMsPerJoin, matchedAtOnce: replies.filter((s) => s === 'matched').length };
   } finally {
     await database.close();
     await server.stop();
@@ -148,6 +150,12 @@ export async function matchmakingBenchmark(ctx: TBenchContext): Promise<TBenchRe
           ? { budget: { kind: 'max' as const, value: BUDGET_MS, text: `≤ ${fmt(BUDGET_MS)} ms` } }
           : {}),
         baseline: { label: 'pairQueue in memory', value: baselineMs },
+      }),
+      figure({
+        name: `${engine}: server CPU per join (whatever the machine's load)`,
+        value: r.cpuMsPerJoin,
+        unit: 'ms',
+        baseline: { label: 'pairQueue in memory, per debater', value: baselineMs / debaters },
       }),
       figure({
         name: `${engine}: double-booked debaters`,

@@ -1,5 +1,6 @@
 /** HTTP load with autocannon, bounded in connections and time, against 127.0.0.1 only. */
 import autocannon from 'autocannon';
+import { cpuMs } from './server';
 
 export interface TLoadResult {
   p50: number;
@@ -8,6 +9,8 @@ export interface TLoadResult {
   /** Requests that failed or did not answer 2xx. */
   failures: number;
   total: number;
+  /** Server CPU time per request (when the server's pid is given): what a request costs, whatever the machine's load. */
+  cpuMsPerRequest: number;
 }
 
 export async function load(options: {
@@ -17,9 +20,12 @@ export async function load(options: {
   seconds: number;
   /** Rotated per request (e.g. one cookie per signed-in user). */
   headers?: () => Record<string, string>;
+  /** The server process, to charge its CPU time to the requests. */
+  pid?: number;
 }): Promise<TLoadResult> {
   const url = new URL(options.path, options.url);
   if (url.hostname !== '127.0.0.1') throw new Error(`load goes to 127.0.0.1 only, not ${url.hostname}`);
+  const cpuBefore = options.pid ? cpuMs(options.pid) : Number.NaN;
   const result = await autocannon({
     url: url.toString(),
     connections: options.connections,
@@ -41,5 +47,6 @@ export async function load(options: {
     requestsPerSecond: result.requests.average,
     failures: result.errors + result.timeouts + result.non2xx,
     total: result.requests.total,
+    cpuMsPerRequest: options.pid ? (cpuMs(options.pid) - cpuBefore) / result.requests.total : Number.NaN,
   };
 }

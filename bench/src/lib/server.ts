@@ -21,7 +21,6 @@ export const PORTS = {
   wsBaseline: 3403,
   matchmaking: 3404,
   matchmakingPostgres: 3408,
-  profile: 3409,
   clock: 3405,
   web: 3406,
   clientRankBaseline: 3407,
@@ -51,7 +50,9 @@ export async function startServer(options: {
 }): Promise<TServer> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
   const dataDir = tempDir(options.name);
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
+  // BENCH_CPU_PROF=<dir> profiles every server a benchmark starts (summarise with `tsx bench/src/profile.ts <dir>`).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, ...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -118,4 +119,12 @@ export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 and 15 of stat (utime, stime) are the 12th and 13th after the command name.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
