@@ -1,8 +1,9 @@
 import { expect, test } from '../support/fixtures';
-import { signInAs, uniqueEmail } from '../support/accounts';
+import { E2E_PASSWORD, signInAs, uniqueEmail } from '../support/accounts';
 import { readTestDatabase } from '../support/database';
-import { TEST_ADMIN_EMAILS } from '../support/env';
+import { BASE_URL, TEST_ADMIN_EMAILS } from '../support/env';
 import { RoomsPage } from '../pages/RoomsPage';
+import { LoginForm } from '../pages/AuthPages';
 
 test.describe('meeting rooms', () => {
   test('a user creates a room; it survives a reload, shows live to others, and the creator deletes it', async ({
@@ -86,12 +87,27 @@ test.describe('meeting rooms', () => {
     expect(count.n).toBe(0);
   });
 
-  test('a visitor pressing Create Your Own Room is sent to log in', async ({ page }) => {
+  test('a visitor pressing Create Your Own Room is sent to log in and comes back', async ({ page, browser }) => {
+    // The account exists already (made in another context); this page is a signed-out visitor.
+    const email = uniqueEmail('rooms-visitor');
+    const setup = await browser.newContext({ baseURL: BASE_URL });
+    await signInAs(setup, email);
+    await setup.close();
+
     const rooms = new RoomsPage(page);
     await rooms.goto();
     await expect(page.getByText('Sign in to create your own room.')).toBeVisible();
     await rooms.toggle.click();
     await expect(page).toHaveURL(/\/login$/);
+
+    const login = new LoginForm(page);
+    await login.email.fill(email);
+    await login.password.fill(E2E_PASSWORD);
+    await login.submit.click();
+    await expect(page).toHaveURL(/\/rooms$/);
+    await expect(rooms.toggle).toHaveText('Create Your Own Room');
+    await rooms.toggle.click();
+    await expect(page.getByLabel('Room Name')).toBeVisible();
   });
 
   test('an admin changes a fixed room’s link; users cannot', async ({ page, browser }) => {

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TSessionResponse, TSessionUser } from '@resolved/shared';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
+import { reconnectSocket } from '../../lib/socket';
 import { AuthContext, type TAuthContext } from './auth-context';
 
 /** Who is signed in; a failed check leaves the visitor signed out rather than on a blank page. */
@@ -55,6 +56,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isCurrent = false;
     };
   }, []);
+
+  // The realtime handshake carries the session: when the signed-in user changes, reconnect as the new one.
+  const socketUserId = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!hasChecked) return;
+    const id = user?.id ?? null;
+    if (socketUserId.current !== undefined && socketUserId.current !== id) reconnectSocket();
+    socketUserId.current = id;
+  }, [hasChecked, user?.id]);
 
   const value = useMemo<TAuthContext>(
     () => ({ user, isLoading, signOut, refresh }),

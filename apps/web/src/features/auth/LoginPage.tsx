@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError, api } from '../../lib/api';
 import { TextField } from '../../ui/TextField';
@@ -10,10 +10,22 @@ import { GoogleButton } from './GoogleButton';
 import { signInWithGooglePopup } from './google-popup';
 import { useAuth } from './useAuth';
 
+/**
+ * Where to go after signing in: back to the page a gate sent the visitor from (a same-origin path),
+ * otherwise /Dashboard (spec §4).
+ */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from.toLowerCase() !== '/login'
+    ? from
+    : '/Dashboard';
+}
+
 /** Login (spec §2, §5, §8): the distinct messages for each failure are the contract. */
 export default function LoginPage() {
   useDocumentTitle('Login');
   const navigate = useNavigate();
+  const location = useLocation();
   const { refresh } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -29,7 +41,7 @@ export default function LoginPage() {
     try {
       await api('/api/auth/sign-in/email', { method: 'POST', json: { email: email.trim(), password } });
       await refresh();
-      navigate('/Dashboard');
+      navigate(returnPath(location.state));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'not_found') toast.error('User not found. Please sign up.');
       else if (error instanceof ApiError && error.code === 'unauthenticated') toast.error('Incorrect password.');
@@ -51,7 +63,7 @@ export default function LoginPage() {
       case 'existing':
       case 'new':
         await refresh();
-        navigate('/Dashboard');
+        navigate(returnPath(location.state));
         return;
       case 'no-account':
         window.alert('User not found. Please sign up first.');
