@@ -32,6 +32,8 @@ interface TSizes {
   steadySenders: number;
   saturationSenders: number;
   seconds: number;
+  /** Sending time of a saturation round (its backlog takes several times that to deliver). */
+  saturationSeconds: number;
   rounds: number;
 }
 
@@ -68,10 +70,10 @@ async function measure(
     ctx.log(
       `  ${label}: ${sizes.clients} clients in ${fmt(connectMs / 1000)} s; RSS ${fmt(rssIdleMb)} → ${fmt(rssConnectedMb)} MB`,
     );
-    const phase = async (name: string, senders: number) => {
+    const phase = async (name: string, senders: number, seconds: number) => {
       const rounds: TPhaseResult[] = [];
       for (let i = 0; i < sizes.rounds; i++) {
-        const r = await clients.phase(sizes.seconds, senders);
+        const r = await clients.phase(seconds, senders);
         ctx.log(
           `  ${label} ${name} (${fmt((senders * sizes.threads * 1000) / INTERVAL_MS)} msg/s): p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, ` +
             `${fmt(r.deliveredPerSecond)} delivered/s, ${fmt(r.deliveredShare * 100)} % delivered` +
@@ -82,11 +84,11 @@ async function measure(
       }
       return medianOf(rounds as unknown as Record<string, number>[]) as unknown as TPhaseResult;
     };
-    const steady = await phase('steady', sizes.steadySenders);
+    const steady = await phase('steady', sizes.steadySenders, sizes.seconds);
     const rssAfterLoadMb = rssMb(pid);
     // Let the per-user rate limit window (5 messages / 5 s) pass before the senders send again.
     await sleep(sizes.rounds * sizes.seconds * 1000 >= 4000 ? 5000 : 0);
-    const saturated = await phase('saturation', sizes.saturationSenders);
+    const saturated = await phase('saturation', sizes.saturationSenders, sizes.saturationSeconds);
     return { connectMs, rssIdleMb, rssConnectedMb, rssAfterLoadMb, steady, saturated };
   } finally {
     await clients.close();
@@ -95,8 +97,16 @@ async function measure(
 
 export async function chatBenchmark(ctx: TBenchContext): Promise<{ chat: TBenchResult; memory: TBenchResult }> {
   const sizes: TSizes = ctx.isQuick
-    ? { clients: 10, threads: 2, steadySenders: 1, saturationSenders: 2, seconds: 1, rounds: 1 }
-    : { clients: 1000, threads: 2, steadySenders: 5, saturationSenders: 50, seconds: 5, rounds: 3 };
+    ? { clients: 10, threads: 2, steadySenders: 1, saturationSenders: 2, seconds: 1, saturationSeconds: 1, rounds: 1 }
+    : {
+        clients: 1000,
+        threads: 2,
+        steadySenders: 5,
+        saturationSenders: 50,
+        seconds: 5,
+        saturationSeconds: 2,
+        rounds: 3,
+      };
 
   ctx.log('  bare ws baseline…');
   const ws = await startWsBaseline(PORTS.wsBaseline);
@@ -234,7 +244,9 @@ export async function chatBenchmark(ctx: TBenchContext): Promise<{ chat: TBenchR
   const setup =
     `${sizes.clients} clients over ${sizes.threads} worker threads (Socket.IO client, WebSocket transport, each signed in ` +
     `and joined to the chat; ws clients for the baseline); steady phase ${sizes.steadySenders * sizes.threads} senders and saturation ` +
-    `phase ${sizes.saturationSenders * sizes.threads} senders, each sending every ${INTERVAL_MS} ms, ${sizes.rounds} round(s) × ${sizes.seconds} s each`;
+    `phase ${sizes.saturationSenders * sizes.threads} senders, each sending every ${INTERVAL_MS} ms; ${sizes.rounds} round(s) of ${sizes.seconds} s (steady) and ` +
+    `${sizes.saturationSeconds} s (saturation) of sending, each followed by its deliveries (30 s at most); ` +
+    `only a round's own messages count`;
   return {
     chat: { setup, figures: chatFigures, notes: [] },
     memory: {

@@ -30,7 +30,10 @@ class ClientWorker {
     });
   }
 
-  ask<T extends TReply['type']>(command: string, expected: T): Promise<Extract<TReply, { type: T }>> {
+  ask<T extends TReply['type']>(
+    command: string | Record<string, unknown>,
+    expected: T,
+  ): Promise<Extract<TReply, { type: T }>> {
     return new Promise((resolve, reject) => {
       this.waiting.push((reply) =>
         reply.type === expected
@@ -101,18 +104,24 @@ export class ChatClients {
     return { clients: new ChatClients(workers, options.cookies.length), connectMs: performance.now() - started };
   }
 
-  /** Sends at the steady rate for `seconds`, waits for deliveries to drain, and measures. */
+  private phaseCount = 0;
+
+  /**
+   * Sends at the steady rate for `seconds`, waits for the deliveries (30 s at most), and measures. Only this
+   * phase's messages count; a phase that could not drain is followed by a wait until the server is quiet.
+   */
   async phase(seconds: number, sendersPerThread: number): Promise<TPhaseResult> {
-    await Promise.all(this.workers.map((w) => w.ask('record', 'recording')));
+    this.phaseCount += 1;
+    await Promise.all(this.workers.map((w) => w.ask({ command: 'record', phase: this.phaseCount }, 'recording')));
     const startedAt = performance.timeOrigin + performance.now();
     for (const w of this.workers) w.tell({ command: 'send', senders: sendersPerThread });
     await sleep(seconds * 1000);
     const stopped = await Promise.all(this.workers.map((w) => w.ask('stop-sending', 'stopped')));
     const sent = stopped.reduce((sum, s) => sum + s.sent, 0);
     const expected = sent * this.clientCount;
-    // Drain: wait until every delivery arrived, or 10 s.
+    // Drain: wait until every delivery arrived, or 30 s.
     let reports = await Promise.all(this.workers.map((w) => w.ask('report', 'report')));
-    const drainUntil = Date.now() + 10_000;
+    const drainUntil = Date.now() + 30_000;
     while (reports.reduce((sum, r) => sum + r.delivered, 0) < expected && Date.now() < drainUntil) {
       await sleep(250);
       reports = await Promise.all(this.workers.map((w) => w.ask('report', 'report')));

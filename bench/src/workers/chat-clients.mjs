@@ -18,9 +18,13 @@ let sendTimeouts = 0;
 let sent = 0;
 let lastDeliveryAt = 0;
 
+// Messages carry the phase they were sent in: a backlog from an earlier phase is not counted in this one.
+let phase = 0;
+
 function onMessage(text) {
-  const sentAt = Number(text.slice(text.lastIndexOf(' ') + 1));
-  if (!isRecording || !Number.isFinite(sentAt)) return;
+  const [, messagePhase, sentAtText] = /^bench phase (\d+) .* at ([\d.]+)$/.exec(text) ?? [];
+  const sentAt = Number(sentAtText);
+  if (!isRecording || Number(messagePhase) !== phase || !Number.isFinite(sentAt)) return;
   const at = now();
   latencies.push(at - sentAt);
   delivered++;
@@ -91,7 +95,7 @@ function startSending(senderCount) {
       setTimeout(() => {
         const tick = () => {
           sent++;
-          client.send(`bench message from sender ${s} at ${now()}`);
+          client.send(`bench phase ${phase} from sender ${s} at ${now()}`);
         };
         tick();
         timers.push(setInterval(tick, intervalMs));
@@ -116,6 +120,7 @@ parentPort.on('message', async (message) => {
       await connectAll();
       parentPort.postMessage({ type: 'connected', ms: now() - started });
     } else if (command === 'record') {
+      phase = message.phase;
       latencies = [];
       delivered = 0;
       sent = 0;
