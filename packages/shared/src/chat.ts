@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ZRole } from './auth.js';
-import { LIMITS } from './constants.js';
+import { DB_INT_MAX, LIMITS } from './constants.js';
 
 /** How many messages a page of history holds (the first load shows the newest page). */
 export const CHAT_PAGE_SIZE = 50;
@@ -36,7 +36,7 @@ export const ZChatMessage = z.object({
 });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
 
-const ZCursor = z.coerce.number().int().min(0);
+const ZCursor = z.coerce.number().int().min(0).max(DB_INT_MAX);
 
 /** `message.send`. `clientId` is made by the sender once per message: a retry with it never stores twice. */
 export const ZSendMessage = z.object({
@@ -50,7 +50,7 @@ export const ZSendMessage = z.object({
 export type TSendMessage = z.infer<typeof ZSendMessage>;
 
 /** `message.delete`. */
-export const ZDeleteMessage = z.object({ id: z.number().int().positive() });
+export const ZDeleteMessage = z.object({ id: z.number().int().positive().max(DB_INT_MAX) });
 export type TDeleteMessage = z.infer<typeof ZDeleteMessage>;
 
 /**

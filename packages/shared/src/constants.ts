@@ -40,3 +40,6 @@ export const DEFAULT_TOPIC = {
 
 /** Help page frame height (spec §9). */
 export const HELP_FORM_HEIGHT_PX = 700;
+
+/** The largest id or counter both databases store in an integer column (PostgreSQL `integer`). */
+export const DB_INT_MAX = 2_147_483_647;

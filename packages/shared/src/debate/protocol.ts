@@ -4,9 +4,13 @@
  */
 import { z } from 'zod';
 import { FORMAT_IDS, FORMATS, type TFormatId, type TSideKey } from '../formats.js';
+import { DB_INT_MAX } from '../constants.js';
 import { SPEAKER_POINTS } from '../points.js';
 import type { TAck } from '../realtime.js';
 import type { TClockState } from './clock.js';
+
+/** A debate's id: a positive integer the databases can store. */
+export const ZDebateId = z.number().int().positive().max(DB_INT_MAX);
 
 export const ZFormatId = z.enum(FORMAT_IDS as [TFormatId, ...TFormatId[]], { error: 'Choose a debate format.' });
 export const ZSideKey = z.enum(['a', 'b']);
@@ -144,19 +148,19 @@ export const ZClockAction = z.enum(CLOCK_ACTIONS);
 
 /** The payload of every clock event (`debate.start_speech`, `debate.pause`, …). */
 export const ZClockCommand = z.object({
-  debateId: z.number().int().positive(),
+  debateId: ZDebateId,
   /** The clock version the client saw: a stale command (someone else acted first) is refused. */
-  clockVersion: z.number().int().min(0).optional(),
+  clockVersion: z.number().int().min(0).max(DB_INT_MAX).optional(),
 });
 export type TClockCommand = z.infer<typeof ZClockCommand>;
 
 export type TClockReply = { clock: TClockState; clockVersion: number; serverTime: number };
 
-export const ZDebateRef = z.object({ debateId: z.number().int().positive() });
+export const ZDebateRef = z.object({ debateId: ZDebateId });
 export type TDebateRef = z.infer<typeof ZDebateRef>;
 
 export const ZSendDebateMessage = z.object({
-  debateId: z.number().int().positive(),
+  debateId: ZDebateId,
   text: z
     .string()
     .trim()
@@ -191,7 +195,7 @@ export const ZRtcSignal = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello') }),
 ]);
 export type TRtcSignal = z.infer<typeof ZRtcSignal>;
-export const ZDebateSignal = z.object({ debateId: z.number().int().positive(), signal: ZRtcSignal });
+export const ZDebateSignal = z.object({ debateId: ZDebateId, signal: ZRtcSignal });
 
 export interface TDebatePresence {
   debateId: number;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  DB_INT_MAX,
   ZClockAction,
   ZCreateChallengeRequest,
   ZExternalLinkRequest,
@@ -14,7 +15,9 @@ import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import * as debates from './debates.service';
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive({ error: 'Unknown debate.' }) });
+const ZIdParams = z.object({
+  id: z.coerce.number().int().positive({ error: 'Unknown debate.' }).max(DB_INT_MAX, { error: 'Unknown debate.' }),
+});
 const ZTokenParams = z.object({ token: z.string().min(8).max(64) });
 
 export async function debatesRoutes(app: FastifyInstance, context: TAppContext) {
@@ -75,7 +78,7 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZIdParams, request.params);
     const body = parseOrThrow(
-      z.object({ action: ZClockAction, clockVersion: z.number().int().min(0).optional() }),
+      z.object({ action: ZClockAction, clockVersion: z.number().int().min(0).max(DB_INT_MAX).optional() }),
       request.body,
     );
     return debates.commandClock(deps, user, id, body.action, body.clockVersion);
