@@ -12,7 +12,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import rootPackage from '../../../package.json' with { type: 'json' };
 import type { TConfig } from './config';
 import type { TDatabase } from './db/database';
-import { notFoundBody, registerErrorHandler } from './lib/errors';
+import { handleFrameworkError, notFoundBody, registerErrorHandler } from './lib/errors';
+import { registerBodyDepthLimit } from './lib/body-depth';
 import { DomainEvents } from './lib/events';
 import { healthRoutes } from './features/health/health.routes';
 import { topicsRoutes } from './features/topics/topics.routes';
@@ -56,11 +57,13 @@ export async function buildApp(options: {
     trustProxy: true,
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
+    frameworkErrors: (error, _request, reply) => handleFrameworkError(error, reply),
   });
   const context: TAppContext = { config, database, version: rootPackage.version, events: new DomainEvents() };
   app.decorate('context', context);
 
   registerErrorHandler(app);
+  registerBodyDepthLimit(app);
   registerOriginCheck(app, config.publicUrl);
   decorateAuth(app, context);
   registerOAuthPopupHeaders(app);

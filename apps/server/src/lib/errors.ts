@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import type { TErrorCode } from '@resolved/shared';
 
@@ -73,6 +73,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'internal_error', message: 'Something went wrong on our side.' } });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a malformed URL (bad percent-encoding) or an over-long path parameter is
+ * refused before routing; it still leaves in the API's error shape.
+ */
+export function handleFrameworkError(error: FastifyError, reply: FastifyReply): void {
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = status === 414 ? 'The address is too long.' : 'The address is not valid.';
+  void reply.status(status).send({ error: { code: 'bad_request', message } });
 }
 
 export function notFoundBody(method: string, url: string) {

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ZSignInRequest, ZSignUpRequest, type TAuthOptionsResponse, type TSessionResponse } from '@resolved/shared';
+import {
+  ZSignInRequest,
+  ZSignUpRequest,
+  type TAuthOptionsResponse,
+  type TErrorCode,
+  type TSessionResponse,
+} from '@resolved/shared';
 import type { TAppContext } from '../../app';
-import { AppError, notFoundBody, parseOrThrow } from '../../lib/errors';
+import { AppError, notFoundBody, parseOrThrow, STATUS_BY_CODE } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { AUTH_BASE_PATH, createAuth } from './auth';
 import { getSessionUser } from './auth.guard';
@@ -34,6 +40,26 @@ export function withoutSessionTokens(value: unknown): unknown {
     );
   }
   return value;
+}
+
+const CODE_BY_STATUS = new Map(
+  (Object.entries(STATUS_BY_CODE) as [TErrorCode, number][]).reverse().map(([code, status]) => [status, code]),
+);
+
+/**
+ * better-auth answers errors as `{ code, message }`, and some (a GET to a POST-only endpoint) with no body:
+ * every error leaves in the API's one shape, `{ error: { code, message, details? } }`, its own code kept as
+ * `details.reason`. A server error never shows its message.
+ */
+async function toErrorBody(response: Response) {
+  const body = (await response.json().catch(() => undefined)) as { code?: unknown; message?: unknown } | undefined;
+  if (response.status >= 500) {
+    return { error: { code: 'internal_error', message: 'Something went wrong on our side.' } };
+  }
+  const code = CODE_BY_STATUS.get(response.status) ?? 'bad_request';
+  const message =
+    typeof body?.message === 'string' && body.message !== '' ? body.message : 'The request could not be processed.';
+  return { error: { code, message, ...(typeof body?.code === 'string' ? { details: { reason: body.code } } : {}) } };
 }
 
 /**
@@ -79,6 +105,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
+    if (response.status >= 400) return reply.send(await toErrorBody(response));
     if (!response.body) return reply.send(null);
     if (response.headers.get('content-type')?.includes('application/json')) {
       return reply.send(JSON.stringify(withoutSessionTokens(await response.json())));
