@@ -178,6 +178,16 @@ test('waiting can be cancelled, and a challenge link brings a friend into a deba
   await expect(h.waiting.getByTestId('time-waited')).toHaveText(/^0:0[1-9]$/, { timeout: 5000 });
   await h.waiting.getByRole('button', { name: 'Cancel' }).click();
   await expect(h.findButton).toBeVisible();
+  // Leaving the waiting screen ends the search too.
+  await h.findOpponent('Public Forum');
+  await expect(h.waiting).toBeVisible();
+  await host!.getByRole('link', { name: 'Meetings' }).click();
+  await expect(host!).toHaveURL(/\/rooms$/);
+  await expect
+    .poll(async () => (await (await contexts[0]!.request.get('/api/debates/queue')).json()).queue.waiting)
+    .toBeNull();
+  await h.gotoDebates();
+  await expect(h.findButton).toBeVisible();
 
   await h.chooseFormat('Lincoln Douglas');
   await host!.getByLabel('Prep minutes for a challenge').selectOption('5');

@@ -166,6 +166,11 @@ export async function joinQueue(
   return { status: 'waiting', queue: await getQueueStatus(deps, user.id) };
 }
 
+/** Takes a user out of the queue if they are waiting (their last connection closed); true when they were. */
+export async function leaveQueueIfWaiting(deps: TDebatesDeps, userId: string): Promise<boolean> {
+  return (await repo.deleteQueueEntry(db(deps), userId)) > 0;
+}
+
 export async function leaveQueue(deps: TDebatesDeps, userId: string): Promise<void> {
   const removed = await repo.deleteQueueEntry(db(deps), userId);
   if (removed === 0) throw new AppError('not_found', 'You are not waiting for a debate.');

@@ -136,6 +136,28 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     });
   });
 
+  it('a waiting debater whose last connection closes leaves the queue; one with another tab open stays', async () => {
+    const waiter = await buildUser(t);
+    const [tab1, tab2] = [await client(waiter.cookie), await client(waiter.cookie)];
+    const queue = () =>
+      t.app
+        .inject({ method: 'GET', url: '/api/debates/queue', headers: { cookie: waiter.cookie } })
+        .then((r) => r.json().queue);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/debates/queue',
+      headers: { cookie: waiter.cookie },
+      payload: { formatId: 'ld' },
+    });
+    tab1.disconnect();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await queue()).waiting).toMatchObject({ formatId: 'ld' });
+    tab2.disconnect();
+    const start = Date.now();
+    while ((await queue()).waiting !== null && Date.now() - start < 3000) await new Promise((r) => setTimeout(r, 50));
+    expect((await queue()).waiting).toBeNull();
+  });
+
   it('a matched debater who never opens the room forfeits after the window', async () => {
     const present = await buildUser(t, { displayName: 'Present' });
     const absent = await buildUser(t, { displayName: 'Absent' });

@@ -97,6 +97,18 @@ export class DebateRooms {
     if (user) await this.watchForfeit(debateId, user.id);
   }
 
+  /**
+   * Waiting needs someone to be there: when a user's last connection (on any instance) closes, they leave
+   * the queue, so nobody is matched with a closed tab and then wins by the other's no-show.
+   */
+  async dropFromQueueIfGone(userId: string): Promise<void> {
+    if (this.isClosing) return;
+    const sockets = await this.io.in(REALTIME_ROOMS.user(userId)).fetchSockets();
+    if (sockets.length > 0) return;
+    if (await debates.leaveQueueIfWaiting(this.deps, userId))
+      this.log.info({ userId }, 'left the debate queue on disconnect');
+  }
+
   private key(debateId: number, userId: string) {
     return `${debateId}:${userId}`;
   }
@@ -215,6 +227,8 @@ export function debatesSocketFeature(
         }),
       );
       socket.on('disconnect', () => {
+        const user = socket.data.user;
+        if (user) live.dropFromQueueIfGone(user.id).catch((err: unknown) => log.warn({ err }, 'queue cleanup failed'));
         for (const debateId of joined) {
           live.leave(socket, debateId, true).catch((err: unknown) => log.warn({ err }, 'debate presence failed'));
         }

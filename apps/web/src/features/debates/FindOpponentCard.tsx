@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Hourglass, Link2, Swords } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { FORMAT_IDS, FORMATS, formatClock, type TFormatId } from '@resolved/shared';
+import { api } from '../../lib/api';
 import { useSocketEvent } from '../../lib/socket';
 import { Card } from '../../ui/Card';
 import { buttonClass } from '../../ui/button-styles';
@@ -39,7 +40,21 @@ export function FindOpponentCard() {
   const waiting = status.data?.waiting ?? null;
   const waitedMs = useSecondsSince(waiting?.since);
 
+  // Leaving the waiting screen (another page) ends the search, so nobody is matched with someone who left.
+  // Closing the tab does the same on the server (the last connection closed).
+  const isWaitingRef = useRef(false);
+  useEffect(() => {
+    isWaitingRef.current = !!waiting;
+  }, [waiting]);
+  useEffect(
+    () => () => {
+      if (isWaitingRef.current) void api('/api/debates/queue', { method: 'DELETE' }).catch(() => undefined);
+    },
+    [],
+  );
+
   useSocketEvent('debate.matched', ({ debateId }) => {
+    isWaitingRef.current = false;
     void navigate(`/debates/${debateId}`);
   });
 
@@ -62,7 +77,10 @@ export function FindOpponentCard() {
   async function handleFind() {
     try {
       const result = await join.mutateAsync(formatId);
-      if (result.status === 'matched') void navigate(`/debates/${result.debateId}`);
+      if (result.status === 'matched') {
+        isWaitingRef.current = false;
+        void navigate(`/debates/${result.debateId}`);
+      }
     } catch (error) {
       toast.error((error as Error).message);
     }
@@ -107,9 +125,13 @@ export function FindOpponentCard() {
             <dt className="font-semibold">Time waited</dt>
             <dd data-testid="time-waited">{formatClock(waitedMs)}</dd>
           </dl>
+          <p className="mt-3 text-sm text-slate-600">
+            Stay on this page: when an opponent is found you go straight to the debate. Leaving the page cancels the
+            search.
+          </p>
           <button
             type="button"
-            className={buttonClass('secondary', 'mt-4')}
+            className={buttonClass('secondary', 'mt-3')}
             disabled={leave.isPending}
             onClick={() => leave.mutate(undefined, { onError: (e) => toast.error(e.message) })}
           >
