@@ -1,6 +1,6 @@
 // `npm test`: everything CI runs, in order, stopping at the first failure.
 //   typecheck → lint → format check → unit + server tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set)
-//   → build → browser tests (Playwright on Chromium).
+//   → crash safety → build → browser tests (Playwright on Chromium).
 // `--only <step>` runs one step (e.g. `npm test -- --only e2e`, which builds the app first).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -32,6 +32,8 @@ run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', 'npm', ['run', 'lint']);
 run('format', 'npm', ['run', 'format:check']);
 run('unit', 'npx', ['vitest', 'run']);
+// SIGKILL mid-burst and restart: the built server as a child process (both engines with TEST_DATABASE_URL).
+run('crash', 'node', ['apps/server/test/crash-safety.mjs']);
 // The browser tests run against the built app, so `--only e2e` builds first.
 run('build', 'npm', ['run', 'build'], {}, ['e2e']);
 if (!only || only === 'e2e') {
