@@ -21,6 +21,8 @@ describe('SQLite backup and restore', () => {
     const backupFile = path.join(dataDir, 'backups', 'one.db');
     const pages = await backupSqlite(path.join(dataDir, 'resolved.db'), backupFile);
     expect(pages).toBeGreaterThan(0);
+    // It holds password hashes and session tokens: owner-only.
+    expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);
 
     // A write after the backup is not in it; restoring brings the database back to the backup's state.
     await database.db

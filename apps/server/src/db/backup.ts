@@ -8,10 +8,12 @@ import SQLite from 'better-sqlite3';
  */
 export async function backupSqlite(sourceFile: string, destinationFile: string): Promise<number> {
   if (!fs.existsSync(sourceFile)) throw new Error(`No database at ${sourceFile}`);
-  fs.mkdirSync(path.dirname(destinationFile), { recursive: true });
+  fs.mkdirSync(path.dirname(destinationFile), { recursive: true, mode: 0o700 });
   const source = new SQLite(sourceFile, { readonly: true, fileMustExist: true });
   try {
     const result = await source.backup(destinationFile);
+    // A backup holds password hashes and live session tokens: readable by its owner only.
+    fs.chmodSync(destinationFile, 0o600);
     return result.totalPages;
   } finally {
     source.close();
