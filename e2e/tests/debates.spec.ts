@@ -27,7 +27,7 @@ test.use({
 });
 
 async function signUp(context: BrowserContext, name: string) {
-  const email = `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@e2e.test`;
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(4).toString('hex')}@e2e.test`;
   const res = await context.request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD } });
   expect(res.ok(), await res.text()).toBe(true);
 }
@@ -45,9 +45,12 @@ test('two strangers are matched, share one clock and a call, and a third person 
   test.setTimeout(120_000);
   const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const [ada, grace, judge] = await Promise.all(contexts.map((c) => c.newPage()));
-  await signUp(contexts[0]!, 'Ada');
-  await signUp(contexts[1]!, 'Grace');
-  await signUp(contexts[2]!, 'Judy');
+  // Unique names: the run's database is shared with other tests (and with repeats of this one).
+  const run = randomBytes(3).toString('hex');
+  const [adaName, graceName, judgeName] = [`Ada ${run}`, `Grace ${run}`, `Judy ${run}`];
+  await signUp(contexts[0]!, adaName);
+  await signUp(contexts[1]!, graceName);
+  await signUp(contexts[2]!, judgeName);
   const before = await dashboardNumbers(ada!);
   expect(before).toEqual({ joined: 0, points: 0 });
 
@@ -102,10 +105,10 @@ test('two strangers are matched, share one clock and a call, and a third person 
 
   // A third user watches, then takes the judge's seat.
   await judge!.goto(ada!.url());
-  await expect(a.spectators).toContainText('Judy');
+  await expect(a.spectators).toContainText(judgeName);
   await j.judgeButton.click();
-  await expect(ada!.getByTestId('judge-name')).toHaveText('Judy');
-  await expect(a.spectators).not.toContainText('Judy');
+  await expect(ada!.getByTestId('judge-name')).toHaveText(judgeName);
+  await expect(a.spectators).not.toContainText(judgeName);
 
   // The round, speech by speech: whoever may start the next speech starts and ends it.
   const endSpeech = async (speaker: DebatePage) => {
@@ -155,10 +158,13 @@ test('two strangers are matched, share one clock and a call, and a third person 
   await a.gotoDebates();
   await expect(ada!.getByTestId('debate-history')).toContainText(negIsAda ? 'Win' : 'Loss');
   await expect(ada!.getByTestId('debate-history')).toContainText('The NR collapsed well and weighed the value.');
-  const ratings = ada!.getByTestId('format-ratings');
-  await expect(ratings.locator('li')).toHaveCount(2);
-  await expect(ratings.locator('li').first()).toContainText(negIsAda ? 'Ada' : 'Grace');
-  await expect(ratings.locator('li').first()).toContainText('(provisional)');
+  // The winner is rated above the loser, both provisional after one debate.
+  const ratings = ada!.getByTestId('format-ratings').locator('li');
+  const [winnerName, loserName] = negIsAda ? [adaName, graceName] : [graceName, adaName];
+  await expect(ratings.filter({ hasText: winnerName })).toContainText('(provisional)');
+  await expect(ratings.filter({ hasText: loserName })).toContainText('(provisional)');
+  const names = await ratings.allTextContents();
+  expect(names.findIndex((t) => t.includes(winnerName))).toBeLessThan(names.findIndex((t) => t.includes(loserName)));
 
   await Promise.all(contexts.map((c) => c.close()));
 });
