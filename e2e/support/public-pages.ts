@@ -2,6 +2,10 @@
  * Every public page and the spec texts (seed-spec §1–3, issue 2) that prove it rendered. The texts are written
  * out here on purpose instead of being imported from the app: they are the contract the app must meet.
  */
+/** The points rules the How To and Help pages document (issue 6: complete 10, win 15 more, judge 5). */
+const POINTS_TEXT =
+  /Finishing a live debate earns 10 points, winning a judged debate \(or a forfeit\) earns 15 more, and judging a debate earns the judge 5 points\./;
+
 export interface TPublicPage {
   path: string;
   /** Text the page's one `<h1>` contains (any text when the spec does not fix it). */
@@ -24,7 +28,11 @@ export const PUBLIC_PAGES: readonly TPublicPage[] = [
   { path: '/', ...WELCOME },
   { path: '/welcome', ...WELCOME },
   { path: '/topics', heading: 'Current Topic', texts: [DEFAULT_TOPIC.title, DEFAULT_TOPIC.date] },
-  { path: '/how-to', heading: 'Choose Debate Format', texts: ['Lincoln Douglas', 'Public Forum', 'Parliamentary'] },
+  {
+    path: '/how-to',
+    heading: 'Choose Debate Format',
+    texts: ['Lincoln Douglas', 'Public Forum', 'Parliamentary', POINTS_TEXT],
+  },
   { path: '/parliamentary', heading: 'Lincoln Douglas', texts: [] },
   { path: '/oxford', heading: 'Public Forum', texts: [] },
   { path: '/parli', heading: 'Parliamentary', texts: [] },
@@ -34,5 +42,5 @@ export const PUBLIC_PAGES: readonly TPublicPage[] = [
     texts: ['Room 1', 'Room 2', 'Room 3', 'Room 4', 'Room 5', 'Room 6'],
   },
   { path: '/about', heading: 'About Us', texts: [] },
-  { path: '/help', heading: 'Help & Support', texts: [] },
+  { path: '/help', heading: 'Help & Support', texts: [POINTS_TEXT] },
 ];

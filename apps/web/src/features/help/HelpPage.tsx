@@ -9,6 +9,7 @@ import { PageLoading } from '../../shell/PageLoading';
 import { buttonClass } from '../../ui/button-styles';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
+import { DebatePointsNote } from '../debates/DebateNotes';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 /** The four FAQ items of spec §2, in order. */
@@ -80,6 +81,14 @@ export default function HelpPage() {
           </div>
         </section>
       </div>
+      <section aria-labelledby="points-title" className="mt-10 rounded-2xl border border-brand-100 bg-brand-50 p-6">
+        <h2 id="points-title" className="text-xl font-bold tracking-tight text-slate-900">
+          How points work
+        </h2>
+        <div className="mt-2 leading-relaxed">
+          <DebatePointsNote />
+        </div>
+      </section>
     </>
   );
 }

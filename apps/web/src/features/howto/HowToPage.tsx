@@ -4,6 +4,7 @@ import { FORMATS, totalSpeechMinutes, type TFormatId } from '@resolved/shared';
 import { PageHeading } from '../../shell/PageHeading';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { formatPrep } from '../guides/format-text';
+import { DebatePointsNote } from '../debates/DebateNotes';
 
 /** Card order and targets are the spec's contract: LD → /parliamentary, PF → /oxford, Parli → /parli. */
 const CARDS: readonly { formatId: TFormatId; icon: LucideIcon; description: string; audience: string }[] = [
@@ -76,6 +77,14 @@ export default function HowToPage() {
           );
         })}
       </ul>
+      <section aria-labelledby="points-title" className="mt-10 rounded-2xl border border-brand-100 bg-brand-50 p-6">
+        <h2 id="points-title" className="text-xl font-bold tracking-tight text-slate-900">
+          Points
+        </h2>
+        <div className="mt-2 leading-relaxed">
+          <DebatePointsNote />
+        </div>
+      </section>
     </>
   );
 }
