@@ -14,6 +14,8 @@ import { SOCKET_RULES } from './authorization-table';
 import { createAppWithRoutes, fastUser, type TRouteRecord } from './security-fixtures';
 
 const NUM_RUNS = Number(process.env.HOSTILE_NUM_RUNS ?? 12);
+/** Replay a failing run with HOSTILE_SEED=<the seed in the failure message>. */
+const SEED = Number(process.env.HOSTILE_SEED ?? Date.now() % 1_000_000);
 
 const oddStrings = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 200 }),
@@ -207,10 +209,10 @@ describe.each(TEST_ENGINES)('hostile input on %s', (engine) => {
             return true;
           },
         ),
-        { numRuns: NUM_RUNS, seed: Number(process.env.HOSTILE_SEED ?? Date.now() % 1_000_000) },
+        { numRuns: NUM_RUNS, seed: SEED },
       );
     }
-    expect(failures.slice(0, 20)).toEqual([]);
+    expect(failures.slice(0, 20), `HOSTILE_SEED=${SEED}`).toEqual([]);
     await expectHealthy();
   });
 
@@ -281,7 +283,7 @@ describe.each(TEST_ENGINES)('hostile input on %s', (engine) => {
               return true;
             },
           ),
-          { numRuns: NUM_RUNS },
+          { numRuns: NUM_RUNS, seed: SEED },
         );
       }
       // Events without an acknowledgement, unknown events and non-object payloads must not hurt either.
@@ -308,7 +310,7 @@ describe.each(TEST_ENGINES)('hostile input on %s', (engine) => {
     } finally {
       for (const s of sockets) s.disconnect();
     }
-    expect(failures.slice(0, 20)).toEqual([]);
+    expect(failures.slice(0, 20), `HOSTILE_SEED=${SEED}`).toEqual([]);
     await expectHealthy();
   });
 });
