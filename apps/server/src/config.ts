@@ -66,6 +66,11 @@ export interface TConfig {
   /** Sign-in and sign-up attempts allowed per 15 minutes, per client IP and per e-mail address. */
   authRateLimit: { perIp: number; perEmail: number };
   publicUrl: string;
+  /**
+   * Origins whose browsers may write (sign in, post). PUBLIC_URL when set; otherwise the local addresses
+   * of this port (localhost, 127.0.0.1, [::1]), so a laptop install works whichever of them is opened.
+   */
+  trustedOrigins: string[];
   helpFormUrl: string | undefined;
   /** Links of the six fixed rooms on first start. */
   roomLinks: string[];
@@ -92,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     throw new Error('Invalid configuration: ROOM_LINKS must be six comma-separated http(s) links.');
   }
   const blank = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
+  const publicUrlSetting = blank(e.PUBLIC_URL);
+  if (publicUrlSetting && !/^https?:\/\/[^/\s]+/i.test(publicUrlSetting)) {
+    throw new Error('Invalid configuration: PUBLIC_URL must be an http(s) address such as https://debate.example.org.');
+  }
   const clientId = blank(e.GOOGLE_CLIENT_ID);
   const clientSecret = blank(e.GOOGLE_CLIENT_SECRET);
   return {
@@ -107,7 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     authSecret: blank(e.AUTH_SECRET),
     google: clientId && clientSecret ? { clientId, clientSecret, issuer: e.GOOGLE_ISSUER } : undefined,
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL },
-    publicUrl: (blank(e.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl: (publicUrlSetting ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    trustedOrigins: publicUrlSetting
+      ? [new URL(publicUrlSetting).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`),
     helpFormUrl: blank(e.HELP_FORM_URL),
     roomLinks,
     logLevel: e.LOG_LEVEL,

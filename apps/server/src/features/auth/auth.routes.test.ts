@@ -175,6 +175,23 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
     expect(signOutCrossSite.statusCode).toBe(403);
   });
 
+  it('accepts sign-up from every local address of the port when PUBLIC_URL is unset', async () => {
+    const port = t.config.port;
+    expect(t.config.trustedOrigins).toContain(`http://127.0.0.1:${port}`);
+    for (const [i, host] of ['localhost', '127.0.0.1', '[::1]'].entries()) {
+      const res = await signUp(
+        { name: `Local ${i}`, email: `local-${i}@example.test`, password: 'password123' },
+        { origin: `http://${host}:${port}`, host: `${host}:${port}` },
+      );
+      expect(res.statusCode, host).toBe(200);
+    }
+    const otherPort = await signUp(
+      { name: 'Other', email: 'other-port@example.test', password: 'password123' },
+      { origin: `http://127.0.0.1:${port + 1}` },
+    );
+    expect(otherPort.statusCode).toBe(403);
+  });
+
   it('does not expose the admin plugin endpoints (our admin routes enforce the rules)', async () => {
     const { cookie } = await buildUser(t, { email: 'chief@example.test' });
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/admin/list-users', headers: { cookie } });

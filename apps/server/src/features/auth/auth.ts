@@ -57,7 +57,7 @@ export function createAuth(options: { config: TConfig; database: TDatabase; log?
     basePath: AUTH_BASE_PATH,
     secret: resolveAuthSecret(config, options.log),
     database: { db: database.db, type: database.engine, transaction: true },
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     // Our own limiter (per IP and per e-mail, with the product's message) guards sign-in and sign-up.
     rateLimit: { enabled: false },
     logger: { disabled: !options.log, level: 'warn' },
