@@ -51,11 +51,9 @@ test('another site cannot frame the app (frame-ancestors)', async ({ page, conso
 });
 
 test('every link to another site opens with rel="noopener noreferrer"', async ({ page, context }) => {
+  // Nothing is posted: chat.spec.ts counts on an empty chat, and checks the rel of links in messages itself.
   await signInAs(context, uniqueEmail('links'));
-  const chat = new ChatPage(page);
-  await chat.goto();
-  await chat.send('Notes at https://example.org/notes and www.example.com');
-  await expect(chat.messages.getByRole('link', { name: /example\.org/ })).toBeVisible();
+  await new ChatPage(page).goto();
 
   const unsafe: string[] = [];
   let outbound = 0;
@@ -74,7 +72,7 @@ test('every link to another site opens with rel="noopener noreferrer"', async ({
       if (!parts.includes('noopener') || !parts.includes('noreferrer')) unsafe.push(`${path}: ${href} rel="${rel}"`);
     }
   }
-  // The walk did meet outbound links (chat link, room meeting links), so the check above can fail.
+  // The walk did meet outbound links (the rooms' meeting links at least), so the check above can fail.
   expect(outbound).toBeGreaterThan(3);
   expect(unsafe).toEqual([]);
 });
