@@ -143,7 +143,10 @@ test('deleting a message removes it for everyone, live', async ({ browser, page 
 test('a message written offline shows "Sending…" and is delivered once when the connection is back', async ({
   browser,
   page,
+  consoleErrors,
 }) => {
+  // While offline the browser itself logs its failed reconnection attempts.
+  consoleErrors.allow(/ERR_INTERNET_DISCONNECTED|WebSocket connection to .* failed/);
   const { alice, them, otherContext } = await twoPeople(browser, page, { name: 'Erin' });
   await page.context().setOffline(true);
   await expect(alice.page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible({ timeout: 15_000 });
