@@ -5,7 +5,6 @@ export * from './schemas.js';
 export * from './auth.js';
 export * from './realtime.js';
 export * from './chat.js';
-export * from './chat.js';
 export * from './permissions.js';
 export * from './debate/clock.js';
 export * from './debate/matchmaking.js';
