@@ -1,31 +1,12 @@
-import { REALTIME_ROOMS, type TAck } from '@resolved/shared';
+import { REALTIME_ROOMS } from '@resolved/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppContext } from '../../app';
-import { AppError } from '../../lib/errors';
+import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import { catchUp, deleteMessage, parseJoin, sendMessage } from './chat.service';
 
 /** How long presence waits for the other instances' answers. */
 const PRESENCE_TIMEOUT_MS = 1000;
-
-/**
- * Runs a request handler and answers its acknowledgement: the data, or `{ code, message }` for an AppError
- * (validation, rate limit, rights…). Anything else is logged and answered with a generic internal_error.
- */
-async function answer<T>(ack: unknown, log: FastifyBaseLogger, run: () => Promise<T>): Promise<void> {
-  let reply: TAck<T>;
-  try {
-    reply = { ok: true, data: await run() };
-  } catch (error) {
-    if (error instanceof AppError) {
-      reply = { ok: false, error: { code: error.code, message: error.message } };
-    } else {
-      log.error({ err: error }, 'chat socket handler failed');
-      reply = { ok: false, error: { code: 'internal_error', message: 'Something went wrong on our side.' } };
-    }
-  }
-  if (typeof ack === 'function') (ack as (r: TAck<T>) => void)(reply);
-}
 
 /**
  * The community chat's live room: who is in it (presence, counted across every instance through the adapter)

@@ -6,30 +6,15 @@ import {
   ZDebateRef,
   ZDebateSignal,
   ZSendDebateMessage,
-  type TAck,
   type TDebatePresence,
   type TSessionUser,
 } from '@resolved/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppContext } from '../../app';
 import { AppError, parseOrThrow } from '../../lib/errors';
+import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import * as debates from './debates.service';
-
-async function answer<T>(ack: unknown, log: FastifyBaseLogger, run: () => Promise<T>): Promise<void> {
-  let reply: TAck<T>;
-  try {
-    reply = { ok: true, data: await run() };
-  } catch (error) {
-    if (error instanceof AppError) {
-      reply = { ok: false, error: { code: error.code, message: error.message } };
-    } else {
-      log.error({ err: error }, 'debate socket handler failed');
-      reply = { ok: false, error: { code: 'internal_error', message: 'Something went wrong on our side.' } };
-    }
-  }
-  if (typeof ack === 'function') (ack as (r: TAck<T>) => void)(reply);
-}
 
 function signedIn(user: TSessionUser | null): TSessionUser {
   if (!user) throw new AppError('unauthenticated', 'Sign in to join a debate.');
