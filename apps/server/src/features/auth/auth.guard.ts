@@ -24,6 +24,9 @@ export async function getSessionUserFromHeaders(
   headers: Headers | IncomingHttpHeaders,
   app: FastifyInstance,
 ): Promise<TSessionUser | null> {
+  // No session cookie, no session: visitors (most leaderboard and topic reads) skip the lookup.
+  const cookie = headers instanceof Headers ? headers.get('cookie') : headers.cookie;
+  if (!cookie?.includes('session_token=')) return null;
   const session = await app.auth.api.getSession({ headers: toHeaders(headers) }).catch(() => null);
   if (!session) return null;
   return findUserById(app.context.database.db, session.user.id);

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { TSessionResponse, TSessionUser } from '@resolved/shared';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
-import { reconnectSocket } from '../../lib/socket';
 import { AuthContext, type TAuthContext } from './auth-context';
 
 /** Who is signed in; a failed check leaves the visitor signed out rather than on a blank page. */
@@ -62,7 +61,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!hasChecked) return;
     const id = user?.id ?? null;
-    if (socketUserId.current !== undefined && socketUserId.current !== id) reconnectSocket();
+    // Loaded on demand so that pages without realtime do not carry the socket client in their first load.
+    if (socketUserId.current !== undefined && socketUserId.current !== id) {
+      void import('../../lib/socket').then(({ reconnectSocket }) => reconnectSocket());
+    }
     socketUserId.current = id;
   }, [hasChecked, user?.id]);
 
