@@ -296,20 +296,23 @@ describe.each(TEST_ENGINES)('chat socket protocol on %s', (engine) => {
     reader.on('message.created', ({ message }) => take([message]));
     let lastId = 0;
     const join = async () => {
-      const reply = await request(reader, 'chat.join', lastId ? { afterId: lastId } : {});
+      // The cursor as sent: live events may move lastId on while the request is in flight.
+      const cursor = lastId;
+      const reply = await request(reader, 'chat.join', cursor ? { afterId: cursor } : {});
       if (!reply.ok) throw new Error(reply.error.message);
       take(reply.data.messages);
-      if (lastId) for (const m of reply.data.messages) caughtUp.add(m.id);
+      if (cursor) for (const m of reply.data.messages) caughtUp.add(m.id);
       // Nothing at or before the cursor comes back: catching up never repeats what the client had.
-      expect(reply.data.messages.every((m) => m.id > lastId)).toBe(true);
+      expect(reply.data.messages.every((m) => m.id > cursor)).toBe(true);
     };
     // The client's cursor: the newest id it holds (what the web client catches up from).
     reader.on('message.created', ({ message }) => (lastId = Math.max(lastId, message.id)));
     await join();
     let reconnections = 0;
+    const rejoins: Promise<void>[] = [];
     reader.on('connect', () => {
       reconnections += 1;
-      void join();
+      rejoins.push(join());
     });
 
     const rounds = CHAT_RATE_LIMIT.messages;
@@ -324,6 +327,7 @@ describe.each(TEST_ENGINES)('chat socket protocol on %s', (engine) => {
     reader.io.engine.close();
     await sending;
     await waitFor(() => reconnections === 1, 3000, 'the reconnection');
+    await Promise.all(rejoins);
     const stored = (await storedMessages()).map((r) => r.id);
     expect(stored).toHaveLength(senders.length * rounds);
     await waitFor(() => received.size === stored.length, 3000, 'every message');
