@@ -34,6 +34,31 @@ export interface TRealtimeOptions {
   features?: TSocketFeature[];
 }
 
+/** How often idle sockets have their session checked, so an expired session stops receiving pushes. */
+const SESSION_SWEEP_MS = 60_000;
+
+/**
+ * Disconnects this instance's signed-in sockets whose session has ended (expired, revoked) without them
+ * sending anything since: they would otherwise keep receiving members-only pushes. Returns how many closed.
+ */
+export async function closeEndedSessions(
+  io: TRealtimeServer,
+  resolveUser: TRealtimeOptions['resolveUser'],
+): Promise<number> {
+  let closed = 0;
+  for (const socket of [...io.of('/').sockets.values()]) {
+    const user = socket.data.user;
+    if (!user || !socket.connected) continue;
+    const current = await resolveUser(socket.request.headers);
+    if (current?.id !== user.id) {
+      socket.data.user = null;
+      socket.disconnect(true);
+      closed += 1;
+    }
+  }
+  return closed;
+}
+
 /**
  * Socket.IO on the app's HTTP server. Delivers domain events to their rooms; with REDIS_URL the Redis
  * adapter fans them out to every instance. Closed with the app (graceful shutdown).
@@ -147,7 +172,15 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
     (io.to(event.room).emit as (name: string, payload: unknown) => boolean)(event.name, event.payload);
   });
 
+  const sweep = setInterval(() => {
+    closeEndedSessions(io, options.resolveUser).catch((err: unknown) =>
+      app.log.warn({ err }, 'checking socket sessions failed'),
+    );
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+
   app.addHook('preClose', async () => {
+    clearInterval(sweep);
     unsubscribe();
     // This instance's sockets only: through the Redis adapter `io.disconnectSockets` reaches every instance.
     io.local.disconnectSockets(true);

@@ -10,6 +10,8 @@ import { createTestApp, TEST_ENGINES, type TTestApp } from '../test/harness';
 import { buildUser, DEFAULT_TEST_PASSWORD } from '../test/factories';
 import { connectClient, listenOnFreePort, waitFor, type TTestSocket } from '../features/chat/chat-test-client';
 import { fastUser, SECURITY_TEST_ENV } from './security-fixtures';
+import { closeEndedSessions } from '../realtime/realtime';
+import { getSessionUserFromHeaders } from '../features/auth/auth.guard';
 
 function ask(socket: TTestSocket, name: string, payload: unknown): Promise<TAck<unknown>> {
   return new Promise((resolve, reject) => {
@@ -136,6 +138,24 @@ describe.each(TEST_ENGINES)('sessions and web hardening on %s', (engine) => {
     expect(await ask(other, 'chat.join', {})).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
     const texts = (await t.database.db.selectFrom('messages').select('text').execute()).map((m) => m.text);
     expect(texts).toEqual(['before']);
+  });
+
+  it('an idle socket whose session expired is closed by the periodic session check', async () => {
+    const idle = await fastUser(t);
+    const live = await fastUser(t);
+    const idleSocket = await client(idle.cookie);
+    const liveSocket = await client(live.cookie);
+    const resolveUser = (headers: Parameters<typeof getSessionUserFromHeaders>[0]) =>
+      getSessionUserFromHeaders(headers, t.app);
+    expect(await closeEndedSessions(t.app.realtime, resolveUser)).toBe(0);
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() } as never)
+      .where('userId', '=', idle.user.id)
+      .execute();
+    expect(await closeEndedSessions(t.app.realtime, resolveUser)).toBe(1);
+    await waitFor(() => !idleSocket.connected, 2000, 'the idle expired socket to close');
+    expect(liveSocket.connected).toBe(true);
   });
 
   it('a role change applies at once, over HTTP and on an open socket', async () => {
