@@ -619,6 +619,12 @@ export async function signalTarget(deps: TDebatesDeps, user: TSessionUser, debat
 }
 
 /** Whether a user is a debater or the judge of a debate (their presence matters: forfeits, "present" list). */
+/** The debaters of every live debate (what a restarted instance must watch for forfeits). */
+export async function listLiveDebaters(deps: TDebatesDeps): Promise<{ debateId: number; userId: string }[]> {
+  const rows = await repo.listDebatesByStatus(db(deps), ['live'], 10_000);
+  return rows.flatMap((row) => [row.debaterAId, row.debaterBId].map((userId) => ({ debateId: row.id, userId })));
+}
+
 export async function roleIn(deps: TDebatesDeps, debateId: number, userId: string) {
   const row = await repo.findDebate(db(deps), debateId);
   if (!row) return null;

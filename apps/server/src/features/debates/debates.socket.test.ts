@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { displayAt, type TAck, type TDebate, type TDebateJoined } from '@resolved/shared';
+import { buildApp } from '../../app';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { connectClient, listenOnFreePort, nextEvent, type TTestSocket } from '../chat/chat-test-client';
@@ -198,6 +199,22 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     const ended = nextEvent(back, 'debate.updated', 4000);
     bSocket.disconnect();
     const { debate: after } = await ended;
+    expect(after).toMatchObject({ status: 'forfeited', winnerSide: 'a', forfeitedBy: debate.debaters.b.userId });
+  });
+
+  it('after a server restart, a debater who does not come back still forfeits', async () => {
+    const { debateId, debate, first, second } = await matched();
+    const aCookie = debate.debaters.a.userId === first.user.id ? first.cookie : second.cookie;
+    // The instance goes away (its forfeit timers with it) and a new one starts on the same database.
+    for (const s of sockets.splice(0)) s.disconnect();
+    await t.app.close();
+    const restarted = await buildApp({ config: t.config, database: t.database, logger: false });
+    t = { ...t, app: restarted, close: async () => (await restarted.close(), await t.database.destroy()) };
+    baseUrl = await listenOnFreePort(restarted);
+    // A comes back; B never does.
+    const back = await client(aCookie);
+    expect(await ask(back, 'debate.join', { debateId })).toMatchObject({ ok: true });
+    const { debate: after } = await nextEvent(back, 'debate.updated', 5000);
     expect(after).toMatchObject({ status: 'forfeited', winnerSide: 'a', forfeitedBy: debate.debaters.b.userId });
   });
 });

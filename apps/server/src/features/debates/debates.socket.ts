@@ -154,7 +154,18 @@ export function debatesSocketFeature(
   });
   const feature: TSocketFeature & { close(): void } = Object.assign(
     (socket: TRealtimeSocket, io: TRealtimeServer) => {
-      rooms ??= new DebateRooms(io, deps, log, context.config.debateForfeitAfterMs ?? FORFEIT_AFTER_MS);
+      if (!rooms) {
+        rooms = new DebateRooms(io, deps, log, context.config.debateForfeitAfterMs ?? FORFEIT_AFTER_MS);
+        // Forfeit timers live in memory: after a restart, every debater of a live debate gets a fresh window
+        // (those who reconnect within it are found in their room when it ends and do not forfeit).
+        const started = rooms;
+        debates
+          .listLiveDebaters(deps)
+          .then((debaters) =>
+            Promise.all(debaters.map(({ debateId, userId }) => started.watchForfeit(debateId, userId))),
+          )
+          .catch((err: unknown) => log.warn({ err }, 'restoring forfeit watches failed'));
+      }
       const live = rooms;
       const joined = new Set<number>();
 
