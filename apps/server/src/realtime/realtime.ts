@@ -71,6 +71,14 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
     transports: ['websocket'],
     connectionStateRecovery: undefined,
     maxHttpBufferSize: 64 * 1024,
+    // Another site's page must not open a socket that rides on the user's cookie: a browser handshake whose
+    // Origin is neither a trusted origin nor this host is refused (clients without Origin, like tests, pass).
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      if (origin === undefined) return callback(null, true);
+      const isSameHost = URL.canParse(origin) && new URL(origin).host === request.headers.host;
+      callback(null, isSameHost || context.config.trustedOrigins.includes(origin));
+    },
     pingInterval: 20_000,
     pingTimeout: 20_000,
   });

@@ -4,6 +4,7 @@
  * security headers every response carries.
  */
 import { randomUUID } from 'node:crypto';
+import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TAck } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../test/harness';
@@ -138,6 +139,24 @@ describe.each(TEST_ENGINES)('sessions and web hardening on %s', (engine) => {
     expect(await ask(other, 'chat.join', {})).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
     const texts = (await t.database.db.selectFrom('messages').select('text').execute()).map((m) => m.text);
     expect(texts).toEqual(['before']);
+  });
+
+  it('refuses a socket handshake from another site, and accepts one from this site', async () => {
+    const { cookie } = await fastUser(t);
+    const open = (origin: string) =>
+      new Promise<boolean>((resolve) => {
+        const socket = io(baseUrl, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          forceNew: true,
+          reconnection: false,
+          extraHeaders: { cookie, origin },
+        });
+        socket.once('connect', () => (socket.disconnect(), resolve(true)));
+        socket.once('connect_error', () => (socket.disconnect(), resolve(false)));
+      });
+    expect(await open('https://evil.example')).toBe(false);
+    expect(await open(baseUrl)).toBe(true);
   });
 
   it('an idle socket whose session expired is closed by the periodic session check', async () => {
