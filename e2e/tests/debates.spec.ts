@@ -124,7 +124,7 @@ test('two strangers are matched, share one clock and a call, and a third person 
     await expect(speaker.clockStatus).toHaveText('Running');
     await endSpeech(speaker);
   }
-  await expect(a.status).toHaveText('Round over: waiting for the judge’s ballot');
+  await expect(a.status).toHaveText('Round over: waiting for the judge’s ballot (up to 30 minutes)');
 
   // The judge's ballot appears for both debaters.
   await judge!.getByLabel(/^Negative/).check();

@@ -17,6 +17,12 @@ export const SPEAKER_POINTS = { min: 26, max: 30, step: 0.1 } as const;
 /** A debater away from the room for longer than this forfeits. */
 export const FORFEIT_AFTER_MS = 60_000;
 
+/**
+ * A judge who has not submitted a ballot this long after the last speech loses the chance: the debate
+ * counts as completed without a decision, and both debaters get their completion points.
+ */
+export const BALLOT_DEADLINE_MS = 30 * 60_000;
+
 /** Glicko-2 starting values and when a rating stops being provisional. */
 export const RATING_DEFAULTS = { rating: 1500, deviation: 350, volatility: 0.06, tau: 0.5 } as const;
 export const RATING_PROVISIONAL_DEVIATION = 110;

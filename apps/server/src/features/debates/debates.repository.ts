@@ -204,6 +204,18 @@ export async function listDebatesByStatus(db: TDebatesDb, statuses: TDebateStatu
     .execute();
 }
 
+/** Debates still waiting for their ballot whose last speech ended before `endedBefore`. */
+export async function listUnjudgedBefore(db: TDebatesDb, endedBefore: string) {
+  return db
+    .selectFrom('debates')
+    .selectAll()
+    .where('status', '=', 'awaiting_ballot')
+    .where('endedAt', '<', endedBefore)
+    .orderBy('id', 'asc')
+    .limit(500)
+    .execute();
+}
+
 export async function listDebatesOfUser(db: TDebatesDb, userId: string, limit: number) {
   return db
     .selectFrom('debates')

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ClockError,
+  BALLOT_DEADLINE_MS,
   DEBATE_POINTS,
   FORMATS,
   REALTIME_ROOMS,
@@ -547,6 +548,32 @@ export async function submitBallot(
     await repo.saveRating(tx, loserId, row.formatId, rated.loser, now);
   });
   return emitDebateUpdated(deps, debateId);
+}
+
+/**
+ * Debates whose judge let the ballot deadline pass are completed without a decision: both debaters get
+ * their completion points, the judge nothing. Safe to run on every instance at once. Returns the ids closed.
+ */
+export async function closeUnjudgedDebates(deps: TDebatesDeps, deadlineMs = BALLOT_DEADLINE_MS): Promise<number[]> {
+  const cutoff = new Date(Date.now() - deadlineMs).toISOString();
+  const closed: number[] = [];
+  for (const row of await repo.listUnjudgedBefore(db(deps), cutoff)) {
+    const debateId = Number(row.id);
+    const moved = await deps.database.db.transaction().execute(async (trx) => {
+      const tx = repo.debatesDb(trx);
+      if (!(await repo.transitionStatus(tx, debateId, ['awaiting_ballot'], { status: 'completed' }))) return false;
+      const now = nowIso();
+      for (const userId of [row.debaterAId, row.debaterBId]) {
+        await repo.awardPoints(tx, userId, DEBATE_POINTS.complete, `Completed debate #${debateId}`, now);
+      }
+      return true;
+    });
+    if (moved) {
+      closed.push(debateId);
+      await emitDebateUpdated(deps, debateId);
+    }
+  }
+  return closed;
 }
 
 /** A debater away for too long (or who leaves) forfeits a live debate; the other side wins. */

@@ -152,6 +152,11 @@ export function debatesSocketFeature(
       .watchForfeit(event.payload.debateId, userId)
       .catch((err: unknown) => log.warn({ err }, 'forfeit watch failed'));
   });
+  // Judges who never submit: every minute, debates past the ballot deadline are completed without a decision.
+  const ballotSweep = setInterval(() => {
+    debates.closeUnjudgedDebates(deps).catch((err: unknown) => log.warn({ err }, 'closing unjudged debates failed'));
+  }, 60_000);
+  ballotSweep.unref();
   const feature: TSocketFeature & { close(): void } = Object.assign(
     (socket: TRealtimeSocket, io: TRealtimeServer) => {
       if (!rooms) {
@@ -233,6 +238,7 @@ export function debatesSocketFeature(
     },
     {
       close: () => {
+        clearInterval(ballotSweep);
         unsubscribe();
         rooms?.close();
       },

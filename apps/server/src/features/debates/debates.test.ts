@@ -208,6 +208,30 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
     });
   });
 
+  it('a judge who lets the ballot deadline pass: the debate completes without a decision', async () => {
+    const { debate, a, b, judge } = await matchedPair('parli');
+    expect((await call(judge, 'POST', `/api/debates/${debate.id}/judge`)).statusCode).toBe(200);
+    for (const speech of FORMATS.parli.speeches) {
+      const speaker = speech.speaker === 'b' ? b : a;
+      await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'start_speech' });
+      await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'end_speech' });
+    }
+    expect((await call(a, 'GET', `/api/debates/${debate.id}`)).json().debate.status).toBe('awaiting_ballot');
+    const deps = { database: t.database, events: t.app.context.events };
+    // Within the deadline nothing happens.
+    expect(await debates.closeUnjudgedDebates(deps)).toEqual([]);
+    // Past it (a deadline of -1 s puts every ended round behind it): completed, completion points, no judge points.
+    expect(await debates.closeUnjudgedDebates(deps, -1000)).toEqual([debate.id]);
+    expect(await debates.closeUnjudgedDebates(deps, -1000)).toEqual([]);
+    const closed = (await call(a, 'GET', `/api/debates/${debate.id}`)).json().debate as TDebate;
+    expect(closed).toMatchObject({ status: 'completed', winnerSide: null });
+    const scores = await t.database.db.selectFrom('users').select(['id', 'score']).execute();
+    const scoreOf = (u: TCookieUser) => Number(scores.find((r) => r.id === u.user.id)?.score);
+    expect([scoreOf(a), scoreOf(b), scoreOf(judge)]).toEqual([DEBATE_POINTS.complete, DEBATE_POINTS.complete, 0]);
+    const ballot = { winnerSide: 'a', speakerPoints: { a: 28, b: 28 }, reason: 'Too late.' };
+    expect((await call(judge, 'POST', `/api/debates/${debate.id}/ballots`, ballot)).statusCode).toBe(409);
+  });
+
   it('a judged LD round: judge joins, ballot after the last speech, points, ledger, ratings and history', async () => {
     const { debate, a, b, judge } = await matchedPair('ld');
     expect((await call(a, 'POST', `/api/debates/${debate.id}/judge`)).statusCode).toBe(403);

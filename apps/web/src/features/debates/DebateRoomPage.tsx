@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Eye, Gavel, Users } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { FORMATS, type TDebate, type TSideKey } from '@resolved/shared';
+import { BALLOT_DEADLINE_MS, FORMATS, type TDebate, type TSideKey } from '@resolved/shared';
 import { api } from '../../lib/api';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
@@ -24,7 +24,7 @@ function statusText(debate: TDebate): string {
     case 'live':
       return 'Live';
     case 'awaiting_ballot':
-      return 'Round over: waiting for the judge’s ballot';
+      return `Round over: waiting for the judge’s ballot (up to ${BALLOT_DEADLINE_MS / 60_000} minutes)`;
     case 'completed':
       return 'Completed without a decision';
     case 'judged':
