@@ -37,7 +37,13 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: 'chromium' }],
+  // One server and database serve every spec. The topic specs change the current topic, so they wait until the
+  // public-page specs (which expect the seeded default topic) are done; everything else runs alongside.
+  projects: [
+    { name: 'public', testMatch: /public-pages\.spec\.ts/ },
+    { name: 'chromium', testIgnore: /(public-pages|topics)\.spec\.ts/ },
+    { name: 'topics', testMatch: /topics\.spec\.ts/, dependencies: ['public'] },
+  ],
   webServer: {
     // The BUILT app (npm run build), as users run it, on a fresh SQLite database in a temporary folder.
     command: 'node e2e/support/start-server.mjs',

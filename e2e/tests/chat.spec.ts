@@ -3,20 +3,16 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { ChatPage } from '../pages/ChatPage';
 import { TEST_ADMIN_EMAILS } from '../support/env';
+import { signInAs } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 
-const PASSWORD = 'e2e chat password';
-
-/** Signs a new account up in `context` (the session cookie lands in its cookie jar); an existing one signs in. */
+/** Signs the context in (creating the account first); the shared helper keeps one password for every test account. */
 async function signIn(
   context: BrowserContext,
   name: string,
   email = `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@e2e.test`,
 ) {
-  const signUp = await context.request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD } });
-  if (signUp.ok()) return;
-  const signInResponse = await context.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } });
-  expect(signInResponse.ok(), await signInResponse.text()).toBe(true);
+  await signInAs(context, email, name);
 }
 
 /** Two people in two browsers, each on /chat. */

@@ -10,9 +10,9 @@ test('the sidebar is hidden at 375 px and the header menu button opens it', asyn
   await expect(shell.menuButton).toHaveAttribute('aria-expanded', 'true');
   await expect(shell.sidebarLinks).toHaveCount(10);
   // The drawer lies on top of the page, inside the viewport, at its full 16rem width.
-  const box = await shell.sidebar.boundingBox();
-  expect(box?.x).toBe(0);
-  expect(box?.width).toBe(256);
+  // (polled: the drawer slides in over 200 ms)
+  await expect.poll(async () => (await shell.sidebar.boundingBox())?.x).toBe(0);
+  expect((await shell.sidebar.boundingBox())?.width).toBe(256);
 });
 
 test('choosing an entry navigates, marks it active and closes the sidebar', async ({ page, shell }) => {
