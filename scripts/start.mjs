@@ -1,6 +1,6 @@
 // `npm start`: builds the web app and the server when their build is missing or older than the sources,
 // then runs the server (http://localhost:3000 unless PORT says otherwise).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -26,8 +26,11 @@ if (builtAt === 0 || changedAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ['--enable-source-maps', 'apps/server/dist/index.js'], {
+// The server runs as a child: pass SIGTERM/SIGINT on so that stopping `npm start` (a process manager, Ctrl-C)
+// shuts the server down gracefully instead of leaving it orphaned.
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/index.js'], {
   cwd: root,
   stdio: 'inherit',
 });
-process.exit(server.status ?? 0);
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
