@@ -15,7 +15,7 @@ import type { TAck, TSessionUser } from '@resolved/shared';
 import type { TTestApp } from '../test/harness';
 import { TEST_ENGINES } from '../test/harness';
 import { buildUser, DEFAULT_TEST_PASSWORD } from '../test/factories';
-import { connectClient, listenOnFreePort, type TTestSocket } from '../features/chat/chat-test-client';
+import { ask, connectClient, listenOnFreePort, type TTestSocket } from '../features/chat/chat-test-client';
 import {
   ACTORS,
   AUTH_ENDPOINT_RULES,
@@ -353,18 +353,6 @@ function authProbe(ep: TRouteRecord): TProbe {
 }
 
 // ---- Socket events ----
-
-function ask(socket: TTestSocket, name: string, payload: unknown): Promise<TAck<unknown>> {
-  return new Promise((resolve, reject) => {
-    (
-      socket.timeout(5000).emit as (
-        n: string,
-        p: unknown,
-        cb: (err: Error | null, reply: TAck<unknown>) => void,
-      ) => void
-    )(name, payload, (err, reply) => (err ? reject(err) : resolve(reply)));
-  });
-}
 
 type TSocketProbe = (c: TCtx & { socket: TTestSocket }) => Promise<TAck<unknown> | { effect: boolean }>;
 

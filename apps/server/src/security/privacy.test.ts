@@ -6,26 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAck } from '@resolved/shared';
 import type { TTestApp } from '../test/harness';
 import { TEST_ENGINES } from '../test/harness';
 import { buildUser } from '../test/factories';
-import { connectClient, listenOnFreePort, type TTestSocket } from '../features/chat/chat-test-client';
+import { ask, connectClient, listenOnFreePort } from '../features/chat/chat-test-client';
 import { authEndpoints, createAppWithRoutes, fastUser, type TRouteRecord } from './security-fixtures';
 
 const GOOGLE_SECRET = `google-secret-${randomUUID()}`;
-
-function ask(socket: TTestSocket, name: string, payload: unknown): Promise<TAck<unknown>> {
-  return new Promise((resolve, reject) => {
-    (
-      socket.timeout(5000).emit as (
-        n: string,
-        p: unknown,
-        cb: (err: Error | null, reply: TAck<unknown>) => void,
-      ) => void
-    )(name, payload, (err, reply) => (err ? reject(err) : resolve(reply)));
-  });
-}
 
 describe.each(TEST_ENGINES)('privacy on %s', (engine) => {
   let t: TTestApp;

@@ -9,22 +9,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TAck } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../test/harness';
 import { buildUser, DEFAULT_TEST_PASSWORD } from '../test/factories';
-import { connectClient, listenOnFreePort, waitFor, type TTestSocket } from '../features/chat/chat-test-client';
+import { ask, connectClient, listenOnFreePort, waitFor, type TTestSocket } from '../features/chat/chat-test-client';
 import { fastUser, SECURITY_TEST_ENV } from './security-fixtures';
 import { closeEndedSessions } from '../realtime/realtime';
 import { getSessionUserFromHeaders } from '../features/auth/auth.guard';
-
-function ask(socket: TTestSocket, name: string, payload: unknown): Promise<TAck<unknown>> {
-  return new Promise((resolve, reject) => {
-    (
-      socket.timeout(5000).emit as (
-        n: string,
-        p: unknown,
-        cb: (err: Error | null, reply: TAck<unknown>) => void,
-      ) => void
-    )(name, payload, (err, reply) => (err ? reject(err) : resolve(reply)));
-  });
-}
 
 describe.each(TEST_ENGINES)('sessions and web hardening on %s', (engine) => {
   let t: TTestApp;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
-import type { TChatMessage, TClientToServerEvents, TServerToClientEvents } from '@resolved/shared';
+import type { TAck, TChatMessage, TClientToServerEvents, TServerToClientEvents } from '@resolved/shared';
 
 export type TTestSocket = Socket<TServerToClientEvents, TClientToServerEvents>;
 
@@ -41,19 +41,27 @@ export async function connectClient(
 type TAckOf<K extends keyof TClientToServerEvents> =
   Parameters<TClientToServerEvents[K]> extends [unknown, (reply: infer R) => void] ? R : never;
 
-/** Emits a request and resolves with its acknowledgement (fails the test after 5 s without one). */
+/**
+ * Emits any request event by name and resolves with its acknowledgement (fails the test after 5 s without
+ * one). For events with unknown or deliberately wrong payloads: security and debate tests.
+ */
+export function ask<T = unknown>(socket: TTestSocket, name: string, payload: unknown): Promise<TAck<T>> {
+  return new Promise((resolve, reject) => {
+    (socket.timeout(5000).emit as (n: string, p: unknown, cb: (err: Error | null, reply: TAck<T>) => void) => void)(
+      name,
+      payload,
+      (err, reply) => (err ? reject(err) : resolve(reply)),
+    );
+  });
+}
+
+/** `ask`, typed for the chat's request events. */
 export function request<K extends 'chat.join' | 'message.send' | 'message.delete'>(
   socket: TTestSocket,
   name: K,
   payload: unknown,
 ): Promise<TAckOf<K>> {
-  return new Promise((resolve, reject) => {
-    (socket.timeout(5000).emit as (n: string, p: unknown, cb: (err: Error | null, reply: unknown) => void) => void)(
-      name,
-      payload,
-      (err, reply) => (err ? reject(err) : resolve(reply as TAckOf<K>)),
-    );
-  });
+  return ask(socket, name, payload) as Promise<TAckOf<K>>;
 }
 
 /** Sends a message and returns the stored one (throws with the server's error otherwise). */

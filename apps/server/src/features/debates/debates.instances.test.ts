@@ -4,20 +4,10 @@
  * and REDIS_URL are set, and always in CI (see test/cluster.ts).
  */
 import { afterAll, expect, it } from 'vitest';
-import type { TAck, TDebateJoined } from '@resolved/shared';
+import type { TDebateJoined } from '@resolved/shared';
 import { buildUser } from '../../test/factories';
 import { describeCluster } from '../../test/cluster';
-import { connectClient, nextEvent, type TTestSocket } from '../chat/chat-test-client';
-
-function ask<T>(socket: TTestSocket, name: string, payload: unknown): Promise<TAck<T>> {
-  return new Promise((resolve, reject) => {
-    (socket.timeout(5000).emit as (n: string, p: unknown, cb: (err: Error | null, reply: TAck<T>) => void) => void)(
-      name,
-      payload,
-      (err, reply) => (err ? reject(err) : resolve(reply)),
-    );
-  });
-}
+import { ask, connectClient, nextEvent, type TTestSocket } from '../chat/chat-test-client';
 
 describeCluster('debates on two instances', ({ startInstance, asTestApp }) => {
   const sockets: TTestSocket[] = [];

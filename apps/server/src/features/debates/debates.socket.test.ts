@@ -1,20 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { displayAt, type TAck, type TDebate, type TDebateJoined } from '@resolved/shared';
+import { displayAt, type TDebate, type TDebateJoined } from '@resolved/shared';
 import { buildApp } from '../../app';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
-import { connectClient, listenOnFreePort, nextEvent, type TTestSocket } from '../chat/chat-test-client';
-
-/** Emits a debate request and resolves with its acknowledgement. */
-function ask<T>(socket: TTestSocket, name: string, payload: unknown): Promise<TAck<T>> {
-  return new Promise((resolve, reject) => {
-    (socket.timeout(5000).emit as (n: string, p: unknown, cb: (err: Error | null, reply: TAck<T>) => void) => void)(
-      name,
-      payload,
-      (err, reply) => (err ? reject(err) : resolve(reply)),
-    );
-  });
-}
+import { ask, connectClient, listenOnFreePort, nextEvent, type TTestSocket } from '../chat/chat-test-client';
 
 describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
   let t: TTestApp;
