@@ -14,6 +14,18 @@ export function debatesDb(db: Kysely<DB>): TDebatesDb {
   return db;
 }
 
+/**
+ * Rows per multi-row statement: a debate row binds ~20 parameters, well under SQLite's 32,766 and
+ * PostgreSQL's 65,535 per statement.
+ */
+const BATCH_ROWS = 500;
+
+function chunks<T>(items: readonly T[], size = BATCH_ROWS): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}
+
 // ---- Matching lock ----
 
 /**
@@ -47,7 +59,7 @@ export async function deleteQueueEntry(db: TDebatesDb, userId: string): Promise<
 }
 
 export async function deleteQueueEntries(db: TDebatesDb, ids: number[]): Promise<void> {
-  if (ids.length > 0) await db.deleteFrom('debateQueue').where('id', 'in', ids).execute();
+  for (const chunk of chunks(ids)) await db.deleteFrom('debateQueue').where('id', 'in', chunk).execute();
 }
 
 export async function listQueue(db: TDebatesDb, formatId: TFormatId) {
@@ -62,9 +74,12 @@ export async function findActiveDebateId(db: TDebatesDb, userId: string): Promis
 }
 
 export async function findActiveUserIds(db: TDebatesDb, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db.selectFrom('activeDebaters').select('userId').where('userId', 'in', userIds).execute();
-  return new Set(rows.map((r) => r.userId));
+  const result = new Set<string>();
+  for (const chunk of chunks(userIds)) {
+    const rows = await db.selectFrom('activeDebaters').select('userId').where('userId', 'in', chunk).execute();
+    for (const row of rows) result.add(row.userId);
+  }
+  return result;
 }
 
 export async function insertActiveDebaters(db: TDebatesDb, debateId: number, userIds: string[]): Promise<void> {
@@ -106,39 +121,64 @@ export function clockFromRow(row: TDebateRow): TClockState {
   };
 }
 
-export async function insertDebate(
-  db: TDebatesDb,
-  values: {
-    formatId: TFormatId;
-    resolution: string;
-    topicId: number | null;
-    debaterAId: string;
-    debaterBId: string;
-    clock: TClockState;
-    now: string;
-  },
-): Promise<number> {
-  const row = await db
-    .insertInto('debates')
-    .values({
-      formatId: values.formatId,
-      resolution: values.resolution,
-      topicId: values.topicId,
-      status: 'live',
-      debaterAId: values.debaterAId,
-      debaterBId: values.debaterBId,
-      judgeId: null,
-      winnerSide: null,
-      forfeitedBy: null,
-      externalLink: null,
-      ...clockColumns(values.clock),
-      clockVersion: 0,
-      createdAt: values.now,
-      endedAt: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+export interface TNewDebate {
+  formatId: TFormatId;
+  resolution: string;
+  topicId: number | null;
+  debaterAId: string;
+  debaterBId: string;
+  clock: TClockState;
+  now: string;
+}
+
+function debateValues(values: TNewDebate) {
+  return {
+    formatId: values.formatId,
+    resolution: values.resolution,
+    topicId: values.topicId,
+    status: 'live' as const,
+    debaterAId: values.debaterAId,
+    debaterBId: values.debaterBId,
+    judgeId: null,
+    winnerSide: null,
+    forfeitedBy: null,
+    externalLink: null,
+    ...clockColumns(values.clock),
+    clockVersion: 0,
+    createdAt: values.now,
+    endedAt: null,
+  };
+}
+
+export async function insertDebate(db: TDebatesDb, values: TNewDebate): Promise<number> {
+  const row = await db.insertInto('debates').values(debateValues(values)).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/**
+ * Inserts many debates with one statement per few hundred, and their debaters' active-debate guards; returns
+ * each new debate's id keyed by its first debater (unique within a batch: nobody is in two debates). The ids
+ * are matched by debater because neither engine promises RETURNING rows in VALUES order.
+ */
+export async function insertDebates(db: TDebatesDb, debates: readonly TNewDebate[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const chunk of chunks(debates)) {
+    const rows = await db
+      .insertInto('debates')
+      .values(chunk.map(debateValues))
+      .returning(['id', 'debaterAId'])
+      .execute();
+    for (const row of rows) ids.set(row.debaterAId, Number(row.id));
+  }
+  const guards = debates.flatMap((d) => {
+    const debateId = ids.get(d.debaterAId)!;
+    return [
+      { userId: d.debaterAId, debateId },
+      { userId: d.debaterBId, debateId },
+    ];
+  });
+  for (const chunk of chunks(guards)) await db.insertInto('activeDebaters').values(chunk).execute();
+  return ids;
 }
 
 export async function findDebate(db: TDebatesDb, id: number): Promise<TDebateRow | undefined> {

@@ -152,7 +152,10 @@ export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promis
   };
 }
 
-/** Join the queue for a format, then try to match. A user already in a live debate is sent back to it. */
+/**
+ * Join the queue for a format, then wait for the next matching sweep of that format (shared with everyone
+ * who joins meanwhile). A user already in a live debate is sent back to it.
+ */
 export async function joinQueue(
   deps: TDebatesDeps,
   user: TSessionUser,
@@ -161,7 +164,7 @@ export async function joinQueue(
   const active = await repo.findActiveDebateId(db(deps), user.id);
   if (active !== null) throw new AppError('conflict', 'You are already in a debate.', { debateId: active });
   await repo.upsertQueueEntry(db(deps), user.id, formatId, nowIso());
-  await runMatching(deps, formatId);
+  await requestMatching(deps, formatId);
   const debateId = await repo.findActiveDebateId(db(deps), user.id);
   if (debateId !== null) return { status: 'matched', debateId };
   return { status: 'waiting', queue: await getQueueStatus(deps, user.id) };
@@ -204,7 +207,8 @@ async function newDebate(
 /**
  * Pairs everyone waiting in a format. One matcher at a time (advisory lock on PostgreSQL, the single
  * writer on SQLite), so each sweep sees every committed entry and no one lands in two debates; the
- * active-debater primary key backs this up.
+ * active-debater primary key backs this up. The debates of a sweep are written in a few multi-row
+ * statements, so a sweep that pairs a thousand costs about what one that pairs a few does.
  */
 export async function runMatching(deps: TDebatesDeps, formatId: TFormatId): Promise<number[]> {
   const created = await deps.database.db.transaction().execute(async (trx) => {
@@ -216,20 +220,34 @@ export async function runMatching(deps: TDebatesDeps, formatId: TFormatId): Prom
       tx,
       entries.map((e) => e.userId),
     );
-    // Someone who got into a debate another way (a challenge) leaves the queue.
-    await repo.deleteQueueEntries(
-      tx,
-      entries.filter((e) => busy.has(e.userId)).map((e) => e.id),
-    );
     const free = entries.filter((e) => !busy.has(e.userId)).map((e) => ({ ...e, id: Number(e.id) }));
     const { pairs } = pairQueue(free, deps.random ?? Math.random);
-    const ids: { debateId: number; userIds: string[] }[] = [];
-    for (const pair of pairs) {
-      const debateId = await newDebate(deps, tx, formatId, pair.sideA.userId, pair.sideB.userId);
-      await repo.deleteQueueEntries(tx, [pair.sideA.id, pair.sideB.id]);
-      ids.push({ debateId, userIds: [pair.sideA.userId, pair.sideB.userId] });
-    }
-    return ids;
+    // Someone who got into a debate another way (a challenge) leaves the queue, and so does everyone paired.
+    await repo.deleteQueueEntries(tx, [
+      ...entries.filter((e) => busy.has(e.userId)).map((e) => Number(e.id)),
+      ...pairs.flatMap((pair) => [pair.sideA.id, pair.sideB.id]),
+    ]);
+    if (pairs.length === 0) return [];
+    const topic = await findCurrentTopic(tx);
+    if (!topic) throw new AppError('conflict', 'No topic has been set yet, so there is nothing to debate.');
+    const now = nowIso();
+    const clock = createClock(formatId);
+    const ids = await repo.insertDebates(
+      tx,
+      pairs.map((pair) => ({
+        formatId,
+        resolution: topic.title,
+        topicId: topic.id,
+        debaterAId: pair.sideA.userId,
+        debaterBId: pair.sideB.userId,
+        clock,
+        now,
+      })),
+    );
+    return pairs.map((pair) => ({
+      debateId: ids.get(pair.sideA.userId)!,
+      userIds: [pair.sideA.userId, pair.sideB.userId],
+    }));
   });
   for (const { debateId, userIds } of created) {
     for (const userId of userIds) {
@@ -237,6 +255,45 @@ export async function runMatching(deps: TDebatesDeps, formatId: TFormatId): Prom
     }
   }
   return created.map((c) => c.debateId);
+}
+
+interface TSweeps {
+  /** The sweep running now, if any. */
+  running: Promise<unknown> | null;
+  /** The sweep that starts when the running one ends: every join until it starts waits for it. */
+  next: Promise<number[]> | null;
+}
+
+/** Per database handle (one per instance) and format. */
+const sweepsByDatabase = new WeakMap<object, Map<TFormatId, TSweeps>>();
+
+/**
+ * Asks for a matching sweep of a format and resolves when one that started after this call has ended.
+ * Joins that arrive while a sweep runs share the next one, so a burst of N joins costs a few sweeps, not N
+ * (the cost per join was a whole matching transaction). A failed sweep rejects only its own waiters.
+ */
+export function requestMatching(deps: TDebatesDeps, formatId: TFormatId): Promise<number[]> {
+  let byFormat = sweepsByDatabase.get(deps.database);
+  if (!byFormat) sweepsByDatabase.set(deps.database, (byFormat = new Map()));
+  let sweeps = byFormat.get(formatId);
+  if (!sweeps) byFormat.set(formatId, (sweeps = { running: null, next: null }));
+  if (sweeps.next) return sweeps.next;
+  const state = sweeps;
+  const previous = state.running ?? Promise.resolve();
+  const sweep: Promise<number[]> = previous
+    .catch(() => undefined)
+    // One turn of the event loop, so that the joins whose requests arrived together share this sweep.
+    .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+    .then(() => {
+      state.next = null;
+      state.running = sweep;
+      return runMatching(deps, formatId);
+    })
+    .finally(() => {
+      if (state.running === sweep) state.running = null;
+    });
+  state.next = sweep;
+  return sweep;
 }
 
 // ---- Challenges ----

@@ -144,6 +144,27 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
     expect(results.filter((r) => r.status === 'matched').length).toBeGreaterThanOrEqual(100);
   }, 60_000);
 
+  it('a sweep that fails (no topic) rolls back and tells its joiners; the next sweep pairs them', async () => {
+    const [first, second, third] = await insertUsers(t, 3);
+    const deps = { database: t.database, events: t.app.context.events };
+    await t.database.db.updateTable('topics').set({ isCurrent: 0 }).execute();
+    expect((await debates.joinQueue(deps, first!, 'pf')).status).toBe('waiting');
+    await expect(debates.joinQueue(deps, second!, 'pf')).rejects.toThrow(
+      'No topic has been set yet, so there is nothing to debate.',
+    );
+    // Rolled back: both still wait, nobody is seated.
+    expect(await t.database.db.selectFrom('debateQueue').select('userId').execute()).toHaveLength(2);
+    expect(await t.database.db.selectFrom('activeDebaters').select('userId').execute()).toHaveLength(0);
+
+    await t.database.db.updateTable('topics').set({ isCurrent: 1 }).execute();
+    const joined = await debates.joinQueue(deps, third!, 'pf');
+    await expectNoOneDoubleBooked(t, [first!, second!, third!], 1);
+    const seated = await t.database.db.selectFrom('activeDebaters').select('userId').execute();
+    expect(seated).toHaveLength(2);
+    // The newest joiner is the one left over only if the two who waited longest were paired first.
+    expect(joined.status).toBe(seated.some((s) => s.userId === third!.id) ? 'matched' : 'waiting');
+  });
+
   it.runIf(engine === 'postgres')(
     'two instances sharing the database match 200 debaters split between them into 100 debates',
     async () => {
