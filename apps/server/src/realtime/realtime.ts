@@ -19,8 +19,11 @@ export interface TSocketData {
 export type TRealtimeServer = Server<TClientToServerEvents, TServerToClientEvents, Record<string, never>, TSocketData>;
 export type TRealtimeSocket = Socket<TClientToServerEvents, TServerToClientEvents, Record<string, never>, TSocketData>;
 
-/** A feature's socket handlers, registered for every connection (chat, debates…). */
-export type TSocketFeature = (socket: TRealtimeSocket, io: TRealtimeServer) => void;
+/**
+ * A feature's socket handlers, registered for every connection (chat, debates…). `close` runs when the app
+ * shuts down, before the sockets are disconnected and the Redis client closes: it stops the feature's timers.
+ */
+export type TSocketFeature = ((socket: TRealtimeSocket, io: TRealtimeServer) => void) & { close?: () => void };
 
 /** Answers a request's acknowledgement (its last argument, when it is a function) with an error. */
 function answerPacket(packet: unknown[], error: { code: string; message: string }): void {
@@ -189,6 +192,7 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
 
   app.addHook('preClose', async () => {
     clearInterval(sweep);
+    for (const feature of options.features ?? []) feature.close?.();
     unsubscribe();
     // This instance's sockets only: through the Redis adapter `io.disconnectSockets` reaches every instance.
     io.local.disconnectSockets(true);

@@ -7,12 +7,29 @@ import { catchUp, deleteMessage, parseJoin, sendMessage } from './chat.service';
 
 /** How long presence waits for the other instances' answers. */
 const PRESENCE_TIMEOUT_MS = 1000;
+/**
+ * How long joins and leaves are gathered into one `chat.presence_changed` broadcast. Sending one per change
+ * made joining O(n²): 1,000 joins sent half a million presence packets.
+ */
+export const PRESENCE_BROADCAST_MS = 250;
 
 /**
  * The community chat's live room: who is in it (presence, counted across every instance through the adapter)
  * and the socket requests. Messages themselves reach the room as domain events emitted by the service.
+ *
+ * Presence is counted on demand and the counts are shared: a change (a join, a leave) asks for a count that
+ * starts after it, so a joiner's acknowledgement is exact, while the changes that arrive during one count share
+ * the next one. The room hears of the latest count at most once per PRESENCE_BROADCAST_MS (trailing, so the
+ * last broadcast carries the count after the last change).
  */
 export class ChatRoom {
+  private counting?: Promise<number>;
+  /** The count queued behind the one running: it starts when that one ends, for everyone who asked meanwhile. */
+  private nextCount?: Promise<number>;
+  private broadcastTimer?: ReturnType<typeof setTimeout>;
+  private latestCount = 0;
+  private isClosed = false;
+
   constructor(
     private readonly io: TRealtimeServer,
     private readonly log: FastifyBaseLogger,
@@ -26,6 +43,8 @@ export class ChatRoom {
   async presence(): Promise<number> {
     const distinctUsers = (sockets: { data: { user: { id: string } | null } }[]) =>
       new Set(sockets.map((s) => s.data.user?.id).filter(Boolean)).size;
+    // Shutting down: the other instances are not asked (the Redis client is about to close).
+    if (this.isClosed) return distinctUsers(await this.io.local.in(REALTIME_ROOMS.chat).fetchSockets());
     let timer: ReturnType<typeof setTimeout> | undefined;
     const everywhere = this.io.in(REALTIME_ROOMS.chat).fetchSockets();
     const timeout = new Promise<undefined>((resolve) => {
@@ -40,10 +59,47 @@ export class ChatRoom {
     }
   }
 
-  async announcePresence(): Promise<number> {
-    const count = await this.presence();
-    this.io.to(REALTIME_ROOMS.chat).emit('chat.presence_changed', { count });
-    return count;
+  /**
+   * Counts presence after a change (a count started after this call) and lets the room know, coalesced with
+   * the other changes of the broadcast window. Resolves with the count, for the joiner's acknowledgement.
+   */
+  announcePresence(): Promise<number> {
+    if (this.nextCount) return this.nextCount;
+    if (!this.counting) return this.count();
+    const next = this.counting.then(
+      () => this.count(),
+      () => this.count(),
+    );
+    this.nextCount = next;
+    const clear = () => {
+      if (this.nextCount === next) this.nextCount = undefined;
+    };
+    // Cleared as soon as it starts counting: a change after that needs a count of its own.
+    this.counting.then(clear, clear);
+    return next;
+  }
+
+  private count(): Promise<number> {
+    const counting = this.presence().then((count) => {
+      this.scheduleBroadcast(count);
+      return count;
+    });
+    this.counting = counting;
+    const clear = () => {
+      if (this.counting === counting) this.counting = undefined;
+    };
+    counting.then(clear, clear);
+    return counting;
+  }
+
+  private scheduleBroadcast(count: number): void {
+    if (this.isClosed) return;
+    this.latestCount = count;
+    this.broadcastTimer ??= setTimeout(() => {
+      this.broadcastTimer = undefined;
+      if (this.isClosed) return;
+      this.io.to(REALTIME_ROOMS.chat).emit('chat.presence_changed', { count: this.latestCount });
+    }, PRESENCE_BROADCAST_MS);
   }
 
   async join(socket: TRealtimeSocket): Promise<number> {
@@ -56,12 +112,25 @@ export class ChatRoom {
     await socket.leave(REALTIME_ROOMS.chat);
     await this.announcePresence();
   }
+
+  /**
+   * The app is shutting down: no more broadcasts (a pending one would go out after the Redis client closed),
+   * and the disconnects that follow are a shutdown, not people leaving.
+   */
+  close(): void {
+    this.isClosed = true;
+    clearTimeout(this.broadcastTimer);
+    this.broadcastTimer = undefined;
+  }
 }
 
-/** The chat's socket handlers, registered for every connection by the realtime module. */
+/**
+ * The chat's socket handlers, registered for every connection by the realtime module, which closes the feature
+ * when the app shuts down (before it disconnects the sockets).
+ */
 export function chatSocketFeature(context: Pick<TAppContext, 'database' | 'events'>, log: FastifyBaseLogger) {
   let room: ChatRoom | undefined;
-  const feature: TSocketFeature = (socket, io) => {
+  const handle = (socket: TRealtimeSocket, io: TRealtimeServer) => {
     room ??= new ChatRoom(io, log);
     const chat = room;
     let isInChat = false;
@@ -92,5 +161,6 @@ export function chatSocketFeature(context: Pick<TAppContext, 'database' | 'event
       chat.announcePresence().catch((err: unknown) => log.warn({ err }, 'chat presence failed'));
     });
   };
+  const feature: TSocketFeature = Object.assign(handle, { close: () => room?.close() });
   return feature;
 }
