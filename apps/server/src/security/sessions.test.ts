@@ -74,6 +74,13 @@ describe.each(TEST_ENGINES)('sessions and web hardening on %s', (engine) => {
       expect(session).toMatch(/;\s*Secure/i);
       expect(session).toMatch(/;\s*HttpOnly/i);
       expect(session).toMatch(/;\s*SameSite=Lax/i);
+      // The __Secure- cookie signs the user in; the same token under the plain name does not.
+      const pair = session!.split(';')[0]!;
+      const signedIn = await https.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: pair } });
+      expect(signedIn.json().user.displayName).toBe('Sec Ure');
+      const plain = pair.replace('__Secure-', '');
+      const refused = await https.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: plain } });
+      expect(refused.json()).toEqual({ user: null });
     } finally {
       await https.close();
     }
@@ -127,6 +134,43 @@ describe.each(TEST_ENGINES)('sessions and web hardening on %s', (engine) => {
     expect(await ask(other, 'chat.join', {})).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
     const texts = (await t.database.db.selectFrom('messages').select('text').execute()).map((m) => m.text);
     expect(texts).toEqual(['before']);
+  });
+
+  it('slides a session that is due (better-auth extends it) and deletes an expired one; a forged cookie is no session', async () => {
+    const day = 86_400_000;
+    const sessionOf = (userId: string) =>
+      t.database.db.selectFrom('sessions').select('expiresAt').where('userId', '=', userId).executeTakeFirst();
+    const me = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } }).then((r) => r.json());
+
+    // Used two days after it was last extended: still signed in, and extended to 7 days again.
+    const due = await fastUser(t, 'user', { expiresAt: new Date(Date.now() + 5 * day) });
+    expect((await me(due.cookie)).user.id).toBe(due.user.id);
+    const extended = new Date((await sessionOf(due.user.id))!.expiresAt).getTime();
+    expect((extended - Date.now()) / day).toBeGreaterThan(6.9);
+
+    // Used within a day of its last extension: signed in, left as it is.
+    const fresh = await fastUser(t, 'user', { expiresAt: new Date(Date.now() + 6.5 * day) });
+    expect((await me(fresh.cookie)).user.id).toBe(fresh.user.id);
+    const untouched = new Date((await sessionOf(fresh.user.id))!.expiresAt).getTime();
+    expect((untouched - Date.now()) / day).toBeLessThan(6.6);
+
+    // Expired: signed out, and the session row is gone.
+    const expired = await fastUser(t, 'user', { expiresAt: new Date(Date.now() - 1000) });
+    expect(await me(expired.cookie)).toEqual({ user: null });
+    expect(await sessionOf(expired.user.id)).toBeUndefined();
+
+    // A cookie whose token or signature was altered is no session, whatever the database holds.
+    const valid = await fastUser(t);
+    const [name, value] = valid.cookie.split(/=(.*)/s) as [string, string];
+    const decoded = decodeURIComponent(value);
+    const dot = decoded.lastIndexOf('.');
+    const otherToken = `${decoded.slice(0, dot - 1)}${decoded[dot - 1] === 'A' ? 'B' : 'A'}${decoded.slice(dot)}`;
+    const otherSignature = `${decoded.slice(0, dot + 1)}${decoded[dot + 1] === 'A' ? 'B' : 'A'}${decoded.slice(dot + 2)}`;
+    for (const forged of [otherToken, otherSignature, decoded.slice(0, dot)]) {
+      expect(await me(`${name}=${encodeURIComponent(forged)}`)).toEqual({ user: null });
+    }
+    expect((await me(valid.cookie)).user.id).toBe(valid.user.id);
   });
 
   it('refuses a socket handshake from another site, and accepts one from this site', async () => {

@@ -34,6 +34,24 @@ export async function findUserById(db: Kysely<DB>, id: string): Promise<TSession
   return row ? toSessionUser(row) : null;
 }
 
+/**
+ * The user a session token belongs to, with the session's expiry, in one query (the hot path of every
+ * signed-in request; see auth.guard.ts). Undefined when there is no such session.
+ */
+export async function findUserBySessionToken(
+  db: Kysely<DB>,
+  token: string,
+): Promise<{ user: TSessionUser; expiresAt: string | Date } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(SESSION_USER_COLUMNS.map((c) => `users.${c}` as const))
+    .select('sessions.expiresAt')
+    .where('sessions.token', '=', token)
+    .executeTakeFirst();
+  return row ? { user: toSessionUser(row), expiresAt: row.expiresAt } : undefined;
+}
+
 export async function findUserByEmail(db: Kysely<DB>, email: string): Promise<TSessionUser | null> {
   const row = await db
     .selectFrom('users')
@@ -93,6 +111,12 @@ export async function findStanding(db: Kysely<DB>, userId: string): Promise<{ ra
   const row = result.rows[0];
   if (!row) return null;
   return { rank: Number(row.ahead ?? 0) + Number(row.tiedAhead) + 1, tiedWith: Number(row.tied) };
+}
+
+/** The ranking's version: it changes whenever any rank may have changed (migration 0009-ranking-version). */
+export async function findRankingVersion(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('rankingVersion').select('version').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.version ?? 0);
 }
 
 /** Users as admins see them (e-mail and role), in rank order. */
