@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 import { migrationProvider } from './migrations/index';
@@ -42,8 +42,37 @@ export function openDatabase(options: {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+/** Distinct SQL texts whose prepared statements are kept (the app has a few hundred; `in (…)` lists vary). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * better-sqlite3 behind Kysely, with its prepared statements reused. Kysely's SQLite driver prepares every
+ * query again (≈8 % of a request's CPU in the leaderboard profile, docs/performance.md); a statement can be
+ * reused for the same SQL unless it is in the middle of an iteration (`busy`, only while streaming).
+ * Oldest entries are evicted first once the cache is full.
+ */
+export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      const cached = statements.get(sql);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
 }
 
 export async function migrateToLatest(database: TDatabase): Promise<string[]> {
