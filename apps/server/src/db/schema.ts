@@ -121,6 +121,12 @@ export interface ScoreCountsTable {
   users: number;
 }
 
+/** One row (id 1): bumped by triggers whenever a rank may have changed (migration 0009-ranking-version). */
+export interface RankingVersionTable {
+  id: number;
+  version: number | string;
+}
+
 /** The debates tables (migration 0006-debates) are declared beside their feature. */
 export interface DB extends DebateTables {
   topics: TopicsTable;
@@ -133,4 +139,5 @@ export interface DB extends DebateTables {
   scoreLedger: ScoreLedgerTable;
   messages: MessagesTable;
   scoreCounts: ScoreCountsTable;
+  rankingVersion: RankingVersionTable;
 }

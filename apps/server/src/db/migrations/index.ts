@@ -8,6 +8,7 @@ import { chat } from './0005-chat';
 import { debates } from './0006-debates';
 import { debateChallengePrep } from './0007-debate-challenge-prep';
 import { scoreCounts } from './0008-score-counts';
+import { rankingVersion } from './0009-ranking-version';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0006-debates': debates,
   '0007-debate-challenge-prep': debateChallengePrep,
   '0008-score-counts': scoreCounts,
+  '0009-ranking-version': rankingVersion,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -19,6 +19,6 @@ export async function usersRoutes(app: FastifyInstance, { database }: TAppContex
   /** The dashboard's data for the signed-in user (roles user, moderator, admin). */
   app.get('/api/users/me/standing', async (request) => {
     const user = await requireRole(request, ['user', 'moderator', 'admin']);
-    return getStanding(database, user.id);
+    return getStanding(database, user);
   });
 }

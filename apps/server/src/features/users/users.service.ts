@@ -6,7 +6,7 @@ import {
 } from '@resolved/shared';
 import type { TDatabase } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { countUsers, findStanding, findUserById, listRankedUsers } from './users.repository';
+import { countUsers, findRankingVersion, findStanding, listRankedUsers } from './users.repository';
 import { countDebatesOfUser } from '../debates/debates.repository';
 
 /** How many debates this user has been matched into (Debates Joined), counted by the debates feature. */
@@ -15,6 +15,35 @@ export async function countDebatesJoined(database: TDatabase, userId: string): P
 }
 
 /** A page of the leaderboard (no e-mails) and, for a signed-in viewer, their own standing. */
+type TStanding = { rank: number; tiedWith: number };
+
+/** Ranks kept at most per database handle; past it the cache starts again (a rank is cheap to recompute). */
+const STANDING_CACHE_SIZE = 20_000;
+const standingCaches = new WeakMap<TDatabase, { version: number; byUser: Map<string, TStanding> }>();
+
+/**
+ * A user's rank and tie size, cached per version of the ranking (bumped in the database by every sign-up,
+ * score change and deletion, so the cache is exact on every instance). An exact rank inside a large tie
+ * counts index entries — milliseconds for someone among tens of thousands at score 0 — so it is computed
+ * once per change of the ranking rather than on every dashboard and leaderboard view.
+ */
+export async function standingOf(database: TDatabase, userId: string): Promise<TStanding | null> {
+  const version = await findRankingVersion(database.db);
+  let cache = standingCaches.get(database);
+  // A newer version starts a new cache; a reader that raced a change (an older version) bypasses it.
+  if (!cache || version > cache.version) standingCaches.set(database, (cache = { version, byUser: new Map() }));
+  const isCurrent = () => standingCaches.get(database) === cache && cache.version === version;
+  const cached = isCurrent() ? cache.byUser.get(userId) : undefined;
+  if (cached) return cached;
+  const standing = await findStanding(database.db, userId);
+  // Kept only if no newer version has been seen while it was computed.
+  if (standing && isCurrent()) {
+    if (cache.byUser.size >= STANDING_CACHE_SIZE) cache.byUser.clear();
+    cache.byUser.set(userId, standing);
+  }
+  return standing;
+}
+
 export async function getLeaderboard(
   database: TDatabase,
   viewer: TSessionUser | null,
@@ -26,7 +55,7 @@ export async function getLeaderboard(
   ]);
   let me: TLeaderboardResponse['me'] = null;
   if (viewer) {
-    const standing = await findStanding(database.db, viewer.id);
+    const standing = await standingOf(database, viewer.id);
     if (standing)
       me = { rank: standing.rank, displayName: viewer.displayName, email: viewer.email, score: viewer.score };
   }
@@ -35,14 +64,16 @@ export async function getLeaderboard(
   return { entries, total, nextOffset, me };
 }
 
-/** Everything the dashboard shows: the user, their rank out of all users, ties, and debates joined. */
-export async function getStanding(database: TDatabase, userId: string): Promise<TStandingResponse> {
-  const [user, standing, total, debatesJoined] = await Promise.all([
-    findUserById(database.db, userId),
-    findStanding(database.db, userId),
+/**
+ * Everything the dashboard shows: the user, their rank out of all users, ties, and debates joined. `user` is
+ * the session user, read from the database for this request.
+ */
+export async function getStanding(database: TDatabase, user: TSessionUser): Promise<TStandingResponse> {
+  const [standing, total, debatesJoined] = await Promise.all([
+    standingOf(database, user.id),
     countUsers(database.db),
-    countDebatesJoined(database, userId),
+    countDebatesJoined(database, user.id),
   ]);
-  if (!user || !standing) throw new AppError('not_found', 'User not found.');
+  if (!standing) throw new AppError('not_found', 'User not found.');
   return { user, rank: standing.rank, total, tiedWith: standing.tiedWith, debatesJoined };
 }
