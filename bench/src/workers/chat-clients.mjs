@@ -46,7 +46,9 @@ function connectSocketIo(cookie) {
       socket.timeout(30_000).emit('chat.join', {}, (err, reply) => {
         if (err) return reject(err);
         if (!reply.ok) return reject(new Error(`chat.join: ${reply.error.code}`));
-        socket.on('message.created', ({ message }) => onMessage(message.text));
+        socket.on('messages.created', ({ messages }) => {
+          for (const message of messages) onMessage(message.text);
+        });
         resolve({
           send: (text) =>
             socket.timeout(10_000).emit('message.send', { clientId: randomUUID(), text }, (error, ack) => {

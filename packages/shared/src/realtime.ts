@@ -25,8 +25,11 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents {
   'room.created': (payload: { room: TRoom }) => void;
   'room.updated': (payload: { room: TRoom }) => void;
   'room.deleted': (payload: { roomId: number }) => void;
-  /** Community chat, to REALTIME_ROOMS.chat: a message was stored / deleted; how many people are in the chat. */
-  'message.created': (payload: { message: TChatMessage }) => void;
+  /**
+   * Community chat, to REALTIME_ROOMS.chat: messages were stored (oldest first; the messages stored within a
+   * few milliseconds share one packet) / a message was deleted; how many people are in the chat.
+   */
+  'messages.created': (payload: { messages: TChatMessage[] }) => void;
   'message.deleted': (payload: { id: number }) => void;
   'chat.presence_changed': (payload: { count: number }) => void;
 }

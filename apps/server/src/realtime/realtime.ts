@@ -11,6 +11,7 @@ import {
   type TSessionUser,
 } from '@resolved/shared';
 import type { TAppContext } from '../app';
+import { RoomDelivery } from './room-delivery';
 
 export interface TSocketData {
   user: TSessionUser | null;
@@ -178,10 +179,11 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
     }
   });
 
-  const unsubscribe = context.events.subscribe((event) => {
-    // The union's name/payload pairing is checked where events are emitted.
-    (io.to(event.room).emit as (name: string, payload: unknown) => boolean)(event.name, event.payload);
-  });
+  // The union's name/payload pairing is checked where events are emitted.
+  const delivery = new RoomDelivery((room, name, payload) =>
+    (io.to(room).emit as (name: string, payload: unknown) => boolean)(name, payload),
+  );
+  const unsubscribe = context.events.subscribe((event) => delivery.deliver(event));
 
   const sweep = setInterval(() => {
     closeEndedSessions(io, options.resolveUser).catch((err: unknown) =>
@@ -194,6 +196,8 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
     clearInterval(sweep);
     for (const feature of options.features ?? []) feature.close?.();
     unsubscribe();
+    // What is held for a batch goes out now, while the adapter can still reach the other instances.
+    delivery.flush();
     // This instance's sockets only: through the Redis adapter `io.disconnectSockets` reaches every instance.
     io.local.disconnectSockets(true);
   });

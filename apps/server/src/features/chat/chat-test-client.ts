@@ -71,11 +71,11 @@ export async function send(socket: TTestSocket, text: string, clientId = randomU
   return reply.data.message;
 }
 
-/** Records every `message.created` / `message.deleted` a client receives. */
+/** Records every message a client receives live (`messages.created`, in order) and every `message.deleted`. */
 export function recordEvents(socket: TTestSocket) {
   const created: TChatMessage[] = [];
   const deleted: number[] = [];
-  socket.on('message.created', ({ message }) => created.push(message));
+  socket.on('messages.created', ({ messages }) => created.push(...messages));
   socket.on('message.deleted', ({ id }) => deleted.push(id));
   return { created, deleted };
 }

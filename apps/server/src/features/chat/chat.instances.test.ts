@@ -5,7 +5,8 @@
 import { afterAll, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories';
 import { describeCluster } from '../../test/cluster';
-import type { TChatMessage } from '@resolved/shared';
+import { randomUUID } from 'node:crypto';
+import { REALTIME_ROOMS, type TChatMessage } from '@resolved/shared';
 import { connectClient, recordEvents, request, send, waitFor, type TTestSocket } from './chat-test-client';
 
 describeCluster('chat on two instances', ({ startInstance, asTestApp, instances }) => {
@@ -75,5 +76,40 @@ describeCluster('chat on two instances', ({ startInstance, asTestApp, instances 
     const expected = [...before, ...after].map((m) => m.id);
     expect([...merged.keys()].filter((id) => id > since).sort((x, y) => x - y)).toEqual(expected);
     expect(caughtUp.data.messages.map((m) => m.text)).toEqual(['after 0', 'after 1', 'after 2']);
+  });
+
+  it('delivers a batch of messages through the other instance once and in order, even when its instance shuts down', async () => {
+    const a = await startInstance();
+    const b = await startInstance();
+    const reader = await buildUser(asTestApp(b));
+    const onB = await member(b.url, reader.cookie);
+    const marker = randomUUID();
+    const packets: TChatMessage[][] = [];
+    onB.socket.on('messages.created', ({ messages }) => {
+      const ours = messages.filter((m) => m.text.startsWith(marker));
+      if (ours.length > 0) packets.push(ours);
+    });
+    const stored = [1, 2, 3].map((n): TChatMessage => ({
+      id: 1_000_000 + n,
+      clientId: randomUUID(),
+      userId: reader.user.id,
+      text: `${marker} ${n}`,
+      displayName: 'Reader',
+      role: 'user',
+      timestamp: new Date().toISOString(),
+    }));
+    // Stored in one turn of the event loop (as a burst would be), then A shuts down at once.
+    for (const message of stored) {
+      a.app.context.events.emit({
+        name: 'messages.created',
+        room: REALTIME_ROOMS.chat,
+        payload: { messages: [message] },
+      });
+    }
+    await a.app.close();
+    await waitFor(() => packets.flat().length >= stored.length, 1000, 'the batch on B');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(packets).toHaveLength(1);
+    expect(packets[0]!.map((m) => m.text)).toEqual(stored.map((m) => m.text));
   });
 });

@@ -44,7 +44,7 @@ function requireSignedIn(user: TSessionUser | null): TSessionUser {
 }
 
 /**
- * Stores a message and announces it (`message.created` to the chat room). Idempotent per (user, clientId):
+ * Stores a message and announces it (`messages.created` to the chat room; the realtime module batches them). Idempotent per (user, clientId):
  * a retry returns the message stored the first time, without storing or announcing it again.
  */
 export async function sendMessage(
@@ -80,7 +80,7 @@ export async function sendMessage(
     timestamp: now.toISOString(),
   });
   const message = toChatMessage(row);
-  if (isNew) events.emit({ name: 'message.created', room: REALTIME_ROOMS.chat, payload: { message } });
+  if (isNew) events.emit({ name: 'messages.created', room: REALTIME_ROOMS.chat, payload: { messages: [message] } });
   return message;
 }
 

@@ -300,7 +300,7 @@ describe.each(TEST_ENGINES)('chat socket protocol on %s', (engine) => {
     const take = (messages: TChatMessage[]) => {
       for (const m of messages) received.set(m.id, (received.get(m.id) ?? 0) + 1);
     };
-    reader.on('message.created', ({ message }) => take([message]));
+    reader.on('messages.created', ({ messages }) => take(messages));
     let lastId = 0;
     const join = async () => {
       // The cursor as sent: live events may move lastId on while the request is in flight.
@@ -313,7 +313,9 @@ describe.each(TEST_ENGINES)('chat socket protocol on %s', (engine) => {
       expect(reply.data.messages.every((m) => m.id > cursor)).toBe(true);
     };
     // The client's cursor: the newest id it holds (what the web client catches up from).
-    reader.on('message.created', ({ message }) => (lastId = Math.max(lastId, message.id)));
+    reader.on('messages.created', ({ messages }) => {
+      for (const m of messages) lastId = Math.max(lastId, m.id);
+    });
     await join();
     let reconnections = 0;
     const rejoins: Promise<void>[] = [];

@@ -141,7 +141,7 @@ export function useChat() {
     };
   }, [join]);
 
-  useSocketEvent('message.created', ({ message }) => dispatch({ type: 'merge', messages: [message] }));
+  useSocketEvent('messages.created', ({ messages }) => dispatch({ type: 'merge', messages }));
   useSocketEvent('message.deleted', ({ id }) => dispatch({ type: 'remove', ids: [id] }));
   useSocketEvent('chat.presence_changed', ({ count }) => setPresence(count));
 

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REALTIME_ROOMS, type TChatMessage } from '@resolved/shared';
+import type { TDomainEvent } from '../lib/events';
+import { RoomDelivery } from './room-delivery';
+
+const chat = REALTIME_ROOMS.chat;
+
+function message(id: number): TChatMessage {
+  return {
+    id,
+    clientId: `client-${id}`,
+    userId: 'u1',
+    text: `message ${id}`,
+    displayName: 'Alice',
+    role: 'user',
+    timestamp: new Date(0).toISOString(),
+  };
+}
+
+const created = (id: number, room: string = chat): TDomainEvent => ({
+  name: 'messages.created',
+  room,
+  payload: { messages: [message(id)] },
+});
+
+describe('RoomDelivery', () => {
+  let sent: { room: string; name: string; payload: unknown }[];
+  let delivery: RoomDelivery;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sent = [];
+    delivery = new RoomDelivery(
+      (room, name, payload) => sent.push({ room, name, payload }),
+      20,
+      () => Date.now(),
+    );
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const ids = (i: number) => (sent[i]!.payload as { messages: TChatMessage[] }).messages.map((m) => m.id);
+
+  it('sends the messages stored in one turn of the event loop as one packet, in order', () => {
+    for (const id of [1, 2, 3]) delivery.deliver(created(id));
+    expect(sent).toEqual([]);
+    vi.runAllTimers();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ room: chat, name: 'messages.created' });
+    expect(ids(0)).toEqual([1, 2, 3]);
+  });
+
+  it('holds what follows a batch until the window has passed, then sends it together', () => {
+    delivery.deliver(created(1));
+    vi.runAllTimers();
+    vi.advanceTimersByTime(5);
+    delivery.deliver(created(2));
+    vi.advanceTimersByTime(5);
+    delivery.deliver(created(3));
+    // 19 ms after the first batch: still held.
+    vi.advanceTimersByTime(9);
+    expect(sent).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sent).toHaveLength(2);
+    expect(ids(1)).toEqual([2, 3]);
+  });
+
+  it('sends a held batch before any other event to the same room, so a deletion never overtakes its message', () => {
+    delivery.deliver(created(1));
+    delivery.deliver({ name: 'message.deleted', room: chat, payload: { id: 1 } });
+    expect(sent.map((s) => s.name)).toEqual(['messages.created', 'message.deleted']);
+    expect(ids(0)).toEqual([1]);
+    vi.runAllTimers();
+    expect(sent).toHaveLength(2);
+  });
+
+  it('keeps rooms apart, and sends events that are not batched at once', () => {
+    delivery.deliver(created(1));
+    delivery.deliver({ name: 'room.deleted', room: REALTIME_ROOMS.public, payload: { roomId: 7 } });
+    expect(sent).toEqual([{ room: REALTIME_ROOMS.public, name: 'room.deleted', payload: { roomId: 7 } }]);
+    delivery.deliver(created(2, 'chat:other'));
+    vi.runAllTimers();
+    expect(sent.slice(1).map((s) => s.room)).toEqual([chat, 'chat:other']);
+  });
+
+  it('flushes every held batch exactly once when asked (shutdown)', () => {
+    delivery.deliver(created(1));
+    vi.runAllTimers();
+    delivery.deliver(created(2));
+    delivery.deliver(created(3));
+    delivery.flush();
+    expect(sent).toHaveLength(2);
+    expect(ids(1)).toEqual([2, 3]);
+    vi.runAllTimers();
+    delivery.flush();
+    expect(sent).toHaveLength(2);
+  });
+});
