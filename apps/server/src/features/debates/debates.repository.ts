@@ -42,15 +42,27 @@ export async function findQueueEntry(db: TDebatesDb, userId: string) {
   return db.selectFrom('debateQueue').selectAll().where('userId', '=', userId).executeTakeFirst();
 }
 
-/** Queue the user for a format; waiting already moves them to the new format (keeping their place only if unchanged). */
-export async function upsertQueueEntry(db: TDebatesDb, userId: string, formatId: TFormatId, now: string) {
-  await db
-    .insertInto('debateQueue')
-    .values({ userId, formatId, createdAt: now })
-    .onConflict((oc) =>
-      oc.column('userId').doUpdateSet({ formatId, createdAt: now }).where('debateQueue.formatId', '!=', formatId),
-    )
-    .execute();
+/**
+ * Queue users for a format, in a few statements. Someone waiting in another format moves to this one (a new
+ * place); someone already waiting in this format keeps their place.
+ */
+export async function upsertQueueEntries(
+  db: TDebatesDb,
+  formatId: TFormatId,
+  joins: readonly { userId: string; createdAt: string }[],
+): Promise<void> {
+  for (const chunk of chunks(joins)) {
+    await db
+      .insertInto('debateQueue')
+      .values(chunk.map((j) => ({ userId: j.userId, formatId, createdAt: j.createdAt })))
+      .onConflict((oc) =>
+        oc
+          .column('userId')
+          .doUpdateSet((eb) => ({ formatId, createdAt: eb.ref('excluded.createdAt') }))
+          .where('debateQueue.formatId', '!=', formatId),
+      )
+      .execute();
+  }
 }
 
 export async function deleteQueueEntry(db: TDebatesDb, userId: string): Promise<number> {

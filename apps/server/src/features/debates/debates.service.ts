@@ -153,8 +153,9 @@ export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promis
 }
 
 /**
- * Join the queue for a format, then wait for the next matching sweep of that format (shared with everyone
- * who joins meanwhile). A user already in a live debate is sent back to it.
+ * Join the queue for a format. The join is written by the next matching sweep of that format, shared with
+ * everyone who joins meanwhile (one transaction for a burst of joins instead of a write and a sweep each),
+ * and answered when that sweep has ended. A user already in a live debate is sent back to it.
  */
 export async function joinQueue(
   deps: TDebatesDeps,
@@ -163,21 +164,23 @@ export async function joinQueue(
 ): Promise<TJoinQueueResult> {
   const active = await repo.findActiveDebateId(db(deps), user.id);
   if (active !== null) throw new AppError('conflict', 'You are already in a debate.', { debateId: active });
-  await repo.upsertQueueEntry(db(deps), user.id, formatId, nowIso());
-  await requestMatching(deps, formatId);
-  const debateId = await repo.findActiveDebateId(db(deps), user.id);
+  const matched = await requestMatching(deps, formatId, { userId: user.id, createdAt: nowIso() });
+  // Paired by this sweep, or already in a debate (another instance's sweep, a challenge).
+  const debateId = matched.get(user.id) ?? (await repo.findActiveDebateId(db(deps), user.id));
   if (debateId !== null) return { status: 'matched', debateId };
   return { status: 'waiting', queue: await getQueueStatus(deps, user.id) };
 }
 
 /** Takes a user out of the queue if they are waiting (their last connection closed); true when they were. */
 export async function leaveQueueIfWaiting(deps: TDebatesDeps, userId: string): Promise<boolean> {
-  return (await repo.deleteQueueEntry(db(deps), userId)) > 0;
+  const wasPending = forgetPendingJoin(deps, userId);
+  return (await repo.deleteQueueEntry(db(deps), userId)) > 0 || wasPending;
 }
 
 export async function leaveQueue(deps: TDebatesDeps, userId: string): Promise<void> {
-  const removed = await repo.deleteQueueEntry(db(deps), userId);
-  if (removed === 0) throw new AppError('not_found', 'You are not waiting for a debate.');
+  if (!(await leaveQueueIfWaiting(deps, userId))) {
+    throw new AppError('not_found', 'You are not waiting for a debate.');
+  }
 }
 
 async function newDebate(
@@ -204,32 +207,48 @@ async function newDebate(
   return debateId;
 }
 
+/** A join waiting to be written by the next sweep of its format. */
+interface TPendingJoin {
+  userId: string;
+  createdAt: string;
+}
+
 /**
- * Pairs everyone waiting in a format. One matcher at a time (advisory lock on PostgreSQL, the single
- * writer on SQLite), so each sweep sees every committed entry and no one lands in two debates; the
- * active-debater primary key backs this up. The debates of a sweep are written in a few multi-row
- * statements, so a sweep that pairs a thousand costs about what one that pairs a few does.
+ * Writes the pending joins of a format and pairs everyone waiting in it, in one transaction. One matcher at
+ * a time (advisory lock on PostgreSQL, the single writer on SQLite), so each sweep sees every committed
+ * entry and no one lands in two debates; the active-debater primary key backs this up. The debates of a
+ * sweep are written in a few multi-row statements, so a sweep that pairs a thousand costs about what one
+ * that pairs a few does. Returns the debate of everyone it paired.
  */
-export async function runMatching(deps: TDebatesDeps, formatId: TFormatId): Promise<number[]> {
-  const created = await deps.database.db.transaction().execute(async (trx) => {
+export async function runMatching(
+  deps: TDebatesDeps,
+  formatId: TFormatId,
+  joins: readonly TPendingJoin[] = [],
+): Promise<Map<string, number>> {
+  const outcome = await deps.database.db.transaction().execute(async (trx) => {
     const tx = repo.debatesDb(trx);
     await repo.lockMatching(tx, deps.database.engine);
+    await repo.upsertQueueEntries(tx, formatId, joins);
     const entries = await repo.listQueue(tx, formatId);
-    if (entries.length < 2) return [];
     const busy = await repo.findActiveUserIds(
       tx,
       entries.map((e) => e.userId),
     );
+    // Someone who got into a debate another way (a challenge) leaves the queue.
+    await repo.deleteQueueEntries(
+      tx,
+      entries.filter((e) => busy.has(e.userId)).map((e) => Number(e.id)),
+    );
     const free = entries.filter((e) => !busy.has(e.userId)).map((e) => ({ ...e, id: Number(e.id) }));
     const { pairs } = pairQueue(free, deps.random ?? Math.random);
-    // Someone who got into a debate another way (a challenge) leaves the queue, and so does everyone paired.
-    await repo.deleteQueueEntries(tx, [
-      ...entries.filter((e) => busy.has(e.userId)).map((e) => Number(e.id)),
-      ...pairs.flatMap((pair) => [pair.sideA.id, pair.sideB.id]),
-    ]);
-    if (pairs.length === 0) return [];
+    if (pairs.length === 0) return { created: [] };
+    // Without a topic nobody is paired, but the joins stay written: they are paired once there is one.
     const topic = await findCurrentTopic(tx);
-    if (!topic) throw new AppError('conflict', 'No topic has been set yet, so there is nothing to debate.');
+    if (!topic) return { created: [], hasNoTopic: true };
+    await repo.deleteQueueEntries(
+      tx,
+      pairs.flatMap((pair) => [pair.sideA.id, pair.sideB.id]),
+    );
     const now = nowIso();
     const clock = createClock(formatId);
     const ids = await repo.insertDebates(
@@ -244,50 +263,83 @@ export async function runMatching(deps: TDebatesDeps, formatId: TFormatId): Prom
         now,
       })),
     );
-    return pairs.map((pair) => ({
-      debateId: ids.get(pair.sideA.userId)!,
-      userIds: [pair.sideA.userId, pair.sideB.userId],
-    }));
+    return {
+      created: pairs.map((pair) => ({
+        debateId: ids.get(pair.sideA.userId)!,
+        userIds: [pair.sideA.userId, pair.sideB.userId],
+      })),
+    };
   });
-  for (const { debateId, userIds } of created) {
+  if (outcome.hasNoTopic) {
+    throw new AppError('conflict', 'No topic has been set yet, so there is nothing to debate.');
+  }
+  const debateOf = new Map<string, number>();
+  for (const { debateId, userIds } of outcome.created) {
     for (const userId of userIds) {
+      debateOf.set(userId, debateId);
       deps.events.emit({ name: 'debate.matched', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
     }
   }
-  return created.map((c) => c.debateId);
+  return debateOf;
 }
 
 interface TSweeps {
   /** The sweep running now, if any. */
   running: Promise<unknown> | null;
   /** The sweep that starts when the running one ends: every join until it starts waits for it. */
-  next: Promise<number[]> | null;
+  next: Promise<Map<string, number>> | null;
+  /** Joins the next sweep writes (a user joining twice meanwhile counts once, with their first time). */
+  pending: Map<string, TPendingJoin>;
 }
 
 /** Per database handle (one per instance) and format. */
 const sweepsByDatabase = new WeakMap<object, Map<TFormatId, TSweeps>>();
 
-/**
- * Asks for a matching sweep of a format and resolves when one that started after this call has ended.
- * Joins that arrive while a sweep runs share the next one, so a burst of N joins costs a few sweeps, not N
- * (the cost per join was a whole matching transaction). A failed sweep rejects only its own waiters.
- */
-export function requestMatching(deps: TDebatesDeps, formatId: TFormatId): Promise<number[]> {
+function sweepsOf(deps: TDebatesDeps, formatId: TFormatId): TSweeps {
   let byFormat = sweepsByDatabase.get(deps.database);
   if (!byFormat) sweepsByDatabase.set(deps.database, (byFormat = new Map()));
   let sweeps = byFormat.get(formatId);
-  if (!sweeps) byFormat.set(formatId, (sweeps = { running: null, next: null }));
-  if (sweeps.next) return sweeps.next;
-  const state = sweeps;
+  if (!sweeps) byFormat.set(formatId, (sweeps = { running: null, next: null, pending: new Map() }));
+  return sweeps;
+}
+
+/** Drops a join that no sweep has written yet (the user cancelled first); true if there was one. */
+function forgetPendingJoin(deps: TDebatesDeps, userId: string): boolean {
+  let forgotten = false;
+  for (const sweeps of sweepsByDatabase.get(deps.database)?.values() ?? []) {
+    forgotten = sweeps.pending.delete(userId) || forgotten;
+  }
+  return forgotten;
+}
+
+/**
+ * Asks for a matching sweep of a format (writing `join` first) and resolves with the debates of the users
+ * it paired once a sweep that started after this call has ended. Joins that arrive while a sweep runs share
+ * the next one, so a burst of N joins costs a few sweeps, not N. A failed sweep rejects only its own waiters.
+ */
+export function requestMatching(
+  deps: TDebatesDeps,
+  formatId: TFormatId,
+  join?: TPendingJoin,
+): Promise<Map<string, number>> {
+  const state = sweepsOf(deps, formatId);
+  if (join) {
+    // Joining one format takes the user out of a pending join for another (as the queue's upsert does).
+    forgetPendingJoin(deps, join.userId);
+    state.pending.set(join.userId, join);
+  }
+  if (state.next) return state.next;
   const previous = state.running ?? Promise.resolve();
-  const sweep: Promise<number[]> = previous
+  const sweep: Promise<Map<string, number>> = previous
     .catch(() => undefined)
     // One turn of the event loop, so that the joins whose requests arrived together share this sweep.
     .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
     .then(() => {
       state.next = null;
       state.running = sweep;
-      return runMatching(deps, formatId);
+      const joins = [...state.pending.values()];
+      state.pending = new Map();
+      return runMatching(deps, formatId, joins);
     })
     .finally(() => {
       if (state.running === sweep) state.running = null;
