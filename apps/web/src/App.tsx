@@ -1,35 +1,80 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import { TOAST_AUTO_CLOSE_MS } from '@resolved/shared';
+import { QueryClientProvider, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
+import { lazyPage } from './lib/lazy-page';
 import { queryClient } from './lib/query';
 import { Layout } from './shell/Layout';
 import { AuthProvider } from './features/auth/AuthProvider';
 import { HeaderGreeting } from './features/auth/HeaderGreeting';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { RequireRole } from './features/auth/RequireRole';
+import { currentTopicQuery, topicHistoryQuery } from './features/topics/topic-queries';
 
 // Each page is its own chunk: the first load carries the shell and the page asked for, nothing more.
-const WelcomePage = lazy(() => import('./features/welcome/WelcomePage'));
-const TopicsPage = lazy(() => import('./features/topics/TopicsPage'));
-const HowToPage = lazy(() => import('./features/howto/HowToPage'));
-const GuidePage = lazy(() => import('./features/guides/GuidePage'));
-const RoomsPage = lazy(() => import('./features/rooms/RoomsPage'));
-const AboutPage = lazy(() => import('./features/about/AboutPage'));
-const HelpPage = lazy(() => import('./features/help/HelpPage'));
-const ChatPage = lazy(() => import('./features/chat/ChatPage'));
-const SignupPage = lazy(() => import('./features/auth/SignupPage'));
-const LoginPage = lazy(() => import('./features/auth/LoginPage'));
-const OAuthDonePage = lazy(() => import('./features/auth/OAuthDonePage'));
-const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
-const AdminDashboardPage = lazy(() => import('./features/admin/AdminDashboardPage'));
-const LeaderboardPage = lazy(() => import('./features/leaderboard/LeaderboardPage'));
-const DebatesPage = lazy(() => import('./features/debates/DebatesPage'));
-const DebateRoomPage = lazy(() => import('./features/debates/DebateRoomPage'));
-const ChallengePage = lazy(() => import('./features/debates/ChallengePage'));
-const NotFoundPage = lazy(() => import('./features/errors/NotFoundPage'));
+const WelcomePage = lazyPage(() => import('./features/welcome/WelcomePage'));
+const TopicsPage = lazyPage(() => import('./features/topics/TopicsPage'));
+const HowToPage = lazyPage(() => import('./features/howto/HowToPage'));
+const GuidePage = lazyPage(() => import('./features/guides/GuidePage'));
+const RoomsPage = lazyPage(() => import('./features/rooms/RoomsPage'));
+const AboutPage = lazyPage(() => import('./features/about/AboutPage'));
+const HelpPage = lazyPage(() => import('./features/help/HelpPage'));
+const ChatPage = lazyPage(() => import('./features/chat/ChatPage'));
+const SignupPage = lazyPage(() => import('./features/auth/SignupPage'));
+const LoginPage = lazyPage(() => import('./features/auth/LoginPage'));
+const OAuthDonePage = lazyPage(() => import('./features/auth/OAuthDonePage'));
+const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
+const AdminDashboardPage = lazyPage(() => import('./features/admin/AdminDashboardPage'));
+const LeaderboardPage = lazyPage(() => import('./features/leaderboard/LeaderboardPage'));
+const DebatesPage = lazyPage(() => import('./features/debates/DebatesPage'));
+const DebateRoomPage = lazyPage(() => import('./features/debates/DebateRoomPage'));
+const ChallengePage = lazyPage(() => import('./features/debates/ChallengePage'));
+const NotFoundPage = lazyPage(() => import('./features/errors/NotFoundPage'));
+
+/** Starts a query a page opens with. Not retried here: the page's own query retries a failure. */
+function prefetch<TData, TKey extends QueryKey>(options: FetchQueryOptions<TData, Error, TData, TKey>) {
+  return queryClient.prefetchQuery({ ...options, retry: false });
+}
+
+/**
+ * What the page at each fixed path needs first. The shell renders nothing until the session check answers
+ * (spec §4), so a page's code would otherwise be asked for only after it: started here (main.tsx), the page's
+ * code and the public data it opens with load alongside the session check.
+ */
+const EARLY_LOADS: Record<string, () => Promise<unknown>> = {
+  '/': () => Promise.all([WelcomePage.preload(), prefetch(currentTopicQuery)]),
+  '/welcome': () => Promise.all([WelcomePage.preload(), prefetch(currentTopicQuery)]),
+  '/topics': () => Promise.all([TopicsPage.preload(), prefetch(currentTopicQuery), prefetch(topicHistoryQuery)]),
+  '/how-to': HowToPage.preload,
+  '/parliamentary': GuidePage.preload,
+  '/oxford': GuidePage.preload,
+  '/parli': GuidePage.preload,
+  '/rooms': RoomsPage.preload,
+  '/about': AboutPage.preload,
+  '/help': HelpPage.preload,
+  '/chat': ChatPage.preload,
+  '/signup': SignupPage.preload,
+  '/login': LoginPage.preload,
+  '/oauth/done': OAuthDonePage.preload,
+  '/leaderboard': LeaderboardPage.preload,
+  '/dashboard': DashboardPage.preload,
+  '/admin-dashboard': AdminDashboardPage.preload,
+  '/debates': DebatesPage.preload,
+};
+
+/**
+ * Starts loading the page at `pathname` (matched as the routes below match it: any case, trailing slash); the
+ * promise settles when it has loaded or failed. A failure is not reported here: the page's own import tries
+ * again when it renders, and reports it.
+ */
+export function startPageLoad(pathname: string): Promise<void> {
+  const load = EARLY_LOADS[pathname.toLowerCase().replace(/(.)\/+$/, '$1')];
+  return load
+    ? load().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
+}
 
 export function App() {
   return (
@@ -107,7 +152,6 @@ export function App() {
           </Routes>
         </BrowserRouter>
       </AuthProvider>
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
     </QueryClientProvider>
   );
 }

@@ -54,7 +54,8 @@ export function useSocketConnected(): boolean {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
     },
-    () => getSocket().connected,
+    // Read without opening: the connection opens on subscribing, after the render, not during it.
+    () => socket?.connected ?? false,
     () => false,
   );
 }

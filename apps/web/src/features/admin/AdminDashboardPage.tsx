@@ -1,6 +1,5 @@
 import { useState, type FocusEvent } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import {
   ROLES,
   parseScoreInput,
@@ -11,6 +10,7 @@ import {
   type TScoreChange,
 } from '@resolved/shared';
 import { ApiError, api } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { Card } from '../../ui/Card';

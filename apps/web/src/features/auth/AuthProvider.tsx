@@ -14,6 +14,13 @@ async function fetchSessionUser(): Promise<TSessionUser | null> {
   }
 }
 
+let firstCheck: Promise<TSessionUser | null> | undefined;
+
+/** Starts the first session check before React renders, so that it runs alongside the loading of the page's code. */
+export function startSessionCheck(): void {
+  firstCheck ??= fetchSessionUser();
+}
+
 /**
  * The authentication context (spec §4): it renders nothing until the first session check has answered,
  * then the app with the current user (or none) and a sign-out action.
@@ -46,7 +53,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The first check: until it answers, the provider renders nothing (spec §4).
   useEffect(() => {
     let isCurrent = true;
-    fetchSessionUser().then((current) => {
+    const check = firstCheck ?? fetchSessionUser();
+    firstCheck = undefined;
+    check.then((current) => {
       if (!isCurrent) return;
       setUser(current);
       setHasChecked(true);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type UIEvent } from 'react';
 import { MessageCircle, Users, WifiOff } from 'lucide-react';
-import { toast } from 'react-toastify';
 import { CHAT_COUNTER_FROM, LIMITS, canDeleteMessage } from '@resolved/shared';
+import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { buttonClass } from '../../ui/button-styles';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import { FORMATS, SPEAKER_POINTS, type TDebate } from '@resolved/shared';
 import { api } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { buttonClass } from '../../ui/button-styles';
 
 /** The judge's ballot: winner, speaker points (26–30 in tenths) and a reason for decision. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { FORMATS, type TClockAction, type TDebate, type TSideKey } from '@resolved/shared';
+import { toast } from '../../lib/toast';
 import { buttonClass } from '../../ui/button-styles';
 
 /** The buttons a debater (or the judge) may press now; the server checks every command again. */

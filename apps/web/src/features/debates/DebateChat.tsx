@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import type { TDebateMessage } from '@resolved/shared';
+import { toast } from '../../lib/toast';
 import { buttonClass } from '../../ui/button-styles';
 
 /** In-round chat: debaters and the judge write; everyone watching reads. */

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Eye, Gavel, Users } from 'lucide-react';
-import { toast } from 'react-toastify';
 import { BALLOT_DEADLINE_MS, FORMATS, type TDebate, type TSideKey } from '@resolved/shared';
 import { api } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { buttonClass } from '../../ui/button-styles';

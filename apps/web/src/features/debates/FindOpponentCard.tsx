@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Hourglass, Link2, Swords } from 'lucide-react';
-import { toast } from 'react-toastify';
 import { FORMAT_IDS, FORMATS, formatClock, type TFormatId } from '@resolved/shared';
 import { api } from '../../lib/api';
 import { useSocketEvent } from '../../lib/socket';
+import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
 import { buttonClass } from '../../ui/button-styles';
 import { useAuth } from '../auth/useAuth';

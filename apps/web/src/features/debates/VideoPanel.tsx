@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Mic, MicOff, Video, VideoOff } from 'lucide-react';
-import { toast } from 'react-toastify';
 import type { TDebate, TDebateJoined } from '@resolved/shared';
 import { api } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { buttonClass } from '../../ui/button-styles';
 import { useWebRtc } from './useWebRtc';
 

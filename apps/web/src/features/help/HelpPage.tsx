@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ChevronDown, LifeBuoy, Mail, Send } from 'lucide-react';
-import { toast } from 'react-toastify';
 import { HELP_FORM_HEIGHT_PX, ZCreateContactRequest, type TCreateContactRequest } from '@resolved/shared';
 import { api } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { buttonClass } from '../../ui/button-styles';

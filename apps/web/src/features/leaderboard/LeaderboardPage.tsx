@@ -24,12 +24,30 @@ export default function LeaderboardPage() {
     staleTime: 0,
   });
 
-  if (board.isPending) return <PageLoading label="Loading the leaderboard…" />;
+  // The heading shows at once; only the ranking below it waits for the server.
+  const heading = (
+    <PageHeading
+      title="Top Users"
+      icon={<Trophy className="h-8 w-8 text-amber-500" aria-hidden="true" />}
+      lead="Every debater, ranked by points. Equal scores are ordered by who joined first."
+    />
+  );
+  if (board.isPending) {
+    return (
+      <div>
+        {heading}
+        <PageLoading label="Loading the leaderboard…" />
+      </div>
+    );
+  }
   if (board.isError) {
     return (
-      <p role="alert" className="py-16 text-center text-slate-700">
-        The leaderboard could not be loaded. Please refresh the page.
-      </p>
+      <div>
+        {heading}
+        <p role="alert" className="py-16 text-center text-slate-700">
+          The leaderboard could not be loaded. Please refresh the page.
+        </p>
+      </div>
     );
   }
   const entries = board.data.pages.flatMap((page) => page.entries);
@@ -38,11 +56,7 @@ export default function LeaderboardPage() {
 
   return (
     <div>
-      <PageHeading
-        title="Top Users"
-        icon={<Trophy className="h-8 w-8 text-amber-500" aria-hidden="true" />}
-        lead="Every debater, ranked by points. Equal scores are ordered by who joined first."
-      />
+      {heading}
       {me ? (
         <Card as="aside" className="mb-6 border-brand-300 bg-brand-50 p-5" aria-labelledby="you-box">
           <h2 id="you-box" className="text-lg font-bold text-brand-900">

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Trash2, Video } from 'lucide-react';
-import { toast } from 'react-toastify';
 import { LIMITS, ZUpdateRoomRequest, type TRoom, type TUpdateRoomRequest } from '@resolved/shared';
 import { api, ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { LIMITS, ZUpdateTopicRequest, type TTopic, type TUpdateTopicRequest } from '@resolved/shared';
 import { api, ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { History, RotateCcw } from 'lucide-react';
-import { toast } from 'react-toastify';
 import type { TTopic } from '@resolved/shared';
 import { api } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
 import { buttonClass } from '../../ui/button-styles';
 import { applyCurrentTopic } from './useLiveTopic';

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { CalendarDays } from 'lucide-react';
 import { canChangeTopic } from '@resolved/shared';
 import { PageHeading } from '../../shell/PageHeading';
@@ -5,10 +6,12 @@ import { PageLoading } from '../../shell/PageLoading';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { FindOpponentCard } from '../debates/FindOpponentCard';
-import { EditTopicForm } from './EditTopicForm';
 import { TopicHistory } from './TopicHistory';
 import { useCurrentTopic } from './useCurrentTopic';
 import { useLiveTopic } from './useLiveTopic';
+
+// Only admins see the form: visitors do not load it, nor the validation schemas it carries.
+const EditTopicForm = lazy(() => import('./EditTopicForm').then((m) => ({ default: m.EditTopicForm })));
 
 export default function TopicsPage() {
   useDocumentTitle("Today's Topics");
@@ -48,7 +51,11 @@ export default function TopicsPage() {
       <div className="mt-6">
         <FindOpponentCard />
       </div>
-      {isAdmin ? <EditTopicForm /> : null}
+      {isAdmin ? (
+        <Suspense fallback={null}>
+          <EditTopicForm />
+        </Suspense>
+      ) : null}
       <TopicHistory canChange={isAdmin} />
     </>
   );

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TTopic } from '@resolved/shared';
 import { useSocketConnected, useSocketEvent } from '../../lib/socket';
-import { currentTopicKey, topicHistoryKey } from './useCurrentTopic';
+import { currentTopicKey, topicHistoryKey } from './topic-queries';
 
 /** Puts a newly current topic into the cache: the current topic, and the top of the history. */
 export function applyCurrentTopic(queryClient: QueryClient, topic: TTopic): void {
