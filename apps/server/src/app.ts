@@ -118,6 +118,8 @@ export async function buildApp(options: {
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside its scripts and stylesheets: sent as they are, not compressed again.
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header(
           'cache-control',
