@@ -46,6 +46,26 @@ export function useSocketEvent<K extends keyof TServerToClientEvents>(
   }, [name]);
 }
 
+/**
+ * Calls `onConnected` whenever the realtime connection is up: on mounting if it already is, and at every
+ * (re)connection. Unlike `useSocketConnected`, the component does not render again for it.
+ */
+export function useSocketConnectedEffect(onConnected: () => void): void {
+  const callbackRef = useRef(onConnected);
+  useEffect(() => {
+    callbackRef.current = onConnected;
+  });
+  useEffect(() => {
+    const s = getSocket();
+    const handleConnect = () => callbackRef.current();
+    if (s.connected) handleConnect();
+    s.on('connect', handleConnect);
+    return () => {
+      s.off('connect', handleConnect);
+    };
+  }, []);
+}
+
 /** Whether the realtime connection is up (for "reconnecting…" banners). */
 export function useSocketConnected(): boolean {
   return useSyncExternalStore(

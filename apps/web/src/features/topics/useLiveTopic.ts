@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TTopic } from '@resolved/shared';
-import { useSocketConnected, useSocketEvent } from '../../lib/socket';
+import { useSocketConnectedEffect, useSocketEvent } from '../../lib/socket';
 import { currentTopicKey, topicHistoryKey } from './topic-queries';
 
 /** Puts a newly current topic into the cache: the current topic, and the top of the history. */
@@ -21,8 +20,5 @@ export function applyCurrentTopic(queryClient: QueryClient, topic: TTopic): void
 export function useLiveTopic(): void {
   const queryClient = useQueryClient();
   useSocketEvent('topic.updated', ({ topic }) => applyCurrentTopic(queryClient, topic));
-  const isConnected = useSocketConnected();
-  useEffect(() => {
-    if (isConnected) void queryClient.invalidateQueries({ queryKey: ['topics'] });
-  }, [isConnected, queryClient]);
+  useSocketConnectedEffect(() => void queryClient.invalidateQueries({ queryKey: ['topics'] }));
 }
