@@ -195,13 +195,14 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
   app.addHook('preClose', async () => {
     clearInterval(sweep);
     for (const feature of options.features ?? []) feature.close?.();
-    unsubscribe();
-    // What is held for a batch goes out now, while the adapter can still reach the other instances.
-    delivery.flush();
     // This instance's sockets only: through the Redis adapter `io.disconnectSockets` reaches every instance.
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
+    // Still subscribed until now: a message stored while the app was closing (a request that was in flight)
+    // still reaches the other instances. What is held for a batch goes out before the adapter closes.
+    unsubscribe();
+    delivery.flush();
     await new Promise<void>((resolve) => io.close(() => resolve()));
     await closeRedis?.();
   });

@@ -112,4 +112,32 @@ describeCluster('chat on two instances', ({ startInstance, asTestApp, instances 
     expect(packets).toHaveLength(1);
     expect(packets[0]!.map((m) => m.text)).toEqual(stored.map((m) => m.text));
   });
+
+  it('still delivers a message stored while its instance is shutting down to the other instance', async () => {
+    const a = await startInstance();
+    const b = await startInstance();
+    const writer = await buildUser(asTestApp(a));
+    const reader = await buildUser(asTestApp(b));
+    const onA = await member(a.url, writer.cookie);
+    const onB = await member(b.url, reader.cookie);
+    const seen = recordEvents(onB.socket);
+    const late: TChatMessage = {
+      id: 2_000_000,
+      clientId: randomUUID(),
+      userId: writer.user.id,
+      text: `stored during shutdown ${randomUUID()}`,
+      displayName: 'Writer',
+      role: 'user',
+      timestamp: new Date().toISOString(),
+    };
+    // A's side of the writer's socket is disconnected by the shutdown; a send that was in flight would be
+    // stored about then. (Runs inside A's shutdown, after it has started.)
+    const serverSide = a.app.realtime.of('/').sockets.get(onA.socket.id!);
+    serverSide!.on('disconnect', () => {
+      a.app.context.events.emit({ name: 'messages.created', room: REALTIME_ROOMS.chat, payload: { messages: [late] } });
+    });
+    await a.app.close();
+    await waitFor(() => seen.created.some((m) => m.text === late.text), 1000, 'the late message on B');
+    expect(seen.created.filter((m) => m.text === late.text)).toHaveLength(1);
+  });
 });
