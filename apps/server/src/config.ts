@@ -9,6 +9,10 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'REDIS_KEY_PREFIX may hold letters, digits, . : _ and - (at most 64).')
+    .default('resolved'),
   ADMIN_EMAILS: z.string().default(''),
   AUTH_SECRET: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -60,6 +64,8 @@ export interface TConfig {
   /** `postgres://…` selects PostgreSQL; otherwise SQLite at `$DATA_DIR/resolved.db`. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of the Socket.IO adapter's Redis channels: deployments sharing one Redis keep apart. */
+  redisKeyPrefix: string;
   adminEmails: string[];
   authSecret: string | undefined;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
@@ -110,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: blank(e.DATABASE_URL),
     redisUrl: blank(e.REDIS_URL),
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

@@ -93,7 +93,7 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
     const sub = pub.duplicate();
     for (const client of [pub, sub]) client.on('error', (err) => app.log.error({ err }, 'redis error'));
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: context.config.redisKeyPrefix }));
     closeRedis = async () => {
       // Unsubscribe first: a request from another instance arriving after `pub` closed would make the
       // adapter answer on a closed client (an unhandled rejection).

@@ -26,8 +26,11 @@ export interface TCluster {
   config: () => TConfig;
   /** The instances started so far, in order. */
   instances: readonly TInstance[];
-  /** Starts one more instance on the shared database; all are closed after the suite. */
-  startInstance(): Promise<TInstance>;
+  /**
+   * Starts one more instance on the shared database; all are closed after the suite. `env` overrides settings
+   * of this instance only (e.g. another REDIS_KEY_PREFIX: another deployment on the same Redis).
+   */
+  startInstance(env?: Record<string, string>): Promise<TInstance>;
   /** An instance seen as a test app, for factories such as `buildUser` (its sessions work on every instance). */
   asTestApp(instance: TInstance): TTestApp;
 }
@@ -56,6 +59,7 @@ export function describeCluster(title: string, body: (cluster: TCluster) => void
     const databaseName = `resolved_test_${randomBytes(6).toString('hex')}`;
     let databaseUrl: string;
     let config: TConfig;
+    let baseEnv: Record<string, string | undefined>;
     const instances: TInstance[] = [];
 
     beforeAll(async () => {
@@ -66,12 +70,15 @@ export function describeCluster(title: string, body: (cluster: TCluster) => void
       const url = new URL(postgresUrl!);
       url.pathname = `/${databaseName}`;
       databaseUrl = url.toString();
-      config = loadConfig({
+      baseEnv = {
         NODE_ENV: 'test',
         AUTH_SECRET: 'test-secret-test-secret-test-secret-1234',
         DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl,
-      });
+        // Each suite is its own deployment on the shared Redis: other suites' events never reach it.
+        REDIS_KEY_PREFIX: `resolved-test-${databaseName}`,
+      };
+      config = loadConfig(baseEnv);
       const setup = openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 1 });
       await migrateToLatest(setup);
       await seedDatabase(setup, { roomLinks: config.roomLinks });
@@ -92,9 +99,13 @@ export function describeCluster(title: string, body: (cluster: TCluster) => void
     body({
       config: () => config,
       instances,
-      async startInstance() {
+      async startInstance(env) {
         const database = openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 5 });
-        const app = await buildApp({ config, database, logger: false });
+        const app = await buildApp({
+          config: env ? loadConfig({ ...baseEnv, ...env }) : config,
+          database,
+          logger: false,
+        });
         const url = await listenOnFreePort(app);
         const instance = { app, database, url };
         instances.push(instance);

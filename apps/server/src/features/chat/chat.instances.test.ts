@@ -30,8 +30,8 @@ describeCluster('chat on two instances', ({ startInstance, asTestApp, instances 
     const bob = await buildUser(asTestApp(a), { displayName: 'Bob' });
     const onA = await member(a.url, alice.cookie);
     const onB = await member(b.url, bob.cookie);
-    // Other test runs sharing this Redis could add to the count, never take from it.
-    expect(onB.joined.presence).toBeGreaterThanOrEqual(2);
+    // Exactly these two: other suites on the same Redis are other deployments (their own REDIS_KEY_PREFIX).
+    expect(onB.joined.presence).toBe(2);
 
     const seenOnB = recordEvents(onB.socket);
     const seenOnA = recordEvents(onA.socket);
@@ -139,5 +139,21 @@ describeCluster('chat on two instances', ({ startInstance, asTestApp, instances 
     await a.app.close();
     await waitFor(() => seen.created.some((m) => m.text === late.text), 1000, 'the late message on B');
     expect(seen.created.filter((m) => m.text === late.text)).toHaveLength(1);
+  });
+
+  it('keeps two deployments that share one Redis apart (REDIS_KEY_PREFIX)', async () => {
+    const b = instances[1]!;
+    const c = await startInstance();
+    const other = await startInstance({ REDIS_KEY_PREFIX: `another-deployment-${randomUUID()}` });
+    const reader = await buildUser(asTestApp(b));
+    const writer = await buildUser(asTestApp(b));
+    const readerOnB = await member(b.url, reader.cookie);
+    const seen = recordEvents(readerOnB.socket);
+    // Same database, other deployment: its events stay on its own channels.
+    const elsewhere = await send((await member(other.url, writer.cookie)).socket, 'from another deployment');
+    const here = await send((await member(c.url, writer.cookie)).socket, 'from this deployment');
+    await waitFor(() => seen.created.some((m) => m.id === here.id), 1000, 'delivery within the deployment');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen.created.map((m) => m.id)).not.toContain(elsewhere.id);
   });
 });
