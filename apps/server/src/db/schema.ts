@@ -121,6 +121,14 @@ export interface ScoreCountsTable {
   users: number;
 }
 
+/** Fixed-window rate-limit counters shared by every instance (migration 0010-rate-limits). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch (bigint: a string from PostgreSQL). */
+  resetAt: number | string;
+}
+
 /** One row (id 1): bumped by triggers whenever a rank may have changed (migration 0009-ranking-version). */
 export interface RankingVersionTable {
   id: number;
@@ -140,4 +148,5 @@ export interface DB extends DebateTables {
   messages: MessagesTable;
   scoreCounts: ScoreCountsTable;
   rankingVersion: RankingVersionTable;
+  rateLimits: RateLimitsTable;
 }

@@ -9,6 +9,7 @@ import { debates } from './0006-debates';
 import { debateChallengePrep } from './0007-debate-challenge-prep';
 import { scoreCounts } from './0008-score-counts';
 import { rankingVersion } from './0009-ranking-version';
+import { rateLimits } from './0010-rate-limits';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0007-debate-challenge-prep': debateChallengePrep,
   '0008-score-counts': scoreCounts,
   '0009-ranking-version': rankingVersion,
+  '0010-rate-limits': rateLimits,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

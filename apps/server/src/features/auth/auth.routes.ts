@@ -70,12 +70,14 @@ async function toErrorBody(response: Response) {
 export async function authRoutes(app: FastifyInstance, { config, database }: TAppContext) {
   const auth = app.auth;
   const limits = {
-    perIp: new RateLimiter(config.authRateLimit.perIp, RATE_WINDOW_MS),
-    perEmail: new RateLimiter(config.authRateLimit.perEmail, RATE_WINDOW_MS),
+    perIp: new RateLimiter(database.db, config.authRateLimit.perIp, RATE_WINDOW_MS),
+    perEmail: new RateLimiter(database.db, config.authRateLimit.perEmail, RATE_WINDOW_MS),
   };
 
-  function enforceRateLimit(kind: 'sign-in' | 'sign-up', ip: string, email: string) {
-    for (const check of [limits.perIp.hit(`${kind}:ip:${ip}`), limits.perEmail.hit(`${kind}:email:${email}`)]) {
+  async function enforceRateLimit(kind: 'sign-in' | 'sign-up', ip: string, email: string) {
+    // Both are counted, whichever is exceeded.
+    const checks = [await limits.perIp.hit(`${kind}:ip:${ip}`), await limits.perEmail.hit(`${kind}:email:${email}`)];
+    for (const check of checks) {
       if (!check.isAllowed) {
         const minutes = Math.max(1, Math.ceil(check.retryAfterMs / 60_000));
         throw new AppError(
@@ -137,7 +139,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
     scope.post(`${AUTH_BASE_PATH}/sign-in/email`, async (request, reply) => {
       const input = parseOrThrow(ZSignInRequest, request.body);
       const email = input.email.toLowerCase();
-      enforceRateLimit('sign-in', request.ip, email);
+      await enforceRateLimit('sign-in', request.ip, email);
       // The spec keeps distinct messages for an unknown e-mail and a wrong password (§8).
       const user = await findUserByEmail(database.db, email);
       if (!user) throw new AppError('not_found', 'User not found. Please sign up.');
@@ -153,7 +155,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
     scope.post(`${AUTH_BASE_PATH}/sign-up/email`, async (request, reply) => {
       const input = parseOrThrow(ZSignUpRequest, request.body);
       const email = input.email.toLowerCase();
-      enforceRateLimit('sign-up', request.ip, email);
+      await enforceRateLimit('sign-up', request.ip, email);
       if (await findUserByEmail(database.db, email)) {
         throw new AppError('conflict', 'This email is already registered.');
       }
