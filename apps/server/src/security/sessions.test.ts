@@ -171,6 +171,8 @@ describe.each(TEST_ENGINES)('sessions and web hardening on %s', (engine) => {
       expect(await me(`${name}=${encodeURIComponent(forged)}`)).toEqual({ user: null });
     }
     expect((await me(valid.cookie)).user.id).toBe(valid.user.id);
+    // A quoted cookie value is the same cookie (as better-auth reads it).
+    expect((await me(`${name}="${value}"`)).user.id).toBe(valid.user.id);
   });
 
   it('refuses a socket handshake from another site, and accepts one from this site', async () => {

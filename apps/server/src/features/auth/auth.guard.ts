@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import fastifyCookie from '@fastify/cookie';
+import { parseCookies } from 'better-call';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TRole, TSessionUser } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
@@ -53,7 +53,8 @@ export function verifySignedCookie(signed: string | undefined, secret: string): 
   if (dot < 1) return null;
   const value = signed.slice(0, dot);
   const signature = signed.slice(dot + 1);
-  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  // Standard base64 of 32 bytes, as better-call writes it (its verifier decodes with atob: no URL-safe alphabet).
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(signature)) return null;
   const expected = createHmac('sha256', secret).update(value).digest();
   const given = Buffer.from(signature, 'base64');
   return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
@@ -88,14 +89,15 @@ export async function getSessionUserFromHeaders(
   const header = headers instanceof Headers ? headers.get('cookie') : headers.cookie;
   if (!header?.includes('session_token=')) return null;
   const settings = await sessionSettings(app);
-  const cookies = fastifyCookie.parse(header);
-  const token = verifySignedCookie(cookies[settings.cookieName], settings.secret);
+  // better-auth's own cookie parser (better-call), so both read a cookie header the same way.
+  const cookies = parseCookies(header);
+  const token = verifySignedCookie(cookies.get(settings.cookieName), settings.secret);
   if (!token) return null;
   const found = await findUserBySessionToken(app.context.database.db, token);
   if (!found) return null;
   const expiresAt = new Date(found.expiresAt).getTime();
   const now = Date.now();
-  const remembered = verifySignedCookie(cookies[settings.dontRememberCookieName], settings.secret) === null;
+  const remembered = verifySignedCookie(cookies.get(settings.dontRememberCookieName), settings.secret) === null;
   const isDueForRefresh = remembered && expiresAt - settings.expiresInMs + settings.updateAgeMs <= now;
   if (!(expiresAt > now) || isDueForRefresh) return sessionUserThroughAuth(headers, app);
   return found.user;
