@@ -36,6 +36,15 @@ describe('the SQLite statement cache', () => {
     expect(cache.prepare('select n from t order by n')).toBe(first);
   });
 
+  it('does not keep long statements (many lengths of multi-row SQL would hold native memory)', () => {
+    const cache = withStatementCache(sqlite);
+    const long = `select n from t where n in (${Array.from({ length: 700 }, () => '?').join(', ')})`;
+    expect(long.length).toBeGreaterThan(2000);
+    expect(cache.prepare(long)).not.toBe(cache.prepare(long));
+    const short = 'select n from t where n in (?, ?)';
+    expect(cache.prepare(short)).toBe(cache.prepare(short));
+  });
+
   it('keeps at most 1,000 statements, evicting the oldest, and sees schema changes', () => {
     const cache = withStatementCache(sqlite);
     const oldest = cache.prepare('select 0');

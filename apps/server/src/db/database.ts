@@ -48,17 +48,23 @@ export function openDatabase(options: {
 
 /** Distinct SQL texts whose prepared statements are kept (the app has a few hundred; `in (…)` lists vary). */
 const STATEMENT_CACHE_SIZE = 1000;
+/**
+ * Longer SQL is prepared each time: multi-row statements (a matching sweep's batches, long `in (…)` lists) come
+ * in many lengths and each prepared one holds native memory the garbage collector does not see.
+ */
+const STATEMENT_CACHE_MAX_SQL = 2000;
 
 /**
  * better-sqlite3 behind Kysely, with its prepared statements reused. Kysely's SQLite driver prepares every
  * query again (≈8 % of a request's CPU in the leaderboard profile, docs/performance.md); a statement can be
  * reused for the same SQL unless it is in the middle of an iteration (`busy`, only while streaming).
- * Oldest entries are evicted first once the cache is full.
+ * Oldest entries are evicted first once the cache is full; long statements are not kept.
  */
 export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     prepare(sql: string) {
+      if (sql.length > STATEMENT_CACHE_MAX_SQL) return sqlite.prepare(sql);
       const cached = statements.get(sql);
       if (cached && !cached.busy) return cached;
       const statement = sqlite.prepare(sql);
