@@ -25,8 +25,11 @@ export function rankingVersion({ engine }: TMigrationContext) {
             return null;
           end $$
         `.execute(db);
+        // Deferred to commit: a transaction that changes several users' scores (a ballot) takes the version row's
+        // lock last, so it cannot deadlock with another transaction changing one of those users meanwhile.
         await sql`
-          create trigger users_ranking_version after insert or delete or update of "score" on "users"
+          create constraint trigger users_ranking_version after insert or delete or update of "score" on "users"
+          deferrable initially deferred
           for each row execute function ranking_version_bump()
         `.execute(db);
         return;

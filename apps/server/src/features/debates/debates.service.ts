@@ -174,7 +174,12 @@ export async function joinQueue(
 /** Takes a user out of the queue if they are waiting (their last connection closed); true when they were. */
 export async function leaveQueueIfWaiting(deps: TDebatesDeps, userId: string): Promise<boolean> {
   const wasPending = forgetPendingJoin(deps, userId);
-  return (await repo.deleteQueueEntry(db(deps), userId)) > 0 || wasPending;
+  // Under the matching lock: a sweep writing this user's join right now commits first, and is then undone here.
+  const removed = await deps.database.db.transaction().execute(async (trx) => {
+    await repo.lockMatching(trx, deps.database.engine);
+    return repo.deleteQueueEntry(trx, userId);
+  });
+  return removed > 0 || wasPending;
 }
 
 export async function leaveQueue(deps: TDebatesDeps, userId: string): Promise<void> {
