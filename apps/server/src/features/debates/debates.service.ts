@@ -174,12 +174,10 @@ export async function joinQueue(
 /** Takes a user out of the queue if they are waiting (their last connection closed); true when they were. */
 export async function leaveQueueIfWaiting(deps: TDebatesDeps, userId: string): Promise<boolean> {
   const wasPending = forgetPendingJoin(deps, userId);
-  // Under the matching lock: a sweep writing this user's join right now commits first, and is then undone here.
-  const removed = await deps.database.db.transaction().execute(async (trx) => {
-    await repo.lockMatching(trx, deps.database.engine);
-    return repo.deleteQueueEntry(trx, userId);
-  });
-  return removed > 0 || wasPending;
+  // A sweep of this instance writing this user's join right now commits first (on PostgreSQL the delete would
+  // not see its uncommitted row), and the join is then undone here.
+  await sweepWriting(deps, userId);
+  return (await repo.deleteQueueEntry(db(deps), userId)) > 0 || wasPending;
 }
 
 export async function leaveQueue(deps: TDebatesDeps, userId: string): Promise<void> {
@@ -295,6 +293,8 @@ interface TSweeps {
   next: Promise<Map<string, number>> | null;
   /** Joins the next sweep writes (a user joining twice meanwhile counts once, with their first time). */
   pending: Map<string, TPendingJoin>;
+  /** The users whose joins the running sweep is writing. */
+  writing: ReadonlySet<string>;
 }
 
 /** Per database handle (one per instance) and format. */
@@ -304,7 +304,7 @@ function sweepsOf(deps: TDebatesDeps, formatId: TFormatId): TSweeps {
   let byFormat = sweepsByDatabase.get(deps.database);
   if (!byFormat) sweepsByDatabase.set(deps.database, (byFormat = new Map()));
   let sweeps = byFormat.get(formatId);
-  if (!sweeps) byFormat.set(formatId, (sweeps = { running: null, next: null, pending: new Map() }));
+  if (!sweeps) byFormat.set(formatId, (sweeps = { running: null, next: null, pending: new Map(), writing: new Set() }));
   return sweeps;
 }
 
@@ -315,6 +315,13 @@ function forgetPendingJoin(deps: TDebatesDeps, userId: string): boolean {
     forgotten = sweeps.pending.delete(userId) || forgotten;
   }
   return forgotten;
+}
+
+/** Resolves once no running sweep of this instance is writing the user's join. */
+async function sweepWriting(deps: TDebatesDeps, userId: string): Promise<void> {
+  for (const sweeps of sweepsByDatabase.get(deps.database)?.values() ?? []) {
+    if (sweeps.writing.has(userId)) await sweeps.running?.catch(() => undefined);
+  }
 }
 
 /**
@@ -344,10 +351,14 @@ export function requestMatching(
       state.running = sweep;
       const joins = [...state.pending.values()];
       state.pending = new Map();
+      state.writing = new Set(joins.map((j) => j.userId));
       return runMatching(deps, formatId, joins);
     })
     .finally(() => {
-      if (state.running === sweep) state.running = null;
+      if (state.running === sweep) {
+        state.running = null;
+        state.writing = new Set();
+      }
     });
   state.next = sweep;
   return sweep;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEBATE_POINTS, FORMATS, type TDebate, type TSessionUser } from '@resolved/shared';
 import { buildApp } from '../../app';
@@ -38,6 +39,14 @@ async function insertUsers(t: TTestApp, count: number): Promise<TSessionUser[]> 
     score: 0,
     createdAt: now,
   }));
+}
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 async function expectNoOneDoubleBooked(t: TTestApp, users: TSessionUser[], expectedDebates: number) {
@@ -143,6 +152,39 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
     expect(users.every((u) => told.has(`user:${u.id}`))).toBe(true);
     expect(results.filter((r) => r.status === 'matched').length).toBeGreaterThanOrEqual(100);
   }, 60_000);
+
+  it.runIf(engine === 'postgres')(
+    'leaving while a sweep is writing the join undoes it once the sweep commits',
+    async () => {
+      const [user] = await insertUsers(t, 1);
+      const deps = { database: t.database, events: t.app.context.events };
+      // Another instance's sweep holds the matching lock, so this instance's sweep waits inside its transaction.
+      const url = (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+      const otherInstance = new pg.Client({ connectionString: url });
+      await otherInstance.connect();
+      try {
+        await otherInstance.query('begin');
+        await otherInstance.query(`select pg_advisory_xact_lock(hashtext('resolved.debates.matching'))`);
+        const sweep = debates.requestMatching(deps, 'ld', { userId: user!.id, createdAt: new Date().toISOString() });
+        // The sweep has taken the join from memory and is waiting for the lock.
+        await waitUntil(async () => {
+          const waiting =
+            await otherInstance.query(`select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database
+             where not l.granted and l.locktype = 'advisory' and d.datname = current_database()`);
+          return waiting.rows[0].n > 0;
+        });
+        const left = debates.leaveQueueIfWaiting(deps, user!.id);
+        // Give a leave that does not wait for the sweep the time to finish before the sweep can go on.
+        await Promise.race([left, new Promise((resolve) => setTimeout(resolve, 500))]);
+        await otherInstance.query('commit');
+        await sweep;
+        expect(await left).toBe(true);
+        expect(await t.database.db.selectFrom('debateQueue').select('userId').execute()).toEqual([]);
+      } finally {
+        await otherInstance.end();
+      }
+    },
+  );
 
   it('a sweep that fails (no topic) rolls back and tells its joiners; the next sweep pairs them', async () => {
     const [first, second, third] = await insertUsers(t, 3);
