@@ -131,12 +131,10 @@ export async function buildApp(options: {
     app.log.warn({ webDist }, 'web build not found: serving the API only (run `npm run build`)');
   }
 
-  const debatesSocket = debatesSocketFeature(context, app.log);
-  // Before the realtime module disconnects every socket: those disconnects are a shutdown, not people leaving.
-  app.addHook('preClose', async () => debatesSocket.close());
+  // The realtime module closes each feature before it disconnects the sockets on shutdown.
   await attachRealtime(app, context, {
     resolveUser: (headers) => getSessionUserFromHeaders(headers, app),
-    features: [chatSocketFeature(context, app.log), debatesSocket],
+    features: [chatSocketFeature(context, app.log), debatesSocketFeature(context, app.log)],
   });
 
   // History fallback: a GET for a page (not the API, not a file) gets the SPA, which routes it and shows its own 404.
