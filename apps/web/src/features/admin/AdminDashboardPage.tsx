@@ -18,6 +18,10 @@ import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 
+/** A table cell that stacks as a labelled row on phones (its label from `data-label`). */
+const STACKED_CELL =
+  'flex items-center justify-between gap-4 px-4 py-1.5 before:font-semibold before:text-slate-600 before:content-[attr(data-label)] sm:table-cell sm:py-3 sm:before:content-none';
+
 const USERS_KEY = ['admin', 'users'] as const;
 const LEDGER_KEY = ['admin', 'score-changes'] as const;
 
@@ -208,34 +212,19 @@ export default function AdminDashboardPage() {
                 .flatMap((page) => page.users)
                 .map((u) => (
                   <tr key={u.id} data-testid="admin-user-row" className="block py-2 sm:table-row sm:py-0">
-                    <td
-                      data-label="Name"
-                      className="flex items-center justify-between gap-4 px-4 py-1.5 before:font-semibold before:text-slate-600 before:content-[attr(data-label)] sm:table-cell sm:py-3 sm:before:content-none font-medium text-slate-900"
-                    >
+                    <td data-label="Name" className={`${STACKED_CELL} font-medium text-slate-900`}>
                       {u.displayName}
                     </td>
-                    <td
-                      data-label="Email"
-                      className="flex items-center justify-between gap-4 px-4 py-1.5 before:font-semibold before:text-slate-600 before:content-[attr(data-label)] sm:table-cell sm:py-3 sm:before:content-none break-all text-slate-700"
-                    >
+                    <td data-label="Email" className={`${STACKED_CELL} break-all text-slate-700`}>
                       {u.email}
                     </td>
-                    <td
-                      data-label="Score"
-                      className="flex items-center justify-between gap-4 px-4 py-1.5 before:font-semibold before:text-slate-600 before:content-[attr(data-label)] sm:table-cell sm:py-3 sm:before:content-none tabular-nums text-slate-900"
-                    >
+                    <td data-label="Score" className={`${STACKED_CELL} tabular-nums text-slate-900`}>
                       {u.score}
                     </td>
-                    <td
-                      data-label="Update"
-                      className="flex items-center justify-between gap-4 px-4 py-1.5 before:font-semibold before:text-slate-600 before:content-[attr(data-label)] sm:table-cell sm:py-3 sm:before:content-none"
-                    >
+                    <td data-label="Update" className={STACKED_CELL}>
                       <ScoreInput user={u} />
                     </td>
-                    <td
-                      data-label="Role"
-                      className="flex items-center justify-between gap-4 px-4 py-1.5 before:font-semibold before:text-slate-600 before:content-[attr(data-label)] sm:table-cell sm:py-3 sm:before:content-none"
-                    >
+                    <td data-label="Role" className={STACKED_CELL}>
                       <RoleSelect user={u} isSelf={u.id === me?.id} />
                     </td>
                   </tr>
