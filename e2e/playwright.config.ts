@@ -65,6 +65,7 @@ export default defineConfig({
       AUTH_SECRET: TEST_AUTH_SECRET,
       // Every test signs up from 127.0.0.1: the per-IP sign-in/sign-up limit must not trip across the suite.
       AUTH_RATE_LIMIT_PER_IP: '100000',
+      SIGNUP_DAILY_LIMIT_PER_IP: '100000',
       HELP_FORM_URL: '',
       ROOM_LINKS: '',
       LOG_LEVEL: 'warn',

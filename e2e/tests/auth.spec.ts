@@ -2,6 +2,7 @@ import { test, expect } from '../support/fixtures';
 import { E2E_PASSWORD, signInAs, uniqueEmail } from '../support/accounts';
 import { LoginForm, SignupForm, toast } from '../pages/AuthPages';
 import { readTestDatabase } from '../support/database';
+import { BASE_URL } from '../support/env';
 
 test.describe('sign-up', () => {
   test('creates an account, says so, goes to / and greets the user in the header', async ({ page }) => {
@@ -34,6 +35,26 @@ test.describe('sign-up', () => {
     await expect(toast(page, 'This email is already registered. Redirecting to login...')).toBeVisible();
     await expect(page).toHaveURL(/\/signup$/);
     await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  });
+
+  test('a refused attempt says when to try again', async ({ page, context, consoleErrors }) => {
+    // The browser logs the refused requests (409, then 429) itself; the page handles them.
+    consoleErrors.allow(/status of (409|429)/);
+    const email = uniqueEmail('limited');
+    // Ten attempts for one address within 15 minutes are allowed (AUTH_RATE_LIMIT_PER_EMAIL); the next is refused.
+    for (let n = 0; n < 10; n += 1) {
+      await context.request.post('/api/auth/sign-up/email', {
+        data: { name: 'Script', email, password: 'compilers-rule' },
+        headers: { origin: BASE_URL },
+      });
+    }
+    await context.clearCookies();
+    const form = new SignupForm(page);
+    await form.open();
+    await form.fill({ name: 'Late Student', email, password: 'compilers-rule' });
+    await form.submit.click();
+    await expect(toast(page, 'Too many attempts. Please wait 15 minutes and try again.')).toBeVisible();
+    await expect(toast(page, 'Signup failed. Try again.')).toHaveCount(0);
   });
 
   test('shows the password rule in the form when it is not met', async ({ page }) => {

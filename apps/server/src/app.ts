@@ -54,7 +54,11 @@ export async function buildApp(options: {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // A hop count becomes Fastify's function form (trust the first N hops), which its types accept.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
     frameworkErrors: (error, _request, reply) => handleFrameworkError(error, reply),
@@ -64,11 +68,12 @@ export async function buildApp(options: {
 
   registerErrorHandler(app);
   registerBodyDepthLimit(app);
-  registerOriginCheck(app, config.publicUrl);
   decorateAuth(app, context);
   registerOAuthPopupHeaders(app);
 
   const helpFrameOrigin = config.helpFormUrl ? new URL(config.helpFormUrl).origin : undefined;
+  // The socket connects to the page's own origin; list its ws(s) form too for browsers whose 'self' omits it.
+  const socketOrigins = config.trustedOrigins.map((origin) => origin.replace(/^http/, 'ws'));
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -76,9 +81,9 @@ export async function buildApp(options: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", ...socketOrigins],
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: helpFrameOrigin ? [helpFrameOrigin] : ["'none'"],
         frameAncestors: ["'none'"],
@@ -91,7 +96,17 @@ export async function buildApp(options: {
     crossOriginEmbedderPolicy: false,
     // Google sign-in runs in a popup that reports back to this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // HSTS only on answers sent over https (below): over plain http the header is meaningless and a laptop
+    // install on http://localhost must not tell the browser otherwise.
+    strictTransportSecurity: false,
   });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+  // After helmet: a refused cross-site write still carries the security headers.
+  registerOriginCheck(app, config.publicUrl);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });

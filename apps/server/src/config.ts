@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,8 +19,10 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
-  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  SIGNUP_DAILY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
+  TRUST_PROXY: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   HELP_FORM_URL: z.string().optional(),
   ROOM_LINKS: z.string().optional(),
@@ -28,6 +31,36 @@ const ZEnv = z.object({
   ICE_SERVERS: z.string().optional(),
   DEBATE_FORFEIT_AFTER_MS: z.coerce.number().int().min(1000).optional(),
 });
+
+/**
+ * Fastify's `trustProxy` from TRUST_PROXY: off unless the operator says a proxy is in front. `true` trusts every
+ * hop (only behind a proxy that overwrites X-Forwarded-For), a number trusts that many hops, and a comma-separated
+ * list of addresses or CIDR ranges trusts those proxies only.
+ */
+export type TTrustProxy = boolean | number | string[];
+
+export function parseTrustProxy(value: string | undefined): TTrustProxy {
+  const setting = value?.trim() ?? '';
+  if (setting === '' || /^(false|off|no)$/i.test(setting)) return false;
+  if (/^(true|on|yes)$/i.test(setting)) return true;
+  if (/^\d+$/.test(setting)) {
+    const hops = Number(setting);
+    return hops === 0 ? false : hops;
+  }
+  const entries = setting.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    const isValidPrefix =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !isValidPrefix || rest.length > 0) {
+      throw new Error(
+        `Invalid configuration: TRUST_PROXY must be true, false, a hop count, or comma-separated addresses/CIDR ranges (got "${entry}").`,
+      );
+    }
+  }
+  return entries;
+}
 
 /** WebRTC ICE servers (RTCIceServer[]) for debate audio/video, given as JSON in ICE_SERVERS. */
 const ZIceServers = z.array(
@@ -69,8 +102,13 @@ export interface TConfig {
   adminEmails: string[];
   authSecret: string | undefined;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
-  /** Sign-in and sign-up attempts allowed per 15 minutes, per client IP and per e-mail address. */
-  authRateLimit: { perIp: number; perEmail: number };
+  /**
+   * Sign-in and sign-up attempts allowed per 15 minutes, per client IP and per e-mail address, and sign-ups
+   * allowed per client IP per 24 hours (a class signs up together; a script making hundreds of accounts stops).
+   */
+  authRateLimit: { perIp: number; perEmail: number; signUpsPerIpPerDay: number };
+  /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY); off by default. */
+  trustProxy: TTrustProxy;
   publicUrl: string;
   /**
    * Origins whose browsers may write (sign in, post). PUBLIC_URL when set; otherwise the local addresses
@@ -122,7 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       .filter(Boolean),
     authSecret: blank(e.AUTH_SECRET),
     google: clientId && clientSecret ? { clientId, clientSecret, issuer: e.GOOGLE_ISSUER } : undefined,
-    authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL },
+    authRateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      signUpsPerIpPerDay: e.SIGNUP_DAILY_LIMIT_PER_IP,
+    },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: (publicUrlSetting ?? `http://localhost:${port}`).replace(/\/$/, ''),
     trustedOrigins: publicUrlSetting
       ? [new URL(publicUrlSetting).origin]

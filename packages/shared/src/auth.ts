@@ -36,16 +36,31 @@ export const ZPassword = z
   .min(LIMITS.password.min, `Password must be at least ${LIMITS.password.min} characters.`)
   .max(LIMITS.password.max, `Password must be at most ${LIMITS.password.max} characters.`);
 
+/** Control characters (C0, DEL, C1) and the Unicode line/paragraph separators: never part of a display name. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** A display name, wherever it is written (sign-up, account settings): 1–80 characters after trimming, no control characters. */
+export const ZDisplayName = z
+  .string({ error: 'Please enter your full name.' })
+  .trim()
+  .min(LIMITS.displayName.min, 'Please enter your full name.')
+  .max(LIMITS.displayName.max, `Full name must be at most ${LIMITS.displayName.max} characters.`)
+  .refine((name) => !CONTROL_CHARACTERS.test(name), 'Full name cannot contain control characters.');
+
 export const ZSignUpRequest = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(LIMITS.displayName.min, 'Please enter your full name.')
-    .max(LIMITS.displayName.max, `Full name must be at most ${LIMITS.displayName.max} characters.`),
+  name: ZDisplayName,
   email: ZEmail,
   password: ZPassword,
 });
 export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
+
+/**
+ * `POST /api/auth/update-user`: what a user may change of their own account here — the display name (the
+ * sign-up rules). Anything else (image, role, score, unknown fields) is refused.
+ */
+export const ZUpdateUserRequest = z.strictObject({ name: ZDisplayName });
+export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
 
 /** `GET /api/session`: the signed-in user, or null for a visitor. */
 export interface TSessionResponse {

@@ -14,6 +14,30 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refused attempt (HTTP 429): the message says when to try again, the answer carries `Retry-After` (seconds)
+ * and `details.retryAfterSeconds` for the client.
+ */
+export function rateLimitedError(retryAfterMs: number, what = 'attempts'): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : seconds < 5400
+        ? `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`
+        : `${Math.ceil(seconds / 3600)} hours`;
+  return new AppError('rate_limited', `Too many ${what}. Please wait ${wait} and try again.`, {
+    retryAfterSeconds: seconds,
+  });
+}
+
+function retryAfterOf(error: AppError): number | undefined {
+  const details = error.details as { retryAfterSeconds?: unknown } | undefined;
+  return error.code === 'rate_limited' && typeof details?.retryAfterSeconds === 'number'
+    ? details.retryAfterSeconds
+    : undefined;
+}
+
 export const STATUS_BY_CODE: Record<TErrorCode, number> = {
   bad_request: 400,
   validation_failed: 400,
@@ -51,6 +75,8 @@ export function validationError(error: ZodError): AppError {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfter = retryAfterOf(error);
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       return reply.status(STATUS_BY_CODE[error.code]).send({
         error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
       });
@@ -64,9 +90,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = CODE_BY_STATUS[status] ?? 'bad_request';
+      const retryAfter = Number(reply.getHeader('retry-after'));
       const message =
         status === 429
-          ? 'Too many requests. Please wait a moment and try again.'
+          ? Number.isFinite(retryAfter) && retryAfter > 0
+            ? rateLimitedError(retryAfter * 1000, 'requests').message
+            : 'Too many requests. Please wait a moment and try again.'
           : error.message || 'The request could not be processed.';
       return reply.status(status).send({ error: { code, message } });
     }

@@ -21,12 +21,22 @@ export function isCrossSiteWrite(request: FastifyRequest, publicUrl: string): bo
   return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
+/** The path with dot segments and percent-encoding resolved: `/api/auth/callback/../update-user` is update-user. */
+export function normalisedPath(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return url;
+  }
+}
+
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    const pathname = normalisedPath(request.url);
+    if (!pathname.startsWith('/api/') && !request.url.startsWith('/api/')) return;
     // OAuth providers may post the callback back to us from their own origin (response_mode=form_post);
     // better-auth validates that request with its own state cookie.
-    if (request.url.startsWith('/api/auth/callback/')) return;
+    if (pathname.startsWith('/api/auth/callback/')) return;
     if (isCrossSiteWrite(request, publicUrl)) {
       throw new AppError('forbidden', 'Cross-site requests are not allowed.');
     }

@@ -83,6 +83,12 @@ const knownFields = [
   'afterId',
   'beforeId',
   'signal',
+  'image',
+  'currentPassword',
+  'newPassword',
+  'newEmail',
+  'token',
+  'callbackURL',
 ];
 const nearlyValid = fc.dictionary(fc.constantFrom(...knownFields), hostileValue, { maxKeys: 8 });
 
@@ -158,9 +164,26 @@ describe.each(TEST_ENGINES)('hostile input on %s', (engine) => {
       .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
       .flatMap((r) =>
         r.url === '/api/auth/*'
-          ? ['get-session', 'sign-out', 'update-user', 'change-password', 'sign-in/social', 'revoke-session'].map(
-              (p) => ({ method: r.method, url: `/api/auth/${p}` }),
-            )
+          ? [
+              'get-session',
+              'sign-out',
+              'update-user',
+              'change-password',
+              'sign-in/social',
+              'revoke-session',
+              'revoke-sessions',
+              'list-sessions',
+              'verify-password',
+              'change-email',
+              'delete-user',
+              'set-password',
+              'request-password-reset',
+              'reset-password',
+              'send-verification-email',
+              'verify-email',
+              'list-accounts',
+              'unlink-account',
+            ].map((p) => ({ method: r.method, url: `/api/auth/${p}` }))
           : r.url === '/api/auth/admin/*'
             ? [{ method: 'POST', url: '/api/auth/admin/set-role' }]
             : [{ method: r.method, url: r.url }],

@@ -229,7 +229,7 @@ describe.each(TEST_ENGINES)('sign-in rate limits on %s', (engine) => {
         method: 'POST',
         url: '/api/auth/sign-in/email',
         payload: { email, password: 'wrong-password' },
-        headers: { 'x-forwarded-for': ip },
+        remoteAddress: ip,
       });
     expect((await attempt('target@example.test', '10.0.0.1')).statusCode).toBe(401);
     expect((await attempt('target@example.test', '10.0.0.2')).statusCode).toBe(401);
@@ -238,7 +238,9 @@ describe.each(TEST_ENGINES)('sign-in rate limits on %s', (engine) => {
     expect(perEmail.json().error).toEqual({
       code: 'rate_limited',
       message: 'Too many attempts. Please wait 15 minutes and try again.',
+      details: { retryAfterSeconds: 900 },
     });
+    expect(perEmail.headers['retry-after']).toBe('900');
     // Per IP: a fifth attempt from one address is refused whatever the e-mail.
     for (const n of [1, 2, 3, 4]) expect((await attempt(`x${n}@example.test`, '10.0.0.9')).statusCode).toBe(404);
     expect((await attempt('x5@example.test', '10.0.0.9')).statusCode).toBe(429);

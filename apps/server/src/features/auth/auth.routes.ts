@@ -2,18 +2,31 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ZSignInRequest,
   ZSignUpRequest,
+  ZUpdateUserRequest,
   type TAuthOptionsResponse,
   type TErrorCode,
   type TSessionResponse,
 } from '@resolved/shared';
 import type { TAppContext } from '../../app';
-import { AppError, notFoundBody, parseOrThrow, STATUS_BY_CODE } from '../../lib/errors';
+import { AppError, notFoundBody, parseOrThrow, rateLimitedError, STATUS_BY_CODE } from '../../lib/errors';
+import { normalisedPath } from '../../lib/origin-check';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { AUTH_BASE_PATH, createAuth } from './auth';
 import { getSessionUser } from './auth.guard';
 import { findUserByEmail } from '../users/users.repository';
 
 const RATE_WINDOW_MS = 15 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * better-auth endpoints that check a password of a signed-in account (or set one): throttled like sign-in, per
+ * account and per address, so a stolen session cannot test passwords without limit.
+ */
+export const PASSWORD_CHECKING_PATHS = new Set(
+  ['verify-password', 'change-password', 'set-password', 'delete-user', 'change-email', 'reset-password'].map(
+    (name) => `${AUTH_BASE_PATH}/${name}`,
+  ),
+);
 
 function toWebHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -72,19 +85,23 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
   const limits = {
     perIp: new RateLimiter(database.db, config.authRateLimit.perIp, RATE_WINDOW_MS),
     perEmail: new RateLimiter(database.db, config.authRateLimit.perEmail, RATE_WINDOW_MS),
+    signUpsPerIpPerDay: new RateLimiter(database.db, config.authRateLimit.signUpsPerIpPerDay, DAY_MS),
   };
 
-  async function enforceRateLimit(kind: 'sign-in' | 'sign-up', ip: string, email: string) {
-    // Both are counted, whichever is exceeded.
-    const checks = [await limits.perIp.hit(`${kind}:ip:${ip}`), await limits.perEmail.hit(`${kind}:email:${email}`)];
-    for (const check of checks) {
-      if (!check.isAllowed) {
-        const minutes = Math.max(1, Math.ceil(check.retryAfterMs / 60_000));
-        throw new AppError(
-          'rate_limited',
-          `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-        );
-      }
+  async function enforceRateLimit(
+    kind: 'sign-in' | 'sign-up' | 'password-check',
+    ip: string,
+    account: string | undefined,
+  ) {
+    // Every limit is counted, whichever is exceeded.
+    const checks = [
+      await limits.perIp.hit(`${kind}:ip:${ip}`),
+      ...(account === undefined ? [] : [await limits.perEmail.hit(`${kind}:email:${account}`)]),
+      ...(kind === 'sign-up' ? [await limits.signUpsPerIpPerDay.hit(`sign-up-day:ip:${ip}`)] : []),
+    ];
+    const refusals = checks.filter((check) => !check.isAllowed);
+    if (refusals.length > 0) {
+      throw rateLimitedError(Math.max(...refusals.map((check) => check.retryAfterMs)));
     }
   }
 
@@ -171,6 +188,13 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
       return sendResponse(reply, response);
     });
 
+    // Changing one's own account: the display name follows the sign-up rules (shared schema), nothing else is
+    // writable here, and a wrong type is a 400, not better-auth's 500.
+    scope.post(`${AUTH_BASE_PATH}/update-user`, async (request, reply) => {
+      const input = parseOrThrow(ZUpdateUserRequest, request.body);
+      return sendResponse(reply, await callAuth(request, input));
+    });
+
     // The admin plugin's own endpoints are not exposed: our admin routes enforce the product's rules
     // (never demote the last admin, every score change in the ledger).
     scope.all(`${AUTH_BASE_PATH}/admin/*`, async (request, reply) =>
@@ -180,7 +204,16 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
     scope.route({
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
-      handler: async (request, reply) => sendResponse(reply, await callAuth(request)),
+      handler: async (request, reply) => {
+        const pathname = normalisedPath(request.url);
+        // `/api/auth/callback/../update-user` would reach better-auth's update-user past the front doors above.
+        if (pathname !== request.url.split('?')[0]) throw new AppError('bad_request', 'The address is not valid.');
+        if (request.method === 'POST' && PASSWORD_CHECKING_PATHS.has(pathname)) {
+          const user = await getSessionUser(request);
+          await enforceRateLimit('password-check', request.ip, user?.id);
+        }
+        return sendResponse(reply, await callAuth(request));
+      },
     });
   });
 }

@@ -5,7 +5,7 @@ import { betterAuth } from 'better-auth';
 import { admin, genericOAuth } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIMITS } from '@resolved/shared';
+import { LIMITS, ZDisplayName } from '@resolved/shared';
 import type { TConfig } from '../../config';
 import type { TDatabase } from '../../db/database';
 import { findUserById, promoteToAdmin } from '../users/users.repository';
@@ -36,6 +36,22 @@ export function resolveAuthSecret(config: TConfig, log?: Pick<FastifyBaseLogger,
 
 export function isAdminEmail(config: TConfig, email: string): boolean {
   return config.adminEmails.includes(email.trim().toLowerCase());
+}
+
+/**
+ * The display name an account starts with: the sign-up rules (ZDisplayName) applied to what the provider sent — a
+ * Google profile name may be long, blank or carry control characters — falling back to the e-mail's local part.
+ */
+export function displayNameFrom(name: unknown, email: string): string {
+  const parsed = ZDisplayName.safeParse(name);
+  if (parsed.success) return parsed.data;
+  const cleaned = String(typeof name === 'string' ? name : '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
+    .trim()
+    .slice(0, LIMITS.displayName.max)
+    .trim();
+  return cleaned !== '' ? cleaned : (email.split('@')[0] ?? 'Debater').slice(0, LIMITS.displayName.max);
 }
 
 /**
@@ -95,7 +111,8 @@ export function createAuth(options: { config: TConfig; database: TDatabase; log?
         create: {
           // ADMIN_EMAILS accounts are admins from the start (the spec's fixed admin list).
           async before(user) {
-            return { data: { ...user, role: isAdminEmail(config, user.email) ? 'admin' : 'user', score: 0 } };
+            const name = displayNameFrom(user.name, user.email);
+            return { data: { ...user, name, role: isAdminEmail(config, user.email) ? 'admin' : 'user', score: 0 } };
           },
         },
       },
