@@ -17,7 +17,8 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(root, 'apps/server/dist/index.js');
 const PORTS = { sqlite: 3451, postgres: 3452 };
 const USERS = 8; // chat allows 5 messages per 5 s per person: 8 people × 5 = 40 chat messages in the burst
-const DEBATE_MESSAGES = 120;
+// Round messages are limited like the chat (5 per 5 s per person): five from each debater, all within it.
+const DEBATE_MESSAGES = 10;
 
 const build = spawnSync('node', ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
@@ -179,7 +180,7 @@ async function runEngine(engine) {
       const socket = sockets[i % 2];
       const text = `round ${i}`;
       writes.push(
-        ask(socket, 'debate.send_message', { debateId, text }).then((reply) => {
+        ask(socket, 'debate.send_message', { debateId, text, clientId: randomUUID() }).then((reply) => {
           if (reply?.ok) {
             debateAcked.push({ text, id: reply.data.message.id });
             maybeKill();

@@ -120,6 +120,8 @@ export const ZCreateChallengeRequest = z
 export type TCreateChallengeRequest = z.infer<typeof ZCreateChallengeRequest>;
 
 export const DEBATE_MESSAGE_MAX = 1000;
+/** `debate.signal` per connection: a burst that holds a whole WebRTC negotiation, then a steady trickle. */
+export const SIGNAL_LIMIT = { burst: 120, perSecond: 10 } as const;
 export const DEBATE_REASON_MAX = 5000;
 
 export const ZSpeakerPoints = z
@@ -166,6 +168,8 @@ export const ZSendDebateMessage = z.object({
     .trim()
     .min(1, { error: 'Type a message first.' })
     .max(DEBATE_MESSAGE_MAX, { error: `Messages are at most ${DEBATE_MESSAGE_MAX} characters.` }),
+  /** Made by the sender once per message: a retry with it never stores twice (the web client always sends one). */
+  clientId: z.uuid({ error: 'The message needs a client id (a UUID).' }).optional(),
 });
 export type TSendDebateMessage = z.infer<typeof ZSendDebateMessage>;
 

@@ -10,6 +10,7 @@ import { debateChallengePrep } from './0007-debate-challenge-prep';
 import { scoreCounts } from './0008-score-counts';
 import { rankingVersion } from './0009-ranking-version';
 import { rateLimits } from './0010-rate-limits';
+import { debateMessageClientIds } from './0011-debate-message-client-ids';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0008-score-counts': scoreCounts,
   '0009-ranking-version': rankingVersion,
   '0010-rate-limits': rateLimits,
+  '0011-debate-message-client-ids': debateMessageClientIds,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -20,6 +20,7 @@ import {
 import type { TAppContext } from '../../app';
 import { nowIso } from '../../db/database';
 import { AppError, parseOrThrow } from '../../lib/errors';
+import { withKeyLock } from '../../lib/key-lock';
 import {
   countRecentMessages,
   findAuthor,
@@ -56,28 +57,30 @@ export async function sendMessage(
   const { clientId, text } = parseOrThrow(ZSendMessage, input);
   const { db } = database;
 
-  const earlier = await findMessageByClientId(db, user.id, clientId);
-  if (earlier) return toChatMessage(earlier);
-
   const author = await findAuthor(db, user.id);
   if (!author) throw new AppError('unauthenticated', 'Sign in to use the chat.');
-  if (author.banned) throw new AppError('forbidden', 'Your account cannot post in the chat.');
 
-  const now = new Date();
-  const windowStart = new Date(now.getTime() - CHAT_RATE_LIMIT.windowMs).toISOString();
-  if ((await countRecentMessages(db, user.id, windowStart)) >= CHAT_RATE_LIMIT.messages) {
-    throw new AppError('rate_limited', CHAT_RATE_LIMIT_MESSAGE);
-  }
-
-  const role = ZRole.safeParse(author.role).success ? author.role : 'user';
-  const { row, isNew } = await insertMessageOnce(db, {
-    clientId,
-    userId: user.id,
-    text,
-    email: author.email,
-    displayName: chatDisplayName({ role, displayName: author.displayName }),
-    role,
-    timestamp: now.toISOString(),
+  // The retry check, the count and the insert are one step per user (every instance takes turns), so a burst of
+  // simultaneous sends stores exactly the allowance.
+  const { row, isNew } = await withKeyLock(database, `chat.send:${user.id}`, async (trx) => {
+    const earlier = await findMessageByClientId(trx, user.id, clientId);
+    if (earlier) return { row: earlier, isNew: false };
+    if (author.banned) throw new AppError('forbidden', 'Your account cannot post in the chat.');
+    const now = new Date();
+    const windowStart = new Date(now.getTime() - CHAT_RATE_LIMIT.windowMs).toISOString();
+    if ((await countRecentMessages(trx, user.id, windowStart)) >= CHAT_RATE_LIMIT.messages) {
+      throw new AppError('rate_limited', CHAT_RATE_LIMIT_MESSAGE);
+    }
+    const role = ZRole.safeParse(author.role).success ? author.role : 'user';
+    return insertMessageOnce(trx, {
+      clientId,
+      userId: user.id,
+      text,
+      email: author.email,
+      displayName: chatDisplayName({ role, displayName: author.displayName }),
+      role,
+      timestamp: now.toISOString(),
+    });
   });
   const message = toChatMessage(row);
   if (isNew) events.emit({ name: 'messages.created', room: REALTIME_ROOMS.chat, payload: { messages: [message] } });

@@ -354,13 +354,34 @@ export async function findBallots(db: TDebatesDb, debateIds: number[]) {
 
 // ---- In-round chat ----
 
-export async function insertMessage(db: TDebatesDb, debateId: number, userId: string, text: string, now: string) {
+/** The round message this user sent with this client id, if any (a retried send). */
+export async function findMessageByClientId(db: TDebatesDb, userId: string, clientId: string) {
   const row = await db
-    .insertInto('debateMessages')
-    .values({ debateId, userId, text, createdAt: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    .selectFrom('debateMessages')
+    .select(['id', 'text', 'createdAt'])
+    .where('userId', '=', userId)
+    .where('clientId', '=', clientId)
+    .executeTakeFirst();
+  return row ? { ...row, id: Number(row.id) } : undefined;
+}
+
+export async function insertMessage(
+  db: TDebatesDb,
+  values: { debateId: number; userId: string; text: string; createdAt: string; clientId: string | null },
+): Promise<number> {
+  const row = await db.insertInto('debateMessages').values(values).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/** How many round messages the user stored at or after `sinceIso`, in any round. */
+export async function countRecentMessages(db: TDebatesDb, userId: string, sinceIso: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('debateMessages')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('userId', '=', userId)
+    .where('createdAt', '>=', sinceIso)
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 export async function listMessages(db: TDebatesDb, debateId: number, limit: number) {

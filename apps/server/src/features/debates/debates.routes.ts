@@ -109,7 +109,7 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
   app.post('/api/debates/:id/messages', async (request, reply) => {
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZIdParams, request.params);
-    const { text } = parseOrThrow(ZSendDebateMessage, { ...(request.body as object), debateId: id });
-    return reply.status(201).send({ message: await debates.postMessage(deps, user, id, text) });
+    const { text, clientId } = parseOrThrow(ZSendDebateMessage, { ...(request.body as object), debateId: id });
+    return reply.status(201).send({ message: await debates.postMessage(deps, user, id, { text, clientId }) });
   });
 }

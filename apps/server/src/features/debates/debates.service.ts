@@ -4,6 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  CHAT_RATE_LIMIT,
+  CHAT_RATE_LIMIT_MESSAGE,
   ClockError,
   BALLOT_DEADLINE_MS,
   DEBATE_POINTS,
@@ -39,6 +41,7 @@ import {
 } from '@resolved/shared';
 import { nowIso, type TDatabase } from '../../db/database';
 import { AppError } from '../../lib/errors';
+import { withKeyLock } from '../../lib/key-lock';
 import type { DomainEvents } from '../../lib/events';
 import { findCurrentTopic } from '../topics/topics.repository';
 import * as repo from './debates.repository';
@@ -740,25 +743,48 @@ export async function setExternalLink(
 
 // ---- In-round chat and signalling ----
 
-/** Debaters and the judge write in the in-round chat; everyone signed in can read it. */
+/**
+ * Debaters and the judge write in the in-round chat; everyone signed in can read it. The community chat's
+ * guarantees hold: at most CHAT_RATE_LIMIT per user (counted in the database, one step with the insert, so
+ * instances and simultaneous sends cannot exceed it), and a retried `clientId` stores nothing twice.
+ */
 export async function postMessage(
   deps: TDebatesDeps,
   user: TSessionUser,
   debateId: number,
-  text: string,
+  input: { text: string; clientId?: string | undefined },
 ): Promise<TDebateMessage> {
   const row = await requireDebate(deps, debateId);
   if (!sideOf(row, user.id) && row.judgeId !== user.id) {
     throw new AppError('forbidden', 'Only the debaters and the judge can write in the round chat.');
   }
-  const createdAt = nowIso();
-  const id = await repo.insertMessage(db(deps), debateId, user.id, text, createdAt);
-  const message: TDebateMessage = { id, debateId, userId: user.id, displayName: user.displayName, text, createdAt };
-  deps.events.emit({
-    name: 'debate.message_created',
-    room: REALTIME_ROOMS.debate(String(debateId)),
-    payload: { message },
+  const stored = await withKeyLock(deps.database, `debate.send_message:${user.id}`, async (trx) => {
+    const earlier = input.clientId ? await repo.findMessageByClientId(trx, user.id, input.clientId) : undefined;
+    if (earlier) return { ...earlier, isNew: false };
+    const now = new Date();
+    const windowStart = new Date(now.getTime() - CHAT_RATE_LIMIT.windowMs).toISOString();
+    if ((await repo.countRecentMessages(trx, user.id, windowStart)) >= CHAT_RATE_LIMIT.messages) {
+      throw new AppError('rate_limited', CHAT_RATE_LIMIT_MESSAGE);
+    }
+    const values = { debateId, userId: user.id, text: input.text, createdAt: now.toISOString() };
+    const id = await repo.insertMessage(trx, { ...values, clientId: input.clientId ?? null });
+    return { id, text: values.text, createdAt: values.createdAt, isNew: true };
   });
+  const message: TDebateMessage = {
+    id: stored.id,
+    debateId,
+    userId: user.id,
+    displayName: user.displayName,
+    text: stored.text,
+    createdAt: stored.createdAt,
+  };
+  if (stored.isNew) {
+    deps.events.emit({
+      name: 'debate.message_created',
+      room: REALTIME_ROOMS.debate(String(debateId)),
+      payload: { message },
+    });
+  }
   return message;
 }
 

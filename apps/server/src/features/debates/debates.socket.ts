@@ -1,4 +1,5 @@
 import {
+  SIGNAL_LIMIT,
   CLOCK_ACTIONS,
   FORFEIT_AFTER_MS,
   REALTIME_ROOMS,
@@ -12,6 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppContext } from '../../app';
 import { AppError, parseOrThrow } from '../../lib/errors';
+import { TokenBucket } from '../../lib/token-bucket';
 import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import * as debates from './debates.service';
@@ -173,6 +175,9 @@ export function debatesSocketFeature(
       }
       const live = rooms;
       const joined = new Set<number>();
+      // WebRTC signalling is a burst (an offer, an answer, a few dozen ICE candidates) and then quiet: a bucket
+      // per connection lets a negotiation through and refuses a flood.
+      const signals = new TokenBucket(SIGNAL_LIMIT.burst, SIGNAL_LIMIT.perSecond);
 
       socket.on('debate.join', (payload, ack) =>
         answer(ack, log, async () => {
@@ -210,14 +215,15 @@ export function debatesSocketFeature(
       socket.on('debate.send_message', (payload, ack) =>
         answer(ack, log, async () => {
           const user = signedIn(socket.data.user);
-          const { debateId, text } = parseOrThrow(ZSendDebateMessage, payload);
-          return { message: await debates.postMessage(deps, user, debateId, text) };
+          const { debateId, text, clientId } = parseOrThrow(ZSendDebateMessage, payload);
+          return { message: await debates.postMessage(deps, user, debateId, { text, clientId }) };
         }),
       );
       socket.on('debate.signal', (payload, ack) =>
         answer(ack, log, async () => {
           const user = signedIn(socket.data.user);
           const { debateId, signal } = parseOrThrow(ZDebateSignal, payload);
+          if (!signals.take()) throw new AppError('rate_limited', 'Too many connection messages. Wait a moment.');
           const target = await debates.signalTarget(deps, user, debateId);
           context.events.emit({
             name: 'debate.signal_received',

@@ -68,6 +68,8 @@ export interface DebateMessagesTable {
   userId: string;
   text: string;
   createdAt: string;
+  /** Made by the sender once per message (null on rows from before migration 0011). */
+  clientId: string | null;
 }
 
 export interface DebateRatingsTable {

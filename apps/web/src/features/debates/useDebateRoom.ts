@@ -95,7 +95,8 @@ export function useDebateRoom(debateId: number) {
   );
 
   const sendMessage = useCallback(
-    (text: string) => emitAck<{ message: TDebateMessage }>('debate.send_message', { debateId, text }),
+    (text: string) =>
+      emitAck<{ message: TDebateMessage }>('debate.send_message', { debateId, text, clientId: crypto.randomUUID() }),
     [debateId],
   );
 
