@@ -23,6 +23,8 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   SIGNUP_DAILY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
   TRUST_PROXY: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   HELP_FORM_URL: z.string().optional(),
   ROOM_LINKS: z.string().optional(),
@@ -60,6 +62,15 @@ export function parseTrustProxy(value: string | undefined): TTrustProxy {
     }
   }
   return entries;
+}
+
+function parseSmtp(url: string | undefined, from: string | undefined, publicUrl: string | undefined) {
+  if (!url) return undefined;
+  if (!/^smtps?:\/\/[^/\s]+/i.test(url)) {
+    throw new Error('Invalid configuration: SMTP_URL must look like smtp://user:password@mail.example.org:587.');
+  }
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  return { url, from: from ?? `Resolved <no-reply@${host}>` };
 }
 
 /** WebRTC ICE servers (RTCIceServer[]) for debate audio/video, given as JSON in ICE_SERVERS. */
@@ -109,6 +120,8 @@ export interface TConfig {
   authRateLimit: { perIp: number; perEmail: number; signUpsPerIpPerDay: number };
   /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY); off by default. */
   trustProxy: TTrustProxy;
+  /** Outgoing mail (SMTP_URL, MAIL_FROM): e-mail verification and password reset. Unset: no mail. */
+  smtp: { url: string; from: string } | undefined;
   publicUrl: string;
   /**
    * Origins whose browsers may write (sign in, post). PUBLIC_URL when set; otherwise the local addresses
@@ -166,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       signUpsPerIpPerDay: e.SIGNUP_DAILY_LIMIT_PER_IP,
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    smtp: parseSmtp(blank(e.SMTP_URL), blank(e.MAIL_FROM), publicUrlSetting),
     publicUrl: (publicUrlSetting ?? `http://localhost:${port}`).replace(/\/$/, ''),
     trustedOrigins: publicUrlSetting
       ? [new URL(publicUrlSetting).origin]

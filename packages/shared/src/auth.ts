@@ -70,6 +70,8 @@ export interface TSessionResponse {
 /** `GET /api/auth-options`: which sign-in methods this server offers. */
 export interface TAuthOptionsResponse {
   isGoogleConfigured: boolean;
+  /** SMTP is set up: e-mail verification and "Forgot password?" work. */
+  isMailConfigured: boolean;
 }
 
 /** One row of the leaderboard: never an e-mail (spec §8 of the issue: no other user's e-mail). */

@@ -8,6 +8,7 @@ export * from './chat.js';
 export * from './permissions.js';
 export * from './debate/clock.js';
 export * from './debate/matchmaking.js';
+export * from './debate/awards.js';
 export * from './points.js';
 export * from './debate/protocol.js';
 export * from './ranks.js';

@@ -98,6 +98,8 @@ export interface ScoreLedgerTable {
   newScore: number;
   reason: string;
   createdAt: string;
+  /** Migration 0012: the debate an automatic award came from (null for an admin's change). */
+  debateId: Generated<number | null>;
 }
 
 /** Community chat messages (migration 0005-chat). Soft-deleted: `deletedAt`/`deletedBy` set, row kept. */

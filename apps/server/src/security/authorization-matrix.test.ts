@@ -222,6 +222,8 @@ const HTTP_PROBES: Record<string, TProbe> = {
       await call(c, 'POST', '/api/auth/sign-in/email', { email: account.email, password: DEFAULT_TEST_PASSWORD }),
     );
   },
+  'POST /api/auth/update-user': async (c) =>
+    asOutcome(await call(c, 'POST', '/api/auth/update-user', { name: 'Same Person' })),
   'POST /api/auth/sign-up/email': (c) =>
     // A password one character short: the request passes every gate and reaches validation (400), without
     // paying for a password hash per actor; buildUser covers the successful sign-up.

@@ -93,6 +93,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
 
   'POST /api/auth/sign-in/email': rule('everyone (rate-limited per IP and per e-mail)', 'AAAA-'),
   'POST /api/auth/sign-up/email': rule('everyone (rate-limited per IP and per e-mail)', 'AAAA-'),
+  'POST /api/auth/update-user': rule('signed-in users: their own display name only (the sign-up rules)', 'DAAA-'),
   '* /api/auth/admin/*': HIDDEN,
   'GET /api/auth/*': rule('better-auth’s endpoints, each listed under /api/auth below', 'AAAA-'),
   'POST /api/auth/*': rule('better-auth’s endpoints, each listed under /api/auth below', 'AAAA-'),
@@ -129,7 +130,7 @@ export const AUTH_ENDPOINT_RULES: Record<string, TAccessRule> = {
   'POST /api/auth/change-email': AUTH_SESSION,
   'POST /api/auth/change-password': AUTH_SESSION,
   'POST /api/auth/update-session': AUTH_SESSION,
-  'POST /api/auth/update-user': rule('signed-in users: their own name and image only (never role or score)', 'DAAA-'),
+  'POST /api/auth/update-user': rule('signed-in users (our route above answers)', 'DAAA-'),
   'POST /api/auth/delete-user': rule('no one (account deletion is not enabled)', 'DDDD-'),
   'POST /api/auth/request-password-reset': rule('everyone (no mail is configured)', 'AAAA-'),
   'GET /api/auth/reset-password/:token': rule('everyone with a reset token', 'AAAA-'),

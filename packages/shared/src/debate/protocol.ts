@@ -59,6 +59,15 @@ export interface TDebate {
   ballot: TBallot | null;
   createdAt: string;
   endedAt: string | null;
+  /** What the round earned each participant, and why (entries at 0 points say why nothing); empty while live. */
+  awards: TDebateAward[];
+}
+
+/** One score-ledger entry a round wrote (see `awardsFor`). */
+export interface TDebateAward {
+  userId: string;
+  points: number;
+  reason: string;
 }
 
 /** A row of the live list or of a history. */

@@ -11,6 +11,7 @@ import { scoreCounts } from './0008-score-counts';
 import { rankingVersion } from './0009-ranking-version';
 import { rateLimits } from './0010-rate-limits';
 import { debateMessageClientIds } from './0011-debate-message-client-ids';
+import { roundFacts } from './0012-round-facts';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0009-ranking-version': rankingVersion,
   '0010-rate-limits': rateLimits,
   '0011-debate-message-client-ids': debateMessageClientIds,
+  '0012-round-facts': roundFacts,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

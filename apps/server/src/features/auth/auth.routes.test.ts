@@ -200,7 +200,7 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
 
   it('says whether Google sign-in is configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth-options' });
-    expect(res.json()).toEqual({ isGoogleConfigured: false });
+    expect(res.json()).toEqual({ isGoogleConfigured: false, isMailConfigured: false });
     const t2 = await createTestApp(engine, {
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
@@ -208,7 +208,7 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
     });
     try {
       const configured = await t2.app.inject({ method: 'GET', url: '/api/auth-options' });
-      expect(configured.json()).toEqual({ isGoogleConfigured: true });
+      expect(configured.json()).toEqual({ isGoogleConfigured: true, isMailConfigured: false });
     } finally {
       await t2.close();
     }

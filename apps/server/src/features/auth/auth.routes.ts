@@ -12,6 +12,7 @@ import { AppError, notFoundBody, parseOrThrow, rateLimitedError, STATUS_BY_CODE 
 import { normalisedPath } from '../../lib/origin-check';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { AUTH_BASE_PATH, createAuth } from './auth';
+import { createMailer } from '../mail/mailer';
 import { getSessionUser } from './auth.guard';
 import { findUserByEmail } from '../users/users.repository';
 
@@ -19,13 +20,21 @@ const RATE_WINDOW_MS = 15 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * better-auth endpoints that check a password of a signed-in account (or set one): throttled like sign-in, per
- * account and per address, so a stolen session cannot test passwords without limit.
+ * better-auth endpoints throttled like sign-in, per account (when signed in) and per address: those that check a
+ * password of a signed-in account (or set one), so a stolen session cannot test passwords without limit, and
+ * those that send mail, so nobody can flood an inbox.
  */
-export const PASSWORD_CHECKING_PATHS = new Set(
-  ['verify-password', 'change-password', 'set-password', 'delete-user', 'change-email', 'reset-password'].map(
-    (name) => `${AUTH_BASE_PATH}/${name}`,
-  ),
+export const THROTTLED_AUTH_PATHS = new Set(
+  [
+    'verify-password',
+    'change-password',
+    'set-password',
+    'delete-user',
+    'change-email',
+    'reset-password',
+    'request-password-reset',
+    'send-verification-email',
+  ].map((name) => `${AUTH_BASE_PATH}/${name}`),
 );
 
 function toWebHeaders(request: FastifyRequest): Headers {
@@ -145,7 +154,10 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
     return { user: await getSessionUser(request) };
   });
 
-  app.get('/api/auth-options', async (): Promise<TAuthOptionsResponse> => ({ isGoogleConfigured: !!config.google }));
+  app.get(
+    '/api/auth-options',
+    async (): Promise<TAuthOptionsResponse> => ({ isGoogleConfigured: !!config.google, isMailConfigured: !!config.smtp }),
+  );
 
   app.register(async (scope) => {
     // OAuth providers may post their callback as a form: hand the raw body to better-auth unchanged.
@@ -208,7 +220,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
         const pathname = normalisedPath(request.url);
         // `/api/auth/callback/../update-user` would reach better-auth's update-user past the front doors above.
         if (pathname !== request.url.split('?')[0]) throw new AppError('bad_request', 'The address is not valid.');
-        if (request.method === 'POST' && PASSWORD_CHECKING_PATHS.has(pathname)) {
+        if (request.method === 'POST' && THROTTLED_AUTH_PATHS.has(pathname)) {
           const user = await getSessionUser(request);
           await enforceRateLimit('password-check', request.ip, user?.id);
         }
@@ -220,7 +232,9 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
 
 /** Creates the auth instance for this app; call before registering routes that use the guards. */
 export function decorateAuth(app: FastifyInstance, context: TAppContext) {
-  app.decorate('auth', createAuth({ config: context.config, database: context.database, log: app.log }));
+  const mailer = createMailer(context.config, app.log);
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  app.decorate('auth', createAuth({ config: context.config, database: context.database, log: app.log, mailer }));
 }
 
 declare module 'fastify' {

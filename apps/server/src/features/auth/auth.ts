@@ -8,7 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LIMITS, ZDisplayName } from '@resolved/shared';
 import type { TConfig } from '../../config';
 import type { TDatabase } from '../../db/database';
-import { findUserById, promoteToAdmin } from '../users/users.repository';
+import { findAccountForPromotion, promoteToAdmin } from '../users/users.repository';
+import type { TMailer } from '../mail/mailer';
 
 /** The provider id of Google sign-in; its callback (register it with Google) is `/api/auth/callback/google`. */
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -39,6 +40,19 @@ export function isAdminEmail(config: TConfig, email: string): boolean {
 }
 
 /**
+ * Whether an account becomes an admin through ADMIN_EMAILS. With mail configured, only once the address is
+ * verified (whoever signs up first with an admin's address must prove they own it); without mail there is no way to
+ * prove it, so the address alone counts, as the README warns (`npm run admin -- grant` is the safe way).
+ */
+export function qualifiesAsAdmin(
+  config: TConfig,
+  user: { email: string; emailVerified?: boolean | number | null },
+): boolean {
+  if (!isAdminEmail(config, user.email)) return false;
+  return !config.smtp || Boolean(user.emailVerified);
+}
+
+/**
  * The display name an account starts with: the sign-up rules (ZDisplayName) applied to what the provider sent — a
  * Google profile name may be long, blank or carry control characters — falling back to the e-mail's local part.
  */
@@ -64,8 +78,17 @@ const roles = { user: userAc, moderator: userAc, admin: adminAc };
  * The better-auth instance over our own Kysely database. Its tables are created by OUR migration
  * `0002-auth` (see auth.migrations.test.ts, which asserts better-auth expects nothing more).
  */
-export function createAuth(options: { config: TConfig; database: TDatabase; log?: FastifyBaseLogger }) {
-  const { config, database } = options;
+export function createAuth(options: {
+  config: TConfig;
+  database: TDatabase;
+  log?: FastifyBaseLogger;
+  mailer?: TMailer;
+}) {
+  const { config, database, mailer } = options;
+  async function promoteIfAdmin(userId: string) {
+    const user = await findAccountForPromotion(database.db, userId);
+    if (user && user.role !== 'admin' && qualifiesAsAdmin(config, user)) await promoteToAdmin(database.db, user.id);
+  }
   const isHttps = config.publicUrl.startsWith('https://');
   return betterAuth({
     appName: 'Resolved',
@@ -100,7 +123,36 @@ export function createAuth(options: { config: TConfig; database: TDatabase; log?
       minPasswordLength: LIMITS.password.min,
       maxPasswordLength: LIMITS.password.max,
       autoSignIn: true,
+      // "Forgot password?": the link leads to /reset-password?token=… (better-auth checks the token first).
+      ...(mailer
+        ? {
+            sendResetPassword: async ({ user, url }: { user: { email: string }; url: string }) =>
+              mailer.send({
+                to: user.email,
+                subject: 'Reset your Resolved password',
+                text: `Someone asked to reset the password of your Resolved account.\n\nSet a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
+              }),
+            revokeSessionsOnPasswordReset: true,
+          }
+        : {}),
     },
+    ...(mailer
+      ? {
+          emailVerification: {
+            sendOnSignUp: true,
+            autoSignInAfterVerification: true,
+            expiresIn: 24 * 60 * 60,
+            sendVerificationEmail: async ({ user, url }: { user: { email: string }; url: string }) =>
+              mailer.send({
+                to: user.email,
+                subject: 'Confirm your e-mail for Resolved',
+                text: `Welcome to Resolved!\n\nConfirm that this is your e-mail address (the link works for 24 hours):\n${url}\n\nIf you did not sign up, ignore this e-mail.`,
+              }),
+            // An ADMIN_EMAILS address becomes admin once its owner has proved it.
+            afterEmailVerification: async (user: { id: string }) => promoteIfAdmin(user.id),
+          },
+        }
+      : {}),
     advanced: {
       cookiePrefix: 'resolved',
       useSecureCookies: isHttps,
@@ -112,7 +164,7 @@ export function createAuth(options: { config: TConfig; database: TDatabase; log?
           // ADMIN_EMAILS accounts are admins from the start (the spec's fixed admin list).
           async before(user) {
             const name = displayNameFrom(user.name, user.email);
-            return { data: { ...user, name, role: isAdminEmail(config, user.email) ? 'admin' : 'user', score: 0 } };
+            return { data: { ...user, name, role: qualifiesAsAdmin(config, user) ? 'admin' : 'user', score: 0 } };
           },
         },
       },
@@ -120,10 +172,7 @@ export function createAuth(options: { config: TConfig; database: TDatabase; log?
         create: {
           // ADMIN_EMAILS may have changed since the account signed up: apply it at every sign-in.
           async after(session) {
-            const user = await findUserById(database.db, session.userId);
-            if (user && user.role !== 'admin' && isAdminEmail(config, user.email)) {
-              await promoteToAdmin(database.db, user.id);
-            }
+            await promoteIfAdmin(session.userId);
           },
         },
       },

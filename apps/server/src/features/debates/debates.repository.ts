@@ -203,7 +203,7 @@ export async function updateClock(
   id: number,
   expectedVersion: number,
   clock: TClockState,
-  extra: { status?: TDebateStatus; endedAt?: string } = {},
+  extra: { status?: TDebateStatus; endedAt?: string; spokenMs?: number; firstSpeechAt?: string } = {},
 ): Promise<boolean> {
   const result = await db
     .updateTable('debates')
@@ -218,7 +218,7 @@ export async function updateClock(
 export async function claimJudge(db: TDebatesDb, id: number, userId: string): Promise<boolean> {
   const result = await db
     .updateTable('debates')
-    .set({ judgeId: userId })
+    .set({ judgeId: userId, judgeSeatedAt: new Date().toISOString() })
     .where('id', '=', id)
     .where('judgeId', 'is', null)
     .where('status', '=', 'live')
@@ -240,6 +240,54 @@ export async function transitionStatus(
     .where('status', 'in', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Notes when a debater first entered the room (the award rules ask whether a forfeiter ever came). */
+export async function markDebaterPresent(db: TDebatesDb, id: number, userId: string, now: string): Promise<void> {
+  for (const [idColumn, joinedColumn] of [
+    ['debaterAId', 'debaterAJoinedAt'],
+    ['debaterBId', 'debaterBJoinedAt'],
+  ] as const) {
+    await db
+      .updateTable('debates')
+      .set({ [joinedColumn]: now })
+      .where('id', '=', id)
+      .where(idColumn, '=', userId)
+      .where(joinedColumn, 'is', null)
+      .execute();
+  }
+}
+
+/**
+ * Rounds of the same two debaters (either side) that earned points and ended at or after `sinceIso`, this one
+ * excluded; and how many of those `judgeId` judged.
+ */
+export async function countRewardedPairRounds(
+  db: TDebatesDb,
+  row: { id: number; debaterAId: string; debaterBId: string; judgeId: string | null },
+  sinceIso: string,
+): Promise<{ pair: number; judgePair: number }> {
+  const rounds = await db
+    .selectFrom('debates')
+    .select(['judgeId'])
+    .where('isRewarded', '=', 1)
+    .where('endedAt', '>=', sinceIso)
+    .where('id', '!=', row.id)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('debaterAId', '=', row.debaterAId), eb('debaterBId', '=', row.debaterBId)]),
+        eb.and([eb('debaterAId', '=', row.debaterBId), eb('debaterBId', '=', row.debaterAId)]),
+      ]),
+    )
+    .execute();
+  return {
+    pair: rounds.length,
+    judgePair: row.judgeId === null ? 0 : rounds.filter((round) => round.judgeId === row.judgeId).length,
+  };
+}
+
+export async function markRewarded(db: TDebatesDb, id: number): Promise<void> {
+  await db.updateTable('debates').set({ isRewarded: 1 }).where('id', '=', id).execute();
 }
 
 export async function setExternalLink(db: TDebatesDb, id: number, link: string | null): Promise<void> {
@@ -466,19 +514,45 @@ export async function listRatings(db: TDebatesDb, formatId: TFormatId, limit: nu
 // ---- Points ----
 
 /** Adds points to a user's score and writes the score-ledger entry, in the caller's transaction. */
-export async function awardPoints(db: TDebatesDb, userId: string, amount: number, reason: string, now: string) {
+/**
+ * Adds `amount` to a user's score and writes the ledger entry with its reason and debate. An amount of 0 still
+ * writes the entry: the ledger says why a round earned nothing.
+ */
+export async function awardPoints(
+  db: TDebatesDb,
+  award: { userId: string; amount: number; reason: string; debateId: number },
+  now: string,
+) {
   // One statement reads and adds, so concurrent awards never lose an increment.
   const row = await db
     .updateTable('users')
-    .set({ score: sql<number>`coalesce(score, 0) + ${amount}` })
-    .where('id', '=', userId)
+    .set({ score: sql<number>`coalesce(score, 0) + ${award.amount}` })
+    .where('id', '=', award.userId)
     .returning('score')
     .executeTakeFirst();
   if (!row) return;
   const newScore = Number(row.score);
-  const oldScore = newScore - amount;
+  const oldScore = newScore - award.amount;
   await db
     .insertInto('scoreLedger')
-    .values({ userId, changedBy: null, oldScore, newScore, reason, createdAt: now })
+    .values({
+      userId: award.userId,
+      changedBy: null,
+      oldScore,
+      newScore,
+      reason: award.reason,
+      createdAt: now,
+      debateId: award.debateId,
+    })
+    .execute();
+}
+
+/** The ledger entries a debate wrote (what it earned, and why not), oldest first. */
+export async function listDebateAwards(db: TDebatesDb, debateId: number) {
+  return db
+    .selectFrom('scoreLedger')
+    .select(['userId', 'oldScore', 'newScore', 'reason'])
+    .where('debateId', '=', debateId)
+    .orderBy('id', 'asc')
     .execute();
 }

@@ -4,11 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  spokenIncrement,
   CHAT_RATE_LIMIT,
   CHAT_RATE_LIMIT_MESSAGE,
   ClockError,
   BALLOT_DEADLINE_MS,
-  DEBATE_POINTS,
   FORMATS,
   REALTIME_ROOMS,
   createClock,
@@ -45,6 +45,7 @@ import { withKeyLock } from '../../lib/key-lock';
 import type { DomainEvents } from '../../lib/events';
 import { findCurrentTopic } from '../topics/topics.repository';
 import * as repo from './debates.repository';
+import { settleRound } from '../results/awards';
 import type { TDebateRow } from './debates.repository';
 import { NEW_RATING, rateResult, summarizeRating } from './ratings';
 
@@ -117,6 +118,7 @@ async function toDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDebate> {
     [row.debaterAId, row.debaterBId, row.judgeId, ballotRow?.judgeId].filter((v): v is string => !!v),
   );
   const ratings = await repo.findRatings(tx, row.formatId, [row.debaterAId, row.debaterBId]);
+  const awards = row.status === 'live' ? [] : await repo.listDebateAwards(tx, Number(row.id));
   const debater = (id: string) => ({
     ...participant(id, names),
     rating: summarizeRating(ratings.get(id) ?? NEW_RATING),
@@ -129,6 +131,11 @@ async function toDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDebate> {
     clock: repo.clockFromRow(row),
     clockVersion: Number(row.clockVersion),
     ballot: toBallot(ballotRow, names),
+    awards: awards.map((entry) => ({
+      userId: entry.userId,
+      points: Number(entry.newScore) - Number(entry.oldScore),
+      reason: entry.reason,
+    })),
   };
 }
 
@@ -580,16 +587,24 @@ export async function commandClock(
     }
     const isFinished = next.phase === 'finished';
     const endedAt = isFinished ? new Date(now).toISOString() : undefined;
+    // A speech that ends now adds the time it really ran; the award rules read the total.
+    const endsSpeech = clock.phase === 'speech' && (next.phase !== 'speech' || next.speechIndex !== clock.speechIndex);
+    const spokenMs = Number(row.spokenMs) + (endsSpeech ? spokenIncrement(clock, now) : 0);
+    const roundFacts = {
+      ...(endsSpeech ? { spokenMs } : {}),
+      ...(action === 'start_speech' && row.firstSpeechAt === null
+        ? { firstSpeechAt: new Date(now).toISOString() }
+        : {}),
+    };
     const saved = await deps.database.db.transaction().execute(async (trx) => {
       const tx = repo.debatesDb(trx);
-      const ok = await repo.updateClock(
-        tx,
-        debateId,
-        version,
-        next,
-        isFinished ? { status: row.judgeId ? 'awaiting_ballot' : 'completed', ...(endedAt ? { endedAt } : {}) } : {},
-      );
-      if (ok && isFinished) await finishRound(tx, row, row.judgeId ? 'awaiting_ballot' : 'completed');
+      const ok = await repo.updateClock(tx, debateId, version, next, {
+        ...roundFacts,
+        ...(isFinished
+          ? { status: row.judgeId ? 'awaiting_ballot' : 'completed', ...(endedAt ? { endedAt } : {}) }
+          : {}),
+      });
+      if (ok && isFinished) await finishRound(tx, row, row.judgeId ? 'awaiting_ballot' : 'completed', spokenMs);
       return ok;
     });
     if (!saved) {
@@ -609,15 +624,15 @@ export async function commandClock(
   throw new AppError('conflict', 'The clock is busy. Try again.');
 }
 
-/** After the last speech: debaters are free again; without a judge, completing earns points now. */
-async function finishRound(tx: repo.TDebatesDb, row: TDebateRow, status: 'awaiting_ballot' | 'completed') {
+/** After the last speech: debaters are free again; without a judge, the round is settled now. */
+async function finishRound(
+  tx: repo.TDebatesDb,
+  row: TDebateRow,
+  status: 'awaiting_ballot' | 'completed',
+  spokenMs: number,
+) {
   await repo.releaseActiveDebaters(tx, Number(row.id));
-  if (status === 'completed') {
-    const now = nowIso();
-    for (const userId of [row.debaterAId, row.debaterBId]) {
-      await repo.awardPoints(tx, userId, DEBATE_POINTS.complete, `Completed debate #${row.id}`, now);
-    }
-  }
+  if (status === 'completed') await settleRound(tx, row, 'completed', { winnerSide: null, spokenMs, now: nowIso() });
 }
 
 // ---- Judge, ballot, forfeit ----
@@ -665,11 +680,12 @@ export async function submitBallot(
     });
     const winnerId = ballot.winnerSide === 'a' ? row.debaterAId : row.debaterBId;
     const loserId = ballot.winnerSide === 'a' ? row.debaterBId : row.debaterAId;
-    for (const userId of [row.debaterAId, row.debaterBId]) {
-      await repo.awardPoints(tx, userId, DEBATE_POINTS.complete, `Completed debate #${debateId}`, now);
-    }
-    await repo.awardPoints(tx, winnerId, DEBATE_POINTS.win, `Won debate #${debateId}`, now);
-    await repo.awardPoints(tx, user.id, DEBATE_POINTS.judge, `Judged debate #${debateId}`, now);
+    const settled = await settleRound(tx, row, 'judged', {
+      winnerSide: ballot.winnerSide,
+      spokenMs: Number(row.spokenMs),
+      now,
+    });
+    if (!settled.isRated) return;
     const ratings = await repo.findRatings(tx, row.formatId, [winnerId, loserId]);
     const rated = rateResult(ratings.get(winnerId) ?? NEW_RATING, ratings.get(loserId) ?? NEW_RATING);
     await repo.saveRating(tx, winnerId, row.formatId, rated.winner, now);
@@ -690,10 +706,7 @@ export async function closeUnjudgedDebates(deps: TDebatesDeps, deadlineMs = BALL
     const moved = await deps.database.db.transaction().execute(async (trx) => {
       const tx = repo.debatesDb(trx);
       if (!(await repo.transitionStatus(tx, debateId, ['awaiting_ballot'], { status: 'completed' }))) return false;
-      const now = nowIso();
-      for (const userId of [row.debaterAId, row.debaterBId]) {
-        await repo.awardPoints(tx, userId, DEBATE_POINTS.complete, `Completed debate #${debateId}`, now);
-      }
+      await settleRound(tx, row, 'completed', { winnerSide: null, spokenMs: Number(row.spokenMs), now: nowIso() });
       return true;
     });
     if (moved) {
@@ -721,9 +734,9 @@ export async function forfeit(deps: TDebatesDeps, debateId: number, userId: stri
     });
     if (!moved) return false;
     await repo.releaseActiveDebaters(tx, debateId);
-    const winnerId = winnerSide === 'a' ? row.debaterAId : row.debaterBId;
-    await repo.awardPoints(tx, winnerId, DEBATE_POINTS.complete, `Completed debate #${debateId} (forfeit)`, now);
-    await repo.awardPoints(tx, winnerId, DEBATE_POINTS.win, `Won debate #${debateId} by forfeit`, now);
+    // The speech running at the forfeit counts for what it ran.
+    const spokenMs = Number(row.spokenMs) + spokenIncrement(repo.clockFromRow(row), nowMs(deps));
+    await settleRound(tx, row, 'forfeited', { winnerSide, forfeitedBy: userId, spokenMs, now });
     return true;
   });
   return changed ? emitDebateUpdated(deps, debateId) : null;
@@ -801,6 +814,11 @@ export async function signalTarget(deps: TDebatesDeps, user: TSessionUser, debat
 export async function listLiveDebaters(deps: TDebatesDeps): Promise<{ debateId: number; userId: string }[]> {
   const rows = await repo.listDebatesByStatus(db(deps), ['live'], 10_000);
   return rows.flatMap((row) => [row.debaterAId, row.debaterBId].map((userId) => ({ debateId: row.id, userId })));
+}
+
+/** A debater entered their room: the first time is recorded for the award rules (did a forfeiter ever come?). */
+export async function notePresent(deps: TDebatesDeps, debateId: number, userId: string): Promise<void> {
+  await repo.markDebaterPresent(db(deps), debateId, userId, nowIso());
 }
 
 export async function roleIn(deps: TDebatesDeps, debateId: number, userId: string) {

@@ -185,6 +185,13 @@ export function debatesSocketFeature(
           const { debateId } = parseOrThrow(ZDebateRef, payload);
           const debate = await debates.getDebate(deps, debateId);
           joined.add(debateId);
+          const userId = socket.data.user?.id;
+          if (
+            debate.status === 'live' &&
+            (debate.debaters.a.userId === userId || debate.debaters.b.userId === userId)
+          ) {
+            await debates.notePresent(deps, debateId, userId!);
+          }
           // Join before reading messages: one sent meanwhile arrives as an event (merged by id on the client).
           const presence = await live.join(socket, debateId);
           return {

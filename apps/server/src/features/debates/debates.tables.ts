@@ -34,6 +34,14 @@ export interface DebatesTable {
   clockVersion: number;
   createdAt: string;
   endedAt: string | null;
+  /** Migration 0012: speech time that actually ran (each speech up to its scheduled length), for the award rules. */
+  spokenMs: Generated<number>;
+  firstSpeechAt: string | null;
+  judgeSeatedAt: string | null;
+  debaterAJoinedAt: string | null;
+  debaterBJoinedAt: string | null;
+  /** 1 when the round earned its debaters points (the repeat-pair window counts these). */
+  isRewarded: Generated<number>;
 }
 
 export interface ActiveDebatersTable {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEBATE_POINTS, FORMATS, type TDebate, type TSessionUser } from '@resolved/shared';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/database';
@@ -69,6 +69,7 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
     t.app.context.events.subscribe((e) => events.push(e));
   });
   afterEach(async () => {
+    vi.useRealTimers();
     await t.close();
   });
 
@@ -87,6 +88,21 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
     const a = debate.debaters.a.userId === first.user.id ? first : second;
     const b = a === first ? second : first;
     return { debate, a, b, judge: await buildUser(t) };
+  }
+
+  /**
+   * Gives every speech of the round for its full time: the server's clock moves with Date (faked), so the award
+   * rules see speeches that really ran (a click-through earns nothing; see results/awards.test.ts).
+   */
+  async function speakWholeRound(debate: TDebate, a: TCookieUser, b: TCookieUser, check = false) {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    for (const speech of FORMATS[debate.formatId].speeches) {
+      const speaker = speech.speaker === 'b' ? b : a;
+      const started = await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'start_speech' });
+      vi.setSystemTime(Date.now() + speech.minutes * 60_000);
+      const ended = await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'end_speech' });
+      if (check) expect([started.statusCode, ended.statusCode]).toEqual([200, 200]);
+    }
   }
 
   it('matches two debaters in a format with the current topic, opposite sides, and tells both', async () => {
@@ -274,11 +290,7 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
   it('a judge who lets the ballot deadline pass: the debate completes without a decision', async () => {
     const { debate, a, b, judge } = await matchedPair('parli');
     expect((await call(judge, 'POST', `/api/debates/${debate.id}/judge`)).statusCode).toBe(200);
-    for (const speech of FORMATS.parli.speeches) {
-      const speaker = speech.speaker === 'b' ? b : a;
-      await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'start_speech' });
-      await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'end_speech' });
-    }
+    await speakWholeRound(debate, a, b);
     expect((await call(a, 'GET', `/api/debates/${debate.id}`)).json().debate.status).toBe('awaiting_ballot');
     const deps = { database: t.database, events: t.app.context.events };
     // Within the deadline nothing happens.
@@ -307,15 +319,7 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
     const ballot = { winnerSide: 'b', speakerPoints: { a: 28.5, b: 29.1 }, reason: 'The NR weighed clearly.' };
     expect((await call(judge, 'POST', `/api/debates/${debate.id}/ballots`, ballot)).statusCode).toBe(409);
 
-    for (const speech of FORMATS.ld.speeches) {
-      const speaker = speech.speaker === 'b' ? b : a;
-      expect(
-        (await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'start_speech' })).statusCode,
-      ).toBe(200);
-      expect(
-        (await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'end_speech' })).statusCode,
-      ).toBe(200);
-    }
+    await speakWholeRound(debate, a, b, true);
     const finished = (await call(a, 'GET', `/api/debates/${debate.id}`)).json().debate as TDebate;
     expect(finished).toMatchObject({ status: 'awaiting_ballot', clock: { phase: 'finished' } });
     // The debaters are free to queue again while the judge writes the ballot.
@@ -384,11 +388,7 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
 
   it('without a judge the round ends completed, each debater earning the completion points', async () => {
     const { debate, a, b } = await matchedPair('pf');
-    for (const speech of FORMATS.pf.speeches) {
-      const speaker = speech.speaker === 'b' ? b : a;
-      await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'start_speech' });
-      await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'end_speech' });
-    }
+    await speakWholeRound(debate, a, b);
     const done = (await call(a, 'GET', `/api/debates/${debate.id}`)).json().debate as TDebate;
     expect(done).toMatchObject({ status: 'completed', winnerSide: null, ballot: null });
     const scores = await t.database.db
@@ -403,6 +403,12 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
   it('a forfeit ends the debate for the other side, once', async () => {
     const { debate, a, b } = await matchedPair('ld');
     const deps = { database: t.database, events: t.app.context.events };
+    // A round that began: both came to the room and the first speech ran its six minutes.
+    await debates.notePresent(deps, debate.id, a.user.id);
+    await debates.notePresent(deps, debate.id, b.user.id);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    await call(a, 'POST', `/api/debates/${debate.id}/clock`, { action: 'start_speech' });
+    vi.setSystemTime(Date.now() + 6 * 60_000);
     const result = await debates.forfeit(deps, debate.id, a.user.id);
     expect(result).toMatchObject({ status: 'forfeited', winnerSide: 'b', forfeitedBy: a.user.id });
     expect(await debates.forfeit(deps, debate.id, b.user.id)).toBeNull();

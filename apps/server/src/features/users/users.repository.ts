@@ -34,6 +34,11 @@ export async function findUserById(db: Kysely<DB>, id: string): Promise<TSession
   return row ? toSessionUser(row) : null;
 }
 
+/** What deciding an ADMIN_EMAILS promotion needs: the address, whether it is verified, the role now. */
+export async function findAccountForPromotion(db: Kysely<DB>, id: string) {
+  return db.selectFrom('users').select(['id', 'email', 'emailVerified', 'role']).where('id', '=', id).executeTakeFirst();
+}
+
 /**
  * The user a session token belongs to, with the session's expiry, in one query (the hot path of every
  * signed-in request; see auth.guard.ts). Undefined when there is no such session.

@@ -10,6 +10,7 @@ import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { BallotForm, BallotView } from './Ballot';
+import { RoundAwards } from './RoundAwards';
 import { ClockControls } from './ClockControls';
 import { PublicForumOneOnOneNote } from './DebateNotes';
 import { DebateChat } from './DebateChat';
@@ -129,6 +130,7 @@ export default function DebateRoomPage() {
           <ClockControls debate={debate} side={side} isJudge={isJudge} onCommand={room.command} />
 
           {debate.ballot ? <BallotView debate={debate} /> : null}
+          <RoundAwards debate={debate} viewerId={user?.id} />
           {isJudge && debate.status === 'awaiting_ballot' ? (
             <BallotForm debate={debate} onSubmitted={handleDecided} />
           ) : null}

@@ -1,0 +1,205 @@
+/**
+ * Farming points, tried each way issue 12 found, through the real API: a second account accepting a challenge and
+ * forfeiting at once; an LD round clicked through in a fraction of a second and "judged" by a third account; the
+ * same pair and judge again and again. None of it earns points or moves a rating; real rounds still do, and every
+ * award (and every withheld one) is in the score ledger with its reason, on the round for the debater to read.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEBATE_POINTS, FORMATS, type TDebate, type TSessionUser } from '@resolved/shared';
+import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
+import { buildUser } from '../../test/factories';
+import * as debates from '../debates/debates.service';
+
+type TCookieUser = { user: TSessionUser; cookie: string };
+
+describe.each(TEST_ENGINES)('points that cannot be farmed on %s', (engine) => {
+  let t: TTestApp;
+  beforeEach(async () => {
+    t = await createTestApp(engine);
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await t.close();
+  });
+
+  const call = (who: TCookieUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
+  const deps = () => ({ database: t.database, events: t.app.context.events });
+  const scoreOf = async (u: TCookieUser) =>
+    Number(
+      (await t.database.db.selectFrom('users').select('score').where('id', '=', u.user.id).executeTakeFirstOrThrow())
+        .score,
+    );
+  const ratingsCount = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('debateRatings')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  async function challengeRound(host: TCookieUser, friend: TCookieUser, formatId = 'ld') {
+    const created = await call(host, 'POST', '/api/debates/challenges', { formatId });
+    expect(created.statusCode).toBe(201);
+    const accepted = await call(friend, 'POST', `/api/debates/challenges/${created.json().challenge.token}/accept`);
+    expect(accepted.statusCode).toBe(200);
+    const { debate } = (await call(host, 'GET', `/api/debates/${accepted.json().debateId}`)).json() as {
+      debate: TDebate;
+    };
+    const a = debate.debaters.a.userId === host.user.id ? host : friend;
+    const b = a === host ? friend : host;
+    return { debate, a, b };
+  }
+
+  /** Every speech, each lasting `msPerSpeech(minutes)` of (faked) time. */
+  async function speak(debate: TDebate, a: TCookieUser, b: TCookieUser, msPerSpeech: (minutes: number) => number) {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    for (const speech of FORMATS[debate.formatId].speeches) {
+      const speaker = speech.speaker === 'b' ? b : a;
+      expect(
+        (await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'start_speech' })).statusCode,
+      ).toBe(200);
+      vi.setSystemTime(Date.now() + msPerSpeech(speech.minutes));
+      expect(
+        (await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'end_speech' })).statusCode,
+      ).toBe(200);
+    }
+  }
+
+  it('a second account accepting challenges and forfeiting at once earns nothing, three times over', async () => {
+    const farmer = await buildUser(t, { displayName: 'Farmer' });
+    const alt = await buildUser(t, { displayName: 'Alt' });
+    for (let round = 0; round < 3; round += 1) {
+      const { debate } = await challengeRound(farmer, alt);
+      // The alt even opens the room before forfeiting: still no round happened.
+      await debates.notePresent(deps(), debate.id, alt.user.id);
+      const forfeited = await call(alt, 'POST', `/api/debates/${debate.id}/forfeit`);
+      expect(forfeited.json().debate).toMatchObject({ status: 'forfeited', forfeitedBy: alt.user.id });
+      const farmerSide = debate.debaters.a.userId === farmer.user.id ? 'a' : 'b';
+      expect(forfeited.json().debate.winnerSide).toBe(farmerSide);
+      expect(forfeited.json().debate.awards).toEqual([
+        {
+          userId: farmer.user.id,
+          points: 0,
+          reason: `No points for debate #${debate.id}: the round ended before 2 minutes of speeches`,
+        },
+      ]);
+    }
+    expect(await scoreOf(farmer)).toBe(0);
+    expect(await scoreOf(alt)).toBe(0);
+  });
+
+  it('a forfeit by an opponent who never came earns nothing; one after a real start earns the win', async () => {
+    const host = await buildUser(t);
+    const friend = await buildUser(t);
+    const first = await challengeRound(host, friend);
+    const noShow = await debates.forfeit(deps(), first.debate.id, first.b.user.id);
+    expect(noShow?.awards[0]?.reason).toBe(
+      `No points for debate #${first.debate.id}: the opponent never came to the room, so the round did not happen`,
+    );
+    expect(await scoreOf(first.a)).toBe(0);
+
+    const other = await buildUser(t);
+    const real = await challengeRound(host, other);
+    await debates.notePresent(deps(), real.debate.id, real.a.user.id);
+    await debates.notePresent(deps(), real.debate.id, real.b.user.id);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    await call(real.a, 'POST', `/api/debates/${real.debate.id}/clock`, { action: 'start_speech' });
+    vi.setSystemTime(Date.now() + 5 * 60_000);
+    const left = await call(real.b, 'POST', `/api/debates/${real.debate.id}/forfeit`);
+    expect(left.json().debate.status).toBe('forfeited');
+    expect(await scoreOf(real.a)).toBe(DEBATE_POINTS.complete + DEBATE_POINTS.win);
+  });
+
+  it('an LD round clicked through in a moment and judged by a third account earns nothing and rates nothing', async () => {
+    const a0 = await buildUser(t);
+    const b0 = await buildUser(t);
+    const judge = await buildUser(t);
+    const { debate, a, b } = await challengeRound(a0, b0);
+    expect((await call(judge, 'POST', `/api/debates/${debate.id}/judge`)).statusCode).toBe(200);
+    const started = Date.now();
+    await speak(debate, a, b, () => 30);
+    expect(Date.now() - started).toBeLessThan(1000);
+    const ballot = { winnerSide: 'a', speakerPoints: { a: 30, b: 26 }, reason: 'Farm.' };
+    const judged = await call(judge, 'POST', `/api/debates/${debate.id}/ballots`, ballot);
+    expect(judged.statusCode).toBe(201);
+    expect([await scoreOf(a), await scoreOf(b), await scoreOf(judge)]).toEqual([0, 0, 0]);
+    expect(await ratingsCount()).toBe(0);
+    const awards = (judged.json().debate as TDebate).awards;
+    expect(awards.every((award) => award.points === 0)).toBe(true);
+    expect(awards.find((award) => award.userId === a.user.id)?.reason).toBe(
+      `No points for debate #${debate.id}: speeches ran 0% of their time (50% needed)`,
+    );
+    // The ledger holds the same entries, with the debate they came from.
+    const ledger = await t.database.db
+      .selectFrom('scoreLedger')
+      .select(['userId', 'reason', 'debateId'])
+      .where('debateId', '=', debate.id)
+      .execute();
+    expect(ledger).toHaveLength(3);
+  });
+
+  it('a real round pays once per pair and judge per day; the repeat earns nothing; a day later it pays again', async () => {
+    const x = await buildUser(t);
+    const y = await buildUser(t);
+    const judge = await buildUser(t);
+    const judgedRound = async () => {
+      const { debate, a, b } = await challengeRound(x, y);
+      expect((await call(judge, 'POST', `/api/debates/${debate.id}/judge`)).statusCode).toBe(200);
+      await speak(debate, a, b, (minutes) => minutes * 60_000);
+      const ballot = { winnerSide: 'b', speakerPoints: { a: 28, b: 29 }, reason: 'Clearer weighing.' };
+      const res = await call(judge, 'POST', `/api/debates/${debate.id}/ballots`, ballot);
+      expect(res.statusCode).toBe(201);
+      return res.json().debate as TDebate;
+    };
+    const first = await judgedRound();
+    const firstTotal = (await scoreOf(x)) + (await scoreOf(y));
+    expect(firstTotal).toBe(2 * DEBATE_POINTS.complete + DEBATE_POINTS.win);
+    expect(await scoreOf(judge)).toBe(DEBATE_POINTS.judge);
+    expect(first.awards.filter((award) => award.points > 0)).toHaveLength(4);
+    const ratingsAfterFirst = await t.database.db.selectFrom('debateRatings').selectAll().execute();
+
+    const second = await judgedRound();
+    expect((await scoreOf(x)) + (await scoreOf(y))).toBe(firstTotal);
+    expect(await scoreOf(judge)).toBe(DEBATE_POINTS.judge);
+    expect(second.awards.every((award) => award.points === 0)).toBe(true);
+    expect(second.awards[0]?.reason).toMatch(
+      /the same two debaters already earned points from a round in the last 24 hours/,
+    );
+    expect(await t.database.db.selectFrom('debateRatings').selectAll().execute()).toEqual(ratingsAfterFirst);
+
+    vi.setSystemTime(Date.now() + 25 * 60 * 60_000);
+    await judgedRound();
+    expect((await scoreOf(x)) + (await scoreOf(y))).toBe(2 * firstTotal);
+    expect(await scoreOf(judge)).toBe(2 * DEBATE_POINTS.judge);
+  });
+
+  it('a judge who sits down after the speeches began earns nothing; the debaters still do', async () => {
+    const x = await buildUser(t);
+    const y = await buildUser(t);
+    const judge = await buildUser(t);
+    const { debate, a, b } = await challengeRound(x, y);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const [first, ...rest] = FORMATS.ld.speeches;
+    await call(a, 'POST', `/api/debates/${debate.id}/clock`, { action: 'start_speech' });
+    vi.setSystemTime(Date.now() + first!.minutes * 60_000);
+    expect((await call(judge, 'POST', `/api/debates/${debate.id}/judge`)).statusCode).toBe(200);
+    await call(a, 'POST', `/api/debates/${debate.id}/clock`, { action: 'end_speech' });
+    for (const speech of rest) {
+      const speaker = speech.speaker === 'b' ? b : a;
+      await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'start_speech' });
+      vi.setSystemTime(Date.now() + speech.minutes * 60_000);
+      await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'end_speech' });
+    }
+    const ballot = { winnerSide: 'a', speakerPoints: { a: 29, b: 28 }, reason: 'Late but fair.' };
+    const judged = await call(judge, 'POST', `/api/debates/${debate.id}/ballots`, ballot);
+    expect(judged.statusCode).toBe(201);
+    expect(await scoreOf(judge)).toBe(0);
+    expect(await scoreOf(a)).toBe(DEBATE_POINTS.complete + DEBATE_POINTS.win);
+    expect((judged.json().debate as TDebate).awards.find((award) => award.userId === judge.user.id)?.reason).toBe(
+      `No points for debate #${debate.id}: the judge joined after the speeches began`,
+    );
+  });
+});

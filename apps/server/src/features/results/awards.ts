@@ -1,0 +1,46 @@
+/**
+ * The one place a round's points are written: gathers the facts the shared `awardsFor` rules need, writes each
+ * award (and each withheld award, at 0 points, with why) to the score ledger under the debate, and marks a round
+ * whose debaters earned points (the repeat-pair window counts those). Runs inside the transaction that ends the
+ * round, so a round is settled exactly once.
+ */
+import { AWARD_RULES, awardsFor, type TAwardsOutcome, type TRoundEnding, type TSideKey } from '@resolved/shared';
+import * as repo from '../debates/debates.repository';
+import type { TDebateRow } from '../debates/debates.repository';
+
+export async function settleRound(
+  tx: repo.TDebatesDb,
+  row: TDebateRow,
+  ending: TRoundEnding,
+  options: { winnerSide: TSideKey | null; forfeitedBy?: string; spokenMs: number; now: string },
+): Promise<TAwardsOutcome> {
+  const debateId = Number(row.id);
+  const since = new Date(Date.parse(options.now) - AWARD_RULES.repeatWindowMs).toISOString();
+  const repeats = await repo.countRewardedPairRounds(tx, { ...row, id: debateId }, since);
+  const forfeiterJoinedAt =
+    options.forfeitedBy === row.debaterAId
+      ? row.debaterAJoinedAt
+      : options.forfeitedBy === row.debaterBId
+        ? row.debaterBJoinedAt
+        : null;
+  const outcome = awardsFor({
+    debateId,
+    formatId: row.formatId,
+    ending,
+    winnerSide: options.winnerSide,
+    spokenMs: options.spokenMs,
+    wasForfeiterPresent: forfeiterJoinedAt !== null,
+    wasJudgeSeatedBeforeSpeeches:
+      row.judgeSeatedAt !== null && row.firstSpeechAt !== null && row.judgeSeatedAt <= row.firstSpeechAt,
+    pairRoundsInWindow: repeats.pair,
+    judgePairRoundsInWindow: repeats.judgePair,
+  });
+  const userOf = { a: row.debaterAId, b: row.debaterBId, judge: row.judgeId };
+  for (const award of [...outcome.awards, ...outcome.withheld]) {
+    const userId = userOf[award.recipient];
+    if (userId)
+      await repo.awardPoints(tx, { userId, amount: award.points, reason: award.reason, debateId }, options.now);
+  }
+  if (outcome.awards.some((award) => award.recipient !== 'judge')) await repo.markRewarded(tx, debateId);
+  return outcome;
+}
