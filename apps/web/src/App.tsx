@@ -21,6 +21,8 @@ const HelpPage = lazyPage(() => import('./features/help/HelpPage'));
 const ChatPage = lazyPage(() => import('./features/chat/ChatPage'));
 const SignupPage = lazyPage(() => import('./features/auth/SignupPage'));
 const LoginPage = lazyPage(() => import('./features/auth/LoginPage'));
+const ForgotPasswordPage = lazyPage(() => import('./features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./features/auth/ResetPasswordPage'));
 const OAuthDonePage = lazyPage(() => import('./features/auth/OAuthDonePage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
 const AdminDashboardPage = lazyPage(() => import('./features/admin/AdminDashboardPage'));
@@ -54,6 +56,8 @@ const EARLY_LOADS: Record<string, () => Promise<unknown>> = {
   '/chat': ChatPage.preload,
   '/signup': SignupPage.preload,
   '/login': LoginPage.preload,
+  '/forgot-password': ForgotPasswordPage.preload,
+  '/reset-password': ResetPasswordPage.preload,
   '/oauth/done': OAuthDonePage.preload,
   '/leaderboard': LeaderboardPage.preload,
   '/dashboard': DashboardPage.preload,
@@ -103,6 +107,8 @@ export function App() {
               />
               <Route path="signup" element={<SignupPage />} />
               <Route path="login" element={<LoginPage />} />
+              <Route path="forgot-password" element={<ForgotPasswordPage />} />
+              <Route path="reset-password" element={<ResetPasswordPage />} />
               <Route path="leaderboard" element={<LeaderboardPage />} />
               {/* Route matching ignores case: /Dashboard (sidebar, login) and /dashboard are this one page. */}
               <Route

@@ -154,10 +154,10 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
     return { user: await getSessionUser(request) };
   });
 
-  app.get(
-    '/api/auth-options',
-    async (): Promise<TAuthOptionsResponse> => ({ isGoogleConfigured: !!config.google, isMailConfigured: !!config.smtp }),
-  );
+  app.get('/api/auth-options', async (): Promise<TAuthOptionsResponse> => ({
+    isGoogleConfigured: !!config.google,
+    isMailConfigured: !!config.smtp,
+  }));
 
   app.register(async (scope) => {
     // OAuth providers may post their callback as a form: hand the raw body to better-auth unchanged.

@@ -36,7 +36,11 @@ export async function findUserById(db: Kysely<DB>, id: string): Promise<TSession
 
 /** What deciding an ADMIN_EMAILS promotion needs: the address, whether it is verified, the role now. */
 export async function findAccountForPromotion(db: Kysely<DB>, id: string) {
-  return db.selectFrom('users').select(['id', 'email', 'emailVerified', 'role']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'emailVerified', 'role'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**

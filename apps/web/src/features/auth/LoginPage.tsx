@@ -92,6 +92,11 @@ export default function LoginPage() {
           onChange={setPassword}
           autoComplete="current-password"
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <button type="submit" disabled={isBusy} className={buttonClass('primary', 'w-full py-3')}>
           Login with Email
         </button>
