@@ -73,6 +73,11 @@ test('two strangers are matched, share one clock and a call, and a third person 
   const sides = [await a.mySide(), await g.mySide()].sort();
   expect(sides).toEqual(['Affirmative', 'Negative']);
   const [aff, neg] = sides[0] === (await a.mySide()) ? [a, g] : [g, a];
+  // New debaters' ratings read "1500?", and the "?" explains itself on a tap, without jargon.
+  await expect(ada!.getByTestId('debater-a')).toContainText('Rating 1500?');
+  await ada!.getByTestId('debater-a').getByRole('button', { name: '1500, provisional rating' }).click();
+  await expect(ada!.getByTestId('debater-a').getByRole('note')).toContainText('this rating is still settling');
+  await expect(ada!.getByTestId('debater-a')).not.toContainText('RD');
 
   // The call connects (fake camera and microphone).
   await expect(a.rtcState).toHaveText('connected', { timeout: 20_000 });

@@ -44,7 +44,8 @@ test.describe('topics', () => {
       await expect(page.getByText('Topic updated. Everyone now sees the new topic.')).toBeVisible();
       await expect(adminPage.current).toContainText(title);
       await expect(adminPage.current).toContainText('September 14, 2026');
-      await expect(adminPage.editForm.getByLabel('New Topic Title')).toHaveValue('');
+      // The form now holds the topic it saved, ready for the next edit.
+      await expect(adminPage.editForm.getByLabel('New Topic Title')).toHaveValue(title);
 
       // The visitor's page was never reloaded: the new topic arrives over the socket.
       const navigations: string[] = [];
@@ -62,6 +63,25 @@ test.describe('topics', () => {
       await restoreDefaultTopic(page.request);
       await visitorContext.close();
     }
+  });
+
+  test('the Edit Topic form starts with the current topic and counts characters instead of cutting', async ({
+    page,
+  }) => {
+    await signInAs(page.context(), ADMIN);
+    const topics = new TopicsPage(page);
+    await topics.goto();
+    const title = topics.editForm.getByLabel('New Topic Title');
+    await expect(title).toHaveValue(DEFAULT_TOPIC.title);
+    await expect(topics.editForm.getByLabel('Event Date')).toHaveValue(DEFAULT_TOPIC.date);
+    const long = 'x'.repeat(305);
+    await title.fill(long);
+    // Nothing is cut silently: the field keeps all of it, the count says how much is too much.
+    await expect(title).toHaveValue(long);
+    await expect(topics.editForm.getByTestId('title-count')).toHaveText('305 / 300 — 5 too many');
+    await topics.editForm.getByRole('button', { name: 'Update Topic' }).click();
+    await expect(topics.editForm.getByText('New Topic Title must be at most 300 characters.')).toBeVisible();
+    await expect(topics.current).toContainText(DEFAULT_TOPIC.title);
   });
 
   test('topic history: past topics with their dates, and an admin makes one current again', async ({ page }) => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseScoreInput, ZSignInRequest, ZSignUpRequest } from './auth';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  parseScoreInput,
+  scoreChangeAuthor,
+  ZPassword,
+  ZSignInRequest,
+  ZSignUpRequest,
+} from './auth';
 
 describe('parseScoreInput', () => {
   it.each([
@@ -31,5 +38,24 @@ describe('auth request schemas', () => {
       'Password must be at most 128 characters.',
     );
     expect(ZSignUpRequest.safeParse({ ...base, password: 'x'.repeat(8) }).success).toBe(true);
+  });
+});
+
+describe('scoreChangeAuthor', () => {
+  it('names a debate for automatic awards, the admin for an admin change, and says when the admin is gone', () => {
+    expect(scoreChangeAuthor({ debateId: 12, changedById: null, changedByName: null })).toBe('Debate #12 (automatic)');
+    expect(scoreChangeAuthor({ debateId: null, changedById: 'x', changedByName: 'Coach Kim' })).toBe('Coach Kim');
+    expect(scoreChangeAuthor({ debateId: null, changedById: 'x', changedByName: null })).toBe('a removed admin');
+  });
+});
+
+describe('ZPassword', () => {
+  it('refuses the most common passwords whatever their length, and accepts others', () => {
+    for (const common of ['password123', 'Password1', 'qwertyuiop', '12345678']) {
+      const result = ZPassword.safeParse(common);
+      expect(result.success, common).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(COMMON_PASSWORD_MESSAGE);
+    }
+    expect(ZPassword.safeParse('correct horse battery').success).toBe(true);
   });
 });

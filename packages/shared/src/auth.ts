@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { isCommonPassword } from './common-passwords.js';
+
+export const COMMON_PASSWORD_MESSAGE =
+  'That password is one of the most common ones. Choose something harder to guess.';
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export const ZRole = z.enum(ROLES);
@@ -34,7 +38,8 @@ export type TSignInRequest = z.infer<typeof ZSignInRequest>;
 export const ZPassword = z
   .string()
   .min(LIMITS.password.min, `Password must be at least ${LIMITS.password.min} characters.`)
-  .max(LIMITS.password.max, `Password must be at most ${LIMITS.password.max} characters.`);
+  .max(LIMITS.password.max, `Password must be at most ${LIMITS.password.max} characters.`)
+  .refine((password) => !isCommonPassword(password), COMMON_PASSWORD_MESSAGE);
 
 /** Control characters (C0, DEL, C1) and the Unicode line/paragraph separators: never part of a display name. */
 // eslint-disable-next-line no-control-regex
@@ -149,10 +154,19 @@ export interface TScoreChange {
   userDisplayName: string;
   changedById: string | null;
   changedByName: string | null;
+  /** The debate an automatic award came from (null for an admin's change). */
+  debateId: number | null;
   oldScore: number;
   newScore: number;
   reason: string;
   createdAt: string;
+}
+
+/** Who made a score change, as the admin's score log says it. */
+export function scoreChangeAuthor(change: Pick<TScoreChange, 'changedById' | 'changedByName' | 'debateId'>): string {
+  if (change.debateId !== null) return `Debate #${change.debateId} (automatic)`;
+  if (change.changedByName !== null) return change.changedByName;
+  return change.changedById === null ? 'the system' : 'a removed admin';
 }
 
 /**

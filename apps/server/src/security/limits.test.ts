@@ -4,6 +4,7 @@
  * from a signed-in session, and the hardening of the origin check, HSTS and CSP.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from '@resolved/shared';
 import { loadConfig, parseTrustProxy } from '../config';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../test/harness';
 import { buildUser, DEFAULT_TEST_PASSWORD } from '../test/factories';
@@ -187,6 +188,26 @@ describe.each(TEST_ENGINES)('display names and password checks on %s', (engine) 
     const names = (board.json().entries as { displayName: string }[]).map((e) => e.displayName);
     expect(names).toContain('Renamed Debater');
     expect(names.every((name) => name.trim() !== '' && name.length <= 80 && !name.includes('\u0000'))).toBe(true);
+  });
+
+  it('refuses the most common passwords at sign-up and when changing a password', async () => {
+    t = await createTestApp(engine);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Lazy', email: 'lazy@example.test', password: 'password123' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(COMMON_PASSWORD_MESSAGE);
+    const { cookie } = await buildUser(t);
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie },
+      payload: { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: 'iloveyou1' },
+    });
+    expect(change.statusCode).toBe(400);
+    expect(change.json().error.message).toBe(COMMON_PASSWORD_MESSAGE);
   });
 
   it('throttles password checks from a signed-in session like sign-in', async () => {

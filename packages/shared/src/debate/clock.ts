@@ -115,6 +115,22 @@ export function startSpeech(state: TClockState, nowMs: number): TClockState {
   return { ...settled, phase: 'speech', startedAt: nowMs, isPaused: false, elapsedBeforeMs: 0 };
 }
 
+/**
+ * Stop the clock for good: a round that ends early (a forfeit) shows "Round over" and never runs on. Prep left is
+ * kept as it was at `nowMs`.
+ */
+export function stopRound(state: TClockState, nowMs: number): TClockState {
+  return {
+    ...state,
+    phase: 'finished',
+    prepTaker: null,
+    startedAt: null,
+    isPaused: false,
+    elapsedBeforeMs: 0,
+    prepRemainingMs: prepRemainingAt(state, nowMs),
+  };
+}
+
 /** End the current speech; after the last speech the round is finished. */
 export function endSpeech(state: TClockState, _nowMs: number): TClockState {
   if (state.phase !== 'speech') throw new ClockError('not_in_speech', 'No speech is running.');

@@ -39,7 +39,7 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
       const res = await t2.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
-        payload: { name: 'Sec', email: 'sec@example.test', password: 'password123' },
+        payload: { name: 'Sec', email: 'sec@example.test', password: 'debate-pass-123' },
       });
       expect(res.statusCode).toBe(200);
       const setCookie = String(res.headers['set-cookie']);
@@ -148,7 +148,7 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
 
   it('refuses cross-site writes but accepts same-origin ones', async () => {
     const crossSite = await signUp(
-      { name: 'Eve', email: 'eve@example.test', password: 'password123' },
+      { name: 'Eve', email: 'eve@example.test', password: 'debate-pass-123' },
       { origin: 'https://evil.example' },
     );
     expect(crossSite.statusCode).toBe(403);
@@ -161,7 +161,7 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
     });
     expect(fetchMeta.statusCode).toBe(403);
     const sameOrigin = await signUp(
-      { name: 'Sam', email: 'sam@example.test', password: 'password123' },
+      { name: 'Sam', email: 'sam@example.test', password: 'debate-pass-123' },
       { origin: t.config.publicUrl },
     );
     expect(sameOrigin.statusCode).toBe(200);
@@ -180,13 +180,13 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
     expect(t.config.trustedOrigins).toContain(`http://127.0.0.1:${port}`);
     for (const [i, host] of ['localhost', '127.0.0.1', '[::1]'].entries()) {
       const res = await signUp(
-        { name: `Local ${i}`, email: `local-${i}@example.test`, password: 'password123' },
+        { name: `Local ${i}`, email: `local-${i}@example.test`, password: 'debate-pass-123' },
         { origin: `http://${host}:${port}`, host: `${host}:${port}` },
       );
       expect(res.statusCode, host).toBe(200);
     }
     const otherPort = await signUp(
-      { name: 'Other', email: 'other-port@example.test', password: 'password123' },
+      { name: 'Other', email: 'other-port@example.test', password: 'debate-pass-123' },
       { origin: `http://127.0.0.1:${port + 1}` },
     );
     expect(otherPort.statusCode).toBe(403);

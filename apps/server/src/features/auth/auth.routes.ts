@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ZSignInRequest,
   ZSignUpRequest,
+  ZPassword,
   ZUpdateUserRequest,
   type TAuthOptionsResponse,
   type TErrorCode,
@@ -223,6 +224,9 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
         if (request.method === 'POST' && THROTTLED_AUTH_PATHS.has(pathname)) {
           const user = await getSessionUser(request);
           await enforceRateLimit('password-check', request.ip, user?.id);
+          // A new password (change, reset, set) follows the sign-up rule, common passwords refused.
+          const newPassword = (request.body as { newPassword?: unknown } | null)?.newPassword;
+          if (typeof newPassword === 'string') parseOrThrow(ZPassword, newPassword);
         }
         return sendResponse(reply, await callAuth(request));
       },

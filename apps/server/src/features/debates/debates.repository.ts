@@ -231,11 +231,22 @@ export async function transitionStatus(
   db: TDebatesDb,
   id: number,
   from: TDebateStatus[],
-  values: { status: TDebateStatus; winnerSide?: TSideKey | null; forfeitedBy?: string | null; endedAt?: string },
+  values: {
+    status: TDebateStatus;
+    winnerSide?: TSideKey | null;
+    forfeitedBy?: string | null;
+    endedAt?: string;
+    /** A round ending early stops its clock (the version moves on, so a stale command is refused). */
+    clock?: TClockState;
+  },
 ): Promise<boolean> {
+  const { clock, ...columns } = values;
   const result = await db
     .updateTable('debates')
-    .set(values)
+    .set({
+      ...columns,
+      ...(clock ? { ...clockColumns(clock), clockVersion: sql<number>`"clockVersion" + 1` } : {}),
+    })
     .where('id', '=', id)
     .where('status', 'in', from)
     .executeTakeFirst();

@@ -18,7 +18,8 @@ import * as debates from './debates.service';
 const ZIdParams = z.object({
   id: z.coerce.number().int().positive({ error: 'Unknown debate.' }).max(DB_INT_MAX, { error: 'Unknown debate.' }),
 });
-const ZTokenParams = z.object({ token: z.string().min(8).max(64) });
+const INVALID_CHALLENGE = 'That challenge link is not valid.';
+const ZTokenParams = z.object({ token: z.string().min(8, INVALID_CHALLENGE).max(64, INVALID_CHALLENGE) });
 
 export async function debatesRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: debates.TDebatesDeps = { database: context.database, events: context.events };

@@ -4,7 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  applyClockAction,
+  clockRefusal,
   spokenIncrement,
+  stopRound,
   CHAT_RATE_LIMIT,
   CHAT_RATE_LIMIT_MESSAGE,
   ClockError,
@@ -12,15 +15,8 @@ import {
   FORMATS,
   REALTIME_ROOMS,
   createClock,
-  endPrep,
-  endSpeech,
   pairQueue,
-  pause,
   resolvePrepMinutes,
-  resume,
-  speakerLabel,
-  startPrep,
-  startSpeech,
   type TBallot,
   type TClockAction,
   type TClockReply,
@@ -509,53 +505,6 @@ export async function listRatings(deps: TDebatesDeps, formatId: TFormatId) {
 
 // ---- The clock ----
 
-/** Who may apply a clock action. Debaters run the round; the judge may pause and resume. */
-function authorizeClock(
-  row: TDebateRow,
-  user: TSessionUser,
-  action: TClockAction,
-  clock: TClockState,
-): TSideKey | null {
-  const side = sideOf(row, user.id);
-  const isJudge = row.judgeId === user.id;
-  if (!side && !(isJudge && (action === 'pause' || action === 'resume'))) {
-    throw new AppError('forbidden', 'Only the debaters can run the clock.');
-  }
-  if ((action === 'start_speech' || action === 'end_speech') && side) {
-    const speech = FORMATS[row.formatId].speeches[clock.speechIndex];
-    // Cross-examinations and crossfires involve both debaters: either may start or end them.
-    const isShared = speech?.speaker === 'both' || speech?.kind === 'cross-examination';
-    if (speech && !isShared && speech.speaker !== side) {
-      throw new AppError(
-        'forbidden',
-        `The ${speakerLabel(FORMATS[row.formatId], speech)} starts and ends this speech.`,
-      );
-    }
-  }
-  const taker = clock.prepTaker;
-  if (action === 'end_prep' && side && taker !== null && taker !== 'both' && taker !== side) {
-    throw new AppError('forbidden', 'Only the side taking prep can end it.');
-  }
-  return side;
-}
-
-function applyClock(clock: TClockState, action: TClockAction, side: TSideKey | null, now: number): TClockState {
-  switch (action) {
-    case 'start_speech':
-      return startSpeech(clock, now);
-    case 'end_speech':
-      return endSpeech(clock, now);
-    case 'start_prep':
-      return startPrep(clock, side ?? 'a', now);
-    case 'end_prep':
-      return endPrep(clock, now);
-    case 'pause':
-      return pause(clock, now);
-    case 'resume':
-      return resume(clock, now);
-  }
-}
-
 /**
  * Applies a clock command with compare-and-set on the clock version (any instance may receive it).
  * With `expectedVersion` a stale command is refused; without it, the command applies to the clock as it is now.
@@ -575,12 +524,13 @@ export async function commandClock(
       throw new AppError('conflict', 'The clock changed before your command arrived. Try again.');
     }
     const clock = repo.clockFromRow(row);
-    const side = authorizeClock(row, user, action, clock);
-    if (action === 'start_prep' && !side) throw new AppError('forbidden', 'Only the debaters take prep time.');
+    const side = sideOf(row, user.id);
+    const refusal = clockRefusal(row.formatId, clock, { side, isJudge: row.judgeId === user.id }, action);
+    if (refusal) throw new AppError('forbidden', refusal);
     const now = nowMs(deps);
     let next: TClockState;
     try {
-      next = applyClock(clock, action, side, now);
+      next = applyClockAction(clock, action, side, now);
     } catch (error) {
       if (error instanceof ClockError) throw new AppError('conflict', error.message, { reason: error.code });
       throw error;
@@ -731,6 +681,7 @@ export async function forfeit(deps: TDebatesDeps, debateId: number, userId: stri
       winnerSide,
       forfeitedBy: userId,
       endedAt: now,
+      clock: stopRound(repo.clockFromRow(row), nowMs(deps)),
     });
     if (!moved) return false;
     await repo.releaseActiveDebaters(tx, debateId);

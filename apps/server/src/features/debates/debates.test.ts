@@ -265,6 +265,10 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
 
     const stale = await call(a, 'POST', url, { action: 'pause', clockVersion: 0 });
     expect(stale.statusCode).toBe(409);
+    // The opponent cannot pause the speaker's speech (one rule: packages/shared clock-rules).
+    const othersPause = await call(b, 'POST', url, { action: 'pause' });
+    expect(othersPause.statusCode).toBe(403);
+    expect(othersPause.json().error.message).toBe('Only the Affirmative can pause or resume this speech.');
     expect((await call(b, 'POST', url, { action: 'start_prep' })).statusCode).toBe(409);
     const stranger = await buildUser(t);
     expect((await call(stranger, 'POST', url, { action: 'pause' })).statusCode).toBe(403);
@@ -411,6 +415,8 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
     vi.setSystemTime(Date.now() + 6 * 60_000);
     const result = await debates.forfeit(deps, debate.id, a.user.id);
     expect(result).toMatchObject({ status: 'forfeited', winnerSide: 'b', forfeitedBy: a.user.id });
+    // The clock stopped with the round: it does not keep "Running" under the forfeit.
+    expect(result?.clock).toMatchObject({ phase: 'finished', startedAt: null, isPaused: false });
     expect(await debates.forfeit(deps, debate.id, b.user.id)).toBeNull();
     const winner = await t.database.db
       .selectFrom('users')

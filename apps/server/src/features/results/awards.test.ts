@@ -139,6 +139,10 @@ describe.each(TEST_ENGINES)('points that cannot be farmed on %s', (engine) => {
       .where('debateId', '=', debate.id)
       .execute();
     expect(ledger).toHaveLength(3);
+    // The admin's score log names the debate, not "a removed admin".
+    const admin = await buildUser(t, { role: 'admin' });
+    const log = (await call(admin, 'GET', `/api/score-changes?userId=${a.user.id}`)).json();
+    expect(log.changes[0]).toMatchObject({ debateId: debate.id, changedById: null });
   });
 
   it('a real round pays once per pair and judge per day; the repeat earns nothing; a day later it pays again', async () => {

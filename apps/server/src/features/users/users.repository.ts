@@ -207,6 +207,7 @@ export async function listScoreChanges(
       'u.displayName as userDisplayName',
       'l.changedBy as changedById',
       'by.displayName as changedByName',
+      'l.debateId',
       'l.oldScore',
       'l.newScore',
       'l.reason',
@@ -216,5 +217,10 @@ export async function listScoreChanges(
     .limit(filter.limit);
   if (filter.userId) query = query.where('l.userId', '=', filter.userId);
   const rows = await query.execute();
-  return rows.map((row) => ({ ...row, oldScore: Number(row.oldScore), newScore: Number(row.newScore) }));
+  return rows.map((row) => ({
+    ...row,
+    debateId: row.debateId === null ? null : Number(row.debateId),
+    oldScore: Number(row.oldScore),
+    newScore: Number(row.newScore),
+  }));
 }

@@ -1,6 +1,7 @@
 import { useState, type FocusEvent } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  scoreChangeAuthor,
   ROLES,
   parseScoreInput,
   type TAdminUser,
@@ -132,7 +133,7 @@ function ScoreLedger() {
         <li key={c.id} className="py-3 text-sm text-slate-800">
           <span className="font-semibold">{c.userDisplayName}</span>: {c.oldScore} → {c.newScore}{' '}
           <span className="text-slate-600">
-            by {c.changedByName ?? 'a removed admin'} on {formatWhen(c.createdAt)} — {c.reason}
+            by {scoreChangeAuthor(c)} on {formatWhen(c.createdAt)} — {c.reason}
           </span>
         </li>
       ))}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { FORMATS, type TDebateParticipant, type TFormatId } from '@resolved/shared';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { buttonClass } from '../../ui/button-styles';
@@ -33,10 +33,23 @@ export default function ChallengePage() {
   });
   if (challenge.isPending) return <PageLoading label="Loading the challenge…" />;
   if (challenge.error) {
+    const isBadLink = challenge.error instanceof ApiError && challenge.error.status < 500;
     return (
       <>
         <PageHeading title="Debate challenge" />
-        <p role="alert">{challenge.error.message}</p>
+        <p role="alert" className="text-slate-800" data-testid="challenge-error">
+          {isBadLink
+            ? 'This challenge link does not work: it may be mistyped or cut short. Ask your friend to send it again.'
+            : challenge.error.message}
+        </p>
+        <p className="mt-4 flex flex-wrap gap-3">
+          <Link to="/debates" className={buttonClass('primary')}>
+            Find an opponent
+          </Link>
+          <Link to="/Dashboard" className={buttonClass('secondary')}>
+            Go to your dashboard
+          </Link>
+        </p>
       </>
     );
   }

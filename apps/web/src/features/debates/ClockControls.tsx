@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { FORMATS, type TClockAction, type TDebate, type TSideKey } from '@resolved/shared';
+import { allowedClockActions, FORMATS, type TClockAction, type TDebate, type TSideKey } from '@resolved/shared';
 import { toast } from '../../lib/toast';
+import { serverNow } from './server-time';
 import { buttonClass } from '../../ui/button-styles';
 
 /** The buttons a debater (or the judge) may press now; the server checks every command again. */
@@ -17,35 +18,20 @@ export function ClockControls({
 }) {
   const [isBusy, setIsBusy] = useState(false);
   const { clock } = debate;
-  const format = FORMATS[debate.formatId];
-  const speech = format.speeches[clock.speechIndex];
+  const speech = FORMATS[debate.formatId].speeches[clock.speechIndex];
   if (debate.status !== 'live' || (!side && !isJudge)) return null;
 
-  const isShared = speech?.speaker === 'both' || speech?.kind === 'cross-examination';
-  const isMySpeech = !!side && !!speech && (isShared || speech.speaker === side);
-  const canPrep =
-    !!side &&
-    clock.phase === 'idle' &&
-    (format.prep.kind === 'per-side'
-      ? clock.prepRemainingMs[side] > 0
-      : clock.speechIndex === 0 && Math.min(clock.prepRemainingMs.a, clock.prepRemainingMs.b) > 0);
-  const isMyPrep = !!side && clock.phase === 'prep' && (clock.prepTaker === side || clock.prepTaker === 'both');
-
+  // The same rule the server applies (packages/shared clock-rules): only the buttons it would accept.
+  const allowed = new Set(allowedClockActions(debate.formatId, clock, { side, isJudge }, serverNow()));
   const buttons: { action: TClockAction; label: string; variant: 'primary' | 'secondary' }[] = [];
-  if (side && (clock.phase === 'idle' || isMyPrep) && isMySpeech) {
+  if (allowed.has('start_speech') && speech) {
     buttons.push({ action: 'start_speech', label: `Start ${speech.short}`, variant: 'primary' });
   }
-  if (clock.phase === 'speech' && isMySpeech)
-    buttons.push({ action: 'end_speech', label: 'End speech', variant: 'primary' });
-  if (canPrep) buttons.push({ action: 'start_prep', label: 'Take prep', variant: 'secondary' });
-  if (isMyPrep) buttons.push({ action: 'end_prep', label: 'End prep', variant: 'secondary' });
-  if ((clock.phase === 'speech' || clock.phase === 'prep') && (side || isJudge)) {
-    buttons.push(
-      clock.isPaused
-        ? { action: 'resume', label: 'Resume', variant: 'secondary' }
-        : { action: 'pause', label: 'Pause', variant: 'secondary' },
-    );
-  }
+  if (allowed.has('end_speech')) buttons.push({ action: 'end_speech', label: 'End speech', variant: 'primary' });
+  if (allowed.has('start_prep')) buttons.push({ action: 'start_prep', label: 'Take prep', variant: 'secondary' });
+  if (allowed.has('end_prep')) buttons.push({ action: 'end_prep', label: 'End prep', variant: 'secondary' });
+  if (allowed.has('resume')) buttons.push({ action: 'resume', label: 'Resume', variant: 'secondary' });
+  if (allowed.has('pause')) buttons.push({ action: 'pause', label: 'Pause', variant: 'secondary' });
   if (buttons.length === 0) {
     return <p className="text-sm text-slate-600">Waiting for the other side.</p>;
   }

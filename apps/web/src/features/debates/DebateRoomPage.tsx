@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { BallotForm, BallotView } from './Ballot';
 import { RoundAwards } from './RoundAwards';
+import { RatingText } from './RatingText';
 import { ClockControls } from './ClockControls';
 import { PublicForumOneOnOneNote } from './DebateNotes';
 import { DebateChat } from './DebateChat';
@@ -118,8 +119,8 @@ export default function DebateRoomPage() {
                     {s === side ? ' (you)' : ''}
                   </p>
                   <p className="text-sm text-slate-600">
-                    Rating {d.rating.rating}
-                    {d.rating.isProvisional ? ' (provisional)' : ''} · {present.has(d.userId) ? 'in the room' : 'away'}
+                    Rating <RatingText rating={d.rating.rating} isProvisional={d.rating.isProvisional} /> ·{' '}
+                    {present.has(d.userId) ? 'in the room' : 'away'}
                   </p>
                 </div>
               );

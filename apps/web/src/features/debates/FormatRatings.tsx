@@ -8,6 +8,7 @@ import {
   type TRatingSummary,
 } from '@resolved/shared';
 import { api } from '../../lib/api';
+import { RatingText } from './RatingText';
 
 type TRatingRow = TRatingSummary & { userId: string; displayName: string };
 
@@ -64,7 +65,7 @@ export function FormatRatings() {
                 <span className="font-semibold text-slate-900">{row.displayName}</span>
               </span>
               <span className="tabular-nums text-slate-700">
-                {row.rating} (RD {row.deviation}){row.isProvisional ? ' (provisional)' : ''} · {row.games}{' '}
+                <RatingText rating={row.rating} isProvisional={row.isProvisional} /> · {row.games}{' '}
                 {row.games === 1 ? 'debate' : 'debates'}
               </span>
             </li>

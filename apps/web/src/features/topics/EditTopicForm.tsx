@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, ZUpdateTopicRequest, type TTopic, type TUpdateTopicRequest } from '@resolved/shared';
 import { api, ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -8,6 +8,7 @@ import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
 import { formatEventDate } from './event-date';
 import { applyCurrentTopic } from './useLiveTopic';
+import { currentTopicQuery } from './topic-queries';
 
 type TFieldErrors = Partial<Record<keyof TUpdateTopicRequest, string>>;
 
@@ -26,7 +27,16 @@ function toFieldErrors(issues: readonly { path: string; message: string }[]): TF
 /** "Edit Topic" (admins): a new current topic, saved, shown to everyone live, confirmed with a toast. */
 export function EditTopicForm() {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<TUpdateTopicRequest>(EMPTY);
+  // The form starts from the current topic: an admin fixing a typo edits it rather than typing it all again.
+  const current = useQuery(currentTopicQuery).data;
+  const [values, setValues] = useState<TUpdateTopicRequest>(() =>
+    current ? { title: current.title, date: current.date, description: current.description } : EMPTY,
+  );
+  const [hasFilled, setHasFilled] = useState(current !== undefined);
+  if (!hasFilled && current) {
+    setHasFilled(true);
+    setValues({ title: current.title, date: current.date, description: current.description });
+  }
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const [pickedDate, setPickedDate] = useState('');
@@ -38,7 +48,7 @@ export function EditTopicForm() {
       api<{ topic: TTopic }>('/api/topics/current', { method: 'PUT', json: input }).then((r) => r.topic),
     onSuccess: (topic) => {
       applyCurrentTopic(queryClient, topic);
-      setValues(EMPTY);
+      setValues({ title: topic.title, date: topic.date, description: topic.description });
       setPickedDate('');
       setErrors({});
       setFormError(undefined);
@@ -83,7 +93,7 @@ export function EditTopicForm() {
           value={values.title}
           onChange={setField('title')}
           error={errors.title}
-          maxLength={LIMITS.topicTitle.max}
+          counterMax={LIMITS.topicTitle.max}
           isRequired
         />
         <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
@@ -93,7 +103,7 @@ export function EditTopicForm() {
             value={values.date}
             onChange={setField('date')}
             error={errors.date}
-            maxLength={LIMITS.topicDate.max}
+            counterMax={LIMITS.topicDate.max}
             isRequired
           />
           <div>
@@ -119,7 +129,7 @@ export function EditTopicForm() {
           value={values.description}
           onChange={setField('description')}
           error={errors.description}
-          maxLength={LIMITS.topicDescription.max}
+          counterMax={LIMITS.topicDescription.max}
           rows={3}
           isRequired
         />

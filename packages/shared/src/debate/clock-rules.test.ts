@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { createClock, pause, startPrep, startSpeech } from './clock.js';
+import { allowedClockActions, clockRefusal } from './clock-rules.js';
+
+const aff = { side: 'a' as const, isJudge: false };
+const neg = { side: 'b' as const, isJudge: false };
+const judge = { side: null, isJudge: true };
+const spectator = { side: null, isJudge: false };
+
+describe('clock rules', () => {
+  it('lets only the speaker start, end and pause their own speech', () => {
+    const idle = createClock('ld');
+    expect(allowedClockActions('ld', idle, aff, 0)).toEqual(['start_speech', 'start_prep']);
+    expect(allowedClockActions('ld', idle, neg, 0)).toEqual(['start_prep']);
+    expect(clockRefusal('ld', idle, neg, 'start_speech')).toBe('The Affirmative starts and ends this speech.');
+    const ac = startSpeech(idle, 1000);
+    expect(allowedClockActions('ld', ac, aff, 2000)).toEqual(['end_speech', 'pause']);
+    // The other debater cannot pause the speaker (issue 16 item 6).
+    expect(allowedClockActions('ld', ac, neg, 2000)).toEqual([]);
+    expect(clockRefusal('ld', ac, neg, 'pause')).toBe('Only the Affirmative can pause or resume this speech.');
+    const paused = pause(ac, 3000);
+    expect(allowedClockActions('ld', paused, aff, 4000)).toEqual(['end_speech', 'resume']);
+    expect(allowedClockActions('ld', paused, neg, 4000)).toEqual([]);
+  });
+
+  it('shares cross-examination between the debaters', () => {
+    const cx = startSpeech({ ...createClock('ld'), speechIndex: 1 }, 0);
+    expect(allowedClockActions('ld', cx, aff, 1)).toEqual(['end_speech', 'pause']);
+    expect(allowedClockActions('ld', cx, neg, 1)).toEqual(['end_speech', 'pause']);
+  });
+
+  it('gives prep to its owner: only they end or pause it, and the speaker waits for it', () => {
+    const prep = startPrep({ ...createClock('ld'), speechIndex: 2 }, 'b', 0);
+    expect(allowedClockActions('ld', prep, neg, 1)).toEqual(['start_speech', 'end_prep', 'pause']);
+    expect(allowedClockActions('ld', prep, aff, 1)).toEqual([]);
+    expect(clockRefusal('ld', prep, aff, 'pause')).toBe('Only the side taking prep can pause it.');
+  });
+
+  it('lets the judge pause and resume only, and nobody else touch the clock', () => {
+    const ac = startSpeech(createClock('ld'), 0);
+    expect(allowedClockActions('ld', ac, judge, 1)).toEqual(['pause']);
+    expect(allowedClockActions('ld', pause(ac, 1), judge, 2)).toEqual(['resume']);
+    expect(allowedClockActions('ld', ac, spectator, 1)).toEqual([]);
+    expect(clockRefusal('ld', ac, spectator, 'pause')).toBe('Only the debaters can run the clock.');
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Who may run which part of the clock: one rule, used by the server (which refuses a command with its message)
+ * and by the room's controls (which show only the buttons that would be accepted).
+ * - The speaker starts, ends and pauses their own speech; cross-examinations and crossfires are shared, so either
+ *   debater may run them.
+ * - A side takes prep from its own pool, and only the side taking prep ends or pauses it (both, for a shared block).
+ * - The judge may pause and resume anything (a technical problem, a question of order), nothing else.
+ */
+import { FORMATS, speakerLabel, type TFormatId, type TSideKey } from '../formats.js';
+import { ClockError, endPrep, endSpeech, pause, resume, startPrep, startSpeech, type TClockState } from './clock.js';
+import { CLOCK_ACTIONS, type TClockAction } from './protocol.js';
+
+export interface TClockRole {
+  /** The viewer's side, or null for the judge and everyone else. */
+  side: TSideKey | null;
+  isJudge: boolean;
+}
+
+/** Why `role` may not take `action` now, or null when the rule allows it (the clock may still refuse the move). */
+export function clockRefusal(
+  formatId: TFormatId,
+  clock: TClockState,
+  role: TClockRole,
+  action: TClockAction,
+): string | null {
+  const { side, isJudge } = role;
+  const isPauseOrResume = action === 'pause' || action === 'resume';
+  if (!side) {
+    if (isJudge && isPauseOrResume) return null;
+    return isJudge ? 'The judge can pause and resume the clock only.' : 'Only the debaters can run the clock.';
+  }
+  const format = FORMATS[formatId];
+  const speech = format.speeches[clock.speechIndex];
+  const isShared = speech?.speaker === 'both' || speech?.kind === 'cross-examination';
+  const isOtherSpeakers = !!speech && !isShared && speech.speaker !== side;
+  const isOthersPrep = clock.prepTaker !== null && clock.prepTaker !== 'both' && clock.prepTaker !== side;
+  switch (action) {
+    case 'start_speech':
+      if (clock.phase === 'prep' && isOthersPrep) return 'Wait for the other side’s prep to end.';
+      return isOtherSpeakers && speech ? `The ${speakerLabel(format, speech)} starts and ends this speech.` : null;
+    case 'end_speech':
+      return isOtherSpeakers && speech ? `The ${speakerLabel(format, speech)} starts and ends this speech.` : null;
+    case 'start_prep':
+      return null;
+    case 'end_prep':
+      return isOthersPrep ? 'Only the side taking prep can end it.' : null;
+    case 'pause':
+    case 'resume':
+      if (clock.phase === 'prep') return isOthersPrep ? 'Only the side taking prep can pause it.' : null;
+      if (clock.phase === 'speech' && isOtherSpeakers && speech) {
+        return `Only the ${speakerLabel(format, speech)} can pause or resume this speech.`;
+      }
+      return null;
+  }
+}
+
+/** Applies `action` to the clock as the pure state machine would (throws ClockError when it does not apply). */
+export function applyClockAction(clock: TClockState, action: TClockAction, side: TSideKey | null, nowMs: number) {
+  switch (action) {
+    case 'start_speech':
+      return startSpeech(clock, nowMs);
+    case 'end_speech':
+      return endSpeech(clock, nowMs);
+    case 'start_prep':
+      if (!side) throw new ClockError('prep_not_allowed', 'Only the debaters take prep time.');
+      return startPrep(clock, side, nowMs);
+    case 'end_prep':
+      return endPrep(clock, nowMs);
+    case 'pause':
+      return pause(clock, nowMs);
+    case 'resume':
+      return resume(clock, nowMs);
+  }
+}
+
+/** The clock actions `role` may take now: allowed by the rule above and possible in the clock's state. */
+export function allowedClockActions(
+  formatId: TFormatId,
+  clock: TClockState,
+  role: TClockRole,
+  nowMs: number,
+): TClockAction[] {
+  return CLOCK_ACTIONS.filter((action) => {
+    if (clockRefusal(formatId, clock, role, action) !== null) return false;
+    try {
+      applyClockAction(clock, action, role.side, nowMs);
+      return true;
+    } catch (error) {
+      if (error instanceof ClockError) return false;
+      throw error;
+    }
+  });
+}
