@@ -15,7 +15,7 @@ export const ZDebateId = z.number().int().positive().max(DB_INT_MAX);
 export const ZFormatId = z.enum(FORMAT_IDS as [TFormatId, ...TFormatId[]], { error: 'Choose a debate format.' });
 export const ZSideKey = z.enum(['a', 'b']);
 
-export const DEBATE_STATUSES = ['live', 'awaiting_ballot', 'completed', 'judged', 'forfeited'] as const;
+export const DEBATE_STATUSES = ['live', 'awaiting_ballot', 'completed', 'judged', 'forfeited', 'abandoned'] as const;
 export type TDebateStatus = (typeof DEBATE_STATUSES)[number];
 
 export interface TRatingSummary {

@@ -693,6 +693,26 @@ export async function forfeit(deps: TDebatesDeps, debateId: number, userId: stri
   return changed ? emitDebateUpdated(deps, debateId) : null;
 }
 
+/**
+ * Both debaters left at once (issue 16): nobody is blamed, the round is abandoned with its clock stopped, and nobody
+ * earns points. Returns null when the debate was no longer live.
+ */
+export async function abandon(deps: TDebatesDeps, debateId: number): Promise<TDebate | null> {
+  const changed = await deps.database.db.transaction().execute(async (trx) => {
+    const tx = repo.debatesDb(trx);
+    const row = await requireDebate(deps, debateId, tx);
+    if (row.status !== 'live') return false;
+    const moved = await repo.transitionStatus(tx, debateId, ['live'], {
+      status: 'abandoned',
+      endedAt: nowIso(),
+      clock: stopRound(repo.clockFromRow(row), nowMs(deps)),
+    });
+    if (moved) await repo.releaseActiveDebaters(tx, debateId);
+    return moved;
+  });
+  return changed ? emitDebateUpdated(deps, debateId) : null;
+}
+
 export async function setExternalLink(
   deps: TDebatesDeps,
   user: TSessionUser,
@@ -775,5 +795,7 @@ export async function notePresent(deps: TDebatesDeps, debateId: number, userId: 
 export async function roleIn(deps: TDebatesDeps, debateId: number, userId: string) {
   const row = await repo.findDebate(db(deps), debateId);
   if (!row) return null;
-  return { side: sideOf(row, userId), isJudge: row.judgeId === userId, status: row.status };
+  const side = sideOf(row, userId);
+  const opponentId = side === 'a' ? row.debaterBId : side === 'b' ? row.debaterAId : null;
+  return { side, opponentId, isJudge: row.judgeId === userId, status: row.status };
 }

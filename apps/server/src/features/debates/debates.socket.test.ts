@@ -191,6 +191,28 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     expect(after).toMatchObject({ status: 'forfeited', winnerSide: 'a', forfeitedBy: debate.debaters.b.userId });
   });
 
+  it('when both debaters drop at once, nobody is blamed: the round is abandoned, its clock stopped, no points', async () => {
+    const { debateId, aSocket, bSocket, first } = await matched();
+    expect(await ask(aSocket, 'debate.start_speech', { debateId })).toMatchObject({ ok: true });
+    const spectator = await buildUser(t, { displayName: 'Watcher' });
+    const watcher = await client(spectator.cookie);
+    expect(await ask(watcher, 'debate.join', { debateId })).toMatchObject({ ok: true });
+    const ended = nextEvent(watcher, 'debate.updated', 4000);
+    aSocket.disconnect();
+    bSocket.disconnect();
+    const { debate: after } = await ended;
+    expect(after).toMatchObject({ status: 'abandoned', winnerSide: null, forfeitedBy: null, awards: [] });
+    expect(after.clock).toMatchObject({ phase: 'finished', startedAt: null });
+    // The second timer finds the round over: still abandoned, nobody forfeited.
+    await new Promise((r) => setTimeout(r, 1300));
+    const reread = (
+      await t.app.inject({ method: 'GET', url: `/api/debates/${debateId}`, headers: { cookie: first.cookie } })
+    ).json().debate;
+    expect(reread).toMatchObject({ status: 'abandoned', forfeitedBy: null });
+    const scores = await t.database.db.selectFrom('users').select('score').execute();
+    expect(scores.every((row) => Number(row.score) === 0)).toBe(true);
+  });
+
   it('after a server restart, a debater who does not come back still forfeits', async () => {
     const { debateId, debate, first, second } = await matched();
     const aCookie = debate.debaters.a.userId === first.user.id ? first.cookie : second.cookie;

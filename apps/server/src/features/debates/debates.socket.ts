@@ -123,7 +123,15 @@ export class DebateRooms {
   private async forfeitIfAway(debateId: number, userId: string): Promise<void> {
     try {
       // Back on any instance (a reload, another tab): no forfeit.
-      if ((await this.usersInRoom(debateId)).has(userId)) return;
+      const inRoom = await this.usersInRoom(debateId);
+      if (inRoom.has(userId)) return;
+      // Both away (a shared network drop, both closed the tab): nobody is blamed, the round is abandoned.
+      const role = await debates.roleIn(this.deps, debateId, userId);
+      const opponentId = role?.opponentId;
+      if (opponentId && !inRoom.has(opponentId)) {
+        if (await debates.abandon(this.deps, debateId)) this.log.info({ debateId }, 'both debaters away: abandoned');
+        return;
+      }
       const result = await debates.forfeit(this.deps, debateId, userId);
       if (result) this.log.info({ debateId, userId }, 'debater forfeited after being away');
     } catch (err) {

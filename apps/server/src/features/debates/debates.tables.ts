@@ -9,7 +9,8 @@ export interface DebateQueueTable {
   createdAt: string;
 }
 
-export type TDebateStatus = 'live' | 'awaiting_ballot' | 'completed' | 'judged' | 'forfeited';
+/** `abandoned` (issue 16): both debaters left at once; nobody is blamed and nobody earns. */
+export type TDebateStatus = 'live' | 'awaiting_ballot' | 'completed' | 'judged' | 'forfeited' | 'abandoned';
 
 export interface DebatesTable {
   id: Generated<number>;

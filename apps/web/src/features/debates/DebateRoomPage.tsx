@@ -35,6 +35,8 @@ function statusText(debate: TDebate): string {
       const loser = debate.forfeitedBy === debate.debaters.a.userId ? 'a' : 'b';
       return `${debate.debaters[loser].displayName} left the round and forfeited`;
     }
+    case 'abandoned':
+      return 'Round abandoned: both debaters left. Nobody wins and no points are given.';
   }
 }
 

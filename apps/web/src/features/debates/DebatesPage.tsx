@@ -100,7 +100,9 @@ function History() {
                         ? `${d.ballot.speakerPoints[d.side].toFixed(1)} pts · ${d.ballot.reason}`
                         : d.status === 'forfeited'
                           ? 'Forfeit'
-                          : '—'}
+                          : d.status === 'abandoned'
+                            ? 'Abandoned'
+                            : '—'}
                     </td>
                   </tr>
                 );
