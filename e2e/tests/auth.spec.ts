@@ -180,7 +180,7 @@ test.describe('dashboard of a new user', () => {
     await expect(page.getByTestId('debates-joined')).toHaveText('0');
     await expect(page.getByTestId('rank-of-total')).toHaveText(/^\d+ of \d+$/);
 
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     const session = await context.request.get('/api/session');
     expect((await session.json()).user).toBeNull();

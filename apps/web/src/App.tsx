@@ -6,6 +6,7 @@ import { queryClient } from './lib/query';
 import { Layout } from './shell/Layout';
 import { AuthProvider } from './features/auth/AuthProvider';
 import { HeaderGreeting } from './features/auth/HeaderGreeting';
+import { AccountMenu } from './features/auth/AccountMenu';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { RequireRole } from './features/auth/RequireRole';
 import { currentTopicQuery, topicHistoryQuery } from './features/topics/topic-queries';
@@ -25,6 +26,7 @@ const ForgotPasswordPage = lazyPage(() => import('./features/auth/ForgotPassword
 const ResetPasswordPage = lazyPage(() => import('./features/auth/ResetPasswordPage'));
 const OAuthDonePage = lazyPage(() => import('./features/auth/OAuthDonePage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
+const SettingsPage = lazyPage(() => import('./features/settings/SettingsPage'));
 const AdminDashboardPage = lazyPage(() => import('./features/admin/AdminDashboardPage'));
 const LeaderboardPage = lazyPage(() => import('./features/leaderboard/LeaderboardPage'));
 const DebatesPage = lazyPage(() => import('./features/debates/DebatesPage'));
@@ -61,6 +63,7 @@ const EARLY_LOADS: Record<string, () => Promise<unknown>> = {
   '/oauth/done': OAuthDonePage.preload,
   '/leaderboard': LeaderboardPage.preload,
   '/dashboard': DashboardPage.preload,
+  '/settings': SettingsPage.preload,
   '/admin-dashboard': AdminDashboardPage.preload,
   '/debates': DebatesPage.preload,
 };
@@ -86,7 +89,7 @@ export function App() {
       <AuthProvider>
         <BrowserRouter>
           <Routes>
-            <Route element={<Layout greeting={<HeaderGreeting />} />}>
+            <Route element={<Layout greeting={<HeaderGreeting />} accountMenu={<AccountMenu />} />}>
               <Route index element={<WelcomePage />} />
               <Route path="welcome" element={<WelcomePage />} />
               <Route path="topics" element={<TopicsPage />} />
@@ -110,6 +113,14 @@ export function App() {
               <Route path="forgot-password" element={<ForgotPasswordPage />} />
               <Route path="reset-password" element={<ResetPasswordPage />} />
               <Route path="leaderboard" element={<LeaderboardPage />} />
+              <Route
+                path="settings"
+                element={
+                  <RequireAuth>
+                    <SettingsPage />
+                  </RequireAuth>
+                }
+              />
               {/* Route matching ignores case: /Dashboard (sidebar, login) and /dashboard are this one page. */}
               <Route
                 path="dashboard"

@@ -274,7 +274,6 @@ function realAccount(t: TTestApp): Promise<TSessionUser> {
 /** Statuses that count as a refusal for a route, besides 401 and 403. */
 const EXTRA_REFUSALS: Record<string, number[]> = {
   '* /api/auth/admin/*': [404],
-  'POST /api/auth/delete-user': [404],
   'POST /api/auth/get-session': [405],
   'GET /api/auth/delete-user/callback': [404],
   'POST /api/debates/challenges/:token/accept': [409],
@@ -325,7 +324,7 @@ const AUTH_BODIES: Record<string, unknown> = {
   '/api/auth/change-password': { currentPassword: 'not the password', newPassword: 'a new long password' },
   '/api/auth/update-session': {},
   '/api/auth/update-user': { name: 'Same Person' },
-  '/api/auth/delete-user': {},
+  '/api/auth/delete-user': { password: 'not the password' },
   '/api/auth/request-password-reset': { email: 'nobody@example.test' },
   '/api/auth/revoke-session': { token: 'not-a-real-token' },
   '/api/auth/link-social': { provider: 'google' },

@@ -131,7 +131,7 @@ export const AUTH_ENDPOINT_RULES: Record<string, TAccessRule> = {
   'POST /api/auth/change-password': AUTH_SESSION,
   'POST /api/auth/update-session': AUTH_SESSION,
   'POST /api/auth/update-user': rule('signed-in users (our route above answers)', 'DAAA-'),
-  'POST /api/auth/delete-user': rule('no one (account deletion is not enabled)', 'DDDD-'),
+  'POST /api/auth/delete-user': rule('signed-in users: their own account, with its password', 'DAAA-'),
   'POST /api/auth/request-password-reset': rule('everyone (no mail is configured)', 'AAAA-'),
   'GET /api/auth/reset-password/:token': rule('everyone with a reset token', 'AAAA-'),
   'GET /api/auth/list-sessions': AUTH_SESSION,

@@ -7,10 +7,12 @@ interface THeaderProps {
   onMenuClick: () => void;
   /** The signed-in user's greeting (display name and avatar), shown on medium and wider screens. */
   greeting?: ReactNode;
+  /** The signed-in account's menu (Sign Out and more), on every screen size. */
+  accountMenu?: ReactNode;
 }
 
 /** Fixed header, 7rem high, whose welcome title contains the product name. */
-export function Header({ isMenuOpen, onMenuClick, greeting }: THeaderProps) {
+export function Header({ isMenuOpen, onMenuClick, greeting, accountMenu }: THeaderProps) {
   return (
     <header className="fixed inset-x-0 top-0 z-20 flex h-header items-center gap-3 bg-gradient-to-r from-brand-950 via-brand-900 to-brand-700 px-4 text-white shadow-md md:px-8">
       <button
@@ -32,8 +34,11 @@ export function Header({ isMenuOpen, onMenuClick, greeting }: THeaderProps) {
           </p>
         </div>
       </Link>
-      <div className="ml-auto hidden md:block" data-testid="header-greeting">
-        {greeting}
+      <div className="ml-auto flex items-center gap-3">
+        <div className="hidden md:block" data-testid="header-greeting">
+          {greeting}
+        </div>
+        {accountMenu}
       </div>
     </header>
   );

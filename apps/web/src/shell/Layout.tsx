@@ -1,13 +1,22 @@
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { PageLoading } from './PageLoading';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../features/auth/useAuth';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 
-export function Layout({ greeting }: { greeting?: ReactNode }) {
+export function Layout({ greeting, accountMenu }: { greeting?: ReactNode; accountMenu?: ReactNode }) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const handleClose = useCallback(() => setIsMenuOpen(false), []);
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const account = user
+    ? {
+        name: user.displayName.trim() || user.email,
+        onSignOut: () => void signOut().then(() => navigate('/login')),
+      }
+    : undefined;
 
   // A new page starts at the top (choosing a sidebar entry closes the mobile menu itself).
   useEffect(() => {
@@ -22,8 +31,13 @@ export function Layout({ greeting }: { greeting?: ReactNode }) {
       >
         Skip to content
       </a>
-      <Header isMenuOpen={isMenuOpen} onMenuClick={() => setIsMenuOpen(true)} greeting={greeting} />
-      <Sidebar isOpen={isMenuOpen} onClose={handleClose} />
+      <Header
+        isMenuOpen={isMenuOpen}
+        onMenuClick={() => setIsMenuOpen(true)}
+        greeting={greeting}
+        accountMenu={accountMenu}
+      />
+      <Sidebar isOpen={isMenuOpen} onClose={handleClose} account={account} />
       <main
         id="main"
         tabIndex={-1}

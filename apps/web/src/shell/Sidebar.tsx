@@ -1,18 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { X } from 'lucide-react';
-import { NAV_ENTRIES, isEntryActive } from './navigation';
+import { LogOut, UserRound, X } from 'lucide-react';
+import { LOGIN_ENTRY_TARGET, NAV_ENTRIES, isEntryActive } from './navigation';
 
 interface TSidebarProps {
   isOpen: boolean;
   onClose: () => void;
+  /** The signed-in account: its name and Sign Out take the place of "Login / Sign In". */
+  account?: { name: string; onSignOut: () => void };
 }
 
 /**
  * 16rem sidebar: always visible from the `md` breakpoint; below it, a drawer that slides in over a dimmed
  * overlay, traps focus while open and closes on Escape, on the overlay and on choosing an entry.
  */
-export function Sidebar({ isOpen, onClose }: TSidebarProps) {
+export function Sidebar({ isOpen, onClose, account }: TSidebarProps) {
   const { pathname } = useLocation();
   const panelRef = useRef<HTMLElement>(null);
 
@@ -76,6 +78,27 @@ export function Sidebar({ isOpen, onClose }: TSidebarProps) {
         </div>
         <ul className="space-y-1 p-4">
           {NAV_ENTRIES.map((entry) => {
+            if (account && entry.to === LOGIN_ENTRY_TARGET) {
+              return (
+                <li key="account" className="mt-2 border-t border-slate-100 pt-3" data-testid="sidebar-account">
+                  <p className="flex items-center gap-3 px-4 py-1 text-[0.95rem] font-semibold text-slate-900">
+                    <UserRound className="h-5 w-5 shrink-0" aria-hidden="true" />
+                    <span className="truncate">{account.name}</span>
+                  </p>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      onClose();
+                      account.onSignOut();
+                    }}
+                    className="flex w-full items-center gap-3 rounded-xl px-4 py-2.5 text-left text-[0.95rem] font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+                  >
+                    <LogOut className="h-5 w-5 shrink-0" aria-hidden="true" />
+                    Sign Out
+                  </button>
+                </li>
+              );
+            }
             const isActive = isEntryActive(entry, pathname);
             const Icon = entry.icon;
             return (

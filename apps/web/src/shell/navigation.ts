@@ -34,6 +34,9 @@ export const NAV_ENTRIES: readonly TNavEntry[] = [
   { label: 'Login / Sign In', to: '/signup', icon: LogIn, alsoActiveOn: ['/login'] },
 ];
 
+/** The last entry (spec §2), replaced by the account and Sign Out when someone is signed in. */
+export const LOGIN_ENTRY_TARGET = '/signup';
+
 export function isEntryActive(entry: TNavEntry, pathname: string): boolean {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
   return [entry.to, ...(entry.alsoActiveOn ?? [])].some((p) => p.toLowerCase() === path);

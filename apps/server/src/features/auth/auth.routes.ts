@@ -225,8 +225,12 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
           const user = await getSessionUser(request);
           await enforceRateLimit('password-check', request.ip, user?.id);
           // A new password (change, reset, set) follows the sign-up rule, common passwords refused.
-          const newPassword = (request.body as { newPassword?: unknown } | null)?.newPassword;
-          if (typeof newPassword === 'string') parseOrThrow(ZPassword, newPassword);
+          const body = request.body as { newPassword?: unknown; password?: unknown } | null;
+          if (typeof body?.newPassword === 'string') parseOrThrow(ZPassword, body.newPassword);
+          // Deleting an account always asks for its password (not only when the session is old).
+          if (pathname === `${AUTH_BASE_PATH}/delete-user` && (typeof body?.password !== 'string' || !body.password)) {
+            throw new AppError('validation_failed', 'Enter your password to delete your account.');
+          }
         }
         return sendResponse(reply, await callAuth(request));
       },

@@ -10,6 +10,7 @@ import type { TConfig } from '../../config';
 import type { TDatabase } from '../../db/database';
 import { findAccountForPromotion, promoteToAdmin } from '../users/users.repository';
 import type { TMailer } from '../mail/mailer';
+import { deleteMessagesOfUser } from '../chat/chat.repository';
 
 /** The provider id of Google sign-in; its callback (register it with Google) is `/api/auth/callback/google`. */
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -106,6 +107,12 @@ export function createAuth(options: {
       fields: { name: 'displayName' },
       additionalFields: {
         score: { type: 'number', required: false, defaultValue: 0, input: false },
+      },
+      // Account settings: deleting one's own account, with the password (see docs/decisions.md for what goes with it).
+      deleteUser: {
+        enabled: true,
+        // Its rounds, ratings and ledger go by the tables' foreign keys; chat messages carry no key, so here.
+        beforeDelete: async (user: { id: string }) => deleteMessagesOfUser(database.db, user.id),
       },
     },
     session: {

@@ -118,3 +118,8 @@ export async function softDeleteMessage(db: Kysely<DB>, id: number, deletedBy: s
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** A deleted account's chat messages (they carry its e-mail): removed with the account. */
+export async function deleteMessagesOfUser(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.deleteFrom('messages').where('userId', '=', userId).execute();
+}

@@ -45,9 +45,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [load]);
 
   const signOut = useCallback(async () => {
-    await api('/api/auth/sign-out', { method: 'POST', json: {} });
-    setUser(null);
-    queryClient.clear();
+    try {
+      await api('/api/auth/sign-out', { method: 'POST', json: {} });
+    } finally {
+      // Signed out here even when the server had already ended the session (a deleted account, an expiry).
+      setUser(null);
+      queryClient.clear();
+    }
   }, []);
 
   // The first check: until it answers, the provider renders nothing (spec §4).

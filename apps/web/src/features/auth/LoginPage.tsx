@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
@@ -26,7 +26,10 @@ export default function LoginPage() {
   useDocumentTitle('Login');
   const navigate = useNavigate();
   const location = useLocation();
-  const { refresh } = useAuth();
+  const { user, refresh } = useAuth();
+  // Someone already signed in has nothing to do here: the dashboard. (Only when they arrive signed in, so that
+  // signing in or up on this page still goes where the spec says.)
+  const [wasSignedIn] = useState(() => user !== null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isBusy, setIsBusy] = useState(false);
@@ -79,6 +82,8 @@ export default function LoginPage() {
         toast.error('Google login failed. Please try again.');
     }
   }
+
+  if (wasSignedIn) return <Navigate to="/Dashboard" replace />;
 
   return (
     <AuthCard title="Login" lead="Welcome back. Sign in to see your dashboard, points and rank.">

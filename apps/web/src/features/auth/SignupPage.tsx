@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { ZSignUpRequest } from '@resolved/shared';
 import { ApiError, api } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -17,7 +17,10 @@ type TField = 'name' | 'email' | 'password';
 export default function SignupPage() {
   useDocumentTitle('Sign Up');
   const navigate = useNavigate();
-  const { refresh } = useAuth();
+  const { user, refresh } = useAuth();
+  // Someone already signed in has nothing to do here: the dashboard. (Only when they arrive signed in, so that
+  // signing in or up on this page still goes where the spec says.)
+  const [wasSignedIn] = useState(() => user !== null);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -90,6 +93,8 @@ export default function SignupPage() {
         console.error('Google sign-up failed', outcome);
     }
   }
+
+  if (wasSignedIn) return <Navigate to="/Dashboard" replace />;
 
   return (
     <AuthCard title="Sign Up" lead="Create your account to join live debates, earn points and climb the leaderboard.">

@@ -5,6 +5,7 @@ import { ButtonLink } from '../../ui/ButtonLink';
 import { Card } from '../../ui/Card';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useCurrentTopic } from '../topics/useCurrentTopic';
+import { useAuth } from '../auth/useAuth';
 
 const FEATURES = [
   {
@@ -40,6 +41,7 @@ const STEPS = [
 ] as const;
 
 export default function WelcomePage() {
+  const { user } = useAuth();
   useDocumentTitle('Welcome');
   return (
     <div className="space-y-12">
@@ -68,10 +70,16 @@ export default function WelcomePage() {
             earns you points, and your points move you up the leaderboard.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <ButtonLink to="/signup" variant="inverse">
-              <UserPlus className="h-4 w-4" aria-hidden="true" />
-              Sign up
+            <ButtonLink to="/debates" variant="inverse">
+              <Swords className="h-4 w-4" aria-hidden="true" />
+              Find an opponent
             </ButtonLink>
+            {user ? null : (
+              <ButtonLink to="/signup" variant="inverse-outline">
+                <UserPlus className="h-4 w-4" aria-hidden="true" />
+                Sign up
+              </ButtonLink>
+            )}
             <ButtonLink to="/topics" variant="inverse-outline">
               <CalendarDays className="h-4 w-4" aria-hidden="true" />
               Today&apos;s Topics

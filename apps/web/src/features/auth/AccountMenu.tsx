@@ -1,0 +1,78 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LogOut, Settings, LayoutDashboard } from 'lucide-react';
+import { useAuth } from './useAuth';
+
+/**
+ * The signed-in account in the header, on every page and every screen size: the initial as a button opening a
+ * menu with the dashboard, account settings and Sign Out.
+ */
+export function AccountMenu() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [isOpen, setIsOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !rootRef.current?.contains(event.target as Node)) {
+        setIsOpen(false);
+      }
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [isOpen]);
+
+  if (!user) return null;
+  const name = user.displayName.trim() || user.email;
+  const itemClass =
+    'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-brand-50';
+
+  async function handleSignOut() {
+    setIsOpen(false);
+    await signOut();
+    await navigate('/login');
+  }
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        type="button"
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-expanded={isOpen}
+        aria-controls={menuId}
+        onClick={() => setIsOpen((open) => !open)}
+        className="flex h-10 w-10 items-center justify-center rounded-full bg-white text-lg font-bold uppercase text-brand-900 ring-2 ring-white/30 hover:ring-white"
+      >
+        {name.charAt(0)}
+      </button>
+      {isOpen ? (
+        <div
+          id={menuId}
+          role="menu"
+          className="absolute right-0 top-12 z-30 w-60 rounded-2xl border border-slate-200 bg-white p-2 text-slate-900 shadow-xl"
+        >
+          <p className="truncate px-3 py-2 text-sm font-semibold" title={user.email}>
+            {name}
+          </p>
+          <Link role="menuitem" to="/Dashboard" className={itemClass} onClick={() => setIsOpen(false)}>
+            <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Dashboard
+          </Link>
+          <Link role="menuitem" to="/settings" className={itemClass} onClick={() => setIsOpen(false)}>
+            <Settings className="h-4 w-4" aria-hidden="true" /> Account settings
+          </Link>
+          <button role="menuitem" type="button" className={itemClass} onClick={() => void handleSignOut()}>
+            <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
