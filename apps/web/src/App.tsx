@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { QueryClientProvider, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { lazyPage } from './lib/lazy-page';
@@ -32,6 +32,10 @@ const LeaderboardPage = lazyPage(() => import('./features/leaderboard/Leaderboar
 const DebatesPage = lazyPage(() => import('./features/debates/DebatesPage'));
 const DebateRoomPage = lazyPage(() => import('./features/debates/DebateRoomPage'));
 const ChallengePage = lazyPage(() => import('./features/debates/ChallengePage'));
+// Signed-in users only: it needs the socket, which visitors' first load does not carry.
+const LiveDebateBanner = lazy(() =>
+  import('./features/debates/LiveDebateBanner').then((m) => ({ default: m.LiveDebateBanner })),
+);
 const NotFoundPage = lazyPage(() => import('./features/errors/NotFoundPage'));
 
 /** Starts a query a page opens with. Not retried here: the page's own query retries a failure. */
@@ -89,7 +93,15 @@ export function App() {
       <AuthProvider>
         <BrowserRouter>
           <Routes>
-            <Route element={<Layout greeting={<HeaderGreeting />} accountMenu={<AccountMenu />} />}>
+            <Route
+              element={
+                <Layout
+                  greeting={<HeaderGreeting />}
+                  accountMenu={<AccountMenu />}
+                  signedInBanner={<LiveDebateBanner />}
+                />
+              }
+            >
               <Route index element={<WelcomePage />} />
               <Route path="welcome" element={<WelcomePage />} />
               <Route path="topics" element={<TopicsPage />} />

@@ -5,7 +5,16 @@ import { useAuth } from '../features/auth/useAuth';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 
-export function Layout({ greeting, accountMenu }: { greeting?: ReactNode; accountMenu?: ReactNode }) {
+export function Layout({
+  greeting,
+  accountMenu,
+  signedInBanner,
+}: {
+  greeting?: ReactNode;
+  accountMenu?: ReactNode;
+  /** Shown above every page to a signed-in user (the live-debate banner); loaded only for them. */
+  signedInBanner?: ReactNode;
+}) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const handleClose = useCallback(() => setIsMenuOpen(false), []);
@@ -44,6 +53,7 @@ export function Layout({ greeting, accountMenu }: { greeting?: ReactNode; accoun
         className="px-4 pb-16 pt-[calc(var(--spacing-header)+1.5rem)] outline-none sm:px-6 md:ml-sidebar md:px-10"
       >
         <div className="mx-auto max-w-5xl">
+          {user && signedInBanner ? <Suspense fallback={null}>{signedInBanner}</Suspense> : null}
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

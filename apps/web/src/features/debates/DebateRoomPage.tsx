@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { BallotForm, BallotView } from './Ballot';
 import { RoundAwards } from './RoundAwards';
+import { useLeaveGuard } from './useLeaveGuard';
 import { RatingText } from './RatingText';
 import { ClockControls } from './ClockControls';
 import { PublicForumOneOnOneNote } from './DebateNotes';
@@ -48,6 +49,9 @@ export default function DebateRoomPage() {
   const queryClient = useQueryClient();
   const room = useDebateRoom(debateId);
   const { debate } = room;
+  const isLiveDebater =
+    debate?.status === 'live' && !!user && [debate.debaters.a.userId, debate.debaters.b.userId].includes(user.id);
+  useLeaveGuard(isLiveDebater);
 
   if (room.error && !debate) {
     return (

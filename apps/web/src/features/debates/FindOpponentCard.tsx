@@ -9,6 +9,7 @@ import { Card } from '../../ui/Card';
 import { buttonClass } from '../../ui/button-styles';
 import { useAuth } from '../auth/useAuth';
 import { useCreateChallenge, useJoinQueue, useLeaveQueue, useQueueStatus } from './useQueue';
+import { noticeMatch } from './match-notice';
 
 function useSecondsSince(iso: string | undefined): number {
   const [now, setNow] = useState(() => Date.now());
@@ -55,6 +56,7 @@ export function FindOpponentCard() {
 
   useSocketEvent('debate.matched', ({ debateId }) => {
     isWaitingRef.current = false;
+    noticeMatch();
     void navigate(`/debates/${debateId}`);
   });
 

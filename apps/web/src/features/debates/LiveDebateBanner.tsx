@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
+import { Radio } from 'lucide-react';
+import { useSocketEvent } from '../../lib/socket';
+import { useAuth } from '../auth/useAuth';
+import { QUEUE_KEY, useQueueStatus } from './useQueue';
+
+/**
+ * On every page but the room itself: "You are in a live debate — return", while the signed-in user debates a live
+ * round (away for more than a minute forfeits it). Learns of a new match at once (`debate.matched`, on every tab).
+ */
+export function LiveDebateBanner() {
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  const client = useQueryClient();
+  const status = useQueueStatus(!!user);
+  useSocketEvent('debate.matched', () => void client.invalidateQueries({ queryKey: QUEUE_KEY }));
+  const debateId = status.data?.activeDebateId ?? null;
+  if (!user || debateId === null || pathname === `/debates/${debateId}`) return null;
+  return (
+    <div
+      role="status"
+      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+      data-testid="live-debate-banner"
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <Radio className="h-5 w-5 shrink-0" aria-hidden="true" />
+        You are in a live debate — return within a minute or it counts as a forfeit.
+      </p>
+      <Link
+        to={`/debates/${debateId}`}
+        className="rounded-xl bg-amber-900 px-4 py-2 text-sm font-semibold text-white hover:bg-amber-950"
+      >
+        Return to the debate
+      </Link>
+    </div>
+  );
+}

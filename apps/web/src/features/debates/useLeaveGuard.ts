@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+
+export const LEAVE_LIVE_DEBATE_MESSAGE =
+  'You are in a live debate. If you stay away for more than a minute, you forfeit the round. Leave anyway?';
+
+/**
+ * While `isActive`, a click on a link to another page of the app asks first (a debater leaving a live round by any
+ * link used to forfeit 60 s later, silently). Reloading the room is not asked about: it comes straight back.
+ */
+export function useLeaveGuard(isActive: boolean): void {
+  useEffect(() => {
+    if (!isActive) return;
+    function handleClick(event: MouseEvent) {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const anchor = (event.target as Element | null)?.closest?.('a[href]');
+      if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank') return;
+      const url = new URL(anchor.href, window.location.href);
+      if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
+      if (!window.confirm(LEAVE_LIVE_DEBATE_MESSAGE)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    }
+    // Capture phase: before the router's own click handler.
+    document.addEventListener('click', handleClick, true);
+    return () => document.removeEventListener('click', handleClick, true);
+  }, [isActive]);
+}

@@ -1,0 +1,80 @@
+/**
+ * No silent forfeits (issue 16 item 2): leaving a live round by a link asks first; every other page says "You are
+ * in a live debate" with a way back, in every tab; a debater matched while looking at another tab is told by the
+ * tab's title.
+ */
+import { test, expect } from '../support/fixtures';
+import { signInAs, uniqueEmail } from '../support/accounts';
+import { BASE_URL } from '../support/env';
+import { DebatePage } from '../pages/DebatePage';
+
+test('leaving a live round asks first, and every page offers the way back', async ({ browser }) => {
+  const hostContext = await browser.newContext();
+  const friendContext = await browser.newContext();
+  await signInAs(hostContext, uniqueEmail('host'), 'Host Hana');
+  await signInAs(friendContext, uniqueEmail('friend'), 'Friend Fay');
+  const host = await hostContext.newPage();
+  const otherTab = await hostContext.newPage();
+  await otherTab.goto('/topics');
+  await expect(otherTab.getByTestId('live-debate-banner')).toHaveCount(0);
+
+  const created = await hostContext.request.post('/api/debates/challenges', {
+    headers: { origin: BASE_URL },
+    data: { formatId: 'ld' },
+  });
+  const { token } = (await created.json()).challenge;
+  const accepted = await friendContext.request.post(`/api/debates/challenges/${token}/accept`, {
+    headers: { origin: BASE_URL },
+  });
+  const { debateId } = await accepted.json();
+  // The other tab learns of the match at once.
+  await expect(otherTab.getByTestId('live-debate-banner')).toContainText('You are in a live debate');
+
+  await host.goto(`/debates/${debateId}`);
+  await expect(new DebatePage(host).clock).toBeVisible();
+  await expect(host.getByTestId('live-debate-banner')).toHaveCount(0);
+
+  // A link away asks first; saying no stays in the room.
+  const messages: string[] = [];
+  host.once('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await host.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboard' }).click();
+  await expect(host).toHaveURL(new RegExp(`/debates/${debateId}$`));
+  expect(messages[0]).toMatch(/You are in a live debate\. If you stay away for more than a minute, you forfeit/);
+  // Saying yes leaves; the page says how to come back, and the link does.
+  host.once('dialog', (dialog) => void dialog.accept());
+  await host.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboard' }).click();
+  await expect(host).toHaveURL(/\/leaderboard$/);
+  await host.getByRole('link', { name: 'Return to the debate' }).click();
+  await expect(host).toHaveURL(new RegExp(`/debates/${debateId}$`));
+  await expect(host.getByTestId('live-debate-banner')).toHaveCount(0);
+
+  await Promise.all([hostContext.close(), friendContext.close()]);
+});
+
+test('a debater waiting in a background tab is told by the title when matched', async ({ browser }) => {
+  const waiterContext = await browser.newContext();
+  const otherContext = await browser.newContext();
+  await signInAs(waiterContext, uniqueEmail('waiter'), 'Waiting Wes');
+  await signInAs(otherContext, uniqueEmail('other'), 'Other Oli');
+  const waiter = new DebatePage(await waiterContext.newPage());
+  await waiter.gotoDebates();
+  await waiter.findOpponent('Parliamentary');
+  await expect(waiter.waiting).toBeVisible();
+  // The tab goes to the background.
+  await waiter.page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+  });
+  const joined = await otherContext.request.post('/api/debates/queue', {
+    headers: { origin: BASE_URL },
+    data: { formatId: 'parli' },
+  });
+  expect((await joined.json()).status).toBe('matched');
+  await expect(waiter.page).toHaveURL(/\/debates\/\d+$/);
+  await expect(waiter.page.getByTestId('debate-clock')).toBeVisible();
+  // Still saying so once the room has opened behind it (the room sets its own title).
+  await expect(waiter.page).toHaveTitle('Matched! Your debate is starting — Resolved');
+  await Promise.all([waiterContext.close(), otherContext.close()]);
+});
