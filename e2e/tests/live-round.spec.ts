@@ -3,6 +3,7 @@
  * in a live debate" with a way back, in every tab; a debater matched while looking at another tab is told by the
  * tab's title.
  */
+import type { BrowserContext } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { signInAs, uniqueEmail } from '../support/accounts';
 import { BASE_URL } from '../support/env';
@@ -77,4 +78,45 @@ test('a debater waiting in a background tab is told by the title when matched', 
   // Still saying so once the room has opened behind it (the room sets its own title).
   await expect(waiter.page).toHaveTitle('Matched! Your debate is starting — Resolved');
   await Promise.all([waiterContext.close(), otherContext.close()]);
+});
+
+test('a debater invites a judge by link; the seat is kept for them', async ({ browser }) => {
+  const contexts = await Promise.all([1, 2, 3, 4].map(() => browser.newContext()));
+  const [hostContext, friendContext, judgeContext, passerContext] = contexts as [
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+  ];
+  await signInAs(hostContext, uniqueEmail('inv-host'), 'Inviting Ivy');
+  await signInAs(friendContext, uniqueEmail('inv-friend'), 'Friendly Flo');
+  await signInAs(judgeContext, uniqueEmail('inv-judge'), 'Judge Jo');
+  await signInAs(passerContext, uniqueEmail('inv-passer'), 'Passing Pam');
+  const created = await hostContext.request.post('/api/debates/challenges', {
+    headers: { origin: BASE_URL },
+    data: { formatId: 'pf' },
+  });
+  const { token } = (await created.json()).challenge;
+  const { debateId } = await (
+    await friendContext.request.post(`/api/debates/challenges/${token}/accept`, { headers: { origin: BASE_URL } })
+  ).json();
+
+  const host = await hostContext.newPage();
+  await host.goto(`/debates/${debateId}`);
+  await host.getByRole('button', { name: 'Invite a judge' }).click();
+  const link = await host.getByLabel('Send this link to your judge').inputValue();
+  expect(link).toMatch(new RegExp(`/debates/${debateId}\\?judgeInvite=`));
+  await expect(host.getByTestId('judge-name')).toHaveText('Invited judge on the way');
+
+  // Someone passing by cannot take the kept seat.
+  const passer = await passerContext.newPage();
+  await passer.goto(`/debates/${debateId}`);
+  await expect(passer.getByRole('button', { name: 'Judge this debate' })).toHaveCount(0);
+
+  const judge = await judgeContext.newPage();
+  await judge.goto(link);
+  await expect(judge.getByText('You are invited to judge this round.')).toBeVisible();
+  await judge.getByRole('button', { name: 'Take the judge’s seat' }).click();
+  await expect(host.getByTestId('judge-name')).toHaveText('Judge Jo');
+  await Promise.all(contexts.map((c) => c.close()));
 });

@@ -191,6 +191,10 @@ const HTTP_PROBES: Record<string, TProbe> = {
     const { id } = await makeDebate(c, c.owner);
     return asOutcome(await call(c, 'POST', `/api/debates/${id}/judge`));
   },
+  'POST /api/debates/:id/judge-invites': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    return asOutcome(await call(c, 'POST', `/api/debates/${id}/judge-invites`));
+  },
   'POST /api/debates/:id/ballots': async (c) => {
     const { id } = await makeDebate(c, await fastUser(c.t));
     await ok(c, 'POST', `/api/debates/${id}/judge`, undefined, c.owner);

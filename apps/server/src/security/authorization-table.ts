@@ -86,6 +86,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'GET /api/debates/:id': rule('signed-in users (spectators)', 'DAAAA', 'a debater'),
   'POST /api/debates/:id/clock': rule('the debaters (the judge: pause/resume)', 'DDDDA', 'the debater to speak'),
   'POST /api/debates/:id/judge': rule('signed-in users other than the debaters', 'DAAAD', 'a debater'),
+  'POST /api/debates/:id/judge-invites': rule('the debaters', 'DDDDA', 'a debater'),
   'POST /api/debates/:id/ballots': rule('the debate’s judge', 'DDDDA', 'the judge'),
   'POST /api/debates/:id/forfeit': rule('the debaters (others: no effect)', 'DDDDA', 'a debater'),
   'PUT /api/debates/:id/external-link': rule('the debaters', 'DDDDA', 'a debater'),

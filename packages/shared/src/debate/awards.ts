@@ -81,6 +81,14 @@ export function spokenIncrement(clock: TClockState, nowMs: number): number {
   return Math.min(Math.max(0, Math.round(elapsedAt(clock, nowMs))), cap);
 }
 
+/** Whether the judge sat before the first speech started (present through the speeches). */
+export function wasJudgeSeatedBeforeSpeeches(round: {
+  judgeSeatedAt: string | null;
+  firstSpeechAt: string | null;
+}): boolean {
+  return round.judgeSeatedAt !== null && (round.firstSpeechAt === null || round.judgeSeatedAt <= round.firstSpeechAt);
+}
+
 const percent = (share: number) => `${Math.floor(share * 100)}%`;
 
 export function awardsFor(facts: TRoundFacts): TAwardsOutcome {

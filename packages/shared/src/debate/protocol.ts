@@ -41,6 +41,8 @@ export interface TBallot {
   speakerPoints: Record<TSideKey, number>;
   reason: string;
   judge: TDebateParticipant | null;
+  /** False when the judge took the seat after the speeches began (marked on the ballot; earns no judging points). */
+  wasJudgePresent: boolean;
   createdAt: string;
 }
 
@@ -61,7 +63,14 @@ export interface TDebate {
   endedAt: string | null;
   /** What the round earned each participant, and why (entries at 0 points say why nothing); empty while live. */
   awards: TDebateAward[];
+  /** A judge invitation is out: the seat is kept for whoever holds its link. */
+  hasJudgeInvite: boolean;
 }
+
+/** `POST /api/debates/:id/judge`: the invitation's token when joining by a debater's link. */
+export const ZJoinAsJudgeRequest = z
+  .object({ invite: z.string().min(8, 'That judge invitation is not valid.').max(64).optional() })
+  .nullish();
 
 /** One score-ledger entry a round wrote (see `awardsFor`). */
 export interface TDebateAward {

@@ -12,6 +12,7 @@ import { rankingVersion } from './0009-ranking-version';
 import { rateLimits } from './0010-rate-limits';
 import { debateMessageClientIds } from './0011-debate-message-client-ids';
 import { roundFacts } from './0012-round-facts';
+import { judgeInvites } from './0013-judge-invites';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0010-rate-limits': rateLimits,
   '0011-debate-message-client-ids': debateMessageClientIds,
   '0012-round-facts': roundFacts,
+  '0013-judge-invites': judgeInvites,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -214,16 +214,32 @@ export async function updateClock(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Claims the judge seat if it is free; false when someone else holds it. */
-export async function claimJudge(db: TDebatesDb, id: number, userId: string): Promise<boolean> {
-  const result = await db
+/**
+ * Claims the judge seat if it is free: while live, or after the last speech while the round waits for an invited
+ * judge's ballot. With an invitation out, only its token claims the seat (and uses the invitation up).
+ */
+export async function claimJudge(
+  db: TDebatesDb,
+  id: number,
+  userId: string,
+  inviteToken: string | undefined,
+): Promise<boolean> {
+  let query = db
     .updateTable('debates')
-    .set({ judgeId: userId, judgeSeatedAt: new Date().toISOString() })
+    .set({ judgeId: userId, judgeSeatedAt: new Date().toISOString(), judgeInviteToken: null })
     .where('id', '=', id)
     .where('judgeId', 'is', null)
-    .where('status', '=', 'live')
-    .executeTakeFirst();
+    .where('status', 'in', ['live', 'awaiting_ballot']);
+  query = inviteToken
+    ? query.where('judgeInviteToken', '=', inviteToken)
+    : query.where('judgeInviteToken', 'is', null).where('status', '=', 'live');
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Opens (or replaces) the round's judge invitation. */
+export async function setJudgeInvite(db: TDebatesDb, id: number, token: string): Promise<void> {
+  await db.updateTable('debates').set({ judgeInviteToken: token }).where('id', '=', id).execute();
 }
 
 /** Moves a debate from one status to another; false if it was no longer in `from` (someone else ended it). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  ZJoinAsJudgeRequest,
   DB_INT_MAX,
   ZClockAction,
   ZCreateChallengeRequest,
@@ -87,7 +88,13 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
   app.post('/api/debates/:id/judge', async (request) => {
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZIdParams, request.params);
-    return { debate: await debates.joinAsJudge(deps, user, id) };
+    const body = parseOrThrow(ZJoinAsJudgeRequest, request.body);
+    return { debate: await debates.joinAsJudge(deps, user, id, body?.invite) };
+  });
+  app.post('/api/debates/:id/judge-invites', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZIdParams, request.params);
+    return reply.status(201).send(await debates.inviteJudge(deps, user, id));
   });
   app.post('/api/debates/:id/ballots', async (request, reply) => {
     const user = await requireUser(request);

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  wasJudgeSeatedBeforeSpeeches,
   applyClockAction,
   clockRefusal,
   spokenIncrement,
@@ -77,6 +78,7 @@ async function requireDebate(deps: TDebatesDeps, id: number, tx = db(deps)): Pro
 function toBallot(
   row: Awaited<ReturnType<typeof repo.findBallots>>[number] | undefined,
   names: Map<string, string>,
+  wasJudgePresent: boolean,
 ): TBallot | null {
   if (!row) return null;
   return {
@@ -84,6 +86,7 @@ function toBallot(
     speakerPoints: { a: Number(row.speakerPointsA) / 10, b: Number(row.speakerPointsB) / 10 },
     reason: row.reason,
     judge: row.judgeId ? { userId: row.judgeId, displayName: names.get(row.judgeId) ?? 'Former user' } : null,
+    wasJudgePresent,
     createdAt: row.createdAt,
   };
 }
@@ -126,7 +129,8 @@ async function toDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDebate> {
     externalLink: row.externalLink,
     clock: repo.clockFromRow(row),
     clockVersion: Number(row.clockVersion),
-    ballot: toBallot(ballotRow, names),
+    ballot: toBallot(ballotRow, names, wasJudgeSeatedBeforeSpeeches(row)),
+    hasJudgeInvite: row.judgeInviteToken !== null,
     awards: awards.map((entry) => ({
       userId: entry.userId,
       points: Number(entry.newScore) - Number(entry.oldScore),
@@ -479,6 +483,7 @@ export async function getHistory(
       ballot: toBallot(
         ballots.find((b) => Number(b.debateId) === Number(row.id)),
         names,
+        wasJudgeSeatedBeforeSpeeches(row),
       ),
     };
   });
@@ -536,6 +541,8 @@ export async function commandClock(
       throw error;
     }
     const isFinished = next.phase === 'finished';
+    // A round with a judge, or with an invited judge yet to come, waits for the ballot.
+    const endStatus = row.judgeId !== null || row.judgeInviteToken !== null ? 'awaiting_ballot' : 'completed';
     const endedAt = isFinished ? new Date(now).toISOString() : undefined;
     // A speech that ends now adds the time it really ran; the award rules read the total.
     const endsSpeech = clock.phase === 'speech' && (next.phase !== 'speech' || next.speechIndex !== clock.speechIndex);
@@ -550,11 +557,9 @@ export async function commandClock(
       const tx = repo.debatesDb(trx);
       const ok = await repo.updateClock(tx, debateId, version, next, {
         ...roundFacts,
-        ...(isFinished
-          ? { status: row.judgeId ? 'awaiting_ballot' : 'completed', ...(endedAt ? { endedAt } : {}) }
-          : {}),
+        ...(isFinished ? { status: endStatus, ...(endedAt ? { endedAt } : {}) } : {}),
       });
-      if (ok && isFinished) await finishRound(tx, row, row.judgeId ? 'awaiting_ballot' : 'completed', spokenMs);
+      if (ok && isFinished) await finishRound(tx, row, endStatus, spokenMs);
       return ok;
     });
     if (!saved) {
@@ -587,14 +592,51 @@ async function finishRound(
 
 // ---- Judge, ballot, forfeit ----
 
-export async function joinAsJudge(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebate> {
+/**
+ * Takes the judge's seat: first come while the round is live, or — with a debater's invitation — also after the last
+ * speech while the round waits for that judge's ballot. A judge who sits after the speeches began is marked so.
+ */
+export async function joinAsJudge(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+  invite?: string,
+): Promise<TDebate> {
   const row = await requireDebate(deps, debateId);
   if (sideOf(row, user.id)) throw new AppError('forbidden', 'A debater cannot judge their own debate.');
   if (row.judgeId === user.id) return toDebate(deps, row);
-  if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.');
-  const claimed = await repo.claimJudge(db(deps), debateId, user.id);
-  if (!claimed) throw new AppError('conflict', 'This debate already has a judge.');
+  const isOpen = row.status === 'live' || (row.status === 'awaiting_ballot' && row.judgeId === null);
+  if (!isOpen) throw new AppError('conflict', 'This debate is over.');
+  if (row.judgeId !== null) throw new AppError('conflict', 'This debate already has a judge.');
+  if (row.judgeInviteToken !== null && invite !== row.judgeInviteToken) {
+    throw new AppError(
+      'conflict',
+      invite ? 'That judge invitation is no longer valid.' : 'A debater has invited a judge for this round.',
+    );
+  }
+  if (!(await repo.claimJudge(db(deps), debateId, user.id, row.judgeInviteToken === null ? undefined : invite))) {
+    throw new AppError('conflict', 'This debate already has a judge.');
+  }
   return emitDebateUpdated(deps, debateId);
+}
+
+/**
+ * A debater invites a judge by link (before or during the round): the seat is kept for the link's holder, and a
+ * round that ends before they arrive waits for their ballot (the ballot deadline applies). A new invitation
+ * replaces the previous one.
+ */
+export async function inviteJudge(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+): Promise<{ token: string; debate: TDebate }> {
+  const row = await requireDebate(deps, debateId);
+  if (!sideOf(row, user.id)) throw new AppError('forbidden', 'Only the debaters can invite a judge.');
+  if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.');
+  if (row.judgeId !== null) throw new AppError('conflict', 'This debate already has a judge.');
+  const token = randomBytes(16).toString('base64url');
+  await repo.setJudgeInvite(db(deps), debateId, token);
+  return { token, debate: await emitDebateUpdated(deps, debateId) };
 }
 
 export async function submitBallot(

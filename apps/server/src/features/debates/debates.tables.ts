@@ -43,6 +43,8 @@ export interface DebatesTable {
   debaterBJoinedAt: string | null;
   /** 1 when the round earned its debaters points (the repeat-pair window counts these). */
   isRewarded: Generated<number>;
+  /** Migration 0013: the open judge invitation's token, if a debater sent one. */
+  judgeInviteToken: string | null;
 }
 
 export interface ActiveDebatersTable {

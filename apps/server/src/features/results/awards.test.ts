@@ -206,4 +206,40 @@ describe.each(TEST_ENGINES)('points that cannot be farmed on %s', (engine) => {
       `No points for debate #${debate.id}: the judge joined after the speeches began`,
     );
   });
+
+  it('a judge invited by link keeps the seat, may arrive after the last speech, and is marked as not present', async () => {
+    const x = await buildUser(t);
+    const y = await buildUser(t);
+    const invited = await buildUser(t, { displayName: 'Invited Judge' });
+    const passerBy = await buildUser(t);
+    const { debate, a, b } = await challengeRound(x, y);
+    expect((await call(passerBy, 'POST', `/api/debates/${debate.id}/judge-invites`)).statusCode).toBe(403);
+    const invite = await call(a, 'POST', `/api/debates/${debate.id}/judge-invites`);
+    expect(invite.statusCode).toBe(201);
+    const { token } = invite.json();
+    expect(invite.json().debate.hasJudgeInvite).toBe(true);
+    // The seat is kept for the link's holder.
+    const taken = await call(passerBy, 'POST', `/api/debates/${debate.id}/judge`);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe('A debater has invited a judge for this round.');
+    expect(
+      (await call(passerBy, 'POST', `/api/debates/${debate.id}/judge`, { invite: 'wrong-token-123' })).statusCode,
+    ).toBe(409);
+
+    await speak(debate, a, b, (minutes) => minutes * 60_000);
+    // The round waits for the invited judge's ballot.
+    const ended = (await call(a, 'GET', `/api/debates/${debate.id}`)).json().debate as TDebate;
+    expect(ended.status).toBe('awaiting_ballot');
+    const late = await call(invited, 'POST', `/api/debates/${debate.id}/judge`, { invite: token });
+    expect(late.statusCode).toBe(200);
+    expect(late.json().debate.judge.userId).toBe(invited.user.id);
+    const ballot = { winnerSide: 'b', speakerPoints: { a: 28, b: 29 }, reason: 'Judged from the flow afterwards.' };
+    const judged = await call(invited, 'POST', `/api/debates/${debate.id}/ballots`, ballot);
+    expect(judged.statusCode).toBe(201);
+    const decided = judged.json().debate as TDebate;
+    expect(decided.ballot?.wasJudgePresent).toBe(false);
+    // The debaters' round counts; the judge who was not there for the speeches earns nothing.
+    expect(await scoreOf(b)).toBe(DEBATE_POINTS.complete + DEBATE_POINTS.win);
+    expect(await scoreOf(invited)).toBe(0);
+  });
 });

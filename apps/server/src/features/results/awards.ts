@@ -4,7 +4,14 @@
  * whose debaters earned points (the repeat-pair window counts those). Runs inside the transaction that ends the
  * round, so a round is settled exactly once.
  */
-import { AWARD_RULES, awardsFor, type TAwardsOutcome, type TRoundEnding, type TSideKey } from '@resolved/shared';
+import {
+  AWARD_RULES,
+  awardsFor,
+  wasJudgeSeatedBeforeSpeeches,
+  type TAwardsOutcome,
+  type TRoundEnding,
+  type TSideKey,
+} from '@resolved/shared';
 import * as repo from '../debates/debates.repository';
 import type { TDebateRow } from '../debates/debates.repository';
 
@@ -30,8 +37,7 @@ export async function settleRound(
     winnerSide: options.winnerSide,
     spokenMs: options.spokenMs,
     wasForfeiterPresent: forfeiterJoinedAt !== null,
-    wasJudgeSeatedBeforeSpeeches:
-      row.judgeSeatedAt !== null && row.firstSpeechAt !== null && row.judgeSeatedAt <= row.firstSpeechAt,
+    wasJudgeSeatedBeforeSpeeches: wasJudgeSeatedBeforeSpeeches(row),
     pairRoundsInWindow: repeats.pair,
     judgePairRoundsInWindow: repeats.judgePair,
   });

@@ -128,6 +128,11 @@ export function BallotView({ debate }: { debate: TDebate }) {
       <h3 className="mt-3 text-sm font-semibold text-slate-700">Reason for decision</h3>
       <p className="mt-1 whitespace-pre-wrap text-sm text-slate-800 [overflow-wrap:anywhere]">{ballot.reason}</p>
       {ballot.judge ? <p className="mt-2 text-xs text-slate-600">Judged by {ballot.judge.displayName}</p> : null}
+      {ballot.wasJudgePresent ? null : (
+        <p className="mt-1 text-xs font-semibold text-amber-800" data-testid="judge-not-present">
+          The judge joined after the speeches began and was not present for all of them.
+        </p>
+      )}
     </section>
   );
 }

@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Eye, Gavel, Users } from 'lucide-react';
+import { Eye, Users } from 'lucide-react';
 import { BALLOT_DEADLINE_MS, FORMATS, type TDebate, type TSideKey } from '@resolved/shared';
-import { api } from '../../lib/api';
-import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { buttonClass } from '../../ui/button-styles';
@@ -11,6 +9,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { BallotForm, BallotView } from './Ballot';
 import { RoundAwards } from './RoundAwards';
+import { JudgeSeat } from './JudgeSeat';
 import { useLeaveGuard } from './useLeaveGuard';
 import { RatingText } from './RatingText';
 import { ClockControls } from './ClockControls';
@@ -75,15 +74,6 @@ export default function DebateRoomPage() {
   const present = new Set(room.presence?.presentUserIds ?? []);
   // Someone who took the judge's seat while watching is the judge now, not a spectator.
   const spectators = (room.presence?.spectators ?? []).filter((s) => s.userId !== debate.judge?.userId);
-
-  async function handleJudge() {
-    try {
-      const { debate: next } = await api<{ debate: TDebate }>(`/api/debates/${debateId}/judge`, { method: 'POST' });
-      room.setDebate(next);
-    } catch (error) {
-      toast.error((error as Error).message);
-    }
-  }
 
   function handleDecided(next: TDebate) {
     room.setDebate(next);
@@ -154,22 +144,7 @@ export default function DebateRoomPage() {
         </div>
 
         <aside className="space-y-6">
-          <section
-            aria-labelledby="judge-heading"
-            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-          >
-            <h2 id="judge-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-              <Gavel className="h-5 w-5 text-brand-700" aria-hidden="true" /> Judge
-            </h2>
-            <p className="mt-1 text-sm text-slate-700" data-testid="judge-name">
-              {debate.judge ? debate.judge.displayName : 'No judge yet'}
-            </p>
-            {!debate.judge && !side && user && debate.status === 'live' ? (
-              <button type="button" className={buttonClass('primary', 'mt-3')} onClick={() => void handleJudge()}>
-                Judge this debate
-              </button>
-            ) : null}
-          </section>
+          <JudgeSeat debate={debate} side={side} isSignedIn={!!user} onChange={room.setDebate} />
           <DebateChat messages={room.messages} canWrite={(!!side || isJudge) && !!user} onSend={room.sendMessage} />
           <section
             aria-labelledby="spectators-heading"

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Gavel } from 'lucide-react';
+import type { TDebate, TSideKey } from '@resolved/shared';
+import { api } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { buttonClass } from '../../ui/button-styles';
+
+/**
+ * The judge's seat: who holds it; "Judge this debate" for anyone while it is free and live; a debater's "Invite a
+ * judge" link (the seat is then kept for its holder, who may also arrive after the last speech to write the ballot).
+ */
+export function JudgeSeat({
+  debate,
+  side,
+  isSignedIn,
+  onChange,
+}: {
+  debate: TDebate;
+  side: TSideKey | null;
+  isSignedIn: boolean;
+  onChange: (debate: TDebate) => void;
+}) {
+  const [params] = useSearchParams();
+  const invite = params.get('judgeInvite') ?? undefined;
+  const [inviteLink, setInviteLink] = useState<string>();
+  const isFree = !debate.judge;
+  const canTakeByInvite = isFree && !side && isSignedIn && !!invite && debate.hasJudgeInvite;
+  const canTake =
+    isFree && !side && isSignedIn && debate.status === 'live' && !debate.hasJudgeInvite && invite === undefined;
+  const canInvite = isFree && !!side && debate.status === 'live';
+
+  async function handleTake() {
+    try {
+      const { debate: next } = await api<{ debate: TDebate }>(`/api/debates/${debate.id}/judge`, {
+        method: 'POST',
+        json: invite ? { invite } : {},
+      });
+      onChange(next);
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  }
+
+  async function handleInvite() {
+    try {
+      const { token, debate: next } = await api<{ token: string; debate: TDebate }>(
+        `/api/debates/${debate.id}/judge-invites`,
+        { method: 'POST' },
+      );
+      setInviteLink(`${window.location.origin}/debates/${debate.id}?judgeInvite=${encodeURIComponent(token)}`);
+      onChange(next);
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  }
+
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="judge-heading">
+      <h2 id="judge-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <Gavel className="h-5 w-5 text-brand-700" aria-hidden="true" /> Judge
+      </h2>
+      <p className="mt-1 text-sm text-slate-700" data-testid="judge-name">
+        {debate.judge ? debate.judge.displayName : debate.hasJudgeInvite ? 'Invited judge on the way' : 'No judge yet'}
+      </p>
+      {canTakeByInvite ? (
+        <>
+          <p className="mt-2 text-sm text-slate-700">You are invited to judge this round.</p>
+          <button type="button" className={buttonClass('primary', 'mt-3')} onClick={() => void handleTake()}>
+            Take the judge’s seat
+          </button>
+        </>
+      ) : null}
+      {canTake ? (
+        <button type="button" className={buttonClass('primary', 'mt-3')} onClick={() => void handleTake()}>
+          Judge this debate
+        </button>
+      ) : null}
+      {canInvite ? (
+        <button type="button" className={buttonClass('secondary', 'mt-3')} onClick={() => void handleInvite()}>
+          {debate.hasJudgeInvite ? 'New judge invitation link' : 'Invite a judge'}
+        </button>
+      ) : null}
+      {inviteLink ? (
+        <label className="mt-3 block text-sm text-slate-700">
+          Send this link to your judge
+          <input
+            readOnly
+            value={inviteLink}
+            onFocus={(event) => event.currentTarget.select()}
+            className="mt-1 block w-full rounded-xl border border-slate-300 px-3 py-2 text-xs"
+          />
+        </label>
+      ) : null}
+    </section>
+  );
+}
