@@ -102,3 +102,17 @@ test('a bad challenge link says so in words and offers a way on', async ({ page,
   await page.getByRole('link', { name: 'Find an opponent' }).click();
   await expect(page).toHaveURL(/\/debates$/);
 });
+
+test('the dashboard opens with "Find an opponent" and the debater’s own record', async ({ page, context }) => {
+  await signInAs(context, uniqueEmail('record'), 'Record Rae');
+  await page.goto('/Dashboard');
+  const welcome = page.getByRole('region', { name: 'Welcome' });
+  await expect(welcome.getByRole('link', { name: 'Find an opponent' })).toBeVisible();
+  const record = page.getByTestId('debate-record');
+  await expect(record.getByTestId('record-wins')).toHaveText('0');
+  await expect(record.getByTestId('record-losses')).toHaveText('0');
+  await expect(record.getByTestId('record-speaker-points')).toHaveText('—');
+  await expect(record.getByTestId('record-ratings')).toHaveText('After your first judged round');
+  await welcome.getByRole('link', { name: 'Find an opponent' }).click();
+  await expect(page).toHaveURL(/\/debates$/);
+});

@@ -163,6 +163,7 @@ const HTTP_PROBES: Record<string, TProbe> = {
     return asOutcome(await call(c, 'DELETE', '/api/debates/queue'));
   },
   'GET /api/debates/history': (c) => call(c, 'GET', '/api/debates/history').then(asOutcome),
+  'GET /api/debates/record': (c) => call(c, 'GET', '/api/debates/record').then(asOutcome),
   'POST /api/debates/challenges': (c) => call(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }).then(asOutcome),
   'GET /api/debates/challenges/:token': async (c) => {
     const { challenge } = (await ok(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }, c.owner)) as {

@@ -71,6 +71,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'GET /api/chat/messages': SIGNED_IN,
 
   'GET /api/debates': PUBLIC,
+  'GET /api/debates/record': SIGNED_IN,
   'GET /api/debates/ratings': PUBLIC,
   'GET /api/debates/queue': SIGNED_IN,
   'POST /api/debates/queue': SIGNED_IN,

@@ -92,6 +92,18 @@ export interface TDebateSummary {
   endedAt: string | null;
 }
 
+/** A debater's own record, for their dashboard: results, speaker points and a rating per format. */
+export interface TDebateRecord {
+  wins: number;
+  losses: number;
+  /** Rounds that ended without a winner (completed without a ballot, abandoned). */
+  noDecision: number;
+  /** Mean of the speaker points judges gave this debater, or null before any ballot. */
+  averageSpeakerPoints: number | null;
+  /** One entry per format the debater has a rating in. */
+  ratings: { formatId: TFormatId; rating: TRatingSummary }[];
+}
+
 /** One past debate from a debater's point of view. */
 export interface THistoryEntry extends TDebateSummary {
   side: TSideKey;

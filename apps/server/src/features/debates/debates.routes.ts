@@ -64,6 +64,10 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
     const user = await requireUser(request);
     return debates.getHistory(deps, user.id);
   });
+  app.get('/api/debates/record', async (request) => {
+    const user = await requireUser(request);
+    return { record: await debates.getRecord(deps, user.id) };
+  });
   app.get('/api/debates/ratings', async (request) => {
     const { formatId } = parseOrThrow(z.object({ formatId: ZFormatId }), request.query);
     return { ratings: await debates.listRatings(deps, formatId) };

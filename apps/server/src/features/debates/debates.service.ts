@@ -4,6 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  FORMAT_IDS,
+  type TDebateRecord,
   wasJudgeSeatedBeforeSpeeches,
   applyClockAction,
   clockRefusal,
@@ -488,6 +490,35 @@ export async function getHistory(
     };
   });
   return { debates, debatesJoined: await repo.countDebatesOfUser(tx, userId) };
+}
+
+/** The signed-in debater's own record over every round they debated (dashboard). */
+export async function getRecord(deps: TDebatesDeps, userId: string): Promise<TDebateRecord> {
+  const tx = db(deps);
+  const rows = await repo.listDebatesOfUser(tx, userId, 10_000);
+  const finished = rows.filter((row) => row.status !== 'live' && row.status !== 'awaiting_ballot');
+  const sideIn = (row: TDebateRow) => sideOf(row, userId) ?? 'a';
+  const ballots = await repo.findBallots(
+    tx,
+    finished.map((row) => Number(row.id)),
+  );
+  const points = ballots.map((ballot) => {
+    const row = finished.find((r) => Number(r.id) === Number(ballot.debateId));
+    return Number(row && sideIn(row) === 'b' ? ballot.speakerPointsB : ballot.speakerPointsA) / 10;
+  });
+  const ratings = [];
+  for (const formatId of FORMAT_IDS) {
+    const rating = (await repo.findRatings(tx, formatId, [userId])).get(userId);
+    if (rating) ratings.push({ formatId, rating: summarizeRating(rating) });
+  }
+  return {
+    wins: finished.filter((row) => row.winnerSide !== null && row.winnerSide === sideIn(row)).length,
+    losses: finished.filter((row) => row.winnerSide !== null && row.winnerSide !== sideIn(row)).length,
+    noDecision: finished.filter((row) => row.winnerSide === null).length,
+    averageSpeakerPoints:
+      points.length === 0 ? null : Math.round((points.reduce((a, b) => a + b, 0) / points.length) * 10) / 10,
+    ratings,
+  };
 }
 
 export async function countDebatesJoined(deps: TDebatesDeps, userId: string): Promise<number> {

@@ -160,6 +160,13 @@ describe.each(TEST_ENGINES)('points that cannot be farmed on %s', (engine) => {
     };
     const first = await judgedRound();
     const firstTotal = (await scoreOf(x)) + (await scoreOf(y));
+    // The winner's own record on the dashboard: one win, their speaker points, a provisional LD rating.
+    const winner = first.debaters.b.userId === x.user.id ? x : y;
+    const record = (await call(winner, 'GET', '/api/debates/record')).json().record;
+    expect(record).toMatchObject({ wins: 1, losses: 0, noDecision: 0, averageSpeakerPoints: 29 });
+    expect(record.ratings).toEqual([
+      { formatId: 'ld', rating: expect.objectContaining({ isProvisional: true, games: 1 }) },
+    ]);
     expect(firstTotal).toBe(2 * DEBATE_POINTS.complete + DEBATE_POINTS.win);
     expect(await scoreOf(judge)).toBe(DEBATE_POINTS.judge);
     expect(first.awards.filter((award) => award.points > 0)).toHaveLength(4);

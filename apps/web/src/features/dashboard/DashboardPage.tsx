@@ -27,6 +27,7 @@ import { useAuth } from '../auth/useAuth';
 import { RoleBadge } from './RoleBadge';
 import { useStanding } from './useStanding';
 import { FindOpponentCard } from '../debates/FindOpponentCard';
+import { DebateRecordCard } from './DebateRecordCard';
 
 function formatDate(iso: string | undefined): string {
   if (!iso) return 'Unknown';
@@ -144,8 +145,16 @@ export default function DashboardPage() {
           <p className="text-2xl font-bold">Welcome back, {name}!</p>
           <p className="mt-1 text-brand-100">Ready to sharpen your arguments today?</p>
         </div>
-        <RoleBadge role={user.role} />
+        <div className="flex flex-wrap items-center gap-3">
+          <ButtonLink to="/debates" variant="inverse">
+            <Swords className="h-4 w-4" aria-hidden="true" />
+            Find an opponent
+          </ButtonLink>
+          <RoleBadge role={user.role} />
+        </div>
       </section>
+
+      <DebateRecordCard />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Tile label="Total Points" value={user.score} icon={Star} testId="total-points" />

@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { FORMATS, type TDebateRecord } from '@resolved/shared';
+import { api } from '../../lib/api';
+import { RatingText } from '../debates/RatingText';
+
+/** The debater's own record on the dashboard: wins and losses, average speaker points, a rating per format. */
+export function DebateRecordCard() {
+  const record = useQuery({
+    queryKey: ['debates', 'record'],
+    queryFn: async () => (await api<{ record: TDebateRecord }>('/api/debates/record')).record,
+  });
+  const data = record.data;
+  return (
+    <section
+      aria-labelledby="debate-record"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      data-testid="debate-record"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="debate-record" className="text-lg font-bold text-slate-900">
+          Your debates
+        </h2>
+        <Link to="/debates" className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+          History and ballots
+        </Link>
+      </div>
+      {!data ? (
+        <p className="mt-2 text-sm text-slate-600">
+          {record.isError ? 'Your record could not be loaded.' : 'Loading…'}
+        </p>
+      ) : (
+        <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-slate-600">Wins</dt>
+            <dd className="text-xl font-bold text-slate-900" data-testid="record-wins">
+              {data.wins}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Losses</dt>
+            <dd className="text-xl font-bold text-slate-900" data-testid="record-losses">
+              {data.losses}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Avg. speaker points</dt>
+            <dd className="text-xl font-bold text-slate-900" data-testid="record-speaker-points">
+              {data.averageSpeakerPoints === null ? '—' : data.averageSpeakerPoints.toFixed(1)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Ratings</dt>
+            <dd className="text-sm text-slate-900" data-testid="record-ratings">
+              {data.ratings.length === 0
+                ? 'After your first judged round'
+                : data.ratings.map(({ formatId, rating }) => (
+                    <span key={formatId} className="block">
+                      {FORMATS[formatId].name}:{' '}
+                      <RatingText rating={rating.rating} isProvisional={rating.isProvisional} />
+                    </span>
+                  ))}
+            </dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
