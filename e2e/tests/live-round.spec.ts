@@ -120,3 +120,51 @@ test('a debater invites a judge by link; the seat is kept for them', async ({ br
   await expect(host.getByTestId('judge-name')).toHaveText('Judge Jo');
   await Promise.all(contexts.map((c) => c.close()));
 });
+
+async function challengeRoom(browser: import('@playwright/test').Browser, viewport: { width: number; height: number }) {
+  const hostContext = await browser.newContext({ viewport });
+  const friendContext = await browser.newContext({ viewport });
+  await signInAs(hostContext, uniqueEmail('layout-host'), 'Layout Lee');
+  await signInAs(friendContext, uniqueEmail('layout-friend'), 'Layout Liv');
+  const created = await hostContext.request.post('/api/debates/challenges', {
+    headers: { origin: BASE_URL },
+    data: { formatId: 'ld' },
+  });
+  const { token } = (await created.json()).challenge;
+  const { debateId } = await (
+    await friendContext.request.post(`/api/debates/challenges/${token}/accept`, { headers: { origin: BASE_URL } })
+  ).json();
+  const page = await hostContext.newPage();
+  await page.goto(`/debates/${debateId}`);
+  await expect(page.getByTestId('debate-clock')).toBeVisible();
+  return { page, debateId, hostContext, friendContext };
+}
+
+test('at 1280×800 the clock and the video sit side by side above the fold', async ({ browser }) => {
+  const { page, hostContext, friendContext } = await challengeRoom(browser, { width: 1280, height: 800 });
+  const clock = await page.getByTestId('room-clock-area').boundingBox();
+  const video = await page.getByRole('heading', { name: 'Audio and video' }).boundingBox();
+  expect(clock && video).toBeTruthy();
+  expect(video!.x).toBeGreaterThan(clock!.x + clock!.width - 1);
+  expect(Math.abs(video!.y - clock!.y)).toBeLessThan(60);
+  expect(video!.y + video!.height).toBeLessThan(800);
+  await Promise.all([hostContext.close(), friendContext.close()]);
+});
+
+test('on a phone the clock stays in view while the room scrolls, and the history is cards', async ({ browser }) => {
+  const { page, debateId, hostContext, friendContext } = await challengeRoom(browser, { width: 375, height: 812 });
+  await page.mouse.wheel(0, 2000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  const clock = await page.getByTestId('debate-clock').boundingBox();
+  expect(clock!.y).toBeGreaterThanOrEqual(0);
+  expect(clock!.y).toBeLessThan(300);
+
+  await friendContext.request.post(`/api/debates/${debateId}/forfeit`, { headers: { origin: BASE_URL } });
+  await page.goto('/debates');
+  const cards = page.getByTestId('debate-history-cards').getByRole('listitem');
+  await expect(cards.first()).toContainText('Lincoln Douglas');
+  await expect(cards.first()).toContainText('Forfeit');
+  await expect(page.getByTestId('debate-history')).toBeHidden();
+  expect((await cards.first().boundingBox())!.width).toBeGreaterThan(300);
+  await Promise.all([hostContext.close(), friendContext.close()]);
+});

@@ -95,6 +95,27 @@ export default function DebateRoomPage() {
         {statusText(debate)}
       </p>
 
+      {/* Clock and video side by side from lg; on phones the clock stays in view while the page scrolls (the
+          wrapper has no box there, so the sticky clock spans the whole page). */}
+      <div className="contents lg:mb-6 lg:grid lg:grid-cols-2 lg:items-start lg:gap-6">
+        <div
+          className="sticky top-header z-10 -mx-4 space-y-3 bg-slate-50/95 px-4 pb-3 pt-2 shadow-sm backdrop-blur sm:-mx-6 sm:px-6 lg:static lg:m-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none"
+          data-testid="room-clock-area"
+        >
+          <DebateClock clock={debate.clock} />
+          <ClockControls debate={debate} side={side} isJudge={isJudge} onCommand={room.command} />
+        </div>
+        <div className="mb-6 mt-6 lg:m-0">
+          <VideoPanel
+            debate={debate}
+            isDebater={!!side}
+            isOfferer={side === 'a'}
+            iceServers={room.iceServers}
+            onDebateChange={room.setDebate}
+          />
+        </div>
+      </div>
+
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <section aria-labelledby="debaters-heading" className="grid gap-3 sm:grid-cols-2">
@@ -123,22 +144,12 @@ export default function DebateRoomPage() {
             })}
           </section>
 
-          <DebateClock clock={debate.clock} />
-          <ClockControls debate={debate} side={side} isJudge={isJudge} onCommand={room.command} />
-
           {debate.ballot ? <BallotView debate={debate} /> : null}
           <RoundAwards debate={debate} viewerId={user?.id} />
           {isJudge && debate.status === 'awaiting_ballot' ? (
             <BallotForm debate={debate} onSubmitted={handleDecided} />
           ) : null}
 
-          <VideoPanel
-            debate={debate}
-            isDebater={!!side}
-            isOfferer={side === 'a'}
-            iceServers={room.iceServers}
-            onDebateChange={room.setDebate}
-          />
           <SpeechSchedule clock={debate.clock} />
           {debate.formatId === 'pf' ? <PublicForumOneOnOneNote /> : null}
         </div>

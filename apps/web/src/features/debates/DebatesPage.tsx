@@ -69,50 +69,75 @@ function History() {
         Debates joined: {data.debatesJoined}
       </p>
       {data.debates.length === 0 ? null : (
-        <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm" data-testid="debate-history">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th className="px-3 py-2">Date</th>
-                <th className="px-3 py-2">Format</th>
-                <th className="px-3 py-2">Side</th>
-                <th className="px-3 py-2">Opponent</th>
-                <th className="px-3 py-2">Result</th>
-                <th className="px-3 py-2">Ballot</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.debates.map((d) => {
-                const format = FORMATS[d.formatId];
-                return (
-                  <tr key={d.id} className="border-t border-slate-100 align-top">
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <Link to={`/debates/${d.id}`} className="text-brand-700 underline">
-                        {new Date(d.createdAt).toLocaleDateString()}
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2">{format.name}</td>
-                    <td className="px-3 py-2">{format.sides[d.side]}</td>
-                    <td className="px-3 py-2">{d.opponent.displayName}</td>
-                    <td className="px-3 py-2">{d.status === 'live' ? 'In progress' : RESULT_TEXT[d.result]}</td>
-                    <td className="px-3 py-2 [overflow-wrap:anywhere]">
-                      {d.ballot
-                        ? `${d.ballot.speakerPoints[d.side].toFixed(1)} pts · ${d.ballot.reason}`
-                        : d.status === 'forfeited'
-                          ? 'Forfeit'
-                          : d.status === 'abandoned'
-                            ? 'Abandoned'
-                            : '—'}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <>
+          {/* Phones: one card per round, the ballot's reason in full width (a table squeezed it to ~45 px). */}
+          <ul className="mt-3 space-y-3 sm:hidden" data-testid="debate-history-cards">
+            {data.debates.map((d) => {
+              const format = FORMATS[d.formatId];
+              return (
+                <li key={d.id} className="rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm">
+                  <div className="flex items-baseline justify-between gap-2">
+                    <Link to={`/debates/${d.id}`} className="font-semibold text-brand-700 underline">
+                      {format.name} · {new Date(d.createdAt).toLocaleDateString()}
+                    </Link>
+                    <span className="font-semibold text-slate-900">{resultText(d)}</span>
+                  </div>
+                  <p className="mt-1 text-slate-700">
+                    {format.sides[d.side]} against {d.opponent.displayName}
+                  </p>
+                  <p className="mt-2 text-slate-800 [overflow-wrap:anywhere]">{ballotText(d)}</p>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="mt-3 hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm sm:block">
+            <table className="w-full text-left text-sm" data-testid="debate-history">
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  <th className="px-3 py-2">Date</th>
+                  <th className="px-3 py-2">Format</th>
+                  <th className="px-3 py-2">Side</th>
+                  <th className="px-3 py-2">Opponent</th>
+                  <th className="px-3 py-2">Result</th>
+                  <th className="px-3 py-2">Ballot</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.debates.map((d) => {
+                  const format = FORMATS[d.formatId];
+                  return (
+                    <tr key={d.id} className="border-t border-slate-100 align-top">
+                      <td className="px-3 py-2 whitespace-nowrap">
+                        <Link to={`/debates/${d.id}`} className="text-brand-700 underline">
+                          {new Date(d.createdAt).toLocaleDateString()}
+                        </Link>
+                      </td>
+                      <td className="px-3 py-2">{format.name}</td>
+                      <td className="px-3 py-2">{format.sides[d.side]}</td>
+                      <td className="px-3 py-2">{d.opponent.displayName}</td>
+                      <td className="px-3 py-2">{resultText(d)}</td>
+                      <td className="px-3 py-2 [overflow-wrap:anywhere]">{ballotText(d)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </section>
   );
+}
+
+function resultText(d: THistoryEntry): string {
+  return d.status === 'live' ? 'In progress' : RESULT_TEXT[d.result];
+}
+
+function ballotText(d: THistoryEntry): string {
+  if (d.ballot) return `${d.ballot.speakerPoints[d.side].toFixed(1)} pts · ${d.ballot.reason}`;
+  if (d.status === 'forfeited') return 'Forfeit';
+  if (d.status === 'abandoned') return 'Abandoned';
+  return '—';
 }
 
 export default function DebatesPage() {
