@@ -3,7 +3,7 @@
  * in a live debate" with a way back, in every tab; a debater matched while looking at another tab is told by the
  * tab's title.
  */
-import type { BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { signInAs, uniqueEmail } from '../support/accounts';
 import { BASE_URL } from '../support/env';
@@ -121,7 +121,7 @@ test('a debater invites a judge by link; the seat is kept for them', async ({ br
   await Promise.all(contexts.map((c) => c.close()));
 });
 
-async function challengeRoom(browser: import('@playwright/test').Browser, viewport: { width: number; height: number }) {
+async function challengeRoom(browser: Browser, viewport: { width: number; height: number }) {
   const hostContext = await browser.newContext({ viewport });
   const friendContext = await browser.newContext({ viewport });
   await signInAs(hostContext, uniqueEmail('layout-host'), 'Layout Lee');
