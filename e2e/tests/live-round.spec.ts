@@ -168,3 +168,30 @@ test('on a phone the clock stays in view while the room scrolls, and the history
   expect((await cards.first().boundingBox())!.width).toBeGreaterThan(300);
   await Promise.all([hostContext.close(), friendContext.close()]);
 });
+
+test('the clock cues 1 minute, 30 seconds and time up, then counts overtime', async ({ browser }) => {
+  const room = await challengeRoom(browser, { width: 1280, height: 800 });
+  const { hostContext, friendContext, debateId } = room;
+  // The affirmative speaks first: use whichever of the two drew it.
+  let page = room.page;
+  if (!(await page.getByTestId('debater-a').textContent())?.includes('(you)')) {
+    page = await friendContext.newPage();
+    await page.goto(`/debates/${debateId}`);
+  }
+  await expect(page.getByTestId('time-signal')).toHaveCount(0);
+  // Sound is off unless turned on.
+  await expect(page.getByLabel('Sound cues at 1 minute, 30 seconds and time up')).not.toBeChecked();
+  await page.getByRole('button', { name: 'Start AC' }).click();
+  await expect(page.getByTestId('clock-status')).toHaveText(/Running/);
+  const started = Date.now();
+  // Move this screen's clock forward (the server's start time stays): the AC is 6 minutes.
+  await page.clock.setFixedTime(started + 5 * 60_000 + 10_000);
+  await expect(page.getByTestId('time-signal')).toHaveText('1 minute left');
+  await page.clock.setFixedTime(started + 5 * 60_000 + 40_000);
+  await expect(page.getByTestId('time-signal')).toHaveText('30 seconds left');
+  await page.clock.setFixedTime(started + 6 * 60_000 + 8_000);
+  await expect(page.getByTestId('time-signal')).toHaveText('Time’s up');
+  await expect(page.getByTestId('clock-status')).toHaveText(/Overtime/);
+  await expect(page.getByTestId('debate-clock')).toHaveText(/^\+0:0\d$/);
+  await Promise.all([hostContext.close(), friendContext.close()]);
+});

@@ -12,6 +12,8 @@ import {
   resume,
   startPrep,
   startSpeech,
+  timeSignalOf,
+  TIME_SIGNAL_TEXT,
   type TClockState,
 } from './clock.js';
 
@@ -173,5 +175,19 @@ describe('formatClock', () => {
     expect(formatClock(9_000)).toBe('0:09');
     expect(formatClock(0)).toBe('0:00');
     expect(formatClock(-5)).toBe('0:00');
+  });
+});
+
+describe('timeSignalOf', () => {
+  it('gives the 1-minute, 30-second and time-up cues of a running speech, and nothing between speeches', () => {
+    const speech = startSpeech(createClock('ld'), 0);
+    const at = (ms: number) => timeSignalOf(displayAt(speech, ms));
+    expect(at(4 * 60_000)).toBeNull();
+    expect(at(5 * 60_000 + 1)).toBe('one_minute');
+    expect(at(5 * 60_000 + 30_001)).toBe('thirty_seconds');
+    expect(at(6 * 60_000)).toBe('time_up');
+    expect(at(6 * 60_000 + 10_000)).toBe('time_up');
+    expect(timeSignalOf(displayAt(createClock('ld'), 0))).toBeNull();
+    expect(TIME_SIGNAL_TEXT.time_up).toBe('Time’s up');
   });
 });

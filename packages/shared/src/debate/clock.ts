@@ -264,6 +264,24 @@ function remaining(durationMs: number, elapsedMs: number) {
   };
 }
 
+/** The cues a timekeeper gives: one minute left, thirty seconds left, time up. */
+export type TTimeSignal = 'one_minute' | 'thirty_seconds' | 'time_up';
+
+export const TIME_SIGNAL_TEXT: Record<TTimeSignal, string> = {
+  one_minute: '1 minute left',
+  thirty_seconds: '30 seconds left',
+  time_up: 'Time’s up',
+};
+
+/** The cue for a running (or paused) speech or prep, or null when none applies. */
+export function timeSignalOf(display: Pick<TClockDisplay, 'phase' | 'remainingMs' | 'isOvertime'>): TTimeSignal | null {
+  if (display.phase !== 'speech' && display.phase !== 'prep') return null;
+  if (display.isOvertime || display.remainingMs <= 0) return 'time_up';
+  if (display.remainingMs <= 30_000) return 'thirty_seconds';
+  if (display.remainingMs <= 60_000) return 'one_minute';
+  return null;
+}
+
 /** `m:ss` for a clock face; overtime is shown by the caller (e.g. "+0:12"). Rounds up so 0:00 means time is up. */
 export function formatClock(ms: number): string {
   const totalSeconds = Math.ceil(Math.max(0, ms) / 1000);

@@ -1,5 +1,50 @@
-import { displayAt, formatClock, formatOf, speakerLabel, type TClockState, type TSideKey } from '@resolved/shared';
+import { useEffect, useRef, useState } from 'react';
+import {
+  displayAt,
+  formatClock,
+  formatOf,
+  speakerLabel,
+  TIME_SIGNAL_TEXT,
+  timeSignalOf,
+  type TClockState,
+  type TSideKey,
+  type TTimeSignal,
+} from '@resolved/shared';
+import { chime } from './match-notice';
 import { useServerNow } from './useNow';
+
+const SOUND_SETTING = 'resolved.clockSounds';
+const SIGNAL_STYLE: Record<TTimeSignal, string> = {
+  one_minute: 'bg-amber-300 text-amber-950',
+  thirty_seconds: 'bg-orange-400 text-orange-950',
+  time_up: 'bg-red-500 text-white',
+};
+const SIGNAL_RING: Record<TTimeSignal, string> = {
+  one_minute: 'ring-4 ring-amber-300',
+  thirty_seconds: 'ring-4 ring-orange-400',
+  time_up: 'ring-4 ring-red-500',
+};
+const SIGNAL_TONE: Record<TTimeSignal, number> = { one_minute: 660, thirty_seconds: 770, time_up: 990 };
+
+/** Sound cues are off unless the debater turns them on (kept in this browser). */
+function useClockSounds(): [boolean, (on: boolean) => void] {
+  const [isOn, setIsOn] = useState(() => {
+    try {
+      return window.localStorage.getItem(SOUND_SETTING) === 'on';
+    } catch {
+      return false;
+    }
+  });
+  const set = (on: boolean) => {
+    setIsOn(on);
+    try {
+      window.localStorage.setItem(SOUND_SETTING, on ? 'on' : 'off');
+    } catch {
+      // Private mode: the choice lasts for this page.
+    }
+  };
+  return [isOn, set];
+}
 
 function phaseTitle(clock: TClockState, display: ReturnType<typeof displayAt>): string {
   const format = formatOf(clock);
@@ -22,8 +67,21 @@ export function DebateClock({ clock }: { clock: TClockState }) {
   const face = display.isOvertime
     ? `+${formatClock(display.overtimeMs)}`
     : formatClock(isTimed ? display.remainingMs : 0);
+  const signal = timeSignalOf(display);
+  const [isSoundOn, setSoundOn] = useClockSounds();
+  // A cue sounds once when the clock crosses into it (not on load, not while paused).
+  const lastSignal = useRef<TTimeSignal | null | undefined>(undefined);
+  useEffect(() => {
+    const previous = lastSignal.current;
+    lastSignal.current = signal;
+    if (previous === undefined || signal === null || signal === previous || !isSoundOn || !isRunning) return;
+    chime(SIGNAL_TONE[signal]);
+  }, [signal, isSoundOn, isRunning]);
   return (
-    <section aria-labelledby="clock-heading" className="rounded-2xl bg-slate-900 p-6 text-white shadow-sm">
+    <section
+      aria-labelledby="clock-heading"
+      className={`rounded-2xl bg-slate-900 p-6 text-white shadow-sm ${signal ? SIGNAL_RING[signal] : ''}`}
+    >
       <h2 id="clock-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-300">
         {phaseTitle(clock, display)}
       </h2>
@@ -38,6 +96,15 @@ export function DebateClock({ clock }: { clock: TClockState }) {
       >
         {isTimed ? face : clock.phase === 'finished' ? '0:00' : formatClock((display.speech?.minutes ?? 0) * 60_000)}
       </p>
+      {signal ? (
+        <p
+          role="status"
+          className={`mt-2 inline-block rounded-full px-3 py-1 text-sm font-bold ${SIGNAL_STYLE[signal]}`}
+          data-testid="time-signal"
+        >
+          {TIME_SIGNAL_TEXT[signal]}
+        </p>
+      ) : null}
       <p className="mt-2 text-sm text-slate-300" data-testid="clock-status">
         {clock.isPaused ? 'Paused' : isTimed ? (display.isOvertime ? 'Overtime' : 'Running') : 'Stopped'}
         {display.grace?.isInGrace ? ` · Grace: ${formatClock(display.grace.remainingMs)} to finish the sentence` : ''}
@@ -62,6 +129,10 @@ export function DebateClock({ clock }: { clock: TClockState }) {
           </div>
         )}
       </dl>
+      <label className="mt-3 flex items-center gap-2 text-xs text-slate-300">
+        <input type="checkbox" checked={isSoundOn} onChange={(event) => setSoundOn(event.target.checked)} />
+        Sound cues at 1 minute, 30 seconds and time up
+      </label>
     </section>
   );
 }

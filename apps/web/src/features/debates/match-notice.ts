@@ -26,12 +26,13 @@ export function noticeMatch(): void {
   chime();
 }
 
-function chime(): void {
+/** A short tone (the match chime, and the clock's sound cues when the debater turns them on). */
+export function chime(frequency = 880): void {
   try {
     const context = new AudioContext();
     const oscillator = context.createOscillator();
     const gain = context.createGain();
-    oscillator.frequency.value = 880;
+    oscillator.frequency.value = frequency;
     gain.gain.setValueAtTime(0.12, context.currentTime);
     gain.gain.exponentialRampToValueAtTime(0.001, context.currentTime + 0.6);
     oscillator.connect(gain).connect(context.destination);
