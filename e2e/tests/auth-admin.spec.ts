@@ -124,3 +124,40 @@ test('the admin sees the Admin Panel card; a user is kept out of the admin dashb
   await expect(user.getByRole('link', { name: /Admin Panel/ })).toHaveCount(0);
   await Promise.all([adminContext.close(), userContext.close()]);
 });
+
+test('an admin fills the Parliamentary motion bank and the next round debates a motion from it', async ({
+  browser,
+}) => {
+  const adminContext = await browser.newContext();
+  const [gov, opp] = await Promise.all([browser.newContext(), browser.newContext()]);
+  // The admin signed up in the test above (serial); signing up again signs in.
+  const signIn = await adminContext.request.post(`${app.baseUrl}/api/auth/sign-in/email`, {
+    headers: { origin: app.baseUrl },
+    data: { email: ADMIN_EMAIL, password: PASSWORD },
+  });
+  expect(signIn.ok()).toBe(true);
+  await signUp(gov, 'Gov Gale', 'gov.gale@example.test');
+  await signUp(opp, 'Opp Orla', 'opp.orla@example.test');
+
+  const admin = await adminContext.newPage();
+  await admin.goto(`${app.baseUrl}/admin-dashboard`);
+  const bank = admin.getByRole('region', { name: 'Motion bank' });
+  await expect(bank.getByLabel('Format')).toHaveValue('parli');
+  await expect(bank.getByTestId('motion-list')).toContainText('No motions');
+  const motion = 'This House would make school start at 10 am';
+  await bank.getByLabel('New motion').fill(motion);
+  await bank.getByRole('button', { name: 'Add motion' }).click();
+  await expect(bank.getByTestId('motion-list')).toContainText(motion);
+
+  for (const context of [gov, opp]) {
+    await context.request.post(`${app.baseUrl}/api/debates/queue`, {
+      headers: { origin: app.baseUrl },
+      data: { formatId: 'parli' },
+    });
+  }
+  const { activeDebateId } = (await (await gov.request.get(`${app.baseUrl}/api/debates/queue`)).json()).queue;
+  const page = await gov.newPage();
+  await page.goto(`${app.baseUrl}/debates/${activeDebateId}`);
+  await expect(page.getByText(motion)).toBeVisible();
+  await Promise.all([adminContext.close(), gov.close(), opp.close()]);
+});

@@ -29,6 +29,7 @@ import { attachRealtime } from './realtime/realtime';
 import { registerOriginCheck } from './lib/origin-check';
 import { usersRoutes } from './features/users/users.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { motionsRoutes } from './features/motions/motions.routes';
 
 /** What every feature's routes receive. */
 export interface TAppContext {
@@ -119,6 +120,7 @@ export async function buildApp(options: {
   await app.register(authRoutes, context);
   await app.register(usersRoutes, context);
   await app.register(adminRoutes, context);
+  await app.register(motionsRoutes, context);
   await app.register(healthRoutes, context);
   await app.register(topicsRoutes, context);
   await app.register(roomsRoutes, context);

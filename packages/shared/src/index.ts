@@ -14,3 +14,4 @@ export * from './debate/clock-rules.js';
 export * from './points.js';
 export * from './debate/protocol.js';
 export * from './ranks.js';
+export * from './motions.js';

@@ -1,3 +1,4 @@
+import type { TFormatId } from '@resolved/shared';
 import type { Generated } from 'kysely';
 import type { DebateTables } from '../features/debates/debates.tables';
 
@@ -102,6 +103,15 @@ export interface ScoreLedgerTable {
   debateId: Generated<number | null>;
 }
 
+/** The motion bank (migration 0014-motions). */
+export interface MotionsTable {
+  id: Generated<number>;
+  formatId: TFormatId;
+  text: string;
+  createdBy: string | null;
+  createdAt: string;
+}
+
 /** Community chat messages (migration 0005-chat). Soft-deleted: `deletedAt`/`deletedBy` set, row kept. */
 export interface MessagesTable {
   id: Generated<number>;
@@ -151,4 +161,5 @@ export interface DB extends DebateTables {
   scoreCounts: ScoreCountsTable;
   rankingVersion: RankingVersionTable;
   rateLimits: RateLimitsTable;
+  motions: MotionsTable;
 }

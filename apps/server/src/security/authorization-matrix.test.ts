@@ -153,6 +153,22 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'PUT /api/users/:id/role': (c) =>
     call(c, 'PUT', `/api/users/${c.owner.user.id}/role`, { role: 'moderator' }).then(asOutcome),
   'GET /api/score-changes': (c) => call(c, 'GET', '/api/score-changes').then(asOutcome),
+  'GET /api/motions': (c) => call(c, 'GET', '/api/motions?formatId=parli').then(asOutcome),
+  'POST /api/motions': (c) =>
+    call(c, 'POST', '/api/motions', { formatId: 'parli', text: 'This House would ban homework' }).then(asOutcome),
+  'DELETE /api/motions/:id': async (c) => {
+    const row = await c.t.database.db
+      .insertInto('motions')
+      .values({
+        formatId: 'parli',
+        text: 'This House would probe',
+        createdBy: null,
+        createdAt: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return call(c, 'DELETE', `/api/motions/${row.id}`).then(asOutcome);
+  },
   'GET /api/chat/messages': (c) => call(c, 'GET', '/api/chat/messages').then(asOutcome),
   'GET /api/debates': (c) => call(c, 'GET', '/api/debates').then(asOutcome),
   'GET /api/debates/ratings': (c) => call(c, 'GET', '/api/debates/ratings?formatId=ld').then(asOutcome),

@@ -93,6 +93,10 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'PUT /api/debates/:id/external-link': rule('the debaters', 'DDDDA', 'a debater'),
   'POST /api/debates/:id/messages': rule('the debaters and the judge', 'DDDDA', 'a debater'),
 
+  'GET /api/motions': ADMIN,
+  'POST /api/motions': ADMIN,
+  'DELETE /api/motions/:id': ADMIN,
+
   'POST /api/auth/sign-in/email': rule('everyone (rate-limited per IP and per e-mail)', 'AAAA-'),
   'POST /api/auth/sign-up/email': rule('everyone (rate-limited per IP and per e-mail)', 'AAAA-'),
   'POST /api/auth/update-user': rule('signed-in users: their own display name only (the sign-up rules)', 'DAAA-'),

@@ -13,6 +13,7 @@ import { rateLimits } from './0010-rate-limits';
 import { debateMessageClientIds } from './0011-debate-message-client-ids';
 import { roundFacts } from './0012-round-facts';
 import { judgeInvites } from './0013-judge-invites';
+import { motions } from './0014-motions';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0011-debate-message-client-ids': debateMessageClientIds,
   '0012-round-facts': roundFacts,
   '0013-judge-invites': judgeInvites,
+  '0014-motions': motions,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

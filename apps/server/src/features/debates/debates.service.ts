@@ -43,6 +43,8 @@ import { AppError } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
 import type { DomainEvents } from '../../lib/events';
 import { findCurrentTopic } from '../topics/topics.repository';
+import { drawResolutions } from '../motions/motions.service';
+import { listMotionTexts } from '../motions/motions.repository';
 import * as repo from './debates.repository';
 import { settleRound } from '../results/awards';
 import type { TDebateRow } from './debates.repository';
@@ -156,10 +158,13 @@ export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promis
     repo.findActiveDebateId(tx, userId),
   ]);
   const topic = entry ? await findCurrentTopic(deps.database.db) : undefined;
+  // A format with a motion bank draws the round's motion when the pair is made.
+  const hasBank = entry ? (await listMotionTexts(deps.database.db, entry.formatId)).length > 0 : false;
+  const resolution = hasBank
+    ? 'A motion from the bank, revealed when you are matched.'
+    : (topic?.title ?? 'No topic has been set yet.');
   return {
-    waiting: entry
-      ? { formatId: entry.formatId, since: entry.createdAt, resolution: topic?.title ?? 'No topic has been set yet.' }
-      : null,
+    waiting: entry ? { formatId: entry.formatId, since: entry.createdAt, resolution } : null,
     activeDebateId,
   };
 }
@@ -209,10 +214,11 @@ async function newDebate(
   const topic = await findCurrentTopic(tx);
   if (!topic) throw new AppError('conflict', 'No topic has been set yet, so there is nothing to debate.');
   const now = nowIso();
+  const [drawn] = await drawResolutions(tx, formatId, 1, topic, deps.random);
   const debateId = await repo.insertDebate(tx, {
     formatId,
-    resolution: topic.title,
-    topicId: topic.id,
+    resolution: drawn!.resolution,
+    topicId: drawn!.topicId,
     debaterAId,
     debaterBId,
     clock: createClock(formatId, prepMinutes === undefined ? {} : { prepMinutes }),
@@ -266,12 +272,13 @@ export async function runMatching(
     );
     const now = nowIso();
     const clock = createClock(formatId);
+    const resolutions = await drawResolutions(tx, formatId, pairs.length, topic, deps.random);
     const ids = await repo.insertDebates(
       tx,
-      pairs.map((pair) => ({
+      pairs.map((pair, index) => ({
         formatId,
-        resolution: topic.title,
-        topicId: topic.id,
+        resolution: resolutions[index]!.resolution,
+        topicId: resolutions[index]!.topicId,
         debaterAId: pair.sideA.userId,
         debaterBId: pair.sideB.userId,
         clock,

@@ -18,6 +18,7 @@ import { Card } from '../../ui/Card';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
+import { MotionBank } from './MotionBank';
 
 /** A table cell that stacks as a labelled row on phones (its label from `data-label`). */
 const STACKED_CELL =
@@ -246,6 +247,12 @@ export default function AdminDashboardPage() {
           ) : null}
         </Card>
       )}
+      <Card as="section" className="p-6" aria-labelledby="motions-heading">
+        <h2 id="motions-heading" className="mb-3 text-lg font-bold text-slate-900">
+          Motion bank
+        </h2>
+        <MotionBank />
+      </Card>
       <Card as="section" className="p-6" aria-labelledby="ledger-heading">
         <h2 id="ledger-heading" className="mb-3 text-lg font-bold text-slate-900">
           Score changes

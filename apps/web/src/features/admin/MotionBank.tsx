@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FORMAT_IDS, FORMATS, ZCreateMotionRequest, type TFormatId, type TMotion } from '@resolved/shared';
+import { api } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { TextField } from '../../ui/TextField';
+import { buttonClass } from '../../ui/button-styles';
+
+/**
+ * The motion bank (admins): motions per format. A new round draws one from its format's bank; an empty bank means
+ * the current topic (the default for Lincoln Douglas and Public Forum).
+ */
+export function MotionBank() {
+  const client = useQueryClient();
+  const [formatId, setFormatId] = useState<TFormatId>('parli');
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const key = ['motions', formatId];
+  const motions = useQuery({
+    queryKey: key,
+    queryFn: async () => (await api<{ motions: TMotion[] }>(`/api/motions?formatId=${formatId}`)).motions,
+  });
+  const add = useMutation({
+    mutationFn: (input: { formatId: TFormatId; text: string }) =>
+      api<{ motion: TMotion }>('/api/motions', { method: 'POST', json: input }),
+    onSuccess: () => {
+      setText('');
+      toast.success('Motion added.');
+      void client.invalidateQueries({ queryKey: ['motions'] });
+    },
+    onError: (caught) => setError((caught as Error).message),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api<void>(`/api/motions/${id}`, { method: 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['motions'] }),
+    onError: (caught) => toast.error((caught as Error).message),
+  });
+
+  function handleAdd(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ZCreateMotionRequest.safeParse({ formatId, text });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    add.mutate(parsed.data);
+  }
+
+  return (
+    <div>
+      <p className="text-sm text-slate-700">
+        Each new round draws a motion from its format’s bank. With an empty bank a format debates the current topic.
+      </p>
+      <label className="mt-4 block text-sm font-semibold text-slate-800">
+        Format
+        <select
+          value={formatId}
+          onChange={(event) => setFormatId(event.target.value as TFormatId)}
+          className="mt-1 block rounded-xl border border-slate-300 bg-white px-3 py-2 font-normal"
+        >
+          {FORMAT_IDS.map((id) => (
+            <option key={id} value={id}>
+              {FORMATS[id].name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <form onSubmit={handleAdd} noValidate className="mt-4 space-y-3">
+        <TextField label="New motion" name="motion" value={text} onChange={setText} error={error} counterMax={300} />
+        <button type="submit" className={buttonClass('primary')} disabled={add.isPending}>
+          Add motion
+        </button>
+      </form>
+      <ul className="mt-4 divide-y divide-slate-100" data-testid="motion-list">
+        {(motions.data ?? []).map((motion) => (
+          <li key={motion.id} className="flex items-start justify-between gap-3 py-2 text-sm">
+            <span className="[overflow-wrap:anywhere]">{motion.text}</span>
+            <button
+              type="button"
+              className={buttonClass('ghost', 'px-3 py-1')}
+              onClick={() => remove.mutate(motion.id)}
+              aria-label={`Delete motion: ${motion.text}`}
+            >
+              Delete
+            </button>
+          </li>
+        ))}
+        {motions.data && motions.data.length === 0 ? (
+          <li className="py-2 text-sm text-slate-600">
+            No motions: {FORMATS[formatId].name} debates the current topic.
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
