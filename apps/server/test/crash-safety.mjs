@@ -16,6 +16,12 @@ import { io } from 'socket.io-client';
 const root = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(root, 'apps/server/dist/index.js');
 const PORTS = { sqlite: 3451, postgres: 3452 };
+// The socket protocol version the server expects (packages/shared/src/realtime.ts; this script runs without a TS loader).
+const PROTOCOL_VERSION = Number(
+  /export const PROTOCOL_VERSION = (\d+);/.exec(
+    fs.readFileSync(path.join(root, 'packages/shared/src/realtime.ts'), 'utf8'),
+  )?.[1],
+);
 const USERS = 8; // chat allows 5 messages per 5 s per person: 8 people × 5 = 40 chat messages in the burst
 // Round messages are limited like the chat (5 per 5 s per person): five from each debater, all within it.
 const DEBATE_MESSAGES = 10;
@@ -96,7 +102,12 @@ async function api(base, cookie, method, url, body) {
 
 function connect(base, cookie) {
   return new Promise((resolve, reject) => {
-    const socket = io(base, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+    const socket = io(base, {
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { protocolVersion: PROTOCOL_VERSION },
+      extraHeaders: { cookie },
+    });
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });

@@ -5,7 +5,7 @@
  * instant. Baseline in the same run: clients that count down from when the clock change reached them.
  */
 import { io, type Socket } from 'socket.io-client';
-import { displayAt, type TClockState } from '@resolved/shared';
+import { displayAt, PROTOCOL_VERSION, type TClockState } from '@resolved/shared';
 import type { TBenchContext, TBenchResult } from '../lib/context';
 import { createSessions, openBenchDatabase, seedUsers } from '../lib/accounts';
 import { figure } from '../lib/report';
@@ -35,7 +35,12 @@ class ClockClient {
   }
 
   static async connect(baseUrl: string, cookie: string, skewMs: number): Promise<ClockClient> {
-    const socket = io(baseUrl, { transports: ['websocket'], forceNew: true, extraHeaders: { cookie } });
+    const socket = io(baseUrl, {
+      transports: ['websocket'],
+      forceNew: true,
+      auth: { protocolVersion: PROTOCOL_VERSION },
+      extraHeaders: { cookie },
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);

@@ -1,5 +1,6 @@
 /** Drives the chat clients, split over worker threads (see workers/chat-clients.mjs). */
 import { Worker } from 'node:worker_threads';
+import { PROTOCOL_VERSION } from '@resolved/shared';
 import { percentile, sleep } from './stats';
 
 type TReply =
@@ -23,7 +24,9 @@ class ClientWorker {
   private waiting: ((reply: TReply) => void)[] = [];
 
   constructor(workerData: Record<string, unknown>) {
-    this.worker = new Worker(new URL('../workers/chat-clients.mjs', import.meta.url), { workerData });
+    this.worker = new Worker(new URL('../workers/chat-clients.mjs', import.meta.url), {
+      workerData: { ...workerData, protocolVersion: PROTOCOL_VERSION },
+    });
     this.worker.on('message', (reply: TReply) => this.waiting.shift()?.(reply));
     this.worker.on('error', (error) => {
       for (const w of this.waiting.splice(0)) w({ type: 'error', message: String(error) });

@@ -39,6 +39,7 @@ function connectSocketIo(cookie) {
       forceNew: true,
       reconnection: false,
       timeout: 30_000,
+      auth: { protocolVersion: workerData.protocolVersion },
       extraHeaders: { cookie },
     });
     socket.once('connect_error', reject);

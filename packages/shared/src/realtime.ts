@@ -11,6 +11,27 @@ import type { TRoom, TTopic } from './schemas.js';
 export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
 
 /** Socket.IO rooms the server delivers domain events to. */
+/**
+ * The socket protocol's version, sent by the client in the handshake (`auth.protocolVersion`). Bump it whenever an
+ * event is renamed or a payload changes shape (as `message.created` → `messages.created` did): a tab left open across
+ * a deploy is then refused with `client_too_old` and offered a reload, instead of talking past the server.
+ * (tldraw's TLSYNC_PROTOCOL_VERSION and its clientTooOld/serverTooOld reasons are the model.)
+ */
+export const PROTOCOL_VERSION = 2;
+
+export type TProtocolRefusal = 'client_too_old' | 'server_too_old';
+
+/** Why a client speaking `clientVersion` cannot talk to this server, or null when it can. */
+export function protocolRefusal(
+  clientVersion: unknown,
+  serverVersion: number = PROTOCOL_VERSION,
+): TProtocolRefusal | null {
+  if (typeof clientVersion !== 'number' || !Number.isInteger(clientVersion) || clientVersion < serverVersion) {
+    return 'client_too_old';
+  }
+  return clientVersion > serverVersion ? 'server_too_old' : null;
+}
+
 export const REALTIME_ROOMS = {
   public: 'public',
   chat: 'chat:community',

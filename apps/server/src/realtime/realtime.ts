@@ -4,6 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import {
+  protocolRefusal,
   REALTIME_ROOMS,
   type TAck,
   type TClientToServerEvents,
@@ -104,6 +105,9 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
   }
 
   io.use(async (socket, next) => {
+    // A client speaking another protocol version is refused before anything else (it offers a reload).
+    const refusal = protocolRefusal((socket.handshake.auth as { protocolVersion?: unknown }).protocolVersion);
+    if (refusal) return next(new Error(refusal));
     try {
       socket.data.user = await options.resolveUser(socket.request.headers);
       next();

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TAck } from '@resolved/shared';
+import { PROTOCOL_VERSION, type TAck } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../test/harness';
 import { buildUser, DEFAULT_TEST_PASSWORD } from '../test/factories';
 import { ask, connectClient, listenOnFreePort, waitFor, type TTestSocket } from '../features/chat/chat-test-client';
@@ -184,6 +184,7 @@ describe.each(TEST_ENGINES)('sessions and web hardening on %s', (engine) => {
           transports: ['websocket'],
           forceNew: true,
           reconnection: false,
+          auth: { protocolVersion: PROTOCOL_VERSION },
           extraHeaders: { cookie, origin },
         });
         socket.once('connect', () => (socket.disconnect(), resolve(true)));

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import type { TClientToServerEvents, TServerToClientEvents } from '@resolved/shared';
+import { PROTOCOL_VERSION, type TClientToServerEvents, type TServerToClientEvents } from '@resolved/shared';
+import { showReloadPrompt } from './reload-prompt';
 
 export type TAppSocket = Socket<TServerToClientEvents, TClientToServerEvents>;
 
@@ -10,7 +11,18 @@ const statusListeners = new Set<() => void>();
 /** One Socket.IO connection per tab, opened on first use; it carries the session cookie. */
 export function getSocket(): TAppSocket {
   if (!socket) {
-    socket = io({ path: '/socket.io', transports: ['websocket'], withCredentials: true });
+    socket = io({
+      path: '/socket.io',
+      transports: ['websocket'],
+      withCredentials: true,
+      auth: { protocolVersion: PROTOCOL_VERSION },
+    });
+    // This tab speaks an older protocol than the server (a deploy happened while it was open): offer a reload
+    // rather than talk past each other. A newer tab than the server (mid-deploy) keeps retrying.
+    socket.on('connect_error', (error) => {
+      if (error.message === 'client_too_old') showReloadPrompt();
+      else if (error.message === 'server_too_old') setTimeout(() => socket?.connect(), 5000);
+    });
     const notify = () => statusListeners.forEach((l) => l());
     socket.on('connect', notify);
     socket.on('disconnect', notify);

@@ -6,7 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
-import type { TAck, TChatMessage, TClientToServerEvents, TServerToClientEvents } from '@resolved/shared';
+import {
+  PROTOCOL_VERSION,
+  type TAck,
+  type TChatMessage,
+  type TClientToServerEvents,
+  type TServerToClientEvents,
+} from '@resolved/shared';
 
 export type TTestSocket = Socket<TServerToClientEvents, TClientToServerEvents>;
 
@@ -27,6 +33,7 @@ export async function connectClient(
     path: '/socket.io',
     transports: ['websocket'],
     forceNew: true,
+    auth: { protocolVersion: PROTOCOL_VERSION },
     reconnectionDelay: options.reconnectionDelay ?? 50,
     reconnectionDelayMax: options.reconnectionDelay ?? 200,
     ...(cookie ? { extraHeaders: { cookie } } : {}),
