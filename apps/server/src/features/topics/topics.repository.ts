@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { TTopic, TUpdateTopicRequest } from '@resolved/shared';
 import type { DB, TopicsTable } from '../../db/schema';
 import type { TEngine } from '../../db/database';
+import { withKeyLock } from '../../lib/key-lock';
 
 function toTopic(row: Selectable<TopicsTable>): TTopic {
   return {
@@ -41,7 +42,7 @@ export async function listTopics(db: Kysely<DB>, limit: number): Promise<TTopic[
 }
 
 /**
- * Runs `change` with the current-topic slot locked: on PostgreSQL a transaction-scoped advisory lock, so two
+ * Runs `change` with the current-topic slot locked (`withKeyLock`): on PostgreSQL an advisory lock, so two
  * admins saving at once are applied one after the other; SQLite serialises write transactions by itself.
  * The partial unique index `topics_one_current` (migration 0004) backs the invariant either way.
  */
@@ -50,11 +51,7 @@ export async function withCurrentTopicLock<T>(
   engine: TEngine,
   change: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    if (engine === 'postgres')
-      await sql`select pg_advisory_xact_lock(hashtext('resolved.topics.current'))`.execute(trx);
-    return change(trx);
-  });
+  return withKeyLock({ db, engine }, 'resolved.topics.current', change);
 }
 
 async function clearCurrent(trx: Transaction<DB>): Promise<void> {
