@@ -53,11 +53,14 @@ export class DebatePage {
     return this.page.getByRole('button', { name });
   }
 
-  /** Whether the labelled <video> ("You", "Your opponent") is playing frames. */
+  /** The <video> labelled "You", "Your opponent", "Affirmative", "Judge", … */
+  video(label: string): Locator {
+    return this.page.locator(`video[aria-label="${label}"]`);
+  }
+
+  /** Whether the labelled <video> is playing frames. */
   videoIsPlaying(label: string): Promise<boolean> {
-    return this.page
-      .getByLabel(label, { exact: true })
-      .evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 2 && v.videoWidth > 0);
+    return this.video(label).evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 2 && v.videoWidth > 0);
   }
 
   /** Seconds shown on the clock face (m:ss). */

@@ -113,6 +113,28 @@ test('two strangers are matched, share one clock and a call, and a third person 
   await j.judgeButton.click();
   await expect(ada!.getByTestId('judge-name')).toHaveText(judgeName);
   await expect(a.spectators).not.toContainText(judgeName);
+  // The judge sees and hears both debaters, and they see (and hear) the judge: a mesh of three.
+  await expect(j.rtcState).toHaveText('connected', { timeout: 20_000 });
+  for (const label of ['Affirmative camera', 'Negative camera', 'You']) {
+    await expect.poll(() => j.videoIsPlaying(label), { message: `judge: ${label} video plays` }).toBe(true);
+  }
+  for (const p of [a, g]) {
+    await expect.poll(() => p.videoIsPlaying('Judge camera'), { message: 'debater: judge video plays' }).toBe(true);
+  }
+  expect(await j.video('Affirmative camera').evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+  // A spectator watches and listens, sending nothing.
+  const spectatorContext = await browser.newContext();
+  await signUp(spectatorContext, `Sam ${run}`);
+  const spectator = new DebatePage(await spectatorContext.newPage());
+  await spectator.page.goto(ada!.url());
+  await expect(spectator.rtcState).toHaveText('connected', { timeout: 20_000 });
+  await expect(spectator.page.getByText('you are watching: your camera and microphone stay off')).toBeVisible();
+  for (const label of ['Affirmative camera', 'Negative camera']) {
+    await expect.poll(() => spectator.videoIsPlaying(label), { message: `spectator: ${label}` }).toBe(true);
+  }
+  await expect(spectator.video('You')).toHaveCount(0);
+  await expect(a.page.getByText('1 spectator watches')).toBeVisible();
+  await spectatorContext.close();
 
   // The round, speech by speech: whoever may start the next speech starts and ends it.
   const endSpeech = async (speaker: DebatePage) => {
@@ -131,7 +153,7 @@ test('two strangers are matched, share one clock and a call, and a third person 
   await expect(a.status).toHaveText('Round over: waiting for the judge’s ballot (up to 30 minutes)');
 
   // The judge's ballot appears for both debaters.
-  await judge!.getByLabel(/^Negative/).check();
+  await judge!.getByRole('radio', { name: /^Negative/ }).check();
   await judge!
     .getByLabel(/^Speaker points: /)
     .first()

@@ -74,7 +74,10 @@ export async function buildApp(options: {
 
   const helpFrameOrigin = config.helpFormUrl ? new URL(config.helpFormUrl).origin : undefined;
   // The socket connects to the page's own origin; list its ws(s) form too for browsers whose 'self' omits it.
-  const socketOrigins = config.trustedOrigins.map((origin) => origin.replace(/^http/, 'ws'));
+  // CSP's host-source grammar has no IPv6 literals (Chromium reports `ws://[::1]:3000` as invalid): 'self' covers them.
+  const socketOrigins = config.trustedOrigins
+    .map((origin) => origin.replace(/^http/, 'ws'))
+    .filter((origin) => !origin.includes('://['));
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

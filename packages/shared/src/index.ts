@@ -13,5 +13,6 @@ export * from './debate/awards.js';
 export * from './debate/clock-rules.js';
 export * from './points.js';
 export * from './debate/protocol.js';
+export * from './debate/media.js';
 export * from './ranks.js';
 export * from './motions.js';

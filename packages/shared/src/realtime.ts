@@ -15,9 +15,10 @@ export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: { 
  * The socket protocol's version, sent by the client in the handshake (`auth.protocolVersion`). Bump it whenever an
  * event is renamed or a payload changes shape (as `message.created` → `messages.created` did): a tab left open across
  * a deploy is then refused with `client_too_old` and offered a reload, instead of talking past the server.
+ * 3: `debate.signal` addresses one peer (`toUserId`): the round's media became a mesh of debaters, judge, spectators.
  * (tldraw's TLSYNC_PROTOCOL_VERSION and its clientTooOld/serverTooOld reasons are the model.)
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 export type TProtocolRefusal = 'client_too_old' | 'server_too_old';
 

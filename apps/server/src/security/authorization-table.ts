@@ -174,7 +174,7 @@ export const SOCKET_RULES: Record<keyof TClientToServerEvents, TAccessRule> = {
   'debate.pause': rule('the debaters and the judge', 'DDDDA', 'a debater'),
   'debate.resume': rule('the debaters and the judge', 'DDDDA', 'a debater'),
   'debate.send_message': rule('the debaters and the judge', 'DDDDA', 'a debater'),
-  'debate.signal': rule('the debaters (to each other)', 'DDDDA', 'a debater'),
+  'debate.signal': rule('the debaters and judge; spectators watching, to them only', 'DDDDA', 'a debater'),
 };
 
 const symbol = { allow: '✅', deny: '⛔', '-': '—' } as const;

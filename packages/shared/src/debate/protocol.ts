@@ -213,7 +213,17 @@ export const ZExternalLinkRequest = z.object({
     }),
 });
 
-/** WebRTC signalling, relayed as-is to the other debater. */
+/**
+ * How many spectators a participant's browser sends audio and video to. The round's media is a mesh (every
+ * participant uploads to every peer), so each spectator costs each debater and the judge one more upload:
+ * beyond this many, spectators follow the clock and chat without media (docs/decisions.md).
+ */
+export const SPECTATOR_MEDIA_LIMIT = 4;
+
+/** Who takes part in a round's audio and video, in the order that decides who offers to whom. */
+export type TMediaRole = 'a' | 'b' | 'judge' | 'spectator';
+
+/** WebRTC signalling, relayed as-is between two people in a round (a hello without `toUserId` goes to the room). */
 export const ZRtcSignal = z.discriminatedUnion('type', [
   z.object({ type: z.literal('offer'), sdp: z.string().max(20_000) }),
   z.object({ type: z.literal('answer'), sdp: z.string().max(20_000) }),
@@ -227,9 +237,16 @@ export const ZRtcSignal = z.discriminatedUnion('type', [
     }),
   }),
   z.object({ type: z.literal('hello') }),
+  /** A participant's browser already sends media to SPECTATOR_MEDIA_LIMIT spectators. */
+  z.object({ type: z.literal('full') }),
 ]);
 export type TRtcSignal = z.infer<typeof ZRtcSignal>;
-export const ZDebateSignal = z.object({ debateId: ZDebateId, signal: ZRtcSignal });
+export const ZDebateSignal = z.object({
+  debateId: ZDebateId,
+  /** The one peer this signal is for; absent only for a hello to everyone in the round. */
+  toUserId: z.string().min(1).max(100).optional(),
+  signal: ZRtcSignal,
+});
 
 export interface TDebatePresence {
   debateId: number;
@@ -257,7 +274,7 @@ export interface TDebateServerToClientEvents {
   'debate.updated': (payload: { debate: TDebate }) => void;
   'debate.message_created': (payload: { message: TDebateMessage }) => void;
   'debate.presence_changed': (payload: TDebatePresence) => void;
-  /** To `user:<id>` of the other debater. */
+  /** To `user:<id>` of the addressed peer, or to `debate:<id>` for a hello to everyone in the round. */
   'debate.signal_received': (payload: { debateId: number; fromUserId: string; signal: TRtcSignal }) => void;
 }
 
@@ -270,5 +287,5 @@ export interface TDebateClientToServerEvents extends TDebateClockEvents {
   'debate.join': (payload: TDebateRef, ack: (reply: TAck<TDebateJoined>) => void) => void;
   'debate.leave': (payload: TDebateRef) => void;
   'debate.send_message': (payload: TSendDebateMessage, ack: (reply: TAck<{ message: TDebateMessage }>) => void) => void;
-  'debate.signal': (payload: { debateId: number; signal: TRtcSignal }, ack: (reply: TAck) => void) => void;
+  'debate.signal': (payload: z.input<typeof ZDebateSignal>, ack: (reply: TAck) => void) => void;
 }

@@ -852,12 +852,36 @@ export async function postMessage(
   return message;
 }
 
-/** The other debater's user id, for relaying WebRTC signals; only debaters may signal. */
-export async function signalTarget(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<string> {
-  const row = await requireDebate(deps, debateId);
-  const side = sideOf(row, user.id);
-  if (!side) throw new AppError('forbidden', 'Only the debaters share audio and video.');
-  return side === 'a' ? row.debaterBId : row.debaterAId;
+/**
+ * Where a WebRTC signal goes. The round's media is a mesh of its debaters and judge, who send and receive, and the
+ * spectators watching it, who only receive: a hello without a target goes to the whole room; every other signal
+ * names one peer. A spectator (someone whose connection joined the room) may address only the debaters and the
+ * judge, so spectators never signal each other or a stranger. Media lasts while the round is live or awaits its
+ * ballot (a judge who arrives after the speeches can still give an oral critique).
+ */
+export async function signalRoute(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  input: { debateId: number; toUserId?: string | undefined; signalType: string; isWatching: boolean },
+): Promise<string> {
+  const row = await requireDebate(deps, input.debateId);
+  const participants = [row.debaterAId, row.debaterBId, row.judgeId].filter((id): id is string => !!id);
+  const isParticipant = participants.includes(user.id);
+  if (!isParticipant && !input.isWatching) {
+    throw new AppError('forbidden', 'Only the people in the round share audio and video.');
+  }
+  if (row.status !== 'live' && row.status !== 'awaiting_ballot') {
+    throw new AppError('conflict', 'The round is over: audio and video have ended.');
+  }
+  if (input.toUserId === undefined) {
+    if (input.signalType !== 'hello') throw new AppError('validation_failed', 'Say who this signal is for.');
+    return REALTIME_ROOMS.debate(String(input.debateId));
+  }
+  if (input.toUserId === user.id) throw new AppError('validation_failed', 'A signal cannot be sent to yourself.');
+  if (!isParticipant && !participants.includes(input.toUserId)) {
+    throw new AppError('forbidden', 'Spectators connect only to the debaters and the judge.');
+  }
+  return REALTIME_ROOMS.user(input.toUserId);
 }
 
 /** Whether a user is a debater or the judge of a debate (their presence matters: forfeits, "present" list). */

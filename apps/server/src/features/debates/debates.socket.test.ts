@@ -58,7 +58,7 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
   }
 
   it('a speech started by one debater reaches the other with the same clock; presence lists spectators', async () => {
-    const { debateId, aSocket, bSocket, joined } = await matched();
+    const { debateId, aSocket, bSocket, joined, debate } = await matched();
     expect(joined.iceServers).toEqual([{ urls: 'stun:stun.example.org:3478' }]);
     expect(joined.presence.presentUserIds).toHaveLength(2);
 
@@ -89,14 +89,33 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     const watching = await ask<TDebateJoined>(watcherSocket, 'debate.join', { debateId });
     expect(watching.ok && watching.data.debate.clock.phase).toBe('speech');
     expect((await presence).spectators).toEqual([{ userId: watcher.user.id, displayName: 'Watcher' }]);
-    // Spectators read the chat but do not write, nor signal, nor run the clock.
+    // Spectators read the chat but do not write, nor run the clock; they receive the round's media, so they may
+    // greet the room and answer the debaters and the judge, but not signal another spectator.
     expect(await ask(watcherSocket, 'debate.send_message', { debateId, text: 'hi' })).toMatchObject({
       ok: false,
       error: { code: 'forbidden' },
     });
+    const greeted = nextEvent(aSocket, 'debate.signal_received');
     expect(await ask(watcherSocket, 'debate.signal', { debateId, signal: { type: 'hello' } })).toMatchObject({
-      ok: false,
+      ok: true,
     });
+    expect(await greeted).toEqual({ debateId, fromUserId: watcher.user.id, signal: { type: 'hello' } });
+    const other = await buildUser(t, { displayName: 'Other watcher' });
+    const otherSocket = await client(other.cookie);
+    const offer = { type: 'offer', sdp: 'v=0 test' };
+    expect(await ask(otherSocket, 'debate.signal', { debateId, signal: { type: 'hello' } })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    await ask(otherSocket, 'debate.join', { debateId });
+    expect(
+      await ask(watcherSocket, 'debate.signal', { debateId, toUserId: other.user.id, signal: offer }),
+    ).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const answered = nextEvent(bSocket, 'debate.signal_received');
+    expect(
+      await ask(watcherSocket, 'debate.signal', { debateId, toUserId: debate.debaters.b.userId, signal: offer }),
+    ).toMatchObject({ ok: true });
+    expect((await answered).fromUserId).toBe(watcher.user.id);
     const chat = nextEvent(watcherSocket, 'debate.message_created');
     expect(await ask(aSocket, 'debate.send_message', { debateId, text: 'Good luck!' })).toMatchObject({ ok: true });
     expect((await chat).message).toMatchObject({ text: 'Good luck!', debateId });
@@ -108,19 +127,29 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     });
   });
 
-  it('relays WebRTC signals only to the other debater', async () => {
+  it('relays a WebRTC signal to the peer it names, and a hello to the whole round', async () => {
     const { debateId, aSocket, bSocket, debate } = await matched();
+    const [aId, bId] = [debate.debaters.a.userId, debate.debaters.b.userId];
     const atB = nextEvent(bSocket, 'debate.signal_received');
-    expect(await ask(aSocket, 'debate.signal', { debateId, signal: { type: 'offer', sdp: 'v=0 test' } })).toEqual({
+    const offer = { type: 'offer', sdp: 'v=0 test' };
+    expect(await ask(aSocket, 'debate.signal', { debateId, toUserId: bId, signal: offer })).toEqual({
       ok: true,
       data: undefined,
     });
-    expect(await atB).toEqual({
-      debateId,
-      fromUserId: debate.debaters.a.userId,
-      signal: { type: 'offer', sdp: 'v=0 test' },
+    expect(await atB).toEqual({ debateId, fromUserId: aId, signal: offer });
+    const hello = nextEvent(bSocket, 'debate.signal_received');
+    expect(await ask(aSocket, 'debate.signal', { debateId, signal: { type: 'hello' } })).toMatchObject({ ok: true });
+    expect(await hello).toEqual({ debateId, fromUserId: aId, signal: { type: 'hello' } });
+    // Only a hello goes to everyone; an offer must name its peer, and nobody signals themselves.
+    expect(await ask(aSocket, 'debate.signal', { debateId, signal: offer })).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed' },
     });
-    expect(await ask(aSocket, 'debate.signal', { debateId, signal: { type: 'bogus' } })).toMatchObject({
+    expect(await ask(aSocket, 'debate.signal', { debateId, toUserId: aId, signal: offer })).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed' },
+    });
+    expect(await ask(aSocket, 'debate.signal', { debateId, toUserId: bId, signal: { type: 'bogus' } })).toMatchObject({
       ok: false,
       error: { code: 'validation_failed' },
     });

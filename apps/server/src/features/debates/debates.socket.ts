@@ -237,12 +237,17 @@ export function debatesSocketFeature(
       socket.on('debate.signal', (payload, ack) =>
         answer(ack, log, async () => {
           const user = signedIn(socket.data.user);
-          const { debateId, signal } = parseOrThrow(ZDebateSignal, payload);
+          const { debateId, toUserId, signal } = parseOrThrow(ZDebateSignal, payload);
           if (!signals.take()) throw new AppError('rate_limited', 'Too many connection messages. Wait a moment.');
-          const target = await debates.signalTarget(deps, user, debateId);
+          const room = await debates.signalRoute(deps, user, {
+            debateId,
+            toUserId,
+            signalType: signal.type,
+            isWatching: joined.has(debateId),
+          });
           context.events.emit({
             name: 'debate.signal_received',
-            room: REALTIME_ROOMS.user(target),
+            room,
             payload: { debateId, fromUserId: user.id, signal },
           });
           return undefined;

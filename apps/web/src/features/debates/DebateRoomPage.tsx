@@ -108,8 +108,8 @@ export default function DebateRoomPage() {
         <div className="mb-6 mt-6 lg:m-0">
           <VideoPanel
             debate={debate}
-            isDebater={!!side}
-            isOfferer={side === 'a'}
+            myRole={side ?? (isJudge ? 'judge' : user ? 'spectator' : null)}
+            myUserId={user?.id ?? null}
             iceServers={room.iceServers}
             onDebateChange={room.setDebate}
           />

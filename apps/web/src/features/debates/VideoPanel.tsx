@@ -1,22 +1,39 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Mic, MicOff, Video, VideoOff } from 'lucide-react';
-import type { TDebate, TDebateJoined } from '@resolved/shared';
+import { FORMATS, SPECTATOR_MEDIA_LIMIT, type TDebate, type TDebateJoined, type TMediaRole } from '@resolved/shared';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { buttonClass } from '../../ui/button-styles';
 import { useWebRtc } from './useWebRtc';
 
-function StreamVideo({ stream, isMuted, label }: { stream: MediaStream | null; isMuted: boolean; label: string }) {
+function StreamVideo({
+  stream,
+  isMuted,
+  label,
+  caption,
+}: {
+  stream: MediaStream | null;
+  isMuted: boolean;
+  label: string;
+  caption?: string;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
+  const [isBlocked, setIsBlocked] = useState(false);
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
     video.srcObject = stream;
-    // `autoPlay` alone leaves a muted preview paused in Chromium; start it explicitly (blocked autoplay is harmless).
-    if (stream) video.play().catch(() => undefined);
-  }, [stream]);
+    // `autoPlay` alone leaves a muted preview paused in Chromium; start it explicitly. A browser that blocks sound
+    // before the first click (a spectator who opened a link) gets a button instead of silence.
+    if (stream) {
+      video.play().then(
+        () => setIsBlocked(false),
+        () => setIsBlocked(!isMuted),
+      );
+    }
+  }, [stream, isMuted]);
   return (
-    <figure className="overflow-hidden rounded-xl bg-slate-800">
+    <figure className="relative overflow-hidden rounded-xl bg-slate-800">
       <video
         ref={ref}
         autoPlay
@@ -25,13 +42,29 @@ function StreamVideo({ stream, isMuted, label }: { stream: MediaStream | null; i
         className="aspect-video w-full object-cover"
         aria-label={label}
       />
-      <figcaption className="px-3 py-1 text-xs text-slate-200">{label}</figcaption>
+      {isBlocked ? (
+        <button
+          type="button"
+          className={buttonClass('secondary', 'absolute left-1/2 top-1/3 -translate-x-1/2')}
+          onClick={() =>
+            void ref.current?.play().then(
+              () => setIsBlocked(false),
+              () => undefined,
+            )
+          }
+        >
+          Play sound and video
+        </button>
+      ) : null}
+      <figcaption className="px-3 py-1 text-xs text-slate-200">
+        {caption ?? label}
+        {stream ? null : <span className="text-slate-400"> · not connected</span>}
+      </figcaption>
     </figure>
   );
 }
 
 const STATE_TEXT: Record<string, string> = {
-  waiting: 'Waiting for your opponent',
   new: 'Connecting',
   connecting: 'Connecting',
   connected: 'connected',
@@ -40,24 +73,72 @@ const STATE_TEXT: Record<string, string> = {
   closed: 'Closed',
 };
 
-/** Audio and video between the two debaters, and an external meeting link if they prefer one. */
+/** The worst state among the connections that matter here ("connected" only when all are). */
+function callState(states: (RTCPeerConnectionState | undefined)[], waiting: string): string {
+  if (states.some((s) => s === undefined)) return waiting;
+  for (const s of ['failed', 'disconnected', 'new', 'connecting', 'closed'] as const) {
+    if (states.includes(s)) return STATE_TEXT[s]!;
+  }
+  return STATE_TEXT.connected!;
+}
+
+/**
+ * The round's audio and video: the debaters and the judge see and hear each other; spectators watch and listen
+ * (up to SPECTATOR_MEDIA_LIMIT of them); an external meeting link if the debaters prefer one.
+ */
 export function VideoPanel({
   debate,
-  isDebater,
-  isOfferer,
+  myRole,
+  myUserId,
   iceServers,
   onDebateChange,
 }: {
   debate: TDebate;
-  isDebater: boolean;
-  isOfferer: boolean;
+  myUserId: string | null;
+  /** Null for someone not signed in. */
+  myRole: TMediaRole | null;
   iceServers: TDebateJoined['iceServers'] | null;
   onDebateChange: (debate: TDebate) => void;
 }) {
   const isLive = debate.status === 'live';
-  const rtc = useWebRtc({ debateId: debate.id, isEnabled: isDebater && isLive, isOfferer, iceServers });
+  const hasMedia = isLive || debate.status === 'awaiting_ballot';
+  const format = FORMATS[debate.formatId];
+  const roleOf = (userId: string): TMediaRole =>
+    userId === debate.debaters.a.userId
+      ? 'a'
+      : userId === debate.debaters.b.userId
+        ? 'b'
+        : userId === debate.judge?.userId
+          ? 'judge'
+          : 'spectator';
+  const rtc = useWebRtc({
+    debateId: debate.id,
+    isEnabled: hasMedia,
+    myRole,
+    myUserId,
+    roleOf,
+    iceServers,
+  });
+  const isDebater = myRole === 'a' || myRole === 'b';
+  const sends = isDebater || myRole === 'judge';
   const linkId = useId();
   const [link, setLink] = useState(debate.externalLink ?? '');
+
+  const byUser = new Map(rtc.remotes.map((r) => [r.userId, r]));
+  const people: { userId: string; label: string; caption: string }[] = [];
+  for (const side of ['a', 'b'] as const) {
+    const debater = debate.debaters[side];
+    if (side === myRole) continue;
+    const label = isDebater ? 'Your opponent' : `${format.sides[side]} camera`;
+    people.push({ userId: debater.userId, label, caption: `${format.sides[side]} · ${debater.displayName}` });
+  }
+  if (debate.judge && myRole !== 'judge') {
+    people.push({ userId: debate.judge.userId, label: 'Judge camera', caption: `Judge · ${debate.judge.displayName}` });
+  }
+  // The call is up when this browser reaches both debaters (and, for a debater, the opponent).
+  const essential = people.filter((p) => p.label !== 'Judge camera').map((p) => byUser.get(p.userId)?.state);
+  const state = callState(essential, isDebater ? 'Waiting for your opponent' : 'Waiting for the debaters');
+  const spectatorsSentTo = rtc.remotes.filter((r) => r.role === 'spectator').length;
 
   async function handleSaveLink(event: FormEvent) {
     event.preventDefault();
@@ -78,47 +159,65 @@ export function VideoPanel({
       <h2 id="video-heading" className="text-lg font-bold text-slate-900">
         Audio and video
       </h2>
-      {isDebater && isLive ? (
+      {hasMedia && myRole && !(myRole === 'spectator' && rtc.isMediaFull) ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            Call: <span data-testid="rtc-state">{STATE_TEXT[rtc.connectionState] ?? rtc.connectionState}</span>
+            Call: <span data-testid="rtc-state">{state}</span>
+            {myRole === 'spectator' ? ' · you are watching: your camera and microphone stay off' : null}
+            {sends && spectatorsSentTo > 0
+              ? ` · ${spectatorsSentTo} ${spectatorsSentTo === 1 ? 'spectator watches' : 'spectators watch'}`
+              : null}
           </p>
           <div className="mt-3 grid gap-3 sm:grid-cols-2">
-            <StreamVideo stream={rtc.remoteStream} isMuted={false} label="Your opponent" />
-            <StreamVideo stream={rtc.localStream} isMuted label="You" />
+            {people.map((p) => (
+              <StreamVideo
+                key={p.userId}
+                stream={byUser.get(p.userId)?.stream ?? null}
+                isMuted={false}
+                label={p.label}
+                caption={p.caption}
+              />
+            ))}
+            {sends ? <StreamVideo stream={rtc.localStream} isMuted label="You" /> : null}
           </div>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={buttonClass('secondary')}
-              onClick={rtc.toggleMute}
-              disabled={!rtc.hasMicrophone}
-            >
-              {rtc.isMuted ? (
-                <MicOff className="h-4 w-4" aria-hidden="true" />
-              ) : (
-                <Mic className="h-4 w-4" aria-hidden="true" />
-              )}
-              {rtc.isMuted ? 'Unmute' : 'Mute'}
-            </button>
-            <button
-              type="button"
-              className={buttonClass('secondary')}
-              onClick={rtc.toggleCamera}
-              disabled={!rtc.hasCamera}
-            >
-              {rtc.isCameraOff ? (
-                <VideoOff className="h-4 w-4" aria-hidden="true" />
-              ) : (
-                <Video className="h-4 w-4" aria-hidden="true" />
-              )}
-              {rtc.isCameraOff ? 'Camera on' : 'Camera off'}
-            </button>
-          </div>
+          {sends ? (
+            <div className="mt-3 flex flex-wrap gap-2">
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={rtc.toggleMute}
+                disabled={!rtc.hasMicrophone}
+              >
+                {rtc.isMuted ? (
+                  <MicOff className="h-4 w-4" aria-hidden="true" />
+                ) : (
+                  <Mic className="h-4 w-4" aria-hidden="true" />
+                )}
+                {rtc.isMuted ? 'Unmute' : 'Mute'}
+              </button>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={rtc.toggleCamera}
+                disabled={!rtc.hasCamera}
+              >
+                {rtc.isCameraOff ? (
+                  <VideoOff className="h-4 w-4" aria-hidden="true" />
+                ) : (
+                  <Video className="h-4 w-4" aria-hidden="true" />
+                )}
+                {rtc.isCameraOff ? 'Camera on' : 'Camera off'}
+              </button>
+            </div>
+          ) : null}
         </>
       ) : (
-        <p className="mt-1 text-sm text-slate-600">
-          {isLive ? 'Audio and video are between the two debaters.' : 'The round is over.'}
+        <p className="mt-1 text-sm text-slate-600" data-testid="media-note">
+          {!hasMedia
+            ? 'The round is over.'
+            : !myRole
+              ? 'Sign in to watch and listen.'
+              : `Audio and video are full: ${SPECTATOR_MEDIA_LIMIT} spectators already watch them. The clock and the chat still follow the round.`}
         </p>
       )}
       {debate.externalLink ? (
