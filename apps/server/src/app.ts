@@ -15,11 +15,14 @@ import type { TDatabase } from './db/database';
 import { handleFrameworkError, notFoundBody, registerErrorHandler } from './lib/errors';
 import { registerBodyDepthLimit } from './lib/body-depth';
 import { DomainEvents } from './lib/events';
+import type { TAppContext } from './context';
 import { healthRoutes } from './features/health/health.routes';
 import { topicsRoutes } from './features/topics/topics.routes';
 import { roomsRoutes } from './features/rooms/rooms.routes';
 import { helpRoutes } from './features/help/help.routes';
 import { debatesRoutes } from './features/debates/debates.routes';
+import { matchmakingRoutes } from './features/matchmaking/matchmaking.routes';
+import { resultsRoutes } from './features/results/results.routes';
 import { debatesSocketFeature } from './features/debates/debates.socket';
 import { authRoutes, decorateAuth, registerOAuthPopupHeaders } from './features/auth/auth.routes';
 import { getSessionUserFromHeaders } from './features/auth/auth.guard';
@@ -32,13 +35,7 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { motionsRoutes } from './features/motions/motions.routes';
 
 /** What every feature's routes receive. */
-export interface TAppContext {
-  config: TConfig;
-  database: TDatabase;
-  version: string;
-  /** Domain events: services emit, the realtime module delivers. */
-  events: DomainEvents;
-}
+export type { TAppContext } from './context';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -128,7 +125,9 @@ export async function buildApp(options: {
   await app.register(topicsRoutes, context);
   await app.register(roomsRoutes, context);
   await app.register(helpRoutes, context);
+  await app.register(matchmakingRoutes, context);
   await app.register(debatesRoutes, context);
+  await app.register(resultsRoutes, context);
   await app.register(chatRoutes, context);
 
   const webDist = config.webDistDir ?? defaultWebDist();

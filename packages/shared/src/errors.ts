@@ -15,6 +15,56 @@ export const ERROR_CODES = [
 
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * What went wrong, finer than the HTTP class of `code`: the client branches on these, never on message text
+ * (Outline's and Documenso's typed errors are the model). A clock refusal carries the clock's own code.
+ */
+export const ERROR_REASONS = [
+  // Matchmaking
+  'already_in_debate',
+  'not_waiting',
+  'no_topic',
+  'challenge_used',
+  'challenge_own',
+  'challenger_busy',
+  // The round
+  'round_over',
+  'clock_stale',
+  'clock_busy',
+  'clock_turn',
+  'not_in_round',
+  // Results
+  'judge_taken',
+  'judge_invited',
+  'judge_invite_invalid',
+  'debater_cannot_judge',
+  'ballot_not_open',
+  'already_decided',
+  // Clock transitions (TClockErrorCode)
+  'round_finished',
+  'not_idle',
+  'not_in_speech',
+  'not_in_prep',
+  'no_prep_left',
+  'prep_not_allowed',
+  'already_paused',
+  'not_paused',
+  'nothing_to_pause',
+] as const;
+
+export type TErrorReason = (typeof ERROR_REASONS)[number];
+
+/** The one message for anything unexpected: the details go to the log, never to the client. */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side.';
+
+/** The error of an HTTP answer and of a socket ack alike. */
+export interface TErrorDetail {
+  code: TErrorCode | string;
+  message: string;
+  reason?: TErrorReason;
+  details?: unknown;
+}
+
 export interface TErrorBody {
-  error: { code: TErrorCode | string; message: string; details?: unknown };
+  error: TErrorDetail;
 }

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { canChangeTopic, canCreateRoom, canDeleteRoom, canEditRoom, isRoomCapExempt, type TActor } from './permissions';
+import {
+  ballotRefusal,
+  canChangeTopic,
+  canCreateRoom,
+  canDeleteRoom,
+  canEditRoom,
+  canJudge,
+  canPostInRound,
+  canSubmitBallot,
+  isRoomCapExempt,
+  judgeRefusal,
+  type TActor,
+  type TRoundSeats,
+} from './permissions';
 
 const visitor: TActor = null;
 const user: TActor = { id: 'u1', role: 'user' };
@@ -32,5 +45,57 @@ describe('topic and room permissions', () => {
 
   it('exempts moderators and admins from the room cap', () => {
     expect([visitor, user, moderator, admin].map(isRoomCapExempt)).toEqual([false, false, true, true]);
+  });
+});
+
+describe('round rules', () => {
+  const debaterA: TActor = { id: 'da', role: 'user' };
+  const judge: TActor = { id: 'j1', role: 'user' };
+  const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
+    status: 'live',
+    debaterAId: 'da',
+    debaterBId: 'db',
+    judgeId: null,
+    hasJudgeInvite: false,
+    ...patch,
+  });
+
+  it('seats a judge who is not a debater while the live seat is free, and only them', () => {
+    expect(canJudge(user, round())).toBe(true);
+    expect(judgeRefusal(debaterA, round())?.reason).toBe('debater_cannot_judge');
+    expect(judgeRefusal(visitor, round())?.code).toBe('forbidden');
+    expect(judgeRefusal(user, round({ judgeId: 'j1' }))?.reason).toBe('judge_taken');
+    // The seated judge taking the seat again is not refused.
+    expect(canJudge(judge, round({ judgeId: 'j1' }))).toBe(true);
+    expect(judgeRefusal(user, round({ status: 'completed' }))?.reason).toBe('round_over');
+  });
+
+  it('keeps an invited seat for the invitation, also after the last speech', () => {
+    const invited = round({ hasJudgeInvite: true });
+    expect(judgeRefusal(user, invited)?.reason).toBe('judge_invited');
+    expect(judgeRefusal(user, invited, 'invalid')?.reason).toBe('judge_invite_invalid');
+    expect(canJudge(user, invited, 'valid')).toBe(true);
+    expect(canJudge(user, round({ hasJudgeInvite: true, status: 'awaiting_ballot' }), 'valid')).toBe(true);
+    expect(judgeRefusal(user, round({ status: 'awaiting_ballot', judgeId: 'j1' }))?.reason).toBe('round_over');
+  });
+
+  it('takes a ballot only from the judge, between the last speech and the decision', () => {
+    const waiting = round({ status: 'awaiting_ballot', judgeId: 'j1' });
+    expect(canSubmitBallot(judge, waiting)).toBe(true);
+    expect(ballotRefusal(user, waiting)?.code).toBe('forbidden');
+    expect(ballotRefusal(debaterA, waiting)?.code).toBe('forbidden');
+    expect(ballotRefusal(judge, round({ judgeId: 'j1' }))?.reason).toBe('ballot_not_open');
+    expect(ballotRefusal(judge, round({ judgeId: 'j1', status: 'judged' }))?.reason).toBe('already_decided');
+  });
+
+  it('lets the debaters and the judge write in the round chat, nobody else', () => {
+    const seated = round({ judgeId: 'j1' });
+    expect([visitor, user, admin, debaterA, judge].map((a) => canPostInRound(a, seated))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 });

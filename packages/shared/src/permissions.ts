@@ -1,9 +1,11 @@
 /**
- * Who may do what with topics and meeting rooms. One source of truth: the server enforces these rules
+ * Who may do what with topics, meeting rooms and rounds. One source of truth: the server enforces these rules
  * and the web client uses them to decide which controls to show.
  */
 import type { TRole } from './auth.js';
 import type { TRoom } from './schemas.js';
+import type { TErrorReason } from './errors.js';
+import type { TDebateStatus } from './debate/protocol.js';
 
 /** The part of the signed-in user these rules look at; `null` is a visitor. */
 export type TActor = { id: string; role: TRole } | null;
@@ -35,4 +37,104 @@ export function canEditRoom(actor: TActor, room: Pick<TRoom, 'isFixed' | 'create
 /** Moderators and admins are not held to the per-person room cap. */
 export function isRoomCapExempt(actor: TActor): boolean {
   return isStaff(actor);
+}
+
+// ---- Rounds: the judge's seat, the ballot, the in-round chat ----
+
+/** The parts of a round the rules below read (a server row and a client `TDebate` both give them). */
+export interface TRoundSeats {
+  status: TDebateStatus;
+  debaterAId: string;
+  debaterBId: string;
+  judgeId: string | null;
+  /** A debater's judge invitation is out: the seat is kept for its holder. */
+  hasJudgeInvite: boolean;
+}
+
+/** Why an action on a round is refused: the HTTP class, the reason a client branches on, and the words. */
+export interface TRoundRefusal {
+  code: 'forbidden' | 'conflict';
+  reason: TErrorReason;
+  message: string;
+}
+
+const isDebaterOf = (userId: string, round: TRoundSeats) => round.debaterAId === userId || round.debaterBId === userId;
+
+/**
+ * Taking the judge's seat: anyone signed in who is not a debater, while the round is live and the seat free and not
+ * kept for an invited judge; with the invitation (`invite: 'valid'`), also after the last speech while the round
+ * waits for that judge's ballot. The judge already seated is not refused (taking the seat again changes nothing).
+ */
+export function judgeRefusal(
+  actor: TActor,
+  round: TRoundSeats,
+  invite: 'none' | 'valid' | 'invalid' = 'none',
+): TRoundRefusal | null {
+  if (!actor) return { code: 'forbidden', reason: 'not_in_round', message: 'Sign in to judge a debate.' };
+  if (isDebaterOf(actor.id, round)) {
+    return { code: 'forbidden', reason: 'debater_cannot_judge', message: 'A debater cannot judge their own debate.' };
+  }
+  if (round.judgeId === actor.id) return null;
+  const isOpen = round.status === 'live' || (round.status === 'awaiting_ballot' && round.judgeId === null);
+  if (!isOpen) return { code: 'conflict', reason: 'round_over', message: 'This debate is over.' };
+  if (round.judgeId !== null) {
+    return { code: 'conflict', reason: 'judge_taken', message: 'This debate already has a judge.' };
+  }
+  if (round.hasJudgeInvite && invite !== 'valid') {
+    return invite === 'invalid'
+      ? { code: 'conflict', reason: 'judge_invite_invalid', message: 'That judge invitation is no longer valid.' }
+      : { code: 'conflict', reason: 'judge_invited', message: 'A debater has invited a judge for this round.' };
+  }
+  if (!round.hasJudgeInvite && round.status !== 'live') {
+    return { code: 'conflict', reason: 'round_over', message: 'This debate is over.' };
+  }
+  return null;
+}
+
+/** Whether `actor` may take (or already holds) the judge's seat; see `judgeRefusal`. */
+export function canJudge(actor: TActor, round: TRoundSeats, invite: 'none' | 'valid' | 'invalid' = 'none'): boolean {
+  return judgeRefusal(actor, round, invite) === null;
+}
+
+/** A ballot: only the round's judge, and only between the last speech and the decision. */
+export function ballotRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  if (!actor || round.judgeId !== actor.id) {
+    return {
+      code: 'forbidden',
+      reason: 'not_in_round',
+      message: 'Only the judge of this debate can submit a ballot.',
+    };
+  }
+  if (round.status === 'live') {
+    return { code: 'conflict', reason: 'ballot_not_open', message: 'The ballot opens after the last speech.' };
+  }
+  if (round.status !== 'awaiting_ballot') {
+    return { code: 'conflict', reason: 'already_decided', message: 'This debate has already been decided.' };
+  }
+  return null;
+}
+
+export function canSubmitBallot(actor: TActor, round: TRoundSeats): boolean {
+  return ballotRefusal(actor, round) === null;
+}
+
+/** The in-round chat: its debaters and its judge write; everyone signed in reads. */
+export function canPostInRound(actor: TActor, round: TRoundSeats): boolean {
+  return !!actor && (isDebaterOf(actor.id, round) || round.judgeId === actor.id);
+}
+
+/** The round's seats as these rules read them, from a client's `TDebate`. */
+export function seatsOfDebate(debate: {
+  status: TDebateStatus;
+  debaters: Record<'a' | 'b', { userId: string }>;
+  judge: { userId: string } | null;
+  hasJudgeInvite: boolean;
+}): TRoundSeats {
+  return {
+    status: debate.status,
+    debaterAId: debate.debaters.a.userId,
+    debaterBId: debate.debaters.b.userId,
+    judgeId: debate.judge?.userId ?? null,
+    hasJudgeInvite: debate.hasJudgeInvite,
+  };
 }

@@ -6,9 +6,10 @@
 import type { TChatJoined, TChatMessage, TDeleteMessage, TJoinChat, TSendMessage } from './chat.js';
 import type { TDebateClientToServerEvents, TDebateServerToClientEvents } from './debate/protocol.js';
 import type { TRoom, TTopic } from './schemas.js';
+import type { TErrorDetail } from './errors.js';
 
 /** Every acknowledgement: ok with data, or an error with the same code/message shape as the HTTP API. */
-export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
+export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: TErrorDetail };
 
 /** Socket.IO rooms the server delivers domain events to. */
 /**

@@ -1,16 +1,30 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
-import type { TErrorCode } from '@resolved/shared';
+import { GENERIC_ERROR_MESSAGE, type TErrorCode, type TErrorDetail, type TErrorReason } from '@resolved/shared';
 
-/** The one error type services throw; the handler below turns it into `{ error: { code, message } }`. */
+/**
+ * The one error type services throw; the handler below turns it into `{ error: { code, message, reason? } }`.
+ * `code` is the HTTP class (one table below); `reason` says what went wrong for a client to branch on.
+ */
 export class AppError extends Error {
   constructor(
     readonly code: TErrorCode,
     message: string,
     readonly details?: unknown,
+    readonly reason?: TErrorReason,
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /** What the client receives (HTTP body's `error`, a socket ack's `error`). */
+  toDetail(options: { withDetails: boolean }): TErrorDetail {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.reason ? { reason: this.reason } : {}),
+      ...(options.withDetails && this.details ? { details: this.details } : {}),
+    };
   }
 }
 
@@ -77,9 +91,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const retryAfter = retryAfterOf(error);
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
-      return reply.status(STATUS_BY_CODE[error.code]).send({
-        error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
-      });
+      return reply.status(STATUS_BY_CODE[error.code]).send({ error: error.toDetail({ withDetails: true }) });
     }
     if (error instanceof ZodError) {
       const appError = validationError(error);
@@ -100,7 +112,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ error: { code, message } });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'internal_error', message: 'Something went wrong on our side.' } });
+    return reply.status(500).send({ error: { code: 'internal_error', message: GENERIC_ERROR_MESSAGE } });
   });
 }
 

@@ -1,10 +1,10 @@
-import type { TAck } from '@resolved/shared';
+import { GENERIC_ERROR_MESSAGE, type TAck } from '@resolved/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../lib/errors';
 
 /**
  * Runs a socket request handler and answers its acknowledgement: the data, or `{ code, message }` for an
- * AppError (validation, rate limit, rights…). Anything else is logged and answered with a generic
+ * AppError (validation, rate limit, rights…), with its `reason`. Anything else is logged and answered with a generic
  * internal_error, never leaked — the socket counterpart of the HTTP error handler.
  */
 export async function answer<T>(ack: unknown, log: FastifyBaseLogger, run: () => Promise<T>): Promise<void> {
@@ -13,10 +13,10 @@ export async function answer<T>(ack: unknown, log: FastifyBaseLogger, run: () =>
     reply = { ok: true, data: await run() };
   } catch (error) {
     if (error instanceof AppError) {
-      reply = { ok: false, error: { code: error.code, message: error.message } };
+      reply = { ok: false, error: error.toDetail({ withDetails: false }) };
     } else {
       log.error({ err: error }, 'socket handler failed');
-      reply = { ok: false, error: { code: 'internal_error', message: 'Something went wrong on our side.' } };
+      reply = { ok: false, error: { code: 'internal_error', message: GENERIC_ERROR_MESSAGE } };
     }
   }
   if (typeof ack === 'function') (ack as (r: TAck<T>) => void)(reply);

@@ -4,6 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import {
+  GENERIC_ERROR_MESSAGE,
   protocolRefusal,
   REALTIME_ROOMS,
   type TAck,
@@ -11,7 +12,7 @@ import {
   type TServerToClientEvents,
   type TSessionUser,
 } from '@resolved/shared';
-import type { TAppContext } from '../app';
+import type { TAppContext } from '../context';
 import { RoomDelivery } from './room-delivery';
 
 export interface TSocketData {
@@ -128,7 +129,7 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
         },
         (err: unknown) => {
           app.log.error({ err }, 'socket session check failed');
-          answerPacket(packet, { code: 'internal_error', message: 'Something went wrong on our side.' });
+          answerPacket(packet, { code: 'internal_error', message: GENERIC_ERROR_MESSAGE });
         },
       );
     });

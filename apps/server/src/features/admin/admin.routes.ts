@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZUpdateRoleRequest, ZUpdateScoreRequest } from '@resolved/shared';
-import type { TAppContext } from '../../app';
+import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireRole } from '../auth/auth.guard';
 import { ZPageQuery } from '../users/users.routes';

@@ -9,8 +9,8 @@ import {
   listScoreChanges,
   listUsersForAdmin,
   setRoleKeepingAnAdmin,
-  updateScoreWithLedger,
 } from '../users/users.repository';
+import { updateScoreWithLedger } from '../users/score-ledger.repository';
 
 export const DEFAULT_SCORE_REASON = 'Set on the admin dashboard';
 

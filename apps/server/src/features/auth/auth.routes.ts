@@ -2,88 +2,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ZSignInRequest,
   ZSignUpRequest,
-  ZPassword,
   ZUpdateUserRequest,
   type TAuthOptionsResponse,
-  type TErrorCode,
   type TSessionResponse,
 } from '@resolved/shared';
-import type { TAppContext } from '../../app';
-import { AppError, notFoundBody, parseOrThrow, rateLimitedError, STATUS_BY_CODE } from '../../lib/errors';
+import type { TAppContext } from '../../context';
+import { AppError, notFoundBody, parseOrThrow } from '../../lib/errors';
 import { normalisedPath } from '../../lib/origin-check';
-import { RateLimiter } from '../../lib/rate-limiter';
 import { AUTH_BASE_PATH, createAuth } from './auth';
 import { createMailer } from '../mail/mailer';
 import { getSessionUser } from './auth.guard';
-import { findUserByEmail } from '../users/users.repository';
-
-const RATE_WINDOW_MS = 15 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * better-auth endpoints throttled like sign-in, per account (when signed in) and per address: those that check a
- * password of a signed-in account (or set one), so a stolen session cannot test passwords without limit, and
- * those that send mail, so nobody can flood an inbox.
- */
-export const THROTTLED_AUTH_PATHS = new Set(
-  [
-    'verify-password',
-    'change-password',
-    'set-password',
-    'delete-user',
-    'change-email',
-    'reset-password',
-    'request-password-reset',
-    'send-verification-email',
-  ].map((name) => `${AUTH_BASE_PATH}/${name}`),
-);
-
-function toWebHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  return headers;
-}
-
-/**
- * The session token lives only in the httpOnly cookie. better-auth also returns it in JSON (sign-in, sign-up,
- * get-session, list-sessions), where a script injected into the page could read it and keep the session
- * after the page is gone; every `token` field is dropped from its JSON answers.
- */
-export function withoutSessionTokens(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSessionTokens);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([key]) => key !== 'token')
-        .map(([key, v]) => [key, withoutSessionTokens(v)]),
-    );
-  }
-  return value;
-}
-
-const CODE_BY_STATUS = new Map(
-  (Object.entries(STATUS_BY_CODE) as [TErrorCode, number][]).reverse().map(([code, status]) => [status, code]),
-);
-
-/**
- * better-auth answers errors as `{ code, message }`, and some (a GET to a POST-only endpoint) with no body:
- * every error leaves in the API's one shape, `{ error: { code, message, details? } }`, its own code kept as
- * `details.reason`. A server error never shows its message.
- */
-async function toErrorBody(response: Response) {
-  const body = (await response.json().catch(() => undefined)) as { code?: unknown; message?: unknown } | undefined;
-  if (response.status >= 500) {
-    return { error: { code: 'internal_error', message: 'Something went wrong on our side.' } };
-  }
-  const code = CODE_BY_STATUS.get(response.status) ?? 'bad_request';
-  const message =
-    typeof body?.message === 'string' && body.message !== '' ? body.message : 'The request could not be processed.';
-  return { error: { code, message, ...(typeof body?.code === 'string' ? { details: { reason: body.code } } : {}) } };
-}
+import {
+  THROTTLED_AUTH_PATHS,
+  checkPasswordRequest,
+  createAuthLimits,
+  EMAIL_TAKEN_MESSAGE,
+  requireAccount,
+  requireEmailFree,
+} from './auth.service';
+import { toErrorBody, toWebHeaders, withoutSessionTokens } from './auth-bridge';
 
 /**
  * Registers better-auth: its instance on `app.auth`, its handler under `/api/auth/*`, our own
@@ -92,28 +29,7 @@ async function toErrorBody(response: Response) {
  */
 export async function authRoutes(app: FastifyInstance, { config, database }: TAppContext) {
   const auth = app.auth;
-  const limits = {
-    perIp: new RateLimiter(database.db, config.authRateLimit.perIp, RATE_WINDOW_MS),
-    perEmail: new RateLimiter(database.db, config.authRateLimit.perEmail, RATE_WINDOW_MS),
-    signUpsPerIpPerDay: new RateLimiter(database.db, config.authRateLimit.signUpsPerIpPerDay, DAY_MS),
-  };
-
-  async function enforceRateLimit(
-    kind: 'sign-in' | 'sign-up' | 'password-check',
-    ip: string,
-    account: string | undefined,
-  ) {
-    // Every limit is counted, whichever is exceeded.
-    const checks = [
-      await limits.perIp.hit(`${kind}:ip:${ip}`),
-      ...(account === undefined ? [] : [await limits.perEmail.hit(`${kind}:email:${account}`)]),
-      ...(kind === 'sign-up' ? [await limits.signUpsPerIpPerDay.hit(`sign-up-day:ip:${ip}`)] : []),
-    ];
-    const refusals = checks.filter((check) => !check.isAllowed);
-    if (refusals.length > 0) {
-      throw rateLimitedError(Math.max(...refusals.map((check) => check.retryAfterMs)));
-    }
-  }
+  const enforceRateLimit = createAuthLimits({ config, database });
 
   /** Hands the request to better-auth as a fetch Request (body re-serialised) and returns its Response. */
   async function callAuth(request: FastifyRequest, body?: unknown): Promise<Response> {
@@ -170,9 +86,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
       const input = parseOrThrow(ZSignInRequest, request.body);
       const email = input.email.toLowerCase();
       await enforceRateLimit('sign-in', request.ip, email);
-      // The spec keeps distinct messages for an unknown e-mail and a wrong password (§8).
-      const user = await findUserByEmail(database.db, email);
-      if (!user) throw new AppError('not_found', 'User not found. Please sign up.');
+      await requireAccount({ database }, email);
       const response = await callAuth(request, { email, password: input.password, rememberMe: true });
       if (response.status === 401) throw new AppError('unauthenticated', 'Incorrect password.');
       if (!response.ok) {
@@ -186,14 +100,12 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
       const input = parseOrThrow(ZSignUpRequest, request.body);
       const email = input.email.toLowerCase();
       await enforceRateLimit('sign-up', request.ip, email);
-      if (await findUserByEmail(database.db, email)) {
-        throw new AppError('conflict', 'This email is already registered.');
-      }
+      await requireEmailFree({ database }, email);
       const response = await callAuth(request, { name: input.name, email, password: input.password });
       if (!response.ok) {
         const code = await readAuthError(response);
         if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
-          throw new AppError('conflict', 'This email is already registered.');
+          throw new AppError('conflict', EMAIL_TAKEN_MESSAGE);
         }
         request.log.warn({ status: response.status, code }, 'sign-up refused');
         throw new AppError('bad_request', 'Signup failed. Try again.');
@@ -224,13 +136,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
         if (request.method === 'POST' && THROTTLED_AUTH_PATHS.has(pathname)) {
           const user = await getSessionUser(request);
           await enforceRateLimit('password-check', request.ip, user?.id);
-          // A new password (change, reset, set) follows the sign-up rule, common passwords refused.
-          const body = request.body as { newPassword?: unknown; password?: unknown } | null;
-          if (typeof body?.newPassword === 'string') parseOrThrow(ZPassword, body.newPassword);
-          // Deleting an account always asks for its password (not only when the session is old).
-          if (pathname === `${AUTH_BASE_PATH}/delete-user` && (typeof body?.password !== 'string' || !body.password)) {
-            throw new AppError('validation_failed', 'Enter your password to delete your account.');
-          }
+          checkPasswordRequest(pathname, request.body);
         }
         return sendResponse(reply, await callAuth(request));
       },

@@ -143,10 +143,12 @@ describe.each(TEST_ENGINES)('chat limits under bursts on %s', (engine) => {
   });
 
   it('lets a WebRTC negotiation through and refuses a signal flood with an error acknowledgement', async () => {
-    const { debateId, firstSocket } = await matchedRound();
+    const { debateId, firstSocket, second } = await matchedRound();
+    const toUserId = second.user.id;
     const signal = (n: number) =>
       ask(firstSocket, 'debate.signal', {
         debateId,
+        toUserId,
         signal: {
           type: 'candidate',
           candidate: {
@@ -157,7 +159,11 @@ describe.each(TEST_ENGINES)('chat limits under bursts on %s', (engine) => {
         },
       });
     // A negotiation: an offer and forty candidates pass.
-    const offer = await ask(firstSocket, 'debate.signal', { debateId, signal: { type: 'offer', sdp: 'v=0\r\n' } });
+    const offer = await ask(firstSocket, 'debate.signal', {
+      debateId,
+      toUserId,
+      signal: { type: 'offer', sdp: 'v=0\r\n' },
+    });
     expect(offer.ok).toBe(true);
     const negotiation = await Promise.all(Array.from({ length: 40 }, (_, n) => signal(n)));
     expect(negotiation.every((r) => r.ok)).toBe(true);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TAppContext } from '../../app';
+import type { TAppContext } from '../../context';
 import { getSessionUser } from '../auth/auth.guard';
 import { listMessages } from './chat.service';
 

@@ -17,7 +17,7 @@ import {
   type TListMessagesResponse,
   type TSessionUser,
 } from '@resolved/shared';
-import type { TAppContext } from '../../app';
+import type { TAppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { AppError, parseOrThrow } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';

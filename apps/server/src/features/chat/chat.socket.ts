@@ -1,6 +1,6 @@
 import { REALTIME_ROOMS } from '@resolved/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TAppContext } from '../../app';
+import type { TAppContext } from '../../context';
 import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import { catchUp, deleteMessage, parseJoin, sendMessage } from './chat.service';

@@ -1,12 +1,11 @@
-/** Debates SQL: the queue, debates and their clock, the active-debater guard, ballots, chat, ratings, points. */
+/** Debates SQL: debates and their clock, the active-debater guard, presence, the in-round chat, names. */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { TClockState, TFormatId, TSideKey } from '@resolved/shared';
-import type { TEngine } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { DebatesTable, TDebateStatus } from './debates.tables';
-import type { TRating } from './ratings';
 
 export type TDebatesDb = Kysely<DB>;
+
 export type TDebateRow = Selectable<DebatesTable>;
 
 /** The app's Kysely instance or a transaction. */
@@ -20,65 +19,11 @@ export function debatesDb(db: Kysely<DB>): TDebatesDb {
  */
 const BATCH_ROWS = 500;
 
-function chunks<T>(items: readonly T[], size = BATCH_ROWS): T[][] {
+export function chunks<T>(items: readonly T[], size = BATCH_ROWS): T[][] {
   const result: T[][] = [];
   for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
   return result;
 }
-
-// ---- Matching lock ----
-
-/**
- * Serialises matching (queue sweeps and challenge acceptance) across every instance. On PostgreSQL a
- * transaction-scoped advisory lock; on SQLite the single writer already serialises transactions.
- */
-export async function lockMatching(db: TDebatesDb, engine: TEngine): Promise<void> {
-  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('resolved.debates.matching'))`.execute(db);
-}
-
-// ---- Queue ----
-
-export async function findQueueEntry(db: TDebatesDb, userId: string) {
-  return db.selectFrom('debateQueue').selectAll().where('userId', '=', userId).executeTakeFirst();
-}
-
-/**
- * Queue users for a format, in a few statements. Someone waiting in another format moves to this one (a new
- * place); someone already waiting in this format keeps their place.
- */
-export async function upsertQueueEntries(
-  db: TDebatesDb,
-  formatId: TFormatId,
-  joins: readonly { userId: string; createdAt: string }[],
-): Promise<void> {
-  for (const chunk of chunks(joins)) {
-    await db
-      .insertInto('debateQueue')
-      .values(chunk.map((j) => ({ userId: j.userId, formatId, createdAt: j.createdAt })))
-      .onConflict((oc) =>
-        oc
-          .column('userId')
-          .doUpdateSet((eb) => ({ formatId, createdAt: eb.ref('excluded.createdAt') }))
-          .where('debateQueue.formatId', '!=', formatId),
-      )
-      .execute();
-  }
-}
-
-export async function deleteQueueEntry(db: TDebatesDb, userId: string): Promise<number> {
-  const result = await db.deleteFrom('debateQueue').where('userId', '=', userId).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-export async function deleteQueueEntries(db: TDebatesDb, ids: number[]): Promise<void> {
-  for (const chunk of chunks(ids)) await db.deleteFrom('debateQueue').where('id', 'in', chunk).execute();
-}
-
-export async function listQueue(db: TDebatesDb, formatId: TFormatId) {
-  return db.selectFrom('debateQueue').selectAll().where('formatId', '=', formatId).orderBy('id').execute();
-}
-
-// ---- Active debaters ----
 
 export async function findActiveDebateId(db: TDebatesDb, userId: string): Promise<number | null> {
   const row = await db.selectFrom('activeDebaters').select('debateId').where('userId', '=', userId).executeTakeFirst();
@@ -104,8 +49,6 @@ export async function insertActiveDebaters(db: TDebatesDb, debateId: number, use
 export async function releaseActiveDebaters(db: TDebatesDb, debateId: number): Promise<void> {
   await db.deleteFrom('activeDebaters').where('debateId', '=', debateId).execute();
 }
-
-// ---- Debates ----
 
 function clockColumns(clock: TClockState) {
   return {
@@ -285,38 +228,6 @@ export async function markDebaterPresent(db: TDebatesDb, id: number, userId: str
   }
 }
 
-/**
- * Rounds of the same two debaters (either side) that earned points and ended at or after `sinceIso`, this one
- * excluded; and how many of those `judgeId` judged.
- */
-export async function countRewardedPairRounds(
-  db: TDebatesDb,
-  row: { id: number; debaterAId: string; debaterBId: string; judgeId: string | null },
-  sinceIso: string,
-): Promise<{ pair: number; judgePair: number }> {
-  const rounds = await db
-    .selectFrom('debates')
-    .select(['judgeId'])
-    .where('isRewarded', '=', 1)
-    .where('endedAt', '>=', sinceIso)
-    .where('id', '!=', row.id)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('debaterAId', '=', row.debaterAId), eb('debaterBId', '=', row.debaterBId)]),
-        eb.and([eb('debaterAId', '=', row.debaterBId), eb('debaterBId', '=', row.debaterAId)]),
-      ]),
-    )
-    .execute();
-  return {
-    pair: rounds.length,
-    judgePair: row.judgeId === null ? 0 : rounds.filter((round) => round.judgeId === row.judgeId).length,
-  };
-}
-
-export async function markRewarded(db: TDebatesDb, id: number): Promise<void> {
-  await db.updateTable('debates').set({ isRewarded: 1 }).where('id', '=', id).execute();
-}
-
 export async function setExternalLink(db: TDebatesDb, id: number, link: string | null): Promise<void> {
   await db.updateTable('debates').set({ externalLink: link }).where('id', '=', id).execute();
 }
@@ -331,103 +242,12 @@ export async function listDebatesByStatus(db: TDebatesDb, statuses: TDebateStatu
     .execute();
 }
 
-/** Debates still waiting for their ballot whose last speech ended before `endedBefore`. */
-export async function listUnjudgedBefore(db: TDebatesDb, endedBefore: string) {
-  return db
-    .selectFrom('debates')
-    .selectAll()
-    .where('status', '=', 'awaiting_ballot')
-    .where('endedAt', '<', endedBefore)
-    .orderBy('id', 'asc')
-    .limit(500)
-    .execute();
-}
-
-export async function listDebatesOfUser(db: TDebatesDb, userId: string, limit: number) {
-  return db
-    .selectFrom('debates')
-    .selectAll()
-    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId)]))
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** Debates Joined: every debate the user was matched into. */
-export async function countDebatesOfUser(db: TDebatesDb, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('debates')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId)]))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-// ---- Users ----
-
 export async function findUserNames(db: TDebatesDb, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'displayName']).where('id', 'in', unique).execute();
   return new Map(rows.map((r) => [r.id, r.displayName]));
 }
-
-// ---- Challenges ----
-
-export async function insertChallenge(
-  db: TDebatesDb,
-  values: { token: string; userId: string; formatId: TFormatId; prepMinutes: number | null; now: string },
-) {
-  await db
-    .insertInto('debateChallenges')
-    .values({
-      token: values.token,
-      userId: values.userId,
-      formatId: values.formatId,
-      prepMinutes: values.prepMinutes,
-      debateId: null,
-      createdAt: values.now,
-    })
-    .execute();
-}
-
-export async function findChallenge(db: TDebatesDb, token: string) {
-  return db.selectFrom('debateChallenges').selectAll().where('token', '=', token).executeTakeFirst();
-}
-
-export async function markChallengeUsed(db: TDebatesDb, token: string, debateId: number): Promise<boolean> {
-  const result = await db
-    .updateTable('debateChallenges')
-    .set({ debateId })
-    .where('token', '=', token)
-    .where('debateId', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-// ---- Ballots ----
-
-export async function insertBallot(
-  db: TDebatesDb,
-  values: {
-    debateId: number;
-    judgeId: string;
-    winnerSide: TSideKey;
-    speakerPointsA: number;
-    speakerPointsB: number;
-    reason: string;
-    createdAt: string;
-  },
-) {
-  await db.insertInto('debateBallots').values(values).execute();
-}
-
-export async function findBallots(db: TDebatesDb, debateIds: number[]) {
-  if (debateIds.length === 0) return [];
-  return db.selectFrom('debateBallots').selectAll().where('debateId', 'in', debateIds).execute();
-}
-
-// ---- In-round chat ----
 
 /** The round message this user sent with this client id, if any (a retried send). */
 export async function findMessageByClientId(db: TDebatesDb, userId: string, clientId: string) {
@@ -476,110 +296,4 @@ export async function listMessages(db: TDebatesDb, debateId: number, limit: numb
     .limit(limit)
     .execute();
   return rows.reverse();
-}
-
-// ---- Ratings ----
-
-export async function findRatings(
-  db: TDebatesDb,
-  formatId: TFormatId,
-  userIds: string[],
-): Promise<Map<string, TRating>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('debateRatings')
-    .selectAll()
-    .where('formatId', '=', formatId)
-    .where('userId', 'in', userIds)
-    .execute();
-  return new Map(
-    rows.map((r) => [
-      r.userId,
-      {
-        rating: Number(r.rating),
-        deviation: Number(r.deviation),
-        volatility: Number(r.volatility),
-        games: Number(r.games),
-      },
-    ]),
-  );
-}
-
-export async function saveRating(db: TDebatesDb, userId: string, formatId: TFormatId, rating: TRating, now: string) {
-  const values = {
-    rating: rating.rating,
-    deviation: rating.deviation,
-    volatility: rating.volatility,
-    games: rating.games,
-    updatedAt: now,
-  };
-  await db
-    .insertInto('debateRatings')
-    .values({ userId, formatId, ...values })
-    .onConflict((oc) => oc.columns(['userId', 'formatId']).doUpdateSet(values))
-    .execute();
-}
-
-export async function listRatings(db: TDebatesDb, formatId: TFormatId, limit: number) {
-  return db
-    .selectFrom('debateRatings')
-    .innerJoin('users', 'users.id', 'debateRatings.userId')
-    .select([
-      'debateRatings.userId',
-      'users.displayName',
-      'debateRatings.rating',
-      'debateRatings.deviation',
-      'debateRatings.volatility',
-      'debateRatings.games',
-    ])
-    .where('debateRatings.formatId', '=', formatId)
-    .orderBy('debateRatings.rating', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-// ---- Points ----
-
-/** Adds points to a user's score and writes the score-ledger entry, in the caller's transaction. */
-/**
- * Adds `amount` to a user's score and writes the ledger entry with its reason and debate. An amount of 0 still
- * writes the entry: the ledger says why a round earned nothing.
- */
-export async function awardPoints(
-  db: TDebatesDb,
-  award: { userId: string; amount: number; reason: string; debateId: number },
-  now: string,
-) {
-  // One statement reads and adds, so concurrent awards never lose an increment.
-  const row = await db
-    .updateTable('users')
-    .set({ score: sql<number>`coalesce(score, 0) + ${award.amount}` })
-    .where('id', '=', award.userId)
-    .returning('score')
-    .executeTakeFirst();
-  if (!row) return;
-  const newScore = Number(row.score);
-  const oldScore = newScore - award.amount;
-  await db
-    .insertInto('scoreLedger')
-    .values({
-      userId: award.userId,
-      changedBy: null,
-      oldScore,
-      newScore,
-      reason: award.reason,
-      createdAt: now,
-      debateId: award.debateId,
-    })
-    .execute();
-}
-
-/** The ledger entries a debate wrote (what it earned, and why not), oldest first. */
-export async function listDebateAwards(db: TDebatesDb, debateId: number) {
-  return db
-    .selectFrom('scoreLedger')
-    .select(['userId', 'oldScore', 'newScore', 'reason'])
-    .where('debateId', '=', debateId)
-    .orderBy('id', 'asc')
-    .execute();
 }

@@ -76,7 +76,7 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     const wrong = await ask(bSocket, 'debate.end_speech', { debateId });
     expect(wrong).toEqual({
       ok: false,
-      error: { code: 'forbidden', message: 'The Affirmative starts and ends this speech.' },
+      error: { code: 'forbidden', reason: 'clock_turn', message: 'The Affirmative starts and ends this speech.' },
     });
     expect(await ask(bSocket, 'debate.pause', { debateId: 'x' })).toMatchObject({
       ok: false,

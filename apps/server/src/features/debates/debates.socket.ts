@@ -11,12 +11,15 @@ import {
   type TSessionUser,
 } from '@resolved/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TAppContext } from '../../app';
+import type { TAppContext } from '../../context';
 import { AppError, parseOrThrow } from '../../lib/errors';
 import { TokenBucket } from '../../lib/token-bucket';
 import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import * as debates from './debates.service';
+import type { TDebatesDeps } from './debate-view';
+import * as matchmaking from '../matchmaking/queue.service';
+import * as results from '../results/results.service';
 
 function signedIn(user: TSessionUser | null): TSessionUser {
   if (!user) throw new AppError('unauthenticated', 'Sign in to join a debate.');
@@ -35,7 +38,7 @@ export class DebateRooms {
 
   constructor(
     private readonly io: TRealtimeServer,
-    private readonly deps: debates.TDebatesDeps,
+    private readonly deps: TDebatesDeps,
     private readonly log: FastifyBaseLogger,
     private readonly forfeitAfterMs: number,
   ) {}
@@ -92,7 +95,7 @@ export class DebateRooms {
     if (this.isClosing) return;
     const sockets = await this.io.in(REALTIME_ROOMS.user(userId)).fetchSockets();
     if (sockets.length > 0) return;
-    if (await debates.leaveQueueIfWaiting(this.deps, userId))
+    if (await matchmaking.leaveQueueIfWaiting(this.deps, userId))
       this.log.info({ userId }, 'left the debate queue on disconnect');
   }
 
@@ -129,10 +132,10 @@ export class DebateRooms {
       const role = await debates.roleIn(this.deps, debateId, userId);
       const opponentId = role?.opponentId;
       if (opponentId && !inRoom.has(opponentId)) {
-        if (await debates.abandon(this.deps, debateId)) this.log.info({ debateId }, 'both debaters away: abandoned');
+        if (await results.abandon(this.deps, debateId)) this.log.info({ debateId }, 'both debaters away: abandoned');
         return;
       }
-      const result = await debates.forfeit(this.deps, debateId, userId);
+      const result = await results.forfeit(this.deps, debateId, userId);
       if (result) this.log.info({ debateId, userId }, 'debater forfeited after being away');
     } catch (err) {
       this.log.warn({ err, debateId }, 'forfeit check failed');
@@ -151,7 +154,7 @@ export function debatesSocketFeature(
   context: Pick<TAppContext, 'database' | 'events' | 'config'>,
   log: FastifyBaseLogger,
 ) {
-  const deps: debates.TDebatesDeps = { database: context.database, events: context.events };
+  const deps: TDebatesDeps = { database: context.database, events: context.events };
   let rooms: DebateRooms | undefined;
   // A matched debater who never opens the room forfeits like one who leaves it. The instance that made the
   // match watches; presence is checked across instances when the window ends.
@@ -164,7 +167,7 @@ export function debatesSocketFeature(
   });
   // Judges who never submit: every minute, debates past the ballot deadline are completed without a decision.
   const ballotSweep = setInterval(() => {
-    debates.closeUnjudgedDebates(deps).catch((err: unknown) => log.warn({ err }, 'closing unjudged debates failed'));
+    results.closeUnjudgedDebates(deps).catch((err: unknown) => log.warn({ err }, 'closing unjudged debates failed'));
   }, 60_000);
   ballotSweep.unref();
   const feature: TSocketFeature & { close(): void } = Object.assign(

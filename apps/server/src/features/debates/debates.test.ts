@@ -8,6 +8,8 @@ import type { TDomainEvent } from '../../lib/events';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import * as debates from './debates.service';
+import * as matchmaking from '../matchmaking/queue.service';
+import * as results from '../results/results.service';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 
@@ -159,7 +161,7 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
   it('200 debaters queueing at once in one format make exactly 100 debates, no one double-booked', async () => {
     const users = await insertUsers(t, 200);
     const deps = { database: t.database, events: t.app.context.events };
-    const results = await Promise.all(users.map((u) => debates.joinQueue(deps, u, 'ld')));
+    const results = await Promise.all(users.map((u) => matchmaking.joinQueue(deps, u, 'ld')));
     await expectNoOneDoubleBooked(t, users, 100);
     const active = await t.database.db.selectFrom('activeDebaters').select('userId').execute();
     expect(active).toHaveLength(200);
@@ -181,7 +183,10 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
       try {
         await otherInstance.query('begin');
         await otherInstance.query(`select pg_advisory_xact_lock(hashtext('resolved.debates.matching'))`);
-        const sweep = debates.requestMatching(deps, 'ld', { userId: user!.id, createdAt: new Date().toISOString() });
+        const sweep = matchmaking.requestMatching(deps, 'ld', {
+          userId: user!.id,
+          createdAt: new Date().toISOString(),
+        });
         // The sweep has taken the join from memory and is waiting for the lock.
         await waitUntil(async () => {
           const waiting =
@@ -189,7 +194,7 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
              where not l.granted and l.locktype = 'advisory' and d.datname = current_database()`);
           return waiting.rows[0].n > 0;
         });
-        const left = debates.leaveQueueIfWaiting(deps, user!.id);
+        const left = matchmaking.leaveQueueIfWaiting(deps, user!.id);
         // Give a leave that does not wait for the sweep the time to finish before the sweep can go on.
         await Promise.race([left, new Promise((resolve) => setTimeout(resolve, 500))]);
         await otherInstance.query('commit');
@@ -206,8 +211,8 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
     const [first, second, third] = await insertUsers(t, 3);
     const deps = { database: t.database, events: t.app.context.events };
     await t.database.db.updateTable('topics').set({ isCurrent: 0 }).execute();
-    expect((await debates.joinQueue(deps, first!, 'pf')).status).toBe('waiting');
-    await expect(debates.joinQueue(deps, second!, 'pf')).rejects.toThrow(
+    expect((await matchmaking.joinQueue(deps, first!, 'pf')).status).toBe('waiting');
+    await expect(matchmaking.joinQueue(deps, second!, 'pf')).rejects.toThrow(
       'No topic has been set yet, so there is nothing to debate.',
     );
     // Rolled back: both still wait, nobody is seated.
@@ -215,7 +220,7 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
     expect(await t.database.db.selectFrom('activeDebaters').select('userId').execute()).toHaveLength(0);
 
     await t.database.db.updateTable('topics').set({ isCurrent: 1 }).execute();
-    const joined = await debates.joinQueue(deps, third!, 'pf');
+    const joined = await matchmaking.joinQueue(deps, third!, 'pf');
     await expectNoOneDoubleBooked(t, [first!, second!, third!], 1);
     const seated = await t.database.db.selectFrom('activeDebaters').select('userId').execute();
     expect(seated).toHaveLength(2);
@@ -233,7 +238,7 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
         const users = await insertUsers(t, 200);
         const one = { database: t.database, events: t.app.context.events };
         const two = { database: second, events: otherApp.context.events };
-        await Promise.all(users.map((u, i) => debates.joinQueue(i % 2 === 0 ? one : two, u, 'parli')));
+        await Promise.all(users.map((u, i) => matchmaking.joinQueue(i % 2 === 0 ? one : two, u, 'parli')));
         await expectNoOneDoubleBooked(t, users, 100);
       } finally {
         await otherApp.close();
@@ -298,10 +303,10 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
     expect((await call(a, 'GET', `/api/debates/${debate.id}`)).json().debate.status).toBe('awaiting_ballot');
     const deps = { database: t.database, events: t.app.context.events };
     // Within the deadline nothing happens.
-    expect(await debates.closeUnjudgedDebates(deps)).toEqual([]);
+    expect(await results.closeUnjudgedDebates(deps)).toEqual([]);
     // Past it (a deadline of -1 s puts every ended round behind it): completed, completion points, no judge points.
-    expect(await debates.closeUnjudgedDebates(deps, -1000)).toEqual([debate.id]);
-    expect(await debates.closeUnjudgedDebates(deps, -1000)).toEqual([]);
+    expect(await results.closeUnjudgedDebates(deps, -1000)).toEqual([debate.id]);
+    expect(await results.closeUnjudgedDebates(deps, -1000)).toEqual([]);
     const closed = (await call(a, 'GET', `/api/debates/${debate.id}`)).json().debate as TDebate;
     expect(closed).toMatchObject({ status: 'completed', winnerSide: null });
     const scores = await t.database.db.selectFrom('users').select(['id', 'score']).execute();
@@ -413,11 +418,11 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     await call(a, 'POST', `/api/debates/${debate.id}/clock`, { action: 'start_speech' });
     vi.setSystemTime(Date.now() + 6 * 60_000);
-    const result = await debates.forfeit(deps, debate.id, a.user.id);
+    const result = await results.forfeit(deps, debate.id, a.user.id);
     expect(result).toMatchObject({ status: 'forfeited', winnerSide: 'b', forfeitedBy: a.user.id });
     // The clock stopped with the round: it does not keep "Running" under the forfeit.
     expect(result?.clock).toMatchObject({ phase: 'finished', startedAt: null, isPaused: false });
-    expect(await debates.forfeit(deps, debate.id, b.user.id)).toBeNull();
+    expect(await results.forfeit(deps, debate.id, b.user.id)).toBeNull();
     const winner = await t.database.db
       .selectFrom('users')
       .select('score')

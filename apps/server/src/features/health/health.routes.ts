@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { THealth } from '@resolved/shared';
 import { isDatabaseReachable } from '../../db/database';
-import type { TAppContext } from '../../app';
+import type { TAppContext } from '../../context';
 
 export async function healthRoutes(app: FastifyInstance, { database, version }: TAppContext) {
   app.get('/api/health', async (_request, reply): Promise<THealth> => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ZCreateContactRequest } from '@resolved/shared';
-import type { TAppContext } from '../../app';
+import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
-import { insertContactRequest } from './help.repository';
+import { createContactRequest } from './help.service';
 
 export async function helpRoutes(app: FastifyInstance, { database, config }: TAppContext) {
   /** Tells the help page whether to embed the external form or show the in-app one. */
@@ -13,9 +13,8 @@ export async function helpRoutes(app: FastifyInstance, { database, config }: TAp
     { config: { rateLimit: { max: 5, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const input = parseOrThrow(ZCreateContactRequest, request.body);
-      const created = await insertContactRequest(database.db, { ...input, userId: null });
       reply.status(201);
-      return { request: { id: created.id, createdAt: created.createdAt } };
+      return { request: await createContactRequest({ database }, input) };
     },
   );
 }

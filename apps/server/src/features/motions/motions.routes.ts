@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ZIdParam } from '@resolved/shared';
-import type { TAppContext } from '../../app';
+import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireRole } from '../auth/auth.guard';
 import { addMotion, getMotions, removeMotion } from './motions.service';

@@ -9,6 +9,7 @@ import { DEBATE_POINTS, FORMATS, type TDebate, type TSessionUser } from '@resolv
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import * as debates from '../debates/debates.service';
+import * as results from './results.service';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 
@@ -95,7 +96,7 @@ describe.each(TEST_ENGINES)('points that cannot be farmed on %s', (engine) => {
     const host = await buildUser(t);
     const friend = await buildUser(t);
     const first = await challengeRound(host, friend);
-    const noShow = await debates.forfeit(deps(), first.debate.id, first.b.user.id);
+    const noShow = await results.forfeit(deps(), first.debate.id, first.b.user.id);
     expect(noShow?.awards[0]?.reason).toBe(
       `No points for debate #${first.debate.id}: the opponent never came to the room, so the round did not happen`,
     );

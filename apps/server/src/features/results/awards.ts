@@ -12,7 +12,9 @@ import {
   type TRoundEnding,
   type TSideKey,
 } from '@resolved/shared';
-import * as repo from '../debates/debates.repository';
+import type * as repo from '../debates/debates.repository';
+import * as resultsRepo from './results.repository';
+import * as ledger from '../users/score-ledger.repository';
 import type { TDebateRow } from '../debates/debates.repository';
 
 export async function settleRound(
@@ -23,7 +25,7 @@ export async function settleRound(
 ): Promise<TAwardsOutcome> {
   const debateId = Number(row.id);
   const since = new Date(Date.parse(options.now) - AWARD_RULES.repeatWindowMs).toISOString();
-  const repeats = await repo.countRewardedPairRounds(tx, { ...row, id: debateId }, since);
+  const repeats = await resultsRepo.countRewardedPairRounds(tx, { ...row, id: debateId }, since);
   const forfeiterJoinedAt =
     options.forfeitedBy === row.debaterAId
       ? row.debaterAJoinedAt
@@ -45,8 +47,8 @@ export async function settleRound(
   for (const award of [...outcome.awards, ...outcome.withheld]) {
     const userId = userOf[award.recipient];
     if (userId)
-      await repo.awardPoints(tx, { userId, amount: award.points, reason: award.reason, debateId }, options.now);
+      await ledger.awardPoints(tx, { userId, amount: award.points, reason: award.reason, debateId }, options.now);
   }
-  if (outcome.awards.some((award) => award.recipient !== 'judge')) await repo.markRewarded(tx, debateId);
+  if (outcome.awards.some((award) => award.recipient !== 'judge')) await resultsRepo.markRewarded(tx, debateId);
   return outcome;
 }

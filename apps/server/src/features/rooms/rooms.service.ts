@@ -10,7 +10,7 @@ import {
   type TActor,
   type TRoom,
 } from '@resolved/shared';
-import type { TAppContext } from '../../app';
+import type { TAppContext } from '../../context';
 import { AppError, parseOrThrow } from '../../lib/errors';
 import { nowIso, type TDatabase } from '../../db/database';
 import {

@@ -6,7 +6,7 @@ import {
   type TActor,
   type TTopic,
 } from '@resolved/shared';
-import type { TAppContext } from '../../app';
+import type { TAppContext } from '../../context';
 import { AppError, parseOrThrow } from '../../lib/errors';
 import { nowIso, type TDatabase } from '../../db/database';
 import {

@@ -145,31 +145,6 @@ export async function listUsersForAdmin(
   return rows.map(toSessionUser);
 }
 
-/** Sets a score and writes the ledger entry in one transaction; returns the old score, or null if no such user. */
-export async function updateScoreWithLedger(
-  db: Kysely<DB>,
-  change: { userId: string; score: number; changedBy: string; reason: string; at: string },
-): Promise<{ oldScore: number } | null> {
-  return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('users').select('score').where('id', '=', change.userId).executeTakeFirst();
-    if (!current) return null;
-    const oldScore = Number(current.score);
-    await trx.updateTable('users').set({ score: change.score }).where('id', '=', change.userId).execute();
-    await trx
-      .insertInto('scoreLedger')
-      .values({
-        userId: change.userId,
-        changedBy: change.changedBy,
-        oldScore,
-        newScore: change.score,
-        reason: change.reason,
-        createdAt: change.at,
-      })
-      .execute();
-    return { oldScore };
-  });
-}
-
 /**
  * Sets a role unless that would leave no admin. The admins are locked (PostgreSQL `for update`; SQLite
  * runs one write transaction at a time) so two concurrent demotions cannot both pass the check.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { TAppContext } from '../../app';
+import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireRole } from '../auth/auth.guard';
 import { getLeaderboard, getStanding } from './users.service';

@@ -7,7 +7,7 @@ import {
 import type { TDatabase } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { countUsers, findRankingVersion, findStanding, listRankedUsers } from './users.repository';
-import { countDebatesOfUser } from '../debates/debates.repository';
+import { countDebatesOfUser } from '../results/results.repository';
 
 /** How many debates this user has been matched into (Debates Joined), counted by the debates feature. */
 export async function countDebatesJoined(database: TDatabase, userId: string): Promise<number> {

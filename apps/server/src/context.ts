@@ -1,0 +1,15 @@
+import type { TConfig } from './config';
+import type { TDatabase } from './db/database';
+import type { DomainEvents } from './lib/events';
+
+/**
+ * What every feature is given: configuration, the database, the version and the domain events. Its own module so
+ * features never import `app.ts` (which imports every feature).
+ */
+export interface TAppContext {
+  config: TConfig;
+  database: TDatabase;
+  version: string;
+  /** Domain events: services emit, the realtime module delivers. */
+  events: DomainEvents;
+}

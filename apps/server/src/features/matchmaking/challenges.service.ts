@@ -1,0 +1,85 @@
+/** Challenge links: a debater invites a friend into a round of a chosen format and prep. */
+import { randomBytes } from 'node:crypto';
+import {
+  FORMATS,
+  REALTIME_ROOMS,
+  resolvePrepMinutes,
+  type TCreateChallengeRequest,
+  type TFormatId,
+  type TSessionUser,
+} from '@resolved/shared';
+import { nowIso } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import * as repo from '../debates/debates.repository';
+import * as mmRepo from './matchmaking.repository';
+import { type TDebatesDeps, db, requireDebate, participant } from '../debates/debate-view';
+import { newDebate } from './queue.service';
+
+export async function createChallenge(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  request: TCreateChallengeRequest,
+): Promise<{ token: string; formatId: TFormatId; prepMinutes: number }> {
+  const token = randomBytes(16).toString('base64url');
+  const prepMinutes = request.prepMinutes ?? null;
+  await mmRepo.insertChallenge(db(deps), {
+    token,
+    userId: user.id,
+    formatId: request.formatId,
+    prepMinutes,
+    now: nowIso(),
+  });
+  return {
+    token,
+    formatId: request.formatId,
+    prepMinutes: resolvePrepMinutes(FORMATS[request.formatId], request.prepMinutes),
+  };
+}
+
+export async function getChallenge(deps: TDebatesDeps, token: string) {
+  const challenge = await mmRepo.findChallenge(db(deps), token);
+  if (!challenge) throw new AppError('not_found', 'That challenge link is not valid.');
+  const names = await repo.findUserNames(db(deps), [challenge.userId]);
+  return {
+    formatId: challenge.formatId,
+    prepMinutes: resolvePrepMinutes(FORMATS[challenge.formatId], challenge.prepMinutes ?? undefined),
+    challenger: participant(challenge.userId, names),
+    debateId: challenge.debateId === null ? null : Number(challenge.debateId),
+  };
+}
+
+export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, token: string): Promise<number> {
+  const debateId = await deps.database.db.transaction().execute(async (trx) => {
+    const tx = repo.debatesDb(trx);
+    await mmRepo.lockMatching(tx, deps.database.engine);
+    const challenge = await mmRepo.findChallenge(tx, token);
+    if (!challenge) throw new AppError('not_found', 'That challenge link is not valid.');
+    if (challenge.debateId !== null)
+      throw new AppError('conflict', 'This challenge has already been accepted.', undefined, 'challenge_used');
+    if (challenge.userId === user.id) {
+      throw new AppError(
+        'conflict',
+        'Send this link to a friend: you cannot accept your own challenge.',
+        undefined,
+        'challenge_own',
+      );
+    }
+    const busy = await repo.findActiveUserIds(tx, [challenge.userId, user.id]);
+    if (busy.has(user.id))
+      throw new AppError('conflict', 'You are already in a debate.', undefined, 'already_in_debate');
+    if (busy.has(challenge.userId))
+      throw new AppError('conflict', 'Your challenger is in another debate right now.', undefined, 'challenger_busy');
+    const random = deps.random ?? Math.random;
+    const [a, b] = random() < 0.5 ? [challenge.userId, user.id] : [user.id, challenge.userId];
+    const id = await newDebate(deps, tx, challenge.formatId, a, b, challenge.prepMinutes ?? undefined);
+    await mmRepo.markChallengeUsed(tx, token, id);
+    await mmRepo.deleteQueueEntry(tx, challenge.userId);
+    await mmRepo.deleteQueueEntry(tx, user.id);
+    return id;
+  });
+  const row = await requireDebate(deps, debateId);
+  for (const userId of [row.debaterAId, row.debaterBId]) {
+    deps.events.emit({ name: 'debate.matched', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
+  }
+  return debateId;
+}

@@ -1,0 +1,178 @@
+/** The queue: joining, leaving, and the matching sweep that pairs everyone waiting in a format. */
+import {
+  REALTIME_ROOMS,
+  createClock,
+  pairQueue,
+  type TFormatId,
+  type TJoinQueueResult,
+  type TQueueStatus,
+  type TSessionUser,
+} from '@resolved/shared';
+import { nowIso } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { findCurrentTopic } from '../topics/topics.repository';
+import { drawResolutions } from '../motions/motions.service';
+import { listMotionTexts } from '../motions/motions.repository';
+import * as repo from '../debates/debates.repository';
+import * as mmRepo from './matchmaking.repository';
+import { type TDebatesDeps, db } from '../debates/debate-view';
+import { forgetPendingJoin, requestSweep, sweepWriting, type TPendingJoin } from './sweeps';
+
+export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promise<TQueueStatus> {
+  const tx = db(deps);
+  const [entry, activeDebateId] = await Promise.all([
+    mmRepo.findQueueEntry(tx, userId),
+    repo.findActiveDebateId(tx, userId),
+  ]);
+  const topic = entry ? await findCurrentTopic(deps.database.db) : undefined;
+  // A format with a motion bank draws the round's motion when the pair is made.
+  const hasBank = entry ? (await listMotionTexts(deps.database.db, entry.formatId)).length > 0 : false;
+  const resolution = hasBank
+    ? 'A motion from the bank, revealed when you are matched.'
+    : (topic?.title ?? 'No topic has been set yet.');
+  return {
+    waiting: entry ? { formatId: entry.formatId, since: entry.createdAt, resolution } : null,
+    activeDebateId,
+  };
+}
+
+/**
+ * Join the queue for a format. The join is written by the next matching sweep of that format, shared with
+ * everyone who joins meanwhile (one transaction for a burst of joins instead of a write and a sweep each),
+ * and answered when that sweep has ended. A user already in a live debate is sent back to it.
+ */
+export async function joinQueue(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  formatId: TFormatId,
+): Promise<TJoinQueueResult> {
+  const active = await repo.findActiveDebateId(db(deps), user.id);
+  if (active !== null)
+    throw new AppError('conflict', 'You are already in a debate.', { debateId: active }, 'already_in_debate');
+  const matched = await requestMatching(deps, formatId, { userId: user.id, createdAt: nowIso() });
+  // Paired by this sweep, or already in a debate (another instance's sweep, a challenge).
+  const debateId = matched.get(user.id) ?? (await repo.findActiveDebateId(db(deps), user.id));
+  if (debateId !== null) return { status: 'matched', debateId };
+  return { status: 'waiting', queue: await getQueueStatus(deps, user.id) };
+}
+
+/** Takes a user out of the queue if they are waiting (their last connection closed); true when they were. */
+export async function leaveQueueIfWaiting(deps: TDebatesDeps, userId: string): Promise<boolean> {
+  const wasPending = forgetPendingJoin(deps, userId);
+  // A sweep of this instance writing this user's join right now commits first (on PostgreSQL the delete would
+  // not see its uncommitted row), and the join is then undone here.
+  await sweepWriting(deps, userId);
+  return (await mmRepo.deleteQueueEntry(db(deps), userId)) > 0 || wasPending;
+}
+
+export async function leaveQueue(deps: TDebatesDeps, userId: string): Promise<void> {
+  if (!(await leaveQueueIfWaiting(deps, userId))) {
+    throw new AppError('not_found', 'You are not waiting for a debate.', undefined, 'not_waiting');
+  }
+}
+
+export async function newDebate(
+  deps: TDebatesDeps,
+  tx: repo.TDebatesDb,
+  formatId: TFormatId,
+  debaterAId: string,
+  debaterBId: string,
+  prepMinutes?: number,
+): Promise<number> {
+  const topic = await findCurrentTopic(tx);
+  if (!topic)
+    throw new AppError('conflict', 'No topic has been set yet, so there is nothing to debate.', undefined, 'no_topic');
+  const now = nowIso();
+  const [drawn] = await drawResolutions(tx, formatId, 1, topic, deps.random);
+  const debateId = await repo.insertDebate(tx, {
+    formatId,
+    resolution: drawn!.resolution,
+    topicId: drawn!.topicId,
+    debaterAId,
+    debaterBId,
+    clock: createClock(formatId, prepMinutes === undefined ? {} : { prepMinutes }),
+    now,
+  });
+  await repo.insertActiveDebaters(tx, debateId, [debaterAId, debaterBId]);
+  return debateId;
+}
+
+/**
+ * Writes the pending joins of a format and pairs everyone waiting in it, in one transaction. One matcher at
+ * a time (advisory lock on PostgreSQL, the single writer on SQLite), so each sweep sees every committed
+ * entry and no one lands in two debates; the active-debater primary key backs this up. The debates of a
+ * sweep are written in a few multi-row statements, so a sweep that pairs a thousand costs about what one
+ * that pairs a few does. Returns the debate of everyone it paired.
+ */
+export async function runMatching(
+  deps: TDebatesDeps,
+  formatId: TFormatId,
+  joins: readonly TPendingJoin[] = [],
+): Promise<Map<string, number>> {
+  const outcome = await deps.database.db.transaction().execute(async (trx) => {
+    const tx = repo.debatesDb(trx);
+    await mmRepo.lockMatching(tx, deps.database.engine);
+    await mmRepo.upsertQueueEntries(tx, formatId, joins);
+    const entries = await mmRepo.listQueue(tx, formatId);
+    const busy = await repo.findActiveUserIds(
+      tx,
+      entries.map((e) => e.userId),
+    );
+    // Someone who got into a debate another way (a challenge) leaves the queue.
+    await mmRepo.deleteQueueEntries(
+      tx,
+      entries.filter((e) => busy.has(e.userId)).map((e) => Number(e.id)),
+    );
+    const free = entries.filter((e) => !busy.has(e.userId)).map((e) => ({ ...e, id: Number(e.id) }));
+    const { pairs } = pairQueue(free, deps.random ?? Math.random);
+    if (pairs.length === 0) return { created: [] };
+    // Without a topic nobody is paired, but the joins stay written: they are paired once there is one.
+    const topic = await findCurrentTopic(tx);
+    if (!topic) return { created: [], hasNoTopic: true };
+    await mmRepo.deleteQueueEntries(
+      tx,
+      pairs.flatMap((pair) => [pair.sideA.id, pair.sideB.id]),
+    );
+    const now = nowIso();
+    const clock = createClock(formatId);
+    const resolutions = await drawResolutions(tx, formatId, pairs.length, topic, deps.random);
+    const ids = await repo.insertDebates(
+      tx,
+      pairs.map((pair, index) => ({
+        formatId,
+        resolution: resolutions[index]!.resolution,
+        topicId: resolutions[index]!.topicId,
+        debaterAId: pair.sideA.userId,
+        debaterBId: pair.sideB.userId,
+        clock,
+        now,
+      })),
+    );
+    return {
+      created: pairs.map((pair) => ({
+        debateId: ids.get(pair.sideA.userId)!,
+        userIds: [pair.sideA.userId, pair.sideB.userId],
+      })),
+    };
+  });
+  if (outcome.hasNoTopic) {
+    throw new AppError('conflict', 'No topic has been set yet, so there is nothing to debate.', undefined, 'no_topic');
+  }
+  const debateOf = new Map<string, number>();
+  for (const { debateId, userIds } of outcome.created) {
+    for (const userId of userIds) {
+      debateOf.set(userId, debateId);
+      deps.events.emit({ name: 'debate.matched', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
+    }
+  }
+  return debateOf;
+}
+
+/** Asks for a matching sweep of a format that writes `join` first (see `requestSweep`). */
+export function requestMatching(
+  deps: TDebatesDeps,
+  formatId: TFormatId,
+  join?: TPendingJoin,
+): Promise<Map<string, number>> {
+  return requestSweep(deps, formatId, join, (joins) => runMatching(deps, formatId, joins));
+}

@@ -1,0 +1,146 @@
+/** Results SQL: ballots, ratings, a debater's rounds, and the facts the award rules read. */
+import type { TFormatId, TSideKey } from '@resolved/shared';
+import type { TDebatesDb } from '../debates/debates.repository';
+import type { TRating } from './ratings';
+
+/**
+ * Rounds of the same two debaters (either side) that earned points and ended at or after `sinceIso`, this one
+ * excluded; and how many of those `judgeId` judged.
+ */
+export async function countRewardedPairRounds(
+  db: TDebatesDb,
+  row: { id: number; debaterAId: string; debaterBId: string; judgeId: string | null },
+  sinceIso: string,
+): Promise<{ pair: number; judgePair: number }> {
+  const rounds = await db
+    .selectFrom('debates')
+    .select(['judgeId'])
+    .where('isRewarded', '=', 1)
+    .where('endedAt', '>=', sinceIso)
+    .where('id', '!=', row.id)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('debaterAId', '=', row.debaterAId), eb('debaterBId', '=', row.debaterBId)]),
+        eb.and([eb('debaterAId', '=', row.debaterBId), eb('debaterBId', '=', row.debaterAId)]),
+      ]),
+    )
+    .execute();
+  return {
+    pair: rounds.length,
+    judgePair: row.judgeId === null ? 0 : rounds.filter((round) => round.judgeId === row.judgeId).length,
+  };
+}
+
+export async function markRewarded(db: TDebatesDb, id: number): Promise<void> {
+  await db.updateTable('debates').set({ isRewarded: 1 }).where('id', '=', id).execute();
+}
+
+/** Debates still waiting for their ballot whose last speech ended before `endedBefore`. */
+export async function listUnjudgedBefore(db: TDebatesDb, endedBefore: string) {
+  return db
+    .selectFrom('debates')
+    .selectAll()
+    .where('status', '=', 'awaiting_ballot')
+    .where('endedAt', '<', endedBefore)
+    .orderBy('id', 'asc')
+    .limit(500)
+    .execute();
+}
+
+export async function listDebatesOfUser(db: TDebatesDb, userId: string, limit: number) {
+  return db
+    .selectFrom('debates')
+    .selectAll()
+    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId)]))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Debates Joined: every debate the user was matched into. */
+export async function countDebatesOfUser(db: TDebatesDb, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('debates')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertBallot(
+  db: TDebatesDb,
+  values: {
+    debateId: number;
+    judgeId: string;
+    winnerSide: TSideKey;
+    speakerPointsA: number;
+    speakerPointsB: number;
+    reason: string;
+    createdAt: string;
+  },
+) {
+  await db.insertInto('debateBallots').values(values).execute();
+}
+
+export async function findBallots(db: TDebatesDb, debateIds: number[]) {
+  if (debateIds.length === 0) return [];
+  return db.selectFrom('debateBallots').selectAll().where('debateId', 'in', debateIds).execute();
+}
+
+export async function findRatings(
+  db: TDebatesDb,
+  formatId: TFormatId,
+  userIds: string[],
+): Promise<Map<string, TRating>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('debateRatings')
+    .selectAll()
+    .where('formatId', '=', formatId)
+    .where('userId', 'in', userIds)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.userId,
+      {
+        rating: Number(r.rating),
+        deviation: Number(r.deviation),
+        volatility: Number(r.volatility),
+        games: Number(r.games),
+      },
+    ]),
+  );
+}
+
+export async function saveRating(db: TDebatesDb, userId: string, formatId: TFormatId, rating: TRating, now: string) {
+  const values = {
+    rating: rating.rating,
+    deviation: rating.deviation,
+    volatility: rating.volatility,
+    games: rating.games,
+    updatedAt: now,
+  };
+  await db
+    .insertInto('debateRatings')
+    .values({ userId, formatId, ...values })
+    .onConflict((oc) => oc.columns(['userId', 'formatId']).doUpdateSet(values))
+    .execute();
+}
+
+export async function listRatings(db: TDebatesDb, formatId: TFormatId, limit: number) {
+  return db
+    .selectFrom('debateRatings')
+    .innerJoin('users', 'users.id', 'debateRatings.userId')
+    .select([
+      'debateRatings.userId',
+      'users.displayName',
+      'debateRatings.rating',
+      'debateRatings.deviation',
+      'debateRatings.volatility',
+      'debateRatings.games',
+    ])
+    .where('debateRatings.formatId', '=', formatId)
+    .orderBy('debateRatings.rating', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ZJoinAsJudgeRequest, ZFormatId, ZSubmitBallotRequest } from '@resolved/shared';
+import type { TAppContext } from '../../context';
+import { parseOrThrow } from '../../lib/errors';
+import { requireUser } from '../auth/auth.guard';
+import * as debates from '../debates/debates.service';
+import type { TDebatesDeps } from '../debates/debate-view';
+import { ZDebateIdParams } from '../debates/debate-params';
+import * as records from './records.service';
+import * as results from './results.service';
+
+/** Judging, ballots and forfeits; a debater's history, record and the rating lists. */
+export async function resultsRoutes(app: FastifyInstance, context: TAppContext) {
+  const deps: TDebatesDeps = { database: context.database, events: context.events };
+
+  app.get('/api/debates/history', async (request) => {
+    const user = await requireUser(request);
+    return records.getHistory(deps, user.id);
+  });
+  app.get('/api/debates/record', async (request) => {
+    const user = await requireUser(request);
+    return { record: await records.getRecord(deps, user.id) };
+  });
+  app.get('/api/debates/ratings', async (request) => {
+    const { formatId } = parseOrThrow(z.object({ formatId: ZFormatId }), request.query);
+    return { ratings: await records.listRatings(deps, formatId) };
+  });
+  app.post('/api/debates/:id/judge', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    const body = parseOrThrow(ZJoinAsJudgeRequest, request.body);
+    return { debate: await results.joinAsJudge(deps, user, id, body?.invite) };
+  });
+  app.post('/api/debates/:id/judge-invites', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    return reply.status(201).send(await results.inviteJudge(deps, user, id));
+  });
+  app.post('/api/debates/:id/ballots', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    const ballot = parseOrThrow(ZSubmitBallotRequest, request.body);
+    return reply.status(201).send({ debate: await results.submitBallot(deps, user, id, ballot) });
+  });
+  app.post('/api/debates/:id/forfeit', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    const debate = await results.forfeit(deps, id, user.id);
+    return { debate: debate ?? (await debates.getDebate(deps, id)) };
+  });
+}

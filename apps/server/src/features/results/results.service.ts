@@ -1,0 +1,181 @@
+/** Results: the judge's seat and invitations, ballots and ratings, forfeits and abandoned rounds, the ballot deadline. */
+import { randomBytes } from 'node:crypto';
+import {
+  spokenIncrement,
+  stopRound,
+  BALLOT_DEADLINE_MS,
+  type TDebate,
+  type TSessionUser,
+  type TSideKey,
+  type TSubmitBallotRequest,
+  ballotRefusal,
+  judgeRefusal,
+} from '@resolved/shared';
+import { nowIso } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import * as repo from '../debates/debates.repository';
+import * as resultsRepo from './results.repository';
+import { settleRound } from './awards';
+import { NEW_RATING, rateResult } from './ratings';
+import {
+  type TDebatesDeps,
+  db,
+  nowMs,
+  sideOf,
+  requireDebate,
+  toDebate,
+  emitDebateUpdated,
+  refuse,
+  seatsOfRow,
+} from '../debates/debate-view';
+
+/**
+ * Takes the judge's seat: first come while the round is live, or — with a debater's invitation — also after the last
+ * speech while the round waits for that judge's ballot. A judge who sits after the speeches began is marked so.
+ */
+export async function joinAsJudge(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+  invite?: string,
+): Promise<TDebate> {
+  const row = await requireDebate(deps, debateId);
+  const invitation =
+    row.judgeInviteToken === null || !invite ? 'none' : invite === row.judgeInviteToken ? 'valid' : 'invalid';
+  refuse(judgeRefusal(user, seatsOfRow(row), invitation));
+  if (row.judgeId === user.id) return toDebate(deps, row);
+  if (!(await repo.claimJudge(db(deps), debateId, user.id, row.judgeInviteToken === null ? undefined : invite))) {
+    throw new AppError('conflict', 'This debate already has a judge.', undefined, 'judge_taken');
+  }
+  return emitDebateUpdated(deps, debateId);
+}
+
+/**
+ * A debater invites a judge by link (before or during the round): the seat is kept for the link's holder, and a
+ * round that ends before they arrive waits for their ballot (the ballot deadline applies). A new invitation
+ * replaces the previous one.
+ */
+export async function inviteJudge(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+): Promise<{ token: string; debate: TDebate }> {
+  const row = await requireDebate(deps, debateId);
+  if (!sideOf(row, user.id)) throw new AppError('forbidden', 'Only the debaters can invite a judge.');
+  if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.', undefined, 'round_over');
+  if (row.judgeId !== null)
+    throw new AppError('conflict', 'This debate already has a judge.', undefined, 'judge_taken');
+  const token = randomBytes(16).toString('base64url');
+  await repo.setJudgeInvite(db(deps), debateId, token);
+  return { token, debate: await emitDebateUpdated(deps, debateId) };
+}
+
+export async function submitBallot(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+  ballot: TSubmitBallotRequest,
+): Promise<TDebate> {
+  await deps.database.db.transaction().execute(async (trx) => {
+    const tx = repo.debatesDb(trx);
+    const row = await requireDebate(deps, debateId, tx);
+    refuse(ballotRefusal(user, seatsOfRow(row)));
+    const now = nowIso();
+    const moved = await repo.transitionStatus(tx, debateId, ['awaiting_ballot'], {
+      status: 'judged',
+      winnerSide: ballot.winnerSide,
+    });
+    if (!moved) throw new AppError('conflict', 'This debate has already been decided.', undefined, 'already_decided');
+    await resultsRepo.insertBallot(tx, {
+      debateId,
+      judgeId: user.id,
+      winnerSide: ballot.winnerSide,
+      speakerPointsA: Math.round(ballot.speakerPoints.a * 10),
+      speakerPointsB: Math.round(ballot.speakerPoints.b * 10),
+      reason: ballot.reason,
+      createdAt: now,
+    });
+    const winnerId = ballot.winnerSide === 'a' ? row.debaterAId : row.debaterBId;
+    const loserId = ballot.winnerSide === 'a' ? row.debaterBId : row.debaterAId;
+    const settled = await settleRound(tx, row, 'judged', {
+      winnerSide: ballot.winnerSide,
+      spokenMs: Number(row.spokenMs),
+      now,
+    });
+    if (!settled.isRated) return;
+    const ratings = await resultsRepo.findRatings(tx, row.formatId, [winnerId, loserId]);
+    const rated = rateResult(ratings.get(winnerId) ?? NEW_RATING, ratings.get(loserId) ?? NEW_RATING);
+    await resultsRepo.saveRating(tx, winnerId, row.formatId, rated.winner, now);
+    await resultsRepo.saveRating(tx, loserId, row.formatId, rated.loser, now);
+  });
+  return emitDebateUpdated(deps, debateId);
+}
+
+/**
+ * Debates whose judge let the ballot deadline pass are completed without a decision: both debaters get
+ * their completion points, the judge nothing. Safe to run on every instance at once. Returns the ids closed.
+ */
+export async function closeUnjudgedDebates(deps: TDebatesDeps, deadlineMs = BALLOT_DEADLINE_MS): Promise<number[]> {
+  const cutoff = new Date(Date.now() - deadlineMs).toISOString();
+  const closed: number[] = [];
+  for (const row of await resultsRepo.listUnjudgedBefore(db(deps), cutoff)) {
+    const debateId = Number(row.id);
+    const moved = await deps.database.db.transaction().execute(async (trx) => {
+      const tx = repo.debatesDb(trx);
+      if (!(await repo.transitionStatus(tx, debateId, ['awaiting_ballot'], { status: 'completed' }))) return false;
+      await settleRound(tx, row, 'completed', { winnerSide: null, spokenMs: Number(row.spokenMs), now: nowIso() });
+      return true;
+    });
+    if (moved) {
+      closed.push(debateId);
+      await emitDebateUpdated(deps, debateId);
+    }
+  }
+  return closed;
+}
+
+/** A debater away for too long (or who leaves) forfeits a live debate; the other side wins. */
+export async function forfeit(deps: TDebatesDeps, debateId: number, userId: string): Promise<TDebate | null> {
+  const changed = await deps.database.db.transaction().execute(async (trx) => {
+    const tx = repo.debatesDb(trx);
+    const row = await requireDebate(deps, debateId, tx);
+    const side = sideOf(row, userId);
+    if (!side || row.status !== 'live') return false;
+    const winnerSide: TSideKey = side === 'a' ? 'b' : 'a';
+    const now = nowIso();
+    const moved = await repo.transitionStatus(tx, debateId, ['live'], {
+      status: 'forfeited',
+      winnerSide,
+      forfeitedBy: userId,
+      endedAt: now,
+      clock: stopRound(repo.clockFromRow(row), nowMs(deps)),
+    });
+    if (!moved) return false;
+    await repo.releaseActiveDebaters(tx, debateId);
+    // The speech running at the forfeit counts for what it ran.
+    const spokenMs = Number(row.spokenMs) + spokenIncrement(repo.clockFromRow(row), nowMs(deps));
+    await settleRound(tx, row, 'forfeited', { winnerSide, forfeitedBy: userId, spokenMs, now });
+    return true;
+  });
+  return changed ? emitDebateUpdated(deps, debateId) : null;
+}
+
+/**
+ * Both debaters left at once (issue 16): nobody is blamed, the round is abandoned with its clock stopped, and nobody
+ * earns points. Returns null when the debate was no longer live.
+ */
+export async function abandon(deps: TDebatesDeps, debateId: number): Promise<TDebate | null> {
+  const changed = await deps.database.db.transaction().execute(async (trx) => {
+    const tx = repo.debatesDb(trx);
+    const row = await requireDebate(deps, debateId, tx);
+    if (row.status !== 'live') return false;
+    const moved = await repo.transitionStatus(tx, debateId, ['live'], {
+      status: 'abandoned',
+      endedAt: nowIso(),
+      clock: stopRound(repo.clockFromRow(row), nowMs(deps)),
+    });
+    if (moved) await repo.releaseActiveDebaters(tx, debateId);
+    return moved;
+  });
+  return changed ? emitDebateUpdated(deps, debateId) : null;
+}
