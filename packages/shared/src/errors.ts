@@ -40,6 +40,13 @@ export const ERROR_REASONS = [
   'debater_cannot_judge',
   'ballot_not_open',
   'already_decided',
+  // Teams
+  'not_team_judge',
+  'not_team_member',
+  'join_code_off',
+  'last_coach',
+  'team_member_busy',
+  'already_member',
   // Clock transitions (TClockErrorCode)
   'round_finished',
   'not_idle',

@@ -16,3 +16,4 @@ export * from './debate/protocol.js';
 export * from './debate/media.js';
 export * from './ranks.js';
 export * from './motions.js';
+export * from './teams.js';

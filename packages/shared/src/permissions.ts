@@ -6,6 +6,7 @@ import type { TRole } from './auth.js';
 import type { TRoom } from './schemas.js';
 import type { TErrorReason } from './errors.js';
 import type { TDebateStatus } from './debate/protocol.js';
+import type { TTeamRole } from './teams.js';
 
 /** The part of the signed-in user these rules look at; `null` is a visitor. */
 export type TActor = { id: string; role: TRole } | null;
@@ -49,6 +50,8 @@ export interface TRoundSeats {
   judgeId: string | null;
   /** A debater's judge invitation is out: the seat is kept for its holder. */
   hasJudgeInvite: boolean;
+  /** A team round: only these (the team's coaches and named judges) may take its seat. */
+  teamJudgeIds?: readonly string[] | undefined;
 }
 
 /** Why an action on a round is refused: the HTTP class, the reason a client branches on, and the words. */
@@ -75,6 +78,13 @@ export function judgeRefusal(
     return { code: 'forbidden', reason: 'debater_cannot_judge', message: 'A debater cannot judge their own debate.' };
   }
   if (round.judgeId === actor.id) return null;
+  if (round.teamJudgeIds && !round.teamJudgeIds.includes(actor.id)) {
+    return {
+      code: 'forbidden',
+      reason: 'not_team_judge',
+      message: 'Only the team’s coaches and the judges they name judge its practice rounds.',
+    };
+  }
   const isOpen = round.status === 'live' || (round.status === 'awaiting_ballot' && round.judgeId === null);
   if (!isOpen) return { code: 'conflict', reason: 'round_over', message: 'This debate is over.' };
   if (round.judgeId !== null) {
@@ -129,6 +139,7 @@ export function seatsOfDebate(debate: {
   debaters: Record<'a' | 'b', { userId: string }>;
   judge: { userId: string } | null;
   hasJudgeInvite: boolean;
+  team: { judgeIds: string[] } | null;
 }): TRoundSeats {
   return {
     status: debate.status,
@@ -136,5 +147,31 @@ export function seatsOfDebate(debate: {
     debaterBId: debate.debaters.b.userId,
     judgeId: debate.judge?.userId ?? null,
     hasJudgeInvite: debate.hasJudgeInvite,
+    teamJudgeIds: debate.team?.judgeIds,
   };
+}
+
+// ---- Teams ----
+
+/** Someone's place on a team; `null` for someone outside it. */
+export type TTeamMembership = { role: TTeamRole; isJudge: boolean } | null;
+
+/** Coaches manage the team: its details, join code, members, and the rounds they pair. */
+export function canManageTeam(membership: TTeamMembership): boolean {
+  return membership?.role === 'coach';
+}
+
+/** Members (coaches too) see the team's roster, rounds and leaderboard; outsiders see its name only. */
+export function canViewTeam(membership: TTeamMembership): boolean {
+  return membership !== null;
+}
+
+/** Coaches, and the members a coach names, judge the team's practice rounds. */
+export function canJudgeTeamRounds(membership: TTeamMembership): boolean {
+  return membership !== null && (membership.role === 'coach' || membership.isJudge);
+}
+
+/** A member's progress (ballots, ratings): their coaches and themselves. */
+export function canViewMemberProgress(actorId: string, membership: TTeamMembership, memberUserId: string): boolean {
+  return canManageTeam(membership) || (membership !== null && actorId === memberUserId);
 }

@@ -7,6 +7,7 @@ import type { TChatJoined, TChatMessage, TDeleteMessage, TJoinChat, TSendMessage
 import type { TDebateClientToServerEvents, TDebateServerToClientEvents } from './debate/protocol.js';
 import type { TRoom, TTopic } from './schemas.js';
 import type { TErrorDetail } from './errors.js';
+import type { TTeamRound } from './teams.js';
 
 /** Every acknowledgement: ok with data, or an error with the same code/message shape as the HTTP API. */
 export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: TErrorDetail };
@@ -55,6 +56,10 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents {
   'messages.created': (payload: { messages: TChatMessage[] }) => void;
   'message.deleted': (payload: { id: number }) => void;
   'chat.presence_changed': (payload: { count: number }) => void;
+  /** To `user:<id>` of each member: the team's roster, details or rounds changed (refetch it). */
+  'team.changed': (payload: { teamId: number }) => void;
+  /** To `user:<id>` of each debater and judge: a coach paired a practice round for them; it is open now. */
+  'team.round_opened': (payload: { round: TTeamRound; role: 'debater' | 'judge' }) => void;
 }
 
 export interface TClientToServerEvents extends TDebateClientToServerEvents {

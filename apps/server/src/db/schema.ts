@@ -1,4 +1,4 @@
-import type { TFormatId } from '@resolved/shared';
+import type { TFormatId, TTeamRole } from '@resolved/shared';
 import type { Generated } from 'kysely';
 import type { DebateTables } from '../features/debates/debates.tables';
 
@@ -112,6 +112,35 @@ export interface MotionsTable {
   createdAt: string;
 }
 
+/** Teams (migration 0015-teams). `joinCode` null: joining by code is switched off. */
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  school: string;
+  description: Generated<string>;
+  joinCode: string | null;
+  createdBy: string | null;
+  createdAt: string;
+}
+
+export interface TeamMembersTable {
+  teamId: number;
+  userId: string;
+  role: TTeamRole;
+  isJudge: Generated<number>;
+  joinedAt: string;
+}
+
+/** A debater's rating after each rated round (migration 0015-teams), for the progress chart. */
+export interface RatingHistoryTable {
+  id: Generated<number>;
+  userId: string;
+  formatId: TFormatId;
+  rating: number;
+  debateId: number | null;
+  createdAt: string;
+}
+
 /** Community chat messages (migration 0005-chat). Soft-deleted: `deletedAt`/`deletedBy` set, row kept. */
 export interface MessagesTable {
   id: Generated<number>;
@@ -162,4 +191,7 @@ export interface DB extends DebateTables {
   rankingVersion: RankingVersionTable;
   rateLimits: RateLimitsTable;
   motions: MotionsTable;
+  teams: TeamsTable;
+  teamMembers: TeamMembersTable;
+  ratingHistory: RatingHistoryTable;
 }

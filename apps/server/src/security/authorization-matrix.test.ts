@@ -106,6 +106,16 @@ async function makeRoom(c: TCtx, creator: TIdentity): Promise<number> {
   return room.id;
 }
 
+/** A team coached by `coach`, with one member. */
+async function makeTeam(c: TCtx, coach: TIdentity): Promise<{ id: number; joinCode: string; member: TIdentity }> {
+  const { team } = (await ok(c, 'POST', '/api/teams', { name: 'Probe team', school: 'Probe High' }, coach)) as {
+    team: { id: number; joinCode: string };
+  };
+  const member = await fastUser(c.t);
+  await ok(c, 'POST', `/api/teams/join/${team.joinCode}`, undefined, member);
+  return { id: team.id, joinCode: team.joinCode, member };
+}
+
 const clock = (id: number, action: string) => ({ path: `/api/debates/${id}/clock`, body: { action } });
 
 /** How to exercise each entry: make what it needs (owned by `owner`), then act as the actor. */
@@ -180,6 +190,49 @@ const HTTP_PROBES: Record<string, TProbe> = {
   },
   'GET /api/debates/history': (c) => call(c, 'GET', '/api/debates/history').then(asOutcome),
   'GET /api/debates/record': (c) => call(c, 'GET', '/api/debates/record').then(asOutcome),
+  'GET /api/debates/progress': (c) => call(c, 'GET', '/api/debates/progress').then(asOutcome),
+  'GET /api/teams': (c) => call(c, 'GET', '/api/teams').then(asOutcome),
+  'POST /api/teams': (c) => call(c, 'POST', '/api/teams', { name: 'A team', school: 'A school' }).then(asOutcome),
+  'GET /api/teams/rounds/mine': (c) => call(c, 'GET', '/api/teams/rounds/mine').then(asOutcome),
+  'GET /api/teams/join/:code': async (c) => {
+    const team = await makeTeam(c, c.owner);
+    return asOutcome(await call(c, 'GET', `/api/teams/join/${team.joinCode}`));
+  },
+  'POST /api/teams/join/:code': async (c) => {
+    const team = await makeTeam(c, c.owner);
+    return asOutcome(await call(c, 'POST', `/api/teams/join/${team.joinCode}`));
+  },
+  'GET /api/teams/:id': async (c) => asOutcome(await call(c, 'GET', `/api/teams/${(await makeTeam(c, c.owner)).id}`)),
+  'PUT /api/teams/:id': async (c) => {
+    const team = await makeTeam(c, c.owner);
+    return asOutcome(await call(c, 'PUT', `/api/teams/${team.id}`, { name: 'Renamed', school: 'Probe High' }));
+  },
+  'POST /api/teams/:id/join-code': async (c) => {
+    const team = await makeTeam(c, c.owner);
+    return asOutcome(await call(c, 'POST', `/api/teams/${team.id}/join-code`, { enabled: true }));
+  },
+  'PATCH /api/teams/:id/members/:userId': async (c) => {
+    const team = await makeTeam(c, c.owner);
+    const url = `/api/teams/${team.id}/members/${team.member.user.id}`;
+    return asOutcome(await call(c, 'PATCH', url, { isJudge: true }));
+  },
+  'DELETE /api/teams/:id/members/:userId': async (c) => {
+    const team = await makeTeam(c, c.owner);
+    return asOutcome(await call(c, 'DELETE', `/api/teams/${team.id}/members/${team.member.user.id}`));
+  },
+  'GET /api/teams/:id/members/:userId/progress': async (c) => {
+    const team = await makeTeam(c, c.owner);
+    return asOutcome(await call(c, 'GET', `/api/teams/${team.id}/members/${team.member.user.id}/progress`));
+  },
+  'GET /api/teams/:id/rounds': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/teams/${(await makeTeam(c, c.owner)).id}/rounds`)),
+  'POST /api/teams/:id/rounds': async (c) => {
+    const team = await makeTeam(c, c.owner);
+    const other = await fastUser(c.t);
+    await ok(c, 'POST', `/api/teams/join/${team.joinCode}`, undefined, other);
+    const pairs = [{ aUserId: team.member.user.id, bUserId: other.user.id }];
+    return asOutcome(await call(c, 'POST', `/api/teams/${team.id}/rounds`, { mode: 'manual', formatId: 'ld', pairs }));
+  },
   'POST /api/debates/challenges': (c) => call(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }).then(asOutcome),
   'GET /api/debates/challenges/:token': async (c) => {
     const { challenge } = (await ok(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }, c.owner)) as {

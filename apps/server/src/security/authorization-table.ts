@@ -93,6 +93,30 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'PUT /api/debates/:id/external-link': rule('the debaters', 'DDDDA', 'a debater'),
   'POST /api/debates/:id/messages': rule('the debaters and the judge', 'DDDDA', 'a debater'),
 
+  'GET /api/debates/progress': SIGNED_IN,
+
+  'GET /api/teams': SIGNED_IN,
+  'POST /api/teams': SIGNED_IN,
+  'GET /api/teams/rounds/mine': SIGNED_IN,
+  'GET /api/teams/join/:code': rule('everyone with the code (300 tries per 15 minutes per address)', 'AAAA-'),
+  'POST /api/teams/join/:code': rule('signed-in users with the code', 'DAAAA', 'a coach of the team'),
+  'GET /api/teams/:id': rule('signed-in users (outsiders: its name only)', 'DAAAA', 'a coach of the team'),
+  'PUT /api/teams/:id': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
+  'POST /api/teams/:id/join-code': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
+  'PATCH /api/teams/:id/members/:userId': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
+  'DELETE /api/teams/:id/members/:userId': rule(
+    'the team’s coaches (a member: themselves, leaving)',
+    'DDDDA',
+    'a coach of the team',
+  ),
+  'GET /api/teams/:id/members/:userId/progress': rule(
+    'the team’s coaches (a member: their own)',
+    'DDDDA',
+    'a coach of the team',
+  ),
+  'GET /api/teams/:id/rounds': rule('the team’s members', 'DDDDA', 'a coach of the team'),
+  'POST /api/teams/:id/rounds': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
+
   'GET /api/motions': ADMIN,
   'POST /api/motions': ADMIN,
   'DELETE /api/motions/:id': ADMIN,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TFormatId } from '../formats.js';
-import { drawSides, pairQueue, type TQueueEntry } from './matchmaking.js';
+import { drawSides, pairPresent, pairQueue, type TQueueEntry } from './matchmaking.js';
 
 let nextId = 1;
 function entry(userId: string, formatId: TFormatId = 'ld', seconds = nextId): TQueueEntry {
@@ -67,5 +67,36 @@ describe('pairQueue', () => {
         },
       ),
     );
+  });
+});
+
+describe('pairPresent', () => {
+  const members = (n: number) => Array.from({ length: n }, (_, i) => ({ userId: `u${i}`, rating: 1500 + i * 10 }));
+  const seeded = (seed: number) => () => {
+    seed = (seed * 16807) % 2147483647;
+    return (seed - 1) / 2147483646;
+  };
+
+  it('pairs twenty members into ten rounds, everyone once', () => {
+    for (const sides of ['random', 'balanced'] as const) {
+      const { pairs, oddOut } = pairPresent(members(20), sides, seeded(7));
+      expect(pairs).toHaveLength(10);
+      expect(oddOut).toBeNull();
+      const seen = pairs.flatMap((p) => [p.sideA.userId, p.sideB.userId]);
+      expect(new Set(seen).size).toBe(20);
+    }
+  });
+
+  it('leaves one of an odd count out to judge: the highest rated when balanced', () => {
+    const balanced = pairPresent(members(21), 'balanced', seeded(3));
+    expect(balanced.pairs).toHaveLength(10);
+    expect(balanced.oddOut?.userId).toBe('u20');
+    // Neighbouring ratings meet: every pair is 10 points apart.
+    for (const p of balanced.pairs) expect(Math.abs(p.sideA.rating - p.sideB.rating)).toBe(10);
+    const random = pairPresent(members(21), 'random', seeded(3));
+    expect(random.pairs).toHaveLength(10);
+    expect(random.oddOut).not.toBeNull();
+    const everyone = [...random.pairs.flatMap((p) => [p.sideA.userId, p.sideB.userId]), random.oddOut!.userId];
+    expect(new Set(everyone).size).toBe(21);
   });
 });

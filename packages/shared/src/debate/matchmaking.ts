@@ -77,3 +77,29 @@ export function pairQueue<T extends TQueueEntry>(
   }
   return { pairs, unmatched };
 }
+
+/**
+ * "Pair everyone present" for a coach: `random` shuffles the members and pairs them in that order; `balanced` pairs
+ * members of neighbouring ratings, so each round is between debaters of about the same strength. With an odd count
+ * one member is left out to judge: at random, or (balanced) the highest rated, who is best placed to judge. Sides
+ * are drawn for each pair.
+ */
+export function pairPresent<T extends { userId: string; rating: number }>(
+  members: readonly T[],
+  sides: 'random' | 'balanced',
+  random: TRandom,
+): { pairs: { sideA: T; sideB: T }[]; oddOut: T | null } {
+  const order = [...members];
+  if (sides === 'random') {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+  } else {
+    order.sort((a, b) => b.rating - a.rating || (a.userId < b.userId ? -1 : 1));
+  }
+  const oddOut = order.length % 2 === 1 ? (sides === 'balanced' ? order.shift()! : order.pop()!) : null;
+  const pairs: { sideA: T; sideB: T }[] = [];
+  for (let i = 0; i + 1 < order.length; i += 2) pairs.push(drawSides(order[i]!, order[i + 1]!, random));
+  return { pairs, oddOut };
+}

@@ -65,6 +65,9 @@ export interface TDebate {
   awards: TDebateAward[];
   /** A judge invitation is out: the seat is kept for whoever holds its link. */
   hasJudgeInvite: boolean;
+  /** A team's practice round: the team, who may judge it (its coaches and named judges), when it was set to start. */
+  team: { id: number; name: string; judgeIds: string[] } | null;
+  startsAt: string | null;
 }
 
 /** `POST /api/debates/:id/judge`: the invitation's token when joining by a debater's link. */

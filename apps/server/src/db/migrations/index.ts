@@ -14,6 +14,7 @@ import { debateMessageClientIds } from './0011-debate-message-client-ids';
 import { roundFacts } from './0012-round-facts';
 import { judgeInvites } from './0013-judge-invites';
 import { motions } from './0014-motions';
+import { teams } from './0015-teams';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0012-round-facts': roundFacts,
   '0013-judge-invites': judgeInvites,
   '0014-motions': motions,
+  '0015-teams': teams,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

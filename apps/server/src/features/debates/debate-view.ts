@@ -15,6 +15,7 @@ import { type TDatabase } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import type { DomainEvents } from '../../lib/events';
 import * as repo from './debates.repository';
+import { teamOfRound } from '../teams/team-judges.service';
 import type { TDebateRow } from './debates.repository';
 import * as resultsRepo from '../results/results.repository';
 import * as ledger from '../users/score-ledger.repository';
@@ -105,6 +106,8 @@ export async function toDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDe
     clockVersion: Number(row.clockVersion),
     ballot: toBallot(ballotRow, names, wasJudgeSeatedBeforeSpeeches(row)),
     hasJudgeInvite: row.judgeInviteToken !== null,
+    team: await teamOfRound(deps, row.teamId),
+    startsAt: row.startsAt,
     awards: awards.map((entry) => ({
       userId: entry.userId,
       points: Number(entry.newScore) - Number(entry.oldScore),
@@ -120,13 +123,14 @@ export async function emitDebateUpdated(deps: TDebatesDeps, debateId: number): P
 }
 
 /** The seats of a round as the shared round rules (`judgeRefusal`, `ballotRefusal`, `canPostInRound`) read them. */
-export function seatsOfRow(row: TDebateRow): TRoundSeats {
+export function seatsOfRow(row: TDebateRow, teamJudgeIds?: string[]): TRoundSeats {
   return {
     status: row.status,
     debaterAId: row.debaterAId,
     debaterBId: row.debaterBId,
     judgeId: row.judgeId,
     hasJudgeInvite: row.judgeInviteToken !== null,
+    teamJudgeIds,
   };
 }
 

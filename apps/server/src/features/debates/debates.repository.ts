@@ -84,6 +84,10 @@ export interface TNewDebate {
   debaterBId: string;
   clock: TClockState;
   now: string;
+  /** A team practice round: its team, the judge the coach assigned (seated from the start), its start time. */
+  teamId?: number | null;
+  judgeId?: string | null;
+  startsAt?: string | null;
 }
 
 function debateValues(values: TNewDebate) {
@@ -94,7 +98,10 @@ function debateValues(values: TNewDebate) {
     status: 'live' as const,
     debaterAId: values.debaterAId,
     debaterBId: values.debaterBId,
-    judgeId: null,
+    judgeId: values.judgeId ?? null,
+    judgeSeatedAt: values.judgeId ? values.now : null,
+    teamId: values.teamId ?? null,
+    startsAt: values.startsAt ?? null,
     winnerSide: null,
     forfeitedBy: null,
     externalLink: null,

@@ -45,6 +45,9 @@ export interface DebatesTable {
   isRewarded: Generated<number>;
   /** Migration 0013: the open judge invitation's token, if a debater sent one. */
   judgeInviteToken: string | null;
+  /** Migration 0015: the team whose coach paired this practice round, and when the coach set it to start. */
+  teamId: Generated<number | null>;
+  startsAt: Generated<string | null>;
 }
 
 export interface ActiveDebatersTable {

@@ -2,6 +2,7 @@
 import {
   FORMAT_IDS,
   type TDebateRecord,
+  type TDebaterProgress,
   wasJudgeSeatedBeforeSpeeches,
   type TFormatId,
   type THistoryEntry,
@@ -91,4 +92,74 @@ export async function listRatings(deps: TDebatesDeps, formatId: TFormatId) {
       games: Number(r.games),
     }),
   }));
+}
+
+/**
+ * One debater's progress (issue 13): rounds, wins and losses per format, average speaker points, the rating after
+ * each rated round, and the latest ballots with their reasons. What a coach sees of a member, and a debater of
+ * themselves on the dashboard.
+ */
+export async function getProgress(deps: TDebatesDeps, userId: string): Promise<TDebaterProgress> {
+  const tx = db(deps);
+  const rows = await resultsRepo.listDebatesOfUser(tx, userId, 10_000);
+  const finished = rows.filter((row) => row.status !== 'live' && row.status !== 'awaiting_ballot');
+  const sideIn = (row: TDebateRow) => sideOf(row, userId) ?? 'a';
+  const formats = FORMAT_IDS.map((formatId) => {
+    const inFormat = finished.filter((row) => row.formatId === formatId);
+    return {
+      formatId,
+      rounds: inFormat.length,
+      wins: inFormat.filter((row) => row.winnerSide !== null && row.winnerSide === sideIn(row)).length,
+      losses: inFormat.filter((row) => row.winnerSide !== null && row.winnerSide !== sideIn(row)).length,
+    };
+  }).filter((f) => f.rounds > 0);
+  const ballots = await resultsRepo.findBallots(
+    tx,
+    finished.map((row) => Number(row.id)),
+  );
+  const byDebate = new Map(finished.map((row) => [Number(row.id), row]));
+  const mine = ballots
+    .map((ballot) => {
+      const row = byDebate.get(Number(ballot.debateId))!;
+      const side = sideIn(row);
+      return {
+        ballot,
+        row,
+        points: Number(side === 'b' ? ballot.speakerPointsB : ballot.speakerPointsA) / 10,
+        result: ballot.winnerSide === side ? ('win' as const) : ('loss' as const),
+      };
+    })
+    .sort((x, y) => (x.ballot.createdAt < y.ballot.createdAt ? 1 : -1));
+  const judgeNames = await repo.findUserNames(
+    tx,
+    mine.slice(0, 5).flatMap((m) => (m.ballot.judgeId ? [m.ballot.judgeId] : [])),
+  );
+  const [names, history] = await Promise.all([
+    repo.findUserNames(tx, [userId]),
+    resultsRepo.listRatingHistory(tx, userId, 500),
+  ]);
+  return {
+    userId,
+    displayName: names.get(userId) ?? 'Former user',
+    formats,
+    wins: formats.reduce((n, f) => n + f.wins, 0),
+    losses: formats.reduce((n, f) => n + f.losses, 0),
+    averageSpeakerPoints:
+      mine.length === 0 ? null : Math.round((mine.reduce((n, m) => n + m.points, 0) / mine.length) * 10) / 10,
+    ratingHistory: FORMAT_IDS.map((formatId) => ({
+      formatId,
+      points: history
+        .filter((h) => h.formatId === formatId)
+        .map((h) => ({ at: h.createdAt, rating: Math.round(Number(h.rating)) })),
+    })).filter((h) => h.points.length > 0),
+    lastBallots: mine.slice(0, 5).map((m) => ({
+      debateId: Number(m.row.id),
+      formatId: m.row.formatId,
+      result: m.result,
+      speakerPoints: m.points,
+      reason: m.ballot.reason,
+      judgeName: m.ballot.judgeId ? (judgeNames.get(m.ballot.judgeId) ?? 'Former user') : null,
+      createdAt: m.ballot.createdAt,
+    })),
+  };
 }

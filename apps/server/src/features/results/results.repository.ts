@@ -112,7 +112,15 @@ export async function findRatings(
   );
 }
 
-export async function saveRating(db: TDebatesDb, userId: string, formatId: TFormatId, rating: TRating, now: string) {
+/** Saves a debater's new rating in a format and notes it in their rating history (the progress chart). */
+export async function saveRating(
+  db: TDebatesDb,
+  userId: string,
+  formatId: TFormatId,
+  rating: TRating,
+  now: string,
+  debateId: number,
+) {
   const values = {
     rating: rating.rating,
     deviation: rating.deviation,
@@ -125,6 +133,22 @@ export async function saveRating(db: TDebatesDb, userId: string, formatId: TForm
     .values({ userId, formatId, ...values })
     .onConflict((oc) => oc.columns(['userId', 'formatId']).doUpdateSet(values))
     .execute();
+  await db
+    .insertInto('ratingHistory')
+    .values({ userId, formatId, rating: rating.rating, debateId, createdAt: now })
+    .execute();
+}
+
+/** A debater's ratings after each rated round, oldest first (at most `limit` per call). */
+export async function listRatingHistory(db: TDebatesDb, userId: string, limit: number) {
+  return db
+    .selectFrom('ratingHistory')
+    .select(['formatId', 'rating', 'createdAt'])
+    .where('userId', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+    .then((rows) => rows.reverse());
 }
 
 export async function listRatings(db: TDebatesDb, formatId: TFormatId, limit: number) {
@@ -143,4 +167,28 @@ export async function listRatings(db: TDebatesDb, formatId: TFormatId, limit: nu
     .orderBy('debateRatings.rating', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** Every format's rating of these users. */
+export async function findAllRatings(
+  db: TDebatesDb,
+  userIds: string[],
+): Promise<Map<string, { formatId: TFormatId; rating: TRating }[]>> {
+  const byUser = new Map<string, { formatId: TFormatId; rating: TRating }[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db.selectFrom('debateRatings').selectAll().where('userId', 'in', userIds).execute();
+  for (const r of rows) {
+    const list = byUser.get(r.userId) ?? [];
+    list.push({
+      formatId: r.formatId,
+      rating: {
+        rating: Number(r.rating),
+        deviation: Number(r.deviation),
+        volatility: Number(r.volatility),
+        games: Number(r.games),
+      },
+    });
+    byUser.set(r.userId, list);
+  }
+  return byUser;
 }

@@ -18,6 +18,10 @@ export async function resultsRoutes(app: FastifyInstance, context: TAppContext) 
     const user = await requireUser(request);
     return records.getHistory(deps, user.id);
   });
+  app.get('/api/debates/progress', async (request) => {
+    const user = await requireUser(request);
+    return { progress: await records.getProgress(deps, user.id) };
+  });
   app.get('/api/debates/record', async (request) => {
     const user = await requireUser(request);
     return { record: await records.getRecord(deps, user.id) };

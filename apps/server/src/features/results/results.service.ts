@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import * as repo from '../debates/debates.repository';
 import * as resultsRepo from './results.repository';
 import { settleRound } from './awards';
+import { teamJudgeIds } from '../teams/team-judges.service';
 import { NEW_RATING, rateResult } from './ratings';
 import {
   type TDebatesDeps,
@@ -42,7 +43,8 @@ export async function joinAsJudge(
   const row = await requireDebate(deps, debateId);
   const invitation =
     row.judgeInviteToken === null || !invite ? 'none' : invite === row.judgeInviteToken ? 'valid' : 'invalid';
-  refuse(judgeRefusal(user, seatsOfRow(row), invitation));
+  const teamJudges = row.teamId === null ? undefined : await teamJudgeIds(deps, row.teamId);
+  refuse(judgeRefusal(user, seatsOfRow(row, teamJudges), invitation));
   if (row.judgeId === user.id) return toDebate(deps, row);
   if (!(await repo.claimJudge(db(deps), debateId, user.id, row.judgeInviteToken === null ? undefined : invite))) {
     throw new AppError('conflict', 'This debate already has a judge.', undefined, 'judge_taken');
@@ -105,8 +107,8 @@ export async function submitBallot(
     if (!settled.isRated) return;
     const ratings = await resultsRepo.findRatings(tx, row.formatId, [winnerId, loserId]);
     const rated = rateResult(ratings.get(winnerId) ?? NEW_RATING, ratings.get(loserId) ?? NEW_RATING);
-    await resultsRepo.saveRating(tx, winnerId, row.formatId, rated.winner, now);
-    await resultsRepo.saveRating(tx, loserId, row.formatId, rated.loser, now);
+    await resultsRepo.saveRating(tx, winnerId, row.formatId, rated.winner, now, debateId);
+    await resultsRepo.saveRating(tx, loserId, row.formatId, rated.loser, now, debateId);
   });
   return emitDebateUpdated(deps, debateId);
 }

@@ -1,0 +1,149 @@
+/**
+ * Practice rounds a coach pairs: by hand, or everyone present at once (random or rating-balanced, the odd one out
+ * judging). Each pair gets a debate room exactly like a matchmade one (clock, prep, video, chat, ballot); an
+ * assigned judge is seated from the start, so the round waits for that judge's ballot.
+ */
+import {
+  canJudgeTeamRounds,
+  createClock,
+  pairPresent,
+  REALTIME_ROOMS,
+  type TSessionUser,
+  type TTeamRound,
+  type ZPairRoundsRequest,
+} from '@resolved/shared';
+import type { z } from 'zod';
+import { nowIso } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import * as debatesRepo from '../debates/debates.repository';
+import { lockMatching, deleteQueueEntry } from '../matchmaking/matchmaking.repository';
+import { drawResolutions } from '../motions/motions.service';
+import { findRatings } from '../results/results.repository';
+import { findCurrentTopic } from '../topics/topics.repository';
+import * as repo from './teams.repository';
+import { requireCoach, toTeamRounds, type TTeamsDeps } from './teams.service';
+
+type TPairing = z.output<typeof ZPairRoundsRequest>;
+interface TPlannedRound {
+  aUserId: string;
+  bUserId: string;
+  judgeUserId: string | null;
+}
+
+/** Turns the coach's request into rounds: the pairs as given, or everyone present paired by the shared rule. */
+async function plan(deps: TTeamsDeps, request: TPairing): Promise<TPlannedRound[]> {
+  if (request.mode === 'manual') {
+    return request.pairs.map((p) => ({ aUserId: p.aUserId, bUserId: p.bUserId, judgeUserId: p.judgeUserId ?? null }));
+  }
+  const present = [...new Set(request.presentUserIds)].filter((id) => id !== request.judgeUserId);
+  const ratings = await findRatings(debatesRepo.debatesDb(deps.database.db), request.formatId, present);
+  const members = present.map((userId) => ({ userId, rating: ratings.get(userId)?.rating ?? 1500 }));
+  const { pairs, oddOut } = pairPresent(members, request.sides, deps.random ?? Math.random);
+  if (pairs.length === 0) throw new AppError('validation_failed', 'Mark at least two members present to pair.');
+  // The odd one out judges the first round; the coach's chosen judge (if any) the next one.
+  const judges = [oddOut?.userId, request.judgeUserId ?? undefined].filter((id): id is string => !!id);
+  return pairs.map((p, i) => ({ aUserId: p.sideA.userId, bUserId: p.sideB.userId, judgeUserId: judges[i] ?? null }));
+}
+
+/** Creates every round of a pairing in one transaction, or none; tells each debater and judge it is open. */
+export async function pairRounds(
+  deps: TTeamsDeps,
+  user: TSessionUser,
+  teamId: number,
+  request: TPairing,
+): Promise<TTeamRound[]> {
+  const team = await requireCoach(deps, user, teamId);
+  const rounds = await plan(deps, request);
+  const database = deps.database.db;
+  const members = new Map((await repo.listMembers(database, teamId)).map((m) => [m.userId, m]));
+  const judgeIds = new Set(await repo.listJudgeIds(database, teamId));
+  const debaters = rounds.flatMap((r) => [r.aUserId, r.bUserId]);
+  const name = (id: string) => members.get(id)?.displayName ?? 'Someone';
+  const outsider = [...debaters, ...rounds.map((r) => r.judgeUserId)].find((id) => id && !members.has(id));
+  if (outsider)
+    throw new AppError('validation_failed', 'Pair members of this team only.', undefined, 'not_team_member');
+  const twice = debaters.find((id, i) => debaters.indexOf(id) !== i);
+  if (twice) throw new AppError('validation_failed', `${name(twice)} is paired twice. Pair everyone once.`);
+  const oddOut = request.mode === 'auto' ? rounds[0]?.judgeUserId : undefined;
+  for (const round of rounds) {
+    const judge = round.judgeUserId;
+    if (!judge) continue;
+    if (debaters.includes(judge)) {
+      throw new AppError('validation_failed', `${name(judge)} cannot debate and judge in the same pairing.`);
+    }
+    const membership = members.get(judge)!;
+    const mayJudge = canJudgeTeamRounds({ role: membership.role, isJudge: Number(membership.isJudge) === 1 });
+    if (!mayJudge && judge !== oddOut) {
+      throw new AppError(
+        'validation_failed',
+        `${name(judge)} is not a judge of this team. Name them a judge first, or choose a coach.`,
+        undefined,
+        'not_team_judge',
+      );
+    }
+    // The odd one out judges although not named a judge: the coach paired them to.
+    if (judge === oddOut) judgeIds.add(judge);
+  }
+  const now = nowIso();
+  const created = await database.transaction().execute(async (trx) => {
+    const tx = debatesRepo.debatesDb(trx);
+    await lockMatching(tx, deps.database.engine);
+    const busy = await debatesRepo.findActiveUserIds(tx, debaters);
+    if (busy.size > 0) {
+      throw new AppError(
+        'conflict',
+        `${[...busy].map(name).join(', ')} ${busy.size === 1 ? 'is' : 'are'} in another debate right now.`,
+        undefined,
+        'team_member_busy',
+      );
+    }
+    const topic = await findCurrentTopic(tx);
+    if (!topic) {
+      throw new AppError(
+        'conflict',
+        'No topic has been set yet, so there is nothing to debate.',
+        undefined,
+        'no_topic',
+      );
+    }
+    const resolutions = await drawResolutions(tx, request.formatId, rounds.length, topic, deps.random);
+    const clock = createClock(request.formatId);
+    const ids = await debatesRepo.insertDebates(
+      tx,
+      rounds.map((round, index) => ({
+        formatId: request.formatId,
+        resolution: resolutions[index]!.resolution,
+        topicId: resolutions[index]!.topicId,
+        debaterAId: round.aUserId,
+        debaterBId: round.bUserId,
+        judgeId: round.judgeUserId,
+        teamId,
+        startsAt: request.startsAt ?? null,
+        clock,
+        now,
+      })),
+    );
+    // Someone waiting in the public queue is taken out of it: their coach's round comes first.
+    for (const id of debaters) await deleteQueueEntry(tx, id);
+    return rounds.map((round) => ids.get(round.aUserId)!);
+  });
+  const rows = await Promise.all(created.map((id) => debatesRepo.findDebate(debatesRepo.debatesDb(database), id)));
+  const shaped = await toTeamRounds(
+    deps,
+    rows.filter((r) => r !== undefined),
+  );
+  for (const round of shaped) {
+    const seats: [string, 'debater' | 'judge'][] = [
+      [round.debaters.a.userId, 'debater'],
+      [round.debaters.b.userId, 'debater'],
+    ];
+    if (round.judge) seats.push([round.judge.userId, 'judge']);
+    for (const [userId, role] of seats) {
+      deps.events.emit({ name: 'team.round_opened', room: REALTIME_ROOMS.user(userId), payload: { round, role } });
+    }
+  }
+  for (const member of members.keys()) {
+    deps.events.emit({ name: 'team.changed', room: REALTIME_ROOMS.user(member), payload: { teamId: team.id } });
+  }
+  return shaped;
+}

@@ -1,0 +1,203 @@
+/** Teams SQL: teams and their join codes, members, and the team's practice rounds. */
+import type { Kysely } from 'kysely';
+import type { TTeamRole } from '@resolved/shared';
+import type { DB } from '../../db/schema';
+
+type TDb = Kysely<DB>;
+
+export async function insertTeam(
+  db: TDb,
+  values: { name: string; school: string; description: string; joinCode: string; createdBy: string; now: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('teams')
+    .values({
+      name: values.name,
+      school: values.school,
+      description: values.description,
+      joinCode: values.joinCode,
+      createdBy: values.createdBy,
+      createdAt: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateTeam(db: TDb, id: number, values: { name: string; school: string; description: string }) {
+  await db.updateTable('teams').set(values).where('id', '=', id).execute();
+}
+
+export async function setJoinCode(db: TDb, id: number, joinCode: string | null): Promise<void> {
+  await db.updateTable('teams').set({ joinCode }).where('id', '=', id).execute();
+}
+
+export async function findTeam(db: TDb, id: number) {
+  return db.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findTeamByCode(db: TDb, joinCode: string) {
+  return db.selectFrom('teams').selectAll().where('joinCode', '=', joinCode).executeTakeFirst();
+}
+
+export async function countTeamsCreatedBy(db: TDb, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('teams')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('createdBy', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The teams a user belongs to, with their role and the member count, newest first. */
+export async function listTeamsOfUser(db: TDb, userId: string) {
+  return db
+    .selectFrom('teamMembers as me')
+    .innerJoin('teams as t', 't.id', 'me.teamId')
+    .select((eb) => [
+      't.id',
+      't.name',
+      't.school',
+      'me.role',
+      eb
+        .selectFrom('teamMembers as m')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('m.teamId', '=', 't.id')
+        .as('memberCount'),
+    ])
+    .where('me.userId', '=', userId)
+    .orderBy('t.id', 'desc')
+    .execute();
+}
+
+export async function findMembership(
+  db: TDb,
+  teamId: number,
+  userId: string,
+): Promise<{ role: TTeamRole; isJudge: boolean } | null> {
+  const row = await db
+    .selectFrom('teamMembers')
+    .select(['role', 'isJudge'])
+    .where('teamId', '=', teamId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row ? { role: row.role, isJudge: Number(row.isJudge) === 1 } : null;
+}
+
+/** A team's members with their names and points, coaches first, then by name. */
+export async function listMembers(db: TDb, teamId: number) {
+  return db
+    .selectFrom('teamMembers as m')
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .select(['m.userId', 'u.displayName', 'm.role', 'm.isJudge', 'u.score', 'm.joinedAt'])
+    .where('m.teamId', '=', teamId)
+    .orderBy('m.role', 'asc')
+    .orderBy('u.displayName', 'asc')
+    .execute();
+}
+
+/** Adds a member; false when they already were one. */
+export async function insertMember(
+  db: TDb,
+  values: { teamId: number; userId: string; role: TTeamRole; now: string },
+): Promise<boolean> {
+  const rows = await db
+    .insertInto('teamMembers')
+    .values({ teamId: values.teamId, userId: values.userId, role: values.role, joinedAt: values.now })
+    .onConflict((oc) => oc.columns(['teamId', 'userId']).doNothing())
+    .returning('userId')
+    .execute();
+  return rows.length > 0;
+}
+
+export async function updateMember(
+  db: TDb,
+  teamId: number,
+  userId: string,
+  values: { role?: TTeamRole | undefined; isJudge?: boolean | undefined },
+): Promise<void> {
+  await db
+    .updateTable('teamMembers')
+    .set({
+      ...(values.role ? { role: values.role } : {}),
+      ...(values.isJudge === undefined ? {} : { isJudge: values.isJudge ? 1 : 0 }),
+    })
+    .where('teamId', '=', teamId)
+    .where('userId', '=', userId)
+    .execute();
+}
+
+export async function deleteMember(db: TDb, teamId: number, userId: string): Promise<void> {
+  await db.deleteFrom('teamMembers').where('teamId', '=', teamId).where('userId', '=', userId).execute();
+}
+
+export async function countMembers(db: TDb, teamId: number, role?: TTeamRole): Promise<number> {
+  let query = db
+    .selectFrom('teamMembers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('teamId', '=', teamId);
+  if (role) query = query.where('role', '=', role);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** The team's coaches and the members they named judges: who may judge its rounds. */
+export async function listJudgeIds(db: TDb, teamId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('teamMembers')
+    .select('userId')
+    .where('teamId', '=', teamId)
+    .where((eb) => eb.or([eb('role', '=', 'coach'), eb('isJudge', '=', 1)]))
+    .execute();
+  return rows.map((r) => r.userId);
+}
+
+/** The team's rounds, newest first. */
+export async function listTeamDebates(db: TDb, teamId: number, limit: number) {
+  return db.selectFrom('debates').selectAll().where('teamId', '=', teamId).orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Practice rounds (of any team) not yet decided in which a user debates or judges. */
+export async function listOpenTeamDebatesOf(db: TDb, userId: string) {
+  return db
+    .selectFrom('debates')
+    .selectAll()
+    .where('teamId', 'is not', null)
+    .where('status', 'in', ['live', 'awaiting_ballot'])
+    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId), eb('judgeId', '=', userId)]))
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+}
+
+/** How many rounds each of these users debated since `sinceIso` (any round, not only the team's). */
+export async function countRoundsSince(db: TDb, userIds: string[], sinceIso: string): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (userIds.length === 0) return counts;
+  for (const side of ['debaterAId', 'debaterBId'] as const) {
+    const rows = await db
+      .selectFrom('debates')
+      .select((eb) => [side, eb.fn.countAll<number>().as('n')])
+      .where(side, 'in', userIds)
+      .where('createdAt', '>=', sinceIso)
+      .groupBy(side)
+      .execute();
+    for (const row of rows) counts.set(row[side], (counts.get(row[side]) ?? 0) + Number(row.n));
+  }
+  return counts;
+}
+
+export async function countTeamRoundsSince(db: TDb, teamId: number, sinceIso: string): Promise<number> {
+  const row = await db
+    .selectFrom('debates')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('teamId', '=', teamId)
+    .where('createdAt', '>=', sinceIso)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findTeamNames(db: TDb, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('teams').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
+}

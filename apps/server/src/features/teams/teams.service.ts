@@ -1,0 +1,299 @@
+/**
+ * Teams: a coach creates a team, students join by link or code, coaches manage members and pair practice rounds;
+ * members see their team, outsiders its name only (the rules are in `permissions.ts`).
+ */
+import { randomInt } from 'node:crypto';
+import {
+  canManageTeam,
+  canViewMemberProgress,
+  canViewTeam,
+  JOIN_CODE_ALPHABET,
+  JOIN_CODE_LENGTH,
+  REALTIME_ROOMS,
+  TEAM_LIMITS,
+  type TCreateTeamRequest,
+  type TSessionUser,
+  type TTeam,
+  type TTeamMembership,
+  type TTeamRole,
+  type TTeamRound,
+  type TTeamSummary,
+} from '@resolved/shared';
+import { nowIso } from '../../db/database';
+import { AppError, rateLimitedError } from '../../lib/errors';
+import { RateLimiter } from '../../lib/rate-limiter';
+import type { TDebatesDeps } from '../debates/debate-view';
+import { findUserNames } from '../debates/debates.repository';
+import { findAllRatings } from '../results/results.repository';
+import { summarizeRating } from '../results/ratings';
+import { getProgress } from '../results/records.service';
+import * as repo from './teams.repository';
+
+export type TTeamsDeps = TDebatesDeps;
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * Join attempts per person, and per address (a whole school behind one address joins at once, so that limit is
+ * ten times higher): enough for a class typing codes, hopeless for guessing a 50-bit code.
+ */
+const JOIN_LIMIT = { perUser: 30, perIp: 300, windowMs: 15 * 60 * 1000 };
+
+const db = (deps: TTeamsDeps) => deps.database.db;
+const weekAgo = (deps: TTeamsDeps) => new Date((deps.now ? deps.now() : Date.now()) - WEEK_MS).toISOString();
+
+export function newJoinCode(): string {
+  let code = '';
+  for (let i = 0; i < JOIN_CODE_LENGTH; i++) code += JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)];
+  return code;
+}
+
+export async function membershipOf(deps: TTeamsDeps, teamId: number, userId: string): Promise<TTeamMembership> {
+  return repo.findMembership(db(deps), teamId, userId);
+}
+
+async function requireTeam(deps: TTeamsDeps, teamId: number) {
+  const team = await repo.findTeam(db(deps), teamId);
+  if (!team) throw new AppError('not_found', 'That team does not exist.');
+  return team;
+}
+
+/** The team and the caller's place on it; refused unless they are a coach. */
+export async function requireCoach(deps: TTeamsDeps, user: TSessionUser, teamId: number) {
+  const team = await requireTeam(deps, teamId);
+  const membership = await membershipOf(deps, teamId, user.id);
+  if (!canManageTeam(membership)) {
+    throw new AppError('forbidden', 'Only the team’s coaches can do that.', undefined, 'not_team_member');
+  }
+  return team;
+}
+
+/** Tells the team's coaches (every instance) that the roster or the rounds changed. */
+async function emitTeamChanged(deps: TTeamsDeps, teamId: number): Promise<void> {
+  const members = await repo.listMembers(db(deps), teamId);
+  for (const member of members) {
+    deps.events.emit({ name: 'team.changed', room: REALTIME_ROOMS.user(member.userId), payload: { teamId } });
+  }
+}
+
+export async function createTeam(deps: TTeamsDeps, user: TSessionUser, input: Required<TCreateTeamRequest>) {
+  if ((await repo.countTeamsCreatedBy(db(deps), user.id)) >= TEAM_LIMITS.createdPerUser) {
+    throw new AppError('conflict', `You can create up to ${TEAM_LIMITS.createdPerUser} teams.`);
+  }
+  const now = nowIso();
+  const teamId = await db(deps)
+    .transaction()
+    .execute(async (trx) => {
+      const id = await repo.insertTeam(trx, { ...input, joinCode: newJoinCode(), createdBy: user.id, now });
+      await repo.insertMember(trx, { teamId: id, userId: user.id, role: 'coach', now });
+      return id;
+    });
+  return getTeam(deps, user, teamId);
+}
+
+export async function updateTeam(
+  deps: TTeamsDeps,
+  user: TSessionUser,
+  teamId: number,
+  input: Required<TCreateTeamRequest>,
+) {
+  await requireCoach(deps, user, teamId);
+  await repo.updateTeam(db(deps), teamId, input);
+  await emitTeamChanged(deps, teamId);
+  return getTeam(deps, user, teamId);
+}
+
+/** A new join code (the old one stops working), or none: joining by code switched off. */
+export async function setJoinCode(deps: TTeamsDeps, user: TSessionUser, teamId: number, enabled: boolean) {
+  await requireCoach(deps, user, teamId);
+  await repo.setJoinCode(db(deps), teamId, enabled ? newJoinCode() : null);
+  return getTeam(deps, user, teamId);
+}
+
+export async function listMyTeams(deps: TTeamsDeps, user: TSessionUser): Promise<TTeamSummary[]> {
+  const rows = await repo.listTeamsOfUser(db(deps), user.id);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    school: r.school,
+    myRole: r.role,
+    memberCount: Number(r.memberCount),
+  }));
+}
+
+/** A member sees the whole team (a coach also its join code); anyone else its name only. */
+export async function getTeam(
+  deps: TTeamsDeps,
+  user: TSessionUser,
+  teamId: number,
+): Promise<TTeam | { id: number; name: string; myRole: null }> {
+  const team = await requireTeam(deps, teamId);
+  const membership = await membershipOf(deps, teamId, user.id);
+  if (!canViewTeam(membership)) return { id: teamId, name: team.name, myRole: null };
+  const tx = db(deps);
+  const rows = await repo.listMembers(tx, teamId);
+  const userIds = rows.map((r) => r.userId);
+  const [ratings, roundsThisWeek, teamRoundsThisWeek] = await Promise.all([
+    findAllRatings(tx, userIds),
+    repo.countRoundsSince(tx, userIds, weekAgo(deps)),
+    repo.countTeamRoundsSince(tx, teamId, weekAgo(deps)),
+  ]);
+  return {
+    id: teamId,
+    name: team.name,
+    school: team.school,
+    description: team.description,
+    myRole: membership!.role,
+    memberCount: rows.length,
+    joinCode: canManageTeam(membership) ? team.joinCode : null,
+    roundsThisWeek: teamRoundsThisWeek,
+    members: rows.map((r) => ({
+      userId: r.userId,
+      displayName: r.displayName,
+      role: r.role,
+      isJudge: Number(r.isJudge) === 1,
+      points: Number(r.score ?? 0),
+      ratings: (ratings.get(r.userId) ?? []).map(({ formatId, rating }) => {
+        const summary = summarizeRating(rating);
+        return { formatId, rating: summary.rating, isProvisional: summary.isProvisional };
+      }),
+      roundsThisWeek: roundsThisWeek.get(r.userId) ?? 0,
+    })),
+  };
+}
+
+/** What the join page shows before joining (the code is the invitation). */
+export async function previewJoin(deps: TTeamsDeps, code: string, ip: string) {
+  await limitJoinAttempts(deps, `team-join:ip:${ip}`);
+  const team = await repo.findTeamByCode(db(deps), code);
+  if (!team) throw new AppError('not_found', 'That team code is not valid. Check it with your coach.');
+  return { id: Number(team.id), name: team.name, school: team.school };
+}
+
+async function limitJoinAttempts(deps: TTeamsDeps, key: string): Promise<void> {
+  const max = key.includes(':ip:') ? JOIN_LIMIT.perIp : JOIN_LIMIT.perUser;
+  const limiter = new RateLimiter(deps.database.db, max, JOIN_LIMIT.windowMs);
+  const check = await limiter.hit(key);
+  if (!check.isAllowed) throw rateLimitedError(check.retryAfterMs, 'team code attempts');
+}
+
+/** Joins the team whose code this is (already a member: nothing changes). */
+export async function joinByCode(deps: TTeamsDeps, user: TSessionUser, code: string, ip: string) {
+  await limitJoinAttempts(deps, `team-join:user:${user.id}`);
+  await limitJoinAttempts(deps, `team-join:ip:${ip}`);
+  const team = await repo.findTeamByCode(db(deps), code);
+  if (!team) throw new AppError('not_found', 'That team code is not valid. Check it with your coach.');
+  const teamId = Number(team.id);
+  if ((await repo.countMembers(db(deps), teamId)) >= TEAM_LIMITS.membersMax) {
+    throw new AppError('conflict', `This team is full (${TEAM_LIMITS.membersMax} members).`);
+  }
+  if (await repo.insertMember(db(deps), { teamId, userId: user.id, role: 'member', now: nowIso() })) {
+    await emitTeamChanged(deps, teamId);
+  }
+  return { teamId };
+}
+
+/** Makes a member a co-coach (or a coach a member again), or names them a judge; the last coach stays. */
+export async function updateMember(
+  deps: TTeamsDeps,
+  user: TSessionUser,
+  teamId: number,
+  memberId: string,
+  change: { role?: TTeamRole | undefined; isJudge?: boolean | undefined },
+) {
+  await requireCoach(deps, user, teamId);
+  await db(deps)
+    .transaction()
+    .execute(async (trx) => {
+      const membership = await repo.findMembership(trx, teamId, memberId);
+      if (!membership) throw new AppError('not_found', 'That person is not on this team.');
+      if (
+        change.role === 'member' &&
+        membership.role === 'coach' &&
+        (await repo.countMembers(trx, teamId, 'coach')) <= 1
+      ) {
+        throw new AppError(
+          'conflict',
+          'A team needs a coach: make someone else a coach first.',
+          undefined,
+          'last_coach',
+        );
+      }
+      await repo.updateMember(trx, teamId, memberId, change);
+    });
+  await emitTeamChanged(deps, teamId);
+  return getTeam(deps, user, teamId);
+}
+
+/** A coach removes a member, or a member leaves. The last coach cannot go. */
+export async function removeMember(deps: TTeamsDeps, user: TSessionUser, teamId: number, memberId: string) {
+  await requireTeam(deps, teamId);
+  const mine = await membershipOf(deps, teamId, user.id);
+  if (memberId !== user.id && !canManageTeam(mine)) {
+    throw new AppError('forbidden', 'Only the team’s coaches can remove members.', undefined, 'not_team_member');
+  }
+  await db(deps)
+    .transaction()
+    .execute(async (trx) => {
+      const membership = await repo.findMembership(trx, teamId, memberId);
+      if (!membership) throw new AppError('not_found', 'That person is not on this team.');
+      if (membership.role === 'coach' && (await repo.countMembers(trx, teamId, 'coach')) <= 1) {
+        throw new AppError(
+          'conflict',
+          'A team needs a coach: make someone else a coach before leaving.',
+          undefined,
+          'last_coach',
+        );
+      }
+      await repo.deleteMember(trx, teamId, memberId);
+    });
+  await emitTeamChanged(deps, teamId);
+  // The one who left (or was removed) is told too, so an open team page closes.
+  deps.events.emit({ name: 'team.changed', room: REALTIME_ROOMS.user(memberId), payload: { teamId } });
+}
+
+/** Shapes debate rows of team rounds for lists. */
+export async function toTeamRounds(deps: TTeamsDeps, rows: Awaited<ReturnType<typeof repo.listTeamDebates>>) {
+  const names = await findUserNames(
+    db(deps),
+    rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
+  );
+  const teams = await repo.findTeamNames(db(deps), [...new Set(rows.map((r) => Number(r.teamId)))]);
+  const person = (id: string) => ({ userId: id, displayName: names.get(id) ?? 'Former user' });
+  return rows.map((r): TTeamRound => ({
+    debateId: Number(r.id),
+    formatId: r.formatId,
+    status: r.status,
+    debaters: { a: person(r.debaterAId), b: person(r.debaterBId) },
+    judge: r.judgeId ? person(r.judgeId) : null,
+    winnerSide: r.winnerSide,
+    startsAt: r.startsAt,
+    createdAt: r.createdAt,
+    teamId: Number(r.teamId),
+    teamName: teams.get(Number(r.teamId)) ?? '',
+  }));
+}
+
+export async function listTeamRounds(deps: TTeamsDeps, user: TSessionUser, teamId: number): Promise<TTeamRound[]> {
+  await requireTeam(deps, teamId);
+  if (!canViewTeam(await membershipOf(deps, teamId, user.id))) {
+    throw new AppError('forbidden', 'Only the team’s members see its rounds.', undefined, 'not_team_member');
+  }
+  return toTeamRounds(deps, await repo.listTeamDebates(db(deps), teamId, 100));
+}
+
+/** The practice rounds a user debates or judges that are not decided yet (the dashboard's list). */
+export async function listMyOpenRounds(deps: TTeamsDeps, user: TSessionUser): Promise<TTeamRound[]> {
+  return toTeamRounds(deps, await repo.listOpenTeamDebatesOf(db(deps), user.id));
+}
+
+/** A member's progress: for the team's coaches, and for the member themselves. */
+export async function getMemberProgress(deps: TTeamsDeps, user: TSessionUser, teamId: number, memberId: string) {
+  await requireTeam(deps, teamId);
+  const membership = await membershipOf(deps, teamId, user.id);
+  if (!canViewMemberProgress(user.id, membership, memberId)) {
+    throw new AppError('forbidden', 'Only the team’s coaches see a member’s progress.', undefined, 'not_team_member');
+  }
+  if (!(await membershipOf(deps, teamId, memberId)))
+    throw new AppError('not_found', 'That person is not on this team.');
+  return getProgress(deps, memberId);
+}

@@ -1,0 +1,259 @@
+/**
+ * Teams through the real API on both engines: who may manage, join, pair and judge; join codes (rotation, switching
+ * off, guessing); bulk pairing of everyone present; a practice round played to a ballot that moves ratings and points
+ * and shows in the coach's view of the member.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FORMATS, type TDebate, type TSessionUser, type TTeam, type TTeamRound } from '@resolved/shared';
+import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
+import { buildUser } from '../../test/factories';
+
+type TCookieUser = { user: TSessionUser; cookie: string };
+
+describe.each(TEST_ENGINES)('teams on %s', (engine) => {
+  let t: TTestApp;
+  beforeEach(async () => {
+    t = await createTestApp(engine);
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await t.close();
+  });
+
+  const call = (
+    who: TCookieUser | null,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
+
+  async function newTeam(coach: TCookieUser): Promise<TTeam> {
+    const res = await call(coach, 'POST', '/api/teams', { name: 'Westview Debate', school: 'Westview High' });
+    expect(res.statusCode).toBe(201);
+    return res.json().team;
+  }
+
+  async function join(who: TCookieUser, code: string) {
+    return call(who, 'POST', `/api/teams/join/${code}`);
+  }
+
+  it('a coach creates a team; students join by code; outsiders see its name only', async () => {
+    const coach = await buildUser(t, { displayName: 'Coach Carter' });
+    const team = await newTeam(coach);
+    expect(team).toMatchObject({ name: 'Westview Debate', myRole: 'coach', memberCount: 1 });
+    expect(team.joinCode).toMatch(/^[A-Z2-9]{10}$/);
+    const student = await buildUser(t, { displayName: 'Sam' });
+    // Typed the way a class reads it out: lower case, with the dash.
+    const typed = `${team.joinCode!.slice(0, 5).toLowerCase()}-${team.joinCode!.slice(5)}`;
+    expect((await call(null, 'GET', `/api/teams/join/${typed}`)).json().team).toEqual({
+      id: team.id,
+      name: 'Westview Debate',
+      school: 'Westview High',
+    });
+    expect((await join(student, typed)).json()).toEqual({ teamId: team.id });
+    expect((await join(student, typed)).statusCode).toBe(200); // twice: still one membership
+    const seen = (await call(student, 'GET', `/api/teams/${team.id}`)).json().team as TTeam;
+    expect(seen.myRole).toBe('member');
+    expect(seen.joinCode).toBeNull(); // only coaches see the code
+    expect(seen.members.map((m) => [m.displayName, m.role])).toEqual([
+      ['Coach Carter', 'coach'],
+      ['Sam', 'member'],
+    ]);
+    const outsider = await buildUser(t);
+    expect((await call(outsider, 'GET', `/api/teams/${team.id}`)).json().team).toEqual({
+      id: team.id,
+      name: 'Westview Debate',
+      myRole: null,
+    });
+    expect((await call(outsider, 'GET', `/api/teams/${team.id}/rounds`)).statusCode).toBe(403);
+    expect((await call(null, 'POST', `/api/teams/join/${team.joinCode}`)).statusCode).toBe(401);
+    expect((await call(student, 'GET', '/api/teams')).json().teams).toEqual([
+      { id: team.id, name: 'Westview Debate', school: 'Westview High', myRole: 'member', memberCount: 2 },
+    ]);
+  });
+
+  it('rotating the code retires the old one; switching it off stops joining; guessing is limited', async () => {
+    const coach = await buildUser(t);
+    const team = await newTeam(coach);
+    const member = await buildUser(t);
+    await join(member, team.joinCode!);
+    expect((await call(member, 'POST', `/api/teams/${team.id}/join-code`, { enabled: true })).statusCode).toBe(403);
+    const rotated = (await call(coach, 'POST', `/api/teams/${team.id}/join-code`, { enabled: true })).json().team;
+    expect(rotated.joinCode).not.toBe(team.joinCode);
+    const late = await buildUser(t);
+    expect((await join(late, team.joinCode!)).statusCode).toBe(404);
+    expect((await join(late, rotated.joinCode)).statusCode).toBe(200);
+    const off = (await call(coach, 'POST', `/api/teams/${team.id}/join-code`, { enabled: false })).json().team;
+    expect(off.joinCode).toBeNull();
+    const later = await buildUser(t);
+    expect((await join(later, rotated.joinCode)).statusCode).toBe(404);
+    expect((await join(later, 'not a code')).json().error.code).toBe('validation_failed');
+    // A guesser runs into the limit, with a clear 429.
+    const guesser = await buildUser(t);
+    let last = 0;
+    for (let i = 0; i < 31; i += 1) last = (await join(guesser, 'ABCDEFGHJK')).statusCode;
+    expect(last).toBe(429);
+  });
+
+  it('only coaches manage; a member may leave; the last coach stays until there is another', async () => {
+    const coach = await buildUser(t);
+    const team = await newTeam(coach);
+    const [ann, ben] = [await buildUser(t), await buildUser(t)];
+    await join(ann, team.joinCode!);
+    await join(ben, team.joinCode!);
+    const url = (u: TCookieUser) => `/api/teams/${team.id}/members/${u.user.id}`;
+    expect((await call(ann, 'DELETE', url(ben))).statusCode).toBe(403);
+    expect((await call(ann, 'PATCH', url(ann), { role: 'coach' })).statusCode).toBe(403);
+    expect(
+      (await call(ann, 'PUT', `/api/teams/${team.id}`, { name: 'Mine now', school: 'Xavier High' })).statusCode,
+    ).toBe(403);
+    expect((await call(ann, 'DELETE', url(ann))).statusCode).toBe(204); // leaving
+    const leaving = await call(coach, 'DELETE', url(coach));
+    expect(leaving.json().error).toMatchObject({ code: 'conflict', reason: 'last_coach' });
+    expect((await call(coach, 'PATCH', url(coach), { role: 'member' })).json().error.reason).toBe('last_coach');
+    expect((await call(coach, 'PATCH', url(ben), { role: 'coach' })).json().team.members).toContainEqual(
+      expect.objectContaining({ userId: ben.user.id, role: 'coach' }),
+    );
+    expect((await call(coach, 'DELETE', url(coach))).statusCode).toBe(204);
+    expect((await call(ben, 'GET', `/api/teams/${team.id}`)).json().team.members).toHaveLength(1);
+  });
+
+  it('pairs twenty-one present members in one action: ten rounds, the odd one out judging; nobody twice', async () => {
+    const coach = await buildUser(t);
+    const team = await newTeam(coach);
+    const members: TCookieUser[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      const m = await buildUser(t, { displayName: `Member ${i}` });
+      await join(m, team.joinCode!);
+      members.push(m);
+    }
+    const present = members.map((m) => m.user.id);
+    expect(
+      (
+        await call(members[0]!, 'POST', `/api/teams/${team.id}/rounds`, {
+          mode: 'auto',
+          formatId: 'ld',
+          sides: 'random',
+          presentUserIds: present,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const res = await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+      mode: 'auto',
+      formatId: 'ld',
+      sides: 'balanced',
+      presentUserIds: present,
+      judgeUserId: coach.user.id,
+    });
+    expect(res.statusCode).toBe(201);
+    const rounds = res.json().rounds as TTeamRound[];
+    expect(rounds).toHaveLength(10);
+    const debaters = rounds.flatMap((r) => [r.debaters.a.userId, r.debaters.b.userId]);
+    expect(new Set(debaters).size).toBe(20);
+    const oddOut = present.find((id) => !debaters.includes(id))!;
+    expect(rounds[0]!.judge?.userId).toBe(oddOut);
+    expect(rounds[1]!.judge?.userId).toBe(coach.user.id);
+    expect(rounds.slice(2).every((r) => r.judge === null)).toBe(true);
+    // The paired rounds are open rounds of theirs, on the dashboard.
+    const mine = (await call(members[3]!, 'GET', '/api/teams/rounds/mine')).json().rounds as TTeamRound[];
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ teamName: 'Westview Debate', status: 'live' });
+    // Pairing them again while their rounds are live is refused, naming who is busy.
+    const again = await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+      mode: 'manual',
+      formatId: 'pf',
+      pairs: [{ aUserId: debaters[0], bUserId: debaters[1] }],
+    });
+    expect(again.json().error).toMatchObject({ code: 'conflict', reason: 'team_member_busy' });
+    expect((await call(coach, 'GET', `/api/teams/${team.id}/rounds`)).json().rounds).toHaveLength(10);
+  });
+
+  it('a judge must be a coach or a named judge; team rounds are judged by the team only', async () => {
+    const coach = await buildUser(t);
+    const team = await newTeam(coach);
+    const [ann, ben, jo] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    for (const m of [ann, ben, jo]) await join(m, team.joinCode!);
+    const pair = (judgeUserId?: string) =>
+      call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+        mode: 'manual',
+        formatId: 'ld',
+        pairs: [{ aUserId: ann.user.id, bUserId: ben.user.id, ...(judgeUserId ? { judgeUserId } : {}) }],
+      });
+    expect((await pair(jo.user.id)).json().error.reason).toBe('not_team_judge');
+    const outsider = await buildUser(t);
+    expect((await pair(outsider.user.id)).json().error.reason).toBe('not_team_member');
+    const created = (await pair()).json().rounds[0] as TTeamRound;
+    // Nobody outside the team's judges takes the seat, not even a member who is not named a judge.
+    for (const who of [outsider, jo]) {
+      expect((await call(who, 'POST', `/api/debates/${created.debateId}/judge`, {})).json().error.reason).toBe(
+        'not_team_judge',
+      );
+    }
+    await call(coach, 'PATCH', `/api/teams/${team.id}/members/${jo.user.id}`, { isJudge: true });
+    const seated = await call(jo, 'POST', `/api/debates/${created.debateId}/judge`, {});
+    expect(seated.json().debate).toMatchObject({ judge: { userId: jo.user.id }, team: { name: 'Westview Debate' } });
+  });
+
+  it('a practice round runs to the judge’s ballot; ratings and points move; the coach sees it in the member’s progress', async () => {
+    const coach = await buildUser(t, { displayName: 'Coach' });
+    const team = await newTeam(coach);
+    const [ann, ben, jo] = [
+      await buildUser(t, { displayName: 'Ann' }),
+      await buildUser(t, { displayName: 'Ben' }),
+      await buildUser(t, { displayName: 'Jo' }),
+    ];
+    for (const m of [ann, ben, jo]) await join(m, team.joinCode!);
+    await call(coach, 'PATCH', `/api/teams/${team.id}/members/${jo.user.id}`, { isJudge: true });
+    const round = (
+      await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+        mode: 'manual',
+        formatId: 'ld',
+        pairs: [{ aUserId: ann.user.id, bUserId: ben.user.id, judgeUserId: jo.user.id }],
+      })
+    ).json().rounds[0] as TTeamRound;
+    const { debate } = (await call(ann, 'GET', `/api/debates/${round.debateId}`)).json() as { debate: TDebate };
+    expect(debate.judge?.userId).toBe(jo.user.id);
+    const a = debate.debaters.a.userId === ann.user.id ? ann : ben;
+    const b = a === ann ? ben : ann;
+    // Every speech runs its full time (faked), so the round counts.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    for (const speech of FORMATS.ld.speeches) {
+      const speaker = speech.speaker === 'b' ? b : a;
+      expect(
+        (await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'start_speech' })).statusCode,
+      ).toBe(200);
+      vi.setSystemTime(Date.now() + speech.minutes * 60_000);
+      expect(
+        (await call(speaker, 'POST', `/api/debates/${debate.id}/clock`, { action: 'end_speech' })).statusCode,
+      ).toBe(200);
+    }
+    const ballot = await call(jo, 'POST', `/api/debates/${debate.id}/ballots`, {
+      winnerSide: 'a',
+      speakerPoints: { a: 29, b: 28 },
+      reason: 'Clearer weighing on the value.',
+    });
+    expect(ballot.statusCode).toBe(201);
+    const after = (await call(coach, 'GET', `/api/teams/${team.id}`)).json().team as TTeam;
+    const winner = after.members.find((m) => m.userId === a.user.id)!;
+    const loser = after.members.find((m) => m.userId === b.user.id)!;
+    expect(winner.points).toBeGreaterThan(0);
+    expect(winner.ratings[0]!.rating).toBeGreaterThan(1500);
+    expect(loser.ratings[0]!.rating).toBeLessThan(1500);
+    expect(winner.roundsThisWeek).toBe(1);
+    expect(after.roundsThisWeek).toBe(1);
+    const progress = (await call(coach, 'GET', `/api/teams/${team.id}/members/${a.user.id}/progress`)).json().progress;
+    expect(progress).toMatchObject({
+      wins: 1,
+      losses: 0,
+      averageSpeakerPoints: 29,
+      formats: [{ formatId: 'ld', rounds: 1, wins: 1, losses: 0 }],
+      lastBallots: [{ result: 'win', reason: 'Clearer weighing on the value.', judgeName: 'Jo', speakerPoints: 29 }],
+    });
+    expect(progress.ratingHistory[0].points).toHaveLength(1);
+    expect(progress.ratingHistory[0].points[0].rating).toBeGreaterThan(1500);
+    // A member sees their own progress, not a teammate's; the dashboard has the same about oneself.
+    expect((await call(b, 'GET', `/api/teams/${team.id}/members/${a.user.id}/progress`)).statusCode).toBe(403);
+    expect((await call(b, 'GET', `/api/teams/${team.id}/members/${b.user.id}/progress`)).statusCode).toBe(200);
+    expect((await call(b, 'GET', '/api/debates/progress')).json().progress).toMatchObject({ wins: 0, losses: 1 });
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * Teams (issue 13): a coach, members who joined by link or code, practice rounds the coach pairs, and the
+ * progress a coach follows. Requests are validated with these schemas on both sides.
+ */
+import { z } from 'zod';
+import { FORMAT_IDS, type TFormatId, type TSideKey } from './formats.js';
+import type { TDebateStatus } from './debate/protocol.js';
+
+export const TEAM_LIMITS = {
+  nameMax: 80,
+  schoolMax: 120,
+  descriptionMax: 500,
+  /** Teams one person may create (a coach with many squads is fine; a script creating thousands is not). */
+  createdPerUser: 20,
+  /** Members on one team. */
+  membersMax: 200,
+  /** Rounds one pairing may create: 100 debaters. */
+  roundsPerPairing: 50,
+} as const;
+
+/**
+ * Join codes: 10 characters from a 31-letter alphabet without look-alikes (0/O, 1/I/L), about 50 bits, so guessing
+ * one is hopeless at the join attempts' rate limit; short enough to read out in class.
+ */
+export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const JOIN_CODE_LENGTH = 10;
+
+const INVALID_CODE = 'That team code is not valid. Check it with your coach.';
+
+/** A code as typed: case and spaces or dashes between groups do not matter. */
+export const ZJoinCode = z
+  .string()
+  .max(40, INVALID_CODE)
+  .transform((value) => value.toUpperCase().replace(/[\s-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .length(JOIN_CODE_LENGTH, INVALID_CODE)
+      .regex(new RegExp(`^[${JOIN_CODE_ALPHABET}]+$`), INVALID_CODE),
+  );
+
+/** `ABCDE-FGHJK`: how a code is shown. */
+export function formatJoinCode(code: string): string {
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+const trimmed = (max: number, label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`);
+
+export const ZCreateTeamRequest = z.object({
+  name: trimmed(TEAM_LIMITS.nameMax, 'Team name').min(2, 'Team name must be at least 2 characters.'),
+  school: trimmed(TEAM_LIMITS.schoolMax, 'School').min(2, 'School must be at least 2 characters.'),
+  description: trimmed(TEAM_LIMITS.descriptionMax, 'Description').optional().default(''),
+});
+export type TCreateTeamRequest = z.input<typeof ZCreateTeamRequest>;
+
+export const ZUpdateTeamRequest = ZCreateTeamRequest;
+
+/** Rotate the join code (a new one) or switch joining by code off. */
+export const ZJoinCodeRequest = z.object({ enabled: z.boolean() });
+
+export const TEAM_ROLES = ['coach', 'member'] as const;
+export type TTeamRole = (typeof TEAM_ROLES)[number];
+
+export const ZUpdateMemberRequest = z
+  .object({
+    role: z.enum(TEAM_ROLES).optional(),
+    /** A member the coach names as a judge of the team's rounds. */
+    isJudge: z.boolean().optional(),
+  })
+  .refine((v) => v.role !== undefined || v.isJudge !== undefined, { error: 'Say what to change.' });
+
+const ZUserId = z.string().min(1).max(100);
+
+const ZPair = z
+  .object({
+    /** Side A (Affirmative / Pro / Government). */
+    aUserId: ZUserId,
+    bUserId: ZUserId,
+    judgeUserId: ZUserId.nullable().optional(),
+  })
+  .refine((p) => p.aUserId !== p.bUserId, { error: 'A debater cannot debate themselves.' })
+  .refine((p) => p.judgeUserId !== p.aUserId && p.judgeUserId !== p.bUserId, {
+    error: 'A debater cannot judge their own round.',
+  });
+
+const ZStartsAt = z.iso.datetime({ offset: true, error: 'The start time is not valid.' }).nullable().optional();
+
+/**
+ * A coach's pairing: by hand (`pairs`), or everyone present paired at once (`auto`) with random or rating-balanced
+ * sides, the odd one out judging. Either way one request creates every round.
+ */
+export const ZPairRoundsRequest = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.literal('manual'),
+    formatId: z.enum(FORMAT_IDS),
+    pairs: z.array(ZPair).min(1, 'Pair at least two debaters.').max(TEAM_LIMITS.roundsPerPairing),
+    startsAt: ZStartsAt,
+  }),
+  z.object({
+    mode: z.literal('auto'),
+    formatId: z.enum(FORMAT_IDS),
+    sides: z.enum(['random', 'balanced']),
+    presentUserIds: z
+      .array(ZUserId)
+      .min(2, 'Mark at least two members present.')
+      .max(TEAM_LIMITS.roundsPerPairing * 2 + 1),
+    /** A coach or named judge for the rounds the odd one out does not judge (optional). */
+    judgeUserId: ZUserId.nullable().optional(),
+    startsAt: ZStartsAt,
+  }),
+]);
+export type TPairRoundsRequest = z.input<typeof ZPairRoundsRequest>;
+
+export interface TTeamSummary {
+  id: number;
+  name: string;
+  school: string;
+  /** Null for someone outside the team (who sees its name only). */
+  myRole: TTeamRole | null;
+  memberCount: number;
+}
+
+export interface TTeamMember {
+  userId: string;
+  displayName: string;
+  role: TTeamRole;
+  isJudge: boolean;
+  points: number;
+  ratings: { formatId: TFormatId; rating: number; isProvisional: boolean }[];
+  roundsThisWeek: number;
+}
+
+export interface TTeam extends TTeamSummary {
+  description: string;
+  /** Coaches only; null when joining by code is switched off. */
+  joinCode: string | null;
+  members: TTeamMember[];
+  roundsThisWeek: number;
+}
+
+export interface TTeamRound {
+  debateId: number;
+  formatId: TFormatId;
+  status: TDebateStatus;
+  debaters: Record<TSideKey, { userId: string; displayName: string }>;
+  judge: { userId: string; displayName: string } | null;
+  winnerSide: TSideKey | null;
+  startsAt: string | null;
+  createdAt: string;
+  teamId: number;
+  teamName: string;
+}
+
+/** One debater's progress: what a coach sees of a member, and a debater of themselves. */
+export interface TDebaterProgress {
+  userId: string;
+  displayName: string;
+  formats: { formatId: TFormatId; rounds: number; wins: number; losses: number }[];
+  wins: number;
+  losses: number;
+  averageSpeakerPoints: number | null;
+  /** Rating after each rated round, oldest first, per format. */
+  ratingHistory: { formatId: TFormatId; points: { at: string; rating: number }[] }[];
+  /** The latest ballots on their rounds, newest first. */
+  lastBallots: {
+    debateId: number;
+    formatId: TFormatId;
+    result: 'win' | 'loss';
+    speakerPoints: number;
+    reason: string;
+    judgeName: string | null;
+    createdAt: string;
+  }[];
+}
