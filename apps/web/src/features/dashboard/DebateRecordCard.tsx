@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { FORMATS, type TDebateRecord } from '@resolved/shared';
 import { api } from '../../lib/api';
-import { RatingText } from '../debates/RatingText';
+import { RatingText } from '../debates/ballot/RatingText';
 
 /** The debater's own record on the dashboard: wins and losses, average speaker points, a rating per format. */
 export function DebateRecordCard() {

@@ -9,7 +9,7 @@ import { PageLoading } from '../../shell/PageLoading';
 import { buttonClass } from '../../ui/button-styles';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
-import { DebatePointsNote } from '../debates/DebateNotes';
+import { DebatePointsNote } from '../debates/room/DebateNotes';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 /** The four FAQ items of spec §2, in order. */

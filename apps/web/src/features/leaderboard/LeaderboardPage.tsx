@@ -8,7 +8,7 @@ import { Card } from '../../ui/Card';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
-import { FormatRatings } from '../debates/FormatRatings';
+import { FormatRatings } from '../debates/ballot/FormatRatings';
 
 const MEDALS = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-900', 'bg-orange-300 text-orange-950'];
 

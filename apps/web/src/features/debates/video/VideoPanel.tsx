@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Mic, MicOff, Video, VideoOff } from 'lucide-react';
 import { FORMATS, SPECTATOR_MEDIA_LIMIT, type TDebate, type TDebateJoined, type TMediaRole } from '@resolved/shared';
-import { api } from '../../lib/api';
-import { toast } from '../../lib/toast';
-import { buttonClass } from '../../ui/button-styles';
+import { api } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { buttonClass } from '../../../ui/button-styles';
 import { useWebRtc } from './useWebRtc';
 
 function StreamVideo({

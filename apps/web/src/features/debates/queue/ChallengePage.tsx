@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FORMATS, type TDebateParticipant, type TFormatId } from '@resolved/shared';
-import { ApiError, api } from '../../lib/api';
-import { PageHeading } from '../../shell/PageHeading';
-import { PageLoading } from '../../shell/PageLoading';
-import { buttonClass } from '../../ui/button-styles';
-import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { ApiError, api } from '../../../lib/api';
+import { PageHeading } from '../../../shell/PageHeading';
+import { PageLoading } from '../../../shell/PageLoading';
+import { buttonClass } from '../../../ui/button-styles';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
 /** A private challenge link: accept it to start a debate with the friend who sent it. */
 export default function ChallengePage() {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { Radio } from 'lucide-react';
-import { useSocketEvent } from '../../lib/socket';
-import { useAuth } from '../auth/useAuth';
-import { QUEUE_KEY, useQueueStatus } from './useQueue';
+import { useSocketEvent } from '../../../lib/socket';
+import { useAuth } from '../../auth/useAuth';
+import { QUEUE_KEY, useQueueStatus } from '../queue/useQueue';
 
 /**
  * On every page but the room itself: "You are in a live debate — return", while the signed-in user debates a live

@@ -7,7 +7,7 @@ import {
   type TFormatId,
   type TRatingSummary,
 } from '@resolved/shared';
-import { api } from '../../lib/api';
+import { api } from '../../../lib/api';
 import { RatingText } from './RatingText';
 
 type TRatingRow = TRatingSummary & { userId: string; displayName: string };

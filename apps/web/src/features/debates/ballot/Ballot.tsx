@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FORMATS, SPEAKER_POINTS, type TDebate } from '@resolved/shared';
-import { api } from '../../lib/api';
-import { toast } from '../../lib/toast';
-import { buttonClass } from '../../ui/button-styles';
+import { api } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { buttonClass } from '../../../ui/button-styles';
 
 /** The judge's ballot: winner, speaker points (26–30 in tenths) and a reason for decision. */
 export function BallotForm({ debate, onSubmitted }: { debate: TDebate; onSubmitted: (debate: TDebate) => void }) {

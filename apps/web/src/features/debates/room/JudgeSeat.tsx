@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Gavel } from 'lucide-react';
 import type { TDebate, TSideKey } from '@resolved/shared';
-import { api } from '../../lib/api';
-import { toast } from '../../lib/toast';
-import { buttonClass } from '../../ui/button-styles';
+import { api } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { buttonClass } from '../../../ui/button-styles';
 
 /**
  * The judge's seat: who holds it; "Judge this debate" for anyone while it is free and live; a debater's "Invite a

@@ -1,4 +1,4 @@
-import { getSocket } from '../../lib/socket';
+import { getSocket } from '../../../lib/socket';
 
 /** Estimated `serverTime - Date.now()` in ms; 0 until measured. */
 let offsetMs = 0;

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { FORMATS, type TDebateSummary, type THistoryEntry } from '@resolved/shared';
-import { api } from '../../lib/api';
-import { PageHeading } from '../../shell/PageHeading';
-import { PageLoading } from '../../shell/PageLoading';
-import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useAuth } from '../auth/useAuth';
-import { DebatePointsNote } from './DebateNotes';
+import { api } from '../../../lib/api';
+import { PageHeading } from '../../../shell/PageHeading';
+import { PageLoading } from '../../../shell/PageLoading';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { useAuth } from '../../auth/useAuth';
+import { DebatePointsNote } from '../room/DebateNotes';
 import { FindOpponentCard } from './FindOpponentCard';
-import { FormatRatings } from './FormatRatings';
+import { FormatRatings } from '../ballot/FormatRatings';
 
 const RESULT_TEXT = { win: 'Win', loss: 'Loss', 'no-decision': 'No decision' } as const;
 

@@ -8,7 +8,7 @@ import type {
   TDebateMessage,
   TDebatePresence,
 } from '@resolved/shared';
-import { getSocket, useSocketConnected, useSocketEvent } from '../../lib/socket';
+import { getSocket, useSocketConnected, useSocketEvent } from '../../../lib/socket';
 import { measureServerOffset } from './server-time';
 
 type TIceServer = TDebateJoined['iceServers'][number];

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFormatId, TJoinQueueResult, TQueueStatus } from '@resolved/shared';
-import { api } from '../../lib/api';
+import { api } from '../../../lib/api';
 
 export const QUEUE_KEY = ['debates', 'queue'] as const;
 

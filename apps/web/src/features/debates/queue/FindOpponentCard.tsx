@@ -2,12 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Hourglass, Link2, Swords } from 'lucide-react';
 import { FORMAT_IDS, FORMATS, formatClock, type TFormatId } from '@resolved/shared';
-import { api } from '../../lib/api';
-import { useSocketEvent } from '../../lib/socket';
-import { toast } from '../../lib/toast';
-import { Card } from '../../ui/Card';
-import { buttonClass } from '../../ui/button-styles';
-import { useAuth } from '../auth/useAuth';
+import { api } from '../../../lib/api';
+import { useSocketEvent } from '../../../lib/socket';
+import { toast } from '../../../lib/toast';
+import { Card } from '../../../ui/Card';
+import { buttonClass } from '../../../ui/button-styles';
+import { useAuth } from '../../auth/useAuth';
 import { useCreateChallenge, useJoinQueue, useLeaveQueue, useQueueStatus } from './useQueue';
 import { noticeMatch } from './match-notice';
 
