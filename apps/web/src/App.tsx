@@ -9,7 +9,7 @@ import { HeaderGreeting } from './features/auth/HeaderGreeting';
 import { AccountMenu } from './features/auth/AccountMenu';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { RequireRole } from './features/auth/RequireRole';
-import { currentTopicQuery, topicHistoryQuery } from './features/topics/topic-queries';
+import { currentTopicQuery, topicHistoryQuery } from './features/topics/topics-queries';
 
 // Each page is its own chunk: the first load carries the shell and the page asked for, nothing more.
 const WelcomePage = lazyPage(() => import('./features/welcome/WelcomePage'));

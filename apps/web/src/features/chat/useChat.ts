@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { TChatMessage, TListMessagesResponse } from '@resolved/shared';
-import { api } from '../../lib/api';
+import type { TChatMessage } from '@resolved/shared';
 import { getSocket, isNoReply, reconnectSocket, request, useSocketConnected, useSocketEvent } from '../../lib/socket';
 import {
   INITIAL_CHAT_STATE,
@@ -11,6 +10,7 @@ import {
   setOutboxStatus,
   type TChatState,
 } from './chat-state';
+import { fetchMessagesBefore } from './chat-queries';
 
 /**
  * How long a message may wait for the connection before it shows as not sent. (Once sent, `request` gives the
@@ -185,7 +185,7 @@ export function useChat() {
     if (!first || isLoadingOlder) return;
     setIsLoadingOlder(true);
     try {
-      const page = await api<TListMessagesResponse>(`/api/chat/messages?beforeId=${first.id}`);
+      const page = await fetchMessagesBefore(first.id);
       dispatch({ type: 'merge', messages: page.messages });
       setHasOlder(page.hasMore);
     } finally {

@@ -19,6 +19,7 @@ import { DebateClock } from '../clock/DebateClock';
 import { SpeechSchedule } from './SpeechSchedule';
 import { VideoPanel } from '../video/VideoPanel';
 import { useDebateRoom } from './useDebateRoom';
+import { debatesKey } from '../debates-queries';
 
 function statusText(debate: TDebate): string {
   const format = FORMATS[debate.formatId];
@@ -77,7 +78,7 @@ export default function DebateRoomPage() {
 
   function handleDecided(next: TDebate) {
     room.setDebate(next);
-    void queryClient.invalidateQueries({ queryKey: ['debates'] });
+    void queryClient.invalidateQueries({ queryKey: debatesKey });
   }
 
   return (
