@@ -9,7 +9,7 @@ import { HeaderGreeting } from './features/auth/HeaderGreeting';
 import { AccountMenu } from './features/auth/AccountMenu';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { RequireRole } from './features/auth/RequireRole';
-import { currentTopicQuery, topicHistoryQuery } from './features/topics/topic-queries';
+import { currentTopicQuery, topicHistoryQuery } from './features/topics/topics-queries';
 
 // Each page is its own chunk: the first load carries the shell and the page asked for, nothing more.
 const WelcomePage = lazyPage(() => import('./features/welcome/WelcomePage'));
@@ -29,12 +29,12 @@ const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'
 const SettingsPage = lazyPage(() => import('./features/settings/SettingsPage'));
 const AdminDashboardPage = lazyPage(() => import('./features/admin/AdminDashboardPage'));
 const LeaderboardPage = lazyPage(() => import('./features/leaderboard/LeaderboardPage'));
-const DebatesPage = lazyPage(() => import('./features/debates/DebatesPage'));
-const DebateRoomPage = lazyPage(() => import('./features/debates/DebateRoomPage'));
-const ChallengePage = lazyPage(() => import('./features/debates/ChallengePage'));
+const DebatesPage = lazyPage(() => import('./features/debates/queue/DebatesPage'));
+const DebateRoomPage = lazyPage(() => import('./features/debates/room/DebateRoomPage'));
+const ChallengePage = lazyPage(() => import('./features/debates/queue/ChallengePage'));
 // Signed-in users only: it needs the socket, which visitors' first load does not carry.
 const LiveDebateBanner = lazy(() =>
-  import('./features/debates/LiveDebateBanner').then((m) => ({ default: m.LiveDebateBanner })),
+  import('./features/debates/room/LiveDebateBanner').then((m) => ({ default: m.LiveDebateBanner })),
 );
 const NotFoundPage = lazyPage(() => import('./features/errors/NotFoundPage'));
 

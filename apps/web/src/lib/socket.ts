@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { PROTOCOL_VERSION, type TClientToServerEvents, type TServerToClientEvents } from '@resolved/shared';
+import { PROTOCOL_VERSION, type TAck, type TClientToServerEvents, type TServerToClientEvents } from '@resolved/shared';
 import { showReloadPrompt } from './reload-prompt';
 
 export type TAppSocket = Socket<TServerToClientEvents, TClientToServerEvents>;
@@ -36,6 +36,76 @@ export function reconnectSocket(): void {
   if (!socket) return;
   socket.disconnect();
   socket.connect();
+}
+
+/** The parameters of a client → server event: its payload (none for `ping`) and, for a request, the ack last. */
+type TEventParams<K extends keyof TClientToServerEvents> = Parameters<TClientToServerEvents[K]>;
+
+/** What the server acknowledges an event with, or never for an event it does not acknowledge. */
+type TReplyOf<P> = P extends [...unknown[], (reply: infer R) => void] ? R : never;
+
+/** The client → server events the server acknowledges: everything but `chat.leave` and `debate.leave`. */
+export type TRequestName = {
+  [K in keyof TClientToServerEvents]: [TReplyOf<TEventParams<K>>] extends [never] ? never : K;
+}[keyof TClientToServerEvents];
+
+/** A request's payload as arguments: `[payload]`, or `[]` for `ping`. */
+export type TRequestPayload<K extends TRequestName> = TEventParams<K> extends [...infer P, unknown] ? P : never;
+
+/** Why a request got no reply: the time ran out, or the connection dropped (or was down) before the answer. */
+export type TNoReplyCode = 'timeout' | 'disconnected';
+const NO_REPLY_CODES: readonly string[] = ['timeout', 'disconnected'] satisfies TNoReplyCode[];
+
+/** What a request's successful acknowledgement carries. */
+export type TRequestData<K extends TRequestName> = Extract<TReplyOf<TEventParams<K>>, { ok: true }>['data'];
+
+export const NO_REPLY_MESSAGE = 'The server did not answer. Check your connection.';
+
+/** How long a request waits for its acknowledgement, unless its event is listed in REQUEST_TIMEOUTS_MS. */
+const REQUEST_TIMEOUT_MS = 8000;
+
+const REQUEST_TIMEOUTS_MS: Partial<Record<TRequestName, number>> = {
+  // A clock sample that comes back late is worthless: give up on it soon.
+  ping: 3000,
+  // How long a chat message may show "Sending…" before it shows as not sent.
+  'message.send': 10_000,
+  'message.delete': 10_000,
+};
+
+/**
+ * Sends a client → server event and waits for its acknowledgement, within the event's time limit. The payload and
+ * the reply are typed from the event maps in `@resolved/shared`. It never rejects: no reply in time, or the connection
+ * dropping first, resolves to `{ ok: false }` with a `TNoReplyCode` and NO_REPLY_MESSAGE, like an error reply.
+ */
+export async function request<K extends TRequestName>(
+  name: K,
+  ...payload: TRequestPayload<K>
+): Promise<TAck<TRequestData<K>>> {
+  const s = getSocket();
+  const timed = s.timeout(REQUEST_TIMEOUTS_MS[name] ?? REQUEST_TIMEOUT_MS);
+  try {
+    // Socket.IO's typing of `timeout().emitWithAck` loses the reply type (its acks gain an error argument): the
+    // payload and the reply are checked against the event maps by this function's signature instead.
+    const emitWithAck = timed.emitWithAck.bind(timed) as (
+      name: K,
+      ...args: TRequestPayload<K>
+    ) => Promise<TAck<TRequestData<K>>>;
+    return await emitWithAck(name, ...payload);
+  } catch {
+    const code: TNoReplyCode = s.connected ? 'timeout' : 'disconnected';
+    return { ok: false, error: { code, message: NO_REPLY_MESSAGE } };
+  }
+}
+
+/** Whether a failed reply is a request that got no answer (rather than an error the server sent). */
+export function isNoReply(reply: TAck<unknown>): boolean {
+  return !reply.ok && NO_REPLY_CODES.includes(reply.error.code);
+}
+
+/** The data of a successful reply; otherwise throws an Error with the reply's message, for the caller to show. */
+export function replyData<T>(reply: TAck<T>): T {
+  if (!reply.ok) throw new Error(reply.error.message);
+  return reply.data;
 }
 
 /** Subscribe to a server → client event for the lifetime of the component. The handler may change freely. */

@@ -1,16 +1,7 @@
 import { useState, type FocusEvent } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  scoreChangeAuthor,
-  ROLES,
-  parseScoreInput,
-  type TAdminUser,
-  type TAdminUsersResponse,
-  type TContactRequest,
-  type TRole,
-  type TScoreChange,
-} from '@resolved/shared';
-import { ApiError, api } from '../../lib/api';
+import { scoreChangeAuthor, ROLES, parseScoreInput, type TAdminUser, type TRole } from '@resolved/shared';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
@@ -19,13 +10,20 @@ import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { MotionBank } from './MotionBank';
+import { leaderboardKey } from '../leaderboard/leaderboard-queries';
+import {
+  adminUsersKey,
+  adminUsersQuery,
+  contactRequestsQuery,
+  scoreChangesKey,
+  scoreChangesQuery,
+  setUserRole,
+  setUserScore,
+} from './admin-queries';
 
 /** A table cell that stacks as a labelled row on phones (its label from `data-label`). */
 const STACKED_CELL =
   'flex items-center justify-between gap-4 px-4 py-1.5 before:font-semibold before:text-slate-600 before:content-[attr(data-label)] sm:table-cell sm:py-3 sm:before:content-none';
-
-const USERS_KEY = ['admin', 'users'] as const;
-const LEDGER_KEY = ['admin', 'score-changes'] as const;
 
 function formatWhen(iso: string) {
   return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -35,14 +33,13 @@ function ScoreInput({ user }: { user: TAdminUser }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (score: number) =>
-      api<{ user: TAdminUser }>(`/api/users/${encodeURIComponent(user.id)}/score`, { method: 'PUT', json: { score } }),
+    mutationFn: (score: number) => setUserScore(user.id, score),
     onSuccess: async ({ user: updated }) => {
       toast.success(`Score for ${updated.displayName} saved: ${updated.score}.`);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: USERS_KEY }),
-        queryClient.invalidateQueries({ queryKey: LEDGER_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['leaderboard'] }),
+        queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+        queryClient.invalidateQueries({ queryKey: scoreChangesKey }),
+        queryClient.invalidateQueries({ queryKey: leaderboardKey }),
       ]);
     },
     onError: (err) => toast.error(err instanceof ApiError ? err.message : 'The score could not be saved.'),
@@ -91,16 +88,15 @@ function RoleSelect({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
   const queryClient = useQueryClient();
   const { refresh } = useAuth();
   const change = useMutation({
-    mutationFn: (role: TRole) =>
-      api<{ user: TAdminUser }>(`/api/users/${encodeURIComponent(user.id)}/role`, { method: 'PUT', json: { role } }),
+    mutationFn: (role: TRole) => setUserRole(user.id, role),
     onSuccess: async ({ user: updated }) => {
       toast.success(`${updated.displayName} is now ${updated.role}.`);
-      await queryClient.invalidateQueries({ queryKey: USERS_KEY });
+      await queryClient.invalidateQueries({ queryKey: adminUsersKey });
       if (isSelf) await refresh();
     },
     onError: async (err) => {
       toast.error(err instanceof ApiError ? err.message : 'The role could not be changed.');
-      await queryClient.invalidateQueries({ queryKey: USERS_KEY });
+      await queryClient.invalidateQueries({ queryKey: adminUsersKey });
     },
   });
   return (
@@ -121,10 +117,7 @@ function RoleSelect({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
 }
 
 function ScoreLedger() {
-  const ledger = useQuery({
-    queryKey: LEDGER_KEY,
-    queryFn: () => api<{ changes: TScoreChange[] }>('/api/score-changes'),
-  });
+  const ledger = useQuery(scoreChangesQuery);
   if (ledger.isPending) return <PageLoading label="Loading score changes…" />;
   if (ledger.isError) return <p className="text-slate-700">Score changes could not be loaded.</p>;
   if (ledger.data.changes.length === 0) return <p className="text-slate-700">No score changes yet.</p>;
@@ -143,10 +136,7 @@ function ScoreLedger() {
 }
 
 function ContactRequests() {
-  const requests = useQuery({
-    queryKey: ['admin', 'contact-requests'],
-    queryFn: () => api<{ requests: TContactRequest[] }>('/api/contact-requests'),
-  });
+  const requests = useQuery(contactRequestsQuery);
   if (requests.isPending) return <PageLoading label="Loading contact requests…" />;
   if (requests.isError) return <p className="text-slate-700">Contact requests could not be loaded.</p>;
   if (requests.data.requests.length === 0) return <p className="text-slate-700">No contact requests yet.</p>;
@@ -169,12 +159,7 @@ function ContactRequests() {
 export default function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   const { user: me } = useAuth();
-  const users = useInfiniteQuery({
-    queryKey: USERS_KEY,
-    queryFn: ({ pageParam }) => api<TAdminUsersResponse>(`/api/users?offset=${pageParam}`),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.nextOffset ?? undefined,
-  });
+  const users = useInfiniteQuery(adminUsersQuery);
 
   return (
     <div className="space-y-8">

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FORMAT_IDS, FORMATS, ZCreateMotionRequest, type TFormatId, type TMotion } from '@resolved/shared';
-import { api } from '../../lib/api';
+import { FORMAT_IDS, FORMATS, ZCreateMotionRequest, type TFormatId } from '@resolved/shared';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
+import { createMotion, deleteMotion, motionsKey, motionsQuery } from './admin-queries';
 
 /**
  * The motion bank (admins): motions per format. A new round draws one from its format's bank; an empty bank means
@@ -15,24 +15,19 @@ export function MotionBank() {
   const [formatId, setFormatId] = useState<TFormatId>('parli');
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
-  const key = ['motions', formatId];
-  const motions = useQuery({
-    queryKey: key,
-    queryFn: async () => (await api<{ motions: TMotion[] }>(`/api/motions?formatId=${formatId}`)).motions,
-  });
+  const motions = useQuery(motionsQuery(formatId));
   const add = useMutation({
-    mutationFn: (input: { formatId: TFormatId; text: string }) =>
-      api<{ motion: TMotion }>('/api/motions', { method: 'POST', json: input }),
+    mutationFn: createMotion,
     onSuccess: () => {
       setText('');
       toast.success('Motion added.');
-      void client.invalidateQueries({ queryKey: ['motions'] });
+      void client.invalidateQueries({ queryKey: motionsKey });
     },
     onError: (caught) => setError((caught as Error).message),
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api<void>(`/api/motions/${id}`, { method: 'DELETE' }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['motions'] }),
+    mutationFn: deleteMotion,
+    onSuccess: () => void client.invalidateQueries({ queryKey: motionsKey }),
     onError: (caught) => toast.error((caught as Error).message),
   });
 

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { TSessionResponse, TSessionUser } from '@resolved/shared';
-import { api } from '../../lib/api';
+import type { TSessionUser } from '@resolved/shared';
 import { queryClient } from '../../lib/query';
 import { AuthContext, type TAuthContext } from './auth-context';
+import { getSessionUser, signOutSession } from './auth-queries';
 
 /** Who is signed in; a failed check leaves the visitor signed out rather than on a blank page. */
 async function fetchSessionUser(): Promise<TSessionUser | null> {
   try {
-    return (await api<TSessionResponse>('/api/session')).user;
+    return await getSessionUser();
   } catch (error) {
     console.warn('Session check failed', error);
     return null;
@@ -46,7 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await api('/api/auth/sign-out', { method: 'POST', json: {} });
+      await signOutSession();
     } finally {
       // Signed out here even when the server had already ended the session (a deleted account, an expiry).
       setUser(null);

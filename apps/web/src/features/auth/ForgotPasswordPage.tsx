@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AuthCard } from './AuthCard';
 import { useAuthOptions } from './useAuthOptions';
+import { requestPasswordReset } from './auth-queries';
 
 /** "Forgot password?": asks for the reset e-mail. The answer never says whether an account uses the address. */
 export default function ForgotPasswordPage() {
@@ -27,10 +28,7 @@ export default function ForgotPasswordPage() {
     setError(undefined);
     setIsBusy(true);
     try {
-      await api('/api/auth/request-password-reset', {
-        method: 'POST',
-        json: { email: address, redirectTo: '/reset-password' },
-      });
+      await requestPasswordReset(address);
       setSentTo(address);
     } catch (caught) {
       toast.error(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
@@ -9,6 +9,7 @@ import { AuthCard, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { signInWithGooglePopup } from './google-popup';
 import { useAuth } from './useAuth';
+import { signInWithEmail } from './auth-queries';
 
 /**
  * Where to go after signing in: back to the page a gate sent the visitor from (a same-origin path),
@@ -42,7 +43,7 @@ export default function LoginPage() {
     }
     setIsBusy(true);
     try {
-      await api('/api/auth/sign-in/email', { method: 'POST', json: { email: email.trim(), password } });
+      await signInWithEmail({ email: email.trim(), password });
       await refresh();
       navigate(returnPath(location.state));
     } catch (error) {

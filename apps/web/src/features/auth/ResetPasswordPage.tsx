@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ZPassword } from '@resolved/shared';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AuthCard } from './AuthCard';
+import { resetPassword } from './auth-queries';
 
 /** Where the e-mailed reset link lands (`?token=…`, or `?error=INVALID_TOKEN` when it expired or was used). */
 export default function ResetPasswordPage() {
@@ -28,7 +29,7 @@ export default function ResetPasswordPage() {
     setError(undefined);
     setIsBusy(true);
     try {
-      await api('/api/auth/reset-password', { method: 'POST', json: { newPassword: password, token } });
+      await resetPassword({ newPassword: password, token });
       toast.success('Password changed. Log in with your new password.');
       await navigate('/login');
     } catch (caught) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ZSignUpRequest } from '@resolved/shared';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
@@ -10,6 +10,7 @@ import { AuthCard, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { signInWithGooglePopup } from './google-popup';
 import { useAuth } from './useAuth';
+import { signUpWithEmail } from './auth-queries';
 
 type TField = 'name' | 'email' | 'password';
 
@@ -45,7 +46,7 @@ export default function SignupPage() {
     setErrors({});
     setIsBusy(true);
     try {
-      await api('/api/auth/sign-up/email', { method: 'POST', json: parsed.data });
+      await signUpWithEmail(parsed.data);
       toast.success('Account created successfully!');
       await refresh();
       navigate('/');

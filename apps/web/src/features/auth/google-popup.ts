@@ -6,7 +6,8 @@
  * `/oauth/done?result=…`; that page reports the outcome on a BroadcastChannel (and to `window.opener`
  * when the browser kept it) and closes.
  */
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { startGoogleSignIn } from './auth-queries';
 
 export type TGoogleIntent = 'signup' | 'login';
 
@@ -80,16 +81,11 @@ export function signInWithGooglePopup(intent: TGoogleIntent): Promise<TGoogleOut
     }, 300);
 
     const done = (result: string) => `/oauth/done?result=${result}`;
-    api<{ url?: string }>('/api/auth/sign-in/social', {
-      method: 'POST',
-      json: {
-        provider: 'google',
-        callbackURL: done('existing'),
-        newUserCallbackURL: done('new'),
-        errorCallbackURL: done('error'),
-        requestSignUp: intent === 'signup',
-        disableRedirect: true,
-      },
+    startGoogleSignIn({
+      callbackURL: done('existing'),
+      newUserCallbackURL: done('new'),
+      errorCallbackURL: done('error'),
+      requestSignUp: intent === 'signup',
     })
       .then(({ url }) => {
         if (!url) throw new ApiError(500, 'no_url', 'No sign-in address was returned.');

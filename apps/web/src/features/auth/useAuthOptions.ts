@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TAuthOptionsResponse } from '@resolved/shared';
-import { api } from '../../lib/api';
+import { authOptionsQuery } from './auth-queries';
 
-/** Which sign-in methods the server offers (Google only when GOOGLE_CLIENT_ID/SECRET are set). */
+/** Which sign-in methods the server offers. */
 export function useAuthOptions() {
-  return useQuery({
-    queryKey: ['auth-options'],
-    queryFn: () => api<TAuthOptionsResponse>('/api/auth-options'),
-    staleTime: Infinity,
-  });
+  return useQuery(authOptionsQuery);
 }

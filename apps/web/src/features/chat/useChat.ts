@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { TAck, TChatJoined, TChatMessage, TListMessagesResponse } from '@resolved/shared';
-import { api } from '../../lib/api';
-import { getSocket, reconnectSocket, useSocketConnected, useSocketEvent } from '../../lib/socket';
+import type { TChatMessage } from '@resolved/shared';
+import { getSocket, isNoReply, reconnectSocket, request, useSocketConnected, useSocketEvent } from '../../lib/socket';
 import {
   INITIAL_CHAT_STATE,
   addToOutbox,
@@ -11,9 +10,13 @@ import {
   setOutboxStatus,
   type TChatState,
 } from './chat-state';
+import { fetchMessagesBefore } from './chat-queries';
 
-/** How long a send may wait for its acknowledgement (or for the connection) before it shows as not sent. */
-const SEND_TIMEOUT_MS = 10_000;
+/**
+ * How long a message may wait for the connection before it shows as not sent. (Once sent, `request` gives the
+ * server's acknowledgement the same time.)
+ */
+const OFFLINE_SEND_LIMIT_MS = 10_000;
 /**
  * A reconnecting client asks again for a few messages before its newest one: on PostgreSQL two messages
  * stored at the same moment may become visible out of id order. Merging by id drops the repeats.
@@ -67,59 +70,66 @@ export function useChat() {
   const timersRef = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   const deliver = useCallback((clientId: string, text: string) => {
-    const socket = getSocket();
     const timers = timersRef.current;
     clearTimeout(timers.get(clientId));
-    // Not connected: it stays "Sending…" and goes out on reconnect, unless that takes too long.
-    timers.set(
-      clientId,
-      setTimeout(() => {
-        timers.delete(clientId);
-        dispatch({ type: 'status', clientId, status: 'failed' });
-      }, SEND_TIMEOUT_MS),
-    );
-    if (!socket.connected) return;
-    socket.emit('message.send', { clientId, text }, (reply: TAck<{ message: TChatMessage }>) => {
-      clearTimeout(timers.get(clientId));
-      timers.delete(clientId);
+    timers.delete(clientId);
+    // Not connected, or the connection dropped before the answer: it stays "Sending…" and goes out again on
+    // reconnect (see `join`), unless that takes too long.
+    const waitForConnection = () => {
+      timers.set(
+        clientId,
+        setTimeout(() => {
+          timers.delete(clientId);
+          dispatch({ type: 'status', clientId, status: 'failed' });
+        }, OFFLINE_SEND_LIMIT_MS),
+      );
+    };
+    if (!getSocket().connected) return waitForConnection();
+    void request('message.send', { clientId, text }).then((reply) => {
       if (reply.ok) dispatch({ type: 'merge', messages: [reply.data.message] });
-      else dispatch({ type: 'status', clientId, status: 'failed', error: reply.error.message });
+      else if (reply.error.code === 'disconnected') waitForConnection();
+      // No answer in time shows the standard "not confirmed" advice; a refusal says why (rate limit, validation…).
+      else
+        dispatch({
+          type: 'status',
+          clientId,
+          status: 'failed',
+          error: isNoReply(reply) ? undefined : reply.error.message,
+        });
     });
   }, []);
 
   const join = useCallback(() => {
-    const socket = getSocket();
     const catchUp = (afterId: number | undefined) => {
-      socket.emit(
-        'chat.join',
-        {
-          ...(afterId !== undefined ? { afterId } : {}),
-          ...(deletedSinceRef.current ? { deletedSince: deletedSinceRef.current } : {}),
-        },
-        (reply: TAck<TChatJoined>) => {
-          if (!reply.ok) {
-            // The socket may have connected before this sign-in (its handshake carried no session): connect
-            // again once with the current cookie rather than show the page signed out.
-            if (reply.error.code === 'unauthenticated' && !hasRetriedSessionRef.current) {
-              hasRetriedSessionRef.current = true;
-              reconnectSocket();
-              return;
-            }
-            setStatus('error');
-            setError(reply.error.message);
+      void request('chat.join', {
+        ...(afterId !== undefined ? { afterId } : {}),
+        ...(deletedSinceRef.current ? { deletedSince: deletedSinceRef.current } : {}),
+      }).then((reply) => {
+        if (!reply.ok) {
+          // No answer (the connection dropped, or the server is slow): the page stays as it is, and the next
+          // connect joins again.
+          if (isNoReply(reply)) return;
+          // The socket may have connected before this sign-in (its handshake carried no session): connect
+          // again once with the current cookie rather than show the page signed out.
+          if (reply.error.code === 'unauthenticated' && !hasRetriedSessionRef.current) {
+            hasRetriedSessionRef.current = true;
+            reconnectSocket();
             return;
           }
-          const { messages, hasMore, deletedIds, serverTime, presence: count } = reply.data;
-          deletedSinceRef.current = serverTime;
-          dispatch({ type: 'remove', ids: deletedIds });
-          dispatch({ type: 'merge', messages });
-          setPresence(count);
-          setStatus('ready');
-          setError(undefined);
-          if (afterId === undefined) setHasOlder(hasMore);
-          else if (hasMore && messages.length > 0) catchUp(messages.at(-1)!.id);
-        },
-      );
+          setStatus('error');
+          setError(reply.error.message);
+          return;
+        }
+        const { messages, hasMore, deletedIds, serverTime, presence: count } = reply.data;
+        deletedSinceRef.current = serverTime;
+        dispatch({ type: 'remove', ids: deletedIds });
+        dispatch({ type: 'merge', messages });
+        setPresence(count);
+        setStatus('ready');
+        setError(undefined);
+        if (afterId === undefined) setHasOlder(hasMore);
+        else if (hasMore && messages.length > 0) catchUp(messages.at(-1)!.id);
+      });
     };
     const newest = lastMessageId(stateRef.current);
     catchUp(newest === undefined ? undefined : Math.max(0, newest - RESYNC_OVERLAP));
@@ -164,27 +174,18 @@ export function useChat() {
     [deliver],
   );
 
-  const remove = useCallback(
-    (id: number) =>
-      new Promise<void>((resolve, reject) => {
-        getSocket()
-          .timeout(SEND_TIMEOUT_MS)
-          .emit('message.delete', { id }, (err: Error | null, reply: TAck<{ id: number }>) => {
-            if (err) return reject(new Error('The server did not answer. Try again.'));
-            if (!reply.ok) return reject(new Error(reply.error.message));
-            dispatch({ type: 'remove', ids: [id] });
-            resolve();
-          });
-      }),
-    [],
-  );
+  const remove = useCallback(async (id: number) => {
+    const reply = await request('message.delete', { id });
+    if (!reply.ok) throw new Error(isNoReply(reply) ? 'The server did not answer. Try again.' : reply.error.message);
+    dispatch({ type: 'remove', ids: [id] });
+  }, []);
 
   const loadOlder = useCallback(async () => {
     const first = stateRef.current.messages[0];
     if (!first || isLoadingOlder) return;
     setIsLoadingOlder(true);
     try {
-      const page = await api<TListMessagesResponse>(`/api/chat/messages?beforeId=${first.id}`);
+      const page = await fetchMessagesBefore(first.id);
       dispatch({ type: 'merge', messages: page.messages });
       setHasOlder(page.hasMore);
     } finally {

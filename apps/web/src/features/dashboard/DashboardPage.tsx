@@ -26,7 +26,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { RoleBadge } from './RoleBadge';
 import { useStanding } from './useStanding';
-import { FindOpponentCard } from '../debates/FindOpponentCard';
+import { FindOpponentCard } from '../debates/queue/FindOpponentCard';
 import { DebateRecordCard } from './DebateRecordCard';
 
 function formatDate(iso: string | undefined): string {

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { FORMATS, type TDebateRecord } from '@resolved/shared';
-import { api } from '../../lib/api';
-import { RatingText } from '../debates/RatingText';
+import { FORMATS } from '@resolved/shared';
+import { RatingText } from '../debates/ballot/RatingText';
+import { debateRecordQuery } from './dashboard-queries';
 
 /** The debater's own record on the dashboard: wins and losses, average speaker points, a rating per format. */
 export function DebateRecordCard() {
-  const record = useQuery({
-    queryKey: ['debates', 'record'],
-    queryFn: async () => (await api<{ record: TDebateRecord }>('/api/debates/record')).record,
-  });
+  const record = useQuery(debateRecordQuery);
   const data = record.data;
   return (
     <section

@@ -1,14 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TStandingResponse } from '@resolved/shared';
-import { api } from '../../lib/api';
-
-export const STANDING_QUERY_KEY = ['users', 'me', 'standing'] as const;
+import { standingQuery } from './dashboard-queries';
 
 /** The signed-in user's dashboard data: score, rank out of total, ties and debates joined. */
 export function useStanding() {
-  return useQuery({
-    queryKey: STANDING_QUERY_KEY,
-    queryFn: () => api<TStandingResponse>('/api/users/me/standing'),
-    staleTime: 0,
-  });
+  return useQuery(standingQuery);
 }

@@ -2,14 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ChevronDown, LifeBuoy, Mail, Send } from 'lucide-react';
 import { HELP_FORM_HEIGHT_PX, ZCreateContactRequest, type TCreateContactRequest } from '@resolved/shared';
-import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { buttonClass } from '../../ui/button-styles';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
-import { DebatePointsNote } from '../debates/DebateNotes';
+import { DebatePointsNote } from '../debates/room/DebateNotes';
+import { helpConfigQuery, sendContactRequest } from './help-queries';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 /** The four FAQ items of spec §2, in order. */
@@ -35,10 +35,6 @@ const FAQ: readonly { question: string; answer: string }[] = [
       'Use the form on this page. Tell us what you did, what you expected and what happened instead, plus the page address and your browser. A screenshot description helps too.',
   },
 ];
-
-interface THelpConfig {
-  helpFormUrl: string | null;
-}
 
 export default function HelpPage() {
   useDocumentTitle('Help & Support');
@@ -95,10 +91,7 @@ export default function HelpPage() {
 
 /** The external help form when the server is configured with one, otherwise the in-app contact form. */
 function HelpFormArea() {
-  const { data, isPending, error } = useQuery({
-    queryKey: ['help', 'config'],
-    queryFn: () => api<THelpConfig>('/api/help/config'),
-  });
+  const { data, isPending, error } = useQuery(helpConfigQuery);
   if (isPending) return <PageLoading label="Loading the help form…" />;
   if (error) {
     return (
@@ -132,8 +125,7 @@ function ContactForm() {
   const [values, setValues] = useState<TCreateContactRequest>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
   const mutation = useMutation({
-    mutationFn: (input: TCreateContactRequest) =>
-      api<{ request: { id: number; createdAt: string } }>('/api/help/requests', { method: 'POST', json: input }),
+    mutationFn: sendContactRequest,
     onSuccess: () => toast.success('Your message has been sent.'),
   });
 

@@ -4,7 +4,7 @@ import { FORMATS, totalSpeechMinutes, type TFormatId } from '@resolved/shared';
 import { PageHeading } from '../../shell/PageHeading';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { formatPrep } from '../guides/format-text';
-import { DebatePointsNote } from '../debates/DebateNotes';
+import { DebatePointsNote } from '../debates/room/DebateNotes';
 
 /** Card order and targets are the spec's contract: LD → /parliamentary, PF → /oxford, Parli → /parli. */
 const CARDS: readonly { formatId: TFormatId; icon: LucideIcon; description: string; audience: string }[] = [

@@ -1,14 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
-import { ordinal, type TLeaderboardResponse } from '@resolved/shared';
-import { api } from '../../lib/api';
+import { ordinal } from '@resolved/shared';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { Card } from '../../ui/Card';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
-import { FormatRatings } from '../debates/FormatRatings';
+import { FormatRatings } from '../debates/ballot/FormatRatings';
+import { leaderboardQuery } from './leaderboard-queries';
 
 const MEDALS = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-900', 'bg-orange-300 text-orange-950'];
 
@@ -16,13 +16,7 @@ const MEDALS = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-900', 'b
 export default function LeaderboardPage() {
   useDocumentTitle('Leaderboard');
   const { user } = useAuth();
-  const board = useInfiniteQuery({
-    queryKey: ['leaderboard', user?.id ?? null],
-    queryFn: ({ pageParam }) => api<TLeaderboardResponse>(`/api/leaderboard?offset=${pageParam}`),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.nextOffset ?? undefined,
-    staleTime: 0,
-  });
+  const board = useInfiniteQuery(leaderboardQuery(user?.id ?? null));
 
   // The heading shows at once; only the ranking below it waits for the server.
   const heading = (

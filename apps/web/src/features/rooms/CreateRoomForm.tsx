@@ -1,13 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, ZCreateRoomRequest, type TCreateRoomRequest, type TRoom } from '@resolved/shared';
-import { api, ApiError } from '../../lib/api';
+import { LIMITS, ZCreateRoomRequest, type TCreateRoomRequest } from '@resolved/shared';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
 import { roomFieldErrors, zodRoomErrors, type TRoomFieldErrors } from './room-form';
 import { putRoom } from './useRooms';
+import { createRoom } from './rooms-queries';
 
 const EMPTY: TCreateRoomRequest = { name: '', zoomLink: '' };
 
@@ -20,8 +21,7 @@ export function CreateRoomForm({ id, onCreated }: { id: string; onCreated: () =>
   const [formError, setFormError] = useState<string>();
 
   const create = useMutation({
-    mutationFn: (input: TCreateRoomRequest) =>
-      api<{ room: TRoom }>('/api/rooms', { method: 'POST', json: input }).then((r) => r.room),
+    mutationFn: createRoom,
     onSuccess: (room) => {
       putRoom(queryClient, room);
       setValues(EMPTY);

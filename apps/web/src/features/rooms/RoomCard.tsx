@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Trash2, Video } from 'lucide-react';
 import { LIMITS, ZUpdateRoomRequest, type TRoom, type TUpdateRoomRequest } from '@resolved/shared';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
@@ -10,6 +10,7 @@ import { buttonClass } from '../../ui/button-styles';
 import { describeMeetingLink } from './meeting-provider';
 import { roomFieldErrors, zodRoomErrors, type TRoomFieldErrors } from './room-form';
 import { dropRoom, putRoom } from './useRooms';
+import { deleteRoom, updateRoom } from './rooms-queries';
 
 interface TRoomCardProps {
   room: TRoom;
@@ -26,7 +27,7 @@ export function RoomCard({ room, isMine, canEdit, canDelete }: TRoomCardProps) {
   const link = describeMeetingLink(room.zoomLink);
 
   const remove = useMutation({
-    mutationFn: () => api<void>(`/api/rooms/${room.id}`, { method: 'DELETE' }),
+    mutationFn: () => deleteRoom(room.id),
     onSuccess: () => {
       dropRoom(queryClient, room.id);
       toast.success(`Room “${room.name}” deleted.`);
@@ -125,8 +126,7 @@ function EditRoomForm({ room, onDone }: { room: TRoom; onDone: () => void }) {
   const [formError, setFormError] = useState<string>();
 
   const save = useMutation({
-    mutationFn: (changes: TUpdateRoomRequest) =>
-      api<{ room: TRoom }>(`/api/rooms/${room.id}`, { method: 'PATCH', json: changes }).then((r) => r.room),
+    mutationFn: (changes: TUpdateRoomRequest) => updateRoom(room.id, changes),
     onSuccess: (updated) => {
       putRoom(queryClient, updated);
       toast.success(`Room “${updated.name}” saved.`);

@@ -1,16 +1,11 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TRoom } from '@resolved/shared';
-import { api } from '../../lib/api';
 import { useSocketConnected, useSocketEvent } from '../../lib/socket';
-
-export const roomsKey = ['rooms'] as const;
+import { roomsKey, roomsQuery } from './rooms-queries';
 
 export function useRooms() {
-  return useQuery({
-    queryKey: roomsKey,
-    queryFn: () => api<{ rooms: TRoom[] }>('/api/rooms').then((r) => r.rooms),
-  });
+  return useQuery(roomsQuery);
 }
 
 /** Adds or replaces a room in the cached grid, keeping id order (fixed rooms 1–6 first). */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ZDisplayName, ZPassword } from '@resolved/shared';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { Card } from '../../ui/Card';
@@ -8,6 +8,7 @@ import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
+import { changePassword, deleteAccount, updateDisplayName } from './settings-queries';
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
@@ -42,7 +43,7 @@ export default function SettingsPage() {
     setNameError(undefined);
     void run(async () => {
       try {
-        await api('/api/auth/update-user', { method: 'POST', json: { name: parsed.data } });
+        await updateDisplayName(parsed.data);
         await refresh();
         setName(parsed.data);
         toast.success('Your name is saved.');
@@ -63,10 +64,7 @@ export default function SettingsPage() {
     if (errors.current || errors.next) return;
     void run(async () => {
       try {
-        await api('/api/auth/change-password', {
-          method: 'POST',
-          json: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
-        });
+        await changePassword({ currentPassword: current, newPassword: next });
         setCurrent('');
         setNext('');
         toast.success('Password changed. Other devices were signed out.');
@@ -87,7 +85,7 @@ export default function SettingsPage() {
     if (!window.confirm('Delete your account for good? This cannot be undone.')) return;
     void run(async () => {
       try {
-        await api('/api/auth/delete-user', { method: 'POST', json: { password: deletePassword } });
+        await deleteAccount(deletePassword);
         // Signed out, this page's gate leads to the login page, where the toast says what happened.
         await signOut().catch(() => undefined);
         toast.success('Your account was deleted.');

@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, ZUpdateTopicRequest, type TTopic, type TUpdateTopicRequest } from '@resolved/shared';
-import { api, ApiError } from '../../lib/api';
+import { LIMITS, ZUpdateTopicRequest, type TUpdateTopicRequest } from '@resolved/shared';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
 import { formatEventDate } from './event-date';
 import { applyCurrentTopic } from './useLiveTopic';
-import { currentTopicQuery } from './topic-queries';
+import { currentTopicQuery, updateCurrentTopic } from './topics-queries';
 
 type TFieldErrors = Partial<Record<keyof TUpdateTopicRequest, string>>;
 
@@ -44,8 +44,7 @@ export function EditTopicForm() {
   const headingId = useId();
 
   const update = useMutation({
-    mutationFn: (input: TUpdateTopicRequest) =>
-      api<{ topic: TTopic }>('/api/topics/current', { method: 'PUT', json: input }).then((r) => r.topic),
+    mutationFn: updateCurrentTopic,
     onSuccess: (topic) => {
       applyCurrentTopic(queryClient, topic);
       setValues({ title: topic.title, date: topic.date, description: topic.description });

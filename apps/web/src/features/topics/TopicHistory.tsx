@@ -1,13 +1,12 @@
 import { useId } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { History, RotateCcw } from 'lucide-react';
-import type { TTopic } from '@resolved/shared';
-import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
 import { buttonClass } from '../../ui/button-styles';
 import { applyCurrentTopic } from './useLiveTopic';
 import { useTopicHistory } from './useCurrentTopic';
+import { makeTopicCurrent } from './topics-queries';
 
 /** Past topics with their event dates; admins can make one current again. */
 export function TopicHistory({ canChange }: { canChange: boolean }) {
@@ -15,8 +14,7 @@ export function TopicHistory({ canChange }: { canChange: boolean }) {
   const headingId = useId();
   const { data: topics, isPending, error } = useTopicHistory();
   const makeCurrent = useMutation({
-    mutationFn: (id: number) =>
-      api<{ topic: TTopic }>(`/api/topics/${id}/make-current`, { method: 'POST' }).then((r) => r.topic),
+    mutationFn: makeTopicCurrent,
     onSuccess: (topic) => {
       applyCurrentTopic(queryClient, topic);
       toast.success(`“${topic.title}” is the current topic again.`);

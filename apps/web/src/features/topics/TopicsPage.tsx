@@ -5,7 +5,7 @@ import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
-import { FindOpponentCard } from '../debates/FindOpponentCard';
+import { FindOpponentCard } from '../debates/queue/FindOpponentCard';
 import { TopicHistory } from './TopicHistory';
 import { useCurrentTopic } from './useCurrentTopic';
 import { useLiveTopic } from './useLiveTopic';

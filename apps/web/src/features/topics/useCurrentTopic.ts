@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { currentTopicQuery, topicHistoryQuery } from './topic-queries';
+import { currentTopicQuery, topicHistoryQuery } from './topics-queries';
 
 export function useCurrentTopic() {
   return useQuery(currentTopicQuery);

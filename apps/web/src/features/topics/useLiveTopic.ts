@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TTopic } from '@resolved/shared';
 import { useSocketConnectedEffect, useSocketEvent } from '../../lib/socket';
-import { currentTopicKey, topicHistoryKey } from './topic-queries';
+import { currentTopicKey, topicHistoryKey, topicsKey } from './topics-queries';
 
 /** Puts a newly current topic into the cache: the current topic, and the top of the history. */
 export function applyCurrentTopic(queryClient: QueryClient, topic: TTopic): void {
@@ -20,5 +20,5 @@ export function applyCurrentTopic(queryClient: QueryClient, topic: TTopic): void
 export function useLiveTopic(): void {
   const queryClient = useQueryClient();
   useSocketEvent('topic.updated', ({ topic }) => applyCurrentTopic(queryClient, topic));
-  useSocketConnectedEffect(() => void queryClient.invalidateQueries({ queryKey: ['topics'] }));
+  useSocketConnectedEffect(() => void queryClient.invalidateQueries({ queryKey: topicsKey }));
 }

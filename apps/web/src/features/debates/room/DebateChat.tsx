@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { TDebateMessage } from '@resolved/shared';
-import { toast } from '../../lib/toast';
-import { buttonClass } from '../../ui/button-styles';
+import { toast } from '../../../lib/toast';
+import { buttonClass } from '../../../ui/button-styles';
 
 /** In-round chat: debaters and the judge write; everyone watching reads. */
 export function DebateChat({

@@ -1,31 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import type {
-  TAck,
-  TClockAction,
-  TClockReply,
-  TDebate,
-  TDebateJoined,
-  TDebateMessage,
-  TDebatePresence,
-} from '@resolved/shared';
-import { getSocket, useSocketConnected, useSocketEvent } from '../../lib/socket';
+import type { TClockAction, TDebate, TDebateJoined, TDebateMessage, TDebatePresence } from '@resolved/shared';
+import { getSocket, replyData, request, useSocketConnected, useSocketEvent } from '../../../lib/socket';
 import { measureServerOffset } from './server-time';
 
 type TIceServer = TDebateJoined['iceServers'][number];
-
-function emitAck<T>(name: string, payload: unknown): Promise<T> {
-  return new Promise((resolve, reject) => {
-    (getSocket().timeout(8000).emit as (n: string, p: unknown, cb: (err: Error | null, r: TAck<T>) => void) => void)(
-      name,
-      payload,
-      (err, reply) => {
-        if (err) return reject(new Error('The server did not answer. Check your connection.'));
-        if (!reply.ok) return reject(new Error(reply.error.message));
-        resolve(reply.data);
-      },
-    );
-  });
-}
 
 /**
  * A debate room over the socket: joins `debate:<id>` (again after every reconnect), keeps the debate,
@@ -43,7 +21,8 @@ export function useDebateRoom(debateId: number) {
     if (!isConnected) return;
     let isCurrent = true;
     void measureServerOffset();
-    emitAck<TDebateJoined>('debate.join', { debateId })
+    request('debate.join', { debateId })
+      .then(replyData)
       .then((joined) => {
         if (!isCurrent) return;
         setDebate(joined.debate);
@@ -84,7 +63,7 @@ export function useDebateRoom(debateId: number) {
 
   const command = useCallback(
     async (action: TClockAction) => {
-      const reply = await emitAck<TClockReply>(`debate.${action}`, { debateId });
+      const reply = replyData(await request(`debate.${action}`, { debateId }));
       setDebate((current) =>
         current && reply.clockVersion >= current.clockVersion
           ? { ...current, clock: reply.clock, clockVersion: reply.clockVersion }
@@ -95,8 +74,8 @@ export function useDebateRoom(debateId: number) {
   );
 
   const sendMessage = useCallback(
-    (text: string) =>
-      emitAck<{ message: TDebateMessage }>('debate.send_message', { debateId, text, clientId: crypto.randomUUID() }),
+    async (text: string) =>
+      replyData(await request('debate.send_message', { debateId, text, clientId: crypto.randomUUID() })),
     [debateId],
   );
 

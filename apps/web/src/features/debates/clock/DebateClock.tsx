@@ -10,8 +10,8 @@ import {
   type TSideKey,
   type TTimeSignal,
 } from '@resolved/shared';
-import { chime } from './match-notice';
-import { useServerNow } from './useNow';
+import { chime } from '../chime';
+import { useServerNow } from '../room/useNow';
 
 const SOUND_SETTING = 'resolved.clockSounds';
 const SIGNAL_STYLE: Record<TTimeSignal, string> = {

@@ -2,14 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Hourglass, Link2, Swords } from 'lucide-react';
 import { FORMAT_IDS, FORMATS, formatClock, type TFormatId } from '@resolved/shared';
-import { api } from '../../lib/api';
-import { useSocketEvent } from '../../lib/socket';
-import { toast } from '../../lib/toast';
-import { Card } from '../../ui/Card';
-import { buttonClass } from '../../ui/button-styles';
-import { useAuth } from '../auth/useAuth';
+import { useSocketEvent } from '../../../lib/socket';
+import { toast } from '../../../lib/toast';
+import { Card } from '../../../ui/Card';
+import { buttonClass } from '../../../ui/button-styles';
+import { useAuth } from '../../auth/useAuth';
 import { useCreateChallenge, useJoinQueue, useLeaveQueue, useQueueStatus } from './useQueue';
 import { noticeMatch } from './match-notice';
+import { leaveQueue } from '../debates-queries';
 
 function useSecondsSince(iso: string | undefined): number {
   const [now, setNow] = useState(() => Date.now());
@@ -49,7 +49,7 @@ export function FindOpponentCard() {
   }, [waiting]);
   useEffect(
     () => () => {
-      if (isWaitingRef.current) void api('/api/debates/queue', { method: 'DELETE' }).catch(() => undefined);
+      if (isWaitingRef.current) void leaveQueue().catch(() => undefined);
     },
     [],
   );

@@ -2,23 +2,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Eye, Users } from 'lucide-react';
 import { BALLOT_DEADLINE_MS, FORMATS, type TDebate, type TSideKey } from '@resolved/shared';
-import { PageHeading } from '../../shell/PageHeading';
-import { PageLoading } from '../../shell/PageLoading';
-import { buttonClass } from '../../ui/button-styles';
-import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useAuth } from '../auth/useAuth';
-import { BallotForm, BallotView } from './Ballot';
-import { RoundAwards } from './RoundAwards';
+import { PageHeading } from '../../../shell/PageHeading';
+import { PageLoading } from '../../../shell/PageLoading';
+import { buttonClass } from '../../../ui/button-styles';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { useAuth } from '../../auth/useAuth';
+import { BallotForm, BallotView } from '../ballot/Ballot';
+import { RoundAwards } from '../ballot/RoundAwards';
 import { JudgeSeat } from './JudgeSeat';
 import { useLeaveGuard } from './useLeaveGuard';
-import { RatingText } from './RatingText';
-import { ClockControls } from './ClockControls';
+import { RatingText } from '../ballot/RatingText';
+import { ClockControls } from '../clock/ClockControls';
 import { PublicForumOneOnOneNote } from './DebateNotes';
 import { DebateChat } from './DebateChat';
-import { DebateClock } from './DebateClock';
+import { DebateClock } from '../clock/DebateClock';
 import { SpeechSchedule } from './SpeechSchedule';
-import { VideoPanel } from './VideoPanel';
+import { VideoPanel } from '../video/VideoPanel';
 import { useDebateRoom } from './useDebateRoom';
+import { debatesKey } from '../debates-queries';
 
 function statusText(debate: TDebate): string {
   const format = FORMATS[debate.formatId];
@@ -77,7 +78,7 @@ export default function DebateRoomPage() {
 
   function handleDecided(next: TDebate) {
     room.setDebate(next);
-    void queryClient.invalidateQueries({ queryKey: ['debates'] });
+    void queryClient.invalidateQueries({ queryKey: debatesKey });
   }
 
   return (

@@ -1,34 +1,21 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { FORMATS, type TDebateParticipant, type TFormatId } from '@resolved/shared';
-import { ApiError, api } from '../../lib/api';
-import { PageHeading } from '../../shell/PageHeading';
-import { PageLoading } from '../../shell/PageLoading';
-import { buttonClass } from '../../ui/button-styles';
-import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { FORMATS } from '@resolved/shared';
+import { ApiError } from '../../../lib/api';
+import { PageHeading } from '../../../shell/PageHeading';
+import { PageLoading } from '../../../shell/PageLoading';
+import { buttonClass } from '../../../ui/button-styles';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { acceptChallenge, challengeQuery } from '../debates-queries';
 
 /** A private challenge link: accept it to start a debate with the friend who sent it. */
 export default function ChallengePage() {
   useDocumentTitle('Debate challenge');
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const challenge = useQuery({
-    queryKey: ['debates', 'challenge', token],
-    queryFn: async () =>
-      (
-        await api<{
-          challenge: {
-            formatId: TFormatId;
-            prepMinutes: number;
-            challenger: TDebateParticipant;
-            debateId: number | null;
-          };
-        }>(`/api/debates/challenges/${encodeURIComponent(token)}`)
-      ).challenge,
-  });
+  const challenge = useQuery(challengeQuery(token));
   const accept = useMutation({
-    mutationFn: () =>
-      api<{ debateId: number }>(`/api/debates/challenges/${encodeURIComponent(token)}/accept`, { method: 'POST' }),
+    mutationFn: () => acceptChallenge(token),
     onSuccess: ({ debateId }) => void navigate(`/debates/${debateId}`),
   });
   if (challenge.isPending) return <PageLoading label="Loading the challenge…" />;

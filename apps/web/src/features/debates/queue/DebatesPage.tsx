@@ -1,23 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { FORMATS, type TDebateSummary, type THistoryEntry } from '@resolved/shared';
-import { api } from '../../lib/api';
-import { PageHeading } from '../../shell/PageHeading';
-import { PageLoading } from '../../shell/PageLoading';
-import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useAuth } from '../auth/useAuth';
-import { DebatePointsNote } from './DebateNotes';
+import { FORMATS, type THistoryEntry } from '@resolved/shared';
+import { PageHeading } from '../../../shell/PageHeading';
+import { PageLoading } from '../../../shell/PageLoading';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { useAuth } from '../../auth/useAuth';
+import { DebatePointsNote } from '../room/DebateNotes';
 import { FindOpponentCard } from './FindOpponentCard';
-import { FormatRatings } from './FormatRatings';
+import { FormatRatings } from '../ballot/FormatRatings';
+import { debateHistoryQuery, liveDebatesQuery } from '../debates-queries';
 
 const RESULT_TEXT = { win: 'Win', loss: 'Loss', 'no-decision': 'No decision' } as const;
 
 function LiveDebates() {
-  const { data, isPending, error } = useQuery({
-    queryKey: ['debates', 'live'],
-    queryFn: async () => (await api<{ debates: TDebateSummary[] }>('/api/debates')).debates,
-    refetchInterval: 10_000,
-  });
+  const { data, isPending, error } = useQuery({ ...liveDebatesQuery, refetchInterval: 10_000 });
   if (isPending) return <PageLoading label="Loading live debates…" />;
   if (error) return <p role="alert">{error.message}</p>;
   return (
@@ -55,10 +51,7 @@ function LiveDebates() {
 }
 
 function History() {
-  const { data, isPending } = useQuery({
-    queryKey: ['debates', 'history'],
-    queryFn: () => api<{ debates: THistoryEntry[]; debatesJoined: number }>('/api/debates/history'),
-  });
+  const { data, isPending } = useQuery(debateHistoryQuery);
   if (isPending || !data) return null;
   return (
     <section aria-labelledby="history-heading" className="mt-8">

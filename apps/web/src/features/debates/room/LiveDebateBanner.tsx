@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { Radio } from 'lucide-react';
-import { useSocketEvent } from '../../lib/socket';
-import { useAuth } from '../auth/useAuth';
-import { QUEUE_KEY, useQueueStatus } from './useQueue';
+import { useSocketEvent } from '../../../lib/socket';
+import { useAuth } from '../../auth/useAuth';
+import { useQueueStatus } from '../queue/useQueue';
+import { queueKey } from '../debates-queries';
 
 /**
  * On every page but the room itself: "You are in a live debate — return", while the signed-in user debates a live
@@ -14,7 +15,7 @@ export function LiveDebateBanner() {
   const { pathname } = useLocation();
   const client = useQueryClient();
   const status = useQueueStatus(!!user);
-  useSocketEvent('debate.matched', () => void client.invalidateQueries({ queryKey: QUEUE_KEY }));
+  useSocketEvent('debate.matched', () => void client.invalidateQueries({ queryKey: queueKey }));
   const debateId = status.data?.activeDebateId ?? null;
   if (!user || debateId === null || pathname === `/debates/${debateId}`) return null;
   return (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { allowedClockActions, FORMATS, type TClockAction, type TDebate, type TSideKey } from '@resolved/shared';
-import { toast } from '../../lib/toast';
-import { serverNow } from './server-time';
-import { buttonClass } from '../../ui/button-styles';
+import { toast } from '../../../lib/toast';
+import { serverNow } from '../room/server-time';
+import { buttonClass } from '../../../ui/button-styles';
 
 /** The buttons a debater (or the judge) may press now; the server checks every command again. */
 export function ClockControls({

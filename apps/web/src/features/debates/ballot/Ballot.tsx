@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FORMATS, SPEAKER_POINTS, type TDebate } from '@resolved/shared';
-import { api } from '../../lib/api';
-import { toast } from '../../lib/toast';
-import { buttonClass } from '../../ui/button-styles';
+import { toast } from '../../../lib/toast';
+import { buttonClass } from '../../../ui/button-styles';
+import { submitBallot } from '../debates-queries';
 
 /** The judge's ballot: winner, speaker points (26–30 in tenths) and a reason for decision. */
 export function BallotForm({ debate, onSubmitted }: { debate: TDebate; onSubmitted: (debate: TDebate) => void }) {
@@ -18,9 +18,10 @@ export function BallotForm({ debate, onSubmitted }: { debate: TDebate; onSubmitt
     if (!winnerSide) return;
     setIsSending(true);
     try {
-      const { debate: next } = await api<{ debate: TDebate }>(`/api/debates/${debate.id}/ballots`, {
-        method: 'POST',
-        json: { winnerSide, speakerPoints: { a: Number(points.a), b: Number(points.b) }, reason },
+      const next = await submitBallot(debate.id, {
+        winnerSide,
+        speakerPoints: { a: Number(points.a), b: Number(points.b) },
+        reason,
       });
       onSubmitted(next);
       toast.success('Ballot submitted.');

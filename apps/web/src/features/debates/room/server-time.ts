@@ -1,22 +1,17 @@
-import { getSocket } from '../../lib/socket';
+import { request } from '../../../lib/socket';
 
 /** Estimated `serverTime - Date.now()` in ms; 0 until measured. */
 let offsetMs = 0;
 let measuring: Promise<number> | undefined;
 
-function pingOnce(): Promise<{ offset: number; rtt: number } | null> {
-  return new Promise((resolve) => {
-    const sentAt = Date.now();
-    const timer = setTimeout(() => resolve(null), 3000);
-    getSocket().emit('ping', (reply) => {
-      clearTimeout(timer);
-      const receivedAt = Date.now();
-      if (!reply.ok) return resolve(null);
-      const rtt = receivedAt - sentAt;
-      // The server read its clock about half a round trip ago.
-      resolve({ offset: reply.data.serverTime + rtt / 2 - receivedAt, rtt });
-    });
-  });
+async function pingOnce(): Promise<{ offset: number; rtt: number } | null> {
+  const sentAt = Date.now();
+  const reply = await request('ping');
+  const receivedAt = Date.now();
+  if (!reply.ok) return null;
+  const rtt = receivedAt - sentAt;
+  // The server read its clock about half a round trip ago.
+  return { offset: reply.data.serverTime + rtt / 2 - receivedAt, rtt };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { helloAction, offersTo, type TDebateJoined, type TMediaRole, type TRtcSignal } from '@resolved/shared';
-import { getSocket, useSocketEvent } from '../../lib/socket';
+import { getSocket, useSocketEvent } from '../../../lib/socket';
 
 type TIceServer = TDebateJoined['iceServers'][number];
 

@@ -1,16 +1,8 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  FORMAT_IDS,
-  FORMATS,
-  RATING_PROVISIONAL_DEVIATION,
-  type TFormatId,
-  type TRatingSummary,
-} from '@resolved/shared';
-import { api } from '../../lib/api';
+import { FORMAT_IDS, FORMATS, RATING_PROVISIONAL_DEVIATION, type TFormatId } from '@resolved/shared';
 import { RatingText } from './RatingText';
-
-type TRatingRow = TRatingSummary & { userId: string; displayName: string };
+import { formatRatingsQuery } from '../debates-queries';
 
 /**
  * Per-format Glicko-2 ratings from judged debates. Ratings stay "provisional" until their deviation
@@ -19,10 +11,7 @@ type TRatingRow = TRatingSummary & { userId: string; displayName: string };
 export function FormatRatings() {
   const headingId = useId();
   const [formatId, setFormatId] = useState<TFormatId>('ld');
-  const { data, isPending, error } = useQuery({
-    queryKey: ['debates', 'ratings', formatId],
-    queryFn: async () => (await api<{ ratings: TRatingRow[] }>(`/api/debates/ratings?formatId=${formatId}`)).ratings,
-  });
+  const { data, isPending, error } = useQuery(formatRatingsQuery(formatId));
   return (
     <section aria-labelledby={headingId} className="mt-8">
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">

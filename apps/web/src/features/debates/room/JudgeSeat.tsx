@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Gavel } from 'lucide-react';
 import type { TDebate, TSideKey } from '@resolved/shared';
-import { api } from '../../lib/api';
-import { toast } from '../../lib/toast';
-import { buttonClass } from '../../ui/button-styles';
+import { toast } from '../../../lib/toast';
+import { buttonClass } from '../../../ui/button-styles';
+import { inviteJudge, takeJudgeSeat } from '../debates-queries';
 
 /**
  * The judge's seat: who holds it; "Judge this debate" for anyone while it is free and live; a debater's "Invite a
@@ -32,11 +32,7 @@ export function JudgeSeat({
 
   async function handleTake() {
     try {
-      const { debate: next } = await api<{ debate: TDebate }>(`/api/debates/${debate.id}/judge`, {
-        method: 'POST',
-        json: invite ? { invite } : {},
-      });
-      onChange(next);
+      onChange(await takeJudgeSeat(debate.id, invite));
     } catch (error) {
       toast.error((error as Error).message);
     }
@@ -44,10 +40,7 @@ export function JudgeSeat({
 
   async function handleInvite() {
     try {
-      const { token, debate: next } = await api<{ token: string; debate: TDebate }>(
-        `/api/debates/${debate.id}/judge-invites`,
-        { method: 'POST' },
-      );
+      const { token, debate: next } = await inviteJudge(debate.id);
       setInviteLink(`${window.location.origin}/debates/${debate.id}?judgeInvite=${encodeURIComponent(token)}`);
       onChange(next);
     } catch (error) {

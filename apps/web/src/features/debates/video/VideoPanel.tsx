@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Mic, MicOff, Video, VideoOff } from 'lucide-react';
 import { FORMATS, SPECTATOR_MEDIA_LIMIT, type TDebate, type TDebateJoined, type TMediaRole } from '@resolved/shared';
-import { api } from '../../lib/api';
-import { toast } from '../../lib/toast';
-import { buttonClass } from '../../ui/button-styles';
+import { toast } from '../../../lib/toast';
+import { buttonClass } from '../../../ui/button-styles';
 import { useWebRtc } from './useWebRtc';
+import { setExternalLink } from '../debates-queries';
 
 function StreamVideo({
   stream,
@@ -143,11 +143,7 @@ export function VideoPanel({
   async function handleSaveLink(event: FormEvent) {
     event.preventDefault();
     try {
-      const { debate: next } = await api<{ debate: TDebate }>(`/api/debates/${debate.id}/external-link`, {
-        method: 'PUT',
-        json: { link },
-      });
-      onDebateChange(next);
+      onDebateChange(await setExternalLink(debate.id, link));
       toast.success(link ? 'Meeting link shared.' : 'Meeting link removed.');
     } catch (error) {
       toast.error((error as Error).message);

@@ -1,0 +1,62 @@
+/**
+ * The admin dashboard's HTTP calls and their TanStack Query keys: users with their scores and roles, the score
+ * ledger, contact requests and the motion bank.
+ */
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type {
+  TAdminUser,
+  TAdminUsersResponse,
+  TContactRequest,
+  TCreateMotionRequest,
+  TFormatId,
+  TMotion,
+  TRole,
+  TScoreChange,
+} from '@resolved/shared';
+import { api } from '../../lib/api';
+
+export const adminUsersKey = ['admin', 'users'] as const;
+export const scoreChangesKey = ['admin', 'score-changes'] as const;
+export const motionsKey = ['motions'] as const;
+
+/** Every user, 100 a page. */
+export const adminUsersQuery = infiniteQueryOptions({
+  queryKey: adminUsersKey,
+  queryFn: ({ pageParam }) => api<TAdminUsersResponse>(`/api/users?offset=${pageParam}`),
+  initialPageParam: 0,
+  getNextPageParam: (last) => last.nextOffset ?? undefined,
+});
+
+export function setUserScore(userId: string, score: number): Promise<{ user: TAdminUser }> {
+  return api(`/api/users/${encodeURIComponent(userId)}/score`, { method: 'PUT', json: { score } });
+}
+
+export function setUserRole(userId: string, role: TRole): Promise<{ user: TAdminUser }> {
+  return api(`/api/users/${encodeURIComponent(userId)}/role`, { method: 'PUT', json: { role } });
+}
+
+/** The score ledger: who changed whose score, when and why. */
+export const scoreChangesQuery = queryOptions({
+  queryKey: scoreChangesKey,
+  queryFn: () => api<{ changes: TScoreChange[] }>('/api/score-changes'),
+});
+
+export const contactRequestsQuery = queryOptions({
+  queryKey: ['admin', 'contact-requests'],
+  queryFn: () => api<{ requests: TContactRequest[] }>('/api/contact-requests'),
+});
+
+export function motionsQuery(formatId: TFormatId) {
+  return queryOptions({
+    queryKey: [...motionsKey, formatId],
+    queryFn: () => api<{ motions: TMotion[] }>(`/api/motions?formatId=${formatId}`).then((r) => r.motions),
+  });
+}
+
+export function createMotion(input: TCreateMotionRequest): Promise<{ motion: TMotion }> {
+  return api('/api/motions', { method: 'POST', json: input });
+}
+
+export function deleteMotion(id: number): Promise<void> {
+  return api<void>(`/api/motions/${id}`, { method: 'DELETE' });
+}

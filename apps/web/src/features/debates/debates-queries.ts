@@ -1,0 +1,113 @@
+/**
+ * The debates feature's HTTP calls and their TanStack Query keys: the queue and challenges, the live list and
+ * history, ratings, and a round's judge seat, meeting link and ballot. (The live room itself goes over the socket:
+ * see room/useDebateRoom.)
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  TCreateChallengeRequest,
+  TDebate,
+  TDebateParticipant,
+  TDebateSummary,
+  TFormatId,
+  THistoryEntry,
+  TJoinQueueResult,
+  TQueueStatus,
+  TRatingSummary,
+  TSubmitBallotRequest,
+} from '@resolved/shared';
+import { api } from '../../lib/api';
+
+/** Every debates query: refetched when a round is decided. */
+export const debatesKey = ['debates'] as const;
+export const queueKey = ['debates', 'queue'] as const;
+
+// The queue and challenges.
+
+export const queueStatusQuery = queryOptions({
+  queryKey: queueKey,
+  queryFn: () => api<{ queue: TQueueStatus }>('/api/debates/queue').then((r) => r.queue),
+});
+
+export function joinQueue(formatId: TFormatId): Promise<TJoinQueueResult> {
+  return api<TJoinQueueResult>('/api/debates/queue', { method: 'POST', json: { formatId } });
+}
+
+export function leaveQueue(): Promise<void> {
+  return api<void>('/api/debates/queue', { method: 'DELETE' });
+}
+
+export interface TChallenge {
+  formatId: TFormatId;
+  prepMinutes: number;
+  challenger: TDebateParticipant;
+  /** The debate it started once accepted, or null. */
+  debateId: number | null;
+}
+
+export function createChallenge(
+  input: TCreateChallengeRequest,
+): Promise<{ challenge: { token: string; formatId: TFormatId; prepMinutes: number } }> {
+  return api('/api/debates/challenges', { method: 'POST', json: input });
+}
+
+export function challengeQuery(token: string) {
+  return queryOptions({
+    queryKey: ['debates', 'challenge', token],
+    queryFn: () =>
+      api<{ challenge: TChallenge }>(`/api/debates/challenges/${encodeURIComponent(token)}`).then((r) => r.challenge),
+  });
+}
+
+export function acceptChallenge(token: string): Promise<{ debateId: number }> {
+  return api<{ debateId: number }>(`/api/debates/challenges/${encodeURIComponent(token)}/accept`, { method: 'POST' });
+}
+
+// Lists and ratings.
+
+export const liveDebatesQuery = queryOptions({
+  queryKey: ['debates', 'live'],
+  queryFn: () => api<{ debates: TDebateSummary[] }>('/api/debates').then((r) => r.debates),
+});
+
+export const debateHistoryQuery = queryOptions({
+  queryKey: ['debates', 'history'],
+  queryFn: () => api<{ debates: THistoryEntry[]; debatesJoined: number }>('/api/debates/history'),
+});
+
+export type TRatingRow = TRatingSummary & { userId: string; displayName: string };
+
+export function formatRatingsQuery(formatId: TFormatId) {
+  return queryOptions({
+    queryKey: ['debates', 'ratings', formatId],
+    queryFn: () => api<{ ratings: TRatingRow[] }>(`/api/debates/ratings?formatId=${formatId}`).then((r) => r.ratings),
+  });
+}
+
+// A round: the judge's seat, the meeting link, the ballot. Each answers with the debate as it is now.
+
+/** Takes the judge's seat, with the invitation's token when arriving by a debater's link. */
+export function takeJudgeSeat(debateId: number, invite: string | undefined): Promise<TDebate> {
+  return api<{ debate: TDebate }>(`/api/debates/${debateId}/judge`, {
+    method: 'POST',
+    json: invite ? { invite } : {},
+  }).then((r) => r.debate);
+}
+
+/** A new judge invitation: its token (for the link) and the debate, which now keeps the seat for it. */
+export function inviteJudge(debateId: number): Promise<{ token: string; debate: TDebate }> {
+  return api<{ token: string; debate: TDebate }>(`/api/debates/${debateId}/judge-invites`, { method: 'POST' });
+}
+
+/** Shares a meeting link for the round (an empty one removes it). */
+export function setExternalLink(debateId: number, link: string): Promise<TDebate> {
+  return api<{ debate: TDebate }>(`/api/debates/${debateId}/external-link`, { method: 'PUT', json: { link } }).then(
+    (r) => r.debate,
+  );
+}
+
+export function submitBallot(debateId: number, ballot: TSubmitBallotRequest): Promise<TDebate> {
+  return api<{ debate: TDebate }>(`/api/debates/${debateId}/ballots`, { method: 'POST', json: ballot }).then(
+    (r) => r.debate,
+  );
+}
