@@ -36,6 +36,12 @@ const ChallengePage = lazyPage(() => import('./features/debates/queue/ChallengeP
 const LiveDebateBanner = lazy(() =>
   import('./features/debates/room/LiveDebateBanner').then((m) => ({ default: m.LiveDebateBanner })),
 );
+const TeamsPage = lazyPage(() => import('./features/teams/TeamsPage'));
+const TeamPage = lazyPage(() => import('./features/teams/TeamPage'));
+const JoinTeamPage = lazyPage(() => import('./features/teams/JoinTeamPage'));
+const PracticeRoundNotice = lazy(() =>
+  import('./features/teams/PracticeRoundNotice').then((m) => ({ default: m.PracticeRoundNotice })),
+);
 const NotFoundPage = lazyPage(() => import('./features/errors/NotFoundPage'));
 
 /** Starts a query a page opens with. Not retried here: the page's own query retries a failure. */
@@ -70,6 +76,7 @@ const EARLY_LOADS: Record<string, () => Promise<unknown>> = {
   '/settings': SettingsPage.preload,
   '/admin-dashboard': AdminDashboardPage.preload,
   '/debates': DebatesPage.preload,
+  '/teams': TeamsPage.preload,
 };
 
 /**
@@ -98,7 +105,12 @@ export function App() {
                 <Layout
                   greeting={<HeaderGreeting />}
                   accountMenu={<AccountMenu />}
-                  signedInBanner={<LiveDebateBanner />}
+                  signedInBanner={
+                    <>
+                      <LiveDebateBanner />
+                      <PracticeRoundNotice />
+                    </>
+                  }
                 />
               }
             >
@@ -167,6 +179,24 @@ export function App() {
                   </RequireAuth>
                 }
               />
+              <Route
+                path="teams"
+                element={
+                  <RequireAuth>
+                    <TeamsPage />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="teams/:id"
+                element={
+                  <RequireAuth>
+                    <TeamPage />
+                  </RequireAuth>
+                }
+              />
+              {/* A visitor sees which team the link is for, then signs up or in and comes back to join. */}
+              <Route path="teams/join/:code" element={<JoinTeamPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
             {/* The Google popup's landing page: no shell, it reports back and closes. */}

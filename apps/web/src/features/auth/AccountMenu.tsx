@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LogOut, Settings, LayoutDashboard } from 'lucide-react';
+import { LogOut, Settings, LayoutDashboard, Users } from 'lucide-react';
 import { useAuth } from './useAuth';
 
 /**
@@ -64,6 +64,9 @@ export function AccountMenu() {
           </p>
           <Link role="menuitem" to="/Dashboard" className={itemClass} onClick={() => setIsOpen(false)}>
             <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Dashboard
+          </Link>
+          <Link role="menuitem" to="/teams" className={itemClass} onClick={() => setIsOpen(false)}>
+            <Users className="h-4 w-4" aria-hidden="true" /> Teams
           </Link>
           <Link role="menuitem" to="/settings" className={itemClass} onClick={() => setIsOpen(false)}>
             <Settings className="h-4 w-4" aria-hidden="true" /> Account settings

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ZSignUpRequest } from '@resolved/shared';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -18,6 +18,10 @@ type TField = 'name' | 'email' | 'password';
 export default function SignupPage() {
   useDocumentTitle('Sign Up');
   const navigate = useNavigate();
+  // A page that sent the visitor here to sign up (a team's join link) is where they go back to; otherwise the spec's.
+  const location = useLocation();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const backTo = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
   const { user, refresh } = useAuth();
   // Someone already signed in has nothing to do here: the dashboard. (Only when they arrive signed in, so that
   // signing in or up on this page still goes where the spec says.)
@@ -49,11 +53,11 @@ export default function SignupPage() {
       await signUpWithEmail(parsed.data);
       toast.success('Account created successfully!');
       await refresh();
-      navigate('/');
+      navigate(backTo ?? '/');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'conflict') {
         toast.info('This email is already registered. Redirecting to login...');
-        later(() => navigate('/login'), 3000);
+        later(() => navigate('/login', { state: location.state }), 3000);
       } else if (error instanceof ApiError && (error.code === 'rate_limited' || error.code === 'validation_failed')) {
         toast.error(error.message);
       } else {
@@ -73,12 +77,12 @@ export default function SignupPage() {
       case 'new':
         toast.success('Account created successfully!');
         await refresh();
-        later(() => navigate('/dashboard'), 100);
+        later(() => navigate(backTo ?? '/dashboard'), 100);
         return;
       case 'existing':
         toast.info('Account already exists. Logging you in...');
         await refresh();
-        later(() => navigate('/dashboard'), 100);
+        later(() => navigate(backTo ?? '/dashboard'), 100);
         return;
       case 'closed':
         toast.error('Signup cancelled. Please try again.');
@@ -134,7 +138,11 @@ export default function SignupPage() {
       <GoogleButton label="Sign Up with Google" onClick={handleGoogle} isBusy={isBusy} />
       <p className="mt-6 text-center text-sm text-slate-700">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          to="/login"
+          state={location.state}
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
           Login
         </Link>
       </p>

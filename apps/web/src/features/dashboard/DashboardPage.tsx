@@ -28,6 +28,7 @@ import { RoleBadge } from './RoleBadge';
 import { useStanding } from './useStanding';
 import { FindOpponentCard } from '../debates/queue/FindOpponentCard';
 import { DebateRecordCard } from './DebateRecordCard';
+import { PracticeCard } from '../teams/PracticeCard';
 
 function formatDate(iso: string | undefined): string {
   if (!iso) return 'Unknown';
@@ -274,6 +275,8 @@ export default function DashboardPage() {
           ))}
         </dl>
       </Section>
+
+      <PracticeCard />
     </div>
   );
 }

@@ -87,6 +87,19 @@ export default function DebateRoomPage() {
         title={`${format.name} debate`}
         lead={<span data-testid="debate-resolution">{debate.resolution}</span>}
       />
+      {debate.team ? (
+        <p className="mb-4 text-sm text-slate-700">
+          <Link to={`/teams/${debate.team.id}`} className="font-semibold text-brand-700 underline">
+            Practice round · {debate.team.name}
+          </Link>
+          {debate.startsAt ? (
+            <span>
+              {' '}
+              · starts {new Date(debate.startsAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
       {!room.isConnected ? (
         <p role="status" className="mb-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
           Reconnecting… the clock keeps running on the server.

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Gavel } from 'lucide-react';
-import type { TDebate, TSideKey } from '@resolved/shared';
+import { canJudge, seatsOfDebate, type TDebate, type TSideKey } from '@resolved/shared';
+import { useAuth } from '../../auth/useAuth';
 import { toast } from '../../../lib/toast';
 import { buttonClass } from '../../../ui/button-styles';
 import { inviteJudge, takeJudgeSeat } from '../debates-queries';
@@ -24,11 +25,15 @@ export function JudgeSeat({
   const [params] = useSearchParams();
   const invite = params.get('judgeInvite') ?? undefined;
   const [inviteLink, setInviteLink] = useState<string>();
+  const { user } = useAuth();
+  const actor = isSignedIn && user ? { id: user.id, role: user.role } : null;
+  const seats = seatsOfDebate(debate);
   const isFree = !debate.judge;
-  const canTakeByInvite = isFree && !side && isSignedIn && !!invite && debate.hasJudgeInvite;
-  const canTake =
-    isFree && !side && isSignedIn && debate.status === 'live' && !debate.hasJudgeInvite && invite === undefined;
-  const canInvite = isFree && !!side && debate.status === 'live';
+  // The shared seat rule (team rounds: the team's coaches and named judges only), as the server applies it.
+  const canTakeByInvite = isFree && !!invite && debate.hasJudgeInvite && canJudge(actor, seats, 'valid');
+  const canTake = isFree && invite === undefined && canJudge(actor, seats);
+  // A team's round is judged by the team: its debaters do not invite outside judges.
+  const canInvite = isFree && !!side && debate.status === 'live' && !debate.team;
 
   async function handleTake() {
     try {

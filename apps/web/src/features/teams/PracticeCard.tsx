@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { GraduationCap } from 'lucide-react';
+import { ProgressView } from './ProgressView';
+import { RoundList } from './TeamRounds';
+import { getMyProgress, listMyOpenRounds, listMyTeams, teamKeys } from './teams-queries';
+
+/**
+ * The dashboard's practice card: the rounds a coach opened for this user (to debate or judge), their teams, and
+ * their own progress — what a coach sees of them.
+ */
+export function PracticeCard() {
+  const rounds = useQuery({ queryKey: teamKeys.openRounds, queryFn: listMyOpenRounds });
+  const teams = useQuery({ queryKey: teamKeys.mine, queryFn: listMyTeams });
+  const progress = useQuery({ queryKey: teamKeys.myProgress, queryFn: getMyProgress });
+  return (
+    <section
+      aria-labelledby="practice-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      data-testid="practice-card"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="practice-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <GraduationCap className="h-5 w-5" aria-hidden="true" /> Team practice
+        </h2>
+        <Link to="/teams" className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+          {teams.data && teams.data.length > 0 ? `Your teams (${teams.data.length})` : 'Start or join a team'}
+        </Link>
+      </div>
+      {rounds.data && rounds.data.length > 0 ? (
+        <>
+          <h3 className="mt-3 text-sm font-semibold text-slate-900">Your practice rounds</h3>
+          <RoundList rounds={rounds.data} emptyText="" />
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">
+          No practice round is waiting for you. When your coach pairs one, it appears here.
+        </p>
+      )}
+      <h3 className="mt-5 text-sm font-semibold text-slate-900">Your progress</h3>
+      <div className="mt-2">
+        {progress.data ? (
+          <ProgressView progress={progress.data} />
+        ) : (
+          <p className="text-sm text-slate-600">
+            {progress.isError ? 'Your progress could not be loaded.' : 'Loading…'}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+import { DebatePage } from '../pages/DebatePage';
+import { seriousViolations } from '../support/axe';
+
+const PASSWORD = 'e2e team password';
+
+async function signUp(context: BrowserContext, name: string) {
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(4).toString('hex')}@e2e.test`;
+  const res = await context.request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function joinByLink(page: Page, link: string, teamName: string) {
+  await page.goto(link);
+  await page.getByRole('button', { name: `Join ${teamName}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
+}
+
+test('a coach runs a team practice: students join by link, a paired round is judged, the coach sees the result', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const run = randomBytes(3).toString('hex');
+  const teamName = `Westview ${run}`;
+  const names = { coach: `Coach ${run}`, ann: `Ann ${run}`, ben: `Ben ${run}`, jo: `Jo ${run}` };
+  const [coachCtx, annCtx, benCtx, joCtx] = await Promise.all([1, 2, 3, 4].map(() => browser.newContext()));
+  const [coach, ann, ben, jo] = await Promise.all([coachCtx, annCtx, benCtx, joCtx].map((c) => c!.newPage()));
+  await signUp(coachCtx!, names.coach);
+  await signUp(benCtx!, names.ben);
+  await signUp(joCtx!, names.jo);
+
+  // The coach starts the team from the account menu's Teams page.
+  await coach!.goto('/dashboard');
+  await coach!.getByRole('button', { name: 'Account menu' }).click();
+  await coach!.getByRole('menuitem', { name: 'Teams' }).click();
+  await expect(coach!).toHaveURL(/\/teams$/);
+  await coach!.getByRole('button', { name: 'Create team' }).click();
+  await expect(coach!.getByText('Team name must be at least 2 characters.')).toBeVisible();
+  await coach!.getByLabel('Team name').fill(teamName);
+  await coach!.getByLabel('School').fill('Westview High');
+  await coach!.getByRole('button', { name: 'Create team' }).click();
+  await expect(coach!.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
+  const link = (await coach!.getByTestId('join-link').textContent())!.trim();
+  expect(link).toMatch(/\/teams\/join\/[A-Z2-9]{10}$/);
+  expect(await seriousViolations(coach!)).toEqual([]);
+
+  // Ann has no account: the link sends her through sign-up and back to join.
+  await ann!.goto(link);
+  await expect(ann!.getByRole('heading', { level: 1, name: `Join ${teamName}` })).toBeVisible();
+  await ann!.getByRole('link', { name: 'Sign up to join' }).click();
+  await ann!.getByLabel('Name').fill(names.ann);
+  await ann!.getByLabel('Email').fill(`ann-${run}@e2e.test`);
+  await ann!.getByLabel('Password').fill(PASSWORD);
+  await ann!.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(ann!).toHaveURL(new RegExp(`/teams/join/`));
+  await ann!.getByRole('button', { name: `Join ${teamName}` }).click();
+  await expect(ann!.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
+  // Ben and Jo are signed in already: the link joins them.
+  await joinByLink(ben!, link, teamName);
+  await joinByLink(jo!, link, teamName);
+
+  // The coach's roster fills in live; the coach names Jo a judge and pairs Ann and Ben with Jo judging.
+  for (const name of [names.ann, names.ben, names.jo]) await expect(coach!.getByTestId('roster')).toContainText(name);
+  await coach!.getByTestId(`member-${names.jo}`).getByRole('button', { name: 'Name judge' }).click();
+  await expect(coach!.getByTestId(`member-${names.jo}`)).toContainText('Judge');
+  await coach!.getByLabel('Pair by hand').check();
+  await coach!.getByLabel('Affirmative').selectOption({ label: names.ann });
+  await coach!.getByLabel('Negative').selectOption({ label: names.ben });
+  await coach!.getByLabel('Judge (optional)').selectOption({ label: names.jo });
+  await coach!.getByRole('button', { name: 'Open the rounds' }).click();
+  await expect(coach!.getByTestId('team-round')).toContainText(`${names.ann} (Affirmative) vs ${names.ben} (Negative)`);
+
+  // Each of them is told at once, wherever they are, and goes in.
+  for (const [page, text] of [
+    [ann!, 'your practice round is open'],
+    [ben!, 'your practice round is open'],
+    [jo!, 'you judge'],
+  ] as const) {
+    await expect(page.getByTestId('practice-round-notice')).toContainText(text);
+    await page.getByTestId('practice-round-notice').getByRole('link', { name: 'Go to the round' }).click();
+    await expect(page).toHaveURL(/\/debates\/\d+$/);
+  }
+  const aff = new DebatePage(ann!);
+  const neg = new DebatePage(ben!);
+  await expect(ann!.getByTestId('judge-name')).toHaveText(names.jo);
+  await expect(ann!.getByText(`Practice round · ${teamName}`)).toBeVisible();
+
+  // The round, speech by speech, to the judge's ballot.
+  const endSpeech = async (speaker: DebatePage) => {
+    await speaker.button('End speech').click();
+    for (const p of [aff, neg]) await expect(p.clockStatus).toHaveText('Stopped');
+  };
+  for (let i = 0; i < 7; i++) {
+    const start = (p: DebatePage) => p.page.getByRole('button', { name: /^Start / });
+    const speaker = (await start(aff).count()) > 0 ? aff : neg;
+    await start(speaker).click();
+    await expect(speaker.clockStatus).toHaveText('Running');
+    await endSpeech(speaker);
+  }
+  await jo!.getByRole('radio', { name: /^Affirmative/ }).check();
+  await jo!
+    .getByLabel(/^Speaker points: /)
+    .first()
+    .fill('29');
+  await jo!
+    .getByLabel(/^Speaker points: /)
+    .nth(1)
+    .fill('28');
+  await jo!.getByLabel('Reason for decision').fill('Ann weighed the framework clearly.');
+  await jo!.getByRole('button', { name: 'Submit ballot' }).click();
+  await expect(aff.ballot).toContainText('Winner: Affirmative');
+
+  // The coach's view: the result, and Ann's progress with the ballot and its reason.
+  await coach!.reload();
+  await expect(coach!.getByTestId('team-round-status')).toHaveText(`${names.ann} won (Affirmative)`);
+  await coach!.getByTestId(`member-${names.ann}`).getByRole('button', { name: 'Progress' }).click();
+  await expect(coach!.getByTestId('progress-wins')).toHaveText('1');
+  await expect(coach!.getByTestId('last-ballots')).toContainText('Ann weighed the framework clearly.');
+  await expect(coach!.getByTestId('last-ballots')).toContainText(`judged by ${names.jo}`);
+  // A round clicked through in seconds moves no points or rating (issue 12's rules hold for team rounds too);
+  // apps/server/src/features/teams/teams.test.ts plays a full-length team round and sees both move.
+  await expect(coach!.getByTestId(`member-${names.ann}`).getByTestId('member-points')).toHaveText('0 points');
+
+  // Ann sees the same about herself on her dashboard.
+  await ann!.goto('/dashboard');
+  await expect(ann!.getByTestId('practice-card').getByTestId('progress-wins')).toHaveText('1');
+
+  // On a phone the team page reads without sideways scrolling.
+  await coach!.setViewportSize({ width: 375, height: 800 });
+  await coach!.reload();
+  await expect(coach!.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
+  expect(await coach!.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await Promise.all([coachCtx, annCtx, benCtx, joCtx].map((c) => c!.close()));
+});
