@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FORMAT_IDS, FORMATS, ZCreateMotionRequest, type TFormatId } from '@resolved/shared';
+import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
@@ -23,7 +24,7 @@ export function MotionBank() {
       toast.success('Motion added.');
       void client.invalidateQueries({ queryKey: motionsKey });
     },
-    onError: (caught) => setError((caught as Error).message),
+    onError: (caught) => setError(formErrors(caught).form),
   });
   const remove = useMutation({
     mutationFn: deleteMotion,
@@ -34,7 +35,7 @@ export function MotionBank() {
   function handleAdd(event: FormEvent) {
     event.preventDefault();
     const parsed = ZCreateMotionRequest.safeParse({ formatId, text });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    if (!parsed.success) return setError(formErrors(parsed.error).form);
     setError(undefined);
     add.mutate(parsed.data);
   }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
@@ -31,7 +31,7 @@ export default function ForgotPasswordPage() {
       await requestPasswordReset(address);
       setSentTo(address);
     } catch (caught) {
-      toast.error(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');
+      toast.error(formErrors(caught).form);
     } finally {
       setIsBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
@@ -47,9 +47,10 @@ export default function LoginPage() {
       await refresh();
       navigate(returnPath(location.state));
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'not_found') toast.error('User not found. Please sign up.');
-      else if (error instanceof ApiError && error.code === 'unauthenticated') toast.error('Incorrect password.');
-      else if (error instanceof ApiError && error.code === 'rate_limited') toast.error(error.message);
+      const { code, form } = formErrors(error);
+      if (code === 'not_found') toast.error('User not found. Please sign up.');
+      else if (code === 'unauthenticated') toast.error('Incorrect password.');
+      else if (code === 'rate_limited') toast.error(form);
       else {
         console.error('Login failed', error);
         toast.error('Login failed. Please try again.');

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ZPassword } from '@resolved/shared';
-import { ApiError } from '../../lib/api';
+import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
@@ -23,7 +23,7 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     const parsed = ZPassword.safeParse(password);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      setError(formErrors(parsed.error).form);
       return;
     }
     setError(undefined);
@@ -33,13 +33,8 @@ export default function ResetPasswordPage() {
       toast.success('Password changed. Log in with your new password.');
       await navigate('/login');
     } catch (caught) {
-      toast.error(
-        caught instanceof ApiError && caught.status === 400
-          ? 'This reset link has expired or was already used. Ask for a new one.'
-          : caught instanceof ApiError
-            ? caught.message
-            : 'Something went wrong. Please try again.',
-      );
+      const { status, form } = formErrors(caught);
+      toast.error(status === 400 ? 'This reset link has expired or was already used. Ask for a new one.' : form);
     } finally {
       setIsBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ZSignUpRequest } from '@resolved/shared';
-import { ApiError } from '../../lib/api';
+import { formErrors, type TFieldErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
@@ -12,7 +12,7 @@ import { signInWithGooglePopup } from './google-popup';
 import { useAuth } from './useAuth';
 import { signUpWithEmail } from './auth-queries';
 
-type TField = 'name' | 'email' | 'password';
+const SIGNUP_FIELDS = ['name', 'email', 'password'] as const;
 
 /** Sign-up (spec §2, §8): email and password, or Google in a popup. */
 export default function SignupPage() {
@@ -29,7 +29,7 @@ export default function SignupPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<TField, string>>>({});
+  const [errors, setErrors] = useState<TFieldErrors<(typeof SIGNUP_FIELDS)[number]>>({});
   const [isBusy, setIsBusy] = useState(false);
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
@@ -39,12 +39,9 @@ export default function SignupPage() {
     event.preventDefault();
     const parsed = ZSignUpRequest.safeParse({ name, email, password });
     if (!parsed.success) {
-      const next: Partial<Record<TField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as TField;
-        next[field] ??= field === 'email' && email.trim() === '' ? 'Please enter your email.' : issue.message;
-      }
-      setErrors(next);
+      const { fields } = formErrors(parsed.error, SIGNUP_FIELDS);
+      if (fields.email && email.trim() === '') fields.email = 'Please enter your email.';
+      setErrors(fields);
       return;
     }
     setErrors({});
@@ -55,11 +52,12 @@ export default function SignupPage() {
       await refresh();
       navigate(backTo ?? '/');
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'conflict') {
+      const { code, form } = formErrors(error);
+      if (code === 'conflict') {
         toast.info('This email is already registered. Redirecting to login...');
         later(() => navigate('/login', { state: location.state }), 3000);
-      } else if (error instanceof ApiError && (error.code === 'rate_limited' || error.code === 'validation_failed')) {
-        toast.error(error.message);
+      } else if (code === 'rate_limited' || code === 'validation_failed') {
+        toast.error(form);
       } else {
         console.error('Sign-up failed', error);
         toast.error('Signup failed. Try again.');

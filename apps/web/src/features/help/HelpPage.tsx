@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ChevronDown, LifeBuoy, Mail, Send } from 'lucide-react';
 import { HELP_FORM_HEIGHT_PX, ZCreateContactRequest, type TCreateContactRequest } from '@resolved/shared';
+import { formErrors, type TFieldErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
@@ -117,13 +118,13 @@ function HelpFormArea() {
   return <ContactForm />;
 }
 
-type TFieldErrors = Partial<Record<keyof TCreateContactRequest, string>>;
+const CONTACT_FIELDS = ['name', 'email', 'message'] as const satisfies (keyof TCreateContactRequest)[];
 
 const EMPTY: TCreateContactRequest = { name: '', email: '', message: '' };
 
 function ContactForm() {
   const [values, setValues] = useState<TCreateContactRequest>(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
+  const [fieldErrors, setFieldErrors] = useState<TFieldErrors<keyof TCreateContactRequest>>({});
   const mutation = useMutation({
     mutationFn: sendContactRequest,
     onSuccess: () => toast.success('Your message has been sent.'),
@@ -139,13 +140,9 @@ function ContactForm() {
     event.preventDefault();
     const parsed = ZCreateContactRequest.safeParse(values);
     if (!parsed.success) {
-      const errors: TFieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof TCreateContactRequest;
-        errors[field] ??= issue.message;
-      }
+      const errors = formErrors(parsed.error, CONTACT_FIELDS).fields;
       setFieldErrors(errors);
-      const firstInvalid = (['name', 'email', 'message'] as const).find((field) => errors[field]);
+      const firstInvalid = CONTACT_FIELDS.find((field) => errors[field]);
       if (firstInvalid) event.currentTarget.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
     }

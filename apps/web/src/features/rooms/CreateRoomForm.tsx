@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, ZCreateRoomRequest, type TCreateRoomRequest } from '@resolved/shared';
-import { ApiError } from '../../lib/api';
+import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
-import { roomFieldErrors, zodRoomErrors, type TRoomFieldErrors } from './room-form';
+import { ROOM_FIELDS, type TRoomFieldErrors } from './room-form';
 import { putRoom } from './useRooms';
 import { createRoom } from './rooms-queries';
 
@@ -29,12 +29,9 @@ export function CreateRoomForm({ id, onCreated }: { id: string; onCreated: () =>
       onCreated();
     },
     onError: (error) => {
-      const fieldErrors =
-        error instanceof ApiError && Array.isArray(error.details)
-          ? roomFieldErrors(error.details as { path: string; message: string }[])
-          : {};
-      setErrors(fieldErrors);
-      if (!fieldErrors.name && !fieldErrors.zoomLink) setFormError(error.message);
+      const { fields, form } = formErrors(error, ROOM_FIELDS);
+      setErrors(fields);
+      if (!fields.name && !fields.zoomLink) setFormError(form);
     },
   });
 
@@ -49,7 +46,7 @@ export function CreateRoomForm({ id, onCreated }: { id: string; onCreated: () =>
     setFormError(undefined);
     const parsed = ZCreateRoomRequest.safeParse(values);
     if (!parsed.success) {
-      setErrors(zodRoomErrors(parsed.error));
+      setErrors(formErrors(parsed.error, ROOM_FIELDS).fields);
       return;
     }
     create.mutate(parsed.data);

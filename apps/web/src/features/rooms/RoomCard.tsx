@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Trash2, Video } from 'lucide-react';
 import { LIMITS, ZUpdateRoomRequest, type TRoom, type TUpdateRoomRequest } from '@resolved/shared';
-import { ApiError } from '../../lib/api';
+import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
 import { describeMeetingLink } from './meeting-provider';
-import { roomFieldErrors, zodRoomErrors, type TRoomFieldErrors } from './room-form';
+import { ROOM_FIELDS, type TRoomFieldErrors } from './room-form';
 import { dropRoom, putRoom } from './useRooms';
 import { deleteRoom, updateRoom } from './rooms-queries';
 
@@ -133,12 +133,9 @@ function EditRoomForm({ room, onDone }: { room: TRoom; onDone: () => void }) {
       onDone();
     },
     onError: (error) => {
-      const fieldErrors =
-        error instanceof ApiError && Array.isArray(error.details)
-          ? roomFieldErrors(error.details as { path: string; message: string }[])
-          : {};
-      setErrors(fieldErrors);
-      if (!fieldErrors.name && !fieldErrors.zoomLink) setFormError(error.message);
+      const { fields, form } = formErrors(error, ROOM_FIELDS);
+      setErrors(fields);
+      if (!fields.name && !fields.zoomLink) setFormError(form);
     },
   });
 
@@ -147,7 +144,7 @@ function EditRoomForm({ room, onDone }: { room: TRoom; onDone: () => void }) {
     setFormError(undefined);
     const parsed = ZUpdateRoomRequest.safeParse(room.isFixed ? { zoomLink } : { name, zoomLink });
     if (!parsed.success) {
-      setErrors(zodRoomErrors(parsed.error));
+      setErrors(formErrors(parsed.error, ROOM_FIELDS).fields);
       return;
     }
     save.mutate(parsed.data);

@@ -1,19 +1,6 @@
-import type { ZodError } from 'zod';
+import type { TFieldErrors } from '../../lib/form-errors';
 
-export type TRoomFieldErrors = Partial<Record<'name' | 'zoomLink', string>>;
+/** The fields of the create and edit room forms, as the request schemas (and the API's validation details) name them. */
+export const ROOM_FIELDS = ['name', 'zoomLink'] as const;
 
-/** The first message per field, from zod issues (client) or the API's `details` (server). */
-export function roomFieldErrors(
-  issues: readonly { path: string | readonly PropertyKey[]; message: string }[],
-): TRoomFieldErrors {
-  const errors: TRoomFieldErrors = {};
-  for (const issue of issues) {
-    const path = typeof issue.path === 'string' ? issue.path : issue.path.join('.');
-    if ((path === 'name' || path === 'zoomLink') && !errors[path]) errors[path] = issue.message;
-  }
-  return errors;
-}
-
-export function zodRoomErrors(error: ZodError): TRoomFieldErrors {
-  return roomFieldErrors(error.issues);
-}
+export type TRoomFieldErrors = TFieldErrors<(typeof ROOM_FIELDS)[number]>;

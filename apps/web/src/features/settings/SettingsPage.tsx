@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ZDisplayName, ZPassword } from '@resolved/shared';
-import { ApiError } from '../../lib/api';
+import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { Card } from '../../ui/Card';
@@ -9,9 +9,6 @@ import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { changePassword, deleteAccount, updateDisplayName } from './settings-queries';
-
-const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
 
 /** Account settings: display name (the sign-up rules), password (the current one required), deleting the account. */
 export default function SettingsPage() {
@@ -39,7 +36,7 @@ export default function SettingsPage() {
   function handleName(event: FormEvent) {
     event.preventDefault();
     const parsed = ZDisplayName.safeParse(name);
-    if (!parsed.success) return setNameError(parsed.error.issues[0]?.message);
+    if (!parsed.success) return setNameError(formErrors(parsed.error).form);
     setNameError(undefined);
     void run(async () => {
       try {
@@ -48,7 +45,7 @@ export default function SettingsPage() {
         setName(parsed.data);
         toast.success('Your name is saved.');
       } catch (error) {
-        setNameError(messageOf(error));
+        setNameError(formErrors(error).form);
       }
     });
   }
@@ -58,7 +55,7 @@ export default function SettingsPage() {
     const parsed = ZPassword.safeParse(next);
     const errors = {
       current: current ? undefined : 'Enter your current password.',
-      next: parsed.success ? undefined : parsed.error.issues[0]?.message,
+      next: parsed.success ? undefined : formErrors(parsed.error).form,
     };
     setPasswordErrors(errors);
     if (errors.current || errors.next) return;
@@ -69,11 +66,9 @@ export default function SettingsPage() {
         setNext('');
         toast.success('Password changed. Other devices were signed out.');
       } catch (error) {
+        const { status, form } = formErrors(error);
         setPasswordErrors({
-          current:
-            error instanceof ApiError && error.status === 400 && /password/i.test(error.message)
-              ? 'Your current password is not right.'
-              : messageOf(error),
+          current: status === 400 && /password/i.test(form) ? 'Your current password is not right.' : form,
         });
       }
     });
@@ -90,9 +85,8 @@ export default function SettingsPage() {
         await signOut().catch(() => undefined);
         toast.success('Your account was deleted.');
       } catch (error) {
-        setDeleteError(
-          error instanceof ApiError && error.status === 400 ? 'That password is not right.' : messageOf(error),
-        );
+        const { status, form } = formErrors(error);
+        setDeleteError(status === 400 ? 'That password is not right.' : form);
       }
     });
   }

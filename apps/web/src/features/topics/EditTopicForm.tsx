@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, ZUpdateTopicRequest, type TUpdateTopicRequest } from '@resolved/shared';
-import { ApiError } from '../../lib/api';
+import { formErrors, type TFieldErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
@@ -10,19 +10,8 @@ import { formatEventDate } from './event-date';
 import { applyCurrentTopic } from './useLiveTopic';
 import { currentTopicQuery, updateCurrentTopic } from './topics-queries';
 
-type TFieldErrors = Partial<Record<keyof TUpdateTopicRequest, string>>;
-
 const EMPTY: TUpdateTopicRequest = { title: '', date: '', description: '' };
-
-/** Field errors from zod issues or the API's `details` (`[{ path, message }]`). */
-function toFieldErrors(issues: readonly { path: string; message: string }[]): TFieldErrors {
-  const errors: TFieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path as keyof TUpdateTopicRequest;
-    if (field in EMPTY && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
+const TOPIC_FIELDS = ['title', 'date', 'description'] as const satisfies (keyof TUpdateTopicRequest)[];
 
 /** "Edit Topic" (admins): a new current topic, saved, shown to everyone live, confirmed with a toast. */
 export function EditTopicForm() {
@@ -37,7 +26,7 @@ export function EditTopicForm() {
     setHasFilled(true);
     setValues({ title: current.title, date: current.date, description: current.description });
   }
-  const [errors, setErrors] = useState<TFieldErrors>({});
+  const [errors, setErrors] = useState<TFieldErrors<keyof TUpdateTopicRequest>>({});
   const [formError, setFormError] = useState<string>();
   const [pickedDate, setPickedDate] = useState('');
   const pickerId = useId();
@@ -54,10 +43,9 @@ export function EditTopicForm() {
       toast.success('Topic updated. Everyone now sees the new topic.');
     },
     onError: (error) => {
-      if (error instanceof ApiError && Array.isArray(error.details)) {
-        setErrors(toFieldErrors(error.details as { path: string; message: string }[]));
-      }
-      setFormError(error.message);
+      const { fields, form } = formErrors(error, TOPIC_FIELDS);
+      setErrors(fields);
+      setFormError(form);
     },
   });
 
@@ -71,7 +59,7 @@ export function EditTopicForm() {
     setFormError(undefined);
     const parsed = ZUpdateTopicRequest.safeParse(values);
     if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))));
+      setErrors(formErrors(parsed.error, TOPIC_FIELDS).fields);
       return;
     }
     update.mutate(parsed.data);

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ZCreateRoomRequest, ZPassword } from '@resolved/shared';
+import { ApiError } from './api';
+import { GENERIC_ERROR_MESSAGE, formErrors } from './form-errors';
+
+const ROOM_FIELDS = ['name', 'zoomLink'] as const;
+
+function zodError(schema: z.ZodType, value: unknown) {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) throw new Error('expected the value to be refused');
+  return parsed.error;
+}
+
+describe('formErrors', () => {
+  it('gives each field its first zod issue', () => {
+    const result = formErrors(
+      zodError(z.object({ name: z.string().min(1, 'Name first.').max(3, 'Too long.'), age: z.number() }), {
+        name: '',
+        age: 'x',
+      }),
+      ['name', 'age'],
+    );
+    expect(result.fields).toEqual({ name: 'Name first.', age: expect.any(String) });
+    expect(result.code).toBeUndefined();
+  });
+
+  it('maps a shared request schema’s issues onto the room form’s fields', () => {
+    const result = formErrors(zodError(ZCreateRoomRequest, { name: '', zoomLink: 'javascript:alert(1)' }), ROOM_FIELDS);
+    expect(Object.keys(result.fields).sort()).toEqual(['name', 'zoomLink']);
+  });
+
+  it('uses the first issue on no field as the form message, for a one-value schema', () => {
+    const error = zodError(ZPassword, 'short');
+    expect(formErrors(error).form).toBe(error.issues[0]!.message);
+    expect(formErrors(error).fields).toEqual({});
+  });
+
+  it('joins nested paths, so only a field named that way takes the issue', () => {
+    const schema = z.object({ points: z.object({ a: z.number({ error: 'A needs points.' }) }) });
+    const result = formErrors(zodError(schema, { points: {} }), ['points.a', 'points']);
+    expect(result.fields).toEqual({ 'points.a': 'A needs points.' });
+  });
+
+  it('reads the server’s message, code and status, and its validation details per field', () => {
+    const error = new ApiError(400, 'validation_failed', 'Room name is required.', [
+      { path: 'name', message: 'Room name is required.' },
+      { path: 'name', message: 'A second message for the same field.' },
+      { path: 'owner', message: 'Not a field of this form.' },
+    ]);
+    expect(formErrors(error, ROOM_FIELDS)).toEqual({
+      fields: { name: 'Room name is required.' },
+      form: 'Room name is required.',
+      code: 'validation_failed',
+      status: 400,
+    });
+  });
+
+  it('ignores details that are not a list of issues', () => {
+    const error = new ApiError(429, 'rate_limited', 'Too many requests.', { retryAfterSeconds: 3 });
+    expect(formErrors(error, ROOM_FIELDS)).toEqual({
+      fields: {},
+      form: 'Too many requests.',
+      code: 'rate_limited',
+      status: 429,
+    });
+  });
+
+  it('never shows the text of an unexpected error', () => {
+    expect(formErrors(new TypeError("Cannot read properties of undefined (reading 'room')"), ROOM_FIELDS)).toEqual({
+      fields: {},
+      form: GENERIC_ERROR_MESSAGE,
+    });
+  });
+});

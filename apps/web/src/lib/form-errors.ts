@@ -1,0 +1,73 @@
+/**
+ * What a form shows when it cannot be saved, from either side: a zod `safeParse` failure (the client's check) or
+ * an error the API returned (`{ error: { code, message, details? } }`, where a validation failure's `details` are
+ * `[{ path, message }]`). One shape for both, so every form reads its messages the same way.
+ */
+import { ZodError } from 'zod';
+import { ApiError } from './api';
+
+/** For an error that is neither: the API client only throws ApiError, so this is a bug, never a detail to show. */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
+export type TFieldErrors<F extends string> = Partial<Record<F, string>>;
+
+export interface TFormErrors<F extends string> {
+  /** The first message for each of the form's fields that has one. */
+  fields: TFieldErrors<F>;
+  /**
+   * A message for the form as a whole: the server's message; for a client-side check, the first issue that names
+   * none of the form's fields (else the first issue); GENERIC_ERROR_MESSAGE for anything else.
+   */
+  form: string;
+  /** The server's error code (`conflict`, `rate_limited`…) and HTTP status; undefined for a client-side check. */
+  code?: string;
+  status?: number;
+}
+
+interface TIssue {
+  path: string;
+  message: string;
+}
+
+function isIssueList(details: unknown): details is TIssue[] {
+  return (
+    Array.isArray(details) &&
+    details.every(
+      (d: unknown) =>
+        typeof d === 'object' &&
+        d !== null &&
+        typeof (d as TIssue).path === 'string' &&
+        typeof (d as TIssue).message === 'string',
+    )
+  );
+}
+
+function firstPerField<F extends string>(issues: readonly TIssue[], fields: readonly F[]): TFieldErrors<F> {
+  const errors: TFieldErrors<F> = {};
+  for (const issue of issues) {
+    const field = fields.find((f) => f === issue.path);
+    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The messages a form shows for `error`: per field (of `fields`) and for the whole form. */
+export function formErrors<F extends string = never>(error: unknown, fields: readonly F[] = []): TFormErrors<F> {
+  if (error instanceof ZodError) {
+    const issues = error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+    const unplaced = issues.find((i) => !(fields as readonly string[]).includes(i.path));
+    return {
+      fields: firstPerField(issues, fields),
+      form: (unplaced ?? issues[0])?.message ?? GENERIC_ERROR_MESSAGE,
+    };
+  }
+  if (error instanceof ApiError) {
+    return {
+      fields: isIssueList(error.details) ? firstPerField(error.details, fields) : {},
+      form: error.message,
+      code: error.code,
+      status: error.status,
+    };
+  }
+  return { fields: {}, form: GENERIC_ERROR_MESSAGE };
+}
