@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { TEAM_LIMITS, ZCreateTeamRequest } from '@resolved/shared';
-import { ApiError } from '../../lib/api';
+import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { TextField } from '../../ui/TextField';
@@ -11,7 +11,8 @@ import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { createTeam, listMyTeams, teamKeys } from './teams-queries';
 
-type TFields = 'name' | 'school' | 'description';
+const TEAM_FIELDS = ['name', 'school', 'description'] as const;
+type TFields = (typeof TEAM_FIELDS)[number];
 
 /** The teams one belongs to, and a form to start one (its creator becomes the coach). */
 export default function TeamsPage() {
@@ -29,9 +30,9 @@ export default function TeamsPage() {
       void navigate(`/teams/${team.id}`);
     },
     onError: (error) => {
-      if (error instanceof ApiError && Array.isArray(error.details)) {
-        setErrors(fieldErrors(error.details as { path: string; message: string }[]));
-      } else toast.error((error as Error).message);
+      const { fields, form } = formErrors(error, TEAM_FIELDS);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) toast.error(form);
     },
   });
 
@@ -39,7 +40,7 @@ export default function TeamsPage() {
     event.preventDefault();
     const parsed = ZCreateTeamRequest.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))));
+      setErrors(formErrors(parsed.error, TEAM_FIELDS).fields);
       return;
     }
     setErrors({});
@@ -124,13 +125,4 @@ export default function TeamsPage() {
       </div>
     </>
   );
-}
-
-function fieldErrors(issues: { path: string; message: string }[]): Partial<Record<TFields, string>> {
-  const errors: Partial<Record<TFields, string>> = {};
-  for (const issue of issues) {
-    const field = issue.path as TFields;
-    errors[field] ??= issue.message;
-  }
-  return errors;
 }

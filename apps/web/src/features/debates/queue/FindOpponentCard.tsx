@@ -54,7 +54,14 @@ export function FindOpponentCard() {
     [],
   );
 
+  // This tab goes to the room when it was the one waiting, or made a challenge link; any other tab of the same
+  // debater shows the "You are in a live debate" banner instead of leaving the page it is on.
+  const hasChallengeRef = useRef(false);
+  useEffect(() => {
+    hasChallengeRef.current = challengeUrl !== null;
+  }, [challengeUrl]);
   useSocketEvent('debate.matched', ({ debateId }) => {
+    if (!isWaitingRef.current && !hasChallengeRef.current) return;
     isWaitingRef.current = false;
     noticeMatch();
     void navigate(`/debates/${debateId}`);
