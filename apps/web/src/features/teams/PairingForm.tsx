@@ -20,9 +20,10 @@ export function PairingForm({ team }: { team: TTeam }) {
   const ids = useId();
   const [formatId, setFormatId] = useState<TFormatId>('ld');
   const [mode, setMode] = useState<'auto' | 'manual'>('auto');
-  // Everyone counts as present (members who join meanwhile too) until the coach unticks them.
-  const [absent, setAbsent] = useState<Set<string>>(() => new Set());
-  const present = team.members.map((m) => m.userId).filter((id) => !absent.has(id));
+  // Members count as present (those who join meanwhile too), coaches as not debating, until the coach ticks otherwise.
+  const [ticked, setTicked] = useState<Map<string, boolean>>(() => new Map());
+  const isPresent = (m: TTeam['members'][number]) => ticked.get(m.userId) ?? m.role !== 'coach';
+  const present = team.members.filter(isPresent).map((m) => m.userId);
   const [sides, setSides] = useState<'random' | 'balanced'>('random');
   const [judgeUserId, setJudgeUserId] = useState('');
   const [pairs, setPairs] = useState<TPairRow[]>([{ aUserId: '', bUserId: '', judgeUserId: '' }]);
@@ -117,15 +118,8 @@ export function PairingForm({ team }: { team: TTeam }) {
                     <label className="flex items-center gap-2 text-sm">
                       <input
                         type="checkbox"
-                        checked={!absent.has(m.userId)}
-                        onChange={(e) =>
-                          setAbsent((set) => {
-                            const next = new Set(set);
-                            if (e.target.checked) next.delete(m.userId);
-                            else next.add(m.userId);
-                            return next;
-                          })
-                        }
+                        checked={isPresent(m)}
+                        onChange={(e) => setTicked((map) => new Map(map).set(m.userId, e.target.checked))}
                       />
                       {m.displayName}
                     </label>

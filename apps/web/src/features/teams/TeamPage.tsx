@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TTeam, TTeamMember } from '@resolved/shared';
@@ -98,9 +98,10 @@ export default function TeamPage() {
           </>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className={isCoach ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]' : 'max-w-4xl'}>
         <div className="min-w-0 space-y-6">
           {isCoach ? <PairingForm team={data} /> : null}
+          <TeamRoster team={data} viewerId={user.id} onShowProgress={setProgressOf} />
           <section
             aria-labelledby="rounds-heading"
             className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -116,10 +117,7 @@ export default function TeamPage() {
           </section>
           {progressOf ? <MemberProgress team={data} member={progressOf} /> : null}
         </div>
-        <div className="min-w-0 space-y-6">
-          {isCoach ? <JoinCodePanel team={data} /> : null}
-          <TeamRoster team={data} viewerId={user.id} onShowProgress={setProgressOf} />
-        </div>
+        <div className="min-w-0 space-y-6">{isCoach ? <JoinCodePanel team={data} /> : null}</div>
       </div>
     </>
   );

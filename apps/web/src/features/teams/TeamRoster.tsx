@@ -2,9 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { FORMATS, type TTeam, type TTeamMember } from '@resolved/shared';
 import { toast } from '../../lib/toast';
-import { buttonClass } from '../../ui/button-styles';
 import { RatingText } from '../debates/ballot/RatingText';
 import { removeMember, teamKeys, updateMember } from './teams-queries';
+
+const actionClass =
+  'rounded-lg border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-700 hover:border-brand-300 hover:bg-brand-50';
+const removeClass =
+  'rounded-lg border border-rose-200 bg-white px-2.5 py-1 text-xs font-semibold text-rose-700 hover:bg-rose-50';
 
 /**
  * The roster as a team leaderboard (by points): each member's role, points, rating per format and rounds this week;
@@ -83,9 +87,9 @@ export function TeamRoster({
                   ))}
                 </p>
               </div>
-              <div className="flex flex-wrap gap-2">
+              <div className="flex flex-wrap gap-1.5">
                 {isCoach || member.userId === viewerId ? (
-                  <button type="button" className={buttonClass('ghost')} onClick={() => onShowProgress(member)}>
+                  <button type="button" className={actionClass} onClick={() => onShowProgress(member)}>
                     Progress
                   </button>
                 ) : null}
@@ -93,7 +97,7 @@ export function TeamRoster({
                   <>
                     <button
                       type="button"
-                      className={buttonClass('secondary')}
+                      className={actionClass}
                       onClick={() =>
                         change.mutate({
                           userId: member.userId,
@@ -106,19 +110,19 @@ export function TeamRoster({
                     {member.role === 'member' ? (
                       <button
                         type="button"
-                        className={buttonClass('secondary')}
+                        className={actionClass}
                         onClick={() => change.mutate({ userId: member.userId, change: { isJudge: !member.isJudge } })}
                       >
                         {member.isJudge ? 'Not a judge' : 'Name judge'}
                       </button>
                     ) : null}
-                    <button type="button" className={buttonClass('danger')} onClick={() => confirmRemove(member)}>
+                    <button type="button" className={removeClass} onClick={() => confirmRemove(member)}>
                       Remove
                     </button>
                   </>
                 ) : null}
                 {member.userId === viewerId ? (
-                  <button type="button" className={buttonClass('ghost')} onClick={() => confirmRemove(member)}>
+                  <button type="button" className={removeClass} onClick={() => confirmRemove(member)}>
                     Leave team
                   </button>
                 ) : null}
