@@ -22,6 +22,7 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   SIGNUP_DAILY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
+  EVIDENCE_MAX_BYTES: z.coerce.number().int().min(1024).max(500 * 1024 * 1024).default(20 * 1024 * 1024),
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
@@ -118,6 +119,8 @@ export interface TConfig {
    * allowed per client IP per 24 hours (a class signs up together; a script making hundreds of accounts stops).
    */
   authRateLimit: { perIp: number; perEmail: number; signUpsPerIpPerDay: number };
+  /** The largest evidence file a round accepts (EVIDENCE_MAX_BYTES, default 20 MB). */
+  evidenceMaxBytes: number;
   /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY); off by default. */
   trustProxy: TTrustProxy;
   /** Outgoing mail (SMTP_URL, MAIL_FROM): e-mail verification and password reset. Unset: no mail. */
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       signUpsPerIpPerDay: e.SIGNUP_DAILY_LIMIT_PER_IP,
     },
+    evidenceMaxBytes: e.EVIDENCE_MAX_BYTES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtp: parseSmtp(blank(e.SMTP_URL), blank(e.MAIL_FROM), publicUrlSetting),
     publicUrl: (publicUrlSetting ?? `http://localhost:${port}`).replace(/\/$/, ''),

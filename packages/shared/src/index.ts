@@ -14,6 +14,7 @@ export * from './debate/clock-rules.js';
 export * from './points.js';
 export * from './debate/protocol.js';
 export * from './debate/media.js';
+export * from './debate/evidence.js';
 export * from './ranks.js';
 export * from './motions.js';
 export * from './teams.js';

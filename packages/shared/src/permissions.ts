@@ -175,3 +175,15 @@ export function canJudgeTeamRounds(membership: TTeamMembership): boolean {
 export function canViewMemberProgress(actorId: string, membership: TTeamMembership, memberUserId: string): boolean {
   return canManageTeam(membership) || (membership !== null && actorId === memberUserId);
 }
+
+// ---- Evidence ----
+
+/** Sharing evidence into a round: its debaters and judge, while the round is live or waits for its ballot. */
+export function canShareEvidence(actor: TActor, round: TRoundSeats): boolean {
+  return canPostInRound(actor, round) && (round.status === 'live' || round.status === 'awaiting_ballot');
+}
+
+/** Seeing (and downloading) a round's evidence: its debaters and judge; signed-in spectators if the debaters allow. */
+export function canSeeEvidence(actor: TActor, round: TRoundSeats, isPublic: boolean): boolean {
+  return canPostInRound(actor, round) || (actor !== null && isPublic);
+}

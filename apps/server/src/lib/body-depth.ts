@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 
@@ -26,6 +27,8 @@ export function nestingDepth(value: unknown, limit = Number.POSITIVE_INFINITY): 
  */
 export function registerBodyDepthLimit(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    // A streamed upload (evidence files) is the request itself, not a parsed body.
+    if (request.body instanceof Readable) return;
     if (typeof request.body === 'object' && nestingDepth(request.body, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
       throw new AppError('validation_failed', 'The request body is nested too deeply.');
     }

@@ -191,6 +191,38 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'GET /api/debates/history': (c) => call(c, 'GET', '/api/debates/history').then(asOutcome),
   'GET /api/debates/record': (c) => call(c, 'GET', '/api/debates/record').then(asOutcome),
   'GET /api/debates/progress': (c) => call(c, 'GET', '/api/debates/progress').then(asOutcome),
+  'GET /api/debates/:id/evidence': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/debates/${(await makeDebate(c, c.owner)).id}/evidence`)),
+  'POST /api/debates/:id/evidence/files': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    return asOutcome(
+      await c.t.app.inject({
+        method: 'POST',
+        url: `/api/debates/${id}/evidence/files?name=card.txt`,
+        headers: { 'content-type': 'text/plain', ...(c.as ? { cookie: c.as.cookie } : {}) },
+        payload: 'A card.',
+      }),
+    );
+  },
+  'POST /api/debates/:id/evidence/notes': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    return asOutcome(await call(c, 'POST', `/api/debates/${id}/evidence/notes`, { kind: 'text', text: 'A card.' }));
+  },
+  'GET /api/debates/:id/evidence/:evidenceId/file': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    const shared = await c.t.app.inject({
+      method: 'POST',
+      url: `/api/debates/${id}/evidence/files?name=card.txt`,
+      headers: { 'content-type': 'text/plain', cookie: c.owner.cookie },
+      payload: 'A card.',
+    });
+    const evidenceId = (shared.json() as { evidence: { id: number } }).evidence.id;
+    return asOutcome(await call(c, 'GET', `/api/debates/${id}/evidence/${evidenceId}/file`));
+  },
+  'PUT /api/debates/:id/evidence/visibility': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    return asOutcome(await call(c, 'PUT', `/api/debates/${id}/evidence/visibility`, { isPublic: true }));
+  },
   'GET /api/teams': (c) => call(c, 'GET', '/api/teams').then(asOutcome),
   'POST /api/teams': (c) => call(c, 'POST', '/api/teams', { name: 'A team', school: 'A school' }).then(asOutcome),
   'GET /api/teams/rounds/mine': (c) => call(c, 'GET', '/api/teams/rounds/mine').then(asOutcome),

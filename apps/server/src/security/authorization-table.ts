@@ -117,6 +117,20 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'GET /api/teams/:id/rounds': rule('the team’s members', 'DDDDA', 'a coach of the team'),
   'POST /api/teams/:id/rounds': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
 
+  'GET /api/debates/:id/evidence': rule(
+    'the debaters and the judge (signed-in spectators when the debaters allow)',
+    'DDDDA',
+    'a debater',
+  ),
+  'POST /api/debates/:id/evidence/files': rule('the debaters and the judge, during the round', 'DDDDA', 'a debater'),
+  'POST /api/debates/:id/evidence/notes': rule('the debaters and the judge, during the round', 'DDDDA', 'a debater'),
+  'GET /api/debates/:id/evidence/:evidenceId/file': rule(
+    'the debaters and the judge (signed-in spectators when the debaters allow)',
+    'DDDDA',
+    'a debater',
+  ),
+  'PUT /api/debates/:id/evidence/visibility': rule('the debaters', 'DDDDA', 'a debater'),
+
   'GET /api/motions': ADMIN,
   'POST /api/motions': ADMIN,
   'DELETE /api/motions/:id': ADMIN,

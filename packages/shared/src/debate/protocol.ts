@@ -3,6 +3,7 @@
  * the debate part of the Socket.IO protocol (merged into the event maps in `realtime.ts`).
  */
 import { z } from 'zod';
+import type { TEvidence } from './evidence.js';
 import { FORMAT_IDS, FORMATS, type TFormatId, type TSideKey } from '../formats.js';
 import { DB_INT_MAX } from '../constants.js';
 import { SPEAKER_POINTS } from '../points.js';
@@ -68,6 +69,8 @@ export interface TDebate {
   /** A team's practice round: the team, who may judge it (its coaches and named judges), when it was set to start. */
   team: { id: number; name: string; judgeIds: string[] } | null;
   startsAt: string | null;
+  /** The debaters let spectators see the round's evidence. */
+  evidencePublic: boolean;
 }
 
 /** `POST /api/debates/:id/judge`: the invitation's token when joining by a debater's link. */
@@ -277,6 +280,8 @@ export interface TDebateServerToClientEvents {
   'debate.updated': (payload: { debate: TDebate }) => void;
   'debate.message_created': (payload: { message: TDebateMessage }) => void;
   'debate.presence_changed': (payload: TDebatePresence) => void;
+  /** To the round's debaters and judge (`user:<id>`), or to `debate:<id>` when spectators may see evidence. */
+  'debate.evidence_added': (payload: { debateId: number; evidence: TEvidence }) => void;
   /** To `user:<id>` of the addressed peer, or to `debate:<id>` for a hello to everyone in the round. */
   'debate.signal_received': (payload: { debateId: number; fromUserId: string; signal: TRtcSignal }) => void;
 }

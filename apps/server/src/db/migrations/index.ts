@@ -15,6 +15,7 @@ import { roundFacts } from './0012-round-facts';
 import { judgeInvites } from './0013-judge-invites';
 import { motions } from './0014-motions';
 import { teams } from './0015-teams';
+import { evidence } from './0016-evidence';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0013-judge-invites': judgeInvites,
   '0014-motions': motions,
   '0015-teams': teams,
+  '0016-evidence': evidence,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -108,6 +108,7 @@ export async function toDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDe
     hasJudgeInvite: row.judgeInviteToken !== null,
     team: await teamOfRound(deps, row.teamId),
     startsAt: row.startsAt,
+    evidencePublic: Number(row.evidencePublic) === 1,
     awards: awards.map((entry) => ({
       userId: entry.userId,
       points: Number(entry.newScore) - Number(entry.oldScore),

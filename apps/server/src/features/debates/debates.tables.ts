@@ -48,6 +48,8 @@ export interface DebatesTable {
   /** Migration 0015: the team whose coach paired this practice round, and when the coach set it to start. */
   teamId: Generated<number | null>;
   startsAt: Generated<string | null>;
+  /** Migration 0016: the debaters let spectators see the round's evidence. */
+  evidencePublic: Generated<number>;
 }
 
 export interface ActiveDebatersTable {
@@ -96,7 +98,30 @@ export interface DebateRatingsTable {
   updatedAt: string;
 }
 
+/** Evidence shared in a round (migration 0016): a file (its bytes in chunks), or a text or a link. */
+export interface DebateEvidenceTable {
+  id: Generated<number>;
+  debateId: number;
+  userId: string | null;
+  kind: 'file' | 'text' | 'link';
+  name: string;
+  contentType: string | null;
+  size: Generated<number>;
+  text: string | null;
+  /** 0 while a file is still arriving; only complete evidence is listed or served. */
+  isComplete: Generated<number>;
+  createdAt: string;
+}
+
+export interface DebateEvidenceChunksTable {
+  evidenceId: number;
+  seq: number;
+  data: Buffer;
+}
+
 export interface DebateTables {
+  debateEvidence: DebateEvidenceTable;
+  debateEvidenceChunks: DebateEvidenceChunksTable;
   debateQueue: DebateQueueTable;
   debates: DebatesTable;
   activeDebaters: ActiveDebatersTable;

@@ -21,8 +21,15 @@ function MemberProgress({ team, member }: { team: TTeam; member: TTeamMember }) 
     queryKey: teamKeys.progress(team.id, member.userId),
     queryFn: () => getMemberProgress(team.id, member.userId),
   });
+  // Opened from the roster further down the page: bring it into view.
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), [member.userId]);
   return (
-    <section aria-labelledby="progress-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      ref={ref}
+      aria-labelledby="progress-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <h2 id="progress-heading" className="text-lg font-bold text-slate-900">
         Progress: {member.displayName}
       </h2>

@@ -1,0 +1,98 @@
+/** Evidence SQL: items of a round, and a file's bytes in ordered chunks. */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type TDb = Kysely<DB>;
+
+export async function insertEvidence(
+  db: TDb,
+  values: {
+    debateId: number;
+    userId: string;
+    kind: 'file' | 'text' | 'link';
+    name: string;
+    contentType: string | null;
+    text: string | null;
+    isComplete: boolean;
+    now: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('debateEvidence')
+    .values({
+      debateId: values.debateId,
+      userId: values.userId,
+      kind: values.kind,
+      name: values.name,
+      contentType: values.contentType,
+      text: values.text,
+      isComplete: values.isComplete ? 1 : 0,
+      createdAt: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function insertChunk(db: TDb, evidenceId: number, seq: number, data: Buffer): Promise<void> {
+  await db.insertInto('debateEvidenceChunks').values({ evidenceId, seq, data }).execute();
+}
+
+export async function completeFile(db: TDb, id: number, contentType: string, size: number): Promise<void> {
+  await db.updateTable('debateEvidence').set({ isComplete: 1, contentType, size }).where('id', '=', id).execute();
+}
+
+export async function deleteEvidence(db: TDb, id: number): Promise<void> {
+  await db.deleteFrom('debateEvidenceChunks').where('evidenceId', '=', id).execute();
+  await db.deleteFrom('debateEvidence').where('id', '=', id).execute();
+}
+
+export async function countEvidence(db: TDb, debateId: number): Promise<number> {
+  const row = await db
+    .selectFrom('debateEvidence')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('debateId', '=', debateId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listEvidence(db: TDb, debateId: number) {
+  return db
+    .selectFrom('debateEvidence as e')
+    .leftJoin('users as u', 'u.id', 'e.userId')
+    .select(['e.id', 'e.debateId', 'e.kind', 'e.name', 'e.contentType', 'e.size', 'e.text', 'e.userId', 'e.createdAt'])
+    .select('u.displayName')
+    .where('e.debateId', '=', debateId)
+    .where('e.isComplete', '=', 1)
+    .orderBy('e.id', 'asc')
+    .execute();
+}
+
+export async function findEvidence(db: TDb, debateId: number, id: number) {
+  return db
+    .selectFrom('debateEvidence')
+    .selectAll()
+    .where('debateId', '=', debateId)
+    .where('id', '=', id)
+    .where('isComplete', '=', 1)
+    .executeTakeFirst();
+}
+
+/** One chunk of a file (null past the last). */
+export async function findChunk(db: TDb, evidenceId: number, seq: number): Promise<Buffer | null> {
+  const row = await db
+    .selectFrom('debateEvidenceChunks')
+    .select('data')
+    .where('evidenceId', '=', evidenceId)
+    .where('seq', '=', seq)
+    .executeTakeFirst();
+  return row ? Buffer.from(row.data) : null;
+}
+
+export async function setEvidencePublic(db: TDb, debateId: number, isPublic: boolean): Promise<void> {
+  await db
+    .updateTable('debates')
+    .set({ evidencePublic: isPublic ? 1 : 0 })
+    .where('id', '=', debateId)
+    .execute();
+}
