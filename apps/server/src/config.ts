@@ -22,7 +22,12 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   SIGNUP_DAILY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
-  EVIDENCE_MAX_BYTES: z.coerce.number().int().min(1024).max(500 * 1024 * 1024).default(20 * 1024 * 1024),
+  EVIDENCE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(500 * 1024 * 1024)
+    .default(20 * 1024 * 1024),
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
