@@ -15,6 +15,8 @@ import type {
   TQueueStatus,
   TRatingSummary,
   TSubmitBallotRequest,
+  TEvidence,
+  TEvidenceNote,
 } from '@resolved/shared';
 import { api } from '../../lib/api';
 
@@ -111,3 +113,35 @@ export function submitBallot(debateId: number, ballot: TSubmitBallotRequest): Pr
     (r) => r.debate,
   );
 }
+
+// Evidence shared in a round.
+export const evidenceKey = (debateId: number) => ['debates', debateId, 'evidence'] as const;
+
+export function listEvidence(debateId: number) {
+  return api<{ evidence: TEvidence[]; isPublic: boolean }>(`/api/debates/${debateId}/evidence`);
+}
+
+/** Sends the file itself as the request body (streamed to the database on the server). */
+export function uploadEvidence(debateId: number, file: File) {
+  return api<{ evidence: TEvidence }>(`/api/debates/${debateId}/evidence/files?name=${encodeURIComponent(file.name)}`, {
+    method: 'POST',
+    headers: { 'content-type': file.type || 'application/octet-stream' },
+    body: file,
+  }).then((r) => r.evidence);
+}
+
+export function shareEvidenceNote(debateId: number, note: TEvidenceNote) {
+  return api<{ evidence: TEvidence }>(`/api/debates/${debateId}/evidence/notes`, { method: 'POST', json: note }).then(
+    (r) => r.evidence,
+  );
+}
+
+export function setEvidenceVisibility(debateId: number, isPublic: boolean) {
+  return api<{ debate: TDebate }>(`/api/debates/${debateId}/evidence/visibility`, {
+    method: 'PUT',
+    json: { isPublic },
+  }).then((r) => r.debate);
+}
+
+export const evidenceFileUrl = (debateId: number, evidenceId: number) =>
+  `/api/debates/${debateId}/evidence/${evidenceId}/file`;

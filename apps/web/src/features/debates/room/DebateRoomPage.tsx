@@ -10,6 +10,7 @@ import { useAuth } from '../../auth/useAuth';
 import { BallotForm, BallotView } from '../ballot/Ballot';
 import { RoundAwards } from '../ballot/RoundAwards';
 import { JudgeSeat } from './JudgeSeat';
+import { EvidencePanel } from './EvidencePanel';
 import { useLeaveGuard } from './useLeaveGuard';
 import { RatingText } from '../ballot/RatingText';
 import { ClockControls } from '../clock/ClockControls';
@@ -164,6 +165,11 @@ export default function DebateRoomPage() {
             <BallotForm debate={debate} onSubmitted={handleDecided} />
           ) : null}
 
+          <EvidencePanel
+            debate={debate}
+            actor={user ? { id: user.id, role: user.role } : null}
+            onDebateChange={room.setDebate}
+          />
           <SpeechSchedule clock={debate.clock} />
           {debate.formatId === 'pf' ? <PublicForumOneOnOneNote /> : null}
         </div>

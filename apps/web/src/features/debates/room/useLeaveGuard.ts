@@ -13,7 +13,9 @@ export function useLeaveGuard(isActive: boolean): void {
     function handleClick(event: MouseEvent) {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
       const anchor = (event.target as Element | null)?.closest?.('a[href]');
-      if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank') return;
+      // A new tab or a download (the round's evidence) does not leave the room.
+      if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank' || anchor.hasAttribute('download'))
+        return;
       const url = new URL(anchor.href, window.location.href);
       if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
       if (!window.confirm(LEAVE_LIVE_DEBATE_MESSAGE)) {
