@@ -1,5 +1,5 @@
 /**
- * Evidence in the room (issue 14): a PDF shared by one debater appears at once for the other debater and the judge,
+ * Evidence and flows in the room (issue 14): a PDF shared by one debater appears at once for the other debater and the judge,
  * who download it byte for byte; a spectator sees it only once the debaters allow.
  */
 import fs from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { BASE_URL } from '../support/env';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-test('a PDF shared by one debater opens for the other and the judge; spectators only when allowed', async ({
+test('evidence opens for the other debater and the judge; each keeps a private flow; spectators see evidence when allowed', async ({
   browser,
 }) => {
   const [hostCtx, friendCtx, judgeCtx, watcherCtx] = await Promise.all([1, 2, 3, 4].map(() => browser.newContext()));
@@ -57,6 +57,30 @@ test('a PDF shared by one debater opens for the other and the judge; spectators 
   });
   await host!.getByRole('button', { name: 'Share file' }).click();
   await expect(host!.getByText(/Share a PDF, a Word document \(\.docx\), a text file or an image/)).toBeVisible();
+
+  // Each flows two speeches: saved as they type, kept on reload, private to each, exported as CSV.
+  await host!.getByLabel('Affirmative Constructive, row 1').fill('V: justice');
+  await host!.getByLabel('Affirmative Constructive, row 1').press('Enter');
+  await expect(host!.getByLabel('Affirmative Constructive, row 2')).toBeFocused();
+  await host!.keyboard.type('C1: fair process');
+  await host!.getByLabel('Affirmative Constructive, row 1').press('Control+Enter');
+  await expect(host!.getByLabel('Cross-Examination of the Affirmative, row 1')).toHaveValue('V: justice');
+  await host!.getByLabel('Negative Constructive, row 1').fill('V: safety outweighs');
+  await judge!.getByLabel('Affirmative Constructive, row 1').fill('Aff: justice, fair process');
+  await judge!.getByLabel('Negative Constructive, row 1').fill('Neg: safety first');
+  for (const page of [host!, judge!]) await expect(page.getByTestId('flow-save-state')).toHaveText('Saved');
+  await host!.reload();
+  await expect(host!.getByLabel('Affirmative Constructive, row 2')).toHaveValue('C1: fair process');
+  await expect(host!.getByLabel('Negative Constructive, row 1')).toHaveValue('V: safety outweighs');
+  await judge!.reload();
+  await expect(judge!.getByLabel('Affirmative Constructive, row 1')).toHaveValue('Aff: justice, fair process');
+  await expect(friend!.getByLabel('Affirmative Constructive, row 1')).toHaveValue('');
+  await expect(watcher!.getByTestId('flow-sheet')).toHaveCount(0);
+  const csv = host!.waitForEvent('download');
+  await host!.getByRole('button', { name: 'Export CSV' }).click();
+  const exported = await fs.readFile((await (await csv).path())!, 'utf8');
+  expect(exported).toContain('"Affirmative Constructive"');
+  expect(exported).toContain('"V: justice","→ V: justice","V: safety outweighs"');
 
   // The debaters open the evidence to spectators.
   await friend!.getByLabel('Spectators can see the evidence').check();

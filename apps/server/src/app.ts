@@ -25,6 +25,7 @@ import { matchmakingRoutes } from './features/matchmaking/matchmaking.routes';
 import { resultsRoutes } from './features/results/results.routes';
 import { teamsRoutes } from './features/teams/teams.routes';
 import { evidenceRoutes } from './features/evidence/evidence.routes';
+import { flowsRoutes } from './features/flows/flows.routes';
 import { debatesSocketFeature } from './features/debates/debates.socket';
 import { authRoutes, decorateAuth, registerOAuthPopupHeaders } from './features/auth/auth.routes';
 import { getSessionUserFromHeaders } from './features/auth/auth.guard';
@@ -132,6 +133,7 @@ export async function buildApp(options: {
   await app.register(resultsRoutes, context);
   await app.register(teamsRoutes, context);
   await app.register(evidenceRoutes, context);
+  await app.register(flowsRoutes, context);
   await app.register(chatRoutes, context);
 
   const webDist = config.webDistDir ?? defaultWebDist();

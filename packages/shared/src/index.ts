@@ -15,6 +15,7 @@ export * from './points.js';
 export * from './debate/protocol.js';
 export * from './debate/media.js';
 export * from './debate/evidence.js';
+export * from './debate/flows.js';
 export * from './ranks.js';
 export * from './motions.js';
 export * from './teams.js';

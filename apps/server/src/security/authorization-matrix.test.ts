@@ -223,6 +223,13 @@ const HTTP_PROBES: Record<string, TProbe> = {
     const { id } = await makeDebate(c, c.owner);
     return asOutcome(await call(c, 'PUT', `/api/debates/${id}/evidence/visibility`, { isPublic: true }));
   },
+  'GET /api/debates/:id/flow': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/debates/${(await makeDebate(c, c.owner)).id}/flow`)),
+  'PUT /api/debates/:id/flow': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    const columns = [[{ text: 'Framework', isExtension: false }]];
+    return asOutcome(await call(c, 'PUT', `/api/debates/${id}/flow`, { columns }));
+  },
   'GET /api/teams': (c) => call(c, 'GET', '/api/teams').then(asOutcome),
   'POST /api/teams': (c) => call(c, 'POST', '/api/teams', { name: 'A team', school: 'A school' }).then(asOutcome),
   'GET /api/teams/rounds/mine': (c) => call(c, 'GET', '/api/teams/rounds/mine').then(asOutcome),

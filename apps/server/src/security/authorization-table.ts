@@ -131,6 +131,9 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   ),
   'PUT /api/debates/:id/evidence/visibility': rule('the debaters', 'DDDDA', 'a debater'),
 
+  'GET /api/debates/:id/flow': rule('the debaters and the judge (each their own flow)', 'DDDDA', 'a debater'),
+  'PUT /api/debates/:id/flow': rule('the debaters and the judge (each their own flow)', 'DDDDA', 'a debater'),
+
   'GET /api/motions': ADMIN,
   'POST /api/motions': ADMIN,
   'DELETE /api/motions/:id': ADMIN,

@@ -16,6 +16,7 @@ import { judgeInvites } from './0013-judge-invites';
 import { motions } from './0014-motions';
 import { teams } from './0015-teams';
 import { evidence } from './0016-evidence';
+import { flows } from './0017-flows';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0014-motions': motions,
   '0015-teams': teams,
   '0016-evidence': evidence,
+  '0017-flows': flows,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

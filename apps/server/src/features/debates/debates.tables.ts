@@ -119,7 +119,16 @@ export interface DebateEvidenceChunksTable {
   data: Buffer;
 }
 
+/** A participant's flow sheet for a round (migration 0017): `cells` is the JSON of `TFlowColumns`. */
+export interface DebateFlowsTable {
+  debateId: number;
+  userId: string;
+  cells: string;
+  updatedAt: string;
+}
+
 export interface DebateTables {
+  debateFlows: DebateFlowsTable;
   debateEvidence: DebateEvidenceTable;
   debateEvidenceChunks: DebateEvidenceChunksTable;
   debateQueue: DebateQueueTable;

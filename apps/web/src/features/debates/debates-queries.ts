@@ -17,6 +17,8 @@ import type {
   TSubmitBallotRequest,
   TEvidence,
   TEvidenceNote,
+  TFlow,
+  TFlowColumns,
 } from '@resolved/shared';
 import { api } from '../../lib/api';
 
@@ -145,3 +147,16 @@ export function setEvidenceVisibility(debateId: number, isPublic: boolean) {
 
 export const evidenceFileUrl = (debateId: number, evidenceId: number) =>
   `/api/debates/${debateId}/evidence/${evidenceId}/file`;
+
+// One's own flow of a round.
+export const flowKey = (debateId: number) => ['debates', debateId, 'flow'] as const;
+
+export function getFlow(debateId: number) {
+  return api<{ flow: TFlow }>(`/api/debates/${debateId}/flow`).then((r) => r.flow);
+}
+
+export function saveFlow(debateId: number, columns: TFlowColumns) {
+  return api<{ flow: TFlow }>(`/api/debates/${debateId}/flow`, { method: 'PUT', json: { columns } }).then(
+    (r) => r.flow,
+  );
+}

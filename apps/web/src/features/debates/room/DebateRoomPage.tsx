@@ -11,6 +11,7 @@ import { BallotForm, BallotView } from '../ballot/Ballot';
 import { RoundAwards } from '../ballot/RoundAwards';
 import { JudgeSeat } from './JudgeSeat';
 import { EvidencePanel } from './EvidencePanel';
+import { FlowSheet } from './FlowSheet';
 import { useLeaveGuard } from './useLeaveGuard';
 import { RatingText } from '../ballot/RatingText';
 import { ClockControls } from '../clock/ClockControls';
@@ -170,6 +171,7 @@ export default function DebateRoomPage() {
             actor={user ? { id: user.id, role: user.role } : null}
             onDebateChange={room.setDebate}
           />
+          {user && (side || isJudge) ? <FlowSheet debate={debate} userId={user.id} /> : null}
           <SpeechSchedule clock={debate.clock} />
           {debate.formatId === 'pf' ? <PublicForumOneOnOneNote /> : null}
         </div>

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { ZSaveFlowRequest } from '@resolved/shared';
+import type { TAppContext } from '../../context';
+import { parseOrThrow } from '../../lib/errors';
+import { requireUser } from '../auth/auth.guard';
+import { ZDebateIdParams } from '../debates/debate-params';
+import type { TDebatesDeps } from '../debates/debate-view';
+import * as flows from './flows.service';
+
+/** One's own flow of a round: read it, save it (as one types). */
+export async function flowsRoutes(app: FastifyInstance, context: TAppContext) {
+  const deps: TDebatesDeps = { database: context.database, events: context.events };
+  app.get('/api/debates/:id/flow', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    return { flow: await flows.getFlow(deps, user, id) };
+  });
+  // A full flow is at most 12 × 60 cells of 1,000 characters: allow its JSON, not the API's usual 64 KB.
+  app.put('/api/debates/:id/flow', { bodyLimit: 1024 * 1024 }, async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    const { columns } = parseOrThrow(ZSaveFlowRequest, request.body);
+    return { flow: await flows.saveFlow(deps, user, id, columns) };
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * Flow sheets: each debater's and the judge's own notes of a round, saved as they type (the last save wins: only
+ * its author writes a flow), readable only by that author.
+ */
+import { canPostInRound, emptyFlow, type TFlow, type TFlowColumns, type TSessionUser } from '@resolved/shared';
+import { nowIso } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { requireDebate, seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
+import type { TDebateRow } from '../debates/debates.repository';
+
+async function requireFlowAuthor(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
+  const row = await requireDebate(deps, debateId);
+  if (!canPostInRound(user, seatsOfRow(row))) {
+    throw new AppError(
+      'forbidden',
+      'Only the debaters and the judge keep a flow of this round.',
+      undefined,
+      'not_in_round',
+    );
+  }
+  return row;
+}
+
+export async function getFlow(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TFlow> {
+  const row = await requireFlowAuthor(deps, user, debateId);
+  const saved = await deps.database.db
+    .selectFrom('debateFlows')
+    .select(['cells', 'updatedAt'])
+    .where('debateId', '=', debateId)
+    .where('userId', '=', user.id)
+    .executeTakeFirst();
+  return {
+    debateId,
+    columns: saved ? (JSON.parse(saved.cells) as TFlowColumns) : emptyFlow(row.formatId),
+    updatedAt: saved?.updatedAt ?? null,
+  };
+}
+
+export async function saveFlow(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+  columns: TFlowColumns,
+): Promise<TFlow> {
+  const row = await requireFlowAuthor(deps, user, debateId);
+  if (columns.length > emptyFlow(row.formatId, 0).length) {
+    throw new AppError('validation_failed', 'A flow has one column per speech of the format.');
+  }
+  const updatedAt = nowIso();
+  const cells = JSON.stringify(columns);
+  await deps.database.db
+    .insertInto('debateFlows')
+    .values({ debateId, userId: user.id, cells, updatedAt })
+    .onConflict((oc) => oc.columns(['debateId', 'userId']).doUpdateSet({ cells, updatedAt }))
+    .execute();
+  return { debateId, columns, updatedAt };
+}

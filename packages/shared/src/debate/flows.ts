@@ -1,0 +1,48 @@
+/**
+ * Flow sheets (issue 14): each debater and the judge keep their own flow of a round, one column per speech of the
+ * format, cells of arguments; a cell can extend an argument from the column before. Private to its author.
+ */
+import { z } from 'zod';
+import { FORMATS, type TFormatId } from '../formats.js';
+
+export const FLOW_LIMITS = { rows: 60, cellMax: 1000 } as const;
+
+export const ZFlowCell = z.object({
+  text: z.string().max(FLOW_LIMITS.cellMax, `A cell can hold at most ${FLOW_LIMITS.cellMax} characters.`),
+  /** Carries the argument across from the same row of the column before. */
+  isExtension: z.boolean().default(false),
+});
+export type TFlowCell = z.infer<typeof ZFlowCell>;
+
+/** Columns (one per speech, in order) of rows. */
+export const ZFlowColumns = z.array(z.array(ZFlowCell).max(FLOW_LIMITS.rows)).max(12);
+export type TFlowColumns = z.infer<typeof ZFlowColumns>;
+
+export const ZSaveFlowRequest = z.object({ columns: ZFlowColumns });
+
+export interface TFlow {
+  debateId: number;
+  columns: TFlowColumns;
+  updatedAt: string | null;
+}
+
+/** An empty flow for a format: a column per speech, `rows` empty cells each. */
+export function emptyFlow(formatId: TFormatId, rows = 8): TFlowColumns {
+  return FORMATS[formatId].speeches.map(() => Array.from({ length: rows }, () => ({ text: '', isExtension: false })));
+}
+
+/** A flow as CSV (one column per speech, headed by its name; extensions marked "→"), for a spreadsheet. */
+export function flowToCsv(formatId: TFormatId, columns: TFlowColumns): string {
+  const speeches = FORMATS[formatId].speeches;
+  const rows = Math.max(0, ...columns.map((c) => c.length));
+  const quote = (value: string) => `"${value.replace(/"/g, '""')}"`;
+  const lines = [speeches.map((s) => quote(s.name)).join(',')];
+  for (let r = 0; r < rows; r++) {
+    const cells = speeches.map((_, c) => {
+      const cell = columns[c]?.[r];
+      return quote(cell ? `${cell.isExtension ? '→ ' : ''}${cell.text}` : '');
+    });
+    if (cells.some((cell) => cell !== '""')) lines.push(cells.join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
