@@ -174,8 +174,9 @@ test('two strangers are matched, share one clock and a call, and a third person 
   // told why (real rounds earning points are covered by apps/server/src/features/results/awards.test.ts).
   const debateNumber = ada!.url().split('/').pop();
   for (const p of [a, g, j]) {
+    // A click-through runs a second or two of speech time (more on a busy machine): a few percent at most.
     await expect(p.page.getByTestId('round-awards')).toContainText(
-      `No points for debate #${debateNumber}: speeches ran 0% of their time (50% needed)`,
+      new RegExp(`No points for debate #${debateNumber}: speeches ran \\d% of their time \\(50% needed\\)`),
     );
   }
   await expect(j.page.getByTestId('round-awards')).toContainText(
