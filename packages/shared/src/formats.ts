@@ -24,6 +24,8 @@ export interface TSpeech {
   purpose: string;
   /** Parliamentary: points of information may be offered during this speech (outside protected time). */
   allowsPoi?: boolean;
+  /** Parliamentary rebuttals: the other side may rise on a point of order (a new argument), for the judge to rule. */
+  allowsPointOfOrder?: boolean;
 }
 
 export interface TPrepRule {
@@ -296,6 +298,7 @@ export const PARLIAMENTARY: TFormatRules = {
       kind: 'rebuttal',
       minutes: 4,
       purpose: 'Summarises the round from the Opposition’s view. No new arguments.',
+      allowsPointOfOrder: true,
     },
     {
       id: 'pmr',
@@ -305,6 +308,7 @@ export const PARLIAMENTARY: TFormatRules = {
       kind: 'rebuttal',
       minutes: 5,
       purpose: 'The final word: answers the LOR and explains why the Government wins. No new arguments.',
+      allowsPointOfOrder: true,
     },
   ],
   prep: { kind: 'before-round', defaultMinutes: 20, minMinutes: 15, maxMinutes: 20 },

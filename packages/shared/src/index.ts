@@ -16,6 +16,7 @@ export * from './debate/protocol.js';
 export * from './debate/media.js';
 export * from './debate/evidence.js';
 export * from './debate/flows.js';
+export * from './debate/poi.js';
 export * from './ranks.js';
 export * from './motions.js';
 export * from './teams.js';

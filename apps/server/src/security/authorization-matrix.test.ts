@@ -522,6 +522,10 @@ const SOCKET_PROBES: Record<string, TSocketProbe> = {
   'debate.resume': (c) => clockProbe(c, 'resume', ['start_speech', 'pause']),
   'debate.send_message': async (c) =>
     ask(c.socket, 'debate.send_message', { debateId: (await makeDebate(c, c.owner)).id, text: 'hi' }),
+  'debate.offer_poi': async (c) =>
+    ask(c.socket, 'debate.offer_poi', { debateId: (await makeDebate(c, c.owner)).id, kind: 'poi' }),
+  'debate.answer_poi': async (c) =>
+    ask(c.socket, 'debate.answer_poi', { debateId: (await makeDebate(c, c.owner)).id, poiId: 1, accept: true }),
   'debate.signal': async (c) =>
     ask(c.socket, 'debate.signal', { debateId: (await makeDebate(c, c.owner)).id, signal: { type: 'hello' } }),
 };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { TEvidence } from './evidence.js';
+import type { TPoi } from './poi.js';
 import { FORMAT_IDS, FORMATS, type TFormatId, type TSideKey } from '../formats.js';
 import { DB_INT_MAX } from '../constants.js';
 import { SPEAKER_POINTS } from '../points.js';
@@ -71,6 +72,8 @@ export interface TDebate {
   startsAt: string | null;
   /** The debaters let spectators see the round's evidence. */
   evidencePublic: boolean;
+  /** Points of information and of order offered so far, oldest first. */
+  pois: TPoi[];
 }
 
 /** `POST /api/debates/:id/judge`: the invitation's token when joining by a debater's link. */
@@ -282,6 +285,8 @@ export interface TDebateServerToClientEvents {
   'debate.presence_changed': (payload: TDebatePresence) => void;
   /** To the round's debaters and judge (`user:<id>`), or to `debate:<id>` when spectators may see evidence. */
   'debate.evidence_added': (payload: { debateId: number; evidence: TEvidence }) => void;
+  /** To `debate:<id>`: a point was offered, accepted, declined or raised. */
+  'debate.poi_changed': (payload: { poi: TPoi }) => void;
   /** To `user:<id>` of the addressed peer, or to `debate:<id>` for a hello to everyone in the round. */
   'debate.signal_received': (payload: { debateId: number; fromUserId: string; signal: TRtcSignal }) => void;
 }
@@ -295,5 +300,13 @@ export interface TDebateClientToServerEvents extends TDebateClockEvents {
   'debate.join': (payload: TDebateRef, ack: (reply: TAck<TDebateJoined>) => void) => void;
   'debate.leave': (payload: TDebateRef) => void;
   'debate.send_message': (payload: TSendDebateMessage, ack: (reply: TAck<{ message: TDebateMessage }>) => void) => void;
+  'debate.offer_poi': (
+    payload: { debateId: number; kind: 'poi' | 'order' },
+    ack: (reply: TAck<{ poi: TPoi }>) => void,
+  ) => void;
+  'debate.answer_poi': (
+    payload: { debateId: number; poiId: number; accept: boolean },
+    ack: (reply: TAck<{ poi: TPoi }>) => void,
+  ) => void;
   'debate.signal': (payload: z.input<typeof ZDebateSignal>, ack: (reply: TAck) => void) => void;
 }

@@ -17,6 +17,7 @@ import { motions } from './0014-motions';
 import { teams } from './0015-teams';
 import { evidence } from './0016-evidence';
 import { flows } from './0017-flows';
+import { pois } from './0018-pois';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0015-teams': teams,
   '0016-evidence': evidence,
   '0017-flows': flows,
+  '0018-pois': pois,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

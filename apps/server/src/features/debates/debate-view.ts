@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import type { DomainEvents } from '../../lib/events';
 import * as repo from './debates.repository';
 import { teamOfRound } from '../teams/team-judges.service';
+import { listPois } from './pois.service';
 import type { TDebateRow } from './debates.repository';
 import * as resultsRepo from '../results/results.repository';
 import * as ledger from '../users/score-ledger.repository';
@@ -109,6 +110,7 @@ export async function toDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDe
     team: await teamOfRound(deps, row.teamId),
     startsAt: row.startsAt,
     evidencePublic: Number(row.evidencePublic) === 1,
+    pois: await listPois(deps, Number(row.id)),
     awards: awards.map((entry) => ({
       userId: entry.userId,
       points: Number(entry.newScore) - Number(entry.oldScore),

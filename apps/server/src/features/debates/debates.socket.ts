@@ -9,6 +9,8 @@ import {
   ZSendDebateMessage,
   type TDebatePresence,
   type TSessionUser,
+  ZAnswerPoi,
+  ZOfferPoi,
 } from '@resolved/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppContext } from '../../context';
@@ -17,6 +19,7 @@ import { TokenBucket } from '../../lib/token-bucket';
 import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import * as debates from './debates.service';
+import * as pois from './pois.service';
 import type { TDebatesDeps } from './debate-view';
 import * as matchmaking from '../matchmaking/queue.service';
 import * as results from '../results/results.service';
@@ -235,6 +238,20 @@ export function debatesSocketFeature(
           const user = signedIn(socket.data.user);
           const { debateId, text, clientId } = parseOrThrow(ZSendDebateMessage, payload);
           return { message: await debates.postMessage(deps, user, debateId, { text, clientId }) };
+        }),
+      );
+      socket.on('debate.offer_poi', (payload, ack) =>
+        answer(ack, log, async () => {
+          const user = signedIn(socket.data.user);
+          const { debateId, kind } = parseOrThrow(ZOfferPoi, payload);
+          return { poi: await pois.offerPoi(deps, user, debateId, kind) };
+        }),
+      );
+      socket.on('debate.answer_poi', (payload, ack) =>
+        answer(ack, log, async () => {
+          const user = signedIn(socket.data.user);
+          const { debateId, poiId, accept } = parseOrThrow(ZAnswerPoi, payload);
+          return { poi: await pois.answerPoi(deps, user, debateId, poiId, accept) };
         }),
       );
       socket.on('debate.signal', (payload, ack) =>

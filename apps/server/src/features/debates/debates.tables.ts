@@ -127,7 +127,20 @@ export interface DebateFlowsTable {
   updatedAt: string;
 }
 
+/** Points of information and of order (migration 0018). */
+export interface DebatePoisTable {
+  id: Generated<number>;
+  debateId: number;
+  speechIndex: number;
+  kind: 'poi' | 'order';
+  offeredBy: string;
+  status: 'offered' | 'accepted' | 'declined' | 'lapsed' | 'raised';
+  offeredAt: string;
+  answeredAt: string | null;
+}
+
 export interface DebateTables {
+  debatePois: DebatePoisTable;
   debateFlows: DebateFlowsTable;
   debateEvidence: DebateEvidenceTable;
   debateEvidenceChunks: DebateEvidenceChunksTable;

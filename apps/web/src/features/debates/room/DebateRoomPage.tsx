@@ -11,6 +11,7 @@ import { BallotForm, BallotView } from '../ballot/Ballot';
 import { RoundAwards } from '../ballot/RoundAwards';
 import { JudgeSeat } from './JudgeSeat';
 import { EvidencePanel } from './EvidencePanel';
+import { PoiPanel } from '../clock/PoiPanel';
 import { FlowSheet } from './FlowSheet';
 import { useLeaveGuard } from './useLeaveGuard';
 import { RatingText } from '../ballot/RatingText';
@@ -120,6 +121,7 @@ export default function DebateRoomPage() {
         >
           <DebateClock clock={debate.clock} />
           <ClockControls debate={debate} side={side} isJudge={isJudge} onCommand={room.command} />
+          {debate.formatId === 'parli' ? <PoiPanel debate={debate} side={side} onPoi={room.mergePoi} /> : null}
         </div>
         <div className="mb-6 mt-6 lg:m-0">
           <VideoPanel

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { TClockAction, TDebate, TDebateJoined, TDebateMessage, TDebatePresence } from '@resolved/shared';
+import type { TClockAction, TDebate, TDebateJoined, TDebateMessage, TDebatePresence, TPoi } from '@resolved/shared';
 import { getSocket, replyData, request, useSocketConnected, useSocketEvent } from '../../../lib/socket';
 import { measureServerOffset } from './server-time';
 
@@ -53,6 +53,7 @@ export function useDebateRoom(debateId: number) {
   useSocketEvent('debate.updated', ({ debate: next }) => {
     if (next.id === debateId) setDebate(next);
   });
+  useSocketEvent('debate.poi_changed', ({ poi }) => mergePoi(poi));
   useSocketEvent('debate.message_created', ({ message }) => {
     if (message.debateId !== debateId) return;
     setMessages((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
@@ -79,5 +80,19 @@ export function useDebateRoom(debateId: number) {
     [debateId],
   );
 
-  return { debate, setDebate, messages, presence, iceServers, error, isConnected, command, sendMessage };
+  /** A point offered, answered or raised (from this tab's request or the room's event), merged by id. */
+  function mergePoi(poi: TPoi) {
+    setDebate((current) =>
+      current && current.id === poi.debateId
+        ? {
+            ...current,
+            pois: current.pois.some((p) => p.id === poi.id)
+              ? current.pois.map((p) => (p.id === poi.id ? poi : p))
+              : [...current.pois, poi],
+          }
+        : current,
+    );
+  }
+
+  return { debate, setDebate, messages, presence, iceServers, error, isConnected, command, sendMessage, mergePoi };
 }

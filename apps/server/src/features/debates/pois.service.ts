@@ -1,0 +1,123 @@
+/**
+ * Points of information and of order in a round (Parliamentary): the other side offers while the clock allows it,
+ * the speaker accepts or declines a POI, a point of order is raised for the judge. Each is recorded with the round.
+ */
+import {
+  FORMATS,
+  POI_OFFER_LAPSES_MS,
+  poiRefusal,
+  REALTIME_ROOMS,
+  type TPoi,
+  type TPoiKind,
+  type TSessionUser,
+} from '@resolved/shared';
+import { AppError } from '../../lib/errors';
+import { clockFromRow } from './debates.repository';
+import { nowMs, requireDebate, sideOf, type TDebatesDeps } from './debate-view';
+
+type TPoiRow = Omit<TPoi, 'id' | 'debateId'> & { id: number | string; debateId: number | string };
+
+function toPoi(row: TPoiRow): TPoi {
+  return { ...row, id: Number(row.id), debateId: Number(row.debateId), speechIndex: Number(row.speechIndex) };
+}
+
+export async function listPois(deps: Pick<TDebatesDeps, 'database'>, debateId: number): Promise<TPoi[]> {
+  const rows = await deps.database.db
+    .selectFrom('debatePois')
+    .selectAll()
+    .where('debateId', '=', debateId)
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map(toPoi);
+}
+
+function emit(deps: TDebatesDeps, poi: TPoi): TPoi {
+  deps.events.emit({ name: 'debate.poi_changed', room: REALTIME_ROOMS.debate(String(poi.debateId)), payload: { poi } });
+  return poi;
+}
+
+/** The other side offers a POI (only in an open window, one outstanding at a time) or raises a point of order. */
+export async function offerPoi(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+  kind: TPoiKind,
+): Promise<TPoi> {
+  const row = await requireDebate(deps, debateId);
+  if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.', undefined, 'round_over');
+  if (!sideOf(row, user.id))
+    throw new AppError('forbidden', 'Only the debaters offer points.', undefined, 'not_in_round');
+  const clock = clockFromRow(row);
+  const now = nowMs(deps);
+  const refusal = poiRefusal(row.formatId, clock, now, sideOf(row, user.id), kind);
+  if (refusal) throw new AppError('conflict', refusal);
+  const db = deps.database.db;
+  const lapseBefore = new Date(now - POI_OFFER_LAPSES_MS).toISOString();
+  // An offer left unanswered lapses; one still waiting for the speaker holds the floor.
+  await db
+    .updateTable('debatePois')
+    .set({ status: 'lapsed' })
+    .where('debateId', '=', debateId)
+    .where('status', '=', 'offered')
+    .where('offeredAt', '<', lapseBefore)
+    .execute();
+  const waiting = await db
+    .selectFrom('debatePois')
+    .select('id')
+    .where('debateId', '=', debateId)
+    .where('status', '=', 'offered')
+    .executeTakeFirst();
+  if (kind === 'poi' && waiting)
+    throw new AppError('conflict', 'A point of information is already waiting for the speaker.');
+  const values = {
+    debateId,
+    speechIndex: clock.speechIndex,
+    kind,
+    offeredBy: user.id,
+    status: kind === 'order' ? ('raised' as const) : ('offered' as const),
+    offeredAt: new Date(now).toISOString(),
+    answeredAt: null,
+  };
+  const inserted = await db.insertInto('debatePois').values(values).returning('id').executeTakeFirstOrThrow();
+  return emit(deps, toPoi({ ...values, id: inserted.id }));
+}
+
+/** The speaker accepts or declines the POI offered to them (an accepted one starts the answer timer). */
+export async function answerPoi(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+  poiId: number,
+  accept: boolean,
+): Promise<TPoi> {
+  const row = await requireDebate(deps, debateId);
+  const clock = clockFromRow(row);
+  const speaker = FORMATS[row.formatId].speeches[clock.speechIndex]?.speaker ?? null;
+  if (sideOf(row, user.id) === null || sideOf(row, user.id) !== speaker) {
+    throw new AppError('forbidden', 'Only the speaker accepts or declines a point of information.');
+  }
+  const db = deps.database.db;
+  const poi = await db
+    .selectFrom('debatePois')
+    .selectAll()
+    .where('id', '=', poiId)
+    .where('debateId', '=', debateId)
+    .executeTakeFirst();
+  if (!poi) throw new AppError('not_found', 'That point of information does not exist.');
+  const now = nowMs(deps);
+  if (poi.status !== 'offered' || Number(poi.speechIndex) !== clock.speechIndex || clock.phase !== 'speech') {
+    throw new AppError('conflict', 'That point of information is no longer waiting for an answer.');
+  }
+  const answeredAt = new Date(now).toISOString();
+  const status = accept ? ('accepted' as const) : ('declined' as const);
+  const moved = await db
+    .updateTable('debatePois')
+    .set({ status, answeredAt })
+    .where('id', '=', poiId)
+    .where('status', '=', 'offered')
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) {
+    throw new AppError('conflict', 'That point of information is no longer waiting for an answer.');
+  }
+  return emit(deps, toPoi({ ...poi, status, answeredAt }));
+}

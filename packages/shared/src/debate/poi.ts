@@ -1,0 +1,56 @@
+/**
+ * Points of information and points of order (Parliamentary, issue 14). The other side offers a POI only while the
+ * clock's POI window is open (outside protected time); the speaker accepts or declines it; an accepted POI has
+ * POI_ANSWER_SECONDS to be asked and answered. In a rebuttal the other side may rise on a point of order.
+ */
+import { z } from 'zod';
+import { FORMATS, type TFormatId, type TSideKey } from '../formats.js';
+import { displayAt, type TClockState } from './clock.js';
+import { ZDebateId } from './protocol.js';
+
+export const POI_ANSWER_SECONDS = 15;
+/** An offer the speaker leaves unanswered this long lapses (the speaker let it pass). */
+export const POI_OFFER_LAPSES_MS = 10_000;
+
+export const ZOfferPoi = z.object({ debateId: ZDebateId, kind: z.enum(['poi', 'order']) });
+export const ZAnswerPoi = z.object({
+  debateId: ZDebateId,
+  poiId: z.number().int().positive(),
+  accept: z.boolean(),
+});
+
+export type TPoiKind = 'poi' | 'order';
+export type TPoiStatus = 'offered' | 'accepted' | 'declined' | 'lapsed' | 'raised';
+
+export interface TPoi {
+  id: number;
+  debateId: number;
+  speechIndex: number;
+  kind: TPoiKind;
+  offeredBy: string;
+  status: TPoiStatus;
+  offeredAt: string;
+  answeredAt: string | null;
+}
+
+/** Why `side` may not offer a point of `kind` now, or null when it may. */
+export function poiRefusal(
+  formatId: TFormatId,
+  clock: TClockState,
+  nowMs: number,
+  side: TSideKey | null,
+  kind: TPoiKind,
+): string | null {
+  if (!side) return 'Only the debaters offer points.';
+  const speech = clock.phase === 'speech' ? FORMATS[formatId].speeches[clock.speechIndex] : undefined;
+  if (!speech || clock.isPaused) return 'Points are offered during a running speech.';
+  if (speech.speaker === side || speech.speaker === 'both') return 'Only the other side offers a point.';
+  if (kind === 'order') {
+    return speech.allowsPointOfOrder ? null : 'Points of order are raised only during the rebuttals.';
+  }
+  if (!speech.allowsPoi) return 'Points of information are not taken in this speech.';
+  const display = displayAt(clock, nowMs);
+  if (display.poi?.isProtected) return 'Protected time: points of information are not allowed now.';
+  if (!display.poi?.isOpen) return 'The speech’s time is up: no more points of information.';
+  return null;
+}
