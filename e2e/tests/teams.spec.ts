@@ -123,6 +123,14 @@ test('a coach runs a team practice: students join by link, a paired round is jud
   // apps/server/src/features/teams/teams.test.ts plays a full-length team round and sees both move.
   await expect(coach!.getByTestId(`member-${names.ann}`).getByTestId('member-points')).toHaveText('0 points');
 
+  // The round's replay: its seven speeches on the timeline, the ballot, and what was happening at a moment.
+  await coach!.getByTestId('team-round').getByRole('link', { name: 'Replay' }).click();
+  await expect(coach!.getByTestId('replay-segment')).toHaveCount(7);
+  await expect(coach!.getByTestId('ballot')).toContainText('Ann weighed the framework clearly.');
+  await coach!.getByTestId('replay-segment').first().click();
+  await expect(coach!.getByTestId('replay-now')).toContainText('Affirmative Constructive');
+  await coach!.goBack();
+
   // Ann sees the same about herself on her dashboard.
   await ann!.goto('/dashboard');
   await expect(ann!.getByTestId('practice-card').getByTestId('progress-wins')).toHaveText('1');

@@ -32,6 +32,7 @@ const LeaderboardPage = lazyPage(() => import('./features/leaderboard/Leaderboar
 const DebatesPage = lazyPage(() => import('./features/debates/queue/DebatesPage'));
 const DebateRoomPage = lazyPage(() => import('./features/debates/room/DebateRoomPage'));
 const ChallengePage = lazyPage(() => import('./features/debates/queue/ChallengePage'));
+const ReplayPage = lazyPage(() => import('./features/debates/replay/ReplayPage'));
 // Signed-in users only: it needs the socket, which visitors' first load does not carry.
 const LiveDebateBanner = lazy(() =>
   import('./features/debates/room/LiveDebateBanner').then((m) => ({ default: m.LiveDebateBanner })),
@@ -168,6 +169,14 @@ export function App() {
                 element={
                   <RequireAuth>
                     <DebateRoomPage />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="debates/:id/replay"
+                element={
+                  <RequireAuth>
+                    <ReplayPage />
                   </RequireAuth>
                 }
               />

@@ -223,6 +223,11 @@ const HTTP_PROBES: Record<string, TProbe> = {
     const { id } = await makeDebate(c, c.owner);
     return asOutcome(await call(c, 'PUT', `/api/debates/${id}/evidence/visibility`, { isPublic: true }));
   },
+  'GET /api/debates/:id/replay': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    await call(c, 'POST', `/api/debates/${id}/forfeit`, undefined, c.owner);
+    return asOutcome(await call(c, 'GET', `/api/debates/${id}/replay`));
+  },
   'GET /api/debates/:id/flow': async (c) =>
     asOutcome(await call(c, 'GET', `/api/debates/${(await makeDebate(c, c.owner)).id}/flow`)),
   'PUT /api/debates/:id/flow': async (c) => {

@@ -131,6 +131,11 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   ),
   'PUT /api/debates/:id/evidence/visibility': rule('the debaters', 'DDDDA', 'a debater'),
 
+  'GET /api/debates/:id/replay': rule(
+    'signed-in users once the round is over (a team’s round: its team and participants)',
+    'DAAAA',
+    'a debater',
+  ),
   'GET /api/debates/:id/flow': rule('the debaters and the judge (each their own flow)', 'DDDDA', 'a debater'),
   'PUT /api/debates/:id/flow': rule('the debaters and the judge (each their own flow)', 'DDDDA', 'a debater'),
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { TEvidence } from './evidence.js';
 import type { TPoi } from './poi.js';
+import type { TFlow } from './flows.js';
 import { FORMAT_IDS, FORMATS, type TFormatId, type TSideKey } from '../formats.js';
 import { DB_INT_MAX } from '../constants.js';
 import { SPEAKER_POINTS } from '../points.js';
@@ -309,4 +310,23 @@ export interface TDebateClientToServerEvents extends TDebateClockEvents {
     ack: (reply: TAck<{ poi: TPoi }>) => void,
   ) => void;
   'debate.signal': (payload: z.input<typeof ZDebateSignal>, ack: (reply: TAck) => void) => void;
+}
+
+/** A clock command as the replay's timeline keeps it. */
+export interface TClockEvent {
+  action: TClockAction;
+  phase: TClockState['phase'];
+  speechIndex: number;
+  at: string;
+}
+
+/** `GET /api/debates/:id/replay`: a finished round, everything the viewer may see of it, on one timeline. */
+export interface TReplay {
+  debate: TDebate;
+  events: TClockEvent[];
+  messages: TDebateMessage[];
+  /** Null when the viewer may not see the round's evidence. */
+  evidence: TEvidence[] | null;
+  /** The viewer's own flow (debaters and judge), else null. */
+  flow: TFlow | null;
 }

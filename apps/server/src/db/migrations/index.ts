@@ -18,6 +18,7 @@ import { teams } from './0015-teams';
 import { evidence } from './0016-evidence';
 import { flows } from './0017-flows';
 import { pois } from './0018-pois';
+import { clockEvents } from './0019-clock-events';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0016-evidence': evidence,
   '0017-flows': flows,
   '0018-pois': pois,
+  '0019-clock-events': clockEvents,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

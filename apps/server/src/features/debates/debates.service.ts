@@ -108,6 +108,19 @@ export async function commandClock(
         ...roundFacts,
         ...(isFinished ? { status: endStatus, ...(endedAt ? { endedAt } : {}) } : {}),
       });
+      if (ok) {
+        // The replay's timeline: every command that took effect, in order.
+        await tx
+          .insertInto('debateClockEvents')
+          .values({
+            debateId,
+            action,
+            phase: next.phase,
+            speechIndex: next.speechIndex,
+            at: new Date(now).toISOString(),
+          })
+          .execute();
+      }
       if (ok && isFinished) await finishRound(tx, row, endStatus, spokenMs);
       return ok;
     });

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { TFormatId, TClockPhase, TPrepTaker, TSideKey } from '@resolved/shared';
+import type { TClockAction, TFormatId, TClockPhase, TPrepTaker, TSideKey } from '@resolved/shared';
 
 /** The tables of migration 0006-debates. Timestamps are ISO strings; the clock start keeps milliseconds. */
 export interface DebateQueueTable {
@@ -139,7 +139,19 @@ export interface DebatePoisTable {
   answeredAt: string | null;
 }
 
+/** A round's clock commands in order (migration 0019): the replay's timeline. */
+export interface DebateClockEventsTable {
+  id: Generated<number>;
+  debateId: number;
+  action: TClockAction;
+  /** The clock's phase and speech after the command. */
+  phase: TClockPhase;
+  speechIndex: number;
+  at: string;
+}
+
 export interface DebateTables {
+  debateClockEvents: DebateClockEventsTable;
   debatePois: DebatePoisTable;
   debateFlows: DebateFlowsTable;
   debateEvidence: DebateEvidenceTable;

@@ -9,6 +9,7 @@ import type { TDebatesDeps } from '../debates/debate-view';
 import { ZDebateIdParams } from '../debates/debate-params';
 import * as records from './records.service';
 import * as results from './results.service';
+import { getReplay } from './replay.service';
 
 /** Judging, ballots and forfeits; a debater's history, record and the rating lists. */
 export async function resultsRoutes(app: FastifyInstance, context: TAppContext) {
@@ -17,6 +18,11 @@ export async function resultsRoutes(app: FastifyInstance, context: TAppContext) 
   app.get('/api/debates/history', async (request) => {
     const user = await requireUser(request);
     return records.getHistory(deps, user.id);
+  });
+  app.get('/api/debates/:id/replay', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    return getReplay(deps, user, id);
   });
   app.get('/api/debates/progress', async (request) => {
     const user = await requireUser(request);

@@ -19,6 +19,7 @@ import type {
   TEvidenceNote,
   TFlow,
   TFlowColumns,
+  TReplay,
 } from '@resolved/shared';
 import { api } from '../../lib/api';
 
@@ -159,4 +160,11 @@ export function saveFlow(debateId: number, columns: TFlowColumns) {
   return api<{ flow: TFlow }>(`/api/debates/${debateId}/flow`, { method: 'PUT', json: { columns } }).then(
     (r) => r.flow,
   );
+}
+
+// The replay of a finished round.
+export const replayKey = (debateId: number) => ['debates', debateId, 'replay'] as const;
+
+export function getReplay(debateId: number) {
+  return api<TReplay>(`/api/debates/${debateId}/replay`);
 }

@@ -98,8 +98,8 @@ export function ProgressView({ progress }: { progress: TDebaterProgress }) {
                   {b.judgeName ? ` · judged by ${b.judgeName}` : ''}
                 </p>
                 <p className="mt-1 break-words text-slate-700">“{b.reason}”</p>
-                <Link to={`/debates/${b.debateId}`} className="mt-1 inline-block text-brand-700 underline">
-                  Open the round
+                <Link to={`/debates/${b.debateId}/replay`} className="mt-1 inline-block text-brand-700 underline">
+                  Replay the round
                 </Link>
               </li>
             ))}

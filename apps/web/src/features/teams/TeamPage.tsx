@@ -23,7 +23,10 @@ function MemberProgress({ team, member }: { team: TTeam; member: TTeamMember }) 
   });
   // Opened from the roster further down the page: bring it into view.
   const ref = useRef<HTMLElement>(null);
-  useEffect(() => ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), [member.userId]);
+  // (Braces: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.)
+  useEffect(() => {
+    ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [member.userId]);
   return (
     <section
       ref={ref}

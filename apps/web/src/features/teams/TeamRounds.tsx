@@ -46,9 +46,15 @@ export function RoundList({ rounds, emptyText }: { rounds: TTeamRound[]; emptyTe
                 <span data-testid="team-round-status">{roundStatus(round)}</span>
               </p>
             </div>
-            <Link to={`/debates/${round.debateId}`} className="font-semibold text-brand-700 underline">
-              {round.status === 'live' || round.status === 'awaiting_ballot' ? 'Open the room' : 'See the round'}
-            </Link>
+            {round.status === 'live' ? (
+              <Link to={`/debates/${round.debateId}`} className="font-semibold text-brand-700 underline">
+                Open the room
+              </Link>
+            ) : (
+              <Link to={`/debates/${round.debateId}/replay`} className="font-semibold text-brand-700 underline">
+                Replay
+              </Link>
+            )}
           </li>
         );
       })}

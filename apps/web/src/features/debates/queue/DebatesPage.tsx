@@ -79,6 +79,11 @@ function History() {
                     {format.sides[d.side]} against {d.opponent.displayName}
                   </p>
                   <p className="mt-2 text-slate-800 [overflow-wrap:anywhere]">{ballotText(d)}</p>
+                  {d.status !== 'live' ? (
+                    <Link to={`/debates/${d.id}/replay`} className="mt-2 inline-block text-brand-700 underline">
+                      Replay
+                    </Link>
+                  ) : null}
                 </li>
               );
             })}
@@ -93,6 +98,9 @@ function History() {
                   <th className="px-3 py-2">Opponent</th>
                   <th className="px-3 py-2">Result</th>
                   <th className="px-3 py-2">Ballot</th>
+                  <th className="px-3 py-2">
+                    <span className="sr-only">Replay</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -110,6 +118,13 @@ function History() {
                       <td className="px-3 py-2">{d.opponent.displayName}</td>
                       <td className="px-3 py-2">{resultText(d)}</td>
                       <td className="px-3 py-2 [overflow-wrap:anywhere]">{ballotText(d)}</td>
+                      <td className="px-3 py-2">
+                        {d.status !== 'live' ? (
+                          <Link to={`/debates/${d.id}/replay`} className="text-brand-700 underline">
+                            Replay
+                          </Link>
+                        ) : null}
+                      </td>
                     </tr>
                   );
                 })}

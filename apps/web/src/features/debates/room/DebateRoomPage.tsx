@@ -110,6 +110,15 @@ export default function DebateRoomPage() {
       ) : null}
       <p className="mb-4 text-sm font-semibold text-slate-700" data-testid="debate-status">
         {statusText(debate)}
+        {debate.status !== 'live' ? (
+          <>
+            {' '}
+            ·{' '}
+            <Link to={`/debates/${debate.id}/replay`} className="text-brand-700 underline">
+              Replay the round
+            </Link>
+          </>
+        ) : null}
       </p>
 
       {/* Clock and video side by side from lg; on phones the clock stays in view while the page scrolls (the

@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { FORMATS, replaySegments, segmentAt, type TReplay } from '@resolved/shared';
+import { PageHeading } from '../../../shell/PageHeading';
+import { PageLoading } from '../../../shell/PageLoading';
+import { buttonClass } from '../../../ui/button-styles';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { useAuth } from '../../auth/useAuth';
+import { BallotView } from '../ballot/Ballot';
+import { RoundAwards } from '../ballot/RoundAwards';
+import { evidenceFileUrl, getReplay, replayKey } from '../debates-queries';
+
+const mmss = (ms: number) => {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** The replay of a finished round: the speech timeline to scrub, and what was said and shared up to that moment. */
+export default function ReplayPage() {
+  const params = useParams();
+  const debateId = Number(params.id);
+  useDocumentTitle('Replay');
+  const replay = useQuery({ queryKey: replayKey(debateId), queryFn: () => getReplay(debateId), retry: false });
+  if (replay.isError) {
+    return (
+      <>
+        <PageHeading title="Replay" />
+        <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-4 text-rose-800">
+          {(replay.error as Error).message}
+        </p>
+        <Link to={`/debates/${debateId}`} className={buttonClass('secondary', 'mt-4')}>
+          Back to the round
+        </Link>
+      </>
+    );
+  }
+  if (!replay.data) return <PageLoading label="Loading the replay…" />;
+  return <Replay replay={replay.data} />;
+}
+
+function Replay({ replay }: { replay: TReplay }) {
+  const { user } = useAuth();
+  const { debate } = replay;
+  const format = FORMATS[debate.formatId];
+  const segments = replaySegments(debate.formatId, replay.events, debate.endedAt);
+  const startMs = segments[0]?.startMs ?? Date.parse(debate.createdAt);
+  const endMs = Math.max(startMs, debate.endedAt ? Date.parse(debate.endedAt) : (segments.at(-1)?.endMs ?? startMs));
+  const span = Math.max(1, endMs - startMs);
+  const [at, setAt] = useState(endMs);
+  const now = segmentAt(segments, at);
+  const messages = replay.messages.filter((m) => Date.parse(m.createdAt) <= at);
+  const evidence = replay.evidence?.filter((e) => Date.parse(e.createdAt) <= at) ?? null;
+  const pois = debate.pois.filter((p) => Date.parse(p.offeredAt) <= at);
+
+  return (
+    <>
+      <PageHeading title={`Replay: ${format.name} debate`} lead={debate.resolution} />
+      <p className="mb-4 text-sm text-slate-700">
+        {debate.debaters.a.displayName} ({format.sides.a}) vs {debate.debaters.b.displayName} ({format.sides.b})
+        {debate.judge ? ` · judged by ${debate.judge.displayName}` : ''} ·{' '}
+        <Link to={`/debates/${debate.id}`} className="text-brand-700 underline">
+          The round’s page
+        </Link>
+      </p>
+      <section
+        aria-labelledby="timeline-heading"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <h2 id="timeline-heading" className="text-lg font-bold text-slate-900">
+          Timeline
+        </h2>
+        <div
+          className="relative mt-3 h-10 w-full overflow-hidden rounded-lg bg-slate-100"
+          data-testid="replay-timeline"
+        >
+          {segments.map((segment, i) => (
+            <button
+              key={i}
+              type="button"
+              title={segment.kind === 'speech' ? format.speeches[segment.speechIndex]?.name : 'Prep time'}
+              onClick={() => setAt(segment.startMs)}
+              className={`absolute top-0 h-full truncate border-r border-white px-1 text-xs font-semibold ${
+                segment.kind === 'speech' ? 'bg-brand-600 text-white' : 'bg-amber-300 text-amber-950'
+              }`}
+              style={{
+                left: `${((segment.startMs - startMs) / span) * 100}%`,
+                width: `${Math.max(0.5, ((segment.endMs - segment.startMs) / span) * 100)}%`,
+              }}
+              data-testid="replay-segment"
+            >
+              {segment.label}
+            </button>
+          ))}
+        </div>
+        <input
+          type="range"
+          aria-label="Moment of the round"
+          min={startMs}
+          max={endMs}
+          step={1000}
+          value={at}
+          onChange={(e) => setAt(Number(e.target.value))}
+          className="mt-3 w-full"
+        />
+        <p className="mt-1 text-sm text-slate-700" data-testid="replay-now">
+          {mmss(at - startMs)} into the round:{' '}
+          {now
+            ? now.kind === 'speech'
+              ? `${format.speeches[now.speechIndex]?.name ?? 'a speech'} (${mmss(at - now.startMs)} in)`
+              : 'prep time'
+            : at >= endMs
+              ? 'the round is over'
+              : 'between speeches'}
+        </p>
+        {pois.length > 0 ? (
+          <p className="mt-1 text-xs text-slate-600">
+            Points of information so far: {pois.filter((p) => p.kind === 'poi').length} offered,{' '}
+            {pois.filter((p) => p.status === 'accepted').length} accepted
+          </p>
+        ) : null}
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="replay-chat" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="replay-chat" className="text-lg font-bold text-slate-900">
+            Round chat
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm" data-testid="replay-chat">
+            {messages.length === 0 ? <li className="text-slate-500">Nothing said yet at this moment.</li> : null}
+            {messages.map((m) => (
+              <li key={m.id}>
+                <span className="font-semibold">{m.displayName}:</span> <span className="break-words">{m.text}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section
+          aria-labelledby="replay-evidence"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="replay-evidence" className="text-lg font-bold text-slate-900">
+            Evidence
+          </h2>
+          {evidence === null ? (
+            <p className="mt-2 text-sm text-slate-600">The debaters kept this round’s evidence to the round.</p>
+          ) : (
+            <ul className="mt-2 space-y-1 text-sm" data-testid="replay-evidence">
+              {evidence.length === 0 ? <li className="text-slate-500">Nothing shared yet at this moment.</li> : null}
+              {evidence.map((e) => (
+                <li key={e.id} className="break-words">
+                  {e.kind === 'file' ? (
+                    <a href={evidenceFileUrl(debate.id, e.id)} download={e.name} className="text-brand-700 underline">
+                      {e.name}
+                    </a>
+                  ) : e.kind === 'link' ? (
+                    <a
+                      href={e.text ?? '#'}
+                      target="_blank"
+                      rel="noopener noreferrer nofollow"
+                      className="text-brand-700 underline"
+                    >
+                      {e.name}
+                    </a>
+                  ) : (
+                    e.text
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <div className="mt-6 space-y-6">
+        {debate.ballot ? <BallotView debate={debate} /> : null}
+        <RoundAwards debate={debate} viewerId={user?.id} />
+        {replay.flow ? (
+          <section aria-labelledby="replay-flow" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 id="replay-flow" className="text-lg font-bold text-slate-900">
+              Your flow
+            </h2>
+            <div className="mt-2 flex gap-2 overflow-x-auto" data-testid="replay-flow">
+              {format.speeches.map((speech, c) => (
+                <div key={speech.id} className="w-40 shrink-0">
+                  <p className="text-xs font-bold uppercase text-brand-800" title={speech.name}>
+                    {speech.short}
+                  </p>
+                  <ul className="mt-1 space-y-1 text-xs text-slate-800">
+                    {(replay.flow!.columns[c] ?? [])
+                      .filter((cell) => cell.text.trim() !== '')
+                      .map((cell, r) => (
+                        <li key={r} className="whitespace-pre-wrap break-words rounded bg-slate-50 p-1">
+                          {cell.isExtension ? '→ ' : ''}
+                          {cell.text}
+                        </li>
+                      ))}
+                  </ul>
+                </div>
+              ))}
+            </div>
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}
