@@ -158,6 +158,8 @@ test('on a phone the clock stays in view while the room scrolls, and the history
   const clock = await page.getByTestId('debate-clock').boundingBox();
   expect(clock!.y).toBeGreaterThanOrEqual(0);
   expect(clock!.y).toBeLessThan(300);
+  // Nothing in the room (the flow sheet is wide) pushes the page sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   await friendContext.request.post(`/api/debates/${debateId}/forfeit`, { headers: { origin: BASE_URL } });
   await page.goto('/debates');

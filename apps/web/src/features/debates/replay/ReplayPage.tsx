@@ -9,7 +9,8 @@ import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useAuth } from '../../auth/useAuth';
 import { BallotView } from '../ballot/Ballot';
 import { RoundAwards } from '../ballot/RoundAwards';
-import { evidenceFileUrl, getReplay, replayKey } from '../debates-queries';
+import { getReplay, replayKey } from '../debates-queries';
+import { EvidenceEntry } from '../room/EvidencePanel';
 
 const mmss = (ms: number) => {
   const seconds = Math.max(0, Math.round(ms / 1000));
@@ -149,22 +150,7 @@ function Replay({ replay }: { replay: TReplay }) {
               {evidence.length === 0 ? <li className="text-slate-500">Nothing shared yet at this moment.</li> : null}
               {evidence.map((e) => (
                 <li key={e.id} className="break-words">
-                  {e.kind === 'file' ? (
-                    <a href={evidenceFileUrl(debate.id, e.id)} download={e.name} className="text-brand-700 underline">
-                      {e.name}
-                    </a>
-                  ) : e.kind === 'link' ? (
-                    <a
-                      href={e.text ?? '#'}
-                      target="_blank"
-                      rel="noopener noreferrer nofollow"
-                      className="text-brand-700 underline"
-                    >
-                      {e.name}
-                    </a>
-                  ) : (
-                    e.text
-                  )}
+                  <EvidenceEntry debateId={debate.id} item={e} />
                 </li>
               ))}
             </ul>

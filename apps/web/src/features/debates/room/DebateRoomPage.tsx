@@ -143,8 +143,8 @@ export default function DebateRoomPage() {
         </div>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="space-y-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-6">
           <section aria-labelledby="debaters-heading" className="grid gap-3 sm:grid-cols-2">
             <h2 id="debaters-heading" className="sr-only">
               Debaters

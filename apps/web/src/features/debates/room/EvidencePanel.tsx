@@ -31,6 +31,36 @@ function sizeText(bytes: number): string {
     : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** One piece of evidence: a file to download, a link to open in a new tab, or a card's text. */
+export function EvidenceEntry({ debateId, item }: { debateId: number; item: TEvidence }) {
+  if (item.kind === 'file') {
+    return (
+      <a
+        href={evidenceFileUrl(debateId, item.id)}
+        download={item.name}
+        className="flex items-center gap-2 font-semibold text-brand-700 underline"
+      >
+        <FileText className="h-4 w-4 shrink-0" aria-hidden="true" />
+        <span className="break-all">{item.name}</span>
+        <span className="font-normal text-slate-500">({sizeText(item.size)})</span>
+      </a>
+    );
+  }
+  if (item.kind === 'link') {
+    return (
+      <a
+        href={item.text ?? '#'}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="flex items-center gap-2 break-all font-semibold text-brand-700 underline"
+      >
+        <Link2 className="h-4 w-4 shrink-0" aria-hidden="true" /> {item.name}
+      </a>
+    );
+  }
+  return <blockquote className="whitespace-pre-wrap break-words text-slate-800">{item.text}</blockquote>;
+}
+
 /**
  * Evidence in the round: the debaters and the judge share files (opened or downloaded by the others, live) and
  * cards or links; the debaters decide whether spectators see it.
@@ -127,28 +157,7 @@ export function EvidencePanel({
           {list.data?.evidence.length === 0 ? <li className="text-sm text-slate-500">Nothing shared yet.</li> : null}
           {list.data?.evidence.map((item) => (
             <li key={item.id} className="rounded-xl border border-slate-200 p-3 text-sm" data-testid="evidence-item">
-              {item.kind === 'file' ? (
-                <a
-                  href={evidenceFileUrl(debate.id, item.id)}
-                  download={item.name}
-                  className="flex items-center gap-2 font-semibold text-brand-700 underline"
-                >
-                  <FileText className="h-4 w-4 shrink-0" aria-hidden="true" />
-                  <span className="break-all">{item.name}</span>
-                  <span className="font-normal text-slate-500">({sizeText(item.size)})</span>
-                </a>
-              ) : item.kind === 'link' ? (
-                <a
-                  href={item.text ?? '#'}
-                  target="_blank"
-                  rel="noopener noreferrer nofollow"
-                  className="flex items-center gap-2 break-all font-semibold text-brand-700 underline"
-                >
-                  <Link2 className="h-4 w-4 shrink-0" aria-hidden="true" /> {item.name}
-                </a>
-              ) : (
-                <blockquote className="whitespace-pre-wrap break-words text-slate-800">{item.text}</blockquote>
-              )}
+              <EvidenceEntry debateId={debate.id} item={item} />
               <p className="mt-1 text-xs text-slate-500">
                 {item.sharedBy?.displayName ?? 'Former user'} ·{' '}
                 {new Date(item.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
