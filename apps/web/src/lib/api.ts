@@ -1,12 +1,14 @@
-import type { TErrorBody } from '@resolved/shared';
+import type { TErrorBody, TErrorReason } from '@resolved/shared';
 
-/** An error the API returned, carrying its `{ error: { code, message } }` body. */
+/** An error the API returned, carrying its `{ error: { code, message, reason? } }` body. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /** What went wrong, for the client to branch on (never the message text). */
+    readonly reason?: TErrorReason,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -39,6 +41,7 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
       error?.code ?? 'http_error',
       error?.message ?? `Request failed (${response.status}).`,
       error?.details,
+      error?.reason,
     );
   }
   return body as T;

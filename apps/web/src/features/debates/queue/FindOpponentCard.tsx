@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Hourglass, Link2, Swords } from 'lucide-react';
 import { FORMAT_IDS, FORMATS, formatClock, type TFormatId } from '@resolved/shared';
 import { useSocketEvent } from '../../../lib/socket';
+import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { Card } from '../../../ui/Card';
 import { buttonClass } from '../../../ui/button-styles';
@@ -91,6 +92,13 @@ export function FindOpponentCard() {
         void navigate(`/debates/${result.debateId}`);
       }
     } catch (error) {
+      // Already in a round (another tab, a coach's pairing): go there rather than just say so.
+      const debateId = (error instanceof ApiError ? (error.details as { debateId?: unknown }) : undefined)?.debateId;
+      if (error instanceof ApiError && error.reason === 'already_in_debate' && typeof debateId === 'number') {
+        toast.info(error.message);
+        void navigate(`/debates/${debateId}`);
+        return;
+      }
       toast.error((error as Error).message);
     }
   }
