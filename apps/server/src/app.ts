@@ -26,6 +26,7 @@ import { resultsRoutes } from './features/results/results.routes';
 import { teamsRoutes } from './features/teams/teams.routes';
 import { evidenceRoutes } from './features/evidence/evidence.routes';
 import { flowsRoutes } from './features/flows/flows.routes';
+import { recordingsRoutes } from './features/recordings/recordings.routes';
 import { debatesSocketFeature } from './features/debates/debates.socket';
 import { authRoutes, decorateAuth, registerOAuthPopupHeaders } from './features/auth/auth.routes';
 import { getSessionUserFromHeaders } from './features/auth/auth.guard';
@@ -134,6 +135,7 @@ export async function buildApp(options: {
   await app.register(teamsRoutes, context);
   await app.register(evidenceRoutes, context);
   await app.register(flowsRoutes, context);
+  await app.register(recordingsRoutes, context);
   await app.register(chatRoutes, context);
 
   const webDist = config.webDistDir ?? defaultWebDist();

@@ -22,6 +22,7 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   SIGNUP_DAILY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   EVIDENCE_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -126,6 +127,8 @@ export interface TConfig {
   authRateLimit: { perIp: number; perEmail: number; signUpsPerIpPerDay: number };
   /** The largest evidence file a round accepts (EVIDENCE_MAX_BYTES, default 20 MB). */
   evidenceMaxBytes: number;
+  /** Days a round's recordings are kept (RECORDING_RETENTION_DAYS, default 30). */
+  recordingRetentionDays: number;
   /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY); off by default. */
   trustProxy: TTrustProxy;
   /** Outgoing mail (SMTP_URL, MAIL_FROM): e-mail verification and password reset. Unset: no mail. */
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       signUpsPerIpPerDay: e.SIGNUP_DAILY_LIMIT_PER_IP,
     },
     evidenceMaxBytes: e.EVIDENCE_MAX_BYTES,
+    recordingRetentionDays: e.RECORDING_RETENTION_DAYS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtp: parseSmtp(blank(e.SMTP_URL), blank(e.MAIL_FROM), publicUrlSetting),
     publicUrl: (publicUrlSetting ?? `http://localhost:${port}`).replace(/\/$/, ''),

@@ -106,6 +106,29 @@ async function makeRoom(c: TCtx, creator: TIdentity): Promise<number> {
   return room.id;
 }
 
+/** A live debate of the owner's whose debaters both agreed to record it. */
+async function recordedDebate(c: TCtx): Promise<{ id: number }> {
+  const { id, opponent } = await makeDebate(c, c.owner);
+  await ok(c, 'PUT', `/api/debates/${id}/recording-consent`, { agree: true }, c.owner);
+  await ok(c, 'PUT', `/api/debates/${id}/recording-consent`, { agree: true }, opponent);
+  return { id };
+}
+
+/** A recording of the owner's with one chunk. */
+async function recordedChunk(c: TCtx): Promise<{ id: number; recordingId: number }> {
+  const { id } = await recordedDebate(c);
+  const { recording } = (await ok(c, 'POST', `/api/debates/${id}/recordings`, { mimeType: 'video/webm' }, c.owner)) as {
+    recording: { id: number };
+  };
+  await c.t.app.inject({
+    method: 'POST',
+    url: `/api/debates/${id}/recordings/${recording.id}/chunks?seq=0`,
+    headers: { 'content-type': 'video/webm', cookie: c.owner.cookie },
+    payload: Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+  });
+  return { id, recordingId: recording.id };
+}
+
 /** A team coached by `coach`, with one member. */
 async function makeTeam(c: TCtx, coach: TIdentity): Promise<{ id: number; joinCode: string; member: TIdentity }> {
   const { team } = (await ok(c, 'POST', '/api/teams', { name: 'Probe team', school: 'Probe High' }, coach)) as {
@@ -227,6 +250,40 @@ const HTTP_PROBES: Record<string, TProbe> = {
     const { id } = await makeDebate(c, c.owner);
     await call(c, 'POST', `/api/debates/${id}/forfeit`, undefined, c.owner);
     return asOutcome(await call(c, 'GET', `/api/debates/${id}/replay`));
+  },
+  'PUT /api/debates/:id/recording-consent': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    return asOutcome(await call(c, 'PUT', `/api/debates/${id}/recording-consent`, { agree: true }));
+  },
+  'POST /api/debates/:id/recordings': async (c) => {
+    const { id } = await recordedDebate(c);
+    return asOutcome(await call(c, 'POST', `/api/debates/${id}/recordings`, { mimeType: 'video/webm' }));
+  },
+  'GET /api/debates/:id/recordings': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/debates/${(await makeDebate(c, c.owner)).id}/recordings`)),
+  'DELETE /api/debates/:id/recordings': async (c) =>
+    asOutcome(await call(c, 'DELETE', `/api/debates/${(await makeDebate(c, c.owner)).id}/recordings`)),
+  'GET /api/debates/:id/recordings/:recordingId/media': async (c) => {
+    const { id, recordingId } = await recordedChunk(c);
+    return asOutcome(await call(c, 'GET', `/api/debates/${id}/recordings/${recordingId}/media`));
+  },
+  'POST /api/debates/:id/recordings/:recordingId/chunks': async (c) => {
+    const { id, recordingId } = await recordedDebate(c).then(async (d) => ({
+      id: d.id,
+      recordingId: (
+        (await ok(c, 'POST', `/api/debates/${d.id}/recordings`, { mimeType: 'video/webm' }, c.owner)) as {
+          recording: { id: number };
+        }
+      ).recording.id,
+    }));
+    return asOutcome(
+      await c.t.app.inject({
+        method: 'POST',
+        url: `/api/debates/${id}/recordings/${recordingId}/chunks?seq=0`,
+        headers: { 'content-type': 'video/webm', ...(c.as ? { cookie: c.as.cookie } : {}) },
+        payload: Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+      }),
+    );
   },
   'GET /api/debates/:id/flow': async (c) =>
     asOutcome(await call(c, 'GET', `/api/debates/${(await makeDebate(c, c.owner)).id}/flow`)),

@@ -136,6 +136,12 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'DAAAA',
     'a debater',
   ),
+  'PUT /api/debates/:id/recording-consent': rule('the debaters, while the round is live', 'DDDDA', 'a debater'),
+  'POST /api/debates/:id/recordings': rule('the debaters, once both agreed', 'DDDDA', 'a debater'),
+  'GET /api/debates/:id/recordings': rule('the debaters and the judge', 'DDDDA', 'a debater'),
+  'DELETE /api/debates/:id/recordings': rule('the debaters', 'DDDDA', 'a debater'),
+  'GET /api/debates/:id/recordings/:recordingId/media': rule('the debaters and the judge', 'DDDDA', 'a debater'),
+  'POST /api/debates/:id/recordings/:recordingId/chunks': rule('the debater recording it', 'DDDDA', 'the recorder'),
   'GET /api/debates/:id/flow': rule('the debaters and the judge (each their own flow)', 'DDDDA', 'a debater'),
   'PUT /api/debates/:id/flow': rule('the debaters and the judge (each their own flow)', 'DDDDA', 'a debater'),
 

@@ -75,6 +75,8 @@ export interface TDebate {
   evidencePublic: boolean;
   /** Points of information and of order offered so far, oldest first. */
   pois: TPoi[];
+  /** Each debater's agreement to record the round; browsers record only when both agree. */
+  recordConsent: Record<TSideKey, boolean>;
 }
 
 /** `POST /api/debates/:id/judge`: the invitation's token when joining by a debater's link. */
@@ -286,6 +288,8 @@ export interface TDebateServerToClientEvents {
   'debate.presence_changed': (payload: TDebatePresence) => void;
   /** To the round's debaters and judge (`user:<id>`), or to `debate:<id>` when spectators may see evidence. */
   'debate.evidence_added': (payload: { debateId: number; evidence: TEvidence }) => void;
+  /** To `debate:<id>`: a debater deleted the round's recordings. */
+  'debate.recordings_deleted': (payload: { debateId: number }) => void;
   /** To `debate:<id>`: a point was offered, accepted, declined or raised. */
   'debate.poi_changed': (payload: { poi: TPoi }) => void;
   /** To `user:<id>` of the addressed peer, or to `debate:<id>` for a hello to everyone in the round. */
@@ -329,4 +333,15 @@ export interface TReplay {
   evidence: TEvidence[] | null;
   /** The viewer's own flow (debaters and judge), else null. */
   flow: TFlow | null;
+}
+
+/** A participant's recording of a round, for the replay. */
+export interface TRecording {
+  id: number;
+  debateId: number;
+  userId: string | null;
+  displayName: string;
+  mimeType: string;
+  size: number;
+  startedAt: string;
 }

@@ -19,6 +19,7 @@ import { evidence } from './0016-evidence';
 import { flows } from './0017-flows';
 import { pois } from './0018-pois';
 import { clockEvents } from './0019-clock-events';
+import { recordings } from './0020-recordings';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0017-flows': flows,
   '0018-pois': pois,
   '0019-clock-events': clockEvents,
+  '0020-recordings': recordings,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -111,6 +111,7 @@ export async function toDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDe
     startsAt: row.startsAt,
     evidencePublic: Number(row.evidencePublic) === 1,
     pois: await listPois(deps, Number(row.id)),
+    recordConsent: { a: Number(row.recordConsentA) === 1, b: Number(row.recordConsentB) === 1 },
     awards: awards.map((entry) => ({
       userId: entry.userId,
       points: Number(entry.newScore) - Number(entry.oldScore),

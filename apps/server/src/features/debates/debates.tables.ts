@@ -50,6 +50,9 @@ export interface DebatesTable {
   startsAt: Generated<string | null>;
   /** Migration 0016: the debaters let spectators see the round's evidence. */
   evidencePublic: Generated<number>;
+  /** Migration 0020: each debater agreed to record the round (recording runs when both have). */
+  recordConsentA: Generated<number>;
+  recordConsentB: Generated<number>;
 }
 
 export interface ActiveDebatersTable {
@@ -150,7 +153,26 @@ export interface DebateClockEventsTable {
   at: string;
 }
 
+/** A participant's recording of a round (migration 0020), its bytes in ordered chunks. */
+export interface DebateRecordingsTable {
+  id: Generated<number>;
+  debateId: number;
+  userId: string | null;
+  mimeType: string;
+  size: Generated<number>;
+  chunks: Generated<number>;
+  startedAt: string;
+}
+
+export interface DebateRecordingChunksTable {
+  recordingId: number;
+  seq: number;
+  data: Buffer;
+}
+
 export interface DebateTables {
+  debateRecordings: DebateRecordingsTable;
+  debateRecordingChunks: DebateRecordingChunksTable;
   debateClockEvents: DebateClockEventsTable;
   debatePois: DebatePoisTable;
   debateFlows: DebateFlowsTable;

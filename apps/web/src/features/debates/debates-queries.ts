@@ -20,6 +20,7 @@ import type {
   TFlow,
   TFlowColumns,
   TReplay,
+  TRecording,
 } from '@resolved/shared';
 import { api } from '../../lib/api';
 
@@ -168,3 +169,39 @@ export const replayKey = (debateId: number) => ['debates', debateId, 'replay'] a
 export function getReplay(debateId: number) {
   return api<TReplay>(`/api/debates/${debateId}/replay`);
 }
+
+// Recordings of a round.
+export const recordingsKey = (debateId: number) => ['debates', debateId, 'recordings'] as const;
+
+export function setRecordingConsent(debateId: number, agree: boolean) {
+  return api<{ debate: TDebate }>(`/api/debates/${debateId}/recording-consent`, {
+    method: 'PUT',
+    json: { agree },
+  }).then((r) => r.debate);
+}
+
+export function startRecording(debateId: number, mimeType: string) {
+  return api<{ recording: { id: number } }>(`/api/debates/${debateId}/recordings`, {
+    method: 'POST',
+    json: { mimeType },
+  }).then((r) => r.recording.id);
+}
+
+export function uploadRecordingChunk(debateId: number, recordingId: number, seq: number, data: Blob) {
+  return api<{ size: number }>(`/api/debates/${debateId}/recordings/${recordingId}/chunks?seq=${seq}`, {
+    method: 'POST',
+    headers: { 'content-type': data.type || 'video/webm' },
+    body: data,
+  });
+}
+
+export function listRecordings(debateId: number) {
+  return api<{ recordings: TRecording[] }>(`/api/debates/${debateId}/recordings`).then((r) => r.recordings);
+}
+
+export function deleteRecordings(debateId: number) {
+  return api<{ deleted: number }>(`/api/debates/${debateId}/recordings`, { method: 'DELETE' });
+}
+
+export const recordingMediaUrl = (debateId: number, recordingId: number) =>
+  `/api/debates/${debateId}/recordings/${recordingId}/media`;

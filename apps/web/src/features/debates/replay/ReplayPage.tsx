@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FORMATS, replaySegments, segmentAt, type TReplay } from '@resolved/shared';
 import { PageHeading } from '../../../shell/PageHeading';
 import { PageLoading } from '../../../shell/PageLoading';
@@ -9,7 +9,15 @@ import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useAuth } from '../../auth/useAuth';
 import { BallotView } from '../ballot/Ballot';
 import { RoundAwards } from '../ballot/RoundAwards';
-import { getReplay, replayKey } from '../debates-queries';
+import {
+  deleteRecordings,
+  getReplay,
+  listRecordings,
+  recordingMediaUrl,
+  recordingsKey,
+  replayKey,
+} from '../debates-queries';
+import { toast } from '../../../lib/toast';
 import { EvidenceEntry } from '../room/EvidencePanel';
 
 const mmss = (ms: number) => {
@@ -48,7 +56,31 @@ function Replay({ replay }: { replay: TReplay }) {
   const startMs = segments[0]?.startMs ?? Date.parse(debate.createdAt);
   const endMs = Math.max(startMs, debate.endedAt ? Date.parse(debate.endedAt) : (segments.at(-1)?.endMs ?? startMs));
   const span = Math.max(1, endMs - startMs);
-  const [at, setAt] = useState(endMs);
+  const [at, setAtState] = useState(endMs);
+  const isDebater = !!user && (debate.debaters.a.userId === user.id || debate.debaters.b.userId === user.id);
+  const queryClient = useQueryClient();
+  const recordings = useQuery({
+    queryKey: recordingsKey(debate.id),
+    queryFn: () => listRecordings(debate.id),
+    enabled: replay.flow !== null,
+  });
+  const removeRecordings = useMutation({
+    mutationFn: () => deleteRecordings(debate.id),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: recordingsKey(debate.id) });
+      toast.success('The round’s recordings were deleted.');
+    },
+    onError: (error) => toast.error((error as Error).message),
+  });
+  const videos = useRef(new Map<number, { element: HTMLVideoElement; startedAt: number }>());
+  /** Moves the timeline, and every recording to the same moment. */
+  function setAt(next: number) {
+    setAtState(next);
+    for (const { element, startedAt } of videos.current.values()) {
+      const seconds = (next - startedAt) / 1000;
+      if (seconds >= 0 && Number.isFinite(seconds)) element.currentTime = seconds;
+    }
+  }
   const now = segmentAt(segments, at);
   const messages = replay.messages.filter((m) => Date.parse(m.createdAt) <= at);
   const evidence = replay.evidence?.filter((e) => Date.parse(e.createdAt) <= at) ?? null;
@@ -157,6 +189,58 @@ function Replay({ replay }: { replay: TReplay }) {
           )}
         </section>
       </div>
+
+      {recordings.data && recordings.data.length > 0 ? (
+        <section
+          aria-labelledby="replay-recordings"
+          className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="replay-recordings" className="text-lg font-bold text-slate-900">
+            Recordings
+          </h2>
+          <p className="mt-1 text-xs text-slate-600">
+            Playing one moves the timeline with it; moving the timeline moves them. Kept for a limited time.
+          </p>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            {recordings.data.map((r) => (
+              <figure key={r.id}>
+                <video
+                  ref={(element) => {
+                    if (element) videos.current.set(r.id, { element, startedAt: Date.parse(r.startedAt) });
+                    else videos.current.delete(r.id);
+                  }}
+                  src={recordingMediaUrl(debate.id, r.id)}
+                  controls
+                  playsInline
+                  preload="metadata"
+                  aria-label={`Recording: ${r.displayName}`}
+                  className="aspect-video w-full rounded-xl bg-slate-800"
+                  data-testid="replay-recording"
+                  onTimeUpdate={(e) => {
+                    if (!e.currentTarget.paused) {
+                      setAtState(Math.min(endMs, Date.parse(r.startedAt) + e.currentTarget.currentTime * 1000));
+                    }
+                  }}
+                />
+                <figcaption className="mt-1 text-xs text-slate-600">{r.displayName}</figcaption>
+              </figure>
+            ))}
+          </div>
+          {isDebater ? (
+            <button
+              type="button"
+              className={buttonClass('danger', 'mt-3')}
+              disabled={removeRecordings.isPending}
+              onClick={() => {
+                if (window.confirm('Delete this round’s recordings, yours and your opponent’s?'))
+                  removeRecordings.mutate();
+              }}
+            >
+              Delete the recordings
+            </button>
+          ) : null}
+        </section>
+      ) : null}
 
       <div className="mt-6 space-y-6">
         {debate.ballot ? <BallotView debate={debate} /> : null}

@@ -110,16 +110,14 @@ export default function DebateRoomPage() {
       ) : null}
       <p className="mb-4 text-sm font-semibold text-slate-700" data-testid="debate-status">
         {statusText(debate)}
-        {debate.status !== 'live' ? (
-          <>
-            {' '}
-            ·{' '}
-            <Link to={`/debates/${debate.id}/replay`} className="text-brand-700 underline">
-              Replay the round
-            </Link>
-          </>
-        ) : null}
       </p>
+      {debate.status !== 'live' ? (
+        <p className="-mt-2 mb-4 text-sm">
+          <Link to={`/debates/${debate.id}/replay`} className="font-semibold text-brand-700 underline">
+            Replay the round
+          </Link>
+        </p>
+      ) : null}
 
       {/* Clock and video side by side from lg; on phones the clock stays in view while the page scrolls (the
           wrapper has no box there, so the sticky clock spans the whole page). */}

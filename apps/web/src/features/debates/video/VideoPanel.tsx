@@ -4,7 +4,8 @@ import { FORMATS, SPECTATOR_MEDIA_LIMIT, type TDebate, type TDebateJoined, type 
 import { toast } from '../../../lib/toast';
 import { buttonClass } from '../../../ui/button-styles';
 import { useWebRtc } from './useWebRtc';
-import { setExternalLink } from '../debates-queries';
+import { useRoundRecorder } from './useRoundRecorder';
+import { setExternalLink, setRecordingConsent } from '../debates-queries';
 
 function StreamVideo({
   stream,
@@ -122,6 +123,21 @@ export function VideoPanel({
   const isDebater = myRole === 'a' || myRole === 'b';
   const sends = isDebater || myRole === 'judge';
   const linkId = useId();
+  const isRecordingAgreed = debate.recordConsent.a && debate.recordConsent.b;
+  const recording = useRoundRecorder(debate.id, rtc.localStream, isDebater && isLive && isRecordingAgreed);
+  // Shown at once while the change is on its way (and put back if it fails).
+  const [pendingConsent, setPendingConsent] = useState<boolean | null>(null);
+
+  async function handleConsent(agree: boolean) {
+    setPendingConsent(agree);
+    try {
+      onDebateChange(await setRecordingConsent(debate.id, agree));
+    } catch (error) {
+      toast.error((error as Error).message);
+    } finally {
+      setPendingConsent(null);
+    }
+  }
   const [link, setLink] = useState(debate.externalLink ?? '');
 
   const byUser = new Map(rtc.remotes.map((r) => [r.userId, r]));
@@ -228,6 +244,30 @@ export function VideoPanel({
             Open the meeting
           </a>
         </p>
+      ) : null}
+      {isDebater && isLive && myRole ? (
+        <div className="mt-3 text-sm text-slate-700">
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={pendingConsent ?? debate.recordConsent[myRole as 'a' | 'b']}
+              disabled={pendingConsent !== null}
+              onChange={(e) => void handleConsent(e.target.checked)}
+            />
+            Record this round for the replay (both debaters must agree)
+          </label>
+          <p className="mt-1 text-xs text-slate-600" data-testid="recording-state">
+            {recording === 'recording'
+              ? 'Recording: your camera and microphone, uploaded as the round goes.'
+              : recording === 'failed'
+                ? 'Recording stopped: the upload failed.'
+                : isRecordingAgreed
+                  ? 'Both agreed: recording starts with your camera.'
+                  : debate.recordConsent.a || debate.recordConsent.b
+                    ? 'One debater agreed to record; waiting for the other.'
+                    : 'Not recorded.'}
+          </p>
+        </div>
       ) : null}
       {isDebater && isLive ? (
         <form onSubmit={handleSaveLink} className="mt-3">

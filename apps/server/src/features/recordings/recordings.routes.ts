@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { DB_INT_MAX } from '@resolved/shared';
+import type { TAppContext } from '../../context';
+import { parseOrThrow } from '../../lib/errors';
+import { requireUser } from '../auth/auth.guard';
+import { ZDebateIdParams } from '../debates/debate-params';
+import type { TDebatesDeps } from '../debates/debate-view';
+import * as recordings from './recordings.service';
+
+const ZRecordingParams = ZDebateIdParams.extend({
+  recordingId: z.coerce.number().int().positive().max(DB_INT_MAX),
+});
+const ZChunkQuery = z.object({ seq: z.coerce.number().int().min(0).max(100_000) });
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Recording consent, uploads chunk by chunk, playback and deletion; expired recordings are swept hourly. */
+export async function recordingsRoutes(app: FastifyInstance, context: TAppContext) {
+  const deps: TDebatesDeps = { database: context.database, events: context.events };
+  const sweep = () =>
+    recordings
+      .purgeExpiredRecordings(deps, context.config.recordingRetentionDays)
+      .catch((err: unknown) => app.log.warn({ err }, 'purging expired recordings failed'));
+  const timer = setInterval(sweep, HOUR_MS);
+  timer.unref();
+  app.addHook('onReady', async () => void sweep());
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  app.put('/api/debates/:id/recording-consent', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    const { agree } = parseOrThrow(z.object({ agree: z.boolean() }), request.body);
+    return { debate: await recordings.setConsent(deps, user, id, agree) };
+  });
+  app.post('/api/debates/:id/recordings', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    const { mimeType } = parseOrThrow(z.object({ mimeType: z.string().min(1).max(100) }), request.body);
+    return reply.status(201).send({ recording: await recordings.startRecording(deps, user, id, mimeType) });
+  });
+  app.get('/api/debates/:id/recordings', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    return { recordings: await recordings.listRecordings(deps, user, id) };
+  });
+  app.delete('/api/debates/:id/recordings', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    return { deleted: await recordings.deleteRecordings(deps, user, id) };
+  });
+  app.get('/api/debates/:id/recordings/:recordingId/media', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, recordingId } = parseOrThrow(ZRecordingParams, request.params);
+    const media = await recordings.openRecording(deps, user, id, recordingId);
+    return reply
+      .header('content-type', media.mimeType)
+      .header('content-length', String(media.size))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(media.stream);
+  });
+  // A chunk is the raw bytes MediaRecorder produced (read as a stream, never parsed).
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    scope.post(
+      '/api/debates/:id/recordings/:recordingId/chunks',
+      { bodyLimit: recordings.RECORDING_CHUNK_MAX_BYTES + 1 },
+      async (request) => {
+        const user = await requireUser(request);
+        const { id, recordingId } = parseOrThrow(ZRecordingParams, request.params);
+        const { seq } = parseOrThrow(ZChunkQuery, request.query);
+        const body = request.body as AsyncIterable<Buffer>;
+        return recordings.appendChunk(deps, user, { debateId: id, recordingId, seq, body });
+      },
+    );
+  });
+}

@@ -1,0 +1,176 @@
+/**
+ * Recordings of a round: when both debaters agree, each debater's browser records its own audio and video and
+ * uploads it in chunks as the round goes; the round's debaters and judge play them back in the replay. Either
+ * debater may delete them; all are deleted after the retention period.
+ */
+import { Readable } from 'node:stream';
+import { canPostInRound, REALTIME_ROOMS, type TRecording, type TSessionUser } from '@resolved/shared';
+import { nowIso } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { emitDebateUpdated, requireDebate, seatsOfRow, sideOf, type TDebatesDeps } from '../debates/debate-view';
+
+/** A chunk is a second or two of video: far below this. */
+export const RECORDING_CHUNK_MAX_BYTES = 8 * 1024 * 1024;
+const MIME_TYPES = /^(video|audio)\/(webm|mp4)(;[\w=.,\s-]*)?$/i;
+
+const db = (deps: TDebatesDeps) => deps.database.db;
+
+export async function setConsent(deps: TDebatesDeps, user: TSessionUser, debateId: number, agree: boolean) {
+  const row = await requireDebate(deps, debateId);
+  const side = sideOf(row, user.id);
+  if (!side) throw new AppError('forbidden', 'Only the debaters decide whether the round is recorded.');
+  if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.', undefined, 'round_over');
+  await db(deps)
+    .updateTable('debates')
+    .set(side === 'a' ? { recordConsentA: agree ? 1 : 0 } : { recordConsentB: agree ? 1 : 0 })
+    .where('id', '=', debateId)
+    .execute();
+  return emitDebateUpdated(deps, debateId);
+}
+
+/** A debater's browser starts its recording (both debaters must have agreed, the round be live). */
+export async function startRecording(deps: TDebatesDeps, user: TSessionUser, debateId: number, mimeType: string) {
+  const row = await requireDebate(deps, debateId);
+  if (!sideOf(row, user.id)) throw new AppError('forbidden', 'Only the debaters record the round.');
+  if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.', undefined, 'round_over');
+  if (Number(row.recordConsentA) !== 1 || Number(row.recordConsentB) !== 1) {
+    throw new AppError('conflict', 'Both debaters must agree before the round is recorded.');
+  }
+  if (!MIME_TYPES.test(mimeType)) throw new AppError('unsupported_media_type', 'Record as WebM or MP4 video or audio.');
+  const inserted = await db(deps)
+    .insertInto('debateRecordings')
+    .values({ debateId, userId: user.id, mimeType, startedAt: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: Number(inserted.id) };
+}
+
+/** The next chunk of one's own recording, in order (a chunk already stored is not stored twice). */
+export async function appendChunk(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  input: { debateId: number; recordingId: number; seq: number; body: AsyncIterable<Buffer | string> },
+): Promise<{ size: number }> {
+  const recording = await db(deps)
+    .selectFrom('debateRecordings')
+    .selectAll()
+    .where('id', '=', input.recordingId)
+    .where('debateId', '=', input.debateId)
+    .executeTakeFirst();
+  if (!recording || recording.userId !== user.id) throw new AppError('forbidden', 'That is not your recording.');
+  if (input.seq !== Number(recording.chunks)) {
+    throw new AppError('conflict', `Send chunk ${Number(recording.chunks)} next.`);
+  }
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const part of input.body) {
+    const chunk = typeof part === 'string' ? Buffer.from(part) : part;
+    size += chunk.length;
+    if (size > RECORDING_CHUNK_MAX_BYTES) throw new AppError('payload_too_large', 'A recording chunk is too large.');
+    parts.push(chunk);
+  }
+  if (size === 0) throw new AppError('validation_failed', 'That chunk is empty.');
+  await db(deps)
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto('debateRecordingChunks')
+        .values({ recordingId: input.recordingId, seq: input.seq, data: Buffer.concat(parts, size) })
+        .execute();
+      await trx
+        .updateTable('debateRecordings')
+        .set({ chunks: input.seq + 1, size: Number(recording.size) + size })
+        .where('id', '=', input.recordingId)
+        .execute();
+    });
+  return { size: Number(recording.size) + size };
+}
+
+async function requireViewer(deps: TDebatesDeps, user: TSessionUser, debateId: number) {
+  const row = await requireDebate(deps, debateId);
+  if (!canPostInRound(user, seatsOfRow(row))) {
+    throw new AppError('forbidden', 'A round’s recordings are for its debaters and judge.', undefined, 'not_in_round');
+  }
+  return row;
+}
+
+export async function listRecordings(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TRecording[]> {
+  await requireViewer(deps, user, debateId);
+  const rows = await db(deps)
+    .selectFrom('debateRecordings as r')
+    .leftJoin('users as u', 'u.id', 'r.userId')
+    .select(['r.id', 'r.debateId', 'r.userId', 'r.mimeType', 'r.size', 'r.startedAt', 'u.displayName'])
+    .where('r.debateId', '=', debateId)
+    .where('r.chunks', '>', 0)
+    .orderBy('r.id', 'asc')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    debateId: Number(r.debateId),
+    userId: r.userId,
+    displayName: r.displayName ?? 'Former user',
+    mimeType: r.mimeType,
+    size: Number(r.size),
+    startedAt: r.startedAt,
+  }));
+}
+
+export async function openRecording(deps: TDebatesDeps, user: TSessionUser, debateId: number, recordingId: number) {
+  await requireViewer(deps, user, debateId);
+  const recording = await db(deps)
+    .selectFrom('debateRecordings')
+    .selectAll()
+    .where('id', '=', recordingId)
+    .where('debateId', '=', debateId)
+    .executeTakeFirst();
+  if (!recording || Number(recording.chunks) === 0) throw new AppError('not_found', 'That recording does not exist.');
+  const database = db(deps);
+  async function* chunks() {
+    for (let seq = 0; seq < Number(recording!.chunks); seq++) {
+      const row = await database
+        .selectFrom('debateRecordingChunks')
+        .select('data')
+        .where('recordingId', '=', recordingId)
+        .where('seq', '=', seq)
+        .executeTakeFirst();
+      if (!row) return;
+      yield Buffer.from(row.data);
+    }
+  }
+  return { mimeType: recording.mimeType.split(';')[0]!, size: Number(recording.size), stream: Readable.from(chunks()) };
+}
+
+/** Deletes recordings (their chunks first: one statement each, so PostgreSQL and SQLite alike need no cascade). */
+async function deleteByIds(deps: TDebatesDeps, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  await db(deps).deleteFrom('debateRecordingChunks').where('recordingId', 'in', ids).execute();
+  await db(deps).deleteFrom('debateRecordings').where('id', 'in', ids).execute();
+  return ids.length;
+}
+
+/** Either debater deletes the round's recordings (both sides'). */
+export async function deleteRecordings(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<number> {
+  const row = await requireDebate(deps, debateId);
+  if (!sideOf(row, user.id)) throw new AppError('forbidden', 'Only the debaters delete the round’s recordings.');
+  const rows = await db(deps).selectFrom('debateRecordings').select('id').where('debateId', '=', debateId).execute();
+  const deleted = await deleteByIds(
+    deps,
+    rows.map((r) => Number(r.id)),
+  );
+  deps.events.emit({
+    name: 'debate.recordings_deleted',
+    room: REALTIME_ROOMS.debate(String(debateId)),
+    payload: { debateId },
+  });
+  return deleted;
+}
+
+/** Deletes every recording older than the retention period; returns how many went. */
+export async function purgeExpiredRecordings(deps: TDebatesDeps, retentionDays: number, nowMs = Date.now()) {
+  const cutoff = new Date(nowMs - retentionDays * 24 * 60 * 60 * 1000).toISOString();
+  const rows = await db(deps).selectFrom('debateRecordings').select('id').where('startedAt', '<', cutoff).execute();
+  return deleteByIds(
+    deps,
+    rows.map((r) => Number(r.id)),
+  );
+}

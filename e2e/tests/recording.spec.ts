@@ -1,0 +1,73 @@
+/**
+ * Recording a round (issue 14): with both debaters' agreement each browser records its own fake camera and
+ * microphone and uploads it as the round goes; the replay plays the recordings; a debater can delete them.
+ */
+import { test, expect } from '../support/fixtures';
+import { signInAs, uniqueEmail } from '../support/accounts';
+import { BASE_URL } from '../support/env';
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+});
+
+test('both debaters agree, each browser records, and the replay plays the recordings', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const [hostCtx, friendCtx] = await Promise.all([browser.newContext(), browser.newContext()]);
+  await signInAs(hostCtx, uniqueEmail('rec-host'), 'Rec Host');
+  await signInAs(friendCtx, uniqueEmail('rec-friend'), 'Rec Friend');
+  const created = await hostCtx.request.post('/api/debates/challenges', {
+    headers: { origin: BASE_URL },
+    data: { formatId: 'ld' },
+  });
+  const { token } = (await created.json()).challenge;
+  const { debateId } = await (
+    await friendCtx.request.post(`/api/debates/challenges/${token}/accept`, { headers: { origin: BASE_URL } })
+  ).json();
+  const [host, friend] = await Promise.all([hostCtx.newPage(), friendCtx.newPage()]);
+  for (const page of [host, friend]) await page.goto(`/debates/${debateId}`);
+
+  const consent = 'Record this round for the replay (both debaters must agree)';
+  await host.getByLabel(consent).check();
+  await expect(friend.getByTestId('recording-state')).toHaveText(
+    'One debater agreed to record; waiting for the other.',
+  );
+  await friend.getByLabel(consent).check();
+  for (const page of [host, friend]) {
+    await expect(page.getByTestId('recording-state')).toContainText('Recording:', { timeout: 20_000 });
+  }
+  await host.waitForTimeout(5000);
+  // The round ends; each browser sends its last chunk.
+  await friendCtx.request.post(`/api/debates/${debateId}/forfeit`, { headers: { origin: BASE_URL } });
+  await expect(host.getByTestId('debate-status')).toContainText('forfeited');
+  await host.waitForTimeout(1500);
+
+  await host.goto(`/debates/${debateId}/replay`);
+  const videos = host.getByTestId('replay-recording');
+  await expect(videos).toHaveCount(2);
+  const first = videos.first();
+  await first.evaluate((v: HTMLVideoElement) => void v.play());
+  await expect
+    .poll(() => first.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.5);
+  expect(await first.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+
+  host.once('dialog', (dialog) => void dialog.accept());
+  await host.getByRole('button', { name: 'Delete the recordings' }).click();
+  await expect(videos).toHaveCount(0);
+  await Promise.all([hostCtx.close(), friendCtx.close()]);
+});
