@@ -1,7 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Eye, Users } from 'lucide-react';
-import { BALLOT_DEADLINE_MS, FORMATS, type TDebate, type TSideKey } from '@resolved/shared';
+import {
+  BALLOT_DEADLINE_MS,
+  canPostInRound,
+  canSubmitBallot,
+  FORMATS,
+  seatsOfDebate,
+  type TDebate,
+  type TSideKey,
+} from '@resolved/shared';
 import { PageHeading } from '../../../shell/PageHeading';
 import { PageLoading } from '../../../shell/PageLoading';
 import { buttonClass } from '../../../ui/button-styles';
@@ -75,6 +83,9 @@ export default function DebateRoomPage() {
   const side: TSideKey | null =
     debate.debaters.a.userId === user?.id ? 'a' : debate.debaters.b.userId === user?.id ? 'b' : null;
   const isJudge = !!user && debate.judge?.userId === user.id;
+  // The shared round rules, as the server applies them.
+  const actor = user ? { id: user.id, role: user.role } : null;
+  const seats = seatsOfDebate(debate);
   const present = new Set(room.presence?.presentUserIds ?? []);
   // Someone who took the judge's seat while watching is the judge now, not a spectator.
   const spectators = (room.presence?.spectators ?? []).filter((s) => s.userId !== debate.judge?.userId);
@@ -171,9 +182,7 @@ export default function DebateRoomPage() {
 
           {debate.ballot ? <BallotView debate={debate} /> : null}
           <RoundAwards debate={debate} viewerId={user?.id} />
-          {isJudge && debate.status === 'awaiting_ballot' ? (
-            <BallotForm debate={debate} onSubmitted={handleDecided} />
-          ) : null}
+          {canSubmitBallot(actor, seats) ? <BallotForm debate={debate} onSubmitted={handleDecided} /> : null}
 
           <EvidencePanel
             debate={debate}
@@ -187,7 +196,7 @@ export default function DebateRoomPage() {
 
         <aside className="space-y-6">
           <JudgeSeat debate={debate} side={side} isSignedIn={!!user} onChange={room.setDebate} />
-          <DebateChat messages={room.messages} canWrite={(!!side || isJudge) && !!user} onSend={room.sendMessage} />
+          <DebateChat messages={room.messages} canWrite={canPostInRound(actor, seats)} onSend={room.sendMessage} />
           <section
             aria-labelledby="spectators-heading"
             className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
