@@ -3,27 +3,12 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { DebatePage } from '../pages/DebatePage';
 import { seriousViolations } from '../support/axe';
+import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
 
 const PASSWORD = 'e2e debate password';
 
 // Camera and microphone: Chromium's fake devices, granted without a prompt.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
-});
+test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 
 async function signUp(context: BrowserContext, name: string) {
   const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(4).toString('hex')}@e2e.test`;

@@ -5,25 +5,9 @@
 import { test, expect } from '../support/fixtures';
 import { signInAs, uniqueEmail } from '../support/accounts';
 import { BASE_URL } from '../support/env';
+import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 
 test('both debaters agree, each browser records, and the replay plays the recordings', async ({ browser }) => {
   test.setTimeout(90_000);

@@ -1,0 +1,18 @@
+/** Browser options for tests of the round's audio and video: Chromium's fake camera and microphone, granted. */
+export const FAKE_MEDIA_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    // Recordings play in the replay without a click.
+    '--autoplay-policy=no-user-gesture-required',
+  ],
+};
