@@ -13,3 +13,26 @@ export function readTestDatabase<T>(read: (db: Database.Database) => T): T {
     db.close();
   }
 }
+
+/**
+ * Lets the speech now running in `debateId` have run its full scheduled time, as if the debaters had spoken it:
+ * moves the stored start of the running speech back by `minutes`. The server reads the clock from the database on
+ * every command, so the next "End speech" counts the whole speech toward the round's spoken time (the integrity rules
+ * pay points and move ratings only for rounds whose speeches really ran). The browser tests cannot wait out a
+ * 32-minute round; the server tests do the same with fake timers.
+ */
+export function letRunningSpeechRun(debateId: number, minutes: number): void {
+  const db = new Database(testDatabasePath(), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const moved = db
+      .prepare(
+        `update debates set clockStartedAt = strftime('%Y-%m-%dT%H:%M:%fZ', clockStartedAt, ?)
+         where id = ? and clockPhase = 'speech' and clockStartedAt is not null`,
+      )
+      .run(`-${minutes * 60} seconds`, debateId);
+    if (moved.changes !== 1) throw new Error(`debate ${debateId} has no running speech to let run`);
+  } finally {
+    db.close();
+  }
+}

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { DEBATE_POINTS, FORMATS } from '@resolved/shared';
 import { DebatePage } from '../pages/DebatePage';
 import { seriousViolations } from '../support/axe';
+import { letRunningSpeechRun } from '../support/database';
 
 const PASSWORD = 'e2e team password';
 
@@ -87,16 +89,25 @@ test('a coach runs a team practice: students join by link, a paired round is jud
   await expect(ann!.getByTestId('judge-name')).toHaveText(names.jo);
   await expect(ann!.getByText(`Practice round · ${teamName}`)).toBeVisible();
 
-  // The round, speech by speech, to the judge's ballot.
+  // Before the round: no points, no Lincoln-Douglas rating yet.
+  for (const name of [names.ann, names.ben]) {
+    await expect(coach!.getByTestId(`member-${name}`).getByTestId('member-points')).toHaveText('0 points');
+    await expect(coach!.getByTestId(`member-${name}`).getByTestId('member-rating-ld')).toHaveCount(0);
+  }
+
+  // The round, speech by speech, to the judge's ballot. Each speech is let run its full time (the stored clock start
+  // moved back), so the round counts as one that really happened: points are paid and ratings move.
+  const debateId = Number(/\/debates\/(\d+)$/.exec(ann!.url())![1]);
   const endSpeech = async (speaker: DebatePage) => {
     await speaker.button('End speech').click();
     for (const p of [aff, neg]) await expect(p.clockStatus).toHaveText('Stopped');
   };
-  for (let i = 0; i < 7; i++) {
+  for (const speech of FORMATS.ld.speeches) {
     const start = (p: DebatePage) => p.page.getByRole('button', { name: /^Start / });
     const speaker = (await start(aff).count()) > 0 ? aff : neg;
     await start(speaker).click();
     await expect(speaker.clockStatus).toHaveText('Running');
+    letRunningSpeechRun(debateId, speech.minutes);
     await endSpeech(speaker);
   }
   await jo!.getByRole('radio', { name: /^Affirmative/ }).check();
@@ -119,9 +130,21 @@ test('a coach runs a team practice: students join by link, a paired round is jud
   await expect(coach!.getByTestId('progress-wins')).toHaveText('1');
   await expect(coach!.getByTestId('last-ballots')).toContainText('Ann weighed the framework clearly.');
   await expect(coach!.getByTestId('last-ballots')).toContainText(`judged by ${names.jo}`);
-  // A round clicked through in seconds moves no points or rating (issue 12's rules hold for team rounds too);
-  // apps/server/src/features/teams/teams.test.ts plays a full-length team round and sees both move.
-  await expect(coach!.getByTestId(`member-${names.ann}`).getByTestId('member-points')).toHaveText('0 points');
+  await expect(coach!.getByTestId('rating-chart')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`${FORMATS.ld.name}: \\d+`),
+  );
+  // Points and ratings moved: the winner's completion and win points, the loser's completion points, the judge's.
+  const member = (name: string) => coach!.getByTestId(`member-${name}`);
+  await expect(member(names.ann).getByTestId('member-points')).toHaveText(
+    `${DEBATE_POINTS.complete + DEBATE_POINTS.win} points`,
+  );
+  await expect(member(names.ben).getByTestId('member-points')).toHaveText(`${DEBATE_POINTS.complete} points`);
+  await expect(member(names.jo).getByTestId('member-points')).toHaveText(`${DEBATE_POINTS.judge} points`);
+  const ldRating = async (name: string) =>
+    Number(/(\d{3,4})/.exec(await member(name).getByTestId('member-rating-ld').innerText())![1]);
+  expect(await ldRating(names.ann)).toBeGreaterThan(1500);
+  expect(await ldRating(names.ben)).toBeLessThan(1500);
 
   // The round's replay: its seven speeches on the timeline, the ballot, and what was happening at a moment.
   await coach!.getByTestId('team-round').getByRole('link', { name: 'Replay' }).click();

@@ -2,12 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { FORMATS } from '@resolved/shared';
 import { RatingText } from '../debates/ballot/RatingText';
+import { debateHistoryQuery } from '../debates/debates-queries';
+import { historyResultText } from '../debates/history-text';
 import { debateRecordQuery } from './dashboard-queries';
 
-/** The debater's own record on the dashboard: wins and losses, average speaker points, a rating per format. */
+/** How many past rounds the dashboard lists (the Debates page has them all). */
+const RECENT_ROUNDS = 5;
+
+/**
+ * The debater's own record on the dashboard: wins and losses, average speaker points, a rating per format, and the
+ * last few rounds with the way to their replays.
+ */
 export function DebateRecordCard() {
   const record = useQuery(debateRecordQuery);
+  const history = useQuery(debateHistoryQuery);
   const data = record.data;
+  const recent = (history.data?.debates ?? []).slice(0, RECENT_ROUNDS);
   return (
     <section
       aria-labelledby="debate-record"
@@ -61,6 +71,28 @@ export function DebateRecordCard() {
           </div>
         </dl>
       )}
+      {recent.length > 0 ? (
+        <div className="mt-4">
+          <h3 className="text-sm font-semibold text-slate-700">Recent rounds</h3>
+          <ul className="mt-1 divide-y divide-slate-100 text-sm" data-testid="recent-rounds">
+            {recent.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
+                <span className="min-w-0 text-slate-800">
+                  <span className="font-semibold">{historyResultText(d)}</span> · {FORMATS[d.formatId].name},{' '}
+                  {FORMATS[d.formatId].sides[d.side]} against {d.opponent.displayName} ·{' '}
+                  {new Date(d.createdAt).toLocaleDateString()}
+                </span>
+                <Link
+                  to={d.status === 'live' ? `/debates/${d.id}` : `/debates/${d.id}/replay`}
+                  className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {d.status === 'live' ? 'Back to the round' : 'Replay'}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

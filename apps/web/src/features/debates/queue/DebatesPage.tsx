@@ -9,8 +9,7 @@ import { DebatePointsNote } from '../room/DebateNotes';
 import { FindOpponentCard } from './FindOpponentCard';
 import { FormatRatings } from '../ballot/FormatRatings';
 import { debateHistoryQuery, liveDebatesQuery } from '../debates-queries';
-
-const RESULT_TEXT = { win: 'Win', loss: 'Loss', 'no-decision': 'No decision' } as const;
+import { historyResultText } from '../history-text';
 
 function LiveDebates() {
   const { data, isPending, error } = useQuery({ ...liveDebatesQuery, refetchInterval: 10_000 });
@@ -73,7 +72,7 @@ function History() {
                     <Link to={`/debates/${d.id}`} className="font-semibold text-brand-700 underline">
                       {format.name} · {new Date(d.createdAt).toLocaleDateString()}
                     </Link>
-                    <span className="font-semibold text-slate-900">{resultText(d)}</span>
+                    <span className="font-semibold text-slate-900">{historyResultText(d)}</span>
                   </div>
                   <p className="mt-1 text-slate-700">
                     {format.sides[d.side]} against {d.opponent.displayName}
@@ -116,7 +115,7 @@ function History() {
                       <td className="px-3 py-2">{format.name}</td>
                       <td className="px-3 py-2">{format.sides[d.side]}</td>
                       <td className="px-3 py-2">{d.opponent.displayName}</td>
-                      <td className="px-3 py-2">{resultText(d)}</td>
+                      <td className="px-3 py-2">{historyResultText(d)}</td>
                       <td className="px-3 py-2 [overflow-wrap:anywhere]">{ballotText(d)}</td>
                       <td className="px-3 py-2">
                         {d.status !== 'live' ? (
@@ -135,10 +134,6 @@ function History() {
       )}
     </section>
   );
-}
-
-function resultText(d: THistoryEntry): string {
-  return d.status === 'live' ? 'In progress' : RESULT_TEXT[d.result];
 }
 
 function ballotText(d: THistoryEntry): string {
