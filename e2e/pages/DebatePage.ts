@@ -1,6 +1,17 @@
+import fs from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /debates (find an opponent, live list, history) and /debates/:id (the debate room). */
+/** A file a test shares or downloads: its name and its bytes. */
+export interface TTestFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/**
+ * /debates (find an opponent, live list, history), /debates/:id (the debate room) and /debates/:id/replay (the
+ * replay, which shows the round's ballot with the room's own component).
+ */
 export class DebatePage {
   readonly findButton: Locator;
   readonly waiting: Locator;
@@ -13,6 +24,23 @@ export class DebatePage {
   readonly judgeButton: Locator;
   readonly spectators: Locator;
   readonly schedule: Locator;
+  readonly judgeName: Locator;
+  readonly recordingConsent: Locator;
+  readonly recordingState: Locator;
+  readonly evidenceList: Locator;
+  readonly flowSaveState: Locator;
+  readonly chat: Locator;
+  readonly chatInput: Locator;
+  readonly poiWindow: Locator;
+  readonly poiTimer: Locator;
+  readonly poiCount: Locator;
+  readonly offerPoiButton: Locator;
+  readonly poiOffer: Locator;
+  readonly replaySegments: Locator;
+  readonly replayChat: Locator;
+  readonly replayEvidence: Locator;
+  readonly replayFlow: Locator;
+  readonly replayRecordings: Locator;
 
   constructor(readonly page: Page) {
     this.findButton = page.getByRole('button', { name: 'Find an opponent' });
@@ -26,6 +54,33 @@ export class DebatePage {
     this.judgeButton = page.getByRole('button', { name: 'Judge this debate' });
     this.spectators = page.getByTestId('spectators');
     this.schedule = page.getByTestId('speech-schedule');
+    this.judgeName = page.getByTestId('judge-name');
+    this.recordingConsent = page.getByLabel('Record this round for the replay (both debaters must agree)');
+    this.recordingState = page.getByTestId('recording-state');
+    this.evidenceList = page.getByTestId('evidence-list');
+    this.flowSaveState = page.getByTestId('flow-save-state');
+    this.chat = page.getByTestId('round-chat');
+    this.chatInput = page.getByLabel('Message', { exact: true });
+    this.poiWindow = page.getByTestId('poi-window');
+    this.poiTimer = page.getByTestId('poi-timer');
+    this.poiCount = page.getByTestId('poi-count');
+    this.offerPoiButton = page.getByRole('button', { name: 'Offer a point of information' });
+    this.poiOffer = page.getByTestId('poi-panel').filter({ hasText: 'The other side offers a point of information.' });
+    this.replaySegments = page.getByTestId('replay-segment');
+    this.replayChat = page.getByTestId('replay-chat');
+    this.replayEvidence = page.getByTestId('replay-evidence');
+    this.replayFlow = page.getByTestId('replay-flow');
+    this.replayRecordings = page.getByTestId('replay-recording');
+  }
+
+  async gotoRoom(debateId: number) {
+    await this.page.goto(`/debates/${debateId}`);
+    await expect(this.clock).toBeVisible();
+  }
+
+  async gotoReplay(debateId: number) {
+    await this.page.goto(`/debates/${debateId}/replay`);
+    await expect(this.page.getByRole('heading', { level: 1, name: /^Replay: / })).toBeVisible();
   }
 
   async gotoDebates() {
@@ -69,5 +124,44 @@ export class DebatePage {
     const match = /^(\d+):(\d{2})$/.exec(text.trim());
     if (!match) throw new Error(`unexpected clock text "${text}"`);
     return Number(match[1]) * 60 + Number(match[2]);
+  }
+
+  /** Shares `file` from the room's evidence panel. */
+  async shareFile(file: TTestFile) {
+    await this.page.getByLabel(/^Share a file/).setInputFiles(file);
+    await this.page.getByRole('button', { name: 'Share file' }).click();
+  }
+
+  /** Clicks the evidence link named `name` inside `list` (the room's or the replay's) and reads the download. */
+  async downloadEvidence(list: Locator, name: string): Promise<{ suggestedName: string; bytes: Buffer; href: string }> {
+    const link = list.getByRole('link').filter({ hasText: name });
+    await expect(link).toBeVisible();
+    const href = (await link.getAttribute('href')) ?? '';
+    const download = this.page.waitForEvent('download');
+    await link.click();
+    const file = await download;
+    return { suggestedName: file.suggestedFilename(), bytes: await fs.readFile((await file.path())!), href };
+  }
+
+  /** One cell of the viewer's own flow: `speechName` is the speech's full name ("Prime Minister Constructive"). */
+  flowCell(speechName: string, row = 1): Locator {
+    return this.page.getByLabel(`${speechName}, row ${row}`, { exact: true });
+  }
+
+  async sendChatMessage(text: string) {
+    await this.chatInput.fill(text);
+    await this.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(this.chat).toContainText(text);
+  }
+
+  /** Pauses or resumes through the room's clock controls and waits for the room to show it. */
+  async pauseClock() {
+    await this.button('Pause').click();
+    await expect(this.clockStatus).toHaveText(/^Paused/);
+  }
+
+  async resumeClock() {
+    await this.button('Resume').click();
+    await expect(this.clockStatus).toHaveText(/^Running/);
   }
 }

@@ -36,3 +36,25 @@ export function letRunningSpeechRun(debateId: number, minutes: number): void {
     db.close();
   }
 }
+
+/**
+ * Puts the PAUSED speech in `debateId` `seconds` into its time (sets the elapsed time stored with the pause), so a
+ * browser test reaches a moment of a speech, such as a Parliamentary POI window, without waiting for it. Clients
+ * learn the clock only from the server's clock events: the next Resume sends every room the clock running on from
+ * there (the server reads the clock from the database on every command).
+ */
+export function putPausedSpeechAt(debateId: number, seconds: number): void {
+  const db = new Database(testDatabasePath(), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const moved = db
+      .prepare(
+        `update debates set clockElapsedBeforeMs = ?
+         where id = ? and clockPhase = 'speech' and clockIsPaused = 1`,
+      )
+      .run(Math.round(seconds * 1000), debateId);
+    if (moved.changes !== 1) throw new Error(`debate ${debateId} has no paused speech to move`);
+  } finally {
+    db.close();
+  }
+}
