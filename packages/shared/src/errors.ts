@@ -32,6 +32,7 @@ export const ERROR_REASONS = [
   'clock_stale',
   'clock_busy',
   'clock_turn',
+  'round_not_started',
   'not_in_round',
   // Results
   'judge_taken',

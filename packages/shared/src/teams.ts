@@ -87,7 +87,12 @@ const ZPair = z
     error: 'A debater cannot judge their own round.',
   });
 
-const ZStartsAt = z.iso.datetime({ offset: true, error: 'The start time is not valid.' }).nullable().optional();
+/** Any ISO time with an offset, stored in UTC (`toISOString`) so that start times compare as strings. */
+const ZStartsAt = z.iso
+  .datetime({ offset: true, error: 'The start time is not valid.' })
+  .transform((value) => new Date(value).toISOString())
+  .nullable()
+  .optional();
 
 /**
  * A coach's pairing: by hand (`pairs`), or everyone present paired at once (`auto`) with random or rating-balanced

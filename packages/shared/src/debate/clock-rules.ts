@@ -16,6 +16,14 @@ export interface TClockRole {
   isJudge: boolean;
 }
 
+/** Why every clock command waits: a practice round paired for a later start opens its clock at that time. */
+export const ROUND_NOT_STARTED_MESSAGE = 'This practice round has not started yet: its clock opens at the start time.';
+
+/** Whether a round scheduled for `startsAt` (null: not scheduled) has yet to start at `nowMs`. */
+export function isBeforeStart(startsAt: string | null, nowMs: number): boolean {
+  return startsAt !== null && Date.parse(startsAt) > nowMs;
+}
+
 /** Why `role` may not take `action` now, or null when the rule allows it (the clock may still refuse the move). */
 export function clockRefusal(
   formatId: TFormatId,

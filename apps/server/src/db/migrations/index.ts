@@ -20,6 +20,7 @@ import { flows } from './0017-flows';
 import { pois } from './0018-pois';
 import { clockEvents } from './0019-clock-events';
 import { recordings } from './0020-recordings';
+import { scheduledRounds } from './0021-scheduled-rounds';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0018-pois': pois,
   '0019-clock-events': clockEvents,
   '0020-recordings': recordings,
+  '0021-scheduled-rounds': scheduledRounds,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

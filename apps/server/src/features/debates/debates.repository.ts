@@ -102,6 +102,8 @@ function debateValues(values: TNewDebate) {
     judgeSeatedAt: values.judgeId ? values.now : null,
     teamId: values.teamId ?? null,
     startsAt: values.startsAt ?? null,
+    // A round that starts later is announced then (see listDueOpenings); one that starts now was announced already.
+    openNoticeDueAt: values.startsAt && values.startsAt > values.now ? values.startsAt : null,
     winnerSide: null,
     forfeitedBy: null,
     externalLink: null,
@@ -233,6 +235,29 @@ export async function markDebaterPresent(db: TDebatesDb, id: number, userId: str
       .where(joinedColumn, 'is', null)
       .execute();
   }
+}
+
+/** Scheduled rounds whose start time has come and whose opening nobody has announced yet. */
+export async function listDueOpenings(db: TDebatesDb, now: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('debates')
+    .select('id')
+    .where('openNoticeDueAt', '<=', now)
+    .orderBy('openNoticeDueAt')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Takes the announcement of a round's opening: true for exactly one caller, on whichever instance. */
+export async function claimOpening(db: TDebatesDb, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('debates')
+    .set({ openNoticeDueAt: null })
+    .where('id', '=', id)
+    .where('openNoticeDueAt', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function setExternalLink(db: TDebatesDb, id: number, link: string | null): Promise<void> {

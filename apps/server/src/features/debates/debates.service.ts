@@ -2,6 +2,8 @@
 import {
   applyClockAction,
   clockRefusal,
+  isBeforeStart,
+  ROUND_NOT_STARTED_MESSAGE,
   spokenIncrement,
   CHAT_RATE_LIMIT,
   CHAT_RATE_LIMIT_MESSAGE,
@@ -79,6 +81,9 @@ export async function commandClock(
     }
     const clock = repo.clockFromRow(row);
     const side = sideOf(row, user.id);
+    if (isBeforeStart(row.startsAt, nowMs(deps))) {
+      throw new AppError('conflict', ROUND_NOT_STARTED_MESSAGE, undefined, 'round_not_started');
+    }
     const refusal = clockRefusal(row.formatId, clock, { side, isJudge: row.judgeId === user.id }, action);
     if (refusal) throw new AppError('forbidden', refusal, undefined, 'clock_turn');
     const now = nowMs(deps);
@@ -255,7 +260,16 @@ export async function signalRoute(
 /** The debaters of every live debate (what a restarted instance must watch for forfeits). */
 export async function listLiveDebaters(deps: TDebatesDeps): Promise<{ debateId: number; userId: string }[]> {
   const rows = await repo.listDebatesByStatus(db(deps), ['live'], 10_000);
-  return rows.flatMap((row) => [row.debaterAId, row.debaterBId].map((userId) => ({ debateId: row.id, userId })));
+  return rows.flatMap((row) =>
+    [
+      { userId: row.debaterAId, joinedAt: row.debaterAJoinedAt },
+      { userId: row.debaterBId, joinedAt: row.debaterBJoinedAt },
+    ]
+      // A practice round's debaters are watched once they have come (the coach paired them, maybe for later);
+      // a matched debater who never came is watched as at the match.
+      .filter(({ joinedAt }) => row.teamId === null || joinedAt !== null)
+      .map(({ userId }) => ({ debateId: row.id, userId })),
+  );
 }
 
 /** A debater entered their room: the first time is recorded for the award rules (did a forfeiter ever come?). */
@@ -268,5 +282,11 @@ export async function roleIn(deps: TDebatesDeps, debateId: number, userId: strin
   if (!row) return null;
   const side = sideOf(row, userId);
   const opponentId = side === 'a' ? row.debaterBId : side === 'b' ? row.debaterAId : null;
-  return { side, opponentId, isJudge: row.judgeId === userId, status: row.status };
+  return {
+    side,
+    opponentId,
+    isJudge: row.judgeId === userId,
+    status: row.status,
+    isBeforeStart: isBeforeStart(row.startsAt, nowMs(deps)),
+  };
 }

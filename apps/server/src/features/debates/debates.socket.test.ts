@@ -265,7 +265,7 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
       joined.data.debate.status === 'live'
         ? await Promise.race([
             updated,
-            new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no forfeit within 10 s')), 10_000)),
+            new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no forfeit within 20 s')), 20_000)),
           ])
         : joined.data.debate;
     expect(after).toMatchObject({ status: 'forfeited', winnerSide: 'a', forfeitedBy: debate.debaters.b.userId });

@@ -115,7 +115,8 @@ export class DebateRooms {
   /** A debater of a live debate with no socket in its room (left, or matched and never came) gets FORFEIT_AFTER_MS. */
   async watchForfeit(debateId: number, userId: string): Promise<void> {
     const role = await debates.roleIn(this.deps, debateId, userId);
-    if (!role?.side || role.status !== 'live') return;
+    // Before a practice round's start time nobody forfeits: debaters may look in early and leave again.
+    if (!role?.side || role.status !== 'live' || role.isBeforeStart) return;
     if ((await this.usersInRoom(debateId)).has(userId)) return;
     this.clearForfeit(debateId, userId);
     const timer = setTimeout(() => {

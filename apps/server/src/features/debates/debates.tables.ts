@@ -48,6 +48,8 @@ export interface DebatesTable {
   /** Migration 0015: the team whose coach paired this practice round, and when the coach set it to start. */
   teamId: Generated<number | null>;
   startsAt: Generated<string | null>;
+  /** A scheduled team round's start time until its opening has been announced (then null). */
+  openNoticeDueAt: Generated<string | null>;
   /** Migration 0016: the debaters let spectators see the round's evidence. */
   evidencePublic: Generated<number>;
   /** Migration 0020: each debater agreed to record the round (recording runs when both have). */

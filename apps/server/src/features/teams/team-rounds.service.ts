@@ -6,6 +6,7 @@
 import {
   canJudgeTeamRounds,
   createClock,
+  isBeforeStart,
   pairPresent,
   REALTIME_ROOMS,
   type TSessionUser,
@@ -30,10 +31,21 @@ interface TPlannedRound {
   judgeUserId: string | null;
 }
 
-/** Turns the coach's request into rounds: the pairs as given, or everyone present paired by the shared rule. */
-async function plan(deps: TTeamsDeps, request: TPairing): Promise<TPlannedRound[]> {
+/**
+ * Turns the coach's request into rounds: the pairs as given, or everyone present paired by the shared rule (then
+ * `oddOutUserId` is the member left over, who judges the first round although not named a judge).
+ */
+async function plan(
+  deps: TTeamsDeps,
+  request: TPairing,
+): Promise<{ rounds: TPlannedRound[]; oddOutUserId: string | null }> {
   if (request.mode === 'manual') {
-    return request.pairs.map((p) => ({ aUserId: p.aUserId, bUserId: p.bUserId, judgeUserId: p.judgeUserId ?? null }));
+    const rounds = request.pairs.map((p) => ({
+      aUserId: p.aUserId,
+      bUserId: p.bUserId,
+      judgeUserId: p.judgeUserId ?? null,
+    }));
+    return { rounds, oddOutUserId: null };
   }
   const present = [...new Set(request.presentUserIds)].filter((id) => id !== request.judgeUserId);
   const ratings = await findRatings(debatesRepo.debatesDb(deps.database.db), request.formatId, present);
@@ -42,7 +54,12 @@ async function plan(deps: TTeamsDeps, request: TPairing): Promise<TPlannedRound[
   if (pairs.length === 0) throw new AppError('validation_failed', 'Mark at least two members present to pair.');
   // The odd one out judges the first round; the coach's chosen judge (if any) the next one.
   const judges = [oddOut?.userId, request.judgeUserId ?? undefined].filter((id): id is string => !!id);
-  return pairs.map((p, i) => ({ aUserId: p.sideA.userId, bUserId: p.sideB.userId, judgeUserId: judges[i] ?? null }));
+  const rounds = pairs.map((p, i) => ({
+    aUserId: p.sideA.userId,
+    bUserId: p.sideB.userId,
+    judgeUserId: judges[i] ?? null,
+  }));
+  return { rounds, oddOutUserId: oddOut?.userId ?? null };
 }
 
 /** Creates every round of a pairing in one transaction, or none; tells each debater and judge it is open. */
@@ -53,10 +70,9 @@ export async function pairRounds(
   request: TPairing,
 ): Promise<TTeamRound[]> {
   const team = await requireCoach(deps, user, teamId);
-  const rounds = await plan(deps, request);
+  const { rounds, oddOutUserId } = await plan(deps, request);
   const database = deps.database.db;
   const members = new Map((await repo.listMembers(database, teamId)).map((m) => [m.userId, m]));
-  const judgeIds = new Set(await repo.listJudgeIds(database, teamId));
   const debaters = rounds.flatMap((r) => [r.aUserId, r.bUserId]);
   const name = (id: string) => members.get(id)?.displayName ?? 'Someone';
   const outsider = [...debaters, ...rounds.map((r) => r.judgeUserId)].find((id) => id && !members.has(id));
@@ -64,7 +80,6 @@ export async function pairRounds(
     throw new AppError('validation_failed', 'Pair members of this team only.', undefined, 'not_team_member');
   const twice = debaters.find((id, i) => debaters.indexOf(id) !== i);
   if (twice) throw new AppError('validation_failed', `${name(twice)} is paired twice. Pair everyone once.`);
-  const oddOut = request.mode === 'auto' ? rounds[0]?.judgeUserId : undefined;
   for (const round of rounds) {
     const judge = round.judgeUserId;
     if (!judge) continue;
@@ -73,7 +88,8 @@ export async function pairRounds(
     }
     const membership = members.get(judge)!;
     const mayJudge = canJudgeTeamRounds({ role: membership.role, isJudge: Number(membership.isJudge) === 1 });
-    if (!mayJudge && judge !== oddOut) {
+    // The odd one out judges although not named a judge: the coach paired them to.
+    if (!mayJudge && judge !== oddOutUserId) {
       throw new AppError(
         'validation_failed',
         `${name(judge)} is not a judge of this team. Name them a judge first, or choose a coach.`,
@@ -81,8 +97,6 @@ export async function pairRounds(
         'not_team_judge',
       );
     }
-    // The odd one out judges although not named a judge: the coach paired them to.
-    if (judge === oddOut) judgeIds.add(judge);
   }
   const now = nowIso();
   const created = await database.transaction().execute(async (trx) => {
@@ -132,18 +146,45 @@ export async function pairRounds(
     deps,
     rows.filter((r) => r !== undefined),
   );
-  for (const round of shaped) {
-    const seats: [string, 'debater' | 'judge'][] = [
-      [round.debaters.a.userId, 'debater'],
-      [round.debaters.b.userId, 'debater'],
-    ];
-    if (round.judge) seats.push([round.judge.userId, 'judge']);
-    for (const [userId, role] of seats) {
-      deps.events.emit({ name: 'team.round_opened', room: REALTIME_ROOMS.user(userId), payload: { round, role } });
-    }
-  }
+  // A round that starts now is announced now; one paired for later when its time comes (announceDueRounds).
+  const nowMs = deps.now ? deps.now() : Date.now();
+  for (const round of shaped) if (!isBeforeStart(round.startsAt, nowMs)) announceOpening(deps, round);
   for (const member of members.keys()) {
     deps.events.emit({ name: 'team.changed', room: REALTIME_ROOMS.user(member), payload: { teamId: team.id } });
   }
   return shaped;
+}
+
+/** Tells each debater and the judge of a round, on every tab, that it is open. */
+function announceOpening(deps: TTeamsDeps, round: TTeamRound): void {
+  const seats: [string, 'debater' | 'judge'][] = [
+    [round.debaters.a.userId, 'debater'],
+    [round.debaters.b.userId, 'debater'],
+  ];
+  if (round.judge) seats.push([round.judge.userId, 'judge']);
+  for (const [userId, role] of seats) {
+    deps.events.emit({ name: 'team.round_opened', room: REALTIME_ROOMS.user(userId), payload: { round, role } });
+  }
+}
+
+/**
+ * Announces the scheduled rounds whose start time has come. Every instance sweeps; the database claim lets exactly
+ * one of them announce each round. A round that ended before its start (nobody can end one) is only cleared.
+ * Returns how many rounds were announced.
+ */
+export async function announceDueRounds(deps: TTeamsDeps): Promise<number> {
+  const database = deps.database.db;
+  const tx = debatesRepo.debatesDb(database);
+  const due = await debatesRepo.listDueOpenings(tx, new Date(deps.now ? deps.now() : Date.now()).toISOString(), 100);
+  let announced = 0;
+  for (const id of due) {
+    if (!(await debatesRepo.claimOpening(tx, id))) continue;
+    const row = await debatesRepo.findDebate(tx, id);
+    if (!row || row.status !== 'live') continue;
+    const [round] = await toTeamRounds(deps, [row]);
+    if (!round) continue;
+    announceOpening(deps, round);
+    announced++;
+  }
+  return announced;
 }

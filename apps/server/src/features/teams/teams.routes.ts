@@ -14,7 +14,10 @@ import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import type { TTeamsDeps } from './teams.service';
 import * as teams from './teams.service';
-import { pairRounds } from './team-rounds.service';
+import { announceDueRounds, pairRounds } from './team-rounds.service';
+
+/** How often each instance looks for scheduled practice rounds whose start time has come. */
+const OPENING_SWEEP_MS = 5_000;
 
 const ZTeamParams = z.object({
   id: z.coerce.number().int().positive({ error: 'Unknown team.' }).max(DB_INT_MAX, { error: 'Unknown team.' }),
@@ -25,6 +28,11 @@ const ZCodeParams = z.object({ code: ZJoinCode });
 /** Teams: create and manage, join by code, pair practice rounds, follow progress. */
 export async function teamsRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: TTeamsDeps = { database: context.database, events: context.events };
+  const sweep = () =>
+    announceDueRounds(deps).catch((err: unknown) => app.log.warn({ err }, 'announcing scheduled rounds failed'));
+  const timer = setInterval(sweep, OPENING_SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 
   app.get('/api/teams', async (request) => {
     const user = await requireUser(request);

@@ -7,6 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORMATS, type TDebate, type TSessionUser, type TTeam, type TTeamRound } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
+import type { TDomainEvent } from '../../lib/events';
+import { listLiveDebaters } from '../debates/debates.service';
+import { announceDueRounds } from './team-rounds.service';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 
@@ -154,6 +157,15 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
     expect(rounds[0]!.judge?.userId).toBe(oddOut);
     expect(rounds[1]!.judge?.userId).toBe(coach.user.id);
     expect(rounds.slice(2).every((r) => r.judge === null)).toBe(true);
+    // With an even count there is no odd one out: the coach's pick must be a coach or a named judge.
+    const even = await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+      mode: 'auto',
+      formatId: 'pf',
+      sides: 'random',
+      presentUserIds: [debaters[0], debaters[1]],
+      judgeUserId: oddOut,
+    });
+    expect(even.json().error).toMatchObject({ code: 'validation_failed', reason: 'not_team_judge' });
     // The paired rounds are open rounds of theirs, on the dashboard.
     const mine = (await call(members[3]!, 'GET', '/api/teams/rounds/mine')).json().rounds as TTeamRound[];
     expect(mine).toHaveLength(1);
@@ -255,5 +267,48 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
     expect((await call(b, 'GET', `/api/teams/${team.id}/members/${a.user.id}/progress`)).statusCode).toBe(403);
     expect((await call(b, 'GET', `/api/teams/${team.id}/members/${b.user.id}/progress`)).statusCode).toBe(200);
     expect((await call(b, 'GET', '/api/debates/progress')).json().progress).toMatchObject({ wins: 0, losses: 1 });
+  });
+
+  it('a round paired for later opens at its start time: the clock waits, one notice per seat, no early forfeit', async () => {
+    const events: TDomainEvent[] = [];
+    t.app.context.events.subscribe((e) => events.push(e));
+    const deps = { database: t.app.context.database, events: t.app.context.events };
+    const coach = await buildUser(t);
+    const team = await newTeam(coach);
+    const [ann, ben] = [await buildUser(t), await buildUser(t)];
+    for (const m of [ann, ben]) await join(m, team.joinCode!);
+    const startsAt = new Date(Date.now() + 10 * 60_000);
+    // Any offset is accepted and stored in UTC.
+    const withOffset = new Date(startsAt.getTime() + 2 * 3_600_000).toISOString().replace('Z', '+02:00');
+    const res = await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+      mode: 'manual',
+      formatId: 'ld',
+      pairs: [{ aUserId: ann.user.id, bUserId: ben.user.id }],
+      startsAt: withOffset,
+    });
+    expect(res.statusCode).toBe(201);
+    const round = res.json().rounds[0] as TTeamRound;
+    expect(round.startsAt).toBe(startsAt.toISOString());
+    const opened = () => events.filter((e) => e.name === 'team.round_opened');
+    // Paired for later: the members' pages refresh, but nobody is told it is open yet.
+    expect(opened()).toHaveLength(0);
+    expect(events.some((e) => e.name === 'team.changed' && e.room === `user:${ann.user.id}`)).toBe(true);
+    const aSide = round.debaters.a.userId === ann.user.id ? ann : ben;
+    const start = () => call(aSide, 'POST', `/api/debates/${round.debateId}/clock`, { action: 'start_speech' });
+    expect((await start()).json().error).toMatchObject({ code: 'conflict', reason: 'round_not_started' });
+    expect(await announceDueRounds(deps)).toBe(0);
+    // Nobody has come yet and the round has not started: a restarted instance watches no one for a forfeit.
+    expect((await listLiveDebaters(deps)).filter((d) => d.debateId === round.debateId)).toEqual([]);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: startsAt.getTime() + 1_000 });
+    // Every instance sweeps; exactly one announces (two sweeps at once here).
+    await Promise.all([announceDueRounds(deps), announceDueRounds(deps)]);
+    await announceDueRounds(deps);
+    expect(
+      opened()
+        .map((e) => e.room)
+        .sort(),
+    ).toEqual([`user:${ann.user.id}`, `user:${ben.user.id}`].sort());
+    expect((await start()).statusCode).toBe(200);
   });
 });

@@ -7,7 +7,7 @@ export function roundStatus(round: TTeamRound): string {
   switch (round.status) {
     case 'live':
       return round.startsAt && new Date(round.startsAt).getTime() > Date.now()
-        ? `Open · starts ${new Date(round.startsAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}`
+        ? `Scheduled · starts ${new Date(round.startsAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}`
         : 'Live';
     case 'awaiting_ballot':
       return 'Waiting for the ballot';

@@ -1,7 +1,15 @@
 import { useState } from 'react';
-import { allowedClockActions, FORMATS, type TClockAction, type TDebate, type TSideKey } from '@resolved/shared';
+import {
+  allowedClockActions,
+  FORMATS,
+  isBeforeStart,
+  type TClockAction,
+  type TDebate,
+  type TSideKey,
+} from '@resolved/shared';
 import { toast } from '../../../lib/toast';
 import { serverNow } from '../room/server-time';
+import { useServerNow } from '../room/useNow';
 import { buttonClass } from '../../../ui/button-styles';
 
 /** The buttons a debater (or the judge) may press now; the server checks every command again. */
@@ -19,7 +27,18 @@ export function ClockControls({
   const [isBusy, setIsBusy] = useState(false);
   const { clock } = debate;
   const speech = FORMATS[debate.formatId].speeches[clock.speechIndex];
+  // A practice round paired for later: the clock opens at its start time (the server refuses commands before).
+  const isWaitingForStart = isBeforeStart(debate.startsAt, serverNow());
+  const now = useServerNow(isWaitingForStart, 1000);
   if (debate.status !== 'live' || (!side && !isJudge)) return null;
+  if (isWaitingForStart && isBeforeStart(debate.startsAt, now)) {
+    const time = new Date(debate.startsAt!).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+    return (
+      <p className="text-sm text-slate-700" data-testid="round-starts-at">
+        This practice round starts {time}. The clock opens then.
+      </p>
+    );
+  }
 
   // The same rule the server applies (packages/shared clock-rules): only the buttons it would accept.
   const allowed = new Set(allowedClockActions(debate.formatId, clock, { side, isJudge }, serverNow()));
