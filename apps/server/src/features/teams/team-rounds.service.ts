@@ -22,6 +22,7 @@ import { drawResolutions } from '../motions/motions.service';
 import { findRatings } from '../results/results.repository';
 import { findCurrentTopic } from '../topics/topics.repository';
 import * as repo from './teams.repository';
+import { abandon } from '../results/results.service';
 import { requireCoach, toTeamRounds, type TTeamsDeps } from './teams.service';
 
 type TPairing = z.output<typeof ZPairRoundsRequest>;
@@ -187,4 +188,20 @@ export async function announceDueRounds(deps: TTeamsDeps): Promise<number> {
     announced++;
   }
   return announced;
+}
+
+/**
+ * A coach calls off a live practice round (a student who never came, a pairing to redo): it ends as abandoned,
+ * with no points or rating change for anyone, and its debaters are free to be paired again.
+ */
+export async function cancelRound(deps: TTeamsDeps, user: TSessionUser, teamId: number, debateId: number) {
+  await requireCoach(deps, user, teamId);
+  const row = await debatesRepo.findDebate(debatesRepo.debatesDb(deps.database.db), debateId);
+  if (!row || row.teamId !== teamId) throw new AppError('not_found', 'This team has no such round.');
+  if (!(await abandon(deps, debateId))) {
+    throw new AppError('conflict', 'This round is over already.', undefined, 'round_over');
+  }
+  for (const member of await repo.listMembers(deps.database.db, teamId)) {
+    deps.events.emit({ name: 'team.changed', room: REALTIME_ROOMS.user(member.userId), payload: { teamId } });
+  }
 }

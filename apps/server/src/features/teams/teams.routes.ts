@@ -14,7 +14,7 @@ import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import type { TTeamsDeps } from './teams.service';
 import * as teams from './teams.service';
-import { announceDueRounds, pairRounds } from './team-rounds.service';
+import { announceDueRounds, cancelRound, pairRounds } from './team-rounds.service';
 
 /** How often each instance looks for scheduled practice rounds whose start time has come. */
 const OPENING_SWEEP_MS = 5_000;
@@ -23,6 +23,9 @@ const ZTeamParams = z.object({
   id: z.coerce.number().int().positive({ error: 'Unknown team.' }).max(DB_INT_MAX, { error: 'Unknown team.' }),
 });
 const ZMemberParams = ZTeamParams.extend({ userId: z.string().min(1).max(100) });
+const ZRoundParams = ZTeamParams.extend({
+  debateId: z.coerce.number().int().positive({ error: 'Unknown round.' }).max(DB_INT_MAX, { error: 'Unknown round.' }),
+});
 const ZCodeParams = z.object({ code: ZJoinCode });
 
 /** Teams: create and manage, join by code, pair practice rounds, follow progress. */
@@ -101,5 +104,11 @@ export async function teamsRoutes(app: FastifyInstance, context: TAppContext) {
     const { id } = parseOrThrow(ZTeamParams, request.params);
     const input = parseOrThrow(ZPairRoundsRequest, request.body);
     return reply.status(201).send({ rounds: await pairRounds(deps, user, id, input) });
+  });
+  app.delete('/api/teams/:id/rounds/:debateId', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, debateId } = parseOrThrow(ZRoundParams, request.params);
+    await cancelRound(deps, user, id, debateId);
+    return reply.status(204).send();
   });
 }

@@ -311,4 +311,33 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
     ).toEqual([`user:${ann.user.id}`, `user:${ben.user.id}`].sort());
     expect((await start()).statusCode).toBe(200);
   });
+
+  it('a coach cancels a live round: no result, and its debaters can be paired again', async () => {
+    const coach = await buildUser(t);
+    const team = await newTeam(coach);
+    const [ann, ben] = [await buildUser(t), await buildUser(t)];
+    for (const m of [ann, ben]) await join(m, team.joinCode!);
+    const pair = () =>
+      call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+        mode: 'manual',
+        formatId: 'ld',
+        pairs: [{ aUserId: ann.user.id, bUserId: ben.user.id }],
+      });
+    const round = (await pair()).json().rounds[0] as TTeamRound;
+    expect((await pair()).json().error.reason).toBe('team_member_busy');
+    const url = `/api/teams/${team.id}/rounds/${round.debateId}`;
+    expect((await call(ann, 'DELETE', url)).statusCode).toBe(403);
+    // A round of another team is not this team's to cancel.
+    const other = await newTeam(await buildUser(t));
+    expect((await call(coach, 'DELETE', `/api/teams/${other.id}/rounds/${round.debateId}`)).statusCode).toBe(403);
+    expect((await call(coach, 'DELETE', `/api/teams/${team.id}/rounds/999999`)).statusCode).toBe(404);
+    expect((await call(coach, 'DELETE', `/api/teams/${team.id}/rounds/abc`)).json().error.code).toBe(
+      'validation_failed',
+    );
+    expect((await call(coach, 'DELETE', url)).statusCode).toBe(204);
+    expect((await call(coach, 'DELETE', url)).json().error).toMatchObject({ code: 'conflict', reason: 'round_over' });
+    const { debate } = (await call(ann, 'GET', `/api/debates/${round.debateId}`)).json() as { debate: TDebate };
+    expect(debate).toMatchObject({ status: 'abandoned', winnerSide: null });
+    expect((await pair()).statusCode).toBe(201);
+  });
 });

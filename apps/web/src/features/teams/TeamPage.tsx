@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TTeam, TTeamMember } from '@resolved/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TTeam, TTeamMember, TTeamRound } from '@resolved/shared';
 import { useSocketEvent } from '../../lib/socket';
+import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { buttonClass } from '../../ui/button-styles';
@@ -13,7 +14,7 @@ import { PairingForm } from './PairingForm';
 import { ProgressView } from './ProgressView';
 import { RoundList } from './TeamRounds';
 import { TeamRoster } from './TeamRoster';
-import { getMemberProgress, getTeam, listTeamRounds, teamKeys } from './teams-queries';
+import { cancelRound, getMemberProgress, getTeam, listTeamRounds, teamKeys } from './teams-queries';
 
 /** One member's progress, for their coach (or themselves). */
 function MemberProgress({ team, member }: { team: TTeam; member: TTeamMember }) {
@@ -70,6 +71,21 @@ export default function TeamPage() {
     if (changed === teamId) void queryClient.invalidateQueries({ queryKey: teamKeys.rounds(teamId) });
   });
 
+  const cancel = useMutation({
+    mutationFn: (round: TTeamRound) => cancelRound(teamId, round.debateId),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: teamKeys.rounds(teamId) });
+      toast.success('The round was cancelled.');
+    },
+    onError: (error) => toast.error((error as Error).message),
+  });
+  function confirmCancel(round: TTeamRound) {
+    const pair = `${round.debaters.a.displayName} vs ${round.debaters.b.displayName}`;
+    if (window.confirm(`Cancel the round ${pair}? It ends without a result, and both can be paired again.`)) {
+      cancel.mutate(round);
+    }
+  }
+
   if (team.isError) {
     return (
       <>
@@ -120,7 +136,11 @@ export default function TeamPage() {
               Practice rounds
             </h2>
             {rounds.data ? (
-              <RoundList rounds={rounds.data} emptyText="No practice rounds yet." />
+              <RoundList
+                rounds={rounds.data}
+                emptyText="No practice rounds yet."
+                onCancel={isCoach ? confirmCancel : undefined}
+              />
             ) : (
               <p className="mt-2 text-sm text-slate-600">Loading…</p>
             )}

@@ -24,8 +24,19 @@ export function roundStatus(round: TTeamRound): string {
   }
 }
 
-/** A list of practice rounds: who debates whom, the judge, how it stands, and the way into the room. */
-export function RoundList({ rounds, emptyText }: { rounds: TTeamRound[]; emptyText: string }) {
+/**
+ * A list of practice rounds: who debates whom, the judge, how it stands, and the way into the room. With `onCancel`
+ * (the team page, for its coaches) each live round can be called off.
+ */
+export function RoundList({
+  rounds,
+  emptyText,
+  onCancel,
+}: {
+  rounds: TTeamRound[];
+  emptyText: string;
+  onCancel?: (round: TTeamRound) => void;
+}) {
   if (rounds.length === 0) return <p className="mt-2 text-sm text-slate-600">{emptyText}</p>;
   return (
     <ul className="mt-3 space-y-2">
@@ -47,9 +58,20 @@ export function RoundList({ rounds, emptyText }: { rounds: TTeamRound[]; emptyTe
               </p>
             </div>
             {round.status === 'live' ? (
-              <Link to={`/debates/${round.debateId}`} className="font-semibold text-brand-700 underline">
-                Open the room
-              </Link>
+              <div className="flex items-center gap-3">
+                <Link to={`/debates/${round.debateId}`} className="font-semibold text-brand-700 underline">
+                  Open the room
+                </Link>
+                {onCancel ? (
+                  <button
+                    type="button"
+                    className="rounded-lg border border-rose-200 bg-white px-2.5 py-1 text-xs font-semibold text-rose-700 hover:bg-rose-50"
+                    onClick={() => onCancel(round)}
+                  >
+                    Cancel round
+                  </button>
+                ) : null}
+              </div>
             ) : (
               <Link to={`/debates/${round.debateId}/replay`} className="font-semibold text-brand-700 underline">
                 Replay

@@ -54,6 +54,9 @@ export const listTeamRounds = async (id: number) =>
 export const pairRounds = async (id: number, request: TPairRoundsRequest) =>
   (await api<{ rounds: TTeamRound[] }>(`/api/teams/${id}/rounds`, { method: 'POST', json: request })).rounds;
 
+export const cancelRound = async (id: number, debateId: number) =>
+  api<void>(`/api/teams/${id}/rounds/${debateId}`, { method: 'DELETE' });
+
 export const getMemberProgress = async (id: number, userId: string) =>
   (await api<{ progress: TDebaterProgress }>(`/api/teams/${id}/members/${encodeURIComponent(userId)}/progress`))
     .progress;
