@@ -166,3 +166,58 @@ test('a coach runs a team practice: students join by link, a paired round is jud
 
   await Promise.all([coachCtx, annCtx, benCtx, joCtx].map((c) => c!.close()));
 });
+
+test('a round paired for later waits for its start, then opens with a notice; a coach can cancel one', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const run = randomBytes(3).toString('hex');
+  const teamName = `Eastview ${run}`;
+  const [coachCtx, annCtx, benCtx] = await Promise.all([1, 2, 3].map(() => browser.newContext()));
+  await signUp(coachCtx!, `Coach ${run}`);
+  await signUp(annCtx!, `Ann ${run}`);
+  await signUp(benCtx!, `Ben ${run}`);
+  const created = await coachCtx!.request.post('/api/teams', { data: { name: teamName, school: 'Eastview High' } });
+  const team = (await created.json()).team as { id: number; joinCode: string };
+  const ids: string[] = [];
+  for (const ctx of [annCtx!, benCtx!]) {
+    expect((await ctx.request.post(`/api/teams/join/${team.joinCode}`)).ok()).toBe(true);
+    ids.push((await (await ctx.request.get('/api/auth/get-session')).json()).user.id);
+  }
+  const ann = await annCtx!.newPage();
+  await ann.goto('/dashboard');
+  await expect(ann.getByTestId('practice-card')).toContainText('No practice round is waiting for you.');
+
+  // Paired to start 25 seconds from now: Ann's dashboard shows it as scheduled at once (live), and its room waits.
+  const startsAt = new Date(Date.now() + 25_000).toISOString();
+  const paired = await coachCtx!.request.post(`/api/teams/${team.id}/rounds`, {
+    data: { mode: 'manual', formatId: 'ld', pairs: [{ aUserId: ids[0], bUserId: ids[1] }], startsAt },
+  });
+  expect(paired.status()).toBe(201);
+  const { debateId } = (await paired.json()).rounds[0] as { debateId: number };
+  await expect(ann.getByTestId('practice-card').getByTestId('team-round-status')).toContainText('Scheduled · starts');
+  await expect(ann.getByTestId('practice-round-notice')).toHaveCount(0);
+  await ann.getByTestId('practice-card').getByRole('link', { name: 'Open the room' }).click();
+  await expect(ann.getByTestId('round-starts-at')).toContainText('This practice round starts');
+  await expect(ann.getByRole('button', { name: /^Start / })).toHaveCount(0);
+  // The clock refuses commands before the start, whatever the page shows.
+  const early = await annCtx!.request.post(`/api/debates/${debateId}/clock`, { data: { action: 'start_speech' } });
+  expect((await early.json()).error.reason).toBe('round_not_started');
+
+  // At the start time the clock opens for the debater to speak first, and Ann, on the dashboard, is told.
+  await ann.goto('/dashboard');
+  await expect(ann.getByTestId('practice-round-notice')).toContainText('your practice round is open', {
+    timeout: 45_000,
+  });
+  await ann.getByRole('link', { name: 'Go to the round' }).click();
+  await expect(ann.getByTestId('round-starts-at')).toHaveCount(0);
+
+  // The coach calls the round off from the team page: it ends without a result.
+  const coach = await coachCtx!.newPage();
+  await coach.goto(`/teams/${team.id}`);
+  coach.once('dialog', (dialog) => void dialog.accept());
+  await coach.getByTestId('team-round').getByRole('button', { name: 'Cancel round' }).click();
+  await expect(coach.getByTestId('team-round-status')).toHaveText('Abandoned');
+  await expect(ann.getByTestId('debate-status')).toContainText('the coach cancelled it');
+  await Promise.all([coachCtx, annCtx, benCtx].map((c) => c!.close()));
+});

@@ -48,7 +48,10 @@ function statusText(debate: TDebate): string {
       return `${debate.debaters[loser].displayName} left the round and forfeited`;
     }
     case 'abandoned':
-      return 'Round abandoned: both debaters left. Nobody wins and no points are given.';
+      // A practice round also ends this way when its coach cancels it.
+      return debate.team
+        ? 'Round ended without a result: both debaters left, or the coach cancelled it. No points are given.'
+        : 'Round abandoned: both debaters left. Nobody wins and no points are given.';
   }
 }
 
