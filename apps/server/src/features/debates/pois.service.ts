@@ -105,7 +105,23 @@ export async function answerPoi(
     .executeTakeFirst();
   if (!poi) throw new AppError('not_found', 'That point of information does not exist.');
   const now = nowMs(deps);
-  if (poi.status !== 'offered' || Number(poi.speechIndex) !== clock.speechIndex || clock.phase !== 'speech') {
+  const hasLapsed = Date.parse(poi.offeredAt) < now - POI_OFFER_LAPSES_MS;
+  if (poi.status === 'offered' && hasLapsed) {
+    // The speaker let it pass: recorded as lapsed, as the next offer would record it.
+    await db
+      .updateTable('debatePois')
+      .set({ status: 'lapsed' })
+      .where('id', '=', poiId)
+      .where('status', '=', 'offered')
+      .execute();
+    emit(deps, toPoi({ ...poi, status: 'lapsed' }));
+  }
+  if (
+    poi.status !== 'offered' ||
+    hasLapsed ||
+    Number(poi.speechIndex) !== clock.speechIndex ||
+    clock.phase !== 'speech'
+  ) {
     throw new AppError('conflict', 'That point of information is no longer waiting for an answer.');
   }
   const answeredAt = new Date(now).toISOString();

@@ -4,6 +4,7 @@ import type { TDebate, TSessionUser } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import * as pois from './pois.service';
+import * as debates from './debates.service';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 
@@ -53,11 +54,29 @@ describe.each(TEST_ENGINES)('points of information on %s', (engine) => {
     const third = await pois.offerPoi(at(170), opp.user, id, 'poi');
     const declined = await pois.answerPoi(at(172), gov.user, id, third.id, false);
     expect(declined.status).toBe('declined');
+    // An answer that comes after the offer lapsed is refused, and the offer is recorded as lapsed.
+    const late = await pois.offerPoi(at(200), opp.user, id, 'poi');
+    await expect(pois.answerPoi(at(211), gov.user, id, late.id, true)).rejects.toThrow('no longer waiting');
     const recorded = (await call(opp, 'GET', `/api/debates/${id}`)).json().debate.pois;
     expect(recorded.map((p: { id: number; status: string }) => [p.id, p.status])).toEqual([
       [offered.id, 'accepted'],
       [second.id, 'lapsed'],
       [third.id, 'declined'],
+      [late.id, 'lapsed'],
     ]);
+
+    // In the rebuttals the other side may rise on a point of order (no POIs there); it is recorded as raised.
+    let elapsed = 7 * 60;
+    for (const speech of ['pmc', 'loc', 'mgc', 'moc']) {
+      const speaker = speech === 'pmc' || speech === 'mgc' ? gov : opp;
+      if (speech !== 'pmc') await debates.commandClock(at(elapsed), speaker.user, id, 'start_speech');
+      elapsed += 1;
+      await debates.commandClock(at(elapsed), speaker.user, id, 'end_speech');
+      elapsed += 1;
+    }
+    await debates.commandClock(at(elapsed), opp.user, id, 'start_speech'); // the LOR
+    await expect(pois.offerPoi(at(elapsed + 90), gov.user, id, 'poi')).rejects.toThrow();
+    const order = await pois.offerPoi(at(elapsed + 90), gov.user, id, 'order');
+    expect(order).toMatchObject({ kind: 'order', status: 'raised', offeredBy: gov.user.id, speechIndex: 4 });
   });
 });
