@@ -27,4 +27,23 @@ describe('flow sheets', () => {
     // Empty rows are left out; the file ends with a line break.
     expect(rest).toEqual(['']);
   });
+
+  it('turns cells a spreadsheet would run as formulas into plain text', () => {
+    const flow = emptyFlow('ld', 6);
+    const texts = ['=HYPERLINK("http://evil.test","x")', '+1 they drop it', '-2+3', '@SUM(A1:A2)', '\t=1+1', 'a = b'];
+    texts.forEach((text, r) => (flow[0]![r] = { text, isExtension: false }));
+    const rest = ',"","","","","",""';
+    expect(flowToCsv('ld', flow).split('\r\n').slice(1, -1)).toEqual([
+      `"'=HYPERLINK(""http://evil.test"",""x"")"${rest}`,
+      `"'+1 they drop it"${rest}`,
+      `"'-2+3"${rest}`,
+      `"'@SUM(A1:A2)"${rest}`,
+      `"'\t=1+1"${rest}`,
+      // Not at the start: left as typed.
+      `"a = b"${rest}`,
+    ]);
+    // An extension starts with its arrow, never with a formula character.
+    flow[1]![0] = { text: '=1+1', isExtension: true };
+    expect(flowToCsv('ld', flow).split('\r\n')[1]).toContain('"→ =1+1"');
+  });
 });

@@ -31,16 +31,30 @@ export function emptyFlow(formatId: TFormatId, rows = 8): TFlowColumns {
   return FORMATS[formatId].speeches.map(() => Array.from({ length: rows }, () => ({ text: '', isExtension: false })));
 }
 
+/**
+ * What a spreadsheet reads as a formula at the start of a cell: `=`, `+`, `-`, `@`, and a tab or carriage return
+ * before one (OWASP's list for CSV injection).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell: quoted, its quotes doubled, and text a spreadsheet would run as a formula (a cell typed in a round
+ * can be `=HYPERLINK(…)` as easily as an argument) turned into plain text by a leading apostrophe.
+ */
+function csvCell(value: string): string {
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
 /** A flow as CSV (one column per speech, headed by its name; extensions marked "→"), for a spreadsheet. */
 export function flowToCsv(formatId: TFormatId, columns: TFlowColumns): string {
   const speeches = FORMATS[formatId].speeches;
   const rows = Math.max(0, ...columns.map((c) => c.length));
-  const quote = (value: string) => `"${value.replace(/"/g, '""')}"`;
-  const lines = [speeches.map((s) => quote(s.name)).join(',')];
+  const lines = [speeches.map((s) => csvCell(s.name)).join(',')];
   for (let r = 0; r < rows; r++) {
     const cells = speeches.map((_, c) => {
       const cell = columns[c]?.[r];
-      return quote(cell ? `${cell.isExtension ? '→ ' : ''}${cell.text}` : '');
+      return csvCell(cell ? `${cell.isExtension ? '→ ' : ''}${cell.text}` : '');
     });
     if (cells.some((cell) => cell !== '""')) lines.push(cells.join(','));
   }
