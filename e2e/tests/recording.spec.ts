@@ -1,6 +1,7 @@
 /**
  * Recording a round (issue 14): with both debaters' agreement each browser records its own fake camera and
- * microphone and uploads it as the round goes; the replay plays the recordings; a debater can delete them.
+ * microphone and uploads it as the round goes; the replay plays the recordings; a debater can delete them, and an
+ * open replay elsewhere follows.
  */
 import { test, expect } from '../support/fixtures';
 import { signInAs, uniqueEmail } from '../support/accounts';
@@ -50,8 +51,12 @@ test('both debaters agree, each browser records, and the replay plays the record
     .toBeGreaterThan(0.5);
   expect(await first.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
 
+  // The other debater has the replay open too; when the host deletes the recordings, it follows without a reload.
+  await friend.goto(`/debates/${debateId}/replay`);
+  await expect(friend.getByTestId('replay-recording')).toHaveCount(2);
   host.once('dialog', (dialog) => void dialog.accept());
   await host.getByRole('button', { name: 'Delete the recordings' }).click();
   await expect(videos).toHaveCount(0);
+  await expect(friend.getByTestId('replay-recording')).toHaveCount(0);
   await Promise.all([hostCtx.close(), friendCtx.close()]);
 });

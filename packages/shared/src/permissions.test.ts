@@ -3,11 +3,13 @@ import {
   ballotRefusal,
   canChangeTopic,
   canCreateRoom,
+  canDeleteRecordings,
   canDeleteRoom,
   canEditRoom,
   canJudge,
   canPostInRound,
   canSubmitBallot,
+  canViewReplay,
   isRoomCapExempt,
   judgeRefusal,
   type TActor,
@@ -97,5 +99,39 @@ describe('round rules', () => {
       true,
       true,
     ]);
+  });
+
+  it('lets only the debaters delete the round’s recordings, not its judge', () => {
+    const seated = round({ judgeId: 'j1', status: 'forfeited' });
+    const debaterB: TActor = { id: 'db', role: 'user' };
+    expect([visitor, user, admin, judge, debaterA, debaterB].map((a) => canDeleteRecordings(a, seated))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it('opens a public round’s replay to anyone signed in once it is over, a team round’s to its team', () => {
+    const over = { ...round({ judgeId: 'j1', status: 'judged' }), isTeamRound: false };
+    expect([visitor, user, admin, debaterA].map((a) => canViewReplay(a, over, null))).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
+    expect(canViewReplay(user, { ...over, status: 'live' }, null)).toBe(false);
+    const teamRound = { ...over, isTeamRound: true };
+    // Outsiders (staff too) are refused; the round's debaters and judge and the team's members are not.
+    expect([user, admin, debaterA, judge].map((a) => canViewReplay(a, teamRound, null))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(canViewReplay(user, teamRound, { role: 'member', isJudge: false })).toBe(true);
+    expect(canViewReplay(user, teamRound, { role: 'coach', isJudge: false })).toBe(true);
   });
 });

@@ -133,6 +133,11 @@ export function canPostInRound(actor: TActor, round: TRoundSeats): boolean {
   return !!actor && (isDebaterOf(actor.id, round) || round.judgeId === actor.id);
 }
 
+/** A round's recordings are deleted (both sides' at once) by its debaters only: the judge watches them, no more. */
+export function canDeleteRecordings(actor: TActor, round: TRoundSeats): boolean {
+  return !!actor && isDebaterOf(actor.id, round);
+}
+
 /** The round's seats as these rules read them, from a client's `TDebate`. */
 export function seatsOfDebate(debate: {
   status: TDebateStatus;
@@ -186,4 +191,20 @@ export function canShareEvidence(actor: TActor, round: TRoundSeats): boolean {
 /** Seeing (and downloading) a round's evidence: its debaters and judge; signed-in spectators if the debaters allow. */
 export function canSeeEvidence(actor: TActor, round: TRoundSeats, isPublic: boolean): boolean {
   return canPostInRound(actor, round) || (actor !== null && isPublic);
+}
+
+// ---- Replays ----
+
+/**
+ * A finished round's replay, and its place in a debater's profile: anyone signed in for a public round (as the live
+ * room is); a team's practice round only for its team's members and the round's own debaters and judge.
+ * `membership` is the actor's place on the round's team (null when outside it, or for a public round).
+ */
+export function canViewReplay(
+  actor: TActor,
+  round: TRoundSeats & { isTeamRound: boolean },
+  membership: TTeamMembership,
+): boolean {
+  if (!actor || round.status === 'live') return false;
+  return !round.isTeamRound || canPostInRound(actor, round) || canViewTeam(membership);
 }

@@ -288,7 +288,7 @@ export interface TDebateServerToClientEvents {
   'debate.presence_changed': (payload: TDebatePresence) => void;
   /** To the round's debaters and judge (`user:<id>`), or to `debate:<id>` when spectators may see evidence. */
   'debate.evidence_added': (payload: { debateId: number; evidence: TEvidence }) => void;
-  /** To `debate:<id>`: a debater deleted the round's recordings. */
+  /** To the round's debaters and judge (`user:<id>`): a debater deleted the round's recordings. */
   'debate.recordings_deleted': (payload: { debateId: number }) => void;
   /** To `debate:<id>`: a point was offered, accepted, declined or raised. */
   'debate.poi_changed': (payload: { poi: TPoi }) => void;

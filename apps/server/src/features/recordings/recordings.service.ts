@@ -4,7 +4,13 @@
  * debater may delete them; all are deleted after the retention period.
  */
 import { Readable } from 'node:stream';
-import { canPostInRound, REALTIME_ROOMS, type TRecording, type TSessionUser } from '@resolved/shared';
+import {
+  canDeleteRecordings,
+  canPostInRound,
+  REALTIME_ROOMS,
+  type TRecording,
+  type TSessionUser,
+} from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { emitDebateUpdated, requireDebate, seatsOfRow, sideOf, type TDebatesDeps } from '../debates/debate-view';
@@ -148,20 +154,25 @@ async function deleteByIds(deps: TDebatesDeps, ids: number[]): Promise<number> {
   return ids.length;
 }
 
-/** Either debater deletes the round's recordings (both sides'). */
+/**
+ * Either debater deletes the round's recordings (both sides'). Those who may play them (the debaters and the judge)
+ * are told in their own rooms, wherever they are (a replay page does not join the round's room).
+ */
 export async function deleteRecordings(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<number> {
   const row = await requireDebate(deps, debateId);
-  if (!sideOf(row, user.id)) throw new AppError('forbidden', 'Only the debaters delete the round’s recordings.');
+  if (!canDeleteRecordings(user, seatsOfRow(row))) {
+    throw new AppError('forbidden', 'Only the debaters delete the round’s recordings.', undefined, 'not_in_round');
+  }
   const rows = await db(deps).selectFrom('debateRecordings').select('id').where('debateId', '=', debateId).execute();
   const deleted = await deleteByIds(
     deps,
     rows.map((r) => Number(r.id)),
   );
-  deps.events.emit({
-    name: 'debate.recordings_deleted',
-    room: REALTIME_ROOMS.debate(String(debateId)),
-    payload: { debateId },
-  });
+  for (const userId of [row.debaterAId, row.debaterBId, row.judgeId]) {
+    if (userId) {
+      deps.events.emit({ name: 'debate.recordings_deleted', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
+    }
+  }
   return deleted;
 }
 

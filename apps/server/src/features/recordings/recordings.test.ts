@@ -1,6 +1,6 @@
 /** Recordings on both engines: consent, chunked uploads in order, playback for the round only, deletion, retention. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TDebate, TRecording, TSessionUser } from '@resolved/shared';
+import { REALTIME_ROOMS, type TDebate, type TRecording, type TSessionUser } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { purgeExpiredRecordings } from './recordings.service';
@@ -63,7 +63,14 @@ describe.each(TEST_ENGINES)('round recordings on %s', (engine) => {
     const deps = { database: t.database, events: t.app.context.events };
     expect(await purgeExpiredRecordings(deps, 30)).toBe(0);
     expect((await call(judge, 'DELETE', `/api/debates/${id}/recordings`)).statusCode).toBe(403);
+    const told: string[] = [];
+    const stop = t.app.context.events.subscribe((event) => {
+      if (event.name === 'debate.recordings_deleted') told.push(event.room);
+    });
     expect((await call(friend, 'DELETE', `/api/debates/${id}/recordings`)).json()).toEqual({ deleted: 1 });
+    stop();
+    // Everyone who may play them is told in their own room (an open replay does not join the round's room).
+    expect(told.sort()).toEqual([host, friend, judge].map((p) => REALTIME_ROOMS.user(p.user.id)).sort());
     expect((await call(host, 'GET', `/api/debates/${id}/recordings`)).json().recordings).toEqual([]);
     const later = (await start()).json().recording.id as number;
     await chunk(host, `/api/debates/${id}/recordings/${later}/chunks?seq=0`, first);

@@ -5,7 +5,7 @@
 import {
   canPostInRound,
   canSeeEvidence,
-  canViewTeam,
+  canViewReplay,
   type TClockEvent,
   type TReplay,
   type TSessionUser,
@@ -23,7 +23,8 @@ export async function getReplay(deps: TDebatesDeps, user: TSessionUser, debateId
   const seats = seatsOfRow(row);
   const isParticipant = canPostInRound(user, seats);
   // A team's practice round is the team's: its members and the round's participants; other rounds are public.
-  if (row.teamId !== null && !isParticipant && !canViewTeam(await membershipOf(deps, row.teamId, user.id))) {
+  const membership = row.teamId !== null && !isParticipant ? await membershipOf(deps, row.teamId, user.id) : null;
+  if (!canViewReplay(user, { ...seats, isTeamRound: row.teamId !== null }, membership)) {
     throw new AppError('forbidden', 'This practice round’s replay is for its team.', undefined, 'not_team_member');
   }
   const events = await deps.database.db

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FORMATS, replaySegments, segmentAt, type TReplay } from '@resolved/shared';
+import { canDeleteRecordings, FORMATS, replaySegments, seatsOfDebate, segmentAt, type TReplay } from '@resolved/shared';
 import { PageHeading } from '../../../shell/PageHeading';
 import { PageLoading } from '../../../shell/PageLoading';
 import { buttonClass } from '../../../ui/button-styles';
@@ -17,6 +17,7 @@ import {
   recordingsKey,
   replayKey,
 } from '../debates-queries';
+import { useSocketEvent } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
 import { EvidenceEntry } from '../room/EvidencePanel';
 
@@ -57,12 +58,17 @@ function Replay({ replay }: { replay: TReplay }) {
   const endMs = Math.max(startMs, debate.endedAt ? Date.parse(debate.endedAt) : (segments.at(-1)?.endMs ?? startMs));
   const span = Math.max(1, endMs - startMs);
   const [at, setAtState] = useState(endMs);
-  const isDebater = !!user && (debate.debaters.a.userId === user.id || debate.debaters.b.userId === user.id);
+  // The shared rule the server enforces: the debaters delete the recordings; the judge only watches them.
+  const canDelete = canDeleteRecordings(user, seatsOfDebate(debate));
   const queryClient = useQueryClient();
   const recordings = useQuery({
     queryKey: recordingsKey(debate.id),
     queryFn: () => listRecordings(debate.id),
     enabled: replay.flow !== null,
+  });
+  // A debater deleted them (here or in another tab or browser): the list follows at once.
+  useSocketEvent('debate.recordings_deleted', ({ debateId }) => {
+    if (debateId === debate.id) void queryClient.invalidateQueries({ queryKey: recordingsKey(debate.id) });
   });
   const removeRecordings = useMutation({
     mutationFn: () => deleteRecordings(debate.id),
@@ -226,7 +232,7 @@ function Replay({ replay }: { replay: TReplay }) {
               </figure>
             ))}
           </div>
-          {isDebater ? (
+          {canDelete ? (
             <button
               type="button"
               className={buttonClass('danger', 'mt-3')}
