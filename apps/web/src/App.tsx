@@ -33,6 +33,7 @@ const DebatesPage = lazyPage(() => import('./features/debates/queue/DebatesPage'
 const DebateRoomPage = lazyPage(() => import('./features/debates/room/DebateRoomPage'));
 const ChallengePage = lazyPage(() => import('./features/debates/queue/ChallengePage'));
 const ReplayPage = lazyPage(() => import('./features/debates/replay/ReplayPage'));
+const ProfilePage = lazyPage(() => import('./features/users/ProfilePage'));
 // Signed-in users only: it needs the socket, which visitors' first load does not carry.
 const LiveDebateBanner = lazy(() =>
   import('./features/debates/room/LiveDebateBanner').then((m) => ({ default: m.LiveDebateBanner })),
@@ -177,6 +178,14 @@ export function App() {
                 element={
                   <RequireAuth>
                     <ReplayPage />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="users/:id"
+                element={
+                  <RequireAuth>
+                    <ProfilePage />
                   </RequireAuth>
                 }
               />

@@ -21,3 +21,4 @@ export * from './debate/replay.js';
 export * from './ranks.js';
 export * from './motions.js';
 export * from './teams.js';
+export * from './profiles.js';

@@ -181,6 +181,8 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'GET /api/leaderboard': (c) => call(c, 'GET', '/api/leaderboard').then(asOutcome),
   'GET /api/users/me/standing': (c) => call(c, 'GET', '/api/users/me/standing').then(asOutcome),
   'GET /api/users': (c) => call(c, 'GET', '/api/users').then(asOutcome),
+  'GET /api/users/:id': (c) => call(c, 'GET', `/api/users/${c.owner.user.id}`).then(asOutcome),
+  'GET /api/users/:id/debates': (c) => call(c, 'GET', `/api/users/${c.owner.user.id}/debates`).then(asOutcome),
   'PUT /api/users/:id/score': (c) =>
     call(c, 'PUT', `/api/users/${c.owner.user.id}/score`, { score: 42 }).then(asOutcome),
   'PUT /api/users/:id/role': (c) =>

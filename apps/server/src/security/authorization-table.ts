@@ -63,6 +63,16 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
 
   'GET /api/leaderboard': rule('everyone (no e-mail but the viewer’s own)', 'AAAA-'),
   'GET /api/users/me/standing': SIGNED_IN,
+  'GET /api/users/:id': rule(
+    'signed-in users (name, points, rank, record, ratings; never an e-mail)',
+    'DAAAA',
+    'the user it shows',
+  ),
+  'GET /api/users/:id/debates': rule(
+    'signed-in users (only the rounds the viewer may replay)',
+    'DAAAA',
+    'the user whose rounds they are',
+  ),
   'GET /api/users': rule('admins (the only list with e-mails)', 'DDDA-'),
   'PUT /api/users/:id/score': rule('admins; never one’s own score unless admin', 'DDDAD', 'the user whose score it is'),
   'PUT /api/users/:id/role': rule('admins; no one promotes themselves', 'DDDAD', 'the user whose role it is'),

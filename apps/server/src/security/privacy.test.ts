@@ -19,6 +19,7 @@ describe.each(TEST_ENGINES)('privacy on %s', (engine) => {
   let routes: TRouteRecord[];
   let baseUrl: string;
   let debateId: number;
+  let victimId: string;
   let challengeToken: string;
   const everyEmail: string[] = [];
 
@@ -34,6 +35,7 @@ describe.each(TEST_ENGINES)('privacy on %s', (engine) => {
     // Other people, with everything that carries their identity: a real password, chat messages, a room,
     // a debate with a judge and messages, a challenge, a score change, a help request.
     const victim = await buildUser(t, { displayName: 'Victim Person' });
+    victimId = victim.user.id;
     const admin = await fastUser(t, 'admin');
     const opponent = await fastUser(t, 'moderator');
     const judge = await fastUser(t);
@@ -71,6 +73,7 @@ describe.each(TEST_ENGINES)('privacy on %s', (engine) => {
     const fill = (url: string) =>
       url
         .replace('/api/debates/:id', `/api/debates/${debateId}`)
+        .replace('/api/users/:id', `/api/users/${victimId}`)
         .replace(':token', challengeToken)
         .replace('/api/auth/callback/:id', '/api/auth/callback/google')
         .replace('/api/auth/reset-password/:token', '/api/auth/reset-password/x')
@@ -127,6 +130,7 @@ describe.each(TEST_ENGINES)('privacy on %s', (engine) => {
       expect(statuses['/api/leaderboard']).toBe(200);
       expect(statuses[`/api/debates/${debateId}`]).toBe(viewer === 'user' ? 200 : 401);
       expect(statuses['/api/chat/messages']).toBe(viewer === 'user' ? 200 : 401);
+      expect(statuses[`/api/users/${victimId}`]).toBe(viewer === 'user' ? 200 : 401);
       await new Promise((r) => setTimeout(r, 100));
       socket.disconnect();
 

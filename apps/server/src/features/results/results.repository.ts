@@ -57,6 +57,26 @@ export async function listDebatesOfUser(db: TDebatesDb, userId: string, limit: n
     .execute();
 }
 
+/**
+ * The finished rounds a user debated (not live, not awaiting a ballot), newest first, older than round `beforeId`
+ * when given: a profile's pages.
+ */
+export async function listFinishedDebatesOfUser(
+  db: TDebatesDb,
+  userId: string,
+  page: { beforeId: number | null; limit: number },
+) {
+  let query = db
+    .selectFrom('debates')
+    .selectAll()
+    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId)]))
+    .where('status', 'not in', ['live', 'awaiting_ballot'])
+    .orderBy('id', 'desc')
+    .limit(page.limit);
+  if (page.beforeId !== null) query = query.where('id', '<', page.beforeId);
+  return query.execute();
+}
+
 /** Debates Joined: every debate the user was matched into. */
 export async function countDebatesOfUser(db: TDebatesDb, userId: string): Promise<number> {
   const row = await db

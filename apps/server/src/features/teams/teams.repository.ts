@@ -84,6 +84,22 @@ export async function findMembership(
   return row ? { role: row.role, isJudge: Number(row.isJudge) === 1 } : null;
 }
 
+/** A user's place on each of these teams they belong to (teams they are not on are absent). */
+export async function findMemberships(
+  db: TDb,
+  teamIds: number[],
+  userId: string,
+): Promise<Map<number, { role: TTeamRole; isJudge: boolean }>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('teamMembers')
+    .select(['teamId', 'role', 'isJudge'])
+    .where('teamId', 'in', teamIds)
+    .where('userId', '=', userId)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.teamId), { role: r.role, isJudge: Number(r.isJudge) === 1 }]));
+}
+
 /** A team's members with their names and points, coaches first, then by name. */
 export async function listMembers(db: TDb, teamId: number) {
   return db

@@ -34,6 +34,19 @@ export async function findUserById(db: Kysely<DB>, id: string): Promise<TSession
   return row ? toSessionUser(row) : null;
 }
 
+/** What any signed-in user may see of an account (a profile): never the e-mail or the role. */
+export async function findPublicUser(
+  db: Kysely<DB>,
+  id: string,
+): Promise<{ id: string; displayName: string; score: number; createdAt: string } | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'displayName', 'score', 'createdAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { ...row, score: Number(row.score), createdAt: toIso(row.createdAt) } : null;
+}
+
 /** What deciding an ADMIN_EMAILS promotion needs: the address, whether it is verified, the role now. */
 export async function findAccountForPromotion(db: Kysely<DB>, id: string) {
   return db

@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ZProfileRoundsQuery, ZUserIdParams } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
-import { getSessionUser, requireRole } from '../auth/auth.guard';
+import { getSessionUser, requireRole, requireUser } from '../auth/auth.guard';
+import type { TDebatesDeps } from '../debates/debate-view';
+import { getProfile, listProfileRounds } from './profile.service';
 import { getLeaderboard, getStanding } from './users.service';
 
 export const ZPageQuery = z.object({
   offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).max(1_000_000).default(0),
 });
 
-export async function usersRoutes(app: FastifyInstance, { database }: TAppContext) {
+export async function usersRoutes(app: FastifyInstance, { database, events }: TAppContext) {
+  const deps: TDebatesDeps = { database, events };
+
   /** Public: ranks computed in SQL, 100 rows a page, never an e-mail except the viewer's own. */
   app.get('/api/leaderboard', async (request) => {
     const { offset } = parseOrThrow(ZPageQuery, request.query);
@@ -20,5 +25,20 @@ export async function usersRoutes(app: FastifyInstance, { database }: TAppContex
   app.get('/api/users/me/standing', async (request) => {
     const user = await requireRole(request, ['user', 'moderator', 'admin']);
     return getStanding(database, user);
+  });
+
+  /** A debater's profile, for signed-in users: name, points, rank, record and ratings; never an e-mail. */
+  app.get('/api/users/:id', async (request) => {
+    await requireUser(request);
+    const { id } = parseOrThrow(ZUserIdParams, request.params);
+    return { profile: await getProfile(deps, id) };
+  });
+
+  /** A debater's finished rounds, a page at a time, only those the viewer may replay. */
+  app.get('/api/users/:id/debates', async (request) => {
+    const viewer = await requireUser(request);
+    const { id } = parseOrThrow(ZUserIdParams, request.params);
+    const { before } = parseOrThrow(ZProfileRoundsQuery, request.query);
+    return listProfileRounds(deps, viewer, id, before ?? null);
   });
 }

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LogOut, Settings, LayoutDashboard, Users } from 'lucide-react';
+import { LogOut, Settings, LayoutDashboard, UserRound, Users } from 'lucide-react';
+import { profilePath } from '../users/users-queries';
 import { useAuth } from './useAuth';
 
 /**
  * The signed-in account in the header, on every page and every screen size: the initial as a button opening a
- * menu with the dashboard, account settings and Sign Out.
+ * menu with the dashboard, their public profile, teams, account settings and Sign Out.
  */
 export function AccountMenu() {
   const { user, signOut } = useAuth();
@@ -64,6 +65,9 @@ export function AccountMenu() {
           </p>
           <Link role="menuitem" to="/Dashboard" className={itemClass} onClick={() => setIsOpen(false)}>
             <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Dashboard
+          </Link>
+          <Link role="menuitem" to={profilePath(user.id)} className={itemClass} onClick={() => setIsOpen(false)}>
+            <UserRound className="h-4 w-4" aria-hidden="true" /> Your profile
           </Link>
           <Link role="menuitem" to="/teams" className={itemClass} onClick={() => setIsOpen(false)}>
             <Users className="h-4 w-4" aria-hidden="true" /> Teams

@@ -29,6 +29,7 @@ import { useStanding } from './useStanding';
 import { FindOpponentCard } from '../debates/queue/FindOpponentCard';
 import { DebateRecordCard } from './DebateRecordCard';
 import { PracticeCard } from '../teams/PracticeCard';
+import { profilePath } from '../users/users-queries';
 
 function formatDate(iso: string | undefined): string {
   if (!iso) return 'Unknown';
@@ -211,6 +212,12 @@ export default function DashboardPage() {
               <dd data-testid="account-performance-level">{level}</dd>
             </div>
           </dl>
+          <Link
+            to={profilePath(user.id)}
+            className="mt-4 inline-block text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            Your profile, as other debaters see it
+          </Link>
         </Section>
 
         <Section title="Activity Timeline" icon={Clock}>

@@ -8,6 +8,7 @@ import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { FormatRatings } from '../debates/ballot/FormatRatings';
+import { ProfileLink } from '../users/ProfileLink';
 import { leaderboardQuery } from './leaderboard-queries';
 
 const MEDALS = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-900', 'bg-orange-300 text-orange-950'];
@@ -100,7 +101,14 @@ export default function LeaderboardPage() {
                     {entry.rank}
                   </span>
                   <span className="min-w-0 flex-1 truncate font-medium text-slate-900">
-                    {entry.displayName}
+                    {/* Profiles are for signed-in users: a visitor reads the name only. */}
+                    {user ? (
+                      <ProfileLink userId={entry.id} className="hover:text-brand-700 hover:underline">
+                        {entry.displayName}
+                      </ProfileLink>
+                    ) : (
+                      entry.displayName
+                    )}
                     {isMe ? <span className="ml-2 text-sm font-semibold text-brand-700">(You)</span> : null}
                   </span>
                   <span className="font-bold tabular-nums text-slate-900">{entry.score}</span>

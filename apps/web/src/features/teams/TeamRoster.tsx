@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { FORMATS, type TTeam, type TTeamMember } from '@resolved/shared';
 import { toast } from '../../lib/toast';
 import { RatingText } from '../debates/ballot/RatingText';
+import { ProfileLink } from '../users/ProfileLink';
 import { removeMember, teamKeys, updateMember } from './teams-queries';
 
 const actionClass =
@@ -68,7 +69,9 @@ export function TeamRoster({
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">
                   <span className="mr-2 tabular-nums text-slate-500">{index + 1}.</span>
-                  {member.displayName}
+                  <ProfileLink userId={member.userId} className="hover:text-brand-700 hover:underline">
+                    {member.displayName}
+                  </ProfileLink>
                   {member.role === 'coach' ? (
                     <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">Coach</span>
                   ) : null}

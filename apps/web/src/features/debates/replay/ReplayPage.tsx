@@ -20,6 +20,7 @@ import {
 import { useSocketEvent } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
 import { EvidenceEntry } from '../room/EvidencePanel';
+import { ProfileLink } from '../../users/ProfileLink';
 
 const mmss = (ms: number) => {
   const seconds = Math.max(0, Math.round(ms / 1000));
@@ -96,8 +97,16 @@ function Replay({ replay }: { replay: TReplay }) {
     <>
       <PageHeading title={`Replay: ${format.name} debate`} lead={debate.resolution} />
       <p className="mb-4 text-sm text-slate-700">
-        {debate.debaters.a.displayName} ({format.sides.a}) vs {debate.debaters.b.displayName} ({format.sides.b})
-        {debate.judge ? ` · judged by ${debate.judge.displayName}` : ''} ·{' '}
+        <ProfileLink userId={debate.debaters.a.userId}>{debate.debaters.a.displayName}</ProfileLink> ({format.sides.a})
+        vs <ProfileLink userId={debate.debaters.b.userId}>{debate.debaters.b.displayName}</ProfileLink> (
+        {format.sides.b})
+        {debate.judge ? (
+          <>
+            {' '}
+            · judged by <ProfileLink userId={debate.judge.userId}>{debate.judge.displayName}</ProfileLink>
+          </>
+        ) : null}{' '}
+        ·{' '}
         <Link to={`/debates/${debate.id}`} className="text-brand-700 underline">
           The round’s page
         </Link>

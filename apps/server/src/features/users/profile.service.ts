@@ -1,0 +1,109 @@
+/**
+ * Debater profiles (issue 14): what every signed-in user sees of a debater, and the finished rounds of theirs the
+ * viewer may replay (the shared `canViewReplay` rule, the one the replay itself enforces).
+ */
+import {
+  canViewReplay,
+  PROFILE_ROUNDS_PAGE_SIZE,
+  type TProfileRound,
+  type TProfileRoundsResponse,
+  type TPublicProfile,
+  type TSessionUser,
+  type TSideKey,
+  type TTeamMembership,
+} from '@resolved/shared';
+import { AppError } from '../../lib/errors';
+import { db, seatsOfRow, sideOf, toSummary, type TDebatesDeps } from '../debates/debate-view';
+import { findUserNames, type TDebateRow } from '../debates/debates.repository';
+import { getRecord } from '../results/records.service';
+import { listFinishedDebatesOfUser } from '../results/results.repository';
+import { findMemberships } from '../teams/teams.repository';
+import { findPublicUser } from './users.repository';
+import { standingOf } from './users.service';
+
+/** Rounds read per query while filling a page: a page's worth and as many again for rounds the viewer may not see. */
+const SCAN_BATCH = PROFILE_ROUNDS_PAGE_SIZE * 2;
+/** Queries one page may take; past them the page ends early and `nextBefore` carries on from where it stopped. */
+const MAX_SCANS = 5;
+
+async function requireProfileUser(deps: TDebatesDeps, userId: string) {
+  const user = await findPublicUser(deps.database.db, userId);
+  if (!user) throw new AppError('not_found', 'That debater does not exist.');
+  return user;
+}
+
+export async function getProfile(deps: TDebatesDeps, userId: string): Promise<TPublicProfile> {
+  const user = await requireProfileUser(deps, userId);
+  const [standing, record] = await Promise.all([standingOf(deps.database, userId), getRecord(deps, userId)]);
+  return {
+    id: user.id,
+    displayName: user.displayName,
+    score: user.score,
+    rank: standing?.rank ?? 0,
+    memberSince: user.createdAt,
+    record: {
+      wins: record.wins,
+      losses: record.losses,
+      noDecision: record.noDecision,
+      averageSpeakerPoints: record.averageSpeakerPoints,
+    },
+    ratings: record.ratings,
+  };
+}
+
+/**
+ * A page of the finished rounds `userId` debated that `viewer` may replay, newest first. Rounds are read in batches
+ * and filtered by the shared rule, so a team's practice rounds never reach outsiders; a page can come back short
+ * (even empty) with a `nextBefore` when many rounds in a row were hidden.
+ */
+export async function listProfileRounds(
+  deps: TDebatesDeps,
+  viewer: TSessionUser,
+  userId: string,
+  before: number | null,
+): Promise<TProfileRoundsResponse> {
+  await requireProfileUser(deps, userId);
+  const tx = db(deps);
+  const visible: TDebateRow[] = [];
+  const memberships = new Map<number, TTeamMembership>();
+  let cursor = before;
+  let hasMore = true;
+  for (let scan = 0; scan < MAX_SCANS && hasMore && visible.length < PROFILE_ROUNDS_PAGE_SIZE; scan++) {
+    const rows = await listFinishedDebatesOfUser(tx, userId, { beforeId: cursor, limit: SCAN_BATCH });
+    hasMore = rows.length === SCAN_BATCH;
+    const unknownTeams = [
+      ...new Set(
+        rows.flatMap((r) => (r.teamId !== null && !memberships.has(Number(r.teamId)) ? [Number(r.teamId)] : [])),
+      ),
+    ];
+    const found = await findMemberships(tx, unknownTeams, viewer.id);
+    for (const teamId of unknownTeams) memberships.set(teamId, found.get(teamId) ?? null);
+    for (const [index, row] of rows.entries()) {
+      cursor = Number(row.id);
+      const round = { ...seatsOfRow(row), isTeamRound: row.teamId !== null };
+      const membership = row.teamId === null ? null : (memberships.get(Number(row.teamId)) ?? null);
+      if (canViewReplay(viewer, round, membership)) visible.push(row);
+      if (visible.length === PROFILE_ROUNDS_PAGE_SIZE) {
+        hasMore ||= index < rows.length - 1;
+        break;
+      }
+    }
+  }
+  const names = await findUserNames(
+    tx,
+    visible.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
+  );
+  const rounds = visible.map((row): TProfileRound => {
+    const side = sideOf(row, userId) ?? 'a';
+    const other: TSideKey = side === 'a' ? 'b' : 'a';
+    const summary = toSummary(row, names);
+    return {
+      ...summary,
+      side,
+      opponent: summary.debaters[other],
+      result: row.winnerSide === null ? 'no-decision' : row.winnerSide === side ? 'win' : 'loss',
+      isTeamRound: row.teamId !== null,
+    };
+  });
+  return { rounds, nextBefore: hasMore ? cursor : null };
+}

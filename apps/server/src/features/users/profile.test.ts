@@ -1,0 +1,180 @@
+/**
+ * Debater profiles through the real API on both engines: what every signed-in user sees of a debater (never an
+ * e-mail), which of their finished rounds each viewer is shown (a team's practice rounds only to its team and the
+ * round's debaters and judge), paging, and the error model for unknown and malformed ids.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  PROFILE_ROUNDS_PAGE_SIZE,
+  type TProfileRoundsResponse,
+  type TPublicProfile,
+  type TSessionUser,
+  type TTeam,
+  type TTeamRound,
+} from '@resolved/shared';
+import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
+import { buildUser } from '../../test/factories';
+
+type TCookieUser = { user: TSessionUser; cookie: string };
+
+describe.each(TEST_ENGINES)('debater profiles on %s', (engine) => {
+  let t: TTestApp;
+  beforeEach(async () => {
+    t = await createTestApp(engine);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const call = (who: TCookieUser | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
+
+  /** A challenge-link round between `host` and `guest`, ended by `loser` forfeiting (null: left live). */
+  async function publicRound(host: TCookieUser, guest: TCookieUser, loser: TCookieUser | null): Promise<number> {
+    const created = await call(host, 'POST', '/api/debates/challenges', { formatId: 'ld' });
+    const accepted = await call(guest, 'POST', `/api/debates/challenges/${created.json().challenge.token}/accept`);
+    const id = accepted.json().debateId as number;
+    if (loser) expect((await call(loser, 'POST', `/api/debates/${id}/forfeit`)).statusCode).toBe(200);
+    return id;
+  }
+
+  const rounds = async (viewer: TCookieUser, of: TCookieUser, query = '') => {
+    const res = await call(viewer, 'GET', `/api/users/${of.user.id}/debates${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as TProfileRoundsResponse;
+  };
+
+  it('shows a debater’s name, points, record and ratings to signed-in users, and nothing private', async () => {
+    const ada = await buildUser(t, { displayName: 'Ada Profile', score: 40 });
+    const bob = await buildUser(t, { displayName: 'Bob Profile' });
+    const viewer = await buildUser(t);
+    await publicRound(ada, bob, bob);
+    await publicRound(bob, ada, ada);
+    await publicRound(ada, bob, bob);
+
+    const res = await call(viewer, 'GET', `/api/users/${ada.user.id}`);
+    expect(res.statusCode).toBe(200);
+    const { profile } = res.json() as { profile: TPublicProfile };
+    expect(profile).toEqual({
+      id: ada.user.id,
+      displayName: 'Ada Profile',
+      score: 40,
+      rank: 1,
+      memberSince: ada.user.createdAt,
+      record: { wins: 2, losses: 1, noDecision: 0, averageSpeakerPoints: null },
+      ratings: [],
+    });
+    // Nothing from the account beyond that: no e-mail (anyone's), no role.
+    for (const email of [ada.user.email, bob.user.email, viewer.user.email]) expect(res.body).not.toContain(email);
+    expect(res.body).not.toContain('"role"');
+    const listed = await call(viewer, 'GET', `/api/users/${ada.user.id}/debates`);
+    for (const email of [ada.user.email, bob.user.email, viewer.user.email]) expect(listed.body).not.toContain(email);
+
+    // Signed-in users only.
+    expect((await call(null, 'GET', `/api/users/${ada.user.id}`)).statusCode).toBe(401);
+    expect((await call(null, 'GET', `/api/users/${ada.user.id}/debates`)).statusCode).toBe(401);
+  });
+
+  it('lists finished rounds each linking to a replay the viewer may open; a team’s rounds only to its team', async () => {
+    const coach = await buildUser(t, { displayName: 'Coach' });
+    const ada = await buildUser(t, { displayName: 'Ada' });
+    const bob = await buildUser(t, { displayName: 'Bob' });
+    const teammate = await buildUser(t, { displayName: 'Teammate' });
+    const stranger = await buildUser(t, { displayName: 'Stranger' });
+    const judge = await buildUser(t, { displayName: 'Outside Judge' });
+
+    const team = (await call(coach, 'POST', '/api/teams', { name: 'Westview Debate', school: 'Westview High' })).json()
+      .team as TTeam;
+    for (const who of [ada, bob, teammate]) await call(who, 'POST', `/api/teams/join/${team.joinCode}`);
+
+    const older = await publicRound(ada, bob, bob);
+    const paired = await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+      mode: 'manual',
+      formatId: 'pf',
+      pairs: [{ aUserId: ada.user.id, bUserId: bob.user.id }],
+    });
+    expect(paired.statusCode, paired.body).toBe(201);
+    const teamRound = (paired.json().rounds as TTeamRound[])[0]!.debateId;
+    await call(ada, 'POST', `/api/debates/${teamRound}/forfeit`);
+    // A public round with a judge from outside, then one still live: the live one is listed to no one.
+    const judged = await publicRound(bob, ada, null);
+    await call(judge, 'POST', `/api/debates/${judged}/judge`);
+    await call(ada, 'POST', `/api/debates/${judged}/forfeit`);
+    await publicRound(ada, stranger, null);
+
+    const seenBy = async (viewer: TCookieUser) => (await rounds(viewer, ada)).rounds.map((r) => r.id);
+    // Outsiders (a stranger, the judge of another round) see the public rounds only, newest first.
+    expect(await seenBy(stranger)).toEqual([judged, older]);
+    expect(await seenBy(judge)).toEqual([judged, older]);
+    // The team's members and the round's debaters see its practice round too; each one opens as a replay.
+    for (const viewer of [teammate, coach, ada, bob]) expect(await seenBy(viewer)).toEqual([judged, teamRound, older]);
+    for (const id of [judged, older]) {
+      expect((await call(stranger, 'GET', `/api/debates/${id}/replay`)).statusCode).toBe(200);
+    }
+    expect((await call(stranger, 'GET', `/api/debates/${teamRound}/replay`)).statusCode).toBe(403);
+    expect((await call(teammate, 'GET', `/api/debates/${teamRound}/replay`)).statusCode).toBe(200);
+
+    // Each round from the profile's debater's side: side, opponent, result.
+    const page = await rounds(teammate, ada);
+    expect(page.nextBefore).toBeNull();
+    expect(page.rounds.map((r) => [r.result, r.opponent.displayName, r.isTeamRound, r.status])).toEqual([
+      ['loss', 'Bob', false, 'forfeited'],
+      ['loss', 'Bob', true, 'forfeited'],
+      ['win', 'Bob', false, 'forfeited'],
+    ]);
+    expect(page.rounds[0]!.judge?.displayName).toBe('Outside Judge');
+    // The record counts every finished round of theirs, the team's too.
+    const { profile } = (await call(stranger, 'GET', `/api/users/${ada.user.id}`)).json() as {
+      profile: TPublicProfile;
+    };
+    expect(profile.record).toMatchObject({ wins: 1, losses: 2 });
+  });
+
+  it('pages through many rounds with `before`, skipping rounds the viewer may not see', async () => {
+    const coach = await buildUser(t);
+    const ada = await buildUser(t);
+    const bob = await buildUser(t);
+    const stranger = await buildUser(t);
+    const team = (await call(coach, 'POST', '/api/teams', { name: 'Paging Team', school: 'Paging High' })).json()
+      .team as TTeam;
+    for (const who of [ada, bob]) await call(who, 'POST', `/api/teams/join/${team.joinCode}`);
+    const visible: number[] = [];
+    for (let i = 0; i < PROFILE_ROUNDS_PAGE_SIZE + 2; i += 1) {
+      visible.push(await publicRound(ada, bob, i % 2 === 0 ? bob : ada));
+      if (i % 4 === 0) {
+        const paired = await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+          mode: 'manual',
+          formatId: 'ld',
+          pairs: [{ aUserId: ada.user.id, bUserId: bob.user.id }],
+        });
+        await call(bob, 'POST', `/api/debates/${(paired.json().rounds as TTeamRound[])[0]!.debateId}/forfeit`);
+      }
+    }
+    const newestFirst = [...visible].reverse();
+    const first = await rounds(stranger, ada);
+    expect(first.rounds.map((r) => r.id)).toEqual(newestFirst.slice(0, PROFILE_ROUNDS_PAGE_SIZE));
+    expect(first.nextBefore).toBe(newestFirst[PROFILE_ROUNDS_PAGE_SIZE - 1]);
+    const second = await rounds(stranger, ada, `?before=${first.nextBefore}`);
+    expect(second.rounds.map((r) => r.id)).toEqual(newestFirst.slice(PROFILE_ROUNDS_PAGE_SIZE));
+    expect(second.nextBefore).toBeNull();
+  });
+
+  it('answers 404 for an unknown debater and 400 in the one error model for a malformed id or cursor', async () => {
+    const viewer = await buildUser(t);
+    for (const url of ['/api/users/no-such-user', '/api/users/no-such-user/debates']) {
+      const res = await call(viewer, 'GET', url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'not_found', message: 'That debater does not exist.' } });
+    }
+    for (const url of [
+      `/api/users/${'x'.repeat(65)}`,
+      '/api/users/bad%20id%3Cscript%3E/debates',
+      `/api/users/${viewer.user.id}/debates?before=abc`,
+      `/api/users/${viewer.user.id}/debates?before=-3`,
+    ]) {
+      const res = await call(viewer, 'GET', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
+    }
+  });
+});

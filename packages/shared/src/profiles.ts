@@ -1,0 +1,61 @@
+/**
+ * Debater profiles (issue 14): what any signed-in user sees of another debater — their name, points, rank, record,
+ * ratings and the past rounds the viewer may replay. Never an e-mail, a role or anything else from the account.
+ */
+import { z } from 'zod';
+import { DB_INT_MAX } from './constants.js';
+import type { TFormatId, TSideKey } from './formats.js';
+import type { TDebateParticipant, TDebateSummary, TRatingSummary } from './debate/protocol.js';
+
+/** `:id` of a user in a route's path: the ids accounts get (letters, digits, `-`, `_`). */
+export const ZUserIdParams = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'That is not a user id.' }),
+});
+
+/** How many past rounds one page of a profile lists. */
+export const PROFILE_ROUNDS_PAGE_SIZE = 20;
+
+/** `GET /api/users/:id/debates?before=`: the page of rounds older than the round `before` (the newest without it). */
+export const ZProfileRoundsQuery = z.object({
+  before: z.coerce
+    .number({ error: 'before must be a round’s number.' })
+    .int({ error: 'before must be a round’s number.' })
+    .positive({ error: 'before must be a round’s number.' })
+    .max(DB_INT_MAX, { error: 'before must be a round’s number.' })
+    .optional(),
+});
+export type TProfileRoundsQuery = z.infer<typeof ZProfileRoundsQuery>;
+
+/** `GET /api/users/:id`: a debater as every signed-in user sees them. */
+export interface TPublicProfile {
+  id: string;
+  displayName: string;
+  /** Points (the leaderboard's score) and the rank they give, in the leaderboard's one order. */
+  score: number;
+  rank: number;
+  memberSince: string;
+  /** Over every round they debated, finished (a team's practice rounds too, though only its team sees those). */
+  record: {
+    wins: number;
+    losses: number;
+    noDecision: number;
+    averageSpeakerPoints: number | null;
+  };
+  /** One entry per format they have a rating in. */
+  ratings: { formatId: TFormatId; rating: TRatingSummary }[];
+}
+
+/** One finished round the profile's debater debated, from their side of it. */
+export interface TProfileRound extends TDebateSummary {
+  side: TSideKey;
+  opponent: TDebateParticipant;
+  result: 'win' | 'loss' | 'no-decision';
+  /** A team's practice round (listed only to its team and the round's debaters and judge). */
+  isTeamRound: boolean;
+}
+
+export interface TProfileRoundsResponse {
+  rounds: TProfileRound[];
+  /** `before` for the next page, or null when there is none. A page may hold fewer rounds than the page size. */
+  nextBefore: number | null;
+}
