@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import rootPackage from '../../../package.json' with { type: 'json' };
 import type { TConfig } from './config';
 import type { TDatabase } from './db/database';
+import { createBlobStore } from './lib/blob-store/blob-store';
 import { handleFrameworkError, notFoundBody, registerErrorHandler } from './lib/errors';
 import { registerBodyDepthLimit } from './lib/body-depth';
 import { DomainEvents } from './lib/events';
@@ -65,8 +66,10 @@ export async function buildApp(options: {
     forceCloseConnections: 'idle',
     frameworkErrors: (error, _request, reply) => handleFrameworkError(error, reply),
   });
-  const context: TAppContext = { config, database, version: rootPackage.version, events: new DomainEvents() };
+  const blobs = createBlobStore(config.blobStore, database);
+  const context: TAppContext = { config, database, blobs, version: rootPackage.version, events: new DomainEvents() };
   app.decorate('context', context);
+  app.addHook('onClose', () => blobs.close());
 
   registerErrorHandler(app);
   registerBodyDepthLimit(app);

@@ -15,3 +15,49 @@ describe('configuration from the environment', () => {
     }
   });
 });
+
+describe('where files are kept (S3_URL)', () => {
+  it('keeps them in the database unless S3_URL is set', () => {
+    expect(loadConfig({}).blobStore).toEqual({ kind: 'database' });
+    expect(loadConfig({ S3_URL: ' ' }).blobStore).toEqual({ kind: 'database' });
+  });
+
+  it('reads an S3-compatible server (path-style) and AWS (virtual-hosted), with an optional key prefix', () => {
+    const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ S3_URL: 'http://127.0.0.1:9000/resolved-files', ...keys }).blobStore).toEqual({
+      kind: 's3',
+      bucket: 'resolved-files',
+      prefix: '',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({ S3_URL: 's3://school-media/resolved/prod/', S3_REGION: 'eu-west-1' }).blobStore).toEqual({
+      kind: 's3',
+      bucket: 'school-media',
+      prefix: 'resolved/prod/',
+      endpoint: undefined,
+      region: 'eu-west-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+  });
+
+  it('stops with a clear message on an address it cannot use', () => {
+    for (const bad of ['bucket', 'ftp://host/bucket', 'http://host:9000', 's3://Bad_Bucket', 'http://h/b/../x']) {
+      expect(() => loadConfig({ S3_URL: bad })).toThrow(/Invalid configuration: S3_URL must be s3:\/\/bucket/);
+    }
+    expect(() => loadConfig({ S3_URL: 'http://id:secret@host/bucket' })).toThrow(/S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ S3_URL: 's3://bucket', S3_ACCESS_KEY_ID: 'id' })).toThrow(/both S3_ACCESS_KEY_ID/);
+  });
+});
+
+describe('recording size (RECORDING_MAX_MB)', () => {
+  it('defaults to 1024 MB and stays within what the size column holds', () => {
+    expect(loadConfig({}).recordingMaxBytes).toBe(1024 * 1024 * 1024);
+    expect(loadConfig({ RECORDING_MAX_MB: '200' }).recordingMaxBytes).toBe(200 * 1024 * 1024);
+    expect(() => loadConfig({ RECORDING_MAX_MB: '4096' })).toThrow(/RECORDING_MAX_MB/);
+    expect(() => loadConfig({ RECORDING_MAX_MB: '0' })).toThrow(/RECORDING_MAX_MB/);
+  });
+});

@@ -23,12 +23,18 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   SIGNUP_DAILY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // At most 2047 MB: a recording's size is an `integer` column (32 bits on PostgreSQL).
+  RECORDING_MAX_MB: z.coerce.number().int().min(1).max(2047).default(1024),
   EVIDENCE_MAX_BYTES: z.coerce
     .number()
     .int()
     .min(1024)
     .max(500 * 1024 * 1024)
     .default(20 * 1024 * 1024),
+  S3_URL: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
@@ -80,6 +86,73 @@ function parseSmtp(url: string | undefined, from: string | undefined, publicUrl:
   return { url, from: from ?? `Resolved <no-reply@${host}>` };
 }
 
+/**
+ * Where evidence files and recordings are kept: the database (the default), or an S3 bucket when S3_URL is set.
+ * `s3://bucket[/prefix]` is a bucket on AWS (virtual-hosted addressing, the region from S3_REGION);
+ * `http(s)://host[:port]/bucket[/prefix]` is a bucket on an S3-compatible server at that address (path-style
+ * addressing, which MinIO, Ceph, Garage and the like expect). Keys go under the prefix, if any.
+ */
+export type TBlobStoreConfig =
+  | { kind: 'database' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** '' or a prefix ending in '/'. */
+      prefix: string;
+      /** The server's address; unset for AWS itself. */
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+      /** Unset: the AWS SDK's own chain (environment, instance role…). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
+
+const S3_URL_ERROR =
+  'Invalid configuration: S3_URL must be s3://bucket[/prefix] (AWS) or http(s)://host[:port]/bucket[/prefix] (an S3-compatible server).';
+
+export function parseBlobStore(settings: {
+  url: string | undefined;
+  region: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+}): TBlobStoreConfig {
+  if (!settings.url) return { kind: 'database' };
+  let url: URL;
+  try {
+    url = new URL(settings.url);
+  } catch {
+    throw new Error(S3_URL_ERROR);
+  }
+  if (url.username || url.password) {
+    throw new Error(
+      'Invalid configuration: put the S3 keys in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, not in S3_URL.',
+    );
+  }
+  if (url.search || url.hash) throw new Error(S3_URL_ERROR);
+  const isAws = url.protocol === 's3:';
+  if (!isAws && url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(S3_URL_ERROR);
+  // s3://bucket/prefix: the bucket is the host; http://host/bucket/prefix: the first path segment.
+  const segments = url.pathname.split('/').filter(Boolean);
+  const bucket = isAws ? url.hostname : segments.shift();
+  if (!bucket || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(S3_URL_ERROR);
+  if (segments.some((s) => s === '.' || s === '..' || !/^[\w.!*'()-]+$/.test(s))) throw new Error(S3_URL_ERROR);
+  if (!!settings.accessKeyId !== !!settings.secretAccessKey) {
+    throw new Error('Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.');
+  }
+  return {
+    kind: 's3',
+    bucket,
+    prefix: segments.map((s) => `${s}/`).join(''),
+    endpoint: isAws ? undefined : url.origin,
+    region: settings.region ?? 'us-east-1',
+    forcePathStyle: !isAws,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+  };
+}
+
 /** WebRTC ICE servers (RTCIceServer[]) for debate audio/video, given as JSON in ICE_SERVERS. */
 const ZIceServers = z.array(
   z.object({
@@ -129,6 +202,10 @@ export interface TConfig {
   evidenceMaxBytes: number;
   /** Days a round's recordings are kept (RECORDING_RETENTION_DAYS, default 30). */
   recordingRetentionDays: number;
+  /** The largest one recording may grow (RECORDING_MAX_MB, default 1024 MB). */
+  recordingMaxBytes: number;
+  /** Where evidence files and recordings are kept: the database, or an S3 bucket (S3_URL…). */
+  blobStore: TBlobStoreConfig;
   /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY); off by default. */
   trustProxy: TTrustProxy;
   /** Outgoing mail (SMTP_URL, MAIL_FROM): e-mail verification and password reset. Unset: no mail. */
@@ -191,6 +268,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     },
     evidenceMaxBytes: e.EVIDENCE_MAX_BYTES,
     recordingRetentionDays: e.RECORDING_RETENTION_DAYS,
+    recordingMaxBytes: e.RECORDING_MAX_MB * 1024 * 1024,
+    blobStore: parseBlobStore({
+      url: blank(e.S3_URL),
+      region: blank(e.S3_REGION),
+      accessKeyId: blank(e.S3_ACCESS_KEY_ID),
+      secretAccessKey: blank(e.S3_SECRET_ACCESS_KEY),
+    }),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtp: parseSmtp(blank(e.SMTP_URL), blank(e.MAIL_FROM), publicUrlSetting),
     publicUrl: (publicUrlSetting ?? `http://localhost:${port}`).replace(/\/$/, ''),

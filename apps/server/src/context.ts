@@ -1,14 +1,17 @@
 import type { TConfig } from './config';
 import type { TDatabase } from './db/database';
+import type { TBlobStore } from './lib/blob-store/blob-store';
 import type { DomainEvents } from './lib/events';
 
 /**
- * What every feature is given: configuration, the database, the version and the domain events. Its own module so
- * features never import `app.ts` (which imports every feature).
+ * What every feature is given: configuration, the database, the store of files, the version and the domain events.
+ * Its own module so features never import `app.ts` (which imports every feature).
  */
 export interface TAppContext {
   config: TConfig;
   database: TDatabase;
+  /** Where evidence files and recordings keep their bytes (the database, or S3). */
+  blobs: TBlobStore;
   version: string;
   /** Domain events: services emit, the realtime module delivers. */
   events: DomainEvents;

@@ -148,7 +148,8 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
 export function decorateAuth(app: FastifyInstance, context: TAppContext) {
   const mailer = createMailer(context.config, app.log);
   if (mailer) app.addHook('onClose', async () => mailer.close());
-  app.decorate('auth', createAuth({ config: context.config, database: context.database, log: app.log, mailer }));
+  const { config, database, blobs } = context;
+  app.decorate('auth', createAuth({ config, database, blobs, log: app.log, mailer }));
 }
 
 declare module 'fastify' {

@@ -11,6 +11,9 @@ import type { TDatabase } from '../../db/database';
 import { findAccountForPromotion, promoteToAdmin } from '../users/users.repository';
 import type { TMailer } from '../mail/mailer';
 import { deleteMessagesOfUser } from '../chat/chat.repository';
+import type { TBlobStore } from '../../lib/blob-store/blob-store';
+import { deleteFilesOfDebater } from '../evidence/evidence.service';
+import { deleteRecordingsOfDebater } from '../recordings/recordings.service';
 
 /** The provider id of Google sign-in; its callback (register it with Google) is `/api/auth/callback/google`. */
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -84,8 +87,10 @@ export function createAuth(options: {
   database: TDatabase;
   log?: FastifyBaseLogger;
   mailer?: TMailer;
+  /** The store of evidence files and recordings, whose bytes go with the account's rounds. */
+  blobs?: TBlobStore;
 }) {
-  const { config, database, mailer } = options;
+  const { config, database, mailer, blobs } = options;
   async function promoteIfAdmin(userId: string) {
     const user = await findAccountForPromotion(database.db, userId);
     if (user && user.role !== 'admin' && qualifiesAsAdmin(config, user)) await promoteToAdmin(database.db, user.id);
@@ -111,8 +116,15 @@ export function createAuth(options: {
       // Account settings: deleting one's own account, with the password (see docs/decisions.md for what goes with it).
       deleteUser: {
         enabled: true,
-        // Its rounds, ratings and ledger go by the tables' foreign keys; chat messages carry no key, so here.
-        beforeDelete: async (user: { id: string }) => deleteMessagesOfUser(database.db, user.id),
+        // Its rounds, ratings and ledger go by the tables' foreign keys; chat messages carry no key, and the bytes of
+        // its rounds' files and recordings may sit in S3, where no key reaches: so here.
+        beforeDelete: async (user: { id: string }) => {
+          await deleteMessagesOfUser(database.db, user.id);
+          if (blobs) {
+            await deleteFilesOfDebater({ database, blobs }, user.id);
+            await deleteRecordingsOfDebater({ database, blobs }, user.id);
+          }
+        },
       },
     },
     session: {

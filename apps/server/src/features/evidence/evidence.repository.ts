@@ -1,4 +1,4 @@
-/** Evidence SQL: items of a round, and a file's bytes in ordered chunks. */
+/** Evidence SQL: items of a round (a file's bytes are kept by the blob store, `lib/blob-store`). */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
@@ -34,16 +34,12 @@ export async function insertEvidence(
   return Number(row.id);
 }
 
-export async function insertChunk(db: TDb, evidenceId: number, seq: number, data: Buffer): Promise<void> {
-  await db.insertInto('debateEvidenceChunks').values({ evidenceId, seq, data }).execute();
-}
-
 export async function completeFile(db: TDb, id: number, contentType: string, size: number): Promise<void> {
   await db.updateTable('debateEvidence').set({ isComplete: 1, contentType, size }).where('id', '=', id).execute();
 }
 
+/** Deletes an item (a file's bytes first: `blobs.deleteFiles`). */
 export async function deleteEvidence(db: TDb, id: number): Promise<void> {
-  await db.deleteFrom('debateEvidenceChunks').where('evidenceId', '=', id).execute();
   await db.deleteFrom('debateEvidence').where('id', '=', id).execute();
 }
 
@@ -78,15 +74,16 @@ export async function findEvidence(db: TDb, debateId: number, id: number) {
     .executeTakeFirst();
 }
 
-/** One chunk of a file (null past the last). */
-export async function findChunk(db: TDb, evidenceId: number, seq: number): Promise<Buffer | null> {
-  const row = await db
-    .selectFrom('debateEvidenceChunks')
-    .select('data')
-    .where('evidenceId', '=', evidenceId)
-    .where('seq', '=', seq)
-    .executeTakeFirst();
-  return row ? Buffer.from(row.data) : null;
+/** The files of the rounds `userId` debated in (they go when the account does). */
+export async function fileIdsOfDebater(db: TDb, userId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('debateEvidence as e')
+    .innerJoin('debates as d', 'd.id', 'e.debateId')
+    .select('e.id')
+    .where('e.kind', '=', 'file')
+    .where((eb) => eb.or([eb('d.debaterAId', '=', userId), eb('d.debaterBId', '=', userId)]))
+    .execute();
+  return rows.map((r) => Number(r.id));
 }
 
 export async function setEvidencePublic(db: TDb, debateId: number, isPublic: boolean): Promise<void> {

@@ -5,7 +5,6 @@ import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import { ZDebateIdParams } from '../debates/debate-params';
-import type { TDebatesDeps } from '../debates/debate-view';
 import * as evidence from './evidence.service';
 
 const ZEvidenceParams = ZDebateIdParams.extend({
@@ -21,7 +20,7 @@ function attachment(name: string): string {
 
 /** Evidence in a round: list, share a file (streamed) or a note, download a file, let spectators see it. */
 export async function evidenceRoutes(app: FastifyInstance, context: TAppContext) {
-  const deps: TDebatesDeps = { database: context.database, events: context.events };
+  const deps = { database: context.database, events: context.events, blobs: context.blobs };
   const maxBytes = context.config.evidenceMaxBytes;
 
   app.get('/api/debates/:id/evidence', async (request) => {

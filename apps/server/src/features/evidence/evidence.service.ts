@@ -1,9 +1,8 @@
 /**
- * Evidence in a round: files streamed into the database in chunks (an upload never holds more than one chunk in
- * memory), their type taken from their bytes; text and links; shown live to the round and, if its debaters allow,
- * to spectators. Served only as attachments, never rendered.
+ * Evidence in a round: files streamed into the blob store (the database in chunks, or S3 in multipart parts: an
+ * upload never holds more than a bounded piece in memory), their type taken from their bytes; text and links; shown
+ * live to the round and, if its debaters allow, to spectators. Served only as attachments, never rendered.
  */
-import { Readable } from 'node:stream';
 import {
   canSeeEvidence,
   canShareEvidence,
@@ -17,19 +16,18 @@ import {
   type TSessionUser,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
+import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { AppError } from '../../lib/errors';
 import { emitDebateUpdated, requireDebate, seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
 import type { TDebateRow } from '../debates/debates.repository';
 import * as repo from './evidence.repository';
 
-/** Bytes per stored chunk: what an upload holds in memory at most (plus the socket's own small buffers). */
-export const EVIDENCE_CHUNK_BYTES = 256 * 1024;
 /** Bytes read before deciding what a file is. */
 const SNIFF_BYTES = 4096;
 
-type TEvidenceDeps = TDebatesDeps & { maxBytes: number };
+type TEvidenceDeps = TDebatesDeps & { blobs: TBlobStore; maxBytes: number };
 
-const db = (deps: TDebatesDeps) => deps.database.db;
+const db = (deps: Pick<TDebatesDeps, 'database'>) => deps.database.db;
 const isPublic = (row: TDebateRow) => Number(row.evidencePublic) === 1;
 
 async function requireSharer(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
@@ -107,7 +105,7 @@ export async function shareNote(deps: TDebatesDeps, user: TSessionUser, debateId
 }
 
 /**
- * Streams an uploaded file into the database: the first bytes decide its type (refused: 415), more than the limit
+ * Streams an uploaded file into the blob store: the first bytes decide its type (refused: 415), more than the limit
  * refuses it (413), a broken upload leaves nothing behind. `declaredBytes` is the Content-Length, if any.
  */
 export async function shareFile(
@@ -117,9 +115,10 @@ export async function shareFile(
   input: { name: string; body: AsyncIterable<Buffer | string>; declaredBytes: number | null },
 ): Promise<TEvidence> {
   const row = await requireSharer(deps, user, debateId);
+  const maxBytes = deps.maxBytes;
   const tooLarge = () =>
-    new AppError('payload_too_large', `Files can be at most ${Math.round(deps.maxBytes / (1024 * 1024))} MB.`);
-  if (input.declaredBytes !== null && input.declaredBytes > deps.maxBytes) throw tooLarge();
+    new AppError('payload_too_large', `Files can be at most ${Math.round(maxBytes / (1024 * 1024))} MB.`);
+  if (input.declaredBytes !== null && input.declaredBytes > maxBytes) throw tooLarge();
   const name = cleanEvidenceName(input.name);
   const id = await repo.insertEvidence(db(deps), {
     debateId,
@@ -131,69 +130,70 @@ export async function shareFile(
     isComplete: false,
     now: nowIso(),
   });
-  let contentType: string | null = null;
-  let size = 0;
-  let seq = 0;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  /** Stores `bytes` as the next chunk (the first one also decides the file's type). */
-  const store = async (bytes: Buffer) => {
-    if (contentType === null) {
-      contentType = sniffEvidenceType(bytes.subarray(0, SNIFF_BYTES), name);
-      if (contentType === null) throw new AppError('unsupported_media_type', EVIDENCE_TYPE_ERROR);
-    }
-    await repo.insertChunk(db(deps), id, seq++, bytes);
-  };
-  /** Stores whole chunks of what has arrived; with `isLast`, the rest too. */
-  const flush = async (isLast: boolean) => {
-    if (pendingBytes === 0) return;
-    let data = Buffer.concat(pending, pendingBytes);
-    while (data.length >= EVIDENCE_CHUNK_BYTES || (isLast && data.length > 0)) {
-      await store(Buffer.from(data.subarray(0, EVIDENCE_CHUNK_BYTES)));
-      data = data.subarray(Math.min(EVIDENCE_CHUNK_BYTES, data.length));
-    }
-    pending = data.length > 0 ? [data] : [];
-    pendingBytes = data.length;
-  };
-  try {
+  /** What the bytes have shown so far (set as they stream through `checked`). */
+  const seen = { contentType: null as string | null, size: 0 };
+  /** The upload's bytes as they come, once its first bytes have said what it is; throws a 413 or 415. */
+  async function* checked(): AsyncGenerator<Buffer> {
+    let head: Buffer[] = [];
+    let headBytes = 0;
+    const decide = () => {
+      const bytes = Buffer.concat(head, headBytes);
+      seen.contentType = sniffEvidenceType(bytes.subarray(0, SNIFF_BYTES), name);
+      if (seen.contentType === null) throw new AppError('unsupported_media_type', EVIDENCE_TYPE_ERROR);
+      head = [];
+      return bytes;
+    };
     for await (const part of input.body) {
       const chunk = typeof part === 'string' ? Buffer.from(part) : part;
-      size += chunk.length;
-      if (size > deps.maxBytes) {
+      seen.size += chunk.length;
+      if (seen.size > maxBytes) {
         // Read (and drop) what is still coming, up to the limit again, so the sender gets the 413 rather than a
         // connection cut mid-upload; past that, the upload is cut.
-        if (size > 2 * deps.maxBytes) throw tooLarge();
+        if (seen.size > 2 * maxBytes) throw tooLarge();
         continue;
       }
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      if (pendingBytes >= EVIDENCE_CHUNK_BYTES) await flush(false);
+      if (seen.contentType !== null) {
+        yield chunk;
+        continue;
+      }
+      head.push(chunk);
+      headBytes += chunk.length;
+      if (headBytes >= SNIFF_BYTES) yield decide();
     }
-    if (size > deps.maxBytes) throw tooLarge();
-    await flush(true);
-    if (contentType === null) throw new AppError('validation_failed', 'That file is empty.');
-    await repo.completeFile(db(deps), id, contentType, size);
+    if (seen.size > maxBytes) throw tooLarge();
+    if (seen.contentType === null) {
+      if (headBytes === 0) throw new AppError('validation_failed', 'That file is empty.');
+      yield decide();
+    }
+  }
+  try {
+    await deps.blobs.putFile(id, checked());
+    await repo.completeFile(db(deps), id, seen.contentType!, seen.size);
   } catch (error) {
+    await deps.blobs.deleteFiles([id]).catch(() => undefined);
     await repo.deleteEvidence(db(deps), id).catch(() => undefined);
     throw error;
   }
   return announce(deps, row, id);
 }
 
-/** A file to download: its name, type, size and a stream of its bytes read chunk by chunk. */
-export async function openFile(deps: TDebatesDeps, user: TSessionUser, debateId: number, evidenceId: number) {
+/** A file to download: its name, type, size and a stream of its bytes. */
+export async function openFile(
+  deps: TDebatesDeps & { blobs: TBlobStore },
+  user: TSessionUser,
+  debateId: number,
+  evidenceId: number,
+) {
   await requireViewer(deps, user, debateId);
   const item = await repo.findEvidence(db(deps), debateId, evidenceId);
   if (!item || item.kind !== 'file' || !item.contentType) throw new AppError('not_found', 'That file does not exist.');
-  const database = db(deps);
-  async function* chunks() {
-    for (let seq = 0; ; seq++) {
-      const data = await repo.findChunk(database, evidenceId, seq);
-      if (!data) return;
-      yield data;
-    }
-  }
-  return { name: item.name, contentType: item.contentType, size: Number(item.size), stream: Readable.from(chunks()) };
+  const stream = await deps.blobs.openFile(evidenceId);
+  return { name: item.name, contentType: item.contentType, size: Number(item.size), stream };
+}
+
+/** Deletes the stored bytes of the files of every round `userId` debated in, before the account and its rounds go. */
+export async function deleteFilesOfDebater(deps: Pick<TEvidenceDeps, 'database' | 'blobs'>, userId: string) {
+  await deps.blobs.deleteFiles(await repo.fileIdsOfDebater(db(deps), userId));
 }
 
 /** The debaters let spectators see the round's evidence (or stop). */

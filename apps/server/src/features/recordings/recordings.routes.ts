@@ -5,7 +5,6 @@ import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import { ZDebateIdParams } from '../debates/debate-params';
-import type { TDebatesDeps } from '../debates/debate-view';
 import * as recordings from './recordings.service';
 
 const ZRecordingParams = ZDebateIdParams.extend({
@@ -16,7 +15,12 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** Recording consent, uploads chunk by chunk, playback and deletion; expired recordings are swept hourly. */
 export async function recordingsRoutes(app: FastifyInstance, context: TAppContext) {
-  const deps: TDebatesDeps = { database: context.database, events: context.events };
+  const deps: recordings.TRecordingsDeps = {
+    database: context.database,
+    events: context.events,
+    blobs: context.blobs,
+    maxBytes: context.config.recordingMaxBytes,
+  };
   const sweep = () =>
     recordings
       .purgeExpiredRecordings(deps, context.config.recordingRetentionDays)
@@ -71,7 +75,9 @@ export async function recordingsRoutes(app: FastifyInstance, context: TAppContex
         const { id, recordingId } = parseOrThrow(ZRecordingParams, request.params);
         const { seq } = parseOrThrow(ZChunkQuery, request.query);
         const body = request.body as AsyncIterable<Buffer>;
-        return recordings.appendChunk(deps, user, { debateId: id, recordingId, seq, body });
+        const length = Number(request.headers['content-length']);
+        const declaredBytes = Number.isFinite(length) ? length : null;
+        return recordings.appendChunk(deps, user, { debateId: id, recordingId, seq, body, declaredBytes });
       },
     );
   });

@@ -1,9 +1,9 @@
 /**
  * Recordings of a round: when both debaters agree, each debater's browser records its own audio and video and
- * uploads it in chunks as the round goes; the round's debaters and judge play them back in the replay. Either
- * debater may delete them; all are deleted after the retention period.
+ * uploads it in chunks as the round goes (each chunk a part in the blob store, a recording at most RECORDING_MAX_MB);
+ * the round's debaters and judge play them back in the replay. Either debater may delete them; all are deleted after
+ * the retention period.
  */
-import { Readable } from 'node:stream';
 import {
   canDeleteRecordings,
   canPostInRound,
@@ -12,6 +12,7 @@ import {
   type TSessionUser,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
+import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { AppError } from '../../lib/errors';
 import { emitDebateUpdated, requireDebate, seatsOfRow, sideOf, type TDebatesDeps } from '../debates/debate-view';
 
@@ -19,7 +20,11 @@ import { emitDebateUpdated, requireDebate, seatsOfRow, sideOf, type TDebatesDeps
 export const RECORDING_CHUNK_MAX_BYTES = 8 * 1024 * 1024;
 const MIME_TYPES = /^(video|audio)\/(webm|mp4)(;[\w=.,\s-]*)?$/i;
 
-const db = (deps: TDebatesDeps) => deps.database.db;
+/** What recordings need besides the debates: the store of their bytes and the most one recording may hold. */
+export type TRecordingsDeps = TDebatesDeps & { blobs: TBlobStore; maxBytes: number };
+type TStoreDeps = TDebatesDeps & { blobs: TBlobStore };
+
+const db = (deps: Pick<TDebatesDeps, 'database'>) => deps.database.db;
 
 export async function setConsent(deps: TDebatesDeps, user: TSessionUser, debateId: number, agree: boolean) {
   const row = await requireDebate(deps, debateId);
@@ -51,11 +56,21 @@ export async function startRecording(deps: TDebatesDeps, user: TSessionUser, deb
   return { id: Number(inserted.id) };
 }
 
-/** The next chunk of one's own recording, in order (a chunk already stored is not stored twice). */
+/**
+ * The next chunk of one's own recording, in order (a chunk already stored is not stored twice). A chunk over
+ * RECORDING_CHUNK_MAX_BYTES, or one that would take the recording past its limit, is refused (413) as soon as its
+ * bytes (or its Content-Length, `declaredBytes`) show it.
+ */
 export async function appendChunk(
-  deps: TDebatesDeps,
+  deps: TRecordingsDeps,
   user: TSessionUser,
-  input: { debateId: number; recordingId: number; seq: number; body: AsyncIterable<Buffer | string> },
+  input: {
+    debateId: number;
+    recordingId: number;
+    seq: number;
+    body: AsyncIterable<Buffer | string>;
+    declaredBytes?: number | null;
+  },
 ): Promise<{ size: number }> {
   const recording = await db(deps)
     .selectFrom('debateRecordings')
@@ -67,29 +82,36 @@ export async function appendChunk(
   if (input.seq !== Number(recording.chunks)) {
     throw new AppError('conflict', `Send chunk ${Number(recording.chunks)} next.`);
   }
+  const before = Number(recording.size);
+  const check = (size: number) => {
+    if (size > RECORDING_CHUNK_MAX_BYTES) throw new AppError('payload_too_large', 'A recording chunk is too large.');
+    if (before + size > deps.maxBytes) {
+      throw new AppError(
+        'payload_too_large',
+        `A recording can be at most ${Math.round(deps.maxBytes / (1024 * 1024))} MB; this one is full.`,
+      );
+    }
+  };
+  if (input.declaredBytes != null) check(input.declaredBytes);
   const parts: Buffer[] = [];
   let size = 0;
   for await (const part of input.body) {
     const chunk = typeof part === 'string' ? Buffer.from(part) : part;
     size += chunk.length;
-    if (size > RECORDING_CHUNK_MAX_BYTES) throw new AppError('payload_too_large', 'A recording chunk is too large.');
+    check(size);
     parts.push(chunk);
   }
   if (size === 0) throw new AppError('validation_failed', 'That chunk is empty.');
-  await db(deps)
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto('debateRecordingChunks')
-        .values({ recordingId: input.recordingId, seq: input.seq, data: Buffer.concat(parts, size) })
-        .execute();
-      await trx
-        .updateTable('debateRecordings')
-        .set({ chunks: input.seq + 1, size: Number(recording.size) + size })
-        .where('id', '=', input.recordingId)
-        .execute();
-    });
-  return { size: Number(recording.size) + size };
+  // The part first, then the count: a part stored without its count is stored again (replaced) by the retry.
+  await deps.blobs.putRecordingPart(input.recordingId, input.seq, Buffer.concat(parts, size));
+  const updated = await db(deps)
+    .updateTable('debateRecordings')
+    .set({ chunks: input.seq + 1, size: before + size })
+    .where('id', '=', input.recordingId)
+    .where('chunks', '=', input.seq)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new AppError('conflict', `Chunk ${input.seq} is already stored.`);
+  return { size: before + size };
 }
 
 async function requireViewer(deps: TDebatesDeps, user: TSessionUser, debateId: number) {
@@ -121,7 +143,7 @@ export async function listRecordings(deps: TDebatesDeps, user: TSessionUser, deb
   }));
 }
 
-export async function openRecording(deps: TDebatesDeps, user: TSessionUser, debateId: number, recordingId: number) {
+export async function openRecording(deps: TStoreDeps, user: TSessionUser, debateId: number, recordingId: number) {
   await requireViewer(deps, user, debateId);
   const recording = await db(deps)
     .selectFrom('debateRecordings')
@@ -130,26 +152,14 @@ export async function openRecording(deps: TDebatesDeps, user: TSessionUser, deba
     .where('debateId', '=', debateId)
     .executeTakeFirst();
   if (!recording || Number(recording.chunks) === 0) throw new AppError('not_found', 'That recording does not exist.');
-  const database = db(deps);
-  async function* chunks() {
-    for (let seq = 0; seq < Number(recording!.chunks); seq++) {
-      const row = await database
-        .selectFrom('debateRecordingChunks')
-        .select('data')
-        .where('recordingId', '=', recordingId)
-        .where('seq', '=', seq)
-        .executeTakeFirst();
-      if (!row) return;
-      yield Buffer.from(row.data);
-    }
-  }
-  return { mimeType: recording.mimeType.split(';')[0]!, size: Number(recording.size), stream: Readable.from(chunks()) };
+  const stream = await deps.blobs.openRecording(recordingId, Number(recording.chunks));
+  return { mimeType: recording.mimeType.split(';')[0]!, size: Number(recording.size), stream };
 }
 
-/** Deletes recordings (their chunks first: one statement each, so PostgreSQL and SQLite alike need no cascade). */
-async function deleteByIds(deps: TDebatesDeps, ids: number[]): Promise<number> {
+/** Deletes recordings: their stored parts first, then their rows (so no part outlives the row that points to it). */
+async function deleteByIds(deps: TStoreDeps, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  await db(deps).deleteFrom('debateRecordingChunks').where('recordingId', 'in', ids).execute();
+  await deps.blobs.deleteRecordings(ids);
   await db(deps).deleteFrom('debateRecordings').where('id', 'in', ids).execute();
   return ids.length;
 }
@@ -158,7 +168,7 @@ async function deleteByIds(deps: TDebatesDeps, ids: number[]): Promise<number> {
  * Either debater deletes the round's recordings (both sides'). Those who may play them (the debaters and the judge)
  * are told in their own rooms, wherever they are (a replay page does not join the round's room).
  */
-export async function deleteRecordings(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<number> {
+export async function deleteRecordings(deps: TStoreDeps, user: TSessionUser, debateId: number): Promise<number> {
   const row = await requireDebate(deps, debateId);
   if (!canDeleteRecordings(user, seatsOfRow(row))) {
     throw new AppError('forbidden', 'Only the debaters delete the round’s recordings.', undefined, 'not_in_round');
@@ -176,8 +186,19 @@ export async function deleteRecordings(deps: TDebatesDeps, user: TSessionUser, d
   return deleted;
 }
 
+/** Deletes the stored parts of the recordings of every round `userId` debated in, before the account and its rounds go. */
+export async function deleteRecordingsOfDebater(deps: Pick<TStoreDeps, 'database' | 'blobs'>, userId: string) {
+  const rows = await db(deps)
+    .selectFrom('debateRecordings as r')
+    .innerJoin('debates as d', 'd.id', 'r.debateId')
+    .select('r.id')
+    .where((eb) => eb.or([eb('d.debaterAId', '=', userId), eb('d.debaterBId', '=', userId)]))
+    .execute();
+  await deps.blobs.deleteRecordings(rows.map((r) => Number(r.id)));
+}
+
 /** Deletes every recording older than the retention period; returns how many went. */
-export async function purgeExpiredRecordings(deps: TDebatesDeps, retentionDays: number, nowMs = Date.now()) {
+export async function purgeExpiredRecordings(deps: TStoreDeps, retentionDays: number, nowMs = Date.now()) {
   const cutoff = new Date(nowMs - retentionDays * 24 * 60 * 60 * 1000).toISOString();
   const rows = await db(deps).selectFrom('debateRecordings').select('id').where('startedAt', '<', cutoff).execute();
   return deleteByIds(

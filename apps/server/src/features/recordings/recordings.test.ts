@@ -1,16 +1,36 @@
-/** Recordings on both engines: consent, chunked uploads in order, playback for the round only, deletion, retention. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+/**
+ * Recordings on both engines, their bytes in the database and in S3 (a local S3-compatible server): consent, chunked
+ * uploads in order, the size limit, playback for the round only, deletion and retention (the stored parts too).
+ */
+import { Readable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REALTIME_ROOMS, type TDebate, type TRecording, type TSessionUser } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
+import { startTestS3, TEST_BLOB_STORES, type TTestS3 } from '../../test/s3';
 import { purgeExpiredRecordings } from './recordings.service';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 
-describe.each(TEST_ENGINES)('round recordings on %s', (engine) => {
+const KB = 1024;
+const CASES = TEST_ENGINES.flatMap((engine) => TEST_BLOB_STORES.map((store) => [engine, store] as const));
+
+let s3: TTestS3;
+beforeAll(async () => {
+  s3 = await startTestS3();
+});
+afterAll(async () => {
+  await s3.close();
+});
+
+describe.each(CASES)('round recordings on %s, parts in %s', (engine, store) => {
   let t: TTestApp;
+  let bucket: string;
   beforeEach(async () => {
-    t = await createTestApp(engine);
+    const s3Bucket = store === 's3' ? await s3.createBucket() : null;
+    bucket = s3Bucket?.bucket ?? '';
+    // A recording holds at most 1 MB here, so that the limit is quick to reach.
+    t = await createTestApp(engine, { RECORDING_MAX_MB: '1', ...s3Bucket?.env });
   });
   afterEach(async () => {
     await t.close();
@@ -24,6 +44,23 @@ describe.each(TEST_ENGINES)('round recordings on %s', (engine) => {
       headers: { cookie: who.cookie, 'content-type': 'video/webm' },
       payload: bytes,
     });
+
+  /** Stored parts: the database's rows, or the bucket's keys (each store keeps the other empty). */
+  async function storedParts() {
+    const rows = await t.database.db.selectFrom('debateRecordingChunks').select(['recordingId', 'seq']).execute();
+    const keys = store === 's3' ? await s3.listKeys(bucket) : [];
+    return [...rows.map((r) => `recordings/${Number(r.recordingId)}/${Number(r.seq)}`), ...keys];
+  }
+  async function liveRound() {
+    const [host, friend, judge] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    const created = await call(host, 'POST', '/api/debates/challenges', { formatId: 'ld' });
+    const id = (await call(friend, 'POST', `/api/debates/challenges/${created.json().challenge.token}/accept`)).json()
+      .debateId as number;
+    await call(judge, 'POST', `/api/debates/${id}/judge`, {});
+    await call(host, 'PUT', `/api/debates/${id}/recording-consent`, { agree: true });
+    await call(friend, 'PUT', `/api/debates/${id}/recording-consent`, { agree: true });
+    return { host, friend, judge, id };
+  }
 
   it('records only with both debaters’ consent, keeps the chunks in order, and plays them back to the round', async () => {
     const [host, friend, judge, stranger] = [
@@ -56,11 +93,16 @@ describe.each(TEST_ENGINES)('round recordings on %s', (engine) => {
     const media = await call(judge, 'GET', `/api/debates/${id}/recordings/${recordingId}/media`);
     expect(media.headers['content-type']).toBe('video/webm');
     expect(media.rawPayload.equals(Buffer.concat([first, second]))).toBe(true);
+    expect(await storedParts()).toEqual(
+      store === 's3'
+        ? [`recordings/${recordingId}/000000`, `recordings/${recordingId}/000001`]
+        : [`recordings/${recordingId}/0`, `recordings/${recordingId}/1`],
+    );
     expect((await call(stranger, 'GET', `/api/debates/${id}/recordings`)).statusCode).toBe(403);
     expect((await call(stranger, 'GET', `/api/debates/${id}/recordings/${recordingId}/media`)).statusCode).toBe(403);
 
     // Kept for the retention period, then gone; either debater can delete them before.
-    const deps = { database: t.database, events: t.app.context.events };
+    const deps = { database: t.database, events: t.app.context.events, blobs: t.app.context.blobs };
     expect(await purgeExpiredRecordings(deps, 30)).toBe(0);
     expect((await call(judge, 'DELETE', `/api/debates/${id}/recordings`)).statusCode).toBe(403);
     const told: string[] = [];
@@ -72,10 +114,39 @@ describe.each(TEST_ENGINES)('round recordings on %s', (engine) => {
     // Everyone who may play them is told in their own room (an open replay does not join the round's room).
     expect(told.sort()).toEqual([host, friend, judge].map((p) => REALTIME_ROOMS.user(p.user.id)).sort());
     expect((await call(host, 'GET', `/api/debates/${id}/recordings`)).json().recordings).toEqual([]);
+    expect(await storedParts()).toEqual([]);
     const later = (await start()).json().recording.id as number;
     await chunk(host, `/api/debates/${id}/recordings/${later}/chunks?seq=0`, first);
     expect(await purgeExpiredRecordings(deps, 30, Date.now() + 31 * 24 * 60 * 60 * 1000)).toBe(1);
-    const chunks = await t.database.db.selectFrom('debateRecordingChunks').select('seq').execute();
-    expect(chunks).toEqual([]);
+    expect(await storedParts()).toEqual([]);
+  });
+
+  it('refuses a chunk that would take a recording past RECORDING_MAX_MB with a clear 413, and keeps what it has', async () => {
+    const { host, judge, id } = await liveRound();
+    const recordingId = (await call(host, 'POST', `/api/debates/${id}/recordings`, { mimeType: 'video/webm' })).json()
+      .recording.id as number;
+    const url = (seq: number) => `/api/debates/${id}/recordings/${recordingId}/chunks?seq=${seq}`;
+    const first = Buffer.alloc(600 * KB, 1);
+    expect((await chunk(host, url(0), first)).json()).toEqual({ size: first.length });
+    const full = { code: 'payload_too_large', message: 'A recording can be at most 1 MB; this one is full.' };
+    // Refused by its Content-Length before it is read, and without one as its bytes are counted.
+    const tooMuch = await chunk(host, url(1), Buffer.alloc(500 * KB, 2));
+    expect(tooMuch.statusCode).toBe(413);
+    expect(tooMuch.json()).toEqual({ error: full });
+    const streamed = await t.app.inject({
+      method: 'POST',
+      url: url(1),
+      headers: { cookie: host.cookie, 'content-type': 'video/webm' },
+      payload: Readable.from([Buffer.alloc(300 * KB, 2), Buffer.alloc(200 * KB, 2)]),
+    });
+    expect(streamed.statusCode).toBe(413);
+    expect(streamed.json()).toEqual({ error: full });
+    // Exactly up to the limit is fine; one byte more is not.
+    const rest = Buffer.alloc(1024 * KB - first.length, 3);
+    expect((await chunk(host, url(1), rest)).json()).toEqual({ size: 1024 * KB });
+    expect((await chunk(host, url(2), Buffer.from([4]))).json()).toEqual({ error: full });
+    const media = await call(judge, 'GET', `/api/debates/${id}/recordings/${recordingId}/media`);
+    expect(media.rawPayload.equals(Buffer.concat([first, rest]))).toBe(true);
+    expect(await storedParts()).toHaveLength(2);
   });
 });
