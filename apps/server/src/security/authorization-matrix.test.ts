@@ -336,6 +336,20 @@ const HTTP_PROBES: Record<string, TProbe> = {
     const pairs = [{ aUserId: team.member.user.id, bUserId: other.user.id }];
     return asOutcome(await call(c, 'POST', `/api/teams/${team.id}/rounds`, { mode: 'manual', formatId: 'ld', pairs }));
   },
+  'DELETE /api/teams/:id/rounds/:debateId': async (c) => {
+    const team = await makeTeam(c, c.owner);
+    const other = await fastUser(c.t);
+    await ok(c, 'POST', `/api/teams/join/${team.joinCode}`, undefined, other);
+    const pairs = [{ aUserId: team.member.user.id, bUserId: other.user.id }];
+    const { rounds } = (await ok(
+      c,
+      'POST',
+      `/api/teams/${team.id}/rounds`,
+      { mode: 'manual', formatId: 'ld', pairs },
+      c.owner,
+    )) as { rounds: { debateId: number }[] };
+    return asOutcome(await call(c, 'DELETE', `/api/teams/${team.id}/rounds/${rounds[0]!.debateId}`));
+  },
   'POST /api/debates/challenges': (c) => call(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }).then(asOutcome),
   'GET /api/debates/challenges/:token': async (c) => {
     const { challenge } = (await ok(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }, c.owner)) as {

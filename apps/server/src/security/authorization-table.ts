@@ -126,6 +126,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   ),
   'GET /api/teams/:id/rounds': rule('the team’s members', 'DDDDA', 'a coach of the team'),
   'POST /api/teams/:id/rounds': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
+  'DELETE /api/teams/:id/rounds/:debateId': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
 
   'GET /api/debates/:id/evidence': rule(
     'the debaters and the judge (signed-in spectators when the debaters allow)',
