@@ -17,7 +17,11 @@ async function userIdOf(context: BrowserContext): Promise<string> {
   return session.user.id as string;
 }
 
-test('a profile lists the debater’s finished rounds, each opening its replay', async ({ browser, page }) => {
+test('a profile lists the debater’s finished rounds, each opening its replay', async ({
+  browser,
+  page,
+  consoleErrors,
+}) => {
   const run = randomBytes(3).toString('hex');
   const [hostName, guestName, viewerName] = [`Hedy ${run}`, `Grete ${run}`, `Viv ${run}`];
   const [hostCtx, guestCtx] = await Promise.all([browser.newContext(), browser.newContext()]);
@@ -69,6 +73,20 @@ test('a profile lists the debater’s finished rounds, each opening its replay',
   await page.getByRole('menuitem', { name: 'Your profile' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(viewerName);
   await expect(page.getByText('This is your profile as other debaters see it')).toBeVisible();
+  await expect(page.getByText('No finished rounds to show yet.')).toBeVisible();
+
+  // The host keeps the replay private from the replay page: the viewer is told so, and the round leaves the
+  // host's profile as the viewer sees it.
+  const hostPage = await hostCtx.newPage();
+  await hostPage.goto(`/debates/${debateId}/replay`);
+  await hostPage.getByLabel(/Keep this replay private/).check();
+  await expect(hostPage.getByText('Only this round’s people see its replay now.')).toBeVisible();
+  // The browser logs the refused request; the page says why.
+  consoleErrors.allow(/status of 403 \(Forbidden\).*\/replay/);
+  await page.goto(`/debates/${debateId}/replay`);
+  await expect(page.getByRole('alert')).toHaveText('The debaters keep this round’s replay private.');
+  await page.goto(`/users/${hostId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(hostName);
   await expect(page.getByText('No finished rounds to show yet.')).toBeVisible();
 
   await Promise.all([hostCtx.close(), guestCtx.close()]);

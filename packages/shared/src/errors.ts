@@ -33,6 +33,7 @@ export const ERROR_REASONS = [
   'clock_busy',
   'clock_turn',
   'round_not_started',
+  'replay_private',
   'not_in_round',
   // Results
   'judge_taken',

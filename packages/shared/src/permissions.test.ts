@@ -9,6 +9,7 @@ import {
   canJudge,
   canPostInRound,
   canSubmitBallot,
+  canSetReplayPrivacy,
   canViewReplay,
   isRoomCapExempt,
   judgeRefusal,
@@ -115,7 +116,7 @@ describe('round rules', () => {
   });
 
   it('opens a public round’s replay to anyone signed in once it is over, a team round’s to its team', () => {
-    const over = { ...round({ judgeId: 'j1', status: 'judged' }), isTeamRound: false };
+    const over = { ...round({ judgeId: 'j1', status: 'judged' }), isTeamRound: false, isPrivate: false };
     expect([visitor, user, admin, debaterA].map((a) => canViewReplay(a, over, null))).toEqual([
       false,
       true,
@@ -133,5 +134,10 @@ describe('round rules', () => {
     ]);
     expect(canViewReplay(user, teamRound, { role: 'member', isJudge: false })).toBe(true);
     expect(canViewReplay(user, teamRound, { role: 'coach', isJudge: false })).toBe(true);
+    // Kept private by a debater: the round's own people only (and a practice round's team still).
+    const kept = { ...over, isPrivate: true };
+    expect([user, admin, debaterA, judge].map((a) => canViewReplay(a, kept, null))).toEqual([false, false, true, true]);
+    expect(canViewReplay(user, { ...teamRound, isPrivate: true }, { role: 'coach', isJudge: false })).toBe(true);
+    expect([user, judge, debaterA].map((a) => canSetReplayPrivacy(a, over))).toEqual([false, false, true]);
   });
 });

@@ -196,15 +196,21 @@ export function canSeeEvidence(actor: TActor, round: TRoundSeats, isPublic: bool
 // ---- Replays ----
 
 /**
- * A finished round's replay, and its place in a debater's profile: anyone signed in for a public round (as the live
- * room is); a team's practice round only for its team's members and the round's own debaters and judge.
- * `membership` is the actor's place on the round's team (null when outside it, or for a public round).
+ * A finished round's replay, and its place in a debater's profile: its debaters and judge always; a team's practice
+ * round also its team's members; any other round anyone signed in (as the live room is), unless a debater keeps
+ * it private. `membership` is the actor's place on the round's team (null when outside it, or for a public round).
  */
 export function canViewReplay(
   actor: TActor,
-  round: TRoundSeats & { isTeamRound: boolean },
+  round: TRoundSeats & { isTeamRound: boolean; isPrivate: boolean },
   membership: TTeamMembership,
 ): boolean {
   if (!actor || round.status === 'live') return false;
-  return !round.isTeamRound || canPostInRound(actor, round) || canViewTeam(membership);
+  if (canPostInRound(actor, round)) return true;
+  return round.isTeamRound ? canViewTeam(membership) : !round.isPrivate;
+}
+
+/** Keeping a round's replay private (or public again): its debaters, whose round it is. */
+export function canSetReplayPrivacy(actor: TActor, round: TRoundSeats): boolean {
+  return !!actor && isDebaterOf(actor.id, round);
 }

@@ -399,6 +399,10 @@ const HTTP_PROBES: Record<string, TProbe> = {
       .executeTakeFirstOrThrow();
     return { status: response.statusCode, tookEffect: row.status === 'forfeited' };
   },
+  'PUT /api/debates/:id/replay-privacy': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    return asOutcome(await call(c, 'PUT', `/api/debates/${id}/replay-privacy`, { isPrivate: true }));
+  },
   'PUT /api/debates/:id/external-link': async (c) => {
     const { id } = await makeDebate(c, c.owner);
     return asOutcome(await call(c, 'PUT', `/api/debates/${id}/external-link`, { link: 'https://meet.jit.si/x' }));

@@ -141,6 +141,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'a debater',
   ),
   'PUT /api/debates/:id/evidence/visibility': rule('the debaters', 'DDDDA', 'a debater'),
+  'PUT /api/debates/:id/replay-privacy': rule('the debaters', 'DDDDA', 'a debater'),
 
   'GET /api/debates/:id/replay': rule(
     'signed-in users once the round is over (a team’s round: its team and participants)',

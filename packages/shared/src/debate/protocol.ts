@@ -73,6 +73,8 @@ export interface TDebate {
   startsAt: string | null;
   /** The debaters let spectators see the round's evidence. */
   evidencePublic: boolean;
+  /** A debater keeps the replay to the round's debaters and judge (and, for a practice round, its team). */
+  isReplayPrivate: boolean;
   /** Points of information and of order offered so far, oldest first. */
   pois: TPoi[];
   /** Each debater's agreement to record the round; browsers record only when both agree. */

@@ -1,4 +1,5 @@
 /** The replay's timeline (issue 14): what was happening when, from a round's stored clock commands. */
+import { z } from 'zod';
 import { FORMATS, type TFormatId } from '../formats.js';
 import type { TClockEvent } from './protocol.js';
 
@@ -49,3 +50,6 @@ export function replaySegments(
 export function segmentAt(segments: readonly TReplaySegment[], atMs: number): TReplaySegment | null {
   return segments.find((s) => s.startMs <= atMs && atMs < s.endMs) ?? null;
 }
+
+/** A debater keeps the round's replay private, or makes it public again. */
+export const ZReplayPrivacyRequest = z.object({ isPrivate: z.boolean() });

@@ -21,6 +21,7 @@ import { pois } from './0018-pois';
 import { clockEvents } from './0019-clock-events';
 import { recordings } from './0020-recordings';
 import { scheduledRounds } from './0021-scheduled-rounds';
+import { privateReplays } from './0022-private-replays';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0019-clock-events': clockEvents,
   '0020-recordings': recordings,
   '0021-scheduled-rounds': scheduledRounds,
+  '0022-private-replays': privateReplays,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

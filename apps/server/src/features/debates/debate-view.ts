@@ -110,6 +110,7 @@ export async function toDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDe
     team: await teamOfRound(deps, row.teamId),
     startsAt: row.startsAt,
     evidencePublic: Number(row.evidencePublic) === 1,
+    isReplayPrivate: Number(row.replayPrivate) === 1,
     pois: await listPois(deps, Number(row.id)),
     recordConsent: { a: Number(row.recordConsentA) === 1, b: Number(row.recordConsentB) === 1 },
     awards: awards.map((entry) => ({

@@ -52,6 +52,8 @@ export interface DebatesTable {
   openNoticeDueAt: Generated<string | null>;
   /** Migration 0016: the debaters let spectators see the round's evidence. */
   evidencePublic: Generated<number>;
+  /** A debater keeps the finished round's replay to the round (and its team). */
+  replayPrivate: Generated<number>;
   /** Migration 0020: each debater agreed to record the round (recording runs when both have). */
   recordConsentA: Generated<number>;
   recordConsentB: Generated<number>;

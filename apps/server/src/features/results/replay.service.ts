@@ -5,13 +5,15 @@
 import {
   canPostInRound,
   canSeeEvidence,
+  canSetReplayPrivacy,
   canViewReplay,
   type TClockEvent,
+  type TDebate,
   type TReplay,
   type TSessionUser,
 } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
-import { requireDebate, seatsOfRow, toDebate, type TDebatesDeps } from '../debates/debate-view';
+import { emitDebateUpdated, requireDebate, seatsOfRow, toDebate, type TDebatesDeps } from '../debates/debate-view';
 import { listMessages } from '../debates/debates.service';
 import { listEvidence } from '../evidence/evidence.service';
 import { getFlow } from '../flows/flows.service';
@@ -24,8 +26,12 @@ export async function getReplay(deps: TDebatesDeps, user: TSessionUser, debateId
   const isParticipant = canPostInRound(user, seats);
   // A team's practice round is the team's: its members and the round's participants; other rounds are public.
   const membership = row.teamId !== null && !isParticipant ? await membershipOf(deps, row.teamId, user.id) : null;
-  if (!canViewReplay(user, { ...seats, isTeamRound: row.teamId !== null }, membership)) {
-    throw new AppError('forbidden', 'This practice round’s replay is for its team.', undefined, 'not_team_member');
+  const round = { ...seats, isTeamRound: row.teamId !== null, isPrivate: Number(row.replayPrivate) === 1 };
+  if (!canViewReplay(user, round, membership)) {
+    if (round.isTeamRound) {
+      throw new AppError('forbidden', 'This practice round’s replay is for its team.', undefined, 'not_team_member');
+    }
+    throw new AppError('forbidden', 'The debaters keep this round’s replay private.', undefined, 'replay_private');
   }
   const events = await deps.database.db
     .selectFrom('debateClockEvents')
@@ -41,4 +47,23 @@ export async function getReplay(deps: TDebatesDeps, user: TSessionUser, debateId
     evidence: canSeeEvidence(user, seats, isPublic) ? (await listEvidence(deps, user, debateId)).evidence : null,
     flow: isParticipant ? await getFlow(deps, user, debateId) : null,
   };
+}
+
+/** A debater keeps the round's replay private, or makes it public again (any time, live or over). */
+export async function setReplayPrivacy(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+  isPrivate: boolean,
+): Promise<TDebate> {
+  const row = await requireDebate(deps, debateId);
+  if (!canSetReplayPrivacy(user, seatsOfRow(row))) {
+    throw new AppError('forbidden', 'Only the debaters decide who sees the replay.', undefined, 'not_in_round');
+  }
+  await deps.database.db
+    .updateTable('debates')
+    .set({ replayPrivate: isPrivate ? 1 : 0 })
+    .where('id', '=', debateId)
+    .execute();
+  return emitDebateUpdated(deps, debateId);
 }

@@ -48,4 +48,28 @@ describe.each(TEST_ENGINES)('round replay on %s', (engine) => {
     expect(seen.evidence).toBeNull();
     expect(seen.messages).toHaveLength(1);
   });
+
+  it('a debater keeps the replay private: strangers are refused and it leaves their view of the profile', async () => {
+    const [host, friend, stranger] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    const created = await call(host, 'POST', '/api/debates/challenges', { formatId: 'ld' });
+    const id = (await call(friend, 'POST', `/api/debates/challenges/${created.json().challenge.token}/accept`)).json()
+      .debateId as number;
+    // Set while the round is live; it holds once the round is over.
+    const set = (who: TCookieUser, isPrivate: unknown) =>
+      call(who, 'PUT', `/api/debates/${id}/replay-privacy`, { isPrivate });
+    expect((await set(stranger, true)).json().error).toMatchObject({ code: 'forbidden', reason: 'not_in_round' });
+    expect((await set(host, 'yes')).json().error.code).toBe('validation_failed');
+    expect((await set(host, true)).json().debate.isReplayPrivate).toBe(true);
+    await call(friend, 'POST', `/api/debates/${id}/forfeit`);
+    const replay = (who: TCookieUser) => call(who, 'GET', `/api/debates/${id}/replay`);
+    expect((await replay(stranger)).json().error).toMatchObject({ code: 'forbidden', reason: 'replay_private' });
+    expect((await replay(friend)).statusCode).toBe(200);
+    const listed = async () =>
+      (await call(stranger, 'GET', `/api/users/${host.user.id}/debates`)).json().rounds as { id: number }[];
+    expect((await listed()).map((r) => r.id)).not.toContain(id);
+    // Either debater may open it again.
+    expect((await set(friend, false)).statusCode).toBe(200);
+    expect((await replay(stranger)).statusCode).toBe(200);
+    expect((await listed()).map((r) => r.id)).toContain(id);
+  });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZJoinAsJudgeRequest, ZFormatId, ZSubmitBallotRequest } from '@resolved/shared';
+import { ZJoinAsJudgeRequest, ZFormatId, ZReplayPrivacyRequest, ZSubmitBallotRequest } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
@@ -9,7 +9,7 @@ import type { TDebatesDeps } from '../debates/debate-view';
 import { ZDebateIdParams } from '../debates/debate-params';
 import * as records from './records.service';
 import * as results from './results.service';
-import { getReplay } from './replay.service';
+import { getReplay, setReplayPrivacy } from './replay.service';
 
 /** Judging, ballots and forfeits; a debater's history, record and the rating lists. */
 export async function resultsRoutes(app: FastifyInstance, context: TAppContext) {
@@ -23,6 +23,12 @@ export async function resultsRoutes(app: FastifyInstance, context: TAppContext) 
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
     return getReplay(deps, user, id);
+  });
+  app.put('/api/debates/:id/replay-privacy', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    const { isPrivate } = parseOrThrow(ZReplayPrivacyRequest, request.body);
+    return { debate: await setReplayPrivacy(deps, user, id, isPrivate) };
   });
   app.get('/api/debates/progress', async (request) => {
     const user = await requireUser(request);

@@ -80,7 +80,11 @@ export async function listProfileRounds(
     for (const teamId of unknownTeams) memberships.set(teamId, found.get(teamId) ?? null);
     for (const [index, row] of rows.entries()) {
       cursor = Number(row.id);
-      const round = { ...seatsOfRow(row), isTeamRound: row.teamId !== null };
+      const round = {
+        ...seatsOfRow(row),
+        isTeamRound: row.teamId !== null,
+        isPrivate: Number(row.replayPrivate) === 1,
+      };
       const membership = row.teamId === null ? null : (memberships.get(Number(row.teamId)) ?? null);
       if (canViewReplay(viewer, round, membership)) visible.push(row);
       if (visible.length === PROFILE_ROUNDS_PAGE_SIZE) {

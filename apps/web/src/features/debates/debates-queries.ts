@@ -171,6 +171,11 @@ export function getReplay(debateId: number) {
 }
 
 // Recordings of a round.
+/** A debater keeps the round's replay private, or makes it public again. */
+export function setReplayPrivacy(debateId: number, isPrivate: boolean) {
+  return api<{ debate: TDebate }>(`/api/debates/${debateId}/replay-privacy`, { method: 'PUT', json: { isPrivate } });
+}
+
 export const recordingsKey = (debateId: number) => ['debates', debateId, 'recordings'] as const;
 
 export function setRecordingConsent(debateId: number, agree: boolean) {

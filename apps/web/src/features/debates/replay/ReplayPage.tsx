@@ -1,7 +1,15 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { canDeleteRecordings, FORMATS, replaySegments, seatsOfDebate, segmentAt, type TReplay } from '@resolved/shared';
+import {
+  canDeleteRecordings,
+  canSetReplayPrivacy,
+  FORMATS,
+  replaySegments,
+  seatsOfDebate,
+  segmentAt,
+  type TReplay,
+} from '@resolved/shared';
 import { PageHeading } from '../../../shell/PageHeading';
 import { PageLoading } from '../../../shell/PageLoading';
 import { buttonClass } from '../../../ui/button-styles';
@@ -16,6 +24,7 @@ import {
   recordingMediaUrl,
   recordingsKey,
   replayKey,
+  setReplayPrivacy,
 } from '../debates-queries';
 import { useSocketEvent } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
@@ -79,6 +88,17 @@ function Replay({ replay }: { replay: TReplay }) {
     },
     onError: (error) => toast.error((error as Error).message),
   });
+  const canSetPrivacy = canSetReplayPrivacy(user, seatsOfDebate(debate));
+  const privacy = useMutation({
+    mutationFn: (isPrivate: boolean) => setReplayPrivacy(debate.id, isPrivate),
+    onSuccess: ({ debate: next }) => {
+      queryClient.setQueryData<TReplay>(replayKey(debate.id), (old) => (old ? { ...old, debate: next } : old));
+      toast.success(
+        next.isReplayPrivate ? 'Only this round’s people see its replay now.' : 'The replay is public again.',
+      );
+    },
+    onError: (error) => toast.error((error as Error).message),
+  });
   const videos = useRef(new Map<number, { element: HTMLVideoElement; startedAt: number }>());
   /** Moves the timeline, and every recording to the same moment. */
   function setAt(next: number) {
@@ -111,6 +131,21 @@ function Replay({ replay }: { replay: TReplay }) {
           The round’s page
         </Link>
       </p>
+      {canSetPrivacy ? (
+        <label className="mb-4 flex items-start gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4"
+            checked={privacy.isPending ? privacy.variables : debate.isReplayPrivate}
+            disabled={privacy.isPending}
+            onChange={(event) => privacy.mutate(event.target.checked)}
+          />
+          <span>
+            Keep this replay private: only the debaters and the judge
+            {debate.team ? ', and the team,' : ''} see it.
+          </span>
+        </label>
+      ) : null}
       <section
         aria-labelledby="timeline-heading"
         className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
