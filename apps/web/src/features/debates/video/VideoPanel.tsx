@@ -257,10 +257,10 @@ export function VideoPanel({
             Record this round for the replay (both debaters must agree)
           </label>
           <p className="mt-1 text-xs text-slate-600" data-testid="recording-state">
-            {recording === 'recording'
+            {recording.status === 'recording'
               ? 'Recording: your camera and microphone, uploaded as the round goes.'
-              : recording === 'failed'
-                ? 'Recording stopped: the upload failed.'
+              : recording.status === 'failed'
+                ? `Recording stopped: ${recording.message}`
                 : isRecordingAgreed
                   ? 'Both agreed: recording starts with your camera.'
                   : debate.recordConsent.a || debate.recordConsent.b

@@ -1,7 +1,31 @@
 import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api';
 import { startRecording, uploadRecordingChunk } from '../debates-queries';
 
 const TIMESLICE_MS = 2000;
+/** A chunk whose upload fails for a passing reason (the network, a busy server) is tried again after these waits. */
+const RETRY_DELAYS_MS = [1000, 3000, 8000];
+
+export type TRecorderState = { status: 'off' | 'recording' } | { status: 'failed'; message: string };
+
+/**
+ * Uploads one chunk, trying again after a passing failure. A conflict means the server already holds this chunk
+ * (an earlier try reached it but its answer was lost); a 4xx other than that will not change on a retry.
+ */
+async function uploadWithRetry(debateId: number, recordingId: number, seq: number, data: Blob): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await uploadRecordingChunk(debateId, recordingId, seq, data);
+      return;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) return;
+      const isPassing = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (!isPassing || delay === undefined) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
 
 /** The first recording format this browser supports. */
 function recorderType(): string | null {
@@ -15,38 +39,40 @@ function recorderType(): string | null {
  * While `isActive` (both debaters agreed, the round is live), records this browser's own camera and microphone and
  * uploads it every two seconds, chunk after chunk in order; the last chunk goes when recording stops.
  */
-export function useRoundRecorder(debateId: number, stream: MediaStream | null, isActive: boolean) {
-  const [state, setState] = useState<'off' | 'recording' | 'failed'>('off');
+export function useRoundRecorder(debateId: number, stream: MediaStream | null, isActive: boolean): TRecorderState {
+  const [state, setState] = useState<TRecorderState>({ status: 'off' });
   useEffect(() => {
     const mimeType = recorderType();
     if (!isActive || !stream || !mimeType) return;
     let recorder: MediaRecorder | null = null;
     let isStopped = false;
+    let hasFailed = false;
     let seq = 0;
     let queue = Promise.resolve();
-    void startRecording(debateId, mimeType).then(
-      (recordingId) => {
-        if (isStopped) return;
-        recorder = new MediaRecorder(stream, { mimeType });
-        recorder.ondataavailable = (event) => {
-          if (event.data.size === 0) return;
-          const n = seq++;
-          queue = queue.then(() =>
-            uploadRecordingChunk(debateId, recordingId, n, event.data).then(
-              () => undefined,
-              () => setState('failed'),
-            ),
-          );
-        };
-        recorder.start(TIMESLICE_MS);
-        setState('recording');
-      },
-      () => setState('failed'),
-    );
+    const fail = (error: unknown) => {
+      hasFailed = true;
+      if (recorder && recorder.state !== 'inactive') recorder.stop();
+      const message = error instanceof Error ? error.message : 'The upload failed.';
+      setState({ status: 'failed', message });
+    };
+    void startRecording(debateId, mimeType).then((recordingId) => {
+      if (isStopped) return;
+      recorder = new MediaRecorder(stream, { mimeType });
+      recorder.ondataavailable = (event) => {
+        if (event.data.size === 0 || hasFailed) return;
+        const n = seq++;
+        // In order: chunk n+1 goes only after chunk n is stored; after a failure nothing more is sent.
+        queue = queue.then(() =>
+          hasFailed ? undefined : uploadWithRetry(debateId, recordingId, n, event.data).catch(fail),
+        );
+      };
+      recorder.start(TIMESLICE_MS);
+      setState({ status: 'recording' });
+    }, fail);
     return () => {
       isStopped = true;
       if (recorder && recorder.state !== 'inactive') recorder.stop();
-      setState('off');
+      setState({ status: 'off' });
     };
   }, [debateId, stream, isActive]);
   return state;
