@@ -4,8 +4,10 @@
  * live to the round and, if its debaters allow, to spectators. Served only as attachments, never rendered.
  */
 import {
+  canPostInRound,
   canSeeEvidence,
   canShareEvidence,
+  canViewReplay,
   cleanEvidenceName,
   EVIDENCE_PER_ROUND,
   EVIDENCE_TYPE_ERROR,
@@ -20,6 +22,7 @@ import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { AppError } from '../../lib/errors';
 import { emitDebateUpdated, requireDebate, seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
 import type { TDebateRow } from '../debates/debates.repository';
+import { membershipOf } from '../teams/teams.service';
 import * as repo from './evidence.repository';
 
 /** Bytes read before deciding what a file is. */
@@ -48,8 +51,18 @@ async function requireSharer(deps: TDebatesDeps, user: TSessionUser, debateId: n
 
 async function requireViewer(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
   const row = await requireDebate(deps, debateId);
-  if (!canSeeEvidence(user, seatsOfRow(row), isPublic(row))) {
+  const seats = seatsOfRow(row);
+  if (!canSeeEvidence(user, seats, isPublic(row))) {
     throw new AppError('forbidden', 'The debaters have not shared this round’s evidence with spectators.');
+  }
+  // Once the round is over, shared evidence goes no further than its replay (a practice round's team, a private
+  // replay's own people).
+  if (row.status !== 'live' && !canPostInRound(user, seats)) {
+    const membership = row.teamId === null ? null : await membershipOf(deps, row.teamId, user.id);
+    const round = { ...seats, isTeamRound: row.teamId !== null, isPrivate: Number(row.replayPrivate) === 1 };
+    if (!canViewReplay(user, round, membership)) {
+      throw new AppError('forbidden', 'This round’s evidence goes no further than its replay.');
+    }
   }
   return row;
 }

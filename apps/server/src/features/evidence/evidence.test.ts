@@ -199,6 +199,13 @@ describe.each(CASES)('round evidence on %s, files in %s', (engine, store) => {
         })
       ).statusCode,
     ).toBe(400);
+    // After the round, shared evidence goes no further than the replay: a private replay keeps it to the round.
+    await call(host, 'PUT', `/api/debates/${debateId}/replay-privacy`, { isPrivate: true });
+    await call(friend, 'POST', `/api/debates/${debateId}/forfeit`);
+    expect((await call(stranger, 'GET', url)).statusCode).toBe(403);
+    expect((await call(judge, 'GET', url)).statusCode).toBe(200);
+    await call(host, 'PUT', `/api/debates/${debateId}/replay-privacy`, { isPrivate: false });
+    expect((await call(stranger, 'GET', url)).statusCode).toBe(200);
   });
 
   it('a debater who deletes the account takes the round’s files and recordings out of the store too', async () => {
