@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { DB_INT_MAX } from './constants.js';
 import type { TFormatId, TSideKey } from './formats.js';
-import type { TDebateParticipant, TDebateSummary, TRatingSummary } from './debate/protocol.js';
+import type { TDebateParticipant, TDebateSummary, TJudgedRound, TRatingSummary } from './debate/protocol.js';
 
 /** `:id` of a user in a route's path: the ids accounts get (letters, digits, `-`, `_`). */
 export const ZUserIdParams = z.object({
@@ -15,7 +15,10 @@ export const ZUserIdParams = z.object({
 /** How many past rounds one page of a profile lists. */
 export const PROFILE_ROUNDS_PAGE_SIZE = 20;
 
-/** `GET /api/users/:id/debates?before=`: the page of rounds older than the round `before` (the newest without it). */
+/**
+ * `GET /api/users/:id/debates?before=` and `GET /api/users/:id/judged-debates?before=`: the page of rounds older than
+ * the round `before` (the newest without it).
+ */
 export const ZProfileRoundsQuery = z.object({
   before: z.coerce
     .number({ error: 'before must be a round’s number.' })
@@ -57,5 +60,12 @@ export interface TProfileRound extends TDebateSummary {
 export interface TProfileRoundsResponse {
   rounds: TProfileRound[];
   /** `before` for the next page, or null when there is none. A page may hold fewer rounds than the page size. */
+  nextBefore: number | null;
+}
+
+/** `GET /api/users/:id/judged-debates`: finished rounds the profile's user judged that the viewer may replay. */
+export interface TProfileJudgedRoundsResponse {
+  rounds: TJudgedRound[];
+  /** As in `TProfileRoundsResponse`. */
   nextBefore: number | null;
 }

@@ -183,6 +183,8 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'GET /api/users': (c) => call(c, 'GET', '/api/users').then(asOutcome),
   'GET /api/users/:id': (c) => call(c, 'GET', `/api/users/${c.owner.user.id}`).then(asOutcome),
   'GET /api/users/:id/debates': (c) => call(c, 'GET', `/api/users/${c.owner.user.id}/debates`).then(asOutcome),
+  'GET /api/users/:id/judged-debates': (c) =>
+    call(c, 'GET', `/api/users/${c.owner.user.id}/judged-debates`).then(asOutcome),
   'PUT /api/users/:id/score': (c) =>
     call(c, 'PUT', `/api/users/${c.owner.user.id}/score`, { score: 42 }).then(asOutcome),
   'PUT /api/users/:id/role': (c) =>

@@ -73,6 +73,11 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'DAAAA',
     'the user whose rounds they are',
   ),
+  'GET /api/users/:id/judged-debates': rule(
+    'signed-in users (only the rounds the viewer may replay)',
+    'DAAAA',
+    'the user who judged them',
+  ),
   'GET /api/users': rule('admins (the only list with e-mails)', 'DDDA-'),
   'PUT /api/users/:id/score': rule('admins; never one’s own score unless admin', 'DDDAD', 'the user whose score it is'),
   'PUT /api/users/:id/role': rule('admins; no one promotes themselves', 'DDDAD', 'the user whose role it is'),

@@ -126,6 +126,24 @@ export interface THistoryEntry extends TDebateSummary {
   ballot: TBallot | null;
 }
 
+/**
+ * One round a user judged, ended (not live): the round's result (`status`, `winnerSide`) and the ballot, if one was
+ * written. Listed on the judge's Debates page and, to those who may replay it, on their profile.
+ */
+export interface TJudgedRound extends TDebateSummary {
+  ballot: TBallot | null;
+  /** A team's practice round (listed on a profile only to its team and the round's debaters and judge). */
+  isTeamRound: boolean;
+}
+
+/** `GET /api/debates/history`: the rounds the user debated (with how many they joined) and those they judged. */
+export interface THistoryResponse {
+  debates: THistoryEntry[];
+  debatesJoined: number;
+  /** Newest first, live rounds left out; a round still waiting for the ballot is listed. */
+  judged: TJudgedRound[];
+}
+
 export interface TDebateMessage {
   id: number;
   debateId: number;

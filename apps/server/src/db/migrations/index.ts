@@ -22,6 +22,7 @@ import { clockEvents } from './0019-clock-events';
 import { recordings } from './0020-recordings';
 import { scheduledRounds } from './0021-scheduled-rounds';
 import { privateReplays } from './0022-private-replays';
+import { debatesJudgeIndex } from './0023-debates-judge-index';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0020-recordings': recordings,
   '0021-scheduled-rounds': scheduledRounds,
   '0022-private-replays': privateReplays,
+  '0023-debates-judge-index': debatesJudgeIndex,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -1,4 +1,4 @@
-/** What debaters did: their history with ballots, their record, rating lists. */
+/** What debaters and judges did: their history with ballots, their record, rating lists. */
 import {
   FORMAT_IDS,
   type TDebateRecord,
@@ -6,6 +6,8 @@ import {
   wasJudgeSeatedBeforeSpeeches,
   type TFormatId,
   type THistoryEntry,
+  type THistoryResponse,
+  type TJudgedRound,
   type TSideKey,
 } from '@resolved/shared';
 import * as repo from '../debates/debates.repository';
@@ -14,10 +16,7 @@ import * as resultsRepo from './results.repository';
 import { summarizeRating } from './ratings';
 import { type TDebatesDeps, LIST_LIMIT, db, sideOf, toBallot, toSummary } from '../debates/debate-view';
 
-export async function getHistory(
-  deps: TDebatesDeps,
-  userId: string,
-): Promise<{ debates: THistoryEntry[]; debatesJoined: number }> {
+export async function getHistory(deps: TDebatesDeps, userId: string): Promise<THistoryResponse> {
   const tx = db(deps);
   const rows = await resultsRepo.listDebatesOfUser(tx, userId, LIST_LIMIT);
   const ballots = await resultsRepo.findBallots(
@@ -44,7 +43,38 @@ export async function getHistory(
       ),
     };
   });
-  return { debates, debatesJoined: await resultsRepo.countDebatesOfUser(tx, userId) };
+  const judgedRows = await resultsRepo.listJudgedDebates(tx, userId, {
+    beforeId: null,
+    limit: LIST_LIMIT,
+    excludedStatuses: ['live'],
+  });
+  return {
+    debates,
+    debatesJoined: await resultsRepo.countDebatesOfUser(tx, userId),
+    judged: await toJudgedRounds(deps, judgedRows),
+  };
+}
+
+/** Rounds as their judge's lists show them: the round, its result and the ballot, if one was written. */
+export async function toJudgedRounds(deps: TDebatesDeps, rows: TDebateRow[]): Promise<TJudgedRound[]> {
+  const tx = db(deps);
+  const ballots = await resultsRepo.findBallots(
+    tx,
+    rows.map((r) => Number(r.id)),
+  );
+  const names = await repo.findUserNames(tx, [
+    ...rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
+    ...ballots.flatMap((b) => (b.judgeId ? [b.judgeId] : [])),
+  ]);
+  return rows.map((row) => ({
+    ...toSummary(row, names),
+    ballot: toBallot(
+      ballots.find((b) => Number(b.debateId) === Number(row.id)),
+      names,
+      wasJudgeSeatedBeforeSpeeches(row),
+    ),
+    isTeamRound: row.teamId !== null,
+  }));
 }
 
 /** The signed-in debater's own record over every round they debated (dashboard). */

@@ -1,5 +1,5 @@
 /** Results SQL: ballots, ratings, a debater's rounds, and the facts the award rules read. */
-import type { TFormatId, TSideKey } from '@resolved/shared';
+import type { TDebateStatus, TFormatId, TSideKey } from '@resolved/shared';
 import type { TDebatesDb } from '../debates/debates.repository';
 import type { TRating } from './ratings';
 
@@ -71,6 +71,26 @@ export async function listFinishedDebatesOfUser(
     .selectAll()
     .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId)]))
     .where('status', 'not in', ['live', 'awaiting_ballot'])
+    .orderBy('id', 'desc')
+    .limit(page.limit);
+  if (page.beforeId !== null) query = query.where('id', '<', page.beforeId);
+  return query.execute();
+}
+
+/**
+ * The rounds `judgeId` judged, newest first, leaving out those in `excludedStatuses` (always at least the live ones)
+ * and, when `beforeId` is given, those from round `beforeId` on. Served by the (judgeId, id) index of migration 0023.
+ */
+export async function listJudgedDebates(
+  db: TDebatesDb,
+  judgeId: string,
+  page: { beforeId: number | null; limit: number; excludedStatuses: readonly [TDebateStatus, ...TDebateStatus[]] },
+) {
+  let query = db
+    .selectFrom('debates')
+    .selectAll()
+    .where('judgeId', '=', judgeId)
+    .where('status', 'not in', page.excludedStatuses)
     .orderBy('id', 'desc')
     .limit(page.limit);
   if (page.beforeId !== null) query = query.where('id', '<', page.beforeId);

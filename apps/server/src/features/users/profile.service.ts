@@ -1,10 +1,11 @@
 /**
- * Debater profiles (issue 14): what every signed-in user sees of a debater, and the finished rounds of theirs the
- * viewer may replay (the shared `canViewReplay` rule, the one the replay itself enforces).
+ * Debater profiles (issue 14): what every signed-in user sees of a debater, and the finished rounds they debated or
+ * judged that the viewer may replay (the shared `canViewReplay` rule, the one the replay itself enforces).
  */
 import {
   canViewReplay,
   PROFILE_ROUNDS_PAGE_SIZE,
+  type TProfileJudgedRoundsResponse,
   type TProfileRound,
   type TProfileRoundsResponse,
   type TPublicProfile,
@@ -15,8 +16,8 @@ import {
 import { AppError } from '../../lib/errors';
 import { db, seatsOfRow, sideOf, toSummary, type TDebatesDeps } from '../debates/debate-view';
 import { findUserNames, type TDebateRow } from '../debates/debates.repository';
-import { getRecord } from '../results/records.service';
-import { listFinishedDebatesOfUser } from '../results/results.repository';
+import { getRecord, toJudgedRounds } from '../results/records.service';
+import { listFinishedDebatesOfUser, listJudgedDebates } from '../results/results.repository';
 import { findMemberships } from '../teams/teams.repository';
 import { findPublicUser } from './users.repository';
 import { standingOf } from './users.service';
@@ -64,12 +65,63 @@ export async function listProfileRounds(
 ): Promise<TProfileRoundsResponse> {
   await requireProfileUser(deps, userId);
   const tx = db(deps);
+  const { visible, nextBefore } = await readVisiblePage(deps, viewer, before, (page) =>
+    listFinishedDebatesOfUser(tx, userId, page),
+  );
+  const names = await findUserNames(
+    tx,
+    visible.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
+  );
+  const rounds = visible.map((row): TProfileRound => {
+    const side = sideOf(row, userId) ?? 'a';
+    const other: TSideKey = side === 'a' ? 'b' : 'a';
+    const summary = toSummary(row, names);
+    return {
+      ...summary,
+      side,
+      opponent: summary.debaters[other],
+      result: row.winnerSide === null ? 'no-decision' : row.winnerSide === side ? 'win' : 'loss',
+      isTeamRound: row.teamId !== null,
+    };
+  });
+  return { rounds, nextBefore };
+}
+
+/**
+ * A page of the finished rounds `userId` judged that `viewer` may replay, newest first, with their ballots: the same
+ * rule, batches and paging as the rounds they debated (a round still waiting for its ballot is not finished).
+ */
+export async function listProfileJudgedRounds(
+  deps: TDebatesDeps,
+  viewer: TSessionUser,
+  userId: string,
+  before: number | null,
+): Promise<TProfileJudgedRoundsResponse> {
+  await requireProfileUser(deps, userId);
+  const tx = db(deps);
+  const { visible, nextBefore } = await readVisiblePage(deps, viewer, before, (page) =>
+    listJudgedDebates(tx, userId, { ...page, excludedStatuses: ['live', 'awaiting_ballot'] }),
+  );
+  return { rounds: await toJudgedRounds(deps, visible), nextBefore };
+}
+
+/**
+ * Up to a page of the rounds `read` returns (newest first, older than its `beforeId`) that `viewer` may replay, by
+ * the shared `canViewReplay`; `nextBefore` carries on where the reading stopped, or is null at the end.
+ */
+async function readVisiblePage(
+  deps: TDebatesDeps,
+  viewer: TSessionUser,
+  before: number | null,
+  read: (page: { beforeId: number | null; limit: number }) => Promise<TDebateRow[]>,
+): Promise<{ visible: TDebateRow[]; nextBefore: number | null }> {
+  const tx = db(deps);
   const visible: TDebateRow[] = [];
   const memberships = new Map<number, TTeamMembership>();
   let cursor = before;
   let hasMore = true;
   for (let scan = 0; scan < MAX_SCANS && hasMore && visible.length < PROFILE_ROUNDS_PAGE_SIZE; scan++) {
-    const rows = await listFinishedDebatesOfUser(tx, userId, { beforeId: cursor, limit: SCAN_BATCH });
+    const rows = await read({ beforeId: cursor, limit: SCAN_BATCH });
     hasMore = rows.length === SCAN_BATCH;
     const unknownTeams = [
       ...new Set(
@@ -93,21 +145,5 @@ export async function listProfileRounds(
       }
     }
   }
-  const names = await findUserNames(
-    tx,
-    visible.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
-  );
-  const rounds = visible.map((row): TProfileRound => {
-    const side = sideOf(row, userId) ?? 'a';
-    const other: TSideKey = side === 'a' ? 'b' : 'a';
-    const summary = toSummary(row, names);
-    return {
-      ...summary,
-      side,
-      opponent: summary.debaters[other],
-      result: row.winnerSide === null ? 'no-decision' : row.winnerSide === side ? 'win' : 'loss',
-      isTeamRound: row.teamId !== null,
-    };
-  });
-  return { rounds, nextBefore: hasMore ? cursor : null };
+  return { visible, nextBefore: hasMore ? cursor : null };
 }

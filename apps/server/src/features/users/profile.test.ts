@@ -1,11 +1,16 @@
 /**
  * Debater profiles through the real API on both engines: what every signed-in user sees of a debater (never an
  * e-mail), which of their finished rounds each viewer is shown (a team's practice rounds only to its team and the
- * round's debaters and judge), paging, and the error model for unknown and malformed ids.
+ * round's debaters and judge), the rounds they judged (also on their own Debates page), paging, and the error model
+ * for unknown and malformed ids.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  FORMATS,
   PROFILE_ROUNDS_PAGE_SIZE,
+  type TDebate,
+  type THistoryResponse,
+  type TProfileJudgedRoundsResponse,
   type TProfileRoundsResponse,
   type TPublicProfile,
   type TSessionUser,
@@ -23,10 +28,11 @@ describe.each(TEST_ENGINES)('debater profiles on %s', (engine) => {
     t = await createTestApp(engine);
   });
   afterEach(async () => {
+    vi.useRealTimers();
     await t.close();
   });
 
-  const call = (who: TCookieUser | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const call = (who: TCookieUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
 
   /** A challenge-link round between `host` and `guest`, ended by `loser` forfeiting (null: left live). */
@@ -128,6 +134,114 @@ describe.each(TEST_ENGINES)('debater profiles on %s', (engine) => {
       profile: TPublicProfile;
     };
     expect(profile.record).toMatchObject({ wins: 1, losses: 2 });
+  });
+
+  /** Seats `judge` in round `id`, then gives every speech its full time (Date faked), leaving the ballot to write. */
+  async function speakJudgedRound(id: number, judge: TCookieUser, debaters: TCookieUser[]): Promise<void> {
+    expect((await call(judge, 'POST', `/api/debates/${id}/judge`)).statusCode).toBe(200);
+    const debate = (await call(judge, 'GET', `/api/debates/${id}`)).json().debate as TDebate;
+    const seated = (side: 'a' | 'b') => debaters.find((d) => d.user.id === debate.debaters[side].userId)!;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    for (const speech of FORMATS[debate.formatId].speeches) {
+      const speaker = seated(speech.speaker === 'b' ? 'b' : 'a');
+      expect((await call(speaker, 'POST', `/api/debates/${id}/clock`, { action: 'start_speech' })).statusCode).toBe(
+        200,
+      );
+      vi.setSystemTime(Date.now() + speech.minutes * 60_000);
+      expect((await call(speaker, 'POST', `/api/debates/${id}/clock`, { action: 'end_speech' })).statusCode).toBe(200);
+    }
+    vi.useRealTimers();
+  }
+
+  it('lists the rounds a user judged with result and ballot; never a live one; private and team rounds not to outsiders', async () => {
+    const coach = await buildUser(t, { displayName: 'Coach' });
+    const ada = await buildUser(t, { displayName: 'Ada' });
+    const bob = await buildUser(t, { displayName: 'Bob' });
+    const teammate = await buildUser(t);
+    const stranger = await buildUser(t);
+    const judge = await buildUser(t, { displayName: 'Jo Judge' });
+    const team = (await call(coach, 'POST', '/api/teams', { name: 'Judged Team', school: 'Judged High' })).json()
+      .team as TTeam;
+    for (const who of [ada, bob, teammate]) await call(who, 'POST', `/api/teams/join/${team.joinCode}`);
+
+    // A round Jo judges to the end: the ballot goes to side b.
+    const balloted = await publicRound(ada, bob, null);
+    await speakJudgedRound(balloted, judge, [ada, bob]);
+    // Another Jo judged that ended by a forfeit (a result, no ballot), then kept private by a debater.
+    const kept = await publicRound(bob, ada, null);
+    await call(judge, 'POST', `/api/debates/${kept}/judge`);
+    expect((await call(ada, 'PUT', `/api/debates/${kept}/replay-privacy`, { isPrivate: true })).statusCode).toBe(200);
+    await call(ada, 'POST', `/api/debates/${kept}/forfeit`);
+    // A team's practice round its coach judged, forfeited.
+    const paired = await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+      mode: 'manual',
+      formatId: 'pf',
+      pairs: [{ aUserId: ada.user.id, bUserId: bob.user.id }],
+    });
+    const practice = (paired.json().rounds as TTeamRound[])[0]!.debateId;
+    expect((await call(coach, 'POST', `/api/debates/${practice}/judge`)).statusCode).toBe(200);
+    await call(bob, 'POST', `/api/debates/${practice}/forfeit`);
+    // One still live, with Jo in the seat: listed to no one.
+    const live = await publicRound(ada, bob, null);
+    expect((await call(judge, 'POST', `/api/debates/${live}/judge`)).statusCode).toBe(200);
+
+    const history = async (who: TCookieUser) => {
+      const res = await call(who, 'GET', '/api/debates/history');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as THistoryResponse;
+    };
+    const judgedBy = async (viewer: TCookieUser, of: TCookieUser) => {
+      const res = await call(viewer, 'GET', `/api/users/${of.user.id}/judged-debates`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as TProfileJudgedRoundsResponse;
+    };
+
+    // On Jo's own Debates page: every round Jo judged that is not live, the one waiting for Jo's ballot too.
+    expect((await history(judge)).judged.map((r) => [r.id, r.status, r.ballot])).toEqual([
+      [kept, 'forfeited', null],
+      [balloted, 'awaiting_ballot', null],
+    ]);
+    // Jo's profile lists finished rounds only.
+    expect((await judgedBy(judge, judge)).rounds.map((r) => r.id)).toEqual([kept]);
+
+    const ballot = { winnerSide: 'b', speakerPoints: { a: 27.5, b: 28.5 }, reason: 'The rebuttal held.' };
+    expect((await call(judge, 'POST', `/api/debates/${balloted}/ballots`, ballot)).statusCode).toBe(201);
+    const mine = (await history(judge)).judged;
+    expect(mine.map((r) => r.id)).toEqual([kept, balloted]);
+    expect(mine[1]).toMatchObject({
+      status: 'judged',
+      winnerSide: 'b',
+      judge: { userId: judge.user.id, displayName: 'Jo Judge' },
+      ballot: { winnerSide: 'b', speakerPoints: { a: 27.5, b: 28.5 }, reason: 'The rebuttal held.' },
+      isTeamRound: false,
+    });
+    // Ada forfeited the private round (sides are drawn): Bob's side won it.
+    expect(mine[0]).toMatchObject({ status: 'forfeited', ballot: null });
+    expect(mine[0]!.debaters[mine[0]!.winnerSide!].userId).toBe(bob.user.id);
+    // The debaters' history is unchanged: the judged list is the judge's.
+    expect((await history(ada)).judged).toEqual([]);
+
+    // Jo's profile: the private round only to its debaters and judge.
+    for (const viewer of [judge, ada, bob]) {
+      expect((await judgedBy(viewer, judge)).rounds.map((r) => r.id)).toEqual([kept, balloted]);
+    }
+    const seen = await judgedBy(stranger, judge);
+    expect(seen).toEqual({ rounds: [expect.objectContaining({ id: balloted, winnerSide: 'b' })], nextBefore: null });
+    expect((await call(stranger, 'GET', `/api/debates/${balloted}/replay`)).statusCode).toBe(200);
+    expect((await call(stranger, 'GET', `/api/debates/${kept}/replay`)).statusCode).toBe(403);
+    // The coach's profile: the practice round they judged only to the team and its debaters.
+    expect((await history(coach)).judged.map((r) => [r.id, r.isTeamRound])).toEqual([[practice, true]]);
+    for (const viewer of [coach, teammate, ada]) {
+      expect((await judgedBy(viewer, coach)).rounds.map((r) => r.id)).toEqual([practice]);
+    }
+    expect((await judgedBy(stranger, coach)).rounds).toEqual([]);
+    expect((await judgedBy(judge, coach)).rounds).toEqual([]);
+
+    // Signed-in users only; an unknown user is a 404, a malformed cursor a 400.
+    expect((await call(null, 'GET', `/api/users/${judge.user.id}/judged-debates`)).statusCode).toBe(401);
+    expect((await call(stranger, 'GET', '/api/users/no-such-user/judged-debates')).statusCode).toBe(404);
+    const badCursor = await call(stranger, 'GET', `/api/users/${judge.user.id}/judged-debates?before=abc`);
+    expect(badCursor.json().error.code).toBe('validation_failed');
   });
 
   it('pages through many rounds with `before`, skipping rounds the viewer may not see', async () => {

@@ -5,7 +5,7 @@ import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireRole, requireUser } from '../auth/auth.guard';
 import type { TDebatesDeps } from '../debates/debate-view';
-import { getProfile, listProfileRounds } from './profile.service';
+import { getProfile, listProfileJudgedRounds, listProfileRounds } from './profile.service';
 import { getLeaderboard, getStanding } from './users.service';
 
 export const ZPageQuery = z.object({
@@ -40,5 +40,13 @@ export async function usersRoutes(app: FastifyInstance, { database, events }: TA
     const { id } = parseOrThrow(ZUserIdParams, request.params);
     const { before } = parseOrThrow(ZProfileRoundsQuery, request.query);
     return listProfileRounds(deps, viewer, id, before ?? null);
+  });
+
+  /** The finished rounds a user judged, with their ballots, a page at a time, only those the viewer may replay. */
+  app.get('/api/users/:id/judged-debates', async (request) => {
+    const viewer = await requireUser(request);
+    const { id } = parseOrThrow(ZUserIdParams, request.params);
+    const { before } = parseOrThrow(ZProfileRoundsQuery, request.query);
+    return listProfileJudgedRounds(deps, viewer, id, before ?? null);
   });
 }
