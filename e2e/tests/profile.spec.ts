@@ -1,7 +1,8 @@
 /**
  * Debater profiles (issue 14, history): a signed-in user opens a debater's profile, sees their record and a finished
  * round, follows its Replay link, and from the replay reaches the opponent's profile; their own profile is in the
- * account menu. The page keeps within a phone's width.
+ * account menu. A judge finds the rounds they judged on the Debates page and their profile. The pages keep within a
+ * phone's width.
  */
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
@@ -88,6 +89,50 @@ test('a profile lists the debater’s finished rounds, each opening its replay',
   await page.goto(`/users/${hostId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(hostName);
   await expect(page.getByText('No finished rounds to show yet.')).toBeVisible();
+
+  await Promise.all([hostCtx.close(), guestCtx.close()]);
+});
+
+test('a judge finds the rounds they judged on the Debates page and their profile, each opening its replay', async ({
+  browser,
+  page,
+}) => {
+  const run = randomBytes(3).toString('hex');
+  const [hostName, guestName, judgeName] = [`Hugo ${run}`, `Gina ${run}`, `Jules ${run}`];
+  const [hostCtx, guestCtx] = await Promise.all([browser.newContext(), browser.newContext()]);
+  await signInAs(hostCtx, uniqueEmail('judged-host'), hostName);
+  await signInAs(guestCtx, uniqueEmail('judged-guest'), guestName);
+  await signInAs(page.context(), uniqueEmail('judged-judge'), judgeName);
+
+  // A challenge-link round the judge sits in, ended by the guest forfeiting.
+  const created = await hostCtx.request.post('/api/debates/challenges', { headers, data: { formatId: 'ld' } });
+  const { token } = (await created.json()).challenge;
+  const { debateId } = await (
+    await guestCtx.request.post(`/api/debates/challenges/${token}/accept`, { headers })
+  ).json();
+  const seated = await page.context().request.post(`/api/debates/${debateId}/judge`, { headers, data: {} });
+  expect(seated.ok(), await seated.text()).toBe(true);
+  const forfeit = await guestCtx.request.post(`/api/debates/${debateId}/forfeit`, { headers });
+  expect(forfeit.ok(), await forfeit.text()).toBe(true);
+
+  // On the Debates page, at a phone's width: the round with its result, nothing running off the side.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/debates');
+  const judged = page.getByTestId('judged-rounds').getByTestId('judged-round');
+  await expect(judged).toHaveCount(1);
+  await expect(judged).toContainText(new RegExp(`${hostName} \\((Affirmative|Negative)\\) won by forfeit`));
+  await expect(judged).toContainText('No ballot: the round ended by forfeit.');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await judged.getByRole('link', { name: `Replay debate #${debateId}` }).click();
+  await expect(page).toHaveURL(`/debates/${debateId}/replay`);
+
+  // The judge's profile lists it under "Rounds judged", not among the rounds they debated.
+  await page.goto(`/users/${await userIdOf(page.context())}`);
+  await expect(page.getByText('No finished rounds to show yet.')).toBeVisible();
+  await expect(page.getByTestId('profile-judged-rounds').getByTestId('judged-round')).toContainText(guestName);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await Promise.all([hostCtx.close(), guestCtx.close()]);
 });

@@ -10,7 +10,7 @@ import type {
   TDebateParticipant,
   TDebateSummary,
   TFormatId,
-  THistoryEntry,
+  THistoryResponse,
   TJoinQueueResult,
   TQueueStatus,
   TRatingSummary,
@@ -78,7 +78,7 @@ export const liveDebatesQuery = queryOptions({
 
 export const debateHistoryQuery = queryOptions({
   queryKey: ['debates', 'history'],
-  queryFn: () => api<{ debates: THistoryEntry[]; debatesJoined: number }>('/api/debates/history'),
+  queryFn: () => api<THistoryResponse>('/api/debates/history'),
 });
 
 export type TRatingRow = TRatingSummary & { userId: string; displayName: string };

@@ -1,8 +1,31 @@
-/** How a past round reads in the debater's history (the Debates page and the dashboard). */
-import type { THistoryEntry } from '@resolved/shared';
+/** How a past round reads in the debater's and the judge's history (the Debates page, the dashboard, a profile). */
+import { FORMATS, type THistoryEntry, type TJudgedRound } from '@resolved/shared';
 
 const RESULT_TEXT = { win: 'Win', loss: 'Loss', 'no-decision': 'No decision' } as const;
 
 export function historyResultText(d: THistoryEntry): string {
   return d.status === 'live' ? 'In progress' : RESULT_TEXT[d.result];
+}
+
+/** A judged round's result: who won (and whether by forfeit), no decision, or the ballot still to come. */
+export function judgedResultText(d: TJudgedRound): string {
+  if (d.status === 'awaiting_ballot') return 'Awaiting the ballot';
+  if (d.winnerSide === null) return 'No decision';
+  const winner = `${d.debaters[d.winnerSide].displayName} (${FORMATS[d.formatId].sides[d.winnerSide]}) won`;
+  return d.status === 'forfeited' ? `${winner} by forfeit` : winner;
+}
+
+/** A judged round's ballot: its winner, both speakers' points and the reason; or why there is none. */
+export function judgedBallotText(d: TJudgedRound): string {
+  if (d.ballot) {
+    const { winnerSide, speakerPoints, reason } = d.ballot;
+    const points = (['a', 'b'] as const).map(
+      (side) => `${d.debaters[side].displayName} ${speakerPoints[side].toFixed(1)}`,
+    );
+    return `Ballot for ${d.debaters[winnerSide].displayName} · points: ${points.join(', ')} · ${reason}`;
+  }
+  if (d.status === 'awaiting_ballot') return 'No ballot yet.';
+  if (d.status === 'forfeited') return 'No ballot: the round ended by forfeit.';
+  if (d.status === 'abandoned') return 'No ballot: the round was abandoned.';
+  return 'No ballot was written.';
 }

@@ -9,9 +9,10 @@ import { Card } from '../../ui/Card';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
+import { JudgedRoundItem } from '../debates/ballot/JudgedRoundItem';
 import { RatingText } from '../debates/ballot/RatingText';
 import { ProfileLink } from './ProfileLink';
-import { profileQuery, profileRoundsQuery } from './users-queries';
+import { profileJudgedRoundsQuery, profileQuery, profileRoundsQuery } from './users-queries';
 
 const RESULT_TEXT = { win: 'Win', loss: 'Loss', 'no-decision': 'No decision' } as const;
 const RESULT_STYLE = {
@@ -25,7 +26,8 @@ const longDate = (iso: string) =>
 
 /**
  * A debater's profile, for signed-in users: name, points and rank, record, ratings per format, and the finished
- * rounds the viewer may replay (the server leaves out a team's practice rounds for those outside the team).
+ * rounds they debated and judged that the viewer may replay (the server leaves out a team's practice rounds for those
+ * outside the team, and private rounds for those outside them).
  */
 export default function ProfilePage() {
   const { id = '' } = useParams();
@@ -67,6 +69,7 @@ export default function ProfilePage() {
       <Standing profile={p} />
       <Ratings profile={p} />
       <PastRounds userId={p.id} isMe={isMe} />
+      <JudgedRounds userId={p.id} isMe={isMe} />
     </div>
   );
 }
@@ -162,6 +165,48 @@ function PastRounds({ userId, isMe }: { userId: string; isMe: boolean }) {
           onClick={() => void rounds.fetchNextPage()}
         >
           {rounds.isFetchingNextPage ? 'Loading…' : 'Show older rounds'}
+        </button>
+      ) : null}
+    </Card>
+  );
+}
+
+function JudgedRounds({ userId, isMe }: { userId: string; isMe: boolean }) {
+  const rounds = useInfiniteQuery(profileJudgedRoundsQuery(userId));
+  const list = rounds.data?.pages.flatMap((page) => page.rounds) ?? [];
+  return (
+    <Card as="section" className="p-5" aria-labelledby="profile-judged">
+      <h2 id="profile-judged" className="text-lg font-bold text-slate-900">
+        Rounds judged
+      </h2>
+      {isMe ? null : (
+        <p className="mt-1 text-sm text-slate-600">
+          A team’s practice rounds show only to its members, a private round only to its debaters and judge.
+        </p>
+      )}
+      {rounds.isPending ? (
+        <p className="mt-2 text-sm text-slate-600">Loading rounds…</p>
+      ) : rounds.isError ? (
+        <p role="alert" className="mt-2 text-sm text-rose-800">
+          {rounds.error.message}
+        </p>
+      ) : list.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No judged rounds to show yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100" data-testid="profile-judged-rounds">
+          {list.map((round) => (
+            <JudgedRoundItem key={round.id} round={round} />
+          ))}
+        </ul>
+      )}
+      {rounds.hasNextPage ? (
+        <button
+          type="button"
+          className={buttonClass('secondary', 'mt-3')}
+          disabled={rounds.isFetchingNextPage}
+          onClick={() => void rounds.fetchNextPage()}
+        >
+          {rounds.isFetchingNextPage ? 'Loading…' : 'Show older judged rounds'}
         </button>
       ) : null}
     </Card>

@@ -1,9 +1,9 @@
 /**
- * The users feature's HTTP calls and their TanStack Query keys: a debater's profile, and their past rounds a page at
- * a time.
+ * The users feature's HTTP calls and their TanStack Query keys: a debater's profile, and the past rounds they debated
+ * and judged, a page at a time.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { TProfileRoundsResponse, TPublicProfile } from '@resolved/shared';
+import type { TProfileJudgedRoundsResponse, TProfileRoundsResponse, TPublicProfile } from '@resolved/shared';
 import { api } from '../../lib/api';
 
 /** Where a debater's profile lives in the app. */
@@ -28,6 +28,20 @@ export function profileRoundsQuery(userId: string) {
     queryFn: ({ pageParam }) =>
       api<TProfileRoundsResponse>(
         `/api/users/${encodeURIComponent(userId)}/debates${pageParam === null ? '' : `?before=${pageParam}`}`,
+      ),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    retry: false,
+  });
+}
+
+/** The finished rounds the user judged that the viewer may replay, newest first; `before` pages further back. */
+export function profileJudgedRoundsQuery(userId: string) {
+  return infiniteQueryOptions({
+    queryKey: [...usersKey(userId), 'judged-debates'],
+    queryFn: ({ pageParam }) =>
+      api<TProfileJudgedRoundsResponse>(
+        `/api/users/${encodeURIComponent(userId)}/judged-debates${pageParam === null ? '' : `?before=${pageParam}`}`,
       ),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBefore ?? undefined,

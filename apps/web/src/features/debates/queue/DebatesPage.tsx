@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/useAuth';
 import { DebatePointsNote } from '../room/DebateNotes';
 import { FindOpponentCard } from './FindOpponentCard';
 import { FormatRatings } from '../ballot/FormatRatings';
+import { JudgedRoundItem } from '../ballot/JudgedRoundItem';
 import { debateHistoryQuery, liveDebatesQuery } from '../debates-queries';
 import { historyResultText } from '../history-text';
 
@@ -136,6 +137,27 @@ function History() {
   );
 }
 
+/** The rounds the user judged (not live), newest first, each with its result, ballot and Replay link. */
+function JudgedRounds() {
+  const { data } = useQuery(debateHistoryQuery);
+  if (!data || data.judged.length === 0) return null;
+  return (
+    <section aria-labelledby="judged-heading" className="mt-8">
+      <h2 id="judged-heading" className="text-2xl font-bold text-slate-900">
+        Rounds you judged
+      </h2>
+      <ul
+        className="mt-3 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white px-4 shadow-sm"
+        data-testid="judged-rounds"
+      >
+        {data.judged.map((round) => (
+          <JudgedRoundItem key={round.id} round={round} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function ballotText(d: THistoryEntry): string {
   if (d.ballot) return `${d.ballot.speakerPoints[d.side].toFixed(1)} pts · ${d.ballot.reason}`;
   if (d.status === 'forfeited') return 'Forfeit';
@@ -158,6 +180,7 @@ export default function DebatesPage() {
       </div>
       <LiveDebates />
       {user ? <History /> : null}
+      {user ? <JudgedRounds /> : null}
       <FormatRatings />
     </>
   );
