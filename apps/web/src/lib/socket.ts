@@ -31,6 +31,14 @@ export function getSocket(): TAppSocket {
   return socket;
 }
 
+/**
+ * Closes the connection for good (until `reconnectSocket`): before signing out, so that the server's dropping of the
+ * session's sockets does not set off an automatic reconnection that still believes itself signed in.
+ */
+export function disconnectSocket(): void {
+  socket?.disconnect();
+}
+
 /** After sign-in or sign-out the handshake must carry the new session: reconnect. */
 export function reconnectSocket(): void {
   if (!socket) return;

@@ -46,6 +46,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
+      // The realtime connection goes first; it comes back signed out once the user is (the effect below).
+      await import('../../lib/socket').then(({ disconnectSocket }) => disconnectSocket());
       await signOutSession();
     } finally {
       // Signed out here even when the server had already ended the session (a deleted account, an expiry).

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { Radio } from 'lucide-react';
-import { useSocketEvent } from '../../../lib/socket';
+import { useSocketConnectedEffect, useSocketEvent } from '../../../lib/socket';
 import { useAuth } from '../../auth/useAuth';
 import { useQueueStatus } from '../queue/useQueue';
 import { queueKey } from '../debates-queries';
@@ -16,6 +16,11 @@ export function LiveDebateBanner() {
   const client = useQueryClient();
   const status = useQueueStatus(!!user);
   useSocketEvent('debate.matched', () => void client.invalidateQueries({ queryKey: queueKey }));
+  // A match made before this tab's connection was up (or while it was down) sent its event to nobody here: ask again
+  // whenever the connection comes up. (Signing out closes the connection first, so this never asks signed out.)
+  useSocketConnectedEffect(() => {
+    if (user) void client.invalidateQueries({ queryKey: queueKey });
+  });
   const debateId = status.data?.activeDebateId ?? null;
   if (!user || debateId === null || pathname === `/debates/${debateId}`) return null;
   return (
