@@ -16,6 +16,15 @@ import * as resultsRepo from './results.repository';
 import { summarizeRating } from './ratings';
 import { type TDebatesDeps, LIST_LIMIT, db, sideOf, toBallot, toSummary } from '../debates/debate-view';
 
+/** A round as one of its debaters' lists show it: the round, their side, their opponent, and how it went for them. */
+export function toRoundOfDebater(row: TDebateRow, userId: string, names: Map<string, string>) {
+  const side = sideOf(row, userId) ?? 'a';
+  const other: TSideKey = side === 'a' ? 'b' : 'a';
+  const summary = toSummary(row, names);
+  const result = row.winnerSide === null ? 'no-decision' : row.winnerSide === side ? 'win' : 'loss';
+  return { ...summary, side, opponent: summary.debaters[other], result } as const;
+}
+
 export async function getHistory(deps: TDebatesDeps, userId: string): Promise<THistoryResponse> {
   const tx = db(deps);
   const rows = await resultsRepo.listDebatesOfUser(tx, userId, LIST_LIMIT);
@@ -27,22 +36,14 @@ export async function getHistory(deps: TDebatesDeps, userId: string): Promise<TH
     tx,
     rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
   );
-  const debates = rows.map((row): THistoryEntry => {
-    const side = sideOf(row, userId) ?? 'a';
-    const other: TSideKey = side === 'a' ? 'b' : 'a';
-    const summary = toSummary(row, names);
-    return {
-      ...summary,
-      side,
-      opponent: summary.debaters[other],
-      result: row.winnerSide === null ? 'no-decision' : row.winnerSide === side ? 'win' : 'loss',
-      ballot: toBallot(
-        ballots.find((b) => Number(b.debateId) === Number(row.id)),
-        names,
-        wasJudgeSeatedBeforeSpeeches(row),
-      ),
-    };
-  });
+  const debates = rows.map((row): THistoryEntry => ({
+    ...toRoundOfDebater(row, userId, names),
+    ballot: toBallot(
+      ballots.find((b) => Number(b.debateId) === Number(row.id)),
+      names,
+      wasJudgeSeatedBeforeSpeeches(row),
+    ),
+  }));
   const judgedRows = await resultsRepo.listJudgedDebates(tx, userId, {
     beforeId: null,
     limit: LIST_LIMIT,

@@ -10,13 +10,12 @@ import {
   type TProfileRoundsResponse,
   type TPublicProfile,
   type TSessionUser,
-  type TSideKey,
   type TTeamMembership,
 } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
-import { db, seatsOfRow, sideOf, toSummary, type TDebatesDeps } from '../debates/debate-view';
+import { db, seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
 import { findUserNames, type TDebateRow } from '../debates/debates.repository';
-import { getRecord, toJudgedRounds } from '../results/records.service';
+import { getRecord, toJudgedRounds, toRoundOfDebater } from '../results/records.service';
 import { listFinishedDebatesOfUser, listJudgedDebates } from '../results/results.repository';
 import { findMemberships } from '../teams/teams.repository';
 import { findPublicUser } from './users.repository';
@@ -72,18 +71,10 @@ export async function listProfileRounds(
     tx,
     visible.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
   );
-  const rounds = visible.map((row): TProfileRound => {
-    const side = sideOf(row, userId) ?? 'a';
-    const other: TSideKey = side === 'a' ? 'b' : 'a';
-    const summary = toSummary(row, names);
-    return {
-      ...summary,
-      side,
-      opponent: summary.debaters[other],
-      result: row.winnerSide === null ? 'no-decision' : row.winnerSide === side ? 'win' : 'loss',
-      isTeamRound: row.teamId !== null,
-    };
-  });
+  const rounds = visible.map((row): TProfileRound => ({
+    ...toRoundOfDebater(row, userId, names),
+    isTeamRound: row.teamId !== null,
+  }));
   return { rounds, nextBefore };
 }
 

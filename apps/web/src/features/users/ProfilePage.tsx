@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Fragment, type ReactNode } from 'react';
+import { useInfiniteQuery, useQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { FORMATS, ordinal, type TProfileRound, type TPublicProfile } from '@resolved/shared';
 import { PageHeading } from '../../shell/PageHeading';
@@ -133,83 +134,93 @@ function Ratings({ profile }: { profile: TPublicProfile }) {
   );
 }
 
-function PastRounds({ userId, isMe }: { userId: string; isMe: boolean }) {
-  const rounds = useInfiniteQuery(profileRoundsQuery(userId));
-  const list = rounds.data?.pages.flatMap((page) => page.rounds) ?? [];
+/** What a viewer other than the debater may not see in these lists, said once for both. */
+const HIDDEN_ROUNDS_NOTE =
+  'A team’s practice rounds show only to its members, a private round only to its debaters and judge.';
+
+/** A paged list of rounds on the profile: the rounds debated, or those judged. */
+function RoundsSection<T extends { id: number }>({
+  headingId,
+  title,
+  isMe,
+  pages,
+  emptyText,
+  moreText,
+  listTestId,
+  renderRound,
+}: {
+  headingId: string;
+  title: string;
+  isMe: boolean;
+  pages: UseInfiniteQueryResult<InfiniteData<{ rounds: T[] }>>;
+  emptyText: string;
+  moreText: string;
+  listTestId: string;
+  renderRound: (round: T) => ReactNode;
+}) {
+  const list = pages.data?.pages.flatMap((page) => page.rounds) ?? [];
   return (
-    <Card as="section" className="p-5" aria-labelledby="profile-rounds">
-      <h2 id="profile-rounds" className="text-lg font-bold text-slate-900">
-        Past rounds
+    <Card as="section" className="p-5" aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-lg font-bold text-slate-900">
+        {title}
       </h2>
-      {isMe ? null : <p className="mt-1 text-sm text-slate-600">A team’s practice rounds show only to its members.</p>}
-      {rounds.isPending ? (
+      {isMe ? null : <p className="mt-1 text-sm text-slate-600">{HIDDEN_ROUNDS_NOTE}</p>}
+      {pages.isPending ? (
         <p className="mt-2 text-sm text-slate-600">Loading rounds…</p>
-      ) : rounds.isError ? (
+      ) : pages.isError ? (
         <p role="alert" className="mt-2 text-sm text-rose-800">
-          {rounds.error.message}
+          {pages.error.message}
         </p>
       ) : list.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No finished rounds to show yet.</p>
+        <p className="mt-2 text-sm text-slate-600">{emptyText}</p>
       ) : (
-        <ul className="mt-2 divide-y divide-slate-100" data-testid="profile-rounds">
+        <ul className="mt-2 divide-y divide-slate-100" data-testid={listTestId}>
           {list.map((round) => (
-            <RoundItem key={round.id} round={round} />
+            <Fragment key={round.id}>{renderRound(round)}</Fragment>
           ))}
         </ul>
       )}
-      {rounds.hasNextPage ? (
+      {pages.hasNextPage ? (
         <button
           type="button"
           className={buttonClass('secondary', 'mt-3')}
-          disabled={rounds.isFetchingNextPage}
-          onClick={() => void rounds.fetchNextPage()}
+          disabled={pages.isFetchingNextPage}
+          onClick={() => void pages.fetchNextPage()}
         >
-          {rounds.isFetchingNextPage ? 'Loading…' : 'Show older rounds'}
+          {pages.isFetchingNextPage ? 'Loading…' : moreText}
         </button>
       ) : null}
     </Card>
   );
 }
 
-function JudgedRounds({ userId, isMe }: { userId: string; isMe: boolean }) {
-  const rounds = useInfiniteQuery(profileJudgedRoundsQuery(userId));
-  const list = rounds.data?.pages.flatMap((page) => page.rounds) ?? [];
+function PastRounds({ userId, isMe }: { userId: string; isMe: boolean }) {
   return (
-    <Card as="section" className="p-5" aria-labelledby="profile-judged">
-      <h2 id="profile-judged" className="text-lg font-bold text-slate-900">
-        Rounds judged
-      </h2>
-      {isMe ? null : (
-        <p className="mt-1 text-sm text-slate-600">
-          A team’s practice rounds show only to its members, a private round only to its debaters and judge.
-        </p>
-      )}
-      {rounds.isPending ? (
-        <p className="mt-2 text-sm text-slate-600">Loading rounds…</p>
-      ) : rounds.isError ? (
-        <p role="alert" className="mt-2 text-sm text-rose-800">
-          {rounds.error.message}
-        </p>
-      ) : list.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No judged rounds to show yet.</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-slate-100" data-testid="profile-judged-rounds">
-          {list.map((round) => (
-            <JudgedRoundItem key={round.id} round={round} />
-          ))}
-        </ul>
-      )}
-      {rounds.hasNextPage ? (
-        <button
-          type="button"
-          className={buttonClass('secondary', 'mt-3')}
-          disabled={rounds.isFetchingNextPage}
-          onClick={() => void rounds.fetchNextPage()}
-        >
-          {rounds.isFetchingNextPage ? 'Loading…' : 'Show older judged rounds'}
-        </button>
-      ) : null}
-    </Card>
+    <RoundsSection
+      headingId="profile-rounds"
+      title="Past rounds"
+      isMe={isMe}
+      pages={useInfiniteQuery(profileRoundsQuery(userId))}
+      emptyText="No finished rounds to show yet."
+      moreText="Show older rounds"
+      listTestId="profile-rounds"
+      renderRound={(round) => <RoundItem round={round} />}
+    />
+  );
+}
+
+function JudgedRounds({ userId, isMe }: { userId: string; isMe: boolean }) {
+  return (
+    <RoundsSection
+      headingId="profile-judged"
+      title="Rounds judged"
+      isMe={isMe}
+      pages={useInfiniteQuery(profileJudgedRoundsQuery(userId))}
+      emptyText="No judged rounds to show yet."
+      moreText="Show older judged rounds"
+      listTestId="profile-judged-rounds"
+      renderRound={(round) => <JudgedRoundItem round={round} />}
+    />
   );
 }
 
