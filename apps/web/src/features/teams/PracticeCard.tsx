@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GraduationCap } from 'lucide-react';
+import { useSocketConnectedEffect } from '../../lib/socket';
+import { useAuth } from '../auth/useAuth';
 import { ProgressView } from './ProgressView';
 import { RoundList } from './TeamRounds';
 import { getMyProgress, listMyOpenRounds, listMyTeams, teamKeys } from './teams-queries';
@@ -11,6 +13,12 @@ import { getMyProgress, listMyOpenRounds, listMyTeams, teamKeys } from './teams-
  */
 export function PracticeCard() {
   const rounds = useQuery({ queryKey: teamKeys.openRounds, queryFn: listMyOpenRounds });
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  // A round paired before this tab's connection was up sent its notice to nobody here: ask again on connecting.
+  useSocketConnectedEffect(() => {
+    if (user) void queryClient.invalidateQueries({ queryKey: teamKeys.openRounds });
+  });
   const teams = useQuery({ queryKey: teamKeys.mine, queryFn: listMyTeams });
   const progress = useQuery({ queryKey: teamKeys.myProgress, queryFn: getMyProgress });
   return (
