@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'payload_too_large',
   'unsupported_media_type',
+  'range_not_satisfiable',
   'internal_error',
   'service_unavailable',
 ] as const;

@@ -45,6 +45,14 @@ export function rateLimitedError(retryAfterMs: number, what = 'attempts'): AppEr
   });
 }
 
+/**
+ * A byte range past the end of a file (HTTP 416): `details.size` is the file's size, which the answer's
+ * `Content-Range: bytes *\/<size>` carries as RFC 9110 asks.
+ */
+export function rangeNotSatisfiableError(size: number): AppError {
+  return new AppError('range_not_satisfiable', 'That byte range is not in the file.', { size });
+}
+
 function retryAfterOf(error: AppError): number | undefined {
   const details = error.details as { retryAfterSeconds?: unknown } | undefined;
   return error.code === 'rate_limited' && typeof details?.retryAfterSeconds === 'number'
@@ -61,6 +69,7 @@ export const STATUS_BY_CODE: Record<TErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  range_not_satisfiable: 416,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
@@ -74,6 +83,7 @@ const CODE_BY_STATUS: Record<number, TErrorCode> = {
   409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
   429: 'rate_limited',
 };
 
@@ -91,6 +101,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const retryAfter = retryAfterOf(error);
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      const size = (error.details as { size?: unknown } | undefined)?.size;
+      if (error.code === 'range_not_satisfiable' && typeof size === 'number') {
+        reply.header('content-range', `bytes */${size}`);
+      }
       return reply.status(STATUS_BY_CODE[error.code]).send({ error: error.toDetail({ withDetails: true }) });
     }
     if (error instanceof ZodError) {

@@ -23,6 +23,7 @@ import { recordings } from './0020-recordings';
 import { scheduledRounds } from './0021-scheduled-rounds';
 import { privateReplays } from './0022-private-replays';
 import { debatesJudgeIndex } from './0023-debates-judge-index';
+import { recordingPartSizes } from './0024-recording-part-sizes';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0021-scheduled-rounds': scheduledRounds,
   '0022-private-replays': privateReplays,
   '0023-debates-judge-index': debatesJudgeIndex,
+  '0024-recording-part-sizes': recordingPartSizes,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

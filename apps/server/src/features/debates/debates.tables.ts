@@ -174,9 +174,17 @@ export interface DebateRecordingChunksTable {
   data: Buffer;
 }
 
+/** The size of each stored part of a recording (migration 0024), to find the parts a byte range covers. */
+export interface DebateRecordingPartSizesTable {
+  recordingId: number;
+  seq: number;
+  size: number;
+}
+
 export interface DebateTables {
   debateRecordings: DebateRecordingsTable;
   debateRecordingChunks: DebateRecordingChunksTable;
+  debateRecordingPartSizes: DebateRecordingPartSizesTable;
   debateClockEvents: DebateClockEventsTable;
   debatePois: DebatePoisTable;
   debateFlows: DebateFlowsTable;

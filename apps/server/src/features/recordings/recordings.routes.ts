@@ -55,12 +55,20 @@ export async function recordingsRoutes(app: FastifyInstance, context: TAppContex
   app.get('/api/debates/:id/recordings/:recordingId/media', async (request, reply) => {
     const user = await requireUser(request);
     const { id, recordingId } = parseOrThrow(ZRecordingParams, request.params);
-    const media = await recordings.openRecording(deps, user, id, recordingId);
-    return reply
+    // An If-Range cannot match (the answer carries no validator), so it asks for the whole recording (RFC 9110).
+    const range = request.headers['if-range'] === undefined ? request.headers.range : undefined;
+    const media = await recordings.openRecording(deps, user, id, recordingId, range);
+    reply
       .header('content-type', media.mimeType)
-      .header('content-length', String(media.size))
+      .header('accept-ranges', media.isRangeable ? 'bytes' : 'none')
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
+      .header('cache-control', 'private, no-store');
+    if (!media.range) return reply.header('content-length', String(media.size)).send(media.stream);
+    const { start, end } = media.range;
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${start}-${end}/${media.size}`)
+      .header('content-length', String(end - start + 1))
       .send(media.stream);
   });
   // A chunk is the raw bytes MediaRecorder produced (read as a stream, never parsed).

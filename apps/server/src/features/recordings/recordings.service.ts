@@ -4,6 +4,7 @@
  * the round's debaters and judge play them back in the replay. Either debater may delete them; all are deleted after
  * the retention period.
  */
+import { Readable } from 'node:stream';
 import {
   canDeleteRecordings,
   canPostInRound,
@@ -13,7 +14,8 @@ import {
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
-import { AppError } from '../../lib/errors';
+import { parseByteRange, sliceBytes, type TByteRange } from '../../lib/byte-range';
+import { AppError, rangeNotSatisfiableError } from '../../lib/errors';
 import { emitDebateUpdated, requireDebate, seatsOfRow, sideOf, type TDebatesDeps } from '../debates/debate-view';
 
 /** A chunk is a second or two of video: far below this. */
@@ -102,15 +104,26 @@ export async function appendChunk(
     parts.push(chunk);
   }
   if (size === 0) throw new AppError('validation_failed', 'That chunk is empty.');
-  // The part first, then the count: a part stored without its count is stored again (replaced) by the retry.
+  // The part first, then the count: a part stored without its count is stored again (replaced) by the retry. The
+  // part's size goes with the count, so a counted part always has its size (for byte ranges).
   await deps.blobs.putRecordingPart(input.recordingId, input.seq, Buffer.concat(parts, size));
-  const updated = await db(deps)
-    .updateTable('debateRecordings')
-    .set({ chunks: input.seq + 1, size: before + size })
-    .where('id', '=', input.recordingId)
-    .where('chunks', '=', input.seq)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw new AppError('conflict', `Chunk ${input.seq} is already stored.`);
+  const isCounted = await db(deps)
+    .transaction()
+    .execute(async (trx) => {
+      const updated = await trx
+        .updateTable('debateRecordings')
+        .set({ chunks: input.seq + 1, size: before + size })
+        .where('id', '=', input.recordingId)
+        .where('chunks', '=', input.seq)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto('debateRecordingPartSizes')
+        .values({ recordingId: input.recordingId, seq: input.seq, size })
+        .execute();
+      return true;
+    });
+  if (!isCounted) throw new AppError('conflict', `Chunk ${input.seq} is already stored.`);
   return { size: before + size };
 }
 
@@ -143,7 +156,36 @@ export async function listRecordings(deps: TDebatesDeps, user: TSessionUser, deb
   }));
 }
 
-export async function openRecording(deps: TStoreDeps, user: TSessionUser, debateId: number, recordingId: number) {
+/**
+ * Where each counted part of a recording starts (and, last, where the recording ends), from the part sizes stored
+ * with them; null for a recording from before those were stored (migration 0024), which is served whole.
+ */
+async function partOffsets(deps: TStoreDeps, recordingId: number, parts: number, size: number) {
+  const rows = await db(deps)
+    .selectFrom('debateRecordingPartSizes')
+    .select(['seq', 'size'])
+    .where('recordingId', '=', recordingId)
+    .where('seq', '<', parts)
+    .orderBy('seq', 'asc')
+    .execute();
+  if (rows.length !== parts) return null;
+  const offsets = [0];
+  for (const row of rows) offsets.push(offsets[offsets.length - 1]! + Number(row.size));
+  return offsets[parts] === size ? offsets : null;
+}
+
+/**
+ * A recording's bytes for one of the round's people: all of them, or the one byte range `rangeHeader` asks for
+ * (`range` is then set), reading only the parts that hold it. A range past the end is a 416; a recording from before
+ * part sizes were stored (`isRangeable` false) ignores ranges and is sent whole.
+ */
+export async function openRecording(
+  deps: TStoreDeps,
+  user: TSessionUser,
+  debateId: number,
+  recordingId: number,
+  rangeHeader?: string,
+): Promise<{ mimeType: string; size: number; stream: Readable; isRangeable: boolean; range: TByteRange | null }> {
   await requireViewer(deps, user, debateId);
   const recording = await db(deps)
     .selectFrom('debateRecordings')
@@ -152,8 +194,24 @@ export async function openRecording(deps: TStoreDeps, user: TSessionUser, debate
     .where('debateId', '=', debateId)
     .executeTakeFirst();
   if (!recording || Number(recording.chunks) === 0) throw new AppError('not_found', 'That recording does not exist.');
-  const stream = await deps.blobs.openRecording(recordingId, Number(recording.chunks));
-  return { mimeType: recording.mimeType.split(';')[0]!, size: Number(recording.size), stream };
+  const [mimeType, parts, size] = [recording.mimeType.split(';')[0]!, Number(recording.chunks), Number(recording.size)];
+  const offsets = await partOffsets(deps, recordingId, parts, size);
+  const range = offsets ? parseByteRange(rangeHeader, size) : null;
+  if (range === 'unsatisfiable') throw rangeNotSatisfiableError(size);
+  if (!offsets || !range) {
+    const stream = await deps.blobs.openRecording(recordingId, 0, parts);
+    return { mimeType, size, stream, isRangeable: offsets !== null, range: null };
+  }
+  // The part holding a byte: the last one starting at or before it.
+  const partAt = (byte: number) => {
+    let seq = 0;
+    while (seq + 1 < parts && offsets[seq + 1]! <= byte) seq++;
+    return seq;
+  };
+  const [first, last] = [partAt(range.start), partAt(range.end)];
+  const covering = await deps.blobs.openRecording(recordingId, first, last + 1);
+  const stream = Readable.from(sliceBytes(covering, range.start - offsets[first]!, range.end - range.start + 1));
+  return { mimeType, size, stream, isRangeable: true, range };
 }
 
 /** Deletes recordings: their stored parts first, then their rows (so no part outlives the row that points to it). */

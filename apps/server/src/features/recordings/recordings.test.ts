@@ -1,9 +1,10 @@
 /**
  * Recordings on both engines, their bytes in the database and in S3 (a local S3-compatible server): consent, chunked
- * uploads in order, the size limit, playback for the round only, deletion and retention (the stored parts too).
+ * uploads in order, the size limit, playback for the round only (whole or by byte range), deletion and retention (the
+ * stored parts too).
  */
 import { Readable } from 'node:stream';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME_ROOMS, type TDebate, type TRecording, type TSessionUser } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
@@ -148,5 +149,82 @@ describe.each(CASES)('round recordings on %s, parts in %s', (engine, store) => {
     const media = await call(judge, 'GET', `/api/debates/${id}/recordings/${recordingId}/media`);
     expect(media.rawPayload.equals(Buffer.concat([first, rest]))).toBe(true);
     expect(await storedParts()).toHaveLength(2);
+  });
+
+  it('answers a byte range with 206 and only its bytes, reading only the parts that hold it', async () => {
+    const { host, judge, id } = await liveRound();
+    const stranger = await buildUser(t);
+    const recordingId = (await call(host, 'POST', `/api/debates/${id}/recordings`, { mimeType: 'video/webm' })).json()
+      .recording.id as number;
+    // Three parts of 100, 200 and 150 bytes (boundaries at 100 and 300), every byte telling where it is.
+    const parts = [100, 200, 150].map((n, p) =>
+      Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + p * 31) % 256)),
+    );
+    for (const [seq, part] of parts.entries()) {
+      await chunk(host, `/api/debates/${id}/recordings/${recordingId}/chunks?seq=${seq}`, part);
+    }
+    const whole = Buffer.concat(parts);
+    const url = `/api/debates/${id}/recordings/${recordingId}/media`;
+    const get = (range?: string, who = judge) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie, ...(range ? { range } : {}) } });
+    const opened = vi.spyOn(t.app.context.blobs, 'openRecording');
+
+    const plain = await get();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers).toMatchObject({
+      'accept-ranges': 'bytes',
+      'content-length': '450',
+      'content-type': 'video/webm',
+      'x-content-type-options': 'nosniff',
+    });
+    expect(plain.headers['content-range']).toBeUndefined();
+    expect(plain.rawPayload.equals(whole)).toBe(true);
+
+    const cases: [string, number, number, [number, number]][] = [
+      ['bytes=10-49', 10, 49, [0, 1]], // inside the first part
+      ['bytes=100-299', 100, 299, [1, 2]], // exactly the second part
+      ['bytes=90-320', 90, 320, [0, 3]], // across both boundaries
+      ['bytes=299-300', 299, 300, [1, 3]], // the last byte of one part and the first of the next
+      ['bytes=250-', 250, 449, [1, 3]], // open-ended
+      ['bytes=-120', 330, 449, [2, 3]], // the last 120 bytes
+      ['bytes=-1000', 0, 449, [0, 3]], // a suffix longer than the recording is all of it
+      ['bytes=400-9999', 400, 449, [2, 3]], // an end past the end is the end
+    ];
+    for (const [range, start, end, [from, to]] of cases) {
+      opened.mockClear();
+      const answer = await get(range);
+      expect(answer.statusCode, range).toBe(206);
+      expect(answer.headers, range).toMatchObject({
+        'accept-ranges': 'bytes',
+        'content-range': `bytes ${start}-${end}/450`,
+        'content-length': String(end - start + 1),
+        'content-type': 'video/webm',
+        'x-content-type-options': 'nosniff',
+      });
+      expect(answer.rawPayload.equals(whole.subarray(start, end + 1)), range).toBe(true);
+      expect(opened.mock.calls, range).toEqual([[recordingId, from, to]]);
+    }
+
+    for (const range of ['bytes=450-', 'bytes=9999-10000', 'bytes=-0']) {
+      const refused = await get(range);
+      expect(refused.statusCode, range).toBe(416);
+      expect(refused.headers['content-range'], range).toBe('bytes */450');
+      expect(refused.json().error.code, range).toBe('range_not_satisfiable');
+    }
+    // Several ranges, or one that is not a byte range, get the whole recording.
+    for (const range of ['bytes=0-9,20-29', 'items=0-9', 'bytes=20-10']) {
+      const answer = await get(range);
+      expect(answer.statusCode, range).toBe(200);
+      expect(answer.rawPayload.equals(whole), range).toBe(true);
+    }
+    expect((await get('bytes=0-9', stranger)).statusCode).toBe(403);
+
+    // A recording from before part sizes were stored is served whole, and says it takes no ranges.
+    await t.database.db.deleteFrom('debateRecordingPartSizes').where('recordingId', '=', recordingId).execute();
+    const older = await get('bytes=10-49');
+    expect(older.statusCode).toBe(200);
+    expect(older.headers['accept-ranges']).toBe('none');
+    expect(older.rawPayload.equals(whole)).toBe(true);
+    opened.mockRestore();
   });
 });

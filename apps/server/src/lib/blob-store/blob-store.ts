@@ -25,8 +25,8 @@ export interface TBlobStore {
   deleteFiles(evidenceIds: number[]): Promise<void>;
   /** Stores part `seq` of a recording (storing the same part again replaces it). */
   putRecordingPart(recordingId: number, seq: number, data: Buffer): Promise<void>;
-  /** Parts 0 … parts-1 of a recording, streamed one after another. */
-  openRecording(recordingId: number, parts: number): Promise<Readable>;
+  /** Parts `from` … `to`-1 of a recording, streamed one after another (only those are read). */
+  openRecording(recordingId: number, from: number, to: number): Promise<Readable>;
   /** Deletes every stored part of these recordings. */
   deleteRecordings(recordingIds: number[]): Promise<void>;
   close(): Promise<void>;

@@ -67,9 +67,9 @@ export function createDatabaseBlobStore(database: TDatabase): TBlobStore {
         .execute();
     },
 
-    async openRecording(recordingId, parts) {
+    async openRecording(recordingId, from, to) {
       async function* chunks() {
-        for (let seq = 0; seq < parts; seq++) {
+        for (let seq = from; seq < to; seq++) {
           const row = await db()
             .selectFrom('debateRecordingChunks')
             .select('data')

@@ -89,9 +89,9 @@ export function createS3BlobStore(config: Extract<TBlobStoreConfig, { kind: 's3'
       await client.send(new PutObjectCommand({ Bucket, Key: partKey(recordingId, seq), Body: data }));
     },
 
-    async openRecording(recordingId, parts) {
+    async openRecording(recordingId, from, to) {
       async function* chunks() {
-        for (let seq = 0; seq < parts; seq++) yield* await getObject(partKey(recordingId, seq));
+        for (let seq = from; seq < to; seq++) yield* await getObject(partKey(recordingId, seq));
       }
       return Readable.from(chunks());
     },
