@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GraduationCap } from 'lucide-react';
-import { useSocketConnectedEffect } from '../../lib/socket';
+import { useSocketConnectedEffect, useSocketEvent } from '../../lib/socket';
 import { useAuth } from '../auth/useAuth';
 import { ProgressView } from './ProgressView';
 import { RoundList } from './TeamRounds';
@@ -15,7 +15,9 @@ export function PracticeCard() {
   const rounds = useQuery({ queryKey: teamKeys.openRounds, queryFn: listMyOpenRounds });
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  // A round paired before this tab's connection was up sent its notice to nobody here: ask again on connecting.
+  // A coach paired (or cancelled) a round, maybe for later: the list follows at once. One paired before this tab's
+  // connection was up told nobody here: ask again whenever the connection comes up.
+  useSocketEvent('team.changed', () => void queryClient.invalidateQueries({ queryKey: teamKeys.openRounds }));
   useSocketConnectedEffect(() => {
     if (user) void queryClient.invalidateQueries({ queryKey: teamKeys.openRounds });
   });

@@ -24,10 +24,6 @@ export function PracticeRoundNotice() {
     toast.info(`${payload.round.teamName}: your practice round is open.`);
     noticeMatch();
   });
-  // A round paired for later is announced when it opens; until then it shows on the dashboard as scheduled.
-  useSocketEvent('team.changed', () => {
-    void client.invalidateQueries({ queryKey: teamKeys.openRounds });
-  });
   if (!opened || pathname === `/debates/${opened.round.debateId}`) return null;
   const { round, role } = opened;
   return (
