@@ -260,6 +260,15 @@ export async function claimOpening(db: TDebatesDb, id: number): Promise<boolean>
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Gives back a claimed announcement (it could not be sent): the round is due again. */
+export async function releaseOpening(db: TDebatesDb, id: number): Promise<void> {
+  await db
+    .updateTable('debates')
+    .set((eb) => ({ openNoticeDueAt: eb.ref('startsAt') }))
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function setExternalLink(db: TDebatesDb, id: number, link: string | null): Promise<void> {
   await db.updateTable('debates').set({ externalLink: link }).where('id', '=', id).execute();
 }

@@ -5,7 +5,8 @@ import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import * as debates from './debates.service';
-import type { TDebatesDeps } from './debate-view';
+import { requireDebate, type TDebatesDeps } from './debate-view';
+import { requireRoundViewer } from '../results/round-access';
 import { ZDebateIdParams } from './debate-params';
 
 /** The room over HTTP: live rounds, one round, its clock, meeting link and chat. */
@@ -14,8 +15,9 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
 
   app.get('/api/debates', async () => ({ debates: await debates.listLiveDebates(deps) }));
   app.get('/api/debates/:id', async (request) => {
-    await requireUser(request);
+    const user = await requireUser(request);
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    await requireRoundViewer(deps, user, await requireDebate(deps, id));
     const [debate, messages] = await Promise.all([debates.getDebate(deps, id), debates.listMessages(deps, id)]);
     return { debate, messages, serverTime: Date.now() };
   });

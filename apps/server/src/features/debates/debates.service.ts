@@ -265,12 +265,14 @@ export async function listLiveDebaters(deps: TDebatesDeps): Promise<{ debateId: 
       { userId: row.debaterAId, joinedAt: row.debaterAJoinedAt },
       { userId: row.debaterBId, joinedAt: row.debaterBJoinedAt },
     ]
-      // A practice round's debaters are watched once they have come (the coach paired them, maybe for later);
-      // a matched debater who never came is watched as at the match.
-      .filter(({ joinedAt }) => row.teamId === null || joinedAt !== null)
+      // A matched debater who never came is watched as at the match; a practice round's only once it is under way.
+      .filter(({ joinedAt }) => row.teamId === null || (isUnderWay(row) && joinedAt !== null))
       .map(({ userId }) => ({ debateId: row.id, userId })),
   );
 }
+
+/** Whether the round's clock has run at all (its first command, at or after any start time, bumps the version). */
+const isUnderWay = (row: TDebateRow) => Number(row.clockVersion) > 0;
 
 /** A debater entered their room: the first time is recorded for the award rules (did a forfeiter ever come?). */
 export async function notePresent(deps: TDebatesDeps, debateId: number, userId: string): Promise<void> {
@@ -287,6 +289,8 @@ export async function roleIn(deps: TDebatesDeps, debateId: number, userId: strin
     opponentId,
     isJudge: row.judgeId === userId,
     status: row.status,
-    isBeforeStart: isBeforeStart(row.startsAt, nowMs(deps)),
+    // Absence forfeits a matched round from the match on; a practice round (paired by a coach, maybe for later) only
+    // once its clock has run: before that the coach, not a timer, deals with a student who is not there.
+    canForfeit: row.teamId === null || isUnderWay(row),
   };
 }

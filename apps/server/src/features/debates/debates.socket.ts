@@ -20,7 +20,8 @@ import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import * as debates from './debates.service';
 import * as pois from './pois.service';
-import type { TDebatesDeps } from './debate-view';
+import { requireDebate, type TDebatesDeps } from './debate-view';
+import { requireRoundViewer } from '../results/round-access';
 import * as matchmaking from '../matchmaking/queue.service';
 import * as results from '../results/results.service';
 
@@ -115,8 +116,7 @@ export class DebateRooms {
   /** A debater of a live debate with no socket in its room (left, or matched and never came) gets FORFEIT_AFTER_MS. */
   async watchForfeit(debateId: number, userId: string): Promise<void> {
     const role = await debates.roleIn(this.deps, debateId, userId);
-    // Before a practice round's start time nobody forfeits: debaters may look in early and leave again.
-    if (!role?.side || role.status !== 'live' || role.isBeforeStart) return;
+    if (!role?.side || role.status !== 'live' || !role.canForfeit) return;
     if ((await this.usersInRoom(debateId)).has(userId)) return;
     this.clearForfeit(debateId, userId);
     const timer = setTimeout(() => {
@@ -196,8 +196,9 @@ export function debatesSocketFeature(
 
       socket.on('debate.join', (payload, ack) =>
         answer(ack, log, async () => {
-          signedIn(socket.data.user);
+          const user = signedIn(socket.data.user);
           const { debateId } = parseOrThrow(ZDebateRef, payload);
+          await requireRoundViewer(deps, user, await requireDebate(deps, debateId));
           const debate = await debates.getDebate(deps, debateId);
           joined.add(debateId);
           const userId = socket.data.user?.id;

@@ -4,10 +4,8 @@
  * live to the round and, if its debaters allow, to spectators. Served only as attachments, never rendered.
  */
 import {
-  canPostInRound,
   canSeeEvidence,
   canShareEvidence,
-  canViewReplay,
   cleanEvidenceName,
   EVIDENCE_PER_ROUND,
   EVIDENCE_TYPE_ERROR,
@@ -22,7 +20,7 @@ import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { AppError } from '../../lib/errors';
 import { emitDebateUpdated, requireDebate, seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
 import type { TDebateRow } from '../debates/debates.repository';
-import { membershipOf } from '../teams/teams.service';
+import { requireRoundViewer } from '../results/round-access';
 import * as repo from './evidence.repository';
 
 /** Bytes read before deciding what a file is. */
@@ -57,13 +55,7 @@ async function requireViewer(deps: TDebatesDeps, user: TSessionUser, debateId: n
   }
   // Once the round is over, shared evidence goes no further than its replay (a practice round's team, a private
   // replay's own people).
-  if (row.status !== 'live' && !canPostInRound(user, seats)) {
-    const membership = row.teamId === null ? null : await membershipOf(deps, row.teamId, user.id);
-    const round = { ...seats, isTeamRound: row.teamId !== null, isPrivate: Number(row.replayPrivate) === 1 };
-    if (!canViewReplay(user, round, membership)) {
-      throw new AppError('forbidden', 'This round’s evidence goes no further than its replay.');
-    }
-  }
+  await requireRoundViewer(deps, user, row);
   return row;
 }
 
@@ -86,7 +78,9 @@ async function announce(deps: TDebatesDeps, row: TDebateRow, evidenceId: number)
   const item = (await repo.listEvidence(db(deps), Number(row.id))).find((e) => Number(e.id) === evidenceId)!;
   const evidence = toEvidence(item);
   const payload = { debateId: Number(row.id), evidence };
-  if (isPublic(row)) {
+  // Spectators in the room see it while the round is live; after that it goes no further than the round's people
+  // (who may look at a finished round is the replay's rule, which the room does not know).
+  if (isPublic(row) && row.status === 'live') {
     deps.events.emit({ name: 'debate.evidence_added', room: REALTIME_ROOMS.debate(String(row.id)), payload });
   } else {
     for (const userId of [row.debaterAId, row.debaterBId, row.judgeId]) {
@@ -205,8 +199,9 @@ export async function openFile(
 }
 
 /** Deletes the stored bytes of the files of every round `userId` debated in, before the account and its rounds go. */
-export async function deleteFilesOfDebater(deps: Pick<TEvidenceDeps, 'database' | 'blobs'>, userId: string) {
-  await deps.blobs.deleteFiles(await repo.fileIdsOfDebater(db(deps), userId));
+/** The evidence files of every round `userId` debated (what their account's deletion takes out of the store). */
+export async function fileIdsOfDebater(deps: Pick<TDebatesDeps, 'database'>, userId: string): Promise<number[]> {
+  return repo.fileIdsOfDebater(db(deps), userId);
 }
 
 /** The debaters let spectators see the round's evidence (or stop). */

@@ -6,7 +6,6 @@ import {
   canPostInRound,
   canSeeEvidence,
   canSetReplayPrivacy,
-  canViewReplay,
   type TClockEvent,
   type TDebate,
   type TReplay,
@@ -17,22 +16,14 @@ import { emitDebateUpdated, requireDebate, seatsOfRow, toDebate, type TDebatesDe
 import { listMessages } from '../debates/debates.service';
 import { listEvidence } from '../evidence/evidence.service';
 import { getFlow } from '../flows/flows.service';
-import { membershipOf } from '../teams/teams.service';
+import { requireRoundViewer } from './round-access';
 
 export async function getReplay(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TReplay> {
   const row = await requireDebate(deps, debateId);
   if (row.status === 'live') throw new AppError('conflict', 'The replay opens when the round is over.');
+  await requireRoundViewer(deps, user, row);
   const seats = seatsOfRow(row);
   const isParticipant = canPostInRound(user, seats);
-  // A team's practice round is the team's: its members and the round's participants; other rounds are public.
-  const membership = row.teamId !== null && !isParticipant ? await membershipOf(deps, row.teamId, user.id) : null;
-  const round = { ...seats, isTeamRound: row.teamId !== null, isPrivate: Number(row.replayPrivate) === 1 };
-  if (!canViewReplay(user, round, membership)) {
-    if (round.isTeamRound) {
-      throw new AppError('forbidden', 'This practice round’s replay is for its team.', undefined, 'not_team_member');
-    }
-    throw new AppError('forbidden', 'The debaters keep this round’s replay private.', undefined, 'replay_private');
-  }
   const events = await deps.database.db
     .selectFrom('debateClockEvents')
     .select(['action', 'phase', 'speechIndex', 'at'])

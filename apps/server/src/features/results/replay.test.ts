@@ -64,12 +64,17 @@ describe.each(TEST_ENGINES)('round replay on %s', (engine) => {
     const replay = (who: TCookieUser) => call(who, 'GET', `/api/debates/${id}/replay`);
     expect((await replay(stranger)).json().error).toMatchObject({ code: 'forbidden', reason: 'replay_private' });
     expect((await replay(friend)).statusCode).toBe(200);
+    // Nor does the round's own page give its chat away.
+    const page = (who: TCookieUser) => call(who, 'GET', `/api/debates/${id}`);
+    expect((await page(stranger)).json().error).toMatchObject({ code: 'forbidden', reason: 'replay_private' });
+    expect((await page(friend)).statusCode).toBe(200);
     const listed = async () =>
       (await call(stranger, 'GET', `/api/users/${host.user.id}/debates`)).json().rounds as { id: number }[];
     expect((await listed()).map((r) => r.id)).not.toContain(id);
     // Either debater may open it again.
     expect((await set(friend, false)).statusCode).toBe(200);
     expect((await replay(stranger)).statusCode).toBe(200);
+    expect((await page(stranger)).statusCode).toBe(200);
     expect((await listed()).map((r) => r.id)).toContain(id);
   });
 });

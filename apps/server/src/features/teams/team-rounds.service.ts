@@ -180,12 +180,18 @@ export async function announceDueRounds(deps: TTeamsDeps): Promise<number> {
   let announced = 0;
   for (const id of due) {
     if (!(await debatesRepo.claimOpening(tx, id))) continue;
-    const row = await debatesRepo.findDebate(tx, id);
-    if (!row || row.status !== 'live') continue;
-    const [round] = await toTeamRounds(deps, [row]);
-    if (!round) continue;
-    announceOpening(deps, round);
-    announced++;
+    try {
+      const row = await debatesRepo.findDebate(tx, id);
+      if (!row || row.status !== 'live') continue;
+      const [round] = await toTeamRounds(deps, [row]);
+      if (!round) continue;
+      announceOpening(deps, round);
+      announced++;
+    } catch (error) {
+      // Not announced after all: due again, for the next sweep (here or on another instance).
+      await debatesRepo.releaseOpening(tx, id);
+      throw error;
+    }
   }
   return announced;
 }

@@ -8,7 +8,7 @@ import { FORMATS, type TDebate, type TSessionUser, type TTeam, type TTeamRound }
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import type { TDomainEvent } from '../../lib/events';
-import { listLiveDebaters } from '../debates/debates.service';
+import { listLiveDebaters, notePresent } from '../debates/debates.service';
 import { announceDueRounds } from './team-rounds.service';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
@@ -309,7 +309,12 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
         .map((e) => e.room)
         .sort(),
     ).toEqual([`user:${ann.user.id}`, `user:${ben.user.id}`].sort());
+    // Both came, but until the round is under way absence forfeits nothing (the coach deals with it); then it does.
+    for (const m of [ann, ben]) await notePresent(deps, round.debateId, m.user.id);
+    const watched = async () => (await listLiveDebaters(deps)).filter((d) => d.debateId === round.debateId);
+    expect(await watched()).toEqual([]);
     expect((await start()).statusCode).toBe(200);
+    expect((await watched()).map((d) => d.userId).sort()).toEqual([ann.user.id, ben.user.id].sort());
   });
 
   it('a coach cancels a live round: no result, and its debaters can be paired again', async () => {
