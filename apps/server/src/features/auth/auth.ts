@@ -12,8 +12,8 @@ import { findAccountForPromotion, promoteToAdmin } from '../users/users.reposito
 import type { TMailer } from '../mail/mailer';
 import { deleteMessagesOfUser } from '../chat/chat.repository';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
-import { deleteFilesOfDebater } from '../evidence/evidence.service';
-import { deleteRecordingsOfDebater } from '../recordings/recordings.service';
+import { fileIdsOfDebater } from '../evidence/evidence.service';
+import { recordingIdsOfDebater } from '../recordings/recordings.service';
 
 /** The provider id of Google sign-in; its callback (register it with Google) is `/api/auth/callback/google`. */
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -96,6 +96,8 @@ export function createAuth(options: {
     if (user && user.role !== 'admin' && qualifiesAsAdmin(config, user)) await promoteToAdmin(database.db, user.id);
   }
   const isHttps = config.publicUrl.startsWith('https://');
+  /** Between an account's deletion hooks: the blobs of its rounds, read while their rows still exist. */
+  const blobsOfDeletedUsers = new Map<string, { fileIds: number[]; recordingIds: number[] }>();
   return betterAuth({
     appName: 'Resolved',
     baseURL: config.publicUrl,
@@ -117,13 +119,23 @@ export function createAuth(options: {
       deleteUser: {
         enabled: true,
         // Its rounds, ratings and ledger go by the tables' foreign keys; chat messages carry no key, and the bytes of
-        // its rounds' files and recordings may sit in S3, where no key reaches: so here.
+        // its rounds' files and recordings may sit in S3, where no key reaches: their ids are read before the rows go,
+        // and the bytes deleted once the account is (a deletion that fails leaves every file whole).
         beforeDelete: async (user: { id: string }) => {
           await deleteMessagesOfUser(database.db, user.id);
           if (blobs) {
-            await deleteFilesOfDebater({ database, blobs }, user.id);
-            await deleteRecordingsOfDebater({ database, blobs }, user.id);
+            blobsOfDeletedUsers.set(user.id, {
+              fileIds: await fileIdsOfDebater({ database }, user.id),
+              recordingIds: await recordingIdsOfDebater({ database }, user.id),
+            });
           }
+        },
+        afterDelete: async (user: { id: string }) => {
+          const ids = blobsOfDeletedUsers.get(user.id);
+          blobsOfDeletedUsers.delete(user.id);
+          if (!blobs || !ids) return;
+          await blobs.deleteFiles(ids.fileIds);
+          await blobs.deleteRecordings(ids.recordingIds);
         },
       },
     },

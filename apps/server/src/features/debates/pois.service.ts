@@ -108,13 +108,13 @@ export async function answerPoi(
   const hasLapsed = Date.parse(poi.offeredAt) < now - POI_OFFER_LAPSES_MS;
   if (poi.status === 'offered' && hasLapsed) {
     // The speaker let it pass: recorded as lapsed, as the next offer would record it.
-    await db
+    const lapsed = await db
       .updateTable('debatePois')
       .set({ status: 'lapsed' })
       .where('id', '=', poiId)
       .where('status', '=', 'offered')
-      .execute();
-    emit(deps, toPoi({ ...poi, status: 'lapsed' }));
+      .executeTakeFirst();
+    if (Number(lapsed.numUpdatedRows) === 1) emit(deps, toPoi({ ...poi, status: 'lapsed' }));
   }
   if (
     poi.status !== 'offered' ||

@@ -123,7 +123,19 @@ export async function appendChunk(
         .execute();
       return true;
     });
-  if (!isCounted) throw new AppError('conflict', `Chunk ${input.seq} is already stored.`);
+  if (!isCounted) {
+    const isGone = !(await db(deps)
+      .selectFrom('debateRecordings')
+      .select('id')
+      .where('id', '=', input.recordingId)
+      .executeTakeFirst());
+    if (isGone) {
+      // Deleted while this chunk was on its way (a debater deleted the recordings): its part must not stay behind.
+      await deps.blobs.deleteRecordings([input.recordingId]);
+      throw new AppError('not_found', 'This recording was deleted.');
+    }
+    throw new AppError('conflict', `Chunk ${input.seq} is already stored.`);
+  }
   return { size: before + size };
 }
 
@@ -245,14 +257,15 @@ export async function deleteRecordings(deps: TStoreDeps, user: TSessionUser, deb
 }
 
 /** Deletes the stored parts of the recordings of every round `userId` debated in, before the account and its rounds go. */
-export async function deleteRecordingsOfDebater(deps: Pick<TStoreDeps, 'database' | 'blobs'>, userId: string) {
+/** The recordings of every round `userId` debated (what their account's deletion takes out of the store). */
+export async function recordingIdsOfDebater(deps: Pick<TStoreDeps, 'database'>, userId: string): Promise<number[]> {
   const rows = await db(deps)
     .selectFrom('debateRecordings as r')
     .innerJoin('debates as d', 'd.id', 'r.debateId')
     .select('r.id')
     .where((eb) => eb.or([eb('d.debaterAId', '=', userId), eb('d.debaterBId', '=', userId)]))
     .execute();
-  await deps.blobs.deleteRecordings(rows.map((r) => Number(r.id)));
+  return rows.map((r) => Number(r.id));
 }
 
 /** Deletes every recording older than the retention period; returns how many went. */

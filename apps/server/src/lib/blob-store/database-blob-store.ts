@@ -76,7 +76,8 @@ export function createDatabaseBlobStore(database: TDatabase): TBlobStore {
             .where('recordingId', '=', recordingId)
             .where('seq', '=', seq)
             .executeTakeFirst();
-          if (!row) return;
+          // Deleted while it was being read: end the response as failed rather than short of its declared length.
+          if (!row) throw new Error(`part ${seq} of recording ${recordingId} is gone`);
           yield Buffer.from(row.data);
         }
       }
