@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import { DB_INT_MAX } from './constants.js';
-import type { TFormatId, TSideKey } from './formats.js';
-import type { TDebateParticipant, TDebateSummary, TJudgedRound, TRatingSummary } from './debate/protocol.js';
+import type { TDebateRecord, TJudgedRound, TRoundOfDebater } from './debate/protocol.js';
 
 /** `:id` of a user in a route's path: the ids accounts get (letters, digits, `-`, `_`). */
 export const ZUserIdParams = z.object({
@@ -38,21 +37,13 @@ export interface TPublicProfile {
   rank: number;
   memberSince: string;
   /** Over every round they debated, finished (a team's practice rounds too, though only its team sees those). */
-  record: {
-    wins: number;
-    losses: number;
-    noDecision: number;
-    averageSpeakerPoints: number | null;
-  };
+  record: Omit<TDebateRecord, 'ratings'>;
   /** One entry per format they have a rating in. */
-  ratings: { formatId: TFormatId; rating: TRatingSummary }[];
+  ratings: TDebateRecord['ratings'];
 }
 
 /** One finished round the profile's debater debated, from their side of it. */
-export interface TProfileRound extends TDebateSummary {
-  side: TSideKey;
-  opponent: TDebateParticipant;
-  result: 'win' | 'loss' | 'no-decision';
+export interface TProfileRound extends TRoundOfDebater {
   /** A team's practice round (listed only to its team and the round's debaters and judge). */
   isTeamRound: boolean;
 }

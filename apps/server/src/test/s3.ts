@@ -7,11 +7,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import S3rver from 's3rver';
+import { TEST_ENGINES } from './harness';
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 
 /** The stores a suite covers: the database always, S3 through the local server. */
 export const TEST_BLOB_STORES = ['database', 's3'] as const;
 export type TTestBlobStore = (typeof TEST_BLOB_STORES)[number];
+/** Every engine with every store: what the evidence and recordings suites run over. */
+export const TEST_ENGINE_STORES = TEST_ENGINES.flatMap((engine) =>
+  TEST_BLOB_STORES.map((store) => [engine, store] as const),
+);
 
 // The SDK warns once that its 2027 releases will need Node 22; tests need not say so.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';

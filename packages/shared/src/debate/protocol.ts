@@ -118,11 +118,15 @@ export interface TDebateRecord {
   ratings: { formatId: TFormatId; rating: TRatingSummary }[];
 }
 
-/** One past debate from a debater's point of view. */
-export interface THistoryEntry extends TDebateSummary {
+/** A round from one of its debaters' point of view: their side, their opponent, how it went for them. */
+export interface TRoundOfDebater extends TDebateSummary {
   side: TSideKey;
   opponent: TDebateParticipant;
   result: 'win' | 'loss' | 'no-decision';
+}
+
+/** One past debate from a debater's point of view. */
+export interface THistoryEntry extends TRoundOfDebater {
   ballot: TBallot | null;
 }
 

@@ -5,7 +5,7 @@ import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import * as debates from './debates.service';
-import { requireDebate, type TDebatesDeps } from './debate-view';
+import { requireDebate, toDebate, type TDebatesDeps } from './debate-view';
 import { requireRoundViewer } from '../results/round-access';
 import { ZDebateIdParams } from './debate-params';
 
@@ -17,8 +17,9 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
   app.get('/api/debates/:id', async (request) => {
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
-    await requireRoundViewer(deps, user, await requireDebate(deps, id));
-    const [debate, messages] = await Promise.all([debates.getDebate(deps, id), debates.listMessages(deps, id)]);
+    const row = await requireDebate(deps, id);
+    await requireRoundViewer(deps, user, row);
+    const [debate, messages] = await Promise.all([toDebate(deps, row), debates.listMessages(deps, id)]);
     return { debate, messages, serverTime: Date.now() };
   });
   app.post('/api/debates/:id/clock', async (request) => {

@@ -20,7 +20,7 @@ import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import * as debates from './debates.service';
 import * as pois from './pois.service';
-import { requireDebate, type TDebatesDeps } from './debate-view';
+import { requireDebate, toDebate, type TDebatesDeps } from './debate-view';
 import { requireRoundViewer } from '../results/round-access';
 import * as matchmaking from '../matchmaking/queue.service';
 import * as results from '../results/results.service';
@@ -198,8 +198,9 @@ export function debatesSocketFeature(
         answer(ack, log, async () => {
           const user = signedIn(socket.data.user);
           const { debateId } = parseOrThrow(ZDebateRef, payload);
-          await requireRoundViewer(deps, user, await requireDebate(deps, debateId));
-          const debate = await debates.getDebate(deps, debateId);
+          const row = await requireDebate(deps, debateId);
+          await requireRoundViewer(deps, user, row);
+          const debate = await toDebate(deps, row);
           joined.add(debateId);
           const userId = socket.data.user?.id;
           if (

@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TDebate, TEvidence, TSessionUser } from '@resolved/shared';
-import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
+import { createTestApp, type TTestApp } from '../../test/harness';
 import { buildUser, DEFAULT_TEST_PASSWORD } from '../../test/factories';
-import { startTestS3, TEST_BLOB_STORES, type TTestBlobStore, type TTestS3 } from '../../test/s3';
+import { startTestS3, TEST_ENGINE_STORES, type TTestBlobStore, type TTestS3 } from '../../test/s3';
 import { DATABASE_CHUNK_BYTES } from '../../lib/blob-store/database-blob-store';
 import { S3_PART_BYTES } from '../../lib/blob-store/s3-blob-store';
 
@@ -21,7 +21,6 @@ type TCookieUser = { user: TSessionUser; cookie: string };
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(600_000, 0x41), Buffer.from('\n%%EOF\n')]);
 const MB = 1024 * 1024;
-const CASES = TEST_ENGINES.flatMap((engine) => TEST_BLOB_STORES.map((store) => [engine, store] as const));
 
 let s3: TTestS3;
 beforeAll(async () => {
@@ -33,7 +32,7 @@ afterAll(async () => {
 
 /** A test app over `engine` whose files go to `store` (S3: a fresh bucket on the local server). */
 async function appWithStore(
-  engine: (typeof CASES)[number][0],
+  engine: (typeof TEST_ENGINE_STORES)[number][0],
   store: TTestBlobStore,
   env: Record<string, string> = {},
 ) {
@@ -54,7 +53,7 @@ async function buildRound(t: TTestApp) {
   return { host, friend, judge, debateId };
 }
 
-describe.each(CASES)('round evidence on %s, files in %s', (engine, store) => {
+describe.each(TEST_ENGINE_STORES)('round evidence on %s, files in %s', (engine, store) => {
   let t: TTestApp;
   let bucket: string;
   beforeEach(async () => {
@@ -236,7 +235,7 @@ describe.each(CASES)('round evidence on %s, files in %s', (engine, store) => {
  * finished multipart part on the S3 server) before it sends the rest; an implementation that buffered the upload
  * would have stored nothing yet and fail here.
  */
-describe.each(CASES)('a 20 MB upload over a real connection on %s, files in %s', (engine, store) => {
+describe.each(TEST_ENGINE_STORES)('a 20 MB upload over a real connection on %s, files in %s', (engine, store) => {
   let t: TTestApp;
   let bucket: string;
   let port: number;

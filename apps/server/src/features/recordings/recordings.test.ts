@@ -6,15 +6,14 @@
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME_ROOMS, type TDebate, type TRecording, type TSessionUser } from '@resolved/shared';
-import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
+import { createTestApp, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
-import { startTestS3, TEST_BLOB_STORES, type TTestS3 } from '../../test/s3';
+import { startTestS3, TEST_ENGINE_STORES, type TTestS3 } from '../../test/s3';
 import { purgeExpiredRecordings } from './recordings.service';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 
 const KB = 1024;
-const CASES = TEST_ENGINES.flatMap((engine) => TEST_BLOB_STORES.map((store) => [engine, store] as const));
 
 let s3: TTestS3;
 beforeAll(async () => {
@@ -24,7 +23,7 @@ afterAll(async () => {
   await s3.close();
 });
 
-describe.each(CASES)('round recordings on %s, parts in %s', (engine, store) => {
+describe.each(TEST_ENGINE_STORES)('round recordings on %s, parts in %s', (engine, store) => {
   let t: TTestApp;
   let bucket: string;
   beforeEach(async () => {

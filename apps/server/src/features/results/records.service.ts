@@ -6,6 +6,7 @@ import {
   wasJudgeSeatedBeforeSpeeches,
   type TFormatId,
   type THistoryEntry,
+  type TRoundOfDebater,
   type THistoryResponse,
   type TJudgedRound,
   type TSideKey,
@@ -17,12 +18,12 @@ import { summarizeRating } from './ratings';
 import { type TDebatesDeps, LIST_LIMIT, db, sideOf, toBallot, toSummary } from '../debates/debate-view';
 
 /** A round as one of its debaters' lists show it: the round, their side, their opponent, and how it went for them. */
-export function toRoundOfDebater(row: TDebateRow, userId: string, names: Map<string, string>) {
+export function toRoundOfDebater(row: TDebateRow, userId: string, names: Map<string, string>): TRoundOfDebater {
   const side = sideOf(row, userId) ?? 'a';
   const other: TSideKey = side === 'a' ? 'b' : 'a';
   const summary = toSummary(row, names);
   const result = row.winnerSide === null ? 'no-decision' : row.winnerSide === side ? 'win' : 'loss';
-  return { ...summary, side, opponent: summary.debaters[other], result } as const;
+  return { ...summary, side, opponent: summary.debaters[other], result };
 }
 
 export async function getHistory(deps: TDebatesDeps, userId: string): Promise<THistoryResponse> {

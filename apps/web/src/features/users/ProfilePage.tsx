@@ -14,6 +14,7 @@ import { JudgedRoundItem } from '../debates/ballot/JudgedRoundItem';
 import { RatingText } from '../debates/ballot/RatingText';
 import { ProfileLink } from './ProfileLink';
 import { profileJudgedRoundsQuery, profileQuery, profileRoundsQuery } from './users-queries';
+import { TeamPracticeBadge } from '../teams/TeamPracticeBadge';
 
 const RESULT_TEXT = { win: 'Win', loss: 'Loss', 'no-decision': 'No decision' } as const;
 const RESULT_STYLE = {
@@ -239,11 +240,7 @@ function RoundItem({ round }: { round: TProfileRound }) {
           <span className="font-semibold text-slate-900">
             {format.name} · {format.sides[round.side]}
           </span>
-          {round.isTeamRound ? (
-            <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
-              Team practice
-            </span>
-          ) : null}
+          {round.isTeamRound ? <TeamPracticeBadge /> : null}
         </p>
         <p className="mt-1 text-slate-700">
           against <ProfileLink userId={round.opponent.userId}>{round.opponent.displayName}</ProfileLink>

@@ -3,6 +3,7 @@ import { FORMATS, type TJudgedRound } from '@resolved/shared';
 import { buttonClass } from '../../../ui/button-styles';
 import { ProfileLink } from '../../users/ProfileLink';
 import { judgedBallotText, judgedResultText } from '../history-text';
+import { TeamPracticeBadge } from '../../teams/TeamPracticeBadge';
 
 const RESULT_STYLE = {
   decided: 'bg-emerald-50 text-emerald-800',
@@ -27,11 +28,7 @@ export function JudgedRoundItem({ round }: { round: TJudgedRound }) {
             {judgedResultText(round)}
           </span>
           <span className="font-semibold text-slate-900">{format.name}</span>
-          {round.isTeamRound ? (
-            <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
-              Team practice
-            </span>
-          ) : null}
+          {round.isTeamRound ? <TeamPracticeBadge /> : null}
         </p>
         <p className="mt-1 text-slate-700">
           <ProfileLink userId={round.debaters.a.userId}>{round.debaters.a.displayName}</ProfileLink> ({format.sides.a})
