@@ -106,6 +106,29 @@ export function canJudge(actor: TActor, round: TRoundSeats, invite: 'none' | 'va
   return judgeRefusal(actor, round, invite) === null;
 }
 
+/**
+ * A debater's judge invitation (a link that keeps the seat for its holder): only in a round open to any judge, so
+ * never in a team's practice round (its coaches and named judges judge it), and only while the round is live and
+ * its seat is free.
+ */
+export function judgeInviteRefusal(actor: TActor, round: TRoundSeats & { isTeamRound: boolean }): TRoundRefusal | null {
+  if (!actor || !isDebaterOf(actor.id, round)) {
+    return { code: 'forbidden', reason: 'not_in_round', message: 'Only the debaters can invite a judge.' };
+  }
+  if (round.isTeamRound) {
+    return {
+      code: 'forbidden',
+      reason: 'not_team_judge',
+      message: 'Only the team’s coaches and the judges they name judge its practice rounds.',
+    };
+  }
+  if (round.status !== 'live') return { code: 'conflict', reason: 'round_over', message: 'This debate is over.' };
+  if (round.judgeId !== null) {
+    return { code: 'conflict', reason: 'judge_taken', message: 'This debate already has a judge.' };
+  }
+  return null;
+}
+
 /** A ballot: only the round's judge, and only between the last speech and the decision. */
 export function ballotRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
   if (!actor || round.judgeId !== actor.id) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DB_INT_MAX, ZClockAction, ZExternalLinkRequest, ZSendDebateMessage } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
-import { requireUser } from '../auth/auth.guard';
+import { getSessionUser, requireUser } from '../auth/auth.guard';
 import * as debates from './debates.service';
 import { requireDebate, toDebate, type TDebatesDeps } from './debate-view';
 import { requireRoundViewer } from '../results/round-access';
@@ -13,7 +13,9 @@ import { ZDebateIdParams } from './debate-params';
 export async function debatesRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: TDebatesDeps = { database: context.database, events: context.events };
 
-  app.get('/api/debates', async () => ({ debates: await debates.listLiveDebates(deps) }));
+  app.get('/api/debates', async (request) => ({
+    debates: await debates.listLiveDebates(deps, await getSessionUser(request)),
+  }));
   app.get('/api/debates/:id', async (request) => {
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZDebateIdParams, request.params);

@@ -24,6 +24,7 @@ import { withKeyLock } from '../../lib/key-lock';
 import * as repo from './debates.repository';
 import type { TDebateRow } from './debates.repository';
 import { settleRound } from '../results/awards';
+import { roundViewRefusal } from '../results/round-access';
 import {
   type TDebatesDeps,
   LIST_LIMIT,
@@ -47,8 +48,11 @@ export async function listMessages(deps: TDebatesDeps, debateId: number): Promis
   return rows.map((r) => ({ ...r, id: Number(r.id), debateId: Number(r.debateId) }));
 }
 
-export async function listLiveDebates(deps: TDebatesDeps): Promise<TDebateSummary[]> {
-  const rows = await repo.listDebatesByStatus(db(deps), ['live', 'awaiting_ballot'], LIST_LIMIT);
+/** Live rounds and rounds awaiting a ballot: those whose page would let `user` in (one rule, `roundViewRefusal`). */
+export async function listLiveDebates(deps: TDebatesDeps, user: TSessionUser | null): Promise<TDebateSummary[]> {
+  const candidates = await repo.listDebatesByStatus(db(deps), ['live', 'awaiting_ballot'], LIST_LIMIT);
+  const refusals = await Promise.all(candidates.map((row) => roundViewRefusal(deps, user, row)));
+  const rows = candidates.filter((_, i) => refusals[i] === null);
   const names = await repo.findUserNames(
     db(deps),
     rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),

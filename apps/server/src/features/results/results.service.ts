@@ -10,6 +10,7 @@ import {
   type TSubmitBallotRequest,
   ballotRefusal,
   judgeRefusal,
+  judgeInviteRefusal,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -63,10 +64,7 @@ export async function inviteJudge(
   debateId: number,
 ): Promise<{ token: string; debate: TDebate }> {
   const row = await requireDebate(deps, debateId);
-  if (!sideOf(row, user.id)) throw new AppError('forbidden', 'Only the debaters can invite a judge.');
-  if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.', undefined, 'round_over');
-  if (row.judgeId !== null)
-    throw new AppError('conflict', 'This debate already has a judge.', undefined, 'judge_taken');
+  refuse(judgeInviteRefusal(user, { ...seatsOfRow(row), isTeamRound: row.teamId !== null }));
   const token = randomBytes(16).toString('base64url');
   await repo.setJudgeInvite(db(deps), debateId, token);
   return { token, debate: await emitDebateUpdated(deps, debateId) };

@@ -9,14 +9,29 @@ import { seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
 import type { TDebateRow } from '../debates/debates.repository';
 import { membershipOf } from '../teams/teams.service';
 
-export async function requireRoundViewer(deps: TDebatesDeps, user: TSessionUser, row: TDebateRow): Promise<void> {
+/**
+ * Why `user` may not look at this round, or null when they may. A visitor is answered as a signed-in stranger would
+ * be (signing in is all a live or public round asks of them); the routes themselves still require sign-in.
+ */
+export async function roundViewRefusal(
+  deps: TDebatesDeps,
+  user: TSessionUser | null,
+  row: TDebateRow,
+): Promise<AppError | null> {
   const seats = seatsOfRow(row);
-  if (row.status === 'live' || canPostInRound(user, seats)) return;
+  if (row.status === 'live' || (user && canPostInRound(user, seats))) return null;
   const isTeamRound = row.teamId !== null;
-  const membership = isTeamRound ? await membershipOf(deps, row.teamId!, user.id) : null;
-  if (canViewReplay(user, { ...seats, isTeamRound, isPrivate: Number(row.replayPrivate) === 1 }, membership)) return;
-  if (isTeamRound) {
-    throw new AppError('forbidden', 'This practice round is for its team.', undefined, 'not_team_member');
+  const membership = isTeamRound && user ? await membershipOf(deps, row.teamId!, user.id) : null;
+  const viewer = user ?? { id: '', role: 'user' as const };
+  if (canViewReplay(viewer, { ...seats, isTeamRound, isPrivate: Number(row.replayPrivate) === 1 }, membership)) {
+    return null;
   }
-  throw new AppError('forbidden', 'The debaters keep this round’s replay private.', undefined, 'replay_private');
+  if (isTeamRound)
+    return new AppError('forbidden', 'This practice round is for its team.', undefined, 'not_team_member');
+  return new AppError('forbidden', 'The debaters keep this round’s replay private.', undefined, 'replay_private');
+}
+
+export async function requireRoundViewer(deps: TDebatesDeps, user: TSessionUser, row: TDebateRow): Promise<void> {
+  const refusal = await roundViewRefusal(deps, user, row);
+  if (refusal) throw refusal;
 }
