@@ -18,6 +18,7 @@ import {
 import { nowIso } from '../../db/database';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { AppError } from '../../lib/errors';
+import { withKeyLock } from '../../lib/key-lock';
 import { emitDebateUpdated, requireDebate, seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
 import type { TDebateRow } from '../debates/debates.repository';
 import { requireRoundViewer } from '../results/round-access';
@@ -41,10 +42,20 @@ async function requireSharer(deps: TDebatesDeps, user: TSessionUser, debateId: n
       'not_in_round',
     );
   }
-  if ((await repo.countEvidence(db(deps), debateId)) >= EVIDENCE_PER_ROUND) {
-    throw new AppError('conflict', `A round holds at most ${EVIDENCE_PER_ROUND} pieces of evidence.`);
-  }
   return row;
+}
+
+/**
+ * Stores a piece of evidence's row within the round's cap: the count and the insert are one step per round (every
+ * instance takes turns), so a burst of shares stores exactly the cap.
+ */
+async function insertWithinCap(deps: TDebatesDeps, values: Parameters<typeof repo.insertEvidence>[1]) {
+  return withKeyLock(deps.database, `evidence.share:${values.debateId}`, async (trx) => {
+    if ((await repo.countEvidence(trx, values.debateId)) >= EVIDENCE_PER_ROUND) {
+      throw new AppError('conflict', `A round holds at most ${EVIDENCE_PER_ROUND} pieces of evidence.`);
+    }
+    return repo.insertEvidence(trx, values);
+  });
 }
 
 async function requireViewer(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
@@ -98,7 +109,7 @@ export async function listEvidence(deps: TDebatesDeps, user: TSessionUser, debat
 export async function shareNote(deps: TDebatesDeps, user: TSessionUser, debateId: number, note: TEvidenceNote) {
   const row = await requireSharer(deps, user, debateId);
   const title = note.kind === 'link' ? note.text.replace(/^https?:\/\//i, '') : note.text.split('\n')[0]!;
-  const id = await repo.insertEvidence(db(deps), {
+  const id = await insertWithinCap(deps, {
     debateId,
     userId: user.id,
     kind: note.kind,
@@ -127,7 +138,7 @@ export async function shareFile(
     new AppError('payload_too_large', `Files can be at most ${Math.round(maxBytes / (1024 * 1024))} MB.`);
   if (input.declaredBytes !== null && input.declaredBytes > maxBytes) throw tooLarge();
   const name = cleanEvidenceName(input.name);
-  const id = await repo.insertEvidence(db(deps), {
+  const id = await insertWithinCap(deps, {
     debateId,
     userId: user.id,
     kind: 'file',
