@@ -23,10 +23,14 @@ export type TRealtimeServer = Server<TClientToServerEvents, TServerToClientEvent
 export type TRealtimeSocket = Socket<TClientToServerEvents, TServerToClientEvents, Record<string, never>, TSocketData>;
 
 /**
- * A feature's socket handlers, registered for every connection (chat, debates…). `close` runs when the app
- * shuts down, before the sockets are disconnected and the Redis client closes: it stops the feature's timers.
+ * A feature's socket handlers, registered for every connection (chat, debates…). `start` runs once the socket
+ * server exists, before any connection; `close` runs when the app shuts down, before the sockets are disconnected and the Redis client closes: it stops the feature's timers.
  */
-export type TSocketFeature = ((socket: TRealtimeSocket, io: TRealtimeServer) => void) & { close?: () => void };
+export type TSocketFeature = ((socket: TRealtimeSocket, io: TRealtimeServer) => void) & {
+  /** Runs once when the socket server is up, before any connection: for work that must not wait for one. */
+  start?: (io: TRealtimeServer) => void;
+  close?: () => void;
+};
 
 /** Answers a request's acknowledgement (its last argument, when it is a function) with an error. */
 function answerPacket(packet: unknown[], error: { code: string; message: string }): void {
@@ -104,6 +108,8 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
     };
     app.log.info('realtime: Redis adapter enabled (multi-instance fan-out)');
   }
+
+  for (const feature of options.features ?? []) feature.start?.(io);
 
   io.use(async (socket, next) => {
     // A client speaking another protocol version is refused before anything else (it offers a reload).

@@ -200,6 +200,23 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     expect(ended.debate).toMatchObject({ status: 'forfeited', forfeitedBy: absent.user.id });
   });
 
+  it('a match made over HTTP on an instance no socket has reached yet is still watched for no-shows', async () => {
+    // Nobody has connected to this instance: the match is made over HTTP alone, and neither debater ever comes.
+    const [first, second] = [await buildUser(t), await buildUser(t)];
+    const queue = (cookie: string) =>
+      t.app.inject({ method: 'POST', url: '/api/debates/queue', headers: { cookie }, payload: { formatId: 'ld' } });
+    await queue(first.cookie);
+    const { debateId } = (await queue(second.cookie)).json() as { debateId: number };
+    const status = async () =>
+      (
+        (
+          await t.app.inject({ method: 'GET', url: `/api/debates/${debateId}`, headers: { cookie: first.cookie } })
+        ).json().debate as TDebate
+      ).status;
+    expect(await status()).toBe('live');
+    await expect.poll(status, { timeout: 5000, interval: 250 }).toBe('abandoned');
+  });
+
   it('a debater away longer than the forfeit window forfeits; one who comes back in time does not', async () => {
     const { debateId, aSocket, bSocket, first, second, debate } = await matched();
     const aCookie = debate.debaters.a.userId === first.user.id ? first.cookie : second.cookie;

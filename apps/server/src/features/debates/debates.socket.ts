@@ -174,21 +174,23 @@ export function debatesSocketFeature(
     results.closeUnjudgedDebates(deps).catch((err: unknown) => log.warn({ err }, 'closing unjudged debates failed'));
   }, 60_000);
   ballotSweep.unref();
+  /**
+   * The rooms exist from the start, not from the first connection: a match made over HTTP on an instance no socket
+   * has reached yet is watched too. Forfeit timers live in memory: after a restart, every debater of a live debate
+   * gets a fresh window (those who reconnect within it are found in their room when it ends and do not forfeit).
+   */
+  const start = (io: TRealtimeServer): DebateRooms => {
+    const started = new DebateRooms(io, deps, log, context.config.debateForfeitAfterMs ?? FORFEIT_AFTER_MS);
+    rooms = started;
+    debates
+      .listLiveDebaters(deps)
+      .then((debaters) => Promise.all(debaters.map(({ debateId, userId }) => started.watchForfeit(debateId, userId))))
+      .catch((err: unknown) => log.warn({ err }, 'restoring forfeit watches failed'));
+    return started;
+  };
   const feature: TSocketFeature & { close(): void } = Object.assign(
     (socket: TRealtimeSocket, io: TRealtimeServer) => {
-      if (!rooms) {
-        rooms = new DebateRooms(io, deps, log, context.config.debateForfeitAfterMs ?? FORFEIT_AFTER_MS);
-        // Forfeit timers live in memory: after a restart, every debater of a live debate gets a fresh window
-        // (those who reconnect within it are found in their room when it ends and do not forfeit).
-        const started = rooms;
-        debates
-          .listLiveDebaters(deps)
-          .then((debaters) =>
-            Promise.all(debaters.map(({ debateId, userId }) => started.watchForfeit(debateId, userId))),
-          )
-          .catch((err: unknown) => log.warn({ err }, 'restoring forfeit watches failed'));
-      }
-      const live = rooms;
+      const live = rooms ?? start(io);
       const joined = new Set<number>();
       // WebRTC signalling is a burst (an offer, an answer, a few dozen ICE candidates) and then quiet: a bucket
       // per connection lets a negotiation through and refuses a flood.
@@ -286,6 +288,7 @@ export function debatesSocketFeature(
       });
     },
     {
+      start: (io: TRealtimeServer) => void start(io),
       close: () => {
         clearInterval(ballotSweep);
         unsubscribe();
