@@ -21,6 +21,8 @@ export type TErrorCode = (typeof ERROR_CODES)[number];
  * (Outline's and Documenso's typed errors are the model). A clock refusal carries the clock's own code.
  */
 export const ERROR_REASONS = [
+  // The door
+  'account_banned',
   // Matchmaking
   'already_in_debate',
   'not_waiting',

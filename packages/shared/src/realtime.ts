@@ -42,7 +42,12 @@ export const REALTIME_ROOMS = {
   debate: (debateId: string) => `debate:${debateId}`,
 } as const;
 
+/** Why the server closed a connection's session: the client says so and continues signed out. */
+export type TSessionClosedReason = 'signed_out' | 'banned' | 'account_deleted';
+
 export interface TServerToClientEvents extends TDebateServerToClientEvents {
+  /** Sent just before the server closes this connection because its session ended (then it reconnects signed out). */
+  'session.closed': (payload: { reason: TSessionClosedReason }) => void;
   /** The current topic changed (a new topic, or a past one made current again). Public room. */
   'topic.updated': (payload: { topic: TTopic }) => void;
   /** Meeting rooms, to the public room so that /rooms is live for everyone. */

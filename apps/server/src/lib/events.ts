@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { TServerToClientEvents } from '@resolved/shared';
+import type { TServerToClientEvents, TSessionClosedReason } from '@resolved/shared';
 
 /**
  * Domain events. Services emit them and never touch sockets; the realtime module delivers each to the
@@ -14,6 +14,20 @@ export type TDomainEvent = {
   };
 }[keyof TServerToClientEvents];
 
+/**
+ * Server-side events: what every instance must act on, not what a socket room receives. The realtime module carries
+ * them to the other instances (Socket.IO's server-side emit, over Redis with REDIS_URL) and hands each, on every
+ * instance, to `subscribeServer` listeners.
+ */
+export type TServerEvent = {
+  /**
+   * A user's sessions changed (signed out, banned, account deleted): each instance checks the user's open sockets at
+   * the door again and closes those it no longer lets in, telling them why.
+   */
+  name: 'user.sessions_revoked';
+  payload: { userId: string; reason: TSessionClosedReason };
+};
+
 export class DomainEvents {
   private readonly emitter = new EventEmitter();
 
@@ -24,5 +38,28 @@ export class DomainEvents {
   subscribe(listener: (event: TDomainEvent) => void): () => void {
     this.emitter.on('event', listener);
     return () => this.emitter.off('event', listener);
+  }
+
+  /** Emits a server-side event on this instance (`deliverServer`) and to every other (through the realtime module). */
+  emitServer(event: TServerEvent): void {
+    this.emitter.emit('server-out', event);
+    this.deliverServer(event);
+  }
+
+  /** Hands a server-side event (this instance's own, or one from another instance) to its listeners here. */
+  deliverServer(event: TServerEvent): void {
+    this.emitter.emit('server', event);
+  }
+
+  /** Listens to server-side events, wherever they were emitted. */
+  subscribeServer(listener: (event: TServerEvent) => void): () => void {
+    this.emitter.on('server', listener);
+    return () => this.emitter.off('server', listener);
+  }
+
+  /** Listens to the server-side events emitted on this instance (the realtime module sends them on). */
+  subscribeServerOutgoing(listener: (event: TServerEvent) => void): () => void {
+    this.emitter.on('server-out', listener);
+    return () => this.emitter.off('server-out', listener);
   }
 }

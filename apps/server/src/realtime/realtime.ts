@@ -10,17 +10,21 @@ import {
   type TAck,
   type TClientToServerEvents,
   type TServerToClientEvents,
+  type TSessionClosedReason,
   type TSessionUser,
 } from '@resolved/shared';
 import type { TAppContext } from '../context';
+import type { TServerEvent } from '../lib/events';
 import { RoomDelivery } from './room-delivery';
 
 export interface TSocketData {
   user: TSessionUser | null;
 }
 
-export type TRealtimeServer = Server<TClientToServerEvents, TServerToClientEvents, Record<string, never>, TSocketData>;
-export type TRealtimeSocket = Socket<TClientToServerEvents, TServerToClientEvents, Record<string, never>, TSocketData>;
+/** Between instances: the server-side domain events (`TServerEvent`), through the adapter. */
+type TInterServerEvents = { 'server.event': (event: TServerEvent) => void };
+export type TRealtimeServer = Server<TClientToServerEvents, TServerToClientEvents, TInterServerEvents, TSocketData>;
+export type TRealtimeSocket = Socket<TClientToServerEvents, TServerToClientEvents, TInterServerEvents, TSocketData>;
 
 /**
  * A feature's socket handlers, registered for every connection (chat, debates…). `start` runs once the socket
@@ -164,29 +168,59 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
     return false;
   }
 
-  // Sign-out ends the session server-side; the user's open sockets on that session go at once, even idle ones.
-  const signOutPaths = new Set(['/api/auth/sign-out', '/api/auth/revoke-session', '/api/auth/revoke-sessions']);
-  const signingOut = new WeakMap<object, Promise<TSessionUser | null>>();
+  // Server-side events reach every instance: this one's go out through the adapter (with Redis; a lone instance has
+  // no one to tell), the others' come in from it; each instance acts on them for its own sockets.
+  const stopSending = context.events.subscribeServerOutgoing((event) => {
+    if (context.config.redisUrl) io.serverSideEmit('server.event', event);
+  });
+  io.on('server.event', (event) => context.events.deliverServer(event));
+  const stopActing = context.events.subscribeServer((event) => {
+    if (event.name !== 'user.sessions_revoked') return;
+    closeRevokedSessions(event.payload.userId, event.payload.reason).catch((err: unknown) =>
+      app.log.warn({ err }, 'closing revoked sessions failed'),
+    );
+  });
+
+  /**
+   * The user's sockets on this instance that the door no longer lets in as them (that session signed out, the account
+   * banned or deleted) are told why and closed; the client reconnects signed out. Their other sessions stay.
+   */
+  async function closeRevokedSessions(userId: string, reason: TSessionClosedReason): Promise<void> {
+    for (const socket of await io.local.in(REALTIME_ROOMS.user(userId)).fetchSockets()) {
+      const current = await options.resolveUser(socket.handshake.headers);
+      if (current?.id === userId) continue;
+      socket.data.user = null;
+      socket.emit('session.closed', { reason });
+      socket.disconnect(true);
+    }
+  }
+
+  // Sign-out (and deleting the account) ends sessions server-side; the user's open sockets on them go at once, even
+  // idle ones, on every instance.
+  const endingPaths = new Map<string, TSessionClosedReason>([
+    ['/api/auth/sign-out', 'signed_out'],
+    ['/api/auth/revoke-session', 'signed_out'],
+    ['/api/auth/revoke-sessions', 'signed_out'],
+    ['/api/auth/revoke-other-sessions', 'signed_out'],
+    ['/api/auth/delete-user', 'account_deleted'],
+    ['/api/auth/delete-user/callback', 'account_deleted'],
+  ]);
+  const ending = new WeakMap<object, { user: Promise<TSessionUser | null>; reason: TSessionClosedReason }>();
   app.addHook('onRequest', async (request) => {
-    if (request.method === 'POST' && signOutPaths.has(request.url.split('?')[0] ?? '')) {
-      signingOut.set(
-        request,
-        options.resolveUser(request.headers).catch(() => null),
-      );
+    const reason = endingPaths.get(request.url.split('?')[0] ?? '');
+    if (reason && (request.method === 'POST' || reason === 'account_deleted')) {
+      ending.set(request, { user: options.resolveUser(request.headers).catch(() => null), reason });
     }
   });
   app.addHook('onResponse', async (request, reply) => {
-    const pending = signingOut.get(request);
-    if (!pending || reply.statusCode >= 300) return;
-    const user = await pending;
-    if (!user) return;
-    try {
-      for (const socket of await io.in(REALTIME_ROOMS.user(user.id)).fetchSockets()) {
-        const current = await options.resolveUser(socket.handshake.headers);
-        if (current?.id !== user.id) socket.disconnect(true);
-      }
-    } catch (err) {
-      app.log.warn({ err }, 'closing signed-out sockets failed');
+    const pending = ending.get(request);
+    if (!pending || reply.statusCode >= 400) return;
+    const user = await pending.user;
+    if (user) {
+      context.events.emitServer({
+        name: 'user.sessions_revoked',
+        payload: { userId: user.id, reason: pending.reason },
+      });
     }
   });
 
@@ -213,6 +247,8 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
     // Still subscribed until now: a message stored while the app was closing (a request that was in flight)
     // still reaches the other instances. What is held for a batch goes out before the adapter closes.
     unsubscribe();
+    stopSending();
+    stopActing();
     delivery.flush();
     await new Promise<void>((resolve) => io.close(() => resolve()));
     await closeRedis?.();

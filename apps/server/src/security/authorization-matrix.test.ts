@@ -1,6 +1,6 @@
 /**
  * The authorization matrix: every HTTP route the app registers, every better-auth endpoint behind
- * `/api/auth/*` and every socket event a connection listens to, × {visitor, user, moderator, admin, owner},
+ * `/api/auth/*` and every socket event a connection listens to, × {visitor, user, moderator, admin, owner, banned},
  * checked against the real app. A route or event without an entry in authorization-table.ts fails.
  * `WRITE_SECURITY_DOCS=1` (npm run security:docs) rewrites docs/security.md's table; otherwise a stale
  * table fails.
@@ -66,6 +66,17 @@ async function ok(c: TCtx, method: string, url: string, payload: unknown, who: T
   if (response.statusCode >= 300)
     throw new Error(`setup ${method} ${url} failed: ${response.statusCode} ${response.body}`);
   return response.json<Record<string, unknown>>();
+}
+
+/** Who `actor` is: none for a visitor, the owner, or a fresh account (a banned one: a user whose ban holds). */
+async function identityOf(t: TTestApp, actor: TActor, owner: TIdentity): Promise<TIdentity | null> {
+  if (actor === 'visitor') return null;
+  if (actor === 'owner') return owner;
+  if (actor !== 'banned') return fastUser(t, actor);
+  const banned = await fastUser(t);
+  const isBanned = t.database.engine === 'postgres' ? true : 1;
+  await t.database.db.updateTable('users').set({ banned: isBanned }).where('id', '=', banned.user.id).execute();
+  return banned;
 }
 
 const asOutcome = (r: { statusCode: number }): TOutcome => ({ status: r.statusCode });
@@ -212,7 +223,8 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'GET /api/debates/queue': (c) => call(c, 'GET', '/api/debates/queue').then(asOutcome),
   'POST /api/debates/queue': (c) => call(c, 'POST', '/api/debates/queue', { formatId: 'pf' }).then(asOutcome),
   'DELETE /api/debates/queue': async (c) => {
-    if (c.as) await ok(c, 'POST', '/api/debates/queue', { formatId: 'parli' }, c.as);
+    // A banned account cannot have joined: it is asked to leave a queue it is not in.
+    if (c.as && c.actor !== 'banned') await ok(c, 'POST', '/api/debates/queue', { formatId: 'parli' }, c.as);
     return asOutcome(await call(c, 'DELETE', '/api/debates/queue'));
   },
   'GET /api/debates/history': (c) => call(c, 'GET', '/api/debates/history').then(asOutcome),
@@ -494,7 +506,7 @@ async function checkEntry(t: TTestApp, baseUrl: string, key: string, r: TAccessR
     const expected = r.verdicts[actor];
     if (expected === '-') return;
     const owner = await fastUser(t);
-    const as = actor === 'visitor' ? null : actor === 'owner' ? owner : await fastUser(t, actor);
+    const as = await identityOf(t, actor, owner);
     try {
       const got = classify(key, await probe({ t, actor, as, owner, baseUrl }));
       if (got !== expected) problems.push(`${key} as ${actor}: expected ${expected}, got ${got}`);
@@ -595,7 +607,10 @@ const SOCKET_PROBES: Record<string, TSocketProbe> = {
     await ask(c.socket, 'debate.join', { debateId: id });
     const wasIn = await inRoom(c.t, `debate:${id}`, c.socket);
     c.socket.emit('debate.leave', { debateId: id });
-    await new Promise((r) => setTimeout(r, 100));
+    // No acknowledgement: wait (up to 2 s, a busy machine) for the room to lose the socket.
+    for (let waited = 0; waited < 2000 && (await inRoom(c.t, `debate:${id}`, c.socket)); waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
     return { effect: wasIn && !(await inRoom(c.t, `debate:${id}`, c.socket)) };
   },
   'debate.start_speech': (c) => clockProbe(c, 'start_speech', []),
@@ -736,7 +751,7 @@ describe.each(TEST_ENGINES)('authorization matrix on %s', (engine) => {
           const expected = r.verdicts[actor];
           if (expected === '-') return;
           const owner = await fastUser(t);
-          const as = actor === 'visitor' ? null : actor === 'owner' ? owner : await fastUser(t, actor);
+          const as = await identityOf(t, actor, owner);
           const socket = await connectClient(baseUrl, as?.cookie);
           try {
             const got = classifyAck(await SOCKET_PROBES[event]!({ t, actor, as, owner, socket, baseUrl }));

@@ -6,7 +6,11 @@
  */
 import type { TClientToServerEvents } from '@resolved/shared';
 
-export const ACTORS = ['visitor', 'user', 'moderator', 'admin', 'owner'] as const;
+/**
+ * `banned`: a signed-in account whose ban holds. The door treats it as a visitor: refused wherever a visitor is
+ * (403 `account_banned` where a visitor gets 401), and, where a visitor is let in, let in as one.
+ */
+export const ACTORS = ['visitor', 'user', 'moderator', 'admin', 'owner', 'banned'] as const;
 export type TActor = (typeof ACTORS)[number];
 /**
  * `allow`: the request succeeds (for better-auth's endpoints: it gets past the session gate to its own checks);
@@ -23,10 +27,11 @@ export interface TAccessRule {
 }
 
 function rule(who: string, code: string, owner?: string): TAccessRule {
-  // One letter per actor, in ACTORS order: A allow, D deny, - no owner.
+  // One letter per actor, in ACTORS order: A allow, D deny, - no owner. `banned`, unless given, is the visitor's.
   const letter = { A: 'allow', D: 'deny', '-': '-' } as const;
+  const letters = code.length < ACTORS.length ? `${code}${code[0]}` : code;
   const verdicts = Object.fromEntries(
-    ACTORS.map((actor, i) => [actor, letter[code[i] as keyof typeof letter]]),
+    ACTORS.map((actor, i) => [actor, letter[letters[i] as keyof typeof letter]]),
   ) as Record<TActor, TVerdict>;
   return { who, verdicts, ...(owner ? { owner } : {}) };
 }
@@ -36,6 +41,11 @@ const SIGNED_IN = rule('signed-in users', 'DAAA-');
 const ADMIN = rule('admins', 'DDDA-');
 const HIDDEN = rule('no one (404: better-auth admin plugin endpoints are not exposed)', 'DDDD-');
 const DOCS = rule('everyone (OpenAPI description of the public API)', 'AAAA-');
+
+/** A door open to visitors that a banned account's session does not pass (it opens no account door but sign-out). */
+function notBanned(r: TAccessRule): TAccessRule {
+  return { ...r, who: `${r.who}; not a banned account’s session`, verdicts: { ...r.verdicts, banned: 'deny' } };
+}
 
 /**
  * HTTP routes, keyed `METHOD path` as Fastify registered them (`*` as the method: any method). A route may
@@ -170,7 +180,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'POST /api/auth/sign-up/email': rule('everyone (rate-limited per IP and per e-mail)', 'AAAA-'),
   'POST /api/auth/update-user': rule('signed-in users: their own display name only (the sign-up rules)', 'DAAA-'),
   '* /api/auth/admin/*': HIDDEN,
-  'GET /api/auth/*': rule('better-auth’s endpoints, each listed under /api/auth below', 'AAAA-'),
+  'GET /api/auth/*': notBanned(rule('better-auth’s endpoints, each listed under /api/auth below', 'AAAA-')),
   'POST /api/auth/*': rule('better-auth’s endpoints, each listed under /api/auth below', 'AAAA-'),
 
   'GET /api/docs': DOCS,
@@ -190,25 +200,27 @@ const AUTH_SESSION = rule('signed-in users (their own account)', 'DAAA-');
  * routes above take precedence over better-auth's for those two paths.
  */
 export const AUTH_ENDPOINT_RULES: Record<string, TAccessRule> = {
-  'POST /api/auth/sign-in/social': AUTH_PUBLIC,
-  'GET /api/auth/callback/:id': rule('everyone (checked against the OAuth state cookie)', 'AAAA-'),
-  'POST /api/auth/callback/:id': rule('everyone (checked against the OAuth state cookie)', 'AAAA-'),
-  'GET /api/auth/get-session': rule('everyone (a visitor gets null)', 'AAAA-'),
+  'POST /api/auth/sign-in/social': notBanned(AUTH_PUBLIC),
+  'GET /api/auth/callback/:id': notBanned(rule('everyone (checked against the OAuth state cookie)', 'AAAA-')),
+  'POST /api/auth/callback/:id': notBanned(rule('everyone (checked against the OAuth state cookie)', 'AAAA-')),
+  'GET /api/auth/get-session': notBanned(rule('everyone (a visitor gets null)', 'AAAA-')),
   'POST /api/auth/get-session': rule('no one (405: GET only)', 'DDDD-'),
   'POST /api/auth/sign-out': AUTH_PUBLIC,
   'POST /api/auth/sign-up/email': rule('everyone (our route above answers)', 'AAAA-'),
   'POST /api/auth/sign-in/email': rule('everyone (our route above answers)', 'AAAA-'),
-  'POST /api/auth/reset-password': rule('everyone with a reset token (none are sent: no mail is configured)', 'AAAA-'),
+  'POST /api/auth/reset-password': notBanned(
+    rule('everyone with a reset token (none are sent: no mail is configured)', 'AAAA-'),
+  ),
   'POST /api/auth/verify-password': AUTH_SESSION,
-  'GET /api/auth/verify-email': rule('everyone with a verification token', 'AAAA-'),
-  'POST /api/auth/send-verification-email': rule('everyone (no mail is configured)', 'AAAA-'),
+  'GET /api/auth/verify-email': notBanned(rule('everyone with a verification token', 'AAAA-')),
+  'POST /api/auth/send-verification-email': notBanned(rule('everyone (no mail is configured)', 'AAAA-')),
   'POST /api/auth/change-email': AUTH_SESSION,
   'POST /api/auth/change-password': AUTH_SESSION,
   'POST /api/auth/update-session': AUTH_SESSION,
   'POST /api/auth/update-user': rule('signed-in users (our route above answers)', 'DAAA-'),
   'POST /api/auth/delete-user': rule('signed-in users: their own account, with its password', 'DAAA-'),
-  'POST /api/auth/request-password-reset': rule('everyone (no mail is configured)', 'AAAA-'),
-  'GET /api/auth/reset-password/:token': rule('everyone with a reset token', 'AAAA-'),
+  'POST /api/auth/request-password-reset': notBanned(rule('everyone (no mail is configured)', 'AAAA-')),
+  'GET /api/auth/reset-password/:token': notBanned(rule('everyone with a reset token', 'AAAA-')),
   'GET /api/auth/list-sessions': AUTH_SESSION,
   'POST /api/auth/revoke-session': AUTH_SESSION,
   'POST /api/auth/revoke-sessions': AUTH_SESSION,
@@ -220,8 +232,8 @@ export const AUTH_ENDPOINT_RULES: Record<string, TAccessRule> = {
   'POST /api/auth/refresh-token': AUTH_SESSION,
   'POST /api/auth/get-access-token': AUTH_SESSION,
   'GET /api/auth/account-info': AUTH_SESSION,
-  'GET /api/auth/ok': AUTH_PUBLIC,
-  'GET /api/auth/error': AUTH_PUBLIC,
+  'GET /api/auth/ok': notBanned(AUTH_PUBLIC),
+  'GET /api/auth/error': notBanned(AUTH_PUBLIC),
 };
 
 const DEBATER = rule('the debaters', 'DDDDA', 'a debater');

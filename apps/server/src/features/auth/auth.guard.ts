@@ -4,7 +4,7 @@ import { parseCookies } from 'better-call';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TRole, TSessionUser } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
-import { findUserById, findUserBySessionToken } from '../users/users.repository';
+import { findDoorUserById, findUserBySessionToken, type TDoorUser } from '../users/users.repository';
 
 function toHeaders(headers: Headers | IncomingHttpHeaders): Headers {
   if (headers instanceof Headers) return headers;
@@ -61,19 +61,16 @@ export function verifySignedCookie(signed: string | undefined, secret: string): 
 }
 
 /** better-auth's own session read: it also deletes an expired session and extends one that is due. */
-async function sessionUserThroughAuth(
-  headers: Headers | IncomingHttpHeaders,
-  app: FastifyInstance,
-): Promise<TSessionUser | null> {
+async function sessionUserThroughAuth(headers: Headers | IncomingHttpHeaders, app: FastifyInstance) {
   const session = await app.auth.api.getSession({ headers: toHeaders(headers) }).catch(() => null);
   if (!session) return null;
-  return findUserById(app.context.database.db, session.user.id);
+  return findDoorUserById(app.context.database.db, session.user.id);
 }
 
 /**
- * The signed-in user for these request headers (the session cookie), or null. The session and the user —
- * and so the role and score — are read from the database on every call: sign-out, expiry and a role change
- * take effect at once.
+ * The door every HTTP request and socket event passes: the signed-in user for these request headers (the session
+ * cookie) with what restricts them (a ban), or null. The session and the user — and so the role, score and ban — are
+ * read from the database on every call: sign-out, expiry, a role change and a ban take effect at once.
  *
  * Fast path: verify the cookie's signature and read the session with its user in one query. better-auth's
  * `getSession` does the same reads through its endpoint machinery at ~1 ms of CPU per call (the largest
@@ -81,10 +78,10 @@ async function sessionUserThroughAuth(
  * session that has expired (it deletes it) or is due for its sliding refresh (it extends it).
  * `app` is the Fastify instance the auth was built for (each test app has its own database).
  */
-export async function getSessionUserFromHeaders(
+export async function readDoor(
   headers: Headers | IncomingHttpHeaders,
   app: FastifyInstance,
-): Promise<TSessionUser | null> {
+): Promise<TDoorUser | null> {
   // No session cookie, no session: visitors (most leaderboard and topic reads) skip the lookup.
   const header = headers instanceof Headers ? headers.get('cookie') : headers.cookie;
   if (!header?.includes('session_token=')) return null;
@@ -100,23 +97,49 @@ export async function getSessionUserFromHeaders(
   const remembered = verifySignedCookie(cookies.get(settings.dontRememberCookieName), settings.secret) === null;
   const isDueForRefresh = remembered && expiresAt - settings.expiresInMs + settings.updateAgeMs <= now;
   if (!(expiresAt > now) || isDueForRefresh) return sessionUserThroughAuth(headers, app);
-  return found.user;
+  return { user: found.user, isBanned: found.isBanned };
 }
 
-const cache = new WeakMap<FastifyRequest, Promise<TSessionUser | null>>();
+/**
+ * The signed-in user for these headers, or null. A banned account stands at every door as a visitor does: what
+ * needs no sign-in stays open to them, the rest refuses them.
+ */
+export async function getSessionUserFromHeaders(
+  headers: Headers | IncomingHttpHeaders,
+  app: FastifyInstance,
+): Promise<TSessionUser | null> {
+  const door = await readDoor(headers, app);
+  return door && !door.isBanned ? door.user : null;
+}
 
-/** The signed-in user of this request, or null. Looked up once per request. */
-export function getSessionUser(request: FastifyRequest): Promise<TSessionUser | null> {
+const cache = new WeakMap<FastifyRequest, Promise<TDoorUser | null>>();
+
+/** This request's door, read once per request. */
+function doorOf(request: FastifyRequest): Promise<TDoorUser | null> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = getSessionUserFromHeaders(request.headers, request.server);
+    pending = readDoor(request.headers, request.server);
     cache.set(request, pending);
   }
   return pending;
 }
 
-/** The signed-in user, or a 401 `unauthenticated`. */
+/** The signed-in user of this request, or null (a banned account too: see `getSessionUserFromHeaders`). */
+export async function getSessionUser(request: FastifyRequest): Promise<TSessionUser | null> {
+  const door = await doorOf(request);
+  return door && !door.isBanned ? door.user : null;
+}
+
+export const BANNED_MESSAGE = 'This account has been banned.';
+
+/** Refuses a banned account's session (403 `account_banned`), for doors that would otherwise let any session in. */
+export async function refuseBanned(request: FastifyRequest): Promise<void> {
+  if ((await doorOf(request))?.isBanned) throw new AppError('forbidden', BANNED_MESSAGE, undefined, 'account_banned');
+}
+
+/** The signed-in user, or a 401 `unauthenticated` (a 403 `account_banned` for a banned account). */
 export async function requireUser(request: FastifyRequest): Promise<TSessionUser> {
+  await refuseBanned(request);
   const user = await getSessionUser(request);
   if (!user) throw new AppError('unauthenticated', 'Please sign in.');
   return user;

@@ -235,12 +235,15 @@ describe.each(TEST_ENGINES)('sign-in rate limits on %s', (engine) => {
     expect((await attempt('target@example.test', '10.0.0.2')).statusCode).toBe(401);
     const perEmail = await attempt('target@example.test', '10.0.0.3');
     expect(perEmail.statusCode).toBe(429);
-    expect(perEmail.json().error).toEqual({
+    // The window started at the first attempt: on a busy machine a few seconds of it may be gone.
+    const error = perEmail.json().error as { details: { retryAfterSeconds: number } };
+    expect(error).toMatchObject({
       code: 'rate_limited',
       message: 'Too many attempts. Please wait 15 minutes and try again.',
-      details: { retryAfterSeconds: 900 },
     });
-    expect(perEmail.headers['retry-after']).toBe('900');
+    expect(error.details.retryAfterSeconds).toBeGreaterThan(880);
+    expect(error.details.retryAfterSeconds).toBeLessThanOrEqual(900);
+    expect(perEmail.headers['retry-after']).toBe(String(error.details.retryAfterSeconds));
     // Per IP: a fifth attempt from one address is refused whatever the e-mail.
     for (const n of [1, 2, 3, 4]) expect((await attempt(`x${n}@example.test`, '10.0.0.9')).statusCode).toBe(404);
     expect((await attempt('x5@example.test', '10.0.0.9')).statusCode).toBe(429);

@@ -11,7 +11,7 @@ import { AppError, notFoundBody, parseOrThrow } from '../../lib/errors';
 import { normalisedPath } from '../../lib/origin-check';
 import { AUTH_BASE_PATH, createAuth } from './auth';
 import { createMailer } from '../mail/mailer';
-import { getSessionUser } from './auth.guard';
+import { BANNED_MESSAGE, getSessionUser, refuseBanned } from './auth.guard';
 import {
   THROTTLED_AUTH_PATHS,
   checkPasswordRequest,
@@ -90,7 +90,9 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
       const response = await callAuth(request, { email, password: input.password, rememberMe: true });
       if (response.status === 401) throw new AppError('unauthenticated', 'Incorrect password.');
       if (!response.ok) {
-        request.log.warn({ status: response.status, code: await readAuthError(response) }, 'sign-in refused');
+        const code = await readAuthError(response);
+        if (code === 'BANNED_USER') throw new AppError('forbidden', BANNED_MESSAGE, undefined, 'account_banned');
+        request.log.warn({ status: response.status, code }, 'sign-in refused');
         throw new AppError('bad_request', 'Login failed. Please try again.');
       }
       return sendResponse(reply, response);
@@ -116,6 +118,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
     // Changing one's own account: the display name follows the sign-up rules (shared schema), nothing else is
     // writable here, and a wrong type is a 400, not better-auth's 500.
     scope.post(`${AUTH_BASE_PATH}/update-user`, async (request, reply) => {
+      await refuseBanned(request);
       const input = parseOrThrow(ZUpdateUserRequest, request.body);
       return sendResponse(reply, await callAuth(request, input));
     });
@@ -133,6 +136,8 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
         const pathname = normalisedPath(request.url);
         // `/api/auth/callback/../update-user` would reach better-auth's update-user past the front doors above.
         if (pathname !== request.url.split('?')[0]) throw new AppError('bad_request', 'The address is not valid.');
+        // A banned account's session opens no account door but the way out.
+        if (pathname !== `${AUTH_BASE_PATH}/sign-out`) await refuseBanned(request);
         if (request.method === 'POST' && THROTTLED_AUTH_PATHS.has(pathname)) {
           const user = await getSessionUser(request);
           await enforceRateLimit('password-check', request.ip, user?.id);

@@ -60,18 +60,39 @@ export async function findAccountForPromotion(db: Kysely<DB>, id: string) {
  * The user a session token belongs to, with the session's expiry, in one query (the hot path of every
  * signed-in request; see auth.guard.ts). Undefined when there is no such session.
  */
+/** Who stands at the door: the session's user and what restricts them (read with the session, in one query). */
+export interface TDoorUser {
+  user: TSessionUser;
+  isBanned: boolean;
+}
+
+/** A ban holds while `banned` is set and its end (if any) has not come: better-auth's admin plugin reads it so too. */
+const isBanActive = (row: { banned: number | boolean | null; banExpires: string | Date | null }) =>
+  (row.banned === true || Number(row.banned) === 1) &&
+  (row.banExpires === null || new Date(row.banExpires).getTime() > Date.now());
+
 export async function findUserBySessionToken(
   db: Kysely<DB>,
   token: string,
-): Promise<{ user: TSessionUser; expiresAt: string | Date } | undefined> {
+): Promise<(TDoorUser & { expiresAt: string | Date }) | undefined> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select(SESSION_USER_COLUMNS.map((c) => `users.${c}` as const))
-    .select('sessions.expiresAt')
+    .select(['users.banned', 'users.banExpires', 'sessions.expiresAt'])
     .where('sessions.token', '=', token)
     .executeTakeFirst();
-  return row ? { user: toSessionUser(row), expiresAt: row.expiresAt } : undefined;
+  return row ? { user: toSessionUser(row), isBanned: isBanActive(row), expiresAt: row.expiresAt } : undefined;
+}
+
+/** The door's view of a user by id (after better-auth has read and refreshed the session itself). */
+export async function findDoorUserById(db: Kysely<DB>, id: string): Promise<TDoorUser | null> {
+  const row = await db
+    .selectFrom('users')
+    .select([...SESSION_USER_COLUMNS, 'banned', 'banExpires'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { user: toSessionUser(row), isBanned: isBanActive(row) } : null;
 }
 
 export async function findUserByEmail(db: Kysely<DB>, email: string): Promise<TSessionUser | null> {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { TSessionUser } from '@resolved/shared';
+import type { TSessionClosedReason, TSessionUser } from '@resolved/shared';
 import { queryClient } from '../../lib/query';
+import { toast } from '../../lib/toast';
 import { AuthContext, type TAuthContext } from './auth-context';
 import { getSessionUser, signOutSession } from './auth-queries';
 
@@ -13,6 +14,13 @@ async function fetchSessionUser(): Promise<TSessionUser | null> {
     return null;
   }
 }
+
+/** What a tab says when the server ends its session. */
+const SESSION_CLOSED_MESSAGES: Record<TSessionClosedReason, string> = {
+  signed_out: 'You were signed out.',
+  banned: 'This account has been banned.',
+  account_deleted: 'This account was deleted.',
+};
 
 let firstCheck: Promise<TSessionUser | null> | undefined;
 
@@ -82,6 +90,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     socketUserId.current = id;
   }, [hasChecked, user?.id]);
+
+  // The server ends a signed-in connection's session (signed out elsewhere, the account banned or deleted): say why
+  // and continue signed out.
+  useEffect(() => {
+    if (!user) return;
+    let stop: (() => void) | undefined;
+    let isCurrent = true;
+    void import('../../lib/socket').then(({ getSocket }) => {
+      if (!isCurrent) return;
+      const socket = getSocket();
+      const handleClosed = ({ reason }: { reason: TSessionClosedReason }) => {
+        toast.info(SESSION_CLOSED_MESSAGES[reason]);
+        setUser(null);
+        queryClient.clear();
+      };
+      socket.on('session.closed', handleClosed);
+      stop = () => socket.off('session.closed', handleClosed);
+    });
+    return () => {
+      isCurrent = false;
+      stop?.();
+    };
+  }, [user]);
 
   const value = useMemo<TAuthContext>(
     () => ({ user, isLoading, signOut, refresh }),
