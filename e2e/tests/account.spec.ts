@@ -103,16 +103,17 @@ test('a bad challenge link says so in words and offers a way on', async ({ page,
   await expect(page).toHaveURL(/\/debates$/);
 });
 
-test('the dashboard opens with "Find an opponent" and the debater’s own record', async ({ page, context }) => {
+test('the dashboard opens with "Start a debate" and the debater’s own record', async ({ page, context }) => {
   await signInAs(context, uniqueEmail('record'), 'Record Rae');
   await page.goto('/Dashboard');
   const welcome = page.getByRole('region', { name: 'Welcome' });
-  await expect(welcome.getByRole('link', { name: 'Find an opponent' })).toBeVisible();
+  await expect(welcome.getByRole('link', { name: 'Start a debate' })).toBeVisible();
   const record = page.getByTestId('debate-record');
   await expect(record.getByTestId('record-wins')).toHaveText('0');
   await expect(record.getByTestId('record-losses')).toHaveText('0');
   await expect(record.getByTestId('record-speaker-points')).toHaveText('—');
   await expect(record.getByTestId('record-ratings')).toHaveText('After your first judged round');
-  await welcome.getByRole('link', { name: 'Find an opponent' }).click();
-  await expect(page).toHaveURL(/\/debates$/);
+  // It leads to the Find an opponent card on the dashboard itself (issue 21: one "Find an opponent" on the page).
+  await welcome.getByRole('link', { name: 'Start a debate' }).click();
+  await expect(page.getByRole('button', { name: 'Find an opponent' })).toBeInViewport();
 });

@@ -154,9 +154,10 @@ test('a coach runs a team practice: students join by link, a paired round is jud
   await expect(coach!.getByTestId('replay-now')).toContainText('Affirmative Constructive');
   await coach!.goBack();
 
-  // Ann sees the same about herself on her dashboard.
+  // Ann sees the same about herself on her dashboard, once, in "Your debates".
   await ann!.goto('/dashboard');
-  await expect(ann!.getByTestId('practice-card').getByTestId('progress-wins')).toHaveText('1');
+  await expect(ann!.getByTestId('debate-record').getByTestId('record-wins')).toHaveText('1');
+  await expect(ann!.getByTestId('debate-record').getByTestId('rating-chart')).toBeVisible();
 
   // On a phone the team page reads without sideways scrolling.
   await coach!.setViewportSize({ width: 375, height: 800 });

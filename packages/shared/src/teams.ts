@@ -160,6 +160,13 @@ export interface TTeamRound {
   teamName: string;
 }
 
+/** A debater's rating after one rated (judged) round, and that round's result for them. */
+export interface TRatingPoint {
+  at: string;
+  rating: number;
+  result: 'win' | 'loss' | null;
+}
+
 /** One debater's progress: what a coach sees of a member, and a debater of themselves. */
 export interface TDebaterProgress {
   userId: string;
@@ -168,8 +175,11 @@ export interface TDebaterProgress {
   wins: number;
   losses: number;
   averageSpeakerPoints: number | null;
-  /** Rating after each rated round, oldest first, per format. */
-  ratingHistory: { formatId: TFormatId; points: { at: string; rating: number }[] }[];
+  /**
+   * Rating after each rated round, oldest first, per format, with how that round went for them (null when the round
+   * is no longer stored).
+   */
+  ratingHistory: { formatId: TFormatId; points: TRatingPoint[] }[];
   /** The latest ballots on their rounds, newest first. */
   lastBallots: {
     debateId: number;

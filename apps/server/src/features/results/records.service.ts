@@ -166,6 +166,10 @@ export async function getProgress(deps: TDebatesDeps, userId: string): Promise<T
     tx,
     mine.slice(0, 5).flatMap((m) => (m.ballot.judgeId ? [m.ballot.judgeId] : [])),
   );
+  // A rated round was judged, so it has a winner; a round since deleted leaves its rating without a result.
+  const rowsById = new Map(rows.map((row) => [Number(row.id), row]));
+  const resultIn = (row: TDebateRow | undefined) =>
+    row?.winnerSide == null ? null : row.winnerSide === sideIn(row) ? ('win' as const) : ('loss' as const);
   const [names, history] = await Promise.all([
     repo.findUserNames(tx, [userId]),
     resultsRepo.listRatingHistory(tx, userId, 500),
@@ -182,7 +186,11 @@ export async function getProgress(deps: TDebatesDeps, userId: string): Promise<T
       formatId,
       points: history
         .filter((h) => h.formatId === formatId)
-        .map((h) => ({ at: h.createdAt, rating: Math.round(Number(h.rating)) })),
+        .map((h) => ({
+          at: h.createdAt,
+          rating: Math.round(Number(h.rating)),
+          result: resultIn(h.debateId === null ? undefined : rowsById.get(Number(h.debateId))),
+        })),
     })).filter((h) => h.points.length > 0),
     lastBallots: mine.slice(0, 5).map((m) => ({
       debateId: Number(m.row.id),

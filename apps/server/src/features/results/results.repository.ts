@@ -183,7 +183,7 @@ export async function saveRating(
 export async function listRatingHistory(db: TDebatesDb, userId: string, limit: number) {
   return db
     .selectFrom('ratingHistory')
-    .select(['formatId', 'rating', 'createdAt'])
+    .select(['formatId', 'rating', 'debateId', 'createdAt'])
     .where('userId', '=', userId)
     .orderBy('id', 'desc')
     .limit(limit)

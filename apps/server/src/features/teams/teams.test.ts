@@ -266,7 +266,13 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
     // A member sees their own progress, not a teammate's; the dashboard has the same about oneself.
     expect((await call(b, 'GET', `/api/teams/${team.id}/members/${a.user.id}/progress`)).statusCode).toBe(403);
     expect((await call(b, 'GET', `/api/teams/${team.id}/members/${b.user.id}/progress`)).statusCode).toBe(200);
-    expect((await call(b, 'GET', '/api/debates/progress')).json().progress).toMatchObject({ wins: 0, losses: 1 });
+    // Each rating point carries its round's result, for the rating chart's tooltip and table.
+    expect(progress.ratingHistory[0].points[0].result).toBe('win');
+    expect((await call(b, 'GET', '/api/debates/progress')).json().progress).toMatchObject({
+      wins: 0,
+      losses: 1,
+      ratingHistory: [{ formatId: 'ld', points: [{ result: 'loss' }] }],
+    });
   });
 
   it('a round paired for later opens at its start time: the clock waits, one notice per seat, no early forfeit', async () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   Activity,
@@ -26,9 +26,8 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { RoleBadge } from './RoleBadge';
 import { useStanding } from './useStanding';
-import { FindOpponentCard } from '../debates/queue/FindOpponentCard';
-import { DebateRecordCard } from './DebateRecordCard';
-import { PracticeCard } from '../teams/PracticeCard';
+import { useQueueStatus } from '../debates/queue/useQueue';
+import { FIND_OPPONENT_ANCHOR, YourDebates } from './YourDebates';
 import { profilePath } from '../users/users-queries';
 
 function formatDate(iso: string | undefined): string {
@@ -74,6 +73,35 @@ function Section({ title, icon: Icon, children }: { title: string; icon: LucideI
       </h2>
       {children}
     </Card>
+  );
+}
+
+/**
+ * The welcome banner's call to debate: back to the live round while there is one (as the Find an opponent card says
+ * too), otherwise down to that card, which picks the format and joins the queue.
+ */
+function DebateNowLink() {
+  const activeDebateId = useQueueStatus(true).data?.activeDebateId ?? null;
+  if (activeDebateId !== null) {
+    return (
+      <ButtonLink to={`/debates/${activeDebateId}`} variant="inverse">
+        <Swords className="h-4 w-4" aria-hidden="true" />
+        Back to your debate
+      </ButtonLink>
+    );
+  }
+  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
+    const target = document.getElementById(FIND_OPPONENT_ANCHOR);
+    if (!target) return;
+    event.preventDefault();
+    target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    target.focus({ preventScroll: true });
+  }
+  return (
+    <a href={`#${FIND_OPPONENT_ANCHOR}`} onClick={handleClick} className={buttonClass('inverse')}>
+      <Swords className="h-4 w-4" aria-hidden="true" />
+      Start a debate
+    </a>
   );
 }
 
@@ -148,15 +176,10 @@ export default function DashboardPage() {
           <p className="mt-1 text-brand-100">Ready to sharpen your arguments today?</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <ButtonLink to="/debates" variant="inverse">
-            <Swords className="h-4 w-4" aria-hidden="true" />
-            Find an opponent
-          </ButtonLink>
+          <DebateNowLink />
           <RoleBadge role={user.role} />
         </div>
       </section>
-
-      <DebateRecordCard />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Tile label="Total Points" value={user.score} icon={Star} testId="total-points" />
@@ -185,7 +208,7 @@ export default function DashboardPage() {
         </section>
       ) : null}
 
-      <FindOpponentCard />
+      <YourDebates />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title="Account Information" icon={UserRound}>
@@ -282,8 +305,6 @@ export default function DashboardPage() {
           ))}
         </dl>
       </Section>
-
-      <PracticeCard />
     </div>
   );
 }

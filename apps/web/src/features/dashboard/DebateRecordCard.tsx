@@ -2,42 +2,31 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { FORMATS } from '@resolved/shared';
 import { RatingText } from '../debates/ballot/RatingText';
+import { RatingChart } from '../debates/ratings/RatingChart';
 import { debateHistoryQuery } from '../debates/debates-queries';
 import { historyResultText } from '../debates/history-text';
+import { getMyProgress, teamKeys } from '../teams/teams-queries';
 import { debateRecordQuery } from './dashboard-queries';
 
 /** How many past rounds the dashboard lists (the Debates page has them all). */
 const RECENT_ROUNDS = 5;
 
 /**
- * The debater's own record on the dashboard: wins and losses, average speaker points, a rating per format, and the
- * last few rounds with the way to their replays.
+ * The debater's own record in the dashboard's "Your debates" area: wins and losses, average speaker points, a rating
+ * per format with the chart of how it moved, and the last few rounds with the way to their replays.
  */
 export function DebateRecordCard() {
   const record = useQuery(debateRecordQuery);
   const history = useQuery(debateHistoryQuery);
+  const progress = useQuery({ queryKey: teamKeys.myProgress, queryFn: getMyProgress });
   const data = record.data;
   const recent = (history.data?.debates ?? []).slice(0, RECENT_ROUNDS);
   return (
-    <section
-      aria-labelledby="debate-record"
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-      data-testid="debate-record"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="debate-record" className="text-lg font-bold text-slate-900">
-          Your debates
-        </h2>
-        <Link to="/debates" className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
-          History and ballots
-        </Link>
-      </div>
+    <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="debate-record">
       {!data ? (
-        <p className="mt-2 text-sm text-slate-600">
-          {record.isError ? 'Your record could not be loaded.' : 'Loading…'}
-        </p>
+        <p className="text-sm text-slate-600">{record.isError ? 'Your record could not be loaded.' : 'Loading…'}</p>
       ) : (
-        <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-slate-600">Wins</dt>
             <dd className="text-xl font-bold text-slate-900" data-testid="record-wins">
@@ -56,7 +45,7 @@ export function DebateRecordCard() {
               {data.averageSpeakerPoints === null ? '—' : data.averageSpeakerPoints.toFixed(1)}
             </dd>
           </div>
-          <div>
+          <div className="col-span-2 sm:col-span-3">
             <dt className="text-slate-600">Ratings</dt>
             <dd className="text-sm text-slate-900" data-testid="record-ratings">
               {data.ratings.length === 0
@@ -71,6 +60,15 @@ export function DebateRecordCard() {
           </div>
         </dl>
       )}
+      <div className="mt-4">
+        {progress.data ? (
+          <RatingChart history={progress.data.ratingHistory} />
+        ) : (
+          <p className="text-sm text-slate-600">
+            {progress.isError ? 'Your rating chart could not be loaded.' : 'Loading…'}
+          </p>
+        )}
+      </div>
       {recent.length > 0 ? (
         <div className="mt-4">
           <h3 className="text-sm font-semibold text-slate-700">Recent rounds</h3>
@@ -93,6 +91,6 @@ export function DebateRecordCard() {
           </ul>
         </div>
       ) : null}
-    </section>
+    </div>
   );
 }

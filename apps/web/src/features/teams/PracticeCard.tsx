@@ -3,13 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GraduationCap } from 'lucide-react';
 import { useSocketConnectedEffect, useSocketEvent } from '../../lib/socket';
 import { useAuth } from '../auth/useAuth';
-import { ProgressView } from './ProgressView';
 import { RoundList } from './TeamRounds';
-import { getMyProgress, listMyOpenRounds, listMyTeams, teamKeys } from './teams-queries';
+import { listMyOpenRounds, listMyTeams, teamKeys } from './teams-queries';
 
 /**
- * The dashboard's practice card: the rounds a coach opened for this user (to debate or judge), their teams, and
- * their own progress — what a coach sees of them.
+ * The dashboard's practice card, in its "Your debates" area: the rounds a coach opened for this user (to debate or
+ * judge) and their teams. Their record and rating chart, what a coach sees of them, are the area's own.
  */
 export function PracticeCard() {
   const rounds = useQuery({ queryKey: teamKeys.openRounds, queryFn: listMyOpenRounds });
@@ -22,7 +21,6 @@ export function PracticeCard() {
     if (user) void queryClient.invalidateQueries({ queryKey: teamKeys.openRounds });
   });
   const teams = useQuery({ queryKey: teamKeys.mine, queryFn: listMyTeams });
-  const progress = useQuery({ queryKey: teamKeys.myProgress, queryFn: getMyProgress });
   return (
     <section
       aria-labelledby="practice-heading"
@@ -47,16 +45,6 @@ export function PracticeCard() {
           No practice round is waiting for you. When your coach pairs one, it appears here.
         </p>
       )}
-      <h3 className="mt-5 text-sm font-semibold text-slate-900">Your progress</h3>
-      <div className="mt-2">
-        {progress.data ? (
-          <ProgressView progress={progress.data} />
-        ) : (
-          <p className="text-sm text-slate-600">
-            {progress.isError ? 'Your progress could not be loaded.' : 'Loading…'}
-          </p>
-        )}
-      </div>
     </section>
   );
 }

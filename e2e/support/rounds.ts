@@ -1,0 +1,73 @@
+/**
+ * Rounds made through the real HTTP API, for tests about what a finished or live round leaves on other pages (the
+ * dashboard's record and rating chart): a challenge link accepted, a judge seated, every speech run and a ballot.
+ */
+import { expect, type BrowserContext } from '@playwright/test';
+import { FORMATS, type TDebate, type TFormatId } from '@resolved/shared';
+import { letRunningSpeechRun } from './database';
+import { BASE_URL } from './env';
+
+const headers = { origin: BASE_URL };
+
+export async function userIdOf(context: BrowserContext): Promise<string> {
+  const session = await (await context.request.get('/api/session')).json();
+  return session.user.id as string;
+}
+
+/** `host` makes a challenge link and `guest` accepts it: a live round between them. Returns its id. */
+export async function startChallengeRound(
+  host: BrowserContext,
+  guest: BrowserContext,
+  formatId: TFormatId = 'ld',
+): Promise<number> {
+  const created = await host.request.post('/api/debates/challenges', { headers, data: { formatId } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { token } = (await created.json()).challenge;
+  const accepted = await guest.request.post(`/api/debates/challenges/${token}/accept`, { headers });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+  return (await accepted.json()).debateId as number;
+}
+
+/**
+ * A whole judged round between `winner` and `loser`, with `judge` seated before the first speech: every speech runs
+ * its full scheduled time (moved back in the database, as the other browser tests do), so the round counts, pays
+ * points and moves both debaters' ratings. Returns the round's id.
+ */
+export async function playJudgedRound(
+  winner: BrowserContext,
+  loser: BrowserContext,
+  judge: BrowserContext,
+  formatId: TFormatId = 'ld',
+): Promise<number> {
+  const debateId = await startChallengeRound(winner, loser, formatId);
+  const seated = await judge.request.post(`/api/debates/${debateId}/judge`, { headers });
+  expect(seated.ok(), await seated.text()).toBe(true);
+  const { debate } = (await (await winner.request.get(`/api/debates/${debateId}`)).json()) as { debate: TDebate };
+  const winnerId = await userIdOf(winner);
+  const winnerSide = debate.debaters.a.userId === winnerId ? 'a' : 'b';
+  const bySide = winnerSide === 'a' ? { a: winner, b: loser } : { a: loser, b: winner };
+  for (const speech of FORMATS[formatId].speeches) {
+    const speaker = bySide[speech.speaker === 'b' ? 'b' : 'a'];
+    const start = await speaker.request.post(`/api/debates/${debateId}/clock`, {
+      headers,
+      data: { action: 'start_speech' },
+    });
+    expect(start.ok(), await start.text()).toBe(true);
+    letRunningSpeechRun(debateId, speech.minutes);
+    const end = await speaker.request.post(`/api/debates/${debateId}/clock`, {
+      headers,
+      data: { action: 'end_speech' },
+    });
+    expect(end.ok(), await end.text()).toBe(true);
+  }
+  const ballot = await judge.request.post(`/api/debates/${debateId}/ballots`, {
+    headers,
+    data: {
+      winnerSide,
+      speakerPoints: { a: winnerSide === 'a' ? 29 : 27, b: winnerSide === 'b' ? 29 : 27 },
+      reason: 'Clearer weighing.',
+    },
+  });
+  expect(ballot.ok(), await ballot.text()).toBe(true);
+  return debateId;
+}
