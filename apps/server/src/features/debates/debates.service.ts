@@ -48,7 +48,9 @@ export async function listMessages(deps: TDebatesDeps, debateId: number): Promis
 }
 
 export async function listLiveDebates(deps: TDebatesDeps): Promise<TDebateSummary[]> {
-  const rows = await repo.listDebatesByStatus(db(deps), ['live', 'awaiting_ballot'], LIST_LIMIT);
+  const all = await repo.listDebatesByStatus(db(deps), ['live', 'awaiting_ballot'], LIST_LIMIT);
+  // A practice round paired for later is not running yet.
+  const rows = all.filter((r) => !isBeforeStart(r.startsAt, nowMs(deps)));
   const names = await repo.findUserNames(
     db(deps),
     rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),

@@ -395,6 +395,9 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
       status: 'live',
       startsAt: tomorrow.toISOString(),
     });
+    // Nor is it among the live debates.
+    const live = (await call(ann, 'GET', '/api/debates')).json().debates as { id: number }[];
+    expect(live.map((d) => d.id)).not.toContain(tomorrowRound.debateId);
     // A random round would be over long before: Ann may wait for an opponent.
     expect((await call(ann, 'POST', '/api/debates/queue', { formatId: 'ld' })).json().status).toBe('waiting');
     expect((await call(ann, 'DELETE', '/api/debates/queue')).statusCode).toBe(204);
