@@ -263,10 +263,11 @@ test('a round paired for tomorrow is upcoming: no live-debate banner, and random
   // Listed with its start time; nothing says it is live, and random matchmaking is open.
   await expect(ann.getByTestId('practice-card').getByTestId('team-round-status')).toContainText('Scheduled · starts');
   const findCard = ann.getByRole('region', { name: 'Debate a random opponent' });
-  await expect(findCard.getByTestId('upcoming-round-note')).toContainText('Your practice round starts');
+  await expect(findCard.getByRole('button', { name: 'Find an opponent' })).toBeVisible();
   await expect(ann.getByTestId('live-debate-banner')).toHaveCount(0);
   await expect(findCard).not.toContainText('You are in a live debate');
   await expect(ann.getByText('In progress')).toHaveCount(0);
+  await expect(findCard.getByTestId('upcoming-round-note')).toContainText('Your practice round starts');
   await expect(
     ann
       .getByText(/^Starts /)
@@ -315,13 +316,13 @@ test('the coach picks any member not debating as the judge; a cancelled round sa
   const coach = await coachCtx.newPage();
   await coach.goto(`/teams/${team.id}`);
   await coach.getByLabel('Pair by hand').check();
-  await expect(coach.getByTestId('judge-hint')).toContainText('Any member who is not debating');
   await coach.getByLabel('Affirmative').selectOption({ label: `Ann ${run}` });
   await coach.getByLabel('Negative').selectOption({ label: `Ben ${run}` });
   // Jo, a member nobody named a judge, can be chosen; the round's debaters cannot.
   const judge = coach.getByLabel('Judge (optional)');
   await expect(judge.getByRole('option', { name: `Ann ${run}` })).toHaveCount(0);
   await judge.selectOption({ label: `Jo ${run}` });
+  await expect(coach.getByTestId('judge-hint')).toContainText('Any member who is not debating');
   await coach.getByRole('button', { name: 'Open the rounds' }).click();
   await expect(coach.getByTestId('team-round')).toContainText(`judge: Jo ${run}`);
 
