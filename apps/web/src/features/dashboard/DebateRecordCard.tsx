@@ -4,6 +4,7 @@ import { FORMATS } from '@resolved/shared';
 import { RatingText } from '../debates/ballot/RatingText';
 import { debateHistoryQuery } from '../debates/debates-queries';
 import { historyResultText } from '../debates/history-text';
+import { isUpcoming } from '../debates/start-time';
 import { debateRecordQuery } from './dashboard-queries';
 
 /** How many past rounds the dashboard lists (the Debates page has them all). */
@@ -86,7 +87,7 @@ export function DebateRecordCard() {
                   to={d.status === 'live' ? `/debates/${d.id}` : `/debates/${d.id}/replay`}
                   className="font-semibold text-brand-700 underline-offset-2 hover:underline"
                 >
-                  {d.status === 'live' ? 'Back to the round' : 'Replay'}
+                  {d.status === 'live' ? (isUpcoming(d) ? 'Open the room' : 'Back to the round') : 'Replay'}
                 </Link>
               </li>
             ))}

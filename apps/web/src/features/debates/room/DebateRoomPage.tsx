@@ -122,7 +122,8 @@ export default function DebateRoomPage() {
           <Link to={`/teams/${debate.team.id}`} className="font-semibold text-brand-700 underline">
             Practice round · {debate.team.name}
           </Link>
-          {debate.startsAt ? <span> · starts {startTimeText(debate.startsAt)}</span> : null}
+          {/* While upcoming, the status line below says when it starts. */}
+          {debate.startsAt && !isUpcomingRound ? <span> · starts {startTimeText(debate.startsAt)}</span> : null}
         </p>
       ) : null}
       {!room.isConnected ? (
