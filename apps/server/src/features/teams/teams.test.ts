@@ -369,6 +369,34 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
     expect(left).toMatchObject({ status: 'abandoned', isCancelled: false });
   });
 
+  it('someone who waits in the queue until too close to their practice round leaves it unmatched', async () => {
+    const coach = await buildUser(t);
+    const team = await newTeam(coach);
+    const [ann, ben, stranger] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    for (const m of [ann, ben]) await join(m, team.joinCode!);
+    const startsAt = new Date(Date.now() + 2 * 3_600_000);
+    await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+      mode: 'manual',
+      formatId: 'ld',
+      pairs: [{ aUserId: ann.user.id, bUserId: ben.user.id }],
+      startsAt: startsAt.toISOString(),
+    });
+    expect((await call(ann, 'POST', '/api/debates/queue', { formatId: 'ld' })).json().status).toBe('waiting');
+    // Forty minutes before the start a Lincoln Douglas round could run into it: the next sweep leaves Ann out.
+    vi.useFakeTimers({ toFake: ['Date'], now: startsAt.getTime() - 40 * 60_000 });
+    expect((await call(stranger, 'POST', '/api/debates/queue', { formatId: 'ld' })).json().status).toBe('waiting');
+    expect((await call(ann, 'GET', '/api/debates/queue')).json().queue).toMatchObject({
+      waiting: null,
+      activeDebateId: null,
+    });
+    // A challenge from Ann's opponent-to-be is refused for the same reason.
+    const link = (await call(stranger, 'POST', '/api/debates/challenges', { formatId: 'ld' })).json();
+    const token = link.challenge?.token as string;
+    expect((await call(ann, 'POST', `/api/debates/challenges/${token}/accept`)).json().error.reason).toBe(
+      'round_starts_soon',
+    );
+  });
+
   it('a round paired for later is upcoming: its debaters are free until a random round would run into its start', async () => {
     const deps = { database: t.app.context.database, events: t.app.context.events };
     const coach = await buildUser(t);
