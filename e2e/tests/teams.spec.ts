@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { DEBATE_POINTS, FORMATS } from '@resolved/shared';
 import { DebatePage } from '../pages/DebatePage';
@@ -218,7 +218,125 @@ test('a round paired for later waits for its start, then opens with a notice; a 
   await coach.goto(`/teams/${team.id}`);
   coach.once('dialog', (dialog) => void dialog.accept());
   await coach.getByTestId('team-round').getByRole('button', { name: 'Cancel round' }).click();
-  await expect(coach.getByTestId('team-round-status')).toHaveText('Abandoned');
-  await expect(ann.getByTestId('debate-status')).toContainText('the coach cancelled it');
+  await expect(coach.getByTestId('team-round-status')).toHaveText('Cancelled by the coach');
+  await expect(ann.getByTestId('debate-status')).toContainText('Cancelled by the coach');
   await Promise.all([coachCtx, annCtx, benCtx].map((c) => c!.close()));
+});
+
+/** A team of `students` (created through the API): the coach's context, each student's context and user id. */
+async function apiTeam(browser: Browser, run: string, students: string[]) {
+  const [coachCtx, ...studentCtxs] = await Promise.all([0, ...students].map(() => browser.newContext()));
+  await signUp(coachCtx!, `Coach ${run}`);
+  const created = await coachCtx!.request.post('/api/teams', { data: { name: `Team ${run}`, school: 'Northview' } });
+  const team = (await created.json()).team as { id: number; joinCode: string };
+  const ids: string[] = [];
+  for (const [i, ctx] of studentCtxs.entries()) {
+    await signUp(ctx, `${students[i]} ${run}`);
+    expect((await ctx.request.post(`/api/teams/join/${team.joinCode}`)).ok()).toBe(true);
+    ids.push((await (await ctx.request.get('/api/auth/get-session')).json()).user.id);
+  }
+  const pair = async (a: number, b: number, startsAt: Date) => {
+    const res = await coachCtx!.request.post(`/api/teams/${team.id}/rounds`, {
+      data: {
+        mode: 'manual',
+        formatId: 'ld',
+        pairs: [{ aUserId: ids[a], bUserId: ids[b] }],
+        startsAt: startsAt.toISOString(),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()).rounds[0] as { debateId: number }).debateId;
+  };
+  return { team, coachCtx: coachCtx!, studentCtxs, pair };
+}
+
+test('a round paired for tomorrow is upcoming: no live-debate banner, and random debates stay open until they would clash', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const run = randomBytes(3).toString('hex');
+  const { coachCtx, studentCtxs, pair } = await apiTeam(browser, run, ['Ann', 'Ben', 'Cal', 'Dee']);
+  const tomorrow = new Date(Date.now() + 24 * 3_600_000);
+  const debateId = await pair(0, 1, tomorrow);
+  const ann = await studentCtxs[0]!.newPage();
+  await ann.goto('/dashboard');
+
+  // Listed with its start time; nothing says it is live, and random matchmaking is open.
+  await expect(ann.getByTestId('practice-card').getByTestId('team-round-status')).toContainText('Scheduled · starts');
+  const findCard = ann.getByRole('region', { name: 'Debate a random opponent' });
+  await expect(findCard.getByRole('button', { name: 'Find an opponent' })).toBeVisible();
+  await expect(ann.getByTestId('live-debate-banner')).toHaveCount(0);
+  await expect(findCard).not.toContainText('You are in a live debate');
+  await expect(ann.getByText('In progress')).toHaveCount(0);
+  await expect(findCard.getByTestId('upcoming-round-note')).toContainText('Your practice round starts');
+  await expect(
+    ann
+      .getByText(/^Starts /)
+      .filter({ visible: true })
+      .first(),
+  ).toBeVisible();
+
+  // Its room says when it starts, not that it is live; leaving it asks nothing.
+  await findCard.getByRole('link', { name: 'Open the practice round' }).click();
+  await expect(ann).toHaveURL(new RegExp(`/debates/${debateId}$`));
+  await expect(ann.getByTestId('debate-status')).toContainText('Upcoming · starts');
+  await expect(ann.getByTestId('debate-status')).not.toContainText('Live');
+  await expect(ann.getByTestId('round-starts-at')).toContainText('This practice round starts');
+  await ann.goto('/dashboard');
+
+  // A random round would be over long before tomorrow: Ann waits for an opponent.
+  await findCard.getByRole('button', { name: 'Find an opponent' }).click();
+  await expect(ann.getByTestId('queue-waiting')).toContainText('Waiting for an opponent…');
+  await findCard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ann.getByTestId('queue-waiting')).toHaveCount(0);
+
+  // Cal's round starts in half an hour: a random Lincoln Douglas round could run into it, and the card says so.
+  const soon = new Date(Date.now() + 30 * 60_000);
+  await pair(2, 3, soon);
+  const cal = await studentCtxs[2]!.newPage();
+  await cal.goto('/dashboard');
+  await expect(cal.getByTestId('live-debate-banner')).toHaveCount(0);
+  await cal
+    .getByRole('region', { name: 'Debate a random opponent' })
+    .getByRole('button', { name: 'Find an opponent' })
+    .click();
+  const refusal = cal.getByTestId('queue-refusal');
+  await expect(refusal).toContainText('Your practice round starts');
+  await expect(refusal).toContainText(`${soon.getHours() % 12 || 12}:${String(soon.getMinutes()).padStart(2, '0')}`);
+  await expect(refusal).toContainText('would run into it');
+  await expect(cal.getByTestId('queue-waiting')).toHaveCount(0);
+  await Promise.all([coachCtx, ...studentCtxs].map((c) => c.close()));
+});
+
+test('the coach picks any member not debating as the judge; a cancelled round says the coach cancelled it', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const run = randomBytes(3).toString('hex');
+  const { team, coachCtx, studentCtxs } = await apiTeam(browser, run, ['Ann', 'Ben', 'Jo']);
+  const coach = await coachCtx.newPage();
+  await coach.goto(`/teams/${team.id}`);
+  await coach.getByLabel('Pair by hand').check();
+  await coach.getByLabel('Affirmative').selectOption({ label: `Ann ${run}` });
+  await coach.getByLabel('Negative').selectOption({ label: `Ben ${run}` });
+  // Jo, a member nobody named a judge, can be chosen; the round's debaters cannot.
+  const judge = coach.getByLabel('Judge (optional)');
+  await expect(judge.getByRole('option', { name: `Ann ${run}` })).toHaveCount(0);
+  await judge.selectOption({ label: `Jo ${run}` });
+  await expect(coach.getByTestId('judge-hint')).toContainText('Any member who is not debating');
+  await coach.getByRole('button', { name: 'Open the rounds' }).click();
+  await expect(coach.getByTestId('team-round')).toContainText(`judge: Jo ${run}`);
+
+  coach.once('dialog', (dialog) => void dialog.accept());
+  await coach.getByTestId('team-round').getByRole('button', { name: 'Cancel round' }).click();
+  await expect(coach.getByTestId('team-round-status')).toHaveText('Cancelled by the coach');
+  const ann = await studentCtxs[0]!.newPage();
+  await ann.goto('/debates');
+  await expect(ann.getByText('Cancelled by the coach').filter({ visible: true }).first()).toBeVisible();
+  const replay = await coach.getByTestId('team-round').getByRole('link', { name: 'Replay' }).getAttribute('href');
+  await coach.goto(replay!.replace(/\/replay$/, ''));
+  await expect(coach.getByTestId('debate-status')).toHaveText(
+    'Cancelled by the coach. Nobody wins and no points are given.',
+  );
+  await Promise.all([coachCtx, ...studentCtxs].map((c) => c.close()));
 });

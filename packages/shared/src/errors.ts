@@ -30,6 +30,7 @@ export const ERROR_REASONS = [
   'challenge_used',
   'challenge_own',
   'challenger_busy',
+  'round_starts_soon',
   // The round
   'round_over',
   'clock_stale',

@@ -11,6 +11,7 @@ export * from './debate/clock.js';
 export * from './debate/matchmaking.js';
 export * from './debate/awards.js';
 export * from './debate/clock-rules.js';
+export * from './debate/schedule.js';
 export * from './points.js';
 export * from './debate/protocol.js';
 export * from './debate/media.js';

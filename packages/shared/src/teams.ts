@@ -154,6 +154,8 @@ export interface TTeamRound {
   debaters: Record<TSideKey, { userId: string; displayName: string }>;
   judge: { userId: string; displayName: string } | null;
   winnerSide: TSideKey | null;
+  /** Abandoned because a coach called the round off (not because both debaters left). */
+  isCancelled: boolean;
   startsAt: string | null;
   createdAt: string;
   teamId: number;

@@ -57,6 +57,8 @@ export interface TDebate {
   debaters: Record<TSideKey, TDebater>;
   judge: TDebateParticipant | null;
   winnerSide: TSideKey | null;
+  /** Abandoned because the team's coach called the round off (not because both debaters left). */
+  isCancelled: boolean;
   forfeitedBy: string | null;
   externalLink: string | null;
   clock: TClockState;
@@ -102,6 +104,10 @@ export interface TDebateSummary {
   debaters: Record<TSideKey, TDebateParticipant>;
   judge: TDebateParticipant | null;
   winnerSide: TSideKey | null;
+  /** A practice round paired for later: its start. Until then a live round is upcoming, not under way. */
+  startsAt: string | null;
+  /** Abandoned because the team's coach called the round off (not because both debaters left). */
+  isCancelled: boolean;
   createdAt: string;
   endedAt: string | null;
 }
@@ -160,8 +166,13 @@ export interface TDebateMessage {
 export interface TQueueStatus {
   /** Waiting in the queue, or null. */
   waiting: { formatId: TFormatId; since: string; resolution: string } | null;
-  /** The debate the user is in now (live), or null. */
+  /** The debate the user is in now (live and started), or null. */
   activeDebateId: number | null;
+  /**
+   * The user's next practice round paired for later (not started yet), or null. Until its start the user is free;
+   * a random round that could run into it is refused.
+   */
+  upcomingRound: { debateId: number; formatId: TFormatId; startsAt: string } | null;
 }
 
 export type TJoinQueueResult = { status: 'waiting'; queue: TQueueStatus } | { status: 'matched'; debateId: number };

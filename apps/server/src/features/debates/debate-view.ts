@@ -80,6 +80,8 @@ export function toSummary(row: TDebateRow, names: Map<string, string>): TDebateS
     debaters: { a: participant(row.debaterAId, names), b: participant(row.debaterBId, names) },
     judge: row.judgeId ? participant(row.judgeId, names) : null,
     winnerSide: row.winnerSide,
+    startsAt: row.startsAt,
+    isCancelled: row.cancelledAt !== null,
     createdAt: row.createdAt,
     endedAt: row.endedAt,
   };
@@ -108,7 +110,6 @@ export async function toDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDe
     ballot: toBallot(ballotRow, names, wasJudgeSeatedBeforeSpeeches(row)),
     hasJudgeInvite: row.judgeInviteToken !== null,
     team: await teamOfRound(deps, row.teamId),
-    startsAt: row.startsAt,
     evidencePublic: Number(row.evidencePublic) === 1,
     isReplayPrivate: Number(row.replayPrivate) === 1,
     pois: await listPois(deps, Number(row.id)),

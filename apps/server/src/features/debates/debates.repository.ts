@@ -46,6 +46,36 @@ export async function insertActiveDebaters(db: TDebatesDb, debateId: number, use
     .execute();
 }
 
+/**
+ * A scheduled round's start: its debaters take their guards. One still in another round (it ran long) keeps that
+ * round's guard; the scheduled round still counts as theirs (see `listScheduledRoundsOf`).
+ */
+export async function takeActiveDebaters(db: TDebatesDb, debateId: number, userIds: string[]): Promise<void> {
+  await db
+    .insertInto('activeDebaters')
+    .values(userIds.map((userId) => ({ userId, debateId })))
+    .onConflict((oc) => oc.column('userId').doNothing())
+    .execute();
+}
+
+/** The live practice rounds with a start time that these users debate, started or not, earliest start first. */
+export async function listScheduledRoundsOf(db: TDebatesDb, userIds: string[]) {
+  const rows = [];
+  for (const chunk of chunks(userIds)) {
+    rows.push(
+      ...(await db
+        .selectFrom('debates')
+        .select(['id', 'formatId', 'startsAt', 'debaterAId', 'debaterBId'])
+        .where('status', '=', 'live')
+        .where('startsAt', 'is not', null)
+        .where((eb) => eb.or([eb('debaterAId', 'in', chunk), eb('debaterBId', 'in', chunk)]))
+        .execute()),
+    );
+  }
+  const unique = new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), startsAt: r.startsAt! }]));
+  return [...unique.values()].sort((x, y) => x.startsAt.localeCompare(y.startsAt) || x.id - y.id);
+}
+
 export async function releaseActiveDebaters(db: TDebatesDb, debateId: number): Promise<void> {
   await db.deleteFrom('activeDebaters').where('debateId', '=', debateId).execute();
 }
@@ -90,6 +120,9 @@ export interface TNewDebate {
   startsAt?: string | null;
 }
 
+/** A round paired to start later than now (the same test decides its opening notice and its guards). */
+const startsLater = (values: TNewDebate) => !!values.startsAt && values.startsAt > values.now;
+
 function debateValues(values: TNewDebate) {
   return {
     formatId: values.formatId,
@@ -103,7 +136,7 @@ function debateValues(values: TNewDebate) {
     teamId: values.teamId ?? null,
     startsAt: values.startsAt ?? null,
     // A round that starts later is announced then (see listDueOpenings); one that starts now was announced already.
-    openNoticeDueAt: values.startsAt && values.startsAt > values.now ? values.startsAt : null,
+    openNoticeDueAt: startsLater(values) ? values.startsAt : null,
     winnerSide: null,
     forfeitedBy: null,
     externalLink: null,
@@ -134,7 +167,10 @@ export async function insertDebates(db: TDebatesDb, debates: readonly TNewDebate
       .execute();
     for (const row of rows) ids.set(row.debaterAId, Number(row.id));
   }
+  // A practice round paired for later takes its debaters' guards at its start (`takeActiveDebaters`), not now: until
+  // then they are free to debate other rounds.
   const guards = debates.flatMap((d) => {
+    if (startsLater(d)) return [];
     const debateId = ids.get(d.debaterAId)!;
     return [
       { userId: d.debaterAId, debateId },
@@ -204,6 +240,8 @@ export async function transitionStatus(
     winnerSide?: TSideKey | null;
     forfeitedBy?: string | null;
     endedAt?: string;
+    /** A coach called the round off (it ends `abandoned`). */
+    cancelledAt?: string;
     /** A round ending early stops its clock (the version moves on, so a stale command is refused). */
     clock?: TClockState;
   },

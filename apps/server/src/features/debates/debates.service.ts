@@ -48,9 +48,13 @@ export async function listMessages(deps: TDebatesDeps, debateId: number): Promis
   return rows.map((r) => ({ ...r, id: Number(r.id), debateId: Number(r.debateId) }));
 }
 
-/** Live rounds and rounds awaiting a ballot: those whose page would let `user` in (one rule, `roundViewRefusal`). */
+/**
+ * Live rounds and rounds awaiting a ballot: those whose page would let `user` in (one rule, `roundViewRefusal`). A
+ * practice round paired for later is not running yet.
+ */
 export async function listLiveDebates(deps: TDebatesDeps, user: TSessionUser | null): Promise<TDebateSummary[]> {
-  const candidates = await repo.listDebatesByStatus(db(deps), ['live', 'awaiting_ballot'], LIST_LIMIT);
+  const all = await repo.listDebatesByStatus(db(deps), ['live', 'awaiting_ballot'], LIST_LIMIT);
+  const candidates = all.filter((r) => !isBeforeStart(r.startsAt, nowMs(deps)));
   const refusals = await Promise.all(candidates.map((row) => roundViewRefusal(deps, user, row)));
   const rows = candidates.filter((_, i) => refusals[i] === null);
   const names = await repo.findUserNames(

@@ -57,6 +57,8 @@ export interface DebatesTable {
   /** Migration 0020: each debater agreed to record the round (recording runs when both have). */
   recordConsentA: Generated<number>;
   recordConsentB: Generated<number>;
+  /** Migration 0025: when the team's coach called the round off (it ended `abandoned`). */
+  cancelledAt: Generated<string | null>;
 }
 
 export interface ActiveDebatersTable {

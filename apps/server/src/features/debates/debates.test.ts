@@ -134,6 +134,7 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
     expect((await call(first, 'GET', '/api/debates/queue')).json().queue).toEqual({
       waiting: null,
       activeDebateId: debateId,
+      upcomingRound: null,
     });
     // Already in a debate: queueing again is refused and names the debate.
     const again = await call(first, 'POST', '/api/debates/queue', { formatId: 'ld' });

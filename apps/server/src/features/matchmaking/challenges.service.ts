@@ -12,8 +12,8 @@ import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import * as repo from '../debates/debates.repository';
 import * as mmRepo from './matchmaking.repository';
-import { type TDebatesDeps, db, requireDebate, participant } from '../debates/debate-view';
-import { newDebate } from './queue.service';
+import { type TDebatesDeps, db, requireDebate, participant, nowMs } from '../debates/debate-view';
+import { clashingRound, newDebate, startsSoonError } from './queue.service';
 
 export async function createChallenge(
   deps: TDebatesDeps,
@@ -69,6 +69,21 @@ export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, to
       throw new AppError('conflict', 'You are already in a debate.', undefined, 'already_in_debate');
     if (busy.has(challenge.userId))
       throw new AppError('conflict', 'Your challenger is in another debate right now.', undefined, 'challenger_busy');
+    // A practice round paired for later leaves its debaters free only for rounds that are over by its start.
+    const scheduled = await repo.listScheduledRoundsOf(tx, [challenge.userId, user.id]);
+    const window = { formatId: challenge.formatId, startMs: nowMs(deps) };
+    const mine = clashingRound(scheduled, user.id, window);
+    if (mine && Date.parse(mine.startsAt) <= window.startMs)
+      throw new AppError('conflict', 'You are already in a debate.', undefined, 'already_in_debate');
+    if (mine) throw startsSoonError(mine, challenge.formatId);
+    if (clashingRound(scheduled, challenge.userId, window)) {
+      throw new AppError(
+        'conflict',
+        'Your challenger has a practice round starting soon, so there is no time for this one.',
+        undefined,
+        'challenger_busy',
+      );
+    }
     const random = deps.random ?? Math.random;
     const [a, b] = random() < 0.5 ? [challenge.userId, user.id] : [user.id, challenge.userId];
     const id = await newDebate(deps, tx, challenge.formatId, a, b, challenge.prepMinutes ?? undefined);

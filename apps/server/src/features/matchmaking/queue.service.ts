@@ -1,8 +1,11 @@
 /** The queue: joining, leaving, and the matching sweep that pairs everyone waiting in a format. */
 import {
+  FORMATS,
   REALTIME_ROOMS,
   createClock,
+  longestRoundMs,
   pairQueue,
+  roundsOverlap,
   type TFormatId,
   type TJoinQueueResult,
   type TQueueStatus,
@@ -15,15 +18,57 @@ import { drawResolutions } from '../motions/motions.service';
 import { listMotionTexts } from '../motions/motions.repository';
 import * as repo from '../debates/debates.repository';
 import * as mmRepo from './matchmaking.repository';
-import { type TDebatesDeps, db } from '../debates/debate-view';
+import { type TDebatesDeps, db, nowMs } from '../debates/debate-view';
 import { forgetPendingJoin, requestSweep, sweepWriting, type TPendingJoin } from './sweeps';
+
+type TScheduledRound = Awaited<ReturnType<typeof repo.listScheduledRoundsOf>>[number];
+
+/**
+ * The scheduled practice round of `userId` that a new round of `formatId` starting at `startMs` would run into (each
+ * taken at its longest, `roundsOverlap`), or undefined. A round paired for later is not the debater's yet: until its
+ * start they may debate rounds that are over by then.
+ */
+export function clashingRound(
+  rounds: readonly TScheduledRound[],
+  userId: string,
+  window: { formatId: TFormatId; startMs: number },
+): TScheduledRound | undefined {
+  return rounds.find(
+    (r) =>
+      (r.debaterAId === userId || r.debaterBId === userId) &&
+      roundsOverlap(window, { formatId: r.formatId, startMs: Date.parse(r.startsAt) }),
+  );
+}
+
+/** `2026-11-26 15:00 UTC`: a start time in a message (the web shows it in the viewer's own time zone). */
+export function utcTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/** The refusal of a random round that would run into the user's practice round starting at `round.startsAt`. */
+export function startsSoonError(round: TScheduledRound, formatId: TFormatId): AppError {
+  const minutes = Math.round(longestRoundMs(formatId) / 60_000);
+  return new AppError(
+    'conflict',
+    `Your practice round starts at ${utcTime(round.startsAt)}. A random ${FORMATS[formatId].name} round can last up to ` +
+      `${minutes} minutes, so it would run into it: find an opponent after your practice round.`,
+    { debateId: round.id, startsAt: round.startsAt, formatId, longestMinutes: minutes },
+    'round_starts_soon',
+  );
+}
 
 export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promise<TQueueStatus> {
   const tx = db(deps);
-  const [entry, activeDebateId] = await Promise.all([
+  const [entry, guardedDebateId, scheduled] = await Promise.all([
     mmRepo.findQueueEntry(tx, userId),
     repo.findActiveDebateId(tx, userId),
+    repo.listScheduledRoundsOf(tx, [userId]),
   ]);
+  // A scheduled round is the user's from its start (its guard is taken by the opening sweep a moment later).
+  const now = nowMs(deps);
+  const started = scheduled.find((r) => Date.parse(r.startsAt) <= now);
+  const upcoming = scheduled.find((r) => Date.parse(r.startsAt) > now);
+  const activeDebateId = guardedDebateId ?? started?.id ?? null;
   const topic = entry ? await findCurrentTopic(deps.database.db) : undefined;
   // A format with a motion bank draws the round's motion when the pair is made.
   const hasBank = entry ? (await listMotionTexts(deps.database.db, entry.formatId)).length > 0 : false;
@@ -33,6 +78,9 @@ export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promis
   return {
     waiting: entry ? { formatId: entry.formatId, since: entry.createdAt, resolution } : null,
     activeDebateId,
+    upcomingRound: upcoming
+      ? { debateId: upcoming.id, formatId: upcoming.formatId, startsAt: upcoming.startsAt }
+      : null,
   };
 }
 
@@ -49,6 +97,15 @@ export async function joinQueue(
   const active = await repo.findActiveDebateId(db(deps), user.id);
   if (active !== null)
     throw new AppError('conflict', 'You are already in a debate.', { debateId: active }, 'already_in_debate');
+  const now = nowMs(deps);
+  const clash = clashingRound(await repo.listScheduledRoundsOf(db(deps), [user.id]), user.id, {
+    formatId,
+    startMs: now,
+  });
+  if (clash && Date.parse(clash.startsAt) <= now) {
+    throw new AppError('conflict', 'You are already in a debate.', { debateId: clash.id }, 'already_in_debate');
+  }
+  if (clash) throw startsSoonError(clash, formatId);
   const matched = await requestMatching(deps, formatId, { userId: user.id, createdAt: nowIso() });
   // Paired by this sweep, or already in a debate (another instance's sweep, a challenge).
   const debateId = matched.get(user.id) ?? (await repo.findActiveDebateId(db(deps), user.id));
@@ -118,7 +175,14 @@ export async function runMatching(
       tx,
       entries.map((e) => e.userId),
     );
-    // Someone who got into a debate another way (a challenge) leaves the queue.
+    // Someone who got into a debate another way (a challenge), or whose practice round now starts too soon for a
+    // round of this format (they joined in time but waited), leaves the queue.
+    const scheduled = await repo.listScheduledRoundsOf(
+      tx,
+      entries.map((e) => e.userId),
+    );
+    const startMs = nowMs(deps);
+    for (const e of entries) if (clashingRound(scheduled, e.userId, { formatId, startMs })) busy.add(e.userId);
     await mmRepo.deleteQueueEntries(
       tx,
       entries.filter((e) => busy.has(e.userId)).map((e) => Number(e.id)),

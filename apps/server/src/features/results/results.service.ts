@@ -161,10 +161,15 @@ export async function forfeit(deps: TDebatesDeps, debateId: number, userId: stri
 }
 
 /**
- * Both debaters left at once (issue 16): nobody is blamed, the round is abandoned with its clock stopped, and nobody
- * earns points. Returns null when the debate was no longer live.
+ * Both debaters left at once (issue 16), or a coach cancelled the practice round (`isCancel`, recorded so the round
+ * says so): nobody is blamed, the round is abandoned with its clock stopped, and nobody earns points. Returns null
+ * when the debate was no longer live.
  */
-export async function abandon(deps: TDebatesDeps, debateId: number): Promise<TDebate | null> {
+export async function abandon(
+  deps: TDebatesDeps,
+  debateId: number,
+  options: { isCancel?: boolean } = {},
+): Promise<TDebate | null> {
   const changed = await deps.database.db.transaction().execute(async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
@@ -172,6 +177,7 @@ export async function abandon(deps: TDebatesDeps, debateId: number): Promise<TDe
     const moved = await repo.transitionStatus(tx, debateId, ['live'], {
       status: 'abandoned',
       endedAt: nowIso(),
+      ...(options.isCancel ? { cancelledAt: nowIso() } : {}),
       clock: stopRound(repo.clockFromRow(row), nowMs(deps)),
     });
     if (moved) await repo.releaseActiveDebaters(tx, debateId);

@@ -4,9 +4,9 @@
  * assigned judge is seated from the start, so the round waits for that judge's ballot.
  */
 import {
-  canJudgeTeamRounds,
   createClock,
   isBeforeStart,
+  longestRoundMs,
   pairPresent,
   REALTIME_ROOMS,
   type TSessionUser,
@@ -18,6 +18,7 @@ import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import * as debatesRepo from '../debates/debates.repository';
 import { lockMatching, deleteQueueEntry } from '../matchmaking/matchmaking.repository';
+import { clashingRound, utcTime } from '../matchmaking/queue.service';
 import { drawResolutions } from '../motions/motions.service';
 import { findRatings } from '../results/results.repository';
 import { findCurrentTopic } from '../topics/topics.repository';
@@ -33,20 +34,17 @@ interface TPlannedRound {
 }
 
 /**
- * Turns the coach's request into rounds: the pairs as given, or everyone present paired by the shared rule (then
- * `oddOutUserId` is the member left over, who judges the first round although not named a judge).
+ * Turns the coach's request into rounds: the pairs as given, or everyone present paired by the shared rule (then the
+ * member left over judges the first round).
  */
-async function plan(
-  deps: TTeamsDeps,
-  request: TPairing,
-): Promise<{ rounds: TPlannedRound[]; oddOutUserId: string | null }> {
+async function plan(deps: TTeamsDeps, request: TPairing): Promise<{ rounds: TPlannedRound[] }> {
   if (request.mode === 'manual') {
     const rounds = request.pairs.map((p) => ({
       aUserId: p.aUserId,
       bUserId: p.bUserId,
       judgeUserId: p.judgeUserId ?? null,
     }));
-    return { rounds, oddOutUserId: null };
+    return { rounds };
   }
   const present = [...new Set(request.presentUserIds)].filter((id) => id !== request.judgeUserId);
   const ratings = await findRatings(debatesRepo.debatesDb(deps.database.db), request.formatId, present);
@@ -60,7 +58,7 @@ async function plan(
     bUserId: p.sideB.userId,
     judgeUserId: judges[i] ?? null,
   }));
-  return { rounds, oddOutUserId: oddOut?.userId ?? null };
+  return { rounds };
 }
 
 /** Creates every round of a pairing in one transaction, or none; tells each debater and judge it is open. */
@@ -71,7 +69,7 @@ export async function pairRounds(
   request: TPairing,
 ): Promise<TTeamRound[]> {
   const team = await requireCoach(deps, user, teamId);
-  const { rounds, oddOutUserId } = await plan(deps, request);
+  const { rounds } = await plan(deps, request);
   const database = deps.database.db;
   const members = new Map((await repo.listMembers(database, teamId)).map((m) => [m.userId, m]));
   const debaters = rounds.flatMap((r) => [r.aUserId, r.bUserId]);
@@ -81,29 +79,40 @@ export async function pairRounds(
     throw new AppError('validation_failed', 'Pair members of this team only.', undefined, 'not_team_member');
   const twice = debaters.find((id, i) => debaters.indexOf(id) !== i);
   if (twice) throw new AppError('validation_failed', `${name(twice)} is paired twice. Pair everyone once.`);
+  // The coach may seat any member as a round's judge (as the odd one out is): one who debates in this pairing
+  // cannot, since the rounds run at once. Naming a member a judge is only for taking a free seat unassigned.
   for (const round of rounds) {
     const judge = round.judgeUserId;
-    if (!judge) continue;
-    if (debaters.includes(judge)) {
+    if (judge && debaters.includes(judge)) {
       throw new AppError('validation_failed', `${name(judge)} cannot debate and judge in the same pairing.`);
-    }
-    const membership = members.get(judge)!;
-    const mayJudge = canJudgeTeamRounds({ role: membership.role, isJudge: Number(membership.isJudge) === 1 });
-    // The odd one out judges although not named a judge: the coach paired them to.
-    if (!mayJudge && judge !== oddOutUserId) {
-      throw new AppError(
-        'validation_failed',
-        `${name(judge)} is not a judge of this team. Name them a judge first, or choose a coach.`,
-        undefined,
-        'not_team_judge',
-      );
     }
   }
   const now = nowIso();
+  const nowMs = deps.now ? deps.now() : Date.now();
+  // Past or missing: the rounds start now.
+  const startMs = request.startsAt ? Math.max(Date.parse(request.startsAt), nowMs) : nowMs;
+  const isForLater = startMs > nowMs;
   const created = await database.transaction().execute(async (trx) => {
     const tx = debatesRepo.debatesDb(trx);
     await lockMatching(tx, deps.database.engine);
-    const busy = await debatesRepo.findActiveUserIds(tx, debaters);
+    // Someone debating now is busy for a round that starts before theirs could be over (taken at the new round's
+    // format's longest), and anyone whose scheduled round would overlap this one.
+    const isSoon = startMs < nowMs + longestRoundMs(request.formatId);
+    const busy = isSoon ? await debatesRepo.findActiveUserIds(tx, debaters) : new Set<string>();
+    const scheduled = await debatesRepo.listScheduledRoundsOf(tx, debaters);
+    for (const id of debaters) {
+      const clash = clashingRound(scheduled, id, { formatId: request.formatId, startMs });
+      if (!clash) continue;
+      if (Date.parse(clash.startsAt) <= nowMs) busy.add(id);
+      else {
+        throw new AppError(
+          'conflict',
+          `${name(id)} has a practice round at ${utcTime(clash.startsAt)} that this one would run into.`,
+          { debateId: clash.id, startsAt: clash.startsAt },
+          'team_member_busy',
+        );
+      }
+    }
     if (busy.size > 0) {
       throw new AppError(
         'conflict',
@@ -138,8 +147,9 @@ export async function pairRounds(
         now,
       })),
     );
-    // Someone waiting in the public queue is taken out of it: their coach's round comes first.
-    for (const id of debaters) await deleteQueueEntry(tx, id);
+    // Someone waiting in the public queue is taken out of it: their coach's round comes first. For a round paired
+    // for later, the matching sweep leaves out whoever could not be done by its start.
+    if (!isForLater) for (const id of debaters) await deleteQueueEntry(tx, id);
     return rounds.map((round) => ids.get(round.aUserId)!);
   });
   const rows = await Promise.all(created.map((id) => debatesRepo.findDebate(debatesRepo.debatesDb(database), id)));
@@ -148,7 +158,6 @@ export async function pairRounds(
     rows.filter((r) => r !== undefined),
   );
   // A round that starts now is announced now; one paired for later when its time comes (announceDueRounds).
-  const nowMs = deps.now ? deps.now() : Date.now();
   for (const round of shaped) if (!isBeforeStart(round.startsAt, nowMs)) announceOpening(deps, round);
   for (const member of members.keys()) {
     deps.events.emit({ name: 'team.changed', room: REALTIME_ROOMS.user(member), payload: { teamId: team.id } });
@@ -183,6 +192,8 @@ export async function announceDueRounds(deps: TTeamsDeps): Promise<number> {
     try {
       const row = await debatesRepo.findDebate(tx, id);
       if (!row || row.status !== 'live') continue;
+      // From its start the round is its debaters' one debate (see insertDebates).
+      await debatesRepo.takeActiveDebaters(tx, id, [row.debaterAId, row.debaterBId]);
       const [round] = await toTeamRounds(deps, [row]);
       if (!round) continue;
       announceOpening(deps, round);
@@ -197,14 +208,15 @@ export async function announceDueRounds(deps: TTeamsDeps): Promise<number> {
 }
 
 /**
- * A coach calls off a live practice round (a student who never came, a pairing to redo): it ends as abandoned,
- * with no points or rating change for anyone, and its debaters are free to be paired again.
+ * A coach calls off a live practice round, upcoming or under way (a student who never came, a pairing to redo): it
+ * ends as abandoned, marked cancelled, with no points or rating change for anyone, and its debaters are free to be
+ * paired again.
  */
 export async function cancelRound(deps: TTeamsDeps, user: TSessionUser, teamId: number, debateId: number) {
   await requireCoach(deps, user, teamId);
   const row = await debatesRepo.findDebate(debatesRepo.debatesDb(deps.database.db), debateId);
   if (!row || row.teamId !== teamId) throw new AppError('not_found', 'This team has no such round.');
-  if (!(await abandon(deps, debateId))) {
+  if (!(await abandon(deps, debateId, { isCancel: true }))) {
     throw new AppError('conflict', 'This round is over already.', undefined, 'round_over');
   }
   for (const member of await repo.listMembers(deps.database.db, teamId)) {

@@ -266,6 +266,7 @@ export async function toTeamRounds(deps: TTeamsDeps, rows: Awaited<ReturnType<ty
     debaters: { a: person(r.debaterAId), b: person(r.debaterBId) },
     judge: r.judgeId ? person(r.judgeId) : null,
     winnerSide: r.winnerSide,
+    isCancelled: r.cancelledAt !== null,
     startsAt: r.startsAt,
     createdAt: r.createdAt,
     teamId: Number(r.teamId),

@@ -10,6 +10,7 @@ import { buildUser } from '../../test/factories';
 import type { TDomainEvent } from '../../lib/events';
 import { listLiveDebaters, notePresent } from '../debates/debates.service';
 import { announceDueRounds } from './team-rounds.service';
+import { abandon } from '../results/results.service';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 
@@ -157,15 +158,6 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
     expect(rounds[0]!.judge?.userId).toBe(oddOut);
     expect(rounds[1]!.judge?.userId).toBe(coach.user.id);
     expect(rounds.slice(2).every((r) => r.judge === null)).toBe(true);
-    // With an even count there is no odd one out: the coach's pick must be a coach or a named judge.
-    const even = await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
-      mode: 'auto',
-      formatId: 'pf',
-      sides: 'random',
-      presentUserIds: [debaters[0], debaters[1]],
-      judgeUserId: oddOut,
-    });
-    expect(even.json().error).toMatchObject({ code: 'validation_failed', reason: 'not_team_judge' });
     // The paired rounds are open rounds of theirs, on the dashboard.
     const mine = (await call(members[3]!, 'GET', '/api/teams/rounds/mine')).json().rounds as TTeamRound[];
     expect(mine).toHaveLength(1);
@@ -180,20 +172,40 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
     expect((await call(coach, 'GET', `/api/teams/${team.id}/rounds`)).json().rounds).toHaveLength(10);
   });
 
-  it('a judge must be a coach or a named judge; team rounds are judged by the team only', async () => {
+  it('the coach seats any member not debating as judge; a free seat is taken by coaches and named judges only', async () => {
     const coach = await buildUser(t);
     const team = await newTeam(coach);
-    const [ann, ben, jo] = [await buildUser(t), await buildUser(t), await buildUser(t)];
-    for (const m of [ann, ben, jo]) await join(m, team.joinCode!);
+    const [ann, ben, jo, kim, lee] = [
+      await buildUser(t),
+      await buildUser(t),
+      await buildUser(t),
+      await buildUser(t),
+      await buildUser(t),
+    ];
+    for (const m of [ann, ben, jo, kim, lee]) await join(m, team.joinCode!);
     const pair = (judgeUserId?: string) =>
       call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
         mode: 'manual',
         formatId: 'ld',
         pairs: [{ aUserId: ann.user.id, bUserId: ben.user.id, ...(judgeUserId ? { judgeUserId } : {}) }],
       });
-    expect((await pair(jo.user.id)).json().error.reason).toBe('not_team_judge');
     const outsider = await buildUser(t);
     expect((await pair(outsider.user.id)).json().error.reason).toBe('not_team_member');
+    // A member debating in the same pairing cannot judge one of its rounds.
+    const both = await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+      mode: 'manual',
+      formatId: 'ld',
+      pairs: [
+        { aUserId: ann.user.id, bUserId: ben.user.id, judgeUserId: kim.user.id },
+        { aUserId: kim.user.id, bUserId: lee.user.id },
+      ],
+    });
+    expect(both.json().error).toMatchObject({ code: 'validation_failed' });
+    expect(both.json().error.message).toContain('cannot debate and judge in the same pairing');
+    // A member who is not a named judge, chosen by the coach, judges the round.
+    const judged = (await pair(kim.user.id)).json().rounds[0] as TTeamRound;
+    expect(judged.judge?.userId).toBe(kim.user.id);
+    expect((await call(coach, 'DELETE', `/api/teams/${team.id}/rounds/${judged.debateId}`)).statusCode).toBe(204);
     const created = (await pair()).json().rounds[0] as TTeamRound;
     // Nobody outside the team's judges takes the seat, not even a member who is not named a judge.
     for (const who of [outsider, jo]) {
@@ -348,7 +360,119 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
     expect((await call(coach, 'DELETE', url)).statusCode).toBe(204);
     expect((await call(coach, 'DELETE', url)).json().error).toMatchObject({ code: 'conflict', reason: 'round_over' });
     const { debate } = (await call(ann, 'GET', `/api/debates/${round.debateId}`)).json() as { debate: TDebate };
-    expect(debate).toMatchObject({ status: 'abandoned', winnerSide: null });
-    expect((await pair()).statusCode).toBe(201);
+    // Cancelled, told apart from a round both debaters left.
+    expect(debate).toMatchObject({ status: 'abandoned', winnerSide: null, isCancelled: true });
+    const listed = (await call(coach, 'GET', `/api/teams/${team.id}/rounds`)).json().rounds as TTeamRound[];
+    expect(listed.find((r) => r.debateId === round.debateId)).toMatchObject({ isCancelled: true });
+    const history = (await call(ann, 'GET', '/api/debates/history')).json().debates as { id: number }[];
+    expect(history.find((d) => d.id === round.debateId)).toMatchObject({ status: 'abandoned', isCancelled: true });
+    const again = (await pair()).json().rounds[0] as TTeamRound;
+    expect(again.isCancelled).toBe(false);
+    // Both debaters away: abandoned, not cancelled.
+    const deps = { database: t.app.context.database, events: t.app.context.events };
+    await abandon(deps, again.debateId);
+    const left = (await call(ann, 'GET', `/api/debates/${again.debateId}`)).json().debate as TDebate;
+    expect(left).toMatchObject({ status: 'abandoned', isCancelled: false });
+  });
+
+  it('someone who waits in the queue until too close to their practice round leaves it unmatched', async () => {
+    const coach = await buildUser(t);
+    const team = await newTeam(coach);
+    const [ann, ben, stranger] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    for (const m of [ann, ben]) await join(m, team.joinCode!);
+    const startsAt = new Date(Date.now() + 2 * 3_600_000);
+    await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+      mode: 'manual',
+      formatId: 'ld',
+      pairs: [{ aUserId: ann.user.id, bUserId: ben.user.id }],
+      startsAt: startsAt.toISOString(),
+    });
+    expect((await call(ann, 'POST', '/api/debates/queue', { formatId: 'ld' })).json().status).toBe('waiting');
+    // Forty minutes before the start a Lincoln Douglas round could run into it: the next sweep leaves Ann out.
+    vi.useFakeTimers({ toFake: ['Date'], now: startsAt.getTime() - 40 * 60_000 });
+    expect((await call(stranger, 'POST', '/api/debates/queue', { formatId: 'ld' })).json().status).toBe('waiting');
+    expect((await call(ann, 'GET', '/api/debates/queue')).json().queue).toMatchObject({
+      waiting: null,
+      activeDebateId: null,
+    });
+    // A challenge from Ann's opponent-to-be is refused for the same reason.
+    const link = (await call(stranger, 'POST', '/api/debates/challenges', { formatId: 'ld' })).json();
+    const token = link.challenge?.token as string;
+    expect((await call(ann, 'POST', `/api/debates/challenges/${token}/accept`)).json().error.reason).toBe(
+      'round_starts_soon',
+    );
+  });
+
+  it('a round paired for later is upcoming: its debaters are free until a random round would run into its start', async () => {
+    const deps = { database: t.app.context.database, events: t.app.context.events };
+    const coach = await buildUser(t);
+    const team = await newTeam(coach);
+    const [ann, ben, carl, dan] = [await buildUser(t), await buildUser(t), await buildUser(t), await buildUser(t)];
+    for (const m of [ann, ben, carl, dan]) await join(m, team.joinCode!);
+    const pairAt = (a: TCookieUser, b: TCookieUser, startsAt?: Date) =>
+      call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+        mode: 'manual',
+        formatId: 'ld',
+        pairs: [{ aUserId: a.user.id, bUserId: b.user.id }],
+        ...(startsAt ? { startsAt: startsAt.toISOString() } : {}),
+      });
+    const tomorrow = new Date(Date.now() + 24 * 3_600_000);
+    const tomorrowRound = (await pairAt(ann, ben, tomorrow)).json().rounds[0] as TTeamRound;
+    const queue = async (who: TCookieUser) => (await call(who, 'GET', '/api/debates/queue')).json().queue;
+    // Until its start the round is upcoming, not the debate they are in.
+    expect(await queue(ann)).toMatchObject({
+      activeDebateId: null,
+      upcomingRound: { debateId: tomorrowRound.debateId, formatId: 'ld', startsAt: tomorrow.toISOString() },
+    });
+    const history = (await call(ann, 'GET', '/api/debates/history')).json().debates as { id: number }[];
+    expect(history.find((d) => d.id === tomorrowRound.debateId)).toMatchObject({
+      status: 'live',
+      startsAt: tomorrow.toISOString(),
+    });
+    // Nor is it among the live debates.
+    const live = (await call(ann, 'GET', '/api/debates')).json().debates as { id: number }[];
+    expect(live.map((d) => d.id)).not.toContain(tomorrowRound.debateId);
+    // A random round would be over long before: Ann may wait for an opponent.
+    expect((await call(ann, 'POST', '/api/debates/queue', { formatId: 'ld' })).json().status).toBe('waiting');
+    expect((await call(ann, 'DELETE', '/api/debates/queue')).statusCode).toBe(204);
+
+    // One starting in half an hour: a Lincoln Douglas round (up to 50 minutes) would run into it, and is refused.
+    const soon = new Date(Date.now() + 30 * 60_000);
+    const soonRound = (await pairAt(carl, dan, soon)).json().rounds[0] as TTeamRound;
+    const refused = await call(carl, 'POST', '/api/debates/queue', { formatId: 'ld' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'conflict',
+      reason: 'round_starts_soon',
+      details: { debateId: soonRound.debateId, startsAt: soon.toISOString() },
+    });
+    expect(refused.json().error.message).toContain(
+      `starts at ${soon.toISOString().slice(0, 10)} ${soon.toISOString().slice(11, 16)} UTC`,
+    );
+    // The coach cannot pair Carl into a round now either, nor into one that would overlap either scheduled round.
+    expect((await pairAt(carl, ann)).json().error.reason).toBe('team_member_busy');
+    expect((await pairAt(ann, dan, new Date(tomorrow.getTime() + 20 * 60_000))).json().error.reason).toBe(
+      'team_member_busy',
+    );
+    // Ann, free until tomorrow, may be paired for a round now.
+    const nowRound = (await pairAt(ann, ben)).json().rounds[0] as TTeamRound;
+    expect((await queue(ann)).activeDebateId).toBe(nowRound.debateId);
+    await call(coach, 'DELETE', `/api/teams/${team.id}/rounds/${nowRound.debateId}`);
+
+    // At its start the round is theirs: the queue sends them back to it, and the opening takes their guards.
+    vi.useFakeTimers({ toFake: ['Date'], now: soon.getTime() + 1_000 });
+    expect(await queue(carl)).toMatchObject({ activeDebateId: soonRound.debateId, upcomingRound: null });
+    expect((await call(carl, 'POST', '/api/debates/queue', { formatId: 'pf' })).json().error.reason).toBe(
+      'already_in_debate',
+    );
+    await announceDueRounds(deps);
+    const guards = await t.app.context.database.db.selectFrom('activeDebaters').selectAll().execute();
+    expect(
+      guards
+        .filter((g) => Number(g.debateId) === soonRound.debateId)
+        .map((g) => g.userId)
+        .sort(),
+    ).toEqual([carl.user.id, dan.user.id].sort());
+    expect((await queue(ann)).activeDebateId).toBeNull();
   });
 });

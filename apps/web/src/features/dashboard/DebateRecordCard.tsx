@@ -6,6 +6,7 @@ import { RatingChart } from '../debates/ratings/RatingChart';
 import { debateHistoryQuery } from '../debates/debates-queries';
 import { historyResultText } from '../debates/history-text';
 import { getMyProgress, teamKeys } from '../teams/teams-queries';
+import { isUpcoming } from '../debates/start-time';
 import { debateRecordQuery } from './dashboard-queries';
 
 /** How many past rounds the dashboard lists (the Debates page has them all). */
@@ -84,7 +85,7 @@ export function DebateRecordCard() {
                   to={d.status === 'live' ? `/debates/${d.id}` : `/debates/${d.id}/replay`}
                   className="font-semibold text-brand-700 underline-offset-2 hover:underline"
                 >
-                  {d.status === 'live' ? 'Back to the round' : 'Replay'}
+                  {d.status === 'live' ? (isUpcoming(d) ? 'Open the room' : 'Back to the round') : 'Replay'}
                 </Link>
               </li>
             ))}

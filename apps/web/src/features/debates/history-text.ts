@@ -1,15 +1,23 @@
 /** How a past round reads in the debater's and the judge's history (the Debates page, the dashboard, a profile). */
 import { FORMATS, type THistoryEntry, type TJudgedRound } from '@resolved/shared';
+import { isUpcoming, startTimeText } from './start-time';
 
 const RESULT_TEXT = { win: 'Win', loss: 'Loss', 'no-decision': 'No decision' } as const;
 
-export function historyResultText(d: THistoryEntry): string {
-  return d.status === 'live' ? 'In progress' : RESULT_TEXT[d.result];
+/** What a coach's cancel reads as, wherever the round is listed. */
+export const CANCELLED_TEXT = 'Cancelled by the coach';
+
+export function historyResultText(d: THistoryEntry, nowMs = Date.now()): string {
+  if (isUpcoming(d, nowMs)) return `Starts ${startTimeText(d.startsAt!)}`;
+  if (d.status === 'live') return 'In progress';
+  if (d.isCancelled) return CANCELLED_TEXT;
+  return RESULT_TEXT[d.result];
 }
 
 /** A judged round's result: who won (and whether by forfeit), no decision, or the ballot still to come. */
 export function judgedResultText(d: TJudgedRound): string {
   if (d.status === 'awaiting_ballot') return 'Awaiting the ballot';
+  if (d.isCancelled) return CANCELLED_TEXT;
   if (d.winnerSide === null) return 'No decision';
   const winner = `${d.debaters[d.winnerSide].displayName} (${FORMATS[d.formatId].sides[d.winnerSide]}) won`;
   return d.status === 'forfeited' ? `${winner} by forfeit` : winner;
@@ -26,6 +34,7 @@ export function judgedBallotText(d: TJudgedRound): string {
   }
   if (d.status === 'awaiting_ballot') return 'No ballot yet.';
   if (d.status === 'forfeited') return 'No ballot: the round ended by forfeit.';
+  if (d.isCancelled) return 'No ballot: the coach cancelled the round.';
   if (d.status === 'abandoned') return 'No ballot: the round was abandoned.';
   return 'No ballot was written.';
 }

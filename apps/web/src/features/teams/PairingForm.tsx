@@ -5,6 +5,7 @@ import { FORMAT_IDS, FORMATS, type TFormatId, type TPairRoundsRequest, type TTea
 import { toast } from '../../lib/toast';
 import { buttonClass } from '../../ui/button-styles';
 import { pairRounds, teamKeys } from './teams-queries';
+import { isUpcoming, startTimeText } from '../debates/start-time';
 
 type TPairRow = { aUserId: string; bUserId: string; judgeUserId: string };
 
@@ -28,13 +29,17 @@ export function PairingForm({ team }: { team: TTeam }) {
   const [judgeUserId, setJudgeUserId] = useState('');
   const [pairs, setPairs] = useState<TPairRow[]>([{ aUserId: '', bUserId: '', judgeUserId: '' }]);
   const [startsAt, setStartsAt] = useState('');
-  const judges = team.members.filter((m) => m.role === 'coach' || m.isJudge);
+  // The coach may seat any member as a judge, except one debating in this pairing (the rounds run at once).
+  const pairedDebaters = new Set(pairs.flatMap((p) => [p.aUserId, p.bUserId]).filter(Boolean));
+  const judgesByHand = team.members.filter((m) => !pairedDebaters.has(m.userId));
   const pair = useMutation({
     mutationFn: (request: TPairRoundsRequest) => pairRounds(team.id, request),
     onSuccess: (rounds) => {
       void queryClient.invalidateQueries({ queryKey: teamKeys.rounds(team.id) });
       void queryClient.invalidateQueries({ queryKey: teamKeys.team(team.id) });
-      toast.success(`${rounds.length} practice ${rounds.length === 1 ? 'round is' : 'rounds are'} open.`);
+      const isLater = rounds.some((r) => isUpcoming(r));
+      const noun = `${rounds.length} practice ${rounds.length === 1 ? 'round is' : 'rounds are'}`;
+      toast.success(isLater ? `${noun} scheduled for ${startTimeText(rounds[0]!.startsAt!)}.` : `${noun} open.`);
     },
     onError: (error) => toast.error((error as Error).message),
   });
@@ -143,7 +148,7 @@ export function PairingForm({ team }: { team: TTeam }) {
                 Also judging (optional)
                 <select className={selectClass} value={judgeUserId} onChange={(e) => setJudgeUserId(e.target.value)}>
                   <option value="">Nobody else</option>
-                  {judges.map((m) => (
+                  {team.members.map((m) => (
                     <option key={m.userId} value={m.userId}>
                       {m.displayName}
                     </option>
@@ -152,7 +157,8 @@ export function PairingForm({ team }: { team: TTeam }) {
               </label>
             </div>
             <p className="text-sm text-slate-600">
-              With an odd number present, one is left out to judge the first round.
+              With an odd number present, one is left out to judge the first round. Anyone you choose to judge does not
+              debate.
             </p>
           </>
         ) : (
@@ -175,7 +181,7 @@ export function PairingForm({ team }: { team: TTeam }) {
                       onChange={(e) => setRow(index, { [field]: e.target.value })}
                     >
                       <option value="">{field === 'judgeUserId' ? 'No judge' : 'Choose…'}</option>
-                      {(field === 'judgeUserId' ? judges : team.members).map((m) => (
+                      {(field === 'judgeUserId' ? judgesByHand : team.members).map((m) => (
                         <option key={m.userId} value={m.userId}>
                           {m.displayName}
                         </option>
@@ -194,6 +200,10 @@ export function PairingForm({ team }: { team: TTeam }) {
                 ) : null}
               </fieldset>
             ))}
+            <p className="text-sm text-slate-600" data-testid="judge-hint">
+              Any member who is not debating in these rounds can judge one. Members you name judges on the roster may
+              also take a free judge’s seat themselves.
+            </p>
             <button
               type="button"
               className={buttonClass('secondary')}

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { FORMATS, type TTeamRound } from '@resolved/shared';
+import { CANCELLED_TEXT } from '../debates/history-text';
+import { isUpcoming, startTimeText } from '../debates/start-time';
 
 /** How a round stands, in words: live, waiting for the ballot, or its result. */
 export function roundStatus(round: TTeamRound): string {
   const format = FORMATS[round.formatId];
   switch (round.status) {
     case 'live':
-      return round.startsAt && new Date(round.startsAt).getTime() > Date.now()
-        ? `Scheduled · starts ${new Date(round.startsAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}`
-        : 'Live';
+      return isUpcoming(round) ? `Scheduled · starts ${startTimeText(round.startsAt!)}` : 'Live';
     case 'awaiting_ballot':
       return 'Waiting for the ballot';
     case 'judged':
@@ -20,7 +20,7 @@ export function roundStatus(round: TTeamRound): string {
     case 'completed':
       return 'Completed without a ballot';
     case 'abandoned':
-      return 'Abandoned';
+      return round.isCancelled ? CANCELLED_TEXT : 'Abandoned';
   }
 }
 

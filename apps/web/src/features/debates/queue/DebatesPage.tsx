@@ -161,7 +161,7 @@ function JudgedRounds() {
 function ballotText(d: THistoryEntry): string {
   if (d.ballot) return `${d.ballot.speakerPoints[d.side].toFixed(1)} pts · ${d.ballot.reason}`;
   if (d.status === 'forfeited') return 'Forfeit';
-  if (d.status === 'abandoned') return 'Abandoned';
+  if (d.status === 'abandoned') return d.isCancelled ? 'Cancelled' : 'Abandoned';
   return '—';
 }
 

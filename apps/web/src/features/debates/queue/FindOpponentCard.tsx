@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Hourglass, Link2, Swords } from 'lucide-react';
+import { CalendarClock, Hourglass, Link2, Swords } from 'lucide-react';
 import { FORMAT_IDS, FORMATS, formatClock, type TFormatId } from '@resolved/shared';
 import { useSocketEvent } from '../../../lib/socket';
 import { ApiError } from '../../../lib/api';
@@ -11,6 +11,21 @@ import { useAuth } from '../../auth/useAuth';
 import { useCreateChallenge, useJoinQueue, useLeaveQueue, useQueueStatus } from './useQueue';
 import { noticeMatch } from './match-notice';
 import { leaveQueue } from '../debates-queries';
+import { startTimeText } from '../start-time';
+
+/**
+ * The queue's refusal of a random round that would run into the user's practice round, in the viewer's time zone
+ * (the server's message names the time in UTC).
+ */
+function startsSoonText(error: ApiError): string {
+  const details = error.details as { startsAt?: unknown; formatId?: unknown; longestMinutes?: unknown } | undefined;
+  const { startsAt, formatId, longestMinutes } = details ?? {};
+  if (typeof startsAt !== 'string' || typeof formatId !== 'string' || !(formatId in FORMATS)) return error.message;
+  return (
+    `Your practice round starts ${startTimeText(startsAt)}. A random ${FORMATS[formatId as TFormatId].name} round ` +
+    `can last up to ${String(longestMinutes)} minutes, so it would run into it: find an opponent after your practice round.`
+  );
+}
 
 function useSecondsSince(iso: string | undefined): number {
   const [now, setNow] = useState(() => Date.now());
@@ -35,6 +50,7 @@ export function FindOpponentCard() {
   const [formatId, setFormatId] = useState<TFormatId>('ld');
   const [challengeUrl, setChallengeUrl] = useState<string | null>(null);
   const [prepMinutes, setPrepMinutes] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const status = useQueueStatus(!!user);
   const join = useJoinQueue();
   const leave = useLeaveQueue();
@@ -83,8 +99,10 @@ export function FindOpponentCard() {
   }
 
   const activeDebateId = status.data?.activeDebateId ?? null;
+  const upcoming = status.data?.upcomingRound ?? null;
 
   async function handleFind() {
+    setRefusal(null);
     try {
       const result = await join.mutateAsync(formatId);
       if (result.status === 'matched') {
@@ -97,6 +115,11 @@ export function FindOpponentCard() {
       if (error instanceof ApiError && error.reason === 'already_in_debate' && typeof debateId === 'number') {
         toast.info(error.message);
         void navigate(`/debates/${debateId}`);
+        return;
+      }
+      // A practice round starts too soon for a random round of this format: say so on the card.
+      if (error instanceof ApiError && error.reason === 'round_starts_soon') {
+        setRefusal(startsSoonText(error));
         return;
       }
       toast.error((error as Error).message);
@@ -157,6 +180,21 @@ export function FindOpponentCard() {
         </div>
       ) : (
         <div className="mt-3">
+          {upcoming ? (
+            <p
+              className="mb-3 flex items-start gap-2 rounded-xl bg-brand-50 p-3 text-sm text-slate-800"
+              data-testid="upcoming-round-note"
+            >
+              <CalendarClock className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+              <span>
+                Your practice round starts {startTimeText(upcoming.startsAt)}. Until then you can debate a random
+                opponent, if the round would be over in time.{' '}
+                <Link to={`/debates/${upcoming.debateId}`} className="font-semibold text-brand-700 underline">
+                  Open the practice round
+                </Link>
+              </span>
+            </p>
+          ) : null}
           <fieldset>
             <legend className="text-sm font-semibold text-slate-700">Format</legend>
             <div className="mt-2 flex flex-wrap gap-2">
@@ -176,6 +214,7 @@ export function FindOpponentCard() {
                       setFormatId(id);
                       setPrepMinutes(null);
                       setChallengeUrl(null);
+                      setRefusal(null);
                     }}
                     className="sr-only"
                   />
@@ -221,6 +260,15 @@ export function FindOpponentCard() {
               Challenge a friend
             </button>
           </div>
+          {refusal ? (
+            <p
+              role="alert"
+              className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+              data-testid="queue-refusal"
+            >
+              {refusal}
+            </p>
+          ) : null}
           {isOnDebatesPage ? null : (
             <p className="mt-3 text-sm">
               <Link to="/debates" className="font-semibold text-brand-700 underline">

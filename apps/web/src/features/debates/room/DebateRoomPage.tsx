@@ -31,12 +31,17 @@ import { SpeechSchedule } from './SpeechSchedule';
 import { VideoPanel } from '../video/VideoPanel';
 import { useDebateRoom } from './useDebateRoom';
 import { debatesKey } from '../debates-queries';
+import { CANCELLED_TEXT } from '../history-text';
+import { isUpcoming, startTimeText } from '../start-time';
+import { useServerNow } from './useNow';
+import { serverNow } from './server-time';
 
-function statusText(debate: TDebate): string {
+function statusText(debate: TDebate, nowMs: number): string {
   const format = FORMATS[debate.formatId];
   switch (debate.status) {
     case 'live':
-      return 'Live';
+      // A practice round paired for later is upcoming until its start.
+      return isUpcoming(debate, nowMs) ? `Upcoming · starts ${startTimeText(debate.startsAt!)}` : 'Live';
     case 'awaiting_ballot':
       return `Round over: waiting for the judge’s ballot (up to ${BALLOT_DEADLINE_MS / 60_000} minutes)`;
     case 'completed':
@@ -48,9 +53,9 @@ function statusText(debate: TDebate): string {
       return `${debate.debaters[loser].displayName} left the round and forfeited`;
     }
     case 'abandoned':
-      // A practice round also ends this way when its coach cancels it.
-      return debate.team
-        ? 'Round ended without a result: both debaters left, or the coach cancelled it. No points are given.'
+      // A practice round also ends this way when its coach cancels it, marked so since migration 0025.
+      return debate.isCancelled
+        ? `${CANCELLED_TEXT}. Nobody wins and no points are given.`
         : 'Round abandoned: both debaters left. Nobody wins and no points are given.';
   }
 }
@@ -63,8 +68,16 @@ export default function DebateRoomPage() {
   const queryClient = useQueryClient();
   const room = useDebateRoom(debateId);
   const { debate } = room;
+  // Before a scheduled start the round is upcoming: nothing forfeits, so leaving is not asked about; the page turns
+  // live at the start.
+  const isWaitingForStart = !!debate && isUpcoming(debate, serverNow());
+  const nowMs = useServerNow(isWaitingForStart, 1000);
+  const isUpcomingRound = !!debate && isUpcoming(debate, nowMs);
   const isLiveDebater =
-    debate?.status === 'live' && !!user && [debate.debaters.a.userId, debate.debaters.b.userId].includes(user.id);
+    debate?.status === 'live' &&
+    !isUpcomingRound &&
+    !!user &&
+    [debate.debaters.a.userId, debate.debaters.b.userId].includes(user.id);
   useLeaveGuard(isLiveDebater);
 
   if (room.error && !debate) {
@@ -109,12 +122,8 @@ export default function DebateRoomPage() {
           <Link to={`/teams/${debate.team.id}`} className="font-semibold text-brand-700 underline">
             Practice round · {debate.team.name}
           </Link>
-          {debate.startsAt ? (
-            <span>
-              {' '}
-              · starts {new Date(debate.startsAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
-            </span>
-          ) : null}
+          {/* While upcoming, the status line below says when it starts. */}
+          {debate.startsAt && !isUpcomingRound ? <span> · starts {startTimeText(debate.startsAt)}</span> : null}
         </p>
       ) : null}
       {!room.isConnected ? (
@@ -123,7 +132,7 @@ export default function DebateRoomPage() {
         </p>
       ) : null}
       <p className="mb-4 text-sm font-semibold text-slate-700" data-testid="debate-status">
-        {statusText(debate)}
+        {statusText(debate, nowMs)}
       </p>
       {debate.status !== 'live' ? (
         <p className="-mt-2 mb-4 text-sm">

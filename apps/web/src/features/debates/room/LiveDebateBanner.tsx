@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { Radio } from 'lucide-react';
@@ -6,9 +7,14 @@ import { useAuth } from '../../auth/useAuth';
 import { useQueueStatus } from '../queue/useQueue';
 import { queueKey } from '../debates-queries';
 
+/** Longest wait a timer takes (setTimeout's limit is about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * On every page but the room itself: "You are in a live debate — return", while the signed-in user debates a live
  * round (away for more than a minute forfeits it). Learns of a new match at once (`debate.matched`, on every tab).
+ * A practice round paired for later is not live until its start: the banner shows from then (the round's opening
+ * notice, or a timer at its start time).
  */
 export function LiveDebateBanner() {
   const { user } = useAuth();
@@ -16,6 +22,15 @@ export function LiveDebateBanner() {
   const client = useQueryClient();
   const status = useQueueStatus(!!user);
   useSocketEvent('debate.matched', () => void client.invalidateQueries({ queryKey: queueKey }));
+  useSocketEvent('team.changed', () => void client.invalidateQueries({ queryKey: queueKey }));
+  useSocketEvent('team.round_opened', () => void client.invalidateQueries({ queryKey: queueKey }));
+  const startsAt = status.data?.upcomingRound?.startsAt;
+  useEffect(() => {
+    if (!startsAt) return;
+    const waitMs = Math.min(Math.max(0, Date.parse(startsAt) - Date.now()) + 1000, MAX_TIMER_MS);
+    const timer = setTimeout(() => void client.invalidateQueries({ queryKey: queueKey }), waitMs);
+    return () => clearTimeout(timer);
+  }, [startsAt, client]);
   // A match made before this tab's connection was up (or while it was down) sent its event to nobody here: ask again
   // whenever the connection comes up. (Signing out closes the connection first, so this never asks signed out.)
   useSocketConnectedEffect(() => {
