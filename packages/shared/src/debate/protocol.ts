@@ -61,6 +61,11 @@ export interface TDebate {
   externalLink: string | null;
   clock: TClockState;
   clockVersion: number;
+  /**
+   * Counted up each time the server publishes the round (`debate.updated` and the HTTP answer of the change that
+   * caused it): of two snapshots, the one with the higher revision is the newer. See `newerDebate`.
+   */
+  revision: number;
   ballot: TBallot | null;
   createdAt: string;
   endedAt: string | null;

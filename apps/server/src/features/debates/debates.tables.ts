@@ -57,6 +57,8 @@ export interface DebatesTable {
   /** Migration 0020: each debater agreed to record the round (recording runs when both have). */
   recordConsentA: Generated<number>;
   recordConsentB: Generated<number>;
+  /** Migration 0025: counted up each time a snapshot of the round is published (the newest snapshot wins). */
+  revision: Generated<number>;
 }
 
 export interface ActiveDebatersTable {
@@ -181,7 +183,19 @@ export interface DebateRecordingPartSizesTable {
   size: number;
 }
 
+/** Migration 0025: a recording's seekable WebM header (duration and cues), built once for `chunks` parts. */
+export interface DebateRecordingIndexesTable {
+  recordingId: number;
+  chunks: number;
+  /** Null when the recording is not a WebM the index could read (it is then served as stored). */
+  durationMs: number | null;
+  /** How many bytes at the start of the recording the header replaces. */
+  metadataSize: number | null;
+  header: Buffer | null;
+}
+
 export interface DebateTables {
+  debateRecordingIndexes: DebateRecordingIndexesTable;
   debateRecordings: DebateRecordingsTable;
   debateRecordingChunks: DebateRecordingChunksTable;
   debateRecordingPartSizes: DebateRecordingPartSizesTable;

@@ -121,6 +121,35 @@ describe.each(TEST_ENGINE_STORES)('round recordings on %s, parts in %s', (engine
     expect(await storedParts()).toEqual([]);
   });
 
+  it('numbers each published snapshot of the round, so the newest of answers and events shows both agreements', async () => {
+    const [host, friend] = [await buildUser(t), await buildUser(t)];
+    const created = await call(host, 'POST', '/api/debates/challenges', { formatId: 'ld' });
+    const id = (await call(friend, 'POST', `/api/debates/challenges/${created.json().challenge.token}/accept`)).json()
+      .debateId as number;
+    const published: TDebate[] = [];
+    const stop = t.app.context.events.subscribe((event) => {
+      if (event.name === 'debate.updated') published.push((event.payload as { debate: TDebate }).debate);
+    });
+    // Both tick at the same moment: whichever answer or event a browser sees last, the highest revision is the truth.
+    const answers = await Promise.all(
+      [host, friend].map((who) => call(who, 'PUT', `/api/debates/${id}/recording-consent`, { agree: true })),
+    );
+    stop();
+    const snapshots = [...answers.map((a) => a.json().debate as TDebate), ...published];
+    const revisions = published.map((d) => d.revision);
+    expect(new Set(revisions).size).toBe(2);
+    const newest = snapshots.reduce((a, b) => (b.revision > a.revision ? b : a));
+    expect(newest.recordConsent).toEqual({ a: true, b: true });
+    // Each answer is the very snapshot its change published.
+    for (const answer of answers) {
+      expect(published.find((d) => d.revision === (answer.json().debate as TDebate).revision)).toEqual(
+        answer.json().debate,
+      );
+    }
+    const read = (await call(host, 'GET', `/api/debates/${id}`)).json().debate as TDebate;
+    expect(read.revision).toBe(Math.max(...revisions));
+  });
+
   it('refuses a chunk that would take a recording past RECORDING_MAX_MB with a clear 413, and keeps what it has', async () => {
     const { host, judge, id } = await liveRound();
     const recordingId = (await call(host, 'POST', `/api/debates/${id}/recordings`, { mimeType: 'video/webm' })).json()

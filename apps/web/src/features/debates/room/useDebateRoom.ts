@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { TClockAction, TDebate, TDebateJoined, TDebateMessage, TDebatePresence, TPoi } from '@resolved/shared';
+import {
+  newerDebate,
+  type TClockAction,
+  type TDebate,
+  type TDebateJoined,
+  type TDebateMessage,
+  type TDebatePresence,
+  type TPoi,
+} from '@resolved/shared';
 import { getSocket, replyData, request, useSocketConnected, useSocketEvent } from '../../../lib/socket';
 import { measureServerOffset } from './server-time';
 
@@ -11,7 +19,9 @@ type TIceServer = TDebateJoined['iceServers'][number];
  */
 export function useDebateRoom(debateId: number) {
   const isConnected = useSocketConnected();
-  const [debate, setDebate] = useState<TDebate | null>(null);
+  const [debate, setDebateState] = useState<TDebate | null>(null);
+  /** Every snapshot of the round (join, events, this tab's HTTP answers) goes through one rule: the newest wins. */
+  const setDebate = useCallback((next: TDebate) => setDebateState((current) => newerDebate(current, next)), []);
   const [messages, setMessages] = useState<TDebateMessage[]>([]);
   const [presence, setPresence] = useState<TDebatePresence | null>(null);
   const [iceServers, setIceServers] = useState<TIceServer[] | null>(null);
@@ -40,11 +50,11 @@ export function useDebateRoom(debateId: number) {
       isCurrent = false;
       getSocket().emit('debate.leave', { debateId });
     };
-  }, [debateId, isConnected]);
+  }, [debateId, isConnected, setDebate]);
 
   useSocketEvent('debate.clock_changed', (payload) => {
     if (payload.debateId !== debateId) return;
-    setDebate((current) =>
+    setDebateState((current) =>
       current && payload.clockVersion >= current.clockVersion
         ? { ...current, clock: payload.clock, clockVersion: payload.clockVersion }
         : current,
@@ -65,7 +75,7 @@ export function useDebateRoom(debateId: number) {
   const command = useCallback(
     async (action: TClockAction) => {
       const reply = replyData(await request(`debate.${action}`, { debateId }));
-      setDebate((current) =>
+      setDebateState((current) =>
         current && reply.clockVersion >= current.clockVersion
           ? { ...current, clock: reply.clock, clockVersion: reply.clockVersion }
           : current,
@@ -82,7 +92,7 @@ export function useDebateRoom(debateId: number) {
 
   /** A point offered, answered or raised (from this tab's request or the room's event), merged by id. */
   function mergePoi(poi: TPoi) {
-    setDebate((current) =>
+    setDebateState((current) =>
       current && current.id === poi.debateId
         ? {
             ...current,
