@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   newerDebate,
   type TClockAction,
@@ -26,31 +26,39 @@ export function useDebateRoom(debateId: number) {
   const [presence, setPresence] = useState<TDebatePresence | null>(null);
   const [iceServers, setIceServers] = useState<TIceServer[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** This person opened the round in another window, which has the call now (until they take it back here). */
+  const [isElsewhere, setIsElsewhere] = useState(false);
+  const isElsewhereRef = useRef(false);
+
+  const applyJoined = useCallback(
+    (joined: TDebateJoined) => {
+      setDebate(joined.debate);
+      setPresence(joined.presence);
+      setIceServers(joined.iceServers);
+      setError(null);
+      setMessages((current) => {
+        const byId = new Map(current.map((m) => [m.id, m]));
+        for (const m of joined.messages) byId.set(m.id, m);
+        return [...byId.values()].sort((a, b) => a.id - b.id);
+      });
+    },
+    [setDebate],
+  );
 
   useEffect(() => {
     if (!isConnected) return;
     let isCurrent = true;
     void measureServerOffset();
-    request('debate.join', { debateId })
+    // A window whose call went to another one rejoins (after a reconnect) without taking it back.
+    request('debate.join', { debateId, takeOver: !isElsewhereRef.current })
       .then(replyData)
-      .then((joined) => {
-        if (!isCurrent) return;
-        setDebate(joined.debate);
-        setPresence(joined.presence);
-        setIceServers(joined.iceServers);
-        setError(null);
-        setMessages((current) => {
-          const byId = new Map(current.map((m) => [m.id, m]));
-          for (const m of joined.messages) byId.set(m.id, m);
-          return [...byId.values()].sort((a, b) => a.id - b.id);
-        });
-      })
+      .then((joined) => isCurrent && applyJoined(joined))
       .catch((e: Error) => isCurrent && setError(e.message));
     return () => {
       isCurrent = false;
       getSocket().emit('debate.leave', { debateId });
     };
-  }, [debateId, isConnected, setDebate]);
+  }, [debateId, isConnected, applyJoined]);
 
   useSocketEvent('debate.clock_changed', (payload) => {
     if (payload.debateId !== debateId) return;
@@ -63,6 +71,17 @@ export function useDebateRoom(debateId: number) {
   useSocketEvent('debate.updated', ({ debate: next }) => {
     if (next.id === debateId) setDebate(next);
   });
+  useSocketEvent('debate.opened_elsewhere', (payload) => {
+    if (payload.debateId !== debateId) return;
+    isElsewhereRef.current = true;
+    setIsElsewhere(true);
+  });
+  /** Takes the call back from the other window (which is told so in turn). */
+  const takeBack = useCallback(async () => {
+    applyJoined(replyData(await request('debate.join', { debateId, takeOver: true })));
+    isElsewhereRef.current = false;
+    setIsElsewhere(false);
+  }, [debateId, applyJoined]);
   useSocketEvent('debate.poi_changed', ({ poi }) => mergePoi(poi));
   useSocketEvent('debate.message_created', ({ message }) => {
     if (message.debateId !== debateId) return;
@@ -104,5 +123,18 @@ export function useDebateRoom(debateId: number) {
     );
   }
 
-  return { debate, setDebate, messages, presence, iceServers, error, isConnected, command, sendMessage, mergePoi };
+  return {
+    debate,
+    setDebate,
+    messages,
+    presence,
+    iceServers,
+    error,
+    isConnected,
+    isElsewhere,
+    takeBack,
+    command,
+    sendMessage,
+    mergePoi,
+  };
 }
