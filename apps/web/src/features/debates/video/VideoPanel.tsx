@@ -203,7 +203,7 @@ export function VideoPanel({
       {hasMedia && isElsewhere ? (
         <div
           role="status"
-          className="mt-2 flex flex-wrap items-center gap-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900"
+          className="mt-2 flex flex-col items-start gap-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 sm:flex-row sm:items-center"
           data-testid="opened-elsewhere"
         >
           <p className="min-w-0 flex-1">
