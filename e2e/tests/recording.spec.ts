@@ -35,10 +35,12 @@ test('both debaters agree, each browser records, and the replay plays the record
   for (const page of [host, friend]) {
     await expect(page.getByTestId('recording-state')).toContainText('Recording:', { timeout: 20_000 });
   }
+  const recordingFrom = Date.now();
   await host.waitForTimeout(5000);
   // The round ends; each browser sends its last chunk.
   await friendCtx.request.post(`/api/debates/${debateId}/forfeit`, { headers: { origin: BASE_URL } });
   await expect(host.getByTestId('debate-status')).toContainText('forfeited');
+  const recordedSeconds = (Date.now() - recordingFrom) / 1000;
   await host.waitForTimeout(1500);
 
   await host.goto(`/debates/${debateId}/replay`);
@@ -50,6 +52,28 @@ test('both debaters agree, each browser records, and the replay plays the record
     .poll(() => first.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
     .toBeGreaterThan(0.5);
   expect(await first.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+
+  // Its player knows its real length (MediaRecorder writes none) and seeks: by its own scrubber and by the timeline.
+  const length = await first.evaluate((v: HTMLVideoElement) => v.duration);
+  expect(Number.isFinite(length)).toBe(true);
+  expect(length).toBeGreaterThan(recordedSeconds - 2);
+  expect(length).toBeLessThan(recordedSeconds + 2);
+  const seek = await first.evaluate(async (v: HTMLVideoElement) => {
+    v.pause();
+    const target = v.duration / 2;
+    const seeked = new Promise((resolve) => v.addEventListener('seeked', resolve, { once: true }));
+    v.currentTime = target;
+    await seeked;
+    return { target, landed: v.currentTime, seekableEnd: v.seekable.length ? v.seekable.end(0) : 0 };
+  });
+  expect(Math.abs(seek.landed - seek.target)).toBeLessThan(0.5);
+  expect(Math.abs(seek.seekableEnd - length)).toBeLessThan(0.5);
+  // The timeline's end is after the recording's: the recording goes from its middle to its end (a seek past the
+  // last frame lands on a frame near it, not exactly on the end).
+  await host.getByRole('slider', { name: 'Moment of the round' }).press('End');
+  await expect
+    .poll(() => first.evaluate((v: HTMLVideoElement) => v.duration - v.currentTime), { timeout: 10_000 })
+    .toBeLessThan(Math.min(1.5, length / 4));
 
   // The other debater has the replay open too; when the host deletes the recordings, it follows without a reload.
   await friend.goto(`/debates/${debateId}/replay`);

@@ -63,6 +63,11 @@ export interface TDebate {
   externalLink: string | null;
   clock: TClockState;
   clockVersion: number;
+  /**
+   * Counted up each time the server publishes the round (`debate.updated` and the HTTP answer of the change that
+   * caused it): of two snapshots, the one with the higher revision is the newer. See `newerDebate`.
+   */
+  revision: number;
   ballot: TBallot | null;
   createdAt: string;
   endedAt: string | null;
@@ -238,6 +243,14 @@ export type TClockReply = { clock: TClockState; clockVersion: number; serverTime
 export const ZDebateRef = z.object({ debateId: ZDebateId });
 export type TDebateRef = z.infer<typeof ZDebateRef>;
 
+/**
+ * `debate.join`. A debater or judge who opens the round in another window takes its call there (`takeOver`, the
+ * default): their other windows in the round are told (`debate.opened_elsewhere`). A window that was told so rejoins
+ * after a reconnect without taking the call back (`takeOver: false`), until its person asks for it.
+ */
+export const ZJoinDebate = ZDebateRef.extend({ takeOver: z.boolean().optional() });
+export type TJoinDebate = z.infer<typeof ZJoinDebate>;
+
 export const ZSendDebateMessage = z.object({
   debateId: ZDebateId,
   text: z
@@ -327,6 +340,11 @@ export interface TDebateServerToClientEvents {
   'debate.recordings_deleted': (payload: { debateId: number }) => void;
   /** To `debate:<id>`: a point was offered, accepted, declined or raised. */
   'debate.poi_changed': (payload: { poi: TPoi }) => void;
+  /**
+   * To the other sockets in the round of a debater or judge who opened it in another window (`debate.join`): the
+   * call is there now; this window shows so, and can take it back.
+   */
+  'debate.opened_elsewhere': (payload: { debateId: number }) => void;
   /** To `user:<id>` of the addressed peer, or to `debate:<id>` for a hello to everyone in the round. */
   'debate.signal_received': (payload: { debateId: number; fromUserId: string; signal: TRtcSignal }) => void;
 }
@@ -337,7 +355,7 @@ export type TDebateClockEvents = {
 };
 
 export interface TDebateClientToServerEvents extends TDebateClockEvents {
-  'debate.join': (payload: TDebateRef, ack: (reply: TAck<TDebateJoined>) => void) => void;
+  'debate.join': (payload: TJoinDebate, ack: (reply: TAck<TDebateJoined>) => void) => void;
   'debate.leave': (payload: TDebateRef) => void;
   'debate.send_message': (payload: TSendDebateMessage, ack: (reply: TAck<{ message: TDebateMessage }>) => void) => void;
   'debate.offer_poi': (

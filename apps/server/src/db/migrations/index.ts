@@ -25,6 +25,7 @@ import { privateReplays } from './0022-private-replays';
 import { debatesJudgeIndex } from './0023-debates-judge-index';
 import { recordingPartSizes } from './0024-recording-part-sizes';
 import { upcomingRounds } from './0025-upcoming-rounds';
+import { roundRevisions } from './0026-round-revisions';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0023-debates-judge-index': debatesJudgeIndex,
   '0024-recording-part-sizes': recordingPartSizes,
   '0025-upcoming-rounds': upcomingRounds,
+  '0026-round-revisions': roundRevisions,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -107,6 +107,7 @@ export async function toDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDe
     externalLink: row.externalLink,
     clock: repo.clockFromRow(row),
     clockVersion: Number(row.clockVersion),
+    revision: Number(row.revision),
     ballot: toBallot(ballotRow, names, wasJudgeSeatedBeforeSpeeches(row)),
     hasJudgeInvite: row.judgeInviteToken !== null,
     team: await teamOfRound(deps, row.teamId),
@@ -122,8 +123,16 @@ export async function toDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDe
   };
 }
 
+/**
+ * Publishes the round as it is now to `debate:<id>` and returns the same snapshot (for the HTTP answer of the change).
+ * The round's revision is counted up in the statement that reads the row, so each snapshot has its own, and one with
+ * a higher revision was read later: clients keep the highest (`newerDebate`), whatever order answers and events
+ * arrive in.
+ */
 export async function emitDebateUpdated(deps: TDebatesDeps, debateId: number): Promise<TDebate> {
-  const debate = await toDebate(deps, await requireDebate(deps, debateId));
+  const row = await repo.nextRevision(db(deps), debateId);
+  if (!row) throw new AppError('not_found', 'That debate does not exist.');
+  const debate = await toDebate(deps, row);
   deps.events.emit({ name: 'debate.updated', room: REALTIME_ROOMS.debate(String(debateId)), payload: { debate } });
   return debate;
 }

@@ -185,6 +185,16 @@ export async function findDebate(db: TDebatesDb, id: number): Promise<TDebateRow
   return db.selectFrom('debates').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Counts the round's revision up and reads the row in one statement (the snapshot that gets this revision). */
+export async function nextRevision(db: TDebatesDb, id: number): Promise<TDebateRow | undefined> {
+  return db
+    .updateTable('debates')
+    .set((eb) => ({ revision: eb('revision', '+', 1) }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Compare-and-set on the clock version: false when someone else changed the clock first. */
 export async function updateClock(
   db: TDebatesDb,

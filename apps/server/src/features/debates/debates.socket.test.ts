@@ -57,6 +57,37 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     return { debateId, debate, first, second, aSocket, bSocket, joined: joinedB.data };
   }
 
+  it('tells a debater’s other window when they open the round in a new one, and not a spectator’s', async () => {
+    const { debateId, debate, first, second, aSocket, bSocket } = await matched();
+    const debaterA = debate.debaters.a.userId === first.user.id ? first : second;
+    const heard: string[] = [];
+    const listen = (name: string, socket: TTestSocket) =>
+      socket.on('debate.opened_elsewhere', (payload: { debateId: number }) =>
+        heard.push(`${name}:${payload.debateId}`),
+      );
+    listen('first window', aSocket);
+    listen('opponent', bSocket);
+    // A spectator's second window takes nothing over.
+    const spectator = await buildUser(t);
+    const [watching, watchingToo] = [await client(spectator.cookie), await client(spectator.cookie)];
+    listen('spectator', watching);
+    expect((await ask(watching, 'debate.join', { debateId })).ok).toBe(true);
+    expect((await ask(watchingToo, 'debate.join', { debateId })).ok).toBe(true);
+
+    // Debater A opens the round in a second window: the first is told, no one else.
+    const secondWindow = await client(debaterA.cookie);
+    listen('second window', secondWindow);
+    const told = nextEvent(aSocket, 'debate.opened_elsewhere');
+    expect((await ask(secondWindow, 'debate.join', { debateId })).ok).toBe(true);
+    expect(await told).toEqual({ debateId });
+    // Rejoining after a reconnect without taking the call back tells nobody; taking it back tells the other window.
+    expect((await ask(aSocket, 'debate.join', { debateId, takeOver: false })).ok).toBe(true);
+    const toldSecond = nextEvent(secondWindow, 'debate.opened_elsewhere');
+    expect((await ask(aSocket, 'debate.join', { debateId })).ok).toBe(true);
+    expect(await toldSecond).toEqual({ debateId });
+    expect(heard).toEqual([`first window:${debateId}`, `second window:${debateId}`]);
+  });
+
   it('a speech started by one debater reaches the other with the same clock; presence lists spectators', async () => {
     const { debateId, aSocket, bSocket, joined, debate } = await matched();
     expect(joined.iceServers).toEqual([{ urls: 'stun:stun.example.org:3478' }]);

@@ -5,6 +5,7 @@ import {
   REALTIME_ROOMS,
   ZClockCommand,
   ZDebateRef,
+  ZJoinDebate,
   ZDebateSignal,
   ZSendDebateMessage,
   type TDebatePresence,
@@ -81,6 +82,17 @@ export class DebateRooms {
     const user = socket.data.user;
     if (user) this.clearForfeit(debateId, user.id);
     return this.announce(debateId);
+  }
+
+  /**
+   * A debater or judge opened the round in this socket's window: their other sockets in the round (on any instance)
+   * are told that the call is there now.
+   */
+  async takeOver(socket: TRealtimeSocket, debateId: number, userId: string): Promise<void> {
+    const sockets = await this.io.in(REALTIME_ROOMS.debate(String(debateId))).fetchSockets();
+    for (const other of sockets) {
+      if (other.id !== socket.id && other.data.user?.id === userId) other.emit('debate.opened_elsewhere', { debateId });
+    }
   }
 
   async leave(socket: TRealtimeSocket, debateId: number, isDisconnect: boolean): Promise<void> {
@@ -199,7 +211,7 @@ export function debatesSocketFeature(
       socket.on('debate.join', (payload, ack) =>
         answer(ack, log, async () => {
           const user = signedIn(socket.data.user);
-          const { debateId } = parseOrThrow(ZDebateRef, payload);
+          const { debateId, takeOver = true } = parseOrThrow(ZJoinDebate, payload);
           const row = await requireDebate(deps, debateId);
           await requireRoundViewer(deps, user, row);
           const debate = await toDebate(deps, row);
@@ -213,6 +225,9 @@ export function debatesSocketFeature(
           }
           // Join before reading messages: one sent meanwhile arrives as an event (merged by id on the client).
           const presence = await live.join(socket, debateId);
+          const isSeated = [debate.debaters.a.userId, debate.debaters.b.userId, debate.judge?.userId].includes(userId);
+          const hasCall = debate.status === 'live' || debate.status === 'awaiting_ballot';
+          if (takeOver && userId && isSeated && hasCall) await live.takeOver(socket, debateId, userId);
           return {
             debate,
             messages: await debates.listMessages(deps, debateId),

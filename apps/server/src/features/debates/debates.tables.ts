@@ -59,6 +59,8 @@ export interface DebatesTable {
   recordConsentB: Generated<number>;
   /** Migration 0025: when the team's coach called the round off (it ended `abandoned`). */
   cancelledAt: Generated<string | null>;
+  /** Migration 0026: counted up each time a snapshot of the round is published (the newest snapshot wins). */
+  revision: Generated<number>;
 }
 
 export interface ActiveDebatersTable {
@@ -183,7 +185,19 @@ export interface DebateRecordingPartSizesTable {
   size: number;
 }
 
+/** Migration 0026: a recording's seekable WebM header (duration and cues), built once for `chunks` parts. */
+export interface DebateRecordingIndexesTable {
+  recordingId: number;
+  chunks: number;
+  /** Null when the recording is not a WebM the index could read (it is then served as stored). */
+  durationMs: number | null;
+  /** How many bytes at the start of the recording the header replaces. */
+  metadataSize: number | null;
+  header: Buffer | null;
+}
+
 export interface DebateTables {
+  debateRecordingIndexes: DebateRecordingIndexesTable;
   debateRecordings: DebateRecordingsTable;
   debateRecordingChunks: DebateRecordingChunksTable;
   debateRecordingPartSizes: DebateRecordingPartSizesTable;

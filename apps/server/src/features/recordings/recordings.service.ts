@@ -17,6 +17,7 @@ import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { parseByteRange, sliceBytes, type TByteRange } from '../../lib/byte-range';
 import { AppError, rangeNotSatisfiableError } from '../../lib/errors';
 import { emitDebateUpdated, requireDebate, seatsOfRow, sideOf, type TDebatesDeps } from '../debates/debate-view';
+import { indexWebm, type TWebmIndex } from './webm-index';
 
 /** A chunk is a second or two of video: far below this. */
 export const RECORDING_CHUNK_MAX_BYTES = 8 * 1024 * 1024;
@@ -186,10 +187,64 @@ async function partOffsets(deps: TStoreDeps, recordingId: number, parts: number,
   return offsets[parts] === size ? offsets : null;
 }
 
+type TRecordingRow = { id: number; mimeType: string; chunks: number };
+
+/** Index builds under way on this instance, per database and recording (each recording is read once at a time). */
+const indexing = new WeakMap<object, Map<string, Promise<TWebmIndex | null>>>();
+
+/**
+ * The seekable header of a WebM recording (`webm-index.ts`), built the first time the recording is asked for with its
+ * current parts and kept (migration 0026); built again only if more parts arrive later. Null for another format, or
+ * bytes that are not a WebM it can read (those are served as stored).
+ */
+async function recordingIndex(deps: TStoreDeps, recording: TRecordingRow): Promise<TWebmIndex | null> {
+  if (!/^(video|audio)\/webm\b/i.test(recording.mimeType)) return null;
+  const [id, chunks] = [Number(recording.id), Number(recording.chunks)];
+  const stored = await db(deps)
+    .selectFrom('debateRecordingIndexes')
+    .selectAll()
+    .where('recordingId', '=', id)
+    .executeTakeFirst();
+  if (stored && Number(stored.chunks) === chunks) {
+    return stored.header && stored.metadataSize !== null && stored.durationMs !== null
+      ? {
+          header: Buffer.from(stored.header),
+          metadataSize: Number(stored.metadataSize),
+          durationMs: Number(stored.durationMs),
+        }
+      : null;
+  }
+  let builds = indexing.get(deps.database);
+  if (!builds) indexing.set(deps.database, (builds = new Map()));
+  const key = `${id}:${chunks}`;
+  let build = builds.get(key);
+  if (!build) {
+    build = (async () => {
+      const index = await indexWebm(await deps.blobs.openRecording(id, 0, chunks));
+      const values = {
+        chunks,
+        durationMs: index?.durationMs ?? null,
+        metadataSize: index?.metadataSize ?? null,
+        header: index?.header ?? null,
+      };
+      await db(deps)
+        .insertInto('debateRecordingIndexes')
+        .values({ recordingId: id, ...values })
+        .onConflict((oc) => oc.column('recordingId').doUpdateSet(values))
+        .execute();
+      return index;
+    })().finally(() => builds.delete(key));
+    builds.set(key, build);
+  }
+  return build;
+}
+
 /**
  * A recording's bytes for one of the round's people: all of them, or the one byte range `rangeHeader` asks for
- * (`range` is then set), reading only the parts that hold it. A range past the end is a 416; a recording from before
- * part sizes were stored (`isRangeable` false) ignores ranges and is sent whole.
+ * (`range` is then set), reading only the parts that hold it. A WebM recording is served seekable: its index's header
+ * (with the real duration and cues) in place of the header MediaRecorder wrote, then the stored bytes after it; `size`
+ * and ranges count in that file. A range past the end is a 416; a recording from before part sizes were stored
+ * (`isRangeable` false) ignores ranges and is sent whole, as stored.
  */
 export async function openRecording(
   deps: TStoreDeps,
@@ -208,22 +263,39 @@ export async function openRecording(
   if (!recording || Number(recording.chunks) === 0) throw new AppError('not_found', 'That recording does not exist.');
   const [mimeType, parts, size] = [recording.mimeType.split(';')[0]!, Number(recording.chunks), Number(recording.size)];
   const offsets = await partOffsets(deps, recordingId, parts, size);
-  const range = offsets ? parseByteRange(rangeHeader, size) : null;
-  if (range === 'unsatisfiable') throw rangeNotSatisfiableError(size);
-  if (!offsets || !range) {
+  if (!offsets) {
     const stream = await deps.blobs.openRecording(recordingId, 0, parts);
-    return { mimeType, size, stream, isRangeable: offsets !== null, range: null };
+    return { mimeType, size, stream, isRangeable: false, range: null };
   }
-  // The part holding a byte: the last one starting at or before it.
+  const index = await recordingIndex(deps, { id: recordingId, mimeType: recording.mimeType, chunks: parts });
+  const header = index && index.metadataSize < size ? index.header : Buffer.alloc(0);
+  const skipped = header.length > 0 ? index!.metadataSize : 0;
+  const servedSize = header.length + size - skipped;
+  const range = parseByteRange(rangeHeader, servedSize);
+  if (range === 'unsatisfiable') throw rangeNotSatisfiableError(servedSize);
+  const { start, end } = range ?? { start: 0, end: servedSize - 1 };
+  // The part holding a stored byte: the last one starting at or before it.
   const partAt = (byte: number) => {
     let seq = 0;
     while (seq + 1 < parts && offsets[seq + 1]! <= byte) seq++;
     return seq;
   };
-  const [first, last] = [partAt(range.start), partAt(range.end)];
-  const covering = await deps.blobs.openRecording(recordingId, first, last + 1);
-  const stream = Readable.from(sliceBytes(covering, range.start - offsets[first]!, range.end - range.start + 1));
-  return { mimeType, size, stream, isRangeable: true, range };
+  /** Stored bytes `from` to `to` (both included), from only the parts that hold them. */
+  async function* storedBytes(from: number, to: number) {
+    if (to < from) return;
+    const [first, last] = [partAt(from), partAt(to)];
+    yield* sliceBytes(
+      await deps.blobs.openRecording(recordingId, first, last + 1),
+      from - offsets![first]!,
+      to - from + 1,
+    );
+  }
+  async function* served() {
+    if (start < header.length) yield header.subarray(start, Math.min(end + 1, header.length));
+    if (end >= header.length)
+      yield* storedBytes(Math.max(start, header.length) - header.length + skipped, end - header.length + skipped);
+  }
+  return { mimeType, size: servedSize, stream: Readable.from(served()), isRangeable: true, range };
 }
 
 /** Deletes recordings: their stored parts first, then their rows (so no part outlives the row that points to it). */

@@ -3,6 +3,7 @@
  * uploads in order, the size limit, playback for the round only (whole or by byte range), deletion and retention (the
  * stored parts too).
  */
+import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME_ROOMS, type TDebate, type TRecording, type TSessionUser } from '@resolved/shared';
@@ -10,6 +11,7 @@ import { createTestApp, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { startTestS3, TEST_ENGINE_STORES, type TTestS3 } from '../../test/s3';
 import { purgeExpiredRecordings } from './recordings.service';
+import { indexWebm } from './webm-index';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 
@@ -121,6 +123,35 @@ describe.each(TEST_ENGINE_STORES)('round recordings on %s, parts in %s', (engine
     expect(await storedParts()).toEqual([]);
   });
 
+  it('numbers each published snapshot of the round, so the newest of answers and events shows both agreements', async () => {
+    const [host, friend] = [await buildUser(t), await buildUser(t)];
+    const created = await call(host, 'POST', '/api/debates/challenges', { formatId: 'ld' });
+    const id = (await call(friend, 'POST', `/api/debates/challenges/${created.json().challenge.token}/accept`)).json()
+      .debateId as number;
+    const published: TDebate[] = [];
+    const stop = t.app.context.events.subscribe((event) => {
+      if (event.name === 'debate.updated') published.push((event.payload as { debate: TDebate }).debate);
+    });
+    // Both tick at the same moment: whichever answer or event a browser sees last, the highest revision is the truth.
+    const answers = await Promise.all(
+      [host, friend].map((who) => call(who, 'PUT', `/api/debates/${id}/recording-consent`, { agree: true })),
+    );
+    stop();
+    const snapshots = [...answers.map((a) => a.json().debate as TDebate), ...published];
+    const revisions = published.map((d) => d.revision);
+    expect(new Set(revisions).size).toBe(2);
+    const newest = snapshots.reduce((a, b) => (b.revision > a.revision ? b : a));
+    expect(newest.recordConsent).toEqual({ a: true, b: true });
+    // Each answer is the very snapshot its change published.
+    for (const answer of answers) {
+      expect(published.find((d) => d.revision === (answer.json().debate as TDebate).revision)).toEqual(
+        answer.json().debate,
+      );
+    }
+    const read = (await call(host, 'GET', `/api/debates/${id}`)).json().debate as TDebate;
+    expect(read.revision).toBe(Math.max(...revisions));
+  });
+
   it('refuses a chunk that would take a recording past RECORDING_MAX_MB with a clear 413, and keeps what it has', async () => {
     const { host, judge, id } = await liveRound();
     const recordingId = (await call(host, 'POST', `/api/debates/${id}/recordings`, { mimeType: 'video/webm' })).json()
@@ -148,6 +179,59 @@ describe.each(TEST_ENGINE_STORES)('round recordings on %s, parts in %s', (engine
     const media = await call(judge, 'GET', `/api/debates/${id}/recordings/${recordingId}/media`);
     expect(media.rawPayload.equals(Buffer.concat([first, rest]))).toBe(true);
     expect(await storedParts()).toHaveLength(2);
+  });
+
+  it('serves a MediaRecorder WebM with its real duration and cues, built once and again when parts arrive', async () => {
+    const { host, judge, id } = await liveRound();
+    const mimeType = 'video/webm;codecs=vp8,opus';
+    const recordingId = (await call(host, 'POST', `/api/debates/${id}/recordings`, { mimeType })).json().recording
+      .id as number;
+    const parts = [0, 1, 2, 3, 4, 5].map((i) =>
+      readFileSync(new URL(`./fixtures/chromium-part-${i}.webm`, import.meta.url)),
+    );
+    const url = `/api/debates/${id}/recordings/${recordingId}/media`;
+    const get = (range?: string) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie: judge.cookie, ...(range ? { range } : {}) } });
+    const upload = async (from: number, to: number) => {
+      for (let seq = from; seq < to; seq++) {
+        await chunk(host, `/api/debates/${id}/recordings/${recordingId}/chunks?seq=${seq}`, parts[seq]!);
+      }
+    };
+    /** What a seekable copy of the first `n` parts is: the index's header, then the bytes after the original one. */
+    const seekable = async (n: number) => {
+      const stored = Buffer.concat(parts.slice(0, n));
+      const index = (await indexWebm(Readable.from(parts.slice(0, n))))!;
+      return { file: Buffer.concat([index.header, stored.subarray(index.metadataSize)]), index };
+    };
+
+    await upload(0, 4);
+    const early = await seekable(4);
+    const first = await get();
+    expect(first.headers['content-length']).toBe(String(early.file.length));
+    expect(first.rawPayload.equals(early.file)).toBe(true);
+    await upload(4, 6);
+    const done = await seekable(6);
+    expect(done.index.durationMs).toBeGreaterThan(early.index.durationMs);
+    const opened = vi.spyOn(t.app.context.blobs, 'openRecording');
+    const whole = await get();
+    expect(whole.rawPayload.equals(done.file)).toBe(true);
+    expect(opened).toHaveBeenCalledTimes(2); // the new index, then the answer
+    // A range across the new header's end, and one inside the stored bytes, in the served file's numbers.
+    const edge = done.index.header.length;
+    for (const [start, end] of [
+      [edge - 10, edge + 10],
+      [edge + 500, done.file.length - 1],
+      [0, 3],
+    ] as const) {
+      opened.mockClear();
+      const answer = await get(`bytes=${start}-${end}`);
+      expect(answer.statusCode).toBe(206);
+      expect(answer.headers['content-range']).toBe(`bytes ${start}-${end}/${done.file.length}`);
+      expect(answer.rawPayload.equals(done.file.subarray(start, end + 1))).toBe(true);
+      // The index is kept: only the stored bytes are read, and none for a range inside the header.
+      expect(opened.mock.calls.length).toBe(end < edge ? 0 : 1);
+    }
+    expect((await get(`bytes=${done.file.length}-`)).statusCode).toBe(416);
   });
 
   it('answers a byte range with 206 and only its bytes, reading only the parts that hold it', async () => {

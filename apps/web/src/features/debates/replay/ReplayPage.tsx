@@ -5,6 +5,7 @@ import {
   canDeleteRecordings,
   canSetReplayPrivacy,
   FORMATS,
+  newerDebate,
   replaySegments,
   seatsOfDebate,
   segmentAt,
@@ -36,12 +37,23 @@ const mmss = (ms: number) => {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 };
 
+/** The replay as fetched, with the newer of the two snapshots of its round (by the round's revision). */
+function keepNewerRound(old: TReplay | undefined, next: TReplay): TReplay {
+  return old ? { ...next, debate: newerDebate(old.debate, next.debate) } : next;
+}
+
 /** The replay of a finished round: the speech timeline to scrub, and what was said and shared up to that moment. */
 export default function ReplayPage() {
   const params = useParams();
   const debateId = Number(params.id);
   useDocumentTitle('Replay');
-  const replay = useQuery({ queryKey: replayKey(debateId), queryFn: () => getReplay(debateId), retry: false });
+  const replay = useQuery({
+    queryKey: replayKey(debateId),
+    queryFn: () => getReplay(debateId),
+    retry: false,
+    // A refetch that left before a change and answers after it must not undo it: the newer round wins.
+    structuralSharing: (old, next) => keepNewerRound(old as TReplay | undefined, next as TReplay),
+  });
   if (replay.isError) {
     return (
       <>
@@ -92,7 +104,9 @@ function Replay({ replay }: { replay: TReplay }) {
   const privacy = useMutation({
     mutationFn: (isPrivate: boolean) => setReplayPrivacy(debate.id, isPrivate),
     onSuccess: ({ debate: next }) => {
-      queryClient.setQueryData<TReplay>(replayKey(debate.id), (old) => (old ? { ...old, debate: next } : old));
+      queryClient.setQueryData<TReplay>(replayKey(debate.id), (old) =>
+        old ? { ...old, debate: newerDebate(old.debate, next) } : old,
+      );
       toast.success(
         next.isReplayPrivate ? 'Only this round’s people see its replay now.' : 'The replay is public again.',
       );

@@ -160,6 +160,8 @@ export default function DebateRoomPage() {
             myUserId={user?.id ?? null}
             iceServers={room.iceServers}
             onDebateChange={room.setDebate}
+            isElsewhere={room.isElsewhere}
+            onTakeBack={room.takeBack}
           />
         </div>
       </div>

@@ -1,5 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { TClockAction, TDebate, TDebateJoined, TDebateMessage, TDebatePresence, TPoi } from '@resolved/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  newerDebate,
+  type TClockAction,
+  type TDebate,
+  type TDebateJoined,
+  type TDebateMessage,
+  type TDebatePresence,
+  type TPoi,
+} from '@resolved/shared';
 import { getSocket, replyData, request, useSocketConnected, useSocketEvent } from '../../../lib/socket';
 import { measureServerOffset } from './server-time';
 
@@ -11,40 +19,50 @@ type TIceServer = TDebateJoined['iceServers'][number];
  */
 export function useDebateRoom(debateId: number) {
   const isConnected = useSocketConnected();
-  const [debate, setDebate] = useState<TDebate | null>(null);
+  const [debate, setDebateState] = useState<TDebate | null>(null);
+  /** Every snapshot of the round (join, events, this tab's HTTP answers) goes through one rule: the newest wins. */
+  const setDebate = useCallback((next: TDebate) => setDebateState((current) => newerDebate(current, next)), []);
   const [messages, setMessages] = useState<TDebateMessage[]>([]);
   const [presence, setPresence] = useState<TDebatePresence | null>(null);
   const [iceServers, setIceServers] = useState<TIceServer[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** This person opened the round in another window, which has the call now (until they take it back here). */
+  const [isElsewhere, setIsElsewhere] = useState(false);
+  const isElsewhereRef = useRef(false);
+
+  const applyJoined = useCallback(
+    (joined: TDebateJoined) => {
+      setDebate(joined.debate);
+      setPresence(joined.presence);
+      setIceServers(joined.iceServers);
+      setError(null);
+      setMessages((current) => {
+        const byId = new Map(current.map((m) => [m.id, m]));
+        for (const m of joined.messages) byId.set(m.id, m);
+        return [...byId.values()].sort((a, b) => a.id - b.id);
+      });
+    },
+    [setDebate],
+  );
 
   useEffect(() => {
     if (!isConnected) return;
     let isCurrent = true;
     void measureServerOffset();
-    request('debate.join', { debateId })
+    // A window whose call went to another one rejoins (after a reconnect) without taking it back.
+    request('debate.join', { debateId, takeOver: !isElsewhereRef.current })
       .then(replyData)
-      .then((joined) => {
-        if (!isCurrent) return;
-        setDebate(joined.debate);
-        setPresence(joined.presence);
-        setIceServers(joined.iceServers);
-        setError(null);
-        setMessages((current) => {
-          const byId = new Map(current.map((m) => [m.id, m]));
-          for (const m of joined.messages) byId.set(m.id, m);
-          return [...byId.values()].sort((a, b) => a.id - b.id);
-        });
-      })
+      .then((joined) => isCurrent && applyJoined(joined))
       .catch((e: Error) => isCurrent && setError(e.message));
     return () => {
       isCurrent = false;
       getSocket().emit('debate.leave', { debateId });
     };
-  }, [debateId, isConnected]);
+  }, [debateId, isConnected, applyJoined]);
 
   useSocketEvent('debate.clock_changed', (payload) => {
     if (payload.debateId !== debateId) return;
-    setDebate((current) =>
+    setDebateState((current) =>
       current && payload.clockVersion >= current.clockVersion
         ? { ...current, clock: payload.clock, clockVersion: payload.clockVersion }
         : current,
@@ -53,6 +71,17 @@ export function useDebateRoom(debateId: number) {
   useSocketEvent('debate.updated', ({ debate: next }) => {
     if (next.id === debateId) setDebate(next);
   });
+  useSocketEvent('debate.opened_elsewhere', (payload) => {
+    if (payload.debateId !== debateId) return;
+    isElsewhereRef.current = true;
+    setIsElsewhere(true);
+  });
+  /** Takes the call back from the other window (which is told so in turn). */
+  const takeBack = useCallback(async () => {
+    applyJoined(replyData(await request('debate.join', { debateId, takeOver: true })));
+    isElsewhereRef.current = false;
+    setIsElsewhere(false);
+  }, [debateId, applyJoined]);
   useSocketEvent('debate.poi_changed', ({ poi }) => mergePoi(poi));
   useSocketEvent('debate.message_created', ({ message }) => {
     if (message.debateId !== debateId) return;
@@ -65,7 +94,7 @@ export function useDebateRoom(debateId: number) {
   const command = useCallback(
     async (action: TClockAction) => {
       const reply = replyData(await request(`debate.${action}`, { debateId }));
-      setDebate((current) =>
+      setDebateState((current) =>
         current && reply.clockVersion >= current.clockVersion
           ? { ...current, clock: reply.clock, clockVersion: reply.clockVersion }
           : current,
@@ -82,7 +111,7 @@ export function useDebateRoom(debateId: number) {
 
   /** A point offered, answered or raised (from this tab's request or the room's event), merged by id. */
   function mergePoi(poi: TPoi) {
-    setDebate((current) =>
+    setDebateState((current) =>
       current && current.id === poi.debateId
         ? {
             ...current,
@@ -94,5 +123,18 @@ export function useDebateRoom(debateId: number) {
     );
   }
 
-  return { debate, setDebate, messages, presence, iceServers, error, isConnected, command, sendMessage, mergePoi };
+  return {
+    debate,
+    setDebate,
+    messages,
+    presence,
+    iceServers,
+    error,
+    isConnected,
+    isElsewhere,
+    takeBack,
+    command,
+    sendMessage,
+    mergePoi,
+  };
 }

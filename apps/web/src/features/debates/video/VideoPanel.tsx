@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Mic, MicOff, Video, VideoOff } from 'lucide-react';
 import { FORMATS, SPECTATOR_MEDIA_LIMIT, type TDebate, type TDebateJoined, type TMediaRole } from '@resolved/shared';
 import { toast } from '../../../lib/toast';
@@ -12,27 +12,30 @@ function StreamVideo({
   isMuted,
   label,
   caption,
+  onBlockedChange,
 }: {
   stream: MediaStream | null;
   isMuted: boolean;
   label: string;
   caption?: string;
+  /** The browser would not start this video with its sound before a click (or now does). */
+  onBlockedChange?: (video: HTMLVideoElement, isBlocked: boolean) => void;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
-  const [isBlocked, setIsBlocked] = useState(false);
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
     video.srcObject = stream;
     // `autoPlay` alone leaves a muted preview paused in Chromium; start it explicitly. A browser that blocks sound
-    // before the first click (a spectator who opened a link) gets a button instead of silence.
+    // before the first click (a spectator who opened a link) gets one button for every video (the panel's).
     if (stream) {
       video.play().then(
-        () => setIsBlocked(false),
-        () => setIsBlocked(!isMuted),
+        () => onBlockedChange?.(video, false),
+        () => onBlockedChange?.(video, !isMuted),
       );
     }
-  }, [stream, isMuted]);
+    return () => onBlockedChange?.(video, false);
+  }, [stream, isMuted, onBlockedChange]);
   return (
     <figure className="relative overflow-hidden rounded-xl bg-slate-800">
       <video
@@ -43,20 +46,6 @@ function StreamVideo({
         className="aspect-video w-full object-cover"
         aria-label={label}
       />
-      {isBlocked ? (
-        <button
-          type="button"
-          className={buttonClass('secondary', 'absolute left-1/2 top-1/3 -translate-x-1/2')}
-          onClick={() =>
-            void ref.current?.play().then(
-              () => setIsBlocked(false),
-              () => undefined,
-            )
-          }
-        >
-          Play sound and video
-        </button>
-      ) : null}
       <figcaption className="px-3 py-1 text-xs text-slate-200">
         {caption ?? label}
         {stream ? null : <span className="text-slate-400"> · not connected</span>}
@@ -93,8 +82,13 @@ export function VideoPanel({
   myUserId,
   iceServers,
   onDebateChange,
+  isElsewhere = false,
+  onTakeBack,
 }: {
   debate: TDebate;
+  /** This person opened the round in another window, which has the call now. */
+  isElsewhere?: boolean;
+  onTakeBack?: () => Promise<void>;
   myUserId: string | null;
   /** Null for someone not signed in. */
   myRole: TMediaRole | null;
@@ -103,6 +97,8 @@ export function VideoPanel({
 }) {
   const isLive = debate.status === 'live';
   const hasMedia = isLive || debate.status === 'awaiting_ballot';
+  // The call (camera, microphone, connections, recording) runs in one window per person: the newest they opened.
+  const hasCallHere = hasMedia && !isElsewhere;
   const format = FORMATS[debate.formatId];
   const roleOf = (userId: string): TMediaRole =>
     userId === debate.debaters.a.userId
@@ -114,7 +110,7 @@ export function VideoPanel({
           : 'spectator';
   const rtc = useWebRtc({
     debateId: debate.id,
-    isEnabled: hasMedia,
+    isEnabled: hasCallHere,
     myRole,
     myUserId,
     roleOf,
@@ -124,7 +120,40 @@ export function VideoPanel({
   const sends = isDebater || myRole === 'judge';
   const linkId = useId();
   const isRecordingAgreed = debate.recordConsent.a && debate.recordConsent.b;
-  const recording = useRoundRecorder(debate.id, rtc.localStream, isDebater && isLive && isRecordingAgreed);
+  const recording = useRoundRecorder(
+    debate.id,
+    rtc.localStream,
+    isDebater && isLive && isRecordingAgreed && !isElsewhere,
+  );
+  const [isTakingBack, setIsTakingBack] = useState(false);
+  // The videos the browser would not start with sound: one click starts them all (it counts for each play()).
+  const [blocked, setBlocked] = useState<HTMLVideoElement[]>([]);
+  const handleBlockedChange = useCallback((video: HTMLVideoElement, isBlocked: boolean) => {
+    setBlocked((current) => {
+      const others = current.filter((v) => v !== video);
+      return isBlocked ? [...others, video] : others.length === current.length ? current : others;
+    });
+  }, []);
+
+  function handlePlayAll() {
+    for (const video of blocked) {
+      video.play().then(
+        () => handleBlockedChange(video, false),
+        () => undefined,
+      );
+    }
+  }
+
+  async function handleTakeBack() {
+    setIsTakingBack(true);
+    try {
+      await onTakeBack?.();
+    } catch (error) {
+      toast.error((error as Error).message);
+    } finally {
+      setIsTakingBack(false);
+    }
+  }
   // Shown at once while the change is on its way (and put back if it fails).
   const [pendingConsent, setPendingConsent] = useState<boolean | null>(null);
 
@@ -171,7 +200,25 @@ export function VideoPanel({
       <h2 id="video-heading" className="text-lg font-bold text-slate-900">
         Audio and video
       </h2>
-      {hasMedia && myRole && !(myRole === 'spectator' && rtc.isMediaFull) ? (
+      {hasMedia && isElsewhere ? (
+        <div
+          role="status"
+          className="mt-2 flex flex-col items-start gap-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 sm:flex-row sm:items-center"
+          data-testid="opened-elsewhere"
+        >
+          <p className="min-w-0 flex-1">
+            This round is open in another window — your camera, microphone and the call are there now.
+          </p>
+          <button
+            type="button"
+            className={buttonClass('primary')}
+            onClick={() => void handleTakeBack()}
+            disabled={isTakingBack}
+          >
+            Use it here instead
+          </button>
+        </div>
+      ) : hasMedia && myRole && !(myRole === 'spectator' && rtc.isMediaFull) ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
             Call: <span data-testid="rtc-state">{state}</span>
@@ -180,6 +227,11 @@ export function VideoPanel({
               ? ` · ${spectatorsSentTo} ${spectatorsSentTo === 1 ? 'spectator watches' : 'spectators watch'}`
               : null}
           </p>
+          {blocked.length > 0 ? (
+            <button type="button" className={buttonClass('primary', 'mt-3')} onClick={handlePlayAll}>
+              Play sound and video
+            </button>
+          ) : null}
           <div className="mt-3 grid gap-3 sm:grid-cols-2">
             {people.map((p) => (
               <StreamVideo
@@ -188,6 +240,7 @@ export function VideoPanel({
                 isMuted={false}
                 label={p.label}
                 caption={p.caption}
+                onBlockedChange={handleBlockedChange}
               />
             ))}
             {sends ? <StreamVideo stream={rtc.localStream} isMuted label="You" /> : null}

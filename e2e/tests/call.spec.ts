@@ -1,0 +1,98 @@
+/**
+ * The round's call as people meet it (issue 21 items 9 and 10): a spectator starts every video with one click, and a
+ * debater who opens their round in a second window is told in the first, which can take the call back.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+import { signInAs, uniqueEmail } from '../support/accounts';
+import { BASE_URL } from '../support/env';
+import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
+
+test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
+
+/**
+ * A browser's rule for sound, as a spectator who followed a link meets it: a video with sound plays only once the
+ * page has had a click. (Headless Chromium driven by Playwright plays everything, whatever `--autoplay-policy`
+ * says, and counts the page as activated from the start; so the page's `play()` applies the rule itself, counting
+ * the person's own clicks and key presses.)
+ */
+async function blockSoundBeforeClick(page: Page) {
+  await page.addInitScript(() => {
+    let isActivated = false;
+    for (const type of ['pointerdown', 'keydown']) {
+      addEventListener(type, (event) => (isActivated ||= event.isTrusted), { capture: true });
+    }
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      if (!this.muted && !isActivated) {
+        return Promise.reject(new DOMException('play() failed because the user didn’t interact', 'NotAllowedError'));
+      }
+      return play.call(this);
+    };
+  });
+}
+
+async function liveRound(browser: Browser) {
+  const [hostCtx, friendCtx] = await Promise.all([browser.newContext(), browser.newContext()]);
+  await signInAs(hostCtx, uniqueEmail('call-host'), 'Call Host');
+  await signInAs(friendCtx, uniqueEmail('call-friend'), 'Call Friend');
+  const created = await hostCtx.request.post('/api/debates/challenges', {
+    headers: { origin: BASE_URL },
+    data: { formatId: 'ld' },
+  });
+  const { token } = (await created.json()).challenge;
+  const accepted = await friendCtx.request.post(`/api/debates/challenges/${token}/accept`, {
+    headers: { origin: BASE_URL },
+  });
+  const { debateId } = (await accepted.json()) as { debateId: number };
+  return { hostCtx, friendCtx, debateId };
+}
+
+const callState = (page: Page) => page.getByTestId('rtc-state');
+
+test('a spectator starts every video with one "Play sound and video"', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { hostCtx, friendCtx, debateId } = await liveRound(browser);
+  const watcherCtx = await browser.newContext();
+  await signInAs(watcherCtx, uniqueEmail('call-watcher'), 'Call Watcher');
+  const [host, friend, watcher] = await Promise.all([hostCtx.newPage(), friendCtx.newPage(), watcherCtx.newPage()]);
+  await blockSoundBeforeClick(watcher);
+  for (const page of [host, friend, watcher]) await page.goto(`/debates/${debateId}`);
+  await expect(callState(watcher)).toHaveText('connected', { timeout: 30_000 });
+
+  const play = watcher.getByRole('button', { name: 'Play sound and video' });
+  await expect(play).toHaveCount(1);
+  const videos = watcher.locator('video');
+  await expect(videos).toHaveCount(2);
+  await play.click();
+  await expect(play).toHaveCount(0);
+  for (const video of await videos.all()) {
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
+  }
+  await Promise.all([hostCtx.close(), friendCtx.close(), watcherCtx.close()]);
+});
+
+test('opening one’s round in a second window says so in the first, which can take the call back', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { hostCtx, friendCtx, debateId } = await liveRound(browser);
+  const [first, friend] = await Promise.all([hostCtx.newPage(), friendCtx.newPage()]);
+  for (const page of [first, friend]) await page.goto(`/debates/${debateId}`);
+  await expect(callState(first)).toHaveText('connected', { timeout: 30_000 });
+
+  const second = await hostCtx.newPage();
+  await second.goto(`/debates/${debateId}`);
+  const notice = first.getByTestId('opened-elsewhere');
+  await expect(notice).toContainText('This round is open in another window');
+  await expect(first.getByTestId('rtc-state')).toHaveCount(0);
+  await expect(callState(second)).toHaveText('connected', { timeout: 30_000 });
+  await expect(second.getByTestId('opened-elsewhere')).toHaveCount(0);
+
+  await first.getByRole('button', { name: 'Use it here instead' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(second.getByTestId('opened-elsewhere')).toContainText('This round is open in another window');
+  await expect(callState(first)).toHaveText('connected', { timeout: 30_000 });
+  await expect(callState(friend)).toHaveText('connected');
+  await Promise.all([hostCtx.close(), friendCtx.close()]);
+});
