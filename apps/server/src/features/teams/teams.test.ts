@@ -53,7 +53,11 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
       name: 'Westview Debate',
       school: 'Westview High',
     });
-    expect((await join(student, typed)).json()).toEqual({ teamId: team.id, teamName: 'Westview Debate', isNewMember: true });
+    expect((await join(student, typed)).json()).toEqual({
+      teamId: team.id,
+      teamName: 'Westview Debate',
+      isNewMember: true,
+    });
     expect((await join(student, typed)).statusCode).toBe(200); // twice: still one membership
     const seen = (await call(student, 'GET', `/api/teams/${team.id}`)).json().team as TTeam;
     expect(seen.myRole).toBe('member');

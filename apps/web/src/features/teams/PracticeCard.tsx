@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GraduationCap } from 'lucide-react';
 import { useSocketConnectedEffect, useSocketEvent } from '../../lib/socket';
 import { useAuth } from '../auth/useAuth';
+import { JoinWithCodeForm } from './JoinWithCodeForm';
 import { ProgressView } from './ProgressView';
 import { RoundList } from './TeamRounds';
 import { getMyProgress, listMyOpenRounds, listMyTeams, teamKeys } from './teams-queries';
@@ -56,6 +57,9 @@ export function PracticeCard() {
             {progress.isError ? 'Your progress could not be loaded.' : 'Loading…'}
           </p>
         )}
+      </div>
+      <div className="mt-5 max-w-sm border-t border-slate-100 pt-4">
+        <JoinWithCodeForm headingLevel="h3" />
       </div>
     </section>
   );
