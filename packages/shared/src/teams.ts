@@ -39,6 +39,16 @@ export const ZJoinCode = z
       .regex(new RegExp(`^[${JOIN_CODE_ALPHABET}]+$`), INVALID_CODE),
   );
 
+/** What a code of a team whose coach switched joining off answers (HTTP 403, reason `join_code_off`). */
+export const JOINING_OFF_MESSAGE = 'This team is not taking new members; ask your coach.';
+
+/** The answer to joining by code: the team, and whether this made the caller a member (false: already one). */
+export interface TJoinTeamResponse {
+  teamId: number;
+  teamName: string;
+  isNewMember: boolean;
+}
+
 /** `ABCDE-FGHJK`: how a code is shown. */
 export function formatJoinCode(code: string): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;

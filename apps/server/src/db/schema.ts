@@ -112,13 +112,16 @@ export interface MotionsTable {
   createdAt: string;
 }
 
-/** Teams (migration 0015-teams). `joinCode` null: joining by code is switched off. */
+/** Teams (migrations 0015-teams, 0025-team-join-switch). `isJoinOpen` 0 or no `joinCode`: joining is switched off. */
 export interface TeamsTable {
   id: Generated<number>;
   name: string;
   school: string;
   description: Generated<string>;
+  /** The last code stays when joining is switched off, so that code can say so. */
   joinCode: string | null;
+  /** 1 while the code lets people join; 0 once the coach switched joining off. */
+  isJoinOpen: Generated<number>;
   createdBy: string | null;
   createdAt: string;
 }

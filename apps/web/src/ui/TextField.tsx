@@ -1,14 +1,21 @@
-import { useId, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent, type HTMLAttributes } from 'react';
 
 interface TTextFieldProps {
   label: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
-  /** Shown under the field and announced with it; also marks the field invalid. */
-  error?: string;
-  type?: 'text' | 'email' | 'url' | 'password';
+  /**
+   * Shown under the field and part of its description; also marks the field invalid. When a message appears, the
+   * first invalid field of the form takes the focus, so the person hears which field and why.
+   */
+  error?: string | undefined;
+  /** A line under the label that says what to type; part of the field's description. */
+  hint?: string;
+  type?: 'text' | 'email' | 'url' | 'password' | 'date';
   autoComplete?: string;
+  autoCapitalize?: HTMLAttributes<HTMLInputElement>['autoCapitalize'];
+  spellCheck?: boolean;
   /** Renders a `<textarea>` with this many rows. */
   rows?: number;
   maxLength?: number;
@@ -20,38 +27,69 @@ interface TTextFieldProps {
   isRequired?: boolean;
 }
 
-/** A labelled input (or textarea) with its validation message beside it. */
+const INPUT_CLASS =
+  'block w-full rounded-xl border bg-white px-4 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-4';
+
+/**
+ * The one form field of the app: a labelled input (or textarea) with its hint, character count and validation
+ * message, each tied to the field (`aria-describedby`, `aria-invalid`) so a screen reader reads them with it.
+ */
 export function TextField({
   label,
   name,
   value,
   onChange,
   error,
+  hint,
   type = 'text',
   autoComplete,
+  autoCapitalize,
+  spellCheck,
   rows,
   maxLength,
   counterMax,
   isRequired = false,
 }: TTextFieldProps) {
   const id = useId();
+  const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const counterId = `${id}-count`;
+  const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const isOver = counterMax !== undefined && value.length > counterMax;
-  const describedBy = [error ? errorId : undefined, counterMax !== undefined ? counterId : undefined]
+  const isInvalid = Boolean(error) || isOver;
+  const describedBy = [
+    hint ? hintId : undefined,
+    error ? errorId : undefined,
+    counterMax !== undefined ? counterId : undefined,
+  ]
     .filter(Boolean)
     .join(' ');
+
+  // A new message: the form's first invalid field takes the focus (unless the person is already in one).
+  useEffect(() => {
+    const field = fieldRef.current;
+    if (!error || !field) return;
+    const scope = field.form ?? document;
+    if (scope.querySelector('[data-has-error]') !== field) return;
+    if (document.activeElement instanceof HTMLElement && document.activeElement.matches('[data-has-error]')) return;
+    field.focus();
+  }, [error]);
+
   const shared = {
     id,
     name,
     value,
     maxLength,
     required: isRequired,
-    'aria-invalid': error || isOver ? true : undefined,
+    autoCapitalize,
+    spellCheck,
+    ref: fieldRef,
+    'aria-invalid': isInvalid ? true : undefined,
+    'data-has-error': error ? '' : undefined,
     'aria-describedby': describedBy || undefined,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
-    className: `block w-full rounded-xl border bg-white px-4 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-4 ${
-      error || isOver
+    className: `${INPUT_CLASS} ${
+      isInvalid
         ? 'border-red-400 focus:border-red-500 focus:ring-red-100'
         : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100'
     }`,
@@ -66,6 +104,11 @@ export function TextField({
           </span>
         ) : null}
       </label>
+      {hint ? (
+        <p id={hintId} className="-mt-1 mb-1.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       {rows ? <textarea rows={rows} {...shared} /> : <input type={type} autoComplete={autoComplete} {...shared} />}
       {counterMax !== undefined ? (
         <p

@@ -26,6 +26,7 @@ import { debatesJudgeIndex } from './0023-debates-judge-index';
 import { recordingPartSizes } from './0024-recording-part-sizes';
 import { upcomingRounds } from './0025-upcoming-rounds';
 import { roundRevisions } from './0026-round-revisions';
+import { teamJoinSwitch } from './0027-team-join-switch';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0024-recording-part-sizes': recordingPartSizes,
   '0025-upcoming-rounds': upcomingRounds,
   '0026-round-revisions': roundRevisions,
+  '0027-team-join-switch': teamJoinSwitch,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -28,8 +28,14 @@ export async function updateTeam(db: TDb, id: number, values: { name: string; sc
   await db.updateTable('teams').set(values).where('id', '=', id).execute();
 }
 
-export async function setJoinCode(db: TDb, id: number, joinCode: string | null): Promise<void> {
-  await db.updateTable('teams').set({ joinCode }).where('id', '=', id).execute();
+/** A new code that lets people join (the old one stops matching). */
+export async function openJoining(db: TDb, id: number, joinCode: string): Promise<void> {
+  await db.updateTable('teams').set({ joinCode, isJoinOpen: 1 }).where('id', '=', id).execute();
+}
+
+/** Joining switched off: the code is kept, so someone typing it can be told that joining is off. */
+export async function closeJoining(db: TDb, id: number): Promise<void> {
+  await db.updateTable('teams').set({ isJoinOpen: 0 }).where('id', '=', id).execute();
 }
 
 export async function findTeam(db: TDb, id: number) {

@@ -9,9 +9,11 @@ import {
   canViewTeam,
   JOIN_CODE_ALPHABET,
   JOIN_CODE_LENGTH,
+  JOINING_OFF_MESSAGE,
   REALTIME_ROOMS,
   TEAM_LIMITS,
   type TCreateTeamRequest,
+  type TJoinTeamResponse,
   type TSessionUser,
   type TTeam,
   type TTeamMembership,
@@ -105,7 +107,8 @@ export async function updateTeam(
 /** A new join code (the old one stops working), or none: joining by code switched off. */
 export async function setJoinCode(deps: TTeamsDeps, user: TSessionUser, teamId: number, enabled: boolean) {
   await requireCoach(deps, user, teamId);
-  await repo.setJoinCode(db(deps), teamId, enabled ? newJoinCode() : null);
+  if (enabled) await repo.openJoining(db(deps), teamId, newJoinCode());
+  else await repo.closeJoining(db(deps), teamId);
   return getTeam(deps, user, teamId);
 }
 
@@ -144,7 +147,7 @@ export async function getTeam(
     description: team.description,
     myRole: membership!.role,
     memberCount: rows.length,
-    joinCode: canManageTeam(membership) ? team.joinCode : null,
+    joinCode: canManageTeam(membership) && isJoinOpen(team) ? team.joinCode : null,
     roundsThisWeek: teamRoundsThisWeek,
     members: rows.map((r) => ({
       userId: r.userId,
@@ -164,9 +167,28 @@ export async function getTeam(
 /** What the join page shows before joining (the code is the invitation). */
 export async function previewJoin(deps: TTeamsDeps, code: string, ip: string) {
   await limitJoinAttempts(deps, `team-join:ip:${ip}`);
+  const team = await findOpenTeamByCode(deps, code);
+  return { id: Number(team.id), name: team.name, school: team.school };
+}
+
+const isJoinOpen = (team: { joinCode: string | null; isJoinOpen: number }) =>
+  team.joinCode !== null && Number(team.isJoinOpen) === 1;
+
+/** The team a code belongs to, if any; a team whose joining is switched off says so rather than "not valid". */
+async function findTeamByCode(deps: TTeamsDeps, code: string) {
   const team = await repo.findTeamByCode(db(deps), code);
   if (!team) throw new AppError('not_found', 'That team code is not valid. Check it with your coach.');
-  return { id: Number(team.id), name: team.name, school: team.school };
+  return team;
+}
+
+function joiningOffError(): AppError {
+  return new AppError('forbidden', JOINING_OFF_MESSAGE, undefined, 'join_code_off');
+}
+
+async function findOpenTeamByCode(deps: TTeamsDeps, code: string) {
+  const team = await findTeamByCode(deps, code);
+  if (!isJoinOpen(team)) throw joiningOffError();
+  return team;
 }
 
 async function limitJoinAttempts(deps: TTeamsDeps, key: string): Promise<void> {
@@ -180,16 +202,18 @@ async function limitJoinAttempts(deps: TTeamsDeps, key: string): Promise<void> {
 export async function joinByCode(deps: TTeamsDeps, user: TSessionUser, code: string, ip: string) {
   await limitJoinAttempts(deps, `team-join:user:${user.id}`);
   await limitJoinAttempts(deps, `team-join:ip:${ip}`);
-  const team = await repo.findTeamByCode(db(deps), code);
-  if (!team) throw new AppError('not_found', 'That team code is not valid. Check it with your coach.');
+  const team = await findTeamByCode(deps, code);
   const teamId = Number(team.id);
+  const answer = (isNewMember: boolean): TJoinTeamResponse => ({ teamId, teamName: team.name, isNewMember });
+  // Someone already on the team (even once joining is off) is simply on it.
+  if (await repo.findMembership(db(deps), teamId, user.id)) return answer(false);
+  if (!isJoinOpen(team)) throw joiningOffError();
   if ((await repo.countMembers(db(deps), teamId)) >= TEAM_LIMITS.membersMax) {
     throw new AppError('conflict', `This team is full (${TEAM_LIMITS.membersMax} members).`);
   }
-  if (await repo.insertMember(db(deps), { teamId, userId: user.id, role: 'member', now: nowIso() })) {
-    await emitTeamChanged(deps, teamId);
-  }
-  return { teamId };
+  const isNewMember = await repo.insertMember(db(deps), { teamId, userId: user.id, role: 'member', now: nowIso() });
+  if (isNewMember) await emitTeamChanged(deps, teamId);
+  return answer(isNewMember);
 }
 
 /** Makes a member a co-coach (or a coach a member again), or names them a judge; the last coach stays. */

@@ -54,7 +54,11 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
       name: 'Westview Debate',
       school: 'Westview High',
     });
-    expect((await join(student, typed)).json()).toEqual({ teamId: team.id });
+    expect((await join(student, typed)).json()).toEqual({
+      teamId: team.id,
+      teamName: 'Westview Debate',
+      isNewMember: true,
+    });
     expect((await join(student, typed)).statusCode).toBe(200); // twice: still one membership
     const seen = (await call(student, 'GET', `/api/teams/${team.id}`)).json().team as TTeam;
     expect(seen.myRole).toBe('member');
@@ -90,13 +94,53 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
     const off = (await call(coach, 'POST', `/api/teams/${team.id}/join-code`, { enabled: false })).json().team;
     expect(off.joinCode).toBeNull();
     const later = await buildUser(t);
-    expect((await join(later, rotated.joinCode)).statusCode).toBe(404);
+    expect((await join(later, rotated.joinCode)).statusCode).toBe(403); // joining is off: said so below
     expect((await join(later, 'not a code')).json().error.code).toBe('validation_failed');
     // A guesser runs into the limit, with a clear 429.
     const guesser = await buildUser(t);
     let last = 0;
     for (let i = 0; i < 31; i += 1) last = (await join(guesser, 'ABCDEFGHJK')).statusCode;
     expect(last).toBe(429);
+  });
+
+  it('a code of a team whose joining is off says so, not "not valid"; switching on makes a new code', async () => {
+    const coach = await buildUser(t);
+    const team = await newTeam(coach);
+    const member = await buildUser(t);
+    expect((await join(member, team.joinCode!)).json()).toEqual({
+      teamId: team.id,
+      teamName: 'Westview Debate',
+      isNewMember: true,
+    });
+    await call(coach, 'POST', `/api/teams/${team.id}/join-code`, { enabled: false });
+    const student = await buildUser(t);
+    for (const res of [
+      await join(student, team.joinCode!),
+      await call(null, 'GET', `/api/teams/join/${team.joinCode!}`),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toEqual({
+        code: 'forbidden',
+        reason: 'join_code_off',
+        message: 'This team is not taking new members; ask your coach.',
+      });
+    }
+    // Someone already on the team who types the old code is simply on it, told so.
+    expect((await join(member, team.joinCode!)).json()).toEqual({
+      teamId: team.id,
+      teamName: 'Westview Debate',
+      isNewMember: false,
+    });
+    // An unknown code is still "not valid".
+    const unknown = await join(student, 'ABCDEFGHJK');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('That team code is not valid. Check it with your coach.');
+    // Switching joining on again makes a new code; the old one is retired, as a rotated one is.
+    const on = (await call(coach, 'POST', `/api/teams/${team.id}/join-code`, { enabled: true })).json().team;
+    expect(on.joinCode).toMatch(/^[A-Z2-9]{10}$/);
+    expect(on.joinCode).not.toBe(team.joinCode);
+    expect((await join(student, team.joinCode!)).statusCode).toBe(404);
+    expect((await join(student, on.joinCode)).json()).toMatchObject({ teamId: team.id, isNewMember: true });
   });
 
   it('only coaches manage; a member may leave; the last coach stays until there is another', async () => {

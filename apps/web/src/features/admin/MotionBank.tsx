@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FORMAT_IDS, FORMATS, ZCreateMotionRequest, type TFormatId } from '@resolved/shared';
+import { FORMAT_IDS, FORMATS, LIMITS, ZCreateMotionRequest, type TFormatId } from '@resolved/shared';
 import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
@@ -60,7 +60,14 @@ export function MotionBank() {
         </select>
       </label>
       <form onSubmit={handleAdd} noValidate className="mt-4 space-y-3">
-        <TextField label="New motion" name="motion" value={text} onChange={setText} error={error} counterMax={300} />
+        <TextField
+          label="New motion"
+          name="motion"
+          value={text}
+          onChange={setText}
+          error={error}
+          counterMax={LIMITS.topicTitle.max}
+        />
         <button type="submit" className={buttonClass('primary')} disabled={add.isPending}>
           Add motion
         </button>

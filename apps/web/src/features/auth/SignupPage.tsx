@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ZSignUpRequest } from '@resolved/shared';
+import { LIMITS, ZSignUpRequest } from '@resolved/shared';
 import { formErrors, type TFieldErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
@@ -109,6 +109,7 @@ export default function SignupPage() {
           onChange={setName}
           autoComplete="name"
           error={errors.name}
+          counterMax={LIMITS.displayName.max}
         />
         <TextField
           label="Email"

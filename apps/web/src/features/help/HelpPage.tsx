@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ChevronDown, LifeBuoy, Mail, Send } from 'lucide-react';
-import { HELP_FORM_HEIGHT_PX, ZCreateContactRequest, type TCreateContactRequest } from '@resolved/shared';
+import { HELP_FORM_HEIGHT_PX, LIMITS, ZCreateContactRequest, type TCreateContactRequest } from '@resolved/shared';
 import { formErrors, type TFieldErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { buttonClass } from '../../ui/button-styles';
 import { Card } from '../../ui/Card';
+import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
 import { DebatePointsNote } from '../debates/room/DebateNotes';
 import { helpConfigQuery, sendContactRequest } from './help-queries';
@@ -140,10 +141,8 @@ function ContactForm() {
     event.preventDefault();
     const parsed = ZCreateContactRequest.safeParse(values);
     if (!parsed.success) {
-      const errors = formErrors(parsed.error, CONTACT_FIELDS).fields;
-      setFieldErrors(errors);
-      const firstInvalid = CONTACT_FIELDS.find((field) => errors[field]);
-      if (firstInvalid) event.currentTarget.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      // The field component puts the focus on the first invalid field.
+      setFieldErrors(formErrors(parsed.error, CONTACT_FIELDS).fields);
       return;
     }
     setFieldErrors({});
@@ -193,6 +192,7 @@ function ContactForm() {
             value={values.name}
             onChange={(value) => handleChange('name', value)}
             error={fieldErrors.name}
+            counterMax={LIMITS.contactName.max}
             isRequired
           />
           <TextField
@@ -213,13 +213,10 @@ function ContactForm() {
           value={values.message}
           onChange={(value) => handleChange('message', value)}
           error={fieldErrors.message}
+          counterMax={LIMITS.contactMessage.max}
           isRequired
         />
-        {mutation.error ? (
-          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-            {mutation.error.message}
-          </p>
-        ) : null}
+        {mutation.error ? <FormAlert>{mutation.error.message}</FormAlert> : null}
         <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex items-center gap-2 text-sm text-slate-500">
             <LifeBuoy className="h-4 w-4 shrink-0" aria-hidden="true" />

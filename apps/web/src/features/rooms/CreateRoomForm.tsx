@@ -4,6 +4,7 @@ import { LIMITS, ZCreateRoomRequest, type TCreateRoomRequest } from '@resolved/s
 import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
+import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
 import { ROOM_FIELDS, type TRoomFieldErrors } from './room-form';
@@ -69,7 +70,7 @@ export function CreateRoomForm({ id, onCreated }: { id: string; onCreated: () =>
             value={values.name}
             onChange={setField('name')}
             error={errors.name}
-            maxLength={LIMITS.roomName.max}
+            counterMax={LIMITS.roomName.max}
             isRequired
           />
           <TextField
@@ -83,14 +84,7 @@ export function CreateRoomForm({ id, onCreated }: { id: string; onCreated: () =>
             autoComplete="url"
             isRequired
           />
-          {formError ? (
-            <p
-              role="alert"
-              className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800 md:col-span-2"
-            >
-              {formError}
-            </p>
-          ) : null}
+          {formError ? <FormAlert className="md:col-span-2">{formError}</FormAlert> : null}
           <div className="md:col-span-2">
             <button type="submit" className={buttonClass('primary')} disabled={create.isPending}>
               {create.isPending ? 'Creating…' : 'Create Room'}

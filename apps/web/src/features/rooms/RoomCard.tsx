@@ -5,6 +5,7 @@ import { LIMITS, ZUpdateRoomRequest, type TRoom, type TUpdateRoomRequest } from 
 import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
+import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
 import { describeMeetingLink } from './meeting-provider';
@@ -162,7 +163,7 @@ function EditRoomForm({ room, onDone }: { room: TRoom; onDone: () => void }) {
             setErrors((e) => ({ ...e, name: undefined }));
           }}
           error={errors.name}
-          maxLength={LIMITS.roomName.max}
+          counterMax={LIMITS.roomName.max}
           isRequired
         />
       )}
@@ -179,11 +180,7 @@ function EditRoomForm({ room, onDone }: { room: TRoom; onDone: () => void }) {
         maxLength={LIMITS.roomLink.max}
         isRequired
       />
-      {formError ? (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
       <div className="flex gap-2">
         <button type="submit" className={buttonClass('primary', 'px-3 py-1.5')} disabled={save.isPending}>
           Save

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ZDisplayName, ZPassword } from '@resolved/shared';
+import { LIMITS, ZDisplayName, ZPassword } from '@resolved/shared';
 import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
@@ -106,7 +106,8 @@ export default function SettingsPage() {
               value={name}
               onChange={setName}
               error={nameError}
-              counterMax={80}
+              autoComplete="name"
+              counterMax={LIMITS.displayName.max}
             />
             <button type="submit" className={buttonClass('primary')} disabled={isBusy}>
               Save name

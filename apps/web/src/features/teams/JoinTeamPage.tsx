@@ -28,9 +28,9 @@ export default function JoinTeamPage() {
   });
   const join = useMutation({
     mutationFn: () => joinTeam(code),
-    onSuccess: ({ teamId }) => {
+    onSuccess: ({ teamId, teamName, isNewMember }) => {
       void queryClient.invalidateQueries({ queryKey: teamKeys.all });
-      toast.success(`You joined ${preview.data?.name ?? 'the team'}.`);
+      toast.success(isNewMember ? `You joined ${teamName}.` : `You are already on ${teamName}.`);
       void navigate(`/teams/${teamId}`);
     },
     onError: (error) => toast.error((error as Error).message),

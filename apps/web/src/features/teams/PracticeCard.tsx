@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GraduationCap } from 'lucide-react';
 import { useSocketConnectedEffect, useSocketEvent } from '../../lib/socket';
 import { useAuth } from '../auth/useAuth';
+import { JoinWithCodeForm } from './JoinWithCodeForm';
 import { RoundList } from './TeamRounds';
 import { listMyOpenRounds, listMyTeams, teamKeys } from './teams-queries';
 
@@ -45,6 +46,9 @@ export function PracticeCard() {
           No practice round is waiting for you. When your coach pairs one, it appears here.
         </p>
       )}
+      <div className="mt-5 max-w-sm border-t border-slate-100 pt-4">
+        <JoinWithCodeForm headingLevel="h3" />
+      </div>
     </section>
   );
 }

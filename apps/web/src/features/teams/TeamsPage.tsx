@@ -9,6 +9,7 @@ import { PageHeading } from '../../shell/PageHeading';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { JoinWithCodeForm } from './JoinWithCodeForm';
 import { createTeam, listMyTeams, teamKeys } from './teams-queries';
 
 const TEAM_FIELDS = ['name', 'school', 'description'] as const;
@@ -63,7 +64,8 @@ export default function TeamsPage() {
             <p className="mt-2 text-sm text-rose-700">Your teams could not be loaded.</p>
           ) : teams.data.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">
-              You are not on a team yet. Start one here, or open the join link your coach sent you.
+              You are not on a team yet. Join with the code your coach gave you, open the join link they sent, or start
+              a team of your own.
             </p>
           ) : (
             <ul className="mt-3 divide-y divide-slate-100" data-testid="team-list">
@@ -85,43 +87,48 @@ export default function TeamsPage() {
             </ul>
           )}
         </section>
-        <section aria-labelledby="new-team" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="new-team" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-            <Users className="h-5 w-5" aria-hidden="true" /> Start a team
-          </h2>
-          <form onSubmit={handleSubmit} noValidate className="mt-3 space-y-3">
-            <TextField
-              label="Team name"
-              name="name"
-              value={values.name}
-              onChange={set('name')}
-              error={errors.name}
-              counterMax={TEAM_LIMITS.nameMax}
-              isRequired
-            />
-            <TextField
-              label="School"
-              name="school"
-              value={values.school}
-              onChange={set('school')}
-              error={errors.school}
-              counterMax={TEAM_LIMITS.schoolMax}
-              isRequired
-            />
-            <TextField
-              label="Description (optional)"
-              name="description"
-              value={values.description}
-              onChange={set('description')}
-              error={errors.description}
-              rows={3}
-              counterMax={TEAM_LIMITS.descriptionMax}
-            />
-            <button type="submit" className={buttonClass('primary')} disabled={create.isPending}>
-              Create team
-            </button>
-          </form>
-        </section>
+        <div className="space-y-6">
+          <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <JoinWithCodeForm />
+          </section>
+          <section aria-labelledby="new-team" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="new-team" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+              <Users className="h-5 w-5" aria-hidden="true" /> Start a team
+            </h2>
+            <form onSubmit={handleSubmit} noValidate className="mt-3 space-y-3">
+              <TextField
+                label="Team name"
+                name="name"
+                value={values.name}
+                onChange={set('name')}
+                error={errors.name}
+                counterMax={TEAM_LIMITS.nameMax}
+                isRequired
+              />
+              <TextField
+                label="School"
+                name="school"
+                value={values.school}
+                onChange={set('school')}
+                error={errors.school}
+                counterMax={TEAM_LIMITS.schoolMax}
+                isRequired
+              />
+              <TextField
+                label="Description (optional)"
+                name="description"
+                value={values.description}
+                onChange={set('description')}
+                error={errors.description}
+                rows={3}
+                counterMax={TEAM_LIMITS.descriptionMax}
+              />
+              <button type="submit" className={buttonClass('primary')} disabled={create.isPending}>
+                Create team
+              </button>
+            </form>
+          </section>
+        </div>
       </div>
     </>
   );

@@ -2,6 +2,7 @@
 import type {
   TCreateTeamRequest,
   TDebaterProgress,
+  TJoinTeamResponse,
   TPairRoundsRequest,
   TTeam,
   TTeamRole,
@@ -70,7 +71,7 @@ export const previewJoin = async (code: string) =>
     .team;
 
 export const joinTeam = async (code: string) =>
-  api<{ teamId: number }>(`/api/teams/join/${encodeURIComponent(code)}`, { method: 'POST' });
+  api<TJoinTeamResponse>(`/api/teams/join/${encodeURIComponent(code)}`, { method: 'POST' });
 
 /** The link a coach shares: opening it (signed in or after signing up) joins the team. */
 export const joinLink = (code: string) => `${window.location.origin}/teams/join/${code}`;

@@ -4,6 +4,7 @@ import { LIMITS, ZUpdateTopicRequest, type TUpdateTopicRequest } from '@resolved
 import { formErrors, type TFieldErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
+import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
 import { formatEventDate } from './event-date';
@@ -29,7 +30,6 @@ export function EditTopicForm() {
   const [errors, setErrors] = useState<TFieldErrors<keyof TUpdateTopicRequest>>({});
   const [formError, setFormError] = useState<string>();
   const [pickedDate, setPickedDate] = useState('');
-  const pickerId = useId();
   const headingId = useId();
 
   const update = useMutation({
@@ -93,22 +93,17 @@ export function EditTopicForm() {
             counterMax={LIMITS.topicDate.max}
             isRequired
           />
-          <div>
-            <label htmlFor={pickerId} className="mb-1.5 block text-sm font-semibold text-slate-800">
-              Or pick a date
-            </label>
-            <input
-              id={pickerId}
-              type="date"
-              value={pickedDate}
-              onChange={(event) => {
-                setPickedDate(event.target.value);
-                const formatted = formatEventDate(event.target.value);
-                if (formatted) setField('date')(formatted);
-              }}
-              className="block w-full rounded-xl border border-slate-300 bg-white px-4 py-2.5 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-4 focus:ring-brand-100"
-            />
-          </div>
+          <TextField
+            label="Or pick a date"
+            name="picked-date"
+            type="date"
+            value={pickedDate}
+            onChange={(value) => {
+              setPickedDate(value);
+              const formatted = formatEventDate(value);
+              if (formatted) setField('date')(formatted);
+            }}
+          />
         </div>
         <TextField
           label="Short description"
@@ -120,11 +115,7 @@ export function EditTopicForm() {
           rows={3}
           isRequired
         />
-        {formError && Object.values(errors).every((e) => !e) ? (
-          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
-            {formError}
-          </p>
-        ) : null}
+        {formError && Object.values(errors).every((e) => !e) ? <FormAlert>{formError}</FormAlert> : null}
         <button type="submit" className={buttonClass('primary')} disabled={update.isPending}>
           {update.isPending ? 'Updating…' : 'Update Topic'}
         </button>
