@@ -11,6 +11,7 @@ import { DB_INT_MAX } from '../constants.js';
 import { SPEAKER_POINTS } from '../points.js';
 import type { TAck } from '../realtime.js';
 import type { TClockState } from './clock.js';
+import type { TNotCounted } from './awards.js';
 
 /** A debate's id: a positive integer the databases can store. */
 export const ZDebateId = z.number().int().positive().max(DB_INT_MAX);
@@ -104,6 +105,8 @@ export interface TDebateSummary {
   winnerSide: TSideKey | null;
   createdAt: string;
   endedAt: string | null;
+  /** Why the round did not count for points (a practice round, `notCountedText`); null when it counted or is running. */
+  notCounted: TNotCounted | null;
 }
 
 /** A debater's own record, for their dashboard: results, speaker points and a rating per format. */

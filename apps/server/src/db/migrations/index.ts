@@ -24,6 +24,7 @@ import { scheduledRounds } from './0021-scheduled-rounds';
 import { privateReplays } from './0022-private-replays';
 import { debatesJudgeIndex } from './0023-debates-judge-index';
 import { recordingPartSizes } from './0024-recording-part-sizes';
+import { roundNotCounted } from './0025-round-not-counted';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0022-private-replays': privateReplays,
   '0023-debates-judge-index': debatesJudgeIndex,
   '0024-recording-part-sizes': recordingPartSizes,
+  '0025-round-not-counted': roundNotCounted,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -57,6 +57,8 @@ export interface DebatesTable {
   /** Migration 0020: each debater agreed to record the round (recording runs when both have). */
   recordConsentA: Generated<number>;
   recordConsentB: Generated<number>;
+  /** Migration 0025: why the round did not count for points (`TNotCounted` as JSON), written when it is settled. */
+  notCounted: Generated<string | null>;
 }
 
 export interface ActiveDebatersTable {
