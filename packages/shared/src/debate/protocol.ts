@@ -67,6 +67,8 @@ export interface TDebate {
   endedAt: string | null;
   /** What the round earned each participant, and why (entries at 0 points say why nothing); empty while live. */
   awards: TDebateAward[];
+  /** Why the round did not count for points (a practice round); null when it counted or is running. */
+  notCounted: TNotCounted | null;
   /** A judge invitation is out: the seat is kept for whoever holds its link. */
   hasJudgeInvite: boolean;
   /** A team's practice round: the team, who may judge it (its coaches and named judges), when it was set to start. */

@@ -4,6 +4,7 @@ import { FORMATS } from '@resolved/shared';
 import { RatingText } from '../debates/ballot/RatingText';
 import { debateHistoryQuery } from '../debates/debates-queries';
 import { historyResultText } from '../debates/history-text';
+import { PracticeRoundNote } from '../debates/ballot/PracticeRoundNote';
 import { debateRecordQuery } from './dashboard-queries';
 
 /** How many past rounds the dashboard lists (the Debates page has them all). */
@@ -88,6 +89,7 @@ export function DebateRecordCard() {
                 >
                   {d.status === 'live' ? 'Back to the round' : 'Replay'}
                 </Link>
+                {d.notCounted ? <PracticeRoundNote notCounted={d.notCounted} className="w-full" /> : null}
               </li>
             ))}
           </ul>

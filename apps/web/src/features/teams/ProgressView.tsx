@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { FORMATS, type TDebaterProgress } from '@resolved/shared';
+import { PracticeRoundNote } from '../debates/ballot/PracticeRoundNote';
 
 const CHART = { width: 320, height: 120, pad: 8 };
 
@@ -98,6 +99,7 @@ export function ProgressView({ progress }: { progress: TDebaterProgress }) {
                   {b.judgeName ? ` · judged by ${b.judgeName}` : ''}
                 </p>
                 <p className="mt-1 break-words text-slate-700">“{b.reason}”</p>
+                {b.notCounted ? <PracticeRoundNote notCounted={b.notCounted} className="mt-2" /> : null}
                 <Link to={`/debates/${b.debateId}/replay`} className="mt-1 inline-block text-brand-700 underline">
                   Replay the round
                 </Link>
