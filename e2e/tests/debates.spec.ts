@@ -160,17 +160,14 @@ test('two strangers are matched, share one clock and a call, and a third person 
   expect(await seriousViolations(grace!)).toEqual([]);
 
   // The round was clicked through in seconds: it counts as joined, but earns no points, and each participant is
-  // told why (real rounds earning points are covered by apps/server/src/features/results/awards.test.ts).
-  const debateNumber = ada!.url().split('/').pop();
+  // told why, as a practice round (real rounds earning points are covered by
+  // apps/server/src/features/results/awards.test.ts).
   for (const p of [a, g, j]) {
     // A click-through runs a second or two of speech time (more on a busy machine): a few percent at most.
     await expect(p.page.getByTestId('round-awards')).toContainText(
-      new RegExp(`No points for debate #${debateNumber}: speeches ran \\d% of their time \\(50% needed\\)`),
+      /Practice round — not counted for points: speeches ran \d% of their time; a round counts from 50%/,
     );
   }
-  await expect(j.page.getByTestId('round-awards')).toContainText(
-    'the speeches did not run long enough for the round to count',
-  );
   const negIsAda = neg === a;
   const adaAfter = await dashboardNumbers(ada!);
   const graceAfter = await dashboardNumbers(grace!);

@@ -155,9 +155,11 @@ test('on a phone the clock stays in view while the room scrolls, and the history
   const { page, debateId, hostContext, friendContext } = await challengeRoom(browser, { width: 375, height: 812 });
   await page.mouse.wheel(0, 2000);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-  const clock = await page.getByTestId('debate-clock').boundingBox();
+  // A one-line clock stays pinned (the clock card scrolls with the page).
+  const clock = await page.getByTestId('pinned-clock').boundingBox();
   expect(clock!.y).toBeGreaterThanOrEqual(0);
   expect(clock!.y).toBeLessThan(300);
+  await expect(page.getByTestId('pinned-clock-time')).toHaveText('6:00');
   // Nothing in the room (the flow sheet is wide) pushes the page sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 

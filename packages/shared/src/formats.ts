@@ -338,3 +338,13 @@ export function totalSpeechMinutes(format: TFormatRules): number {
 export function speakerLabel(format: TFormatRules, speech: TSpeech): string {
   return speech.speaker === 'both' ? 'Both' : format.sides[speech.speaker];
 }
+
+/**
+ * A speech as a heading names it: its name, with whose it is only when the name does not say so already
+ * ("Prime Minister Constructive (Government)", but "Affirmative Constructive", not "… (Affirmative)").
+ */
+export function speechTitle(format: TFormatRules, speech: TSpeech): string {
+  const who = speakerLabel(format, speech);
+  const isNamed = speech.speaker === 'both' || speech.name.toLowerCase().includes(who.toLowerCase());
+  return isNamed ? speech.name : `${speech.name} (${who})`;
+}

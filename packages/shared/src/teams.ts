@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { FORMAT_IDS, type TFormatId, type TSideKey } from './formats.js';
 import type { TDebateStatus } from './debate/protocol.js';
+import type { TNotCounted } from './debate/awards.js';
 
 export const TEAM_LIMITS = {
   nameMax: 80,
@@ -201,5 +202,7 @@ export interface TDebaterProgress {
     reason: string;
     judgeName: string | null;
     createdAt: string;
+    /** Why the round did not count for points (a practice round); null when it counted. */
+    notCounted: TNotCounted | null;
   }[];
 }

@@ -112,7 +112,7 @@ export interface MotionsTable {
   createdAt: string;
 }
 
-/** Teams (migrations 0015-teams, 0025-team-join-switch). `isJoinOpen` 0 or no `joinCode`: joining is switched off. */
+/** Teams (migrations 0015-teams, 0027-team-join-switch). `isJoinOpen` 0 or no `joinCode`: joining is switched off. */
 export interface TeamsTable {
   id: Generated<number>;
   name: string;

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { DEBATE_POINTS } from '../points.js';
 import { FORMATS } from '../formats.js';
 import { createClock, startSpeech } from './clock.js';
-import { AWARD_RULES, awardsFor, scheduledSpeechMs, spokenIncrement, type TRoundFacts } from './awards.js';
+import {
+  AWARD_RULES,
+  awardsFor,
+  DEBATE_POINTS_CONDITIONS,
+  notCountedText,
+  scheduledSpeechMs,
+  spokenIncrement,
+  ZNotCounted,
+  type TRoundFacts,
+} from './awards.js';
 
 const full = scheduledSpeechMs('ld');
 const base: TRoundFacts = {
@@ -87,6 +96,50 @@ describe('awardsFor', () => {
     const completed = { ...base, ending: 'completed' as const, winnerSide: null };
     expect(pointsOf(completed)).toEqual({ a: 10, b: 10, judge: 0 });
     expect(awardsFor(completed).isRated).toBe(false);
+  });
+});
+
+describe('a round that does not count (a practice round)', () => {
+  it('counts a real round, and says nothing about it', () => {
+    expect(awardsFor(base).notCounted).toBeNull();
+    expect(awardsFor({ ...base, ending: 'forfeited', spokenMs: 3 * 60_000 }).notCounted).toBeNull();
+  });
+
+  it('says how much of the speech time ran, and from how much a round counts', () => {
+    const outcome = awardsFor({ ...base, spokenMs: full * 0.125 });
+    expect(outcome.notCounted).toEqual({ rule: 'speech_share', spokenShare: 0.125 });
+    expect(notCountedText(outcome.notCounted!)).toBe(
+      'Practice round — not counted for points: speeches ran 12% of their time; a round counts from 50%',
+    );
+    // A round without a ballot, too.
+    expect(awardsFor({ ...base, ending: 'completed', winnerSide: null, spokenMs: 0 }).notCounted).toEqual({
+      rule: 'speech_share',
+      spokenShare: 0,
+    });
+  });
+
+  it('names the forfeit rule a round met, and the repeat of a pair', () => {
+    const forfeit = { ...base, ending: 'forfeited' as const, winnerSide: 'a' as const };
+    const early = awardsFor({ ...forfeit, spokenMs: 70_000 }).notCounted!;
+    expect(notCountedText(early)).toBe(
+      'Practice round — not counted for points: the round ended after 1:10 of speeches; a forfeit counts after 2 minutes',
+    );
+    expect(awardsFor({ ...forfeit, wasForfeiterPresent: false }).notCounted).toEqual({ rule: 'forfeit_absent' });
+    expect(awardsFor({ ...forfeit, spokenMs: 3 * 60_000, pairRoundsInWindow: 1 }).notCounted).toEqual({
+      rule: 'same_pair',
+    });
+    const repeat = awardsFor({ ...base, pairRoundsInWindow: 1 }).notCounted!;
+    expect(notCountedText(repeat)).toBe(
+      'Practice round — not counted for points: these two debaters already earned points from a round in the last 24 hours; a pair counts once every 24 hours',
+    );
+    // What is stored reads back as it was written.
+    for (const reason of [early, repeat]) expect(ZNotCounted.parse(JSON.parse(JSON.stringify(reason)))).toEqual(reason);
+  });
+
+  it('states the conditions from the same constants', () => {
+    expect(DEBATE_POINTS_CONDITIONS).toContain('at least 50% of their time');
+    expect(DEBATE_POINTS_CONDITIONS).toContain('2 minutes of speeches');
+    expect(DEBATE_POINTS_CONDITIONS).toContain('one round every 24 hours');
   });
 });
 

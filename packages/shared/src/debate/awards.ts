@@ -11,9 +11,10 @@
  * - a judge earns only when seated before the speeches began, in a round that counts, and not for the same pair
  *   again within the window.
  */
+import { z } from 'zod';
 import { FORMATS, type TFormatId, type TSideKey } from '../formats.js';
 import { DEBATE_POINTS } from '../points.js';
-import { elapsedAt, type TClockState } from './clock.js';
+import { elapsedAt, formatClock, type TClockState } from './clock.js';
 
 export const AWARD_RULES = {
   /** Completion (and a judged win) needs the speeches to have run at least this share of the format's speech time. */
@@ -25,6 +26,20 @@ export const AWARD_RULES = {
 } as const;
 
 export type TRoundEnding = 'judged' | 'completed' | 'forfeited';
+
+/**
+ * Why a round did not count for its debaters' points (a practice round), as the rule found it when the round ended:
+ * the speeches ran too small a share of their time (`spokenShare`, 0–1), a forfeit came before the speeches had run
+ * long enough (`spokenMs`) or before the opponent ever came, or the same pair already earned from a round that day.
+ * Stored with the round, so its pages can say it without working it out again.
+ */
+export const ZNotCounted = z.discriminatedUnion('rule', [
+  z.object({ rule: z.literal('speech_share'), spokenShare: z.number().min(0) }),
+  z.object({ rule: z.literal('forfeit_early'), spokenMs: z.number().int().min(0) }),
+  z.object({ rule: z.literal('forfeit_absent') }),
+  z.object({ rule: z.literal('same_pair') }),
+]);
+export type TNotCounted = z.infer<typeof ZNotCounted>;
 
 /** What the server knows about a round when it ends. */
 export interface TRoundFacts {
@@ -60,6 +75,8 @@ export interface TAwardsOutcome {
   isRated: boolean;
   /** Why a recipient earned nothing (recorded in the ledger at 0 points, shown to the debater). */
   withheld: TAward[];
+  /** Why the round did not count for its debaters (a practice round), or null when it counted. */
+  notCounted: TNotCounted | null;
 }
 
 /** The format's speech time in ms (what "a meaningful share" is measured against). */
@@ -91,6 +108,42 @@ export function wasJudgeSeatedBeforeSpeeches(round: {
 
 const percent = (share: number) => `${Math.floor(share * 100)}%`;
 
+const REPEAT_HOURS = AWARD_RULES.repeatWindowMs / 3_600_000;
+const FORFEIT_MINUTES = AWARD_RULES.forfeitMinSpokenMs / 60_000;
+
+/**
+ * The conditions on the points, in plain words, next to `DEBATE_POINTS_SUMMARY` wherever the points are promised
+ * (the Debates, How To and Help pages), written from the same constants the rule uses.
+ */
+export const DEBATE_POINTS_CONDITIONS =
+  `Points come from rounds that really happen: a round counts when its speeches run at least ${percent(AWARD_RULES.minSpokenShare)} of their time, ` +
+  `a forfeit win counts once both debaters were in the room and ${FORFEIT_MINUTES} minutes of speeches ran, ` +
+  `and the same two debaters earn points from one round every ${REPEAT_HOURS} hours ` +
+  `(a judge earns for a round that counts, when seated before the first speech). ` +
+  `Any other round is a practice round: it stays in your history and says why it was not counted.`;
+
+/** How a practice round is named on the round, the dashboard and the coach's progress view. */
+export const PRACTICE_ROUND_LABEL = 'Practice round — not counted for points';
+
+/** Why a round was not counted, with the rule it met: "speeches ran 12% of their time; a round counts from 50%". */
+export function notCountedWhy(notCounted: TNotCounted): string {
+  switch (notCounted.rule) {
+    case 'speech_share':
+      return `speeches ran ${percent(notCounted.spokenShare)} of their time; a round counts from ${percent(AWARD_RULES.minSpokenShare)}`;
+    case 'forfeit_early':
+      return `the round ended after ${formatClock(notCounted.spokenMs)} of speeches; a forfeit counts after ${FORFEIT_MINUTES} minutes`;
+    case 'forfeit_absent':
+      return 'the opponent never came to the room; a forfeit counts once both debaters were there';
+    case 'same_pair':
+      return `these two debaters already earned points from a round in the last ${REPEAT_HOURS} hours; a pair counts once every ${REPEAT_HOURS} hours`;
+  }
+}
+
+/** "Practice round — not counted for points: speeches ran 12% of their time; a round counts from 50%". */
+export function notCountedText(notCounted: TNotCounted): string {
+  return `${PRACTICE_ROUND_LABEL}: ${notCountedWhy(notCounted)}`;
+}
+
 export function awardsFor(facts: TRoundFacts): TAwardsOutcome {
   const id = facts.debateId;
   const awards: TAward[] = [];
@@ -104,18 +157,22 @@ export function awardsFor(facts: TRoundFacts): TAwardsOutcome {
 
   if (facts.ending === 'forfeited') {
     const winner = facts.winnerSide;
-    if (!winner) return { awards, withheld, isRated: false };
+    if (!winner) return { awards, withheld, isRated: false, notCounted: null };
+    let notCounted: TNotCounted | null = null;
     if (!facts.wasForfeiterPresent) {
+      notCounted = { rule: 'forfeit_absent' };
       nothing(winner, 'the opponent never came to the room, so the round did not happen');
     } else if (facts.spokenMs < AWARD_RULES.forfeitMinSpokenMs) {
-      nothing(winner, `the round ended before ${AWARD_RULES.forfeitMinSpokenMs / 60_000} minutes of speeches`);
+      notCounted = { rule: 'forfeit_early', spokenMs: Math.max(0, Math.round(facts.spokenMs)) };
+      nothing(winner, `the round ended before ${FORFEIT_MINUTES} minutes of speeches`);
     } else if (isRepeatPair) {
+      notCounted = { rule: 'same_pair' };
       nothing(winner, repeatWhy);
     } else {
       awards.push({ recipient: winner, points: DEBATE_POINTS.complete, reason: `Completed debate #${id} (forfeit)` });
       awards.push({ recipient: winner, points: DEBATE_POINTS.win, reason: `Won debate #${id} by forfeit` });
     }
-    return { awards, withheld, isRated: false };
+    return { awards, withheld, isRated: false, notCounted };
   }
 
   const share = facts.spokenMs / scheduledSpeechMs(facts.formatId);
@@ -144,5 +201,10 @@ export function awardsFor(facts: TRoundFacts): TAwardsOutcome {
       awards.push({ recipient: 'judge', points: DEBATE_POINTS.judge, reason: `Judged debate #${id}` });
     }
   }
-  return { awards, withheld, isRated: facts.ending === 'judged' && counts };
+  const notCounted: TNotCounted | null = !isReal
+    ? { rule: 'speech_share', spokenShare: share }
+    : isRepeatPair
+      ? { rule: 'same_pair' }
+      : null;
+  return { awards, withheld, isRated: facts.ending === 'judged' && counts, notCounted };
 }

@@ -7,6 +7,7 @@ import {
   endPrep,
   endSpeech,
   formatClock,
+  hasPrepAhead,
   pause,
   prepRemainingAt,
   resume,
@@ -137,6 +138,23 @@ describe('prep pools', () => {
     expect(state.prepRemainingMs).toEqual({ a: 0, b: 0 });
     state = endSpeech(state, s(1620));
     expectClockError(() => startPrep(state, 'a', s(1621)), 'prep_not_allowed');
+  });
+
+  it('has parli prep ahead only until the first speech starts; per-side prep until the round ends', () => {
+    const parli = createClock('parli');
+    expect(hasPrepAhead(parli)).toBe(true);
+    expect(hasPrepAhead(startPrep(parli, 'a', T0))).toBe(true);
+    const pmc = startSpeech(parli, T0);
+    expect(hasPrepAhead(pmc)).toBe(false);
+    expect(hasPrepAhead(endSpeech(pmc, s(420)))).toBe(false);
+    let ld = startSpeech(createClock('ld'), T0);
+    expect(hasPrepAhead(ld)).toBe(true);
+    for (let i = 0; i < FORMATS.ld.speeches.length; i++) {
+      if (i > 0) ld = startSpeech(ld, s(i));
+      ld = endSpeech(ld, s(i));
+    }
+    expect(ld.phase).toBe('finished');
+    expect(hasPrepAhead(ld)).toBe(false);
   });
 });
 

@@ -151,6 +151,17 @@ export function prepTakerFor(state: TClockState, side: TSideKey): TPrepTaker {
   return formatOf(state).prep.kind === 'before-round' ? 'both' : side;
 }
 
+/**
+ * Whether the round still has prep a debater can take, now or between later speeches: none once the round is over,
+ * and in a format whose prep is one block before the round (Parliamentary), none once the first speech has started.
+ * The room shows the prep left only while this holds.
+ */
+export function hasPrepAhead(state: TClockState): boolean {
+  if (state.phase === 'finished') return false;
+  if (formatOf(state).prep.kind !== 'before-round') return true;
+  return state.speechIndex === 0 && state.phase !== 'speech';
+}
+
 export function startPrep(state: TClockState, side: TSideKey, nowMs: number): TClockState {
   if (state.phase === 'finished') throw new ClockError('round_finished', 'The round is over.');
   if (state.phase !== 'idle') throw new ClockError('not_idle', 'Prep can start only between speeches.');

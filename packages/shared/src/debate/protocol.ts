@@ -11,6 +11,7 @@ import { DB_INT_MAX } from '../constants.js';
 import { SPEAKER_POINTS } from '../points.js';
 import type { TAck } from '../realtime.js';
 import type { TClockState } from './clock.js';
+import type { TNotCounted } from './awards.js';
 
 /** A debate's id: a positive integer the databases can store. */
 export const ZDebateId = z.number().int().positive().max(DB_INT_MAX);
@@ -73,6 +74,8 @@ export interface TDebate {
   endedAt: string | null;
   /** What the round earned each participant, and why (entries at 0 points say why nothing); empty while live. */
   awards: TDebateAward[];
+  /** Why the round did not count for points (a practice round); null when it counted or is running. */
+  notCounted: TNotCounted | null;
   /** A judge invitation is out: the seat is kept for whoever holds its link. */
   hasJudgeInvite: boolean;
   /** A team's practice round: the team, who may judge it (its coaches and named judges), when it was set to start. */
@@ -115,6 +118,8 @@ export interface TDebateSummary {
   isCancelled: boolean;
   createdAt: string;
   endedAt: string | null;
+  /** Why the round did not count for points (a practice round, `notCountedText`); null when it counted or is running. */
+  notCounted: TNotCounted | null;
 }
 
 /** A debater's own record, for their dashboard: results, speaker points and a rating per format. */

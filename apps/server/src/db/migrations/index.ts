@@ -27,6 +27,7 @@ import { recordingPartSizes } from './0024-recording-part-sizes';
 import { upcomingRounds } from './0025-upcoming-rounds';
 import { roundRevisions } from './0026-round-revisions';
 import { teamJoinSwitch } from './0027-team-join-switch';
+import { roundNotCounted } from './0028-round-not-counted';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0025-upcoming-rounds': upcomingRounds,
   '0026-round-revisions': roundRevisions,
   '0027-team-join-switch': teamJoinSwitch,
+  '0028-round-not-counted': roundNotCounted,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

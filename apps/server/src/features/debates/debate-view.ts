@@ -1,6 +1,8 @@
 /** How a debate row becomes what clients see (`TDebate`, summaries, ballots), and the helpers every debate service shares. */
 import {
   wasJudgeSeatedBeforeSpeeches,
+  ZNotCounted,
+  type TNotCounted,
   REALTIME_ROOMS,
   type TBallot,
   type TDebate,
@@ -71,6 +73,17 @@ export function participant(id: string, names: Map<string, string>): TDebatePart
   return { userId: id, displayName: names.get(id) ?? 'Former user' };
 }
 
+/** Why a settled round did not count for points, as the award rule stored it (null when it counted). */
+export function notCountedOf(row: Pick<TDebateRow, 'notCounted'>): TNotCounted | null {
+  if (!row.notCounted) return null;
+  try {
+    const parsed = ZNotCounted.safeParse(JSON.parse(row.notCounted));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export function toSummary(row: TDebateRow, names: Map<string, string>): TDebateSummary {
   return {
     id: Number(row.id),
@@ -84,6 +97,7 @@ export function toSummary(row: TDebateRow, names: Map<string, string>): TDebateS
     isCancelled: row.cancelledAt !== null,
     createdAt: row.createdAt,
     endedAt: row.endedAt,
+    notCounted: notCountedOf(row),
   };
 }
 

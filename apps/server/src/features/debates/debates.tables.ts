@@ -61,6 +61,8 @@ export interface DebatesTable {
   cancelledAt: Generated<string | null>;
   /** Migration 0026: counted up each time a snapshot of the round is published (the newest snapshot wins). */
   revision: Generated<number>;
+  /** Migration 0028: why the round did not count for points (`TNotCounted` as JSON), written when it is settled. */
+  notCounted: Generated<string | null>;
 }
 
 export interface ActiveDebatersTable {

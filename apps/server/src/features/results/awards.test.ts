@@ -10,6 +10,7 @@ import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import * as debates from '../debates/debates.service';
 import * as results from './results.service';
+import * as records from './records.service';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 
@@ -87,6 +88,8 @@ describe.each(TEST_ENGINES)('points that cannot be farmed on %s', (engine) => {
           reason: `No points for debate #${debate.id}: the round ended before 2 minutes of speeches`,
         },
       ]);
+      // The round says which rule it met, so its pages show it as a practice round.
+      expect(forfeited.json().debate.notCounted).toEqual({ rule: 'forfeit_early', spokenMs: 0 });
     }
     expect(await scoreOf(farmer)).toBe(0);
     expect(await scoreOf(alt)).toBe(0);
@@ -101,6 +104,7 @@ describe.each(TEST_ENGINES)('points that cannot be farmed on %s', (engine) => {
       `No points for debate #${first.debate.id}: the opponent never came to the room, so the round did not happen`,
     );
     expect(await scoreOf(first.a)).toBe(0);
+    expect(noShow?.notCounted).toEqual({ rule: 'forfeit_absent' });
 
     const other = await buildUser(t);
     const real = await challengeRound(host, other);
@@ -112,6 +116,7 @@ describe.each(TEST_ENGINES)('points that cannot be farmed on %s', (engine) => {
     const left = await call(real.b, 'POST', `/api/debates/${real.debate.id}/forfeit`);
     expect(left.json().debate.status).toBe('forfeited');
     expect(await scoreOf(real.a)).toBe(DEBATE_POINTS.complete + DEBATE_POINTS.win);
+    expect(left.json().debate.notCounted).toBeNull();
   });
 
   it('an LD round clicked through in a moment and judged by a third account earns nothing and rates nothing', async () => {
@@ -133,6 +138,14 @@ describe.each(TEST_ENGINES)('points that cannot be farmed on %s', (engine) => {
     expect(awards.find((award) => award.userId === a.user.id)?.reason).toBe(
       `No points for debate #${debate.id}: speeches ran 0% of their time (50% needed)`,
     );
+    // Why it did not count, with the share of speech time that ran, on the round, in the history and the progress.
+    const notCounted = (judged.json().debate as TDebate).notCounted;
+    expect(notCounted).toEqual({ rule: 'speech_share', spokenShare: expect.any(Number) });
+    expect(notCounted?.rule === 'speech_share' && notCounted.spokenShare).toBeLessThan(0.01);
+    const history = (await call(a, 'GET', '/api/debates/history')).json();
+    expect(history.debates[0]).toMatchObject({ id: debate.id, notCounted });
+    const progress = await records.getProgress(deps(), a.user.id);
+    expect(progress.lastBallots[0]).toMatchObject({ debateId: debate.id, notCounted });
     // The ledger holds the same entries, with the debate they came from.
     const ledger = await t.database.db
       .selectFrom('scoreLedger')
@@ -171,12 +184,14 @@ describe.each(TEST_ENGINES)('points that cannot be farmed on %s', (engine) => {
     expect(firstTotal).toBe(2 * DEBATE_POINTS.complete + DEBATE_POINTS.win);
     expect(await scoreOf(judge)).toBe(DEBATE_POINTS.judge);
     expect(first.awards.filter((award) => award.points > 0)).toHaveLength(4);
+    expect(first.notCounted).toBeNull();
     const ratingsAfterFirst = await t.database.db.selectFrom('debateRatings').selectAll().execute();
 
     const second = await judgedRound();
     expect((await scoreOf(x)) + (await scoreOf(y))).toBe(firstTotal);
     expect(await scoreOf(judge)).toBe(DEBATE_POINTS.judge);
     expect(second.awards.every((award) => award.points === 0)).toBe(true);
+    expect(second.notCounted).toEqual({ rule: 'same_pair' });
     expect(second.awards[0]?.reason).toMatch(
       /the same two debaters already earned points from a round in the last 24 hours/,
     );

@@ -1,7 +1,7 @@
 /**
  * The one place a round's points are written: gathers the facts the shared `awardsFor` rules need, writes each
  * award (and each withheld award, at 0 points, with why) to the score ledger under the debate, and marks a round
- * whose debaters earned points (the repeat-pair window counts those). Runs inside the transaction that ends the
+ * whose debaters earned points (the repeat-pair window counts those), or why it did not count. Runs inside the transaction that ends the
  * round, so a round is settled exactly once.
  */
 import {
@@ -50,5 +50,6 @@ export async function settleRound(
       await ledger.awardPoints(tx, { userId, amount: award.points, reason: award.reason, debateId }, options.now);
   }
   if (outcome.awards.some((award) => award.recipient !== 'judge')) await resultsRepo.markRewarded(tx, debateId);
+  if (outcome.notCounted) await resultsRepo.markNotCounted(tx, debateId, JSON.stringify(outcome.notCounted));
   return outcome;
 }

@@ -15,7 +15,7 @@ import * as repo from '../debates/debates.repository';
 import type { TDebateRow } from '../debates/debates.repository';
 import * as resultsRepo from './results.repository';
 import { summarizeRating } from './ratings';
-import { type TDebatesDeps, LIST_LIMIT, db, sideOf, toBallot, toSummary } from '../debates/debate-view';
+import { type TDebatesDeps, LIST_LIMIT, db, notCountedOf, sideOf, toBallot, toSummary } from '../debates/debate-view';
 
 /** A round as one of its debaters' lists show it: the round, their side, their opponent, and how it went for them. */
 export function toRoundOfDebater(row: TDebateRow, userId: string, names: Map<string, string>): TRoundOfDebater {
@@ -200,6 +200,7 @@ export async function getProgress(deps: TDebatesDeps, userId: string): Promise<T
       reason: m.ballot.reason,
       judgeName: m.ballot.judgeId ? (judgeNames.get(m.ballot.judgeId) ?? 'Former user') : null,
       createdAt: m.ballot.createdAt,
+      notCounted: notCountedOf(m.row),
     })),
   };
 }

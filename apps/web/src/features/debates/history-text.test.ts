@@ -19,6 +19,7 @@ const entry = (over: Partial<THistoryEntry>): THistoryEntry => ({
   opponent: person('Ben'),
   result: 'no-decision',
   ballot: null,
+  notCounted: null,
   ...over,
 });
 

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { FORMAT_IDS, FORMATS, RATING_PROVISIONAL_DEVIATION, type TFormatId } from '@resolved/shared';
+import { FORMAT_IDS, FORMATS, type TFormatId } from '@resolved/shared';
 import { RatingText } from './RatingText';
 import { formatRatingsQuery } from '../debates-queries';
 
 /**
- * Per-format Glicko-2 ratings from judged debates. Ratings stay "provisional" until their deviation
- * falls below RATING_PROVISIONAL_DEVIATION. Shown on /debates; ready for the leaderboard's rating view.
+ * Per-format Glicko-2 ratings from judged debates. A rating is marked "?" while provisional (its deviation above
+ * RATING_PROVISIONAL_DEVIATION), explained in a debater's words. Shown on /debates and the leaderboard.
  */
 export function FormatRatings() {
   const headingId = useId();
@@ -18,8 +18,7 @@ export function FormatRatings() {
         Ratings by format
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Glicko-2 ratings from judged debates. A rating is provisional until its deviation is below{' '}
-        {RATING_PROVISIONAL_DEVIATION}.
+        Ratings from judged debates. A rating with ? is still settling: it firms up after a few judged rounds.
       </p>
       <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Rating format">
         {FORMAT_IDS.map((id) => (

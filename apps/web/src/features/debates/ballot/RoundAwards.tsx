@@ -1,10 +1,22 @@
 import { AWARD_RULES, type TDebate } from '@resolved/shared';
+import { PracticeRoundNote } from './PracticeRoundNote';
 
 /**
- * What the round earned each participant, and why (the score ledger's own entries): a round clicked through, a
- * forfeit before the round began or a repeat of the same pair says plainly why it earned nothing.
+ * What the round earned each participant, and why (the score ledger's own entries). A round that did not count (a
+ * round clicked through, a forfeit before the round began, a repeat of the same pair) reads as a practice round, with
+ * the rule it met: every entry of such a round is 0 points for that one reason.
  */
 export function RoundAwards({ debate, viewerId }: { debate: TDebate; viewerId: string | undefined }) {
+  if (debate.notCounted) {
+    return (
+      <section aria-labelledby="round-awards-heading" data-testid="round-awards">
+        <h2 id="round-awards-heading" className="sr-only">
+          Points from this round
+        </h2>
+        <PracticeRoundNote notCounted={debate.notCounted} />
+      </section>
+    );
+  }
   if (debate.awards.length === 0) return null;
   const nameOf = (userId: string) =>
     userId === viewerId

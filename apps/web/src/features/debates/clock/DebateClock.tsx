@@ -3,15 +3,15 @@ import {
   displayAt,
   formatClock,
   formatOf,
-  speakerLabel,
+  hasPrepAhead,
   TIME_SIGNAL_TEXT,
   timeSignalOf,
   type TClockState,
-  type TSideKey,
   type TTimeSignal,
 } from '@resolved/shared';
 import { chime } from '../chime';
 import { useServerNow } from '../room/useNow';
+import { clockFace, phaseTitle } from './clock-face';
 
 const SOUND_SETTING = 'resolved.clockSounds';
 const SIGNAL_STYLE: Record<TTimeSignal, string> = {
@@ -46,17 +46,6 @@ function useClockSounds(): [boolean, (on: boolean) => void] {
   return [isOn, set];
 }
 
-function phaseTitle(clock: TClockState, display: ReturnType<typeof displayAt>): string {
-  const format = formatOf(clock);
-  if (clock.phase === 'finished') return 'Round over';
-  if (clock.phase === 'prep') {
-    return clock.prepTaker === 'both' ? 'Prep time' : `${format.sides[clock.prepTaker as TSideKey]} prep`;
-  }
-  if (!display.speech) return 'Round over';
-  const who = speakerLabel(format, display.speech);
-  return clock.phase === 'speech' ? `${display.speech.name} (${who})` : `Next: ${display.speech.name} (${who})`;
-}
-
 /** The live clock, rendered from the server's clock state at server time (the same on every screen). */
 export function DebateClock({ clock }: { clock: TClockState }) {
   const isRunning = (clock.phase === 'speech' || clock.phase === 'prep') && !clock.isPaused;
@@ -64,9 +53,6 @@ export function DebateClock({ clock }: { clock: TClockState }) {
   const display = displayAt(clock, now);
   const format = formatOf(clock);
   const isTimed = clock.phase === 'speech' || clock.phase === 'prep';
-  const face = display.isOvertime
-    ? `+${formatClock(display.overtimeMs)}`
-    : formatClock(isTimed ? display.remainingMs : 0);
   const signal = timeSignalOf(display);
   const [isSoundOn, setSoundOn] = useClockSounds();
   // A cue sounds once when the clock crosses into it (not on load, not while paused).
@@ -94,7 +80,7 @@ export function DebateClock({ clock }: { clock: TClockState }) {
         }
         aria-live="off"
       >
-        {isTimed ? face : clock.phase === 'finished' ? '0:00' : formatClock((display.speech?.minutes ?? 0) * 60_000)}
+        {clockFace(clock, display)}
       </p>
       {signal ? (
         <p
@@ -110,25 +96,28 @@ export function DebateClock({ clock }: { clock: TClockState }) {
         {display.grace?.isInGrace ? ` · Grace: ${formatClock(display.grace.remainingMs)} to finish the sentence` : ''}
         {display.poi ? (display.poi.isOpen ? ' · Points of information open' : ' · Protected time: no POIs') : ''}
       </p>
-      <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
-        {format.prep.kind === 'per-side' ? (
-          (['a', 'b'] as const).map((side) => (
-            <div key={side} className="rounded-xl bg-white/10 px-3 py-2">
-              <dt className="text-slate-300">{format.sides[side]} prep left</dt>
-              <dd className="font-mono text-lg tabular-nums" data-testid={`prep-${side}`}>
-                {formatClock(display.prepRemainingMs[side])}
+      {/* Only prep a debater can still take: Parliamentary's block ends when the first speech starts. */}
+      {hasPrepAhead(clock) ? (
+        <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
+          {format.prep.kind === 'per-side' ? (
+            (['a', 'b'] as const).map((side) => (
+              <div key={side} className="rounded-xl bg-white/10 px-3 py-2">
+                <dt className="text-slate-300">{format.sides[side]} prep left</dt>
+                <dd className="font-mono text-lg tabular-nums" data-testid={`prep-${side}`}>
+                  {formatClock(display.prepRemainingMs[side])}
+                </dd>
+              </div>
+            ))
+          ) : (
+            <div className="col-span-2 rounded-xl bg-white/10 px-3 py-2">
+              <dt className="text-slate-300">Prep before the first speech</dt>
+              <dd className="font-mono text-lg tabular-nums" data-testid="prep-both">
+                {formatClock(Math.min(display.prepRemainingMs.a, display.prepRemainingMs.b))}
               </dd>
             </div>
-          ))
-        ) : (
-          <div className="col-span-2 rounded-xl bg-white/10 px-3 py-2">
-            <dt className="text-slate-300">Prep before the first speech</dt>
-            <dd className="font-mono text-lg tabular-nums" data-testid="prep-both">
-              {formatClock(Math.min(display.prepRemainingMs.a, display.prepRemainingMs.b))}
-            </dd>
-          </div>
-        )}
-      </dl>
+          )}
+        </dl>
+      ) : null}
       <label className="mt-3 flex items-center gap-2 text-xs text-slate-300">
         <input type="checkbox" checked={isSoundOn} onChange={(event) => setSoundOn(event.target.checked)} />
         Sound cues at 1 minute, 30 seconds and time up

@@ -27,6 +27,7 @@ import { ClockControls } from '../clock/ClockControls';
 import { PublicForumOneOnOneNote } from './DebateNotes';
 import { DebateChat } from './DebateChat';
 import { DebateClock } from '../clock/DebateClock';
+import { PinnedClock } from '../clock/PinnedClock';
 import { SpeechSchedule } from './SpeechSchedule';
 import { VideoPanel } from '../video/VideoPanel';
 import { useDebateRoom } from './useDebateRoom';
@@ -142,13 +143,12 @@ export default function DebateRoomPage() {
         </p>
       ) : null}
 
-      {/* Clock and video side by side from lg; on phones the clock stays in view while the page scrolls (the
-          wrapper has no box there, so the sticky clock spans the whole page). */}
+      {/* Clock and video side by side from lg. On phones only a one-line clock (speech, time, the viewer's main
+          control) stays in view while the page scrolls; the wrapper has no box there, so the pinned clock spans the
+          whole page, and the clock card scrolls with the rest. */}
       <div className="contents lg:mb-6 lg:grid lg:grid-cols-2 lg:items-start lg:gap-6">
-        <div
-          className="sticky top-header z-10 -mx-4 space-y-3 bg-slate-50/95 px-4 pb-3 pt-2 shadow-sm backdrop-blur sm:-mx-6 sm:px-6 lg:static lg:m-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none"
-          data-testid="room-clock-area"
-        >
+        <PinnedClock debate={debate} side={side} isJudge={isJudge} onCommand={room.command} />
+        <div className="mt-3 space-y-3 lg:m-0" data-testid="room-clock-area">
           <DebateClock clock={debate.clock} />
           <ClockControls debate={debate} side={side} isJudge={isJudge} onCommand={room.command} />
           {debate.formatId === 'parli' ? <PoiPanel debate={debate} side={side} onPoi={room.mergePoi} /> : null}
