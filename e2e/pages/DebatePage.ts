@@ -75,7 +75,8 @@ export class DebatePage {
 
   async gotoRoom(debateId: number) {
     await this.page.goto(`/debates/${debateId}`);
-    await expect(this.clock).toBeVisible();
+    // The room's chunk and its join over the socket: slow while other browsers run calls on a 2-core machine.
+    await expect(this.clock).toBeVisible({ timeout: 15_000 });
   }
 
   async gotoReplay(debateId: number) {

@@ -26,7 +26,8 @@ async function dashboardNumbers(page: Page) {
 }
 
 test('two strangers are matched, share one clock and a call, and a third person judges', async ({ browser }) => {
-  test.setTimeout(120_000);
+  // Four browsers in a mesh call, alongside the other call tests (two workers on two cores).
+  test.setTimeout(240_000);
   const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const [ada, grace, judge] = await Promise.all(contexts.map((c) => c.newPage()));
   // Unique names: the run's database is shared with other tests (and with repeats of this one).

@@ -12,6 +12,8 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 test('evidence opens for the other debater and the judge; each keeps a private flow; spectators see evidence when allowed', async ({
   browser,
 }) => {
+  // Four browsers, uploads, downloads and reloads: about 26 s alone, more beside the call tests.
+  test.setTimeout(120_000);
   const [hostCtx, friendCtx, judgeCtx, watcherCtx] = await Promise.all([1, 2, 3, 4].map(() => browser.newContext()));
   await signInAs(hostCtx!, uniqueEmail('host'), 'Host Hana');
   await signInAs(friendCtx!, uniqueEmail('friend'), 'Friend Fay');
