@@ -75,24 +75,25 @@ test('a spectator starts every video with one "Play sound and video"', async ({ 
 test('opening one’s round in a second window says so in the first, which can take the call back', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Three windows negotiating calls beside the other call tests (two workers on two cores): generous budgets.
+  test.setTimeout(240_000);
   const { hostCtx, friendCtx, debateId } = await liveRound(browser);
   const [first, friend] = await Promise.all([hostCtx.newPage(), friendCtx.newPage()]);
   for (const page of [first, friend]) await page.goto(`/debates/${debateId}`);
-  await expect(callState(first)).toHaveText('connected', { timeout: 30_000 });
+  await expect(callState(first)).toHaveText('connected', { timeout: 60_000 });
 
   const second = await hostCtx.newPage();
   await second.goto(`/debates/${debateId}`);
   const notice = first.getByTestId('opened-elsewhere');
   await expect(notice).toContainText('This round is open in another window');
   await expect(first.getByTestId('rtc-state')).toHaveCount(0);
-  await expect(callState(second)).toHaveText('connected', { timeout: 30_000 });
+  await expect(callState(second)).toHaveText('connected', { timeout: 60_000 });
   await expect(second.getByTestId('opened-elsewhere')).toHaveCount(0);
 
   await first.getByRole('button', { name: 'Use it here instead' }).click();
   await expect(notice).toHaveCount(0);
   await expect(second.getByTestId('opened-elsewhere')).toContainText('This round is open in another window');
-  await expect(callState(first)).toHaveText('connected', { timeout: 30_000 });
-  await expect(callState(friend)).toHaveText('connected');
+  await expect(callState(first)).toHaveText('connected', { timeout: 60_000 });
+  await expect(callState(friend)).toHaveText('connected', { timeout: 60_000 });
   await Promise.all([hostCtx.close(), friendCtx.close()]);
 });
