@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Most server tests wait on sockets, timers and databases rather than the CPU: on a two-core machine vitest's
+    // default (cores − 1 = one worker) leaves the machine idle. Each test has its own database and Redis prefix.
+    maxWorkers: 3,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       {

@@ -2,8 +2,9 @@
  * Rounds made through the real HTTP API, for tests about what a finished or live round leaves on other pages (the
  * dashboard's record and rating chart): a challenge link accepted, a judge seated, every speech run and a ballot.
  */
-import { expect, type BrowserContext } from '@playwright/test';
+import { expect, type Browser, type BrowserContext } from '@playwright/test';
 import { FORMATS, type TDebate, type TFormatId } from '@resolved/shared';
+import { signInAs, uniqueEmail } from './accounts';
 import { letRunningSpeechRun } from './database';
 import { BASE_URL } from './env';
 
@@ -26,6 +27,19 @@ export async function startChallengeRound(
   const accepted = await guest.request.post(`/api/debates/challenges/${token}/accept`, { headers });
   expect(accepted.ok(), await accepted.text()).toBe(true);
   return (await accepted.json()).debateId as number;
+}
+
+/**
+ * Two new accounts in two new browser contexts (named `<label> Host` and `<label> Friend`), in a live Lincoln Douglas
+ * round made through a challenge link.
+ */
+export async function liveChallengeRound(browser: Browser, label: string) {
+  const [hostCtx, friendCtx] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  await signInAs(hostCtx, uniqueEmail(`${slug}-host`), `${label} Host`);
+  await signInAs(friendCtx, uniqueEmail(`${slug}-friend`), `${label} Friend`);
+  const debateId = await startChallengeRound(hostCtx, friendCtx);
+  return { hostCtx, friendCtx, debateId };
 }
 
 /**

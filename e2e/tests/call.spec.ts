@@ -5,7 +5,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { signInAs, uniqueEmail } from '../support/accounts';
-import { BASE_URL } from '../support/env';
+import { liveChallengeRound } from '../support/rounds';
 import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
@@ -32,21 +32,7 @@ async function blockSoundBeforeClick(page: Page) {
   });
 }
 
-async function liveRound(browser: Browser) {
-  const [hostCtx, friendCtx] = await Promise.all([browser.newContext(), browser.newContext()]);
-  await signInAs(hostCtx, uniqueEmail('call-host'), 'Call Host');
-  await signInAs(friendCtx, uniqueEmail('call-friend'), 'Call Friend');
-  const created = await hostCtx.request.post('/api/debates/challenges', {
-    headers: { origin: BASE_URL },
-    data: { formatId: 'ld' },
-  });
-  const { token } = (await created.json()).challenge;
-  const accepted = await friendCtx.request.post(`/api/debates/challenges/${token}/accept`, {
-    headers: { origin: BASE_URL },
-  });
-  const { debateId } = (await accepted.json()) as { debateId: number };
-  return { hostCtx, friendCtx, debateId };
-}
+const liveRound = (browser: Browser) => liveChallengeRound(browser, 'Call');
 
 const callState = (page: Page) => page.getByTestId('rtc-state');
 

@@ -66,8 +66,8 @@ test('two strangers are matched, share one clock and a call, and a third person 
   await expect(ada!.getByTestId('debater-a')).not.toContainText('RD');
 
   // The call connects (fake camera and microphone).
-  await expect(a.rtcState).toHaveText('connected', { timeout: 20_000 });
-  await expect(g.rtcState).toHaveText('connected', { timeout: 20_000 });
+  await expect(a.rtcState).toHaveText('connected', { timeout: 45_000 });
+  await expect(g.rtcState).toHaveText('connected', { timeout: 45_000 });
   for (const p of [a, g]) {
     for (const label of ['You', 'Your opponent']) {
       await expect.poll(() => p.videoIsPlaying(label), { message: `${label} video plays` }).toBe(true);
@@ -95,7 +95,7 @@ test('two strangers are matched, share one clock and a call, and a third person 
   await neg.page.reload();
   await expect(neg.clockStatus).toHaveText(/Running/);
   await expect.poll(async () => Math.abs((await endsAt(aff)) - (await endsAt(neg)))).toBeLessThan(250);
-  await expect(neg.rtcState).toHaveText('connected', { timeout: 20_000 });
+  await expect(neg.rtcState).toHaveText('connected', { timeout: 45_000 });
 
   // A third user watches, then takes the judge's seat.
   await judge!.goto(ada!.url());
@@ -104,7 +104,7 @@ test('two strangers are matched, share one clock and a call, and a third person 
   await expect(ada!.getByTestId('judge-name')).toHaveText(judgeName);
   await expect(a.spectators).not.toContainText(judgeName);
   // The judge sees and hears both debaters, and they see (and hear) the judge: a mesh of three.
-  await expect(j.rtcState).toHaveText('connected', { timeout: 20_000 });
+  await expect(j.rtcState).toHaveText('connected', { timeout: 45_000 });
   for (const label of ['Affirmative camera', 'Negative camera', 'You']) {
     await expect.poll(() => j.videoIsPlaying(label), { message: `judge: ${label} video plays` }).toBe(true);
   }
@@ -117,7 +117,7 @@ test('two strangers are matched, share one clock and a call, and a third person 
   await signUp(spectatorContext, `Sam ${run}`);
   const spectator = new DebatePage(await spectatorContext.newPage());
   await spectator.page.goto(ada!.url());
-  await expect(spectator.rtcState).toHaveText('connected', { timeout: 20_000 });
+  await expect(spectator.rtcState).toHaveText('connected', { timeout: 45_000 });
   await expect(spectator.page.getByText('you are watching: your camera and microphone stay off')).toBeVisible();
   for (const label of ['Affirmative camera', 'Negative camera']) {
     await expect.poll(() => spectator.videoIsPlaying(label), { message: `spectator: ${label}` }).toBe(true);

@@ -6,25 +6,14 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { signInAs, uniqueEmail } from '../support/accounts';
+import { liveChallengeRound } from '../support/rounds';
 import { BASE_URL } from '../support/env';
 
 const CONSENT = 'Record this round for the replay (both debaters must agree)';
 const BOTH_AGREED = 'Both agreed: recording starts with your camera.';
 
 async function liveRound(browser: Browser) {
-  const [hostCtx, friendCtx] = await Promise.all([browser.newContext(), browser.newContext()]);
-  await signInAs(hostCtx, uniqueEmail('set-host'), 'Setting Host');
-  await signInAs(friendCtx, uniqueEmail('set-friend'), 'Setting Friend');
-  const created = await hostCtx.request.post('/api/debates/challenges', {
-    headers: { origin: BASE_URL },
-    data: { formatId: 'ld' },
-  });
-  const { token } = (await created.json()).challenge;
-  const accepted = await friendCtx.request.post(`/api/debates/challenges/${token}/accept`, {
-    headers: { origin: BASE_URL },
-  });
-  const { debateId } = (await accepted.json()) as { debateId: number };
+  const { hostCtx, friendCtx, debateId } = await liveChallengeRound(browser, 'Setting');
   const [host, friend] = await Promise.all([hostCtx.newPage(), friendCtx.newPage()]);
   return { hostCtx, friendCtx, host, friend, debateId, close: () => Promise.all([hostCtx.close(), friendCtx.close()]) };
 }
