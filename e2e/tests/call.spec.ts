@@ -3,9 +3,10 @@
  * debater who opens their round in a second window is told in the first, which can take the call back.
  */
 import type { Browser, Page } from '@playwright/test';
+import type { TDebate } from '@resolved/shared';
 import { test, expect } from '../support/fixtures';
 import { signInAs, uniqueEmail } from '../support/accounts';
-import { liveChallengeRound } from '../support/rounds';
+import { liveChallengeRound, userIdOf } from '../support/rounds';
 import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
@@ -64,11 +65,16 @@ test('opening one’s round in a second window says so in the first, which can t
   // Three windows negotiating calls beside the other call tests (two workers on two cores): generous budgets.
   test.setTimeout(240_000);
   const { hostCtx, friendCtx, debateId } = await liveRound(browser);
-  const [first, friend] = await Promise.all([hostCtx.newPage(), friendCtx.newPage()]);
+  // The second window is the answering side's (B): the opponent offers to it. It opens right after the call is up,
+  // as a person switching windows does: its hello must not be taken for a repeat of the first window's.
+  const { debate } = (await (await hostCtx.request.get(`/api/debates/${debateId}`)).json()) as { debate: TDebate };
+  const [twoWindowsCtx, friendOfCtx] =
+    debate.debaters.b.userId === (await userIdOf(hostCtx)) ? [hostCtx, friendCtx] : [friendCtx, hostCtx];
+  const [first, friend] = await Promise.all([twoWindowsCtx.newPage(), friendOfCtx.newPage()]);
   for (const page of [first, friend]) await page.goto(`/debates/${debateId}`);
   await expect(callState(first)).toHaveText('connected', { timeout: 60_000 });
 
-  const second = await hostCtx.newPage();
+  const second = await twoWindowsCtx.newPage();
   await second.goto(`/debates/${debateId}`);
   const notice = first.getByTestId('opened-elsewhere');
   await expect(notice).toContainText('This round is open in another window');

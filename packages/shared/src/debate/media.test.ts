@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { helloAction, offersTo } from './media.js';
+import { helloAction, isRepeatHello, offersTo, REPEAT_HELLO_MS } from './media.js';
 import { SPECTATOR_MEDIA_LIMIT } from './protocol.js';
 
 describe('the round media mesh', () => {
@@ -29,5 +29,17 @@ describe('the round media mesh', () => {
     expect(helloAction('judge', 'spectator', SPECTATOR_MEDIA_LIMIT, true)).toBe('offer');
     // The cap is for spectators only: a judge always gets through.
     expect(helloAction('a', 'judge', SPECTATOR_MEDIA_LIMIT + 3, false)).toBe('offer');
+  });
+
+  it('takes a hello from a second window as new however soon it comes, and only the same call’s as a repeat', () => {
+    const existing = { role: 'b' as const, callId: 'first-window', startedAt: 1_000 };
+    // Two hellos of one window crossing (its hello to the room and its greeting back) make one offer.
+    expect(isRepeatHello(existing, { role: 'b', callId: 'first-window' }, 1_500)).toBe(true);
+    expect(isRepeatHello(existing, { role: 'b', callId: 'first-window' }, 1_000 + REPEAT_HELLO_MS)).toBe(false);
+    // The same person opening the round in another window a moment after connecting gets an offer of its own.
+    expect(isRepeatHello(existing, { role: 'b', callId: 'second-window' }, 1_500)).toBe(false);
+    // A spectator who takes the judge's seat starts afresh.
+    expect(isRepeatHello(existing, { role: 'judge', callId: 'first-window' }, 1_500)).toBe(false);
+    expect(isRepeatHello(undefined, { role: 'b', callId: 'first-window' }, 1_500)).toBe(false);
   });
 });

@@ -24,3 +24,20 @@ export function helloAction(
 export function offersTo(me: TMediaRole, them: TMediaRole): boolean {
   return RANK[me] < RANK[them];
 }
+
+/** How long a second hello from the same call is taken for a repeat of the first (two hellos crossing). */
+export const REPEAT_HELLO_MS = 3000;
+
+/**
+ * Whether a hello repeats one this browser already made a connection for: the same call (window) of a peer in the
+ * same role, within REPEAT_HELLO_MS. A hello from another window, a reload or a new role is never a repeat, however
+ * soon it comes: that window has nothing yet and must get its offer.
+ */
+export function isRepeatHello(
+  existing: { role: TMediaRole; callId: string | undefined; startedAt: number } | undefined,
+  hello: { role: TMediaRole; callId: string | undefined },
+  now: number,
+): boolean {
+  if (!existing || existing.role !== hello.role || existing.callId !== hello.callId) return false;
+  return now - existing.startedAt < REPEAT_HELLO_MS;
+}

@@ -301,7 +301,11 @@ export const ZRtcSignal = z.discriminatedUnion('type', [
       usernameFragment: z.string().max(200).nullable().optional(),
     }),
   }),
-  z.object({ type: z.literal('hello') }),
+  /**
+   * "I start afresh": `callId` names this window's call (a new one per page, reload or take-back), so a hello from
+   * another window of the same person is told from a repeat of one already answered.
+   */
+  z.object({ type: z.literal('hello'), callId: z.string().min(1).max(64).optional() }),
   /** A participant's browser already sends media to SPECTATOR_MEDIA_LIMIT spectators. */
   z.object({ type: z.literal('full') }),
 ]);

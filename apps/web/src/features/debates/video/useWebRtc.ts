@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { helloAction, offersTo, type TDebateJoined, type TMediaRole, type TRtcSignal } from '@resolved/shared';
+import {
+  helloAction,
+  isRepeatHello,
+  offersTo,
+  type TDebateJoined,
+  type TMediaRole,
+  type TRtcSignal,
+} from '@resolved/shared';
 import { getSocket, useSocketEvent } from '../../../lib/socket';
 
 type TIceServer = TDebateJoined['iceServers'][number];
@@ -21,6 +28,8 @@ interface TPeer {
   pc: RTCPeerConnection;
   /** The role the peer had when this connection was made (a spectator who takes the judge's seat starts afresh). */
   role: TMediaRole;
+  /** The peer's window (its hello's `callId`) this connection was made for. */
+  callId: string | undefined;
   startedAt: number;
   pendingCandidates: RTCIceCandidateInit[];
 }
@@ -60,6 +69,8 @@ export function useWebRtc(options: {
   const [isMuted, setIsMuted] = useState(false);
   const [isCameraOff, setIsCameraOff] = useState(false);
   const [isReady, setIsReady] = useState(false);
+  /** This window's call: a new id each time it starts (page load, reload, taking the call back). */
+  const callIdRef = useRef<string>('');
   const sends = !!myRole && myRole !== 'spectator';
 
   const signal = useCallback(
@@ -91,11 +102,11 @@ export function useWebRtc(options: {
   );
 
   const newPeer = useCallback(
-    (userId: string) => {
+    (userId: string, callId: string | undefined) => {
       peers.current.get(userId)?.pc.close();
       const role = roleOfRef.current(userId);
       const pc = new RTCPeerConnection({ iceServers: iceServers ?? [] });
-      const peer: TPeer = { pc, role, startedAt: Date.now(), pendingCandidates: [] };
+      const peer: TPeer = { pc, role, callId, startedAt: Date.now(), pendingCandidates: [] };
       peers.current.set(userId, peer);
       const stream = localRef.current;
       if (stream && sends) for (const track of stream.getTracks()) pc.addTrack(track, stream);
@@ -125,14 +136,14 @@ export function useWebRtc(options: {
 
   /**
    * A hello means that peer starts afresh (first arrival, reload, reconnect, a new role): offer a new connection,
-   * even over one that still looks connected here. Two hellos in a row (both arriving at once) make one offer.
+   * even over one that still looks connected here. Two hellos of one window in a row (both arriving at once) make
+   * one offer; a hello from the person's other window (`callId`) always gets its own.
    */
   const startOffer = useCallback(
-    async (userId: string) => {
+    async (userId: string, callId: string | undefined) => {
       const existing = peers.current.get(userId);
-      const role = roleOfRef.current(userId);
-      if (existing && existing.role === role && Date.now() - existing.startedAt < 3000) return;
-      const { pc } = newPeer(userId);
+      if (isRepeatHello(existing, { role: roleOfRef.current(userId), callId }, Date.now())) return;
+      const { pc } = newPeer(userId, callId);
       await pc.setLocalDescription(await pc.createOffer());
       signal({ type: 'offer', sdp: pc.localDescription?.sdp ?? '' }, userId);
     },
@@ -150,6 +161,7 @@ export function useWebRtc(options: {
         return;
       }
       localRef.current = stream;
+      callIdRef.current = crypto.randomUUID();
       setLocalStream(stream);
       setIsReady(true);
     });
@@ -168,7 +180,7 @@ export function useWebRtc(options: {
   }, [isEnabled, iceServers, myRole, sends]);
 
   useEffect(() => {
-    if (isReady) signal({ type: 'hello' });
+    if (isReady) signal({ type: 'hello', callId: callIdRef.current });
   }, [isReady, signal]);
 
   useSocketEvent('debate.signal_received', (payload) => {
@@ -183,13 +195,13 @@ export function useWebRtc(options: {
       if (message.type === 'hello') {
         const spectatorPeers = [...peers.current.values()].filter((p) => p.role === 'spectator').length;
         const action = helloAction(myRole, theirRole, spectatorPeers, peers.current.has(from));
-        if (action === 'offer') await startOffer(from);
-        else if (action === 'greet') signal({ type: 'hello' }, from);
+        if (action === 'offer') await startOffer(from, message.callId);
+        else if (action === 'greet') signal({ type: 'hello', callId: callIdRef.current }, from);
         else if (action === 'full') signal({ type: 'full' }, from);
       } else if (message.type === 'full') {
         if (myRole === 'spectator') setIsMediaFull(true);
       } else if (message.type === 'offer' && !iOffer) {
-        const peer = newPeer(from);
+        const peer = newPeer(from, undefined);
         await peer.pc.setRemoteDescription({ type: 'offer', sdp: message.sdp });
         for (const c of peer.pendingCandidates.splice(0)) await peer.pc.addIceCandidate(c).catch(() => undefined);
         await peer.pc.setLocalDescription(await peer.pc.createAnswer());
