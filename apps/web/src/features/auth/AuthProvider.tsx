@@ -56,6 +56,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       // The realtime connection goes first; it comes back signed out once the user is (the effect below).
       await import('../../lib/socket').then(({ disconnectSocket }) => disconnectSocket());
+      // Requests still on their way (a status asked as the page connected) are dropped, not answered 401 after it.
+      await queryClient.cancelQueries();
       await signOutSession();
     } finally {
       // Signed out here even when the server had already ended the session (a deleted account, an expiry).

@@ -32,7 +32,8 @@ export const queueKey = ['debates', 'queue'] as const;
 
 export const queueStatusQuery = queryOptions({
   queryKey: queueKey,
-  queryFn: () => api<{ queue: TQueueStatus }>('/api/debates/queue').then((r) => r.queue),
+  // Aborted on sign-out (see AuthProvider): a status asked on connect must not come back refused after it.
+  queryFn: ({ signal }) => api<{ queue: TQueueStatus }>('/api/debates/queue', { signal }).then((r) => r.queue),
 });
 
 export function joinQueue(formatId: TFormatId): Promise<TJoinQueueResult> {

@@ -101,8 +101,12 @@ function Replay({ replay }: { replay: TReplay }) {
     onError: (error) => toast.error((error as Error).message),
   });
   const canSetPrivacy = canSetReplayPrivacy(user, seatsOfDebate(debate));
+  // The box shows the person's choice from the click on (set in the click's own render, so the controlled input never
+  // flips back while the mutation's pending state is still on its way), until the server has answered.
+  const [privacyAsked, setPrivacyAsked] = useState<boolean | null>(null);
   const privacy = useMutation({
     mutationFn: (isPrivate: boolean) => setReplayPrivacy(debate.id, isPrivate),
+    onSettled: () => setPrivacyAsked(null),
     onSuccess: ({ debate: next }) => {
       queryClient.setQueryData<TReplay>(replayKey(debate.id), (old) =>
         old ? { ...old, debate: newerDebate(old.debate, next) } : old,
@@ -150,9 +154,12 @@ function Replay({ replay }: { replay: TReplay }) {
           <input
             type="checkbox"
             className="mt-0.5 h-4 w-4"
-            checked={privacy.isPending ? privacy.variables : debate.isReplayPrivate}
-            disabled={privacy.isPending}
-            onChange={(event) => privacy.mutate(event.target.checked)}
+            checked={privacyAsked ?? debate.isReplayPrivate}
+            disabled={privacyAsked !== null}
+            onChange={(event) => {
+              setPrivacyAsked(event.target.checked);
+              privacy.mutate(event.target.checked);
+            }}
           />
           <span>
             Keep this replay private: only the debaters and the judge
