@@ -1,6 +1,11 @@
 import type { TFormatId, TTeamRole } from '@resolved/shared';
 import type { Generated } from 'kysely';
 import type { DebateTables } from '../features/debates/debates.tables';
+import type { EvidenceTables } from '../features/evidence/evidence.tables';
+import type { FlowsTables } from '../features/flows/flows.tables';
+import type { MatchmakingTables } from '../features/matchmaking/matchmaking.tables';
+import type { RecordingsTables } from '../features/recordings/recordings.tables';
+import type { ResultsTables } from '../features/results/results.tables';
 
 /** Timestamps in our own tables are ISO-8601 UTC strings on both engines (see docs/decisions.md). */
 export interface TopicsTable {
@@ -179,8 +184,9 @@ export interface RankingVersionTable {
   version: number | string;
 }
 
-/** The debates tables (migration 0006-debates) are declared beside their feature. */
-export interface DB extends DebateTables {
+/** The round's tables are declared beside the feature that owns each (`<feature>.tables.ts`). */
+export interface DB
+  extends DebateTables, EvidenceTables, FlowsTables, MatchmakingTables, RecordingsTables, ResultsTables {
   topics: TopicsTable;
   rooms: RoomsTable;
   contactRequests: ContactRequestsTable;

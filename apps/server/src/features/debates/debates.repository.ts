@@ -1,12 +1,12 @@
 /** Debates SQL: debates and their clock, the active-debater guard, presence, the in-round chat, names. */
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { TClockState, TFormatId, TSideKey } from '@resolved/shared';
 import type { DB } from '../../db/schema';
-import type { DebatesTable, TDebateStatus } from './debates.tables';
+import type { TDebateRow, TDebateStatus } from './debates.tables';
 
 export type TDebatesDb = Kysely<DB>;
 
-export type TDebateRow = Selectable<DebatesTable>;
+export type { TDebateRow };
 
 /** The app's Kysely instance or a transaction. */
 export function debatesDb(db: Kysely<DB>): TDebatesDb {
