@@ -17,6 +17,9 @@ import {
   type TDebateSummary,
   type TSessionUser,
   canPostInRound,
+  type TRoundRefusal,
+  type TRoundSeats,
+  type TSideKey,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -25,22 +28,90 @@ import * as repo from './debates.repository';
 import type { TDebateRow } from './debates.repository';
 import { settleRound } from '../results/awards';
 import { roundViewRefusal } from '../results/round-access';
-import {
-  type TDebatesDeps,
-  LIST_LIMIT,
-  MESSAGE_HISTORY,
-  db,
-  nowMs,
-  sideOf,
-  requireDebate,
-  toSummary,
-  toDebate,
-  emitDebateUpdated,
-  seatsOfRow,
-} from './debate-view';
+import type { TDebatesDeps } from '../../context';
+import { presentDebate, presentDebateSummary } from './debate.presenter';
+import { listPois } from './pois.service';
+import { teamOfRound } from '../teams/team-judges.service';
+import { listBallots, ratingsOf } from '../results/results.service';
+import { listDebateAwards } from '../users/score-ledger.service';
+
+export const LIST_LIMIT = 100;
+
+export const MESSAGE_HISTORY = 200;
+
+export const db = (deps: Pick<TDebatesDeps, 'database'>) => repo.debatesDb(deps.database.db);
+
+export const nowMs = (deps: Pick<TDebatesDeps, 'now'>) => (deps.now ? deps.now() : Date.now());
+
+export function sideOf(row: TDebateRow, userId: string): TSideKey | null {
+  if (row.debaterAId === userId) return 'a';
+  if (row.debaterBId === userId) return 'b';
+  return null;
+}
+
+export async function requireDebate(
+  deps: Pick<TDebatesDeps, 'database'>,
+  id: number,
+  tx = db(deps),
+): Promise<TDebateRow> {
+  const row = await repo.findDebate(tx, id);
+  if (!row) throw new AppError('not_found', 'That debate does not exist.');
+  return row;
+}
+
+/** Reads what the round's page shows beside the row (ballot, names, ratings, awards, team, POIs) and presents it. */
+export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDebate> {
+  const tx = db(deps);
+  const [ballot] = await listBallots(deps, [Number(row.id)]);
+  const names = await repo.findUserNames(
+    tx,
+    [row.debaterAId, row.debaterBId, row.judgeId, ballot?.judgeId].filter((v): v is string => !!v),
+  );
+  const ratings = await ratingsOf(deps, row.formatId, [row.debaterAId, row.debaterBId]);
+  const awards = row.status === 'live' ? [] : await listDebateAwards(deps, Number(row.id));
+  return presentDebate(row, {
+    ballot,
+    names,
+    ratings,
+    awards,
+    team: await teamOfRound(deps, row.teamId),
+    pois: await listPois(deps, Number(row.id)),
+  });
+}
+
+/**
+ * Publishes the round as it is now to `debate:<id>` and returns the same snapshot (for the HTTP answer of the change).
+ * The round's revision is counted up in the statement that reads the row, so each snapshot has its own, and one with
+ * a higher revision was read later: clients keep the highest (`newerDebate`), whatever order answers and events
+ * arrive in.
+ */
+export async function emitDebateUpdated(deps: TDebatesDeps, debateId: number): Promise<TDebate> {
+  const row = await repo.nextRevision(db(deps), debateId);
+  if (!row) throw new AppError('not_found', 'That debate does not exist.');
+  const debate = await loadDebate(deps, row);
+  deps.events.emit({ name: 'debate.updated', room: REALTIME_ROOMS.debate(String(debateId)), payload: { debate } });
+  return debate;
+}
+
+/** The seats of a round as the shared round rules (`judgeRefusal`, `ballotRefusal`, `canPostInRound`) read them. */
+export function seatsOfRow(row: TDebateRow, teamJudgeIds?: string[]): TRoundSeats {
+  return {
+    status: row.status,
+    debaterAId: row.debaterAId,
+    debaterBId: row.debaterBId,
+    judgeId: row.judgeId,
+    hasJudgeInvite: row.judgeInviteToken !== null,
+    teamJudgeIds,
+  };
+}
+
+/** A shared rule's refusal, thrown. */
+export function refuse(refusal: TRoundRefusal | null): void {
+  if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
+}
 
 export async function getDebate(deps: TDebatesDeps, id: number): Promise<TDebate> {
-  return toDebate(deps, await requireDebate(deps, id));
+  return loadDebate(deps, await requireDebate(deps, id));
 }
 
 export async function listMessages(deps: TDebatesDeps, debateId: number): Promise<TDebateMessage[]> {
@@ -61,7 +132,7 @@ export async function listLiveDebates(deps: TDebatesDeps, user: TSessionUser | n
     db(deps),
     rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
   );
-  return rows.map((r) => toSummary(r, names));
+  return rows.map((r) => presentDebateSummary(r, names));
 }
 
 /**

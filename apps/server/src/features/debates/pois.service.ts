@@ -13,7 +13,8 @@ import {
 } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
 import { clockFromRow } from './debates.repository';
-import { nowMs, requireDebate, sideOf, type TDebatesDeps } from './debate-view';
+import type { TDebatesDeps } from '../../context';
+import { nowMs, requireDebate, sideOf } from './debates.service';
 
 type TPoiRow = Omit<TPoi, 'id' | 'debateId'> & { id: number | string; debateId: number | string };
 

@@ -5,7 +5,8 @@
 import { canPostInRound, emptyFlow, type TFlow, type TFlowColumns, type TSessionUser } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { requireDebate, seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
+import { requireDebate, seatsOfRow } from '../debates/debates.service';
 import type { TDebateRow } from '../debates/debates.repository';
 
 async function requireFlowAuthor(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {

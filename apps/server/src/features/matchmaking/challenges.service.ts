@@ -12,7 +12,9 @@ import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import * as repo from '../debates/debates.repository';
 import * as mmRepo from './matchmaking.repository';
-import { type TDebatesDeps, db, requireDebate, participant, nowMs } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
+import { db, requireDebate, nowMs } from '../debates/debates.service';
+import { presentParticipant } from '../debates/debate.presenter';
 import { clashingRound, newDebate, startsSoonError } from './queue.service';
 
 export async function createChallenge(
@@ -43,7 +45,7 @@ export async function getChallenge(deps: TDebatesDeps, token: string) {
   return {
     formatId: challenge.formatId,
     prepMinutes: resolvePrepMinutes(FORMATS[challenge.formatId], challenge.prepMinutes ?? undefined),
-    challenger: participant(challenge.userId, names),
+    challenger: presentParticipant(challenge.userId, names),
     debateId: challenge.debateId === null ? null : Number(challenge.debateId),
   };
 }

@@ -18,7 +18,8 @@ import { drawResolutions } from '../motions/motions.service';
 import { listMotionTexts } from '../motions/motions.repository';
 import * as repo from '../debates/debates.repository';
 import * as mmRepo from './matchmaking.repository';
-import { type TDebatesDeps, db, nowMs } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
+import { db, nowMs } from '../debates/debates.service';
 import { forgetPendingJoin, requestSweep, sweepWriting, type TPendingJoin } from './sweeps';
 
 type TScheduledRound = Awaited<ReturnType<typeof repo.listScheduledRoundsOf>>[number];

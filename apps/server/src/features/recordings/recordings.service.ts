@@ -16,7 +16,8 @@ import { nowIso } from '../../db/database';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { parseByteRange, sliceBytes, type TByteRange } from '../../lib/byte-range';
 import { AppError, rangeNotSatisfiableError } from '../../lib/errors';
-import { emitDebateUpdated, requireDebate, seatsOfRow, sideOf, type TDebatesDeps } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
+import { emitDebateUpdated, requireDebate, seatsOfRow, sideOf } from '../debates/debates.service';
 import { indexWebm, type TWebmIndex } from './webm-index';
 
 /** A chunk is a second or two of video: far below this. */

@@ -15,13 +15,15 @@ import * as repo from '../debates/debates.repository';
 import type { TDebateRow } from '../debates/debates.repository';
 import * as resultsRepo from './results.repository';
 import { summarizeRating } from './ratings';
-import { type TDebatesDeps, LIST_LIMIT, db, notCountedOf, sideOf, toBallot, toSummary } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
+import { LIST_LIMIT, db, sideOf } from '../debates/debates.service';
+import { notCountedOf, presentBallot, presentDebateSummary } from '../debates/debate.presenter';
 
 /** A round as one of its debaters' lists show it: the round, their side, their opponent, and how it went for them. */
 export function toRoundOfDebater(row: TDebateRow, userId: string, names: Map<string, string>): TRoundOfDebater {
   const side = sideOf(row, userId) ?? 'a';
   const other: TSideKey = side === 'a' ? 'b' : 'a';
-  const summary = toSummary(row, names);
+  const summary = presentDebateSummary(row, names);
   const result = row.winnerSide === null ? 'no-decision' : row.winnerSide === side ? 'win' : 'loss';
   return { ...summary, side, opponent: summary.debaters[other], result };
 }
@@ -39,7 +41,7 @@ export async function getHistory(deps: TDebatesDeps, userId: string): Promise<TH
   );
   const debates = rows.map((row): THistoryEntry => ({
     ...toRoundOfDebater(row, userId, names),
-    ballot: toBallot(
+    ballot: presentBallot(
       ballots.find((b) => Number(b.debateId) === Number(row.id)),
       names,
       wasJudgeSeatedBeforeSpeeches(row),
@@ -69,8 +71,8 @@ export async function toJudgedRounds(deps: TDebatesDeps, rows: TDebateRow[]): Pr
     ...ballots.flatMap((b) => (b.judgeId ? [b.judgeId] : [])),
   ]);
   return rows.map((row) => ({
-    ...toSummary(row, names),
-    ballot: toBallot(
+    ...presentDebateSummary(row, names),
+    ballot: presentBallot(
       ballots.find((b) => Number(b.debateId) === Number(row.id)),
       names,
       wasJudgeSeatedBeforeSpeeches(row),

@@ -12,7 +12,8 @@ import {
   type TSessionUser,
 } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
-import { emitDebateUpdated, requireDebate, seatsOfRow, toDebate, type TDebatesDeps } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
+import { emitDebateUpdated, requireDebate, seatsOfRow, loadDebate } from '../debates/debates.service';
 import { listMessages } from '../debates/debates.service';
 import { listEvidence } from '../evidence/evidence.service';
 import { getFlow } from '../flows/flows.service';
@@ -32,7 +33,7 @@ export async function getReplay(deps: TDebatesDeps, user: TSessionUser, debateId
     .execute();
   const isPublic = Number(row.evidencePublic) === 1;
   return {
-    debate: await toDebate(deps, row),
+    debate: await loadDebate(deps, row),
     events: events.map((e): TClockEvent => ({ ...e, speechIndex: Number(e.speechIndex) })),
     messages: await listMessages(deps, debateId),
     evidence: canSeeEvidence(user, seats, isPublic) ? (await listEvidence(deps, user, debateId)).evidence : null,

@@ -8,6 +8,7 @@ import {
   type TSessionUser,
   type TSideKey,
   type TSubmitBallotRequest,
+  type TFormatId,
   ballotRefusal,
   judgeRefusal,
   judgeInviteRefusal,
@@ -19,17 +20,17 @@ import * as resultsRepo from './results.repository';
 import { settleRound } from './awards';
 import { teamJudgeIds } from '../teams/team-judges.service';
 import { NEW_RATING, rateResult } from './ratings';
+import type { TDebatesDeps } from '../../context';
 import {
-  type TDebatesDeps,
   db,
   nowMs,
   sideOf,
   requireDebate,
-  toDebate,
+  loadDebate,
   emitDebateUpdated,
   refuse,
   seatsOfRow,
-} from '../debates/debate-view';
+} from '../debates/debates.service';
 
 /**
  * Takes the judge's seat: first come while the round is live, or — with a debater's invitation — also after the last
@@ -46,7 +47,7 @@ export async function joinAsJudge(
     row.judgeInviteToken === null || !invite ? 'none' : invite === row.judgeInviteToken ? 'valid' : 'invalid';
   const teamJudges = row.teamId === null ? undefined : await teamJudgeIds(deps, row.teamId);
   refuse(judgeRefusal(user, seatsOfRow(row, teamJudges), invitation));
-  if (row.judgeId === user.id) return toDebate(deps, row);
+  if (row.judgeId === user.id) return loadDebate(deps, row);
   if (!(await repo.claimJudge(db(deps), debateId, user.id, row.judgeInviteToken === null ? undefined : invite))) {
     throw new AppError('conflict', 'This debate already has a judge.', undefined, 'judge_taken');
   }
@@ -184,4 +185,14 @@ export async function abandon(
     return moved;
   });
   return changed ? emitDebateUpdated(deps, debateId) : null;
+}
+
+/** The ballots of these rounds (at most one each). */
+export async function listBallots(deps: Pick<TDebatesDeps, 'database'>, debateIds: number[]) {
+  return resultsRepo.findBallots(db(deps), debateIds);
+}
+
+/** The ratings of these users in a format (a user who has none is absent). */
+export async function ratingsOf(deps: Pick<TDebatesDeps, 'database'>, formatId: TFormatId, userIds: string[]) {
+  return resultsRepo.findRatings(db(deps), formatId, userIds);
 }

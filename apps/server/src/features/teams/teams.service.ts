@@ -24,7 +24,7 @@ import {
 import { nowIso } from '../../db/database';
 import { AppError, rateLimitedError } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
-import type { TDebatesDeps } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
 import { findUserNames } from '../debates/debates.repository';
 import { findAllRatings } from '../results/results.repository';
 import { summarizeRating } from '../results/ratings';

@@ -13,7 +13,8 @@ import {
   type TTeamMembership,
 } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
-import { db, seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
+import { db, seatsOfRow } from '../debates/debates.service';
 import { findUserNames, type TDebateRow } from '../debates/debates.repository';
 import { getRecord, toJudgedRounds, toRoundOfDebater } from '../results/records.service';
 import { listFinishedDebatesOfUser, listJudgedDebates } from '../results/results.repository';

@@ -1,0 +1,8 @@
+/** What other features may read and write of the score ledger (`score-ledger.repository.ts` is its one writer). */
+import type { TDatabase } from '../../db/database';
+import * as ledger from './score-ledger.repository';
+
+/** The points a round moved, in the order they were written. */
+export async function listDebateAwards(deps: { database: TDatabase }, debateId: number) {
+  return ledger.listDebateAwards(deps.database.db, debateId);
+}
