@@ -1,6 +1,6 @@
 /** Debates SQL: debates and their clock, the active-debater guard, presence, the in-round chat, names. */
 import { sql, type Kysely } from 'kysely';
-import type { TClockState, TFormatId, TSideKey } from '@resolved/shared';
+import type { TClockAction, TClockPhase, TClockState, TFormatId, TSideKey } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 import type { TDebateRow, TDebateStatus } from './debates.tables';
 
@@ -314,6 +314,38 @@ export async function releaseOpening(db: TDebatesDb, id: number): Promise<void> 
     .updateTable('debates')
     .set((eb) => ({ openNoticeDueAt: eb.ref('startsAt') }))
     .where('id', '=', id)
+    .execute();
+}
+
+export async function setRecordConsent(db: TDebatesDb, id: number, side: TSideKey, agree: boolean): Promise<void> {
+  await db
+    .updateTable('debates')
+    .set(side === 'a' ? { recordConsentA: agree ? 1 : 0 } : { recordConsentB: agree ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setReplayPrivate(db: TDebatesDb, id: number, isPrivate: boolean): Promise<void> {
+  await db
+    .updateTable('debates')
+    .set({ replayPrivate: isPrivate ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertClockEvent(
+  db: TDebatesDb,
+  values: { debateId: number; action: TClockAction; phase: TClockPhase; speechIndex: number; at: string },
+): Promise<void> {
+  await db.insertInto('debateClockEvents').values(values).execute();
+}
+
+export async function listClockEvents(db: TDebatesDb, debateId: number) {
+  return db
+    .selectFrom('debateClockEvents')
+    .select(['action', 'phase', 'speechIndex', 'at'])
+    .where('debateId', '=', debateId)
+    .orderBy('id', 'asc')
     .execute();
 }
 

@@ -34,6 +34,7 @@ import { listPois } from './pois.service';
 import { teamOfRound } from '../teams/team-judges.service';
 import { listBallots, ratingsOf } from '../results/results.service';
 import { listDebateAwards } from '../users/score-ledger.service';
+import { inTransaction } from '../../db/transaction';
 
 export const LIST_LIMIT = 100;
 
@@ -103,6 +104,30 @@ export function seatsOfRow(row: TDebateRow, teamJudgeIds?: string[]): TRoundSeat
     hasJudgeInvite: row.judgeInviteToken !== null,
     teamJudgeIds,
   };
+}
+
+/** Records a debater's consent to record the round (recordings.service checks who and when). */
+export async function setRecordConsent(
+  deps: Pick<TDebatesDeps, 'database'>,
+  debateId: number,
+  side: TSideKey,
+  agree: boolean,
+): Promise<void> {
+  await repo.setRecordConsent(db(deps), debateId, side, agree);
+}
+
+/** Keeps the finished round's replay to the round (and its team), or opens it again. */
+export async function setReplayPrivate(
+  deps: Pick<TDebatesDeps, 'database'>,
+  debateId: number,
+  isPrivate: boolean,
+): Promise<void> {
+  await repo.setReplayPrivate(db(deps), debateId, isPrivate);
+}
+
+/** The round's clock commands in order (the replay's timeline). */
+export async function listClockEvents(deps: Pick<TDebatesDeps, 'database'>, debateId: number) {
+  return repo.listClockEvents(db(deps), debateId);
 }
 
 /** A shared rule's refusal, thrown. */
@@ -186,7 +211,7 @@ export async function commandClock(
         ? { firstSpeechAt: new Date(now).toISOString() }
         : {}),
     };
-    const saved = await deps.database.db.transaction().execute(async (trx) => {
+    const saved = await inTransaction(deps.database, async (trx) => {
       const tx = repo.debatesDb(trx);
       const ok = await repo.updateClock(tx, debateId, version, next, {
         ...roundFacts,
@@ -194,16 +219,13 @@ export async function commandClock(
       });
       if (ok) {
         // The replay's timeline: every command that took effect, in order.
-        await tx
-          .insertInto('debateClockEvents')
-          .values({
-            debateId,
-            action,
-            phase: next.phase,
-            speechIndex: next.speechIndex,
-            at: new Date(now).toISOString(),
-          })
-          .execute();
+        await repo.insertClockEvent(tx, {
+          debateId,
+          action,
+          phase: next.phase,
+          speechIndex: next.speechIndex,
+          at: new Date(now).toISOString(),
+        });
       }
       if (ok && isFinished) await finishRound(tx, row, endStatus, spokenMs);
       return ok;

@@ -16,6 +16,7 @@ import type { TDebatesDeps } from '../../context';
 import { db, requireDebate, nowMs } from '../debates/debates.service';
 import { presentParticipant } from '../debates/debate.presenter';
 import { clashingRound, newDebate, startsSoonError } from './queue.service';
+import { inTransaction } from '../../db/transaction';
 
 export async function createChallenge(
   deps: TDebatesDeps,
@@ -51,7 +52,7 @@ export async function getChallenge(deps: TDebatesDeps, token: string) {
 }
 
 export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, token: string): Promise<number> {
-  const debateId = await deps.database.db.transaction().execute(async (trx) => {
+  const debateId = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);
     const challenge = await mmRepo.findChallenge(tx, token);

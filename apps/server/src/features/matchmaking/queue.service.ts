@@ -21,6 +21,7 @@ import * as mmRepo from './matchmaking.repository';
 import type { TDebatesDeps } from '../../context';
 import { db, nowMs } from '../debates/debates.service';
 import { forgetPendingJoin, requestSweep, sweepWriting, type TPendingJoin } from './sweeps';
+import { inTransaction } from '../../db/transaction';
 
 type TScheduledRound = Awaited<ReturnType<typeof repo.listScheduledRoundsOf>>[number];
 
@@ -167,7 +168,7 @@ export async function runMatching(
   formatId: TFormatId,
   joins: readonly TPendingJoin[] = [],
 ): Promise<Map<string, number>> {
-  const outcome = await deps.database.db.transaction().execute(async (trx) => {
+  const outcome = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);
     await mmRepo.upsertQueueEntries(tx, formatId, joins);

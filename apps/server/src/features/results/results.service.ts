@@ -31,6 +31,7 @@ import {
   refuse,
   seatsOfRow,
 } from '../debates/debates.service';
+import { inTransaction } from '../../db/transaction';
 
 /**
  * Takes the judge's seat: first come while the round is live, or — with a debater's invitation — also after the last
@@ -77,7 +78,7 @@ export async function submitBallot(
   debateId: number,
   ballot: TSubmitBallotRequest,
 ): Promise<TDebate> {
-  await deps.database.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
     refuse(ballotRefusal(user, seatsOfRow(row)));
@@ -121,7 +122,7 @@ export async function closeUnjudgedDebates(deps: TDebatesDeps, deadlineMs = BALL
   const closed: number[] = [];
   for (const row of await resultsRepo.listUnjudgedBefore(db(deps), cutoff)) {
     const debateId = Number(row.id);
-    const moved = await deps.database.db.transaction().execute(async (trx) => {
+    const moved = await inTransaction(deps.database, async (trx) => {
       const tx = repo.debatesDb(trx);
       if (!(await repo.transitionStatus(tx, debateId, ['awaiting_ballot'], { status: 'completed' }))) return false;
       await settleRound(tx, row, 'completed', { winnerSide: null, spokenMs: Number(row.spokenMs), now: nowIso() });
@@ -137,7 +138,7 @@ export async function closeUnjudgedDebates(deps: TDebatesDeps, deadlineMs = BALL
 
 /** A debater away for too long (or who leaves) forfeits a live debate; the other side wins. */
 export async function forfeit(deps: TDebatesDeps, debateId: number, userId: string): Promise<TDebate | null> {
-  const changed = await deps.database.db.transaction().execute(async (trx) => {
+  const changed = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
     const side = sideOf(row, userId);
@@ -171,7 +172,7 @@ export async function abandon(
   debateId: number,
   options: { isCancel?: boolean } = {},
 ): Promise<TDebate | null> {
-  const changed = await deps.database.db.transaction().execute(async (trx) => {
+  const changed = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
     if (row.status !== 'live') return false;

@@ -25,6 +25,7 @@ import { findCurrentTopic } from '../topics/topics.repository';
 import * as repo from './teams.repository';
 import { abandon } from '../results/results.service';
 import { requireCoach, toTeamRounds, type TTeamsDeps } from './teams.service';
+import { inTransaction } from '../../db/transaction';
 
 type TPairing = z.output<typeof ZPairRoundsRequest>;
 interface TPlannedRound {
@@ -92,7 +93,7 @@ export async function pairRounds(
   // Past or missing: the rounds start now.
   const startMs = request.startsAt ? Math.max(Date.parse(request.startsAt), nowMs) : nowMs;
   const isForLater = startMs > nowMs;
-  const created = await database.transaction().execute(async (trx) => {
+  const created = await inTransaction(deps.database, async (trx) => {
     const tx = debatesRepo.debatesDb(trx);
     await lockMatching(tx, deps.database.engine);
     // Someone debating now is busy for a round that starts before theirs could be over (taken at the new round's
