@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { TClockAction, TClockPhase, TClockState, TFormatId, TSideKey } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 import type { TDebateRow, TDebateStatus } from './debates.tables';
+import { chunks } from '../../db/batches';
 
 export type TDebatesDb = Kysely<DB>;
 
@@ -11,18 +12,6 @@ export type { TDebateRow };
 /** The app's Kysely instance or a transaction. */
 export function debatesDb(db: Kysely<DB>): TDebatesDb {
   return db;
-}
-
-/**
- * Rows per multi-row statement: a debate row binds ~20 parameters, well under SQLite's 32,766 and
- * PostgreSQL's 65,535 per statement.
- */
-const BATCH_ROWS = 500;
-
-export function chunks<T>(items: readonly T[], size = BATCH_ROWS): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
-  return result;
 }
 
 export async function findActiveDebateId(db: TDebatesDb, userId: string): Promise<number | null> {

@@ -395,3 +395,30 @@ export async function roleIn(deps: TDebatesDeps, debateId: number, userId: strin
     canForfeit: row.teamId === null || isUnderWay(row),
   };
 }
+
+/**
+ * The statements of `debates.repository.ts` that other features run, most inside their own transaction (matching,
+ * challenges, a coach's pairing and openings, the judge's seat, ballots and forfeits). The debates feature decides
+ * what is on this list: no other feature imports its repository.
+ */
+export {
+  claimJudge,
+  claimOpening,
+  clockFromRow,
+  debatesDb,
+  findActiveDebateId,
+  findActiveUserIds,
+  findDebate,
+  findUserNames,
+  insertActiveDebaters,
+  insertDebate,
+  insertDebates,
+  listDueOpenings,
+  listScheduledRoundsOf,
+  releaseActiveDebaters,
+  releaseOpening,
+  setJudgeInvite,
+  takeActiveDebaters,
+  transitionStatus,
+  type TDebatesDb,
+} from './debates.repository';

@@ -21,7 +21,7 @@ import { AppError } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
 import type { TDebatesDeps } from '../../context';
 import { emitDebateUpdated, requireDebate, seatsOfRow } from '../debates/debates.service';
-import type { TDebateRow } from '../debates/debates.repository';
+import type { TDebateRow } from '../debates/debates.tables';
 import { requireRoundViewer } from '../results/round-access';
 import * as repo from './evidence.repository';
 

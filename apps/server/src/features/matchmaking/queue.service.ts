@@ -13,17 +13,26 @@ import {
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { findCurrentTopic } from '../topics/topics.repository';
-import { drawResolutions } from '../motions/motions.service';
-import { listMotionTexts } from '../motions/motions.repository';
-import * as repo from '../debates/debates.repository';
+import { findCurrentTopic } from '../topics/topics.service';
+import { drawResolutions, listMotionTexts } from '../motions/motions.service';
+import {
+  debatesDb,
+  findActiveDebateId,
+  findActiveUserIds,
+  insertActiveDebaters,
+  insertDebate,
+  insertDebates,
+  listScheduledRoundsOf,
+  type TDebatesDb,
+  db,
+  nowMs,
+} from '../debates/debates.service';
 import * as mmRepo from './matchmaking.repository';
 import type { TDebatesDeps } from '../../context';
-import { db, nowMs } from '../debates/debates.service';
 import { forgetPendingJoin, requestSweep, sweepWriting, type TPendingJoin } from './sweeps';
 import { inTransaction } from '../../db/transaction';
 
-type TScheduledRound = Awaited<ReturnType<typeof repo.listScheduledRoundsOf>>[number];
+type TScheduledRound = Awaited<ReturnType<typeof listScheduledRoundsOf>>[number];
 
 /**
  * The scheduled practice round of `userId` that a new round of `formatId` starting at `startMs` would run into (each
@@ -63,8 +72,8 @@ export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promis
   const tx = db(deps);
   const [entry, guardedDebateId, scheduled] = await Promise.all([
     mmRepo.findQueueEntry(tx, userId),
-    repo.findActiveDebateId(tx, userId),
-    repo.listScheduledRoundsOf(tx, [userId]),
+    findActiveDebateId(tx, userId),
+    listScheduledRoundsOf(tx, [userId]),
   ]);
   // A scheduled round is the user's from its start (its guard is taken by the opening sweep a moment later).
   const now = nowMs(deps);
@@ -96,11 +105,11 @@ export async function joinQueue(
   user: TSessionUser,
   formatId: TFormatId,
 ): Promise<TJoinQueueResult> {
-  const active = await repo.findActiveDebateId(db(deps), user.id);
+  const active = await findActiveDebateId(db(deps), user.id);
   if (active !== null)
     throw new AppError('conflict', 'You are already in a debate.', { debateId: active }, 'already_in_debate');
   const now = nowMs(deps);
-  const clash = clashingRound(await repo.listScheduledRoundsOf(db(deps), [user.id]), user.id, {
+  const clash = clashingRound(await listScheduledRoundsOf(db(deps), [user.id]), user.id, {
     formatId,
     startMs: now,
   });
@@ -110,7 +119,7 @@ export async function joinQueue(
   if (clash) throw startsSoonError(clash, formatId);
   const matched = await requestMatching(deps, formatId, { userId: user.id, createdAt: nowIso() });
   // Paired by this sweep, or already in a debate (another instance's sweep, a challenge).
-  const debateId = matched.get(user.id) ?? (await repo.findActiveDebateId(db(deps), user.id));
+  const debateId = matched.get(user.id) ?? (await findActiveDebateId(db(deps), user.id));
   if (debateId !== null) return { status: 'matched', debateId };
   return { status: 'waiting', queue: await getQueueStatus(deps, user.id) };
 }
@@ -132,7 +141,7 @@ export async function leaveQueue(deps: TDebatesDeps, userId: string): Promise<vo
 
 export async function newDebate(
   deps: TDebatesDeps,
-  tx: repo.TDebatesDb,
+  tx: TDebatesDb,
   formatId: TFormatId,
   debaterAId: string,
   debaterBId: string,
@@ -143,7 +152,7 @@ export async function newDebate(
     throw new AppError('conflict', 'No topic has been set yet, so there is nothing to debate.', undefined, 'no_topic');
   const now = nowIso();
   const [drawn] = await drawResolutions(tx, formatId, 1, topic, deps.random);
-  const debateId = await repo.insertDebate(tx, {
+  const debateId = await insertDebate(tx, {
     formatId,
     resolution: drawn!.resolution,
     topicId: drawn!.topicId,
@@ -152,7 +161,7 @@ export async function newDebate(
     clock: createClock(formatId, prepMinutes === undefined ? {} : { prepMinutes }),
     now,
   });
-  await repo.insertActiveDebaters(tx, debateId, [debaterAId, debaterBId]);
+  await insertActiveDebaters(tx, debateId, [debaterAId, debaterBId]);
   return debateId;
 }
 
@@ -169,17 +178,17 @@ export async function runMatching(
   joins: readonly TPendingJoin[] = [],
 ): Promise<Map<string, number>> {
   const outcome = await inTransaction(deps.database, async (trx) => {
-    const tx = repo.debatesDb(trx);
+    const tx = debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);
     await mmRepo.upsertQueueEntries(tx, formatId, joins);
     const entries = await mmRepo.listQueue(tx, formatId);
-    const busy = await repo.findActiveUserIds(
+    const busy = await findActiveUserIds(
       tx,
       entries.map((e) => e.userId),
     );
     // Someone who got into a debate another way (a challenge), or whose practice round now starts too soon for a
     // round of this format (they joined in time but waited), leaves the queue.
-    const scheduled = await repo.listScheduledRoundsOf(
+    const scheduled = await listScheduledRoundsOf(
       tx,
       entries.map((e) => e.userId),
     );
@@ -202,7 +211,7 @@ export async function runMatching(
     const now = nowIso();
     const clock = createClock(formatId);
     const resolutions = await drawResolutions(tx, formatId, pairs.length, topic, deps.random);
-    const ids = await repo.insertDebates(
+    const ids = await insertDebates(
       tx,
       pairs.map((pair, index) => ({
         formatId,
@@ -242,3 +251,6 @@ export function requestMatching(
 ): Promise<Map<string, number>> {
   return requestSweep(deps, formatId, join, (joins) => runMatching(deps, formatId, joins));
 }
+
+/** What a coach's pairing (teams) runs inside its transaction: the matching lock, and leaving the queue. */
+export { deleteQueueEntry, lockMatching } from './matchmaking.repository';

@@ -11,12 +11,11 @@ import {
   type TJudgedRound,
   type TSideKey,
 } from '@resolved/shared';
-import * as repo from '../debates/debates.repository';
-import type { TDebateRow } from '../debates/debates.repository';
+import { findUserNames, LIST_LIMIT, db, sideOf } from '../debates/debates.service';
+import type { TDebateRow } from '../debates/debates.tables';
 import * as resultsRepo from './results.repository';
 import { summarizeRating } from './ratings';
 import type { TDebatesDeps } from '../../context';
-import { LIST_LIMIT, db, sideOf } from '../debates/debates.service';
 import { notCountedOf, presentBallot, presentDebateSummary } from '../debates/debate.presenter';
 
 /** A round as one of its debaters' lists show it: the round, their side, their opponent, and how it went for them. */
@@ -35,7 +34,7 @@ export async function getHistory(deps: TDebatesDeps, userId: string): Promise<TH
     tx,
     rows.map((r) => Number(r.id)),
   );
-  const names = await repo.findUserNames(
+  const names = await findUserNames(
     tx,
     rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
   );
@@ -66,7 +65,7 @@ export async function toJudgedRounds(deps: TDebatesDeps, rows: TDebateRow[]): Pr
     tx,
     rows.map((r) => Number(r.id)),
   );
-  const names = await repo.findUserNames(tx, [
+  const names = await findUserNames(tx, [
     ...rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
     ...ballots.flatMap((b) => (b.judgeId ? [b.judgeId] : [])),
   ]);
@@ -164,7 +163,7 @@ export async function getProgress(deps: TDebatesDeps, userId: string): Promise<T
       };
     })
     .sort((x, y) => (x.ballot.createdAt < y.ballot.createdAt ? 1 : -1));
-  const judgeNames = await repo.findUserNames(
+  const judgeNames = await findUserNames(
     tx,
     mine.slice(0, 5).flatMap((m) => (m.ballot.judgeId ? [m.ballot.judgeId] : [])),
   );
@@ -173,7 +172,7 @@ export async function getProgress(deps: TDebatesDeps, userId: string): Promise<T
   const resultIn = (row: TDebateRow | undefined) =>
     row?.winnerSide == null ? null : row.winnerSide === sideIn(row) ? ('win' as const) : ('loss' as const);
   const [names, history] = await Promise.all([
-    repo.findUserNames(tx, [userId]),
+    findUserNames(tx, [userId]),
     resultsRepo.listRatingHistory(tx, userId, 500),
   ]);
   return {

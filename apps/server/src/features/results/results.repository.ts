@@ -1,7 +1,10 @@
 /** Results SQL: ballots, ratings, a debater's rounds, and the facts the award rules read. */
 import type { TDebateStatus, TFormatId, TSideKey } from '@resolved/shared';
-import type { TDebatesDb } from '../debates/debates.repository';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { TRating } from './ratings';
+
+type TDebatesDb = Kysely<DB>;
 
 /**
  * Rounds of the same two debaters (either side) that earned points and ended at or after `sinceIso`, this one

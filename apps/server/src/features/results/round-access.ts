@@ -7,7 +7,7 @@ import { canPostInRound, canViewReplay, type TSessionUser } from '@resolved/shar
 import { AppError } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
 import { seatsOfRow } from '../debates/debates.service';
-import type { TDebateRow } from '../debates/debates.repository';
+import type { TDebateRow } from '../debates/debates.tables';
 import { membershipOf } from '../teams/teams.service';
 
 /**

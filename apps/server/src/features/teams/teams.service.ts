@@ -25,8 +25,8 @@ import { nowIso } from '../../db/database';
 import { AppError, rateLimitedError } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { TDebatesDeps } from '../../context';
-import { findUserNames } from '../debates/debates.repository';
-import { findAllRatings } from '../results/results.repository';
+import { findUserNames } from '../debates/debates.service';
+import { findAllRatings } from '../results/results.service';
 import { summarizeRating } from '../results/ratings';
 import { getProgress } from '../results/records.service';
 import * as repo from './teams.repository';
@@ -312,3 +312,6 @@ export async function getMemberProgress(deps: TTeamsDeps, user: TSessionUser, te
     throw new AppError('not_found', 'That person is not on this team.');
   return getProgress(deps, memberId);
 }
+
+/** The teams a user belongs to, for their profile. */
+export { findMemberships } from './teams.repository';

@@ -14,11 +14,11 @@ import {
 } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
-import { db, seatsOfRow } from '../debates/debates.service';
-import { findUserNames, type TDebateRow } from '../debates/debates.repository';
+import { db, seatsOfRow, findUserNames } from '../debates/debates.service';
+import type { TDebateRow } from '../debates/debates.tables';
 import { getRecord, toJudgedRounds, toRoundOfDebater } from '../results/records.service';
-import { listFinishedDebatesOfUser, listJudgedDebates } from '../results/results.repository';
-import { findMemberships } from '../teams/teams.repository';
+import { listFinishedDebatesOfUser, listJudgedDebates } from '../results/results.service';
+import { findMemberships } from '../teams/teams.service';
 import { findPublicUser } from './users.repository';
 import { standingOf } from './users.service';
 

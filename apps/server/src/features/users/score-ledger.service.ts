@@ -6,3 +6,6 @@ import * as ledger from './score-ledger.repository';
 export async function listDebateAwards(deps: { database: TDatabase }, debateId: number) {
   return ledger.listDebateAwards(deps.database.db, debateId);
 }
+
+/** The ledger's writes other features run: a round's awards (inside its settlement) and an admin's score change. */
+export { awardPoints, updateScoreWithLedger } from './score-ledger.repository';
