@@ -23,10 +23,21 @@ export interface DebateRatingsTable {
   updatedAt: string;
 }
 
+/** A debater's rating after each rated round (migration 0015-teams), for the progress chart. */
+export interface RatingHistoryTable {
+  id: Generated<number>;
+  userId: string;
+  formatId: TFormatId;
+  rating: number;
+  debateId: number | null;
+  createdAt: string;
+}
+
 /** A ballot as read from the database. */
 export type TBallotRow = Selectable<DebateBallotsTable>;
 
 export interface ResultsTables {
   debateBallots: DebateBallotsTable;
   debateRatings: DebateRatingsTable;
+  ratingHistory: RatingHistoryTable;
 }
