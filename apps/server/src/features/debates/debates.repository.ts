@@ -352,13 +352,6 @@ export async function listDebatesByStatus(db: TDebatesDb, statuses: TDebateStatu
     .execute();
 }
 
-export async function findUserNames(db: TDebatesDb, ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'displayName']).where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [r.id, r.displayName]));
-}
-
 /** The round message this user sent with this client id, if any (a retried send). */
 export async function findMessageByClientId(db: TDebatesDb, userId: string, clientId: string) {
   const row = await db

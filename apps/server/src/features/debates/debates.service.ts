@@ -34,6 +34,7 @@ import { listPois } from './pois.service';
 import { teamOfRound } from '../teams/team-judges.service';
 import { listBallots, ratingsOf } from '../results/results.service';
 import { listDebateAwards } from '../users/score-ledger.service';
+import { findUserNames } from '../users/users.service';
 import { inTransaction } from '../../db/transaction';
 
 export const LIST_LIMIT = 100;
@@ -64,7 +65,7 @@ export async function requireDebate(
 export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDebate> {
   const tx = db(deps);
   const [ballot] = await listBallots(deps, [Number(row.id)]);
-  const names = await repo.findUserNames(
+  const names = await findUserNames(
     tx,
     [row.debaterAId, row.debaterBId, row.judgeId, ballot?.judgeId].filter((v): v is string => !!v),
   );
@@ -153,7 +154,7 @@ export async function listLiveDebates(deps: TDebatesDeps, user: TSessionUser | n
   const candidates = all.filter((r) => !isBeforeStart(r.startsAt, nowMs(deps)));
   const refusals = await Promise.all(candidates.map((row) => roundViewRefusal(deps, user, row)));
   const rows = candidates.filter((_, i) => refusals[i] === null);
-  const names = await repo.findUserNames(
+  const names = await findUserNames(
     db(deps),
     rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
   );
@@ -409,7 +410,6 @@ export {
   findActiveDebateId,
   findActiveUserIds,
   findDebate,
-  findUserNames,
   insertActiveDebaters,
   insertDebate,
   insertDebates,

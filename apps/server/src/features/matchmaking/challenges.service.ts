@@ -13,7 +13,6 @@ import { AppError } from '../../lib/errors';
 import {
   debatesDb,
   findActiveUserIds,
-  findUserNames,
   listScheduledRoundsOf,
   db,
   requireDebate,
@@ -21,6 +20,7 @@ import {
 } from '../debates/debates.service';
 import * as mmRepo from './matchmaking.repository';
 import type { TDebatesDeps } from '../../context';
+import { findUserNames } from '../users/users.service';
 import { presentParticipant } from '../debates/debate.presenter';
 import { clashingRound, newDebate, startsSoonError } from './queue.service';
 import { inTransaction } from '../../db/transaction';

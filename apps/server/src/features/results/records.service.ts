@@ -11,7 +11,8 @@ import {
   type TJudgedRound,
   type TSideKey,
 } from '@resolved/shared';
-import { findUserNames, LIST_LIMIT, db, sideOf } from '../debates/debates.service';
+import { LIST_LIMIT, db, sideOf } from '../debates/debates.service';
+import { findUserNames } from '../users/users.service';
 import type { TDebateRow } from '../debates/debates.tables';
 import * as resultsRepo from './results.repository';
 import { summarizeRating } from './ratings';

@@ -25,7 +25,7 @@ import { nowIso } from '../../db/database';
 import { AppError, rateLimitedError } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { TDebatesDeps } from '../../context';
-import { findUserNames } from '../debates/debates.service';
+import { findUserNames } from '../users/users.service';
 import { findAllRatings } from '../results/results.service';
 import { summarizeRating } from '../results/ratings';
 import { getProgress } from '../results/records.service';

@@ -14,12 +14,12 @@ import {
 } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
-import { db, seatsOfRow, findUserNames } from '../debates/debates.service';
+import { db, seatsOfRow } from '../debates/debates.service';
 import type { TDebateRow } from '../debates/debates.tables';
 import { getRecord, toJudgedRounds, toRoundOfDebater } from '../results/records.service';
 import { listFinishedDebatesOfUser, listJudgedDebates } from '../results/results.service';
 import { findMemberships } from '../teams/teams.service';
-import { findPublicUser } from './users.repository';
+import { findPublicUser, findUserNames } from './users.repository';
 import { standingOf } from './users.service';
 
 /** Rounds read per query while filling a page: a page's worth and as many again for rounds the viewer may not see. */

@@ -80,7 +80,7 @@ export async function getStanding(database: TDatabase, user: TSessionUser): Prom
 
 /**
  * The statements of `users.repository.ts` other features run: the door (auth), sign-up and promotion (auth), the
- * admin pages.
+ * admin pages, and display names (every round and team page).
  */
 export {
   countUsers,
@@ -89,6 +89,7 @@ export {
   findUserByEmail,
   findUserById,
   findUserBySessionToken,
+  findUserNames,
   listScoreChanges,
   listUsersForAdmin,
   promoteToAdmin,
