@@ -314,6 +314,23 @@ export async function setRecordConsent(db: TDebatesDb, id: number, side: TSideKe
     .execute();
 }
 
+export async function setEvidencePublic(db: TDebatesDb, debateId: number, isPublic: boolean): Promise<void> {
+  await db
+    .updateTable('debates')
+    .set({ evidencePublic: isPublic ? 1 : 0 })
+    .where('id', '=', debateId)
+    .execute();
+}
+
+export async function markRewarded(db: TDebatesDb, id: number): Promise<void> {
+  await db.updateTable('debates').set({ isRewarded: 1 }).where('id', '=', id).execute();
+}
+
+/** Keeps why a settled round did not count (the award rule's `TNotCounted`, as JSON). */
+export async function markNotCounted(db: TDebatesDb, id: number, notCounted: string): Promise<void> {
+  await db.updateTable('debates').set({ notCounted }).where('id', '=', id).execute();
+}
+
 export async function setReplayPrivate(db: TDebatesDb, id: number, isPrivate: boolean): Promise<void> {
   await db
     .updateTable('debates')

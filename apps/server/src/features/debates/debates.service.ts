@@ -117,6 +117,15 @@ export async function setRecordConsent(
   await repo.setRecordConsent(db(deps), debateId, side, agree);
 }
 
+/** The debaters let spectators see the round's evidence, or keep it to the round again. */
+export async function setEvidencePublic(
+  deps: Pick<TDebatesDeps, 'database'>,
+  debateId: number,
+  isPublic: boolean,
+): Promise<void> {
+  await repo.setEvidencePublic(db(deps), debateId, isPublic);
+}
+
 /** Keeps the finished round's replay to the round (and its team), or opens it again. */
 export async function setReplayPrivate(
   deps: Pick<TDebatesDeps, 'database'>,
@@ -399,8 +408,8 @@ export async function roleIn(deps: TDebatesDeps, debateId: number, userId: strin
 
 /**
  * The statements of `debates.repository.ts` that other features run, most inside their own transaction (matching,
- * challenges, a coach's pairing and openings, the judge's seat, ballots and forfeits). The debates feature decides
- * what is on this list: no other feature imports its repository.
+ * challenges, a coach's pairing and openings, the judge's seat, ballots, forfeits, settling a round's awards). The
+ * debates feature decides what is on this list: no other feature imports its repository.
  */
 export {
   claimJudge,
@@ -415,6 +424,8 @@ export {
   insertDebates,
   listDueOpenings,
   listScheduledRoundsOf,
+  markNotCounted,
+  markRewarded,
   releaseActiveDebaters,
   releaseOpening,
   setJudgeInvite,

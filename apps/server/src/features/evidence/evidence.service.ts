@@ -20,7 +20,7 @@ import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { AppError } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
 import type { TDebatesDeps } from '../../context';
-import { emitDebateUpdated, requireDebate, seatsOfRow } from '../debates/debates.service';
+import { emitDebateUpdated, requireDebate, seatsOfRow, setEvidencePublic } from '../debates/debates.service';
 import type { TDebateRow } from '../debates/debates.tables';
 import { requireRoundViewer } from '../results/round-access';
 import * as repo from './evidence.repository';
@@ -222,6 +222,6 @@ export async function setVisibility(deps: TDebatesDeps, user: TSessionUser, deba
   if (row.debaterAId !== user.id && row.debaterBId !== user.id) {
     throw new AppError('forbidden', 'Only the debaters decide whether spectators see the evidence.');
   }
-  await repo.setEvidencePublic(db(deps), debateId, makePublic);
+  await setEvidencePublic(deps, debateId, makePublic);
   return emitDebateUpdated(deps, debateId);
 }

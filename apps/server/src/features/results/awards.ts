@@ -12,7 +12,7 @@ import {
   type TRoundEnding,
   type TSideKey,
 } from '@resolved/shared';
-import { type TDebatesDb } from '../debates/debates.service';
+import { markNotCounted, markRewarded, type TDebatesDb } from '../debates/debates.service';
 import * as resultsRepo from './results.repository';
 import { awardPoints } from '../users/score-ledger.service';
 import type { TDebateRow } from '../debates/debates.tables';
@@ -48,7 +48,7 @@ export async function settleRound(
     const userId = userOf[award.recipient];
     if (userId) await awardPoints(tx, { userId, amount: award.points, reason: award.reason, debateId }, options.now);
   }
-  if (outcome.awards.some((award) => award.recipient !== 'judge')) await resultsRepo.markRewarded(tx, debateId);
-  if (outcome.notCounted) await resultsRepo.markNotCounted(tx, debateId, JSON.stringify(outcome.notCounted));
+  if (outcome.awards.some((award) => award.recipient !== 'judge')) await markRewarded(tx, debateId);
+  if (outcome.notCounted) await markNotCounted(tx, debateId, JSON.stringify(outcome.notCounted));
   return outcome;
 }

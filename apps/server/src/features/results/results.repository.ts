@@ -34,15 +34,6 @@ export async function countRewardedPairRounds(
   };
 }
 
-export async function markRewarded(db: TDebatesDb, id: number): Promise<void> {
-  await db.updateTable('debates').set({ isRewarded: 1 }).where('id', '=', id).execute();
-}
-
-/** Keeps why a settled round did not count (the award rule's `TNotCounted`, as JSON). */
-export async function markNotCounted(db: TDebatesDb, id: number, notCounted: string): Promise<void> {
-  await db.updateTable('debates').set({ notCounted }).where('id', '=', id).execute();
-}
-
 /** Debates still waiting for their ballot whose last speech ended before `endedBefore`. */
 export async function listUnjudgedBefore(db: TDebatesDb, endedBefore: string) {
   return db
