@@ -10,14 +10,8 @@ import {
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import {
-  debatesDb,
-  findActiveUserIds,
-  listScheduledRoundsOf,
-  db,
-  requireDebate,
-  nowMs,
-} from '../debates/debates.service';
+import * as repo from '../debates/debates.service';
+import { db, requireDebate, nowMs } from '../debates/debates.service';
 import * as mmRepo from './matchmaking.repository';
 import type { TDebatesDeps } from '../../context';
 import { findUserNames } from '../users/users.service';
@@ -60,7 +54,7 @@ export async function getChallenge(deps: TDebatesDeps, token: string) {
 
 export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, token: string): Promise<number> {
   const debateId = await inTransaction(deps.database, async (trx) => {
-    const tx = debatesDb(trx);
+    const tx = repo.debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);
     const challenge = await mmRepo.findChallenge(tx, token);
     if (!challenge) throw new AppError('not_found', 'That challenge link is not valid.');
@@ -74,13 +68,13 @@ export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, to
         'challenge_own',
       );
     }
-    const busy = await findActiveUserIds(tx, [challenge.userId, user.id]);
+    const busy = await repo.findActiveUserIds(tx, [challenge.userId, user.id]);
     if (busy.has(user.id))
       throw new AppError('conflict', 'You are already in a debate.', undefined, 'already_in_debate');
     if (busy.has(challenge.userId))
       throw new AppError('conflict', 'Your challenger is in another debate right now.', undefined, 'challenger_busy');
     // A practice round paired for later leaves its debaters free only for rounds that are over by its start.
-    const scheduled = await listScheduledRoundsOf(tx, [challenge.userId, user.id]);
+    const scheduled = await repo.listScheduledRoundsOf(tx, [challenge.userId, user.id]);
     const window = { formatId: challenge.formatId, startMs: nowMs(deps) };
     const mine = clashingRound(scheduled, user.id, window);
     if (mine && Date.parse(mine.startsAt) <= window.startMs)

@@ -15,24 +15,14 @@ import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { findCurrentTopic } from '../topics/topics.service';
 import { drawResolutions, listMotionTexts } from '../motions/motions.service';
-import {
-  debatesDb,
-  findActiveDebateId,
-  findActiveUserIds,
-  insertActiveDebaters,
-  insertDebate,
-  insertDebates,
-  listScheduledRoundsOf,
-  type TDebatesDb,
-  db,
-  nowMs,
-} from '../debates/debates.service';
+import * as repo from '../debates/debates.service';
+import { db, nowMs } from '../debates/debates.service';
 import * as mmRepo from './matchmaking.repository';
 import type { TDebatesDeps } from '../../context';
 import { forgetPendingJoin, requestSweep, sweepWriting, type TPendingJoin } from './sweeps';
 import { inTransaction } from '../../db/transaction';
 
-type TScheduledRound = Awaited<ReturnType<typeof listScheduledRoundsOf>>[number];
+type TScheduledRound = Awaited<ReturnType<typeof repo.listScheduledRoundsOf>>[number];
 
 /**
  * The scheduled practice round of `userId` that a new round of `formatId` starting at `startMs` would run into (each
@@ -72,8 +62,8 @@ export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promis
   const tx = db(deps);
   const [entry, guardedDebateId, scheduled] = await Promise.all([
     mmRepo.findQueueEntry(tx, userId),
-    findActiveDebateId(tx, userId),
-    listScheduledRoundsOf(tx, [userId]),
+    repo.findActiveDebateId(tx, userId),
+    repo.listScheduledRoundsOf(tx, [userId]),
   ]);
   // A scheduled round is the user's from its start (its guard is taken by the opening sweep a moment later).
   const now = nowMs(deps);
@@ -105,11 +95,11 @@ export async function joinQueue(
   user: TSessionUser,
   formatId: TFormatId,
 ): Promise<TJoinQueueResult> {
-  const active = await findActiveDebateId(db(deps), user.id);
+  const active = await repo.findActiveDebateId(db(deps), user.id);
   if (active !== null)
     throw new AppError('conflict', 'You are already in a debate.', { debateId: active }, 'already_in_debate');
   const now = nowMs(deps);
-  const clash = clashingRound(await listScheduledRoundsOf(db(deps), [user.id]), user.id, {
+  const clash = clashingRound(await repo.listScheduledRoundsOf(db(deps), [user.id]), user.id, {
     formatId,
     startMs: now,
   });
@@ -119,7 +109,7 @@ export async function joinQueue(
   if (clash) throw startsSoonError(clash, formatId);
   const matched = await requestMatching(deps, formatId, { userId: user.id, createdAt: nowIso() });
   // Paired by this sweep, or already in a debate (another instance's sweep, a challenge).
-  const debateId = matched.get(user.id) ?? (await findActiveDebateId(db(deps), user.id));
+  const debateId = matched.get(user.id) ?? (await repo.findActiveDebateId(db(deps), user.id));
   if (debateId !== null) return { status: 'matched', debateId };
   return { status: 'waiting', queue: await getQueueStatus(deps, user.id) };
 }
@@ -141,7 +131,7 @@ export async function leaveQueue(deps: TDebatesDeps, userId: string): Promise<vo
 
 export async function newDebate(
   deps: TDebatesDeps,
-  tx: TDebatesDb,
+  tx: repo.TDebatesDb,
   formatId: TFormatId,
   debaterAId: string,
   debaterBId: string,
@@ -152,7 +142,7 @@ export async function newDebate(
     throw new AppError('conflict', 'No topic has been set yet, so there is nothing to debate.', undefined, 'no_topic');
   const now = nowIso();
   const [drawn] = await drawResolutions(tx, formatId, 1, topic, deps.random);
-  const debateId = await insertDebate(tx, {
+  const debateId = await repo.insertDebate(tx, {
     formatId,
     resolution: drawn!.resolution,
     topicId: drawn!.topicId,
@@ -161,7 +151,7 @@ export async function newDebate(
     clock: createClock(formatId, prepMinutes === undefined ? {} : { prepMinutes }),
     now,
   });
-  await insertActiveDebaters(tx, debateId, [debaterAId, debaterBId]);
+  await repo.insertActiveDebaters(tx, debateId, [debaterAId, debaterBId]);
   return debateId;
 }
 
@@ -178,17 +168,17 @@ export async function runMatching(
   joins: readonly TPendingJoin[] = [],
 ): Promise<Map<string, number>> {
   const outcome = await inTransaction(deps.database, async (trx) => {
-    const tx = debatesDb(trx);
+    const tx = repo.debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);
     await mmRepo.upsertQueueEntries(tx, formatId, joins);
     const entries = await mmRepo.listQueue(tx, formatId);
-    const busy = await findActiveUserIds(
+    const busy = await repo.findActiveUserIds(
       tx,
       entries.map((e) => e.userId),
     );
     // Someone who got into a debate another way (a challenge), or whose practice round now starts too soon for a
     // round of this format (they joined in time but waited), leaves the queue.
-    const scheduled = await listScheduledRoundsOf(
+    const scheduled = await repo.listScheduledRoundsOf(
       tx,
       entries.map((e) => e.userId),
     );
@@ -211,7 +201,7 @@ export async function runMatching(
     const now = nowIso();
     const clock = createClock(formatId);
     const resolutions = await drawResolutions(tx, formatId, pairs.length, topic, deps.random);
-    const ids = await insertDebates(
+    const ids = await repo.insertDebates(
       tx,
       pairs.map((pair, index) => ({
         formatId,

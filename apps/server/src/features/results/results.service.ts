@@ -15,13 +15,8 @@ import {
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
+import * as repo from '../debates/debates.service';
 import {
-  claimJudge,
-  clockFromRow,
-  debatesDb,
-  releaseActiveDebaters,
-  setJudgeInvite,
-  transitionStatus,
   db,
   nowMs,
   sideOf,
@@ -54,7 +49,7 @@ export async function joinAsJudge(
   const teamJudges = row.teamId === null ? undefined : await teamJudgeIds(deps, row.teamId);
   refuse(judgeRefusal(user, seatsOfRow(row, teamJudges), invitation));
   if (row.judgeId === user.id) return loadDebate(deps, row);
-  if (!(await claimJudge(db(deps), debateId, user.id, row.judgeInviteToken === null ? undefined : invite))) {
+  if (!(await repo.claimJudge(db(deps), debateId, user.id, row.judgeInviteToken === null ? undefined : invite))) {
     throw new AppError('conflict', 'This debate already has a judge.', undefined, 'judge_taken');
   }
   return emitDebateUpdated(deps, debateId);
@@ -73,7 +68,7 @@ export async function inviteJudge(
   const row = await requireDebate(deps, debateId);
   refuse(judgeInviteRefusal(user, { ...seatsOfRow(row), isTeamRound: row.teamId !== null }));
   const token = randomBytes(16).toString('base64url');
-  await setJudgeInvite(db(deps), debateId, token);
+  await repo.setJudgeInvite(db(deps), debateId, token);
   return { token, debate: await emitDebateUpdated(deps, debateId) };
 }
 
@@ -84,11 +79,11 @@ export async function submitBallot(
   ballot: TSubmitBallotRequest,
 ): Promise<TDebate> {
   await inTransaction(deps.database, async (trx) => {
-    const tx = debatesDb(trx);
+    const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
     refuse(ballotRefusal(user, seatsOfRow(row)));
     const now = nowIso();
-    const moved = await transitionStatus(tx, debateId, ['awaiting_ballot'], {
+    const moved = await repo.transitionStatus(tx, debateId, ['awaiting_ballot'], {
       status: 'judged',
       winnerSide: ballot.winnerSide,
     });
@@ -128,8 +123,8 @@ export async function closeUnjudgedDebates(deps: TDebatesDeps, deadlineMs = BALL
   for (const row of await resultsRepo.listUnjudgedBefore(db(deps), cutoff)) {
     const debateId = Number(row.id);
     const moved = await inTransaction(deps.database, async (trx) => {
-      const tx = debatesDb(trx);
-      if (!(await transitionStatus(tx, debateId, ['awaiting_ballot'], { status: 'completed' }))) return false;
+      const tx = repo.debatesDb(trx);
+      if (!(await repo.transitionStatus(tx, debateId, ['awaiting_ballot'], { status: 'completed' }))) return false;
       await settleRound(tx, row, 'completed', { winnerSide: null, spokenMs: Number(row.spokenMs), now: nowIso() });
       return true;
     });
@@ -144,23 +139,23 @@ export async function closeUnjudgedDebates(deps: TDebatesDeps, deadlineMs = BALL
 /** A debater away for too long (or who leaves) forfeits a live debate; the other side wins. */
 export async function forfeit(deps: TDebatesDeps, debateId: number, userId: string): Promise<TDebate | null> {
   const changed = await inTransaction(deps.database, async (trx) => {
-    const tx = debatesDb(trx);
+    const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
     const side = sideOf(row, userId);
     if (!side || row.status !== 'live') return false;
     const winnerSide: TSideKey = side === 'a' ? 'b' : 'a';
     const now = nowIso();
-    const moved = await transitionStatus(tx, debateId, ['live'], {
+    const moved = await repo.transitionStatus(tx, debateId, ['live'], {
       status: 'forfeited',
       winnerSide,
       forfeitedBy: userId,
       endedAt: now,
-      clock: stopRound(clockFromRow(row), nowMs(deps)),
+      clock: stopRound(repo.clockFromRow(row), nowMs(deps)),
     });
     if (!moved) return false;
-    await releaseActiveDebaters(tx, debateId);
+    await repo.releaseActiveDebaters(tx, debateId);
     // The speech running at the forfeit counts for what it ran.
-    const spokenMs = Number(row.spokenMs) + spokenIncrement(clockFromRow(row), nowMs(deps));
+    const spokenMs = Number(row.spokenMs) + spokenIncrement(repo.clockFromRow(row), nowMs(deps));
     await settleRound(tx, row, 'forfeited', { winnerSide, forfeitedBy: userId, spokenMs, now });
     return true;
   });
@@ -178,16 +173,16 @@ export async function abandon(
   options: { isCancel?: boolean } = {},
 ): Promise<TDebate | null> {
   const changed = await inTransaction(deps.database, async (trx) => {
-    const tx = debatesDb(trx);
+    const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
     if (row.status !== 'live') return false;
-    const moved = await transitionStatus(tx, debateId, ['live'], {
+    const moved = await repo.transitionStatus(tx, debateId, ['live'], {
       status: 'abandoned',
       endedAt: nowIso(),
       ...(options.isCancel ? { cancelledAt: nowIso() } : {}),
-      clock: stopRound(clockFromRow(row), nowMs(deps)),
+      clock: stopRound(repo.clockFromRow(row), nowMs(deps)),
     });
-    if (moved) await releaseActiveDebaters(tx, debateId);
+    if (moved) await repo.releaseActiveDebaters(tx, debateId);
     return moved;
   });
   return changed ? emitDebateUpdated(deps, debateId) : null;

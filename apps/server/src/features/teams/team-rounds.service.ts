@@ -16,17 +16,7 @@ import {
 import type { z } from 'zod';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import {
-  claimOpening,
-  debatesDb,
-  findActiveUserIds,
-  findDebate,
-  insertDebates,
-  listDueOpenings,
-  listScheduledRoundsOf,
-  releaseOpening,
-  takeActiveDebaters,
-} from '../debates/debates.service';
+import * as debatesRepo from '../debates/debates.service';
 import { lockMatching, deleteQueueEntry, clashingRound, utcTime } from '../matchmaking/queue.service';
 import { drawResolutions } from '../motions/motions.service';
 import { findRatings, abandon } from '../results/results.service';
@@ -56,7 +46,7 @@ async function plan(deps: TTeamsDeps, request: TPairing): Promise<{ rounds: TPla
     return { rounds };
   }
   const present = [...new Set(request.presentUserIds)].filter((id) => id !== request.judgeUserId);
-  const ratings = await findRatings(debatesDb(deps.database.db), request.formatId, present);
+  const ratings = await findRatings(debatesRepo.debatesDb(deps.database.db), request.formatId, present);
   const members = present.map((userId) => ({ userId, rating: ratings.get(userId)?.rating ?? 1500 }));
   const { pairs, oddOut } = pairPresent(members, request.sides, deps.random ?? Math.random);
   if (pairs.length === 0) throw new AppError('validation_failed', 'Mark at least two members present to pair.');
@@ -102,13 +92,13 @@ export async function pairRounds(
   const startMs = request.startsAt ? Math.max(Date.parse(request.startsAt), nowMs) : nowMs;
   const isForLater = startMs > nowMs;
   const created = await inTransaction(deps.database, async (trx) => {
-    const tx = debatesDb(trx);
+    const tx = debatesRepo.debatesDb(trx);
     await lockMatching(tx, deps.database.engine);
     // Someone debating now is busy for a round that starts before theirs could be over (taken at the new round's
     // format's longest), and anyone whose scheduled round would overlap this one.
     const isSoon = startMs < nowMs + longestRoundMs(request.formatId);
-    const busy = isSoon ? await findActiveUserIds(tx, debaters) : new Set<string>();
-    const scheduled = await listScheduledRoundsOf(tx, debaters);
+    const busy = isSoon ? await debatesRepo.findActiveUserIds(tx, debaters) : new Set<string>();
+    const scheduled = await debatesRepo.listScheduledRoundsOf(tx, debaters);
     for (const id of debaters) {
       const clash = clashingRound(scheduled, id, { formatId: request.formatId, startMs });
       if (!clash) continue;
@@ -141,7 +131,7 @@ export async function pairRounds(
     }
     const resolutions = await drawResolutions(tx, request.formatId, rounds.length, topic, deps.random);
     const clock = createClock(request.formatId);
-    const ids = await insertDebates(
+    const ids = await debatesRepo.insertDebates(
       tx,
       rounds.map((round, index) => ({
         formatId: request.formatId,
@@ -161,7 +151,7 @@ export async function pairRounds(
     if (!isForLater) for (const id of debaters) await deleteQueueEntry(tx, id);
     return rounds.map((round) => ids.get(round.aUserId)!);
   });
-  const rows = await Promise.all(created.map((id) => findDebate(debatesDb(database), id)));
+  const rows = await Promise.all(created.map((id) => debatesRepo.findDebate(debatesRepo.debatesDb(database), id)));
   const shaped = await toTeamRounds(
     deps,
     rows.filter((r) => r !== undefined),
@@ -193,23 +183,23 @@ function announceOpening(deps: TTeamsDeps, round: TTeamRound): void {
  */
 export async function announceDueRounds(deps: TTeamsDeps): Promise<number> {
   const database = deps.database.db;
-  const tx = debatesDb(database);
-  const due = await listDueOpenings(tx, new Date(deps.now ? deps.now() : Date.now()).toISOString(), 100);
+  const tx = debatesRepo.debatesDb(database);
+  const due = await debatesRepo.listDueOpenings(tx, new Date(deps.now ? deps.now() : Date.now()).toISOString(), 100);
   let announced = 0;
   for (const id of due) {
-    if (!(await claimOpening(tx, id))) continue;
+    if (!(await debatesRepo.claimOpening(tx, id))) continue;
     try {
-      const row = await findDebate(tx, id);
+      const row = await debatesRepo.findDebate(tx, id);
       if (!row || row.status !== 'live') continue;
-      // From its start the round is its debaters' one debate (see insertDebates).
-      await takeActiveDebaters(tx, id, [row.debaterAId, row.debaterBId]);
+      // From its start the round is its debaters' one debate (see debatesRepo.insertDebates).
+      await debatesRepo.takeActiveDebaters(tx, id, [row.debaterAId, row.debaterBId]);
       const [round] = await toTeamRounds(deps, [row]);
       if (!round) continue;
       announceOpening(deps, round);
       announced++;
     } catch (error) {
       // Not announced after all: due again, for the next sweep (here or on another instance).
-      await releaseOpening(tx, id);
+      await debatesRepo.releaseOpening(tx, id);
       throw error;
     }
   }
@@ -223,7 +213,7 @@ export async function announceDueRounds(deps: TTeamsDeps): Promise<number> {
  */
 export async function cancelRound(deps: TTeamsDeps, user: TSessionUser, teamId: number, debateId: number) {
   await requireCoach(deps, user, teamId);
-  const row = await findDebate(debatesDb(deps.database.db), debateId);
+  const row = await debatesRepo.findDebate(debatesRepo.debatesDb(deps.database.db), debateId);
   if (!row || row.teamId !== teamId) throw new AppError('not_found', 'This team has no such round.');
   if (!(await abandon(deps, debateId, { isCancel: true }))) {
     throw new AppError('conflict', 'This round is over already.', undefined, 'round_over');
