@@ -28,4 +28,62 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Features meet through services (docs/ARCHITECTURE.md): no file imports another feature's repository, not even
+    // for a type (row types live in `<feature>.tables.ts`). A feature's own repository is `./x.repository`.
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '../*/*.repository',
+                '../*/*.repository.js',
+                '**/features/*/*.repository',
+                '**/features/*/*.repository.js',
+              ],
+              message:
+                "Another feature's repository: call that feature's service (or the narrow list of statements it exports).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // SQL lives only in repositories (`*.repository.ts`) and `db/` (connection, migrations, transactions, seed).
+    // Tests set up data directly. The storage modules of `lib/` are repositories of their own tables: the rate
+    // limits, the keyed lock and the database blob store.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/security/security-fixtures.ts',
+      'apps/server/src/lib/rate-limiter.ts',
+      'apps/server/src/lib/key-lock.ts',
+      'apps/server/src/lib/blob-store/database-blob-store.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]',
+          message: 'Kysely query building belongs in a *.repository.ts: add a function there and call it.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Open a transaction with inTransaction (db/transaction.ts); its statements stay in repositories.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql'], CallExpression[callee.object.name='sql']",
+          message: 'Raw SQL belongs in a *.repository.ts.',
+        },
+      ],
+    },
+  },
 );

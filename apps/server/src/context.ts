@@ -1,3 +1,4 @@
+import type { TRandom } from '@resolved/shared';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/database';
 import type { TBlobStore } from './lib/blob-store/blob-store';
@@ -15,4 +16,17 @@ export interface TAppContext {
   version: string;
   /** Domain events: services emit, the realtime module delivers. */
   events: DomainEvents;
+}
+
+/**
+ * What a feature's services take from the context to read and change rounds: the database and the domain events,
+ * and in tests a fixed random source and clock.
+ */
+export interface TDebatesDeps {
+  database: TDatabase;
+  events: DomainEvents;
+  /** Side draws; tests inject a fixed source. */
+  random?: TRandom;
+  /** Server time in ms; tests may inject. */
+  now?: () => number;
 }

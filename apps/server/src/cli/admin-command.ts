@@ -6,7 +6,7 @@
 import type { TDatabase } from '../db/database';
 import { AppError } from '../lib/errors';
 import { setRole } from '../features/admin/admin.service';
-import { findUserByEmail } from '../features/users/users.repository';
+import { findUserByEmail } from '../features/users/users.service';
 
 export const ADMIN_USAGE = 'Usage: npm run admin -- grant <email> | revoke <email>';
 

@@ -2,15 +2,15 @@ import type { TAdminUsersResponse, TRole, TScoreChange, TSessionUser } from '@re
 import { LEADERBOARD_PAGE_SIZE } from '@resolved/shared';
 import { nowIso, type TDatabase } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { listContactRequests } from '../help/help.repository';
+import { listContactRequests } from '../help/help.service';
 import {
   countUsers,
   findUserById,
   listScoreChanges,
   listUsersForAdmin,
   setRoleKeepingAnAdmin,
-} from '../users/users.repository';
-import { updateScoreWithLedger } from '../users/score-ledger.repository';
+} from '../users/users.service';
+import { updateScoreWithLedger } from '../users/score-ledger.service';
 
 export const DEFAULT_SCORE_REASON = 'Set on the admin dashboard';
 

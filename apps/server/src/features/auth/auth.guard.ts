@@ -4,7 +4,7 @@ import { parseCookies } from 'better-call';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TRole, TSessionUser } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
-import { findDoorUserById, findUserBySessionToken, type TDoorUser } from '../users/users.repository';
+import { findDoorUserById, findUserBySessionToken, type TDoorUser } from '../users/users.service';
 
 function toHeaders(headers: Headers | IncomingHttpHeaders): Headers {
   if (headers instanceof Headers) return headers;

@@ -6,7 +6,7 @@ import { ZPassword } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { AppError, parseOrThrow, rateLimitedError } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
-import { findUserByEmail } from '../users/users.repository';
+import { findUserByEmail } from '../users/users.service';
 import { AUTH_BASE_PATH } from './auth';
 
 const RATE_WINDOW_MS = 15 * 60 * 1000;

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { TChatMessage, TRole } from '@resolved/shared';
-import type { DB, MessagesTable } from '../../db/schema';
+import type { DB } from '../../db/schema';
+import type { MessagesTable } from './chat.tables';
 
 export type TMessageRow = Selectable<MessagesTable>;
 

@@ -164,3 +164,6 @@ export async function listMessages(
     hasMore: rows.length > CHAT_PAGE_SIZE,
   };
 }
+
+/** A user's community chat messages go with their account (auth's account deletion). */
+export { deleteMessagesOfUser } from './chat.repository';

@@ -1,28 +1,17 @@
 /** Debates SQL: debates and their clock, the active-debater guard, presence, the in-round chat, names. */
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { TClockState, TFormatId, TSideKey } from '@resolved/shared';
+import { sql, type Kysely } from 'kysely';
+import type { TClockAction, TClockPhase, TClockState, TFormatId, TSideKey } from '@resolved/shared';
 import type { DB } from '../../db/schema';
-import type { DebatesTable, TDebateStatus } from './debates.tables';
+import type { TDebateRow, TDebateStatus } from './debates.tables';
+import { chunks } from '../../db/batches';
 
 export type TDebatesDb = Kysely<DB>;
 
-export type TDebateRow = Selectable<DebatesTable>;
+export type { TDebateRow };
 
 /** The app's Kysely instance or a transaction. */
 export function debatesDb(db: Kysely<DB>): TDebatesDb {
   return db;
-}
-
-/**
- * Rows per multi-row statement: a debate row binds ~20 parameters, well under SQLite's 32,766 and
- * PostgreSQL's 65,535 per statement.
- */
-const BATCH_ROWS = 500;
-
-export function chunks<T>(items: readonly T[], size = BATCH_ROWS): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
-  return result;
 }
 
 export async function findActiveDebateId(db: TDebatesDb, userId: string): Promise<number | null> {
@@ -317,6 +306,55 @@ export async function releaseOpening(db: TDebatesDb, id: number): Promise<void> 
     .execute();
 }
 
+export async function setRecordConsent(db: TDebatesDb, id: number, side: TSideKey, agree: boolean): Promise<void> {
+  await db
+    .updateTable('debates')
+    .set(side === 'a' ? { recordConsentA: agree ? 1 : 0 } : { recordConsentB: agree ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setEvidencePublic(db: TDebatesDb, debateId: number, isPublic: boolean): Promise<void> {
+  await db
+    .updateTable('debates')
+    .set({ evidencePublic: isPublic ? 1 : 0 })
+    .where('id', '=', debateId)
+    .execute();
+}
+
+export async function markRewarded(db: TDebatesDb, id: number): Promise<void> {
+  await db.updateTable('debates').set({ isRewarded: 1 }).where('id', '=', id).execute();
+}
+
+/** Keeps why a settled round did not count (the award rule's `TNotCounted`, as JSON). */
+export async function markNotCounted(db: TDebatesDb, id: number, notCounted: string): Promise<void> {
+  await db.updateTable('debates').set({ notCounted }).where('id', '=', id).execute();
+}
+
+export async function setReplayPrivate(db: TDebatesDb, id: number, isPrivate: boolean): Promise<void> {
+  await db
+    .updateTable('debates')
+    .set({ replayPrivate: isPrivate ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertClockEvent(
+  db: TDebatesDb,
+  values: { debateId: number; action: TClockAction; phase: TClockPhase; speechIndex: number; at: string },
+): Promise<void> {
+  await db.insertInto('debateClockEvents').values(values).execute();
+}
+
+export async function listClockEvents(db: TDebatesDb, debateId: number) {
+  return db
+    .selectFrom('debateClockEvents')
+    .select(['action', 'phase', 'speechIndex', 'at'])
+    .where('debateId', '=', debateId)
+    .orderBy('id', 'asc')
+    .execute();
+}
+
 export async function setExternalLink(db: TDebatesDb, id: number, link: string | null): Promise<void> {
   await db.updateTable('debates').set({ externalLink: link }).where('id', '=', id).execute();
 }
@@ -329,13 +367,6 @@ export async function listDebatesByStatus(db: TDebatesDb, statuses: TDebateStatu
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-}
-
-export async function findUserNames(db: TDebatesDb, ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'displayName']).where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [r.id, r.displayName]));
 }
 
 /** The round message this user sent with this client id, if any (a retried send). */

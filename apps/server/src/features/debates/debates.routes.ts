@@ -5,7 +5,8 @@ import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireUser } from '../auth/auth.guard';
 import * as debates from './debates.service';
-import { requireDebate, toDebate, type TDebatesDeps } from './debate-view';
+import type { TDebatesDeps } from '../../context';
+import { requireDebate, loadDebate } from './debates.service';
 import { requireRoundViewer } from '../results/round-access';
 import { ZDebateIdParams } from './debate-params';
 
@@ -21,7 +22,7 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
     const row = await requireDebate(deps, id);
     await requireRoundViewer(deps, user, row);
-    const [debate, messages] = await Promise.all([toDebate(deps, row), debates.listMessages(deps, id)]);
+    const [debate, messages] = await Promise.all([loadDebate(deps, row), debates.listMessages(deps, id)]);
     return { debate, messages, serverTime: Date.now() };
   });
   app.post('/api/debates/:id/clock', async (request) => {

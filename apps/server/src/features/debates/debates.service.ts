@@ -17,6 +17,9 @@ import {
   type TDebateSummary,
   type TSessionUser,
   canPostInRound,
+  type TRoundRefusal,
+  type TRoundSeats,
+  type TSideKey,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -25,22 +28,125 @@ import * as repo from './debates.repository';
 import type { TDebateRow } from './debates.repository';
 import { settleRound } from '../results/awards';
 import { roundViewRefusal } from '../results/round-access';
-import {
-  type TDebatesDeps,
-  LIST_LIMIT,
-  MESSAGE_HISTORY,
-  db,
-  nowMs,
-  sideOf,
-  requireDebate,
-  toSummary,
-  toDebate,
-  emitDebateUpdated,
-  seatsOfRow,
-} from './debate-view';
+import type { TDebatesDeps } from '../../context';
+import { presentDebate, presentDebateSummary } from './debate.presenter';
+import { listPois } from './pois.service';
+import { teamOfRound } from '../teams/team-judges.service';
+import { listBallots, ratingsOf } from '../results/results.service';
+import { listDebateAwards } from '../users/score-ledger.service';
+import { findUserNames } from '../users/users.service';
+import { inTransaction } from '../../db/transaction';
+
+export const LIST_LIMIT = 100;
+
+export const MESSAGE_HISTORY = 200;
+
+export const db = (deps: Pick<TDebatesDeps, 'database'>) => repo.debatesDb(deps.database.db);
+
+export const nowMs = (deps: Pick<TDebatesDeps, 'now'>) => (deps.now ? deps.now() : Date.now());
+
+export function sideOf(row: TDebateRow, userId: string): TSideKey | null {
+  if (row.debaterAId === userId) return 'a';
+  if (row.debaterBId === userId) return 'b';
+  return null;
+}
+
+export async function requireDebate(
+  deps: Pick<TDebatesDeps, 'database'>,
+  id: number,
+  tx = db(deps),
+): Promise<TDebateRow> {
+  const row = await repo.findDebate(tx, id);
+  if (!row) throw new AppError('not_found', 'That debate does not exist.');
+  return row;
+}
+
+/** Reads what the round's page shows beside the row (ballot, names, ratings, awards, team, POIs) and presents it. */
+export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDebate> {
+  const tx = db(deps);
+  const [ballot] = await listBallots(deps, [Number(row.id)]);
+  const names = await findUserNames(
+    tx,
+    [row.debaterAId, row.debaterBId, row.judgeId, ballot?.judgeId].filter((v): v is string => !!v),
+  );
+  const ratings = await ratingsOf(deps, row.formatId, [row.debaterAId, row.debaterBId]);
+  const awards = row.status === 'live' ? [] : await listDebateAwards(deps, Number(row.id));
+  return presentDebate(row, {
+    ballot,
+    names,
+    ratings,
+    awards,
+    team: await teamOfRound(deps, row.teamId),
+    pois: await listPois(deps, Number(row.id)),
+  });
+}
+
+/**
+ * Publishes the round as it is now to `debate:<id>` and returns the same snapshot (for the HTTP answer of the change).
+ * The round's revision is counted up in the statement that reads the row, so each snapshot has its own, and one with
+ * a higher revision was read later: clients keep the highest (`newerDebate`), whatever order answers and events
+ * arrive in.
+ */
+export async function emitDebateUpdated(deps: TDebatesDeps, debateId: number): Promise<TDebate> {
+  const row = await repo.nextRevision(db(deps), debateId);
+  if (!row) throw new AppError('not_found', 'That debate does not exist.');
+  const debate = await loadDebate(deps, row);
+  deps.events.emit({ name: 'debate.updated', room: REALTIME_ROOMS.debate(String(debateId)), payload: { debate } });
+  return debate;
+}
+
+/** The seats of a round as the shared round rules (`judgeRefusal`, `ballotRefusal`, `canPostInRound`) read them. */
+export function seatsOfRow(row: TDebateRow, teamJudgeIds?: string[]): TRoundSeats {
+  return {
+    status: row.status,
+    debaterAId: row.debaterAId,
+    debaterBId: row.debaterBId,
+    judgeId: row.judgeId,
+    hasJudgeInvite: row.judgeInviteToken !== null,
+    teamJudgeIds,
+  };
+}
+
+/** Records a debater's consent to record the round (recordings.service checks who and when). */
+export async function setRecordConsent(
+  deps: Pick<TDebatesDeps, 'database'>,
+  debateId: number,
+  side: TSideKey,
+  agree: boolean,
+): Promise<void> {
+  await repo.setRecordConsent(db(deps), debateId, side, agree);
+}
+
+/** The debaters let spectators see the round's evidence, or keep it to the round again. */
+export async function setEvidencePublic(
+  deps: Pick<TDebatesDeps, 'database'>,
+  debateId: number,
+  isPublic: boolean,
+): Promise<void> {
+  await repo.setEvidencePublic(db(deps), debateId, isPublic);
+}
+
+/** Keeps the finished round's replay to the round (and its team), or opens it again. */
+export async function setReplayPrivate(
+  deps: Pick<TDebatesDeps, 'database'>,
+  debateId: number,
+  isPrivate: boolean,
+): Promise<void> {
+  await repo.setReplayPrivate(db(deps), debateId, isPrivate);
+}
+
+/** The round's clock commands in order (the replay's timeline). */
+export async function listClockEvents(deps: Pick<TDebatesDeps, 'database'>, debateId: number) {
+  return repo.listClockEvents(db(deps), debateId);
+}
+
+/** A shared rule's refusal, thrown. */
+export function refuse(refusal: TRoundRefusal | null): void {
+  if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
+}
 
 export async function getDebate(deps: TDebatesDeps, id: number): Promise<TDebate> {
-  return toDebate(deps, await requireDebate(deps, id));
+  return loadDebate(deps, await requireDebate(deps, id));
 }
 
 export async function listMessages(deps: TDebatesDeps, debateId: number): Promise<TDebateMessage[]> {
@@ -57,11 +163,11 @@ export async function listLiveDebates(deps: TDebatesDeps, user: TSessionUser | n
   const candidates = all.filter((r) => !isBeforeStart(r.startsAt, nowMs(deps)));
   const refusals = await Promise.all(candidates.map((row) => roundViewRefusal(deps, user, row)));
   const rows = candidates.filter((_, i) => refusals[i] === null);
-  const names = await repo.findUserNames(
+  const names = await findUserNames(
     db(deps),
     rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
   );
-  return rows.map((r) => toSummary(r, names));
+  return rows.map((r) => presentDebateSummary(r, names));
 }
 
 /**
@@ -115,7 +221,7 @@ export async function commandClock(
         ? { firstSpeechAt: new Date(now).toISOString() }
         : {}),
     };
-    const saved = await deps.database.db.transaction().execute(async (trx) => {
+    const saved = await inTransaction(deps.database, async (trx) => {
       const tx = repo.debatesDb(trx);
       const ok = await repo.updateClock(tx, debateId, version, next, {
         ...roundFacts,
@@ -123,16 +229,13 @@ export async function commandClock(
       });
       if (ok) {
         // The replay's timeline: every command that took effect, in order.
-        await tx
-          .insertInto('debateClockEvents')
-          .values({
-            debateId,
-            action,
-            phase: next.phase,
-            speechIndex: next.speechIndex,
-            at: new Date(now).toISOString(),
-          })
-          .execute();
+        await repo.insertClockEvent(tx, {
+          debateId,
+          action,
+          phase: next.phase,
+          speechIndex: next.speechIndex,
+          at: new Date(now).toISOString(),
+        });
       }
       if (ok && isFinished) await finishRound(tx, row, endStatus, spokenMs);
       return ok;
@@ -302,3 +405,31 @@ export async function roleIn(deps: TDebatesDeps, debateId: number, userId: strin
     canForfeit: row.teamId === null || isUnderWay(row),
   };
 }
+
+/**
+ * The statements of `debates.repository.ts` that other features run, most inside their own transaction (matching,
+ * challenges, a coach's pairing and openings, the judge's seat, ballots, forfeits, settling a round's awards). The
+ * debates feature decides what is on this list: no other feature imports its repository.
+ */
+export {
+  claimJudge,
+  claimOpening,
+  clockFromRow,
+  debatesDb,
+  findActiveDebateId,
+  findActiveUserIds,
+  findDebate,
+  insertActiveDebaters,
+  insertDebate,
+  insertDebates,
+  listDueOpenings,
+  listScheduledRoundsOf,
+  markNotCounted,
+  markRewarded,
+  releaseActiveDebaters,
+  releaseOpening,
+  setJudgeInvite,
+  takeActiveDebaters,
+  transitionStatus,
+  type TDebatesDb,
+} from './debates.repository';

@@ -21,7 +21,8 @@ import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import * as debates from './debates.service';
 import * as pois from './pois.service';
-import { requireDebate, toDebate, type TDebatesDeps } from './debate-view';
+import type { TDebatesDeps } from '../../context';
+import { requireDebate, loadDebate } from './debates.service';
 import { requireRoundViewer } from '../results/round-access';
 import * as matchmaking from '../matchmaking/queue.service';
 import * as results from '../results/results.service';
@@ -214,7 +215,7 @@ export function debatesSocketFeature(
           const { debateId, takeOver = true } = parseOrThrow(ZJoinDebate, payload);
           const row = await requireDebate(deps, debateId);
           await requireRoundViewer(deps, user, row);
-          const debate = await toDebate(deps, row);
+          const debate = await loadDebate(deps, row);
           joined.add(debateId);
           const userId = socket.data.user?.id;
           if (

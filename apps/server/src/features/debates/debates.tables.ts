@@ -1,15 +1,10 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { TClockAction, TFormatId, TClockPhase, TPrepTaker, TSideKey } from '@resolved/shared';
 
-/** The tables of migration 0006-debates. Timestamps are ISO strings; the clock start keeps milliseconds. */
-export interface DebateQueueTable {
-  id: Generated<number>;
-  userId: string;
-  formatId: TFormatId;
-  createdAt: string;
-}
+/** The round's tables (migration 0006-debates and later). Timestamps are ISO strings; the clock start keeps milliseconds. */
 
 /** `abandoned` (issue 16): both debaters left at once; nobody is blamed and nobody earns. */
+
 export type TDebateStatus = 'live' | 'awaiting_ballot' | 'completed' | 'judged' | 'forfeited' | 'abandoned';
 
 export interface DebatesTable {
@@ -70,27 +65,6 @@ export interface ActiveDebatersTable {
   debateId: number;
 }
 
-export interface DebateChallengesTable {
-  token: string;
-  userId: string;
-  formatId: TFormatId;
-  debateId: number | null;
-  createdAt: string;
-  /** Migration 0007: prep minutes chosen by the challenger, or null for the format's default. */
-  prepMinutes: number | null;
-}
-
-export interface DebateBallotsTable {
-  id: Generated<number>;
-  debateId: number;
-  judgeId: string | null;
-  winnerSide: TSideKey;
-  speakerPointsA: number;
-  speakerPointsB: number;
-  reason: string;
-  createdAt: string;
-}
-
 export interface DebateMessagesTable {
   id: Generated<number>;
   debateId: number;
@@ -101,46 +75,8 @@ export interface DebateMessagesTable {
   clientId: string | null;
 }
 
-export interface DebateRatingsTable {
-  userId: string;
-  formatId: TFormatId;
-  rating: number;
-  deviation: number;
-  volatility: number;
-  games: number;
-  updatedAt: string;
-}
-
-/** Evidence shared in a round (migration 0016): a file (its bytes in chunks), or a text or a link. */
-export interface DebateEvidenceTable {
-  id: Generated<number>;
-  debateId: number;
-  userId: string | null;
-  kind: 'file' | 'text' | 'link';
-  name: string;
-  contentType: string | null;
-  size: Generated<number>;
-  text: string | null;
-  /** 0 while a file is still arriving; only complete evidence is listed or served. */
-  isComplete: Generated<number>;
-  createdAt: string;
-}
-
-export interface DebateEvidenceChunksTable {
-  evidenceId: number;
-  seq: number;
-  data: Buffer;
-}
-
-/** A participant's flow sheet for a round (migration 0017): `cells` is the JSON of `TFlowColumns`. */
-export interface DebateFlowsTable {
-  debateId: number;
-  userId: string;
-  cells: string;
-  updatedAt: string;
-}
-
 /** Points of information and of order (migration 0018). */
+
 export interface DebatePoisTable {
   id: Generated<number>;
   debateId: number;
@@ -153,6 +89,7 @@ export interface DebatePoisTable {
 }
 
 /** A round's clock commands in order (migration 0019): the replay's timeline. */
+
 export interface DebateClockEventsTable {
   id: Generated<number>;
   debateId: number;
@@ -163,56 +100,13 @@ export interface DebateClockEventsTable {
   at: string;
 }
 
-/** A participant's recording of a round (migration 0020), its bytes in ordered chunks. */
-export interface DebateRecordingsTable {
-  id: Generated<number>;
-  debateId: number;
-  userId: string | null;
-  mimeType: string;
-  size: Generated<number>;
-  chunks: Generated<number>;
-  startedAt: string;
-}
-
-export interface DebateRecordingChunksTable {
-  recordingId: number;
-  seq: number;
-  data: Buffer;
-}
-
-/** The size of each stored part of a recording (migration 0024), to find the parts a byte range covers. */
-export interface DebateRecordingPartSizesTable {
-  recordingId: number;
-  seq: number;
-  size: number;
-}
-
-/** Migration 0026: a recording's seekable WebM header (duration and cues), built once for `chunks` parts. */
-export interface DebateRecordingIndexesTable {
-  recordingId: number;
-  chunks: number;
-  /** Null when the recording is not a WebM the index could read (it is then served as stored). */
-  durationMs: number | null;
-  /** How many bytes at the start of the recording the header replaces. */
-  metadataSize: number | null;
-  header: Buffer | null;
-}
+/** A debate as read from the database. */
+export type TDebateRow = Selectable<DebatesTable>;
 
 export interface DebateTables {
-  debateRecordingIndexes: DebateRecordingIndexesTable;
-  debateRecordings: DebateRecordingsTable;
-  debateRecordingChunks: DebateRecordingChunksTable;
-  debateRecordingPartSizes: DebateRecordingPartSizesTable;
   debateClockEvents: DebateClockEventsTable;
   debatePois: DebatePoisTable;
-  debateFlows: DebateFlowsTable;
-  debateEvidence: DebateEvidenceTable;
-  debateEvidenceChunks: DebateEvidenceChunksTable;
-  debateQueue: DebateQueueTable;
   debates: DebatesTable;
   activeDebaters: ActiveDebatersTable;
-  debateChallenges: DebateChallengesTable;
-  debateBallots: DebateBallotsTable;
   debateMessages: DebateMessagesTable;
-  debateRatings: DebateRatingsTable;
 }

@@ -13,7 +13,9 @@ import {
 } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
 import { clockFromRow } from './debates.repository';
-import { nowMs, requireDebate, sideOf, type TDebatesDeps } from './debate-view';
+import type { TDebatesDeps } from '../../context';
+import { nowMs, requireDebate, sideOf } from './debates.service';
+import * as repo from './pois.repository';
 
 type TPoiRow = Omit<TPoi, 'id' | 'debateId'> & { id: number | string; debateId: number | string };
 
@@ -22,12 +24,7 @@ function toPoi(row: TPoiRow): TPoi {
 }
 
 export async function listPois(deps: Pick<TDebatesDeps, 'database'>, debateId: number): Promise<TPoi[]> {
-  const rows = await deps.database.db
-    .selectFrom('debatePois')
-    .selectAll()
-    .where('debateId', '=', debateId)
-    .orderBy('id', 'asc')
-    .execute();
+  const rows = await repo.listPoisOfDebate(deps.database.db, debateId);
   return rows.map(toPoi);
 }
 
@@ -54,19 +51,8 @@ export async function offerPoi(
   const db = deps.database.db;
   const lapseBefore = new Date(now - POI_OFFER_LAPSES_MS).toISOString();
   // An offer left unanswered lapses; one still waiting for the speaker holds the floor.
-  await db
-    .updateTable('debatePois')
-    .set({ status: 'lapsed' })
-    .where('debateId', '=', debateId)
-    .where('status', '=', 'offered')
-    .where('offeredAt', '<', lapseBefore)
-    .execute();
-  const waiting = await db
-    .selectFrom('debatePois')
-    .select('id')
-    .where('debateId', '=', debateId)
-    .where('status', '=', 'offered')
-    .executeTakeFirst();
+  await repo.lapseOffersBefore(db, debateId, lapseBefore);
+  const waiting = await repo.findWaitingOffer(db, debateId);
   if (kind === 'poi' && waiting)
     throw new AppError('conflict', 'A point of information is already waiting for the speaker.');
   const values = {
@@ -78,8 +64,8 @@ export async function offerPoi(
     offeredAt: new Date(now).toISOString(),
     answeredAt: null,
   };
-  const inserted = await db.insertInto('debatePois').values(values).returning('id').executeTakeFirstOrThrow();
-  return emit(deps, toPoi({ ...values, id: inserted.id }));
+  const id = await repo.insertPoi(db, values);
+  return emit(deps, toPoi({ ...values, id }));
 }
 
 /** The speaker accepts or declines the POI offered to them (an accepted one starts the answer timer). */
@@ -97,24 +83,14 @@ export async function answerPoi(
     throw new AppError('forbidden', 'Only the speaker accepts or declines a point of information.');
   }
   const db = deps.database.db;
-  const poi = await db
-    .selectFrom('debatePois')
-    .selectAll()
-    .where('id', '=', poiId)
-    .where('debateId', '=', debateId)
-    .executeTakeFirst();
+  const poi = await repo.findPoi(db, debateId, poiId);
   if (!poi) throw new AppError('not_found', 'That point of information does not exist.');
   const now = nowMs(deps);
   const hasLapsed = Date.parse(poi.offeredAt) < now - POI_OFFER_LAPSES_MS;
   if (poi.status === 'offered' && hasLapsed) {
     // The speaker let it pass: recorded as lapsed, as the next offer would record it.
-    const lapsed = await db
-      .updateTable('debatePois')
-      .set({ status: 'lapsed' })
-      .where('id', '=', poiId)
-      .where('status', '=', 'offered')
-      .executeTakeFirst();
-    if (Number(lapsed.numUpdatedRows) === 1) emit(deps, toPoi({ ...poi, status: 'lapsed' }));
+    const hasMoved = await repo.answerOffer(db, poiId, { status: 'lapsed' });
+    if (hasMoved) emit(deps, toPoi({ ...poi, status: 'lapsed' }));
   }
   if (
     poi.status !== 'offered' ||
@@ -126,13 +102,8 @@ export async function answerPoi(
   }
   const answeredAt = new Date(now).toISOString();
   const status = accept ? ('accepted' as const) : ('declined' as const);
-  const moved = await db
-    .updateTable('debatePois')
-    .set({ status, answeredAt })
-    .where('id', '=', poiId)
-    .where('status', '=', 'offered')
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) === 0) {
+  const hasAnswered = await repo.answerOffer(db, poiId, { status, answeredAt });
+  if (!hasAnswered) {
     throw new AppError('conflict', 'That point of information is no longer waiting for an answer.');
   }
   return emit(deps, toPoi({ ...poi, status, answeredAt }));

@@ -85,11 +85,3 @@ export async function fileIdsOfDebater(db: TDb, userId: string): Promise<number[
     .execute();
   return rows.map((r) => Number(r.id));
 }
-
-export async function setEvidencePublic(db: TDb, debateId: number, isPublic: boolean): Promise<void> {
-  await db
-    .updateTable('debates')
-    .set({ evidencePublic: isPublic ? 1 : 0 })
-    .where('id', '=', debateId)
-    .execute();
-}

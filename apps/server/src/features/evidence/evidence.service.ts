@@ -19,8 +19,9 @@ import { nowIso } from '../../db/database';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { AppError } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
-import { emitDebateUpdated, requireDebate, seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
-import type { TDebateRow } from '../debates/debates.repository';
+import type { TDebatesDeps } from '../../context';
+import { emitDebateUpdated, requireDebate, seatsOfRow, setEvidencePublic } from '../debates/debates.service';
+import type { TDebateRow } from '../debates/debates.tables';
 import { requireRoundViewer } from '../results/round-access';
 import * as repo from './evidence.repository';
 
@@ -221,6 +222,6 @@ export async function setVisibility(deps: TDebatesDeps, user: TSessionUser, deba
   if (row.debaterAId !== user.id && row.debaterBId !== user.id) {
     throw new AppError('forbidden', 'Only the debaters decide whether spectators see the evidence.');
   }
-  await repo.setEvidencePublic(db(deps), debateId, makePublic);
+  await setEvidencePublic(deps, debateId, makePublic);
   return emitDebateUpdated(deps, debateId);
 }

@@ -4,7 +4,7 @@ import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import { ZDebateIdParams } from '../debates/debate-params';
-import type { TDebatesDeps } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
 import * as flows from './flows.service';
 
 /** One's own flow of a round: read it, save it (as one types). */

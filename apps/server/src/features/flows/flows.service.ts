@@ -5,8 +5,10 @@
 import { canPostInRound, emptyFlow, type TFlow, type TFlowColumns, type TSessionUser } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { requireDebate, seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
-import type { TDebateRow } from '../debates/debates.repository';
+import type { TDebatesDeps } from '../../context';
+import { requireDebate, seatsOfRow } from '../debates/debates.service';
+import type { TDebateRow } from '../debates/debates.tables';
+import * as repo from './flows.repository';
 
 async function requireFlowAuthor(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
   const row = await requireDebate(deps, debateId);
@@ -23,12 +25,7 @@ async function requireFlowAuthor(deps: TDebatesDeps, user: TSessionUser, debateI
 
 export async function getFlow(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TFlow> {
   const row = await requireFlowAuthor(deps, user, debateId);
-  const saved = await deps.database.db
-    .selectFrom('debateFlows')
-    .select(['cells', 'updatedAt'])
-    .where('debateId', '=', debateId)
-    .where('userId', '=', user.id)
-    .executeTakeFirst();
+  const saved = await repo.findFlow(deps.database.db, debateId, user.id);
   return {
     debateId,
     columns: saved ? (JSON.parse(saved.cells) as TFlowColumns) : emptyFlow(row.formatId),
@@ -48,10 +45,6 @@ export async function saveFlow(
   }
   const updatedAt = nowIso();
   const cells = JSON.stringify(columns);
-  await deps.database.db
-    .insertInto('debateFlows')
-    .values({ debateId, userId: user.id, cells, updatedAt })
-    .onConflict((oc) => oc.columns(['debateId', 'userId']).doUpdateSet({ cells, updatedAt }))
-    .execute();
+  await repo.saveFlow(deps.database.db, { debateId, userId: user.id, cells, updatedAt });
   return { debateId, columns, updatedAt };
 }

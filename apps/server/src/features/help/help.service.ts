@@ -12,3 +12,6 @@ export async function createContactRequest(
   const created = await insertContactRequest(deps.database.db, { ...input, userId: null });
   return { id: created.id, createdAt: created.createdAt };
 }
+
+/** Contact requests, for the admin pages. */
+export { listContactRequests } from './help.repository';

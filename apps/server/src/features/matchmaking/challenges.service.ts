@@ -10,10 +10,14 @@ import {
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import * as repo from '../debates/debates.repository';
+import * as repo from '../debates/debates.service';
+import { db, requireDebate, nowMs } from '../debates/debates.service';
 import * as mmRepo from './matchmaking.repository';
-import { type TDebatesDeps, db, requireDebate, participant, nowMs } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
+import { findUserNames } from '../users/users.service';
+import { presentParticipant } from '../debates/debate.presenter';
 import { clashingRound, newDebate, startsSoonError } from './queue.service';
+import { inTransaction } from '../../db/transaction';
 
 export async function createChallenge(
   deps: TDebatesDeps,
@@ -39,17 +43,17 @@ export async function createChallenge(
 export async function getChallenge(deps: TDebatesDeps, token: string) {
   const challenge = await mmRepo.findChallenge(db(deps), token);
   if (!challenge) throw new AppError('not_found', 'That challenge link is not valid.');
-  const names = await repo.findUserNames(db(deps), [challenge.userId]);
+  const names = await findUserNames(db(deps), [challenge.userId]);
   return {
     formatId: challenge.formatId,
     prepMinutes: resolvePrepMinutes(FORMATS[challenge.formatId], challenge.prepMinutes ?? undefined),
-    challenger: participant(challenge.userId, names),
+    challenger: presentParticipant(challenge.userId, names),
     debateId: challenge.debateId === null ? null : Number(challenge.debateId),
   };
 }
 
 export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, token: string): Promise<number> {
-  const debateId = await deps.database.db.transaction().execute(async (trx) => {
+  const debateId = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);
     const challenge = await mmRepo.findChallenge(tx, token);

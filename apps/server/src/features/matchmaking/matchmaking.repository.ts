@@ -1,8 +1,11 @@
 /** Matchmaking SQL: the matching lock, the queue and challenge links. */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { TFormatId } from '@resolved/shared';
 import type { TEngine } from '../../db/database';
-import { chunks, type TDebatesDb } from '../debates/debates.repository';
+import { chunks } from '../../db/batches';
+import type { DB } from '../../db/schema';
+
+type TDebatesDb = Kysely<DB>;
 
 /**
  * Serialises matching (queue sweeps and challenge acceptance) across every instance. On PostgreSQL a

@@ -4,7 +4,7 @@ import { ZCreateChallengeRequest, ZJoinQueueRequest } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
-import type { TDebatesDeps } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
 import * as challenges from './challenges.service';
 import * as matchmaking from './queue.service';
 

@@ -13,13 +13,14 @@ import {
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { findCurrentTopic } from '../topics/topics.repository';
-import { drawResolutions } from '../motions/motions.service';
-import { listMotionTexts } from '../motions/motions.repository';
-import * as repo from '../debates/debates.repository';
+import { findCurrentTopic } from '../topics/topics.service';
+import { drawResolutions, listMotionTexts } from '../motions/motions.service';
+import * as repo from '../debates/debates.service';
+import { db, nowMs } from '../debates/debates.service';
 import * as mmRepo from './matchmaking.repository';
-import { type TDebatesDeps, db, nowMs } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
 import { forgetPendingJoin, requestSweep, sweepWriting, type TPendingJoin } from './sweeps';
+import { inTransaction } from '../../db/transaction';
 
 type TScheduledRound = Awaited<ReturnType<typeof repo.listScheduledRoundsOf>>[number];
 
@@ -166,7 +167,7 @@ export async function runMatching(
   formatId: TFormatId,
   joins: readonly TPendingJoin[] = [],
 ): Promise<Map<string, number>> {
-  const outcome = await deps.database.db.transaction().execute(async (trx) => {
+  const outcome = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);
     await mmRepo.upsertQueueEntries(tx, formatId, joins);
@@ -240,3 +241,6 @@ export function requestMatching(
 ): Promise<Map<string, number>> {
   return requestSweep(deps, formatId, join, (joins) => runMatching(deps, formatId, joins));
 }
+
+/** What a coach's pairing (teams) runs inside its transaction: the matching lock, and leaving the queue. */
+export { deleteQueueEntry, lockMatching } from './matchmaking.repository';

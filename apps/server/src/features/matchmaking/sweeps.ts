@@ -1,6 +1,6 @@
 /** Sweep batching: joins that arrive together share one matching sweep per format and instance. */
 import { type TFormatId } from '@resolved/shared';
-import { type TDebatesDeps } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
 
 /** A join waiting to be written by the next sweep of its format. */
 export interface TPendingJoin {

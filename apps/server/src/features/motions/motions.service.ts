@@ -48,3 +48,6 @@ export async function drawResolutions(
   }
   return drawn;
 }
+
+/** The motion bank of a format, for the queue (whether a round would draw a motion). */
+export { listMotionTexts } from './motions.repository';

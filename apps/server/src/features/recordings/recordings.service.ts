@@ -16,7 +16,9 @@ import { nowIso } from '../../db/database';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { parseByteRange, sliceBytes, type TByteRange } from '../../lib/byte-range';
 import { AppError, rangeNotSatisfiableError } from '../../lib/errors';
-import { emitDebateUpdated, requireDebate, seatsOfRow, sideOf, type TDebatesDeps } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
+import { emitDebateUpdated, requireDebate, seatsOfRow, setRecordConsent, sideOf } from '../debates/debates.service';
+import * as repo from './recordings.repository';
 import { indexWebm, type TWebmIndex } from './webm-index';
 
 /** A chunk is a second or two of video: far below this. */
@@ -34,11 +36,7 @@ export async function setConsent(deps: TDebatesDeps, user: TSessionUser, debateI
   const side = sideOf(row, user.id);
   if (!side) throw new AppError('forbidden', 'Only the debaters decide whether the round is recorded.');
   if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.', undefined, 'round_over');
-  await db(deps)
-    .updateTable('debates')
-    .set(side === 'a' ? { recordConsentA: agree ? 1 : 0 } : { recordConsentB: agree ? 1 : 0 })
-    .where('id', '=', debateId)
-    .execute();
+  await setRecordConsent(deps, debateId, side, agree);
   return emitDebateUpdated(deps, debateId);
 }
 
@@ -51,12 +49,8 @@ export async function startRecording(deps: TDebatesDeps, user: TSessionUser, deb
     throw new AppError('conflict', 'Both debaters must agree before the round is recorded.');
   }
   if (!MIME_TYPES.test(mimeType)) throw new AppError('unsupported_media_type', 'Record as WebM or MP4 video or audio.');
-  const inserted = await db(deps)
-    .insertInto('debateRecordings')
-    .values({ debateId, userId: user.id, mimeType, startedAt: nowIso() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: Number(inserted.id) };
+  const id = await repo.insertRecording(db(deps), { debateId, userId: user.id, mimeType, startedAt: nowIso() });
+  return { id };
 }
 
 /**
@@ -75,12 +69,7 @@ export async function appendChunk(
     declaredBytes?: number | null;
   },
 ): Promise<{ size: number }> {
-  const recording = await db(deps)
-    .selectFrom('debateRecordings')
-    .selectAll()
-    .where('id', '=', input.recordingId)
-    .where('debateId', '=', input.debateId)
-    .executeTakeFirst();
+  const recording = await repo.findRecording(db(deps), input.debateId, input.recordingId);
   if (!recording || recording.userId !== user.id) throw new AppError('forbidden', 'That is not your recording.');
   if (input.seq !== Number(recording.chunks)) {
     throw new AppError('conflict', `Send chunk ${Number(recording.chunks)} next.`);
@@ -108,28 +97,14 @@ export async function appendChunk(
   // The part first, then the count: a part stored without its count is stored again (replaced) by the retry. The
   // part's size goes with the count, so a counted part always has its size (for byte ranges).
   await deps.blobs.putRecordingPart(input.recordingId, input.seq, Buffer.concat(parts, size));
-  const isCounted = await db(deps)
-    .transaction()
-    .execute(async (trx) => {
-      const updated = await trx
-        .updateTable('debateRecordings')
-        .set({ chunks: input.seq + 1, size: before + size })
-        .where('id', '=', input.recordingId)
-        .where('chunks', '=', input.seq)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return false;
-      await trx
-        .insertInto('debateRecordingPartSizes')
-        .values({ recordingId: input.recordingId, seq: input.seq, size })
-        .execute();
-      return true;
-    });
+  const isCounted = await repo.countPart(db(deps), {
+    recordingId: input.recordingId,
+    seq: input.seq,
+    size,
+    totalSize: before + size,
+  });
   if (!isCounted) {
-    const isGone = !(await db(deps)
-      .selectFrom('debateRecordings')
-      .select('id')
-      .where('id', '=', input.recordingId)
-      .executeTakeFirst());
+    const isGone = !(await repo.recordingExists(db(deps), input.recordingId));
     if (isGone) {
       // Deleted while this chunk was on its way (a debater deleted the recordings): its part must not stay behind.
       await deps.blobs.deleteRecordings([input.recordingId]);
@@ -150,14 +125,7 @@ async function requireViewer(deps: TDebatesDeps, user: TSessionUser, debateId: n
 
 export async function listRecordings(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TRecording[]> {
   await requireViewer(deps, user, debateId);
-  const rows = await db(deps)
-    .selectFrom('debateRecordings as r')
-    .leftJoin('users as u', 'u.id', 'r.userId')
-    .select(['r.id', 'r.debateId', 'r.userId', 'r.mimeType', 'r.size', 'r.startedAt', 'u.displayName'])
-    .where('r.debateId', '=', debateId)
-    .where('r.chunks', '>', 0)
-    .orderBy('r.id', 'asc')
-    .execute();
+  const rows = await repo.listRecordingsOfDebate(db(deps), debateId);
   return rows.map((r) => ({
     id: Number(r.id),
     debateId: Number(r.debateId),
@@ -174,13 +142,7 @@ export async function listRecordings(deps: TDebatesDeps, user: TSessionUser, deb
  * with them; null for a recording from before those were stored (migration 0024), which is served whole.
  */
 async function partOffsets(deps: TStoreDeps, recordingId: number, parts: number, size: number) {
-  const rows = await db(deps)
-    .selectFrom('debateRecordingPartSizes')
-    .select(['seq', 'size'])
-    .where('recordingId', '=', recordingId)
-    .where('seq', '<', parts)
-    .orderBy('seq', 'asc')
-    .execute();
+  const rows = await repo.listPartSizes(db(deps), recordingId, parts);
   if (rows.length !== parts) return null;
   const offsets = [0];
   for (const row of rows) offsets.push(offsets[offsets.length - 1]! + Number(row.size));
@@ -200,11 +162,7 @@ const indexing = new WeakMap<object, Map<string, Promise<TWebmIndex | null>>>();
 async function recordingIndex(deps: TStoreDeps, recording: TRecordingRow): Promise<TWebmIndex | null> {
   if (!/^(video|audio)\/webm\b/i.test(recording.mimeType)) return null;
   const [id, chunks] = [Number(recording.id), Number(recording.chunks)];
-  const stored = await db(deps)
-    .selectFrom('debateRecordingIndexes')
-    .selectAll()
-    .where('recordingId', '=', id)
-    .executeTakeFirst();
+  const stored = await repo.findRecordingIndex(db(deps), id);
   if (stored && Number(stored.chunks) === chunks) {
     return stored.header && stored.metadataSize !== null && stored.durationMs !== null
       ? {
@@ -227,11 +185,7 @@ async function recordingIndex(deps: TStoreDeps, recording: TRecordingRow): Promi
         metadataSize: index?.metadataSize ?? null,
         header: index?.header ?? null,
       };
-      await db(deps)
-        .insertInto('debateRecordingIndexes')
-        .values({ recordingId: id, ...values })
-        .onConflict((oc) => oc.column('recordingId').doUpdateSet(values))
-        .execute();
+      await repo.saveRecordingIndex(db(deps), id, values);
       return index;
     })().finally(() => builds.delete(key));
     builds.set(key, build);
@@ -254,12 +208,7 @@ export async function openRecording(
   rangeHeader?: string,
 ): Promise<{ mimeType: string; size: number; stream: Readable; isRangeable: boolean; range: TByteRange | null }> {
   await requireViewer(deps, user, debateId);
-  const recording = await db(deps)
-    .selectFrom('debateRecordings')
-    .selectAll()
-    .where('id', '=', recordingId)
-    .where('debateId', '=', debateId)
-    .executeTakeFirst();
+  const recording = await repo.findRecording(db(deps), debateId, recordingId);
   if (!recording || Number(recording.chunks) === 0) throw new AppError('not_found', 'That recording does not exist.');
   const [mimeType, parts, size] = [recording.mimeType.split(';')[0]!, Number(recording.chunks), Number(recording.size)];
   const offsets = await partOffsets(deps, recordingId, parts, size);
@@ -302,7 +251,7 @@ export async function openRecording(
 async function deleteByIds(deps: TStoreDeps, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   await deps.blobs.deleteRecordings(ids);
-  await db(deps).deleteFrom('debateRecordings').where('id', 'in', ids).execute();
+  await repo.deleteRecordingRows(db(deps), ids);
   return ids.length;
 }
 
@@ -315,11 +264,7 @@ export async function deleteRecordings(deps: TStoreDeps, user: TSessionUser, deb
   if (!canDeleteRecordings(user, seatsOfRow(row))) {
     throw new AppError('forbidden', 'Only the debaters delete the round’s recordings.', undefined, 'not_in_round');
   }
-  const rows = await db(deps).selectFrom('debateRecordings').select('id').where('debateId', '=', debateId).execute();
-  const deleted = await deleteByIds(
-    deps,
-    rows.map((r) => Number(r.id)),
-  );
+  const deleted = await deleteByIds(deps, await repo.listRecordingIdsOfDebate(db(deps), debateId));
   for (const userId of [row.debaterAId, row.debaterBId, row.judgeId]) {
     if (userId) {
       deps.events.emit({ name: 'debate.recordings_deleted', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
@@ -331,21 +276,11 @@ export async function deleteRecordings(deps: TStoreDeps, user: TSessionUser, deb
 /** Deletes the stored parts of the recordings of every round `userId` debated in, before the account and its rounds go. */
 /** The recordings of every round `userId` debated (what their account's deletion takes out of the store). */
 export async function recordingIdsOfDebater(deps: Pick<TStoreDeps, 'database'>, userId: string): Promise<number[]> {
-  const rows = await db(deps)
-    .selectFrom('debateRecordings as r')
-    .innerJoin('debates as d', 'd.id', 'r.debateId')
-    .select('r.id')
-    .where((eb) => eb.or([eb('d.debaterAId', '=', userId), eb('d.debaterBId', '=', userId)]))
-    .execute();
-  return rows.map((r) => Number(r.id));
+  return repo.listRecordingIdsOfDebater(db(deps), userId);
 }
 
 /** Deletes every recording older than the retention period; returns how many went. */
 export async function purgeExpiredRecordings(deps: TStoreDeps, retentionDays: number, nowMs = Date.now()) {
   const cutoff = new Date(nowMs - retentionDays * 24 * 60 * 60 * 1000).toISOString();
-  const rows = await db(deps).selectFrom('debateRecordings').select('id').where('startedAt', '<', cutoff).execute();
-  return deleteByIds(
-    deps,
-    rows.map((r) => Number(r.id)),
-  );
+  return deleteByIds(deps, await repo.listRecordingIdsStartedBefore(db(deps), cutoff));
 }

@@ -12,13 +12,13 @@ import {
   type TRoundEnding,
   type TSideKey,
 } from '@resolved/shared';
-import type * as repo from '../debates/debates.repository';
+import { markNotCounted, markRewarded, type TDebatesDb } from '../debates/debates.service';
 import * as resultsRepo from './results.repository';
-import * as ledger from '../users/score-ledger.repository';
-import type { TDebateRow } from '../debates/debates.repository';
+import { awardPoints } from '../users/score-ledger.service';
+import type { TDebateRow } from '../debates/debates.tables';
 
 export async function settleRound(
-  tx: repo.TDebatesDb,
+  tx: TDebatesDb,
   row: TDebateRow,
   ending: TRoundEnding,
   options: { winnerSide: TSideKey | null; forfeitedBy?: string; spokenMs: number; now: string },
@@ -46,10 +46,9 @@ export async function settleRound(
   const userOf = { a: row.debaterAId, b: row.debaterBId, judge: row.judgeId };
   for (const award of [...outcome.awards, ...outcome.withheld]) {
     const userId = userOf[award.recipient];
-    if (userId)
-      await ledger.awardPoints(tx, { userId, amount: award.points, reason: award.reason, debateId }, options.now);
+    if (userId) await awardPoints(tx, { userId, amount: award.points, reason: award.reason, debateId }, options.now);
   }
-  if (outcome.awards.some((award) => award.recipient !== 'judge')) await resultsRepo.markRewarded(tx, debateId);
-  if (outcome.notCounted) await resultsRepo.markNotCounted(tx, debateId, JSON.stringify(outcome.notCounted));
+  if (outcome.awards.some((award) => award.recipient !== 'judge')) await markRewarded(tx, debateId);
+  if (outcome.notCounted) await markNotCounted(tx, debateId, JSON.stringify(outcome.notCounted));
   return outcome;
 }

@@ -11,17 +11,19 @@ import {
   type TJudgedRound,
   type TSideKey,
 } from '@resolved/shared';
-import * as repo from '../debates/debates.repository';
-import type { TDebateRow } from '../debates/debates.repository';
+import { LIST_LIMIT, db, sideOf } from '../debates/debates.service';
+import { findUserNames } from '../users/users.service';
+import type { TDebateRow } from '../debates/debates.tables';
 import * as resultsRepo from './results.repository';
 import { summarizeRating } from './ratings';
-import { type TDebatesDeps, LIST_LIMIT, db, notCountedOf, sideOf, toBallot, toSummary } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
+import { notCountedOf, presentBallot, presentDebateSummary } from '../debates/debate.presenter';
 
 /** A round as one of its debaters' lists show it: the round, their side, their opponent, and how it went for them. */
 export function toRoundOfDebater(row: TDebateRow, userId: string, names: Map<string, string>): TRoundOfDebater {
   const side = sideOf(row, userId) ?? 'a';
   const other: TSideKey = side === 'a' ? 'b' : 'a';
-  const summary = toSummary(row, names);
+  const summary = presentDebateSummary(row, names);
   const result = row.winnerSide === null ? 'no-decision' : row.winnerSide === side ? 'win' : 'loss';
   return { ...summary, side, opponent: summary.debaters[other], result };
 }
@@ -33,13 +35,13 @@ export async function getHistory(deps: TDebatesDeps, userId: string): Promise<TH
     tx,
     rows.map((r) => Number(r.id)),
   );
-  const names = await repo.findUserNames(
+  const names = await findUserNames(
     tx,
     rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
   );
   const debates = rows.map((row): THistoryEntry => ({
     ...toRoundOfDebater(row, userId, names),
-    ballot: toBallot(
+    ballot: presentBallot(
       ballots.find((b) => Number(b.debateId) === Number(row.id)),
       names,
       wasJudgeSeatedBeforeSpeeches(row),
@@ -64,13 +66,13 @@ export async function toJudgedRounds(deps: TDebatesDeps, rows: TDebateRow[]): Pr
     tx,
     rows.map((r) => Number(r.id)),
   );
-  const names = await repo.findUserNames(tx, [
+  const names = await findUserNames(tx, [
     ...rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
     ...ballots.flatMap((b) => (b.judgeId ? [b.judgeId] : [])),
   ]);
   return rows.map((row) => ({
-    ...toSummary(row, names),
-    ballot: toBallot(
+    ...presentDebateSummary(row, names),
+    ballot: presentBallot(
       ballots.find((b) => Number(b.debateId) === Number(row.id)),
       names,
       wasJudgeSeatedBeforeSpeeches(row),
@@ -162,7 +164,7 @@ export async function getProgress(deps: TDebatesDeps, userId: string): Promise<T
       };
     })
     .sort((x, y) => (x.ballot.createdAt < y.ballot.createdAt ? 1 : -1));
-  const judgeNames = await repo.findUserNames(
+  const judgeNames = await findUserNames(
     tx,
     mine.slice(0, 5).flatMap((m) => (m.ballot.judgeId ? [m.ballot.judgeId] : [])),
   );
@@ -171,7 +173,7 @@ export async function getProgress(deps: TDebatesDeps, userId: string): Promise<T
   const resultIn = (row: TDebateRow | undefined) =>
     row?.winnerSide == null ? null : row.winnerSide === sideIn(row) ? ('win' as const) : ('loss' as const);
   const [names, history] = await Promise.all([
-    repo.findUserNames(tx, [userId]),
+    findUserNames(tx, [userId]),
     resultsRepo.listRatingHistory(tx, userId, 500),
   ]);
   return {

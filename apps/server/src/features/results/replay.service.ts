@@ -12,8 +12,16 @@ import {
   type TSessionUser,
 } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
-import { emitDebateUpdated, requireDebate, seatsOfRow, toDebate, type TDebatesDeps } from '../debates/debate-view';
-import { listMessages } from '../debates/debates.service';
+import type { TDebatesDeps } from '../../context';
+import {
+  emitDebateUpdated,
+  listClockEvents,
+  listMessages,
+  loadDebate,
+  requireDebate,
+  seatsOfRow,
+  setReplayPrivate,
+} from '../debates/debates.service';
 import { listEvidence } from '../evidence/evidence.service';
 import { getFlow } from '../flows/flows.service';
 import { requireRoundViewer } from './round-access';
@@ -24,15 +32,10 @@ export async function getReplay(deps: TDebatesDeps, user: TSessionUser, debateId
   await requireRoundViewer(deps, user, row);
   const seats = seatsOfRow(row);
   const isParticipant = canPostInRound(user, seats);
-  const events = await deps.database.db
-    .selectFrom('debateClockEvents')
-    .select(['action', 'phase', 'speechIndex', 'at'])
-    .where('debateId', '=', debateId)
-    .orderBy('id', 'asc')
-    .execute();
+  const events = await listClockEvents(deps, debateId);
   const isPublic = Number(row.evidencePublic) === 1;
   return {
-    debate: await toDebate(deps, row),
+    debate: await loadDebate(deps, row),
     events: events.map((e): TClockEvent => ({ ...e, speechIndex: Number(e.speechIndex) })),
     messages: await listMessages(deps, debateId),
     evidence: canSeeEvidence(user, seats, isPublic) ? (await listEvidence(deps, user, debateId)).evidence : null,
@@ -51,10 +54,6 @@ export async function setReplayPrivacy(
   if (!canSetReplayPrivacy(user, seatsOfRow(row))) {
     throw new AppError('forbidden', 'Only the debaters decide who sees the replay.', undefined, 'not_in_round');
   }
-  await deps.database.db
-    .updateTable('debates')
-    .set({ replayPrivate: isPrivate ? 1 : 0 })
-    .where('id', '=', debateId)
-    .execute();
+  await setReplayPrivate(deps, debateId, isPrivate);
   return emitDebateUpdated(deps, debateId);
 }

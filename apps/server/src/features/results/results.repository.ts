@@ -1,7 +1,10 @@
 /** Results SQL: ballots, ratings, a debater's rounds, and the facts the award rules read. */
 import type { TDebateStatus, TFormatId, TSideKey } from '@resolved/shared';
-import type { TDebatesDb } from '../debates/debates.repository';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { TRating } from './ratings';
+
+type TDebatesDb = Kysely<DB>;
 
 /**
  * Rounds of the same two debaters (either side) that earned points and ended at or after `sinceIso`, this one
@@ -29,15 +32,6 @@ export async function countRewardedPairRounds(
     pair: rounds.length,
     judgePair: row.judgeId === null ? 0 : rounds.filter((round) => round.judgeId === row.judgeId).length,
   };
-}
-
-export async function markRewarded(db: TDebatesDb, id: number): Promise<void> {
-  await db.updateTable('debates').set({ isRewarded: 1 }).where('id', '=', id).execute();
-}
-
-/** Keeps why a settled round did not count (the award rule's `TNotCounted`, as JSON). */
-export async function markNotCounted(db: TDebatesDb, id: number, notCounted: string): Promise<void> {
-  await db.updateTable('debates').set({ notCounted }).where('id', '=', id).execute();
 }
 
 /** Debates still waiting for their ballot whose last speech ended before `endedBefore`. */

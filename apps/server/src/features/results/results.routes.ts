@@ -5,7 +5,7 @@ import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import * as debates from '../debates/debates.service';
-import type { TDebatesDeps } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
 import { ZDebateIdParams } from '../debates/debate-params';
 import * as records from './records.service';
 import * as results from './results.service';

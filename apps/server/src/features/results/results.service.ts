@@ -8,28 +8,30 @@ import {
   type TSessionUser,
   type TSideKey,
   type TSubmitBallotRequest,
+  type TFormatId,
   ballotRefusal,
   judgeRefusal,
   judgeInviteRefusal,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import * as repo from '../debates/debates.repository';
-import * as resultsRepo from './results.repository';
-import { settleRound } from './awards';
-import { teamJudgeIds } from '../teams/team-judges.service';
-import { NEW_RATING, rateResult } from './ratings';
+import * as repo from '../debates/debates.service';
 import {
-  type TDebatesDeps,
   db,
   nowMs,
   sideOf,
   requireDebate,
-  toDebate,
+  loadDebate,
   emitDebateUpdated,
   refuse,
   seatsOfRow,
-} from '../debates/debate-view';
+} from '../debates/debates.service';
+import * as resultsRepo from './results.repository';
+import { settleRound } from './awards';
+import { teamJudgeIds } from '../teams/team-judges.service';
+import { NEW_RATING, rateResult } from './ratings';
+import type { TDebatesDeps } from '../../context';
+import { inTransaction } from '../../db/transaction';
 
 /**
  * Takes the judge's seat: first come while the round is live, or — with a debater's invitation — also after the last
@@ -46,7 +48,7 @@ export async function joinAsJudge(
     row.judgeInviteToken === null || !invite ? 'none' : invite === row.judgeInviteToken ? 'valid' : 'invalid';
   const teamJudges = row.teamId === null ? undefined : await teamJudgeIds(deps, row.teamId);
   refuse(judgeRefusal(user, seatsOfRow(row, teamJudges), invitation));
-  if (row.judgeId === user.id) return toDebate(deps, row);
+  if (row.judgeId === user.id) return loadDebate(deps, row);
   if (!(await repo.claimJudge(db(deps), debateId, user.id, row.judgeInviteToken === null ? undefined : invite))) {
     throw new AppError('conflict', 'This debate already has a judge.', undefined, 'judge_taken');
   }
@@ -76,7 +78,7 @@ export async function submitBallot(
   debateId: number,
   ballot: TSubmitBallotRequest,
 ): Promise<TDebate> {
-  await deps.database.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
     refuse(ballotRefusal(user, seatsOfRow(row)));
@@ -120,7 +122,7 @@ export async function closeUnjudgedDebates(deps: TDebatesDeps, deadlineMs = BALL
   const closed: number[] = [];
   for (const row of await resultsRepo.listUnjudgedBefore(db(deps), cutoff)) {
     const debateId = Number(row.id);
-    const moved = await deps.database.db.transaction().execute(async (trx) => {
+    const moved = await inTransaction(deps.database, async (trx) => {
       const tx = repo.debatesDb(trx);
       if (!(await repo.transitionStatus(tx, debateId, ['awaiting_ballot'], { status: 'completed' }))) return false;
       await settleRound(tx, row, 'completed', { winnerSide: null, spokenMs: Number(row.spokenMs), now: nowIso() });
@@ -136,7 +138,7 @@ export async function closeUnjudgedDebates(deps: TDebatesDeps, deadlineMs = BALL
 
 /** A debater away for too long (or who leaves) forfeits a live debate; the other side wins. */
 export async function forfeit(deps: TDebatesDeps, debateId: number, userId: string): Promise<TDebate | null> {
-  const changed = await deps.database.db.transaction().execute(async (trx) => {
+  const changed = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
     const side = sideOf(row, userId);
@@ -170,7 +172,7 @@ export async function abandon(
   debateId: number,
   options: { isCancel?: boolean } = {},
 ): Promise<TDebate | null> {
-  const changed = await deps.database.db.transaction().execute(async (trx) => {
+  const changed = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
     if (row.status !== 'live') return false;
@@ -185,3 +187,22 @@ export async function abandon(
   });
   return changed ? emitDebateUpdated(deps, debateId) : null;
 }
+
+/** The ballots of these rounds (at most one each). */
+export async function listBallots(deps: Pick<TDebatesDeps, 'database'>, debateIds: number[]) {
+  return resultsRepo.findBallots(db(deps), debateIds);
+}
+
+/** The ratings of these users in a format (a user who has none is absent). */
+export async function ratingsOf(deps: Pick<TDebatesDeps, 'database'>, formatId: TFormatId, userIds: string[]) {
+  return resultsRepo.findRatings(db(deps), formatId, userIds);
+}
+
+/** The statements of `results.repository.ts` other features read: ratings, and a user's rounds for profiles. */
+export {
+  countDebatesOfUser,
+  findAllRatings,
+  findRatings,
+  listFinishedDebatesOfUser,
+  listJudgedDebates,
+} from './results.repository';

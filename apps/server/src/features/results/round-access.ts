@@ -5,8 +5,9 @@
  */
 import { canPostInRound, canViewReplay, type TSessionUser } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
-import { seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
-import type { TDebateRow } from '../debates/debates.repository';
+import type { TDebatesDeps } from '../../context';
+import { seatsOfRow } from '../debates/debates.service';
+import type { TDebateRow } from '../debates/debates.tables';
 import { membershipOf } from '../teams/teams.service';
 
 /**

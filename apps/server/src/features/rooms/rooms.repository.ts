@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { TCreateRoomRequest, TRoom, TUpdateRoomRequest } from '@resolved/shared';
-import type { DB, RoomsTable } from '../../db/schema';
+import type { DB } from '../../db/schema';
+import type { RoomsTable } from './rooms.tables';
 
 export function toRoom(row: Selectable<RoomsTable>): TRoom {
   return {

@@ -16,15 +16,14 @@ import {
 import type { z } from 'zod';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import * as debatesRepo from '../debates/debates.repository';
-import { lockMatching, deleteQueueEntry } from '../matchmaking/matchmaking.repository';
-import { clashingRound, utcTime } from '../matchmaking/queue.service';
+import * as debatesRepo from '../debates/debates.service';
+import { lockMatching, deleteQueueEntry, clashingRound, utcTime } from '../matchmaking/queue.service';
 import { drawResolutions } from '../motions/motions.service';
-import { findRatings } from '../results/results.repository';
-import { findCurrentTopic } from '../topics/topics.repository';
+import { findRatings, abandon } from '../results/results.service';
+import { findCurrentTopic } from '../topics/topics.service';
 import * as repo from './teams.repository';
-import { abandon } from '../results/results.service';
 import { requireCoach, toTeamRounds, type TTeamsDeps } from './teams.service';
+import { inTransaction } from '../../db/transaction';
 
 type TPairing = z.output<typeof ZPairRoundsRequest>;
 interface TPlannedRound {
@@ -92,7 +91,7 @@ export async function pairRounds(
   // Past or missing: the rounds start now.
   const startMs = request.startsAt ? Math.max(Date.parse(request.startsAt), nowMs) : nowMs;
   const isForLater = startMs > nowMs;
-  const created = await database.transaction().execute(async (trx) => {
+  const created = await inTransaction(deps.database, async (trx) => {
     const tx = debatesRepo.debatesDb(trx);
     await lockMatching(tx, deps.database.engine);
     // Someone debating now is busy for a round that starts before theirs could be over (taken at the new round's
@@ -192,7 +191,7 @@ export async function announceDueRounds(deps: TTeamsDeps): Promise<number> {
     try {
       const row = await debatesRepo.findDebate(tx, id);
       if (!row || row.status !== 'live') continue;
-      // From its start the round is its debaters' one debate (see insertDebates).
+      // From its start the round is its debaters' one debate (see debatesRepo.insertDebates).
       await debatesRepo.takeActiveDebaters(tx, id, [row.debaterAId, row.debaterBId]);
       const [round] = await toTeamRounds(deps, [row]);
       if (!round) continue;

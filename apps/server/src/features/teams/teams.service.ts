@@ -24,12 +24,13 @@ import {
 import { nowIso } from '../../db/database';
 import { AppError, rateLimitedError } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
-import type { TDebatesDeps } from '../debates/debate-view';
-import { findUserNames } from '../debates/debates.repository';
-import { findAllRatings } from '../results/results.repository';
+import type { TDebatesDeps } from '../../context';
+import { findUserNames } from '../users/users.service';
+import { findAllRatings } from '../results/results.service';
 import { summarizeRating } from '../results/ratings';
 import { getProgress } from '../results/records.service';
 import * as repo from './teams.repository';
+import { inTransaction } from '../../db/transaction';
 
 export type TTeamsDeps = TDebatesDeps;
 
@@ -82,13 +83,11 @@ export async function createTeam(deps: TTeamsDeps, user: TSessionUser, input: Re
     throw new AppError('conflict', `You can create up to ${TEAM_LIMITS.createdPerUser} teams.`);
   }
   const now = nowIso();
-  const teamId = await db(deps)
-    .transaction()
-    .execute(async (trx) => {
-      const id = await repo.insertTeam(trx, { ...input, joinCode: newJoinCode(), createdBy: user.id, now });
-      await repo.insertMember(trx, { teamId: id, userId: user.id, role: 'coach', now });
-      return id;
-    });
+  const teamId = await inTransaction(deps.database, async (trx) => {
+    const id = await repo.insertTeam(trx, { ...input, joinCode: newJoinCode(), createdBy: user.id, now });
+    await repo.insertMember(trx, { teamId: id, userId: user.id, role: 'coach', now });
+    return id;
+  });
   return getTeam(deps, user, teamId);
 }
 
@@ -225,25 +224,18 @@ export async function updateMember(
   change: { role?: TTeamRole | undefined; isJudge?: boolean | undefined },
 ) {
   await requireCoach(deps, user, teamId);
-  await db(deps)
-    .transaction()
-    .execute(async (trx) => {
-      const membership = await repo.findMembership(trx, teamId, memberId);
-      if (!membership) throw new AppError('not_found', 'That person is not on this team.');
-      if (
-        change.role === 'member' &&
-        membership.role === 'coach' &&
-        (await repo.countMembers(trx, teamId, 'coach')) <= 1
-      ) {
-        throw new AppError(
-          'conflict',
-          'A team needs a coach: make someone else a coach first.',
-          undefined,
-          'last_coach',
-        );
-      }
-      await repo.updateMember(trx, teamId, memberId, change);
-    });
+  await inTransaction(deps.database, async (trx) => {
+    const membership = await repo.findMembership(trx, teamId, memberId);
+    if (!membership) throw new AppError('not_found', 'That person is not on this team.');
+    if (
+      change.role === 'member' &&
+      membership.role === 'coach' &&
+      (await repo.countMembers(trx, teamId, 'coach')) <= 1
+    ) {
+      throw new AppError('conflict', 'A team needs a coach: make someone else a coach first.', undefined, 'last_coach');
+    }
+    await repo.updateMember(trx, teamId, memberId, change);
+  });
   await emitTeamChanged(deps, teamId);
   return getTeam(deps, user, teamId);
 }
@@ -255,21 +247,19 @@ export async function removeMember(deps: TTeamsDeps, user: TSessionUser, teamId:
   if (memberId !== user.id && !canManageTeam(mine)) {
     throw new AppError('forbidden', 'Only the team’s coaches can remove members.', undefined, 'not_team_member');
   }
-  await db(deps)
-    .transaction()
-    .execute(async (trx) => {
-      const membership = await repo.findMembership(trx, teamId, memberId);
-      if (!membership) throw new AppError('not_found', 'That person is not on this team.');
-      if (membership.role === 'coach' && (await repo.countMembers(trx, teamId, 'coach')) <= 1) {
-        throw new AppError(
-          'conflict',
-          'A team needs a coach: make someone else a coach before leaving.',
-          undefined,
-          'last_coach',
-        );
-      }
-      await repo.deleteMember(trx, teamId, memberId);
-    });
+  await inTransaction(deps.database, async (trx) => {
+    const membership = await repo.findMembership(trx, teamId, memberId);
+    if (!membership) throw new AppError('not_found', 'That person is not on this team.');
+    if (membership.role === 'coach' && (await repo.countMembers(trx, teamId, 'coach')) <= 1) {
+      throw new AppError(
+        'conflict',
+        'A team needs a coach: make someone else a coach before leaving.',
+        undefined,
+        'last_coach',
+      );
+    }
+    await repo.deleteMember(trx, teamId, memberId);
+  });
   await emitTeamChanged(deps, teamId);
   // The one who left (or was removed) is told too, so an open team page closes.
   deps.events.emit({ name: 'team.changed', room: REALTIME_ROOMS.user(memberId), payload: { teamId } });
@@ -322,3 +312,6 @@ export async function getMemberProgress(deps: TTeamsDeps, user: TSessionUser, te
     throw new AppError('not_found', 'That person is not on this team.');
   return getProgress(deps, memberId);
 }
+
+/** The teams a user belongs to, for their profile. */
+export { findMemberships } from './teams.repository';

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { TTopic, TUpdateTopicRequest } from '@resolved/shared';
-import type { DB, TopicsTable } from '../../db/schema';
+import type { DB } from '../../db/schema';
+import type { TopicsTable } from './topics.tables';
 import type { TEngine } from '../../db/database';
 import { withKeyLock } from '../../lib/key-lock';
 

@@ -56,3 +56,6 @@ export async function reactivateTopic(context: TTopicsContext, actor: TActor, id
   context.events.emit({ name: 'topic.updated', room: REALTIME_ROOMS.public, payload: { topic } });
   return topic;
 }
+
+/** The current topic, read inside another feature's transaction (matching and pairing give rounds its title). */
+export { findCurrentTopic } from './topics.repository';

@@ -13,12 +13,13 @@ import {
   type TTeamMembership,
 } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
-import { db, seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
-import { findUserNames, type TDebateRow } from '../debates/debates.repository';
+import type { TDebatesDeps } from '../../context';
+import { db, seatsOfRow } from '../debates/debates.service';
+import type { TDebateRow } from '../debates/debates.tables';
 import { getRecord, toJudgedRounds, toRoundOfDebater } from '../results/records.service';
-import { listFinishedDebatesOfUser, listJudgedDebates } from '../results/results.repository';
-import { findMemberships } from '../teams/teams.repository';
-import { findPublicUser } from './users.repository';
+import { listFinishedDebatesOfUser, listJudgedDebates } from '../results/results.service';
+import { findMemberships } from '../teams/teams.service';
+import { findPublicUser, findUserNames } from './users.repository';
 import { standingOf } from './users.service';
 
 /** Rounds read per query while filling a page: a page's worth and as many again for rounds the viewer may not see. */

@@ -233,3 +233,11 @@ export async function listScoreChanges(
     newScore: Number(row.newScore),
   }));
 }
+
+/** Display names by user id (a deleted user is absent). */
+export async function findUserNames(db: Kysely<DB>, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'displayName']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.displayName]));
+}

@@ -4,7 +4,7 @@ import { ZProfileRoundsQuery, ZUserIdParams } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireRole, requireUser } from '../auth/auth.guard';
-import type { TDebatesDeps } from '../debates/debate-view';
+import type { TDebatesDeps } from '../../context';
 import { getProfile, listProfileJudgedRounds, listProfileRounds } from './profile.service';
 import { getLeaderboard, getStanding } from './users.service';
 

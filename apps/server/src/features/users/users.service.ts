@@ -7,7 +7,7 @@ import {
 import type { TDatabase } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { countUsers, findRankingVersion, findStanding, listRankedUsers } from './users.repository';
-import { countDebatesOfUser } from '../results/results.repository';
+import { countDebatesOfUser } from '../results/results.service';
 
 /** How many debates this user has been matched into (Debates Joined), counted by the debates feature. */
 export async function countDebatesJoined(database: TDatabase, userId: string): Promise<number> {
@@ -77,3 +77,22 @@ export async function getStanding(database: TDatabase, user: TSessionUser): Prom
   if (!standing) throw new AppError('not_found', 'User not found.');
   return { user, rank: standing.rank, total, tiedWith: standing.tiedWith, debatesJoined };
 }
+
+/**
+ * The statements of `users.repository.ts` other features run: the door (auth), sign-up and promotion (auth), the
+ * admin pages, and display names (every round and team page).
+ */
+export {
+  countUsers,
+  findAccountForPromotion,
+  findDoorUserById,
+  findUserByEmail,
+  findUserById,
+  findUserBySessionToken,
+  findUserNames,
+  listScoreChanges,
+  listUsersForAdmin,
+  promoteToAdmin,
+  setRoleKeepingAnAdmin,
+  type TDoorUser,
+} from './users.repository';

@@ -1,0 +1,107 @@
+/**
+ * How a debate row becomes what clients see (`TDebate`, summaries, ballots). Presenters only shape: every row, name,
+ * rating and award they need is read beforehand by the services (`loadDebate` in `debates.service.ts`).
+ */
+import {
+  wasJudgeSeatedBeforeSpeeches,
+  ZNotCounted,
+  type TNotCounted,
+  type TBallot,
+  type TDebate,
+  type TDebateParticipant,
+  type TDebateSummary,
+  type TPoi,
+} from '@resolved/shared';
+import type { TDebateRow } from './debates.tables';
+import type { TBallotRow } from '../results/results.tables';
+import { clockFromRow } from './debates.repository';
+import { NEW_RATING, summarizeRating, type TRating } from '../results/ratings';
+
+export function presentParticipant(id: string, names: Map<string, string>): TDebateParticipant {
+  return { userId: id, displayName: names.get(id) ?? 'Former user' };
+}
+
+export function presentBallot(
+  row: TBallotRow | undefined,
+  names: Map<string, string>,
+  wasJudgePresent: boolean,
+): TBallot | null {
+  if (!row) return null;
+  return {
+    winnerSide: row.winnerSide,
+    speakerPoints: { a: Number(row.speakerPointsA) / 10, b: Number(row.speakerPointsB) / 10 },
+    reason: row.reason,
+    judge: row.judgeId ? { userId: row.judgeId, displayName: names.get(row.judgeId) ?? 'Former user' } : null,
+    wasJudgePresent,
+    createdAt: row.createdAt,
+  };
+}
+
+/** Why a settled round did not count for points, as the award rule stored it (null when it counted). */
+export function notCountedOf(row: Pick<TDebateRow, 'notCounted'>): TNotCounted | null {
+  if (!row.notCounted) return null;
+  try {
+    const parsed = ZNotCounted.safeParse(JSON.parse(row.notCounted));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function presentDebateSummary(row: TDebateRow, names: Map<string, string>): TDebateSummary {
+  return {
+    id: Number(row.id),
+    formatId: row.formatId,
+    resolution: row.resolution,
+    status: row.status,
+    debaters: { a: presentParticipant(row.debaterAId, names), b: presentParticipant(row.debaterBId, names) },
+    judge: row.judgeId ? presentParticipant(row.judgeId, names) : null,
+    winnerSide: row.winnerSide,
+    startsAt: row.startsAt,
+    isCancelled: row.cancelledAt !== null,
+    createdAt: row.createdAt,
+    endedAt: row.endedAt,
+    notCounted: notCountedOf(row),
+  };
+}
+
+/** What `presentDebate` shows beside the row, read by `loadDebate`. */
+export interface TDebateExtras {
+  ballot: TBallotRow | undefined;
+  /** Display names of the debaters, the judge and the ballot's judge. */
+  names: Map<string, string>;
+  /** The debaters' ratings in the round's format (a missing one is a new rating). */
+  ratings: Map<string, TRating>;
+  awards: { userId: string; oldScore: number | string; newScore: number | string; reason: string }[];
+  team: TDebate['team'];
+  pois: TPoi[];
+}
+
+export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
+  const { names, ratings } = extras;
+  const debater = (id: string) => ({
+    ...presentParticipant(id, names),
+    rating: summarizeRating(ratings.get(id) ?? NEW_RATING),
+  });
+  return {
+    ...presentDebateSummary(row, names),
+    debaters: { a: debater(row.debaterAId), b: debater(row.debaterBId) },
+    forfeitedBy: row.forfeitedBy,
+    externalLink: row.externalLink,
+    clock: clockFromRow(row),
+    clockVersion: Number(row.clockVersion),
+    revision: Number(row.revision),
+    ballot: presentBallot(extras.ballot, names, wasJudgeSeatedBeforeSpeeches(row)),
+    hasJudgeInvite: row.judgeInviteToken !== null,
+    team: extras.team,
+    evidencePublic: Number(row.evidencePublic) === 1,
+    isReplayPrivate: Number(row.replayPrivate) === 1,
+    pois: extras.pois,
+    recordConsent: { a: Number(row.recordConsentA) === 1, b: Number(row.recordConsentB) === 1 },
+    awards: extras.awards.map((entry) => ({
+      userId: entry.userId,
+      points: Number(entry.newScore) - Number(entry.oldScore),
+      reason: entry.reason,
+    })),
+  };
+}

@@ -1,0 +1,43 @@
+import type { Generated, Selectable } from 'kysely';
+import type { TFormatId, TSideKey } from '@resolved/shared';
+
+/** Ballots and ratings (migration 0006-debates). */
+export interface DebateBallotsTable {
+  id: Generated<number>;
+  debateId: number;
+  judgeId: string | null;
+  winnerSide: TSideKey;
+  speakerPointsA: number;
+  speakerPointsB: number;
+  reason: string;
+  createdAt: string;
+}
+
+export interface DebateRatingsTable {
+  userId: string;
+  formatId: TFormatId;
+  rating: number;
+  deviation: number;
+  volatility: number;
+  games: number;
+  updatedAt: string;
+}
+
+/** A debater's rating after each rated round (migration 0015-teams), for the progress chart. */
+export interface RatingHistoryTable {
+  id: Generated<number>;
+  userId: string;
+  formatId: TFormatId;
+  rating: number;
+  debateId: number | null;
+  createdAt: string;
+}
+
+/** A ballot as read from the database. */
+export type TBallotRow = Selectable<DebateBallotsTable>;
+
+export interface ResultsTables {
+  debateBallots: DebateBallotsTable;
+  debateRatings: DebateRatingsTable;
+  ratingHistory: RatingHistoryTable;
+}

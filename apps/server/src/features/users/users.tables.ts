@@ -1,0 +1,54 @@
+import type { Generated } from 'kysely';
+
+/** Timestamps in our own tables are ISO-8601 UTC strings on both engines (see docs/decisions.md). */
+
+/**
+ * better-auth's users table (migration 0002-auth). better-auth writes them; our repositories read users for
+ * ranks and set score/role. Dates are ISO strings on SQLite and `Date` on PostgreSQL (timestamptz).
+ */
+export interface UsersTable {
+  id: string;
+  displayName: string;
+  email: string;
+  emailVerified: Generated<number | boolean>;
+  image: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  role: Generated<string>;
+  banned: Generated<number | boolean | null>;
+  banReason: string | null;
+  banExpires: string | Date | null;
+  score: Generated<number>;
+}
+
+/** Every admin score change (migration 0003-score-ledger). */
+export interface ScoreLedgerTable {
+  id: Generated<number>;
+  userId: string;
+  changedBy: string | null;
+  oldScore: number;
+  newScore: number;
+  reason: string;
+  createdAt: string;
+  /** Migration 0012: the debate an automatic award came from (null for an admin's change). */
+  debateId: Generated<number | null>;
+}
+
+/** How many users hold each score (migration 0008-score-counts), kept by triggers on users. */
+export interface ScoreCountsTable {
+  score: number;
+  users: number;
+}
+
+/** One row (id 1): bumped by triggers whenever a rank may have changed (migration 0009-ranking-version). */
+export interface RankingVersionTable {
+  id: number;
+  version: number | string;
+}
+
+export interface UsersTables {
+  users: UsersTable;
+  scoreLedger: ScoreLedgerTable;
+  scoreCounts: ScoreCountsTable;
+  rankingVersion: RankingVersionTable;
+}
