@@ -179,6 +179,21 @@ export interface RankingVersionTable {
   version: number | string;
 }
 
+/** Work due later or repeatedly, claimed by one instance at a time (migration 0029, `lib/scheduler.ts`). */
+export interface ScheduledJobsTable {
+  name: string;
+  /** Which one of the name's jobs ('' for a periodic job). */
+  key: string;
+  dueAt: string;
+  /** JSON given to the job's handler, or null. */
+  payload: string | null;
+  claimedBy: string | null;
+  claimedUntil: string | null;
+  doneAt: string | null;
+  attempts: Generated<number>;
+  lastError: string | null;
+}
+
 /** The debates tables (migration 0006-debates) are declared beside their feature. */
 export interface DB extends DebateTables {
   topics: TopicsTable;
@@ -197,4 +212,5 @@ export interface DB extends DebateTables {
   teams: TeamsTable;
   teamMembers: TeamMembersTable;
   ratingHistory: RatingHistoryTable;
+  scheduledJobs: ScheduledJobsTable;
 }

@@ -116,6 +116,7 @@ export async function toDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDe
   });
   return {
     ...toSummary(row, names),
+    kind: row.kind,
     debaters: { a: debater(row.debaterAId), b: debater(row.debaterBId) },
     forfeitedBy: row.forfeitedBy,
     externalLink: row.externalLink,

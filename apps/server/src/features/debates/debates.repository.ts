@@ -1,6 +1,6 @@
 /** Debates SQL: debates and their clock, the active-debater guard, presence, the in-round chat, names. */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { TClockState, TFormatId, TSideKey } from '@resolved/shared';
+import type { TClockState, TFormatId, TRoundKind, TSideKey } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 import type { DebatesTable, TDebateStatus } from './debates.tables';
 
@@ -107,6 +107,7 @@ export function clockFromRow(row: TDebateRow): TClockState {
 }
 
 export interface TNewDebate {
+  kind: TRoundKind;
   formatId: TFormatId;
   resolution: string;
   topicId: number | null;
@@ -125,6 +126,7 @@ const startsLater = (values: TNewDebate) => !!values.startsAt && values.startsAt
 
 function debateValues(values: TNewDebate) {
   return {
+    kind: values.kind,
     formatId: values.formatId,
     resolution: values.resolution,
     topicId: values.topicId,

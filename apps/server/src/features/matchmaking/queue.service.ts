@@ -128,6 +128,7 @@ export async function leaveQueue(deps: TDebatesDeps, userId: string): Promise<vo
   }
 }
 
+/** A debate made from an accepted challenge link (its kind says so), with its debaters' one-debate guards. */
 export async function newDebate(
   deps: TDebatesDeps,
   tx: repo.TDebatesDb,
@@ -142,6 +143,7 @@ export async function newDebate(
   const now = nowIso();
   const [drawn] = await drawResolutions(tx, formatId, 1, topic, deps.random);
   const debateId = await repo.insertDebate(tx, {
+    kind: 'challenge',
     formatId,
     resolution: drawn!.resolution,
     topicId: drawn!.topicId,
@@ -203,6 +205,7 @@ export async function runMatching(
     const ids = await repo.insertDebates(
       tx,
       pairs.map((pair, index) => ({
+        kind: 'matchmade' as const,
         formatId,
         resolution: resolutions[index]!.resolution,
         topicId: resolutions[index]!.topicId,

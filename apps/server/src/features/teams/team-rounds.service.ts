@@ -135,6 +135,7 @@ export async function pairRounds(
     const ids = await debatesRepo.insertDebates(
       tx,
       rounds.map((round, index) => ({
+        kind: 'team' as const,
         formatId: request.formatId,
         resolution: resolutions[index]!.resolution,
         topicId: resolutions[index]!.topicId,
