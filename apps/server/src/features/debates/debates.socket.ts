@@ -196,9 +196,7 @@ export function debatesSocketFeature(
     debates
       .listLiveDebaters(deps)
       .then((debaters) =>
-        Promise.all(
-          debaters.map(({ debateId, userId }) => started.watchForfeit(debateId, userId, { ifAbsent: true })),
-        ),
+        Promise.all(debaters.map(({ debateId, userId }) => started.watchForfeit(debateId, userId, { ifAbsent: true }))),
       )
       .catch((err: unknown) => log.warn({ err }, 'restoring forfeit watches failed'));
     return started;

@@ -44,7 +44,8 @@ describe.each(TEST_ENGINES)('round kinds on %s', (engine) => {
 
   it('a round a coach paired is a team round', async () => {
     const coach = await buildUser(t);
-    const team = (await call(coach, 'POST', '/api/teams', { name: 'Westview Debate', school: 'Westview High' })).json().team;
+    const team = (await call(coach, 'POST', '/api/teams', { name: 'Westview Debate', school: 'Westview High' })).json()
+      .team;
     const [a, b] = [await buildUser(t), await buildUser(t)];
     for (const member of [a, b]) await call(member, 'POST', `/api/teams/join/${team.joinCode}`);
     const paired = await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
@@ -63,7 +64,8 @@ describe.each(TEST_ENGINES)('round kinds on %s', (engine) => {
 
   it('a team round stays one when its team row is gone (the team id is no longer what decides)', async () => {
     const coach = await buildUser(t);
-    const team = (await call(coach, 'POST', '/api/teams', { name: 'Gone Debate', school: 'Westview High' })).json().team;
+    const team = (await call(coach, 'POST', '/api/teams', { name: 'Gone Debate', school: 'Westview High' })).json()
+      .team;
     const [a, b] = [await buildUser(t), await buildUser(t)];
     for (const member of [a, b]) await call(member, 'POST', `/api/teams/join/${team.joinCode}`);
     const paired = await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
@@ -76,7 +78,9 @@ describe.each(TEST_ENGINES)('round kinds on %s', (engine) => {
     await t.database.db.updateTable('debates').set({ teamId: null }).where('id', '=', debateId).execute();
     const debate = await debateOf(a, debateId);
     expect(debate).toMatchObject({ kind: 'team', team: null });
-    expect((await call(a, 'POST', `/api/debates/${debateId}/judge-invites`)).json().error?.reason).toBe('not_team_judge');
+    expect((await call(a, 'POST', `/api/debates/${debateId}/judge-invites`)).json().error?.reason).toBe(
+      'not_team_judge',
+    );
   });
 });
 
