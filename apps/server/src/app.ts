@@ -16,6 +16,7 @@ import { createBlobStore } from './lib/blob-store/blob-store';
 import { handleFrameworkError, notFoundBody, registerErrorHandler } from './lib/errors';
 import { registerBodyDepthLimit } from './lib/body-depth';
 import { DomainEvents } from './lib/events';
+import { Scheduler } from './lib/scheduler/scheduler';
 import type { TAppContext } from './context';
 import { healthRoutes } from './features/health/health.routes';
 import { topicsRoutes } from './features/topics/topics.routes';
@@ -67,9 +68,21 @@ export async function buildApp(options: {
     frameworkErrors: (error, _request, reply) => handleFrameworkError(error, reply),
   });
   const blobs = createBlobStore(config.blobStore, database);
-  const context: TAppContext = { config, database, blobs, version: rootPackage.version, events: new DomainEvents() };
+  const scheduler = new Scheduler({ database, log: app.log });
+  const context: TAppContext = {
+    config,
+    database,
+    blobs,
+    version: rootPackage.version,
+    events: new DomainEvents(),
+    scheduler,
+  };
   app.decorate('context', context);
   app.addHook('onClose', () => blobs.close());
+  // Jobs are registered while the features load; polling starts when the app is ready and stops first on close
+  // (waiting for the jobs running here), before the sockets and the database go.
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('preClose', async () => scheduler.stop());
 
   registerErrorHandler(app);
   registerBodyDepthLimit(app);

@@ -3,6 +3,7 @@ import type { TConfig } from './config';
 import type { TDatabase } from './db/database';
 import type { TBlobStore } from './lib/blob-store/blob-store';
 import type { DomainEvents } from './lib/events';
+import type { Scheduler } from './lib/scheduler/scheduler';
 
 /**
  * What every feature is given: configuration, the database, the store of files, the version and the domain events.
@@ -16,6 +17,8 @@ export interface TAppContext {
   version: string;
   /** Domain events: services emit, the realtime module delivers. */
   events: DomainEvents;
+  /** Work that happens later or repeatedly, run once across instances (`lib/scheduler/scheduler.ts`). */
+  scheduler: Scheduler;
 }
 
 /**

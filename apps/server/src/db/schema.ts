@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { AuthTables } from '../features/auth/auth.tables';
 import type { ChatTables } from '../features/chat/chat.tables';
 import type { HelpTables } from '../features/help/help.tables';
@@ -23,6 +24,21 @@ export interface RateLimitsTable {
   resetAt: number | string;
 }
 
+/** Work due later or repeatedly, claimed by one instance at a time (migration 0029, `lib/scheduler.ts`). */
+export interface ScheduledJobsTable {
+  name: string;
+  /** Which one of the name's jobs ('' for a periodic job). */
+  key: string;
+  dueAt: string;
+  /** JSON given to the job's handler, or null. */
+  payload: string | null;
+  claimedBy: string | null;
+  claimedUntil: string | null;
+  doneAt: string | null;
+  attempts: Generated<number>;
+  lastError: string | null;
+}
+
 /** Every table is declared beside the feature that owns it (`<feature>.tables.ts`); the rate limits belong to `lib/`. */
 export interface DB
   extends
@@ -41,4 +57,5 @@ export interface DB
     TopicsTables,
     UsersTables {
   rateLimits: RateLimitsTable;
+  scheduledJobs: ScheduledJobsTable;
 }

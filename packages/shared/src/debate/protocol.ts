@@ -22,6 +22,14 @@ export const ZSideKey = z.enum(['a', 'b']);
 export const DEBATE_STATUSES = ['live', 'awaiting_ballot', 'completed', 'judged', 'forfeited', 'abandoned'] as const;
 export type TDebateStatus = (typeof DEBATE_STATUSES)[number];
 
+/**
+ * How a round came to be: paired by the public queue (`matchmade`), from an accepted challenge link (`challenge`), or
+ * by a team's coach (`team`, a practice round). Stored with the round (`debates.kind`); rules read it, never whether
+ * the round has a team.
+ */
+export const ROUND_KINDS = ['matchmade', 'challenge', 'team'] as const;
+export type TRoundKind = (typeof ROUND_KINDS)[number];
+
 export interface TRatingSummary {
   rating: number;
   deviation: number;
@@ -55,6 +63,8 @@ export interface TDebate {
   formatId: TFormatId;
   resolution: string;
   status: TDebateStatus;
+  /** How the round came to be (the queue, a challenge, a coach's pairing). */
+  kind: TRoundKind;
   debaters: Record<TSideKey, TDebater>;
   judge: TDebateParticipant | null;
   winnerSide: TSideKey | null;

@@ -85,6 +85,7 @@ export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
   });
   return {
     ...presentDebateSummary(row, names),
+    kind: row.kind,
     debaters: { a: debater(row.debaterAId), b: debater(row.debaterBId) },
     forfeitedBy: row.forfeitedBy,
     externalLink: row.externalLink,

@@ -1,6 +1,6 @@
 /** Debates SQL: debates and their clock, the active-debater guard, presence, the in-round chat, names. */
 import { sql, type Kysely } from 'kysely';
-import type { TClockAction, TClockPhase, TClockState, TFormatId, TSideKey } from '@resolved/shared';
+import type { TClockAction, TClockPhase, TClockState, TFormatId, TRoundKind, TSideKey } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 import type { TDebateRow, TDebateStatus } from './debates.tables';
 import { chunks } from '../../db/batches';
@@ -96,6 +96,7 @@ export function clockFromRow(row: TDebateRow): TClockState {
 }
 
 export interface TNewDebate {
+  kind: TRoundKind;
   formatId: TFormatId;
   resolution: string;
   topicId: number | null;
@@ -114,6 +115,7 @@ const startsLater = (values: TNewDebate) => !!values.startsAt && values.startsAt
 
 function debateValues(values: TNewDebate) {
   return {
+    kind: values.kind,
     formatId: values.formatId,
     resolution: values.resolution,
     topicId: values.topicId,

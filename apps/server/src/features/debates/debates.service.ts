@@ -377,7 +377,7 @@ export async function listLiveDebaters(deps: TDebatesDeps): Promise<{ debateId: 
       { userId: row.debaterBId, joinedAt: row.debaterBJoinedAt },
     ]
       // A matched debater who never came is watched as at the match; a practice round's only once it is under way.
-      .filter(({ joinedAt }) => row.teamId === null || (isUnderWay(row) && joinedAt !== null))
+      .filter(({ joinedAt }) => row.kind !== 'team' || (isUnderWay(row) && joinedAt !== null))
       .map(({ userId }) => ({ debateId: row.id, userId })),
   );
 }
@@ -402,7 +402,7 @@ export async function roleIn(deps: TDebatesDeps, debateId: number, userId: strin
     status: row.status,
     // Absence forfeits a matched round from the match on; a practice round (paired by a coach, maybe for later) only
     // once its clock has run: before that the coach, not a timer, deals with a student who is not there.
-    canForfeit: row.teamId === null || isUnderWay(row),
+    canForfeit: row.kind !== 'team' || isUnderWay(row),
   };
 }
 

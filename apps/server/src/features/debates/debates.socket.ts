@@ -15,6 +15,7 @@ import {
 } from '@resolved/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppContext } from '../../context';
+import type { Scheduler } from '../../lib/scheduler/scheduler';
 import { AppError, parseOrThrow } from '../../lib/errors';
 import { TokenBucket } from '../../lib/token-bucket';
 import { answer } from '../../realtime/ack';
@@ -32,13 +33,16 @@ function signedIn(user: TSessionUser | null): TSessionUser {
   return user;
 }
 
+/** The scheduler's job for one debater's forfeit watch (key `<debateId>:<userId>`). */
+export const FORFEIT_WATCH_JOB = 'debates.forfeit_watch';
+
 /**
  * The live side of debates: who is in a debate room (presence, across instances through the adapter),
- * and the forfeit watch — a debater away from their room for longer than FORFEIT_AFTER_MS forfeits.
+ * and the forfeit watch — a debater away from their room for longer than FORFEIT_AFTER_MS forfeits. The watch is a
+ * scheduler job (in the database), so whichever instance is up when it falls due runs it, once, after a restart too.
  * State that matters (clock, status) lives in the database; this object only carries sockets.
  */
 export class DebateRooms {
-  private readonly forfeitTimers = new Map<string, NodeJS.Timeout>();
   /** Set when the app shuts down: disconnects then are not people leaving, and Redis may be gone. */
   private isClosing = false;
 
@@ -47,6 +51,7 @@ export class DebateRooms {
     private readonly deps: TDebatesDeps,
     private readonly log: FastifyBaseLogger,
     private readonly forfeitAfterMs: number,
+    private readonly scheduler: Scheduler,
   ) {}
 
   /** Distinct signed-in users with a socket in the room, on any instance. */
@@ -78,10 +83,11 @@ export class DebateRooms {
     return presence;
   }
 
-  async join(socket: TRealtimeSocket, debateId: number): Promise<TDebatePresence> {
+  /** A socket enters the room; a debater of the live round (`isDebater`) is back, so their forfeit watch ends. */
+  async join(socket: TRealtimeSocket, debateId: number, isDebater: boolean): Promise<TDebatePresence> {
     await socket.join(REALTIME_ROOMS.debate(String(debateId)));
     const user = socket.data.user;
-    if (user) this.clearForfeit(debateId, user.id);
+    if (user && isDebater) await this.scheduler.cancel(FORFEIT_WATCH_JOB, this.key(debateId, user.id));
     return this.announce(debateId);
   }
 
@@ -120,55 +126,45 @@ export class DebateRooms {
     return `${debateId}:${userId}`;
   }
 
-  private clearForfeit(debateId: number, userId: string) {
-    const timer = this.forfeitTimers.get(this.key(debateId, userId));
-    if (timer) clearTimeout(timer);
-    this.forfeitTimers.delete(this.key(debateId, userId));
-  }
-
-  /** A debater of a live debate with no socket in its room (left, or matched and never came) gets FORFEIT_AFTER_MS. */
-  async watchForfeit(debateId: number, userId: string): Promise<void> {
+  /**
+   * A debater of a live debate with no socket in its room (left, or matched and never came) gets FORFEIT_AFTER_MS
+   * from now. `ifAbsent`: a watch already pending keeps its time (an instance restoring watches at its start).
+   */
+  async watchForfeit(debateId: number, userId: string, options: { ifAbsent?: boolean } = {}): Promise<void> {
     const role = await debates.roleIn(this.deps, debateId, userId);
     if (!role?.side || role.status !== 'live' || !role.canForfeit) return;
     if ((await this.usersInRoom(debateId)).has(userId)) return;
-    this.clearForfeit(debateId, userId);
-    const timer = setTimeout(() => {
-      this.forfeitTimers.delete(this.key(debateId, userId));
-      void this.forfeitIfAway(debateId, userId);
-    }, this.forfeitAfterMs);
-    timer.unref();
-    this.forfeitTimers.set(this.key(debateId, userId), timer);
+    await this.scheduler.after(FORFEIT_WATCH_JOB, this.key(debateId, userId), this.forfeitAfterMs, undefined, options);
   }
 
-  private async forfeitIfAway(debateId: number, userId: string): Promise<void> {
-    try {
-      // Back on any instance (a reload, another tab): no forfeit.
-      const inRoom = await this.usersInRoom(debateId);
-      if (inRoom.has(userId)) return;
-      // Both away (a shared network drop, both closed the tab): nobody is blamed, the round is abandoned.
-      const role = await debates.roleIn(this.deps, debateId, userId);
-      const opponentId = role?.opponentId;
-      if (opponentId && !inRoom.has(opponentId)) {
-        if (await results.abandon(this.deps, debateId)) this.log.info({ debateId }, 'both debaters away: abandoned');
-        return;
-      }
-      const result = await results.forfeit(this.deps, debateId, userId);
-      if (result) this.log.info({ debateId, userId }, 'debater forfeited after being away');
-    } catch (err) {
-      this.log.warn({ err, debateId }, 'forfeit check failed');
+  /** The watch fell due (on whichever instance is up): the debater forfeits if still away. */
+  async forfeitIfAway(key: string): Promise<void> {
+    // Shutting down: this instance's sockets are leaving, so presence cannot be told. Another instance (or this one,
+    // started again) runs the watch once it is retried.
+    if (this.isClosing) throw new Error('shutting down');
+    const [debateId, userId] = [Number(key.slice(0, key.indexOf(':'))), key.slice(key.indexOf(':') + 1)];
+    // Back on any instance (a reload, another tab): no forfeit.
+    const inRoom = await this.usersInRoom(debateId);
+    if (inRoom.has(userId)) return;
+    // Both away (a shared network drop, both closed the tab): nobody is blamed, the round is abandoned.
+    const role = await debates.roleIn(this.deps, debateId, userId);
+    const opponentId = role?.opponentId;
+    if (opponentId && !inRoom.has(opponentId)) {
+      if (await results.abandon(this.deps, debateId)) this.log.info({ debateId }, 'both debaters away: abandoned');
+      return;
     }
+    const result = await results.forfeit(this.deps, debateId, userId);
+    if (result) this.log.info({ debateId, userId }, 'debater forfeited after being away');
   }
 
   close() {
     this.isClosing = true;
-    for (const timer of this.forfeitTimers.values()) clearTimeout(timer);
-    this.forfeitTimers.clear();
   }
 }
 
 /** The debates' socket handlers, registered for every connection by the realtime module. */
 export function debatesSocketFeature(
-  context: Pick<TAppContext, 'database' | 'events' | 'config'>,
+  context: Pick<TAppContext, 'database' | 'events' | 'config' | 'scheduler'>,
   log: FastifyBaseLogger,
 ) {
   const deps: TDebatesDeps = { database: context.database, events: context.events };
@@ -182,22 +178,27 @@ export function debatesSocketFeature(
       .watchForfeit(event.payload.debateId, userId)
       .catch((err: unknown) => log.warn({ err }, 'forfeit watch failed'));
   });
-  // Judges who never submit: every minute, debates past the ballot deadline are completed without a decision.
-  const ballotSweep = setInterval(() => {
-    results.closeUnjudgedDebates(deps).catch((err: unknown) => log.warn({ err }, 'closing unjudged debates failed'));
-  }, 60_000);
-  ballotSweep.unref();
+  // Judges who never submit: every minute (on one instance), debates past the ballot deadline are completed without
+  // a decision.
+  context.scheduler.every('results.close_unjudged', 60_000, async () => {
+    await results.closeUnjudgedDebates(deps);
+  });
   /**
    * The rooms exist from the start, not from the first connection: a match made over HTTP on an instance no socket
-   * has reached yet is watched too. Forfeit timers live in memory: after a restart, every debater of a live debate
-   * gets a fresh window (those who reconnect within it are found in their room when it ends and do not forfeit).
+   * has reached yet is watched too. Forfeit watches are scheduler jobs: those pending when the instances went down
+   * run when they fall due. A debater whose sockets went with a stopped instance (no disconnect was seen, so nothing
+   * is pending) gets a fresh window at the next start, unless a watch is pending already.
    */
   const start = (io: TRealtimeServer): DebateRooms => {
-    const started = new DebateRooms(io, deps, log, context.config.debateForfeitAfterMs ?? FORFEIT_AFTER_MS);
+    const forfeitAfterMs = context.config.debateForfeitAfterMs ?? FORFEIT_AFTER_MS;
+    const started = new DebateRooms(io, deps, log, forfeitAfterMs, context.scheduler);
     rooms = started;
+    context.scheduler.handle(FORFEIT_WATCH_JOB, ({ key }) => started.forfeitIfAway(key));
     debates
       .listLiveDebaters(deps)
-      .then((debaters) => Promise.all(debaters.map(({ debateId, userId }) => started.watchForfeit(debateId, userId))))
+      .then((debaters) =>
+        Promise.all(debaters.map(({ debateId, userId }) => started.watchForfeit(debateId, userId, { ifAbsent: true }))),
+      )
       .catch((err: unknown) => log.warn({ err }, 'restoring forfeit watches failed'));
     return started;
   };
@@ -218,14 +219,11 @@ export function debatesSocketFeature(
           const debate = await loadDebate(deps, row);
           joined.add(debateId);
           const userId = socket.data.user?.id;
-          if (
-            debate.status === 'live' &&
-            (debate.debaters.a.userId === userId || debate.debaters.b.userId === userId)
-          ) {
-            await debates.notePresent(deps, debateId, userId!);
-          }
+          const isDebater =
+            debate.status === 'live' && (debate.debaters.a.userId === userId || debate.debaters.b.userId === userId);
+          if (isDebater) await debates.notePresent(deps, debateId, userId!);
           // Join before reading messages: one sent meanwhile arrives as an event (merged by id on the client).
-          const presence = await live.join(socket, debateId);
+          const presence = await live.join(socket, debateId, isDebater);
           const isSeated = [debate.debaters.a.userId, debate.debaters.b.userId, debate.judge?.userId].includes(userId);
           const hasCall = debate.status === 'live' || debate.status === 'awaiting_ballot';
           if (takeOver && userId && isSeated && hasCall) await live.takeOver(socket, debateId, userId);
@@ -306,7 +304,6 @@ export function debatesSocketFeature(
     {
       start: (io: TRealtimeServer) => void start(io),
       close: () => {
-        clearInterval(ballotSweep);
         unsubscribe();
         rooms?.close();
       },

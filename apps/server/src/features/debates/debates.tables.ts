@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { TClockAction, TFormatId, TClockPhase, TPrepTaker, TSideKey } from '@resolved/shared';
+import type { TClockAction, TFormatId, TClockPhase, TPrepTaker, TRoundKind, TSideKey } from '@resolved/shared';
 
 /** The round's tables (migration 0006-debates and later). Timestamps are ISO strings; the clock start keeps milliseconds. */
 
@@ -58,6 +58,8 @@ export interface DebatesTable {
   revision: Generated<number>;
   /** Migration 0028: why the round did not count for points (`TNotCounted` as JSON), written when it is settled. */
   notCounted: Generated<string | null>;
+  /** Migration 0029: how the round came to be (the queue, a challenge, a coach's pairing). */
+  kind: Generated<TRoundKind>;
 }
 
 export interface ActiveDebatersTable {

@@ -9,10 +9,15 @@ type TDebatesDb = Kysely<DB>;
 
 /**
  * Serialises matching (queue sweeps and challenge acceptance) across every instance. On PostgreSQL a
- * transaction-scoped advisory lock; on SQLite the single writer already serialises transactions.
+ * transaction-scoped advisory lock; on SQLite the single writer already serialises transactions. `isShared`: for
+ * work that writes the same one-debate guards but is not matching (a coach's pairing): it waits for a sweep and keeps
+ * sweeps out while it runs, but runs beside other shared holders (which lock their own keys, `lockKeys`).
  */
-export async function lockMatching(db: TDebatesDb, engine: TEngine): Promise<void> {
-  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('resolved.debates.matching'))`.execute(db);
+export async function lockMatching(db: TDebatesDb, engine: TEngine, options: { isShared?: boolean } = {}) {
+  if (engine !== 'postgres') return;
+  if (options.isShared)
+    await sql`select pg_advisory_xact_lock_shared(hashtext('resolved.debates.matching'))`.execute(db);
+  else await sql`select pg_advisory_xact_lock(hashtext('resolved.debates.matching'))`.execute(db);
 }
 
 export async function findQueueEntry(db: TDebatesDb, userId: string) {

@@ -129,6 +129,7 @@ export async function leaveQueue(deps: TDebatesDeps, userId: string): Promise<vo
   }
 }
 
+/** A debate made from an accepted challenge link (its kind says so), with its debaters' one-debate guards. */
 export async function newDebate(
   deps: TDebatesDeps,
   tx: repo.TDebatesDb,
@@ -143,6 +144,7 @@ export async function newDebate(
   const now = nowIso();
   const [drawn] = await drawResolutions(tx, formatId, 1, topic, deps.random);
   const debateId = await repo.insertDebate(tx, {
+    kind: 'challenge',
     formatId,
     resolution: drawn!.resolution,
     topicId: drawn!.topicId,
@@ -204,6 +206,7 @@ export async function runMatching(
     const ids = await repo.insertDebates(
       tx,
       pairs.map((pair, index) => ({
+        kind: 'matchmade' as const,
         formatId,
         resolution: resolutions[index]!.resolution,
         topicId: resolutions[index]!.topicId,

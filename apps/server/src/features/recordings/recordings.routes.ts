@@ -13,7 +13,7 @@ const ZRecordingParams = ZDebateIdParams.extend({
 const ZChunkQuery = z.object({ seq: z.coerce.number().int().min(0).max(100_000) });
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Recording consent, uploads chunk by chunk, playback and deletion; expired recordings are swept hourly. */
+/** Recording consent, uploads chunk by chunk, playback and deletion; expired recordings are swept hourly (the scheduler). */
 export async function recordingsRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: recordings.TRecordingsDeps = {
     database: context.database,
@@ -21,14 +21,10 @@ export async function recordingsRoutes(app: FastifyInstance, context: TAppContex
     blobs: context.blobs,
     maxBytes: context.config.recordingMaxBytes,
   };
-  const sweep = () =>
-    recordings
-      .purgeExpiredRecordings(deps, context.config.recordingRetentionDays)
-      .catch((err: unknown) => app.log.warn({ err }, 'purging expired recordings failed'));
-  const timer = setInterval(sweep, HOUR_MS);
-  timer.unref();
-  app.addHook('onReady', async () => void sweep());
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Hourly on one instance of all; a deployment's first start sweeps at once.
+  context.scheduler.every('recordings.purge_expired', HOUR_MS, async () => {
+    await recordings.purgeExpiredRecordings(deps, context.config.recordingRetentionDays);
+  });
 
   app.put('/api/debates/:id/recording-consent', async (request) => {
     const user = await requireUser(request);

@@ -77,7 +77,7 @@ export async function toJudgedRounds(deps: TDebatesDeps, rows: TDebateRow[]): Pr
       names,
       wasJudgeSeatedBeforeSpeeches(row),
     ),
-    isTeamRound: row.teamId !== null,
+    isTeamRound: row.kind === 'team',
   }));
 }
 

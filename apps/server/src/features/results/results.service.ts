@@ -46,7 +46,9 @@ export async function joinAsJudge(
   const row = await requireDebate(deps, debateId);
   const invitation =
     row.judgeInviteToken === null || !invite ? 'none' : invite === row.judgeInviteToken ? 'valid' : 'invalid';
-  const teamJudges = row.teamId === null ? undefined : await teamJudgeIds(deps, row.teamId);
+  // A practice round is judged by its team's coaches and named judges (none left when the team was deleted).
+  const teamJudges =
+    row.kind !== 'team' ? undefined : row.teamId === null ? [] : await teamJudgeIds(deps, Number(row.teamId));
   refuse(judgeRefusal(user, seatsOfRow(row, teamJudges), invitation));
   if (row.judgeId === user.id) return loadDebate(deps, row);
   if (!(await repo.claimJudge(db(deps), debateId, user.id, row.judgeInviteToken === null ? undefined : invite))) {
@@ -66,7 +68,7 @@ export async function inviteJudge(
   debateId: number,
 ): Promise<{ token: string; debate: TDebate }> {
   const row = await requireDebate(deps, debateId);
-  refuse(judgeInviteRefusal(user, { ...seatsOfRow(row), isTeamRound: row.teamId !== null }));
+  refuse(judgeInviteRefusal(user, { ...seatsOfRow(row), isTeamRound: row.kind === 'team' }));
   const token = randomBytes(16).toString('base64url');
   await repo.setJudgeInvite(db(deps), debateId, token);
   return { token, debate: await emitDebateUpdated(deps, debateId) };

@@ -21,8 +21,8 @@ export async function roundViewRefusal(
 ): Promise<AppError | null> {
   const seats = seatsOfRow(row);
   if (row.status === 'live' || (user && canPostInRound(user, seats))) return null;
-  const isTeamRound = row.teamId !== null;
-  const membership = isTeamRound && user ? await membershipOf(deps, row.teamId!, user.id) : null;
+  const isTeamRound = row.kind === 'team';
+  const membership = isTeamRound && user && row.teamId !== null ? await membershipOf(deps, row.teamId, user.id) : null;
   const viewer = user ?? { id: '', role: 'user' as const };
   if (canViewReplay(viewer, { ...seats, isTeamRound, isPrivate: Number(row.replayPrivate) === 1 }, membership)) {
     return null;

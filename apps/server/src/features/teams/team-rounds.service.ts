@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
+import { lockKeys } from '../../lib/key-lock';
 import * as debatesRepo from '../debates/debates.service';
 import { lockMatching, deleteQueueEntry, clashingRound, utcTime } from '../matchmaking/queue.service';
 import { drawResolutions } from '../motions/motions.service';
@@ -93,7 +94,11 @@ export async function pairRounds(
   const isForLater = startMs > nowMs;
   const created = await inTransaction(deps.database, async (trx) => {
     const tx = debatesRepo.debatesDb(trx);
-    await lockMatching(tx, deps.database.engine);
+    // Not matching: a pairing keeps queue sweeps out (they seat the same people) but runs beside other teams'
+    // pairings; it locks its team (two coaches pairing at once) and every seat (a member of two teams).
+    await lockMatching(tx, deps.database.engine, { isShared: true });
+    const seats = [...debaters, ...rounds.flatMap((r) => (r.judgeUserId ? [r.judgeUserId] : []))];
+    await lockKeys(trx, deps.database.engine, [`team:${teamId}`, ...seats.map((id) => `user:${id}`)]);
     // Someone debating now is busy for a round that starts before theirs could be over (taken at the new round's
     // format's longest), and anyone whose scheduled round would overlap this one.
     const isSoon = startMs < nowMs + longestRoundMs(request.formatId);
@@ -134,6 +139,7 @@ export async function pairRounds(
     const ids = await debatesRepo.insertDebates(
       tx,
       rounds.map((round, index) => ({
+        kind: 'team' as const,
         formatId: request.formatId,
         resolution: resolutions[index]!.resolution,
         topicId: resolutions[index]!.topicId,

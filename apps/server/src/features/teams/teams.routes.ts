@@ -16,7 +16,7 @@ import type { TTeamsDeps } from './teams.service';
 import * as teams from './teams.service';
 import { announceDueRounds, cancelRound, pairRounds } from './team-rounds.service';
 
-/** How often each instance looks for scheduled practice rounds whose start time has come. */
+/** How often the rounds whose start time has come are looked for (on one instance of all, by the scheduler). */
 const OPENING_SWEEP_MS = 5_000;
 
 const ZTeamParams = z.object({
@@ -31,11 +31,9 @@ const ZCodeParams = z.object({ code: ZJoinCode });
 /** Teams: create and manage, join by code, pair practice rounds, follow progress. */
 export async function teamsRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: TTeamsDeps = { database: context.database, events: context.events };
-  const sweep = () =>
-    announceDueRounds(deps).catch((err: unknown) => app.log.warn({ err }, 'announcing scheduled rounds failed'));
-  const timer = setInterval(sweep, OPENING_SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  context.scheduler.every('teams.open_due_rounds', OPENING_SWEEP_MS, async () => {
+    await announceDueRounds(deps);
+  });
 
   app.get('/api/teams', async (request) => {
     const user = await requireUser(request);

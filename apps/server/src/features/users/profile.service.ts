@@ -74,7 +74,7 @@ export async function listProfileRounds(
   );
   const rounds = visible.map((row): TProfileRound => ({
     ...toRoundOfDebater(row, userId, names),
-    isTeamRound: row.teamId !== null,
+    isTeamRound: row.kind === 'team',
   }));
   return { rounds, nextBefore };
 }
@@ -126,7 +126,7 @@ async function readVisiblePage(
       cursor = Number(row.id);
       const round = {
         ...seatsOfRow(row),
-        isTeamRound: row.teamId !== null,
+        isTeamRound: row.kind === 'team',
         isPrivate: Number(row.replayPrivate) === 1,
       };
       const membership = row.teamId === null ? null : (memberships.get(Number(row.teamId)) ?? null);

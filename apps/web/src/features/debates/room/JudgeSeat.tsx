@@ -33,7 +33,7 @@ export function JudgeSeat({
   const canTakeByInvite = isFree && !!invite && debate.hasJudgeInvite && canJudge(actor, seats, 'valid');
   const canTake = isFree && invite === undefined && canJudge(actor, seats);
   // A team's round is judged by the team: its debaters do not invite outside judges.
-  const canInvite = isFree && !!side && debate.status === 'live' && !debate.team;
+  const canInvite = isFree && !!side && debate.status === 'live' && debate.kind !== 'team';
 
   async function handleTake() {
     try {
