@@ -23,6 +23,7 @@ import {
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError, rateLimitedError } from '../../lib/errors';
+import { withKeyLock } from '../../lib/key-lock';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { TDebatesDeps } from '../debates/debate-view';
 import { findUserNames } from '../debates/debates.repository';
@@ -77,18 +78,20 @@ async function emitTeamChanged(deps: TTeamsDeps, teamId: number): Promise<void> 
   }
 }
 
+/**
+ * A new team with its creator as coach. The count of the creator's teams and the insert are one step per person
+ * (`withKeyLock`: a transaction holding a lock every instance takes turns on), so simultaneous requests stop at the cap.
+ */
 export async function createTeam(deps: TTeamsDeps, user: TSessionUser, input: Required<TCreateTeamRequest>) {
-  if ((await repo.countTeamsCreatedBy(db(deps), user.id)) >= TEAM_LIMITS.createdPerUser) {
-    throw new AppError('conflict', `You can create up to ${TEAM_LIMITS.createdPerUser} teams.`);
-  }
-  const now = nowIso();
-  const teamId = await db(deps)
-    .transaction()
-    .execute(async (trx) => {
-      const id = await repo.insertTeam(trx, { ...input, joinCode: newJoinCode(), createdBy: user.id, now });
-      await repo.insertMember(trx, { teamId: id, userId: user.id, role: 'coach', now });
-      return id;
-    });
+  const teamId = await withKeyLock(deps.database, `team.create:${user.id}`, async (trx) => {
+    if ((await repo.countTeamsCreatedBy(trx, user.id)) >= TEAM_LIMITS.createdPerUser) {
+      throw new AppError('conflict', `You can create up to ${TEAM_LIMITS.createdPerUser} teams.`);
+    }
+    const now = nowIso();
+    const id = await repo.insertTeam(trx, { ...input, joinCode: newJoinCode(), createdBy: user.id, now });
+    await repo.insertMember(trx, { teamId: id, userId: user.id, role: 'coach', now });
+    return id;
+  });
   return getTeam(deps, user, teamId);
 }
 
@@ -208,10 +211,14 @@ export async function joinByCode(deps: TTeamsDeps, user: TSessionUser, code: str
   // Someone already on the team (even once joining is off) is simply on it.
   if (await repo.findMembership(db(deps), teamId, user.id)) return answer(false);
   if (!isJoinOpen(team)) throw joiningOffError();
-  if ((await repo.countMembers(db(deps), teamId)) >= TEAM_LIMITS.membersMax) {
-    throw new AppError('conflict', `This team is full (${TEAM_LIMITS.membersMax} members).`);
-  }
-  const isNewMember = await repo.insertMember(db(deps), { teamId, userId: user.id, role: 'member', now: nowIso() });
+  // The count and the insert are one step per team (every instance takes turns), so a burst of joins fills the
+  // team to its cap and no further.
+  const isNewMember = await withKeyLock(deps.database, `team.join:${teamId}`, async (trx) => {
+    if ((await repo.countMembers(trx, teamId)) >= TEAM_LIMITS.membersMax) {
+      throw new AppError('conflict', `This team is full (${TEAM_LIMITS.membersMax} members).`);
+    }
+    return repo.insertMember(trx, { teamId, userId: user.id, role: 'member', now: nowIso() });
+  });
   if (isNewMember) await emitTeamChanged(deps, teamId);
   return answer(isNewMember);
 }
