@@ -1,8 +1,8 @@
 /** Debates SQL: debates and their clock, the active-debater guard, presence, the in-round chat, names. */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { TClockState, TFormatId, TSideKey } from '@resolved/shared';
+import type { TClockState, TDebateStatus, TFormatId, TSideKey } from '@resolved/shared';
 import type { DB } from '../../db/schema';
-import type { DebatesTable, TDebateStatus } from './debates.tables';
+import type { DebatesTable } from './debates.tables';
 
 export type TDebatesDb = Kysely<DB>;
 

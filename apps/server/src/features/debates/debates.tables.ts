@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { TClockAction, TFormatId, TClockPhase, TPrepTaker, TSideKey } from '@resolved/shared';
+import type { TClockAction, TDebateStatus, TFormatId, TClockPhase, TPrepTaker, TSideKey } from '@resolved/shared';
 
 /** The tables of migration 0006-debates. Timestamps are ISO strings; the clock start keeps milliseconds. */
 export interface DebateQueueTable {
@@ -8,9 +8,6 @@ export interface DebateQueueTable {
   formatId: TFormatId;
   createdAt: string;
 }
-
-/** `abandoned` (issue 16): both debaters left at once; nobody is blamed and nobody earns. */
-export type TDebateStatus = 'live' | 'awaiting_ballot' | 'completed' | 'judged' | 'forfeited' | 'abandoned';
 
 export interface DebatesTable {
   id: Generated<number>;
