@@ -10,7 +10,6 @@ import {
   type TDebateSummary,
   type TRandom,
   type TSideKey,
-  type TRoundRefusal,
   type TRoundSeats,
 } from '@resolved/shared';
 import { type TDatabase } from '../../db/database';
@@ -161,9 +160,4 @@ export function seatsOfRow(row: TDebateRow, teamJudgeIds?: string[]): TRoundSeat
     hasJudgeInvite: row.judgeInviteToken !== null,
     teamJudgeIds,
   };
-}
-
-/** A shared rule's refusal, thrown. */
-export function refuse(refusal: TRoundRefusal | null): void {
-  if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
 }

@@ -5,8 +5,6 @@ import {
   isBeforeStart,
   ROUND_NOT_STARTED_MESSAGE,
   spokenIncrement,
-  CHAT_RATE_LIMIT,
-  CHAT_RATE_LIMIT_MESSAGE,
   ClockError,
   REALTIME_ROOMS,
   type TClockAction,
@@ -16,15 +14,16 @@ import {
   type TDebateMessage,
   type TDebateSummary,
   type TSessionUser,
-  canPostInRound,
+  meetingLinkRefusal,
+  roundChatRefusal,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
-import { AppError } from '../../lib/errors';
-import { withKeyLock } from '../../lib/key-lock';
+import { AppError, refuse, refused } from '../../lib/errors';
+import { storeChatMessage } from '../chat/chat.service';
 import * as repo from './debates.repository';
 import type { TDebateRow } from './debates.repository';
 import { settleRound } from '../results/awards';
-import { roundViewRefusal } from '../results/round-access';
+import { findRoundViewRefusal } from '../results/round-access';
 import {
   type TDebatesDeps,
   LIST_LIMIT,
@@ -49,13 +48,13 @@ export async function listMessages(deps: TDebatesDeps, debateId: number): Promis
 }
 
 /**
- * Live rounds and rounds awaiting a ballot: those whose page would let `user` in (one rule, `roundViewRefusal`). A
+ * Live rounds and rounds awaiting a ballot: those whose page would let `user` in (one rule, the shared `roundViewRefusal`). A
  * practice round paired for later is not running yet.
  */
 export async function listLiveDebates(deps: TDebatesDeps, user: TSessionUser | null): Promise<TDebateSummary[]> {
   const all = await repo.listDebatesByStatus(db(deps), ['live', 'awaiting_ballot'], LIST_LIMIT);
   const candidates = all.filter((r) => !isBeforeStart(r.startsAt, nowMs(deps)));
-  const refusals = await Promise.all(candidates.map((row) => roundViewRefusal(deps, user, row)));
+  const refusals = await Promise.all(candidates.map((row) => findRoundViewRefusal(deps, user, row)));
   const rows = candidates.filter((_, i) => refusals[i] === null);
   const names = await repo.findUserNames(
     db(deps),
@@ -77,7 +76,7 @@ export async function commandClock(
 ): Promise<TClockReply> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await requireDebate(deps, debateId);
-    if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.', undefined, 'round_over');
+    if (row.status !== 'live') throw refused('round_over');
     const version = Number(row.clockVersion);
     if (expectedVersion !== undefined && expectedVersion !== version) {
       throw new AppError(
@@ -177,14 +176,15 @@ export async function setExternalLink(
   link: string,
 ): Promise<TDebate> {
   const row = await requireDebate(deps, debateId);
-  if (!sideOf(row, user.id)) throw new AppError('forbidden', 'Only the debaters can share a meeting link.');
+  refuse(meetingLinkRefusal(user, seatsOfRow(row)));
   await repo.setExternalLink(db(deps), debateId, link === '' ? null : link);
   return emitDebateUpdated(deps, debateId);
 }
 
 /**
- * Debaters and the judge write in the in-round chat; everyone signed in can read it. The community chat's
- * guarantees hold: at most CHAT_RATE_LIMIT per user (counted in the database, one step with the insert, so
+ * Debaters and the judge write in the in-round chat; everyone signed in can read it. It goes through the chats' one
+ * send path (`storeChatMessage` in the chat service), so the community chat's guarantees hold here from the same code:
+ * a banned author is refused, at most CHAT_RATE_LIMIT per user (counted in the database, one step with the insert, so
  * instances and simultaneous sends cannot exceed it), and a retried `clientId` stores nothing twice.
  */
 export async function postMessage(
@@ -194,25 +194,16 @@ export async function postMessage(
   input: { text: string; clientId?: string | undefined },
 ): Promise<TDebateMessage> {
   const row = await requireDebate(deps, debateId);
-  if (!canPostInRound(user, seatsOfRow(row))) {
-    throw new AppError(
-      'forbidden',
-      'Only the debaters and the judge can write in the round chat.',
-      undefined,
-      'not_in_round',
-    );
-  }
-  const stored = await withKeyLock(deps.database, `debate.send_message:${user.id}`, async (trx) => {
-    const earlier = input.clientId ? await repo.findMessageByClientId(trx, user.id, input.clientId) : undefined;
-    if (earlier) return { ...earlier, isNew: false };
-    const now = new Date();
-    const windowStart = new Date(now.getTime() - CHAT_RATE_LIMIT.windowMs).toISOString();
-    if ((await repo.countRecentMessages(trx, user.id, windowStart)) >= CHAT_RATE_LIMIT.messages) {
-      throw new AppError('rate_limited', CHAT_RATE_LIMIT_MESSAGE);
-    }
-    const values = { debateId, userId: user.id, text: input.text, createdAt: now.toISOString() };
-    const id = await repo.insertMessage(trx, { ...values, clientId: input.clientId ?? null });
-    return { id, text: values.text, createdAt: values.createdAt, isNew: true };
+  refuse(roundChatRefusal(user, seatsOfRow(row)));
+  const { message: stored, isNew } = await storeChatMessage(deps.database, user.id, input.clientId, {
+    name: 'debate.send_message',
+    findRetry: repo.findMessageByClientId,
+    countSince: repo.countRecentMessages,
+    insert: async (trx, _author, atIso) => {
+      const values = { debateId, userId: user.id, text: input.text, createdAt: atIso };
+      const id = await repo.insertMessage(trx, { ...values, clientId: input.clientId ?? null });
+      return { id, text: values.text, createdAt: values.createdAt };
+    },
   });
   const message: TDebateMessage = {
     id: stored.id,
@@ -222,7 +213,7 @@ export async function postMessage(
     text: stored.text,
     createdAt: stored.createdAt,
   };
-  if (stored.isNew) {
+  if (isNew) {
     deps.events.emit({
       name: 'debate.message_created',
       room: REALTIME_ROOMS.debate(String(debateId)),

@@ -11,7 +11,7 @@ import {
   type TPoiKind,
   type TSessionUser,
 } from '@resolved/shared';
-import { AppError } from '../../lib/errors';
+import { AppError, refused } from '../../lib/errors';
 import { clockFromRow } from './debates.repository';
 import { nowMs, requireDebate, sideOf, type TDebatesDeps } from './debate-view';
 
@@ -44,7 +44,7 @@ export async function offerPoi(
   kind: TPoiKind,
 ): Promise<TPoi> {
   const row = await requireDebate(deps, debateId);
-  if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.', undefined, 'round_over');
+  if (row.status !== 'live') throw refused('round_over');
   if (!sideOf(row, user.id))
     throw new AppError('forbidden', 'Only the debaters offer points.', undefined, 'not_in_round');
   const clock = clockFromRow(row);

@@ -9,7 +9,7 @@ import {
   type TSessionUser,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
-import { AppError } from '../../lib/errors';
+import { AppError, refused } from '../../lib/errors';
 import * as repo from '../debates/debates.repository';
 import * as mmRepo from './matchmaking.repository';
 import { type TDebatesDeps, db, requireDebate, participant, nowMs } from '../debates/debate-view';
@@ -65,16 +65,14 @@ export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, to
       );
     }
     const busy = await repo.findActiveUserIds(tx, [challenge.userId, user.id]);
-    if (busy.has(user.id))
-      throw new AppError('conflict', 'You are already in a debate.', undefined, 'already_in_debate');
+    if (busy.has(user.id)) throw refused('already_in_debate');
     if (busy.has(challenge.userId))
       throw new AppError('conflict', 'Your challenger is in another debate right now.', undefined, 'challenger_busy');
     // A practice round paired for later leaves its debaters free only for rounds that are over by its start.
     const scheduled = await repo.listScheduledRoundsOf(tx, [challenge.userId, user.id]);
     const window = { formatId: challenge.formatId, startMs: nowMs(deps) };
     const mine = clashingRound(scheduled, user.id, window);
-    if (mine && Date.parse(mine.startsAt) <= window.startMs)
-      throw new AppError('conflict', 'You are already in a debate.', undefined, 'already_in_debate');
+    if (mine && Date.parse(mine.startsAt) <= window.startMs) throw refused('already_in_debate');
     if (mine) throw startsSoonError(mine, challenge.formatId);
     if (clashingRound(scheduled, challenge.userId, window)) {
       throw new AppError(

@@ -6,16 +6,18 @@
  */
 import { Readable } from 'node:stream';
 import {
-  canDeleteRecordings,
-  canPostInRound,
   REALTIME_ROOMS,
+  recordingConsentRefusal,
+  recordingDeleteRefusal,
+  recordingStartRefusal,
+  recordingViewRefusal,
   type TRecording,
   type TSessionUser,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { parseByteRange, sliceBytes, type TByteRange } from '../../lib/byte-range';
-import { AppError, rangeNotSatisfiableError } from '../../lib/errors';
+import { AppError, rangeNotSatisfiableError, refuse } from '../../lib/errors';
 import { emitDebateUpdated, requireDebate, seatsOfRow, sideOf, type TDebatesDeps } from '../debates/debate-view';
 import { indexWebm, type TWebmIndex } from './webm-index';
 
@@ -31,9 +33,8 @@ const db = (deps: Pick<TDebatesDeps, 'database'>) => deps.database.db;
 
 export async function setConsent(deps: TDebatesDeps, user: TSessionUser, debateId: number, agree: boolean) {
   const row = await requireDebate(deps, debateId);
+  refuse(recordingConsentRefusal(user, seatsOfRow(row)));
   const side = sideOf(row, user.id);
-  if (!side) throw new AppError('forbidden', 'Only the debaters decide whether the round is recorded.');
-  if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.', undefined, 'round_over');
   await db(deps)
     .updateTable('debates')
     .set(side === 'a' ? { recordConsentA: agree ? 1 : 0 } : { recordConsentB: agree ? 1 : 0 })
@@ -45,11 +46,8 @@ export async function setConsent(deps: TDebatesDeps, user: TSessionUser, debateI
 /** A debater's browser starts its recording (both debaters must have agreed, the round be live). */
 export async function startRecording(deps: TDebatesDeps, user: TSessionUser, debateId: number, mimeType: string) {
   const row = await requireDebate(deps, debateId);
-  if (!sideOf(row, user.id)) throw new AppError('forbidden', 'Only the debaters record the round.');
-  if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.', undefined, 'round_over');
-  if (Number(row.recordConsentA) !== 1 || Number(row.recordConsentB) !== 1) {
-    throw new AppError('conflict', 'Both debaters must agree before the round is recorded.');
-  }
+  const consent = { a: Number(row.recordConsentA) === 1, b: Number(row.recordConsentB) === 1 };
+  refuse(recordingStartRefusal(user, { ...seatsOfRow(row), consent }));
   if (!MIME_TYPES.test(mimeType)) throw new AppError('unsupported_media_type', 'Record as WebM or MP4 video or audio.');
   const inserted = await db(deps)
     .insertInto('debateRecordings')
@@ -142,9 +140,7 @@ export async function appendChunk(
 
 async function requireViewer(deps: TDebatesDeps, user: TSessionUser, debateId: number) {
   const row = await requireDebate(deps, debateId);
-  if (!canPostInRound(user, seatsOfRow(row))) {
-    throw new AppError('forbidden', 'A round’s recordings are for its debaters and judge.', undefined, 'not_in_round');
-  }
+  refuse(recordingViewRefusal(user, seatsOfRow(row)));
   return row;
 }
 
@@ -312,9 +308,7 @@ async function deleteByIds(deps: TStoreDeps, ids: number[]): Promise<number> {
  */
 export async function deleteRecordings(deps: TStoreDeps, user: TSessionUser, debateId: number): Promise<number> {
   const row = await requireDebate(deps, debateId);
-  if (!canDeleteRecordings(user, seatsOfRow(row))) {
-    throw new AppError('forbidden', 'Only the debaters delete the round’s recordings.', undefined, 'not_in_round');
-  }
+  refuse(recordingDeleteRefusal(user, seatsOfRow(row)));
   const rows = await db(deps).selectFrom('debateRecordings').select('id').where('debateId', '=', debateId).execute();
   const deleted = await deleteByIds(
     deps,

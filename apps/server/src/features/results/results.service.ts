@@ -13,7 +13,7 @@ import {
   judgeInviteRefusal,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
-import { AppError } from '../../lib/errors';
+import { AppError, refuse, refused } from '../../lib/errors';
 import * as repo from '../debates/debates.repository';
 import * as resultsRepo from './results.repository';
 import { settleRound } from './awards';
@@ -27,7 +27,6 @@ import {
   requireDebate,
   toDebate,
   emitDebateUpdated,
-  refuse,
   seatsOfRow,
 } from '../debates/debate-view';
 
@@ -48,7 +47,7 @@ export async function joinAsJudge(
   refuse(judgeRefusal(user, seatsOfRow(row, teamJudges), invitation));
   if (row.judgeId === user.id) return toDebate(deps, row);
   if (!(await repo.claimJudge(db(deps), debateId, user.id, row.judgeInviteToken === null ? undefined : invite))) {
-    throw new AppError('conflict', 'This debate already has a judge.', undefined, 'judge_taken');
+    throw refused('judge_taken');
   }
   return emitDebateUpdated(deps, debateId);
 }
