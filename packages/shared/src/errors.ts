@@ -87,6 +87,7 @@ export const REFUSALS = {
   already_in_debate: { code: 'conflict', message: 'You are already in a debate.' },
   no_topic: { code: 'conflict', message: 'No topic has been set yet, so there is nothing to debate.' },
   round_over: { code: 'conflict', message: 'This debate is over.' },
+  clock_stale: { code: 'conflict', message: 'The clock changed before your command arrived. Try again.' },
   judge_taken: { code: 'conflict', message: 'This debate already has a judge.' },
   not_team_judge: {
     code: 'forbidden',

@@ -46,9 +46,13 @@ export function sideOf(row: TDebateRow, userId: string): TSideKey | null {
   return null;
 }
 
+function debateNotFoundError(): AppError {
+  return new AppError('not_found', 'That debate does not exist.');
+}
+
 export async function requireDebate(deps: TDebatesDeps, id: number, tx = db(deps)): Promise<TDebateRow> {
   const row = await repo.findDebate(tx, id);
-  if (!row) throw new AppError('not_found', 'That debate does not exist.');
+  if (!row) throw debateNotFoundError();
   return row;
 }
 
@@ -144,7 +148,7 @@ export async function toDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDe
  */
 export async function emitDebateUpdated(deps: TDebatesDeps, debateId: number): Promise<TDebate> {
   const row = await repo.nextRevision(db(deps), debateId);
-  if (!row) throw new AppError('not_found', 'That debate does not exist.');
+  if (!row) throw debateNotFoundError();
   const debate = await toDebate(deps, row);
   deps.events.emit({ name: 'debate.updated', room: REALTIME_ROOMS.debate(String(debateId)), payload: { debate } });
   return debate;

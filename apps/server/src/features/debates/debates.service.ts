@@ -79,12 +79,7 @@ export async function commandClock(
     if (row.status !== 'live') throw refused('round_over');
     const version = Number(row.clockVersion);
     if (expectedVersion !== undefined && expectedVersion !== version) {
-      throw new AppError(
-        'conflict',
-        'The clock changed before your command arrived. Try again.',
-        undefined,
-        'clock_stale',
-      );
+      throw refused('clock_stale');
     }
     const clock = repo.clockFromRow(row);
     const side = sideOf(row, user.id);
@@ -137,13 +132,7 @@ export async function commandClock(
       return ok;
     });
     if (!saved) {
-      if (expectedVersion !== undefined)
-        throw new AppError(
-          'conflict',
-          'The clock changed before your command arrived. Try again.',
-          undefined,
-          'clock_stale',
-        );
+      if (expectedVersion !== undefined) throw refused('clock_stale');
       continue;
     }
     const reply: TClockReply = { clock: next, clockVersion: version + 1, serverTime: Date.now() };

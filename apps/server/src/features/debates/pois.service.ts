@@ -82,6 +82,10 @@ export async function offerPoi(
   return emit(deps, toPoi({ ...values, id: inserted.id }));
 }
 
+function poiNotWaitingError(): AppError {
+  return new AppError('conflict', 'That point of information is no longer waiting for an answer.');
+}
+
 /** The speaker accepts or declines the POI offered to them (an accepted one starts the answer timer). */
 export async function answerPoi(
   deps: TDebatesDeps,
@@ -122,7 +126,7 @@ export async function answerPoi(
     Number(poi.speechIndex) !== clock.speechIndex ||
     clock.phase !== 'speech'
   ) {
-    throw new AppError('conflict', 'That point of information is no longer waiting for an answer.');
+    throw poiNotWaitingError();
   }
   const answeredAt = new Date(now).toISOString();
   const status = accept ? ('accepted' as const) : ('declined' as const);
@@ -133,7 +137,7 @@ export async function answerPoi(
     .where('status', '=', 'offered')
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) === 0) {
-    throw new AppError('conflict', 'That point of information is no longer waiting for an answer.');
+    throw poiNotWaitingError();
   }
   return emit(deps, toPoi({ ...poi, status, answeredAt }));
 }

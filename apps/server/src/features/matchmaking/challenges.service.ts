@@ -36,9 +36,16 @@ export async function createChallenge(
   };
 }
 
+/** The words for a challenge link that leads nowhere (also the token's validation message). */
+export const INVALID_CHALLENGE_MESSAGE = 'That challenge link is not valid.';
+
+function invalidChallengeError(): AppError {
+  return new AppError('not_found', INVALID_CHALLENGE_MESSAGE);
+}
+
 export async function getChallenge(deps: TDebatesDeps, token: string) {
   const challenge = await mmRepo.findChallenge(db(deps), token);
-  if (!challenge) throw new AppError('not_found', 'That challenge link is not valid.');
+  if (!challenge) throw invalidChallengeError();
   const names = await repo.findUserNames(db(deps), [challenge.userId]);
   return {
     formatId: challenge.formatId,
@@ -53,7 +60,7 @@ export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, to
     const tx = repo.debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);
     const challenge = await mmRepo.findChallenge(tx, token);
-    if (!challenge) throw new AppError('not_found', 'That challenge link is not valid.');
+    if (!challenge) throw invalidChallengeError();
     if (challenge.debateId !== null)
       throw new AppError('conflict', 'This challenge has already been accepted.', undefined, 'challenge_used');
     if (challenge.userId === user.id) {

@@ -184,6 +184,10 @@ async function findTeamByCode(deps: TTeamsDeps, code: string) {
   return team;
 }
 
+function notOnTeamError(): AppError {
+  return new AppError('not_found', 'That person is not on this team.');
+}
+
 function joiningOffError(): AppError {
   return new AppError('forbidden', JOINING_OFF_MESSAGE, undefined, 'join_code_off');
 }
@@ -236,7 +240,7 @@ export async function updateMember(
     .transaction()
     .execute(async (trx) => {
       const membership = await repo.findMembership(trx, teamId, memberId);
-      if (!membership) throw new AppError('not_found', 'That person is not on this team.');
+      if (!membership) throw notOnTeamError();
       if (
         change.role === 'member' &&
         membership.role === 'coach' &&
@@ -266,7 +270,7 @@ export async function removeMember(deps: TTeamsDeps, user: TSessionUser, teamId:
     .transaction()
     .execute(async (trx) => {
       const membership = await repo.findMembership(trx, teamId, memberId);
-      if (!membership) throw new AppError('not_found', 'That person is not on this team.');
+      if (!membership) throw notOnTeamError();
       if (membership.role === 'coach' && (await repo.countMembers(trx, teamId, 'coach')) <= 1) {
         throw new AppError(
           'conflict',
@@ -326,6 +330,6 @@ export async function getMemberProgress(deps: TTeamsDeps, user: TSessionUser, te
     throw new AppError('forbidden', 'Only the team’s coaches see a member’s progress.', undefined, 'not_team_member');
   }
   if (!(await membershipOf(deps, teamId, memberId)))
-    throw new AppError('not_found', 'That person is not on this team.');
+    throw notOnTeamError();
   return getProgress(deps, memberId);
 }
