@@ -39,6 +39,8 @@ export const ERROR_REASONS = [
   'round_not_started',
   'replay_private',
   'not_in_round',
+  'evidence_private',
+  'no_recording_consent',
   // Results
   'judge_taken',
   'judge_invited',
@@ -66,6 +68,40 @@ export const ERROR_REASONS = [
 ] as const;
 
 export type TErrorReason = (typeof ERROR_REASONS)[number];
+
+/** Why something is refused: the HTTP class, the reason a client branches on, and the words a person reads. */
+export interface TRefusal {
+  code: 'forbidden' | 'conflict';
+  reason: TErrorReason;
+  message: string;
+}
+
+/**
+ * The refusals that read the same wherever they are given, written once and keyed by reason: the rules in
+ * `permissions.ts` return them (`refusalOf`), the server throws them (`refused` in its `lib/errors.ts`). A reason
+ * whose words depend on what was asked (`not_in_round`: "Only the debaters…", "Only the judge…") is not here: its
+ * rule carries its own message.
+ */
+export const REFUSALS = {
+  account_banned: { code: 'forbidden', message: 'This account has been banned.' },
+  already_in_debate: { code: 'conflict', message: 'You are already in a debate.' },
+  no_topic: { code: 'conflict', message: 'No topic has been set yet, so there is nothing to debate.' },
+  round_over: { code: 'conflict', message: 'This debate is over.' },
+  clock_stale: { code: 'conflict', message: 'The clock changed before your command arrived. Try again.' },
+  judge_taken: { code: 'conflict', message: 'This debate already has a judge.' },
+  not_team_judge: {
+    code: 'forbidden',
+    message: 'Only the team’s coaches and the judges they name judge its practice rounds.',
+  },
+  replay_private: { code: 'forbidden', message: 'The debaters keep this round’s replay private.' },
+} as const satisfies Partial<Record<TErrorReason, Omit<TRefusal, 'reason'>>>;
+
+export type TRefusalReason = keyof typeof REFUSALS;
+
+/** The refusal for `reason`, in its one wording. */
+export function refusalOf(reason: TRefusalReason): TRefusal {
+  return { reason, ...REFUSALS[reason] };
+}
 
 /** The one message for anything unexpected: the details go to the log, never to the client. */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side.';

@@ -11,8 +11,19 @@ import {
   canSubmitBallot,
   canSetReplayPrivacy,
   canViewReplay,
+  chatPostRefusal,
+  evidenceShareRefusal,
+  evidenceViewRefusal,
+  evidenceVisibilityRefusal,
+  isBanActive,
   isRoomCapExempt,
+  judgeInviteRefusal,
   judgeRefusal,
+  meetingLinkRefusal,
+  recordingConsentRefusal,
+  recordingStartRefusal,
+  recordingViewRefusal,
+  roundViewRefusal,
   type TActor,
   type TRoundSeats,
 } from './permissions';
@@ -139,5 +150,109 @@ describe('round rules', () => {
     expect([user, admin, debaterA, judge].map((a) => canViewReplay(a, kept, null))).toEqual([false, false, true, true]);
     expect(canViewReplay(user, { ...teamRound, isPrivate: true }, { role: 'coach', isJudge: false })).toBe(true);
     expect([user, judge, debaterA].map((a) => canSetReplayPrivacy(a, over))).toEqual([false, false, true]);
+  });
+});
+
+describe('refusals that say why', () => {
+  const debaterA: TActor = { id: 'da', role: 'user' };
+  const debaterB: TActor = { id: 'db', role: 'user' };
+  const judge: TActor = { id: 'j1', role: 'user' };
+  const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
+    status: 'live',
+    debaterAId: 'da',
+    debaterBId: 'db',
+    judgeId: 'j1',
+    hasJudgeInvite: false,
+    ...patch,
+  });
+  const reasons = (refusals: ({ reason: string } | null)[]) => refusals.map((r) => r?.reason ?? null);
+
+  it('gives "This debate is over." one wording wherever a finished round refuses', () => {
+    const over = round({ status: 'completed', judgeId: null });
+    const refusals = [
+      judgeRefusal(user, over),
+      judgeInviteRefusal(debaterA, { ...over, isTeamRound: false }),
+      recordingConsentRefusal(debaterA, over),
+      recordingStartRefusal(debaterA, { ...over, consent: { a: true, b: true } }),
+    ];
+    expect(refusals.map((r) => [r?.code, r?.reason, r?.message])).toEqual(
+      Array.from({ length: 4 }, () => ['conflict', 'round_over', 'This debate is over.']),
+    );
+  });
+
+  it('lets only the debaters set a meeting link or decide on recording', () => {
+    const actors = [visitor, user, judge, debaterA, debaterB];
+    expect(reasons(actors.map((a) => meetingLinkRefusal(a, round())))).toEqual([
+      'not_in_round',
+      'not_in_round',
+      'not_in_round',
+      null,
+      null,
+    ]);
+    expect(reasons(actors.map((a) => recordingConsentRefusal(a, round())))).toEqual([
+      'not_in_round',
+      'not_in_round',
+      'not_in_round',
+      null,
+      null,
+    ]);
+    const halfAgreed = { ...round(), consent: { a: true, b: false } };
+    expect(recordingStartRefusal(debaterA, halfAgreed)).toMatchObject({ reason: 'no_recording_consent' });
+    expect(recordingStartRefusal(debaterA, { ...halfAgreed, consent: { a: true, b: true } })).toBeNull();
+    expect(reasons([user, judge, debaterA].map((a) => recordingViewRefusal(a, round())))).toEqual([
+      'not_in_round',
+      null,
+      null,
+    ]);
+  });
+
+  it('shows evidence to the round’s people, and to spectators only when the debaters allow', () => {
+    const actors = [visitor, user, judge, debaterA];
+    expect(reasons(actors.map((a) => evidenceViewRefusal(a, round(), false)))).toEqual([
+      'evidence_private',
+      'evidence_private',
+      null,
+      null,
+    ]);
+    expect(reasons(actors.map((a) => evidenceViewRefusal(a, round(), true)))).toEqual([
+      'evidence_private',
+      null,
+      null,
+      null,
+    ]);
+    expect(evidenceShareRefusal(judge, round({ status: 'judged' }))).toMatchObject({ reason: 'not_in_round' });
+    expect(evidenceShareRefusal(judge, round({ status: 'awaiting_ballot' }))).toBeNull();
+    expect(reasons([judge, debaterB].map((a) => evidenceVisibilityRefusal(a, round())))).toEqual([
+      'not_in_round',
+      null,
+    ]);
+  });
+
+  it('opens a live round to everyone and a finished one by the replay rule, saying why not', () => {
+    const live = { ...round(), isTeamRound: true, isPrivate: true };
+    expect([visitor, user].map((a) => roundViewRefusal(a, live, null))).toEqual([null, null]);
+    const over = { ...round({ status: 'judged' }), isTeamRound: false, isPrivate: true };
+    expect(roundViewRefusal(user, over, null)).toMatchObject({ code: 'forbidden', reason: 'replay_private' });
+    // A visitor is answered as a signed-in stranger: a public finished round would let them in once signed in.
+    expect(roundViewRefusal(visitor, { ...over, isPrivate: false }, null)).toBeNull();
+    expect(roundViewRefusal(judge, over, null)).toBeNull();
+    const teamRound = { ...over, isTeamRound: true };
+    expect(roundViewRefusal(user, teamRound, null)).toMatchObject({ reason: 'not_team_member' });
+    expect(roundViewRefusal(user, teamRound, { role: 'member', isJudge: false })).toBeNull();
+  });
+
+  it('refuses a banned author in any chat, while the ban holds', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(isBanActive({ banned: 1, banExpires: null }, now)).toBe(true);
+    expect(isBanActive({ banned: true, banExpires: '2026-01-02T00:00:00Z' }, now)).toBe(true);
+    expect(isBanActive({ banned: true, banExpires: '2025-12-31T00:00:00Z' }, now)).toBe(false);
+    expect(isBanActive({ banned: 0, banExpires: null }, now)).toBe(false);
+    expect(isBanActive({ banned: null, banExpires: null }, now)).toBe(false);
+    expect(chatPostRefusal({ banned: true, banExpires: null }, now)).toEqual({
+      code: 'forbidden',
+      reason: 'account_banned',
+      message: 'This account has been banned.',
+    });
+    expect(chatPostRefusal({ banned: false, banExpires: null }, now)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { TRole } from './auth.js';
 import type { TRoom } from './schemas.js';
-import type { TErrorReason } from './errors.js';
+import { refusalOf, type TRefusal } from './errors.js';
 import type { TDebateStatus } from './debate/protocol.js';
 import type { TTeamRole } from './teams.js';
 
@@ -55,11 +55,7 @@ export interface TRoundSeats {
 }
 
 /** Why an action on a round is refused: the HTTP class, the reason a client branches on, and the words. */
-export interface TRoundRefusal {
-  code: 'forbidden' | 'conflict';
-  reason: TErrorReason;
-  message: string;
-}
+export type TRoundRefusal = TRefusal;
 
 const isDebaterOf = (userId: string, round: TRoundSeats) => round.debaterAId === userId || round.debaterBId === userId;
 
@@ -78,26 +74,16 @@ export function judgeRefusal(
     return { code: 'forbidden', reason: 'debater_cannot_judge', message: 'A debater cannot judge their own debate.' };
   }
   if (round.judgeId === actor.id) return null;
-  if (round.teamJudgeIds && !round.teamJudgeIds.includes(actor.id)) {
-    return {
-      code: 'forbidden',
-      reason: 'not_team_judge',
-      message: 'Only the team’s coaches and the judges they name judge its practice rounds.',
-    };
-  }
+  if (round.teamJudgeIds && !round.teamJudgeIds.includes(actor.id)) return refusalOf('not_team_judge');
   const isOpen = round.status === 'live' || (round.status === 'awaiting_ballot' && round.judgeId === null);
-  if (!isOpen) return { code: 'conflict', reason: 'round_over', message: 'This debate is over.' };
-  if (round.judgeId !== null) {
-    return { code: 'conflict', reason: 'judge_taken', message: 'This debate already has a judge.' };
-  }
+  if (!isOpen) return refusalOf('round_over');
+  if (round.judgeId !== null) return refusalOf('judge_taken');
   if (round.hasJudgeInvite && invite !== 'valid') {
     return invite === 'invalid'
       ? { code: 'conflict', reason: 'judge_invite_invalid', message: 'That judge invitation is no longer valid.' }
       : { code: 'conflict', reason: 'judge_invited', message: 'A debater has invited a judge for this round.' };
   }
-  if (!round.hasJudgeInvite && round.status !== 'live') {
-    return { code: 'conflict', reason: 'round_over', message: 'This debate is over.' };
-  }
+  if (!round.hasJudgeInvite && round.status !== 'live') return refusalOf('round_over');
   return null;
 }
 
@@ -115,17 +101,9 @@ export function judgeInviteRefusal(actor: TActor, round: TRoundSeats & { isTeamR
   if (!actor || !isDebaterOf(actor.id, round)) {
     return { code: 'forbidden', reason: 'not_in_round', message: 'Only the debaters can invite a judge.' };
   }
-  if (round.isTeamRound) {
-    return {
-      code: 'forbidden',
-      reason: 'not_team_judge',
-      message: 'Only the team’s coaches and the judges they name judge its practice rounds.',
-    };
-  }
-  if (round.status !== 'live') return { code: 'conflict', reason: 'round_over', message: 'This debate is over.' };
-  if (round.judgeId !== null) {
-    return { code: 'conflict', reason: 'judge_taken', message: 'This debate already has a judge.' };
-  }
+  if (round.isTeamRound) return refusalOf('not_team_judge');
+  if (round.status !== 'live') return refusalOf('round_over');
+  if (round.judgeId !== null) return refusalOf('judge_taken');
   return null;
 }
 
@@ -156,9 +134,70 @@ export function canPostInRound(actor: TActor, round: TRoundSeats): boolean {
   return !!actor && (isDebaterOf(actor.id, round) || round.judgeId === actor.id);
 }
 
+/** Writing in the in-round chat (see `canPostInRound`); the ban refusal of every chat, `chatPostRefusal`, comes after. */
+export function roundChatRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  if (canPostInRound(actor, round)) return null;
+  return {
+    code: 'forbidden',
+    reason: 'not_in_round',
+    message: 'Only the debaters and the judge can write in the round chat.',
+  };
+}
+
+/** The meeting link a round may use instead of the built-in call: its debaters set it (or clear it). */
+export function meetingLinkRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  if (actor && isDebaterOf(actor.id, round)) return null;
+  return { code: 'forbidden', reason: 'not_in_round', message: 'Only the debaters can share a meeting link.' };
+}
+
+// ---- Recordings ----
+
+/** Agreeing (or no longer agreeing) to record the round: each debater for themselves, while the round is live. */
+export function recordingConsentRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  if (!actor || !isDebaterOf(actor.id, round)) {
+    return {
+      code: 'forbidden',
+      reason: 'not_in_round',
+      message: 'Only the debaters decide whether the round is recorded.',
+    };
+  }
+  if (round.status !== 'live') return refusalOf('round_over');
+  return null;
+}
+
+/** A debater's browser starting its recording: a live round whose two debaters have both agreed. */
+export function recordingStartRefusal(
+  actor: TActor,
+  round: TRoundSeats & { consent: Record<'a' | 'b', boolean> },
+): TRoundRefusal | null {
+  if (!actor || !isDebaterOf(actor.id, round)) {
+    return { code: 'forbidden', reason: 'not_in_round', message: 'Only the debaters record the round.' };
+  }
+  if (round.status !== 'live') return refusalOf('round_over');
+  if (!round.consent.a || !round.consent.b) {
+    return {
+      code: 'conflict',
+      reason: 'no_recording_consent',
+      message: 'Both debaters must agree before the round is recorded.',
+    };
+  }
+  return null;
+}
+
+/** Playing a round's recordings: its debaters and judge. */
+export function recordingViewRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  if (canPostInRound(actor, round)) return null;
+  return { code: 'forbidden', reason: 'not_in_round', message: 'A round’s recordings are for its debaters and judge.' };
+}
+
 /** A round's recordings are deleted (both sides' at once) by its debaters only: the judge watches them, no more. */
+export function recordingDeleteRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  if (actor && isDebaterOf(actor.id, round)) return null;
+  return { code: 'forbidden', reason: 'not_in_round', message: 'Only the debaters delete the round’s recordings.' };
+}
+
 export function canDeleteRecordings(actor: TActor, round: TRoundSeats): boolean {
-  return !!actor && isDebaterOf(actor.id, round);
+  return recordingDeleteRefusal(actor, round) === null;
 }
 
 /** The round's seats as these rules read them, from a client's `TDebate`. */
@@ -207,13 +246,44 @@ export function canViewMemberProgress(actorId: string, membership: TTeamMembersh
 // ---- Evidence ----
 
 /** Sharing evidence into a round: its debaters and judge, while the round is live or waits for its ballot. */
-export function canShareEvidence(actor: TActor, round: TRoundSeats): boolean {
-  return canPostInRound(actor, round) && (round.status === 'live' || round.status === 'awaiting_ballot');
+export function evidenceShareRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  if (canPostInRound(actor, round) && (round.status === 'live' || round.status === 'awaiting_ballot')) return null;
+  return {
+    code: 'forbidden',
+    reason: 'not_in_round',
+    message: 'Only the debaters and the judge share evidence, while the round is on.',
+  };
 }
 
-/** Seeing (and downloading) a round's evidence: its debaters and judge; signed-in spectators if the debaters allow. */
+export function canShareEvidence(actor: TActor, round: TRoundSeats): boolean {
+  return evidenceShareRefusal(actor, round) === null;
+}
+
+/**
+ * Seeing (and downloading) a round's evidence: its debaters and judge; signed-in spectators if the debaters allow.
+ * (Once the round is over, the round's own view rule, `roundViewRefusal`, applies as well.)
+ */
+export function evidenceViewRefusal(actor: TActor, round: TRoundSeats, isPublic: boolean): TRoundRefusal | null {
+  if (canPostInRound(actor, round) || (actor !== null && isPublic)) return null;
+  return {
+    code: 'forbidden',
+    reason: 'evidence_private',
+    message: 'The debaters have not shared this round’s evidence with spectators.',
+  };
+}
+
 export function canSeeEvidence(actor: TActor, round: TRoundSeats, isPublic: boolean): boolean {
-  return canPostInRound(actor, round) || (actor !== null && isPublic);
+  return evidenceViewRefusal(actor, round, isPublic) === null;
+}
+
+/** Letting spectators see the round's evidence (or no longer): its debaters. */
+export function evidenceVisibilityRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  if (actor && isDebaterOf(actor.id, round)) return null;
+  return {
+    code: 'forbidden',
+    reason: 'not_in_round',
+    message: 'Only the debaters decide whether spectators see the evidence.',
+  };
 }
 
 // ---- Replays ----
@@ -231,6 +301,49 @@ export function canViewReplay(
   if (!actor || round.status === 'live') return false;
   if (canPostInRound(actor, round)) return true;
   return round.isTeamRound ? canViewTeam(membership) : !round.isPrivate;
+}
+
+/** A signed-in person with no seat in any round and no team: how a visitor is answered about a round. */
+const STRANGER: NonNullable<TActor> = { id: '', role: 'user' };
+
+/**
+ * Looking at a round (its page, chat, evidence, replay). A live round is open to anyone signed in, as a spectator; a
+ * finished one follows `canViewReplay`. A visitor is answered as a signed-in stranger would be (signing in is all a
+ * live or public round asks of them; the routes still require it). `membership` is the actor's place on the round's
+ * team (null when outside it, or for a public round; it is not read for a live round).
+ */
+export function roundViewRefusal(
+  actor: TActor,
+  round: TRoundSeats & { isTeamRound: boolean; isPrivate: boolean },
+  membership: TTeamMembership,
+): TRoundRefusal | null {
+  if (round.status === 'live') return null;
+  if (canViewReplay(actor ?? STRANGER, round, membership)) return null;
+  if (round.isTeamRound) {
+    return { code: 'forbidden', reason: 'not_team_member', message: 'This practice round is for its team.' };
+  }
+  return refusalOf('replay_private');
+}
+
+// ---- Chats ----
+
+/** The part of an account the ban rule reads, as stored (better-auth's admin plugin: `banned`, `banExpires`). */
+export interface TBanState {
+  banned: number | boolean | null;
+  banExpires: string | Date | null;
+}
+
+/** A ban holds while `banned` is set and its end (if any) has not come, as better-auth's admin plugin reads it. */
+export function isBanActive(ban: TBanState, nowMs = Date.now()): boolean {
+  return (
+    (ban.banned === true || Number(ban.banned) === 1) &&
+    (ban.banExpires === null || new Date(ban.banExpires).getTime() > nowMs)
+  );
+}
+
+/** Posting in any chat (the community chat, a round's chat): anyone whose account is not banned. */
+export function chatPostRefusal(author: TBanState, nowMs = Date.now()): TRefusal | null {
+  return isBanActive(author, nowMs) ? refusalOf('account_banned') : null;
 }
 
 /** Keeping a round's replay private (or public again): its debaters, whose round it is. */

@@ -1,6 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
-import { GENERIC_ERROR_MESSAGE, type TErrorCode, type TErrorDetail, type TErrorReason } from '@resolved/shared';
+import {
+  GENERIC_ERROR_MESSAGE,
+  refusalOf,
+  type TErrorCode,
+  type TErrorDetail,
+  type TErrorReason,
+  type TRefusal,
+  type TRefusalReason,
+} from '@resolved/shared';
 
 /**
  * The one error type services throw; the handler below turns it into `{ error: { code, message, reason? } }`.
@@ -26,6 +34,21 @@ export class AppError extends Error {
       ...(options.withDetails && this.details ? { details: this.details } : {}),
     };
   }
+}
+
+/** A refusal (from a rule in `permissions.ts`, or `refusalOf`) as the error a service throws. */
+export function refusedError(refusal: TRefusal, details?: unknown): AppError {
+  return new AppError(refusal.code, refusal.message, details, refusal.reason);
+}
+
+/** The refusal keyed by `reason` (`REFUSALS` in the shared `errors.ts`: one wording each), to throw. */
+export function refused(reason: TRefusalReason, details?: unknown): AppError {
+  return refusedError(refusalOf(reason), details);
+}
+
+/** Throws a rule's refusal, if it gave one. */
+export function refuse(refusal: TRefusal | null): void {
+  if (refusal) throw refusedError(refusal);
 }
 
 /**

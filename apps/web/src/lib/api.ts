@@ -15,6 +15,22 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * An error the server sent in a socket request's acknowledgement (`{ ok: false, error }`): the same `code`, `reason`
+ * and message as an HTTP answer's, without an HTTP status.
+ */
+export class ReplyError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly reason?: TErrorReason,
+  ) {
+    super(message);
+    this.name = 'ReplyError';
+  }
+}
+
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   let response: Response;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZCreateRoomRequest, ZPassword } from '@resolved/shared';
-import { ApiError } from './api';
-import { GENERIC_ERROR_MESSAGE, formErrors } from './form-errors';
+import { ApiError, ReplyError } from './api';
+import { GENERIC_ERROR_MESSAGE, errorMessage, formErrors } from './form-errors';
+import { replyData } from './socket';
 
 const ROOM_FIELDS = ['name', 'zoomLink'] as const;
 
@@ -71,5 +72,28 @@ describe('formErrors', () => {
       fields: {},
       form: GENERIC_ERROR_MESSAGE,
     });
+  });
+
+  it('reads a socket request’s refusal as it reads an HTTP one (no status)', () => {
+    let caught: unknown;
+    try {
+      replyData({
+        ok: false,
+        error: { code: 'conflict', message: 'This debate is over.', reason: 'round_over' },
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ReplyError);
+    expect(caught).toMatchObject({ reason: 'round_over' });
+    expect(formErrors(caught)).toEqual({ fields: {}, form: 'This debate is over.', code: 'conflict' });
+    expect(errorMessage(caught)).toBe('This debate is over.');
+  });
+
+  it('gives a toast the server’s words, or the generic message for anything unexpected', () => {
+    expect(errorMessage(new ApiError(409, 'conflict', 'This debate already has a judge.'))).toBe(
+      'This debate already has a judge.',
+    );
+    expect(errorMessage(new Error('fetch failed at line 3'))).toBe(GENERIC_ERROR_MESSAGE);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * What a form shows when it cannot be saved, from either side: a zod `safeParse` failure (the client's check) or
- * an error the API returned (`{ error: { code, message, details? } }`, where a validation failure's `details` are
- * `[{ path, message }]`). One shape for both, so every form reads its messages the same way.
+ * an error the server returned, over HTTP or in a socket acknowledgement (`{ error: { code, message, details? } }`,
+ * where a validation failure's `details` are `[{ path, message }]`). One shape for all, so every form, and every
+ * action's toast (`errorMessage`), reads its messages the same way.
  */
 import { ZodError } from 'zod';
-import { ApiError } from './api';
+import { ApiError, ReplyError } from './api';
 
 /** For an error that is neither: the API client only throws ApiError, so this is a bug, never a detail to show. */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
@@ -19,7 +20,10 @@ export interface TFormErrors<F extends string> {
    * none of the form's fields (else the first issue); GENERIC_ERROR_MESSAGE for anything else.
    */
   form: string;
-  /** The server's error code (`conflict`, `rate_limited`…) and HTTP status; undefined for a client-side check. */
+  /**
+   * The server's error code (`conflict`, `rate_limited`…) and HTTP status (none for a socket reply); undefined for a
+   * client-side check.
+   */
   code?: string;
   status?: number;
 }
@@ -61,13 +65,18 @@ export function formErrors<F extends string = never>(error: unknown, fields: rea
       form: (unplaced ?? issues[0])?.message ?? GENERIC_ERROR_MESSAGE,
     };
   }
-  if (error instanceof ApiError) {
+  if (error instanceof ApiError || error instanceof ReplyError) {
     return {
       fields: isIssueList(error.details) ? firstPerField(error.details, fields) : {},
       form: error.message,
       code: error.code,
-      status: error.status,
+      ...(error instanceof ApiError ? { status: error.status } : {}),
     };
   }
   return { fields: {}, form: GENERIC_ERROR_MESSAGE };
+}
+
+/** What a toast says when an action (a mutation, a socket request) fails: the form-level message of `formErrors`. */
+export function errorMessage(error: unknown): string {
+  return formErrors(error).form;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { PROTOCOL_VERSION, type TAck, type TClientToServerEvents, type TServerToClientEvents } from '@resolved/shared';
+import { ReplyError } from './api';
 import { showReloadPrompt } from './reload-prompt';
 
 export type TAppSocket = Socket<TServerToClientEvents, TClientToServerEvents>;
@@ -110,9 +111,12 @@ export function isNoReply(reply: TAck<unknown>): boolean {
   return !reply.ok && NO_REPLY_CODES.includes(reply.error.code);
 }
 
-/** The data of a successful reply; otherwise throws an Error with the reply's message, for the caller to show. */
+/** The data of a successful reply; otherwise throws a `ReplyError` (its message for the caller to show, `formErrors`). */
 export function replyData<T>(reply: TAck<T>): T {
-  if (!reply.ok) throw new Error(reply.error.message);
+  if (!reply.ok) {
+    const { code, message, details, reason } = reply.error;
+    throw new ReplyError(code, message, details, reason);
+  }
   return reply.data;
 }
 

@@ -19,6 +19,10 @@ export const ZDebateId = z.number().int().positive().max(DB_INT_MAX);
 export const ZFormatId = z.enum(FORMAT_IDS as [TFormatId, ...TFormatId[]], { error: 'Choose a debate format.' });
 export const ZSideKey = z.enum(['a', 'b']);
 
+/**
+ * A round's status, the one definition (the database column, the API and every rule read it). `abandoned` (issue 16):
+ * both debaters left at once; nobody is blamed and nobody earns.
+ */
 export const DEBATE_STATUSES = ['live', 'awaiting_ballot', 'completed', 'judged', 'forfeited', 'abandoned'] as const;
 export type TDebateStatus = (typeof DEBATE_STATUSES)[number];
 

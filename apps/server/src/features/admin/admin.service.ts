@@ -9,6 +9,7 @@ import {
   listScoreChanges,
   listUsersForAdmin,
   setRoleKeepingAnAdmin,
+  userNotFoundError,
 } from '../users/users.service';
 import { updateScoreWithLedger } from '../users/score-ledger.service';
 
@@ -36,20 +37,20 @@ export async function setScore(
     reason: input.reason || DEFAULT_SCORE_REASON,
     at: nowIso(),
   });
-  if (!result) throw new AppError('not_found', 'User not found.');
+  if (!result) throw userNotFoundError();
   const user = await findUserById(database.db, input.userId);
-  if (!user) throw new AppError('not_found', 'User not found.');
+  if (!user) throw userNotFoundError();
   return user;
 }
 
 export async function setRole(database: TDatabase, input: { userId: string; role: TRole }): Promise<TSessionUser> {
   const outcome = await setRoleKeepingAnAdmin(database.db, database.engine, input);
-  if (outcome === 'not_found') throw new AppError('not_found', 'User not found.');
+  if (outcome === 'not_found') throw userNotFoundError();
   if (outcome === 'last_admin') {
     throw new AppError('conflict', 'The last admin cannot be demoted. Make another user an admin first.');
   }
   const user = await findUserById(database.db, input.userId);
-  if (!user) throw new AppError('not_found', 'User not found.');
+  if (!user) throw userNotFoundError();
   return user;
 }
 

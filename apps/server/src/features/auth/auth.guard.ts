@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { parseCookies } from 'better-call';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TRole, TSessionUser } from '@resolved/shared';
-import { AppError } from '../../lib/errors';
+import { AppError, refused } from '../../lib/errors';
 import { findDoorUserById, findUserBySessionToken, type TDoorUser } from '../users/users.service';
 
 function toHeaders(headers: Headers | IncomingHttpHeaders): Headers {
@@ -130,11 +130,9 @@ export async function getSessionUser(request: FastifyRequest): Promise<TSessionU
   return door && !door.isBanned ? door.user : null;
 }
 
-export const BANNED_MESSAGE = 'This account has been banned.';
-
 /** Refuses a banned account's session (403 `account_banned`), for doors that would otherwise let any session in. */
 export async function refuseBanned(request: FastifyRequest): Promise<void> {
-  if ((await doorOf(request))?.isBanned) throw new AppError('forbidden', BANNED_MESSAGE, undefined, 'account_banned');
+  if ((await doorOf(request))?.isBanned) throw refused('account_banned');
 }
 
 /** The signed-in user, or a 401 `unauthenticated` (a 403 `account_banned` for a banned account). */

@@ -7,11 +7,11 @@ import {
   type TSessionResponse,
 } from '@resolved/shared';
 import type { TAppContext } from '../../context';
-import { AppError, notFoundBody, parseOrThrow } from '../../lib/errors';
+import { AppError, notFoundBody, parseOrThrow, refused } from '../../lib/errors';
 import { normalisedPath } from '../../lib/origin-check';
 import { AUTH_BASE_PATH, createAuth } from './auth';
 import { createMailer } from '../mail/mailer';
-import { BANNED_MESSAGE, getSessionUser, refuseBanned } from './auth.guard';
+import { getSessionUser, refuseBanned } from './auth.guard';
 import {
   THROTTLED_AUTH_PATHS,
   checkPasswordRequest,
@@ -91,7 +91,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
       if (response.status === 401) throw new AppError('unauthenticated', 'Incorrect password.');
       if (!response.ok) {
         const code = await readAuthError(response);
-        if (code === 'BANNED_USER') throw new AppError('forbidden', BANNED_MESSAGE, undefined, 'account_banned');
+        if (code === 'BANNED_USER') throw refused('account_banned');
         request.log.warn({ status: response.status, code }, 'sign-in refused');
         throw new AppError('bad_request', 'Login failed. Please try again.');
       }

@@ -17,11 +17,11 @@ export function toChatMessage(row: TMessageRow): TChatMessage {
   };
 }
 
-/** The author as the user record says now (role and name are read at send time, spec §6). */
+/** The author as the user record says now (role, name and ban are read at send time, spec §6). */
 export async function findAuthor(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'displayName', 'role', 'banned'])
+    .select(['id', 'email', 'displayName', 'role', 'banned', 'banExpires'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

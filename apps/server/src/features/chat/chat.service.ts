@@ -11,15 +11,18 @@ import {
   ZSendMessage,
   canDeleteMessage,
   chatDisplayName,
+  chatPostRefusal,
   type TChatJoined,
   type TChatMessage,
   type TJoinChat,
   type TListMessagesResponse,
   type TSessionUser,
 } from '@resolved/shared';
+import type { Kysely } from 'kysely';
 import type { TAppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { AppError, parseOrThrow } from '../../lib/errors';
+import type { DB } from '../../db/schema';
+import { AppError, parseOrThrow, refuse } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
 import {
   countRecentMessages,
@@ -39,14 +42,59 @@ type TChatContext = Pick<TAppContext, 'database' | 'events'>;
 /** How many deletions one catch-up reply reports at most. */
 const DELETED_IDS_LIMIT = 1000;
 
+const SIGN_IN_MESSAGE = 'Sign in to use the chat.';
+
 function requireSignedIn(user: TSessionUser | null): TSessionUser {
-  if (!user) throw new AppError('unauthenticated', 'Sign in to use the chat.');
+  if (!user) throw new AppError('unauthenticated', SIGN_IN_MESSAGE);
   return user;
 }
 
+/** The author of a message as the user record says now. */
+export type TChatAuthor = NonNullable<Awaited<ReturnType<typeof findAuthor>>>;
+
+/** Where one chat keeps its messages (the community chat: `messages`; a round's chat: `debateMessages`). */
+export interface TChatStore<T> {
+  /** Names the chat: its per-user lock, and so its allowance, are its own. */
+  name: string;
+  /** The message this user already stored with this client id (the first try of a retry), if any. */
+  findRetry(db: Kysely<DB>, userId: string, clientId: string): Promise<T | undefined>;
+  /** How many messages this user stored in this chat at or after `sinceIso`. */
+  countSince(db: Kysely<DB>, userId: string, sinceIso: string): Promise<number>;
+  /** Stores the message, written by `author` at `atIso`. */
+  insert(db: Kysely<DB>, author: TChatAuthor, atIso: string): Promise<T>;
+}
+
 /**
- * Stores a message and announces it (`messages.created` to the chat room; the realtime module batches them). Idempotent per (user, clientId):
- * a retry returns the message stored the first time, without storing or announcing it again.
+ * The one send path of every chat, the community chat and each round's chat. The author is read as the user record
+ * says now; then, as one step per user and chat (every instance takes turns, so a burst of simultaneous sends stores
+ * exactly the allowance): a retried `clientId` returns the message stored the first time, a banned author is refused
+ * (`chatPostRefusal`), at most CHAT_RATE_LIMIT messages are stored per window, and the message is stored. `isNew` says
+ * whether to announce it (a retry is not announced again).
+ */
+export async function storeChatMessage<T>(
+  database: TChatContext['database'],
+  userId: string,
+  clientId: string | undefined,
+  store: TChatStore<T>,
+): Promise<{ message: T; isNew: boolean }> {
+  const author = await findAuthor(database.db, userId);
+  if (!author) throw new AppError('unauthenticated', SIGN_IN_MESSAGE);
+  return withKeyLock(database, `${store.name}:${userId}`, async (trx) => {
+    const earlier = clientId === undefined ? undefined : await store.findRetry(trx, userId, clientId);
+    if (earlier) return { message: earlier, isNew: false };
+    const now = new Date();
+    refuse(chatPostRefusal(author, now.getTime()));
+    const windowStart = new Date(now.getTime() - CHAT_RATE_LIMIT.windowMs).toISOString();
+    if ((await store.countSince(trx, userId, windowStart)) >= CHAT_RATE_LIMIT.messages) {
+      throw new AppError('rate_limited', CHAT_RATE_LIMIT_MESSAGE);
+    }
+    return { message: await store.insert(trx, author, now.toISOString()), isNew: true };
+  });
+}
+
+/**
+ * Stores a message and announces it (`messages.created` to the chat room; the realtime module batches them), through
+ * the one send path (`storeChatMessage`): idempotent per (user, clientId), rate-limited, refused to a banned author.
  */
 export async function sendMessage(
   { database, events }: TChatContext,
@@ -55,32 +103,23 @@ export async function sendMessage(
 ): Promise<TChatMessage> {
   const user = requireSignedIn(sessionUser);
   const { clientId, text } = parseOrThrow(ZSendMessage, input);
-  const { db } = database;
-
-  const author = await findAuthor(db, user.id);
-  if (!author) throw new AppError('unauthenticated', 'Sign in to use the chat.');
-
-  // The retry check, the count and the insert are one step per user (every instance takes turns), so a burst of
-  // simultaneous sends stores exactly the allowance.
-  const { row, isNew } = await withKeyLock(database, `chat.send:${user.id}`, async (trx) => {
-    const earlier = await findMessageByClientId(trx, user.id, clientId);
-    if (earlier) return { row: earlier, isNew: false };
-    if (author.banned) throw new AppError('forbidden', 'Your account cannot post in the chat.');
-    const now = new Date();
-    const windowStart = new Date(now.getTime() - CHAT_RATE_LIMIT.windowMs).toISOString();
-    if ((await countRecentMessages(trx, user.id, windowStart)) >= CHAT_RATE_LIMIT.messages) {
-      throw new AppError('rate_limited', CHAT_RATE_LIMIT_MESSAGE);
-    }
-    const role = ZRole.safeParse(author.role).success ? author.role : 'user';
-    return insertMessageOnce(trx, {
-      clientId,
-      userId: user.id,
-      text,
-      email: author.email,
-      displayName: chatDisplayName({ role, displayName: author.displayName }),
-      role,
-      timestamp: now.toISOString(),
-    });
+  const { message: row, isNew } = await storeChatMessage(database, user.id, clientId, {
+    name: 'chat.send',
+    findRetry: findMessageByClientId,
+    countSince: countRecentMessages,
+    insert: async (trx, author, atIso) => {
+      const role = ZRole.safeParse(author.role).success ? author.role : 'user';
+      const stored = await insertMessageOnce(trx, {
+        clientId,
+        userId: user.id,
+        text,
+        email: author.email,
+        displayName: chatDisplayName({ role, displayName: author.displayName }),
+        role,
+        timestamp: atIso,
+      });
+      return stored.row;
+    },
   });
   const message = toChatMessage(row);
   if (isNew) events.emit({ name: 'messages.created', room: REALTIME_ROOMS.chat, payload: { messages: [message] } });

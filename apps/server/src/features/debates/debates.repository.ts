@@ -1,8 +1,16 @@
 /** Debates SQL: debates and their clock, the active-debater guard, presence, the in-round chat, names. */
 import { sql, type Kysely } from 'kysely';
-import type { TClockAction, TClockPhase, TClockState, TFormatId, TRoundKind, TSideKey } from '@resolved/shared';
+import type {
+  TClockAction,
+  TClockPhase,
+  TClockState,
+  TDebateStatus,
+  TFormatId,
+  TRoundKind,
+  TSideKey,
+} from '@resolved/shared';
 import type { DB } from '../../db/schema';
-import type { TDebateRow, TDebateStatus } from './debates.tables';
+import type { TDebateRow } from './debates.tables';
 import { chunks } from '../../db/batches';
 
 export type TDebatesDb = Kysely<DB>;

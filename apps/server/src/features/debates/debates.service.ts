@@ -5,8 +5,6 @@ import {
   isBeforeStart,
   ROUND_NOT_STARTED_MESSAGE,
   spokenIncrement,
-  CHAT_RATE_LIMIT,
-  CHAT_RATE_LIMIT_MESSAGE,
   ClockError,
   REALTIME_ROOMS,
   type TClockAction,
@@ -16,18 +14,18 @@ import {
   type TDebateMessage,
   type TDebateSummary,
   type TSessionUser,
-  canPostInRound,
-  type TRoundRefusal,
+  meetingLinkRefusal,
+  roundChatRefusal,
   type TRoundSeats,
   type TSideKey,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
-import { AppError } from '../../lib/errors';
-import { withKeyLock } from '../../lib/key-lock';
+import { AppError, refuse, refused } from '../../lib/errors';
+import { storeChatMessage } from '../chat/chat.service';
 import * as repo from './debates.repository';
 import type { TDebateRow } from './debates.repository';
 import { settleRound } from '../results/awards';
-import { roundViewRefusal } from '../results/round-access';
+import { findRoundViewRefusal } from '../results/round-access';
 import type { TDebatesDeps } from '../../context';
 import { presentDebate, presentDebateSummary } from './debate.presenter';
 import { listPois } from './pois.service';
@@ -51,13 +49,17 @@ export function sideOf(row: TDebateRow, userId: string): TSideKey | null {
   return null;
 }
 
+function debateNotFoundError(): AppError {
+  return new AppError('not_found', 'That debate does not exist.');
+}
+
 export async function requireDebate(
   deps: Pick<TDebatesDeps, 'database'>,
   id: number,
   tx = db(deps),
 ): Promise<TDebateRow> {
   const row = await repo.findDebate(tx, id);
-  if (!row) throw new AppError('not_found', 'That debate does not exist.');
+  if (!row) throw debateNotFoundError();
   return row;
 }
 
@@ -89,13 +91,13 @@ export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<T
  */
 export async function emitDebateUpdated(deps: TDebatesDeps, debateId: number): Promise<TDebate> {
   const row = await repo.nextRevision(db(deps), debateId);
-  if (!row) throw new AppError('not_found', 'That debate does not exist.');
+  if (!row) throw debateNotFoundError();
   const debate = await loadDebate(deps, row);
   deps.events.emit({ name: 'debate.updated', room: REALTIME_ROOMS.debate(String(debateId)), payload: { debate } });
   return debate;
 }
 
-/** The seats of a round as the shared round rules (`judgeRefusal`, `ballotRefusal`, `canPostInRound`) read them. */
+/** The seats of a round as the shared round rules (`judgeRefusal`, `ballotRefusal`, `roundChatRefusal`) read them. */
 export function seatsOfRow(row: TDebateRow, teamJudgeIds?: string[]): TRoundSeats {
   return {
     status: row.status,
@@ -140,10 +142,6 @@ export async function listClockEvents(deps: Pick<TDebatesDeps, 'database'>, deba
   return repo.listClockEvents(db(deps), debateId);
 }
 
-/** A shared rule's refusal, thrown. */
-export function refuse(refusal: TRoundRefusal | null): void {
-  if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
-}
 
 export async function getDebate(deps: TDebatesDeps, id: number): Promise<TDebate> {
   return loadDebate(deps, await requireDebate(deps, id));
@@ -155,13 +153,13 @@ export async function listMessages(deps: TDebatesDeps, debateId: number): Promis
 }
 
 /**
- * Live rounds and rounds awaiting a ballot: those whose page would let `user` in (one rule, `roundViewRefusal`). A
+ * Live rounds and rounds awaiting a ballot: those whose page would let `user` in (one rule, the shared `roundViewRefusal`). A
  * practice round paired for later is not running yet.
  */
 export async function listLiveDebates(deps: TDebatesDeps, user: TSessionUser | null): Promise<TDebateSummary[]> {
   const all = await repo.listDebatesByStatus(db(deps), ['live', 'awaiting_ballot'], LIST_LIMIT);
   const candidates = all.filter((r) => !isBeforeStart(r.startsAt, nowMs(deps)));
-  const refusals = await Promise.all(candidates.map((row) => roundViewRefusal(deps, user, row)));
+  const refusals = await Promise.all(candidates.map((row) => findRoundViewRefusal(deps, user, row)));
   const rows = candidates.filter((_, i) => refusals[i] === null);
   const names = await findUserNames(
     db(deps),
@@ -183,15 +181,10 @@ export async function commandClock(
 ): Promise<TClockReply> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await requireDebate(deps, debateId);
-    if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.', undefined, 'round_over');
+    if (row.status !== 'live') throw refused('round_over');
     const version = Number(row.clockVersion);
     if (expectedVersion !== undefined && expectedVersion !== version) {
-      throw new AppError(
-        'conflict',
-        'The clock changed before your command arrived. Try again.',
-        undefined,
-        'clock_stale',
-      );
+      throw refused('clock_stale');
     }
     const clock = repo.clockFromRow(row);
     const side = sideOf(row, user.id);
@@ -241,13 +234,7 @@ export async function commandClock(
       return ok;
     });
     if (!saved) {
-      if (expectedVersion !== undefined)
-        throw new AppError(
-          'conflict',
-          'The clock changed before your command arrived. Try again.',
-          undefined,
-          'clock_stale',
-        );
+      if (expectedVersion !== undefined) throw refused('clock_stale');
       continue;
     }
     const reply: TClockReply = { clock: next, clockVersion: version + 1, serverTime: Date.now() };
@@ -280,14 +267,15 @@ export async function setExternalLink(
   link: string,
 ): Promise<TDebate> {
   const row = await requireDebate(deps, debateId);
-  if (!sideOf(row, user.id)) throw new AppError('forbidden', 'Only the debaters can share a meeting link.');
+  refuse(meetingLinkRefusal(user, seatsOfRow(row)));
   await repo.setExternalLink(db(deps), debateId, link === '' ? null : link);
   return emitDebateUpdated(deps, debateId);
 }
 
 /**
- * Debaters and the judge write in the in-round chat; everyone signed in can read it. The community chat's
- * guarantees hold: at most CHAT_RATE_LIMIT per user (counted in the database, one step with the insert, so
+ * Debaters and the judge write in the in-round chat; everyone signed in can read it. It goes through the chats' one
+ * send path (`storeChatMessage` in the chat service), so the community chat's guarantees hold here from the same code:
+ * a banned author is refused, at most CHAT_RATE_LIMIT per user (counted in the database, one step with the insert, so
  * instances and simultaneous sends cannot exceed it), and a retried `clientId` stores nothing twice.
  */
 export async function postMessage(
@@ -297,25 +285,16 @@ export async function postMessage(
   input: { text: string; clientId?: string | undefined },
 ): Promise<TDebateMessage> {
   const row = await requireDebate(deps, debateId);
-  if (!canPostInRound(user, seatsOfRow(row))) {
-    throw new AppError(
-      'forbidden',
-      'Only the debaters and the judge can write in the round chat.',
-      undefined,
-      'not_in_round',
-    );
-  }
-  const stored = await withKeyLock(deps.database, `debate.send_message:${user.id}`, async (trx) => {
-    const earlier = input.clientId ? await repo.findMessageByClientId(trx, user.id, input.clientId) : undefined;
-    if (earlier) return { ...earlier, isNew: false };
-    const now = new Date();
-    const windowStart = new Date(now.getTime() - CHAT_RATE_LIMIT.windowMs).toISOString();
-    if ((await repo.countRecentMessages(trx, user.id, windowStart)) >= CHAT_RATE_LIMIT.messages) {
-      throw new AppError('rate_limited', CHAT_RATE_LIMIT_MESSAGE);
-    }
-    const values = { debateId, userId: user.id, text: input.text, createdAt: now.toISOString() };
-    const id = await repo.insertMessage(trx, { ...values, clientId: input.clientId ?? null });
-    return { id, text: values.text, createdAt: values.createdAt, isNew: true };
+  refuse(roundChatRefusal(user, seatsOfRow(row)));
+  const { message: stored, isNew } = await storeChatMessage(deps.database, user.id, input.clientId, {
+    name: 'debate.send_message',
+    findRetry: repo.findMessageByClientId,
+    countSince: repo.countRecentMessages,
+    insert: async (trx, _author, atIso) => {
+      const values = { debateId, userId: user.id, text: input.text, createdAt: atIso };
+      const id = await repo.insertMessage(trx, { ...values, clientId: input.clientId ?? null });
+      return { id, text: values.text, createdAt: values.createdAt };
+    },
   });
   const message: TDebateMessage = {
     id: stored.id,
@@ -325,7 +304,7 @@ export async function postMessage(
     text: stored.text,
     createdAt: stored.createdAt,
   };
-  if (stored.isNew) {
+  if (isNew) {
     deps.events.emit({
       name: 'debate.message_created',
       room: REALTIME_ROOMS.debate(String(debateId)),

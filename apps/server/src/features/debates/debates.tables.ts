@@ -1,11 +1,15 @@
 import type { Generated, Selectable } from 'kysely';
-import type { TClockAction, TFormatId, TClockPhase, TPrepTaker, TRoundKind, TSideKey } from '@resolved/shared';
+import type {
+  TClockAction,
+  TDebateStatus,
+  TFormatId,
+  TClockPhase,
+  TPrepTaker,
+  TRoundKind,
+  TSideKey,
+} from '@resolved/shared';
 
 /** The round's tables (migration 0006-debates and later). Timestamps are ISO strings; the clock start keeps milliseconds. */
-
-/** `abandoned` (issue 16): both debaters left at once; nobody is blamed and nobody earns. */
-
-export type TDebateStatus = 'live' | 'awaiting_ballot' | 'completed' | 'judged' | 'forfeited' | 'abandoned';
 
 export interface DebatesTable {
   id: Generated<number>;

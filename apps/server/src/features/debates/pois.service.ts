@@ -11,7 +11,7 @@ import {
   type TPoiKind,
   type TSessionUser,
 } from '@resolved/shared';
-import { AppError } from '../../lib/errors';
+import { AppError, refused } from '../../lib/errors';
 import { clockFromRow } from './debates.repository';
 import type { TDebatesDeps } from '../../context';
 import { nowMs, requireDebate, sideOf } from './debates.service';
@@ -41,7 +41,7 @@ export async function offerPoi(
   kind: TPoiKind,
 ): Promise<TPoi> {
   const row = await requireDebate(deps, debateId);
-  if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.', undefined, 'round_over');
+  if (row.status !== 'live') throw refused('round_over');
   if (!sideOf(row, user.id))
     throw new AppError('forbidden', 'Only the debaters offer points.', undefined, 'not_in_round');
   const clock = clockFromRow(row);
@@ -66,6 +66,10 @@ export async function offerPoi(
   };
   const id = await repo.insertPoi(db, values);
   return emit(deps, toPoi({ ...values, id }));
+}
+
+function poiNotWaitingError(): AppError {
+  return new AppError('conflict', 'That point of information is no longer waiting for an answer.');
 }
 
 /** The speaker accepts or declines the POI offered to them (an accepted one starts the answer timer). */
@@ -98,13 +102,13 @@ export async function answerPoi(
     Number(poi.speechIndex) !== clock.speechIndex ||
     clock.phase !== 'speech'
   ) {
-    throw new AppError('conflict', 'That point of information is no longer waiting for an answer.');
+    throw poiNotWaitingError();
   }
   const answeredAt = new Date(now).toISOString();
   const status = accept ? ('accepted' as const) : ('declined' as const);
   const hasAnswered = await repo.answerOffer(db, poiId, { status, answeredAt });
   if (!hasAnswered) {
-    throw new AppError('conflict', 'That point of information is no longer waiting for an answer.');
+    throw poiNotWaitingError();
   }
   return emit(deps, toPoi({ ...poi, status, answeredAt }));
 }

@@ -4,9 +4,10 @@
  * live to the round and, if its debaters allow, to spectators. Served only as attachments, never rendered.
  */
 import {
-  canSeeEvidence,
-  canShareEvidence,
   cleanEvidenceName,
+  evidenceShareRefusal,
+  evidenceViewRefusal,
+  evidenceVisibilityRefusal,
   EVIDENCE_PER_ROUND,
   EVIDENCE_TYPE_ERROR,
   REALTIME_ROOMS,
@@ -17,7 +18,7 @@ import {
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
-import { AppError } from '../../lib/errors';
+import { AppError, refuse } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
 import type { TDebatesDeps } from '../../context';
 import { emitDebateUpdated, requireDebate, seatsOfRow, setEvidencePublic } from '../debates/debates.service';
@@ -35,14 +36,7 @@ const isPublic = (row: TDebateRow) => Number(row.evidencePublic) === 1;
 
 async function requireSharer(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
   const row = await requireDebate(deps, debateId);
-  if (!canShareEvidence(user, seatsOfRow(row))) {
-    throw new AppError(
-      'forbidden',
-      'Only the debaters and the judge share evidence, while the round is on.',
-      undefined,
-      'not_in_round',
-    );
-  }
+  refuse(evidenceShareRefusal(user, seatsOfRow(row)));
   return row;
 }
 
@@ -61,10 +55,7 @@ async function insertWithinCap(deps: TDebatesDeps, values: Parameters<typeof rep
 
 async function requireViewer(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
   const row = await requireDebate(deps, debateId);
-  const seats = seatsOfRow(row);
-  if (!canSeeEvidence(user, seats, isPublic(row))) {
-    throw new AppError('forbidden', 'The debaters have not shared this round’s evidence with spectators.');
-  }
+  refuse(evidenceViewRefusal(user, seatsOfRow(row), isPublic(row)));
   // Once the round is over, shared evidence goes no further than its replay (a practice round's team, a private
   // replay's own people).
   await requireRoundViewer(deps, user, row);
@@ -219,9 +210,7 @@ export async function fileIdsOfDebater(deps: Pick<TDebatesDeps, 'database'>, use
 /** The debaters let spectators see the round's evidence (or stop). */
 export async function setVisibility(deps: TDebatesDeps, user: TSessionUser, debateId: number, makePublic: boolean) {
   const row = await requireDebate(deps, debateId);
-  if (row.debaterAId !== user.id && row.debaterBId !== user.id) {
-    throw new AppError('forbidden', 'Only the debaters decide whether spectators see the evidence.');
-  }
+  refuse(evidenceVisibilityRefusal(user, seatsOfRow(row)));
   await setEvidencePublic(deps, debateId, makePublic);
   return emitDebateUpdated(deps, debateId);
 }

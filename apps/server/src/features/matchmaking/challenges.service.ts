@@ -9,7 +9,7 @@ import {
   type TSessionUser,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
-import { AppError } from '../../lib/errors';
+import { AppError, refused } from '../../lib/errors';
 import * as repo from '../debates/debates.service';
 import { db, requireDebate, nowMs } from '../debates/debates.service';
 import * as mmRepo from './matchmaking.repository';
@@ -40,9 +40,16 @@ export async function createChallenge(
   };
 }
 
+/** The words for a challenge link that leads nowhere (also the token's validation message). */
+export const INVALID_CHALLENGE_MESSAGE = 'That challenge link is not valid.';
+
+function invalidChallengeError(): AppError {
+  return new AppError('not_found', INVALID_CHALLENGE_MESSAGE);
+}
+
 export async function getChallenge(deps: TDebatesDeps, token: string) {
   const challenge = await mmRepo.findChallenge(db(deps), token);
-  if (!challenge) throw new AppError('not_found', 'That challenge link is not valid.');
+  if (!challenge) throw invalidChallengeError();
   const names = await findUserNames(db(deps), [challenge.userId]);
   return {
     formatId: challenge.formatId,
@@ -57,7 +64,7 @@ export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, to
     const tx = repo.debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);
     const challenge = await mmRepo.findChallenge(tx, token);
-    if (!challenge) throw new AppError('not_found', 'That challenge link is not valid.');
+    if (!challenge) throw invalidChallengeError();
     if (challenge.debateId !== null)
       throw new AppError('conflict', 'This challenge has already been accepted.', undefined, 'challenge_used');
     if (challenge.userId === user.id) {
@@ -69,16 +76,14 @@ export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, to
       );
     }
     const busy = await repo.findActiveUserIds(tx, [challenge.userId, user.id]);
-    if (busy.has(user.id))
-      throw new AppError('conflict', 'You are already in a debate.', undefined, 'already_in_debate');
+    if (busy.has(user.id)) throw refused('already_in_debate');
     if (busy.has(challenge.userId))
       throw new AppError('conflict', 'Your challenger is in another debate right now.', undefined, 'challenger_busy');
     // A practice round paired for later leaves its debaters free only for rounds that are over by its start.
     const scheduled = await repo.listScheduledRoundsOf(tx, [challenge.userId, user.id]);
     const window = { formatId: challenge.formatId, startMs: nowMs(deps) };
     const mine = clashingRound(scheduled, user.id, window);
-    if (mine && Date.parse(mine.startsAt) <= window.startMs)
-      throw new AppError('conflict', 'You are already in a debate.', undefined, 'already_in_debate');
+    if (mine && Date.parse(mine.startsAt) <= window.startMs) throw refused('already_in_debate');
     if (mine) throw startsSoonError(mine, challenge.formatId);
     if (clashingRound(scheduled, challenge.userId, window)) {
       throw new AppError(

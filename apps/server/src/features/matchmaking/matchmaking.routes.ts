@@ -8,8 +8,9 @@ import type { TDebatesDeps } from '../../context';
 import * as challenges from './challenges.service';
 import * as matchmaking from './queue.service';
 
-const INVALID_CHALLENGE = 'That challenge link is not valid.';
-const ZTokenParams = z.object({ token: z.string().min(8, INVALID_CHALLENGE).max(64, INVALID_CHALLENGE) });
+const ZTokenParams = z.object({
+  token: z.string().min(8, challenges.INVALID_CHALLENGE_MESSAGE).max(64, challenges.INVALID_CHALLENGE_MESSAGE),
+});
 
 /** The queue and challenge links. */
 export async function matchmakingRoutes(app: FastifyInstance, context: TAppContext) {

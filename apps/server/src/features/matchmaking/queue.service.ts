@@ -12,7 +12,7 @@ import {
   type TSessionUser,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
-import { AppError } from '../../lib/errors';
+import { AppError, refused } from '../../lib/errors';
 import { findCurrentTopic } from '../topics/topics.service';
 import { drawResolutions, listMotionTexts } from '../motions/motions.service';
 import * as repo from '../debates/debates.service';
@@ -96,15 +96,14 @@ export async function joinQueue(
   formatId: TFormatId,
 ): Promise<TJoinQueueResult> {
   const active = await repo.findActiveDebateId(db(deps), user.id);
-  if (active !== null)
-    throw new AppError('conflict', 'You are already in a debate.', { debateId: active }, 'already_in_debate');
+  if (active !== null) throw refused('already_in_debate', { debateId: active });
   const now = nowMs(deps);
   const clash = clashingRound(await repo.listScheduledRoundsOf(db(deps), [user.id]), user.id, {
     formatId,
     startMs: now,
   });
   if (clash && Date.parse(clash.startsAt) <= now) {
-    throw new AppError('conflict', 'You are already in a debate.', { debateId: clash.id }, 'already_in_debate');
+    throw refused('already_in_debate', { debateId: clash.id });
   }
   if (clash) throw startsSoonError(clash, formatId);
   const matched = await requestMatching(deps, formatId, { userId: user.id, createdAt: nowIso() });
@@ -139,8 +138,7 @@ export async function newDebate(
   prepMinutes?: number,
 ): Promise<number> {
   const topic = await findCurrentTopic(tx);
-  if (!topic)
-    throw new AppError('conflict', 'No topic has been set yet, so there is nothing to debate.', undefined, 'no_topic');
+  if (!topic) throw refused('no_topic');
   const now = nowIso();
   const [drawn] = await drawResolutions(tx, formatId, 1, topic, deps.random);
   const debateId = await repo.insertDebate(tx, {
@@ -224,7 +222,7 @@ export async function runMatching(
     };
   });
   if (outcome.hasNoTopic) {
-    throw new AppError('conflict', 'No topic has been set yet, so there is nothing to debate.', undefined, 'no_topic');
+    throw refused('no_topic');
   }
   const debateOf = new Map<string, number>();
   for (const { debateId, userIds } of outcome.created) {

@@ -6,16 +6,18 @@
  */
 import { Readable } from 'node:stream';
 import {
-  canDeleteRecordings,
-  canPostInRound,
   REALTIME_ROOMS,
+  recordingConsentRefusal,
+  recordingDeleteRefusal,
+  recordingStartRefusal,
+  recordingViewRefusal,
   type TRecording,
   type TSessionUser,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { parseByteRange, sliceBytes, type TByteRange } from '../../lib/byte-range';
-import { AppError, rangeNotSatisfiableError } from '../../lib/errors';
+import { AppError, rangeNotSatisfiableError, refuse } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
 import { emitDebateUpdated, requireDebate, seatsOfRow, setRecordConsent, sideOf } from '../debates/debates.service';
 import * as repo from './recordings.repository';
@@ -33,21 +35,18 @@ const db = (deps: Pick<TDebatesDeps, 'database'>) => deps.database.db;
 
 export async function setConsent(deps: TDebatesDeps, user: TSessionUser, debateId: number, agree: boolean) {
   const row = await requireDebate(deps, debateId);
+  refuse(recordingConsentRefusal(user, seatsOfRow(row)));
   const side = sideOf(row, user.id);
-  if (!side) throw new AppError('forbidden', 'Only the debaters decide whether the round is recorded.');
-  if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.', undefined, 'round_over');
-  await setRecordConsent(deps, debateId, side, agree);
+  // The refusal above lets only a debater of a live round through.
+  await setRecordConsent(deps, debateId, side!, agree);
   return emitDebateUpdated(deps, debateId);
 }
 
 /** A debater's browser starts its recording (both debaters must have agreed, the round be live). */
 export async function startRecording(deps: TDebatesDeps, user: TSessionUser, debateId: number, mimeType: string) {
   const row = await requireDebate(deps, debateId);
-  if (!sideOf(row, user.id)) throw new AppError('forbidden', 'Only the debaters record the round.');
-  if (row.status !== 'live') throw new AppError('conflict', 'This debate is over.', undefined, 'round_over');
-  if (Number(row.recordConsentA) !== 1 || Number(row.recordConsentB) !== 1) {
-    throw new AppError('conflict', 'Both debaters must agree before the round is recorded.');
-  }
+  const consent = { a: Number(row.recordConsentA) === 1, b: Number(row.recordConsentB) === 1 };
+  refuse(recordingStartRefusal(user, { ...seatsOfRow(row), consent }));
   if (!MIME_TYPES.test(mimeType)) throw new AppError('unsupported_media_type', 'Record as WebM or MP4 video or audio.');
   const id = await repo.insertRecording(db(deps), { debateId, userId: user.id, mimeType, startedAt: nowIso() });
   return { id };
@@ -117,9 +116,7 @@ export async function appendChunk(
 
 async function requireViewer(deps: TDebatesDeps, user: TSessionUser, debateId: number) {
   const row = await requireDebate(deps, debateId);
-  if (!canPostInRound(user, seatsOfRow(row))) {
-    throw new AppError('forbidden', 'A round’s recordings are for its debaters and judge.', undefined, 'not_in_round');
-  }
+  refuse(recordingViewRefusal(user, seatsOfRow(row)));
   return row;
 }
 
@@ -261,9 +258,7 @@ async function deleteByIds(deps: TStoreDeps, ids: number[]): Promise<number> {
  */
 export async function deleteRecordings(deps: TStoreDeps, user: TSessionUser, debateId: number): Promise<number> {
   const row = await requireDebate(deps, debateId);
-  if (!canDeleteRecordings(user, seatsOfRow(row))) {
-    throw new AppError('forbidden', 'Only the debaters delete the round’s recordings.', undefined, 'not_in_round');
-  }
+  refuse(recordingDeleteRefusal(user, seatsOfRow(row)));
   const deleted = await deleteByIds(deps, await repo.listRecordingIdsOfDebate(db(deps), debateId));
   for (const userId of [row.debaterAId, row.debaterBId, row.judgeId]) {
     if (userId) {

@@ -14,7 +14,7 @@ import {
   judgeInviteRefusal,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
-import { AppError } from '../../lib/errors';
+import { AppError, refuse, refused } from '../../lib/errors';
 import * as repo from '../debates/debates.service';
 import {
   db,
@@ -23,7 +23,6 @@ import {
   requireDebate,
   loadDebate,
   emitDebateUpdated,
-  refuse,
   seatsOfRow,
 } from '../debates/debates.service';
 import * as resultsRepo from './results.repository';
@@ -52,7 +51,7 @@ export async function joinAsJudge(
   refuse(judgeRefusal(user, seatsOfRow(row, teamJudges), invitation));
   if (row.judgeId === user.id) return loadDebate(deps, row);
   if (!(await repo.claimJudge(db(deps), debateId, user.id, row.judgeInviteToken === null ? undefined : invite))) {
-    throw new AppError('conflict', 'This debate already has a judge.', undefined, 'judge_taken');
+    throw refused('judge_taken');
   }
   return emitDebateUpdated(deps, debateId);
 }

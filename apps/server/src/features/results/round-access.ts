@@ -1,10 +1,10 @@
 /**
- * Who may look at a round once it is over (its page, chat, evidence, replay): the shared `canViewReplay` rule. A live
- * round is open to anyone signed in, as a spectator; a finished one is its debaters' and judge's, a practice round's
- * team's, and anyone's only while its debaters keep the replay public.
+ * Who may look at a round (its page, chat, evidence, replay): the shared `roundViewRefusal` rule, with the reader's
+ * place on the round's team read here. A live round is open to anyone signed in, as a spectator; a finished one is
+ * its debaters' and judge's, a practice round's team's, and anyone's only while its debaters keep the replay public.
  */
-import { canPostInRound, canViewReplay, type TSessionUser } from '@resolved/shared';
-import { AppError } from '../../lib/errors';
+import { canPostInRound, roundViewRefusal, type TSessionUser } from '@resolved/shared';
+import { refusedError, type AppError } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
 import { seatsOfRow } from '../debates/debates.service';
 import type { TDebateRow } from '../debates/debates.tables';
@@ -14,25 +14,25 @@ import { membershipOf } from '../teams/teams.service';
  * Why `user` may not look at this round, or null when they may. A visitor is answered as a signed-in stranger would
  * be (signing in is all a live or public round asks of them); the routes themselves still require sign-in.
  */
-export async function roundViewRefusal(
+export async function findRoundViewRefusal(
   deps: TDebatesDeps,
   user: TSessionUser | null,
   row: TDebateRow,
 ): Promise<AppError | null> {
   const seats = seatsOfRow(row);
-  if (row.status === 'live' || (user && canPostInRound(user, seats))) return null;
   const isTeamRound = row.kind === 'team';
-  const membership = isTeamRound && user && row.teamId !== null ? await membershipOf(deps, row.teamId, user.id) : null;
-  const viewer = user ?? { id: '', role: 'user' as const };
-  if (canViewReplay(viewer, { ...seats, isTeamRound, isPrivate: Number(row.replayPrivate) === 1 }, membership)) {
-    return null;
-  }
-  if (isTeamRound)
-    return new AppError('forbidden', 'This practice round is for its team.', undefined, 'not_team_member');
-  return new AppError('forbidden', 'The debaters keep this round’s replay private.', undefined, 'replay_private');
+  // The team is asked only when the rule would read the answer: a finished practice round, someone without a seat.
+  const readsMembership = isTeamRound && user && row.status !== 'live' && !canPostInRound(user, seats);
+  const membership = readsMembership && row.teamId !== null ? await membershipOf(deps, row.teamId, user.id) : null;
+  const refusal = roundViewRefusal(
+    user,
+    { ...seats, isTeamRound, isPrivate: Number(row.replayPrivate) === 1 },
+    membership,
+  );
+  return refusal ? refusedError(refusal) : null;
 }
 
 export async function requireRoundViewer(deps: TDebatesDeps, user: TSessionUser, row: TDebateRow): Promise<void> {
-  const refusal = await roundViewRefusal(deps, user, row);
+  const refusal = await findRoundViewRefusal(deps, user, row);
   if (refusal) throw refusal;
 }

@@ -28,9 +28,13 @@ export async function getRooms(database: TDatabase): Promise<TRoom[]> {
   return listRooms(database.db);
 }
 
+function roomNotFoundError(): AppError {
+  return new AppError('not_found', 'That room does not exist (it may have been deleted).');
+}
+
 async function getRoomOrThrow(database: TDatabase, id: number): Promise<TRoom> {
   const room = await findRoom(database.db, id);
-  if (!room) throw new AppError('not_found', 'That room does not exist (it may have been deleted).');
+  if (!room) throw roomNotFoundError();
   return room;
 }
 
@@ -67,7 +71,7 @@ export async function changeRoom(context: TRoomsContext, actor: TActor, id: numb
     throw new AppError('validation_failed', `The fixed rooms keep their names; change ${existing.name}’s link only.`);
   }
   const room = await updateRoom(context.database.db, id, changes, nowIso());
-  if (!room) throw new AppError('not_found', 'That room does not exist (it may have been deleted).');
+  if (!room) throw roomNotFoundError();
   context.events.emit({ name: 'room.updated', room: REALTIME_ROOMS.public, payload: { room } });
   return room;
 }
@@ -83,6 +87,6 @@ export async function removeRoom(context: TRoomsContext, actor: TActor, id: numb
     throw new AppError('forbidden', 'Only the room’s creator, moderators and admins can delete it.');
   }
   const isDeleted = await deleteCreatedRoom(context.database.db, id);
-  if (!isDeleted) throw new AppError('not_found', 'That room does not exist (it may have been deleted).');
+  if (!isDeleted) throw roomNotFoundError();
   context.events.emit({ name: 'room.deleted', room: REALTIME_ROOMS.public, payload: { roomId: id } });
 }

@@ -15,7 +15,7 @@ import {
 } from '@resolved/shared';
 import type { z } from 'zod';
 import { nowIso } from '../../db/database';
-import { AppError } from '../../lib/errors';
+import { AppError, refused } from '../../lib/errors';
 import { lockKeys } from '../../lib/key-lock';
 import * as debatesRepo from '../debates/debates.service';
 import { lockMatching, deleteQueueEntry, clashingRound, utcTime } from '../matchmaking/queue.service';
@@ -127,12 +127,7 @@ export async function pairRounds(
     }
     const topic = await findCurrentTopic(tx);
     if (!topic) {
-      throw new AppError(
-        'conflict',
-        'No topic has been set yet, so there is nothing to debate.',
-        undefined,
-        'no_topic',
-      );
+      throw refused('no_topic');
     }
     const resolutions = await drawResolutions(tx, request.formatId, rounds.length, topic, deps.random);
     const clock = createClock(request.formatId);

@@ -23,6 +23,7 @@ import {
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError, rateLimitedError } from '../../lib/errors';
+import { withKeyLock } from '../../lib/key-lock';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { TDebatesDeps } from '../../context';
 import { findUserNames } from '../users/users.service';
@@ -78,12 +79,16 @@ async function emitTeamChanged(deps: TTeamsDeps, teamId: number): Promise<void> 
   }
 }
 
+/**
+ * A new team with its creator as coach. The count of the creator's teams and the insert are one step per person
+ * (`withKeyLock`: a transaction holding a lock every instance takes turns on), so simultaneous requests stop at the cap.
+ */
 export async function createTeam(deps: TTeamsDeps, user: TSessionUser, input: Required<TCreateTeamRequest>) {
-  if ((await repo.countTeamsCreatedBy(db(deps), user.id)) >= TEAM_LIMITS.createdPerUser) {
-    throw new AppError('conflict', `You can create up to ${TEAM_LIMITS.createdPerUser} teams.`);
-  }
-  const now = nowIso();
-  const teamId = await inTransaction(deps.database, async (trx) => {
+  const teamId = await withKeyLock(deps.database, `team.create:${user.id}`, async (trx) => {
+    if ((await repo.countTeamsCreatedBy(trx, user.id)) >= TEAM_LIMITS.createdPerUser) {
+      throw new AppError('conflict', `You can create up to ${TEAM_LIMITS.createdPerUser} teams.`);
+    }
+    const now = nowIso();
     const id = await repo.insertTeam(trx, { ...input, joinCode: newJoinCode(), createdBy: user.id, now });
     await repo.insertMember(trx, { teamId: id, userId: user.id, role: 'coach', now });
     return id;
@@ -180,6 +185,10 @@ async function findTeamByCode(deps: TTeamsDeps, code: string) {
   return team;
 }
 
+function notOnTeamError(): AppError {
+  return new AppError('not_found', 'That person is not on this team.');
+}
+
 function joiningOffError(): AppError {
   return new AppError('forbidden', JOINING_OFF_MESSAGE, undefined, 'join_code_off');
 }
@@ -207,10 +216,14 @@ export async function joinByCode(deps: TTeamsDeps, user: TSessionUser, code: str
   // Someone already on the team (even once joining is off) is simply on it.
   if (await repo.findMembership(db(deps), teamId, user.id)) return answer(false);
   if (!isJoinOpen(team)) throw joiningOffError();
-  if ((await repo.countMembers(db(deps), teamId)) >= TEAM_LIMITS.membersMax) {
-    throw new AppError('conflict', `This team is full (${TEAM_LIMITS.membersMax} members).`);
-  }
-  const isNewMember = await repo.insertMember(db(deps), { teamId, userId: user.id, role: 'member', now: nowIso() });
+  // The count and the insert are one step per team (every instance takes turns), so a burst of joins fills the
+  // team to its cap and no further.
+  const isNewMember = await withKeyLock(deps.database, `team.join:${teamId}`, async (trx) => {
+    if ((await repo.countMembers(trx, teamId)) >= TEAM_LIMITS.membersMax) {
+      throw new AppError('conflict', `This team is full (${TEAM_LIMITS.membersMax} members).`);
+    }
+    return repo.insertMember(trx, { teamId, userId: user.id, role: 'member', now: nowIso() });
+  });
   if (isNewMember) await emitTeamChanged(deps, teamId);
   return answer(isNewMember);
 }
@@ -226,7 +239,7 @@ export async function updateMember(
   await requireCoach(deps, user, teamId);
   await inTransaction(deps.database, async (trx) => {
     const membership = await repo.findMembership(trx, teamId, memberId);
-    if (!membership) throw new AppError('not_found', 'That person is not on this team.');
+    if (!membership) throw notOnTeamError();
     if (
       change.role === 'member' &&
       membership.role === 'coach' &&
@@ -249,7 +262,7 @@ export async function removeMember(deps: TTeamsDeps, user: TSessionUser, teamId:
   }
   await inTransaction(deps.database, async (trx) => {
     const membership = await repo.findMembership(trx, teamId, memberId);
-    if (!membership) throw new AppError('not_found', 'That person is not on this team.');
+    if (!membership) throw notOnTeamError();
     if (membership.role === 'coach' && (await repo.countMembers(trx, teamId, 'coach')) <= 1) {
       throw new AppError(
         'conflict',
@@ -309,7 +322,7 @@ export async function getMemberProgress(deps: TTeamsDeps, user: TSessionUser, te
     throw new AppError('forbidden', 'Only the team’s coaches see a member’s progress.', undefined, 'not_team_member');
   }
   if (!(await membershipOf(deps, teamId, memberId)))
-    throw new AppError('not_found', 'That person is not on this team.');
+    throw notOnTeamError();
   return getProgress(deps, memberId);
 }
 

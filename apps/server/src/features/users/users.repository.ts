@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { TRole, TScoreChange, TSessionUser } from '@resolved/shared';
+import { isBanActive, type TRole, type TScoreChange, type TSessionUser } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 
 /** better-auth's dates come back as ISO strings (SQLite) or Date (PostgreSQL timestamptz). */
@@ -65,11 +65,6 @@ export interface TDoorUser {
   user: TSessionUser;
   isBanned: boolean;
 }
-
-/** A ban holds while `banned` is set and its end (if any) has not come: better-auth's admin plugin reads it so too. */
-const isBanActive = (row: { banned: number | boolean | null; banExpires: string | Date | null }) =>
-  (row.banned === true || Number(row.banned) === 1) &&
-  (row.banExpires === null || new Date(row.banExpires).getTime() > Date.now());
 
 export async function findUserBySessionToken(
   db: Kysely<DB>,

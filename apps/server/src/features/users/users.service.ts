@@ -9,6 +9,11 @@ import { AppError } from '../../lib/errors';
 import { countUsers, findRankingVersion, findStanding, listRankedUsers } from './users.repository';
 import { countDebatesOfUser } from '../results/results.service';
 
+/** The one answer for a user who is not there (deleted, or a wrong id). */
+export function userNotFoundError(): AppError {
+  return new AppError('not_found', 'User not found.');
+}
+
 /** How many debates this user has been matched into (Debates Joined), counted by the debates feature. */
 export async function countDebatesJoined(database: TDatabase, userId: string): Promise<number> {
   return countDebatesOfUser(database.db, userId);
@@ -74,7 +79,7 @@ export async function getStanding(database: TDatabase, user: TSessionUser): Prom
     countUsers(database.db),
     countDebatesJoined(database, user.id),
   ]);
-  if (!standing) throw new AppError('not_found', 'User not found.');
+  if (!standing) throw userNotFoundError();
   return { user, rank: standing.rank, total, tiedWith: standing.tiedWith, debatesJoined };
 }
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FORMAT_IDS, FORMATS, LIMITS, ZCreateMotionRequest, type TFormatId } from '@resolved/shared';
-import { formErrors } from '../../lib/form-errors';
+import { errorMessage, formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
@@ -29,7 +29,7 @@ export function MotionBank() {
   const remove = useMutation({
     mutationFn: deleteMotion,
     onSuccess: () => void client.invalidateQueries({ queryKey: motionsKey }),
-    onError: (caught) => toast.error((caught as Error).message),
+    onError: (caught) => toast.error(errorMessage(caught)),
   });
 
   function handleAdd(event: FormEvent) {

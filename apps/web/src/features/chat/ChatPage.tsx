@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, ty
 import { MessageCircle, Users, WifiOff } from 'lucide-react';
 import { CHAT_COUNTER_FROM, LIMITS, canDeleteMessage } from '@resolved/shared';
 import { toast } from '../../lib/toast';
+import { errorMessage } from '../../lib/form-errors';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { buttonClass } from '../../ui/button-styles';
@@ -59,7 +60,7 @@ export default function ChatPage() {
   }
 
   function handleLoadOlder() {
-    chat.loadOlder().catch((error: unknown) => toast.error(error instanceof Error ? error.message : String(error)));
+    chat.loadOlder().catch((error: unknown) => toast.error(errorMessage(error)));
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -72,7 +73,7 @@ export default function ChatPage() {
   }
 
   function handleDelete(id: number) {
-    chat.remove(id).catch((error: unknown) => toast.error(error instanceof Error ? error.message : String(error)));
+    chat.remove(id).catch((error: unknown) => toast.error(errorMessage(error)));
   }
 
   return (

@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { TChatMessage } from '@resolved/shared';
-import { getSocket, isNoReply, reconnectSocket, request, useSocketConnected, useSocketEvent } from '../../lib/socket';
+import { ReplyError } from '../../lib/api';
+import {
+  getSocket,
+  isNoReply,
+  reconnectSocket,
+  replyData,
+  request,
+  useSocketConnected,
+  useSocketEvent,
+} from '../../lib/socket';
 import {
   INITIAL_CHAT_STATE,
   addToOutbox,
@@ -176,7 +185,8 @@ export function useChat() {
 
   const remove = useCallback(async (id: number) => {
     const reply = await request('message.delete', { id });
-    if (!reply.ok) throw new Error(isNoReply(reply) ? 'The server did not answer. Try again.' : reply.error.message);
+    if (isNoReply(reply) && !reply.ok) throw new ReplyError(reply.error.code, 'The server did not answer. Try again.');
+    replyData(reply);
     dispatch({ type: 'remove', ids: [id] });
   }, []);
 

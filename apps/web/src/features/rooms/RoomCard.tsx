@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Trash2, Video } from 'lucide-react';
 import { LIMITS, ZUpdateRoomRequest, type TRoom, type TUpdateRoomRequest } from '@resolved/shared';
-import { formErrors } from '../../lib/form-errors';
+import { errorMessage, formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
 import { FormAlert } from '../../ui/FormAlert';
@@ -35,7 +35,7 @@ export function RoomCard({ room, isMine, canEdit, canDelete }: TRoomCardProps) {
     },
     onError: (error) => {
       setIsConfirmingDelete(false);
-      toast.error(error.message);
+      toast.error(errorMessage(error));
     },
   });
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, KeyRound } from 'lucide-react';
 import { formatJoinCode, type TTeam } from '@resolved/shared';
 import { toast } from '../../lib/toast';
+import { errorMessage } from '../../lib/form-errors';
 import { buttonClass } from '../../ui/button-styles';
 import { joinLink, setJoinCode, teamKeys } from './teams-queries';
 
@@ -14,7 +15,7 @@ export function JoinCodePanel({ team }: { team: TTeam }) {
       queryClient.setQueryData(teamKeys.team(team.id), next);
       toast.success(enabled ? 'New join code made: the old one no longer works.' : 'Joining by code is off.');
     },
-    onError: (error) => toast.error((error as Error).message),
+    onError: (error) => toast.error(errorMessage(error)),
   });
   const link = team.joinCode ? joinLink(team.joinCode) : null;
 

@@ -2,6 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatJoinCode, ZJoinCode } from '@resolved/shared';
 import { toast } from '../../lib/toast';
+import { errorMessage } from '../../lib/form-errors';
 import { PageHeading } from '../../shell/PageHeading';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -33,7 +34,7 @@ export default function JoinTeamPage() {
       toast.success(isNewMember ? `You joined ${teamName}.` : `You are already on ${teamName}.`);
       void navigate(`/teams/${teamId}`);
     },
-    onError: (error) => toast.error((error as Error).message),
+    onError: (error) => toast.error(errorMessage(error)),
   });
   const here = `/teams/join/${code}`;
 

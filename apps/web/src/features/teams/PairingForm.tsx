@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Shuffle, Trash2 } from 'lucide-react';
 import { FORMAT_IDS, FORMATS, type TFormatId, type TPairRoundsRequest, type TTeam } from '@resolved/shared';
 import { toast } from '../../lib/toast';
+import { errorMessage } from '../../lib/form-errors';
 import { buttonClass } from '../../ui/button-styles';
 import { pairRounds, teamKeys } from './teams-queries';
 import { isUpcoming, startTimeText } from '../debates/start-time';
@@ -41,7 +42,7 @@ export function PairingForm({ team }: { team: TTeam }) {
       const noun = `${rounds.length} practice ${rounds.length === 1 ? 'round is' : 'rounds are'}`;
       toast.success(isLater ? `${noun} scheduled for ${startTimeText(rounds[0]!.startsAt!)}.` : `${noun} open.`);
     },
-    onError: (error) => toast.error((error as Error).message),
+    onError: (error) => toast.error(errorMessage(error)),
   });
 
   function handleSubmit(event: FormEvent) {

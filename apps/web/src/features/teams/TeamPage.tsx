@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TTeam, TTeamMember, TTeamRound } from '@resolved/shared';
 import { useSocketEvent } from '../../lib/socket';
 import { toast } from '../../lib/toast';
+import { errorMessage } from '../../lib/form-errors';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { buttonClass } from '../../ui/button-styles';
@@ -77,7 +78,7 @@ export default function TeamPage() {
       void queryClient.invalidateQueries({ queryKey: teamKeys.rounds(teamId) });
       toast.success('The round was cancelled.');
     },
-    onError: (error) => toast.error((error as Error).message),
+    onError: (error) => toast.error(errorMessage(error)),
   });
   function confirmCancel(round: TTeamRound) {
     const pair = `${round.debaters.a.displayName} vs ${round.debaters.b.displayName}`;

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { FORMATS, type TTeam, type TTeamMember } from '@resolved/shared';
 import { toast } from '../../lib/toast';
+import { errorMessage } from '../../lib/form-errors';
 import { RatingText } from '../debates/ballot/RatingText';
 import { ProfileLink } from '../users/ProfileLink';
 import { removeMember, teamKeys, updateMember } from './teams-queries';
@@ -31,7 +32,7 @@ export function TeamRoster({
     mutationFn: (args: { userId: string; change: { role?: 'coach' | 'member'; isJudge?: boolean } }) =>
       updateMember(team.id, args.userId, args.change),
     onSuccess: (next) => queryClient.setQueryData(teamKeys.team(team.id), next),
-    onError: (error) => toast.error((error as Error).message),
+    onError: (error) => toast.error(errorMessage(error)),
   });
   const remove = useMutation({
     mutationFn: (member: TTeamMember) => removeMember(team.id, member.userId),
@@ -42,7 +43,7 @@ export function TeamRoster({
         void navigate('/teams');
       } else toast.success(`${member.displayName} was removed from the team.`);
     },
-    onError: (error) => toast.error((error as Error).message),
+    onError: (error) => toast.error(errorMessage(error)),
   });
   const ranked = [...team.members].sort((a, b) => b.points - a.points || a.displayName.localeCompare(b.displayName));
 

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { History, RotateCcw } from 'lucide-react';
 import { toast } from '../../lib/toast';
+import { errorMessage } from '../../lib/form-errors';
 import { Card } from '../../ui/Card';
 import { buttonClass } from '../../ui/button-styles';
 import { applyCurrentTopic } from './useLiveTopic';
@@ -19,7 +20,7 @@ export function TopicHistory({ canChange }: { canChange: boolean }) {
       applyCurrentTopic(queryClient, topic);
       toast.success(`“${topic.title}” is the current topic again.`);
     },
-    onError: (err) => toast.error(err.message),
+    onError: (err) => toast.error(errorMessage(err)),
   });
 
   const past = topics?.filter((t) => !t.isCurrent) ?? [];

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FORMATS, SPEAKER_POINTS, type TDebate } from '@resolved/shared';
 import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
 import { submitBallot } from '../debates-queries';
 
@@ -26,7 +27,7 @@ export function BallotForm({ debate, onSubmitted }: { debate: TDebate; onSubmitt
       onSubmitted(next);
       toast.success('Ballot submitted.');
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(errorMessage(error));
     } finally {
       setIsSending(false);
     }

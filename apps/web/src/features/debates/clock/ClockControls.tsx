@@ -8,6 +8,7 @@ import {
   type TSideKey,
 } from '@resolved/shared';
 import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/form-errors';
 import { serverNow } from '../room/server-time';
 import { useServerNow } from '../room/useNow';
 import { buttonClass } from '../../../ui/button-styles';
@@ -56,7 +57,7 @@ export function ClockControls({
     try {
       await onCommand(action);
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(errorMessage(error));
     } finally {
       setIsBusy(false);
     }

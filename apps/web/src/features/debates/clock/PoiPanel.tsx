@@ -12,6 +12,7 @@ import {
 } from '@resolved/shared';
 import { replyData, request } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
 import { useServerNow } from '../room/useNow';
 
@@ -51,7 +52,7 @@ export function PoiPanel({
     try {
       onPoi(replyData(await run()).poi);
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(errorMessage(error));
     } finally {
       setIsBusy(false);
     }

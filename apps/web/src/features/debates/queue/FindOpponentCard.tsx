@@ -5,6 +5,7 @@ import { FORMAT_IDS, FORMATS, formatClock, type TFormatId } from '@resolved/shar
 import { useSocketEvent } from '../../../lib/socket';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/form-errors';
 import { Card } from '../../../ui/Card';
 import { buttonClass } from '../../../ui/button-styles';
 import { useAuth } from '../../auth/useAuth';
@@ -122,7 +123,7 @@ export function FindOpponentCard() {
         setRefusal(startsSoonText(error));
         return;
       }
-      toast.error((error as Error).message);
+      toast.error(errorMessage(error));
     }
   }
 
@@ -134,7 +135,7 @@ export function FindOpponentCard() {
       });
       setChallengeUrl(`${window.location.origin}/debates/challenge/${created.token}`);
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(errorMessage(error));
     }
   }
 
@@ -173,7 +174,7 @@ export function FindOpponentCard() {
             type="button"
             className={buttonClass('secondary', 'mt-3')}
             disabled={leave.isPending}
-            onClick={() => leave.mutate(undefined, { onError: (e) => toast.error(e.message) })}
+            onClick={() => leave.mutate(undefined, { onError: (e) => toast.error(errorMessage(e)) })}
           >
             Cancel
           </button>

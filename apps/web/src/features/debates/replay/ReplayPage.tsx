@@ -29,6 +29,7 @@ import {
 } from '../debates-queries';
 import { useSocketEvent } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/form-errors';
 import { EvidenceEntry } from '../room/EvidencePanel';
 import { ProfileLink } from '../../users/ProfileLink';
 
@@ -98,7 +99,7 @@ function Replay({ replay }: { replay: TReplay }) {
       void queryClient.invalidateQueries({ queryKey: recordingsKey(debate.id) });
       toast.success('The round’s recordings were deleted.');
     },
-    onError: (error) => toast.error((error as Error).message),
+    onError: (error) => toast.error(errorMessage(error)),
   });
   const canSetPrivacy = canSetReplayPrivacy(user, seatsOfDebate(debate));
   // The box shows the person's choice from the click on (set in the click's own render, so the controlled input never
@@ -115,7 +116,7 @@ function Replay({ replay }: { replay: TReplay }) {
         next.isReplayPrivate ? 'Only this round’s people see its replay now.' : 'The replay is public again.',
       );
     },
-    onError: (error) => toast.error((error as Error).message),
+    onError: (error) => toast.error(errorMessage(error)),
   });
   const videos = useRef(new Map<number, { element: HTMLVideoElement; startedAt: number }>());
   /** Moves the timeline, and every recording to the same moment. */

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { TDebateMessage } from '@resolved/shared';
 import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
 
 /** In-round chat: debaters and the judge write; everyone watching reads. */
@@ -25,7 +26,7 @@ export function DebateChat({
       await onSend(text);
       setText('');
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(errorMessage(error));
     } finally {
       setIsSending(false);
     }

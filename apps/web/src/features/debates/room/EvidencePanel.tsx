@@ -13,6 +13,7 @@ import {
 } from '@resolved/shared';
 import { useSocketEvent } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
 import {
   evidenceFileUrl,
@@ -103,7 +104,7 @@ export function EvidencePanel({
       if (fileRef.current) fileRef.current.value = '';
       toast.success(`“${item.name}” shared.`);
     },
-    onError: (error) => toast.error((error as Error).message),
+    onError: (error) => toast.error(errorMessage(error)),
   });
   const share = useMutation({
     mutationFn: (text: string) =>
@@ -112,7 +113,7 @@ export function EvidencePanel({
       add(item);
       setNote('');
     },
-    onError: (error) => toast.error((error as Error).message),
+    onError: (error) => toast.error(errorMessage(error)),
   });
   // Shown at once while the change is on its way (and put back if it fails).
   const [pendingPublic, setPendingPublic] = useState<boolean | null>(null);
@@ -124,7 +125,7 @@ export function EvidencePanel({
       onDebateChange(next);
       void queryClient.invalidateQueries({ queryKey: evidenceKey(debate.id) });
     },
-    onError: (error) => toast.error((error as Error).message),
+    onError: (error) => toast.error(errorMessage(error)),
   });
 
   function handleFile() {

@@ -4,6 +4,7 @@ import { Gavel } from 'lucide-react';
 import { canJudge, seatsOfDebate, type TDebate, type TSideKey } from '@resolved/shared';
 import { useAuth } from '../../auth/useAuth';
 import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
 import { inviteJudge, takeJudgeSeat } from '../debates-queries';
 
@@ -39,7 +40,7 @@ export function JudgeSeat({
     try {
       onChange(await takeJudgeSeat(debate.id, invite));
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(errorMessage(error));
     }
   }
 
@@ -49,7 +50,7 @@ export function JudgeSeat({
       setInviteLink(`${window.location.origin}/debates/${debate.id}?judgeInvite=${encodeURIComponent(token)}`);
       onChange(next);
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(errorMessage(error));
     }
   }
 

@@ -8,6 +8,7 @@ import {
   type TDebatePresence,
   type TPoi,
 } from '@resolved/shared';
+import { errorMessage } from '../../../lib/form-errors';
 import { getSocket, replyData, request, useSocketConnected, useSocketEvent } from '../../../lib/socket';
 import { measureServerOffset } from './server-time';
 
@@ -53,7 +54,7 @@ export function useDebateRoom(debateId: number) {
     request('debate.join', { debateId, takeOver: !isElsewhereRef.current })
       .then(replyData)
       .then((joined) => isCurrent && applyJoined(joined))
-      .catch((e: Error) => isCurrent && setError(e.message));
+      .catch((e: unknown) => isCurrent && setError(errorMessage(e)));
     return () => {
       isCurrent = false;
       getSocket().emit('debate.leave', { debateId });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { Mic, MicOff, Video, VideoOff } from 'lucide-react';
 import { FORMATS, SPECTATOR_MEDIA_LIMIT, type TDebate, type TDebateJoined, type TMediaRole } from '@resolved/shared';
 import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
 import { useWebRtc } from './useWebRtc';
 import { useRoundRecorder } from './useRoundRecorder';
@@ -149,7 +150,7 @@ export function VideoPanel({
     try {
       await onTakeBack?.();
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(errorMessage(error));
     } finally {
       setIsTakingBack(false);
     }
@@ -162,7 +163,7 @@ export function VideoPanel({
     try {
       onDebateChange(await setRecordingConsent(debate.id, agree));
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(errorMessage(error));
     } finally {
       setPendingConsent(null);
     }
@@ -191,7 +192,7 @@ export function VideoPanel({
       onDebateChange(await setExternalLink(debate.id, link));
       toast.success(link ? 'Meeting link shared.' : 'Meeting link removed.');
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(errorMessage(error));
     }
   }
 
