@@ -179,6 +179,13 @@ export interface RankingVersionTable {
   version: number | string;
 }
 
+/** Who blocked whom (migration 0030-user-blocks): one row per direction. */
+export interface UserBlocksTable {
+  blockerId: string;
+  blockedId: string;
+  createdAt: string;
+}
+
 /** The debates tables (migration 0006-debates) are declared beside their feature. */
 export interface DB extends DebateTables {
   topics: TopicsTable;
@@ -197,4 +204,5 @@ export interface DB extends DebateTables {
   teams: TeamsTable;
   teamMembers: TeamMembersTable;
   ratingHistory: RatingHistoryTable;
+  userBlocks: UserBlocksTable;
 }

@@ -23,6 +23,23 @@ export interface TPairing<T extends TQueueEntry = TQueueEntry> {
 /** A random number in [0, 1). Injected so that tests are deterministic. */
 export type TRandom = () => number;
 
+/** Whether two users may not meet (one blocked the other, either way). */
+export type TIsBlockedPair = (userA: string, userB: string) => boolean;
+
+/** Nobody is blocked. */
+const NO_BLOCKS: TIsBlockedPair = () => false;
+
+/**
+ * A block graph as `pairQueue` reads it: true for a pair either of whom blocked the other. Built once per sweep from
+ * the blocks among the users waiting, so each check is a set lookup.
+ */
+export function blockGraph(blocks: Iterable<{ blockerId: string; blockedId: string }>): TIsBlockedPair {
+  const keys = new Set<string>();
+  for (const { blockerId, blockedId } of blocks) keys.add(`${blockerId}\u0000${blockedId}`);
+  if (keys.size === 0) return NO_BLOCKS;
+  return (a, b) => keys.has(`${a}\u0000${b}`) || keys.has(`${b}\u0000${a}`);
+}
+
 /** Order by queue time, then id (FIFO). */
 function byArrival(a: TQueueEntry, b: TQueueEntry): number {
   return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id;
@@ -34,12 +51,16 @@ export function drawSides<T>(first: T, second: T, random: TRandom): { sideA: T; 
 }
 
 /**
- * Pair entries per format in arrival order. The earliest waiting entry is paired with the earliest
- * later entry of another user; a user's duplicate entries are never paired together (or twice).
+ * Pair entries per format in arrival order. Each entry is paired with the earliest entry still waiting of another
+ * user it may meet (`isBlocked` false); a user's duplicate entries are never paired together (or twice). A blocked
+ * pair is skipped rather than stopping the line, so a block only ever keeps its own two apart: when this returns,
+ * no two users left waiting in a format could have been paired (each later one looked at every earlier one still
+ * waiting), and everyone else is paired as without the block.
  */
 export function pairQueue<T extends TQueueEntry>(
   entries: readonly T[],
   random: TRandom,
+  isBlocked: TIsBlockedPair = NO_BLOCKS,
 ): { pairs: TPairing<T>[]; unmatched: T[] } {
   const pairs: TPairing<T>[] = [];
   const unmatched: T[] = [];
@@ -58,7 +79,7 @@ export function pairQueue<T extends TQueueEntry>(
         unmatched.push(entry);
         continue;
       }
-      const partnerIndex = waiting.findIndex((w) => w.userId !== entry.userId);
+      const partnerIndex = waiting.findIndex((w) => w.userId !== entry.userId && !isBlocked(w.userId, entry.userId));
       if (partnerIndex === -1) {
         waiting.push(entry);
         continue;
