@@ -249,7 +249,7 @@ export interface TBlockRefusal {
 
 /** Blocking someone: a signed-in user blocks another account that exists, not themselves, within `BLOCKS_MAX`. */
 export function blockRefusal(
-  actor: NonNullable<TActor>,
+  actor: { id: string },
   target: { id: string; exists: boolean },
   blockCount: { current: number; max: number; isAlreadyBlocked: boolean },
 ): TBlockRefusal | null {

@@ -60,6 +60,8 @@ export interface TDebate {
   winnerSide: TSideKey | null;
   /** Abandoned because the team's coach called the round off (not because both debaters left). */
   isCancelled: boolean;
+  /** Abandoned because one person in the round blocked another (said neutrally: nobody is named). */
+  isEndedEarly: boolean;
   forfeitedBy: string | null;
   externalLink: string | null;
   clock: TClockState;
@@ -116,6 +118,8 @@ export interface TDebateSummary {
   startsAt: string | null;
   /** Abandoned because the team's coach called the round off (not because both debaters left). */
   isCancelled: boolean;
+  /** Abandoned because one person in the round blocked another (said neutrally: nobody is named). */
+  isEndedEarly: boolean;
   createdAt: string;
   endedAt: string | null;
   /** Why the round did not count for points (a practice round, `notCountedText`); null when it counted or is running. */

@@ -95,6 +95,7 @@ export function toSummary(row: TDebateRow, names: Map<string, string>): TDebateS
     winnerSide: row.winnerSide,
     startsAt: row.startsAt,
     isCancelled: row.cancelledAt !== null,
+    isEndedEarly: row.endedEarlyAt !== null,
     createdAt: row.createdAt,
     endedAt: row.endedAt,
     notCounted: notCountedOf(row),

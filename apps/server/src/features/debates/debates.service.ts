@@ -302,3 +302,8 @@ export async function roleIn(deps: TDebatesDeps, debateId: number, userId: strin
     canForfeit: row.teamId === null || isUnderWay(row),
   };
 }
+
+/** The live rounds in which both users sit (debaters, or one of them the judge). */
+export async function liveRoundsOfPair(deps: TDebatesDeps, a: string, b: string): Promise<number[]> {
+  return repo.listLiveDebateIdsOfPair(db(deps), a, b);
+}

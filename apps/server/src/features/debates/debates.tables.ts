@@ -63,6 +63,8 @@ export interface DebatesTable {
   revision: Generated<number>;
   /** Migration 0028: why the round did not count for points (`TNotCounted` as JSON), written when it is settled. */
   notCounted: Generated<string | null>;
+  /** Migration 0030: a live round ended because one person in it blocked another (it ended `abandoned`). */
+  endedEarlyAt: Generated<string | null>;
 }
 
 export interface ActiveDebatersTable {

@@ -4,6 +4,7 @@
  * live to the round and, if its debaters allow, to spectators. Served only as attachments, never rendered.
  */
 import {
+  blockedPairRefusal,
   canSeeEvidence,
   canShareEvidence,
   cleanEvidenceName,
@@ -19,7 +20,8 @@ import { nowIso } from '../../db/database';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { AppError } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
-import { emitDebateUpdated, requireDebate, seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
+import { emitDebateUpdated, refuse, requireDebate, seatsOfRow, type TDebatesDeps } from '../debates/debate-view';
+import { isBlockedByAny } from '../blocks/blocks.service';
 import type { TDebateRow } from '../debates/debates.repository';
 import { requireRoundViewer } from '../results/round-access';
 import * as repo from './evidence.repository';
@@ -42,6 +44,10 @@ async function requireSharer(deps: TDebatesDeps, user: TSessionUser, debateId: n
       'not_in_round',
     );
   }
+  // Someone another person in the round blocked shares nothing into it (a live round has ended with the block; this
+  // is a judge and a debater, one blocked by the other, while the round waits for its ballot).
+  const others = [row.debaterAId, row.debaterBId, row.judgeId].filter((id): id is string => !!id && id !== user.id);
+  refuse(blockedPairRefusal('evidence', await isBlockedByAny(deps, others, user.id)));
   return row;
 }
 

@@ -1,6 +1,7 @@
 /** Challenge links: a debater invites a friend into a round of a chosen format and prep. */
 import { randomBytes } from 'node:crypto';
 import {
+  blockedPairRefusal,
   FORMATS,
   REALTIME_ROOMS,
   resolvePrepMinutes,
@@ -12,7 +13,8 @@ import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import * as repo from '../debates/debates.repository';
 import * as mmRepo from './matchmaking.repository';
-import { type TDebatesDeps, db, requireDebate, participant, nowMs } from '../debates/debate-view';
+import { type TDebatesDeps, db, requireDebate, participant, nowMs, refuse } from '../debates/debate-view';
+import { isEitherBlocked } from '../blocks/blocks.service';
 import { clashingRound, newDebate, startsSoonError } from './queue.service';
 
 export async function createChallenge(
@@ -64,6 +66,7 @@ export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, to
         'challenge_own',
       );
     }
+    refuse(blockedPairRefusal('challenge', await isEitherBlocked(deps, challenge.userId, user.id, tx)));
     const busy = await repo.findActiveUserIds(tx, [challenge.userId, user.id]);
     if (busy.has(user.id))
       throw new AppError('conflict', 'You are already in a debate.', undefined, 'already_in_debate');

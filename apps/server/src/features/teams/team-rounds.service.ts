@@ -4,7 +4,9 @@
  * assigned judge is seated from the start, so the round waits for that judge's ballot.
  */
 import {
+  blockedPairingRefusal,
   createClock,
+  type TRoundRefusal,
   isBeforeStart,
   longestRoundMs,
   pairPresent,
@@ -24,6 +26,7 @@ import { findRatings } from '../results/results.repository';
 import { findCurrentTopic } from '../topics/topics.repository';
 import * as repo from './teams.repository';
 import { abandon } from '../results/results.service';
+import { isEitherBlocked } from '../blocks/blocks.service';
 import { requireCoach, toTeamRounds, type TTeamsDeps } from './teams.service';
 
 type TPairing = z.output<typeof ZPairRoundsRequest>;
@@ -85,6 +88,15 @@ export async function pairRounds(
     const judge = round.judgeUserId;
     if (judge && debaters.includes(judge)) {
       throw new AppError('validation_failed', `${name(judge)} cannot debate and judge in the same pairing.`);
+    }
+  }
+  // Two members one of whom blocked the other are never paired, nor one judging the other's round.
+  for (const round of rounds) {
+    const people = [round.aUserId, round.bUserId, ...(round.judgeUserId ? [round.judgeUserId] : [])];
+    for (const [i, x] of people.entries()) {
+      for (const y of people.slice(i + 1)) {
+        if (await isEitherBlocked(deps, x, y)) refuseRound(blockedPairingRefusal([name(x), name(y)]));
+      }
     }
   }
   const now = nowIso();
@@ -163,6 +175,10 @@ export async function pairRounds(
     deps.events.emit({ name: 'team.changed', room: REALTIME_ROOMS.user(member), payload: { teamId: team.id } });
   }
   return shaped;
+}
+
+function refuseRound(refusal: TRoundRefusal | null): void {
+  if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
 }
 
 /** Tells each debater and the judge of a round, on every tab, that it is open. */
