@@ -13,6 +13,7 @@ const entry = (over: Partial<THistoryEntry>): THistoryEntry => ({
   winnerSide: null,
   startsAt: null,
   isCancelled: false,
+  isEndedEarly: false,
   createdAt: '2026-11-25T10:00:00.000Z',
   endedAt: null,
   side: 'a',
