@@ -70,6 +70,11 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents {
   'team.changed': (payload: { teamId: number }) => void;
   /** To `user:<id>` of each debater and judge: a coach paired a practice round for them; it is open now. */
   'team.round_opened': (payload: { round: TTeamRound; role: 'debater' | 'judge' }) => void;
+  /**
+   * To `user:<id>` of a round's debaters and judge: the live round ended early because one of them blocked another
+   * (said to each alike, naming nobody). The round itself goes to its room as `debate.updated`.
+   */
+  'debate.ended_early': (payload: { debateId: number }) => void;
   /** To `user:<id>` of the blocker: they blocked or unblocked `userId` (another tab's block list and chat update). */
   'block.changed': (payload: { userId: string; isBlocked: boolean }) => void;
 }

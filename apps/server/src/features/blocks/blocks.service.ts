@@ -63,7 +63,14 @@ export async function blockUser(
   let endedDebateId: number | null = null;
   if (isNew) {
     for (const debateId of await liveRoundsOfPair(deps, blockerId, blockedId)) {
-      if (await abandon(deps, debateId, { isEndedEarly: true })) endedDebateId = debateId;
+      const ended = await abandon(deps, debateId, { isEndedEarly: true });
+      if (!ended) continue;
+      endedDebateId = debateId;
+      // Each of its people, on any page, is told the same: their live-round banner goes and a neutral notice shows.
+      const seated = [ended.debaters.a.userId, ended.debaters.b.userId, ended.judge?.userId];
+      for (const userId of seated.filter((id): id is string => !!id)) {
+        deps.events.emit({ name: 'debate.ended_early', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
+      }
     }
     announce(deps, blockerId, blockedId, true);
   }

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TBlockedUser, TDebate, TSessionUser } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
+import type { TDomainEvent } from '../../lib/events';
 import { buildUser } from '../../test/factories';
 import {
   ask,
@@ -171,8 +172,15 @@ describe.each(TEST_ENGINES)('blocks on %s', (engine) => {
     const [a, b] = [await buildUser(t), await buildUser(t)];
     const debateId = await roundOf(a, b);
     const before = (await call(a, 'GET', '/api/users/me/standing')).json();
+    const told: TDomainEvent[] = [];
+    t.app.context.events.subscribe((e) => {
+      if (e.name === 'debate.ended_early') told.push(e);
+    });
     const blocked = await block(a, b);
     expect(blocked.json().endedDebateId).toBe(debateId);
+    // Both are told alike, on every page (their user rooms), naming nobody.
+    expect(told.map((e) => e.room).sort()).toEqual([`user:${a.user.id}`, `user:${b.user.id}`].sort());
+    expect(told.map((e) => e.payload)).toEqual([{ debateId }, { debateId }]);
     const { debate } = (await call(b, 'GET', `/api/debates/${debateId}`)).json() as { debate: TDebate };
     expect(debate).toMatchObject({
       status: 'abandoned',

@@ -35,7 +35,6 @@ import { useDebateRoom } from './useDebateRoom';
 import { debatesKey } from '../debates-queries';
 import { CANCELLED_TEXT, ENDED_EARLY_MESSAGE } from '../history-text';
 import { BlockRoundPeople } from '../../blocks/BlockRoundPeople';
-import { toast } from '../../../lib/toast';
 import { isUpcoming, startTimeText } from '../start-time';
 import { useServerNow } from './useNow';
 import { serverNow } from './server-time';
@@ -84,7 +83,7 @@ export default function DebateRoomPage() {
     [debate.debaters.a.userId, debate.debaters.b.userId].includes(user.id);
   useLeaveGuard(isLiveDebater);
   const navigate = useNavigate();
-  // A live round ended by a block: its debaters and judge leave the room, told the same neutral words.
+  // A live round ended by a block: its debaters and judge leave the room (LiveDebateBanner says why, in neutral words).
   const previousStatus = useRef(debate?.status);
   const isSeated =
     !!debate && !!user && [debate.debaters.a.userId, debate.debaters.b.userId, debate.judge?.userId].includes(user.id);
@@ -92,7 +91,6 @@ export default function DebateRoomPage() {
     const before = previousStatus.current;
     previousStatus.current = debate?.status;
     if (before === 'live' && debate?.status === 'abandoned' && debate.isEndedEarly && isSeated) {
-      toast.info(ENDED_EARLY_MESSAGE);
       void navigate('/debates');
     }
   }, [debate?.status, debate?.isEndedEarly, isSeated, navigate]);
