@@ -150,6 +150,19 @@ describe('pairPresent', () => {
     }
   });
 
+  it('pairs around a block: each with the next one they may meet, the same pairs as before without blocks', () => {
+    const four = members(4);
+    expect(pairPresent(four, 'balanced', seeded(3)).pairs.map((p) => [p.sideA.userId, p.sideB.userId].sort())).toEqual([
+      ['u2', 'u3'],
+      ['u0', 'u1'],
+    ]);
+    const isBlocked = blockGraph([{ blockerId: 'u2', blockedId: 'u3' }]);
+    const { pairs } = pairPresent(four, 'balanced', seeded(3), isBlocked);
+    const met = pairs.map((p) => [p.sideA.userId, p.sideB.userId].sort().join('+')).sort();
+    // By rating, u3 first: u2 blocked it, so u3 meets u1 and u2 meets u0.
+    expect(met).toEqual(['u0+u2', 'u1+u3']);
+  });
+
   it('leaves one of an odd count out to judge: the highest rated when balanced', () => {
     const balanced = pairPresent(members(21), 'balanced', seeded(3));
     expect(balanced.pairs).toHaveLength(10);

@@ -103,12 +103,14 @@ export function pairQueue<T extends TQueueEntry>(
  * "Pair everyone present" for a coach: `random` shuffles the members and pairs them in that order; `balanced` pairs
  * members of neighbouring ratings, so each round is between debaters of about the same strength. With an odd count
  * one member is left out to judge: at random, or (balanced) the highest rated, who is best placed to judge. Sides
- * are drawn for each pair.
+ * are drawn for each pair. Two members one of whom blocked the other (`isBlocked`) are not paired when anyone else is
+ * left to pair either with.
  */
 export function pairPresent<T extends { userId: string; rating: number }>(
   members: readonly T[],
   sides: 'random' | 'balanced',
   random: TRandom,
+  isBlocked: TIsBlockedPair = NO_BLOCKS,
 ): { pairs: { sideA: T; sideB: T }[]; oddOut: T | null } {
   const order = [...members];
   if (sides === 'random') {
@@ -121,6 +123,14 @@ export function pairPresent<T extends { userId: string; rating: number }>(
   }
   const oddOut = order.length % 2 === 1 ? (sides === 'balanced' ? order.shift()! : order.pop()!) : null;
   const pairs: { sideA: T; sideB: T }[] = [];
-  for (let i = 0; i + 1 < order.length; i += 2) pairs.push(drawSides(order[i]!, order[i + 1]!, random));
+  // In that order, each with the next one they may meet (without blocks: neighbours, as before). Someone who may meet
+  // none of those left is paired with the next anyway, and the coach is told of the block (the server refuses it).
+  const rest = order;
+  while (rest.length >= 2) {
+    const first = rest.shift()!;
+    const next = rest.findIndex((m) => !isBlocked(first.userId, m.userId));
+    const [partner] = rest.splice(Math.max(next, 0), 1) as [T];
+    pairs.push(drawSides(first, partner, random));
+  }
   return { pairs, oddOut };
 }

@@ -113,6 +113,11 @@ export async function blockGraphAmong(tx: Kysely<DB>, userIds: readonly string[]
   return blockGraph(await repo.listBlocksAmong(tx, userIds));
 }
 
+/** The block graph among some users, outside a transaction (a coach's "pair everyone present"). */
+export function blockGraphOf(deps: TBlocksDeps, userIds: readonly string[]): Promise<TIsBlockedPair> {
+  return blockGraphAmong(deps.database.db, userIds);
+}
+
 /** Whether either of two users blocked the other (challenge links, a coach's pairing). */
 export function isEitherBlocked(deps: TBlocksDeps, a: string, b: string, tx: Kysely<DB> = deps.database.db) {
   return repo.isEitherBlocked(tx, a, b);

@@ -226,6 +226,28 @@ describe.each(TEST_ENGINES)('blocks on %s', (engine) => {
     });
   });
 
+  it('a coach’s “pair everyone present” pairs around a block instead of refusing', async () => {
+    const coach = await buildUser(t);
+    const team = (await call(coach, 'POST', '/api/teams', { name: 'Eastview', school: 'Eastview High' })).json().team;
+    const members = [await buildUser(t), await buildUser(t), await buildUser(t), await buildUser(t)];
+    for (const m of members) await call(m, 'POST', `/api/teams/join/${team.joinCode}`);
+    // Equal ratings: "balanced" takes them in id order, so without the block the first two would meet.
+    const [first, second] = [...members].sort((x, y) => (x.user.id < y.user.id ? -1 : 1));
+    await block(second!, first!);
+    const paired = await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
+      mode: 'auto',
+      formatId: 'ld',
+      sides: 'balanced',
+      presentUserIds: members.map((m) => m.user.id),
+    });
+    expect(paired.statusCode).toBe(201);
+    const rounds = paired.json().rounds as { debaters: { a: { userId: string }; b: { userId: string } } }[];
+    expect(rounds).toHaveLength(2);
+    for (const r of rounds) {
+      expect([r.debaters.a.userId, r.debaters.b.userId].sort()).not.toEqual([first!.user.id, second!.user.id].sort());
+    }
+  });
+
   it('hides the blocked user’s chat messages from the blocker: history, catch-up and live, until unblocked', async () => {
     const baseUrl = await listenOnFreePort(t.app);
     const [reader, pest, friend] = [await buildUser(t), await buildUser(t), await buildUser(t)];

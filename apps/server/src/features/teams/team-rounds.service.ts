@@ -26,7 +26,7 @@ import { findRatings } from '../results/results.repository';
 import { findCurrentTopic } from '../topics/topics.repository';
 import * as repo from './teams.repository';
 import { abandon } from '../results/results.service';
-import { isEitherBlocked } from '../blocks/blocks.service';
+import { blockGraphOf, isEitherBlocked } from '../blocks/blocks.service';
 import { requireCoach, toTeamRounds, type TTeamsDeps } from './teams.service';
 
 type TPairing = z.output<typeof ZPairRoundsRequest>;
@@ -52,7 +52,9 @@ async function plan(deps: TTeamsDeps, request: TPairing): Promise<{ rounds: TPla
   const present = [...new Set(request.presentUserIds)].filter((id) => id !== request.judgeUserId);
   const ratings = await findRatings(debatesRepo.debatesDb(deps.database.db), request.formatId, present);
   const members = present.map((userId) => ({ userId, rating: ratings.get(userId)?.rating ?? 1500 }));
-  const { pairs, oddOut } = pairPresent(members, request.sides, deps.random ?? Math.random);
+  // Around blocks where it can; a pair it cannot avoid is refused below with the conflict naming them.
+  const isBlocked = await blockGraphOf(deps, present);
+  const { pairs, oddOut } = pairPresent(members, request.sides, deps.random ?? Math.random, isBlocked);
   if (pairs.length === 0) throw new AppError('validation_failed', 'Mark at least two members present to pair.');
   // The odd one out judges the first round; the coach's chosen judge (if any) the next one.
   const judges = [oddOut?.userId, request.judgeUserId ?? undefined].filter((id): id is string => !!id);
