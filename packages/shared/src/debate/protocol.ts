@@ -354,6 +354,11 @@ export interface TDebateServerToClientEvents {
    * call is there now; this window shows so, and can take it back.
    */
   'debate.opened_elsewhere': (payload: { debateId: number }) => void;
+  /**
+   * To the sockets of a spectator whom a debater or the judge just blocked: they no longer watch the round (the server
+   * has taken them out of its room; the client leaves it, closing its audio and video).
+   */
+  'debate.watch_ended': (payload: { debateId: number }) => void;
   /** To `user:<id>` of the addressed peer, or to `debate:<id>` for a hello to everyone in the round. */
   'debate.signal_received': (payload: { debateId: number; fromUserId: string; signal: TRtcSignal }) => void;
 }

@@ -13,6 +13,7 @@ import {
   ask,
   connectClient,
   listenOnFreePort,
+  nextEvent,
   recordEvents,
   request,
   send,
@@ -166,6 +167,22 @@ describe.each(TEST_ENGINES)('blocks on %s', (engine) => {
     expect(note.json().error).toMatchObject({ reason: 'blocked' });
     const own = await call(a, 'POST', `/api/debates/${debateId}/evidence/notes`, { kind: 'text', text: 'mine' });
     expect(own.statusCode).toBe(201);
+  });
+
+  it('a spectator a debater blocks stops watching at once: told, out of the room, no more signals', async () => {
+    const [a, b, watcher] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    const debateId = await roundOf(a, b);
+    const baseUrl = await listenOnFreePort(t.app);
+    const socket = await connectClient(baseUrl, watcher.cookie);
+    sockets.push(socket);
+    expect((await ask(socket, 'debate.join', { debateId })).ok).toBe(true);
+    const told = nextEvent(socket, 'debate.watch_ended');
+    await block(a, watcher);
+    expect(await told).toEqual({ debateId });
+    const inRoom = (await t.app.realtime.in(`debate:${debateId}`).fetchSockets()).map((s) => s.id);
+    expect(inRoom).not.toContain(socket.id);
+    const hello = await ask(socket, 'debate.signal', { debateId, signal: { type: 'hello' } });
+    expect(hello).toMatchObject({ ok: false, error: { reason: 'blocked' } });
   });
 
   it('blocking the opponent during a live round ends it as abandoned: no winner, no points, no forfeit', async () => {

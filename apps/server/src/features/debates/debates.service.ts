@@ -17,7 +17,9 @@ import {
   type TDebateSummary,
   type TSessionUser,
   canPostInRound,
+  blockedPairRefusal,
 } from '@resolved/shared';
+import { isBlockedByAny } from '../blocks/blocks.service';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
@@ -36,6 +38,7 @@ import {
   toSummary,
   toDebate,
   emitDebateUpdated,
+  refuse,
   seatsOfRow,
 } from './debate-view';
 
@@ -250,6 +253,8 @@ export async function signalRoute(
   if (!isParticipant && !input.isWatching) {
     throw new AppError('forbidden', 'Only the people in the round share audio and video.');
   }
+  // Someone a debater or the judge blocked does not watch (nor connect to) their round.
+  if (!isParticipant) refuse(blockedPairRefusal('spectate', await isBlockedByAny(deps, participants, user.id)));
   if (row.status !== 'live' && row.status !== 'awaiting_ballot') {
     throw new AppError('conflict', 'The round is over: audio and video have ended.', undefined, 'round_over');
   }

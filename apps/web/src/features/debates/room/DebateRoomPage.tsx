@@ -35,6 +35,8 @@ import { useDebateRoom } from './useDebateRoom';
 import { debatesKey } from '../debates-queries';
 import { CANCELLED_TEXT, ENDED_EARLY_MESSAGE } from '../history-text';
 import { BlockRoundPeople } from '../../blocks/BlockRoundPeople';
+import { useSocketEvent } from '../../../lib/socket';
+import { toast } from '../../../lib/toast';
 import { isUpcoming, startTimeText } from '../start-time';
 import { useServerNow } from './useNow';
 import { serverNow } from './server-time';
@@ -94,6 +96,12 @@ export default function DebateRoomPage() {
       void navigate('/debates');
     }
   }, [debate?.status, debate?.isEndedEarly, isSeated, navigate]);
+  // Someone watching whom a debater or the judge blocked: out of the room (leaving it closes audio and video).
+  useSocketEvent('debate.watch_ended', ({ debateId: ended }) => {
+    if (ended !== debateId) return;
+    toast.info('You can no longer watch this round.');
+    void navigate('/debates');
+  });
 
   if (room.error && !debate) {
     return (
