@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TBlockedUser, TDebate, TSessionUser } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import type { TDomainEvent } from '../../lib/events';
-import { buildUser } from '../../test/factories';
+import { buildUser, DEFAULT_TEST_PASSWORD } from '../../test/factories';
 import {
   ask,
   connectClient,
@@ -82,6 +82,16 @@ describe.each(TEST_ENGINES)('blocks on %s', (engine) => {
     const notBlocked = await call(ada, 'DELETE', `/api/blocks/${bo.user.id}`);
     expect(notBlocked.statusCode).toBe(404);
     expect(notBlocked.json().error.message).toBe('You have not blocked that user.');
+  });
+
+  it('deleting an account deletes its blocks, either way', async () => {
+    const [stays, leaves, other] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    await block(stays, leaves);
+    await block(leaves, other);
+    const deleted = await call(leaves, 'POST', '/api/auth/delete-user', { password: DEFAULT_TEST_PASSWORD });
+    expect(deleted.statusCode).toBe(200);
+    expect((await call(stays, 'GET', '/api/blocks')).json().blocks).toEqual([]);
+    expect(await t.database.db.selectFrom('userBlocks').selectAll().execute()).toEqual([]);
   });
 
   it('the queue never pairs a blocked pair, either way, and pairs each of them with the next one who comes', async () => {

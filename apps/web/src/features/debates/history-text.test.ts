@@ -41,4 +41,10 @@ describe('history text', () => {
     expect(judgedResultText(judged)).toBe('Cancelled by the coach');
     expect(judgedBallotText(judged)).toBe('No ballot: the coach cancelled the round.');
   });
+
+  it('a round a block ended reads as ended early, naming nobody', () => {
+    expect(historyResultText(entry({ status: 'abandoned', isEndedEarly: true }), now)).toBe('Ended early');
+    const judged = { ...entry({ status: 'abandoned', isEndedEarly: true }), isTeamRound: false } as TJudgedRound;
+    expect(judgedBallotText(judged)).toBe('No ballot: the round ended early.');
+  });
 });
