@@ -24,6 +24,7 @@ import { roomsRoutes } from './features/rooms/rooms.routes';
 import { helpRoutes } from './features/help/help.routes';
 import { debatesRoutes } from './features/debates/debates.routes';
 import { matchmakingRoutes } from './features/matchmaking/matchmaking.routes';
+import { blocksRoutes } from './features/blocks/blocks.routes';
 import { resultsRoutes } from './features/results/results.routes';
 import { teamsRoutes } from './features/teams/teams.routes';
 import { evidenceRoutes } from './features/evidence/evidence.routes';
@@ -146,6 +147,7 @@ export async function buildApp(options: {
   await app.register(roomsRoutes, context);
   await app.register(helpRoutes, context);
   await app.register(matchmakingRoutes, context);
+  await app.register(blocksRoutes, context);
   await app.register(debatesRoutes, context);
   await app.register(resultsRoutes, context);
   await app.register(teamsRoutes, context);

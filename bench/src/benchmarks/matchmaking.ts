@@ -2,9 +2,11 @@
  * 3. Matchmaking: 2,000 signed-in debaters join the queues (all formats) at once through the real API;
  * the time until every one of them is in a debate, and a check that nobody is in two. Baseline in the same
  * run: the pure `pairQueue` over the same 2,000 entries in memory — the algorithm without HTTP or database.
+ * A second variant (issue 23) first gives every debater 5 blocks of random others: the time until everyone who can
+ * be paired is, checking that no blocked pair was made and that nobody left waiting could have been paired.
  */
 import http from 'node:http';
-import { FORMAT_IDS, pairQueue, type TFormatId, type TQueueEntry } from '@resolved/shared';
+import { blockGraph, FORMAT_IDS, pairQueue, type TFormatId, type TQueueEntry } from '@resolved/shared';
 import type { TBenchContext, TBenchResult } from '../lib/context';
 import {
   createPostgresDatabase,
@@ -21,6 +23,23 @@ import { median, sleep } from '../lib/stats';
 const BUDGET_MS = 2000;
 /** Requests are all sent at once over this many connections (as through a reverse proxy's upstream pool). */
 const CONNECTIONS = 100;
+/** The block-graph variant: each debater blocks this many random others. */
+const BLOCKS_PER_USER = 5;
+
+/** `perUser` random blocks for each user (never of themselves, never twice), from a seeded source. */
+function randomBlocks(userIds: readonly string[], perUser: number, random: () => number) {
+  const blocks: { blockerId: string; blockedId: string; createdAt: string }[] = [];
+  const createdAt = new Date().toISOString();
+  userIds.forEach((blockerId, i) => {
+    const chosen = new Set<number>();
+    while (chosen.size < Math.min(perUser, userIds.length - 1)) {
+      const j = Math.floor(random() * userIds.length);
+      if (j !== i) chosen.add(j);
+    }
+    for (const j of chosen) blocks.push({ blockerId, blockedId: userIds[j]!, createdAt });
+  });
+  return blocks;
+}
 
 function postJson(agent: http.Agent, url: string, headers: Record<string, string>, body: unknown) {
   return new Promise<{ status: number; body: { status?: string; error?: { message: string } } }>((resolve, reject) => {
@@ -44,11 +63,18 @@ function postJson(agent: http.Agent, url: string, headers: Record<string, string
   });
 }
 
-async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number) {
+async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number, blocksPerUser = 0) {
   const pgDatabase = engine === 'postgres' ? await createPostgresDatabase(ctx.postgresUrl!) : undefined;
+  const withBlocks = blocksPerUser > 0;
   const server = await startServer({
-    port: engine === 'sqlite' ? PORTS.matchmaking : PORTS.matchmakingPostgres,
-    name: `matchmaking-${engine}`,
+    port: withBlocks
+      ? engine === 'sqlite'
+        ? PORTS.matchmakingBlocks
+        : PORTS.matchmakingBlocksPostgres
+      : engine === 'sqlite'
+        ? PORTS.matchmaking
+        : PORTS.matchmakingPostgres,
+    name: `matchmaking-${engine}${withBlocks ? '-blocks' : ''}`,
     databaseUrl: pgDatabase?.url,
   });
   const database = openBenchDatabase(engine, { dataDir: server.dataDir, url: pgDatabase?.url });
@@ -58,6 +84,18 @@ async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number) 
       database,
       users.map((u) => u.id),
     );
+    const blocks = randomBlocks(
+      users.map((u) => u.id),
+      blocksPerUser,
+      seededRandom(7),
+    );
+    for (let i = 0; i < blocks.length; i += 1000) {
+      await database.db
+        .insertInto('userBlocks')
+        .values(blocks.slice(i, i + 1000))
+        .execute();
+    }
+    const isBlocked = blockGraph(blocks);
     // An even number per format, so that everyone can be paired.
     const formats = users.map((_, i) => FORMAT_IDS[Math.floor(i / 2) % FORMAT_IDS.length]!);
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -78,15 +116,29 @@ async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number) 
     agent.destroy();
     const answeredMs = performance.now() - started;
     const cpuMsPerJoin = (cpuMs(server.pid) - cpuBefore) / debaters;
-    // Everyone is paired when every debater has an active debate.
+    // Everyone is paired when every debater has an active debate — with blocks, when everyone left waiting in a
+    // format has blocked (or been blocked by) every other one left waiting in it: nobody could be paired any more.
     let pairedMs = Number.NaN;
+    let leftWaiting = 0;
     for (;;) {
       const row = await database.db
         .selectFrom('activeDebaters')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirstOrThrow();
-      if (Number(row.n) >= debaters) {
+      const waiting = withBlocks
+        ? ((await database.db.selectFrom('debateQueue').select(['userId', 'formatId']).execute()) as {
+            userId: string;
+            formatId: string;
+          }[])
+        : [];
+      const isSettled =
+        Number(row.n) + waiting.length >= debaters &&
+        waiting.every((x) =>
+          waiting.every((y) => x === y || x.formatId !== y.formatId || isBlocked(x.userId, y.userId)),
+        );
+      if (Number(row.n) >= debaters || (withBlocks && isSettled)) {
         pairedMs = performance.now() - started;
+        leftWaiting = waiting.length;
         break;
       }
       if (performance.now() - started > 60_000) throw new Error(`only ${row.n} of ${debaters} paired after 60 s`);
@@ -99,12 +151,19 @@ async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number) 
     const seats = debates.flatMap((d) => [d.debaterAId as string, d.debaterBId as string]);
     const doubleBooked = seats.length - new Set(seats).size;
     const selfPaired = debates.filter((d) => d.debaterAId === d.debaterBId).length;
-    if (debates.length !== debaters / 2 || doubleBooked || selfPaired) {
+    const blockedPairs = debates.filter((d) => isBlocked(d.debaterAId as string, d.debaterBId as string)).length;
+    if (debates.length !== (debaters - leftWaiting) / 2 || doubleBooked || selfPaired || blockedPairs) {
       throw new Error(
-        `${engine}: ${debates.length} debates for ${debaters} debaters, ${doubleBooked} double-booked, ${selfPaired} paired with themselves`,
+        `${engine}: ${debates.length} debates for ${debaters} debaters (${leftWaiting} left waiting), ${doubleBooked} double-booked, ${selfPaired} paired with themselves, ${blockedPairs} blocked pairs`,
       );
     }
-    return { answeredMs, pairedMs, cpuMsPerJoin, matchedAtOnce: replies.filter((s) => s === 'matched').length };
+    return {
+      answeredMs,
+      pairedMs,
+      cpuMsPerJoin,
+      leftWaiting,
+      matchedAtOnce: replies.filter((s) => s === 'matched').length,
+    };
   } finally {
     await database.close();
     await server.stop();
@@ -141,6 +200,33 @@ export async function matchmakingBenchmark(ctx: TBenchContext): Promise<TBenchRe
     ctx.log(
       `  ${engine}: all ${debaters} paired in ${fmt(r.pairedMs)} ms (${r.matchedAtOnce} matched on their own request)`,
     );
+    const b = await runEngine(ctx, engine, debaters, BLOCKS_PER_USER);
+    ctx.log(
+      `  ${engine}, ${BLOCKS_PER_USER} blocks each: ${debaters - b.leftWaiting} paired in ${fmt(b.pairedMs)} ms, ${b.leftWaiting} left waiting (only blocked pairs)`,
+    );
+    figures.push(
+      figure({
+        name: `${engine}, ${BLOCKS_PER_USER} random blocks per debater: time until all who can be are paired`,
+        value: b.pairedMs,
+        unit: 'ms',
+        ...(engine === 'sqlite'
+          ? { budget: { kind: 'max' as const, value: BUDGET_MS, text: `≤ ${fmt(BUDGET_MS)} ms` } }
+          : {}),
+        baseline: { label: 'without blocks, same run', value: r.pairedMs },
+      }),
+      figure({
+        name: `${engine}, with blocks: server CPU per join`,
+        value: b.cpuMsPerJoin,
+        unit: 'ms',
+        baseline: { label: 'without blocks, same run', value: r.cpuMsPerJoin },
+      }),
+      figure({
+        name: `${engine}, with blocks: blocked pairs made`,
+        value: 0,
+        unit: '',
+        budget: { kind: 'max', value: 0, text: '0' },
+      }),
+    );
     figures.push(
       figure({
         name: `${engine}: time until all ${fmt(debaters)} are paired`,
@@ -166,7 +252,7 @@ export async function matchmakingBenchmark(ctx: TBenchContext): Promise<TBenchRe
     );
   }
   return {
-    setup: `${fmt(debaters)} signed-in debaters, ${FORMAT_IDS.length} formats, every POST /api/debates/queue sent at once over ${CONNECTIONS} keep-alive connections; paired = every debater has an active debate (polled every 10 ms); checked: ${fmt(debaters / 2)} debates, nobody in two, nobody with themselves`,
+    setup: `${fmt(debaters)} signed-in debaters, ${FORMAT_IDS.length} formats, every POST /api/debates/queue sent at once over ${CONNECTIONS} keep-alive connections; paired = every debater has an active debate (polled every 10 ms); checked: ${fmt(debaters / 2)} debates, nobody in two, nobody with themselves. Blocks variant: each debater first blocks ${BLOCKS_PER_USER} random others (seeded); paired = everyone left waiting in a format is blocked with each other one left there; checked: no blocked pair made`,
     figures,
     notes: ctx.postgresUrl ? [] : ['TEST_DATABASE_URL is not set: the PostgreSQL variant was skipped.'],
   };

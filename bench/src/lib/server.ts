@@ -21,6 +21,8 @@ export const PORTS = {
   wsBaseline: 3403,
   matchmaking: 3404,
   matchmakingPostgres: 3408,
+  matchmakingBlocks: 3409,
+  matchmakingBlocksPostgres: 3410,
   clock: 3405,
   web: 3406,
   clientRankBaseline: 3407,

@@ -55,6 +55,10 @@ export const ERROR_REASONS = [
   'last_coach',
   'team_member_busy',
   'already_member',
+  // Blocks
+  'blocked',
+  'block_self',
+  'blocks_full',
   // Clock transitions (TClockErrorCode)
   'round_finished',
   'not_idle',

@@ -4,7 +4,7 @@
  */
 import type { TRole } from './auth.js';
 import type { TRoom } from './schemas.js';
-import { refusalOf, type TRefusal } from './errors.js';
+import { refusalOf, type TErrorReason, type TRefusal } from './errors.js';
 import type { TDebateStatus } from './debate/protocol.js';
 import type { TTeamRole } from './teams.js';
 
@@ -349,4 +349,66 @@ export function chatPostRefusal(author: TBanState, nowMs = Date.now()): TRefusal
 /** Keeping a round's replay private (or public again): its debaters, whose round it is. */
 export function canSetReplayPrivacy(actor: TActor, round: TRoundSeats): boolean {
   return !!actor && isDebaterOf(actor.id, round);
+}
+
+// ---- Blocks ----
+
+/** Why a block is refused: the HTTP class, the reason a client branches on, and the words. */
+export interface TBlockRefusal {
+  code: 'validation_failed' | 'not_found' | 'conflict';
+  reason?: TErrorReason;
+  message: string;
+}
+
+/** Blocking someone: a signed-in user blocks another account that exists, not themselves, within `BLOCKS_MAX`. */
+export function blockRefusal(
+  actor: { id: string },
+  target: { id: string; exists: boolean },
+  blockCount: { current: number; max: number; isAlreadyBlocked: boolean },
+): TBlockRefusal | null {
+  if (target.id === actor.id)
+    return { code: 'validation_failed', reason: 'block_self', message: 'You cannot block yourself.' };
+  if (!target.exists) return { code: 'not_found', message: 'That user does not exist.' };
+  if (!blockCount.isAlreadyBlocked && blockCount.current >= blockCount.max) {
+    return {
+      code: 'conflict',
+      reason: 'blocks_full',
+      message: `You have blocked ${blockCount.max} people, the most one account can. Unblock someone first.`,
+    };
+  }
+  return null;
+}
+
+/**
+ * Where a block keeps two people apart. `challenge`, `judge` and `pairing` bring the two into one round (refused
+ * whichever of them blocked the other); `spectate` and `evidence` are the blocked user reaching into the blocker's
+ * round.
+ */
+export type TBlockDoor = 'challenge' | 'judge' | 'spectate' | 'evidence';
+
+const BLOCK_DOOR_MESSAGES: Record<TBlockDoor, string> = {
+  challenge: 'You cannot debate this person: one of you has blocked the other.',
+  judge: 'You cannot judge this round: one of its debaters and you have a block between you.',
+  spectate: 'You cannot watch this round.',
+  evidence: 'You cannot share evidence into this round.',
+};
+
+/** A door that a block between the two people involved closes (`isBlocked`: the server read a block), or null. */
+export function blockedPairRefusal(door: TBlockDoor, isBlocked: boolean): TRoundRefusal | null {
+  if (!isBlocked) return null;
+  return {
+    code: door === 'spectate' || door === 'evidence' ? 'forbidden' : 'conflict',
+    reason: 'blocked',
+    message: BLOCK_DOOR_MESSAGES[door],
+  };
+}
+
+/** A coach's pairing of two members one of whom blocked the other: a clear conflict naming them. */
+export function blockedPairingRefusal(names: [string, string] | null): TRoundRefusal | null {
+  if (!names) return null;
+  return {
+    code: 'conflict',
+    reason: 'blocked',
+    message: `${names[0]} and ${names[1]} cannot be paired: one of them has blocked the other. Pair them with someone else.`,
+  };
 }

@@ -40,6 +40,11 @@ export const REALTIME_ROOMS = {
   chat: 'chat:community',
   user: (userId: string) => `user:${userId}`,
   debate: (debateId: string) => `debate:${debateId}`,
+  /**
+   * The community-chat sockets of those who blocked `userId`: joined only while in the chat, so a chat message of
+   * `userId` goes to `chat` except this room (blocks, issue 23).
+   */
+  chatHiding: (userId: string) => `chat:hiding:${userId}`,
 } as const;
 
 /** Why the server closed a connection's session: the client says so and continues signed out. */
@@ -65,6 +70,13 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents {
   'team.changed': (payload: { teamId: number }) => void;
   /** To `user:<id>` of each debater and judge: a coach paired a practice round for them; it is open now. */
   'team.round_opened': (payload: { round: TTeamRound; role: 'debater' | 'judge' }) => void;
+  /**
+   * To `user:<id>` of a round's debaters and judge: the live round ended early because one of them blocked another
+   * (said to each alike, naming nobody). The round itself goes to its room as `debate.updated`.
+   */
+  'debate.ended_early': (payload: { debateId: number }) => void;
+  /** To `user:<id>` of the blocker: they blocked or unblocked `userId` (another tab's block list and chat update). */
+  'block.changed': (payload: { userId: string; isBlocked: boolean }) => void;
 }
 
 export interface TClientToServerEvents extends TDebateClientToServerEvents {

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { BlocksTables } from '../features/blocks/blocks.tables';
 import type { AuthTables } from '../features/auth/auth.tables';
 import type { ChatTables } from '../features/chat/chat.tables';
 import type { HelpTables } from '../features/help/help.tables';
@@ -55,7 +56,8 @@ export interface DB
     RoomsTables,
     TeamsTables,
     TopicsTables,
-    UsersTables {
+    UsersTables,
+    BlocksTables {
   rateLimits: RateLimitsTable;
   scheduledJobs: ScheduledJobsTable;
 }

@@ -19,14 +19,23 @@ export type TDomainEvent = {
  * them to the other instances (Socket.IO's server-side emit, over Redis with REDIS_URL) and hands each, on every
  * instance, to `subscribeServer` listeners.
  */
-export type TServerEvent = {
-  /**
-   * A user's sessions changed (signed out, banned, account deleted): each instance checks the user's open sockets at
-   * the door again and closes those it no longer lets in, telling them why.
-   */
-  name: 'user.sessions_revoked';
-  payload: { userId: string; reason: TSessionClosedReason };
-};
+export type TServerEvent =
+  | {
+      /**
+       * A user's sessions changed (signed out, banned, account deleted): each instance checks the user's open sockets
+       * at the door again and closes those it no longer lets in, telling them why.
+       */
+      name: 'user.sessions_revoked';
+      payload: { userId: string; reason: TSessionClosedReason };
+    }
+  | {
+      /**
+       * `blockerId` blocked (or unblocked) `blockedId`: each instance moves the blocker's community-chat sockets into
+       * (or out of) the room that stops `blockedId`'s messages reaching them.
+       */
+      name: 'user.blocks_changed';
+      payload: { blockerId: string; blockedId: string; isBlocked: boolean };
+    };
 
 export class DomainEvents {
   private readonly emitter = new EventEmitter();

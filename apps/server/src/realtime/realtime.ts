@@ -8,6 +8,7 @@ import {
   protocolRefusal,
   REALTIME_ROOMS,
   type TAck,
+  type TChatMessage,
   type TClientToServerEvents,
   type TServerToClientEvents,
   type TSessionClosedReason,
@@ -16,6 +17,7 @@ import {
 import type { TAppContext } from '../context';
 import type { TServerEvent } from '../lib/events';
 import { RoomDelivery } from './room-delivery';
+import { sendChatMessages, type TChatEmitter } from './chat-fan-out';
 
 export interface TSocketData {
   user: TSessionUser | null;
@@ -224,10 +226,19 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
     }
   });
 
+  // Community-chat messages go per recipient (blocks); with one instance, rooms nobody is in are known to be empty.
+  const chatEmitter: TChatEmitter = {
+    emit: (to, except, messages) => io.to(to).except(except).emit('messages.created', { messages }),
+    mayHaveMembers: (rooms) => !!context.config.redisUrl || rooms.some((r) => io.of('/').adapter.rooms.has(r)),
+  };
   // The union's name/payload pairing is checked where events are emitted.
-  const delivery = new RoomDelivery((room, name, payload) =>
-    (io.to(room).emit as (name: string, payload: unknown) => boolean)(name, payload),
-  );
+  const delivery = new RoomDelivery((room, name, payload) => {
+    if (name === 'messages.created' && room === REALTIME_ROOMS.chat) {
+      sendChatMessages(chatEmitter, room, (payload as { messages: TChatMessage[] }).messages);
+      return;
+    }
+    (io.to(room).emit as (name: string, payload: unknown) => boolean)(name, payload);
+  });
   const unsubscribe = context.events.subscribe((event) => delivery.deliver(event));
 
   const sweep = setInterval(() => {

@@ -196,6 +196,17 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'GET /api/users/:id/debates': (c) => call(c, 'GET', `/api/users/${c.owner.user.id}/debates`).then(asOutcome),
   'GET /api/users/:id/judged-debates': (c) =>
     call(c, 'GET', `/api/users/${c.owner.user.id}/judged-debates`).then(asOutcome),
+  'GET /api/blocks': (c) => call(c, 'GET', '/api/blocks').then(asOutcome),
+  'PUT /api/blocks/:id': async (c) => {
+    const other = await fastUser(c.t);
+    return asOutcome(await call(c, 'PUT', `/api/blocks/${other.user.id}`));
+  },
+  'DELETE /api/blocks/:id': async (c) => {
+    // The actor's own block (a visitor or banned account has none to lift: the door refuses them first).
+    const other = await fastUser(c.t);
+    if (c.as && c.actor !== 'banned') await ok(c, 'PUT', `/api/blocks/${other.user.id}`, undefined, c.as);
+    return asOutcome(await call(c, 'DELETE', `/api/blocks/${other.user.id}`));
+  },
   'PUT /api/users/:id/score': (c) =>
     call(c, 'PUT', `/api/users/${c.owner.user.id}/score`, { score: 42 }).then(asOutcome),
   'PUT /api/users/:id/role': (c) =>

@@ -95,6 +95,10 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
 
   'GET /api/chat/messages': SIGNED_IN,
 
+  'GET /api/blocks': rule('signed-in users: their own block list', 'DAAA-'),
+  'PUT /api/blocks/:id': rule('signed-in users: a block of their own (not of themselves)', 'DAAA-'),
+  'DELETE /api/blocks/:id': rule('signed-in users: a block of their own', 'DAAA-'),
+
   'GET /api/debates': PUBLIC,
   'GET /api/debates/record': SIGNED_IN,
   'GET /api/debates/ratings': PUBLIC,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TFormatId } from '../formats.js';
-import { drawSides, pairPresent, pairQueue, type TQueueEntry } from './matchmaking.js';
+import { blockGraph, drawSides, pairPresent, pairQueue, type TQueueEntry } from './matchmaking.js';
 
 let nextId = 1;
 function entry(userId: string, formatId: TFormatId = 'ld', seconds = nextId): TQueueEntry {
@@ -70,6 +70,69 @@ describe('pairQueue', () => {
   });
 });
 
+describe('pairQueue with blocks', () => {
+  it('skips a blocked pair and pairs each of them with the next one they may meet', () => {
+    const [a, b, c, d] = [entry('a'), entry('b'), entry('c'), entry('d')];
+    const isBlocked = blockGraph([{ blockerId: 'b', blockedId: 'a' }]);
+    const { pairs, unmatched } = pairQueue([a, b, c, d], heads, isBlocked);
+    const met = pairs.map((p) => [p.sideA.userId, p.sideB.userId].sort().join('+')).sort();
+    expect(met).toEqual(['a+c', 'b+d']);
+    expect(unmatched).toEqual([]);
+  });
+
+  it('leaves a blocked pair waiting when there is nobody else, whichever of them blocked', () => {
+    for (const [blockerId, blockedId] of [
+      ['a', 'b'],
+      ['b', 'a'],
+    ] as const) {
+      const { pairs, unmatched } = pairQueue([entry('a'), entry('b')], heads, blockGraph([{ blockerId, blockedId }]));
+      expect(pairs).toEqual([]);
+      expect(unmatched.map((u) => u.userId).sort()).toEqual(['a', 'b']);
+    }
+  });
+
+  it('for 10,000 random queues and block graphs: never a blocked pair, never two who could meet left waiting', () => {
+    const formats = ['ld', 'pf', 'parli'] as const;
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ user: fc.integer({ min: 1, max: 30 }), format: fc.constantFrom(...formats) }), {
+          maxLength: 60,
+        }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 })), { maxLength: 150 }),
+        fc.double({ min: 0, max: 0.999, noNaN: true }),
+        (items, edges, r) => {
+          // One entry per user, as the queue keeps it (joining another format moves the user).
+          const byUser = new Map(items.map((it) => [it.user, it.format]));
+          const entries = [...byUser].map(([user, format]) => entry(`u${user}`, format));
+          const blocks = edges.map(([x, y]) => ({ blockerId: `u${x}`, blockedId: `u${y}` }));
+          const isBlocked = blockGraph(blocks);
+          const blockedKeys = new Set(
+            blocks.flatMap((b) => [`${b.blockerId}>${b.blockedId}`, `${b.blockedId}>${b.blockerId}`]),
+          );
+          const { pairs, unmatched } = pairQueue(entries, () => r, isBlocked);
+          for (const p of pairs) {
+            expect(blockedKeys.has(`${p.sideA.userId}>${p.sideB.userId}`)).toBe(false);
+            expect(p.sideA.userId).not.toBe(p.sideB.userId);
+          }
+          const used = pairs.flatMap((p) => [p.sideA.userId, p.sideB.userId]);
+          expect(new Set(used).size).toBe(used.length);
+          expect(pairs.length * 2 + unmatched.length).toBe(entries.length);
+          for (const format of formats) {
+            const left = unmatched.filter((u) => u.formatId === format).map((u) => u.userId);
+            for (const x of left) {
+              for (const y of left) {
+                // Two left waiting in one format are always a blocked pair: nobody waits because of others' blocks.
+                if (x !== y) expect(blockedKeys.has(`${x}>${y}`)).toBe(true);
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: 10_000 },
+    );
+  });
+});
+
 describe('pairPresent', () => {
   const members = (n: number) => Array.from({ length: n }, (_, i) => ({ userId: `u${i}`, rating: 1500 + i * 10 }));
   const seeded = (seed: number) => () => {
@@ -85,6 +148,19 @@ describe('pairPresent', () => {
       const seen = pairs.flatMap((p) => [p.sideA.userId, p.sideB.userId]);
       expect(new Set(seen).size).toBe(20);
     }
+  });
+
+  it('pairs around a block: each with the next one they may meet, the same pairs as before without blocks', () => {
+    const four = members(4);
+    expect(pairPresent(four, 'balanced', seeded(3)).pairs.map((p) => [p.sideA.userId, p.sideB.userId].sort())).toEqual([
+      ['u2', 'u3'],
+      ['u0', 'u1'],
+    ]);
+    const isBlocked = blockGraph([{ blockerId: 'u2', blockedId: 'u3' }]);
+    const { pairs } = pairPresent(four, 'balanced', seeded(3), isBlocked);
+    const met = pairs.map((p) => [p.sideA.userId, p.sideB.userId].sort().join('+')).sort();
+    // By rating, u3 first: u2 blocked it, so u3 meets u1 and u2 meets u0.
+    expect(met).toEqual(['u0+u2', 'u1+u3']);
   });
 
   it('leaves one of an odd count out to judge: the highest rated when balanced', () => {

@@ -23,6 +23,23 @@ export interface TPairing<T extends TQueueEntry = TQueueEntry> {
 /** A random number in [0, 1). Injected so that tests are deterministic. */
 export type TRandom = () => number;
 
+/** Whether two users may not meet (one blocked the other, either way). */
+export type TIsBlockedPair = (userA: string, userB: string) => boolean;
+
+/** Nobody is blocked. */
+const NO_BLOCKS: TIsBlockedPair = () => false;
+
+/**
+ * A block graph as `pairQueue` reads it: true for a pair either of whom blocked the other. Built once per sweep from
+ * the blocks among the users waiting, so each check is a set lookup.
+ */
+export function blockGraph(blocks: Iterable<{ blockerId: string; blockedId: string }>): TIsBlockedPair {
+  const keys = new Set<string>();
+  for (const { blockerId, blockedId } of blocks) keys.add(`${blockerId}\u0000${blockedId}`);
+  if (keys.size === 0) return NO_BLOCKS;
+  return (a, b) => keys.has(`${a}\u0000${b}`) || keys.has(`${b}\u0000${a}`);
+}
+
 /** Order by queue time, then id (FIFO). */
 function byArrival(a: TQueueEntry, b: TQueueEntry): number {
   return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id;
@@ -34,12 +51,16 @@ export function drawSides<T>(first: T, second: T, random: TRandom): { sideA: T; 
 }
 
 /**
- * Pair entries per format in arrival order. The earliest waiting entry is paired with the earliest
- * later entry of another user; a user's duplicate entries are never paired together (or twice).
+ * Pair entries per format in arrival order. Each entry is paired with the earliest entry still waiting of another
+ * user it may meet (`isBlocked` false); a user's duplicate entries are never paired together (or twice). A blocked
+ * pair is skipped rather than stopping the line, so a block only ever keeps its own two apart: when this returns,
+ * no two users left waiting in a format could have been paired (each later one looked at every earlier one still
+ * waiting), and everyone else is paired as without the block.
  */
 export function pairQueue<T extends TQueueEntry>(
   entries: readonly T[],
   random: TRandom,
+  isBlocked: TIsBlockedPair = NO_BLOCKS,
 ): { pairs: TPairing<T>[]; unmatched: T[] } {
   const pairs: TPairing<T>[] = [];
   const unmatched: T[] = [];
@@ -58,7 +79,7 @@ export function pairQueue<T extends TQueueEntry>(
         unmatched.push(entry);
         continue;
       }
-      const partnerIndex = waiting.findIndex((w) => w.userId !== entry.userId);
+      const partnerIndex = waiting.findIndex((w) => w.userId !== entry.userId && !isBlocked(w.userId, entry.userId));
       if (partnerIndex === -1) {
         waiting.push(entry);
         continue;
@@ -82,12 +103,14 @@ export function pairQueue<T extends TQueueEntry>(
  * "Pair everyone present" for a coach: `random` shuffles the members and pairs them in that order; `balanced` pairs
  * members of neighbouring ratings, so each round is between debaters of about the same strength. With an odd count
  * one member is left out to judge: at random, or (balanced) the highest rated, who is best placed to judge. Sides
- * are drawn for each pair.
+ * are drawn for each pair. Two members one of whom blocked the other (`isBlocked`) are not paired when anyone else is
+ * left to pair either with.
  */
 export function pairPresent<T extends { userId: string; rating: number }>(
   members: readonly T[],
   sides: 'random' | 'balanced',
   random: TRandom,
+  isBlocked: TIsBlockedPair = NO_BLOCKS,
 ): { pairs: { sideA: T; sideB: T }[]; oddOut: T | null } {
   const order = [...members];
   if (sides === 'random') {
@@ -100,6 +123,14 @@ export function pairPresent<T extends { userId: string; rating: number }>(
   }
   const oddOut = order.length % 2 === 1 ? (sides === 'balanced' ? order.shift()! : order.pop()!) : null;
   const pairs: { sideA: T; sideB: T }[] = [];
-  for (let i = 0; i + 1 < order.length; i += 2) pairs.push(drawSides(order[i]!, order[i + 1]!, random));
+  // In that order, each with the next one they may meet (without blocks: neighbours, as before). Someone who may meet
+  // none of those left is paired with the next anyway, and the coach is told of the block (the server refuses it).
+  const rest = order;
+  while (rest.length >= 2) {
+    const first = rest.shift()!;
+    const next = rest.findIndex((m) => !isBlocked(first.userId, m.userId));
+    const [partner] = rest.splice(Math.max(next, 0), 1) as [T];
+    pairs.push(drawSides(first, partner, random));
+  }
   return { pairs, oddOut };
 }

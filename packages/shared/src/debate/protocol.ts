@@ -74,6 +74,8 @@ export interface TDebate {
   winnerSide: TSideKey | null;
   /** Abandoned because the team's coach called the round off (not because both debaters left). */
   isCancelled: boolean;
+  /** Abandoned because one person in the round blocked another (said neutrally: nobody is named). */
+  isEndedEarly: boolean;
   forfeitedBy: string | null;
   externalLink: string | null;
   clock: TClockState;
@@ -130,6 +132,8 @@ export interface TDebateSummary {
   startsAt: string | null;
   /** Abandoned because the team's coach called the round off (not because both debaters left). */
   isCancelled: boolean;
+  /** Abandoned because one person in the round blocked another (said neutrally: nobody is named). */
+  isEndedEarly: boolean;
   createdAt: string;
   endedAt: string | null;
   /** Why the round did not count for points (a practice round, `notCountedText`); null when it counted or is running. */
@@ -368,6 +372,11 @@ export interface TDebateServerToClientEvents {
    * call is there now; this window shows so, and can take it back.
    */
   'debate.opened_elsewhere': (payload: { debateId: number }) => void;
+  /**
+   * To the sockets of a spectator whom a debater or the judge just blocked: they no longer watch the round (the server
+   * has taken them out of its room; the client leaves it, closing its audio and video).
+   */
+  'debate.watch_ended': (payload: { debateId: number }) => void;
   /** To `user:<id>` of the addressed peer, or to `debate:<id>` for a hello to everyone in the round. */
   'debate.signal_received': (payload: { debateId: number; fromUserId: string; signal: TRtcSignal }) => void;
 }

@@ -29,6 +29,7 @@ import { roundRevisions } from './0026-round-revisions';
 import { teamJoinSwitch } from './0027-team-join-switch';
 import { roundNotCounted } from './0028-round-not-counted';
 import { schedulerRoundKinds } from './0029-scheduler-round-kinds';
+import { userBlocks } from './0030-user-blocks';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0027-team-join-switch': teamJoinSwitch,
   '0028-round-not-counted': roundNotCounted,
   '0029-scheduler-round-kinds': schedulerRoundKinds,
+  '0030-user-blocks': userBlocks,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -74,27 +74,32 @@ export async function countRecentMessages(db: Kysely<DB>, userId: string, sinceI
   return Number(count);
 }
 
-/** Visible messages with id < beforeId (or the newest), newest first, at most `limit`. */
+/**
+ * Visible messages with id < beforeId (or the newest), newest first, at most `limit`; none by `hiddenAuthors` (those
+ * the reader blocked).
+ */
 export async function listMessagesBefore(
   db: Kysely<DB>,
   beforeId: number | undefined,
   limit: number,
+  hiddenAuthors: readonly string[] = [],
 ): Promise<TMessageRow[]> {
   let query = db.selectFrom('messages').selectAll().where('deletedAt', 'is', null);
   if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+  if (hiddenAuthors.length > 0) query = query.where('userId', 'not in', hiddenAuthors);
   return query.orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** Visible messages with id > afterId, oldest first, at most `limit`. */
-export async function listMessagesAfter(db: Kysely<DB>, afterId: number, limit: number): Promise<TMessageRow[]> {
-  return db
-    .selectFrom('messages')
-    .selectAll()
-    .where('deletedAt', 'is', null)
-    .where('id', '>', afterId)
-    .orderBy('id', 'asc')
-    .limit(limit)
-    .execute();
+/** Visible messages with id > afterId, oldest first, at most `limit`; none by `hiddenAuthors`. */
+export async function listMessagesAfter(
+  db: Kysely<DB>,
+  afterId: number,
+  limit: number,
+  hiddenAuthors: readonly string[] = [],
+): Promise<TMessageRow[]> {
+  let query = db.selectFrom('messages').selectAll().where('deletedAt', 'is', null).where('id', '>', afterId);
+  if (hiddenAuthors.length > 0) query = query.where('userId', 'not in', hiddenAuthors);
+  return query.orderBy('id', 'asc').limit(limit).execute();
 }
 
 /** Ids of messages deleted at or after `sinceIso` (bounded: a client away longer reloads the newest page). */

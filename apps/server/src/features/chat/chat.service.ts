@@ -36,6 +36,7 @@ import {
   softDeleteMessage,
   toChatMessage,
 } from './chat.repository';
+import { hiddenAuthorsFor } from '../blocks/blocks.service';
 
 type TChatContext = Pick<TAppContext, 'database' | 'events'>;
 
@@ -155,11 +156,13 @@ export function parseJoin(sessionUser: TSessionUser | null, input: unknown): TJo
 
 /**
  * What a client entering the chat needs: the newest page, or everything after its last message (bounded; it
- * asks again while `hasMore`), and the deletions since its last sync.
+ * asks again while `hasMore`), and the deletions since its last sync. Never the messages of `hiddenAuthors` (those the
+ * reader blocked).
  */
 export async function catchUp(
   { database }: TChatContext,
   { afterId, deletedSince }: TJoinChat,
+  hiddenAuthors: readonly string[] = [],
 ): Promise<Omit<TChatJoined, 'presence'>> {
   const { db } = database;
   // Taken before reading: a deletion during this call shows up again next time rather than never.
@@ -167,11 +170,11 @@ export async function catchUp(
   let messages: TChatMessage[];
   let hasMore: boolean;
   if (afterId === undefined) {
-    const rows = await listMessagesBefore(db, undefined, CHAT_PAGE_SIZE + 1);
+    const rows = await listMessagesBefore(db, undefined, CHAT_PAGE_SIZE + 1, hiddenAuthors);
     hasMore = rows.length > CHAT_PAGE_SIZE;
     messages = rows.slice(0, CHAT_PAGE_SIZE).reverse().map(toChatMessage);
   } else {
-    const rows = await listMessagesAfter(db, afterId, CHAT_CATCH_UP_LIMIT + 1);
+    const rows = await listMessagesAfter(db, afterId, CHAT_CATCH_UP_LIMIT + 1, hiddenAuthors);
     hasMore = rows.length > CHAT_CATCH_UP_LIMIT;
     messages = rows.slice(0, CHAT_CATCH_UP_LIMIT).map(toChatMessage);
   }
@@ -181,23 +184,24 @@ export async function catchUp(
 
 /** `GET /api/chat/messages`: older history (`beforeId`, newest page without it) or what was missed (`afterId`). */
 export async function listMessages(
-  { database }: TChatContext,
+  { database, events }: TChatContext,
   sessionUser: TSessionUser | null,
   query: unknown,
 ): Promise<TListMessagesResponse> {
-  requireSignedIn(sessionUser);
+  const user = requireSignedIn(sessionUser);
   const { beforeId, afterId } = parseOrThrow(ZListMessagesQuery, query);
   if (beforeId !== undefined && afterId !== undefined) {
     throw new AppError('validation_failed', 'Ask for messages before an id or after one, not both.');
   }
+  const hidden = await hiddenAuthorsFor({ database, events }, user.id);
   if (afterId !== undefined) {
-    const rows = await listMessagesAfter(database.db, afterId, CHAT_CATCH_UP_LIMIT + 1);
+    const rows = await listMessagesAfter(database.db, afterId, CHAT_CATCH_UP_LIMIT + 1, hidden);
     return {
       messages: rows.slice(0, CHAT_CATCH_UP_LIMIT).map(toChatMessage),
       hasMore: rows.length > CHAT_CATCH_UP_LIMIT,
     };
   }
-  const rows = await listMessagesBefore(database.db, beforeId, CHAT_PAGE_SIZE + 1);
+  const rows = await listMessagesBefore(database.db, beforeId, CHAT_PAGE_SIZE + 1, hidden);
   return {
     messages: rows.slice(0, CHAT_PAGE_SIZE).reverse().map(toChatMessage),
     hasMore: rows.length > CHAT_PAGE_SIZE,

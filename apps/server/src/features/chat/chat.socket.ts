@@ -4,6 +4,7 @@ import type { TAppContext } from '../../context';
 import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import { catchUp, deleteMessage, parseJoin, sendMessage } from './chat.service';
+import { hiddenAuthorsFor } from '../blocks/blocks.service';
 
 /** How long presence waits for the other instances' answers. */
 const PRESENCE_TIMEOUT_MS = 1000;
@@ -139,15 +140,20 @@ export function chatSocketFeature(context: Pick<TAppContext, 'database' | 'event
       answer(ack, log, async () => {
         // Checked first, so a refused join never enters the room.
         const request = parseJoin(socket.data.user, payload);
+        const userId = socket.data.user!.id;
+        // Into the rooms that keep the blocked users' messages away first, then into the chat.
+        const hidden = await hiddenAuthorsFor(context, userId);
+        await socket.join(hidden.map((id) => REALTIME_ROOMS.chatHiding(id)));
         isInChat = true;
         const presence = await chat.join(socket);
-        const result = await catchUp(context, request);
+        const result = await catchUp(context, request, hidden);
         return { ...result, presence };
       }),
     );
     socket.on('chat.leave', () => {
       if (!isInChat) return;
       isInChat = false;
+      for (const room of [...socket.rooms]) if (isHidingRoom(room)) void socket.leave(room);
       chat.leave(socket).catch((err: unknown) => log.warn({ err }, 'chat leave failed'));
     });
     socket.on('message.send', (payload, ack) =>
@@ -161,6 +167,33 @@ export function chatSocketFeature(context: Pick<TAppContext, 'database' | 'event
       chat.announcePresence().catch((err: unknown) => log.warn({ err }, 'chat presence failed'));
     });
   };
-  const feature: TSocketFeature = Object.assign(handle, { close: () => room?.close() });
+  let stopBlocks: (() => void) | undefined;
+  // A block made on any instance moves the blocker's chat sockets on this one into (or out of) the hiding room.
+  const start = (io: TRealtimeServer) => {
+    stopBlocks = context.events.subscribeServer((event) => {
+      if (event.name !== 'user.blocks_changed') return;
+      const { blockerId, blockedId, isBlocked } = event.payload;
+      moveHidingSockets(io, blockerId, REALTIME_ROOMS.chatHiding(blockedId), isBlocked).catch((err: unknown) =>
+        log.warn({ err }, 'updating chat blocks failed'),
+      );
+    });
+  };
+  const feature: TSocketFeature = Object.assign(handle, {
+    start,
+    close: () => {
+      stopBlocks?.();
+      room?.close();
+    },
+  });
   return feature;
+}
+
+const isHidingRoom = (room: string) => room.startsWith(REALTIME_ROOMS.chatHiding(''));
+
+/** This instance's chat sockets of `userId` join (or leave) `hidingRoom`; sockets outside the chat are left alone. */
+async function moveHidingSockets(io: TRealtimeServer, userId: string, hidingRoom: string, isJoining: boolean) {
+  for (const socket of await io.local.in(REALTIME_ROOMS.user(userId)).fetchSockets()) {
+    if (isJoining && socket.rooms.has(REALTIME_ROOMS.chat)) socket.join(hidingRoom);
+    if (!isJoining) socket.leave(hidingRoom);
+  }
 }

@@ -59,6 +59,7 @@ export function presentDebateSummary(row: TDebateRow, names: Map<string, string>
     winnerSide: row.winnerSide,
     startsAt: row.startsAt,
     isCancelled: row.cancelledAt !== null,
+    isEndedEarly: row.endedEarlyAt !== null,
     createdAt: row.createdAt,
     endedAt: row.endedAt,
     notCounted: notCountedOf(row),

@@ -251,6 +251,8 @@ export async function transitionStatus(
     endedAt?: string;
     /** A coach called the round off (it ends `abandoned`). */
     cancelledAt?: string;
+    /** One person in the round blocked another (it ends `abandoned`). */
+    endedEarlyAt?: string;
     /** A round ending early stops its clock (the version moves on, so a stale command is refused). */
     clock?: TClockState;
   },
@@ -426,4 +428,20 @@ export async function listMessages(db: TDebatesDb, debateId: number, limit: numb
     .limit(limit)
     .execute();
   return rows.reverse();
+}
+
+/** The live rounds (started or not) in which both users sit, as debaters or one as the judge. */
+export async function listLiveDebateIdsOfPair(db: TDebatesDb, a: string, b: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('debates')
+    .select('id')
+    .where('status', '=', 'live')
+    .where((eb) =>
+      eb.and([
+        eb.or([eb('debaterAId', '=', a), eb('debaterBId', '=', a), eb('judgeId', '=', a)]),
+        eb.or([eb('debaterAId', '=', b), eb('debaterBId', '=', b), eb('judgeId', '=', b)]),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => Number(r.id));
 }

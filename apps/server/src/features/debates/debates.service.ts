@@ -18,7 +18,9 @@ import {
   roundChatRefusal,
   type TRoundSeats,
   type TSideKey,
+  blockedPairRefusal,
 } from '@resolved/shared';
+import { isBlockedByAny } from '../blocks/blocks.service';
 import { nowIso } from '../../db/database';
 import { AppError, refuse, refused } from '../../lib/errors';
 import { storeChatMessage } from '../chat/chat.service';
@@ -332,6 +334,8 @@ export async function signalRoute(
   if (!isParticipant && !input.isWatching) {
     throw new AppError('forbidden', 'Only the people in the round share audio and video.');
   }
+  // Someone a debater or the judge blocked does not watch (nor connect to) their round.
+  if (!isParticipant) refuse(blockedPairRefusal('spectate', await isBlockedByAny(deps, participants, user.id)));
   if (row.status !== 'live' && row.status !== 'awaiting_ballot') {
     throw new AppError('conflict', 'The round is over: audio and video have ended.', undefined, 'round_over');
   }
@@ -412,3 +416,8 @@ export {
   transitionStatus,
   type TDebatesDb,
 } from './debates.repository';
+
+/** The live rounds in which both users sit (debaters, or one of them the judge). */
+export async function liveRoundsOfPair(deps: TDebatesDeps, a: string, b: string): Promise<number[]> {
+  return repo.listLiveDebateIdsOfPair(db(deps), a, b);
+}

@@ -111,6 +111,26 @@ export class DebateRooms {
   }
 
   /**
+   * `blockedId` watches, on this instance, rounds in which `blockerId` debates or judges: each of those sockets is told
+   * (`debate.watch_ended`) and taken out of the round's room, and the room hears who is left.
+   */
+  async endWatching(blockerId: string, blockedId: string): Promise<void> {
+    const prefix = REALTIME_ROOMS.debate('');
+    for (const socket of await this.io.local.in(REALTIME_ROOMS.user(blockedId)).fetchSockets()) {
+      for (const room of socket.rooms) {
+        if (!room.startsWith(prefix)) continue;
+        const debateId = Number(room.slice(prefix.length));
+        const role = await debates.roleIn(this.deps, debateId, blockedId);
+        const blockerRole = await debates.roleIn(this.deps, debateId, blockerId);
+        if (!role || role.side || role.isJudge || !blockerRole || !(blockerRole.side || blockerRole.isJudge)) continue;
+        socket.emit('debate.watch_ended', { debateId });
+        socket.leave(room);
+        await this.announce(debateId);
+      }
+    }
+  }
+
+  /**
    * Waiting needs someone to be there: when a user's last connection (on any instance) closes, they leave
    * the queue, so nobody is matched with a closed tab and then wins by the other's no-show.
    */
@@ -177,6 +197,13 @@ export function debatesSocketFeature(
     rooms
       .watchForfeit(event.payload.debateId, userId)
       .catch((err: unknown) => log.warn({ err }, 'forfeit watch failed'));
+  });
+  // A spectator blocked by a debater or the judge of a round they watch on this instance stops watching it at once.
+  const stopBlocks = context.events.subscribeServer((event) => {
+    if (event.name !== 'user.blocks_changed' || !event.payload.isBlocked || !rooms) return;
+    rooms
+      .endWatching(event.payload.blockerId, event.payload.blockedId)
+      .catch((err: unknown) => log.warn({ err }, 'ending a blocked spectator’s watch failed'));
   });
   // Judges who never submit: every minute (on one instance), debates past the ballot deadline are completed without
   // a decision.
@@ -305,6 +332,7 @@ export function debatesSocketFeature(
       start: (io: TRealtimeServer) => void start(io),
       close: () => {
         unsubscribe();
+        stopBlocks();
         rooms?.close();
       },
     },

@@ -64,6 +64,8 @@ export interface DebatesTable {
   notCounted: Generated<string | null>;
   /** Migration 0029: how the round came to be (the queue, a challenge, a coach's pairing). */
   kind: Generated<TRoundKind>;
+  /** Migration 0030: a live round ended because one person in it blocked another (it ended `abandoned`). */
+  endedEarlyAt: Generated<string | null>;
 }
 
 export interface ActiveDebatersTable {

@@ -15,6 +15,7 @@ import {
   type TEvidence,
   type TEvidenceNote,
   type TSessionUser,
+  blockedPairRefusal,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
@@ -23,6 +24,7 @@ import { withKeyLock } from '../../lib/key-lock';
 import type { TDebatesDeps } from '../../context';
 import { emitDebateUpdated, requireDebate, seatsOfRow, setEvidencePublic } from '../debates/debates.service';
 import type { TDebateRow } from '../debates/debates.tables';
+import { isBlockedByAny } from '../blocks/blocks.service';
 import { requireRoundViewer } from '../results/round-access';
 import * as repo from './evidence.repository';
 
@@ -37,6 +39,10 @@ const isPublic = (row: TDebateRow) => Number(row.evidencePublic) === 1;
 async function requireSharer(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
   const row = await requireDebate(deps, debateId);
   refuse(evidenceShareRefusal(user, seatsOfRow(row)));
+  // Someone another person in the round blocked shares nothing into it (a live round has ended with the block; this
+  // is a judge and a debater, one blocked by the other, while the round waits for its ballot).
+  const others = [row.debaterAId, row.debaterBId, row.judgeId].filter((id): id is string => !!id && id !== user.id);
+  refuse(blockedPairRefusal('evidence', await isBlockedByAny(deps, others, user.id)));
   return row;
 }
 

@@ -1,6 +1,7 @@
 /** Challenge links: a debater invites a friend into a round of a chosen format and prep. */
 import { randomBytes } from 'node:crypto';
 import {
+  blockedPairRefusal,
   FORMATS,
   REALTIME_ROOMS,
   resolvePrepMinutes,
@@ -9,13 +10,14 @@ import {
   type TSessionUser,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
-import { AppError, refused } from '../../lib/errors';
+import { AppError, refuse, refused } from '../../lib/errors';
 import * as repo from '../debates/debates.service';
 import { db, requireDebate, nowMs } from '../debates/debates.service';
 import * as mmRepo from './matchmaking.repository';
 import type { TDebatesDeps } from '../../context';
 import { findUserNames } from '../users/users.service';
 import { presentParticipant } from '../debates/debate.presenter';
+import { isEitherBlocked } from '../blocks/blocks.service';
 import { clashingRound, newDebate, startsSoonError } from './queue.service';
 import { inTransaction } from '../../db/transaction';
 
@@ -75,6 +77,7 @@ export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, to
         'challenge_own',
       );
     }
+    refuse(blockedPairRefusal('challenge', await isEitherBlocked(deps, challenge.userId, user.id, tx)));
     const busy = await repo.findActiveUserIds(tx, [challenge.userId, user.id]);
     if (busy.has(user.id)) throw refused('already_in_debate');
     if (busy.has(challenge.userId))

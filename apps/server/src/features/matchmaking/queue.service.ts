@@ -21,6 +21,7 @@ import * as mmRepo from './matchmaking.repository';
 import type { TDebatesDeps } from '../../context';
 import { forgetPendingJoin, requestSweep, sweepWriting, type TPendingJoin } from './sweeps';
 import { inTransaction } from '../../db/transaction';
+import { blockGraphAmong } from '../blocks/blocks.service';
 
 type TScheduledRound = Awaited<ReturnType<typeof repo.listScheduledRoundsOf>>[number];
 
@@ -189,7 +190,12 @@ export async function runMatching(
       entries.filter((e) => busy.has(e.userId)).map((e) => Number(e.id)),
     );
     const free = entries.filter((e) => !busy.has(e.userId)).map((e) => ({ ...e, id: Number(e.id) }));
-    const { pairs } = pairQueue(free, deps.random ?? Math.random);
+    // Nobody is paired with someone they blocked or who blocked them; the others pair as if the block were not there.
+    const isBlocked = await blockGraphAmong(
+      tx,
+      free.map((e) => e.userId),
+    );
+    const { pairs } = pairQueue(free, deps.random ?? Math.random, isBlocked);
     if (pairs.length === 0) return { created: [] };
     // Without a topic nobody is paired, but the joins stay written: they are paired once there is one.
     const topic = await findCurrentTopic(tx);

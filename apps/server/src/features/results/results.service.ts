@@ -12,7 +12,9 @@ import {
   ballotRefusal,
   judgeRefusal,
   judgeInviteRefusal,
+  blockedPairRefusal,
 } from '@resolved/shared';
+import { hasBlockWithAny } from '../blocks/blocks.service';
 import { nowIso } from '../../db/database';
 import { AppError, refuse, refused } from '../../lib/errors';
 import * as repo from '../debates/debates.service';
@@ -50,6 +52,8 @@ export async function joinAsJudge(
     row.kind !== 'team' ? undefined : row.teamId === null ? [] : await teamJudgeIds(deps, Number(row.teamId));
   refuse(judgeRefusal(user, seatsOfRow(row, teamJudges), invitation));
   if (row.judgeId === user.id) return loadDebate(deps, row);
+  // A judge and a debater one of whom blocked the other never meet in a round (an invitation does not change it).
+  refuse(blockedPairRefusal('judge', await hasBlockWithAny(deps, user.id, [row.debaterAId, row.debaterBId])));
   if (!(await repo.claimJudge(db(deps), debateId, user.id, row.judgeInviteToken === null ? undefined : invite))) {
     throw refused('judge_taken');
   }
@@ -164,14 +168,14 @@ export async function forfeit(deps: TDebatesDeps, debateId: number, userId: stri
 }
 
 /**
- * Both debaters left at once (issue 16), or a coach cancelled the practice round (`isCancel`, recorded so the round
- * says so): nobody is blamed, the round is abandoned with its clock stopped, and nobody earns points. Returns null
+ * Both debaters left at once (issue 16), a coach cancelled the practice round (`isCancel`, recorded so the round
+ * says so), or one person in it blocked another (`isEndedEarly`, said neutrally): nobody is blamed, the round is abandoned with its clock stopped, and nobody earns points. Returns null
  * when the debate was no longer live.
  */
 export async function abandon(
   deps: TDebatesDeps,
   debateId: number,
-  options: { isCancel?: boolean } = {},
+  options: { isCancel?: boolean; isEndedEarly?: boolean } = {},
 ): Promise<TDebate | null> {
   const changed = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
@@ -181,6 +185,7 @@ export async function abandon(
       status: 'abandoned',
       endedAt: nowIso(),
       ...(options.isCancel ? { cancelledAt: nowIso() } : {}),
+      ...(options.isEndedEarly ? { endedEarlyAt: nowIso() } : {}),
       clock: stopRound(repo.clockFromRow(row), nowMs(deps)),
     });
     if (moved) await repo.releaseActiveDebaters(tx, debateId);

@@ -3,16 +3,18 @@
  * place on the round's team read here. A live round is open to anyone signed in, as a spectator; a finished one is
  * its debaters' and judge's, a practice round's team's, and anyone's only while its debaters keep the replay public.
  */
-import { canPostInRound, roundViewRefusal, type TSessionUser } from '@resolved/shared';
+import { blockedPairRefusal, canPostInRound, roundViewRefusal, type TSessionUser } from '@resolved/shared';
 import { refusedError, type AppError } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
 import { seatsOfRow } from '../debates/debates.service';
 import type { TDebateRow } from '../debates/debates.tables';
 import { membershipOf } from '../teams/teams.service';
+import { isBlockedByAny } from '../blocks/blocks.service';
 
 /**
  * Why `user` may not look at this round, or null when they may. A visitor is answered as a signed-in stranger would
- * be (signing in is all a live or public round asks of them); the routes themselves still require sign-in.
+ * be (signing in is all a live or public round asks of them); the routes themselves still require sign-in. Someone
+ * a debater or the judge blocked does not watch their rounds, live or replayed (issue 23).
  */
 export async function findRoundViewRefusal(
   deps: TDebatesDeps,
@@ -20,6 +22,11 @@ export async function findRoundViewRefusal(
   row: TDebateRow,
 ): Promise<AppError | null> {
   const seats = seatsOfRow(row);
+  if (user && !canPostInRound(user, seats)) {
+    const people = [row.debaterAId, row.debaterBId, ...(row.judgeId ? [row.judgeId] : [])];
+    const blocked = blockedPairRefusal('spectate', await isBlockedByAny(deps, people, user.id));
+    if (blocked) return refusedError(blocked);
+  }
   const isTeamRound = row.kind === 'team';
   // The team is asked only when the rule would read the answer: a finished practice round, someone without a seat.
   const readsMembership = isTeamRound && user && row.status !== 'live' && !canPostInRound(user, seats);

@@ -4,7 +4,9 @@
  * assigned judge is seated from the start, so the round waits for that judge's ballot.
  */
 import {
+  blockedPairingRefusal,
   createClock,
+  type TRoundRefusal,
   isBeforeStart,
   longestRoundMs,
   pairPresent,
@@ -23,6 +25,7 @@ import { drawResolutions } from '../motions/motions.service';
 import { findRatings, abandon } from '../results/results.service';
 import { findCurrentTopic } from '../topics/topics.service';
 import * as repo from './teams.repository';
+import { blockGraphOf, isEitherBlocked } from '../blocks/blocks.service';
 import { requireCoach, toTeamRounds, type TTeamsDeps } from './teams.service';
 import { inTransaction } from '../../db/transaction';
 
@@ -49,7 +52,9 @@ async function plan(deps: TTeamsDeps, request: TPairing): Promise<{ rounds: TPla
   const present = [...new Set(request.presentUserIds)].filter((id) => id !== request.judgeUserId);
   const ratings = await findRatings(debatesRepo.debatesDb(deps.database.db), request.formatId, present);
   const members = present.map((userId) => ({ userId, rating: ratings.get(userId)?.rating ?? 1500 }));
-  const { pairs, oddOut } = pairPresent(members, request.sides, deps.random ?? Math.random);
+  // Around blocks where it can; a pair it cannot avoid is refused below with the conflict naming them.
+  const isBlocked = await blockGraphOf(deps, present);
+  const { pairs, oddOut } = pairPresent(members, request.sides, deps.random ?? Math.random, isBlocked);
   if (pairs.length === 0) throw new AppError('validation_failed', 'Mark at least two members present to pair.');
   // The odd one out judges the first round; the coach's chosen judge (if any) the next one.
   const judges = [oddOut?.userId, request.judgeUserId ?? undefined].filter((id): id is string => !!id);
@@ -85,6 +90,15 @@ export async function pairRounds(
     const judge = round.judgeUserId;
     if (judge && debaters.includes(judge)) {
       throw new AppError('validation_failed', `${name(judge)} cannot debate and judge in the same pairing.`);
+    }
+  }
+  // Two members one of whom blocked the other are never paired, nor one judging the other's round.
+  for (const round of rounds) {
+    const people = [round.aUserId, round.bUserId, ...(round.judgeUserId ? [round.judgeUserId] : [])];
+    for (const [i, x] of people.entries()) {
+      for (const y of people.slice(i + 1)) {
+        if (await isEitherBlocked(deps, x, y)) refuseRound(blockedPairingRefusal([name(x), name(y)]));
+      }
     }
   }
   const now = nowIso();
@@ -163,6 +177,10 @@ export async function pairRounds(
     deps.events.emit({ name: 'team.changed', room: REALTIME_ROOMS.user(member), payload: { teamId: team.id } });
   }
   return shaped;
+}
+
+function refuseRound(refusal: TRoundRefusal | null): void {
+  if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
 }
 
 /** Tells each debater and the judge of a round, on every tab, that it is open. */

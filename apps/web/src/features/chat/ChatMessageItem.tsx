@@ -2,16 +2,19 @@ import { ShieldCheck, Trash2 } from 'lucide-react';
 import type { TChatMessage } from '@resolved/shared';
 import { formatChatTimestamp } from './format-chat';
 import { MessageText } from './MessageText';
+import { BlockButton } from '../blocks/BlockButton';
 
 interface TChatMessageItemProps {
   message: TChatMessage;
   isOwn: boolean;
   canDelete: boolean;
   onDelete: (id: number) => void;
+  /** Someone else's message: offer to block its author. */
+  canBlock?: boolean;
 }
 
 /** One stored message: "You" for the viewer's own, the "Admin" label, badge and colours for an admin's. */
-export function ChatMessageItem({ message, isOwn, canDelete, onDelete }: TChatMessageItemProps) {
+export function ChatMessageItem({ message, isOwn, canDelete, onDelete, canBlock = false }: TChatMessageItemProps) {
   const isAdmin = message.role === 'admin';
   const bubble = isAdmin
     ? 'border-amber-300 bg-amber-50 text-slate-900'
@@ -46,6 +49,11 @@ export function ChatMessageItem({ message, isOwn, canDelete, onDelete }: TChatMe
           <time dateTime={message.timestamp} className="text-xs text-slate-600">
             {formatChatTimestamp(message.timestamp)}
           </time>
+          {canBlock ? (
+            <span className={canDelete ? '' : 'ml-auto'}>
+              <BlockButton userId={message.userId} displayName={message.displayName} />
+            </span>
+          ) : null}
           {canDelete ? (
             <button
               type="button"

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type UIEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type UIEvent } from 'react';
 import { MessageCircle, Users, WifiOff } from 'lucide-react';
 import { CHAT_COUNTER_FROM, LIMITS, canDeleteMessage } from '@resolved/shared';
 import { toast } from '../../lib/toast';
@@ -11,6 +11,7 @@ import { useAuth } from '../auth/useAuth';
 import { ChatMessageItem } from './ChatMessageItem';
 import { OutboxItem } from './OutboxItem';
 import { useChat } from './useChat';
+import { useBlockedIds } from '../blocks/blocks-queries';
 
 /** Within this many pixels of the bottom the list follows new messages; further up, the reader is left alone. */
 const STICK_TO_BOTTOM_PX = 120;
@@ -29,7 +30,12 @@ export default function ChatPage() {
   const inputId = useId();
   const counterId = useId();
 
-  const visible = isAdminOnly ? chat.messages.filter((m) => m.role === 'admin') : chat.messages;
+  // The server leaves out the messages of people the reader blocked; a block made here hides theirs at once.
+  const blocked = useBlockedIds(!!user);
+  const visible = useMemo(
+    () => chat.messages.filter((m) => (!isAdminOnly || m.role === 'admin') && !blocked.has(m.userId)),
+    [chat.messages, isAdminOnly, blocked],
+  );
   const countLabel = `${visible.length}${chat.hasOlder ? '+' : ''} ${visible.length === 1 && !chat.hasOlder ? 'message' : 'messages'}`;
   const remaining = LIMITS.chatMessage.max - text.length;
   const isBlank = text.trim().length === 0;
@@ -147,6 +153,7 @@ export default function ChatPage() {
                     isOwn={message.userId === user?.id}
                     canDelete={canDeleteMessage(user ?? null, message)}
                     onDelete={handleDelete}
+                    canBlock={!!user && message.userId !== user.id && message.role !== 'admin'}
                   />
                 ))}
                 {chat.outbox.map((item) => (

@@ -13,6 +13,7 @@ const entry = (over: Partial<THistoryEntry>): THistoryEntry => ({
   winnerSide: null,
   startsAt: null,
   isCancelled: false,
+  isEndedEarly: false,
   createdAt: '2026-11-25T10:00:00.000Z',
   endedAt: null,
   side: 'a',
@@ -39,5 +40,11 @@ describe('history text', () => {
     const judged = { ...entry({ status: 'abandoned', isCancelled: true }), isTeamRound: true } as TJudgedRound;
     expect(judgedResultText(judged)).toBe('Cancelled by the coach');
     expect(judgedBallotText(judged)).toBe('No ballot: the coach cancelled the round.');
+  });
+
+  it('a round a block ended reads as ended early, naming nobody', () => {
+    expect(historyResultText(entry({ status: 'abandoned', isEndedEarly: true }), now)).toBe('Ended early');
+    const judged = { ...entry({ status: 'abandoned', isEndedEarly: true }), isTeamRound: false } as TJudgedRound;
+    expect(judgedBallotText(judged)).toBe('No ballot: the round ended early.');
   });
 });

@@ -7,10 +7,17 @@ const RESULT_TEXT = { win: 'Win', loss: 'Loss', 'no-decision': 'No decision' } a
 /** What a coach's cancel reads as, wherever the round is listed. */
 export const CANCELLED_TEXT = 'Cancelled by the coach';
 
+/** A round ended because one person in it blocked another: said without naming anyone. */
+export const ENDED_EARLY_TEXT = 'Ended early';
+
+/** What the room says of a round ended by a block, to everyone alike: nobody is named. */
+export const ENDED_EARLY_MESSAGE = 'This round ended early. Nobody wins and no points are given.';
+
 export function historyResultText(d: THistoryEntry, nowMs = Date.now()): string {
   if (isUpcoming(d, nowMs)) return `Starts ${startTimeText(d.startsAt!)}`;
   if (d.status === 'live') return 'In progress';
   if (d.isCancelled) return CANCELLED_TEXT;
+  if (d.isEndedEarly) return ENDED_EARLY_TEXT;
   return RESULT_TEXT[d.result];
 }
 
@@ -35,6 +42,7 @@ export function judgedBallotText(d: TJudgedRound): string {
   if (d.status === 'awaiting_ballot') return 'No ballot yet.';
   if (d.status === 'forfeited') return 'No ballot: the round ended by forfeit.';
   if (d.isCancelled) return 'No ballot: the coach cancelled the round.';
+  if (d.isEndedEarly) return 'No ballot: the round ended early.';
   if (d.status === 'abandoned') return 'No ballot: the round was abandoned.';
   return 'No ballot was written.';
 }

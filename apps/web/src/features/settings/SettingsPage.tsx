@@ -9,8 +9,12 @@ import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { changePassword, deleteAccount, updateDisplayName } from './settings-queries';
+import { BlockedPeople } from '../blocks/BlockedPeople';
 
-/** Account settings: display name (the sign-up rules), password (the current one required), deleting the account. */
+/**
+ * Account settings: display name (the sign-up rules), password (the current one required), the people blocked (with
+ * Unblock), deleting the account.
+ */
 export default function SettingsPage() {
   useDocumentTitle('Account settings');
   const { user, refresh, signOut } = useAuth();
@@ -142,6 +146,7 @@ export default function SettingsPage() {
             </button>
           </form>
         </Card>
+        <BlockedPeople />
         <Card as="section" className="p-6" aria-labelledby="settings-delete-account">
           <h2 id="settings-delete-account" className="mb-4 text-lg font-bold text-slate-900">
             Delete account

@@ -15,6 +15,8 @@ import { RatingText } from '../debates/ballot/RatingText';
 import { ProfileLink } from './ProfileLink';
 import { profileJudgedRoundsQuery, profileQuery, profileRoundsQuery } from './users-queries';
 import { TeamPracticeBadge } from '../teams/TeamPracticeBadge';
+import { BlockButton } from '../blocks/BlockButton';
+import { useBlockedIds } from '../blocks/blocks-queries';
 
 const RESULT_TEXT = { win: 'Win', loss: 'Loss', 'no-decision': 'No decision' } as const;
 const RESULT_STYLE = {
@@ -35,6 +37,7 @@ export default function ProfilePage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const profile = useQuery(profileQuery(id));
+  const blocked = useBlockedIds(!!user);
   useDocumentTitle(profile.data?.displayName ?? 'Debater');
   if (profile.isError) {
     return (
@@ -67,7 +70,16 @@ export default function ProfilePage() {
           </Link>
           .
         </p>
-      ) : null}
+      ) : (
+        <div className="-mt-4 flex flex-wrap items-center gap-3">
+          {blocked.has(p.id) ? (
+            <p className="text-sm text-slate-700" data-testid="profile-blocked">
+              You blocked {p.displayName}: you are not matched with them and do not see their chat messages.
+            </p>
+          ) : null}
+          <BlockButton userId={p.id} displayName={p.displayName} isBlocked={blocked.has(p.id)} look="button" />
+        </div>
+      )}
       <Standing profile={p} />
       <Ratings profile={p} />
       <PastRounds userId={p.id} isMe={isMe} />

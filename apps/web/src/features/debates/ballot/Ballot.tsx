@@ -4,6 +4,7 @@ import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
 import { submitBallot } from '../debates-queries';
+import { BlockButton } from '../../blocks/BlockButton';
 
 /** The judge's ballot: winner, speaker points (26–30 in tenths) and a reason for decision. */
 export function BallotForm({ debate, onSubmitted }: { debate: TDebate; onSubmitted: (debate: TDebate) => void }) {
@@ -103,8 +104,8 @@ export function BallotForm({ debate, onSubmitted }: { debate: TDebate; onSubmitt
   );
 }
 
-/** The decision, as both debaters (and everyone watching) see it. */
-export function BallotView({ debate }: { debate: TDebate }) {
+/** The decision, as both debaters (and everyone watching) see it; anyone but its judge may block the judge from here. */
+export function BallotView({ debate, viewerId }: { debate: TDebate; viewerId?: string | undefined }) {
   const format = FORMATS[debate.formatId];
   const ballot = debate.ballot;
   if (!ballot) return null;
@@ -129,7 +130,14 @@ export function BallotView({ debate }: { debate: TDebate }) {
       </ul>
       <h3 className="mt-3 text-sm font-semibold text-slate-700">Reason for decision</h3>
       <p className="mt-1 whitespace-pre-wrap text-sm text-slate-800 [overflow-wrap:anywhere]">{ballot.reason}</p>
-      {ballot.judge ? <p className="mt-2 text-xs text-slate-600">Judged by {ballot.judge.displayName}</p> : null}
+      {ballot.judge ? (
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+          Judged by {ballot.judge.displayName}
+          {viewerId && viewerId !== ballot.judge.userId ? (
+            <BlockButton userId={ballot.judge.userId} displayName={ballot.judge.displayName} />
+          ) : null}
+        </p>
+      ) : null}
       {ballot.wasJudgePresent ? null : (
         <p className="mt-1 text-xs font-semibold text-amber-800" data-testid="judge-not-present">
           The judge joined after the speeches began and was not present for all of them.

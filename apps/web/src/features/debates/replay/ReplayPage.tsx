@@ -17,6 +17,7 @@ import { buttonClass } from '../../../ui/button-styles';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useAuth } from '../../auth/useAuth';
 import { BallotView } from '../ballot/Ballot';
+import { BlockRoundPeople } from '../../blocks/BlockRoundPeople';
 import { RoundAwards } from '../ballot/RoundAwards';
 import {
   deleteRecordings,
@@ -150,6 +151,9 @@ function Replay({ replay }: { replay: TReplay }) {
           The round’s page
         </Link>
       </p>
+      <div className="-mt-2 mb-4">
+        <BlockRoundPeople people={[debate.debaters.a, debate.debaters.b, debate.judge]} viewerId={user?.id} />
+      </div>
       {canSetPrivacy ? (
         <label className="mb-4 flex items-start gap-2 text-sm text-slate-700">
           <input
@@ -315,7 +319,7 @@ function Replay({ replay }: { replay: TReplay }) {
       ) : null}
 
       <div className="mt-6 space-y-6">
-        {debate.ballot ? <BallotView debate={debate} /> : null}
+        {debate.ballot ? <BallotView debate={debate} viewerId={user?.id} /> : null}
         <RoundAwards debate={debate} viewerId={user?.id} />
         {replay.flow ? (
           <section aria-labelledby="replay-flow" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">

@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Eye, Users } from 'lucide-react';
 import {
   BALLOT_DEADLINE_MS,
@@ -32,7 +33,10 @@ import { SpeechSchedule } from './SpeechSchedule';
 import { VideoPanel } from '../video/VideoPanel';
 import { useDebateRoom } from './useDebateRoom';
 import { debatesKey } from '../debates-queries';
-import { CANCELLED_TEXT } from '../history-text';
+import { CANCELLED_TEXT, ENDED_EARLY_MESSAGE } from '../history-text';
+import { BlockRoundPeople } from '../../blocks/BlockRoundPeople';
+import { useSocketEvent } from '../../../lib/socket';
+import { toast } from '../../../lib/toast';
 import { isUpcoming, startTimeText } from '../start-time';
 import { useServerNow } from './useNow';
 import { serverNow } from './server-time';
@@ -55,9 +59,9 @@ function statusText(debate: TDebate, nowMs: number): string {
     }
     case 'abandoned':
       // A practice round also ends this way when its coach cancels it, marked so since migration 0025.
-      return debate.isCancelled
-        ? `${CANCELLED_TEXT}. Nobody wins and no points are given.`
-        : 'Round abandoned: both debaters left. Nobody wins and no points are given.';
+      if (debate.isCancelled) return `${CANCELLED_TEXT}. Nobody wins and no points are given.`;
+      if (debate.isEndedEarly) return ENDED_EARLY_MESSAGE;
+      return 'Round abandoned: both debaters left. Nobody wins and no points are given.';
   }
 }
 
@@ -80,6 +84,24 @@ export default function DebateRoomPage() {
     !!user &&
     [debate.debaters.a.userId, debate.debaters.b.userId].includes(user.id);
   useLeaveGuard(isLiveDebater);
+  const navigate = useNavigate();
+  // A live round ended by a block: its debaters and judge leave the room (LiveDebateBanner says why, in neutral words).
+  const previousStatus = useRef(debate?.status);
+  const isSeated =
+    !!debate && !!user && [debate.debaters.a.userId, debate.debaters.b.userId, debate.judge?.userId].includes(user.id);
+  useEffect(() => {
+    const before = previousStatus.current;
+    previousStatus.current = debate?.status;
+    if (before === 'live' && debate?.status === 'abandoned' && debate.isEndedEarly && isSeated) {
+      void navigate('/debates');
+    }
+  }, [debate?.status, debate?.isEndedEarly, isSeated, navigate]);
+  // Someone watching whom a debater or the judge blocked: out of the room (leaving it closes audio and video).
+  useSocketEvent('debate.watch_ended', ({ debateId: ended }) => {
+    if (ended !== debateId) return;
+    toast.info('You can no longer watch this round.');
+    void navigate('/debates');
+  });
 
   if (room.error && !debate) {
     return (
@@ -193,8 +215,9 @@ export default function DebateRoomPage() {
               );
             })}
           </section>
+          <BlockRoundPeople people={[debate.debaters.a, debate.debaters.b, debate.judge]} viewerId={user?.id} />
 
-          {debate.ballot ? <BallotView debate={debate} /> : null}
+          {debate.ballot ? <BallotView debate={debate} viewerId={user?.id} /> : null}
           <RoundAwards debate={debate} viewerId={user?.id} />
           {canSubmitBallot(actor, seats) ? <BallotForm debate={debate} onSubmitted={handleDecided} /> : null}
 

@@ -6,6 +6,8 @@ import { useSocketConnectedEffect, useSocketEvent } from '../../../lib/socket';
 import { useAuth } from '../../auth/useAuth';
 import { useQueueStatus } from '../queue/useQueue';
 import { queueKey } from '../debates-queries';
+import { ENDED_EARLY_MESSAGE } from '../history-text';
+import { toast } from '../../../lib/toast';
 
 /** Longest wait a timer takes (setTimeout's limit is about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -14,7 +16,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * On every page but the room itself: "You are in a live debate — return", while the signed-in user debates a live
  * round (away for more than a minute forfeits it). Learns of a new match at once (`debate.matched`, on every tab).
  * A practice round paired for later is not live until its start: the banner shows from then (the round's opening
- * notice, or a timer at its start time).
+ * notice, or a timer at its start time). A round ended early by a block says so here, on any page.
  */
 export function LiveDebateBanner() {
   const { user } = useAuth();
@@ -24,6 +26,11 @@ export function LiveDebateBanner() {
   useSocketEvent('debate.matched', () => void client.invalidateQueries({ queryKey: queueKey }));
   useSocketEvent('team.changed', () => void client.invalidateQueries({ queryKey: queueKey }));
   useSocketEvent('team.round_opened', () => void client.invalidateQueries({ queryKey: queueKey }));
+  // A round of theirs ended by a block: told once, on whichever page (the room also sends its people out).
+  useSocketEvent('debate.ended_early', () => {
+    void client.invalidateQueries({ queryKey: queueKey });
+    toast.info(ENDED_EARLY_MESSAGE);
+  });
   const startsAt = status.data?.upcomingRound?.startsAt;
   useEffect(() => {
     if (!startsAt) return;

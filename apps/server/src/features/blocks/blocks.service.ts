@@ -1,0 +1,133 @@
+/**
+ * Blocks (issue 23, item 1): a user blocks someone they never want to meet again. The rules that read blocks live at
+ * their doors (the queue sweep, challenge links, the judge's seat, a coach's pairing, watching a round, sharing
+ * evidence, the community chat); this service stores the blocks and answers the questions those doors ask. A report
+ * for harassment, hate or child safety blocks through `blockUser` too (`source: 'report'`).
+ */
+import {
+  blockGraph,
+  blockRefusal,
+  REALTIME_ROOMS,
+  BLOCKS_MAX,
+  type TBlockedUser,
+  type TBlockResponse,
+  type TIsBlockedPair,
+  type TSessionUser,
+} from '@resolved/shared';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { TDebatesDeps } from '../../context';
+import { liveRoundsOfPair } from '../debates/debates.service';
+import { abandon } from '../results/results.service';
+import * as repo from './blocks.repository';
+
+export type TBlocksDeps = Pick<TDebatesDeps, 'database' | 'events'>;
+
+/** Who asked for a block: the user from a Block button, or a report that blocks as it is filed. */
+export type TBlockSource = 'user' | 'report';
+
+const toBlocked = (row: { userId: string; displayName: string; createdAt: string }): TBlockedUser => ({
+  userId: row.userId,
+  displayName: row.displayName,
+  blockedAt: new Date(row.createdAt).toISOString(),
+});
+
+/**
+ * `blockerId` blocks `blockedId`. Blocking someone already blocked changes nothing and answers the same. A new block
+ * ends, as abandoned (no result, no points, no rating change, no forfeit), every live round the two are in together,
+ * and tells every instance so that the blocker's open chat stops showing the blocked user's messages at once.
+ */
+export async function blockUser(
+  deps: TBlocksDeps,
+  blockerId: string,
+  blockedId: string,
+  _options: { source: TBlockSource } = { source: 'user' },
+): Promise<TBlockResponse> {
+  const { db } = deps.database;
+  const name = await repo.findUserName(db, blockedId);
+  const existing = name === undefined ? undefined : await repo.findBlock(db, blockerId, blockedId);
+  const refusal = blockRefusal(
+    { id: blockerId },
+    { id: blockedId, exists: name !== undefined },
+    {
+      current: existing ? 0 : await repo.countBlocksOf(db, blockerId),
+      max: BLOCKS_MAX,
+      isAlreadyBlocked: existing !== undefined,
+    },
+  );
+  if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
+  const isNew = existing ? false : await repo.insertBlock(db, blockerId, blockedId, nowIso());
+  let endedDebateId: number | null = null;
+  if (isNew) {
+    for (const debateId of await liveRoundsOfPair(deps, blockerId, blockedId)) {
+      const ended = await abandon(deps, debateId, { isEndedEarly: true });
+      if (!ended) continue;
+      endedDebateId = debateId;
+      // Each of its people, on any page, is told the same: their live-round banner goes and a neutral notice shows.
+      const seated = [ended.debaters.a.userId, ended.debaters.b.userId, ended.judge?.userId];
+      for (const userId of seated.filter((id): id is string => !!id)) {
+        deps.events.emit({ name: 'debate.ended_early', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
+      }
+    }
+    announce(deps, blockerId, blockedId, true);
+  }
+  const row = existing ?? (await repo.findBlock(db, blockerId, blockedId));
+  if (!row) throw new AppError('not_found', 'That user does not exist.');
+  return { block: toBlocked(row), endedDebateId };
+}
+
+/** Lifts a block (only its blocker can). Unblocking someone not blocked is a clear 404. */
+export async function unblockUser(deps: TBlocksDeps, blockerId: string, blockedId: string): Promise<void> {
+  if (!(await repo.deleteBlock(deps.database.db, blockerId, blockedId))) {
+    throw new AppError('not_found', 'You have not blocked that user.');
+  }
+  announce(deps, blockerId, blockedId, false);
+}
+
+function announce(deps: TBlocksDeps, blockerId: string, blockedId: string, isBlocked: boolean): void {
+  // The blocker's other tabs update their lists; every instance moves the blocker's chat sockets (chat.socket.ts).
+  deps.events.emit({
+    name: 'block.changed',
+    room: REALTIME_ROOMS.user(blockerId),
+    payload: { userId: blockedId, isBlocked },
+  });
+  deps.events.emitServer({ name: 'user.blocks_changed', payload: { blockerId, blockedId, isBlocked } });
+}
+
+export async function listBlocks(deps: TBlocksDeps, user: TSessionUser): Promise<TBlockedUser[]> {
+  return (await repo.listBlocksOf(deps.database.db, user.id)).map(toBlocked);
+}
+
+// ---- What the doors ask ----
+
+/** The users whose community-chat messages `userId` does not see (those they blocked). */
+export function hiddenAuthorsFor(deps: TBlocksDeps, userId: string): Promise<string[]> {
+  return repo.listBlockedIds(deps.database.db, userId);
+}
+
+/** The block graph among the users of one matching sweep (read inside its transaction, `tx`). */
+export async function blockGraphAmong(tx: Kysely<DB>, userIds: readonly string[]): Promise<TIsBlockedPair> {
+  return blockGraph(await repo.listBlocksAmong(tx, userIds));
+}
+
+/** The block graph among some users, outside a transaction (a coach's "pair everyone present"). */
+export function blockGraphOf(deps: TBlocksDeps, userIds: readonly string[]): Promise<TIsBlockedPair> {
+  return blockGraphAmong(deps.database.db, userIds);
+}
+
+/** Whether either of two users blocked the other (challenge links, a coach's pairing). */
+export function isEitherBlocked(deps: TBlocksDeps, a: string, b: string, tx: Kysely<DB> = deps.database.db) {
+  return repo.isEitherBlocked(tx, a, b);
+}
+
+/** Whether `userId` and anyone of `others` have a block between them, either way (the judge's seat). */
+export function hasBlockWithAny(deps: TBlocksDeps, userId: string, others: readonly string[]): Promise<boolean> {
+  return repo.hasBlockWithAny(deps.database.db, userId, others);
+}
+
+/** Whether any of `blockerIds` (a round's people) blocked `userId` (watching it, sharing evidence into it). */
+export function isBlockedByAny(deps: TBlocksDeps, blockerIds: readonly string[], userId: string): Promise<boolean> {
+  return repo.isBlockedByAny(deps.database.db, blockerIds, userId);
+}
