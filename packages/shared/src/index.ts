@@ -24,3 +24,4 @@ export * from './ranks.js';
 export * from './motions.js';
 export * from './teams.js';
 export * from './profiles.js';
+export * from './moderation.js';

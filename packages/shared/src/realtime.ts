@@ -65,6 +65,8 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents {
   'team.changed': (payload: { teamId: number }) => void;
   /** To `user:<id>` of each debater and judge: a coach paired a practice round for them; it is open now. */
   'team.round_opened': (payload: { round: TTeamRound; role: 'debater' | 'judge' }) => void;
+  /** To `user:<id>`: a moderation notice for this user (issue 23); the header's notices refetch. */
+  'notice.created': (payload: { id: number }) => void;
 }
 
 export interface TClientToServerEvents extends TDebateClientToServerEvents {

@@ -1,6 +1,7 @@
 import type { TFormatId, TTeamRole } from '@resolved/shared';
 import type { Generated } from 'kysely';
 import type { DebateTables } from '../features/debates/debates.tables';
+import type { ModerationTables } from '../features/moderation/moderation.tables';
 
 /** Timestamps in our own tables are ISO-8601 UTC strings on both engines (see docs/decisions.md). */
 export interface TopicsTable {
@@ -51,6 +52,9 @@ export interface UsersTable {
   banReason: string | null;
   banExpires: string | Date | null;
   score: Generated<number>;
+  /** A moderator's mute / suspension from live debates ends then (migration 0031; ISO, null: none). */
+  mutedUntil: Generated<string | null>;
+  suspendedUntil: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -180,7 +184,7 @@ export interface RankingVersionTable {
 }
 
 /** The debates tables (migration 0006-debates) are declared beside their feature. */
-export interface DB extends DebateTables {
+export interface DB extends DebateTables, ModerationTables {
   topics: TopicsTable;
   rooms: RoomsTable;
   contactRequests: ContactRequestsTable;

@@ -28,6 +28,7 @@ import { upcomingRounds } from './0025-upcoming-rounds';
 import { roundRevisions } from './0026-round-revisions';
 import { teamJoinSwitch } from './0027-team-join-switch';
 import { roundNotCounted } from './0028-round-not-counted';
+import { moderation } from './0031-moderation';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0026-round-revisions': roundRevisions,
   '0027-team-join-switch': teamJoinSwitch,
   '0028-round-not-counted': roundNotCounted,
+  '0031-moderation': moderation,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

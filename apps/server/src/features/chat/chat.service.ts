@@ -1,4 +1,5 @@
 import {
+  muteRefusal,
   CHAT_CATCH_UP_LIMIT,
   CHAT_PAGE_SIZE,
   CHAT_RATE_LIMIT,
@@ -59,6 +60,8 @@ export async function sendMessage(
 
   const author = await findAuthor(db, user.id);
   if (!author) throw new AppError('unauthenticated', 'Sign in to use the chat.');
+  const muted = muteRefusal(user);
+  if (muted) throw new AppError(muted.code, muted.message, undefined, muted.reason);
 
   // The retry check, the count and the insert are one step per user (every instance takes turns), so a burst of
   // simultaneous sends stores exactly the allowance.
@@ -163,4 +166,30 @@ export async function listMessages(
     messages: rows.slice(0, CHAT_PAGE_SIZE).reverse().map(toChatMessage),
     hasMore: rows.length > CHAT_PAGE_SIZE,
   };
+}
+
+/**
+ * A reported message with up to `around` visible messages before and after it (a moderation report copies them
+ * into its case), or null when there is no such message.
+ */
+export async function messageWithNeighbours({ database }: Pick<TChatContext, 'database'>, id: number, around: number) {
+  const { db } = database;
+  const row = await findMessageById(db, id);
+  if (!row) return null;
+  const [before, after] = await Promise.all([listMessagesBefore(db, id, around), listMessagesAfter(db, id, around)]);
+  return { message: row, lines: [...before.reverse(), row, ...after] };
+}
+
+/** A moderator's deletion of a message (issue 23): whoever wrote it; announced like any deletion. */
+export async function deleteMessageAsModerator(
+  { database, events }: TChatContext,
+  moderatorId: string,
+  id: number,
+): Promise<{ userId: string } | null> {
+  const row = await findMessageById(database.db, id);
+  if (!row) return null;
+  if (!row.deletedAt && (await softDeleteMessage(database.db, id, moderatorId, nowIso()))) {
+    events.emit({ name: 'message.deleted', room: REALTIME_ROOMS.chat, payload: { id } });
+  }
+  return { userId: row.userId };
 }

@@ -17,6 +17,7 @@ import {
   type TDebateSummary,
   type TSessionUser,
   canPostInRound,
+  muteRefusal,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -202,6 +203,8 @@ export async function postMessage(
       'not_in_round',
     );
   }
+  const muted = muteRefusal(user);
+  if (muted) throw new AppError(muted.code, muted.message, undefined, muted.reason);
   const stored = await withKeyLock(deps.database, `debate.send_message:${user.id}`, async (trx) => {
     const earlier = input.clientId ? await repo.findMessageByClientId(trx, user.id, input.clientId) : undefined;
     if (earlier) return { ...earlier, isNew: false };
@@ -300,5 +303,37 @@ export async function roleIn(deps: TDebatesDeps, debateId: number, userId: strin
     // Absence forfeits a matched round from the match on; a practice round (paired by a coach, maybe for later) only
     // once its clock has run: before that the coach, not a timer, deals with a student who is not there.
     canForfeit: row.teamId === null || isUnderWay(row),
+  };
+}
+
+/**
+ * What a moderation report of a round copies into its case: the round, its debaters and judge with their names, and
+ * the last `chatLines` lines of its chat. Null when there is no such round.
+ */
+export async function roundForReport(deps: TDebatesDeps, debateId: number, chatLines: number) {
+  const row = await repo.findDebate(db(deps), debateId);
+  if (!row) return null;
+  const seats = [
+    { userId: row.debaterAId, role: 'debater' as const },
+    { userId: row.debaterBId, role: 'debater' as const },
+    ...(row.judgeId ? [{ userId: row.judgeId, role: 'judge' as const }] : []),
+  ];
+  const names = await repo.findUserNames(
+    db(deps),
+    seats.map((s) => s.userId),
+  );
+  const chat = await repo.listMessages(db(deps), debateId, chatLines);
+  return {
+    id: Number(row.id),
+    formatId: row.formatId,
+    status: row.status,
+    participants: seats.map((s) => ({ ...s, displayName: names.get(s.userId) ?? 'Deleted account' })),
+    chat: chat.map((m) => ({
+      id: Number(m.id),
+      userId: m.userId,
+      displayName: m.displayName,
+      text: m.text,
+      createdAt: m.createdAt,
+    })),
   };
 }

@@ -4,6 +4,7 @@ import {
   FORMATS,
   REALTIME_ROOMS,
   resolvePrepMinutes,
+  suspensionRefusal,
   type TCreateChallengeRequest,
   type TFormatId,
   type TSessionUser,
@@ -12,7 +13,7 @@ import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import * as repo from '../debates/debates.repository';
 import * as mmRepo from './matchmaking.repository';
-import { type TDebatesDeps, db, requireDebate, participant, nowMs } from '../debates/debate-view';
+import { type TDebatesDeps, db, requireDebate, participant, nowMs, refuse } from '../debates/debate-view';
 import { clashingRound, newDebate, startsSoonError } from './queue.service';
 
 export async function createChallenge(
@@ -20,6 +21,7 @@ export async function createChallenge(
   user: TSessionUser,
   request: TCreateChallengeRequest,
 ): Promise<{ token: string; formatId: TFormatId; prepMinutes: number }> {
+  refuse(suspensionRefusal(user));
   const token = randomBytes(16).toString('base64url');
   const prepMinutes = request.prepMinutes ?? null;
   await mmRepo.insertChallenge(db(deps), {
@@ -49,6 +51,7 @@ export async function getChallenge(deps: TDebatesDeps, token: string) {
 }
 
 export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, token: string): Promise<number> {
+  refuse(suspensionRefusal(user));
   const debateId = await deps.database.db.transaction().execute(async (trx) => {
     const tx = repo.debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);

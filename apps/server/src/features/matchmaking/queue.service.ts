@@ -1,5 +1,6 @@
 /** The queue: joining, leaving, and the matching sweep that pairs everyone waiting in a format. */
 import {
+  suspensionRefusal,
   FORMATS,
   REALTIME_ROOMS,
   createClock,
@@ -18,7 +19,7 @@ import { drawResolutions } from '../motions/motions.service';
 import { listMotionTexts } from '../motions/motions.repository';
 import * as repo from '../debates/debates.repository';
 import * as mmRepo from './matchmaking.repository';
-import { type TDebatesDeps, db, nowMs } from '../debates/debate-view';
+import { type TDebatesDeps, db, nowMs, refuse } from '../debates/debate-view';
 import { forgetPendingJoin, requestSweep, sweepWriting, type TPendingJoin } from './sweeps';
 
 type TScheduledRound = Awaited<ReturnType<typeof repo.listScheduledRoundsOf>>[number];
@@ -94,6 +95,7 @@ export async function joinQueue(
   user: TSessionUser,
   formatId: TFormatId,
 ): Promise<TJoinQueueResult> {
+  refuse(suspensionRefusal(user));
   const active = await repo.findActiveDebateId(db(deps), user.id);
   if (active !== null)
     throw new AppError('conflict', 'You are already in a debate.', { debateId: active }, 'already_in_debate');

@@ -349,3 +349,21 @@ export async function purgeExpiredRecordings(deps: TStoreDeps, retentionDays: nu
     rows.map((r) => Number(r.id)),
   );
 }
+
+/** A round's recordings as a child-safety report copies them (issue 23): each with a reader of all its parts. */
+export async function recordingsForReport(deps: Pick<TStoreDeps, 'database' | 'blobs'>, debateId: number) {
+  const rows = await db(deps)
+    .selectFrom('debateRecordings')
+    .select(['id', 'userId', 'mimeType', 'size', 'chunks'])
+    .where('debateId', '=', debateId)
+    .where('chunks', '>', 0)
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    userId: row.userId,
+    mimeType: row.mimeType,
+    size: Number(row.size),
+    open: () => deps.blobs.openRecording(Number(row.id), 0, Number(row.chunks)),
+  }));
+}

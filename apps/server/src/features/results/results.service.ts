@@ -11,6 +11,7 @@ import {
   ballotRefusal,
   judgeRefusal,
   judgeInviteRefusal,
+  suspensionRefusal,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -41,6 +42,7 @@ export async function joinAsJudge(
   debateId: number,
   invite?: string,
 ): Promise<TDebate> {
+  refuse(suspensionRefusal(user));
   const row = await requireDebate(deps, debateId);
   const invitation =
     row.judgeInviteToken === null || !invite ? 'none' : invite === row.judgeInviteToken ? 'valid' : 'invalid';

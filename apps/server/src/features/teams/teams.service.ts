@@ -322,3 +322,9 @@ export async function getMemberProgress(deps: TTeamsDeps, user: TSessionUser, te
     throw new AppError('not_found', 'That person is not on this team.');
   return getProgress(deps, memberId);
 }
+
+/** A team's name and school, as a moderation report of it copies them (null: no such team). */
+export async function teamForReport(deps: TTeamsDeps, teamId: number) {
+  const row = await repo.findTeam(db(deps), teamId);
+  return row ? { id: Number(row.id), name: row.name, school: row.school ?? null } : null;
+}

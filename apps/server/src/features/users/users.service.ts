@@ -7,6 +7,7 @@ import {
 import type { TDatabase } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { countUsers, findRankingVersion, findStanding, listRankedUsers } from './users.repository';
+import * as repo from './users.repository';
 import { countDebatesOfUser } from '../results/results.repository';
 
 /** How many debates this user has been matched into (Debates Joined), counted by the debates feature. */
@@ -77,3 +78,18 @@ export async function getStanding(database: TDatabase, user: TSessionUser): Prom
   if (!standing) throw new AppError('not_found', 'User not found.');
   return { user, rank: standing.rank, total, tiedWith: standing.tiedWith, debatesJoined };
 }
+
+// ---- What moderation (issue 23) does to an account, through this feature ----
+
+export const findModerationTarget = (database: TDatabase, id: string) => repo.findModerationTarget(database.db, id);
+export const setRestriction = (
+  database: TDatabase,
+  id: string,
+  field: 'mutedUntil' | 'suspendedUntil',
+  until: string | null,
+) => repo.setRestriction(database.db, id, field, until);
+export const setBanned = (database: TDatabase, id: string, reason: string | null) =>
+  repo.setBanned(database.db, database.engine === 'postgres', id, reason);
+export const setDisplayName = (database: TDatabase, id: string, name: string) =>
+  repo.setDisplayName(database.db, id, name);
+export const listAdminEmails = (database: TDatabase) => repo.listAdminEmails(database.db);
