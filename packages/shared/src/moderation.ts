@@ -231,8 +231,24 @@ const ZReasonText = z
 export const ZModerationActionRequest = z.discriminatedUnion('action', [
   z.object({ action: z.literal('dismiss'), reason: ZReasonText }),
   z.object({ action: z.literal('warn'), reason: ZReasonText }),
-  z.object({ action: z.literal('mute'), reason: ZReasonText, hours: z.number().int().min(1).max(24 * 365) }),
-  z.object({ action: z.literal('suspend'), reason: ZReasonText, hours: z.number().int().min(1).max(24 * 365) }),
+  z.object({
+    action: z.literal('mute'),
+    reason: ZReasonText,
+    hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 365),
+  }),
+  z.object({
+    action: z.literal('suspend'),
+    reason: ZReasonText,
+    hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 365),
+  }),
   z.object({ action: z.literal('ban'), reason: ZReasonText }),
   z.object({ action: z.literal('unban'), reason: ZReasonText }),
   z.object({ action: z.literal('delete_message'), reason: ZReasonText, messageId: z.number().int().positive() }),

@@ -255,7 +255,6 @@ export interface TRestrictionRefusal {
 
 const holds = (until: string | undefined, nowMs: number) => until !== undefined && new Date(until).getTime() > nowMs;
 
-
 /** Posting in the community chat or a round's chat: refused while a mute holds, saying until when. */
 export function muteRefusal(user: TRestricted, nowMs = Date.now()): TRestrictionRefusal | null {
   if (!holds(user.mutedUntil, nowMs)) return null;

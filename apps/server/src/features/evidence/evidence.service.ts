@@ -229,7 +229,10 @@ export async function setVisibility(deps: TDebatesDeps, user: TSessionUser, deba
  * A round's evidence as a moderation report copies it (issue 23): every complete item, and for a file a reader of
  * its bytes (the case keeps its own copy, so deleting the original leaves it).
  */
-export async function evidenceForReport(deps: Pick<TDebatesDeps, 'database'> & { blobs: TBlobStore }, debateId: number) {
+export async function evidenceForReport(
+  deps: Pick<TDebatesDeps, 'database'> & { blobs: TBlobStore },
+  debateId: number,
+) {
   const rows = await repo.listEvidence(db(deps), debateId);
   return rows.map((row) => ({
     id: Number(row.id),

@@ -302,7 +302,12 @@ export async function findLog(db: TDb, id: number): Promise<TLogRow | undefined>
 
 export async function listLog(
   db: TDb,
-  filter: { actorId?: string | undefined; targetId?: string | undefined; action?: string | undefined; beforeId?: number | undefined },
+  filter: {
+    actorId?: string | undefined;
+    targetId?: string | undefined;
+    action?: string | undefined;
+    beforeId?: number | undefined;
+  },
   limit: number,
 ): Promise<TLogRow[]> {
   let query = db.selectFrom('moderationLog').selectAll();
@@ -336,13 +341,7 @@ export async function insertNotice(
 }
 
 export async function listNotices(db: TDb, userId: string, limit: number): Promise<TNoticeRow[]> {
-  return db
-    .selectFrom('notices')
-    .selectAll()
-    .where('userId', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('notices').selectAll().where('userId', '=', userId).orderBy('id', 'desc').limit(limit).execute();
 }
 
 export async function findNotice(db: TDb, id: number, userId: string): Promise<TNoticeRow | undefined> {
@@ -350,7 +349,12 @@ export async function findNotice(db: TDb, id: number, userId: string): Promise<T
 }
 
 export async function markNoticesRead(db: TDb, userId: string, nowIso: string): Promise<void> {
-  await db.updateTable('notices').set({ readAt: nowIso }).where('userId', '=', userId).where('readAt', 'is', null).execute();
+  await db
+    .updateTable('notices')
+    .set({ readAt: nowIso })
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null)
+    .execute();
 }
 
 export async function listAppealedActionIds(db: TDb, actionIds: number[]): Promise<Set<number>> {

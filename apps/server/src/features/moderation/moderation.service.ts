@@ -88,7 +88,11 @@ interface TFileToKeep {
 }
 
 /** Copies a stream into a case's kept file, hashing it as it goes. */
-async function keepFile(deps: TModerationDeps, caseId: number, file: TFileToKeep): Promise<{ id: number; sha256: string; size: number }> {
+async function keepFile(
+  deps: TModerationDeps,
+  caseId: number,
+  file: TFileToKeep,
+): Promise<{ id: number; sha256: string; size: number }> {
   const id = await repo.insertFile(db(deps), {
     caseId,
     kind: file.kind,
@@ -239,7 +243,11 @@ export async function createReport(
     input,
     targetId,
     createdAt,
-    context: { profile: { displayName: reported.displayName }, ...(message ? { message } : {}), ...(team ? { team } : {}) },
+    context: {
+      profile: { displayName: reported.displayName },
+      ...(message ? { message } : {}),
+      ...(team ? { team } : {}),
+    },
     retainUntil: isChildSafety ? iso(now + deps.safetyRetentionDays * DAY_MS) : null,
   });
 
@@ -597,7 +605,15 @@ async function closeWithOutcome(
 
 // ---- Appeals ----
 
-const APPEALABLE: readonly TModerationAction[] = ['warn', 'mute', 'suspend', 'ban', 'delete_message', 'delete_evidence', 'reset_name'];
+const APPEALABLE: readonly TModerationAction[] = [
+  'warn',
+  'mute',
+  'suspend',
+  'ban',
+  'delete_message',
+  'delete_evidence',
+  'reset_name',
+];
 
 /** The actioned user appeals an action once; the appeal goes back to the queue as a case. */
 export async function appeal(deps: TModerationDeps, user: TSessionUser, noticeId: number, text: string) {
@@ -718,4 +734,3 @@ export async function purgeExpiredContext(deps: TModerationDeps): Promise<number
   await repo.purgeCases(db(deps), ids);
   return ids.length;
 }
-

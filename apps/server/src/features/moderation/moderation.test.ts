@@ -27,8 +27,7 @@ describe.each(TEST_ENGINES)('moderation on %s', (engine) => {
     (await send(who, 'GET', `/api/moderation/cases/${id}`)).json<{ case: TCaseDetail }>().case;
   const act = (who: TWho, caseId: number, payload: object) =>
     send(who, 'POST', `/api/moderation/cases/${caseId}/actions`, payload);
-  const notices = async (who: TWho) =>
-    (await send(who, 'GET', '/api/notices')).json<{ notices: TNotice[] }>().notices;
+  const notices = async (who: TWho) => (await send(who, 'GET', '/api/notices')).json<{ notices: TNotice[] }>().notices;
 
   /** A live LD round between a and b (both join the queue). */
   async function liveRound(a: TWho, b: TWho): Promise<number> {
@@ -42,7 +41,9 @@ describe.each(TEST_ENGINES)('moderation on %s', (engine) => {
     const b = await buildUser(t, { displayName: 'Reported B' });
     const moderator = await buildUser(t, { role: 'moderator' });
     const debateId = await liveRound(a, b);
-    expect((await send(b, 'POST', `/api/debates/${debateId}/messages`, { text: 'you are awful' })).statusCode).toBe(201);
+    expect((await send(b, 'POST', `/api/debates/${debateId}/messages`, { text: 'you are awful' })).statusCode).toBe(
+      201,
+    );
     const file = await t.app.inject({
       method: 'POST',
       url: `/api/debates/${debateId}/evidence/files?name=card.txt`,
@@ -257,9 +258,9 @@ describe.each(TEST_ENGINES)('moderation on %s', (engine) => {
     expect((await log(m1)).map((e) => e.action)).toEqual(['dismiss']);
     // Asking for another moderator's entries still shows only one's own.
     expect((await log(m1, `?actorId=${m2.user.id}`)).map((e) => e.actor.id)).toEqual([m1.user.id]);
-    await expect(
-      t.database.db.updateTable('moderationLog').set({ reason: 'changed' }).execute(),
-    ).rejects.toThrow(/append-only/);
+    await expect(t.database.db.updateTable('moderationLog').set({ reason: 'changed' }).execute()).rejects.toThrow(
+      /append-only/,
+    );
     await expect(t.database.db.deleteFrom('moderationLog').execute()).rejects.toThrow(/append-only/);
   });
 
@@ -273,7 +274,9 @@ describe.each(TEST_ENGINES)('moderation on %s', (engine) => {
     expect(notice).toMatchObject({ kind: 'action', title: 'Muted', action: 'mute', canAppeal: true });
     expect(notice!.body).toContain('Name-calling');
     expect(notice!.until).not.toBeNull();
-    const appealed = await send(b, 'POST', `/api/notices/${notice!.id}/appeal`, { text: 'It was a joke between friends' });
+    const appealed = await send(b, 'POST', `/api/notices/${notice!.id}/appeal`, {
+      text: 'It was a joke between friends',
+    });
     expect(appealed.statusCode).toBe(201);
     const twice = await send(b, 'POST', `/api/notices/${notice!.id}/appeal`, { text: 'Again' });
     expect(twice.statusCode).toBe(409);
@@ -299,7 +302,12 @@ describe.each(TEST_ENGINES)('moderation on %s', (engine) => {
     const safety = (await report(a, { target: 'user', userId: b.user.id, reason: 'child_safety' })).json();
     await act(m, spam.caseId, { action: 'dismiss', reason: 'x' });
     await act(m, safety.caseId, { action: 'warn', reason: 'x' });
-    const deps = { database: t.database, events: t.app.context.events, blobs: t.app.context.blobs, safetyRetentionDays: 365 };
+    const deps = {
+      database: t.database,
+      events: t.app.context.events,
+      blobs: t.app.context.blobs,
+      safetyRetentionDays: 365,
+    };
     const day = 24 * 60 * 60 * 1000;
     expect(await purgeExpiredContext({ ...deps, now: () => Date.now() + 89 * day })).toBe(0);
     expect(await purgeExpiredContext({ ...deps, now: () => Date.now() + 91 * day })).toBe(1);

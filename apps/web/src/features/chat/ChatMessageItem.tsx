@@ -2,6 +2,7 @@ import { ShieldCheck, Trash2 } from 'lucide-react';
 import type { TChatMessage } from '@resolved/shared';
 import { formatChatTimestamp } from './format-chat';
 import { MessageText } from './MessageText';
+import { ReportButton } from '../moderation/ReportButton';
 
 interface TChatMessageItemProps {
   message: TChatMessage;
@@ -55,6 +56,17 @@ export function ChatMessageItem({ message, isOwn, canDelete, onDelete }: TChatMe
               <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
               Delete
             </button>
+          ) : null}
+          {!isOwn ? (
+            <span className={canDelete ? '' : 'ml-auto'}>
+              <ReportButton
+                target="message"
+                userId={message.userId}
+                targetId={message.id}
+                displayName={message.displayName}
+                isCompact
+              />
+            </span>
           ) : null}
         </header>
         <div className="mt-1 text-[0.95rem] leading-relaxed">

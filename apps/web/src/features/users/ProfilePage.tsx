@@ -15,6 +15,7 @@ import { RatingText } from '../debates/ballot/RatingText';
 import { ProfileLink } from './ProfileLink';
 import { profileJudgedRoundsQuery, profileQuery, profileRoundsQuery } from './users-queries';
 import { TeamPracticeBadge } from '../teams/TeamPracticeBadge';
+import { ReportButton } from '../moderation/ReportButton';
 
 const RESULT_TEXT = { win: 'Win', loss: 'Loss', 'no-decision': 'No decision' } as const;
 const RESULT_STYLE = {
@@ -67,7 +68,11 @@ export default function ProfilePage() {
           </Link>
           .
         </p>
-      ) : null}
+      ) : (
+        <div className="-mt-4 flex justify-end">
+          <ReportButton target="user" userId={p.id} displayName={p.displayName} />
+        </div>
+      )}
       <Standing profile={p} />
       <Ratings profile={p} />
       <PastRounds userId={p.id} isMe={isMe} />

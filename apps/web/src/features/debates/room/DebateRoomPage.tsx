@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { ReportButton } from '../../moderation/ReportButton';
 import { Link, useParams } from 'react-router';
 import { Eye, Users } from 'lucide-react';
 import {
@@ -189,6 +190,17 @@ export default function DebateRoomPage() {
                     Rating <RatingText rating={d.rating.rating} isProvisional={d.rating.isProvisional} /> ·{' '}
                     {present.has(d.userId) ? 'in the room' : 'away'}
                   </p>
+                  {user && d.userId !== user.id ? (
+                    <div className="mt-2">
+                      <ReportButton
+                        target="round"
+                        userId={d.userId}
+                        targetId={debate.id}
+                        displayName={d.displayName}
+                        isCompact
+                      />
+                    </div>
+                  ) : null}
                 </div>
               );
             })}
