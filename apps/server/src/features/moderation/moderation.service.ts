@@ -466,6 +466,8 @@ async function notify(
   notice: Omit<Parameters<typeof repo.insertNotice>[1], 'userId' | 'createdAt'>,
 ): Promise<void> {
   const row = await repo.insertNotice(db(deps), { ...notice, userId, createdAt: nowIso() });
+  // A banned account's sessions are gone: its tabs are being signed out, not told to refetch (they would be refused).
+  if (notice.action === 'ban') return;
   deps.events.emit({ name: 'notice.created', room: REALTIME_ROOMS.user(userId), payload: { id: Number(row.id) } });
 }
 

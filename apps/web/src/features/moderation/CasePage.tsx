@@ -142,7 +142,7 @@ function ActionForm({ detail, onDone }: { detail: TCaseDetail; onDone: () => voi
     <form onSubmit={handleSubmit} className="space-y-3" noValidate>
       <div className="flex flex-wrap gap-3">
         <label className="text-sm font-semibold">
-          Action
+          Action to take
           <select
             value={action}
             onChange={(event) => setAction(event.target.value as TActionName)}

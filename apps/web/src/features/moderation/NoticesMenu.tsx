@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api';
 import { useSocketEvent } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { buttonClass } from '../../ui/button-styles';
+import { useAuth } from '../auth/useAuth';
 import { appealNotice, markNoticesRead, moderationKeys, noticesQuery } from './moderation-queries';
 
 const when = (iso: string) =>
@@ -66,7 +67,9 @@ function AppealBox({ notice }: { notice: TNotice }) {
  */
 export function NoticesMenu() {
   const client = useQueryClient();
-  const notices = useQuery(noticesQuery);
+  const { user } = useAuth();
+  // Not after a sign-out (the cache is cleared then; a refetch would only be refused).
+  const notices = useQuery({ ...noticesQuery, enabled: user !== null });
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -144,7 +147,8 @@ export function NoticesMenu() {
 /** What moderation did to this account and it has not read yet (a warning, a mute…), shown on the next page. */
 export function ModerationNoticeBanner() {
   const client = useQueryClient();
-  const notices = useQuery(noticesQuery);
+  const { user } = useAuth();
+  const notices = useQuery({ ...noticesQuery, enabled: user !== null });
   useSocketEvent('notice.created', () => void client.invalidateQueries({ queryKey: moderationKeys.notices }));
   const unread = notices.data?.filter((n) => n.kind === 'action' && n.readAt === null) ?? [];
   if (unread.length === 0) return null;
