@@ -56,7 +56,9 @@ function ReportContext({ report }: { report: TCaseReport }) {
             {context.round.hasRecording ? ' · The round was recorded.' : ' · No recording.'}
           </p>
           <div>
-            <h4 className="font-semibold">Round chat (last {context.round.chat.length} lines)</h4>
+            <h4 className="font-semibold">
+              Round chat (last {context.round.chat.length} {context.round.chat.length === 1 ? 'line' : 'lines'})
+            </h4>
             {context.round.chat.length === 0 ? (
               <p className="text-slate-700">No chat in this round.</p>
             ) : (
