@@ -31,9 +31,13 @@ test('a moderator made by an admin bans a reported user everywhere; the reporter
 }, testInfo) => {
   test.setTimeout(120_000);
   const seen: string[] = [];
-  const [adminContext, modContext, aContext, bContext] = await Promise.all(
-    [1, 2, 3, 4].map(() => browser.newContext()),
-  );
+  const contexts = await Promise.all([1, 2, 3, 4].map(() => browser.newContext()));
+  const [adminContext, modContext, aContext, bContext] = contexts as [
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+  ];
   const suffix = Date.now().toString(36).slice(-5);
   const modName = `Mod Morgan ${suffix}`;
   const bName = `Rude Riley ${suffix}`;
@@ -138,5 +142,5 @@ test('a moderator made by an admin bans a reported user everywhere; the reporter
   }
 
   expect(seen, 'the pages logged errors').toEqual([]);
-  await Promise.all([adminContext, modContext, aContext, bContext].map((c) => c.close()));
+  await Promise.all(contexts.map((c) => c.close()));
 });
