@@ -1,7 +1,14 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
-import { MODERATION_ACTION_LABELS, REPORT_REASON_LABELS, type TCaseSummary } from '@resolved/shared';
+import { useState } from 'react';
+import {
+  MODERATION_ACTION_LABELS,
+  MODERATION_ACTIONS,
+  REPORT_REASON_LABELS,
+  type TCaseSummary,
+  type TModerationAction,
+} from '@resolved/shared';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { Card } from '../../ui/Card';
@@ -33,7 +40,8 @@ export default function ModerationPage() {
   useDocumentTitle('Moderation');
   const { user } = useAuth();
   const queue = useQuery({ ...queueQuery, refetchInterval: 30_000 });
-  const log = useQuery(logQuery);
+  const [action, setAction] = useState<TModerationAction | ''>('');
+  const log = useQuery(logQuery(action));
   if (!queue.data) return <PageLoading label="Loading the queue…" />;
   return (
     <div className="space-y-8">
@@ -79,6 +87,21 @@ export default function ModerationPage() {
         <h2 id="log-heading" className="text-xl font-bold text-slate-900">
           {user?.role === 'admin' ? 'Moderation log' : 'Your actions'}
         </h2>
+        <label className="block text-sm font-semibold text-slate-800">
+          Show
+          <select
+            value={action}
+            onChange={(event) => setAction(event.target.value as TModerationAction | '')}
+            className="ml-2 rounded-lg border border-slate-300 px-2 py-1.5 font-normal"
+          >
+            <option value="">Every action</option>
+            {MODERATION_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {MODERATION_ACTION_LABELS[a]}
+              </option>
+            ))}
+          </select>
+        </label>
         {log.data && log.data.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
             {log.data.map((e) => (

@@ -6,6 +6,7 @@ import type {
   TCreateReportRequest,
   TCreateReportResponse,
   TLogEntry,
+  TModerationAction,
   TModerationActionRequest,
   TNotice,
 } from '@resolved/shared';
@@ -33,10 +34,13 @@ export const caseQuery = (id: number) =>
     queryFn: () => api<{ case: TCaseDetail }>(`/api/moderation/cases/${id}`).then((r) => r.case),
   });
 
-export const logQuery = queryOptions({
-  queryKey: moderationKeys.log,
-  queryFn: () => api<{ entries: TLogEntry[] }>('/api/moderation/log').then((r) => r.entries),
-});
+/** The log (an admin's whole log, a moderator's own actions), optionally one kind of action only. */
+export const logQuery = (action: TModerationAction | '' = '') =>
+  queryOptions({
+    queryKey: [...moderationKeys.log, action],
+    queryFn: () =>
+      api<{ entries: TLogEntry[] }>(`/api/moderation/log${action ? `?action=${action}` : ''}`).then((r) => r.entries),
+  });
 
 export const claimCase = (id: number) =>
   api<{ case: TCaseDetail }>(`/api/moderation/cases/${id}/claim`, { method: 'POST' }).then((r) => r.case);
