@@ -144,3 +144,43 @@ test('a moderator made by an admin bans a reported user everywhere; the reporter
   expect(seen, 'the pages logged errors').toEqual([]);
   await Promise.all(contexts.map((c) => c.close()));
 });
+
+test('a warned user sees the warning with its reason on the next page and appeals it once', async ({ page }) => {
+  const adminContext = await page.context().browser()!.newContext();
+  const reporterContext = await page.context().browser()!.newContext();
+  await signInAs(adminContext, TEST_ADMIN_EMAILS[0], 'Admin');
+  await signInAs(reporterContext, uniqueEmail('reporter2'), 'Reporting Robin');
+  await signInAs(page.context(), uniqueEmail('warned'), 'Warned Wren');
+  const warnedId = await userId(page.context());
+  const origin = { origin: BASE_URL };
+  const filed = await reporterContext.request.post('/api/reports', {
+    headers: origin,
+    data: { target: 'user', userId: warnedId, reason: 'spam' },
+  });
+  const { caseId } = (await filed.json()) as { caseId: number };
+  const warned = await adminContext.request.post(`/api/moderation/cases/${caseId}/actions`, {
+    headers: origin,
+    data: { action: 'warn', reason: 'Posting the same link again and again.' },
+  });
+  expect(warned.status()).toBe(200);
+
+  await page.goto('/dashboard');
+  const banner = page.getByRole('status').filter({ hasText: 'Warning.' });
+  await expect(banner).toContainText('Posting the same link again and again.');
+  await banner.getByRole('button', { name: 'I understand' }).click();
+  await expect(banner).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Notices' }).click();
+  const notice = page.getByTestId('notices-list').getByRole('listitem').filter({ hasText: 'Warning' });
+  await notice.getByRole('button', { name: 'Appeal' }).click();
+  await notice.getByLabel('Why should this be reconsidered?').fill('That was a tournament sign-up link.');
+  await notice.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(toast(page, 'Your appeal was sent.')).toBeVisible();
+  await expect(notice.getByRole('button', { name: 'Appeal' })).toHaveCount(0);
+
+  // The appeal is back in the queue for the admin.
+  const queue = await adminContext.request.get('/api/moderation/cases');
+  const cases = (await queue.json()).cases as { kind: string; reportedUser: { id: string } }[];
+  expect(cases.some((c) => c.kind === 'appeal' && c.reportedUser.id === warnedId)).toBe(true);
+  await Promise.all([adminContext.close(), reporterContext.close()]);
+});

@@ -40,6 +40,7 @@ import { deleteEvidenceAsModerator, evidenceForReport } from '../evidence/eviden
 import { recordingsForReport } from '../recordings/recordings.service';
 import { teamForReport } from '../teams/teams.service';
 import {
+  findDisplayNames,
   findModerationTarget,
   listAdminEmails,
   setBanned,
@@ -338,14 +339,12 @@ async function mailAdmins(deps: TModerationDeps, caseId: number, reportedName: s
 
 // ---- The queue and cases ----
 
+/** Current names, in one query (a case keeps the name it was reported under for deleted accounts). */
 async function namesOf(deps: TModerationDeps, ids: (string | null)[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids.filter((id): id is string => id !== null))];
-  const names = new Map<string, string>();
-  for (const id of unique) {
-    const user = await findModerationTarget(deps.database, id);
-    if (user) names.set(id, user.displayName);
-  }
-  return names;
+  return findDisplayNames(
+    deps.database,
+    ids.filter((id): id is string => id !== null),
+  );
 }
 
 function toSummary(row: repo.TCaseRow, reports: number, names: Map<string, string>, now: number): TCaseSummary {

@@ -293,3 +293,11 @@ export async function listAdminEmails(db: Kysely<DB>): Promise<string[]> {
   const rows = await db.selectFrom('users').select('email').where('role', '=', 'admin').execute();
   return rows.map((r) => r.email);
 }
+
+/** Current display names of these accounts (deleted ones are missing from the map). */
+export async function findDisplayNames(db: Kysely<DB>, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'displayName']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.displayName]));
+}

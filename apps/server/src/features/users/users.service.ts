@@ -93,3 +93,4 @@ export const setBanned = (database: TDatabase, id: string, reason: string | null
 export const setDisplayName = (database: TDatabase, id: string, name: string) =>
   repo.setDisplayName(database.db, id, name);
 export const listAdminEmails = (database: TDatabase) => repo.listAdminEmails(database.db);
+export const findDisplayNames = (database: TDatabase, ids: string[]) => repo.findDisplayNames(database.db, ids);
