@@ -16,6 +16,7 @@ import { PageLoading } from '../../../shell/PageLoading';
 import { buttonClass } from '../../../ui/button-styles';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useAuth } from '../../auth/useAuth';
+import { ReportButton } from '../../moderation/ReportButton';
 import { BallotView } from '../ballot/Ballot';
 import { RoundAwards } from '../ballot/RoundAwards';
 import {
@@ -145,6 +146,21 @@ function Replay({ replay }: { replay: TReplay }) {
           The round’s page
         </Link>
       </p>
+      {/* The round's people (debaters and judge) may report the others in it from here. */}
+      <div className="-mt-2 mb-4 flex flex-wrap gap-2">
+        {[debate.debaters.a, debate.debaters.b, ...(debate.judge ? [debate.judge] : [])]
+          .filter((p) => user && p.userId !== user.id)
+          .map((p) => (
+            <ReportButton
+              key={p.userId}
+              target="round"
+              targetId={debate.id}
+              userId={p.userId}
+              displayName={p.displayName}
+              isCompact
+            />
+          ))}
+      </div>
       {canSetPrivacy ? (
         <label className="mb-4 flex items-start gap-2 text-sm text-slate-700">
           <input
