@@ -75,6 +75,43 @@ describe.each(TEST_ENGINES)('moderation on %s', (engine) => {
     expect(round.hasRecording).toBe(false);
   });
 
+  it('keeps a child-safety round’s recording after a debater deletes it, for moderators only', async () => {
+    const a = await buildUser(t);
+    const b = await buildUser(t);
+    const moderator = await buildUser(t, { role: 'moderator' });
+    const debateId = await liveRound(a, b);
+    for (const who of [a, b]) {
+      const agreed = await send(who, 'PUT', `/api/debates/${debateId}/recording-consent`, { agree: true });
+      expect(agreed.statusCode).toBe(200);
+    }
+    const started = await send(b, 'POST', `/api/debates/${debateId}/recordings`, { mimeType: 'video/webm' });
+    expect(started.statusCode).toBe(201);
+    const recordingId = started.json().recording.id as number;
+    const bytes = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]);
+    const chunk = await t.app.inject({
+      method: 'POST',
+      url: `/api/debates/${debateId}/recordings/${recordingId}/chunks?seq=0`,
+      headers: { cookie: b.cookie, 'content-type': 'video/webm' },
+      payload: bytes,
+    });
+    expect(chunk.statusCode).toBeLessThan(300);
+
+    const filed = await report(a, { target: 'round', targetId: debateId, userId: b.user.id, reason: 'child_safety' });
+    expect(filed.statusCode).toBe(201);
+    // Either debater may delete a round's recordings: the case's copy stays.
+    expect((await send(b, 'DELETE', `/api/debates/${debateId}/recordings`)).statusCode).toBe(200);
+    const detail = await caseOf(moderator, filed.json().caseId);
+    const round = detail.reportList[0]!.context!.round!;
+    expect(round.hasRecording).toBe(true);
+    expect(round.recordingFileIds).toHaveLength(1);
+    expect(detail.retainUntil).not.toBeNull();
+    const kept = await send(moderator, 'GET', `/api/moderation/files/${round.recordingFileIds[0]}`);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.rawPayload.equals(bytes)).toBe(true);
+    // A moderator's download only: the reporter cannot fetch it.
+    expect((await send(a, 'GET', `/api/moderation/files/${round.recordingFileIds[0]}`)).statusCode).toBe(403);
+  });
+
   it('keeps a community message with the ten before and after it', async () => {
     const a = await buildUser(t);
     const b = await buildUser(t);
