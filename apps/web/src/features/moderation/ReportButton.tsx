@@ -30,6 +30,8 @@ interface TReportButtonProps {
  */
 export function ReportButton({ target, userId, displayName, targetId, debateId, isCompact }: TReportButtonProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  // The dialog is made on first use: a chat page has a Report button on every message.
+  const [isOpened, setIsOpened] = useState(false);
   const [reason, setReason] = useState<TReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -54,14 +56,17 @@ export function ReportButton({ target, userId, displayName, targetId, debateId, 
 
   useEffect(() => {
     const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
     const reset = () => {
       setReason(null);
       setDetails('');
       setError(null);
+      setIsOpened(false);
     };
-    dialog?.addEventListener('close', reset);
-    return () => dialog?.removeEventListener('close', reset);
-  }, []);
+    dialog.addEventListener('close', reset);
+    return () => dialog.removeEventListener('close', reset);
+  }, [isOpened]);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -75,7 +80,7 @@ export function ReportButton({ target, userId, displayName, targetId, debateId, 
     <>
       <button
         type="button"
-        onClick={() => dialogRef.current?.showModal()}
+        onClick={() => setIsOpened(true)}
         className={
           isCompact
             ? 'inline-flex items-center gap-1 rounded-lg px-1.5 py-0.5 text-xs text-slate-600 hover:bg-amber-50 hover:text-amber-800'
@@ -86,62 +91,64 @@ export function ReportButton({ target, userId, displayName, targetId, debateId, 
         <Flag className={isCompact ? 'h-3.5 w-3.5' : 'h-4 w-4'} aria-hidden="true" />
         {isCompact ? 'Report' : `Report ${displayName}`}
       </button>
-      <dialog
-        ref={dialogRef}
-        aria-labelledby={titleId}
-        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
-      >
-        <form onSubmit={handleSubmit} className="space-y-4 p-5" noValidate>
-          <h2 id={titleId} className="text-lg font-bold">
-            Report {displayName}
-          </h2>
-          <p className="text-sm text-slate-700">
-            Moderators see what you report with what happened around it. {displayName} is not told who reported them.
-          </p>
-          <fieldset className="space-y-1">
-            <legend className="mb-1 text-sm font-semibold">What is wrong?</legend>
-            {REPORT_REASONS.map((r) => (
-              <label key={r} className="flex items-start gap-2 rounded-lg px-2 py-1 text-sm hover:bg-slate-50">
-                <input
-                  type="radio"
-                  name="reason"
-                  value={r}
-                  checked={reason === r}
-                  onChange={() => setReason(r)}
-                  className="mt-0.5"
-                />
-                {REPORT_REASON_LABELS[r]}
-              </label>
-            ))}
-          </fieldset>
-          <div>
-            <label htmlFor={detailsId} className="text-sm font-semibold">
-              What happened? {reason === 'other' ? '' : <span className="font-normal">(optional)</span>}
-            </label>
-            <textarea
-              id={detailsId}
-              value={details}
-              maxLength={REPORT_LIMITS.detailsMax}
-              onChange={(event) => setDetails(event.target.value)}
-              rows={3}
-              className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm"
-            />
-          </div>
-          {error ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {error}
+      {isOpened ? (
+        <dialog
+          ref={dialogRef}
+          aria-labelledby={titleId}
+          className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
+        >
+          <form onSubmit={handleSubmit} className="space-y-4 p-5" noValidate>
+            <h2 id={titleId} className="text-lg font-bold">
+              Report {displayName}
+            </h2>
+            <p className="text-sm text-slate-700">
+              Moderators see what you report with what happened around it. {displayName} is not told who reported them.
             </p>
-          ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className={buttonClass('secondary')} onClick={() => dialogRef.current?.close()}>
-              Cancel
-            </button>
-            <button type="submit" className={buttonClass('danger')} disabled={report.isPending}>
-              Send report
-            </button>
-          </div>
-        </form>
-      </dialog>
+            <fieldset className="space-y-1">
+              <legend className="mb-1 text-sm font-semibold">What is wrong?</legend>
+              {REPORT_REASONS.map((r) => (
+                <label key={r} className="flex items-start gap-2 rounded-lg px-2 py-1 text-sm hover:bg-slate-50">
+                  <input
+                    type="radio"
+                    name="reason"
+                    value={r}
+                    checked={reason === r}
+                    onChange={() => setReason(r)}
+                    className="mt-0.5"
+                  />
+                  {REPORT_REASON_LABELS[r]}
+                </label>
+              ))}
+            </fieldset>
+            <div>
+              <label htmlFor={detailsId} className="text-sm font-semibold">
+                What happened? {reason === 'other' ? '' : <span className="font-normal">(optional)</span>}
+              </label>
+              <textarea
+                id={detailsId}
+                value={details}
+                maxLength={REPORT_LIMITS.detailsMax}
+                onChange={(event) => setDetails(event.target.value)}
+                rows={3}
+                className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm"
+              />
+            </div>
+            {error ? (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {error}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap justify-end gap-2">
+              <button type="button" className={buttonClass('secondary')} onClick={() => dialogRef.current?.close()}>
+                Cancel
+              </button>
+              <button type="submit" className={buttonClass('danger')} disabled={report.isPending}>
+                Send report
+              </button>
+            </div>
+          </form>
+        </dialog>
+      ) : null}
     </>
   );
 }
