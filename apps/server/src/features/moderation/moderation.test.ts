@@ -18,7 +18,7 @@ describe.each(TEST_ENGINES)('moderation on %s', (engine) => {
   });
   afterEach(async () => t.close());
 
-  const send = (who: TWho | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  const send = (who: TWho | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
   const report = (who: TWho, payload: object) => send(who, 'POST', '/api/reports', payload);
   const queue = async (who: TWho) =>
