@@ -494,6 +494,7 @@ export async function act(
   request: TModerationActionRequest,
 ): Promise<{ entry: TLogEntry }> {
   const caseRow = 'caseId' in target ? await requireCase(deps, target.caseId) : undefined;
+  if (!caseRow && request.action === 'dismiss') throw new AppError('bad_request', 'Dismiss a case, not an account.');
   if (caseRow?.kind === 'appeal' && request.action !== 'dismiss') {
     throw new AppError('bad_request', 'Decide an appeal with the appeal decision.');
   }

@@ -215,6 +215,11 @@ describe.each(TEST_ENGINES)('moderation on %s', (engine) => {
     expect((await act(admin, caseId, { action: 'warn', reason: 'Be kind' })).statusCode).toBe(200);
     const own = await send(m, 'POST', `/api/moderation/users/${m.user.id}/actions`, { action: 'warn', reason: 'x' });
     expect(own.statusCode).toBe(403);
+    const dismissUser = await send(admin, 'POST', `/api/moderation/users/${a.user.id}/actions`, {
+      action: 'dismiss',
+      reason: 'x',
+    });
+    expect(dismissUser.statusCode).toBe(400);
     expect((await send(null, 'GET', '/api/moderation/cases')).statusCode).toBe(401);
   });
 
