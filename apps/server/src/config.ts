@@ -23,6 +23,7 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   SIGNUP_DAILY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  SAFETY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   // At most 2047 MB: a recording's size is an `integer` column (32 bits on PostgreSQL).
   RECORDING_MAX_MB: z.coerce.number().int().min(1).max(2047).default(1024),
   EVIDENCE_MAX_BYTES: z.coerce
@@ -202,6 +203,8 @@ export interface TConfig {
   evidenceMaxBytes: number;
   /** Days a round's recordings are kept (RECORDING_RETENTION_DAYS, default 30). */
   recordingRetentionDays: number;
+  /** Days a child-safety case keeps its context, whatever else is deleted (SAFETY_RETENTION_DAYS, default 365). */
+  safetyRetentionDays: number;
   /** The largest one recording may grow (RECORDING_MAX_MB, default 1024 MB). */
   recordingMaxBytes: number;
   /** Where evidence files and recordings are kept: the database, or an S3 bucket (S3_URL…). */
@@ -268,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     },
     evidenceMaxBytes: e.EVIDENCE_MAX_BYTES,
     recordingRetentionDays: e.RECORDING_RETENTION_DAYS,
+    safetyRetentionDays: e.SAFETY_RETENTION_DAYS,
     recordingMaxBytes: e.RECORDING_MAX_MB * 1024 * 1024,
     blobStore: parseBlobStore({
       url: blank(e.S3_URL),

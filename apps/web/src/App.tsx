@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { QueryClientProvider, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { lazyPage } from './lib/lazy-page';
@@ -9,6 +9,7 @@ import { HeaderGreeting } from './features/auth/HeaderGreeting';
 import { AccountMenu } from './features/auth/AccountMenu';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { RequireRole } from './features/auth/RequireRole';
+import { useAuth } from './features/auth/useAuth';
 import { currentTopicQuery, topicHistoryQuery } from './features/topics/topics-queries';
 
 // Each page is its own chunk: the first load carries the shell and the page asked for, nothing more.
@@ -45,6 +46,13 @@ const PracticeRoundNotice = lazy(() =>
   import('./features/teams/PracticeRoundNotice').then((m) => ({ default: m.PracticeRoundNotice })),
 );
 const NotFoundPage = lazyPage(() => import('./features/errors/NotFoundPage'));
+const ModerationPage = lazyPage(() => import('./features/moderation/ModerationPage'));
+const CasePage = lazyPage(() => import('./features/moderation/CasePage'));
+// Signed-in users only, like the banners: they listen on the socket.
+const NoticesMenu = lazy(() => import('./features/moderation/NoticesMenu').then((m) => ({ default: m.NoticesMenu })));
+const ModerationNoticeBanner = lazy(() =>
+  import('./features/moderation/NoticesMenu').then((m) => ({ default: m.ModerationNoticeBanner })),
+);
 
 /** Starts a query a page opens with. Not retried here: the page's own query retries a failure. */
 function prefetch<TData, TKey extends QueryKey>(options: FetchQueryOptions<TData, Error, TData, TKey>) {
@@ -79,6 +87,7 @@ const EARLY_LOADS: Record<string, () => Promise<unknown>> = {
   '/admin-dashboard': AdminDashboardPage.preload,
   '/debates': DebatesPage.preload,
   '/teams': TeamsPage.preload,
+  '/moderation': ModerationPage.preload,
 };
 
 /**
@@ -96,6 +105,12 @@ export function startPageLoad(pathname: string): Promise<void> {
     : Promise.resolve();
 }
 
+/** Renders its children (loaded on demand) only for a signed-in user. */
+function SignedInOnly({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return user ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -106,9 +121,17 @@ export function App() {
               element={
                 <Layout
                   greeting={<HeaderGreeting />}
-                  accountMenu={<AccountMenu />}
+                  accountMenu={
+                    <>
+                      <SignedInOnly>
+                        <NoticesMenu />
+                      </SignedInOnly>
+                      <AccountMenu />
+                    </>
+                  }
                   signedInBanner={
                     <>
+                      <ModerationNoticeBanner />
                       <LiveDebateBanner />
                       <PracticeRoundNotice />
                     </>
@@ -215,6 +238,22 @@ export function App() {
               />
               {/* A visitor sees which team the link is for, then signs up or in and comes back to join. */}
               <Route path="teams/join/:code" element={<JoinTeamPage />} />
+              <Route
+                path="moderation"
+                element={
+                  <RequireRole roles={['moderator', 'admin']}>
+                    <ModerationPage />
+                  </RequireRole>
+                }
+              />
+              <Route
+                path="moderation/cases/:id"
+                element={
+                  <RequireRole roles={['moderator', 'admin']}>
+                    <CasePage />
+                  </RequireRole>
+                }
+              />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
             {/* The Google popup's landing page: no shell, it reports back and closes. */}

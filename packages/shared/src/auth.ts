@@ -17,6 +17,10 @@ export const ZSessionUser = z.object({
   role: ZRole,
   score: z.number().int(),
   createdAt: z.string(),
+  /** Set only while a moderator's mute holds: community and round chat refuse until then (ISO). */
+  mutedUntil: z.string().optional(),
+  /** Set only while a suspension from live debates holds: queue, challenges and the judge's seat refuse (ISO). */
+  suspendedUntil: z.string().optional(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

@@ -23,6 +23,13 @@ export type TErrorCode = (typeof ERROR_CODES)[number];
 export const ERROR_REASONS = [
   // The door
   'account_banned',
+  // Moderation (issue 23)
+  'muted',
+  'suspended',
+  'self_report',
+  'cannot_moderate_staff',
+  'case_claimed',
+  'already_appealed',
   // Matchmaking
   'already_in_debate',
   'not_waiting',

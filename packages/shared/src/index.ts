@@ -25,3 +25,4 @@ export * from './motions.js';
 export * from './teams.js';
 export * from './profiles.js';
 export * from './blocks.js';
+export * from './moderation.js';

@@ -7,6 +7,7 @@ import type { TRoom } from './schemas.js';
 import { refusalOf, type TErrorReason, type TRefusal } from './errors.js';
 import type { TDebateStatus } from './debate/protocol.js';
 import type { TTeamRole } from './teams.js';
+import { formatUntil } from './moderation.js';
 
 /** The part of the signed-in user these rules look at; `null` is a visitor. */
 export type TActor = { id: string; role: TRole } | null;
@@ -374,6 +375,71 @@ export function blockRefusal(
       code: 'conflict',
       reason: 'blocks_full',
       message: `You have blocked ${blockCount.max} people, the most one account can. Unblock someone first.`,
+    };
+  }
+  return null;
+}
+
+// ---- Moderation (issue 23): restrictions read from the door's user, and who may act on whom ----
+
+/** The restrictions the door reads with the session user (set only while they hold). */
+export interface TRestricted {
+  mutedUntil?: string | undefined;
+  suspendedUntil?: string | undefined;
+}
+
+export interface TRestrictionRefusal {
+  code: 'forbidden';
+  reason: TErrorReason;
+  message: string;
+}
+
+const holds = (until: string | undefined, nowMs: number) => until !== undefined && new Date(until).getTime() > nowMs;
+
+/** Posting in the community chat or a round's chat: refused while a mute holds, saying until when. */
+export function muteRefusal(user: TRestricted, nowMs = Date.now()): TRestrictionRefusal | null {
+  if (!holds(user.mutedUntil, nowMs)) return null;
+  return {
+    code: 'forbidden',
+    reason: 'muted',
+    message: `You are muted until ${formatUntil(user.mutedUntil!)}. You cannot send messages until then.`,
+  };
+}
+
+/** Joining the queue, making or taking a challenge, taking a judge's seat: refused while a suspension holds. */
+export function suspensionRefusal(user: TRestricted, nowMs = Date.now()): TRestrictionRefusal | null {
+  if (!holds(user.suspendedUntil, nowMs)) return null;
+  return {
+    code: 'forbidden',
+    reason: 'suspended',
+    message: `You are suspended from live debates until ${formatUntil(user.suspendedUntil!)}.`,
+  };
+}
+
+/** The moderation queue, its cases and actions: moderators and admins. */
+export function canModerate(actor: TActor): boolean {
+  return isStaff(actor);
+}
+
+/**
+ * Acting on a user: moderators act on users only, admins on anyone but themselves; no one acts on their own
+ * account.
+ */
+export function moderationTargetRefusal(
+  actor: TActor,
+  target: { id: string; role: TRole },
+): TRestrictionRefusal | null {
+  if (!canModerate(actor) || !actor) {
+    return { code: 'forbidden', reason: 'cannot_moderate_staff', message: 'Only moderators and admins can do that.' };
+  }
+  if (actor.id === target.id) {
+    return { code: 'forbidden', reason: 'cannot_moderate_staff', message: 'You cannot act on your own account.' };
+  }
+  if (actor.role === 'moderator' && target.role !== 'user') {
+    return {
+      code: 'forbidden',
+      reason: 'cannot_moderate_staff',
+      message: 'Moderators cannot act on moderators or admins. Ask an admin.',
     };
   }
   return null;

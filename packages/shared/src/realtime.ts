@@ -77,6 +77,8 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents {
   'debate.ended_early': (payload: { debateId: number }) => void;
   /** To `user:<id>` of the blocker: they blocked or unblocked `userId` (another tab's block list and chat update). */
   'block.changed': (payload: { userId: string; isBlocked: boolean }) => void;
+  /** To `user:<id>`: a moderation notice for this user (issue 23); the header's notices refetch. */
+  'notice.created': (payload: { id: number }) => void;
 }
 
 export interface TClientToServerEvents extends TDebateClientToServerEvents {

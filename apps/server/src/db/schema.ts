@@ -14,6 +14,7 @@ import type { FlowsTables } from '../features/flows/flows.tables';
 import type { MatchmakingTables } from '../features/matchmaking/matchmaking.tables';
 import type { RecordingsTables } from '../features/recordings/recordings.tables';
 import type { ResultsTables } from '../features/results/results.tables';
+import type { ModerationTables } from '../features/moderation/moderation.tables';
 
 /** Timestamps in our own tables are ISO-8601 UTC strings on both engines (see docs/decisions.md). */
 
@@ -57,7 +58,8 @@ export interface DB
     TeamsTables,
     TopicsTables,
     UsersTables,
-    BlocksTables {
+    BlocksTables,
+    ModerationTables {
   rateLimits: RateLimitsTable;
   scheduledJobs: ScheduledJobsTable;
 }

@@ -150,6 +150,30 @@ async function makeTeam(c: TCtx, coach: TIdentity): Promise<{ id: number; joinCo
   return { id: team.id, joinCode: team.joinCode, member };
 }
 
+/** An open report case: a fresh user reports another for spam. */
+async function reportCase(c: TCtx): Promise<number> {
+  const reporter = await fastUser(c.t);
+  const target = await fastUser(c.t);
+  const { caseId } = (await ok(
+    c,
+    'POST',
+    '/api/reports',
+    { target: 'user', userId: target.user.id, reason: 'spam' },
+    reporter,
+  )) as {
+    caseId: number;
+  };
+  return caseId;
+}
+
+/** An admin warns `who`; the id of the notice that tells them. */
+async function warnedNotice(c: TCtx, who: TIdentity): Promise<number> {
+  const admin = await fastUser(c.t, 'admin');
+  await ok(c, 'POST', `/api/moderation/users/${who.user.id}/actions`, { action: 'warn', reason: 'Be kind' }, admin);
+  const { notices } = (await ok(c, 'GET', '/api/notices', undefined, who)) as { notices: { id: number }[] };
+  return notices[0]!.id;
+}
+
 const clock = (id: number, action: string) => ({ path: `/api/debates/${id}/clock`, body: { action } });
 
 /** How to exercise each entry: make what it needs (owned by `owner`), then act as the actor. */
@@ -212,6 +236,69 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'PUT /api/users/:id/role': (c) =>
     call(c, 'PUT', `/api/users/${c.owner.user.id}/role`, { role: 'moderator' }).then(asOutcome),
   'GET /api/score-changes': (c) => call(c, 'GET', '/api/score-changes').then(asOutcome),
+  'POST /api/reports': async (c) => {
+    const target = await fastUser(c.t);
+    return asOutcome(await call(c, 'POST', '/api/reports', { target: 'user', userId: target.user.id, reason: 'spam' }));
+  },
+  'GET /api/moderation/cases': (c) => call(c, 'GET', '/api/moderation/cases').then(asOutcome),
+  'GET /api/moderation/cases/:id': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/moderation/cases/${await reportCase(c)}`)),
+  'POST /api/moderation/cases/:id/claim': async (c) =>
+    asOutcome(await call(c, 'POST', `/api/moderation/cases/${await reportCase(c)}/claim`)),
+  'DELETE /api/moderation/cases/:id/claim': async (c) =>
+    asOutcome(await call(c, 'DELETE', `/api/moderation/cases/${await reportCase(c)}/claim`)),
+  'POST /api/moderation/cases/:id/actions': async (c) =>
+    asOutcome(
+      await call(c, 'POST', `/api/moderation/cases/${await reportCase(c)}/actions`, {
+        action: 'warn',
+        reason: 'Be kind',
+      }),
+    ),
+  'POST /api/moderation/cases/:id/appeal-decision': async (c) => {
+    const appealed = await fastUser(c.t);
+    const noticeId = await warnedNotice(c, appealed);
+    const { caseId } = (await ok(c, 'POST', `/api/notices/${noticeId}/appeal`, { text: 'Please' }, appealed)) as {
+      caseId: number;
+    };
+    return asOutcome(
+      await call(c, 'POST', `/api/moderation/cases/${caseId}/appeal-decision`, { grant: false, reason: 'Stands' }),
+    );
+  },
+  'POST /api/moderation/users/:id/actions': async (c) => {
+    const target = await fastUser(c.t);
+    return asOutcome(
+      await call(c, 'POST', `/api/moderation/users/${target.user.id}/actions`, { action: 'warn', reason: 'Be kind' }),
+    );
+  },
+  'GET /api/moderation/files/:id': async (c) => {
+    const caseId = await reportCase(c);
+    const file = await c.t.database.db
+      .insertInto('moderationFiles')
+      .values({
+        caseId,
+        kind: 'evidence',
+        sourceId: 1,
+        name: 'card.txt',
+        contentType: 'text/plain',
+        size: 1,
+        sha256: 'x',
+        createdAt: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await c.t.database.db
+      .insertInto('moderationFileChunks')
+      .values({ fileId: file.id, seq: 0, data: Buffer.from('x') })
+      .execute();
+    return asOutcome(await call(c, 'GET', `/api/moderation/files/${file.id}`));
+  },
+  'GET /api/moderation/log': (c) => call(c, 'GET', '/api/moderation/log').then(asOutcome),
+  'GET /api/notices': (c) => call(c, 'GET', '/api/notices').then(asOutcome),
+  'POST /api/notices/read': (c) => call(c, 'POST', '/api/notices/read').then(asOutcome),
+  'POST /api/notices/:id/appeal': async (c) => {
+    const noticeId = await warnedNotice(c, c.owner);
+    return asOutcome(await call(c, 'POST', `/api/notices/${noticeId}/appeal`, { text: 'Please reconsider' }));
+  },
   'GET /api/motions': (c) => call(c, 'GET', '/api/motions?formatId=parli').then(asOutcome),
   'POST /api/motions': (c) =>
     call(c, 'POST', '/api/motions', { formatId: 'parli', text: 'This House would ban homework' }).then(asOutcome),
@@ -498,6 +585,8 @@ const EXTRA_REFUSALS: Record<string, number[]> = {
   'GET /api/auth/delete-user/callback': [404],
   'POST /api/debates/challenges/:token/accept': [409],
   'POST /api/debates/:id/judge': [],
+  // Someone else's notice is not found.
+  'POST /api/notices/:id/appeal': [404],
 };
 
 function classify(key: string, outcome: TOutcome): TVerdict | string {

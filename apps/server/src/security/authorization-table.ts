@@ -39,6 +39,7 @@ function rule(who: string, code: string, owner?: string): TAccessRule {
 const PUBLIC = rule('everyone', 'AAAA-');
 const SIGNED_IN = rule('signed-in users', 'DAAA-');
 const ADMIN = rule('admins', 'DDDA-');
+const STAFF = rule('moderators and admins', 'DDAA-');
 const HIDDEN = rule('no one (404: better-auth admin plugin endpoints are not exposed)', 'DDDD-');
 const DOCS = rule('everyone (OpenAPI description of the public API)', 'AAAA-');
 
@@ -175,6 +176,20 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'POST /api/debates/:id/recordings/:recordingId/chunks': rule('the debater recording it', 'DDDDA', 'the recorder'),
   'GET /api/debates/:id/flow': rule('the debaters and the judge (each their own flow)', 'DDDDA', 'a debater'),
   'PUT /api/debates/:id/flow': rule('the debaters and the judge (each their own flow)', 'DDDDA', 'a debater'),
+
+  'POST /api/reports': rule('signed-in users (30 reports per 3 hours; never themselves)', 'DAAA-'),
+  'GET /api/moderation/cases': STAFF,
+  'GET /api/moderation/cases/:id': STAFF,
+  'POST /api/moderation/cases/:id/claim': STAFF,
+  'DELETE /api/moderation/cases/:id/claim': STAFF,
+  'POST /api/moderation/cases/:id/actions': rule('moderators (on users only) and admins', 'DDAA-'),
+  'POST /api/moderation/cases/:id/appeal-decision': rule('moderators (on users only) and admins', 'DDAA-'),
+  'POST /api/moderation/users/:id/actions': rule('moderators (on users only) and admins', 'DDAA-'),
+  'GET /api/moderation/files/:id': STAFF,
+  'GET /api/moderation/log': rule('admins (all, filtered); moderators (their own actions only)', 'DDAA-'),
+  'GET /api/notices': rule('signed-in users (their own notices)', 'DAAA-'),
+  'POST /api/notices/read': rule('signed-in users (their own notices)', 'DAAA-'),
+  'POST /api/notices/:id/appeal': rule('the user the notice is for (once per action)', 'DDDDA', 'the actioned user'),
 
   'GET /api/motions': ADMIN,
   'POST /api/motions': ADMIN,

@@ -30,6 +30,7 @@ import { teamJoinSwitch } from './0027-team-join-switch';
 import { roundNotCounted } from './0028-round-not-counted';
 import { schedulerRoundKinds } from './0029-scheduler-round-kinds';
 import { userBlocks } from './0030-user-blocks';
+import { moderation } from './0031-moderation';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0028-round-not-counted': roundNotCounted,
   '0029-scheduler-round-kinds': schedulerRoundKinds,
   '0030-user-blocks': userBlocks,
+  '0031-moderation': moderation,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -21,7 +21,7 @@ export function toChatMessage(row: TMessageRow): TChatMessage {
 export async function findAuthor(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'displayName', 'role', 'banned', 'banExpires'])
+    .select(['id', 'email', 'displayName', 'role', 'banned', 'banExpires', 'mutedUntil'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

@@ -1,4 +1,5 @@
 import {
+  muteRefusal,
   CHAT_CATCH_UP_LIMIT,
   CHAT_PAGE_SIZE,
   CHAT_RATE_LIMIT,
@@ -69,7 +70,7 @@ export interface TChatStore<T> {
  * The one send path of every chat, the community chat and each round's chat. The author is read as the user record
  * says now; then, as one step per user and chat (every instance takes turns, so a burst of simultaneous sends stores
  * exactly the allowance): a retried `clientId` returns the message stored the first time, a banned author is refused
- * (`chatPostRefusal`), at most CHAT_RATE_LIMIT messages are stored per window, and the message is stored. `isNew` says
+ * (`chatPostRefusal`), a muted one is told until when (`muteRefusal`), at most CHAT_RATE_LIMIT messages are stored per window, and the message is stored. `isNew` says
  * whether to announce it (a retry is not announced again).
  */
 export async function storeChatMessage<T>(
@@ -85,6 +86,7 @@ export async function storeChatMessage<T>(
     if (earlier) return { message: earlier, isNew: false };
     const now = new Date();
     refuse(chatPostRefusal(author, now.getTime()));
+    refuse(muteRefusal({ mutedUntil: author.mutedUntil ?? undefined }, now.getTime()));
     const windowStart = new Date(now.getTime() - CHAT_RATE_LIMIT.windowMs).toISOString();
     if ((await store.countSince(trx, userId, windowStart)) >= CHAT_RATE_LIMIT.messages) {
       throw new AppError('rate_limited', CHAT_RATE_LIMIT_MESSAGE);
@@ -210,3 +212,29 @@ export async function listMessages(
 
 /** A user's community chat messages go with their account (auth's account deletion). */
 export { deleteMessagesOfUser } from './chat.repository';
+
+/**
+ * A reported message with up to `around` visible messages before and after it (a moderation report copies them
+ * into its case), or null when there is no such message.
+ */
+export async function messageWithNeighbours({ database }: Pick<TChatContext, 'database'>, id: number, around: number) {
+  const { db } = database;
+  const row = await findMessageById(db, id);
+  if (!row) return null;
+  const [before, after] = await Promise.all([listMessagesBefore(db, id, around), listMessagesAfter(db, id, around)]);
+  return { message: row, lines: [...before.reverse(), row, ...after] };
+}
+
+/** A moderator's deletion of a message (issue 23): whoever wrote it; announced like any deletion. */
+export async function deleteMessageAsModerator(
+  { database, events }: TChatContext,
+  moderatorId: string,
+  id: number,
+): Promise<{ userId: string } | null> {
+  const row = await findMessageById(database.db, id);
+  if (!row) return null;
+  if (!row.deletedAt && (await softDeleteMessage(database.db, id, moderatorId, nowIso()))) {
+    events.emit({ name: 'message.deleted', room: REALTIME_ROOMS.chat, payload: { id } });
+  }
+  return { userId: row.userId };
+}

@@ -144,7 +144,6 @@ export async function listClockEvents(deps: Pick<TDebatesDeps, 'database'>, deba
   return repo.listClockEvents(db(deps), debateId);
 }
 
-
 export async function getDebate(deps: TDebatesDeps, id: number): Promise<TDebate> {
   return loadDebate(deps, await requireDebate(deps, id));
 }
@@ -420,4 +419,36 @@ export {
 /** The live rounds in which both users sit (debaters, or one of them the judge). */
 export async function liveRoundsOfPair(deps: TDebatesDeps, a: string, b: string): Promise<number[]> {
   return repo.listLiveDebateIdsOfPair(db(deps), a, b);
+}
+
+/**
+ * What a moderation report of a round copies into its case: the round, its debaters and judge with their names, and
+ * the last `chatLines` lines of its chat. Null when there is no such round.
+ */
+export async function roundForReport(deps: TDebatesDeps, debateId: number, chatLines: number) {
+  const row = await repo.findDebate(db(deps), debateId);
+  if (!row) return null;
+  const seats = [
+    { userId: row.debaterAId, role: 'debater' as const },
+    { userId: row.debaterBId, role: 'debater' as const },
+    ...(row.judgeId ? [{ userId: row.judgeId, role: 'judge' as const }] : []),
+  ];
+  const names = await findUserNames(
+    db(deps),
+    seats.map((s) => s.userId),
+  );
+  const chat = await repo.listMessages(db(deps), debateId, chatLines);
+  return {
+    id: Number(row.id),
+    formatId: row.formatId,
+    status: row.status,
+    participants: seats.map((s) => ({ ...s, displayName: names.get(s.userId) ?? 'Deleted account' })),
+    chat: chat.map((m) => ({
+      id: Number(m.id),
+      userId: m.userId,
+      displayName: m.displayName,
+      text: m.text,
+      createdAt: m.createdAt,
+    })),
+  };
 }

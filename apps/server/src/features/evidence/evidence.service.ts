@@ -220,3 +220,39 @@ export async function setVisibility(deps: TDebatesDeps, user: TSessionUser, deba
   await setEvidencePublic(deps, debateId, makePublic);
   return emitDebateUpdated(deps, debateId);
 }
+
+/**
+ * A round's evidence as a moderation report copies it (issue 23): every complete item, and for a file a reader of
+ * its bytes (the case keeps its own copy, so deleting the original leaves it).
+ */
+export async function evidenceForReport(
+  deps: Pick<TDebatesDeps, 'database'> & { blobs: TBlobStore },
+  debateId: number,
+) {
+  const rows = await repo.listEvidence(db(deps), debateId);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    name: row.name,
+    contentType: row.contentType,
+    size: Number(row.size),
+    text: row.text,
+    userId: row.userId,
+    displayName: row.displayName,
+    open: () => deps.blobs.openFile(Number(row.id)),
+  }));
+}
+
+/** A moderator's deletion of an evidence item (issue 23): its bytes and row go (the room shows it on its next read). */
+export async function deleteEvidenceAsModerator(
+  deps: TDebatesDeps & { blobs: TBlobStore },
+  debateId: number,
+  evidenceId: number,
+): Promise<{ userId: string | null } | null> {
+  await requireDebate(deps, debateId);
+  const item = await repo.findEvidence(db(deps), debateId, evidenceId);
+  if (!item) return null;
+  if (item.kind === 'file') await deps.blobs.deleteFiles([evidenceId]);
+  await repo.deleteEvidence(db(deps), evidenceId);
+  return { userId: item.userId };
+}

@@ -5,6 +5,7 @@ import {
   FORMATS,
   REALTIME_ROOMS,
   resolvePrepMinutes,
+  suspensionRefusal,
   type TCreateChallengeRequest,
   type TFormatId,
   type TSessionUser,
@@ -26,6 +27,7 @@ export async function createChallenge(
   user: TSessionUser,
   request: TCreateChallengeRequest,
 ): Promise<{ token: string; formatId: TFormatId; prepMinutes: number }> {
+  refuse(suspensionRefusal(user));
   const token = randomBytes(16).toString('base64url');
   const prepMinutes = request.prepMinutes ?? null;
   await mmRepo.insertChallenge(db(deps), {
@@ -62,6 +64,7 @@ export async function getChallenge(deps: TDebatesDeps, token: string) {
 }
 
 export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, token: string): Promise<number> {
+  refuse(suspensionRefusal(user));
   const debateId = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);

@@ -1,5 +1,6 @@
 /** The queue: joining, leaving, and the matching sweep that pairs everyone waiting in a format. */
 import {
+  suspensionRefusal,
   FORMATS,
   REALTIME_ROOMS,
   createClock,
@@ -12,7 +13,7 @@ import {
   type TSessionUser,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
-import { AppError, refused } from '../../lib/errors';
+import { AppError, refuse, refused } from '../../lib/errors';
 import { findCurrentTopic } from '../topics/topics.service';
 import { drawResolutions, listMotionTexts } from '../motions/motions.service';
 import * as repo from '../debates/debates.service';
@@ -96,6 +97,7 @@ export async function joinQueue(
   user: TSessionUser,
   formatId: TFormatId,
 ): Promise<TJoinQueueResult> {
+  refuse(suspensionRefusal(user));
   const active = await repo.findActiveDebateId(db(deps), user.id);
   if (active !== null) throw refused('already_in_debate', { debateId: active });
   const now = nowMs(deps);

@@ -112,3 +112,14 @@ export async function listRecordingIdsStartedBefore(db: TDb, cutoff: string): Pr
   const rows = await db.selectFrom('debateRecordings').select('id').where('startedAt', '<', cutoff).execute();
   return rows.map((r) => Number(r.id));
 }
+
+/** A round's recordings that hold at least one part, oldest first (what a child-safety report copies). */
+export async function listStoredRecordingsOfDebate(db: Kysely<DB>, debateId: number) {
+  return db
+    .selectFrom('debateRecordings')
+    .select(['id', 'userId', 'mimeType', 'size', 'chunks'])
+    .where('debateId', '=', debateId)
+    .where('chunks', '>', 0)
+    .orderBy('id', 'asc')
+    .execute();
+}

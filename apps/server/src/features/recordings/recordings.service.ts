@@ -279,3 +279,15 @@ export async function purgeExpiredRecordings(deps: TStoreDeps, retentionDays: nu
   const cutoff = new Date(nowMs - retentionDays * 24 * 60 * 60 * 1000).toISOString();
   return deleteByIds(deps, await repo.listRecordingIdsStartedBefore(db(deps), cutoff));
 }
+
+/** A round's recordings as a child-safety report copies them (issue 23): each with a reader of all its parts. */
+export async function recordingsForReport(deps: Pick<TStoreDeps, 'database' | 'blobs'>, debateId: number) {
+  const rows = await repo.listStoredRecordingsOfDebate(db(deps), debateId);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    userId: row.userId,
+    mimeType: row.mimeType,
+    size: Number(row.size),
+    open: () => deps.blobs.openRecording(Number(row.id), 0, Number(row.chunks)),
+  }));
+}

@@ -13,6 +13,7 @@ import {
   judgeRefusal,
   judgeInviteRefusal,
   blockedPairRefusal,
+  suspensionRefusal,
 } from '@resolved/shared';
 import { hasBlockWithAny } from '../blocks/blocks.service';
 import { nowIso } from '../../db/database';
@@ -44,6 +45,7 @@ export async function joinAsJudge(
   debateId: number,
   invite?: string,
 ): Promise<TDebate> {
+  refuse(suspensionRefusal(user));
   const row = await requireDebate(deps, debateId);
   const invitation =
     row.judgeInviteToken === null || !invite ? 'none' : invite === row.judgeInviteToken ? 'valid' : 'invalid';

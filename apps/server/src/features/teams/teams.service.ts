@@ -321,10 +321,15 @@ export async function getMemberProgress(deps: TTeamsDeps, user: TSessionUser, te
   if (!canViewMemberProgress(user.id, membership, memberId)) {
     throw new AppError('forbidden', 'Only the team’s coaches see a member’s progress.', undefined, 'not_team_member');
   }
-  if (!(await membershipOf(deps, teamId, memberId)))
-    throw notOnTeamError();
+  if (!(await membershipOf(deps, teamId, memberId))) throw notOnTeamError();
   return getProgress(deps, memberId);
 }
 
 /** The teams a user belongs to, for their profile. */
 export { findMemberships } from './teams.repository';
+
+/** A team's name and school, as a moderation report of it copies them (null: no such team). */
+export async function teamForReport(deps: TTeamsDeps, teamId: number) {
+  const row = await repo.findTeam(db(deps), teamId);
+  return row ? { id: Number(row.id), name: row.name, school: row.school ?? null } : null;
+}

@@ -62,8 +62,20 @@ export async function findAccountForPromotion(db: Kysely<DB>, id: string) {
  */
 /** Who stands at the door: the session's user and what restricts them (read with the session, in one query). */
 export interface TDoorUser {
+  /** With `mutedUntil` / `suspendedUntil` while a moderator's mute or suspension holds (issue 23). */
   user: TSessionUser;
   isBanned: boolean;
+}
+
+type TRestrictionRow = { mutedUntil: string | null; suspendedUntil: string | null };
+
+/** The door's user: the session user with the restrictions that hold now (and none that have ended). */
+function toDoorUser(row: TUserRow & TRestrictionRow): TSessionUser {
+  const user = toSessionUser(row);
+  const now = Date.now();
+  if (row.mutedUntil && new Date(row.mutedUntil).getTime() > now) user.mutedUntil = row.mutedUntil;
+  if (row.suspendedUntil && new Date(row.suspendedUntil).getTime() > now) user.suspendedUntil = row.suspendedUntil;
+  return user;
 }
 
 export async function findUserBySessionToken(
@@ -74,20 +86,20 @@ export async function findUserBySessionToken(
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select(SESSION_USER_COLUMNS.map((c) => `users.${c}` as const))
-    .select(['users.banned', 'users.banExpires', 'sessions.expiresAt'])
+    .select(['users.banned', 'users.banExpires', 'users.mutedUntil', 'users.suspendedUntil', 'sessions.expiresAt'])
     .where('sessions.token', '=', token)
     .executeTakeFirst();
-  return row ? { user: toSessionUser(row), isBanned: isBanActive(row), expiresAt: row.expiresAt } : undefined;
+  return row ? { user: toDoorUser(row), isBanned: isBanActive(row), expiresAt: row.expiresAt } : undefined;
 }
 
 /** The door's view of a user by id (after better-auth has read and refreshed the session itself). */
 export async function findDoorUserById(db: Kysely<DB>, id: string): Promise<TDoorUser | null> {
   const row = await db
     .selectFrom('users')
-    .select([...SESSION_USER_COLUMNS, 'banned', 'banExpires'])
+    .select([...SESSION_USER_COLUMNS, 'banned', 'banExpires', 'mutedUntil', 'suspendedUntil'])
     .where('id', '=', id)
     .executeTakeFirst();
-  return row ? { user: toSessionUser(row), isBanned: isBanActive(row) } : null;
+  return row ? { user: toDoorUser(row), isBanned: isBanActive(row) } : null;
 }
 
 export async function findUserByEmail(db: Kysely<DB>, email: string): Promise<TSessionUser | null> {
@@ -227,6 +239,54 @@ export async function listScoreChanges(
     oldScore: Number(row.oldScore),
     newScore: Number(row.newScore),
   }));
+}
+
+/** Who a moderator acts on (issue 23): the name and role, and whether a ban holds. */
+export async function findModerationTarget(db: Kysely<DB>, id: string) {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'displayName', 'role', 'banned', 'banExpires'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const role = (['user', 'moderator', 'admin'].includes(row.role) ? row.role : 'user') as TRole;
+  return { id: row.id, displayName: row.displayName, role, isBanned: isBanActive(row) };
+}
+
+/** Sets (or, with null, lifts) a mute or a suspension from live debates. */
+export async function setRestriction(
+  db: Kysely<DB>,
+  id: string,
+  field: 'mutedUntil' | 'suspendedUntil',
+  until: string | null,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set(field === 'mutedUntil' ? { mutedUntil: until } : { suspendedUntil: until })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Bans (with no end) or lifts a ban; a ban also ends every session of the account. */
+export async function setBanned(db: Kysely<DB>, isPostgres: boolean, id: string, reason: string | null) {
+  const banned = reason !== null;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ banned: isPostgres ? banned : banned ? 1 : 0, banReason: reason, banExpires: null })
+      .where('id', '=', id)
+      .execute();
+    if (banned) await trx.deleteFrom('sessions').where('userId', '=', id).execute();
+  });
+}
+
+export async function setDisplayName(db: Kysely<DB>, id: string, displayName: string): Promise<void> {
+  await db.updateTable('users').set({ displayName }).where('id', '=', id).execute();
+}
+
+export async function listAdminEmails(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('email').where('role', '=', 'admin').execute();
+  return rows.map((r) => r.email);
 }
 
 /** Display names by user id (a deleted user is absent). */

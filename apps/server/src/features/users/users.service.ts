@@ -7,6 +7,7 @@ import {
 import type { TDatabase } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { countUsers, findRankingVersion, findStanding, listRankedUsers } from './users.repository';
+import * as repo from './users.repository';
 import { countDebatesOfUser } from '../results/results.service';
 
 /** The one answer for a user who is not there (deleted, or a wrong id). */
@@ -101,3 +102,19 @@ export {
   setRoleKeepingAnAdmin,
   type TDoorUser,
 } from './users.repository';
+
+// ---- What moderation (issue 23) does to an account, through this feature ----
+
+export const findModerationTarget = (database: TDatabase, id: string) => repo.findModerationTarget(database.db, id);
+export const setRestriction = (
+  database: TDatabase,
+  id: string,
+  field: 'mutedUntil' | 'suspendedUntil',
+  until: string | null,
+) => repo.setRestriction(database.db, id, field, until);
+export const setBanned = (database: TDatabase, id: string, reason: string | null) =>
+  repo.setBanned(database.db, database.engine === 'postgres', id, reason);
+export const setDisplayName = (database: TDatabase, id: string, name: string) =>
+  repo.setDisplayName(database.db, id, name);
+export const listAdminEmails = (database: TDatabase) => repo.listAdminEmails(database.db);
+export const findDisplayNames = (database: TDatabase, ids: string[]) => repo.findUserNames(database.db, ids);

@@ -19,6 +19,9 @@ export interface UsersTable {
   banReason: string | null;
   banExpires: string | Date | null;
   score: Generated<number>;
+  /** A moderator's mute / suspension from live debates ends then (migration 0031; ISO, null: none). */
+  mutedUntil: Generated<string | null>;
+  suspendedUntil: Generated<string | null>;
 }
 
 /** Every admin score change (migration 0003-score-ledger). */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LogOut, Settings, LayoutDashboard, UserRound, Users } from 'lucide-react';
+import { LogOut, Settings, LayoutDashboard, ShieldAlert, UserRound, Users } from 'lucide-react';
 import { profilePath } from '../users/users-queries';
 import { useAuth } from './useAuth';
 
@@ -72,6 +72,11 @@ export function AccountMenu() {
           <Link role="menuitem" to="/teams" className={itemClass} onClick={() => setIsOpen(false)}>
             <Users className="h-4 w-4" aria-hidden="true" /> Teams
           </Link>
+          {user.role === 'moderator' || user.role === 'admin' ? (
+            <Link role="menuitem" to="/moderation" className={itemClass} onClick={() => setIsOpen(false)}>
+              <ShieldAlert className="h-4 w-4" aria-hidden="true" /> Moderation
+            </Link>
+          ) : null}
           <Link role="menuitem" to="/settings" className={itemClass} onClick={() => setIsOpen(false)}>
             <Settings className="h-4 w-4" aria-hidden="true" /> Account settings
           </Link>

@@ -51,6 +51,8 @@ export default function LoginPage() {
       if (code === 'not_found') toast.error('User not found. Please sign up.');
       else if (code === 'unauthenticated') toast.error('Incorrect password.');
       else if (code === 'rate_limited') toast.error(form);
+      // A banned account: the server's words ("This account has been banned."), not a generic failure.
+      else if (code === 'forbidden') toast.error(form);
       else {
         console.error('Login failed', error);
         toast.error('Login failed. Please try again.');

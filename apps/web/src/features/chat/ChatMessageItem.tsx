@@ -3,6 +3,7 @@ import type { TChatMessage } from '@resolved/shared';
 import { formatChatTimestamp } from './format-chat';
 import { MessageText } from './MessageText';
 import { BlockButton } from '../blocks/BlockButton';
+import { ReportButton } from '../moderation/ReportButton';
 
 interface TChatMessageItemProps {
   message: TChatMessage;
@@ -63,6 +64,17 @@ export function ChatMessageItem({ message, isOwn, canDelete, onDelete, canBlock 
               <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
               Delete
             </button>
+          ) : null}
+          {!isOwn ? (
+            <span className={canDelete ? '' : 'ml-auto'}>
+              <ReportButton
+                target="message"
+                userId={message.userId}
+                targetId={message.id}
+                displayName={message.displayName}
+                isCompact
+              />
+            </span>
           ) : null}
         </header>
         <div className="mt-1 text-[0.95rem] leading-relaxed">

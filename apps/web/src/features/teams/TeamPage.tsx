@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { ReportButton } from '../moderation/ReportButton';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TTeam, TTeamMember, TTeamRound } from '@resolved/shared';
@@ -113,6 +114,8 @@ export default function TeamPage() {
   }
   const data = team.data as TTeam;
   const isCoach = data.myRole === 'coach';
+  // A member reports the team through its coach (the person responsible for it).
+  const coach = isCoach ? undefined : data.members.find((m) => m.role === 'coach' && m.userId !== user.id);
   return (
     <>
       <PageHeading
@@ -125,6 +128,17 @@ export default function TeamPage() {
           </>
         }
       />
+      {coach ? (
+        <div className="-mt-4 mb-6">
+          <ReportButton
+            target="team"
+            targetId={data.id}
+            userId={coach.userId}
+            displayName={coach.displayName}
+            isCompact
+          />
+        </div>
+      ) : null}
       <div className={isCoach ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]' : 'max-w-4xl'}>
         <div className="min-w-0 space-y-6">
           {isCoach ? <PairingForm team={data} /> : null}

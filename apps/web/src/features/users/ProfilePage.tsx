@@ -17,6 +17,7 @@ import { profileJudgedRoundsQuery, profileQuery, profileRoundsQuery } from './us
 import { TeamPracticeBadge } from '../teams/TeamPracticeBadge';
 import { BlockButton } from '../blocks/BlockButton';
 import { useBlockedIds } from '../blocks/blocks-queries';
+import { ReportButton } from '../moderation/ReportButton';
 
 const RESULT_TEXT = { win: 'Win', loss: 'Loss', 'no-decision': 'No decision' } as const;
 const RESULT_STYLE = {
@@ -78,6 +79,7 @@ export default function ProfilePage() {
             </p>
           ) : null}
           <BlockButton userId={p.id} displayName={p.displayName} isBlocked={blocked.has(p.id)} look="button" />
+          <ReportButton target="user" userId={p.id} displayName={p.displayName} />
         </div>
       )}
       <Standing profile={p} />

@@ -16,6 +16,7 @@ import { PageLoading } from '../../../shell/PageLoading';
 import { buttonClass } from '../../../ui/button-styles';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useAuth } from '../../auth/useAuth';
+import { ReportButton } from '../../moderation/ReportButton';
 import { BallotView } from '../ballot/Ballot';
 import { BlockRoundPeople } from '../../blocks/BlockRoundPeople';
 import { RoundAwards } from '../ballot/RoundAwards';
@@ -151,8 +152,21 @@ function Replay({ replay }: { replay: TReplay }) {
           The round’s page
         </Link>
       </p>
-      <div className="-mt-2 mb-4">
+      <div className="-mt-2 mb-4 flex flex-wrap items-center gap-2">
         <BlockRoundPeople people={[debate.debaters.a, debate.debaters.b, debate.judge]} viewerId={user?.id} />
+        {/* The round's people (debaters and judge) may report the others in it from here. */}
+        {[debate.debaters.a, debate.debaters.b, ...(debate.judge ? [debate.judge] : [])]
+          .filter((p) => user && p.userId !== user.id)
+          .map((p) => (
+            <ReportButton
+              key={p.userId}
+              target="round"
+              targetId={debate.id}
+              userId={p.userId}
+              displayName={p.displayName}
+              isCompact
+            />
+          ))}
       </div>
       {canSetPrivacy ? (
         <label className="mb-4 flex items-start gap-2 text-sm text-slate-700">

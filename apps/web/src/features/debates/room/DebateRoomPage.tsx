@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ReportButton } from '../../moderation/ReportButton';
 import { Eye, Users } from 'lucide-react';
 import {
   BALLOT_DEADLINE_MS,
@@ -211,6 +212,17 @@ export default function DebateRoomPage() {
                     Rating <RatingText rating={d.rating.rating} isProvisional={d.rating.isProvisional} /> ·{' '}
                     {present.has(d.userId) ? 'in the room' : 'away'}
                   </p>
+                  {user && d.userId !== user.id ? (
+                    <div className="mt-2">
+                      <ReportButton
+                        target="round"
+                        userId={d.userId}
+                        targetId={debate.id}
+                        displayName={d.displayName}
+                        isCompact
+                      />
+                    </div>
+                  ) : null}
                 </div>
               );
             })}

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { ReportButton } from '../../moderation/ReportButton';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, Link2, Paperclip } from 'lucide-react';
 import {
@@ -159,9 +160,19 @@ export function EvidencePanel({
           {list.data?.evidence.map((item) => (
             <li key={item.id} className="rounded-xl border border-slate-200 p-3 text-sm" data-testid="evidence-item">
               <EvidenceEntry debateId={debate.id} item={item} />
-              <p className="mt-1 text-xs text-slate-500">
+              <p className="mt-1 flex flex-wrap items-center gap-x-1 text-xs text-slate-500">
                 {item.sharedBy?.displayName ?? 'Former user'} ·{' '}
                 {new Date(item.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+                {item.sharedBy && actor && item.sharedBy.userId !== actor.id ? (
+                  <ReportButton
+                    target="evidence"
+                    userId={item.sharedBy.userId}
+                    targetId={item.id}
+                    debateId={debate.id}
+                    displayName={item.sharedBy.displayName}
+                    isCompact
+                  />
+                ) : null}
               </p>
             </li>
           ))}

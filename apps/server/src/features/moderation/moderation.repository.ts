@@ -1,0 +1,369 @@
+/** The moderation tables (migration 0031): cases, reports, kept files, the append-only log and notices. */
+import type { Kysely, Selectable } from 'kysely';
+import type { TModerationAction, TNoticeKind, TReportReason, TReportTarget } from '@resolved/shared';
+import type { DB } from '../../db/schema';
+import type { ModerationCasesTable, ModerationLogTable, NoticesTable } from './moderation.tables';
+
+type TDb = Kysely<DB>;
+export type TCaseRow = Selectable<ModerationCasesTable>;
+export type TLogRow = Selectable<ModerationLogTable>;
+export type TNoticeRow = Selectable<NoticesTable>;
+
+export async function countReportsSince(db: TDb, reporterId: string, sinceIso: string): Promise<number> {
+  const row = await db
+    .selectFrom('moderationReports')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('reporterId', '=', reporterId)
+    .where('createdAt', '>=', sinceIso)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findOpenCase(db: TDb, userId: string, reason: TReportReason) {
+  return db
+    .selectFrom('moderationCases')
+    .selectAll()
+    .where('reportedUserId', '=', userId)
+    .where('reason', '=', reason)
+    .where('status', '=', 'open')
+    .where('kind', '=', 'report')
+    .executeTakeFirst();
+}
+
+export async function insertCase(
+  db: TDb,
+  values: {
+    kind: 'report' | 'appeal';
+    reportedUserId: string;
+    reportedName: string;
+    reason: TReportReason;
+    createdAt: string;
+    retainUntil: string | null;
+    appealActionId?: number;
+    appealText?: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('moderationCases')
+    .values({
+      kind: values.kind,
+      reportedUserId: values.reportedUserId,
+      reportedName: values.reportedName,
+      reason: values.reason,
+      status: 'open',
+      score: values.kind === 'report' ? 1 : 0,
+      claimedBy: null,
+      claimedUntil: null,
+      appealActionId: values.appealActionId ?? null,
+      appealText: values.appealText ?? null,
+      outcome: null,
+      createdAt: values.createdAt,
+      closedAt: null,
+      retainUntil: values.retainUntil,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function hasReported(db: TDb, caseId: number, reporterId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('moderationReports')
+    .select('id')
+    .where('caseId', '=', caseId)
+    .where('reporterId', '=', reporterId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function raiseScore(db: TDb, caseId: number): Promise<void> {
+  await db
+    .updateTable('moderationCases')
+    .set((eb) => ({ score: eb('score', '+', 1) }))
+    .where('id', '=', caseId)
+    .execute();
+}
+
+export async function insertReport(
+  db: TDb,
+  values: {
+    caseId: number;
+    reporterId: string;
+    reporterName: string;
+    target: TReportTarget;
+    targetId: number | null;
+    details: string | null;
+    context: string;
+    createdAt: string;
+  },
+): Promise<number> {
+  const row = await db.insertInto('moderationReports').values(values).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateReportContext(db: TDb, reportId: number, context: string): Promise<void> {
+  await db.updateTable('moderationReports').set({ context }).where('id', '=', reportId).execute();
+}
+
+export async function insertFile(
+  db: TDb,
+  values: {
+    caseId: number;
+    kind: 'evidence' | 'recording';
+    sourceId: number;
+    name: string;
+    contentType: string;
+    createdAt: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('moderationFiles')
+    .values({ ...values, size: 0, sha256: '' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function insertFileChunk(db: TDb, fileId: number, seq: number, data: Buffer): Promise<void> {
+  await db.insertInto('moderationFileChunks').values({ fileId, seq, data }).execute();
+}
+
+export async function completeFile(db: TDb, fileId: number, size: number, sha256: string): Promise<void> {
+  await db.updateTable('moderationFiles').set({ size, sha256 }).where('id', '=', fileId).execute();
+}
+
+export async function findFile(db: TDb, id: number) {
+  return db.selectFrom('moderationFiles').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listFileChunks(db: TDb, fileId: number): Promise<Buffer[]> {
+  const rows = await db
+    .selectFrom('moderationFileChunks')
+    .select('data')
+    .where('fileId', '=', fileId)
+    .orderBy('seq', 'asc')
+    .execute();
+  return rows.map((r) => Buffer.from(r.data));
+}
+
+export async function listOpenCases(db: TDb): Promise<TCaseRow[]> {
+  return db.selectFrom('moderationCases').selectAll().where('status', '=', 'open').limit(500).execute();
+}
+
+export async function findCase(db: TDb, id: number): Promise<TCaseRow | undefined> {
+  return db.selectFrom('moderationCases').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listCasesOfUser(db: TDb, userId: string, exceptId: number): Promise<TCaseRow[]> {
+  return db
+    .selectFrom('moderationCases')
+    .selectAll()
+    .where('reportedUserId', '=', userId)
+    .where('id', '!=', exceptId)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+}
+
+export async function countReports(db: TDb, caseIds: number[]): Promise<Map<number, number>> {
+  if (caseIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('moderationReports')
+    .select(['caseId', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('caseId', 'in', caseIds)
+    .groupBy('caseId')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.caseId), Number(r.n)]));
+}
+
+export async function listReports(db: TDb, caseId: number) {
+  return db.selectFrom('moderationReports').selectAll().where('caseId', '=', caseId).orderBy('id', 'asc').execute();
+}
+
+export async function listReporterIds(db: TDb, caseId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('moderationReports')
+    .select('reporterId')
+    .distinct()
+    .where('caseId', '=', caseId)
+    .execute();
+  return rows.flatMap((r) => (r.reporterId ? [r.reporterId] : []));
+}
+
+/** Takes (or renews) the claim unless another moderator's claim still holds; true when this one holds it now. */
+export async function claimCase(db: TDb, id: number, moderatorId: string, nowIso: string, untilIso: string) {
+  const result = await db
+    .updateTable('moderationCases')
+    .set({ claimedBy: moderatorId, claimedUntil: untilIso })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .where((eb) =>
+      eb.or([
+        eb('claimedBy', 'is', null),
+        eb('claimedBy', '=', moderatorId),
+        eb('claimedUntil', 'is', null),
+        eb('claimedUntil', '<=', nowIso),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function releaseClaim(db: TDb, id: number, moderatorId: string): Promise<void> {
+  await db
+    .updateTable('moderationCases')
+    .set({ claimedBy: null, claimedUntil: null })
+    .where('id', '=', id)
+    .where('claimedBy', '=', moderatorId)
+    .execute();
+}
+
+/** Closes an open case; false when it was already closed (another moderator's action came first). */
+export async function closeCase(
+  db: TDb,
+  id: number,
+  values: { outcome: 'dismissed' | 'actioned'; closedAt: string; retainUntil: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('moderationCases')
+    .set({ status: 'closed', outcome: values.outcome, closedAt: values.closedAt, claimedBy: null, claimedUntil: null })
+    .set((eb) => ({
+      // A child-safety hold set at the report is never shortened by closing.
+      retainUntil: eb.fn.coalesce('retainUntil', eb.val(values.retainUntil)),
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function findAppealCase(db: TDb, actionId: number) {
+  return db
+    .selectFrom('moderationCases')
+    .select('id')
+    .where('kind', '=', 'appeal')
+    .where('appealActionId', '=', actionId)
+    .executeTakeFirst();
+}
+
+/** Closed cases whose context has outlived its retention: their reports' context and kept bytes go. */
+export async function listExpiredCases(db: TDb, nowIso: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('moderationCases')
+    .select('id')
+    .where('status', '=', 'closed')
+    .where('isPurged', '=', 0)
+    .where('retainUntil', '<=', nowIso)
+    .limit(500)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+export async function purgeCases(db: TDb, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('moderationReports').set({ context: null }).where('caseId', 'in', ids).execute();
+    await trx.deleteFrom('moderationFiles').where('caseId', 'in', ids).execute();
+    await trx.updateTable('moderationCases').set({ isPurged: 1 }).where('id', 'in', ids).execute();
+  });
+}
+
+export async function listFilesOfCase(db: TDb, caseId: number) {
+  return db
+    .selectFrom('moderationFiles')
+    .select(['id', 'kind', 'sourceId', 'name', 'contentType', 'size', 'sha256'])
+    .where('caseId', '=', caseId)
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+// ---- The log ----
+
+export async function insertLog(
+  db: TDb,
+  values: {
+    actorId: string;
+    actorName: string;
+    targetId: string;
+    targetName: string;
+    action: TModerationAction;
+    reason: string;
+    caseId: number | null;
+    until: string | null;
+    createdAt: string;
+  },
+): Promise<TLogRow> {
+  return db.insertInto('moderationLog').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findLog(db: TDb, id: number): Promise<TLogRow | undefined> {
+  return db.selectFrom('moderationLog').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listLog(
+  db: TDb,
+  filter: {
+    actorId?: string | undefined;
+    targetId?: string | undefined;
+    action?: string | undefined;
+    beforeId?: number | undefined;
+  },
+  limit: number,
+): Promise<TLogRow[]> {
+  let query = db.selectFrom('moderationLog').selectAll();
+  if (filter.actorId) query = query.where('actorId', '=', filter.actorId);
+  if (filter.targetId) query = query.where('targetId', '=', filter.targetId);
+  if (filter.action) query = query.where('action', '=', filter.action as TModerationAction);
+  if (filter.beforeId) query = query.where('id', '<', filter.beforeId);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
+// ---- Notices ----
+
+export async function insertNotice(
+  db: TDb,
+  values: {
+    userId: string;
+    kind: TNoticeKind;
+    title: string;
+    body: string;
+    action: TModerationAction | null;
+    actionId: number | null;
+    until: string | null;
+    createdAt: string;
+  },
+): Promise<TNoticeRow> {
+  return db
+    .insertInto('notices')
+    .values({ ...values, readAt: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listNotices(db: TDb, userId: string, limit: number): Promise<TNoticeRow[]> {
+  return db.selectFrom('notices').selectAll().where('userId', '=', userId).orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function findNotice(db: TDb, id: number, userId: string): Promise<TNoticeRow | undefined> {
+  return db.selectFrom('notices').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+}
+
+export async function markNoticesRead(db: TDb, userId: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('notices')
+    .set({ readAt: nowIso })
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null)
+    .execute();
+}
+
+export async function listAppealedActionIds(db: TDb, actionIds: number[]): Promise<Set<number>> {
+  if (actionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('moderationCases')
+    .select('appealActionId')
+    .where('kind', '=', 'appeal')
+    .where('appealActionId', 'in', actionIds)
+    .execute();
+  return new Set(rows.map((r) => Number(r.appealActionId)));
+}

@@ -1,0 +1,746 @@
+/**
+ * Trust and safety (issue 23): reports become cases (one open case per reported user and reason), moderators claim
+ * and act on them, every action and decision is a row of the append-only log, and notices tell the reporter whether
+ * action was taken and the actioned user what, why and until when. The context of a report is copied into the case
+ * when it is filed, so it survives edits and deletions; a child-safety case keeps it for SAFETY_RETENTION_DAYS.
+ */
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  BLOCKING_REPORT_REASONS,
+  formatUntil,
+  MODERATION_ACTION_LABELS,
+  moderationTargetRefusal,
+  REALTIME_ROOMS,
+  reasonPriority,
+  REPORT_LIMITS,
+  type TAppealDecisionRequest,
+  type TCaseDetail,
+  type TCaseReport,
+  type TCaseSummary,
+  type TContextEvidence,
+  type TCreateReportRequest,
+  type TCreateReportResponse,
+  type TLogEntry,
+  type TLogQuery,
+  type TModerationAction,
+  type TModerationActionRequest,
+  type TNotice,
+  type TReportContext,
+  type TReportReason,
+  type TSessionUser,
+} from '@resolved/shared';
+import type { TAppContext } from '../../context';
+import { nowIso } from '../../db/database';
+import { AppError, rateLimitedError } from '../../lib/errors';
+import type { TMailer } from '../mail/mailer';
+import { deleteMessageAsModerator, messageWithNeighbours } from '../chat/chat.service';
+import { roundForReport } from '../debates/debates.service';
+import { deleteEvidenceAsModerator, evidenceForReport } from '../evidence/evidence.service';
+import { recordingsForReport } from '../recordings/recordings.service';
+import { teamForReport } from '../teams/teams.service';
+import {
+  findDisplayNames,
+  findModerationTarget,
+  listAdminEmails,
+  setBanned,
+  setDisplayName,
+  setRestriction,
+} from '../users/users.service';
+import { inTransaction } from '../../db/transaction';
+import { blockUser } from '../blocks/blocks.service';
+import * as repo from './moderation.repository';
+
+export type TModerationDeps = Pick<TAppContext, 'database' | 'events' | 'blobs'> & {
+  safetyRetentionDays: number;
+  mailer?: TMailer | undefined;
+  /** Where the case page lives, for the e-mail to admins. */
+  publicUrl?: string | undefined;
+  now?: () => number;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const FILE_CHUNK_BYTES = 256 * 1024;
+const LOG_PAGE = 100;
+
+const db = (deps: TModerationDeps) => deps.database.db;
+const nowMs = (deps: TModerationDeps) => (deps.now ? deps.now() : Date.now());
+const iso = (ms: number) => new Date(ms).toISOString();
+
+// ---- Reports ----
+
+/**
+ * A report that must also block (harassment, hate, child safety) blocks the reported user for the reporter, as the
+ * Block button does (a live round between them ends). A block the blocks feature refuses (the reporter's list is
+ * full) does not stop the report: it is filed, and the answer says no block was made.
+ */
+export async function blockOnReport(
+  deps: TModerationDeps,
+  reporterId: string,
+  reportedUserId: string,
+): Promise<boolean> {
+  try {
+    await blockUser(deps, reporterId, reportedUserId, { source: 'report' });
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code !== 'internal_error') return false;
+    throw error;
+  }
+}
+
+interface TFileToKeep {
+  kind: 'evidence' | 'recording';
+  sourceId: number;
+  name: string;
+  contentType: string;
+  open: () => Promise<Readable>;
+}
+
+/** Copies a stream into a case's kept file, hashing it as it goes. */
+async function keepFile(
+  deps: TModerationDeps,
+  caseId: number,
+  file: TFileToKeep,
+): Promise<{ id: number; sha256: string; size: number }> {
+  const id = await repo.insertFile(db(deps), {
+    caseId,
+    kind: file.kind,
+    sourceId: file.sourceId,
+    name: file.name,
+    contentType: file.contentType,
+    createdAt: nowIso(),
+  });
+  const hash = createHash('sha256');
+  let size = 0;
+  let seq = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const flush = async () => {
+    if (pendingBytes === 0) return;
+    await repo.insertFileChunk(db(deps), id, seq, Buffer.concat(pending));
+    seq += 1;
+    pending = [];
+    pendingBytes = 0;
+  };
+  for await (const chunk of await file.open()) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    hash.update(buffer);
+    size += buffer.length;
+    pending.push(buffer);
+    pendingBytes += buffer.length;
+    if (pendingBytes >= FILE_CHUNK_BYTES) await flush();
+  }
+  await flush();
+  const sha256 = hash.digest('hex');
+  await repo.completeFile(db(deps), id, size, sha256);
+  return { id, sha256, size };
+}
+
+const sha256Of = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * A round's context: its people, the last lines of its chat, its evidence (files copied into the case with their
+ * SHA-256) and whether it was recorded (a child-safety case keeps copies of the recordings too).
+ */
+async function roundContext(
+  deps: TModerationDeps,
+  caseId: number,
+  debateId: number,
+  keepRecordings: boolean,
+): Promise<NonNullable<TReportContext['round']> | null> {
+  const round = await roundForReport(deps, debateId, REPORT_LIMITS.roundChatLines);
+  if (!round) return null;
+  const evidence: TContextEvidence[] = [];
+  for (const item of await evidenceForReport(deps, debateId)) {
+    const base = {
+      id: item.id,
+      kind: item.kind,
+      name: item.name,
+      userId: item.userId,
+      displayName: item.displayName,
+      text: item.text,
+    };
+    if (item.kind === 'file') {
+      const kept = await keepFile(deps, caseId, {
+        kind: 'evidence',
+        sourceId: item.id,
+        name: item.name,
+        contentType: item.contentType ?? 'application/octet-stream',
+        open: item.open,
+      });
+      evidence.push({ ...base, sha256: kept.sha256, size: kept.size, fileId: kept.id });
+    } else {
+      evidence.push({ ...base, sha256: sha256Of(item.text ?? ''), size: item.size });
+    }
+  }
+  const recordings = await recordingsForReport(deps, debateId);
+  const recordingFileIds: number[] = [];
+  if (keepRecordings) {
+    for (const recording of recordings) {
+      const kept = await keepFile(deps, caseId, {
+        kind: 'recording',
+        sourceId: recording.id,
+        name: `recording-${debateId}-${recording.id}.${recording.mimeType.includes('mp4') ? 'mp4' : 'webm'}`,
+        contentType: recording.mimeType.split(';')[0] ?? 'video/webm',
+        open: recording.open,
+      });
+      recordingFileIds.push(kept.id);
+    }
+  }
+  return { ...round, evidence, hasRecording: recordings.length > 0, recordingFileIds };
+}
+
+const notFound = (what: string) => new AppError('not_found', `That ${what} does not exist.`);
+
+/** Files a report: checks it, joins or opens the case, copies the context in, and tells admins of child safety. */
+export async function createReport(
+  deps: TModerationDeps,
+  reporter: TSessionUser,
+  input: TCreateReportRequest,
+): Promise<TCreateReportResponse> {
+  if (input.userId === reporter.id) {
+    throw new AppError('bad_request', 'You cannot report yourself.', undefined, 'self_report');
+  }
+  const reported = await findModerationTarget(deps.database, input.userId);
+  if (!reported) throw notFound('user');
+  const now = nowMs(deps);
+  const recent = await repo.countReportsSince(db(deps), reporter.id, iso(now - REPORT_LIMITS.windowMs));
+  if (recent >= REPORT_LIMITS.perWindow) throw rateLimitedError(REPORT_LIMITS.windowMs, 'reports');
+
+  // What the report points at must exist and be the reported user's (or, for a round, have them in it).
+  const targetId = input.targetId ?? null;
+  let message: TReportContext['message'];
+  let team: TReportContext['team'];
+  const debateId = input.target === 'round' ? targetId : input.target === 'evidence' ? (input.debateId ?? null) : null;
+  if (input.target === 'message') {
+    const found = await messageWithNeighbours(deps, targetId!, REPORT_LIMITS.messageNeighbours);
+    if (!found || found.message.userId !== input.userId) throw notFound('message');
+    message = {
+      reportedId: Number(found.message.id),
+      lines: found.lines.map((m) => ({
+        id: Number(m.id),
+        userId: m.userId,
+        displayName: m.displayName,
+        text: m.text,
+        createdAt: m.timestamp,
+        ...(Number(m.id) === targetId ? { isReported: true } : {}),
+      })),
+    };
+  }
+  if (input.target === 'team') {
+    team = (await teamForReport(deps, targetId!)) ?? undefined;
+    if (!team) throw notFound('team');
+  }
+  if (debateId !== null) {
+    const round = await roundForReport(deps, debateId, 0);
+    if (!round) throw notFound('round');
+    if (!round.participants.some((p) => p.userId === input.userId)) {
+      throw new AppError('bad_request', 'That person did not take part in this round.');
+    }
+    if (input.target === 'evidence') {
+      const items = await evidenceForReport(deps, debateId);
+      const item = items.find((e) => e.id === targetId);
+      if (!item || item.userId !== input.userId) throw notFound('evidence');
+    }
+  }
+
+  const createdAt = iso(now);
+  const isChildSafety = input.reason === 'child_safety';
+  const { caseId, reportId, joined } = await fileReport(deps, {
+    reporter,
+    reported,
+    input,
+    targetId,
+    createdAt,
+    context: {
+      profile: { displayName: reported.displayName },
+      ...(message ? { message } : {}),
+      ...(team ? { team } : {}),
+    },
+    retainUntil: isChildSafety ? iso(now + deps.safetyRetentionDays * DAY_MS) : null,
+  });
+
+  if (debateId !== null) {
+    const round = await roundContext(deps, caseId, debateId, isChildSafety);
+    if (round) {
+      await repo.updateReportContext(
+        db(deps),
+        reportId,
+        JSON.stringify({ profile: { displayName: reported.displayName }, round }),
+      );
+    }
+  }
+
+  const blocked = BLOCKING_REPORT_REASONS.includes(input.reason)
+    ? await blockOnReport(deps, reporter.id, input.userId)
+    : false;
+  if (isChildSafety && !joined) await mailAdmins(deps, caseId, reported.displayName);
+  return { caseId, joined, blocked };
+}
+
+async function fileReport(
+  deps: TModerationDeps,
+  args: {
+    reporter: TSessionUser;
+    reported: { id: string; displayName: string };
+    input: TCreateReportRequest;
+    targetId: number | null;
+    createdAt: string;
+    context: TReportContext;
+    retainUntil: string | null;
+  },
+): Promise<{ caseId: number; reportId: number; joined: boolean }> {
+  const attempt = () =>
+    inTransaction(deps.database, async (trx) => {
+      const open = await repo.findOpenCase(trx, args.reported.id, args.input.reason);
+      let caseId: number;
+      if (open) {
+        caseId = Number(open.id);
+        if (!(await repo.hasReported(trx, caseId, args.reporter.id))) await repo.raiseScore(trx, caseId);
+      } else {
+        caseId = await repo.insertCase(trx, {
+          kind: 'report',
+          reportedUserId: args.reported.id,
+          reportedName: args.reported.displayName,
+          reason: args.input.reason,
+          createdAt: args.createdAt,
+          retainUntil: args.retainUntil,
+        });
+      }
+      const reportId = await repo.insertReport(trx, {
+        caseId,
+        reporterId: args.reporter.id,
+        reporterName: args.reporter.displayName,
+        target: args.input.target,
+        targetId: args.targetId,
+        details: args.input.details || null,
+        context: JSON.stringify(args.context),
+        createdAt: args.createdAt,
+      });
+      return { caseId, reportId, joined: open !== undefined };
+    });
+  try {
+    return await attempt();
+  } catch (err) {
+    // Two first reports at once: the open-case index let one in; this one joins it.
+    if (/unique|duplicate/i.test(String((err as Error).message))) return attempt();
+    throw err;
+  }
+}
+
+/** Tells every admin of a new child-safety case (when SMTP_URL is set); a failed send is logged, not fatal. */
+async function mailAdmins(deps: TModerationDeps, caseId: number, reportedName: string): Promise<void> {
+  if (!deps.mailer) return;
+  const link = deps.publicUrl ? `${deps.publicUrl.replace(/\/$/, '')}/moderation/cases/${caseId}` : `case ${caseId}`;
+  for (const to of await listAdminEmails(deps.database)) {
+    await deps.mailer
+      .send({
+        to,
+        subject: `Child-safety report on Resolved (case ${caseId})`,
+        text:
+          `A user reported ${reportedName} for sexual content or contact with a minor.\n\n` +
+          `Open the case: ${link}\n\nIt is first in the moderation queue. See docs/safety.md for what to do next.`,
+      })
+      .catch(() => undefined);
+  }
+}
+
+// ---- The queue and cases ----
+
+/** Current names, in one query (a case keeps the name it was reported under for deleted accounts). */
+async function namesOf(deps: TModerationDeps, ids: (string | null)[]): Promise<Map<string, string>> {
+  return findDisplayNames(
+    deps.database,
+    ids.filter((id): id is string => id !== null),
+  );
+}
+
+function toSummary(row: repo.TCaseRow, reports: number, names: Map<string, string>, now: number): TCaseSummary {
+  const claimHolds = row.claimedBy !== null && row.claimedUntil !== null && Date.parse(row.claimedUntil) > now;
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    reportedUser: { id: row.reportedUserId, displayName: names.get(row.reportedUserId) ?? row.reportedName },
+    reason: row.reason,
+    score: Number(row.score),
+    reports,
+    status: row.status,
+    claimedBy: claimHolds ? { id: row.claimedBy!, displayName: names.get(row.claimedBy!) ?? 'A moderator' } : null,
+    claimedUntil: claimHolds ? row.claimedUntil : null,
+    createdAt: row.createdAt,
+    closedAt: row.closedAt,
+    outcome: row.outcome,
+  };
+}
+
+/** Child safety first, then hate, harassment and self-harm, then the rest; then more reporters; then the oldest. */
+export function queueOrder(a: TCaseSummary, b: TCaseSummary): number {
+  return reasonPriority(a.reason) - reasonPriority(b.reason) || b.score - a.score || a.id - b.id;
+}
+
+export async function listQueue(deps: TModerationDeps): Promise<TCaseSummary[]> {
+  const rows = await repo.listOpenCases(db(deps));
+  const counts = await repo.countReports(
+    db(deps),
+    rows.map((r) => Number(r.id)),
+  );
+  const names = await namesOf(
+    deps,
+    rows.flatMap((r) => [r.reportedUserId, r.claimedBy]),
+  );
+  const now = nowMs(deps);
+  return rows.map((r) => toSummary(r, counts.get(Number(r.id)) ?? 0, names, now)).sort(queueOrder);
+}
+
+async function requireCase(deps: TModerationDeps, id: number): Promise<repo.TCaseRow> {
+  const row = await repo.findCase(db(deps), id);
+  if (!row) throw notFound('case');
+  return row;
+}
+
+function toLogEntry(row: repo.TLogRow): TLogEntry {
+  return {
+    id: Number(row.id),
+    actor: { id: row.actorId, displayName: row.actorName },
+    target: { id: row.targetId, displayName: row.targetName },
+    action: row.action,
+    reason: row.reason,
+    caseId: row.caseId === null ? null : Number(row.caseId),
+    until: row.until,
+    createdAt: row.createdAt,
+  };
+}
+
+export async function getCase(deps: TModerationDeps, id: number): Promise<TCaseDetail> {
+  const row = await requireCase(deps, id);
+  const reports = await repo.listReports(db(deps), id);
+  const earlier = await repo.listCasesOfUser(db(deps), row.reportedUserId, id);
+  const counts = await repo.countReports(db(deps), [id, ...earlier.map((c) => Number(c.id))]);
+  const names = await namesOf(deps, [row.reportedUserId, row.claimedBy]);
+  const now = nowMs(deps);
+  const actions = await repo.listLog(db(deps), { targetId: row.reportedUserId }, 50);
+  const appealed = row.appealActionId === null ? undefined : await repo.findLog(db(deps), Number(row.appealActionId));
+  const reportList: TCaseReport[] = reports.map((r) => ({
+    id: Number(r.id),
+    reporter: { id: r.reporterId, displayName: r.reporterName },
+    target: r.target,
+    targetId: r.targetId === null ? null : Number(r.targetId),
+    details: r.details,
+    context: r.context ? (JSON.parse(r.context) as TReportContext) : null,
+    createdAt: r.createdAt,
+  }));
+  return {
+    ...toSummary(row, counts.get(id) ?? 0, names, now),
+    reportList,
+    appeal: appealed ? { action: toLogEntry(appealed), text: row.appealText ?? '' } : null,
+    history: {
+      cases: earlier.map((c) => toSummary(c, counts.get(Number(c.id)) ?? 0, names, now)),
+      actions: actions.map(toLogEntry),
+    },
+    retainUntil: row.reason === 'child_safety' ? row.retainUntil : null,
+  };
+}
+
+/** Claims a case for 20 minutes (renewing one's own claim); refused while another moderator's claim holds. */
+export async function claimCase(deps: TModerationDeps, moderator: TSessionUser, id: number): Promise<TCaseDetail> {
+  const row = await requireCase(deps, id);
+  if (row.status !== 'open') throw new AppError('conflict', 'This case is already closed.');
+  const now = nowMs(deps);
+  if (!(await repo.claimCase(db(deps), id, moderator.id, iso(now), iso(now + REPORT_LIMITS.claimMs)))) {
+    throw new AppError('conflict', 'Another moderator is working on this case.', undefined, 'case_claimed');
+  }
+  return getCase(deps, id);
+}
+
+export async function releaseCase(deps: TModerationDeps, moderator: TSessionUser, id: number): Promise<void> {
+  await requireCase(deps, id);
+  await repo.releaseClaim(db(deps), id, moderator.id);
+}
+
+/** A kept file of a case (an evidence file, a recording), with its bytes. */
+export async function openCaseFile(deps: TModerationDeps, id: number) {
+  const file = await repo.findFile(db(deps), id);
+  if (!file) throw notFound('file');
+  const chunks = await repo.listFileChunks(db(deps), id);
+  return { name: file.name, contentType: file.contentType, bytes: Buffer.concat(chunks) };
+}
+
+// ---- Actions ----
+
+async function notify(
+  deps: TModerationDeps,
+  userId: string,
+  notice: Omit<Parameters<typeof repo.insertNotice>[1], 'userId' | 'createdAt'>,
+): Promise<void> {
+  const row = await repo.insertNotice(db(deps), { ...notice, userId, createdAt: nowIso() });
+  // A banned account's sessions are gone: its tabs are being signed out, not told to refetch (they would be refused).
+  if (notice.action === 'ban') return;
+  deps.events.emit({ name: 'notice.created', room: REALTIME_ROOMS.user(userId), payload: { id: Number(row.id) } });
+}
+
+const ACTION_WORDS: Partial<Record<TModerationAction, string>> = {
+  warn: 'You have received a warning from a moderator.',
+  mute: 'A moderator has muted you in the community chat and in round chats.',
+  suspend: 'A moderator has suspended you from live debates (the queue, challenges and judging).',
+  ban: 'A moderator has banned your account.',
+  delete_message: 'A moderator deleted one of your chat messages.',
+  delete_evidence: 'A moderator deleted a piece of evidence you shared.',
+  reset_name: 'A moderator reset your display name. You can choose a new one in Settings.',
+};
+
+/** A neutral new name, not the person's own (they choose another in settings). */
+const resetName = (userId: string) => `Debater ${createHash('sha256').update(userId).digest('hex').slice(0, 6)}`;
+
+/**
+ * A moderator's action on a user, about a case or not: checked against who may act on whom, applied, logged, and
+ * told to the user; an action on an open case closes it and tells its reporters that action was taken.
+ */
+export async function act(
+  deps: TModerationDeps,
+  moderator: TSessionUser,
+  target: { caseId: number } | { userId: string },
+  request: TModerationActionRequest,
+): Promise<{ entry: TLogEntry }> {
+  const caseRow = 'caseId' in target ? await requireCase(deps, target.caseId) : undefined;
+  if (!caseRow && request.action === 'dismiss') throw new AppError('bad_request', 'Dismiss a case, not an account.');
+  if (caseRow?.kind === 'appeal' && request.action !== 'dismiss') {
+    throw new AppError('bad_request', 'Decide an appeal with the appeal decision.');
+  }
+  const userId = caseRow ? caseRow.reportedUserId : (target as { userId: string }).userId;
+  const user = await findModerationTarget(deps.database, userId);
+  if (!user && request.action !== 'dismiss') throw notFound('user');
+  if (user) {
+    const refusal = moderationTargetRefusal(moderator, user);
+    if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
+  }
+  const now = nowMs(deps);
+  if (caseRow) {
+    if (caseRow.status !== 'open') throw new AppError('conflict', 'This case is already closed.');
+    const claimHolds = caseRow.claimedUntil !== null && Date.parse(caseRow.claimedUntil) > now;
+    if (claimHolds && caseRow.claimedBy !== moderator.id) {
+      throw new AppError('conflict', 'Another moderator is working on this case.', undefined, 'case_claimed');
+    }
+  }
+
+  let until: string | null = null;
+  switch (request.action) {
+    case 'dismiss':
+    case 'warn':
+      break;
+    case 'mute':
+    case 'suspend':
+      until = iso(now + request.hours * 60 * 60 * 1000);
+      await setRestriction(deps.database, userId, request.action === 'mute' ? 'mutedUntil' : 'suspendedUntil', until);
+      break;
+    case 'ban':
+      await setBanned(deps.database, userId, request.reason);
+      break;
+    case 'unban':
+      if (!user?.isBanned) throw new AppError('conflict', 'This account is not banned.');
+      await setBanned(deps.database, userId, null);
+      break;
+    case 'delete_message': {
+      const deleted = await deleteMessageAsModerator(deps, moderator.id, request.messageId);
+      if (!deleted || deleted.userId !== userId) throw notFound('message');
+      break;
+    }
+    case 'delete_evidence': {
+      const deleted = await deleteEvidenceAsModerator(deps, request.debateId, request.evidenceId);
+      if (!deleted || deleted.userId !== userId) throw notFound('evidence');
+      break;
+    }
+    case 'reset_name':
+      await setDisplayName(deps.database, userId, resetName(userId));
+      break;
+  }
+
+  const entry = await repo.insertLog(db(deps), {
+    actorId: moderator.id,
+    actorName: moderator.displayName,
+    targetId: userId,
+    targetName: user?.displayName ?? caseRow?.reportedName ?? 'Deleted account',
+    action: request.action,
+    reason: request.reason,
+    caseId: caseRow ? Number(caseRow.id) : null,
+    until,
+    createdAt: iso(now),
+  });
+  const words = ACTION_WORDS[request.action];
+  if (words && user) {
+    await notify(deps, userId, {
+      kind: 'action',
+      title: MODERATION_ACTION_LABELS[request.action],
+      body: `${words} Reason: ${request.reason}${until ? ` Until ${formatUntil(until)}.` : ''}`,
+      action: request.action,
+      actionId: Number(entry.id),
+      until,
+    });
+  }
+  if (request.action === 'ban') {
+    // Every session was ended with the ban: each instance closes this user's sockets now.
+    deps.events.emitServer({ name: 'user.sessions_revoked', payload: { userId, reason: 'banned' } });
+  }
+  if (caseRow) await closeWithOutcome(deps, caseRow, request.action === 'dismiss' ? 'dismissed' : 'actioned', now);
+  return { entry: toLogEntry(entry) };
+}
+
+/** Closes a case, starts its context's retention, and tells each reporter whether action was taken (not which). */
+async function closeWithOutcome(
+  deps: TModerationDeps,
+  caseRow: repo.TCaseRow,
+  outcome: 'dismissed' | 'actioned',
+  now: number,
+): Promise<void> {
+  const id = Number(caseRow.id);
+  const closed = await repo.closeCase(db(deps), id, {
+    outcome,
+    closedAt: iso(now),
+    retainUntil: iso(now + REPORT_LIMITS.closedContextDays * DAY_MS),
+  });
+  if (!closed || caseRow.kind !== 'report') return;
+  for (const reporterId of await repo.listReporterIds(db(deps), id)) {
+    await notify(deps, reporterId, {
+      kind: 'report_outcome',
+      title: outcome === 'actioned' ? 'Action taken' : 'No action taken',
+      body:
+        outcome === 'actioned'
+          ? `Thank you for your report about ${caseRow.reportedName}. A moderator reviewed it and action was taken.`
+          : `Thank you for your report about ${caseRow.reportedName}. A moderator reviewed it and took no action.`,
+      action: null,
+      actionId: null,
+      until: null,
+    });
+  }
+}
+
+// ---- Appeals ----
+
+const APPEALABLE: readonly TModerationAction[] = [
+  'warn',
+  'mute',
+  'suspend',
+  'ban',
+  'delete_message',
+  'delete_evidence',
+  'reset_name',
+];
+
+/** The actioned user appeals an action once; the appeal goes back to the queue as a case. */
+export async function appeal(deps: TModerationDeps, user: TSessionUser, noticeId: number, text: string) {
+  const notice = await repo.findNotice(db(deps), noticeId, user.id);
+  if (!notice || notice.actionId === null || notice.kind !== 'action') throw notFound('notice');
+  const entry = await repo.findLog(db(deps), Number(notice.actionId));
+  if (!entry || entry.targetId !== user.id || !APPEALABLE.includes(entry.action)) throw notFound('notice');
+  if (await repo.findAppealCase(db(deps), Number(entry.id))) {
+    throw new AppError('conflict', 'You have already appealed this action.', undefined, 'already_appealed');
+  }
+  const original = entry.caseId === null ? undefined : await repo.findCase(db(deps), Number(entry.caseId));
+  const caseId = await repo.insertCase(db(deps), {
+    kind: 'appeal',
+    reportedUserId: user.id,
+    reportedName: user.displayName,
+    reason: (original?.reason ?? 'other') as TReportReason,
+    createdAt: iso(nowMs(deps)),
+    retainUntil: null,
+    appealActionId: Number(entry.id),
+    appealText: text,
+  });
+  return { caseId };
+}
+
+/** Grants (undoing what can be undone) or declines an appeal; the decision is logged and told to the user. */
+export async function decideAppeal(
+  deps: TModerationDeps,
+  moderator: TSessionUser,
+  caseId: number,
+  decision: TAppealDecisionRequest,
+): Promise<{ entry: TLogEntry }> {
+  const caseRow = await requireCase(deps, caseId);
+  if (caseRow.kind !== 'appeal' || caseRow.appealActionId === null) throw notFound('appeal');
+  if (caseRow.status !== 'open') throw new AppError('conflict', 'This case is already closed.');
+  const original = await repo.findLog(db(deps), Number(caseRow.appealActionId));
+  if (!original) throw notFound('appeal');
+  const user = await findModerationTarget(deps.database, caseRow.reportedUserId);
+  if (!user) throw notFound('user');
+  const refusal = moderationTargetRefusal(moderator, user);
+  if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
+  if (decision.grant) {
+    if (original.action === 'mute') await setRestriction(deps.database, user.id, 'mutedUntil', null);
+    if (original.action === 'suspend') await setRestriction(deps.database, user.id, 'suspendedUntil', null);
+    if (original.action === 'ban') await setBanned(deps.database, user.id, null);
+  }
+  const now = nowMs(deps);
+  const entry = await repo.insertLog(db(deps), {
+    actorId: moderator.id,
+    actorName: moderator.displayName,
+    targetId: user.id,
+    targetName: user.displayName,
+    action: decision.grant ? 'appeal_granted' : 'appeal_upheld',
+    reason: decision.reason,
+    caseId,
+    until: null,
+    createdAt: iso(now),
+  });
+  await notify(deps, user.id, {
+    kind: 'appeal_outcome',
+    title: decision.grant ? 'Appeal granted' : 'Appeal declined',
+    body: `Your appeal of “${MODERATION_ACTION_LABELS[original.action]}” was ${decision.grant ? 'granted' : 'declined'}. ${decision.reason}`,
+    action: null,
+    actionId: null,
+    until: null,
+  });
+  await closeWithOutcome(deps, caseRow, decision.grant ? 'actioned' : 'dismissed', now);
+  return { entry: toLogEntry(entry) };
+}
+
+// ---- The log ----
+
+/** Admins read the whole log and filter it; a moderator reads their own actions only. */
+export async function readLog(deps: TModerationDeps, reader: TSessionUser, query: TLogQuery): Promise<TLogEntry[]> {
+  const filter = reader.role === 'admin' ? query : { ...query, actorId: reader.id };
+  const rows = await repo.listLog(db(deps), filter, LOG_PAGE);
+  return rows.map(toLogEntry);
+}
+
+// ---- Notices ----
+
+export async function listNotices(deps: TModerationDeps, user: TSessionUser): Promise<TNotice[]> {
+  const rows = await repo.listNotices(db(deps), user.id, 50);
+  const appealed = await repo.listAppealedActionIds(
+    db(deps),
+    rows.flatMap((r) => (r.actionId === null ? [] : [Number(r.actionId)])),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    action: r.action,
+    actionId: r.actionId === null ? null : Number(r.actionId),
+    until: r.until,
+    canAppeal:
+      r.kind === 'action' &&
+      r.actionId !== null &&
+      r.action !== null &&
+      APPEALABLE.includes(r.action) &&
+      !appealed.has(Number(r.actionId)),
+    readAt: r.readAt,
+    createdAt: r.createdAt,
+  }));
+}
+
+export async function markNoticesRead(deps: TModerationDeps, user: TSessionUser): Promise<void> {
+  await repo.markNoticesRead(db(deps), user.id, nowIso());
+}
+
+// ---- Retention ----
+
+/**
+ * Clears the context and kept bytes of closed cases past their retention: 90 days after closing, or for child
+ * safety SAFETY_RETENTION_DAYS after the report (whichever is later). The case row and the log stay.
+ */
+export async function purgeExpiredContext(deps: TModerationDeps): Promise<number> {
+  const ids = await repo.listExpiredCases(db(deps), iso(nowMs(deps)));
+  await repo.purgeCases(db(deps), ids);
+  return ids.length;
+}
