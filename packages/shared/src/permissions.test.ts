@@ -24,6 +24,7 @@ import {
   recordingStartRefusal,
   recordingViewRefusal,
   roundViewRefusal,
+  seatsOfDebate,
   type TActor,
   type TRoundSeats,
 } from './permissions';
@@ -82,6 +83,22 @@ describe('round rules', () => {
     // The seated judge taking the seat again is not refused.
     expect(canJudge(judge, round({ judgeId: 'j1' }))).toBe(true);
     expect(judgeRefusal(user, round({ status: 'completed' }))?.reason).toBe('round_over');
+  });
+
+  it('reads a round’s kind, not whether it carries a team, for who may judge it', () => {
+    const debate = (kind: 'matchmade' | 'challenge' | 'team', team: { judgeIds: string[] } | null) => ({
+      kind,
+      status: 'live' as const,
+      debaters: { a: { userId: 'da' }, b: { userId: 'db' } },
+      judge: null,
+      hasJudgeInvite: false,
+      team,
+    });
+    expect(canJudge(user, seatsOfDebate(debate('matchmade', null)))).toBe(true);
+    expect(canJudge(user, seatsOfDebate(debate('team', { judgeIds: ['u1'] })))).toBe(true);
+    expect(canJudge(other, seatsOfDebate(debate('team', { judgeIds: ['u1'] })))).toBe(false);
+    // A team round whose team is gone: nobody outside it judges.
+    expect(canJudge(user, seatsOfDebate(debate('team', null)))).toBe(false);
   });
 
   it('keeps an invited seat for the invitation, also after the last speech', () => {

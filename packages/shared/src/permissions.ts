@@ -5,7 +5,7 @@
 import type { TRole } from './auth.js';
 import type { TRoom } from './schemas.js';
 import { refusalOf, type TErrorReason, type TRefusal } from './errors.js';
-import type { TDebateStatus } from './debate/protocol.js';
+import type { TDebateStatus, TRoundKind } from './debate/protocol.js';
 import type { TTeamRole } from './teams.js';
 import { formatUntil } from './moderation.js';
 
@@ -201,8 +201,12 @@ export function canDeleteRecordings(actor: TActor, round: TRoundSeats): boolean 
   return recordingDeleteRefusal(actor, round) === null;
 }
 
-/** The round's seats as these rules read them, from a client's `TDebate`. */
+/**
+ * The round's seats as these rules read them, from a client's `TDebate`. A team round is judged by its team's judges
+ * (none left when the team was deleted), whatever `team` holds.
+ */
 export function seatsOfDebate(debate: {
+  kind: TRoundKind;
   status: TDebateStatus;
   debaters: Record<'a' | 'b', { userId: string }>;
   judge: { userId: string } | null;
@@ -215,7 +219,7 @@ export function seatsOfDebate(debate: {
     debaterBId: debate.debaters.b.userId,
     judgeId: debate.judge?.userId ?? null,
     hasJudgeInvite: debate.hasJudgeInvite,
-    teamJudgeIds: debate.team?.judgeIds,
+    teamJudgeIds: debate.kind === 'team' ? (debate.team?.judgeIds ?? []) : undefined,
   };
 }
 

@@ -293,7 +293,8 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
   it('after a server restart, a debater who does not come back still forfeits', async () => {
     const { debateId, debate, first, second } = await matched();
     const aCookie = debate.debaters.a.userId === first.user.id ? first.cookie : second.cookie;
-    // The instance goes away (its forfeit timers with it) and a new one starts on the same database.
+    // The instance goes away (closing, it schedules no watch for the sockets it drops) and a new one starts on the
+    // same database.
     for (const s of sockets.splice(0)) s.disconnect();
     await t.app.close();
     const restarted = await buildApp({ config: t.config, database: t.database, logger: false });

@@ -142,6 +142,30 @@ describe.each(TEST_ENGINES)('scheduler on %s', (engine) => {
     schedulers.splice(schedulers.indexOf(dead), 1); // its run never ends: not waited for
   });
 
+  it('stops polling on stop, after the jobs running here have ended', async () => {
+    const scheduler = make({ pollMs: 10 });
+    const events: string[] = [];
+    let finish!: () => void;
+    scheduler.handle('test.slow', async (job) => {
+      events.push(`started ${job.key}`);
+      await new Promise<void>((resolve) => (finish = resolve));
+      events.push(`ended ${job.key}`);
+    });
+    await scheduler.after('test.slow', 'first', 0);
+    scheduler.start();
+    await expect.poll(() => events).toEqual(['started first']);
+    const stopped = scheduler.stop().then(() => void events.push('stopped'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(events).toEqual(['started first']);
+    finish();
+    await stopped;
+    expect(events).toEqual(['started first', 'ended first', 'stopped']);
+    // Due now, but nobody polls any more.
+    await scheduler.after('test.slow', 'second', 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events).toHaveLength(3);
+  });
+
   it('fires a job that fell due while no app ran when an app starts again', async () => {
     const config = loadConfig({ NODE_ENV: 'test', AUTH_SECRET: 'test-secret-test-secret-test-secret-1234' });
     await seedDatabase(database, { roomLinks: config.roomLinks });
