@@ -116,6 +116,8 @@ test('a moderator made by an admin bans a reported user everywhere; the reporter
   await mod.setViewportSize({ width: 1280, height: 800 });
   await mod.getByRole('button', { name: 'Apply: Banned' }).click();
   await expect(toast(mod, 'The case is closed and logged.')).toBeVisible();
+  // The case page now offers to lift the ban (an unban is an action of its own, logged).
+  await expect(mod.getByRole('button', { name: 'Lift the ban' })).toBeVisible();
 
   // B's open tab is signed out within 5 s, saying why; signing in again is refused with a clear message.
   await expect(toast(b, 'This account has been banned.')).toBeVisible({ timeout: 5_000 });

@@ -186,6 +186,8 @@ export interface TCaseDetail extends TCaseSummary {
   history: { cases: TCaseSummary[]; actions: TLogEntry[] };
   /** The child-safety hold: context kept until then. */
   retainUntil: string | null;
+  /** Whether a ban on the reported account holds now (the case page offers to lift it). */
+  isReportedUserBanned: boolean;
 }
 
 // ---- Actions and the log ----

@@ -420,6 +420,7 @@ export async function getCase(deps: TModerationDeps, id: number): Promise<TCaseD
   const now = nowMs(deps);
   const actions = await repo.listLog(db(deps), { targetId: row.reportedUserId }, 50);
   const appealed = row.appealActionId === null ? undefined : await repo.findLog(db(deps), Number(row.appealActionId));
+  const reported = await findModerationTarget(deps.database, row.reportedUserId);
   const reportList: TCaseReport[] = reports.map((r) => ({
     id: Number(r.id),
     reporter: { id: r.reporterId, displayName: r.reporterName },
@@ -438,6 +439,7 @@ export async function getCase(deps: TModerationDeps, id: number): Promise<TCaseD
       actions: actions.map(toLogEntry),
     },
     retainUntil: row.reason === 'child_safety' ? row.retainUntil : null,
+    isReportedUserBanned: reported?.isBanned ?? false,
   };
 }
 

@@ -288,6 +288,7 @@ describe.each(TEST_ENGINES)('moderation on %s', (engine) => {
     expect(told[0]!.body).not.toMatch(/ban/i);
     // The case is closed: a second action on it is refused.
     expect((await act(m, caseId, { action: 'warn', reason: 'x' })).statusCode).toBe(409);
+    expect((await caseOf(m, caseId)).isReportedUserBanned).toBe(true);
     // Unban lets them back in.
     const admin = await buildUser(t, { role: 'admin' });
     const unban = await send(admin, 'POST', `/api/moderation/users/${b.user.id}/actions`, {
@@ -301,6 +302,7 @@ describe.each(TEST_ENGINES)('moderation on %s', (engine) => {
       payload: { email: b.user.email, password: DEFAULT_TEST_PASSWORD },
     });
     expect(again.statusCode).toBe(200);
+    expect((await caseOf(m, caseId)).isReportedUserBanned).toBe(false);
   });
 
   it('logs every action append-only; admins read and filter all, moderators their own', async () => {

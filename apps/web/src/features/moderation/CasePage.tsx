@@ -18,7 +18,15 @@ import { Card } from '../../ui/Card';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { profilePath } from '../users/users-queries';
-import { actOnCase, caseFileUrl, caseQuery, claimCase, decideAppeal, moderationKeys } from './moderation-queries';
+import {
+  actOnCase,
+  actOnUser,
+  caseFileUrl,
+  caseQuery,
+  claimCase,
+  decideAppeal,
+  moderationKeys,
+} from './moderation-queries';
 import { reasonBadge } from './ModerationPage';
 
 const when = (iso: string) =>
@@ -230,6 +238,28 @@ function AppealForm({ detail, onDone }: { detail: TCaseDetail; onDone: () => voi
   );
 }
 
+/** Lifting a ban from the case page, while one holds on the reported account. */
+function UnbanButton({ userId, onDone }: { userId: string; onDone: () => void }) {
+  const unban = useMutation({
+    mutationFn: () => actOnUser(userId, { action: 'unban', reason: 'Ban lifted from the case page' }),
+    onSuccess: () => {
+      toast.success('The ban is lifted. It is in the log.');
+      onDone();
+    },
+    onError: (err) => toast.error(err instanceof ApiError ? err.message : 'The ban could not be lifted.'),
+  });
+  return (
+    <button
+      type="button"
+      className={buttonClass('secondary')}
+      onClick={() => unban.mutate()}
+      disabled={unban.isPending}
+    >
+      Lift the ban
+    </button>
+  );
+}
+
 /** One case: the preserved context of each report, the user's earlier cases and actions, the claim and the actions. */
 export default function CasePage() {
   const id = Number(useParams().id);
@@ -327,6 +357,7 @@ export default function CasePage() {
         <h2 id="history-heading" className="text-xl font-bold">
           Earlier cases and actions
         </h2>
+        {c.isReportedUserBanned ? <UnbanButton userId={c.reportedUser.id} onDone={refresh} /> : null}
         {c.history.cases.length === 0 && c.history.actions.length === 0 ? (
           <p className="text-slate-700">None.</p>
         ) : (

@@ -48,6 +48,12 @@ export const claimCase = (id: number) =>
 export const actOnCase = (id: number, action: TModerationActionRequest) =>
   api<{ entry: TLogEntry }>(`/api/moderation/cases/${id}/actions`, { method: 'POST', json: action });
 
+export const actOnUser = (userId: string, action: TModerationActionRequest) =>
+  api<{ entry: TLogEntry }>(`/api/moderation/users/${encodeURIComponent(userId)}/actions`, {
+    method: 'POST',
+    json: action,
+  });
+
 export const decideAppeal = (id: number, decision: TAppealDecisionRequest) =>
   api<{ entry: TLogEntry }>(`/api/moderation/cases/${id}/appeal-decision`, { method: 'POST', json: decision });
 
