@@ -18,7 +18,6 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { toIso } from '../users/users.repository';
 import type { TDebatesDeps } from '../debates/debate-view';
 import { liveRoundsOfPair } from '../debates/debates.service';
 import { abandon } from '../results/results.service';
@@ -28,6 +27,9 @@ export type TBlocksDeps = Pick<TDebatesDeps, 'database' | 'events'>;
 
 /** Who asked for a block: the user from a Block button, or a report that blocks as it is filed. */
 export type TBlockSource = 'user' | 'report';
+
+/** PostgreSQL and SQLite both hand back the ISO text written; normalised all the same. */
+const toIso = (value: string) => new Date(value).toISOString();
 
 const toBlocked = (row: { userId: string; displayName: string; createdAt: string }): TBlockedUser => ({
   userId: row.userId,
