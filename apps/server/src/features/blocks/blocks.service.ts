@@ -21,6 +21,7 @@ import { AppError } from '../../lib/errors';
 import type { TDebatesDeps } from '../debates/debate-view';
 import { liveRoundsOfPair } from '../debates/debates.service';
 import { abandon } from '../results/results.service';
+import { underMatchingLock } from '../matchmaking/queue.service';
 import * as repo from './blocks.repository';
 
 export type TBlocksDeps = Pick<TDebatesDeps, 'database' | 'events'>;
@@ -61,7 +62,11 @@ export async function blockUser(
     },
   );
   if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
-  const isNew = existing ? false : await repo.insertBlock(db, blockerId, blockedId, nowIso());
+  // Under the matching lock: a sweep, challenge or pairing running now either reads this block or has made its round
+  // by the time the block looks for rounds the two share (below), so no round between them slips through.
+  const isNew = existing
+    ? false
+    : await underMatchingLock(deps, (tx) => repo.insertBlock(tx, blockerId, blockedId, nowIso()));
   let endedDebateId: number | null = null;
   if (isNew) {
     for (const debateId of await liveRoundsOfPair(deps, blockerId, blockedId)) {

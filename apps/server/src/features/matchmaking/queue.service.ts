@@ -246,3 +246,16 @@ export function requestMatching(
 ): Promise<Map<string, number>> {
   return requestSweep(deps, formatId, join, (joins) => runMatching(deps, formatId, joins));
 }
+
+/**
+ * Runs `work` in a transaction holding the matching lock (the one the sweep, challenge links and a coach's pairing
+ * take), so that a change the pairing reads (a block) lands wholly before or after any pairing: a sweep either sees it
+ * or made its rounds before it (and the block then finds them).
+ */
+export function underMatchingLock<T>(deps: TDebatesDeps, work: (tx: repo.TDebatesDb) => Promise<T>): Promise<T> {
+  return deps.database.db.transaction().execute(async (trx) => {
+    const tx = repo.debatesDb(trx);
+    await mmRepo.lockMatching(tx, deps.database.engine);
+    return work(tx);
+  });
+}
