@@ -1,7 +1,7 @@
 /**
  * Blocks (issue 23, item 1): A blocks B from B's profile (after a confirm dialog); B's community-chat messages
  * disappear for A, those already there and new ones; A and B look for a Lincoln Douglas opponent at the same time and
- * are not matched; A unblocks B in Settings.
+ * are not matched; A unblocks B in Settings. And a block from a live round's room ends it for both.
  */
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
@@ -9,6 +9,7 @@ import { test, expect } from '../support/fixtures';
 import { signInAs, uniqueEmail } from '../support/accounts';
 import { ChatPage } from '../pages/ChatPage';
 import { DebatePage } from '../pages/DebatePage';
+import { BASE_URL } from '../support/env';
 
 async function userIdOf(context: BrowserContext): Promise<string> {
   const session = await (await context.request.get('/api/session')).json();
@@ -92,5 +93,47 @@ test('A blocks B from B’s profile: B’s chat messages go, the queue keeps the
   await expect(page.getByTestId('blocked-empty')).toHaveText('You have not blocked anyone.');
   await aChat.goto();
   await expect(aChat.message(before)).toBeVisible();
+  await bCtx.close();
+});
+
+test('blocking the opponent from the room ends the round for both, with the same neutral words', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const run = randomBytes(3).toString('hex');
+  const [aName, bName] = [`Avery ${run}`, `Blake ${run}`];
+  const bCtx = await browser.newContext();
+  await signInAs(page.context(), uniqueEmail('room-block-a'), aName);
+  await signInAs(bCtx, uniqueEmail('room-block-b'), bName);
+  const created = await page.context().request.post('/api/debates/challenges', {
+    headers: { origin: BASE_URL },
+    data: { formatId: 'ld' },
+  });
+  const { token } = (await created.json()).challenge;
+  const accepted = await bCtx.request.post(`/api/debates/challenges/${token}/accept`, {
+    headers: { origin: BASE_URL },
+  });
+  const { debateId } = await accepted.json();
+  const bPage = await bCtx.newPage();
+  const a = new DebatePage(page);
+  const b = new DebatePage(bPage);
+  await a.gotoRoom(debateId);
+  await b.gotoRoom(debateId);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page
+    .getByTestId('round-block')
+    .getByRole('button', { name: `Block ${bName}` })
+    .click();
+  const words = 'This round ended early. Nobody wins and no points are given.';
+  for (const p of [page, bPage]) {
+    await expect(p).toHaveURL(/\/debates$/);
+    await expect(p.getByRole('alert').filter({ hasText: words })).toBeVisible();
+    await expect(p.getByTestId('live-debate-banner')).toHaveCount(0);
+  }
+  // The round says the same to anyone who opens it, naming nobody.
+  await b.gotoRoom(debateId);
+  await expect(b.status).toHaveText(words);
   await bCtx.close();
 });

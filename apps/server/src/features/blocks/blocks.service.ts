@@ -21,6 +21,7 @@ import { AppError } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
 import { liveRoundsOfPair } from '../debates/debates.service';
 import { abandon } from '../results/results.service';
+import { underMatchingLock } from '../matchmaking/queue.service';
 import * as repo from './blocks.repository';
 
 export type TBlocksDeps = Pick<TDebatesDeps, 'database' | 'events'>;
@@ -28,10 +29,13 @@ export type TBlocksDeps = Pick<TDebatesDeps, 'database' | 'events'>;
 /** Who asked for a block: the user from a Block button, or a report that blocks as it is filed. */
 export type TBlockSource = 'user' | 'report';
 
+/** PostgreSQL and SQLite both hand back the ISO text written; normalised all the same. */
+const toIso = (value: string) => new Date(value).toISOString();
+
 const toBlocked = (row: { userId: string; displayName: string; createdAt: string }): TBlockedUser => ({
   userId: row.userId,
   displayName: row.displayName,
-  blockedAt: new Date(row.createdAt).toISOString(),
+  blockedAt: toIso(row.createdAt),
 });
 
 /**
@@ -58,7 +62,11 @@ export async function blockUser(
     },
   );
   if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
-  const isNew = existing ? false : await repo.insertBlock(db, blockerId, blockedId, nowIso());
+  // Under the matching lock: a sweep, challenge or pairing running now either reads this block or has made its round
+  // by the time the block looks for rounds the two share (below), so no round between them slips through.
+  const isNew = existing
+    ? false
+    : await underMatchingLock(deps, (tx) => repo.insertBlock(tx, blockerId, blockedId, nowIso()));
   let endedDebateId: number | null = null;
   if (isNew) {
     for (const debateId of await liveRoundsOfPair(deps, blockerId, blockedId)) {

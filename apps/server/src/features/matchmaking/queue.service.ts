@@ -253,3 +253,16 @@ export function requestMatching(
 
 /** What a coach's pairing (teams) runs inside its transaction: the matching lock, and leaving the queue. */
 export { deleteQueueEntry, lockMatching } from './matchmaking.repository';
+
+/**
+ * Runs `work` in a transaction holding the matching lock (the one the sweep, challenge links and a coach's pairing
+ * take), so that a change the pairing reads (a block) lands wholly before or after any pairing: a sweep either sees it
+ * or made its rounds before it (and the block then finds them).
+ */
+export function underMatchingLock<T>(deps: TDebatesDeps, work: (tx: repo.TDebatesDb) => Promise<T>): Promise<T> {
+  return inTransaction(deps.database, async (trx) => {
+    const tx = repo.debatesDb(trx);
+    await mmRepo.lockMatching(tx, deps.database.engine);
+    return work(tx);
+  });
+}

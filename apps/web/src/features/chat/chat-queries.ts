@@ -6,3 +6,8 @@ import { api } from '../../lib/api';
 export function fetchMessagesBefore(beforeId: number): Promise<TListMessagesResponse> {
   return api<TListMessagesResponse>(`/api/chat/messages?beforeId=${beforeId}`);
 }
+
+/** The newest page of history (after an unblock, the messages of the person unblocked come back). */
+export function fetchNewestMessages(): Promise<TListMessagesResponse> {
+  return api<TListMessagesResponse>('/api/chat/messages');
+}

@@ -19,7 +19,7 @@ import {
   setOutboxStatus,
   type TChatState,
 } from './chat-state';
-import { fetchMessagesBefore } from './chat-queries';
+import { fetchMessagesBefore, fetchNewestMessages } from './chat-queries';
 
 /**
  * How long a message may wait for the connection before it shows as not sent. (Once sent, `request` gives the
@@ -163,6 +163,14 @@ export function useChat() {
   useSocketEvent('messages.created', ({ messages }) => dispatch({ type: 'merge', messages }));
   useSocketEvent('message.deleted', ({ id }) => dispatch({ type: 'remove', ids: [id] }));
   useSocketEvent('chat.presence_changed', ({ count }) => setPresence(count));
+  // Unblocking someone (here or in another tab) brings their recent messages back without a reload.
+  useSocketEvent('block.changed', ({ isBlocked }) => {
+    if (isBlocked) return;
+    fetchNewestMessages().then(
+      (page) => dispatch({ type: 'merge', messages: page.messages }),
+      () => undefined,
+    );
+  });
 
   const send = useCallback(
     (text: string) => {
