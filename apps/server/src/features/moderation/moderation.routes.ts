@@ -35,15 +35,11 @@ export async function moderationRoutes(app: FastifyInstance, context: TAppContex
     mailer,
     publicUrl: context.config.publicUrl,
   };
-  const sweep = () =>
-    moderation
-      .purgeExpiredContext(deps)
-      .catch((err: unknown) => app.log.warn({ err }, 'purging expired moderation context failed'));
-  const timer = setInterval(sweep, HOUR_MS);
-  timer.unref();
-  app.addHook('onReady', async () => void sweep());
+  // Hourly on one instance (the scheduler's claim): closed cases' context past its retention goes.
+  context.scheduler.every('moderation.purge_expired_context', HOUR_MS, async () => {
+    await moderation.purgeExpiredContext(deps);
+  });
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     mailer?.close();
   });
 
