@@ -5,15 +5,16 @@
 import {
   FORMATS,
   POI_OFFER_LAPSES_MS,
+  poiOfferRefusal,
   poiRefusal,
   REALTIME_ROOMS,
   type TPoi,
   type TPoiKind,
   type TSessionUser,
 } from '@resolved/shared';
-import { AppError, refused } from '../../lib/errors';
+import { AppError, refuse } from '../../lib/errors';
 import { clockFromRow } from './debates.repository';
-import { nowMs, requireDebate, sideOf, type TDebatesDeps } from './debate-view';
+import { nowMs, requireDebate, seatsOfRow, sideOf, type TDebatesDeps } from './debate-view';
 
 type TPoiRow = Omit<TPoi, 'id' | 'debateId'> & { id: number | string; debateId: number | string };
 
@@ -44,9 +45,7 @@ export async function offerPoi(
   kind: TPoiKind,
 ): Promise<TPoi> {
   const row = await requireDebate(deps, debateId);
-  if (row.status !== 'live') throw refused('round_over');
-  if (!sideOf(row, user.id))
-    throw new AppError('forbidden', 'Only the debaters offer points.', undefined, 'not_in_round');
+  refuse(poiOfferRefusal(user, seatsOfRow(row)));
   const clock = clockFromRow(row);
   const now = nowMs(deps);
   const refusal = poiRefusal(row.formatId, clock, now, sideOf(row, user.id), kind);
