@@ -15,6 +15,13 @@ import {
   evidenceShareRefusal,
   evidenceViewRefusal,
   evidenceVisibilityRefusal,
+  flowRefusal,
+  memberProgressRefusal,
+  memberRemovalRefusal,
+  poiOfferRefusal,
+  replayPrivacyRefusal,
+  teamManageRefusal,
+  teamRoundsRefusal,
   isBanActive,
   isRoomCapExempt,
   judgeInviteRefusal,
@@ -271,5 +278,30 @@ describe('refusals that say why', () => {
       message: 'This account has been banned.',
     });
     expect(chatPostRefusal({ banned: false, banExpires: null }, now)).toBeNull();
+  });
+
+  it('keeps flows to the round’s people, points to its debaters while live, replay privacy to its debaters', () => {
+    expect(reasons([user, judge, debaterA].map((a) => flowRefusal(a, round())))).toEqual(['not_in_round', null, null]);
+    expect(reasons([judge, debaterA].map((a) => poiOfferRefusal(a, round())))).toEqual(['not_in_round', null]);
+    expect(poiOfferRefusal(debaterA, round({ status: 'awaiting_ballot' }))).toMatchObject({ reason: 'round_over' });
+    expect(reasons([judge, debaterB].map((a) => replayPrivacyRefusal(a, round())))).toEqual(['not_in_round', null]);
+  });
+
+  it('leaves a team to its coaches, its rounds to its members, and lets a member leave', () => {
+    const coach = { role: 'coach' as const, isJudge: false };
+    const member = { role: 'member' as const, isJudge: false };
+    expect(reasons([null, member, coach].map((m) => teamManageRefusal(m)))).toEqual([
+      'not_team_member',
+      'not_team_member',
+      null,
+    ]);
+    expect(reasons([null, member].map((m) => teamRoundsRefusal(m)))).toEqual(['not_team_member', null]);
+    expect(memberRemovalRefusal('u1', member, 'u1')).toBeNull();
+    expect(memberRemovalRefusal('u1', member, 'u2')).toMatchObject({ reason: 'not_team_member' });
+    expect(memberRemovalRefusal('u1', coach, 'u2')).toBeNull();
+    expect(memberProgressRefusal('u1', member, 'u1')).toBeNull();
+    expect(memberProgressRefusal('u1', member, 'u2')).toMatchObject({
+      message: 'Only the team’s coaches see a member’s progress.',
+    });
   });
 });

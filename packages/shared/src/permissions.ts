@@ -145,6 +145,23 @@ export function roundChatRefusal(actor: TActor, round: TRoundSeats): TRoundRefus
   };
 }
 
+/** A private flow sheet of the round: its debaters and judge keep one each. */
+export function flowRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  if (canPostInRound(actor, round)) return null;
+  return {
+    code: 'forbidden',
+    reason: 'not_in_round',
+    message: 'Only the debaters and the judge keep a flow of this round.',
+  };
+}
+
+/** Offering a point of information (or of order): the debaters of a live round (the clock's own rule comes after). */
+export function poiOfferRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  if (round.status !== 'live') return refusalOf('round_over');
+  if (actor && isDebaterOf(actor.id, round)) return null;
+  return { code: 'forbidden', reason: 'not_in_round', message: 'Only the debaters offer points.' };
+}
+
 /** The meeting link a round may use instead of the built-in call: its debaters set it (or clear it). */
 export function meetingLinkRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
   if (actor && isDebaterOf(actor.id, round)) return null;
@@ -246,6 +263,32 @@ export function canJudgeTeamRounds(membership: TTeamMembership): boolean {
 /** A member's progress (ballots, ratings): their coaches and themselves. */
 export function canViewMemberProgress(actorId: string, membership: TTeamMembership, memberUserId: string): boolean {
   return canManageTeam(membership) || (membership !== null && actorId === memberUserId);
+}
+
+const notTeamMember = (message: string): TRefusal => ({ code: 'forbidden', reason: 'not_team_member', message });
+
+/** Managing the team (details, join code, members, pairings): its coaches. */
+export function teamManageRefusal(membership: TTeamMembership): TRefusal | null {
+  return canManageTeam(membership) ? null : notTeamMember('Only the team’s coaches can do that.');
+}
+
+/** The team's rounds: its members. */
+export function teamRoundsRefusal(membership: TTeamMembership): TRefusal | null {
+  return canViewTeam(membership) ? null : notTeamMember('Only the team’s members see its rounds.');
+}
+
+/** Removing someone from the team: a coach, or the member themselves (leaving). */
+export function memberRemovalRefusal(actorId: string, membership: TTeamMembership, memberUserId: string) {
+  return actorId === memberUserId || canManageTeam(membership)
+    ? null
+    : notTeamMember('Only the team’s coaches can remove members.');
+}
+
+/** A member's progress: see `canViewMemberProgress`. */
+export function memberProgressRefusal(actorId: string, membership: TTeamMembership, memberUserId: string) {
+  return canViewMemberProgress(actorId, membership, memberUserId)
+    ? null
+    : notTeamMember('Only the team’s coaches see a member’s progress.');
 }
 
 // ---- Evidence ----
@@ -352,8 +395,13 @@ export function chatPostRefusal(author: TBanState, nowMs = Date.now()): TRefusal
 }
 
 /** Keeping a round's replay private (or public again): its debaters, whose round it is. */
+export function replayPrivacyRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  if (actor && isDebaterOf(actor.id, round)) return null;
+  return { code: 'forbidden', reason: 'not_in_round', message: 'Only the debaters decide who sees the replay.' };
+}
+
 export function canSetReplayPrivacy(actor: TActor, round: TRoundSeats): boolean {
-  return !!actor && isDebaterOf(actor.id, round);
+  return replayPrivacyRefusal(actor, round) === null;
 }
 
 // ---- Blocks ----

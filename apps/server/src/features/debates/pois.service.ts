@@ -5,16 +5,17 @@
 import {
   FORMATS,
   POI_OFFER_LAPSES_MS,
+  poiOfferRefusal,
   poiRefusal,
   REALTIME_ROOMS,
   type TPoi,
   type TPoiKind,
   type TSessionUser,
 } from '@resolved/shared';
-import { AppError, refused } from '../../lib/errors';
+import { AppError, refuse } from '../../lib/errors';
 import { clockFromRow } from './debates.repository';
 import type { TDebatesDeps } from '../../context';
-import { nowMs, requireDebate, sideOf } from './debates.service';
+import { nowMs, requireDebate, seatsOfRow, sideOf } from './debates.service';
 import * as repo from './pois.repository';
 
 type TPoiRow = Omit<TPoi, 'id' | 'debateId'> & { id: number | string; debateId: number | string };
@@ -41,9 +42,7 @@ export async function offerPoi(
   kind: TPoiKind,
 ): Promise<TPoi> {
   const row = await requireDebate(deps, debateId);
-  if (row.status !== 'live') throw refused('round_over');
-  if (!sideOf(row, user.id))
-    throw new AppError('forbidden', 'Only the debaters offer points.', undefined, 'not_in_round');
+  refuse(poiOfferRefusal(user, seatsOfRow(row)));
   const clock = clockFromRow(row);
   const now = nowMs(deps);
   const refusal = poiRefusal(row.formatId, clock, now, sideOf(row, user.id), kind);

@@ -2,9 +2,9 @@
  * Flow sheets: each debater's and the judge's own notes of a round, saved as they type (the last save wins: only
  * its author writes a flow), readable only by that author.
  */
-import { canPostInRound, emptyFlow, type TFlow, type TFlowColumns, type TSessionUser } from '@resolved/shared';
+import { emptyFlow, flowRefusal, type TFlow, type TFlowColumns, type TSessionUser } from '@resolved/shared';
 import { nowIso } from '../../db/database';
-import { AppError } from '../../lib/errors';
+import { AppError, refuse } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
 import { requireDebate, seatsOfRow } from '../debates/debates.service';
 import type { TDebateRow } from '../debates/debates.tables';
@@ -12,14 +12,7 @@ import * as repo from './flows.repository';
 
 async function requireFlowAuthor(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
   const row = await requireDebate(deps, debateId);
-  if (!canPostInRound(user, seatsOfRow(row))) {
-    throw new AppError(
-      'forbidden',
-      'Only the debaters and the judge keep a flow of this round.',
-      undefined,
-      'not_in_round',
-    );
-  }
+  refuse(flowRefusal(user, seatsOfRow(row)));
   return row;
 }
 

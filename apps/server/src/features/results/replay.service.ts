@@ -5,13 +5,13 @@
 import {
   canPostInRound,
   canSeeEvidence,
-  canSetReplayPrivacy,
+  replayPrivacyRefusal,
   type TClockEvent,
   type TDebate,
   type TReplay,
   type TSessionUser,
 } from '@resolved/shared';
-import { AppError } from '../../lib/errors';
+import { AppError, refuse } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
 import {
   emitDebateUpdated,
@@ -51,9 +51,7 @@ export async function setReplayPrivacy(
   isPrivate: boolean,
 ): Promise<TDebate> {
   const row = await requireDebate(deps, debateId);
-  if (!canSetReplayPrivacy(user, seatsOfRow(row))) {
-    throw new AppError('forbidden', 'Only the debaters decide who sees the replay.', undefined, 'not_in_round');
-  }
+  refuse(replayPrivacyRefusal(user, seatsOfRow(row)));
   await setReplayPrivate(deps, debateId, isPrivate);
   return emitDebateUpdated(deps, debateId);
 }

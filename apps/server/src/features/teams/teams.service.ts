@@ -5,13 +5,16 @@
 import { randomInt } from 'node:crypto';
 import {
   canManageTeam,
-  canViewMemberProgress,
   canViewTeam,
   JOIN_CODE_ALPHABET,
   JOIN_CODE_LENGTH,
   JOINING_OFF_MESSAGE,
+  memberProgressRefusal,
+  memberRemovalRefusal,
   REALTIME_ROOMS,
   TEAM_LIMITS,
+  teamManageRefusal,
+  teamRoundsRefusal,
   type TCreateTeamRequest,
   type TJoinTeamResponse,
   type TSessionUser,
@@ -22,7 +25,7 @@ import {
   type TTeamSummary,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
-import { AppError, rateLimitedError } from '../../lib/errors';
+import { AppError, rateLimitedError, refuse } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { TDebatesDeps } from '../../context';
@@ -64,10 +67,7 @@ async function requireTeam(deps: TTeamsDeps, teamId: number) {
 /** The team and the caller's place on it; refused unless they are a coach. */
 export async function requireCoach(deps: TTeamsDeps, user: TSessionUser, teamId: number) {
   const team = await requireTeam(deps, teamId);
-  const membership = await membershipOf(deps, teamId, user.id);
-  if (!canManageTeam(membership)) {
-    throw new AppError('forbidden', 'Only the team’s coaches can do that.', undefined, 'not_team_member');
-  }
+  refuse(teamManageRefusal(await membershipOf(deps, teamId, user.id)));
   return team;
 }
 
@@ -256,10 +256,7 @@ export async function updateMember(
 /** A coach removes a member, or a member leaves. The last coach cannot go. */
 export async function removeMember(deps: TTeamsDeps, user: TSessionUser, teamId: number, memberId: string) {
   await requireTeam(deps, teamId);
-  const mine = await membershipOf(deps, teamId, user.id);
-  if (memberId !== user.id && !canManageTeam(mine)) {
-    throw new AppError('forbidden', 'Only the team’s coaches can remove members.', undefined, 'not_team_member');
-  }
+  refuse(memberRemovalRefusal(user.id, await membershipOf(deps, teamId, user.id), memberId));
   await inTransaction(deps.database, async (trx) => {
     const membership = await repo.findMembership(trx, teamId, memberId);
     if (!membership) throw notOnTeamError();
@@ -303,9 +300,7 @@ export async function toTeamRounds(deps: TTeamsDeps, rows: Awaited<ReturnType<ty
 
 export async function listTeamRounds(deps: TTeamsDeps, user: TSessionUser, teamId: number): Promise<TTeamRound[]> {
   await requireTeam(deps, teamId);
-  if (!canViewTeam(await membershipOf(deps, teamId, user.id))) {
-    throw new AppError('forbidden', 'Only the team’s members see its rounds.', undefined, 'not_team_member');
-  }
+  refuse(teamRoundsRefusal(await membershipOf(deps, teamId, user.id)));
   return toTeamRounds(deps, await repo.listTeamDebates(db(deps), teamId, 100));
 }
 
@@ -317,10 +312,7 @@ export async function listMyOpenRounds(deps: TTeamsDeps, user: TSessionUser): Pr
 /** A member's progress: for the team's coaches, and for the member themselves. */
 export async function getMemberProgress(deps: TTeamsDeps, user: TSessionUser, teamId: number, memberId: string) {
   await requireTeam(deps, teamId);
-  const membership = await membershipOf(deps, teamId, user.id);
-  if (!canViewMemberProgress(user.id, membership, memberId)) {
-    throw new AppError('forbidden', 'Only the team’s coaches see a member’s progress.', undefined, 'not_team_member');
-  }
+  refuse(memberProgressRefusal(user.id, await membershipOf(deps, teamId, user.id), memberId));
   if (!(await membershipOf(deps, teamId, memberId))) throw notOnTeamError();
   return getProgress(deps, memberId);
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../lib/form-errors';
 import { useState } from 'react';
 import { Ban } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -57,7 +58,7 @@ export function BlockButton({
       }
       void queryClient.invalidateQueries({ queryKey: BLOCKS_KEY });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'That did not work. Try again.');
+      toast.error(errorMessage(error));
     } finally {
       setIsBusy(false);
     }
