@@ -77,7 +77,7 @@ test('a moderator made by an admin bans a reported user everywhere; the reporter
   expect(said.status()).toBe(201);
   const b = await bContext.newPage();
   guardConsole(b, seen, /status of 403 \(Forbidden\)/);
-  await b.goto('/dashboard');
+  await b.goto(`/debates/${debateId}`);
   await expect(b.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
   // A reports B from the room.
@@ -89,7 +89,15 @@ test('a moderator made by an admin bans a reported user everywhere; the reporter
   await dialog.getByLabel('Harassment or bullying').check();
   await dialog.getByLabel(/What happened/).fill('Insults in the round chat.');
   await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(toast(a, 'Your report was sent to the moderators.')).toBeVisible();
+  await expect(toast(a, `Your report was sent to the moderators, and you blocked ${bName}`)).toBeVisible();
+  // A harassment report also blocks: the round ends for both, alike, and B is on A's block list (A can undo it).
+  const endedWords = 'This round ended early. Nobody wins and no points are given.';
+  for (const page of [a, b]) {
+    await expect(page).toHaveURL(/\/debates$/);
+    await expect(page.getByRole('alert').filter({ hasText: endedWords })).toBeVisible();
+  }
+  const blocks = (await (await aContext.request.get('/api/blocks')).json()) as { blocks: { userId: string }[] };
+  expect(blocks.blocks.map((x) => x.userId)).toEqual([bId]);
 
   // The moderator finds the case in the queue, claims it, reads the context and bans B.
   const mod = await modContext.newPage();

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import {
   REPORT_LIMITS,
@@ -11,6 +11,7 @@ import {
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { buttonClass } from '../../ui/button-styles';
+import { BLOCKS_KEY } from '../blocks/blocks-queries';
 import { fileReport } from './moderation-queries';
 
 interface TReportButtonProps {
@@ -30,6 +31,7 @@ interface TReportButtonProps {
  */
 export function ReportButton({ target, userId, displayName, targetId, debateId, isCompact }: TReportButtonProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const queryClient = useQueryClient();
   // The dialog is made on first use: a chat page has a Report button on every message.
   const [isOpened, setIsOpened] = useState(false);
   const [reason, setReason] = useState<TReportReason | null>(null);
@@ -47,9 +49,17 @@ export function ReportButton({ target, userId, displayName, targetId, debateId, 
         ...(debateId !== undefined ? { debateId } : {}),
         ...(details.trim() ? { details: details.trim() } : {}),
       }),
-    onSuccess: () => {
+    onSuccess: (result) => {
       dialogRef.current?.close();
-      toast.success('Thank you. Your report was sent to the moderators.');
+      if (result.blocked) {
+        // Harassment, hate and child safety also block: say so, and where to undo it.
+        void queryClient.invalidateQueries({ queryKey: BLOCKS_KEY });
+        toast.success(
+          `Thank you. Your report was sent to the moderators, and you blocked ${displayName} (Settings lets you unblock).`,
+        );
+      } else {
+        toast.success('Thank you. Your report was sent to the moderators.');
+      }
     },
     onError: (err) => setError(err instanceof ApiError ? err.message : 'The report could not be sent.'),
   });
