@@ -194,3 +194,45 @@ test('a warned user sees the warning with its reason on the next page and appeal
   expect(cases.some((c) => c.kind === 'appeal' && c.reportedUser.id === warnedId)).toBe(true);
   await Promise.all([adminContext.close(), reporterContext.close()]);
 });
+
+test('a moderator deletes a reported piece of evidence from the case page', async ({ page }) => {
+  const browser = page.context().browser()!;
+  const [adminContext, aContext, bContext] = await Promise.all([1, 2, 3].map(() => browser.newContext()));
+  await signInAs(adminContext!, TEST_ADMIN_EMAILS[0], 'Admin');
+  await signInAs(aContext!, uniqueEmail('evidence-reporter'), 'Evidence Reporter');
+  const suffix = Date.now().toString(36).slice(-5);
+  await signInAs(bContext!, uniqueEmail('evidence-sharer'), `Sharer Sam ${suffix}`);
+  const bId = await userId(bContext!);
+  const origin = { origin: BASE_URL };
+  await aContext!.request.post('/api/debates/queue', { headers: origin, data: { formatId: 'ld' } });
+  const joined = await bContext!.request.post('/api/debates/queue', { headers: origin, data: { formatId: 'ld' } });
+  const { debateId } = (await joined.json()) as { debateId: number };
+  const note = `An abusive note ${suffix}`;
+  const shared = await bContext!.request.post(`/api/debates/${debateId}/evidence/notes`, {
+    headers: origin,
+    data: { kind: 'text', text: note },
+  });
+  expect(shared.status(), await shared.text()).toBe(201);
+  const { evidence } = (await shared.json()) as { evidence: { id: number } };
+  const filed = await aContext!.request.post('/api/reports', {
+    headers: origin,
+    data: { target: 'evidence', targetId: evidence.id, debateId, userId: bId, reason: 'spam' },
+  });
+  expect(filed.status(), await filed.text()).toBe(201);
+  const { caseId } = (await filed.json()) as { caseId: number };
+
+  const admin = await adminContext!.newPage();
+  await admin.goto(`/moderation/cases/${caseId}`);
+  await admin.getByRole('button', { name: 'Claim this case' }).click();
+  await admin.getByLabel('Action to take').selectOption('delete_evidence');
+  await expect(admin.getByRole('combobox', { name: 'Evidence', exact: true })).toContainText(note);
+  await admin.getByLabel('Reason (the user sees it)').fill('Abuse in a shared note.');
+  await admin.getByRole('button', { name: 'Apply: Evidence deleted' }).click();
+  await expect(toast(admin, 'The case is closed and logged.')).toBeVisible();
+
+  // The round's evidence list no longer has it.
+  const list = await aContext!.request.get(`/api/debates/${debateId}/evidence`);
+  const items = ((await list.json()) as { evidence: { id: number }[] }).evidence;
+  expect(items.map((e) => e.id)).not.toContain(evidence.id);
+  await Promise.all([adminContext!, aContext!, bContext!].map((c) => c.close()));
+});

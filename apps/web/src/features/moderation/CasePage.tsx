@@ -34,7 +34,17 @@ const when = (iso: string) =>
 
 const HOUR_WORDS: Record<number, string> = { 1: '1 hour', 24: '1 day', 72: '3 days', 168: '1 week', 720: '30 days' };
 
-type TActionName = 'dismiss' | 'warn' | 'mute' | 'suspend' | 'ban' | 'reset_name' | 'delete_message';
+/** What a report was about, in words ("reported a message"). */
+const TARGET_WORDS: Record<TCaseReport['target'], string> = {
+  user: 'the person',
+  message: 'a chat message',
+  round: 'a round',
+  evidence: 'a piece of evidence',
+  team: 'a team',
+};
+
+type TActionName =
+  'dismiss' | 'warn' | 'mute' | 'suspend' | 'ban' | 'reset_name' | 'delete_message' | 'delete_evidence';
 
 function ReportContext({ report }: { report: TCaseReport }) {
   const context = report.context;
@@ -129,6 +139,18 @@ function ActionForm({ detail, onDone }: { detail: TCaseDetail; onDone: () => voi
   const [hours, setHours] = useState<number>(24);
   const [error, setError] = useState<string | null>(null);
   const messageId = detail.reportList.find((r) => r.context?.message)?.context?.message?.reportedId;
+  // The reported person's own evidence in the reported rounds (as the case copied it), each deletable.
+  const evidence = detail.reportList
+    .flatMap((r) => {
+      const round = r.context?.round;
+      return round
+        ? round.evidence
+            .filter((item) => item.userId === detail.reportedUser.id)
+            .map((item) => ({ debateId: round.id, id: item.id, name: item.name }))
+        : [];
+    })
+    .filter((item, index, all) => all.findIndex((other) => other.id === item.id) === index);
+  const [evidenceId, setEvidenceId] = useState<number | null>(evidence[0]?.id ?? null);
   const act = useMutation({
     mutationFn: (request: TModerationActionRequest) => actOnCase(detail.id, request),
     onSuccess: () => {
@@ -144,10 +166,16 @@ function ActionForm({ detail, onDone }: { detail: TCaseDetail; onDone: () => voi
     const base = { reason: reason.trim() };
     if (action === 'mute' || action === 'suspend') return act.mutate({ action, hours, ...base });
     if (action === 'delete_message') return act.mutate({ action, messageId: messageId!, ...base });
+    if (action === 'delete_evidence') {
+      const item = evidence.find((e) => e.id === evidenceId);
+      if (!item) return setError('Choose the evidence to delete.');
+      return act.mutate({ action, debateId: item.debateId, evidenceId: item.id, ...base });
+    }
     act.mutate({ action, ...base });
   }
   const choices: TActionName[] = ['dismiss', 'warn', 'mute', 'suspend', 'ban', 'reset_name'];
   if (messageId !== undefined) choices.push('delete_message');
+  if (evidence.length > 0) choices.push('delete_evidence');
   return (
     <form onSubmit={handleSubmit} className="space-y-3" noValidate>
       <div className="flex flex-wrap gap-3">
@@ -176,6 +204,22 @@ function ActionForm({ detail, onDone }: { detail: TCaseDetail; onDone: () => voi
               {RESTRICTION_HOURS.map((h) => (
                 <option key={h} value={h}>
                   {HOUR_WORDS[h]}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {action === 'delete_evidence' ? (
+          <label className="text-sm font-semibold">
+            Evidence
+            <select
+              value={evidenceId ?? ''}
+              onChange={(event) => setEvidenceId(Number(event.target.value))}
+              className="ml-2 max-w-64 rounded-lg border border-slate-300 px-2 py-1.5 font-normal"
+            >
+              {evidence.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
                 </option>
               ))}
             </select>
@@ -334,7 +378,7 @@ export default function CasePage() {
         {c.reportList.map((r) => (
           <Card as="article" key={r.id} className="space-y-2 p-4">
             <p className="text-sm text-slate-700">
-              {r.reporter.displayName} reported a {r.target} on {when(r.createdAt)}
+              {r.reporter.displayName} reported {TARGET_WORDS[r.target]} on {when(r.createdAt)}
               {r.details ? `: “${r.details}”` : '.'}
             </p>
             <ReportContext report={r} />
