@@ -134,6 +134,16 @@ test('a moderator made by an admin bans a reported user everywhere; the reporter
   await login.open();
   await login.login(bEmail, E2E_PASSWORD);
   await expect(b.getByText('This account has been banned.').first()).toBeVisible();
+  // B cannot sign in to read notices, so the refused sign-in offers the appeal itself, once.
+  const appeal = b.getByTestId('ban-appeal');
+  await expect(appeal).toContainText('The moderator’s reason: Harassing another debater.');
+  await appeal.getByLabel(/Why should the ban be lifted/).fill('I was angry and I am sorry.');
+  await appeal.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(appeal.getByRole('status')).toContainText('Your appeal was sent.');
+  const modQueue = (await (await modContext.request.get('/api/moderation/cases')).json()) as {
+    cases: { kind: string; reportedUser: { id: string } }[];
+  };
+  expect(modQueue.cases.some((c) => c.kind === 'appeal' && c.reportedUser.id === bId)).toBe(true);
   const check = await bContext.request.get('/api/session');
   expect((await check.json()).user).toBeNull();
   expect(bId).toBeTruthy();

@@ -314,6 +314,17 @@ export const ZAppealRequest = z.object({
 });
 export type TAppealRequest = z.infer<typeof ZAppealRequest>;
 
+/** A banned person's appeal of the ban, with the token their refused sign-in answered with. */
+export const ZBanAppealRequest = ZAppealRequest.extend({ token: z.string().min(1).max(1000) });
+export type TBanAppealRequest = z.infer<typeof ZBanAppealRequest>;
+
+/** The `details` of a sign-in refused for a ban (403 `account_banned`). */
+export interface TBanRefusalDetails {
+  reason: string | null;
+  /** Present while the ban can still be appealed (once per ban). */
+  appealToken: string | null;
+}
+
 /** The words for a restriction's end, in UTC (the same on every server and in every test). */
 export function formatUntil(iso: string): string {
   const d = new Date(iso);

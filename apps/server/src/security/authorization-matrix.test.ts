@@ -16,6 +16,7 @@ import type { TTestApp } from '../test/harness';
 import { TEST_ENGINES } from '../test/harness';
 import { buildUser, DEFAULT_TEST_PASSWORD } from '../test/factories';
 import { ask, connectClient, listenOnFreePort, type TTestSocket } from '../features/chat/chat-test-client';
+import { banAppealToken } from '../features/moderation/moderation.service';
 import {
   ACTORS,
   AUTH_ENDPOINT_RULES,
@@ -295,6 +296,14 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'GET /api/moderation/log': (c) => call(c, 'GET', '/api/moderation/log').then(asOutcome),
   'GET /api/notices': (c) => call(c, 'GET', '/api/notices').then(asOutcome),
   'POST /api/notices/read': (c) => call(c, 'POST', '/api/notices/read').then(asOutcome),
+  'POST /api/ban-appeals': async (c) => {
+    // A banned account of its own for each actor: the token, not the caller's session, says who appeals.
+    const target = await fastUser(c.t);
+    const admin = await fastUser(c.t, 'admin');
+    await ok(c, 'POST', `/api/moderation/users/${target.user.id}/actions`, { action: 'ban', reason: 'Slurs' }, admin);
+    const token = banAppealToken((await c.t.app.auth.$context).secret, target.user.id);
+    return asOutcome(await call(c, 'POST', '/api/ban-appeals', { token, text: 'Please reconsider' }));
+  },
   'POST /api/notices/:id/appeal': async (c) => {
     const noticeId = await warnedNotice(c, c.owner);
     return asOutcome(await call(c, 'POST', `/api/notices/${noticeId}/appeal`, { text: 'Please reconsider' }));

@@ -189,6 +189,10 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'GET /api/moderation/log': rule('admins (all, filtered); moderators (their own actions only)', 'DDAA-'),
   'GET /api/notices': rule('signed-in users (their own notices)', 'DAAA-'),
   'POST /api/notices/read': rule('signed-in users (their own notices)', 'DAAA-'),
+  'POST /api/ban-appeals': rule(
+    'anyone holding the appeal token a sign-in refused for a ban answered with (once per ban; 5 a minute per IP)',
+    'AAAA-',
+  ),
   'POST /api/notices/:id/appeal': rule('the user the notice is for (once per action)', 'DDDDA', 'the actioned user'),
 
   'GET /api/motions': ADMIN,

@@ -12,6 +12,8 @@ import { normalisedPath } from '../../lib/origin-check';
 import { AUTH_BASE_PATH, createAuth } from './auth';
 import { createMailer } from '../mail/mailer';
 import { getSessionUser, refuseBanned } from './auth.guard';
+import { findUserByEmail } from '../users/users.service';
+import { banRefusalDetails } from '../moderation/moderation.service';
 import {
   THROTTLED_AUTH_PATHS,
   checkPasswordRequest,
@@ -91,7 +93,12 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
       if (response.status === 401) throw new AppError('unauthenticated', 'Incorrect password.');
       if (!response.ok) {
         const code = await readAuthError(response);
-        if (code === 'BANNED_USER') throw refused('account_banned');
+        if (code === 'BANNED_USER') {
+          // The password was right (better-auth refuses the ban when it makes the session): say why, and how to appeal.
+          const banned = await findUserByEmail(database.db, email);
+          const { secret } = await app.auth.$context;
+          throw refused('account_banned', banned ? await banRefusalDetails(database, secret, banned.id) : undefined);
+        }
         request.log.warn({ status: response.status, code }, 'sign-in refused');
         throw new AppError('bad_request', 'Login failed. Please try again.');
       }

@@ -300,6 +300,22 @@ export async function findLog(db: TDb, id: number): Promise<TLogRow | undefined>
   return db.selectFrom('moderationLog').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The newest logged action of this kind on a user (the ban a banned person appeals). */
+export async function findLatestActionOn(
+  db: TDb,
+  targetId: string,
+  action: TModerationAction,
+): Promise<TLogRow | undefined> {
+  return db
+    .selectFrom('moderationLog')
+    .selectAll()
+    .where('targetId', '=', targetId)
+    .where('action', '=', action)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function listLog(
   db: TDb,
   filter: {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ZAppealDecisionRequest,
   ZAppealRequest,
+  ZBanAppealRequest,
   ZCreateReportRequest,
   ZLogQuery,
   ZModerationActionRequest,
@@ -113,6 +114,16 @@ export async function moderationRoutes(app: FastifyInstance, context: TAppContex
     await moderation.markNoticesRead(deps, user);
     return reply.status(204).send();
   });
+  // A banned person, refused at sign-in, appeals with the token that refusal gave them (no session: they have none).
+  app.post(
+    '/api/ban-appeals',
+    { config: { rateLimit: { max: 5, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const { token, text } = parseOrThrow(ZBanAppealRequest, request.body);
+      const { secret } = await app.auth.$context;
+      return reply.status(201).send(await moderation.appealBan(deps, secret, token, text));
+    },
+  );
   app.post('/api/notices/:id/appeal', async (request, reply) => {
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZIdParams, request.params);

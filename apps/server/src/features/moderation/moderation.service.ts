@@ -4,7 +4,7 @@
  * action was taken and the actioned user what, why and until when. The context of a report is copied into the case
  * when it is filed, so it survives edits and deletions; a child-safety case keeps it for SAFETY_RETENTION_DAYS.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   BLOCKING_REPORT_REASONS,
@@ -633,6 +633,79 @@ export async function appeal(deps: TModerationDeps, user: TSessionUser, noticeId
   if (!notice || notice.actionId === null || notice.kind !== 'action') throw notFound('notice');
   const entry = await repo.findLog(db(deps), Number(notice.actionId));
   if (!entry || entry.targetId !== user.id || !APPEALABLE.includes(entry.action)) throw notFound('notice');
+  return openAppeal(deps, user, entry, text);
+}
+
+/** How long the appeal token of a refused (banned) sign-in lets its person appeal. */
+const BAN_APPEAL_TOKEN_MS = 60 * 60 * 1000;
+
+const banAppealMac = (secret: string, body: string) =>
+  createHmac('sha256', secret).update(`resolved.ban-appeal.${body}`).digest();
+
+/**
+ * A banned person cannot sign in, so cannot open their notices to appeal: a sign-in refused for the ban (the password
+ * was right) answers with this token, which lets that account appeal its ban once within the hour, without a session.
+ */
+export function banAppealToken(secret: string, userId: string, nowMs = Date.now()): string {
+  const body = Buffer.from(JSON.stringify({ userId, expiresAt: nowMs + BAN_APPEAL_TOKEN_MS })).toString('base64url');
+  return `${body}.${banAppealMac(secret, body).toString('base64url')}`;
+}
+
+/** The account a ban-appeal token was given to, or null when it is forged, malformed or expired. */
+export function readBanAppealToken(secret: string, token: string, nowMs = Date.now()): string | null {
+  const [body, mac] = token.split('.');
+  if (!body || !mac) return null;
+  const given = Buffer.from(mac, 'base64url');
+  const expected = banAppealMac(secret, body);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const { userId, expiresAt } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
+      userId?: unknown;
+      expiresAt?: unknown;
+    };
+    return typeof userId === 'string' && typeof expiresAt === 'number' && expiresAt > nowMs ? userId : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a sign-in refused for a ban says beside "This account has been banned.": the moderator's reason, and a token
+ * to appeal with while the ban has not been appealed yet (null once it has, or when no moderator's ban is logged).
+ */
+export async function banRefusalDetails(
+  database: TModerationDeps['database'],
+  secret: string,
+  userId: string,
+  nowMs = Date.now(),
+): Promise<{ reason: string | null; appealToken: string | null }> {
+  const entry = await repo.findLatestActionOn(database.db, userId, 'ban');
+  if (!entry) return { reason: null, appealToken: null };
+  const isAppealed = !!(await repo.findAppealCase(database.db, Number(entry.id)));
+  return { reason: entry.reason, appealToken: isAppealed ? null : banAppealToken(secret, userId, nowMs) };
+}
+
+/** A banned person appeals the ban with the token their refused sign-in gave them (once per ban). */
+export async function appealBan(deps: TModerationDeps, secret: string, token: string, text: string) {
+  const userId = readBanAppealToken(secret, token, nowMs(deps));
+  if (!userId) {
+    throw new AppError('unauthenticated', 'This appeal has expired. Sign in again to appeal the ban.');
+  }
+  const target = await findModerationTarget(deps.database, userId);
+  if (!target) throw notFound('user');
+  if (!target.isBanned) throw new AppError('conflict', 'This account is not banned any more: sign in.');
+  const entry = await repo.findLatestActionOn(db(deps), userId, 'ban');
+  if (!entry) throw new AppError('conflict', 'There is no moderator’s ban to appeal: ask an admin.');
+  return openAppeal(deps, { id: userId, displayName: target.displayName }, entry, text);
+}
+
+/** Opens the appeal of one logged action (once per action) as a case in the queue. */
+async function openAppeal(
+  deps: TModerationDeps,
+  user: { id: string; displayName: string },
+  entry: NonNullable<Awaited<ReturnType<typeof repo.findLog>>>,
+  text: string,
+) {
   if (await repo.findAppealCase(db(deps), Number(entry.id))) {
     throw new AppError('conflict', 'You have already appealed this action.', undefined, 'already_appealed');
   }

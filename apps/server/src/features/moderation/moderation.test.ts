@@ -4,10 +4,10 @@
  * appeals, and retention.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TCaseDetail, TCaseSummary, TLogEntry, TNotice } from '@resolved/shared';
+import type { TBanRefusalDetails, TCaseDetail, TCaseSummary, TLogEntry, TNotice } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser, DEFAULT_TEST_PASSWORD } from '../../test/factories';
-import { purgeExpiredContext } from './moderation.service';
+import { banAppealToken, purgeExpiredContext } from './moderation.service';
 
 type TWho = Awaited<ReturnType<typeof buildUser>>;
 
@@ -304,6 +304,54 @@ describe.each(TEST_ENGINES)('moderation on %s', (engine) => {
     });
     expect(again.statusCode).toBe(200);
     expect((await caseOf(m, caseId)).isReportedUserBanned).toBe(false);
+  });
+
+  it('lets a banned person appeal the ban once from the refused sign-in, with its token and no session', async () => {
+    const a = await buildUser(t);
+    const b = await buildUser(t);
+    const m = await buildUser(t, { role: 'moderator' });
+    const { caseId } = (await report(a, { target: 'user', userId: b.user.id, reason: 'spam' })).json();
+    expect((await act(m, caseId, { action: 'ban', reason: 'Posting adverts everywhere' })).statusCode).toBe(200);
+    const signIn = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: b.user.email, password: DEFAULT_TEST_PASSWORD },
+      });
+    const refused = (await signIn()).json<{ error: { details: TBanRefusalDetails } }>().error;
+    expect(refused.details.reason).toBe('Posting adverts everywhere');
+    expect(refused.details.appealToken).toEqual(expect.any(String));
+    // A wrong password says nothing of the ban (and gives no token).
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: b.user.email, password: 'not the password at all' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).not.toContain('appealToken');
+
+    const appeal = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ban-appeals',
+        payload: { token, text: 'They were my own club links.' },
+      });
+    const forged = `${refused.details.appealToken!.split('.')[0]}.${'A'.repeat(43)}`;
+    expect((await appeal(forged)).statusCode).toBe(401);
+    expect((await appeal('not-a-token')).statusCode).toBe(401);
+    const filed = await appeal(refused.details.appealToken!);
+    expect(filed.statusCode).toBe(201);
+    const cases = await queue(m);
+    expect(cases.some((c) => c.kind === 'appeal' && c.reportedUser.id === b.user.id)).toBe(true);
+    const twice = await appeal(refused.details.appealToken!);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.reason).toBe('already_appealed');
+    // Once appealed, the refused sign-in offers no second appeal.
+    expect((await signIn()).json<{ error: { details: TBanRefusalDetails } }>().error.details.appealToken).toBeNull();
+    // An expired token is refused.
+    const { secret } = await t.app.auth.$context;
+    const old = banAppealToken(secret, b.user.id, Date.now() - 2 * 60 * 60 * 1000);
+    expect((await appeal(old)).statusCode).toBe(401);
   });
 
   it('logs every action append-only; admins read and filter all, moderators their own', async () => {

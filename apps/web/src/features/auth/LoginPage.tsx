@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import type { TBanRefusalDetails } from '@resolved/shared';
+import { ApiError } from '../../lib/api';
 import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
@@ -10,6 +12,7 @@ import { GoogleButton } from './GoogleButton';
 import { signInWithGooglePopup } from './google-popup';
 import { useAuth } from './useAuth';
 import { signInWithEmail } from './auth-queries';
+import { BanAppeal } from './BanAppeal';
 
 /**
  * Where to go after signing in: back to the page a gate sent the visitor from (a same-origin path),
@@ -34,6 +37,8 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isBusy, setIsBusy] = useState(false);
+  // A sign-in refused for a ban: the moderator's reason, and the way to appeal it once.
+  const [ban, setBan] = useState<TBanRefusalDetails | null>(null);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -52,8 +57,12 @@ export default function LoginPage() {
       else if (code === 'unauthenticated') toast.error('Incorrect password.');
       else if (code === 'rate_limited') toast.error(form);
       // A banned account: the server's words ("This account has been banned."), not a generic failure.
-      else if (code === 'forbidden') toast.error(form);
-      else {
+      else if (code === 'forbidden') {
+        toast.error(form);
+        if (error instanceof ApiError && error.reason === 'account_banned' && error.details) {
+          setBan(error.details as TBanRefusalDetails);
+        }
+      } else {
         console.error('Login failed', error);
         toast.error('Login failed. Please try again.');
       }
@@ -110,6 +119,7 @@ export default function LoginPage() {
           Login with Email
         </button>
       </form>
+      {ban ? <BanAppeal details={ban} /> : null}
       <OrDivider />
       <GoogleButton label="Sign in with Google" onClick={handleGoogle} isBusy={isBusy} />
       <p className="mt-6 text-center text-sm text-slate-700">
