@@ -1,6 +1,6 @@
 /** The moderation tables (migration 0031): cases, reports, kept files, the append-only log and notices. */
-import type { Kysely, Selectable } from 'kysely';
-import type { TModerationAction, TNoticeKind, TReportReason, TReportTarget } from '@resolved/shared';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { TModerationAction, TReportReason, TReportTarget } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 import type { ModerationCasesTable, ModerationLogTable, NoticesTable } from './moderation.tables';
 
@@ -279,20 +279,7 @@ export async function listFilesOfCase(db: TDb, caseId: number) {
 
 // ---- The log ----
 
-export async function insertLog(
-  db: TDb,
-  values: {
-    actorId: string;
-    actorName: string;
-    targetId: string;
-    targetName: string;
-    action: TModerationAction;
-    reason: string;
-    caseId: number | null;
-    until: string | null;
-    createdAt: string;
-  },
-): Promise<TLogRow> {
+export async function insertLog(db: TDb, values: Omit<Insertable<ModerationLogTable>, 'id'>): Promise<TLogRow> {
   return db.insertInto('moderationLog').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -338,16 +325,7 @@ export async function listLog(
 
 export async function insertNotice(
   db: TDb,
-  values: {
-    userId: string;
-    kind: TNoticeKind;
-    title: string;
-    body: string;
-    action: TModerationAction | null;
-    actionId: number | null;
-    until: string | null;
-    createdAt: string;
-  },
+  values: Omit<Insertable<NoticesTable>, 'id' | 'readAt'>,
 ): Promise<TNoticeRow> {
   return db
     .insertInto('notices')

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LogOut, Settings, LayoutDashboard, ShieldAlert, UserRound, Users } from 'lucide-react';
 import { profilePath } from '../users/users-queries';
 import { useAuth } from './useAuth';
+import { useDismiss } from '../../ui/useDismiss';
 
 /**
  * The signed-in account in the header, on every page and every screen size: the initial as a button opening a
@@ -15,20 +16,8 @@ export function AccountMenu() {
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !rootRef.current?.contains(event.target as Node)) {
-        setIsOpen(false);
-      }
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [isOpen]);
+  const dismiss = useCallback(() => setIsOpen(false), []);
+  useDismiss(isOpen, rootRef, dismiss);
 
   if (!user) return null;
   const name = user.displayName.trim() || user.email;

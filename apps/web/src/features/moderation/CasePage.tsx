@@ -133,6 +133,22 @@ function ReportContext({ report }: { report: TCaseReport }) {
   );
 }
 
+/** The reason a moderator gives for an action or an appeal decision: the person reads it. */
+function ReasonField({ value, onChange }: { value: string; onChange: (next: string) => void }) {
+  return (
+    <label className="block text-sm font-semibold">
+      Reason (the user sees it)
+      <textarea
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        rows={2}
+        maxLength={500}
+        className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 font-normal"
+      />
+    </label>
+  );
+}
+
 function ActionForm({ detail, onDone }: { detail: TCaseDetail; onDone: () => void }) {
   const [action, setAction] = useState<TActionName>('warn');
   const [reason, setReason] = useState('');
@@ -226,16 +242,7 @@ function ActionForm({ detail, onDone }: { detail: TCaseDetail; onDone: () => voi
           </label>
         ) : null}
       </div>
-      <label className="block text-sm font-semibold">
-        Reason (the user sees it)
-        <textarea
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          rows={2}
-          maxLength={500}
-          className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 font-normal"
-        />
-      </label>
+      <ReasonField value={reason} onChange={setReason} />
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {error}
@@ -260,16 +267,7 @@ function AppealForm({ detail, onDone }: { detail: TCaseDetail; onDone: () => voi
   });
   return (
     <div className="space-y-3">
-      <label className="block text-sm font-semibold">
-        Reason (the user sees it)
-        <textarea
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          rows={2}
-          maxLength={500}
-          className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 font-normal"
-        />
-      </label>
+      <ReasonField value={reason} onChange={setReason} />
       <div className="flex flex-wrap gap-2">
         <button type="button" className={buttonClass('primary')} onClick={() => decide.mutate(true)}>
           Grant the appeal

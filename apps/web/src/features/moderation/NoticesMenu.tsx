@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import type { TNotice } from '@resolved/shared';
@@ -8,6 +8,7 @@ import { toast } from '../../lib/toast';
 import { buttonClass } from '../../ui/button-styles';
 import { useAuth } from '../auth/useAuth';
 import { appealNotice, markNoticesRead, moderationKeys, noticesQuery } from './moderation-queries';
+import { useDismiss } from '../../ui/useDismiss';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -76,20 +77,8 @@ export function NoticesMenu() {
   useSocketEvent('notice.created', () => void client.invalidateQueries({ queryKey: moderationKeys.notices }));
   const unread = notices.data?.filter((n) => n.readAt === null).length ?? 0;
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !rootRef.current?.contains(event.target as Node)) {
-        setIsOpen(false);
-      }
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [isOpen]);
+  const dismiss = useCallback(() => setIsOpen(false), []);
+  useDismiss(isOpen, rootRef, dismiss);
 
   function handleToggle() {
     const next = !isOpen;
