@@ -4,8 +4,10 @@
  * remembered in the browser, so it survives a reload.
  */
 import type { Page } from '@playwright/test';
+import type { TRecording } from '@resolved/shared';
 import { test, expect } from '../support/fixtures';
-import { liveChallengeRound } from '../support/rounds';
+import { BASE_URL } from '../support/env';
+import { liveChallengeRound, userIdOf } from '../support/rounds';
 import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
@@ -86,5 +88,37 @@ test('a debater with the camera off is a placeholder to the other, on again play
   await expect(hostPlaceholder).toHaveCount(0);
   const after = await framesOf(friend, 'Your opponent');
   await expect.poll(() => framesOf(friend, 'Your opponent'), { timeout: 20_000 }).toBeGreaterThan(after + 5);
+  await Promise.all([hostCtx.close(), friendCtx.close()]);
+});
+
+test('a recording splits where the camera goes off: the part without it is sound alone', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { hostCtx, friendCtx, debateId } = await liveChallengeRound(browser, 'Camera Rec');
+  const [host, friend] = await Promise.all([hostCtx.newPage(), friendCtx.newPage()]);
+  for (const page of [host, friend]) await page.goto(`/debates/${debateId}`);
+  const consent = 'Record this round for the replay (both debaters must agree)';
+  await host.getByLabel(consent).check();
+  await friend.getByLabel(consent).check();
+  await expect(host.getByTestId('recording-state')).toContainText('Recording:', { timeout: 20_000 });
+  await host.waitForTimeout(3000);
+  await host.getByRole('button', { name: 'Camera off' }).click();
+  await expect(host.getByRole('button', { name: 'Camera on' })).toBeVisible();
+  await expect(host.getByTestId('recording-state')).toContainText('Recording:', { timeout: 20_000 });
+  await host.waitForTimeout(3000);
+  // The round ends; each recorder sends its last chunk.
+  await friendCtx.request.post(`/api/debates/${debateId}/forfeit`, { headers: { origin: BASE_URL } });
+  await expect(host.getByTestId('debate-status')).toContainText('forfeited');
+  const hostId = await userIdOf(hostCtx);
+  await expect
+    .poll(async () => {
+      const { recordings } = (await (await hostCtx.request.get(`/api/debates/${debateId}/recordings`)).json()) as {
+        recordings: TRecording[];
+      };
+      return recordings
+        .filter((r) => r.userId === hostId && r.size > 0)
+        .sort((x, y) => x.startedAt.localeCompare(y.startedAt) || x.id - y.id)
+        .map((r) => r.mimeType.split('/')[0]);
+    })
+    .toEqual(['video', 'audio']);
   await Promise.all([hostCtx.close(), friendCtx.close()]);
 });
