@@ -248,16 +248,22 @@ export function useWebRtc(options: {
     };
   }, [isEnabled, iceServers, myRole, sends]);
 
+  /** Our hello: a sender says whether its camera is on, so whoever it meets shows video or a placeholder. */
+  const sendsRef = useRef(sends);
+  useEffect(() => {
+    sendsRef.current = sends;
+  });
+  const helloSignal = useCallback(
+    (): TRtcSignal =>
+      sendsRef.current
+        ? { type: 'hello', callId: callIdRef.current, camera: !isCameraOffRef.current }
+        : { type: 'hello', callId: callIdRef.current },
+    [],
+  );
+
   useEffect(() => {
     if (isReady) signal(helloSignal());
-  }, [isReady, signal]);
-
-  /** Our hello: a sender says whether its camera is on, so whoever it meets shows video or a placeholder. */
-  function helloSignal(): TRtcSignal {
-    return sends
-      ? { type: 'hello', callId: callIdRef.current, camera: !isCameraOffRef.current }
-      : { type: 'hello', callId: callIdRef.current };
-  }
+  }, [isReady, signal, helloSignal]);
 
   useSocketEvent('debate.signal_received', (payload) => {
     if (payload.debateId !== debateId || !isReady || !myRole) return;
