@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import type { TRecording } from '@resolved/shared';
 import { test, expect } from '../support/fixtures';
+import { signInAs, uniqueEmail } from '../support/accounts';
 import { BASE_URL } from '../support/env';
 import { liveChallengeRound, userIdOf } from '../support/rounds';
 import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
@@ -76,6 +77,16 @@ test('a debater with the camera off is a placeholder to the other, on again play
   await expect(host.getByRole('button', { name: 'Camera on' })).toBeVisible();
   await expect(hostPlaceholder).toBeVisible();
   expect(await host.evaluate(() => localStorage.getItem('resolved.camera'))).toBe('off');
+
+  // A spectator who comes now (after the change was said to the room) is told too, with the connection.
+  const watcherCtx = await browser.newContext();
+  await signInAs(watcherCtx, uniqueEmail('camera-watcher'), 'Camera Watcher');
+  const watcher = await watcherCtx.newPage();
+  await watcher.goto(`/debates/${debateId}`);
+  await expect(callState(watcher)).toHaveText('connected', { timeout: 45_000 });
+  await expect(watcher.getByTestId('camera-off')).toHaveCount(1);
+  await expect(watcher.getByTestId('camera-off')).toContainText('Camera Host');
+  await watcherCtx.close();
 
   // A reload keeps the choice: the host comes back with the camera off, and the friend still sees the placeholder.
   await host.reload();
