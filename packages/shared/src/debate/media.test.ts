@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { helloAction, isRepeatHello, offersTo, REPEAT_HELLO_MS } from './media.js';
-import { SPECTATOR_MEDIA_LIMIT } from './protocol.js';
+import {
+  cameraChoiceValue,
+  cameraOfSignal,
+  helloAction,
+  isCameraChosenOn,
+  isRepeatHello,
+  isRoomSignal,
+  offersTo,
+  REPEAT_HELLO_MS,
+} from './media.js';
+import { SPECTATOR_MEDIA_LIMIT, ZRtcSignal } from './protocol.js';
 
 describe('the round media mesh', () => {
   it('has exactly one offerer in every pair of participants, and spectators never offer', () => {
@@ -41,5 +50,35 @@ describe('the round media mesh', () => {
     // A spectator who takes the judge's seat starts afresh.
     expect(isRepeatHello(existing, { role: 'judge', callId: 'first-window' }, 1_500)).toBe(false);
     expect(isRepeatHello(undefined, { role: 'b', callId: 'first-window' }, 1_500)).toBe(false);
+  });
+});
+
+describe('camera choice', () => {
+  it('reads the camera state from a hello or a media signal, and nothing from the others', () => {
+    expect(cameraOfSignal(ZRtcSignal.parse({ type: 'media', camera: false }))).toBe(false);
+    expect(cameraOfSignal(ZRtcSignal.parse({ type: 'media', camera: true }))).toBe(true);
+    expect(cameraOfSignal(ZRtcSignal.parse({ type: 'hello', callId: 'w', camera: false }))).toBe(false);
+    expect(cameraOfSignal(ZRtcSignal.parse({ type: 'hello', callId: 'w' }))).toBeUndefined();
+    expect(cameraOfSignal(ZRtcSignal.parse({ type: 'offer', sdp: 'v=0' }))).toBeUndefined();
+  });
+
+  it('accepts a media signal only with a boolean camera', () => {
+    expect(ZRtcSignal.safeParse({ type: 'media' }).success).toBe(false);
+    expect(ZRtcSignal.safeParse({ type: 'media', camera: 'off' }).success).toBe(false);
+    expect(ZRtcSignal.safeParse({ type: 'hello', camera: 1 }).success).toBe(false);
+  });
+
+  it('lets only a hello and a camera change go to the whole room', () => {
+    expect(isRoomSignal('hello')).toBe(true);
+    expect(isRoomSignal('media')).toBe(true);
+    for (const type of ['offer', 'answer', 'candidate', 'full'] as const) expect(isRoomSignal(type)).toBe(false);
+  });
+
+  it('starts with the camera on unless this browser remembered "off"', () => {
+    expect(isCameraChosenOn(null)).toBe(true);
+    expect(isCameraChosenOn('on')).toBe(true);
+    expect(isCameraChosenOn('garbage')).toBe(true);
+    expect(isCameraChosenOn(cameraChoiceValue(false))).toBe(false);
+    expect(isCameraChosenOn(cameraChoiceValue(true))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { SPECTATOR_MEDIA_LIMIT, type TMediaRole } from './protocol.js';
+import { SPECTATOR_MEDIA_LIMIT, type TMediaRole, type TRtcSignal } from './protocol.js';
 
 /** Who offers to whom in the round's mesh: the lower rank offers, so every pair agrees without asking. */
 const RANK: Record<TMediaRole, number> = { a: 0, b: 1, judge: 2, spectator: 3 };
@@ -40,4 +40,31 @@ export function isRepeatHello(
 ): boolean {
   if (!existing || existing.role !== hello.role || existing.callId !== hello.callId) return false;
   return now - existing.startedAt < REPEAT_HELLO_MS;
+}
+
+/** Signals that may go to the whole room (no `toUserId`): a hello, and a camera change. Every other names one peer. */
+export function isRoomSignal(type: TRtcSignal['type']): boolean {
+  return type === 'hello' || type === 'media';
+}
+
+/**
+ * What a signal says about its sender's camera: on, off, or nothing (an offer, a spectator's hello, or a hello from
+ * a browser older than camera choice, which always sends its camera when it has one).
+ */
+export function cameraOfSignal(signal: TRtcSignal): boolean | undefined {
+  if (signal.type === 'media') return signal.camera;
+  if (signal.type === 'hello') return signal.camera;
+  return undefined;
+}
+
+/** Where a browser remembers whether its person starts rounds with the camera on (localStorage). */
+export const CAMERA_CHOICE_KEY = 'resolved.camera';
+
+/** The remembered choice: the camera starts on unless this browser was told "off" (anything else reads as on). */
+export function isCameraChosenOn(stored: string | null): boolean {
+  return stored !== 'off';
+}
+
+export function cameraChoiceValue(isOn: boolean): 'on' | 'off' {
+  return isOn ? 'on' : 'off';
 }

@@ -323,14 +323,24 @@ export const ZRtcSignal = z.discriminatedUnion('type', [
    * "I start afresh": `callId` names this window's call (a new one per page, reload or take-back), so a hello from
    * another window of the same person is told from a repeat of one already answered.
    */
-  z.object({ type: z.literal('hello'), callId: z.string().min(1).max(64).optional() }),
+  z.object({
+    type: z.literal('hello'),
+    callId: z.string().min(1).max(64).optional(),
+    /** A debater's or judge's camera is on (absent: on, as before camera choice, or a spectator who sends nothing). */
+    camera: z.boolean().optional(),
+  }),
   /** A participant's browser already sends media to SPECTATOR_MEDIA_LIMIT spectators. */
   z.object({ type: z.literal('full') }),
+  /**
+   * A debater or the judge turned their camera on or off (to the room), or tells a peer it just offered to (a late
+   * joiner): the others show a placeholder instead of the last frame while it is off.
+   */
+  z.object({ type: z.literal('media'), camera: z.boolean() }),
 ]);
 export type TRtcSignal = z.infer<typeof ZRtcSignal>;
 export const ZDebateSignal = z.object({
   debateId: ZDebateId,
-  /** The one peer this signal is for; absent only for a hello to everyone in the round. */
+  /** The one peer this signal is for; absent only for a hello or a camera change (`media`) to everyone in the round. */
   toUserId: z.string().min(1).max(100).optional(),
   signal: ZRtcSignal,
 });

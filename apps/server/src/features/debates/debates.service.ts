@@ -19,6 +19,8 @@ import {
   type TRoundSeats,
   type TSideKey,
   blockedPairRefusal,
+  isRoomSignal,
+  type TRtcSignal,
 } from '@resolved/shared';
 import { isBlockedByAny } from '../blocks/blocks.service';
 import { nowIso } from '../../db/database';
@@ -317,7 +319,7 @@ export async function postMessage(
 
 /**
  * Where a WebRTC signal goes. The round's media is a mesh of its debaters and judge, who send and receive, and the
- * spectators watching it, who only receive: a hello without a target goes to the whole room; every other signal
+ * spectators watching it, who only receive: a hello or a camera change (`media`) without a target goes to the whole room; every other signal
  * names one peer. A spectator (someone whose connection joined the room) may address only the debaters and the
  * judge, so spectators never signal each other or a stranger. Media lasts while the round is live or awaits its
  * ballot (a judge who arrives after the speeches can still give an oral critique).
@@ -339,7 +341,9 @@ export async function signalRoute(
     throw new AppError('conflict', 'The round is over: audio and video have ended.', undefined, 'round_over');
   }
   if (input.toUserId === undefined) {
-    if (input.signalType !== 'hello') throw new AppError('validation_failed', 'Say who this signal is for.');
+    if (!isRoomSignal(input.signalType as TRtcSignal['type'])) {
+      throw new AppError('validation_failed', 'Say who this signal is for.');
+    }
     return REALTIME_ROOMS.debate(String(input.debateId));
   }
   if (input.toUserId === user.id) throw new AppError('validation_failed', 'A signal cannot be sent to yourself.');

@@ -171,7 +171,16 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     const hello = nextEvent(bSocket, 'debate.signal_received');
     expect(await ask(aSocket, 'debate.signal', { debateId, signal: { type: 'hello' } })).toMatchObject({ ok: true });
     expect(await hello).toEqual({ debateId, fromUserId: aId, signal: { type: 'hello' } });
-    // Only a hello goes to everyone; an offer must name its peer, and nobody signals themselves.
+    // A camera change goes to everyone too (issue 24 item 3): the others show a placeholder while it is off.
+    const cameraOff = nextEvent(bSocket, 'debate.signal_received');
+    const media = { type: 'media', camera: false };
+    expect(await ask(aSocket, 'debate.signal', { debateId, signal: media })).toMatchObject({ ok: true });
+    expect(await cameraOff).toEqual({ debateId, fromUserId: aId, signal: media });
+    expect(await ask(aSocket, 'debate.signal', { debateId, signal: { type: 'media', camera: 'off' } })).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed' },
+    });
+    // Only a hello or a camera change goes to everyone; an offer must name its peer, and nobody signals themselves.
     expect(await ask(aSocket, 'debate.signal', { debateId, signal: offer })).toMatchObject({
       ok: false,
       error: { code: 'validation_failed' },

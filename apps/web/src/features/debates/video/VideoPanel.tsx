@@ -13,12 +13,18 @@ function StreamVideo({
   isMuted,
   label,
   caption,
+  name,
+  isCameraOn = true,
   onBlockedChange,
 }: {
   stream: MediaStream | null;
   isMuted: boolean;
   label: string;
   caption?: string;
+  /** The person's name, for the placeholder shown while their camera is off. */
+  name: string;
+  /** False: the person turned their camera off; a placeholder covers the video (whose sound still plays). */
+  isCameraOn?: boolean;
   /** The browser would not start this video with its sound before a click (or now does). */
   onBlockedChange?: (video: HTMLVideoElement, isBlocked: boolean) => void;
 }) {
@@ -47,12 +53,35 @@ function StreamVideo({
         className="aspect-video w-full object-cover"
         aria-label={label}
       />
+      {isCameraOn ? null : (
+        <div
+          className="absolute inset-x-0 top-0 flex aspect-video flex-col items-center justify-center gap-1 overflow-hidden bg-slate-800 text-slate-100"
+          data-testid="camera-off"
+        >
+          <span
+            aria-hidden="true"
+            className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-slate-600 text-xl font-bold"
+          >
+            {initialOf(name)}
+          </span>
+          <span className="max-w-full truncate px-3 text-sm font-semibold">{name}</span>
+          <span className="flex items-center gap-1 text-xs text-slate-300">
+            <VideoOff className="h-3.5 w-3.5" aria-hidden="true" />
+            Camera off
+          </span>
+        </div>
+      )}
       <figcaption className="px-3 py-1 text-xs text-slate-200">
         {caption ?? label}
         {stream ? null : <span className="text-slate-400"> · not connected</span>}
       </figcaption>
     </figure>
   );
+}
+
+/** The first letter of a name, for the camera-off placeholder (a surrogate pair stays whole). */
+function initialOf(name: string): string {
+  return (Array.from(name.trim())[0] ?? '?').toUpperCase();
 }
 
 const STATE_TEXT: Record<string, string> = {
@@ -171,19 +200,31 @@ export function VideoPanel({
   const [link, setLink] = useState(debate.externalLink ?? '');
 
   const byUser = new Map(rtc.remotes.map((r) => [r.userId, r]));
-  const people: { userId: string; label: string; caption: string }[] = [];
+  const people: { userId: string; label: string; caption: string; name: string }[] = [];
   for (const side of ['a', 'b'] as const) {
     const debater = debate.debaters[side];
     if (side === myRole) continue;
     const label = isDebater ? 'Your opponent' : `${format.sides[side]} camera`;
-    people.push({ userId: debater.userId, label, caption: `${format.sides[side]} · ${debater.displayName}` });
+    people.push({
+      userId: debater.userId,
+      label,
+      caption: `${format.sides[side]} · ${debater.displayName}`,
+      name: debater.displayName,
+    });
   }
   if (debate.judge && myRole !== 'judge') {
-    people.push({ userId: debate.judge.userId, label: 'Judge camera', caption: `Judge · ${debate.judge.displayName}` });
+    people.push({
+      userId: debate.judge.userId,
+      label: 'Judge camera',
+      caption: `Judge · ${debate.judge.displayName}`,
+      name: debate.judge.displayName,
+    });
   }
   // The call is up when this browser reaches both debaters (and, for a debater, the opponent).
   const essential = people.filter((p) => p.label !== 'Judge camera').map((p) => byUser.get(p.userId)?.state);
   const state = callState(essential, isDebater ? 'Waiting for your opponent' : 'Waiting for the debaters');
+  const myName =
+    [debate.debaters.a, debate.debaters.b, debate.judge].find((p) => p && p.userId === myUserId)?.displayName ?? 'You';
   const spectatorsSentTo = rtc.remotes.filter((r) => r.role === 'spectator').length;
 
   async function handleSaveLink(event: FormEvent) {
@@ -241,10 +282,14 @@ export function VideoPanel({
                 isMuted={false}
                 label={p.label}
                 caption={p.caption}
+                name={p.name}
+                isCameraOn={rtc.cameraOf(p.userId)}
                 onBlockedChange={handleBlockedChange}
               />
             ))}
-            {sends ? <StreamVideo stream={rtc.localStream} isMuted label="You" /> : null}
+            {sends ? (
+              <StreamVideo stream={rtc.localStream} isMuted label="You" name={myName} isCameraOn={!rtc.isCameraOff} />
+            ) : null}
           </div>
           {sends ? (
             <div className="mt-3 flex flex-wrap gap-2">
@@ -264,8 +309,8 @@ export function VideoPanel({
               <button
                 type="button"
                 className={buttonClass('secondary')}
-                onClick={rtc.toggleCamera}
-                disabled={!rtc.hasCamera}
+                onClick={() => void rtc.toggleCamera()}
+                disabled={!rtc.hasCamera || rtc.isCameraBusy}
               >
                 {rtc.isCameraOff ? (
                   <VideoOff className="h-4 w-4" aria-hidden="true" />

@@ -27,23 +27,27 @@ async function uploadWithRetry(debateId: number, recordingId: number, seq: numbe
   }
 }
 
-/** The first recording format this browser supports. */
-function recorderType(): string | null {
+/** The first recording format this browser supports for what the stream holds (sound alone while the camera is off). */
+function recorderType(hasVideo: boolean): string | null {
   if (typeof MediaRecorder === 'undefined') return null;
-  return (
-    ['video/webm;codecs=vp8,opus', 'video/webm', 'audio/webm'].find((t) => MediaRecorder.isTypeSupported(t)) ?? null
-  );
+  const types = hasVideo
+    ? ['video/webm;codecs=vp8,opus', 'video/webm', 'audio/webm']
+    : ['audio/webm;codecs=opus', 'audio/webm'];
+  return types.find((t) => MediaRecorder.isTypeSupported(t)) ?? null;
 }
 
 /**
  * While `isActive` (both debaters agreed, the round is live), records this browser's own camera and microphone and
  * uploads it every two seconds, chunk after chunk in order; the last chunk goes when recording stops.
+ * A MediaRecorder cannot change its tracks, so turning the camera on or off (a new `stream`) ends this recording
+ * and starts the next one with what the stream now holds: sound alone while the camera is off, never black frames.
  */
 export function useRoundRecorder(debateId: number, stream: MediaStream | null, isActive: boolean): TRecorderState {
   const [state, setState] = useState<TRecorderState>({ status: 'off' });
   useEffect(() => {
-    const mimeType = recorderType();
-    if (!isActive || !stream || !mimeType) return;
+    if (!isActive || !stream) return;
+    const mimeType = recorderType(stream.getVideoTracks().length > 0);
+    if (!mimeType) return;
     let recorder: MediaRecorder | null = null;
     let isStopped = false;
     let hasFailed = false;

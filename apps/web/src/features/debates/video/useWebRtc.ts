@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  CAMERA_CHOICE_KEY,
+  cameraChoiceValue,
+  cameraOfSignal,
   helloAction,
+  isCameraChosenOn,
   isRepeatHello,
   offersTo,
   type TDebateJoined,
@@ -8,18 +12,63 @@ import {
   type TRtcSignal,
 } from '@resolved/shared';
 import { getSocket, useSocketEvent } from '../../../lib/socket';
+import { toast } from '../../../lib/toast';
 
 type TIceServer = TDebateJoined['iceServers'][number];
 
-async function getLocalMedia(): Promise<MediaStream | null> {
-  if (!navigator.mediaDevices?.getUserMedia) return null;
+/** Whether this browser's person last chose to have the camera on (remembered across rounds and reloads). */
+function readCameraChoice(): boolean {
   try {
-    return await navigator.mediaDevices.getUserMedia({ audio: true, video: true });
+    return isCameraChosenOn(localStorage.getItem(CAMERA_CHOICE_KEY));
   } catch {
+    return true;
+  }
+}
+
+function saveCameraChoice(isOn: boolean) {
+  try {
+    localStorage.setItem(CAMERA_CHOICE_KEY, cameraChoiceValue(isOn));
+  } catch {
+    // A browser that keeps nothing (private mode, storage full) just asks again next time.
+  }
+}
+
+/** The microphone, and the camera too when `withCamera` (without it the camera light never comes on). */
+async function getLocalMedia(withCamera: boolean): Promise<MediaStream | null> {
+  if (!navigator.mediaDevices?.getUserMedia) return null;
+  if (withCamera) {
     try {
-      return await navigator.mediaDevices.getUserMedia({ audio: true });
+      return await navigator.mediaDevices.getUserMedia({ audio: true, video: true });
     } catch {
-      return null;
+      // No camera, or it was refused: go on with the microphone alone.
+    }
+  }
+  try {
+    return await navigator.mediaDevices.getUserMedia({ audio: true });
+  } catch {
+    return null;
+  }
+}
+
+/** The transceiver that carries a kind of media to a peer (one of each in every connection). */
+function transceiverOf(pc: RTCPeerConnection, kind: 'audio' | 'video'): RTCRtpTransceiver | undefined {
+  return pc.getTransceivers().find((t) => t.receiver.track.kind === kind && t.currentDirection !== 'stopped');
+}
+
+/**
+ * Makes sure a sending connection has a sending audio and video transceiver even without the track (the camera
+ * off, or no microphone): the slot is negotiated now, so turning the camera on later is a `replaceTrack`, with no
+ * renegotiation. The offerer calls it before its offer (adding what is missing); the answerer after the offer is
+ * applied (its m-lines made transceivers that `addTrack` could not claim: they are turned to send).
+ */
+function ensureSendSlots(pc: RTCPeerConnection, stream: MediaStream) {
+  for (const kind of ['audio', 'video'] as const) {
+    const transceiver = transceiverOf(pc, kind);
+    if (!transceiver) {
+      pc.addTransceiver(kind, { direction: 'sendrecv', streams: [stream] });
+    } else if (!transceiver.sender.track) {
+      transceiver.direction = 'sendrecv';
+      transceiver.sender.setStreams(stream);
     }
   }
 }
@@ -39,6 +88,8 @@ export interface TRemotePeer {
   role: TMediaRole;
   stream: MediaStream | null;
   state: RTCPeerConnectionState;
+  /** False when the peer said its camera is off (show a placeholder, not the last frame). */
+  isCameraOn: boolean;
 }
 
 /**
@@ -67,7 +118,11 @@ export function useWebRtc(options: {
   const [remotes, setRemotes] = useState<Record<string, TRemotePeer>>({});
   const [isMediaFull, setIsMediaFull] = useState(false);
   const [isMuted, setIsMuted] = useState(false);
-  const [isCameraOff, setIsCameraOff] = useState(false);
+  const [isCameraOff, setIsCameraOff] = useState(() => !readCameraChoice());
+  const isCameraOffRef = useRef(isCameraOff);
+  const [isCameraBusy, setIsCameraBusy] = useState(false);
+  /** What each peer last said about its camera; kept apart from the connections, which come and go. */
+  const [cameras, setCameras] = useState<Record<string, boolean>>({});
   const [isReady, setIsReady] = useState(false);
   /** This window's call: a new id each time it starts (page load, reload, taking the call back). */
   const callIdRef = useRef<string>('');
@@ -87,7 +142,13 @@ export function useWebRtc(options: {
         const { [userId]: _gone, ...rest } = current;
         return rest;
       }
-      const base = current[userId] ?? { userId, role: roleOfRef.current(userId), stream: null, state: 'new' };
+      const base = current[userId] ?? {
+        userId,
+        role: roleOfRef.current(userId),
+        stream: null,
+        state: 'new',
+        isCameraOn: true,
+      };
       return { ...current, [userId]: { ...base, ...patch } };
     });
   }, []);
@@ -109,8 +170,9 @@ export function useWebRtc(options: {
       const peer: TPeer = { pc, role, callId, startedAt: Date.now(), pendingCandidates: [] };
       peers.current.set(userId, peer);
       const stream = localRef.current;
-      if (stream && sends) for (const track of stream.getTracks()) pc.addTrack(track, stream);
-      else {
+      if (stream && sends) {
+        for (const track of stream.getTracks()) pc.addTrack(track, stream);
+      } else {
         // Without a camera or microphone (or as a spectator) we still receive.
         pc.addTransceiver('audio', { direction: 'recvonly' });
         pc.addTransceiver('video', { direction: 'recvonly' });
@@ -144,23 +206,29 @@ export function useWebRtc(options: {
       const existing = peers.current.get(userId);
       if (isRepeatHello(existing, { role: roleOfRef.current(userId), callId }, Date.now())) return;
       const { pc } = newPeer(userId, callId);
+      if (localRef.current && sends) ensureSendSlots(pc, localRef.current);
       await pc.setLocalDescription(await pc.createOffer());
       signal({ type: 'offer', sdp: pc.localDescription?.sdp ?? '' }, userId);
     },
-    [newPeer, signal],
+    [newPeer, signal, sends],
   );
 
   // Get the camera and microphone (participants only), then say hello.
   useEffect(() => {
     if (!isEnabled || !iceServers || !myRole) return;
     let isCurrent = true;
-    const media = sends ? getLocalMedia() : Promise.resolve(null);
+    const media = sends ? getLocalMedia(!isCameraOffRef.current) : Promise.resolve(null);
     void media.then((stream) => {
       if (!isCurrent) {
         stream?.getTracks().forEach((t) => t.stop());
         return;
       }
       localRef.current = stream;
+      // The camera could not be had (none, or refused): the call goes on with it off.
+      if (stream && !stream.getVideoTracks().length && !isCameraOffRef.current) {
+        isCameraOffRef.current = true;
+        setIsCameraOff(true);
+      }
       callIdRef.current = crypto.randomUUID();
       setLocalStream(stream);
       setIsReady(true);
@@ -176,12 +244,26 @@ export function useWebRtc(options: {
       for (const peer of all.values()) peer.pc.close();
       all.clear();
       setRemotes({});
+      setCameras({});
     };
   }, [isEnabled, iceServers, myRole, sends]);
 
+  /** Our hello: a sender says whether its camera is on, so whoever it meets shows video or a placeholder. */
+  const sendsRef = useRef(sends);
   useEffect(() => {
-    if (isReady) signal({ type: 'hello', callId: callIdRef.current });
-  }, [isReady, signal]);
+    sendsRef.current = sends;
+  });
+  const helloSignal = useCallback(
+    (): TRtcSignal =>
+      sendsRef.current
+        ? { type: 'hello', callId: callIdRef.current, camera: !isCameraOffRef.current }
+        : { type: 'hello', callId: callIdRef.current },
+    [],
+  );
+
+  useEffect(() => {
+    if (isReady) signal(helloSignal());
+  }, [isReady, signal, helloSignal]);
 
   useSocketEvent('debate.signal_received', (payload) => {
     if (payload.debateId !== debateId || !isReady || !myRole) return;
@@ -191,18 +273,24 @@ export function useWebRtc(options: {
     if (from === myUserId || (myRole === 'spectator' && theirRole === 'spectator')) return;
     const iOffer = offersTo(myRole, theirRole);
     const message = payload.signal;
+    const theirCamera = cameraOfSignal(message);
+    if (theirCamera !== undefined) setCameras((current) => ({ ...current, [from]: theirCamera }));
     void (async () => {
       if (message.type === 'hello') {
         const spectatorPeers = [...peers.current.values()].filter((p) => p.role === 'spectator').length;
         const action = helloAction(myRole, theirRole, spectatorPeers, peers.current.has(from));
-        if (action === 'offer') await startOffer(from, message.callId);
-        else if (action === 'greet') signal({ type: 'hello', callId: callIdRef.current }, from);
+        if (action === 'offer') {
+          // The peer may have come after our hello to the room: tell it our camera with the offer.
+          if (sends) signal({ type: 'media', camera: !isCameraOffRef.current }, from);
+          await startOffer(from, message.callId);
+        } else if (action === 'greet') signal(helloSignal(), from);
         else if (action === 'full') signal({ type: 'full' }, from);
       } else if (message.type === 'full') {
         if (myRole === 'spectator') setIsMediaFull(true);
       } else if (message.type === 'offer' && !iOffer) {
         const peer = newPeer(from, undefined);
         await peer.pc.setRemoteDescription({ type: 'offer', sdp: message.sdp });
+        if (localRef.current && sends) ensureSendSlots(peer.pc, localRef.current);
         for (const c of peer.pendingCandidates.splice(0)) await peer.pc.addIceCandidate(c).catch(() => undefined);
         await peer.pc.setLocalDescription(await peer.pc.createAnswer());
         signal({ type: 'answer', sdp: peer.pc.localDescription?.sdp ?? '' }, from);
@@ -227,20 +315,73 @@ export function useWebRtc(options: {
     setIsMuted(next);
   }
 
-  function toggleCamera() {
-    const next = !isCameraOff;
-    localRef.current?.getVideoTracks().forEach((t) => (t.enabled = !next));
-    setIsCameraOff(next);
+  /** Every connection's video sender gets this track (null: sends nothing); no renegotiation either way. */
+  async function sendVideo(track: MediaStreamTrack | null) {
+    await Promise.all(
+      [...peers.current.values()].map((peer) =>
+        transceiverOf(peer.pc, 'video')
+          ?.sender.replaceTrack(track)
+          .catch(() => undefined),
+      ),
+    );
+  }
+
+  function setCamera(isOn: boolean) {
+    isCameraOffRef.current = !isOn;
+    setIsCameraOff(!isOn);
+    saveCameraChoice(isOn);
+    signal({ type: 'media', camera: isOn });
+    // A new stream object: the preview and the recorder see the change (the tracks are the call's).
+    const stream = localRef.current;
+    if (stream) setLocalStream(new MediaStream(stream.getTracks()));
+  }
+
+  /**
+   * Off: the camera track stops (its light goes out) and every connection sends nothing. On: a new camera track goes
+   * into the same senders. The choice is remembered in this browser for the next round (and a reload).
+   */
+  async function toggleCamera() {
+    const stream = localRef.current;
+    if (!stream || isCameraBusy) return;
+    if (!isCameraOffRef.current) {
+      for (const track of stream.getVideoTracks()) {
+        track.stop();
+        stream.removeTrack(track);
+      }
+      await sendVideo(null);
+      setCamera(false);
+      return;
+    }
+    setIsCameraBusy(true);
+    try {
+      const camera = await navigator.mediaDevices.getUserMedia({ video: true });
+      const track = camera.getVideoTracks()[0];
+      if (!track || localRef.current !== stream) {
+        camera.getTracks().forEach((t) => t.stop());
+        return;
+      }
+      stream.addTrack(track);
+      await sendVideo(track);
+      setCamera(true);
+    } catch {
+      toast.error('The camera could not be turned on. Check that the browser may use it.');
+    } finally {
+      setIsCameraBusy(false);
+    }
   }
 
   return {
     localStream,
     /** Everyone this browser has a connection with, in the order they connected. */
-    remotes: Object.values(remotes),
+    remotes: Object.values(remotes).map((r) => ({ ...r, isCameraOn: cameras[r.userId] ?? true })),
+    /** What each peer last said about its camera (also before its connection is up). */
+    cameraOf: (userId: string): boolean => cameras[userId] ?? true,
     isMediaFull,
     isMuted,
     isCameraOff,
-    hasCamera: !!localStream?.getVideoTracks().length,
+    /** The camera can be turned on or off: this browser sends (it has a microphone or camera stream). */
+    hasCamera: !!localStream && !!navigator.mediaDevices?.getUserMedia,
+    isCameraBusy,
     hasMicrophone: !!localStream?.getAudioTracks().length,
     toggleMute,
     toggleCamera,
