@@ -85,3 +85,14 @@ export async function fileIdsOfDebater(db: TDb, userId: string): Promise<number[
     .execute();
   return rows.map((r) => Number(r.id));
 }
+
+/** The evidence the user shared (complete only; no bytes), for "Download my data". */
+export async function listEvidenceOfUser(db: TDb, userId: string) {
+  return db
+    .selectFrom('debateEvidence')
+    .select(['id', 'debateId', 'kind', 'name', 'size', 'createdAt'])
+    .where('userId', '=', userId)
+    .where('isComplete', '=', 1)
+    .orderBy('id')
+    .execute();
+}

@@ -256,3 +256,8 @@ export async function deleteEvidenceAsModerator(
   await repo.deleteEvidence(db(deps), evidenceId);
   return { userId: item.userId };
 }
+
+/** The list of what the user shared, for "Download my data": names, kinds, sizes and dates, not the bytes. */
+export async function evidenceOfUser(deps: Pick<TDebatesDeps, 'database'>, userId: string) {
+  return repo.listEvidenceOfUser(deps.database.db, userId);
+}

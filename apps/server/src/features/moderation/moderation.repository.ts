@@ -383,3 +383,41 @@ export async function listAppealedActionIds(db: TDb, actionIds: number[]): Promi
     .execute();
   return new Set(rows.map((r) => Number(r.appealActionId)));
 }
+
+/** The reports the user filed with their case's reason and state (no context, no other reporter), for "My data". */
+export async function listReportsByReporter(db: TDb, reporterId: string) {
+  return db
+    .selectFrom('moderationReports')
+    .innerJoin('moderationCases', 'moderationCases.id', 'moderationReports.caseId')
+    .select([
+      'moderationCases.reason',
+      'moderationReports.target',
+      'moderationReports.createdAt',
+      'moderationCases.status',
+      'moderationCases.outcome',
+    ])
+    .where('moderationReports.reporterId', '=', reporterId)
+    .orderBy('moderationReports.id')
+    .execute();
+}
+
+/** The moderation log's entries against the user (without the moderator), for "Download my data". */
+export async function listActionsAgainst(db: TDb, userId: string) {
+  return db
+    .selectFrom('moderationLog')
+    .select(['action', 'reason', 'until', 'createdAt'])
+    .where('targetId', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Digests kept with cases for these evidence ids (the only place a SHA-256 of evidence is known). */
+export async function findEvidenceDigests(db: TDb, evidenceIds: number[]) {
+  if (evidenceIds.length === 0) return [];
+  return db
+    .selectFrom('moderationFiles')
+    .select(['sourceId', 'sha256'])
+    .where('kind', '=', 'evidence')
+    .where('sourceId', 'in', evidenceIds)
+    .execute();
+}
