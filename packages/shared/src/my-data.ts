@@ -9,8 +9,8 @@ export const ZMyDataRound = z.object({
   id: z.number(),
   formatId: z.string(),
   resolution: z.string(),
-  /** The user's seat: `A` and `B` are the two sides, `judge` the judge's chair. */
-  seat: z.enum(['A', 'B', 'judge']),
+  /** The user's seat: `a` and `b` are the two sides, `judge` the judge's chair. */
+  seat: z.enum(['a', 'b', 'judge']),
   status: z.string(),
   winnerSide: z.string().nullable(),
   createdAt: z.string(),

@@ -460,7 +460,7 @@ export async function roundsOfUser(deps: Pick<TDebatesDeps, 'database'>, userId:
     id: row.id,
     formatId: row.formatId,
     resolution: row.resolution,
-    seat: row.debaterAId === userId ? ('A' as const) : row.debaterBId === userId ? ('B' as const) : ('judge' as const),
+    seat: row.debaterAId === userId ? ('a' as const) : row.debaterBId === userId ? ('b' as const) : ('judge' as const),
     status: row.status,
     winnerSide: row.winnerSide,
     createdAt: row.createdAt,

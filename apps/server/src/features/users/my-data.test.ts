@@ -79,7 +79,7 @@ describe.each(TEST_ENGINES)('my data export on %s', (engine) => {
     const data: TMyData = ZMyData.parse(response.json());
     expect(data.account).toMatchObject({ id: me.user.id, displayName: 'Exporter', role: 'user', email: me.user.email });
     expect(data.rounds).toEqual([
-      expect.objectContaining({ id: debateId, formatId: 'ld', seat: expect.stringMatching(/^[AB]$/) }),
+      expect.objectContaining({ id: debateId, formatId: 'ld', seat: expect.stringMatching(/^[ab]$/) }),
     ]);
     expect(data.flows).toEqual([expect.objectContaining({ debateId, cells: flowOf('my own flow') })]);
     expect(data.roundMessages.map((m) => m.text)).toEqual(['my round line']);
@@ -117,7 +117,7 @@ describe.each(TEST_ENGINES)('my data export on %s', (engine) => {
       .values({
         debateId,
         judgeId: judge.user.id,
-        winnerSide: 'A',
+        winnerSide: 'a',
         speakerPointsA: 29,
         speakerPointsB: 28,
         reason: 'Clearer weighing',
@@ -128,7 +128,7 @@ describe.each(TEST_ENGINES)('my data export on %s', (engine) => {
     expect(judged.ballots).toEqual([expect.objectContaining({ debateId, role: 'wrote', reason: 'Clearer weighing' })]);
     expect(judged.rounds).toEqual([expect.objectContaining({ id: debateId, seat: 'judge' })]);
     const received = ZMyData.parse((await send(b, 'GET', '/api/users/me/export')).json());
-    expect(received.ballots).toEqual([expect.objectContaining({ debateId, role: 'received', winnerSide: 'A' })]);
+    expect(received.ballots).toEqual([expect.objectContaining({ debateId, role: 'received', winnerSide: 'a' })]);
     expect(JSON.stringify(received)).not.toContain(judge.user.id);
   });
 
