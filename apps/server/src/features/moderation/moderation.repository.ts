@@ -421,3 +421,20 @@ export async function findEvidenceDigests(db: TDb, evidenceIds: number[]) {
     .where('sourceId', 'in', evidenceIds)
     .execute();
 }
+
+/**
+ * Account deletion: the reports `reporterId` filed lose the link to the account; outside child-safety cases they lose
+ * the copied name too (a child-safety case keeps who reported, as it keeps its context).
+ */
+export async function unnameReporter(db: TDb, reporterId: string): Promise<void> {
+  const childSafetyCases = db.selectFrom('moderationCases').select('id').where('reason', '=', 'child_safety');
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('moderationReports')
+      .set({ reporterName: 'Deleted account' })
+      .where('reporterId', '=', reporterId)
+      .where('caseId', 'not in', childSafetyCases)
+      .execute();
+    await trx.updateTable('moderationReports').set({ reporterId: null }).where('reporterId', '=', reporterId).execute();
+  });
+}

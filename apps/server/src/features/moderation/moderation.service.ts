@@ -842,3 +842,8 @@ export async function evidenceDigests(deps: Pick<TModerationDeps, 'database'>, e
   const rows = await repo.findEvidenceDigests(deps.database.db, evidenceIds);
   return new Map(rows.map((row) => [row.sourceId, row.sha256]));
 }
+
+/** Account deletion: unlinks (and outside child safety, unnames) the reports the account filed. */
+export async function unnameReporter(deps: Pick<TModerationDeps, 'database'>, userId: string): Promise<void> {
+  await repo.unnameReporter(deps.database.db, userId);
+}

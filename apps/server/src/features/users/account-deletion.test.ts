@@ -137,4 +137,24 @@ describe.each(TEST_ENGINES)('account settings on %s', (engine) => {
       .execute();
     expect(left).toEqual([{ text: 'Host card', userId: host.user.id }]);
   });
+  it('unnames the reports a deleted account filed (outside child safety), and its case can still be decided', async () => {
+    const reporter = await buildUser(t, { displayName: 'Gone Reporter' });
+    const reported = await buildUser(t);
+    const moderator = await buildUser(t, { role: 'moderator' });
+    const filed = await post(reporter.cookie, '/api/reports', {
+      target: 'user',
+      userId: reported.user.id,
+      reason: 'spam',
+    });
+    expect(filed.statusCode).toBe(201);
+    const deleted = await post(reporter.cookie, '/api/auth/delete-user', { password: DEFAULT_TEST_PASSWORD });
+    expect(deleted.statusCode).toBe(200);
+    const reports = await db().selectFrom('moderationReports').select(['reporterId', 'reporterName']).execute();
+    expect(reports).toEqual([{ reporterId: null, reporterName: 'Deleted account' }]);
+    const acted = await post(moderator.cookie, `/api/moderation/cases/${filed.json().caseId}/actions`, {
+      action: 'warn',
+      reason: 'Keep it on topic',
+    });
+    expect(acted.statusCode).toBe(200);
+  });
 });
