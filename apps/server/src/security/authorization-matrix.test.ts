@@ -216,6 +216,7 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'DELETE /api/rooms/:id | fixed room': (c) => call(c, 'DELETE', '/api/rooms/2').then(asOutcome),
   'GET /api/leaderboard': (c) => call(c, 'GET', '/api/leaderboard').then(asOutcome),
   'GET /api/users/me/standing': (c) => call(c, 'GET', '/api/users/me/standing').then(asOutcome),
+  'GET /api/users/me/export': (c) => call(c, 'GET', '/api/users/me/export').then(asOutcome),
   'GET /api/users': (c) => call(c, 'GET', '/api/users').then(asOutcome),
   'GET /api/users/:id': (c) => call(c, 'GET', `/api/users/${c.owner.user.id}`).then(asOutcome),
   'GET /api/users/:id/debates': (c) => call(c, 'GET', `/api/users/${c.owner.user.id}/debates`).then(asOutcome),

@@ -74,6 +74,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
 
   'GET /api/leaderboard': rule('everyone (no e-mail but the viewer’s own)', 'AAAA-'),
   'GET /api/users/me/standing': SIGNED_IN,
+  'GET /api/users/me/export': SIGNED_IN,
   'GET /api/users/:id': rule(
     'signed-in users (name, points, rank, record, ratings; never an e-mail)',
     'DAAAA',

@@ -12,8 +12,9 @@ import { findAccountForPromotion, promoteToAdmin } from '../users/users.service'
 import type { TMailer } from '../mail/mailer';
 import { deleteMessagesOfUser } from '../chat/chat.service';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
-import { fileIdsOfDebater } from '../evidence/evidence.service';
+import { deleteEvidenceOfUser, fileIdsOfDebater } from '../evidence/evidence.service';
 import { recordingIdsOfDebater } from '../recordings/recordings.service';
+import { unnameReporter } from '../moderation/moderation.service';
 
 /** The provider id of Google sign-in; its callback (register it with Google) is `/api/auth/callback/google`. */
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -129,6 +130,10 @@ export function createAuth(options: {
               recordingIds: await recordingIdsOfDebater({ database }, user.id),
             });
           }
+          // Evidence shared as a judge: its rows carry a key that would only unname them; they go (ids read above).
+          await deleteEvidenceOfUser({ database }, user.id);
+          // Reports it filed: no key reaches them (a case outlives accounts); unlinked, and unnamed outside child safety.
+          await unnameReporter({ database }, user.id);
         },
         afterDelete: async (user: { id: string }) => {
           const ids = blobsOfDeletedUsers.get(user.id);

@@ -129,3 +129,13 @@ export async function softDeleteMessage(db: Kysely<DB>, id: number, deletedBy: s
 export async function deleteMessagesOfUser(db: Kysely<DB>, userId: string): Promise<void> {
   await db.deleteFrom('messages').where('userId', '=', userId).execute();
 }
+
+/** The user's own community chat messages (deleted ones too, marked), for "Download my data". */
+export async function listMessagesOfUser(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('messages')
+    .select(['text', 'timestamp as createdAt', 'deletedAt'])
+    .where('userId', '=', userId)
+    .orderBy('id')
+    .execute();
+}

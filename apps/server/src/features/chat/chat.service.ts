@@ -211,7 +211,7 @@ export async function listMessages(
 }
 
 /** A user's community chat messages go with their account (auth's account deletion). */
-export { deleteMessagesOfUser } from './chat.repository';
+export { deleteMessagesOfUser, listMessagesOfUser } from './chat.repository';
 
 /**
  * A reported message with up to `around` visible messages before and after it (a moderation report copies them

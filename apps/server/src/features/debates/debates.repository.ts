@@ -445,3 +445,24 @@ export async function listLiveDebateIdsOfPair(db: TDebatesDb, a: string, b: stri
     .execute();
   return rows.map((r) => Number(r.id));
 }
+
+/** Every round the user sat in (either side or the judge's chair), for "Download my data". */
+export async function listRoundsOfUser(db: TDebatesDb, userId: string) {
+  return db
+    .selectFrom('debates')
+    .select(['id', 'formatId', 'resolution', 'debaterAId', 'debaterBId', 'judgeId'])
+    .select(['status', 'winnerSide', 'createdAt', 'endedAt'])
+    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId), eb('judgeId', '=', userId)]))
+    .orderBy('id')
+    .execute();
+}
+
+/** The user's own round chat messages (not the others' in the same rounds), for "Download my data". */
+export async function listRoundMessagesOfUser(db: TDebatesDb, userId: string) {
+  return db
+    .selectFrom('debateMessages')
+    .select(['debateId', 'text', 'createdAt'])
+    .where('userId', '=', userId)
+    .orderBy('id')
+    .execute();
+}

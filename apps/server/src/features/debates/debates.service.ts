@@ -456,3 +456,23 @@ export async function roundForReport(deps: TDebatesDeps, debateId: number, chatL
     })),
   };
 }
+
+/** The user's rounds with their seat in each, for "Download my data". */
+export async function roundsOfUser(deps: Pick<TDebatesDeps, 'database'>, userId: string) {
+  const rows = await repo.listRoundsOfUser(db(deps), userId);
+  return rows.map((row) => ({
+    id: row.id,
+    formatId: row.formatId,
+    resolution: row.resolution,
+    seat: row.debaterAId === userId ? ('a' as const) : row.debaterBId === userId ? ('b' as const) : ('judge' as const),
+    status: row.status,
+    winnerSide: row.winnerSide,
+    createdAt: row.createdAt,
+    endedAt: row.endedAt,
+  }));
+}
+
+/** The user's own round chat messages, for "Download my data". */
+export async function roundMessagesOfUser(deps: Pick<TDebatesDeps, 'database'>, userId: string) {
+  return repo.listRoundMessagesOfUser(db(deps), userId);
+}

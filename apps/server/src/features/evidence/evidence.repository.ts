@@ -74,14 +74,32 @@ export async function findEvidence(db: TDb, debateId: number, id: number) {
     .executeTakeFirst();
 }
 
-/** The files of the rounds `userId` debated in (they go when the account does). */
+/** The files of the rounds `userId` debated in, and the files they shared anywhere (they go when the account does). */
 export async function fileIdsOfDebater(db: TDb, userId: string): Promise<number[]> {
   const rows = await db
     .selectFrom('debateEvidence as e')
     .innerJoin('debates as d', 'd.id', 'e.debateId')
     .select('e.id')
     .where('e.kind', '=', 'file')
-    .where((eb) => eb.or([eb('d.debaterAId', '=', userId), eb('d.debaterBId', '=', userId)]))
+    .where((eb) =>
+      eb.or([eb('d.debaterAId', '=', userId), eb('d.debaterBId', '=', userId), eb('e.userId', '=', userId)]),
+    )
     .execute();
   return rows.map((r) => Number(r.id));
+}
+
+/** Deletes every item `userId` shared (a judge's, in rounds that outlive the account); file bytes go separately. */
+export async function deleteEvidenceOfUser(db: TDb, userId: string): Promise<void> {
+  await db.deleteFrom('debateEvidence').where('userId', '=', userId).execute();
+}
+
+/** The evidence the user shared (complete only; no bytes), for "Download my data". */
+export async function listEvidenceOfUser(db: TDb, userId: string) {
+  return db
+    .selectFrom('debateEvidence')
+    .select(['id', 'debateId', 'kind', 'name', 'size', 'createdAt'])
+    .where('userId', '=', userId)
+    .where('isComplete', '=', 1)
+    .orderBy('id')
+    .execute();
 }

@@ -256,3 +256,16 @@ export async function deleteEvidenceAsModerator(
   await repo.deleteEvidence(db(deps), evidenceId);
   return { userId: item.userId };
 }
+
+/** The list of what the user shared, for "Download my data": names, kinds, sizes and dates, not the bytes. */
+export async function evidenceOfUser(deps: Pick<TDebatesDeps, 'database'>, userId: string) {
+  return repo.listEvidenceOfUser(deps.database.db, userId);
+}
+
+/**
+ * Account deletion: what the user shared in rounds that outlive the account (as a judge) goes with it, rather than
+ * staying unnamed (the key would set it null). The bytes of its files are deleted from the store by the caller.
+ */
+export async function deleteEvidenceOfUser(deps: Pick<TDebatesDeps, 'database'>, userId: string): Promise<void> {
+  await repo.deleteEvidenceOfUser(deps.database.db, userId);
+}

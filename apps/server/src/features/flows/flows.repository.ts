@@ -22,3 +22,13 @@ export async function saveFlow(
     .onConflict((oc) => oc.columns(['debateId', 'userId']).doUpdateSet({ cells, updatedAt }))
     .execute();
 }
+
+/** The user's own flow sheets, for "Download my data" (never anyone else's). */
+export async function listFlowsOfUser(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('debateFlows')
+    .select(['debateId', 'cells', 'updatedAt'])
+    .where('userId', '=', userId)
+    .orderBy('debateId')
+    .execute();
+}

@@ -41,3 +41,13 @@ export async function saveFlow(
   await repo.saveFlow(deps.database.db, { debateId, userId: user.id, cells, updatedAt });
   return { debateId, columns, updatedAt };
 }
+
+/** The user's own flows for "Download my data", cells parsed back from their JSON. */
+export async function flowsOfUser(deps: Pick<TDebatesDeps, 'database'>, userId: string) {
+  const rows = await repo.listFlowsOfUser(deps.database.db, userId);
+  return rows.map((row) => ({
+    debateId: row.debateId,
+    cells: JSON.parse(row.cells) as unknown,
+    updatedAt: row.updatedAt,
+  }));
+}

@@ -361,3 +361,58 @@ export async function listAppealedActionIds(db: TDb, actionIds: number[]): Promi
     .execute();
   return new Set(rows.map((r) => Number(r.appealActionId)));
 }
+
+/** The reports the user filed with their case's reason and state (no context, no other reporter), for "My data". */
+export async function listReportsByReporter(db: TDb, reporterId: string) {
+  return db
+    .selectFrom('moderationReports')
+    .innerJoin('moderationCases', 'moderationCases.id', 'moderationReports.caseId')
+    .select([
+      'moderationCases.reason',
+      'moderationReports.target',
+      'moderationReports.createdAt',
+      'moderationCases.status',
+      'moderationCases.outcome',
+    ])
+    .where('moderationReports.reporterId', '=', reporterId)
+    .orderBy('moderationReports.id')
+    .execute();
+}
+
+/** The moderation log's entries against the user (without the moderator), for "Download my data". */
+export async function listActionsAgainst(db: TDb, userId: string) {
+  return db
+    .selectFrom('moderationLog')
+    .select(['action', 'reason', 'until', 'createdAt'])
+    .where('targetId', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Digests kept with cases for these evidence ids (the only place a SHA-256 of evidence is known). */
+export async function findEvidenceDigests(db: TDb, evidenceIds: number[]) {
+  if (evidenceIds.length === 0) return [];
+  return db
+    .selectFrom('moderationFiles')
+    .select(['sourceId', 'sha256'])
+    .where('kind', '=', 'evidence')
+    .where('sourceId', 'in', evidenceIds)
+    .execute();
+}
+
+/**
+ * Account deletion: the reports `reporterId` filed lose the link to the account; outside child-safety cases they lose
+ * the copied name too (a child-safety case keeps who reported, as it keeps its context).
+ */
+export async function unnameReporter(db: TDb, reporterId: string): Promise<void> {
+  const childSafetyCases = db.selectFrom('moderationCases').select('id').where('reason', '=', 'child_safety');
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('moderationReports')
+      .set({ reporterName: 'Deleted account' })
+      .where('reporterId', '=', reporterId)
+      .where('caseId', 'not in', childSafetyCases)
+      .execute();
+    await trx.updateTable('moderationReports').set({ reporterId: null }).where('reporterId', '=', reporterId).execute();
+  });
+}

@@ -819,3 +819,31 @@ export async function purgeExpiredContext(deps: TModerationDeps): Promise<number
   await repo.purgeCases(db(deps), ids);
   return ids.length;
 }
+
+/** The user's side of moderation for "Download my data": reports filed (as the reporter sees them), actions against. */
+export async function moderationOfUser(deps: Pick<TModerationDeps, 'database'>, userId: string) {
+  const [reports, actions] = await Promise.all([
+    repo.listReportsByReporter(deps.database.db, userId),
+    repo.listActionsAgainst(deps.database.db, userId),
+  ]);
+  return {
+    reportsFiled: reports.map((report) => ({
+      reason: report.reason,
+      target: report.target,
+      createdAt: report.createdAt,
+      outcome: report.status === 'open' ? ('open' as const) : (report.outcome ?? ('closed' as const)),
+    })),
+    moderationActions: actions,
+  };
+}
+
+/** SHA-256 digests known for evidence ids (kept with a case), by evidence id. */
+export async function evidenceDigests(deps: Pick<TModerationDeps, 'database'>, evidenceIds: number[]) {
+  const rows = await repo.findEvidenceDigests(deps.database.db, evidenceIds);
+  return new Map(rows.map((row) => [row.sourceId, row.sha256]));
+}
+
+/** Account deletion: unlinks (and outside child safety, unnames) the reports the account filed. */
+export async function unnameReporter(deps: Pick<TModerationDeps, 'database'>, userId: string): Promise<void> {
+  await repo.unnameReporter(deps.database.db, userId);
+}

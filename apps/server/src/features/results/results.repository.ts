@@ -231,3 +231,28 @@ export async function findAllRatings(
   }
   return byUser;
 }
+
+/** Ballots the user wrote as a judge, and ballots of rounds they debated, for "Download my data". */
+export async function listBallotsOfUser(db: TDebatesDb, userId: string) {
+  return db
+    .selectFrom('debateBallots')
+    .innerJoin('debates', 'debates.id', 'debateBallots.debateId')
+    .select([
+      'debateBallots.debateId',
+      'debateBallots.judgeId',
+      'debateBallots.winnerSide',
+      'debateBallots.speakerPointsA',
+      'debateBallots.speakerPointsB',
+      'debateBallots.reason',
+      'debateBallots.createdAt',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('debateBallots.judgeId', '=', userId),
+        eb('debates.debaterAId', '=', userId),
+        eb('debates.debaterBId', '=', userId),
+      ]),
+    )
+    .orderBy('debateBallots.id')
+    .execute();
+}

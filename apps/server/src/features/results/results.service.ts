@@ -214,3 +214,12 @@ export {
   listFinishedDebatesOfUser,
   listJudgedDebates,
 } from './results.repository';
+
+/** Ballots the user wrote and received (without the judge's identity), for "Download my data". */
+export async function ballotsOfUser(deps: Pick<TDebatesDeps, 'database'>, userId: string) {
+  const rows = await resultsRepo.listBallotsOfUser(db(deps), userId);
+  return rows.map(({ judgeId, ...ballot }) => ({
+    ...ballot,
+    role: judgeId === userId ? ('wrote' as const) : ('received' as const),
+  }));
+}

@@ -116,4 +116,45 @@ describe.each(TEST_ENGINES)('account settings on %s', (engine) => {
     expect(again.statusCode).toBe(404);
     expect(cookieHeaderFrom(again.headers['set-cookie'])).toBe('');
   });
+  it('deletes the evidence a judge shared in rounds that outlive the account, not only its name', async () => {
+    const [host, friend, judge] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    const created = await post(host.cookie, '/api/debates/challenges', { formatId: 'ld' });
+    const accepted = await post(friend.cookie, `/api/debates/challenges/${created.json().challenge.token}/accept`, {});
+    const debateId = accepted.json().debateId as number;
+    expect((await post(judge.cookie, `/api/debates/${debateId}/judge`, {})).statusCode).toBe(200);
+    const note = { kind: 'text', text: 'Judge only note' };
+    expect((await post(judge.cookie, `/api/debates/${debateId}/evidence/notes`, note)).statusCode).toBe(201);
+    expect(
+      (await post(host.cookie, `/api/debates/${debateId}/evidence/notes`, { kind: 'text', text: 'Host card' }))
+        .statusCode,
+    ).toBe(201);
+    const deleted = await post(judge.cookie, '/api/auth/delete-user', { password: DEFAULT_TEST_PASSWORD });
+    expect(deleted.statusCode).toBe(200);
+    const left = await db()
+      .selectFrom('debateEvidence')
+      .select(['text', 'userId'])
+      .where('debateId', '=', debateId)
+      .execute();
+    expect(left).toEqual([{ text: 'Host card', userId: host.user.id }]);
+  });
+  it('unnames the reports a deleted account filed (outside child safety), and its case can still be decided', async () => {
+    const reporter = await buildUser(t, { displayName: 'Gone Reporter' });
+    const reported = await buildUser(t);
+    const moderator = await buildUser(t, { role: 'moderator' });
+    const filed = await post(reporter.cookie, '/api/reports', {
+      target: 'user',
+      userId: reported.user.id,
+      reason: 'spam',
+    });
+    expect(filed.statusCode).toBe(201);
+    const deleted = await post(reporter.cookie, '/api/auth/delete-user', { password: DEFAULT_TEST_PASSWORD });
+    expect(deleted.statusCode).toBe(200);
+    const reports = await db().selectFrom('moderationReports').select(['reporterId', 'reporterName']).execute();
+    expect(reports).toEqual([{ reporterId: null, reporterName: 'Deleted account' }]);
+    const acted = await post(moderator.cookie, `/api/moderation/cases/${filed.json().caseId}/actions`, {
+      action: 'warn',
+      reason: 'Keep it on topic',
+    });
+    expect(acted.statusCode).toBe(200);
+  });
 });

@@ -296,3 +296,12 @@ export async function findUserNames(db: Kysely<DB>, ids: string[]): Promise<Map<
   const rows = await db.selectFrom('users').select(['id', 'displayName']).where('id', 'in', unique).execute();
   return new Map(rows.map((r) => [r.id, r.displayName]));
 }
+
+/** The account's own fields for "Download my data": never the password hash (it lives in `accounts`) or sessions. */
+export async function findAccountForExport(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'displayName', 'email', 'emailVerified', 'role', 'score', 'createdAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

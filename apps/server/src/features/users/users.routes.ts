@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZProfileRoundsQuery, ZUserIdParams } from '@resolved/shared';
+import { myDataFileName, ZProfileRoundsQuery, ZUserIdParams } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireRole, requireUser } from '../auth/auth.guard';
 import type { TDebatesDeps } from '../../context';
 import { getProfile, listProfileJudgedRounds, listProfileRounds } from './profile.service';
 import { getLeaderboard, getStanding } from './users.service';
+import { exportMyData } from './my-data.service';
 
 export const ZPageQuery = z.object({
   offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).max(1_000_000).default(0),
@@ -25,6 +26,16 @@ export async function usersRoutes(app: FastifyInstance, { database, events }: TA
   app.get('/api/users/me/standing', async (request) => {
     const user = await requireRole(request, ['user', 'moderator', 'admin']);
     return getStanding(database, user);
+  });
+
+  /** "Download my data": the signed-in account's own data as a JSON attachment (issue 24 item 7). */
+  app.get('/api/users/me/export', async (request, reply) => {
+    const user = await requireUser(request);
+    const data = await exportMyData({ database }, user.id);
+    return reply
+      .header('content-disposition', `attachment; filename="${myDataFileName(data.exportedAt)}"`)
+      .header('cache-control', 'no-store')
+      .send(data);
   });
 
   /** A debater's profile, for signed-in users: name, points, rank, record and ratings; never an e-mail. */

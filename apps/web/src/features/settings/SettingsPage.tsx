@@ -13,7 +13,7 @@ import { BlockedPeople } from '../blocks/BlockedPeople';
 
 /**
  * Account settings: display name (the sign-up rules), password (the current one required), the people blocked (with
- * Unblock), deleting the account.
+ * Unblock), downloading one's own data (a plain link: the server sends it as an attachment), deleting the account.
  */
 export default function SettingsPage() {
   useDocumentTitle('Account settings');
@@ -147,6 +147,19 @@ export default function SettingsPage() {
           </form>
         </Card>
         <BlockedPeople />
+        <Card as="section" className="p-6" aria-labelledby="settings-my-data">
+          <h2 id="settings-my-data" className="mb-4 text-lg font-bold text-slate-900">
+            My data
+          </h2>
+          <p className="mb-4 text-sm text-slate-700">
+            One JSON file of your account, your rounds, ballots, flows, chat messages, the evidence you shared (names
+            and sizes, not the files), the reports you filed and any moderation actions on your account. It holds
+            nothing of other people’s private data.
+          </p>
+          <a href="/api/users/me/export" download className={buttonClass('secondary')}>
+            Download my data
+          </a>
+        </Card>
         <Card as="section" className="p-6" aria-labelledby="settings-delete-account">
           <h2 id="settings-delete-account" className="mb-4 text-lg font-bold text-slate-900">
             Delete account

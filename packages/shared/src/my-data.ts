@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * "Download my data" (issue 24 item 7): everything the account holds about itself, as one JSON file. Only the
+ * user's own data: never a password hash or a session token, never another person's flow or message, never a
+ * reporter's identity or a moderator's name.
+ */
+export const ZMyDataRound = z.object({
+  id: z.number(),
+  formatId: z.string(),
+  resolution: z.string(),
+  /** The user's seat: `a` and `b` are the two sides, `judge` the judge's chair. */
+  seat: z.enum(['a', 'b', 'judge']),
+  status: z.string(),
+  winnerSide: z.string().nullable(),
+  createdAt: z.string(),
+  endedAt: z.string().nullable(),
+});
+
+export const ZMyDataBallot = z.object({
+  debateId: z.number(),
+  /** `wrote`: the user judged; `received`: the ballot decided a round the user debated. */
+  role: z.enum(['wrote', 'received']),
+  winnerSide: z.string(),
+  speakerPointsA: z.number(),
+  speakerPointsB: z.number(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+
+export const ZMyDataFlow = z.object({ debateId: z.number(), cells: z.unknown(), updatedAt: z.string() });
+
+export const ZMyDataMessage = z.object({ text: z.string(), createdAt: z.string(), deletedAt: z.string().nullable() });
+
+export const ZMyDataRoundMessage = z.object({ debateId: z.number(), text: z.string(), createdAt: z.string() });
+
+export const ZMyDataEvidence = z.object({
+  debateId: z.number(),
+  kind: z.string(),
+  name: z.string(),
+  size: z.number(),
+  /** Known only where a copy was kept with a moderation case; otherwise null. */
+  sha256: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const ZMyDataReport = z.object({
+  reason: z.string(),
+  target: z.string(),
+  createdAt: z.string(),
+  /** As the reporter sees it: still open, or closed with an outcome. */
+  outcome: z.enum(['open', 'dismissed', 'actioned', 'closed']),
+});
+
+export const ZMyDataAction = z.object({
+  action: z.string(),
+  reason: z.string(),
+  until: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const ZMyData = z.object({
+  exportedAt: z.string(),
+  account: z.object({
+    id: z.string(),
+    displayName: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    role: z.string(),
+    score: z.number(),
+    createdAt: z.string(),
+  }),
+  rounds: z.array(ZMyDataRound),
+  ballots: z.array(ZMyDataBallot),
+  flows: z.array(ZMyDataFlow),
+  communityMessages: z.array(ZMyDataMessage),
+  roundMessages: z.array(ZMyDataRoundMessage),
+  evidence: z.array(ZMyDataEvidence),
+  reportsFiled: z.array(ZMyDataReport),
+  moderationActions: z.array(ZMyDataAction),
+});
+export type TMyData = z.infer<typeof ZMyData>;
+
+/** The download's file name for a date (`YYYY-MM-DD`). */
+export function myDataFileName(isoDate: string): string {
+  return `resolved-data-${isoDate.slice(0, 10)}.json`;
+}
