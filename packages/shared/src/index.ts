@@ -26,3 +26,4 @@ export * from './teams.js';
 export * from './profiles.js';
 export * from './blocks.js';
 export * from './moderation.js';
+export * from './playban.js';
