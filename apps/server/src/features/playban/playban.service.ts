@@ -5,13 +5,7 @@
  * week. The Forfeit button, a block's early end and a coach's cancel are no strikes.
  */
 import type { Kysely } from 'kysely';
-import {
-  PLAYBAN_STEPS_MS,
-  PLAYBAN_STRIKES,
-  PLAYBAN_WINDOW_MS,
-  decayedStep,
-  nextStep,
-} from '@resolved/shared';
+import { PLAYBAN_STEPS_MS, PLAYBAN_STRIKES, PLAYBAN_WINDOW_MS, decayedStep, nextStep } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 import * as playbanRepo from './playban.repository';
 
