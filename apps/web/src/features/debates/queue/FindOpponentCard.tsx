@@ -43,7 +43,6 @@ function useTimeLeft(iso: string | null | undefined): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!iso) return;
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [iso]);
