@@ -58,3 +58,24 @@ export function putPausedSpeechAt(debateId: number, seconds: number): void {
     db.close();
   }
 }
+
+/**
+ * Brings the forfeit watch of `userId` in `debateId` due now (the scheduler's `debates.forfeit_watch` job, normally a
+ * minute after the match or the debater leaving): the server's scheduler runs it within its poll (a second), and a
+ * debater still away forfeits by absence, the real path a left or missed round takes.
+ */
+export function bringForfeitWatchDue(debateId: number, userId: string): void {
+  const db = new Database(testDatabasePath(), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const moved = db
+      .prepare(
+        `update scheduledJobs set dueAt = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         where name = 'debates.forfeit_watch' and key = ? and doneAt is null`,
+      )
+      .run(`${debateId}:${userId}`);
+    if (moved.changes !== 1) throw new Error(`no forfeit watch pending for ${userId} in debate ${debateId}`);
+  } finally {
+    db.close();
+  }
+}

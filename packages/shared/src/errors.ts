@@ -38,6 +38,7 @@ export const ERROR_REASONS = [
   'challenge_own',
   'challenger_busy',
   'round_starts_soon',
+  'playban',
   // The round
   'round_over',
   'clock_stale',

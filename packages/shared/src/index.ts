@@ -27,3 +27,4 @@ export * from './profiles.js';
 export * from './blocks.js';
 export * from './moderation.js';
 export * from './my-data.js';
+export * from './playban.js';

@@ -8,6 +8,7 @@ import { refusalOf, type TErrorReason, type TRefusal } from './errors.js';
 import type { TDebateStatus, TRoundKind } from './debate/protocol.js';
 import type { TTeamRole } from './teams.js';
 import { formatUntil } from './moderation.js';
+import { timeLeftInWords } from './playban.js';
 
 /** The part of the signed-in user these rules look at; `null` is a visitor. */
 export type TActor = { id: string; role: TRole } | null;
@@ -465,6 +466,20 @@ export function suspensionRefusal(user: TRestricted, nowMs = Date.now()): TRestr
     code: 'forbidden',
     reason: 'suspended',
     message: `You are suspended from live debates until ${formatUntil(user.suspendedUntil!)}.`,
+  };
+}
+
+/**
+ * Joining the queue: refused during a matchmaking cooldown (issue 24, item 5) brought by leaving or missing rounds,
+ * with the time left in words.
+ */
+export function playbanRefusal(cooldownUntil: string | null, nowMs = Date.now()): TRestrictionRefusal | null {
+  if (!holds(cooldownUntil ?? undefined, nowMs)) return null;
+  const left = timeLeftInWords(Date.parse(cooldownUntil!) - nowMs);
+  return {
+    code: 'forbidden',
+    reason: 'playban',
+    message: `You left or missed three rounds within a day, so you cannot find an opponent for ${left}.`,
   };
 }
 

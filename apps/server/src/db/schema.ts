@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { BlocksTables } from '../features/blocks/blocks.tables';
+import type { PlaybanTables } from '../features/playban/playban.tables';
 import type { AuthTables } from '../features/auth/auth.tables';
 import type { ChatTables } from '../features/chat/chat.tables';
 import type { HelpTables } from '../features/help/help.tables';
@@ -59,6 +60,7 @@ export interface DB
     TopicsTables,
     UsersTables,
     BlocksTables,
+    PlaybanTables,
     ModerationTables {
   rateLimits: RateLimitsTable;
   scheduledJobs: ScheduledJobsTable;

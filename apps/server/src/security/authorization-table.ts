@@ -105,7 +105,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'GET /api/debates/record': SIGNED_IN,
   'GET /api/debates/ratings': PUBLIC,
   'GET /api/debates/queue': SIGNED_IN,
-  'POST /api/debates/queue': SIGNED_IN,
+  'POST /api/debates/queue': rule('signed-in users, unless suspended or in a matchmaking cooldown (issue 24)', 'DAAA-'),
   'DELETE /api/debates/queue': SIGNED_IN,
   'GET /api/debates/history': SIGNED_IN,
   'POST /api/debates/challenges': SIGNED_IN,

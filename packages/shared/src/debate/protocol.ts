@@ -201,6 +201,8 @@ export interface TQueueStatus {
    * a random round that could run into it is refused.
    */
   upcomingRound: { debateId: number; formatId: TFormatId; startsAt: string } | null;
+  /** The end of the user's matchmaking cooldown (left or missed rounds, issue 24 item 5) while it holds, or null. */
+  cooldownUntil: string | null;
 }
 
 export type TJoinQueueResult = { status: 'waiting'; queue: TQueueStatus } | { status: 'matched'; debateId: number };

@@ -31,6 +31,7 @@ import { roundNotCounted } from './0028-round-not-counted';
 import { schedulerRoundKinds } from './0029-scheduler-round-kinds';
 import { userBlocks } from './0030-user-blocks';
 import { moderation } from './0031-moderation';
+import { playbans } from './0032-playbans';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0029-scheduler-round-kinds': schedulerRoundKinds,
   '0030-user-blocks': userBlocks,
   '0031-moderation': moderation,
+  '0032-playbans': playbans,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

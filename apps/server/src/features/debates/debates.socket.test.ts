@@ -238,6 +238,9 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     expect(await ask(socket, 'debate.join', { debateId })).toMatchObject({ ok: true });
     const ended = await nextEvent(socket, 'debate.updated', 4000);
     expect(ended.debate).toMatchObject({ status: 'forfeited', forfeitedBy: absent.user.id });
+    // A no-show is a strike towards a matchmaking cooldown (issue 24, item 5), against the absent debater only.
+    const strikes = await t.database.db.selectFrom('playStrikes').select(['userId', 'debateId']).execute();
+    expect(strikes).toEqual([{ userId: absent.user.id, debateId }]);
   });
 
   it('a match made over HTTP on an instance no socket has reached yet is still watched for no-shows', async () => {

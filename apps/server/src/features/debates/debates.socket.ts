@@ -173,7 +173,7 @@ export class DebateRooms {
       if (await results.abandon(this.deps, debateId)) this.log.info({ debateId }, 'both debaters away: abandoned');
       return;
     }
-    const result = await results.forfeit(this.deps, debateId, userId);
+    const result = await results.forfeit(this.deps, debateId, userId, { byAbsence: true });
     if (result) this.log.info({ debateId, userId }, 'debater forfeited after being away');
   }
 

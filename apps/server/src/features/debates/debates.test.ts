@@ -135,6 +135,7 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
       waiting: null,
       activeDebateId: debateId,
       upcomingRound: null,
+      cooldownUntil: null,
     });
     // Already in a debate: queueing again is refused and names the debate.
     const again = await call(first, 'POST', '/api/debates/queue', { formatId: 'ld' });

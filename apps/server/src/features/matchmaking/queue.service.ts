@@ -1,6 +1,7 @@
 /** The queue: joining, leaving, and the matching sweep that pairs everyone waiting in a format. */
 import {
   suspensionRefusal,
+  playbanRefusal,
   FORMATS,
   REALTIME_ROOMS,
   createClock,
@@ -13,7 +14,7 @@ import {
   type TSessionUser,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
-import { AppError, refuse, refused } from '../../lib/errors';
+import { AppError, refuse, refused, refusedError } from '../../lib/errors';
 import { findCurrentTopic } from '../topics/topics.service';
 import { drawResolutions, listMotionTexts } from '../motions/motions.service';
 import * as repo from '../debates/debates.service';
@@ -23,6 +24,7 @@ import type { TDebatesDeps } from '../../context';
 import { forgetPendingJoin, requestSweep, sweepWriting, type TPendingJoin } from './sweeps';
 import { inTransaction } from '../../db/transaction';
 import { blockGraphAmong } from '../blocks/blocks.service';
+import { cooldownUntil } from '../playban/playban.service';
 
 type TScheduledRound = Awaited<ReturnType<typeof repo.listScheduledRoundsOf>>[number];
 
@@ -62,13 +64,14 @@ export function startsSoonError(round: TScheduledRound, formatId: TFormatId): Ap
 
 export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promise<TQueueStatus> {
   const tx = db(deps);
-  const [entry, guardedDebateId, scheduled] = await Promise.all([
+  const now = nowMs(deps);
+  const [entry, guardedDebateId, scheduled, cooldown] = await Promise.all([
     mmRepo.findQueueEntry(tx, userId),
     repo.findActiveDebateId(tx, userId),
     repo.listScheduledRoundsOf(tx, [userId]),
+    cooldownUntil(tx, userId, now),
   ]);
   // A scheduled round is the user's from its start (its guard is taken by the opening sweep a moment later).
-  const now = nowMs(deps);
   const started = scheduled.find((r) => Date.parse(r.startsAt) <= now);
   const upcoming = scheduled.find((r) => Date.parse(r.startsAt) > now);
   const activeDebateId = guardedDebateId ?? started?.id ?? null;
@@ -84,6 +87,7 @@ export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promis
     upcomingRound: upcoming
       ? { debateId: upcoming.id, formatId: upcoming.formatId, startsAt: upcoming.startsAt }
       : null,
+    cooldownUntil: cooldown,
   };
 }
 
@@ -109,6 +113,10 @@ export async function joinQueue(
     throw refused('already_in_debate', { debateId: clash.id });
   }
   if (clash) throw startsSoonError(clash, formatId);
+  // Left or missed rounds: a cooldown (one primary-key read), after the live-round check so a debater is sent back.
+  const cooldown = await cooldownUntil(db(deps), user.id, now);
+  const cooling = playbanRefusal(cooldown, now);
+  if (cooling) throw refusedError(cooling, { cooldownUntil: cooldown });
   const matched = await requestMatching(deps, formatId, { userId: user.id, createdAt: nowIso() });
   // Paired by this sweep, or already in a debate (another instance's sweep, a challenge).
   const debateId = matched.get(user.id) ?? (await repo.findActiveDebateId(db(deps), user.id));

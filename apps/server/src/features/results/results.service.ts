@@ -34,6 +34,7 @@ import { teamJudgeIds } from '../teams/team-judges.service';
 import { NEW_RATING, rateResult } from './ratings';
 import type { TDebatesDeps } from '../../context';
 import { inTransaction } from '../../db/transaction';
+import { recordStrike } from '../playban/playban.service';
 
 /**
  * Takes the judge's seat: first come while the round is live, or — with a debater's invitation — also after the last
@@ -143,8 +144,17 @@ export async function closeUnjudgedDebates(deps: TDebatesDeps, deadlineMs = BALL
   return closed;
 }
 
-/** A debater away for too long (or who leaves) forfeits a live debate; the other side wins. */
-export async function forfeit(deps: TDebatesDeps, debateId: number, userId: string): Promise<TDebate | null> {
+/**
+ * A debater away for too long (or who leaves) forfeits a live debate; the other side wins. A forfeit by absence (the
+ * forfeit watch: left, or never came) is also a strike towards a matchmaking cooldown, recorded in the same
+ * transaction; the Forfeit button (a resignation) is not.
+ */
+export async function forfeit(
+  deps: TDebatesDeps,
+  debateId: number,
+  userId: string,
+  options: { byAbsence?: boolean } = {},
+): Promise<TDebate | null> {
   const changed = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
@@ -164,6 +174,7 @@ export async function forfeit(deps: TDebatesDeps, debateId: number, userId: stri
     // The speech running at the forfeit counts for what it ran.
     const spokenMs = Number(row.spokenMs) + spokenIncrement(repo.clockFromRow(row), nowMs(deps));
     await settleRound(tx, row, 'forfeited', { winnerSide, forfeitedBy: userId, spokenMs, now });
+    if (options.byAbsence) await recordStrike(trx, userId, debateId, nowMs(deps));
     return true;
   });
   return changed ? emitDebateUpdated(deps, debateId) : null;

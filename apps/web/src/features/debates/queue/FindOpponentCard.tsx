@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { CalendarClock, Hourglass, Link2, Swords } from 'lucide-react';
-import { FORMAT_IDS, FORMATS, formatClock, type TFormatId } from '@resolved/shared';
+import { CalendarClock, Hourglass, Link2, Swords, TimerOff } from 'lucide-react';
+import { FORMAT_IDS, FORMATS, formatClock, timeLeftInWords, type TFormatId } from '@resolved/shared';
 import { useSocketEvent } from '../../../lib/socket';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -38,6 +38,17 @@ function useSecondsSince(iso: string | undefined): number {
   return iso ? Math.max(0, now - Date.parse(iso)) : 0;
 }
 
+/** The time left until `iso` (ms, never below 0), ticking while it is in the future. */
+function useTimeLeft(iso: string | null | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!iso) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [iso]);
+  return iso ? Math.max(0, Date.parse(iso) - now) : 0;
+}
+
 /**
  * Find an opponent: pick a format and join the queue; while waiting, the format, the resolution, the
  * time waited and Cancel. When the server pairs you (here or on another instance), you go to the room.
@@ -58,6 +69,10 @@ export function FindOpponentCard() {
   const challenge = useCreateChallenge();
   const waiting = status.data?.waiting ?? null;
   const waitedMs = useSecondsSince(waiting?.since);
+  // A matchmaking cooldown (left or missed rounds): the time left, in words; the card reopens when it ends.
+  const cooldownUntil = status.data?.cooldownUntil ?? null;
+  const cooldownLeftMs = useTimeLeft(cooldownUntil);
+  const isCoolingDown = cooldownUntil !== null && cooldownLeftMs > 0;
 
   // Leaving the waiting screen (another page) ends the search, so nobody is matched with someone who left.
   // Closing the tab does the same on the server (the last connection closed).
@@ -121,6 +136,11 @@ export function FindOpponentCard() {
       // A practice round starts too soon for a random round of this format: say so on the card.
       if (error instanceof ApiError && error.reason === 'round_starts_soon') {
         setRefusal(startsSoonText(error));
+        return;
+      }
+      // A matchmaking cooldown: the card shows its time left (the status is read again to learn its end).
+      if (error instanceof ApiError && error.reason === 'playban') {
+        void status.refetch();
         return;
       }
       toast.error(errorMessage(error));
@@ -196,6 +216,20 @@ export function FindOpponentCard() {
               </span>
             </p>
           ) : null}
+          {isCoolingDown ? (
+            <p
+              role="status"
+              className="mb-3 flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+              data-testid="queue-cooldown"
+            >
+              <TimerOff className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <span>
+                You left or missed three rounds within a day, so you cannot find a random opponent for{' '}
+                <strong data-testid="cooldown-left">{timeLeftInWords(cooldownLeftMs)}</strong>. You can still challenge
+                a friend.
+              </span>
+            </p>
+          ) : null}
           <fieldset>
             <legend className="text-sm font-semibold text-slate-700">Format</legend>
             <div className="mt-2 flex flex-wrap gap-2">
@@ -248,7 +282,12 @@ export function FindOpponentCard() {
             </select>
           </p>
           <div className="mt-4 flex flex-wrap gap-2">
-            <button type="button" className={buttonClass('primary')} disabled={join.isPending} onClick={handleFind}>
+            <button
+              type="button"
+              className={buttonClass('primary')}
+              disabled={join.isPending || isCoolingDown}
+              onClick={handleFind}
+            >
               Find an opponent
             </button>
             <button
