@@ -254,8 +254,12 @@ export function debatesSocketFeature(
           const isSeated = [debate.debaters.a.userId, debate.debaters.b.userId, debate.judge?.userId].includes(userId);
           const hasCall = debate.status === 'live' || debate.status === 'awaiting_ballot';
           if (takeOver && userId && isSeated && hasCall) await live.takeOver(socket, debateId, userId);
+          // The round as it is now that this socket is in its room: a clock command or change made between the first
+          // read (for the access check) and the join reached the room before this socket did, so the first read
+          // would leave the window on the old clock. (The client keeps the newest of this and any event.)
+          const current = await loadDebate(deps, await requireDebate(deps, debateId));
           return {
-            debate,
+            debate: current,
             messages: await debates.listMessages(deps, debateId),
             presence,
             iceServers: context.config.iceServers,
