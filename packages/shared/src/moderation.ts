@@ -3,6 +3,8 @@
  * notices that tell people what happened. One contract for the server and the web client.
  */
 import { z } from 'zod';
+import { DB_INT_MAX } from './constants.js';
+import { ZUserIdParams } from './profiles.js';
 
 /** Why someone reports a user, in the order the report form lists them. */
 export const REPORT_REASONS = [
@@ -70,7 +72,7 @@ export const ZCreateReportRequest = z
   .object({
     target: ZReportTarget,
     /** The reported user's id (for a round, evidence or team: the person reported in it). */
-    userId: z.string().min(1).max(100),
+    userId: ZUserIdParams.shape.id,
     /** The message, round, evidence item or team id (not for `user`). */
     targetId: z.coerce.number().int().positive().optional(),
     /** For evidence: the round it was shared in. */
@@ -278,11 +280,14 @@ export interface TLogEntry {
   createdAt: string;
 }
 
+/** A user id as accounts get them (letters, digits, `-`, `_`): nothing else reaches a query. */
+const ZAccountId = ZUserIdParams.shape.id;
+
 export const ZLogQuery = z.object({
-  actorId: z.string().min(1).max(100).optional(),
-  targetId: z.string().min(1).max(100).optional(),
+  actorId: ZAccountId.optional(),
+  targetId: ZAccountId.optional(),
   action: z.enum(MODERATION_ACTIONS).optional(),
-  beforeId: z.coerce.number().int().positive().optional(),
+  beforeId: z.coerce.number().int().positive().max(DB_INT_MAX).optional(),
 });
 export type TLogQuery = z.infer<typeof ZLogQuery>;
 

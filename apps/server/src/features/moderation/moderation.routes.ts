@@ -7,6 +7,7 @@ import {
   ZCreateReportRequest,
   ZLogQuery,
   ZModerationActionRequest,
+  ZUserIdParams,
 } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
@@ -15,7 +16,6 @@ import { createMailer } from '../mail/mailer';
 import * as moderation from './moderation.service';
 
 const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const ZUserParams = z.object({ id: z.string().min(1).max(100) });
 const STAFF = ['moderator', 'admin'] as const;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -84,7 +84,7 @@ export async function moderationRoutes(app: FastifyInstance, context: TAppContex
   });
   app.post('/api/moderation/users/:id/actions', async (request) => {
     const moderator = await requireRole(request, STAFF);
-    const { id } = parseOrThrow(ZUserParams, request.params);
+    const { id } = parseOrThrow(ZUserIdParams, request.params);
     const action = parseOrThrow(ZModerationActionRequest, request.body);
     return moderation.act(deps, moderator, { userId: id }, action);
   });
