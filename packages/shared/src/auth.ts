@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { isCommonPassword } from './common-passwords.js';
+import { AGE_BANDS } from './age.js';
 
 export const COMMON_PASSWORD_MESSAGE =
   'That password is one of the most common ones. Choose something harder to guess.';
@@ -21,6 +22,15 @@ export const ZSessionUser = z.object({
   mutedUntil: z.string().optional(),
   /** Set only while a suspension from live debates holds: queue, challenges and the judge's seat refuse (ISO). */
   suspendedUntil: z.string().optional(),
+  /**
+   * The age band from the month of birth (issue 24; the month itself is never on the session user). Absent while the
+   * account has not given one: it is asked at the next sign-in, and the doors that depend on age refuse until then.
+   */
+  ageBand: z.enum(AGE_BANDS).optional(),
+  /** Set on an under-13 account created through a team's join link: limited to its teams (docs/safety.md). */
+  isTeamManaged: z.literal(true).optional(),
+  /** An admin vouches for this person as a judge: they may take the judge's seat of a round with a minor in it. */
+  isVerifiedJudge: z.literal(true).optional(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

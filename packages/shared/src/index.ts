@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './formats.js';
 export * from './schemas.js';
 export * from './auth.js';
+export * from './age.js';
 export * from './common-passwords.js';
 export * from './realtime.js';
 export * from './chat.js';

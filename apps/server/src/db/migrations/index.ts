@@ -32,6 +32,7 @@ import { schedulerRoundKinds } from './0029-scheduler-round-kinds';
 import { userBlocks } from './0030-user-blocks';
 import { moderation } from './0031-moderation';
 import { playbans } from './0032-playbans';
+import { age } from './0033-age';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0030-user-blocks': userBlocks,
   '0031-moderation': moderation,
   '0032-playbans': playbans,
+  '0033-age': age,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isBanActive, type TRole, type TScoreChange, type TSessionUser } from '@resolved/shared';
+import { ageBandOf, isBanActive, type TRole, type TScoreChange, type TSessionUser } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 
 /** better-auth's dates come back as ISO strings (SQLite) or Date (PostgreSQL timestamptz). */
@@ -67,14 +67,30 @@ export interface TDoorUser {
   isBanned: boolean;
 }
 
-type TRestrictionRow = { mutedUntil: string | null; suspendedUntil: string | null };
+type TRestrictionRow = {
+  mutedUntil: string | null;
+  suspendedUntil: string | null;
+  birthMonth: string | null;
+  isTeamManaged: number | boolean;
+  isVerifiedJudge: number | boolean;
+};
 
-/** The door's user: the session user with the restrictions that hold now (and none that have ended). */
+/** What the door reads beside the session user: restrictions and age (issue 24). */
+const DOOR_COLUMNS = ['mutedUntil', 'suspendedUntil', 'birthMonth', 'isTeamManaged', 'isVerifiedJudge'] as const;
+
+/**
+ * The door's user: the session user with the restrictions that hold now (and none that have ended), its age band
+ * (never the month of birth) and its team-managed and verified-judge flags.
+ */
 function toDoorUser(row: TUserRow & TRestrictionRow): TSessionUser {
   const user = toSessionUser(row);
   const now = Date.now();
   if (row.mutedUntil && new Date(row.mutedUntil).getTime() > now) user.mutedUntil = row.mutedUntil;
   if (row.suspendedUntil && new Date(row.suspendedUntil).getTime() > now) user.suspendedUntil = row.suspendedUntil;
+  const ageBand = ageBandOf(row.birthMonth, new Date(now));
+  if (ageBand) user.ageBand = ageBand;
+  if (row.isTeamManaged) user.isTeamManaged = true;
+  if (row.isVerifiedJudge) user.isVerifiedJudge = true;
   return user;
 }
 
@@ -86,7 +102,8 @@ export async function findUserBySessionToken(
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select(SESSION_USER_COLUMNS.map((c) => `users.${c}` as const))
-    .select(['users.banned', 'users.banExpires', 'users.mutedUntil', 'users.suspendedUntil', 'sessions.expiresAt'])
+    .select(DOOR_COLUMNS.map((c) => `users.${c}` as const))
+    .select(['users.banned', 'users.banExpires', 'sessions.expiresAt'])
     .where('sessions.token', '=', token)
     .executeTakeFirst();
   return row ? { user: toDoorUser(row), isBanned: isBanActive(row), expiresAt: row.expiresAt } : undefined;
@@ -96,7 +113,7 @@ export async function findUserBySessionToken(
 export async function findDoorUserById(db: Kysely<DB>, id: string): Promise<TDoorUser | null> {
   const row = await db
     .selectFrom('users')
-    .select([...SESSION_USER_COLUMNS, 'banned', 'banExpires', 'mutedUntil', 'suspendedUntil'])
+    .select([...SESSION_USER_COLUMNS, ...DOOR_COLUMNS, 'banned', 'banExpires'])
     .where('id', '=', id)
     .executeTakeFirst();
   return row ? { user: toDoorUser(row), isBanned: isBanActive(row) } : null;

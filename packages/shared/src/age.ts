@@ -1,0 +1,70 @@
+/**
+ * Age (issue 24, items 1 and 2): an account gives its month and year of birth, never shown to others. From it come
+ * age bands — who may sign up directly, who a minor meets, who may see a minor's round. The day is not asked, so the
+ * birthday is taken as the last day of the birth month: in that month a person counts as the younger age (the safe
+ * side for every rule below). See docs/safety.md.
+ */
+import { z } from 'zod';
+
+/** Under 13: only through a team's join link, as a team-managed account (the school-consent route). */
+export const CHILD_MAX_AGE = 12;
+/** 13 to 17: a minor. 18 and over: an adult. */
+export const ADULT_MIN_AGE = 18;
+/** Nobody gives a birth month making them this old or older: it is a typo. */
+export const AGE_IMPOSSIBLE = 120;
+
+/** `child` (under 13), `minor` (13–17), `adult` (18+). An account that has not said yet has none (null). */
+export const AGE_BANDS = ['child', 'minor', 'adult'] as const;
+export type TAgeBand = (typeof AGE_BANDS)[number];
+
+const BIRTH_MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** Whole years old on `now`, born in `birthMonth` ("YYYY-MM"); the birthday counted at the end of that month. */
+export function ageOn(birthMonth: string, now: Date): number {
+  const match = BIRTH_MONTH_PATTERN.exec(birthMonth);
+  if (!match) return Number.NaN;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const nowYear = now.getUTCFullYear();
+  const nowMonth = now.getUTCMonth() + 1;
+  return nowYear - year - (nowMonth <= month ? 1 : 0);
+}
+
+/** The band of an account born in `birthMonth` on `now`; null when it has not said (or the value is not a month). */
+export function ageBandOf(birthMonth: string | null | undefined, now: Date = new Date()): TAgeBand | null {
+  if (!birthMonth) return null;
+  const age = ageOn(birthMonth, now);
+  if (Number.isNaN(age)) return null;
+  if (age <= CHILD_MAX_AGE) return 'child';
+  return age < ADULT_MIN_AGE ? 'minor' : 'adult';
+}
+
+/** Under 18: a child or a minor. The rules of "who a minor meets" apply to both. */
+export function isUnder18(band: TAgeBand | null | undefined): boolean {
+  return band === 'child' || band === 'minor';
+}
+
+export const BIRTH_MONTH_MESSAGES = {
+  required: 'Enter your month and year of birth.',
+  invalid: 'Enter a real month and year of birth.',
+  future: 'That month of birth is in the future.',
+  tooOld: 'Check the year of birth: that would make you 120 or older.',
+} as const;
+
+/** A month of birth as sent by a form: "YYYY-MM", a real month, not in the future, not 120 or more years ago. */
+export const ZBirthMonth = z
+  .string({ error: BIRTH_MONTH_MESSAGES.required })
+  .trim()
+  .min(1, BIRTH_MONTH_MESSAGES.required)
+  .regex(BIRTH_MONTH_PATTERN, BIRTH_MONTH_MESSAGES.invalid)
+  .superRefine((value, ctx) => {
+    const now = new Date();
+    const [year, month] = value.split('-').map(Number) as [number, number];
+    const nowYear = now.getUTCFullYear();
+    const nowMonth = now.getUTCMonth() + 1;
+    if (year > nowYear || (year === nowYear && month > nowMonth)) {
+      ctx.addIssue({ code: 'custom', message: BIRTH_MONTH_MESSAGES.future });
+    } else if (ageOn(value, now) >= AGE_IMPOSSIBLE) {
+      ctx.addIssue({ code: 'custom', message: BIRTH_MONTH_MESSAGES.tooOld });
+    }
+  });
