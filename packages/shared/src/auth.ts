@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { isCommonPassword } from './common-passwords.js';
-import { AGE_BANDS } from './age.js';
+import { AGE_BANDS, ZBirthMonth } from './age.js';
 
 export const COMMON_PASSWORD_MESSAGE =
   'That password is one of the most common ones. Choose something harder to guess.';
@@ -71,6 +71,8 @@ export const ZSignUpRequest = z.object({
   name: ZDisplayName,
   email: ZEmail,
   password: ZPassword,
+  /** "YYYY-MM" (issue 24): asked at sign-up; stored, never shown to others. */
+  birthMonth: ZBirthMonth.optional(),
 });
 export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
 

@@ -46,14 +46,14 @@ export async function buildUser(
       name: opts.displayName ?? `Test User ${sequence}`,
       email,
       password: opts.password ?? DEFAULT_TEST_PASSWORD,
+      ...(opts.birthMonth === null ? {} : { birthMonth: opts.birthMonth ?? ADULT_BIRTH_MONTH }),
     },
   });
   if (signUp.statusCode !== 200) throw new Error(`buildUser: sign-up failed (${signUp.statusCode}): ${signUp.body}`);
   const cookie = cookieHeaderFrom(signUp.headers['set-cookie']);
   const { id } = signUp.json<{ user: { id: string } }>().user;
 
-  const changes: { role?: TRole; score?: number; birthMonth?: string | null } = {};
-  changes.birthMonth = opts.birthMonth === undefined ? ADULT_BIRTH_MONTH : opts.birthMonth;
+  const changes: { role?: TRole; score?: number } = {};
   if (opts.role !== undefined) changes.role = opts.role;
   if (opts.score !== undefined) changes.score = opts.score;
   if (Object.keys(changes).length > 0) {

@@ -33,6 +33,38 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
     expect(Object.keys(user).sort()).toEqual(['createdAt', 'displayName', 'email', 'id', 'role', 'score']);
   });
 
+  it('stores the month of birth given at sign-up and shows only its age band on the session', async () => {
+    const res = await signUp({
+      name: 'Young',
+      email: 'young@example.test',
+      password: 'analytical1',
+      birthMonth: '2011-06',
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = cookieHeaderFrom(res.headers['set-cookie']);
+    const user = (await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json().user;
+    expect(user.ageBand).toBe('minor');
+    expect(user).not.toHaveProperty('birthMonth');
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('birthMonth')
+      .where('id', '=', user.id)
+      .executeTakeFirst();
+    expect(row?.birthMonth).toBe('2011-06');
+  });
+
+  it('refuses an impossible or future month of birth with a 400 and its message', async () => {
+    for (const [birthMonth, message] of [
+      ['2011-13', 'Enter a real month and year of birth.'],
+      [`${new Date().getUTCFullYear() + 1}-01`, 'That month of birth is in the future.'],
+      ['1890-01', 'Check the year of birth: that would make you 120 or older.'],
+    ] as const) {
+      const res = await signUp({ name: 'Odd', email: 'odd@example.test', password: 'analytical1', birthMonth });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toContain(message);
+    }
+  });
+
   it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
     const t2 = await createTestApp(engine, { PUBLIC_URL: 'https://debate.example.org' });
     try {

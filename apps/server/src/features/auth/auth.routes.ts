@@ -110,7 +110,12 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
       const email = input.email.toLowerCase();
       await enforceRateLimit('sign-up', request.ip, email);
       await requireEmailFree({ database }, email);
-      const response = await callAuth(request, { name: input.name, email, password: input.password });
+      const response = await callAuth(request, {
+        name: input.name,
+        email,
+        password: input.password,
+        ...(input.birthMonth ? { birthMonth: input.birthMonth } : {}),
+      });
       if (!response.ok) {
         const code = await readAuthError(response);
         if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
