@@ -30,6 +30,8 @@ export const ERROR_REASONS = [
   'cannot_moderate_staff',
   'case_claimed',
   'already_appealed',
+  // The text filter (issue 24)
+  'text_refused',
   // Matchmaking
   'already_in_debate',
   'not_waiting',
@@ -83,7 +85,8 @@ export type TErrorReason = (typeof ERROR_REASONS)[number];
 
 /** Why something is refused: the HTTP class, the reason a client branches on, and the words a person reads. */
 export interface TRefusal {
-  code: 'forbidden' | 'conflict';
+  /** `validation_failed` (400) for what was written rather than who wrote it: the text filter. */
+  code: 'forbidden' | 'conflict' | 'validation_failed';
   reason: TErrorReason;
   message: string;
 }
@@ -106,6 +109,10 @@ export const REFUSALS = {
     message: 'Only the team’s coaches and the judges they name judge its practice rounds.',
   },
   replay_private: { code: 'forbidden', message: 'The debaters keep this round’s replay private.' },
+  text_refused: {
+    code: 'validation_failed',
+    message: 'This contains a slur, which Resolved does not allow. Please write it another way.',
+  },
 } as const satisfies Partial<Record<TErrorReason, Omit<TRefusal, 'reason'>>>;
 
 export type TRefusalReason = keyof typeof REFUSALS;

@@ -131,7 +131,46 @@ export interface TContextEvidence {
   fileId?: number;
 }
 
+// ---- The text filter (issue 24) ----
+
+/** Where a text the filter read was written; an automatic case says so. */
+export const FILTER_SURFACES = [
+  'community_chat',
+  'round_chat',
+  'display_name',
+  'team',
+  'evidence',
+  'report',
+  'appeal',
+] as const;
+export type TFilterSurface = (typeof FILTER_SURFACES)[number];
+
+export const FILTER_SURFACE_LABELS: Record<TFilterSurface, string> = {
+  community_chat: 'the community chat',
+  round_chat: 'a round’s chat',
+  display_name: 'their display name',
+  team: 'a team’s name or description',
+  evidence: 'a piece of evidence’s name or note',
+  report: 'this report’s text',
+  appeal: 'an appeal',
+};
+
+/** What the text filter matched (the library's words), where, and in which text. */
+export interface TFilterHit {
+  surface: TFilterSurface;
+  words: string[];
+  text: string;
+}
+
+/** The reporter's name on a case the text filter filed (no person reported). */
+export const TEXT_FILTER_REPORTER = 'Text filter';
+
+/** The reason of a case the text filter opens: its hits on one person merge into one open case, as reports do. */
+export const TEXT_FILTER_REASON: TReportReason = 'other';
+
 export interface TReportContext {
+  /** What the text filter matched: the whole of an automatic report; on a person's report, in its own text. */
+  filter?: TFilterHit;
   round?: {
     id: number;
     formatId: string;
@@ -162,6 +201,8 @@ export interface TCaseSummary {
   /** Distinct reporters. */
   score: number;
   reports: number;
+  /** The text filter's hits filed into this case (automatic reports; no person behind them). */
+  filterHits: number;
   status: TCaseStatus;
   claimedBy: { id: string; displayName: string } | null;
   claimedUntil: string | null;
@@ -173,6 +214,8 @@ export interface TCaseSummary {
 export interface TCaseReport {
   id: number;
   reporter: { id: string | null; displayName: string };
+  /** Filed by the text filter, not by a person (its context's `filter` says what matched). */
+  isAutomatic: boolean;
   target: TReportTarget;
   targetId: number | null;
   details: string | null;

@@ -13,7 +13,7 @@ import { AUTH_BASE_PATH, createAuth } from './auth';
 import { createMailer } from '../mail/mailer';
 import { getSessionUser, refuseBanned } from './auth.guard';
 import { findUserByEmail } from '../users/users.service';
-import { banRefusalDetails } from '../moderation/moderation.service';
+import { banRefusalDetails, fileFilterHit, screenText } from '../moderation/moderation.service';
 import {
   THROTTLED_AUTH_PATHS,
   checkPasswordRequest,
@@ -29,7 +29,8 @@ import { toErrorBody, toWebHeaders, withoutSessionTokens } from './auth-bridge';
  * sign-in/sign-up front doors (validation, rate limits, the spec's distinct messages) and
  * `GET /api/session`.
  */
-export async function authRoutes(app: FastifyInstance, { config, database }: TAppContext) {
+export async function authRoutes(app: FastifyInstance, context: TAppContext) {
+  const { config, database } = context;
   const auth = app.auth;
   const enforceRateLimit = createAuthLimits({ config, database });
 
@@ -107,6 +108,8 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
 
     scope.post(`${AUTH_BASE_PATH}/sign-up/email`, async (request, reply) => {
       const input = parseOrThrow(ZSignUpRequest, request.body);
+      // A slur in the name is refused here, with the field named; a flagged name is filed when the account is made.
+      screenText({ name: input.name });
       const email = input.email.toLowerCase();
       await enforceRateLimit('sign-up', request.ip, email);
       await requireEmailFree({ database }, email);
@@ -132,7 +135,11 @@ export async function authRoutes(app: FastifyInstance, { config, database }: TAp
     scope.post(`${AUTH_BASE_PATH}/update-user`, async (request, reply) => {
       await refuseBanned(request);
       const input = parseOrThrow(ZUpdateUserRequest, request.body);
-      return sendResponse(reply, await callAuth(request, input));
+      const flagged = screenText({ name: input.name });
+      const response = await callAuth(request, input);
+      const user = flagged && response.ok ? await getSessionUser(request) : null;
+      if (flagged && user) await fileFilterHit(context, user.id, flagged, { surface: 'display_name' });
+      return sendResponse(reply, response);
     });
 
     // The admin plugin's own endpoints are not exposed: our admin routes enforce the product's rules
@@ -166,7 +173,7 @@ export function decorateAuth(app: FastifyInstance, context: TAppContext) {
   const mailer = createMailer(context.config, app.log);
   if (mailer) app.addHook('onClose', async () => mailer.close());
   const { config, database, blobs } = context;
-  app.decorate('auth', createAuth({ config, database, blobs, log: app.log, mailer }));
+  app.decorate('auth', createAuth({ config, database, blobs, events: context.events, log: app.log, mailer }));
 }
 
 declare module 'fastify' {

@@ -14,7 +14,10 @@ import { deleteMessagesOfUser } from '../chat/chat.service';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { deleteEvidenceOfUser, fileIdsOfDebater } from '../evidence/evidence.service';
 import { recordingIdsOfDebater } from '../recordings/recordings.service';
+import { fileFilterHit, screenText } from '../moderation/moderation.service';
 import { unnameReporter } from '../moderation/moderation.service';
+import { filterText } from '../../lib/text-filter';
+import type { DomainEvents } from '../../lib/events';
 
 /** The provider id of Google sign-in; its callback (register it with Google) is `/api/auth/callback/google`. */
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -63,14 +66,19 @@ export function qualifiesAsAdmin(
  */
 export function displayNameFrom(name: unknown, email: string): string {
   const parsed = ZDisplayName.safeParse(name);
-  if (parsed.success) return parsed.data;
+  // A slur of the text filter's critical list is never stored: the e-mail's local part (or a neutral name) instead.
+  const fallback = () => {
+    const local = (email.split('@')[0] ?? '').slice(0, LIMITS.displayName.max);
+    return local !== '' && filterText(local).verdict !== 'refused' ? local : 'Debater';
+  };
+  if (parsed.success) return filterText(parsed.data).verdict === 'refused' ? fallback() : parsed.data;
   const cleaned = String(typeof name === 'string' ? name : '')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
     .trim()
     .slice(0, LIMITS.displayName.max)
     .trim();
-  return cleaned !== '' ? cleaned : (email.split('@')[0] ?? 'Debater').slice(0, LIMITS.displayName.max);
+  return cleaned !== '' && filterText(cleaned).verdict !== 'refused' ? cleaned : fallback();
 }
 
 /**
@@ -90,8 +98,10 @@ export function createAuth(options: {
   mailer?: TMailer;
   /** The store of evidence files and recordings, whose bytes go with the account's rounds. */
   blobs?: TBlobStore;
+  /** Domain events (the text filter's automatic case on a new account's name needs the moderation service's deps). */
+  events?: DomainEvents;
 }) {
-  const { config, database, mailer, blobs } = options;
+  const { config, database, mailer, blobs, events } = options;
   async function promoteIfAdmin(userId: string) {
     const user = await findAccountForPromotion(database.db, userId);
     if (user && user.role !== 'admin' && qualifiesAsAdmin(config, user)) await promoteToAdmin(database.db, user.id);
@@ -203,6 +213,12 @@ export function createAuth(options: {
           async before(user) {
             const name = displayNameFrom(user.name, user.email);
             return { data: { ...user, name, role: qualifiesAsAdmin(config, user) ? 'admin' : 'user', score: 0 } };
+          },
+          // A name the text filter flagged (by e-mail or from Google) is kept and filed as an automatic case.
+          async after(user) {
+            const flagged = events ? screenText({ name: user.name }) : null;
+            if (flagged && events)
+              await fileFilterHit({ database, events }, user.id, flagged, { surface: 'display_name' });
           },
         },
       },

@@ -38,6 +38,7 @@ import {
   toChatMessage,
 } from './chat.repository';
 import { hiddenAuthorsFor } from '../blocks/blocks.service';
+import { fileFilterHit, screenText, type TFilterWhere } from '../moderation/moderation.service';
 
 type TChatContext = Pick<TAppContext, 'database' | 'events'>;
 
@@ -62,8 +63,12 @@ export interface TChatStore<T> {
   findRetry(db: Kysely<DB>, userId: string, clientId: string): Promise<T | undefined>;
   /** How many messages this user stored in this chat at or after `sinceIso`. */
   countSince(db: Kysely<DB>, userId: string, sinceIso: string): Promise<number>;
+  /** What the message says: the text filter reads it before anything is stored. */
+  text: string;
   /** Stores the message, written by `author` at `atIso`. */
   insert(db: Kysely<DB>, author: TChatAuthor, atIso: string): Promise<T>;
+  /** Where a stored message the text filter flagged is, for its automatic case. */
+  filterWhere(message: T): TFilterWhere;
 }
 
 /**
@@ -72,16 +77,22 @@ export interface TChatStore<T> {
  * exactly the allowance): a retried `clientId` returns the message stored the first time, a banned author is refused
  * (`chatPostRefusal`), a muted one is told until when (`muteRefusal`), at most CHAT_RATE_LIMIT messages are stored per window, and the message is stored. `isNew` says
  * whether to announce it (a retry is not announced again).
+ *
+ * The text filter reads every message here, once for both chats: a slur of the critical list is refused before
+ * anything is stored (`text_refused`); another match is stored and announced as usual, then filed as an automatic
+ * case on its author (`fileFilterHit`, after the lock: it writes in its own transaction).
  */
 export async function storeChatMessage<T>(
-  database: TChatContext['database'],
+  deps: TChatContext,
   userId: string,
   clientId: string | undefined,
   store: TChatStore<T>,
 ): Promise<{ message: T; isNew: boolean }> {
+  const { database } = deps;
   const author = await findAuthor(database.db, userId);
   if (!author) throw new AppError('unauthenticated', SIGN_IN_MESSAGE);
-  return withKeyLock(database, `${store.name}:${userId}`, async (trx) => {
+  const flagged = screenText({ text: store.text });
+  const stored = await withKeyLock(database, `${store.name}:${userId}`, async (trx) => {
     const earlier = clientId === undefined ? undefined : await store.findRetry(trx, userId, clientId);
     if (earlier) return { message: earlier, isNew: false };
     const now = new Date();
@@ -93,6 +104,8 @@ export async function storeChatMessage<T>(
     }
     return { message: await store.insert(trx, author, now.toISOString()), isNew: true };
   });
+  if (flagged && stored.isNew) await fileFilterHit(deps, userId, flagged, store.filterWhere(stored.message));
+  return stored;
 }
 
 /**
@@ -106,10 +119,12 @@ export async function sendMessage(
 ): Promise<TChatMessage> {
   const user = requireSignedIn(sessionUser);
   const { clientId, text } = parseOrThrow(ZSendMessage, input);
-  const { message: row, isNew } = await storeChatMessage(database, user.id, clientId, {
+  const { message: row, isNew } = await storeChatMessage({ database, events }, user.id, clientId, {
     name: 'chat.send',
     findRetry: findMessageByClientId,
     countSince: countRecentMessages,
+    text,
+    filterWhere: (stored) => ({ surface: 'community_chat', messageId: Number(stored.id) }),
     insert: async (trx, author, atIso) => {
       const role = ZRole.safeParse(author.role).success ? author.role : 'user';
       const stored = await insertMessageOnce(trx, {

@@ -289,10 +289,12 @@ export async function postMessage(
 ): Promise<TDebateMessage> {
   const row = await requireDebate(deps, debateId);
   refuse(roundChatRefusal(user, seatsOfRow(row)));
-  const { message: stored, isNew } = await storeChatMessage(deps.database, user.id, input.clientId, {
+  const { message: stored, isNew } = await storeChatMessage(deps, user.id, input.clientId, {
     name: 'debate.send_message',
     findRetry: repo.findMessageByClientId,
     countSince: repo.countRecentMessages,
+    text: input.text,
+    filterWhere: (message) => ({ surface: 'round_chat', debateId, messageId: Number(message.id) }),
     insert: async (trx, _author, atIso) => {
       const values = { debateId, userId: user.id, text: input.text, createdAt: atIso };
       const id = await repo.insertMessage(trx, { ...values, clientId: input.clientId ?? null });

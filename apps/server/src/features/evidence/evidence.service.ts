@@ -21,6 +21,7 @@ import { nowIso } from '../../db/database';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { AppError, refuse } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
+import { fileFilterHit, screenText } from '../moderation/moderation.service';
 import type { TDebatesDeps } from '../../context';
 import { emitDebateUpdated, requireDebate, seatsOfRow, setEvidencePublic } from '../debates/debates.service';
 import type { TDebateRow } from '../debates/debates.tables';
@@ -106,6 +107,8 @@ export async function listEvidence(deps: TDebatesDeps, user: TSessionUser, debat
 
 export async function shareNote(deps: TDebatesDeps, user: TSessionUser, debateId: number, note: TEvidenceNote) {
   const row = await requireSharer(deps, user, debateId);
+  // The text filter: a slur is refused before anything is stored; another match is shared and filed as a case.
+  const flagged = screenText({ text: note.text });
   const title = note.kind === 'link' ? note.text.replace(/^https?:\/\//i, '') : note.text.split('\n')[0]!;
   const id = await insertWithinCap(deps, {
     debateId,
@@ -117,6 +120,7 @@ export async function shareNote(deps: TDebatesDeps, user: TSessionUser, debateId
     isComplete: true,
     now: nowIso(),
   });
+  if (flagged) await fileFilterHit(deps, user.id, flagged, { surface: 'evidence', debateId, evidenceId: id });
   return announce(deps, row, id);
 }
 
@@ -136,6 +140,7 @@ export async function shareFile(
     new AppError('payload_too_large', `Files can be at most ${Math.round(maxBytes / (1024 * 1024))} MB.`);
   if (input.declaredBytes !== null && input.declaredBytes > maxBytes) throw tooLarge();
   const name = cleanEvidenceName(input.name);
+  const flagged = screenText({ name });
   const id = await insertWithinCap(deps, {
     debateId,
     userId: user.id,
@@ -190,6 +195,7 @@ export async function shareFile(
     await repo.deleteEvidence(db(deps), id).catch(() => undefined);
     throw error;
   }
+  if (flagged) await fileFilterHit(deps, user.id, flagged, { surface: 'evidence', debateId, evidenceId: id });
   return announce(deps, row, id);
 }
 

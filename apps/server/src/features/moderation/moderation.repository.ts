@@ -41,6 +41,8 @@ export async function insertCase(
     retainUntil: string | null;
     appealActionId?: number;
     appealText?: string;
+    /** An automatic report's case: opened by the text filter, so no person yet (score 0) and one hit. */
+    isAutomatic?: boolean;
   },
 ): Promise<number> {
   const row = await db
@@ -51,7 +53,8 @@ export async function insertCase(
       reportedName: values.reportedName,
       reason: values.reason,
       status: 'open',
-      score: values.kind === 'report' ? 1 : 0,
+      score: values.kind === 'report' && !values.isAutomatic ? 1 : 0,
+      filterHits: values.isAutomatic ? 1 : 0,
       claimedBy: null,
       claimedUntil: null,
       appealActionId: values.appealActionId ?? null,
@@ -84,12 +87,23 @@ export async function raiseScore(db: TDb, caseId: number): Promise<void> {
     .execute();
 }
 
+/** One more hit of the text filter filed into an open case. */
+export async function addFilterHit(db: TDb, caseId: number): Promise<void> {
+  await db
+    .updateTable('moderationCases')
+    .set((eb) => ({ filterHits: eb('filterHits', '+', 1) }))
+    .where('id', '=', caseId)
+    .execute();
+}
+
 export async function insertReport(
   db: TDb,
   values: {
     caseId: number;
-    reporterId: string;
+    /** Null for the text filter's automatic report. */
+    reporterId: string | null;
     reporterName: string;
+    isAutomatic?: number;
     target: TReportTarget;
     targetId: number | null;
     details: string | null;

@@ -13,6 +13,7 @@ import {
   moderationTargetRefusal,
   REALTIME_ROOMS,
   reasonPriority,
+  refusalOf,
   REPORT_LIMITS,
   type TAppealDecisionRequest,
   type TCaseDetail,
@@ -29,10 +30,14 @@ import {
   type TReportContext,
   type TReportReason,
   type TSessionUser,
+  TEXT_FILTER_REASON,
+  TEXT_FILTER_REPORTER,
+  type TFilterHit,
 } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { AppError, rateLimitedError } from '../../lib/errors';
+import { AppError, rateLimitedError, refused } from '../../lib/errors';
+import { filterText } from '../../lib/text-filter';
 import type { TMailer } from '../mail/mailer';
 import { deleteMessageAsModerator, messageWithNeighbours } from '../chat/chat.service';
 import { roundForReport } from '../debates/debates.service';
@@ -201,6 +206,10 @@ export async function createReport(
   if (input.userId === reporter.id) {
     throw new AppError('bad_request', 'You cannot report yourself.', undefined, 'self_report');
   }
+  // The report's own text: a slur is refused like anywhere (the case copies what was said from the context); other
+  // matches are noted on the report itself, which a moderator reads anyway, rather than filed against the reporter,
+  // who may be quoting what was said to them (docs/decisions.md).
+  const inDetails = screenText({ details: input.details });
   const reported = await findModerationTarget(deps.database, input.userId);
   if (!reported) throw notFound('user');
   const now = nowMs(deps);
@@ -217,14 +226,7 @@ export async function createReport(
     if (!found || found.message.userId !== input.userId) throw notFound('message');
     message = {
       reportedId: Number(found.message.id),
-      lines: found.lines.map((m) => ({
-        id: Number(m.id),
-        userId: m.userId,
-        displayName: m.displayName,
-        text: m.text,
-        createdAt: m.timestamp,
-        ...(Number(m.id) === targetId ? { isReported: true } : {}),
-      })),
+      lines: found.lines.map((m) => contextLine(m, targetId!)),
     };
   }
   if (input.target === 'team') {
@@ -256,6 +258,7 @@ export async function createReport(
       profile: { displayName: reported.displayName },
       ...(message ? { message } : {}),
       ...(team ? { team } : {}),
+      ...(inDetails ? { filter: { surface: 'report' as const, ...inDetails } } : {}),
     },
     retainUntil: isChildSafety ? iso(now + deps.safetyRetentionDays * DAY_MS) : null,
   });
@@ -266,7 +269,11 @@ export async function createReport(
       await repo.updateReportContext(
         db(deps),
         reportId,
-        JSON.stringify({ profile: { displayName: reported.displayName }, round }),
+        JSON.stringify({
+          profile: { displayName: reported.displayName },
+          round,
+          ...(inDetails ? { filter: { surface: 'report' as const, ...inDetails } } : {}),
+        }),
       );
     }
   }
@@ -345,6 +352,154 @@ async function mailAdmins(deps: TModerationDeps, caseId: number, reportedName: s
   }
 }
 
+// ---- The text filter (issue 24) ----
+
+/** What the filter matched in texts that may be stored: the words, and the texts they were found in. */
+export type TFilterFound = Omit<TFilterHit, 'surface'>;
+
+/**
+ * Reads what someone wrote (`fields`, by the name of the field a form shows it in) through the text filter before
+ * anything is stored: a slur of the critical list is refused (400 `text_refused`, the field named in `details` so a
+ * form shows it there) and never stored; other matches are returned, for the caller to file with `fileFilterHit` once
+ * the text is stored. Null when nothing matched.
+ */
+export function screenText(fields: Record<string, string | null | undefined>): TFilterFound | null {
+  const words = new Set<string>();
+  const texts: string[] = [];
+  for (const [field, text] of Object.entries(fields)) {
+    if (!text) continue;
+    const verdict = filterText(text);
+    if (verdict.verdict === 'refused') {
+      throw refused('text_refused', [{ path: field, message: refusalOf('text_refused').message }]);
+    }
+    if (verdict.verdict === 'flagged') {
+      verdict.words.forEach((word) => words.add(word));
+      texts.push(text);
+    }
+  }
+  return words.size === 0 ? null : { words: [...words].sort(), text: texts.join('\n') };
+}
+
+/** Where a flagged text was stored: the report's target (what a moderator opens) and, for chat, the message. */
+export type TFilterWhere =
+  | { surface: 'community_chat'; messageId: number }
+  | { surface: 'round_chat'; debateId: number; messageId: number }
+  | { surface: 'display_name' | 'appeal' }
+  | { surface: 'team'; teamId: number }
+  | { surface: 'evidence'; debateId: number; evidenceId: number };
+
+function targetOf(where: TFilterWhere): { target: TCreateReportRequest['target']; targetId: number | null } {
+  switch (where.surface) {
+    case 'community_chat':
+      return { target: 'message', targetId: where.messageId };
+    case 'round_chat':
+      return { target: 'round', targetId: where.debateId };
+    case 'team':
+      return { target: 'team', targetId: where.teamId };
+    case 'evidence':
+      return { target: 'evidence', targetId: where.evidenceId };
+    default:
+      return { target: 'user', targetId: null };
+  }
+}
+
+/**
+ * Files what the text filter flagged in a stored text as an automatic report on its author: no person reported it,
+ * so it joins the author's open case of TEXT_FILTER_REASON (or opens one with no reporter yet, score 0) and counts as
+ * one more of the case's `filterHits`. Its context is copied like a person's report: the chat lines around a message
+ * (the round's last lines for a round's chat), the team, and always what matched and where.
+ */
+export async function fileFilterHit(
+  deps: Pick<TModerationDeps, 'database' | 'events'>,
+  authorId: string,
+  found: TFilterFound,
+  where: TFilterWhere,
+): Promise<{ caseId: number }> {
+  const author = await findModerationTarget(deps.database, authorId);
+  if (!author) return { caseId: 0 };
+  const context: TReportContext = {
+    profile: { displayName: author.displayName },
+    filter: { surface: where.surface, ...found },
+  };
+  if (where.surface === 'community_chat') {
+    const around = await messageWithNeighbours(deps, where.messageId, REPORT_LIMITS.messageNeighbours);
+    if (around) {
+      context.message = {
+        reportedId: where.messageId,
+        lines: around.lines.map((m) => contextLine(m, where.messageId)),
+      };
+    }
+  }
+  if (where.surface === 'round_chat') {
+    const round = await roundForReport(deps, where.debateId, REPORT_LIMITS.roundChatLines);
+    if (round) {
+      context.message = {
+        reportedId: where.messageId,
+        lines: round.chat.map((m) => ({ ...m, ...(m.id === where.messageId ? { isReported: true } : {}) })),
+      };
+    }
+  }
+  if (where.surface === 'team') {
+    const team = await teamForReport(deps, where.teamId);
+    if (team) context.team = team;
+  }
+  const { target, targetId } = targetOf(where);
+  const createdAt = iso(nowMs(deps as TModerationDeps));
+  const attempt = () =>
+    inTransaction(deps.database, async (trx) => {
+      const open = await repo.findOpenCase(trx, author.id, TEXT_FILTER_REASON);
+      let caseId: number;
+      if (open) {
+        caseId = Number(open.id);
+        await repo.addFilterHit(trx, caseId);
+      } else {
+        caseId = await repo.insertCase(trx, {
+          kind: 'report',
+          reportedUserId: author.id,
+          reportedName: author.displayName,
+          reason: TEXT_FILTER_REASON,
+          createdAt,
+          retainUntil: null,
+          isAutomatic: true,
+        });
+      }
+      await repo.insertReport(trx, {
+        caseId,
+        reporterId: null,
+        reporterName: TEXT_FILTER_REPORTER,
+        isAutomatic: 1,
+        target,
+        targetId,
+        details: null,
+        context: JSON.stringify(context),
+        createdAt,
+      });
+      return { caseId };
+    });
+  try {
+    return await attempt();
+  } catch (err) {
+    // Two first hits (or a hit and a report) at once: the open-case index let one in; this one joins it.
+    if (/unique|duplicate/i.test(String((err as Error).message))) return attempt();
+    throw err;
+  }
+}
+
+/** A community message as a line of a case's copied context. */
+function contextLine(
+  m: { id: number | bigint | string; userId: string; displayName: string; text: string; timestamp: string },
+  reportedId: number,
+) {
+  return {
+    id: Number(m.id),
+    userId: m.userId,
+    displayName: m.displayName,
+    text: m.text,
+    createdAt: m.timestamp,
+    ...(Number(m.id) === reportedId ? { isReported: true } : {}),
+  };
+}
+
 // ---- The queue and cases ----
 
 /** Current names, in one query (a case keeps the name it was reported under for deleted accounts). */
@@ -364,6 +519,7 @@ function toSummary(row: repo.TCaseRow, reports: number, names: Map<string, strin
     reason: row.reason,
     score: Number(row.score),
     reports,
+    filterHits: Number(row.filterHits),
     status: row.status,
     claimedBy: claimHolds ? { id: row.claimedBy!, displayName: names.get(row.claimedBy!) ?? 'A moderator' } : null,
     claimedUntil: claimHolds ? row.claimedUntil : null,
@@ -424,6 +580,7 @@ export async function getCase(deps: TModerationDeps, id: number): Promise<TCaseD
   const reportList: TCaseReport[] = reports.map((r) => ({
     id: Number(r.id),
     reporter: { id: r.reporterId, displayName: r.reporterName },
+    isAutomatic: Number(r.isAutomatic) === 1,
     target: r.target,
     targetId: r.targetId === null ? null : Number(r.targetId),
     details: r.details,
@@ -709,6 +866,7 @@ async function openAppeal(
   if (await repo.findAppealCase(db(deps), Number(entry.id))) {
     throw new AppError('conflict', 'You have already appealed this action.', undefined, 'already_appealed');
   }
+  const flagged = screenText({ text });
   const original = entry.caseId === null ? undefined : await repo.findCase(db(deps), Number(entry.caseId));
   const caseId = await repo.insertCase(db(deps), {
     kind: 'appeal',
@@ -720,6 +878,8 @@ async function openAppeal(
     appealActionId: Number(entry.id),
     appealText: text,
   });
+  // The appeal is in the queue already; what the filter flagged in it goes to the appellant's filter case.
+  if (flagged) await fileFilterHit(deps, user.id, flagged, { surface: 'appeal' });
   return { caseId };
 }
 

@@ -27,6 +27,8 @@ export interface ModerationCasesTable {
   retainUntil: string | null;
   /** The context was cleared by the retention sweep. */
   isPurged: Generated<number>;
+  /** Migration 0035: hits of the text filter filed into this case (not counted in `score`). */
+  filterHits: Generated<number>;
 }
 
 export interface ModerationReportsTable {
@@ -40,6 +42,8 @@ export interface ModerationReportsTable {
   /** `TReportContext` as JSON, copied when reported; null once purged. */
   context: string | null;
   createdAt: string;
+  /** Migration 0035: filed by the text filter (1), not by a person (0). */
+  isAutomatic: Generated<number>;
 }
 
 /** Bytes kept with a case (an evidence file, a recording), apart from the originals: deleting those leaves these. */

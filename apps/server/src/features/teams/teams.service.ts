@@ -33,6 +33,7 @@ import { findUserNames } from '../users/users.service';
 import { findAllRatings } from '../results/results.service';
 import { summarizeRating } from '../results/ratings';
 import { getProgress } from '../results/records.service';
+import { fileFilterHit, screenText } from '../moderation/moderation.service';
 import * as repo from './teams.repository';
 import { inTransaction } from '../../db/transaction';
 
@@ -84,6 +85,7 @@ async function emitTeamChanged(deps: TTeamsDeps, teamId: number): Promise<void> 
  * (`withKeyLock`: a transaction holding a lock every instance takes turns on), so simultaneous requests stop at the cap.
  */
 export async function createTeam(deps: TTeamsDeps, user: TSessionUser, input: Required<TCreateTeamRequest>) {
+  const flagged = screenTeamText(input);
   const teamId = await withKeyLock(deps.database, `team.create:${user.id}`, async (trx) => {
     if ((await repo.countTeamsCreatedBy(trx, user.id)) >= TEAM_LIMITS.createdPerUser) {
       throw new AppError('conflict', `You can create up to ${TEAM_LIMITS.createdPerUser} teams.`);
@@ -93,8 +95,13 @@ export async function createTeam(deps: TTeamsDeps, user: TSessionUser, input: Re
     await repo.insertMember(trx, { teamId: id, userId: user.id, role: 'coach', now });
     return id;
   });
+  if (flagged) await fileFilterHit(deps, user.id, flagged, { surface: 'team', teamId });
   return getTeam(deps, user, teamId);
 }
+
+/** A team's words pass the text filter: a slur is refused (the field named), other matches are filed once stored. */
+const screenTeamText = (input: Required<TCreateTeamRequest>) =>
+  screenText({ name: input.name, school: input.school, description: input.description });
 
 export async function updateTeam(
   deps: TTeamsDeps,
@@ -103,7 +110,9 @@ export async function updateTeam(
   input: Required<TCreateTeamRequest>,
 ) {
   await requireCoach(deps, user, teamId);
+  const flagged = screenTeamText(input);
   await repo.updateTeam(db(deps), teamId, input);
+  if (flagged) await fileFilterHit(deps, user.id, flagged, { surface: 'team', teamId });
   await emitTeamChanged(deps, teamId);
   return getTeam(deps, user, teamId);
 }

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, ShieldAlert } from 'lucide-react';
 import {
+  FILTER_SURFACE_LABELS,
   MODERATION_ACTION_LABELS,
   RESTRICTION_HOURS,
   type TCaseDetail,
@@ -27,7 +28,7 @@ import {
   decideAppeal,
   moderationKeys,
 } from './moderation-queries';
-import { reasonBadge } from './ModerationPage';
+import { caseWho, reasonBadge } from './ModerationPage';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -45,6 +46,25 @@ const TARGET_WORDS: Record<TCaseReport['target'], string> = {
 
 type TActionName =
   'dismiss' | 'warn' | 'mute' | 'suspend' | 'ban' | 'reset_name' | 'delete_message' | 'delete_evidence';
+
+/** What the text filter matched (the library's words) and the text it read: an automatic report, or a report's text. */
+function FilterHit({ report }: { report: TCaseReport }) {
+  const hit = report.context?.filter;
+  if (!hit) return null;
+  return (
+    <div className="rounded-lg border border-violet-200 bg-violet-50 p-3 text-sm" data-testid="filter-hit">
+      <p>
+        <span className="font-semibold">The text filter matched:</span> {hit.words.join(', ')}
+        {hit.surface === 'report' ? ' (in this report’s own text)' : ''}
+      </p>
+      {hit.surface !== 'report' ? (
+        <blockquote className="mt-1 border-l-4 border-violet-300 pl-3 break-words whitespace-pre-wrap">
+          {hit.text}
+        </blockquote>
+      ) : null}
+    </div>
+  );
+}
 
 function ReportContext({ report }: { report: TCaseReport }) {
   const context = report.context;
@@ -337,7 +357,7 @@ export default function CasePage() {
           Profile
         </Link>
         <span className="text-sm text-slate-700">
-          {c.kind === 'appeal' ? 'Appeal' : `${c.score} reporter${c.score === 1 ? '' : 's'}`} · {c.status}
+          {c.kind === 'appeal' ? 'Appeal' : caseWho(c)} · {c.status}
           {c.outcome ? ` (${c.outcome})` : ''}
         </span>
         {c.retainUntil ? (
@@ -375,10 +395,19 @@ export default function CasePage() {
         </h2>
         {c.reportList.map((r) => (
           <Card as="article" key={r.id} className="space-y-2 p-4">
-            <p className="text-sm text-slate-700">
-              {r.reporter.displayName} reported {TARGET_WORDS[r.target]} on {when(r.createdAt)}
-              {r.details ? `: “${r.details}”` : '.'}
-            </p>
+            {r.isAutomatic ? (
+              <p className="text-sm text-slate-700">
+                <span className="font-semibold">Filed automatically by the text filter</span> on {when(r.createdAt)}
+                {r.context?.filter ? ` about ${FILTER_SURFACE_LABELS[r.context.filter.surface]}.` : '.'} No person
+                reported this.
+              </p>
+            ) : (
+              <p className="text-sm text-slate-700">
+                {r.reporter.displayName} reported {TARGET_WORDS[r.target]} on {when(r.createdAt)}
+                {r.details ? `: “${r.details}”` : '.'}
+              </p>
+            )}
+            <FilterHit report={r} />
             <ReportContext report={r} />
           </Card>
         ))}

@@ -31,6 +31,14 @@ export function reasonBadge(reason: TCaseSummary['reason']) {
   );
 }
 
+/** Who filed a report case: the people (its score) and the text filter's automatic hits, if any. */
+export function caseWho(c: Pick<TCaseSummary, 'score' | 'filterHits'>): string {
+  const people = `${c.score} reporter${c.score === 1 ? '' : 's'}`;
+  if (c.filterHits === 0) return people;
+  const hits = `${c.filterHits} text filter hit${c.filterHits === 1 ? '' : 's'}`;
+  return c.score === 0 ? hits : `${people}, ${hits}`;
+}
+
 /**
  * The moderation queue (issue 23), for moderators and admins: open cases, child safety first, then hate, harassment
  * and self-harm, then by how many people reported; a claimed case shows who is on it. Below, the log (an admin's
@@ -67,11 +75,19 @@ export default function ModerationPage() {
                       Appeal
                     </span>
                   ) : null}
+                  {c.filterHits > 0 ? (
+                    <span
+                      className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900"
+                      data-testid="filter-badge"
+                    >
+                      Text filter
+                    </span>
+                  ) : null}
                   <Link to={`/moderation/cases/${c.id}`} className="font-semibold text-brand-800 underline">
                     {c.reportedUser.displayName}
                   </Link>
                   <span className="text-sm text-slate-700">
-                    {c.kind === 'report' ? `${c.score} reporter${c.score === 1 ? '' : 's'} · ` : ''}
+                    {c.kind === 'report' ? `${caseWho(c)} · ` : ''}
                     opened {when(c.createdAt)}
                   </span>
                   {c.claimedBy ? (

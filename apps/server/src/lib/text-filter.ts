@@ -1,0 +1,84 @@
+/**
+ * The text filter (issue 24, item 4): what people write for others to read — chat, names, team names and
+ * descriptions, evidence names and notes, report and appeal text — passes through the maintained `obscenity` library
+ * (its English dataset with the recommended transformers, which read look-alike letters such as `1` for `i` and
+ * stretched words such as `fuuuck`). There is no hand-written word list: the dataset is the library's, adjusted only
+ * through its API (docs/decisions.md, "The text filter's dataset").
+ *
+ * Pure and synchronous: the moderation service decides what a verdict means (a refusal, an automatic case).
+ */
+import {
+  DataSet,
+  englishDataset,
+  englishRecommendedTransformers,
+  RegExpMatcher,
+  type EnglishProfaneWord,
+} from 'obscenity';
+
+/**
+ * The critical list: slurs refused outright (never stored), named by the dataset's original words. Each is a slur
+ * whatever the context; words that are also ordinary English ("chink" of light, a "dyke" on a river, to "retard"
+ * growth) are flagged instead, so a moderator reads them in context.
+ */
+export const CRITICAL_WORDS: readonly EnglishProfaneWord[] = [
+  'nigger',
+  'kike',
+  'fag',
+  'tranny',
+  'africoon',
+  'arabush',
+  'abeed',
+  'boonga',
+  'chingchong',
+];
+
+/**
+ * Phrases taken out of the dataset: debate topics discuss them, so neither refusing nor flagging them is right
+ * ("the rape shield law", "marital rape", "sex education", "same-sex marriage", "sex work", "incest laws"). Abuse that
+ * uses them still reaches moderators through people's reports.
+ */
+const REMOVED_WORDS: readonly EnglishProfaneWord[] = ['rape', 'sex', 'incest'];
+
+/**
+ * Whitelisted terms added to the dataset: a match inside one of these is not a match. Each is ordinary English or a
+ * debate phrase the dataset's patterns catch.
+ */
+const DEBATE_WHITELIST: readonly string[] = [
+  'pornograph', // "pornography regulation", "pornographic"
+  'cum laude', // "magna cum laude", "summa cum laude"
+  'retardant', // "flame retardant"
+  'shiitake',
+  'penistone',
+  'chink in', // "a chink in the armour"
+  'chink of light',
+  'booby trap',
+];
+
+const dataset = new DataSet<{ originalWord: EnglishProfaneWord }>()
+  .addAll(englishDataset)
+  .removePhrasesIf((phrase) => phrase.metadata !== undefined && REMOVED_WORDS.includes(phrase.metadata.originalWord))
+  .addPhrase((phrase) => DEBATE_WHITELIST.reduce((builder, term) => builder.addWhitelistedTerm(term), phrase));
+
+const matcher = new RegExpMatcher({ ...dataset.build(), ...englishRecommendedTransformers });
+
+export type TFilterVerdict =
+  /** Nothing matched. */
+  | { verdict: 'clean' }
+  /** A word of the critical list matched: refuse the text. `words` are the dataset's original words. */
+  | { verdict: 'refused'; words: string[] }
+  /** Other words matched: store the text and file an automatic case. */
+  | { verdict: 'flagged'; words: string[] };
+
+/** What the filter makes of one text. */
+export function filterText(text: string): TFilterVerdict {
+  if (!text) return { verdict: 'clean' };
+  const words = new Set<string>();
+  for (const match of matcher.getAllMatches(text)) {
+    const word = dataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord;
+    if (word) words.add(word);
+  }
+  if (words.size === 0) return { verdict: 'clean' };
+  const critical = [...words].filter((word) => (CRITICAL_WORDS as readonly string[]).includes(word));
+  if (critical.length > 0) return { verdict: 'refused', words: critical.sort() };
+  return { verdict: 'flagged', words: [...words].sort() };
+}
