@@ -30,6 +30,9 @@ export const ERROR_REASONS = [
   'cannot_moderate_staff',
   'case_claimed',
   'already_appealed',
+  // The community chat's slow-down and lock (issue 24)
+  'chat_slow_mode',
+  'chat_locked',
   // Matchmaking
   'already_in_debate',
   'not_waiting',
@@ -83,7 +86,7 @@ export type TErrorReason = (typeof ERROR_REASONS)[number];
 
 /** Why something is refused: the HTTP class, the reason a client branches on, and the words a person reads. */
 export interface TRefusal {
-  code: 'forbidden' | 'conflict';
+  code: 'forbidden' | 'conflict' | 'rate_limited';
   reason: TErrorReason;
   message: string;
 }
