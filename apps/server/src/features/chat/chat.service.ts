@@ -3,6 +3,7 @@ import {
   chatLockRefusal,
   chatSlowModeRefusal,
   isEstablishedAccount,
+  ESTABLISHED_ACCOUNT_AGE_MS,
   newAccountChatLimit,
   CHAT_CATCH_UP_LIMIT,
   CHAT_PAGE_SIZE,
@@ -125,12 +126,11 @@ async function admitToCommunityChat(trx: Kysely<DB>, author: TChatAuthor, now: D
   const accountAgeMs = now.getTime() - new Date(author.createdAt).getTime();
   const { isLocked } = await findChatLock(trx);
   if (isLocked) {
+    // The round check (one indexed read) only when the age alone does not settle it.
+    const isOldEnough = accountAgeMs >= ESTABLISHED_ACCOUNT_AGE_MS;
     const isEstablished = isEstablishedAccount({
       accountAgeMs,
-      // Only asked when the age alone does not settle it.
-      hasCompletedRound: isEstablishedAccount({ accountAgeMs, hasCompletedRound: true })
-        ? await hasCompletedRound(trx, author.id)
-        : false,
+      hasCompletedRound: isOldEnough && (await hasCompletedRound(trx, author.id)),
     });
     refuse(chatLockRefusal({ role: author.role, isEstablished }, isLocked));
   }
