@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /chat (spec §2): the message list, the composer and the admin-only filter. */
+/** /chat (spec §2): the message list, the composer, the admin-only filter and the lock's banner. */
 export class ChatPage {
   readonly heading: Locator;
   readonly view: Locator;
@@ -13,6 +13,8 @@ export class ChatPage {
   readonly sendButton: Locator;
   readonly adminOnly: Locator;
   readonly emptyState: Locator;
+  /** The banner while an admin lets only established accounts post (issue 24). */
+  readonly lockBanner: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Community Chat' });
@@ -26,6 +28,7 @@ export class ChatPage {
     this.sendButton = page.getByRole('button', { name: 'Send', exact: true });
     this.adminOnly = page.getByRole('checkbox', { name: 'Admin messages only' });
     this.emptyState = page.getByText('No messages yet', { exact: true });
+    this.lockBanner = page.getByTestId('chat-lock-banner');
   }
 
   async goto() {

@@ -72,6 +72,8 @@ export interface TChatJoined {
   /** Server time of this reply, to pass back as `deletedSince` next time. */
   serverTime: string;
   presence: number;
+  /** Whether only established accounts may post now (issue 24): the chat shows its banner on arrival. */
+  lock: TChatLock;
 }
 
 /** `GET /api/chat/messages?beforeId=…` (older history) or `?afterId=…` (what was missed). */
@@ -99,3 +101,54 @@ export function chatDisplayName(user: { role: string; displayName: string | null
   const name = user.displayName?.trim();
   return name ? name : CHAT_ANONYMOUS_NAME;
 }
+
+// ---- Slow-down and lock (issue 24, item 6) ----
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Community chat limits by account age: on top of CHAT_RATE_LIMIT (which holds for everyone), an account younger than
+ * `underAgeMs` stores at most `messages` per `windowMs`. Youngest first; an account a day old or more has the spec's
+ * limit alone. Moderators and admins are not held to these. Counted from the database, so on every instance.
+ */
+export const CHAT_NEW_ACCOUNT_LIMITS = [
+  { underAgeMs: HOUR_MS, messages: 6, windowMs: MINUTE_MS },
+  { underAgeMs: DAY_MS, messages: 15, windowMs: MINUTE_MS },
+] as const;
+
+export type TChatSendLimit = { messages: number; windowMs: number };
+
+/** The account-age limit for an account `accountAgeMs` old, or null when only CHAT_RATE_LIMIT applies. */
+export function newAccountChatLimit(accountAgeMs: number): TChatSendLimit | null {
+  const tier = CHAT_NEW_ACCOUNT_LIMITS.find((t) => accountAgeMs < t.underAgeMs);
+  return tier ? { messages: tier.messages, windowMs: tier.windowMs } : null;
+}
+
+/** "Established" for the chat lock: an account at least this old… */
+export const ESTABLISHED_ACCOUNT_AGE_MS = DAY_MS;
+
+/** …that has debated at least one round to its end (see `isEstablishedAccount`). */
+export function isEstablishedAccount(account: { accountAgeMs: number; hasCompletedRound: boolean }): boolean {
+  return account.accountAgeMs >= ESTABLISHED_ACCOUNT_AGE_MS && account.hasCompletedRound;
+}
+
+/**
+ * The admin's switch "only established accounts may post" and when it last changed. Sent with `chat.join`'s reply
+ * and, when it changes, as `chat.lock_changed` to the chat room.
+ */
+export interface TChatLock {
+  isLocked: boolean;
+  changedAt: string | null;
+}
+
+/** The banner everyone in the community chat sees while the switch is on. */
+export const CHAT_LOCK_BANNER =
+  'Only established accounts can post in the chat right now: accounts older than 24 hours that have completed a round.';
+
+/** `PUT /api/chat/lock` (admins). */
+export const ZChatLockRequest = z.object({
+  isLocked: z.boolean({ error: 'Say whether the chat is locked (true or false).' }),
+});
+export type TChatLockRequest = z.infer<typeof ZChatLockRequest>;

@@ -32,6 +32,9 @@ export const ERROR_REASONS = [
   'already_appealed',
   // The text filter (issue 24)
   'text_refused',
+  // The community chat's slow-down and lock (issue 24)
+  'chat_slow_mode',
+  'chat_locked',
   // Matchmaking
   'already_in_debate',
   'not_waiting',
@@ -85,8 +88,11 @@ export type TErrorReason = (typeof ERROR_REASONS)[number];
 
 /** Why something is refused: the HTTP class, the reason a client branches on, and the words a person reads. */
 export interface TRefusal {
-  /** `validation_failed` (400) for what was written rather than who wrote it: the text filter. */
-  code: 'forbidden' | 'conflict' | 'validation_failed';
+  /**
+   * `validation_failed` (400) for what was written rather than who wrote it (the text filter); `rate_limited` (429)
+   * for the chat's slow-down.
+   */
+  code: 'forbidden' | 'conflict' | 'validation_failed' | 'rate_limited';
   reason: TErrorReason;
   message: string;
 }

@@ -249,6 +249,9 @@ export const MODERATION_ACTIONS = [
   'reset_name',
   'appeal_upheld',
   'appeal_granted',
+  // An admin's switch on the community chat (issue 24, item 6): logged with the chat as its target.
+  'chat_locked',
+  'chat_unlocked',
 ] as const;
 export type TModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -264,7 +267,12 @@ export const MODERATION_ACTION_LABELS: Record<TModerationAction, string> = {
   reset_name: 'Display name reset',
   appeal_upheld: 'Appeal declined',
   appeal_granted: 'Appeal granted',
+  chat_locked: 'Chat: only established accounts may post',
+  chat_unlocked: 'Chat: open to everyone again',
 };
+
+/** How the log names the community chat when an admin's switch acts on it (its `targetId`; no account has it). */
+export const COMMUNITY_CHAT_LOG_TARGET = { id: 'community-chat', displayName: 'Community chat' } as const;
 
 /** Durations a mute or suspension may run, in hours. */
 export const RESTRICTION_HOURS = [1, 24, 72, 168, 720] as const;

@@ -11,7 +11,9 @@ import {
   canSubmitBallot,
   canSetReplayPrivacy,
   canViewReplay,
+  chatLockRefusal,
   chatPostRefusal,
+  chatSlowModeRefusal,
   evidenceShareRefusal,
   evidenceViewRefusal,
   evidenceVisibilityRefusal,
@@ -35,6 +37,7 @@ import {
   type TActor,
   type TRoundSeats,
 } from './permissions';
+import { isEstablishedAccount, newAccountChatLimit } from './chat';
 
 const visitor: TActor = null;
 const user: TActor = { id: 'u1', role: 'user' };
@@ -278,6 +281,39 @@ describe('refusals that say why', () => {
       message: 'This account has been banned.',
     });
     expect(chatPostRefusal({ banned: false, banExpires: null }, now)).toBeNull();
+  });
+
+  it('slows a new account in the community chat by age, and says when it may post again (issue 24)', () => {
+    const minute = 60_000;
+    expect(newAccountChatLimit(0)).toEqual({ messages: 6, windowMs: minute });
+    expect(newAccountChatLimit(60 * minute - 1)).toEqual({ messages: 6, windowMs: minute });
+    expect(newAccountChatLimit(60 * minute)).toEqual({ messages: 15, windowMs: minute });
+    expect(newAccountChatLimit(24 * 60 * minute - 1)).toEqual({ messages: 15, windowMs: minute });
+    expect(newAccountChatLimit(24 * 60 * minute)).toBeNull();
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(chatSlowModeRefusal({ messages: 6, windowMs: minute }, now + 11_200, now)).toEqual({
+      code: 'rate_limited',
+      reason: 'chat_slow_mode',
+      message: 'New accounts can send 6 messages a minute in the chat. You can post again in 12 seconds.',
+    });
+    expect(chatSlowModeRefusal({ messages: 15, windowMs: minute }, now + 300, now).message).toMatch(
+      /15 messages a minute.*again in 1 second\.$/,
+    );
+  });
+
+  it('lets only established accounts, moderators and admins post while the chat is locked', () => {
+    const day = 24 * 60 * 60_000;
+    expect(isEstablishedAccount({ accountAgeMs: day, hasCompletedRound: true })).toBe(true);
+    expect(isEstablishedAccount({ accountAgeMs: day - 1, hasCompletedRound: true })).toBe(false);
+    expect(isEstablishedAccount({ accountAgeMs: 30 * day, hasCompletedRound: false })).toBe(false);
+    expect(chatLockRefusal({ role: 'user', isEstablished: false }, true)).toMatchObject({
+      code: 'forbidden',
+      reason: 'chat_locked',
+    });
+    expect(chatLockRefusal({ role: 'user', isEstablished: true }, true)).toBeNull();
+    expect(chatLockRefusal({ role: 'moderator', isEstablished: false }, true)).toBeNull();
+    expect(chatLockRefusal({ role: 'admin', isEstablished: false }, true)).toBeNull();
+    expect(chatLockRefusal({ role: 'user', isEstablished: false }, false)).toBeNull();
   });
 
   it('keeps flows to the round’s people, points to its debaters while live, replay privacy to its debaters', () => {

@@ -395,6 +395,42 @@ export function chatPostRefusal(author: TBanState, nowMs = Date.now()): TRefusal
   return isBanActive(author, nowMs) ? refusalOf('account_banned') : null;
 }
 
+/**
+ * Posting in the community chat while an admin lets only established accounts post (issue 24, item 6): moderators,
+ * admins and established accounts (`isEstablishedAccount`: older than 24 hours, a completed round) may; others are
+ * told why. They can still read.
+ */
+export function chatLockRefusal(
+  author: { role: TRole | string; isEstablished: boolean },
+  isLocked: boolean,
+): TRefusal | null {
+  if (!isLocked || author.role === 'moderator' || author.role === 'admin' || author.isEstablished) return null;
+  return {
+    code: 'forbidden',
+    reason: 'chat_locked',
+    message:
+      'Only established accounts can post in the chat right now (older than 24 hours, with a completed round). You can still read it.',
+  };
+}
+
+/**
+ * A new account's community chat limit (`newAccountChatLimit`) reached: refused (429) saying when it may post again,
+ * `retryAtMs` (when the oldest message of the window leaves it).
+ */
+export function chatSlowModeRefusal(
+  limit: { messages: number; windowMs: number },
+  retryAtMs: number,
+  nowMs = Date.now(),
+): TRefusal {
+  const seconds = Math.max(1, Math.ceil((retryAtMs - nowMs) / 1000));
+  const perMinute = Math.round((limit.messages * 60_000) / limit.windowMs);
+  return {
+    code: 'rate_limited',
+    reason: 'chat_slow_mode',
+    message: `New accounts can send ${perMinute} messages a minute in the chat. You can post again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  };
+}
+
 /** Keeping a round's replay private (or public again): its debaters, whose round it is. */
 export function replayPrivacyRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
   if (actor && isDebaterOf(actor.id, round)) return null;

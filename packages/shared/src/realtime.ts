@@ -3,7 +3,7 @@
  * with the zod schemas named beside each event; writes are acknowledged with `TAck`.
  * Event names follow `<resource>.<past_verb>` for server → client and `<resource>.<verb>` for requests.
  */
-import type { TChatJoined, TChatMessage, TDeleteMessage, TJoinChat, TSendMessage } from './chat.js';
+import type { TChatJoined, TChatLock, TChatMessage, TDeleteMessage, TJoinChat, TSendMessage } from './chat.js';
 import type { TDebateClientToServerEvents, TDebateServerToClientEvents } from './debate/protocol.js';
 import type { TRoom, TTopic } from './schemas.js';
 import type { TErrorDetail } from './errors.js';
@@ -66,6 +66,8 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents {
   'messages.created': (payload: { messages: TChatMessage[] }) => void;
   'message.deleted': (payload: { id: number }) => void;
   'chat.presence_changed': (payload: { count: number }) => void;
+  /** Community chat, to REALTIME_ROOMS.chat: an admin turned "only established accounts may post" on or off. */
+  'chat.lock_changed': (payload: TChatLock) => void;
   /** To `user:<id>` of each member: the team's roster, details or rounds changed (refetch it). */
   'team.changed': (payload: { teamId: number }) => void;
   /** To `user:<id>` of each debater and judge: a coach paired a practice round for them; it is open now. */

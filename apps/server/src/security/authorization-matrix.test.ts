@@ -22,6 +22,7 @@ import {
   AUTH_ENDPOINT_RULES,
   HTTP_RULES,
   renderAuthorizationTables,
+  SOCKET_CASE_RULES,
   SOCKET_RULES,
   type TAccessRule,
   type TActor,
@@ -326,6 +327,9 @@ const HTTP_PROBES: Record<string, TProbe> = {
     return call(c, 'DELETE', `/api/motions/${row.id}`).then(asOutcome);
   },
   'GET /api/chat/messages': (c) => call(c, 'GET', '/api/chat/messages').then(asOutcome),
+  'GET /api/chat/lock': (c) => call(c, 'GET', '/api/chat/lock').then(asOutcome),
+  // Leaves the chat as it is (open): the actors of other entries run meanwhile.
+  'PUT /api/chat/lock': (c) => call(c, 'PUT', '/api/chat/lock', { isLocked: false }).then(asOutcome),
   'GET /api/debates': (c) => call(c, 'GET', '/api/debates').then(asOutcome),
   'GET /api/debates/ratings': (c) => call(c, 'GET', '/api/debates/ratings?formatId=ld').then(asOutcome),
   'GET /api/debates/queue': (c) => call(c, 'GET', '/api/debates/queue').then(asOutcome),
@@ -739,6 +743,19 @@ const SOCKET_PROBES: Record<string, TSocketProbe> = {
     ask(c.socket, 'debate.signal', { debateId: (await makeDebate(c, c.owner)).id, signal: { type: 'hello' } }),
 };
 
+/** The state each socket case needs, set before its actors run and undone after (no other entry runs meanwhile). */
+const SOCKET_CASES: Record<string, { set: (t: TTestApp, on: boolean) => Promise<void> }> = {
+  'message.send | chat locked': {
+    set: async (t, on) => {
+      await t.database.db
+        .updateTable('chatSettings')
+        .set({ isLocked: on ? 1 : 0 })
+        .where('id', '=', 1)
+        .execute();
+    },
+  },
+};
+
 function classifyAck(reply: TAck<unknown> | { effect: boolean }): TVerdict | string {
   if ('effect' in reply) return reply.effect ? 'allow' : 'deny';
   if (reply.ok) return 'allow';
@@ -855,27 +872,48 @@ describe.each(TEST_ENGINES)('authorization matrix on %s', (engine) => {
 
   it('socket events: each actor is allowed or refused as the table says', async () => {
     const problems: string[] = [];
-    for (const [event, r] of Object.entries(SOCKET_RULES)) {
-      await Promise.all(
-        ACTORS.map(async (actor) => {
-          const expected = r.verdicts[actor];
-          if (expected === '-') return;
-          const owner = await fastUser(t);
-          const as = await identityOf(t, actor, owner);
-          const socket = await connectClient(baseUrl, as?.cookie);
-          try {
-            const got = classifyAck(await SOCKET_PROBES[event]!({ t, actor, as, owner, socket, baseUrl }));
-            if (got !== expected) problems.push(`${event} as ${actor}: expected ${expected}, got ${got}`);
-          } catch (error) {
-            problems.push(`${event} as ${actor}: ${(error as Error).message}`);
-          } finally {
-            socket.disconnect();
-          }
-        }),
-      );
+    for (const [event, r] of Object.entries(SOCKET_RULES)) problems.push(...(await checkSocketEntry(event, r)));
+    expect(problems).toEqual([]);
+  });
+
+  it('socket events in a particular state (the chat locked): each actor as the table says', async () => {
+    const cases = Object.keys(SOCKET_CASE_RULES);
+    expect(cases.filter((k) => !(k.split(' | ')[0]! in SOCKET_RULES) || !SOCKET_CASES[k])).toEqual([]);
+    const problems: string[] = [];
+    for (const [key, r] of Object.entries(SOCKET_CASE_RULES)) {
+      const state = SOCKET_CASES[key]!;
+      await state.set(t, true);
+      try {
+        problems.push(...(await checkSocketEntry(key.split(' | ')[0]!, r, key)));
+      } finally {
+        await state.set(t, false);
+      }
     }
     expect(problems).toEqual([]);
   });
+
+  /** Runs one socket entry for every actor at once; returns the differences from the table. */
+  async function checkSocketEntry(event: string, r: TAccessRule, label = event): Promise<string[]> {
+    const problems: string[] = [];
+    await Promise.all(
+      ACTORS.map(async (actor) => {
+        const expected = r.verdicts[actor];
+        if (expected === '-') return;
+        const owner = await fastUser(t);
+        const as = await identityOf(t, actor, owner);
+        const socket = await connectClient(baseUrl, as?.cookie);
+        try {
+          const got = classifyAck(await SOCKET_PROBES[event]!({ t, actor, as, owner, socket, baseUrl }));
+          if (got !== expected) problems.push(`${label} as ${actor}: expected ${expected}, got ${got}`);
+        } catch (error) {
+          problems.push(`${label} as ${actor}: ${(error as Error).message}`);
+        } finally {
+          socket.disconnect();
+        }
+      }),
+    );
+    return problems;
+  }
 
   it('docs/security.md shows this table', async () => {
     const docs = fs.existsSync(docsPath) ? fs.readFileSync(docsPath, 'utf8') : '';

@@ -96,6 +96,8 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'GET /api/score-changes': ADMIN,
 
   'GET /api/chat/messages': SIGNED_IN,
+  'GET /api/chat/lock': rule('signed-in users (whether only established accounts may post: the banner)', 'DAAA-'),
+  'PUT /api/chat/lock': rule('admins (the switch “only established accounts may post”; logged)', 'DDDA-'),
 
   'GET /api/blocks': rule('signed-in users: their own block list', 'DAAA-'),
   'PUT /api/blocks/:id': rule('signed-in users: a block of their own (not of themselves)', 'DAAA-'),
@@ -268,7 +270,7 @@ export const SOCKET_RULES: Record<keyof TClientToServerEvents, TAccessRule> = {
   ping: PUBLIC,
   'chat.join': SIGNED_IN,
   'chat.leave': rule('signed-in users in the chat', 'DAAA-'),
-  'message.send': SIGNED_IN,
+  'message.send': rule('signed-in users (new accounts post less often)', 'DAAA-'),
   'message.delete': rule('the author, moderators, admins', 'DDAAA', 'the message’s author'),
   'debate.join': rule('signed-in users (spectators)', 'DAAAA', 'a debater'),
   'debate.leave': rule('signed-in users in the debate room', 'DAAAA', 'a debater'),
@@ -282,6 +284,17 @@ export const SOCKET_RULES: Record<keyof TClientToServerEvents, TAccessRule> = {
   'debate.offer_poi': rule('the other debater, in an open POI window of a Parliamentary speech', 'DDDD-'),
   'debate.answer_poi': rule('the debater speaking', 'DDDD-'),
   'debate.signal': rule('the debaters and judge; spectators watching, to them only', 'DDDDA', 'a debater'),
+};
+
+/**
+ * Socket events in a particular state, keyed `event | case` (the matrix puts the app in that state first). `user` is a
+ * fresh account, so not an established one.
+ */
+export const SOCKET_CASE_RULES: Record<`${keyof TClientToServerEvents} | ${string}`, TAccessRule> = {
+  'message.send | chat locked': rule(
+    'established accounts (over 24 hours old, a completed round), moderators, admins',
+    'DDAA-',
+  ),
 };
 
 const symbol = { allow: '✅', deny: '⛔', '-': '—' } as const;
@@ -312,6 +325,7 @@ export function renderAuthorizationTables(): string {
     '',
     header.replace('Route', 'Event'),
     ...renderRows(SOCKET_RULES, (key) => `\`${key}\``),
+    ...renderRows(SOCKET_CASE_RULES, code),
     '',
   ].join('\n');
 }

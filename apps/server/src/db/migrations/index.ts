@@ -34,6 +34,7 @@ import { moderation } from './0031-moderation';
 import { playbans } from './0032-playbans';
 import { age } from './0033-age';
 import { textFilter } from './0035-text-filter';
+import { chatLock } from './0036-chat-lock';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0032-playbans': playbans,
   '0033-age': age,
   '0035-text-filter': textFilter,
+  '0036-chat-lock': chatLock,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZUpdateRoleRequest, ZUpdateScoreRequest } from '@resolved/shared';
+import { ZChatLockRequest, ZUpdateRoleRequest, ZUpdateScoreRequest } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireRole } from '../auth/auth.guard';
 import { ZPageQuery } from '../users/users.routes';
-import { getContactRequests, getScoreChanges, listUsers, setRole, setScore } from './admin.service';
+import { getContactRequests, getScoreChanges, listUsers, setChatLockAsAdmin, setRole, setScore } from './admin.service';
 
 const ZUserParams = z.object({ id: z.string().min(1).max(100) });
 const ZScoreChangesQuery = z.object({ userId: z.string().min(1).max(100).optional() });
 
-/** Admin-only: users with e-mails, score and role changes, the score ledger and help contact requests. */
-export async function adminRoutes(app: FastifyInstance, { database }: TAppContext) {
+/**
+ * Admin-only: users with e-mails, score and role changes, the score ledger, help contact requests and the community
+ * chat's switch "only established accounts may post".
+ */
+export async function adminRoutes(app: FastifyInstance, context: TAppContext) {
+  const { database } = context;
   app.get('/api/users', async (request) => {
     await requireRole(request, ['admin']);
     const { offset } = parseOrThrow(ZPageQuery, request.query);
@@ -41,5 +45,11 @@ export async function adminRoutes(app: FastifyInstance, { database }: TAppContex
   app.get('/api/contact-requests', async (request) => {
     await requireRole(request, ['admin']);
     return { requests: await getContactRequests(database) };
+  });
+
+  app.put('/api/chat/lock', async (request) => {
+    const admin = await requireRole(request, ['admin']);
+    const input = parseOrThrow(ZChatLockRequest, request.body);
+    return { lock: await setChatLockAsAdmin(context, admin, input) };
   });
 }

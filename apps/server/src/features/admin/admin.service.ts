@@ -1,8 +1,18 @@
-import type { TAdminUsersResponse, TRole, TScoreChange, TSessionUser } from '@resolved/shared';
+import type {
+  TAdminUsersResponse,
+  TChatLock,
+  TChatLockRequest,
+  TRole,
+  TScoreChange,
+  TSessionUser,
+} from '@resolved/shared';
+import type { TAppContext } from '../../context';
 import { LEADERBOARD_PAGE_SIZE } from '@resolved/shared';
 import { nowIso, type TDatabase } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { listContactRequests } from '../help/help.service';
+import { setChatLock } from '../chat/chat.service';
+import { logChatSwitch } from '../moderation/moderation.service';
 import {
   countUsers,
   findUserById,
@@ -14,6 +24,8 @@ import {
 import { updateScoreWithLedger } from '../users/score-ledger.service';
 
 export const DEFAULT_SCORE_REASON = 'Set on the admin dashboard';
+/** The reason the moderation log gives an admin's chat switch. */
+export const CHAT_SWITCH_REASON = 'Switched on the admin dashboard';
 
 export async function listUsers(database: TDatabase, offset: number): Promise<TAdminUsersResponse> {
   const [users, total] = await Promise.all([
@@ -60,4 +72,19 @@ export async function getScoreChanges(database: TDatabase, userId: string | unde
 
 export async function getContactRequests(database: TDatabase) {
   return listContactRequests(database.db, 200);
+}
+
+/**
+ * The admin's switch "only established accounts may post" in the community chat (issue 24, item 6): stored and
+ * announced by the chat service, and logged in the moderation log in the same transaction (only when it changed).
+ */
+export async function setChatLockAsAdmin(
+  context: Pick<TAppContext, 'database' | 'events'>,
+  admin: TSessionUser,
+  input: TChatLockRequest,
+): Promise<TChatLock> {
+  const { lock } = await setChatLock(context, { isLocked: input.isLocked, changedBy: admin.id }, async (trx) => {
+    await logChatSwitch(trx, admin, input.isLocked ? 'chat_locked' : 'chat_unlocked', CHAT_SWITCH_REASON);
+  });
+  return lock;
 }

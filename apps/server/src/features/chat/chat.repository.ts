@@ -21,7 +21,7 @@ export function toChatMessage(row: TMessageRow): TChatMessage {
 export async function findAuthor(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'displayName', 'role', 'banned', 'banExpires', 'mutedUntil'])
+    .select(['id', 'email', 'displayName', 'role', 'banned', 'banExpires', 'mutedUntil', 'createdAt'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -72,6 +72,54 @@ export async function countRecentMessages(db: Kysely<DB>, userId: string, sinceI
     .where('timestamp', '>=', sinceIso)
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+/**
+ * The times of the user's newest `limit` messages at or after `sinceIso`, newest first (deleted ones count too): how
+ * many the window holds, and when its oldest leaves it.
+ */
+export async function listRecentMessageTimes(
+  db: Kysely<DB>,
+  userId: string,
+  sinceIso: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .select('timestamp')
+    .where('userId', '=', userId)
+    .where('timestamp', '>=', sinceIso)
+    .orderBy('timestamp', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.timestamp);
+}
+
+/** The chat lock as stored (the one settings row; off if it were missing). */
+export async function findChatLock(db: Kysely<DB>): Promise<{ isLocked: boolean; changedAt: string | null }> {
+  const row = await db
+    .selectFrom('chatSettings')
+    .select(['isLocked', 'changedAt'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return {
+    isLocked: row ? Number(row.isLocked) === 1 || row.isLocked === true : false,
+    changedAt: row?.changedAt ?? null,
+  };
+}
+
+/** Sets the chat lock; false when it already held that value (nothing changed, nothing to announce or log). */
+export async function updateChatLock(
+  db: Kysely<DB>,
+  values: { isLocked: boolean; changedAt: string; changedBy: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('chatSettings')
+    .set({ isLocked: values.isLocked ? 1 : 0, changedAt: values.changedAt, changedBy: values.changedBy })
+    .where('id', '=', 1)
+    .where('isLocked', '=', values.isLocked ? 0 : 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

@@ -1,5 +1,10 @@
 import {
   muteRefusal,
+  chatLockRefusal,
+  chatSlowModeRefusal,
+  isEstablishedAccount,
+  ESTABLISHED_ACCOUNT_AGE_MS,
+  newAccountChatLimit,
   CHAT_CATCH_UP_LIMIT,
   CHAT_PAGE_SIZE,
   CHAT_RATE_LIMIT,
@@ -14,6 +19,7 @@ import {
   chatDisplayName,
   chatPostRefusal,
   type TChatJoined,
+  type TChatLock,
   type TChatMessage,
   type TJoinChat,
   type TListMessagesResponse,
@@ -23,22 +29,27 @@ import type { Kysely } from 'kysely';
 import type { TAppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { AppError, parseOrThrow, refuse } from '../../lib/errors';
+import { AppError, parseOrThrow, refuse, refusedError } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
+import { inTransaction } from '../../db/transaction';
 import {
   countRecentMessages,
   findAuthor,
+  findChatLock,
   findMessageByClientId,
   findMessageById,
   insertMessageOnce,
   listDeletedIdsSince,
   listMessagesAfter,
   listMessagesBefore,
+  listRecentMessageTimes,
   softDeleteMessage,
   toChatMessage,
+  updateChatLock,
 } from './chat.repository';
 import { hiddenAuthorsFor } from '../blocks/blocks.service';
 import { fileFilterHit, screenText, type TFilterWhere } from '../moderation/moderation.service';
+import { hasCompletedRound } from '../results/records.service';
 
 type TChatContext = Pick<TAppContext, 'database' | 'events'>;
 
@@ -69,13 +80,19 @@ export interface TChatStore<T> {
   insert(db: Kysely<DB>, author: TChatAuthor, atIso: string): Promise<T>;
   /** Where a stored message the text filter flagged is, for its automatic case. */
   filterWhere(message: T): TFilterWhere;
+  /**
+   * This chat's own rules, in the same locked step after the ban, the mute and the rate limit: throws a refusal, or
+   * lets the message through (the community chat: its lock and its account-age limits).
+   */
+  admit?(db: Kysely<DB>, author: TChatAuthor, now: Date): Promise<void>;
 }
 
 /**
  * The one send path of every chat, the community chat and each round's chat. The author is read as the user record
  * says now; then, as one step per user and chat (every instance takes turns, so a burst of simultaneous sends stores
  * exactly the allowance): a retried `clientId` returns the message stored the first time, a banned author is refused
- * (`chatPostRefusal`), a muted one is told until when (`muteRefusal`), at most CHAT_RATE_LIMIT messages are stored per window, and the message is stored. `isNew` says
+ * (`chatPostRefusal`), a muted one is told until when (`muteRefusal`), at most CHAT_RATE_LIMIT messages are stored per window,
+ * the chat's own rules are asked (`admit`), and the message is stored. `isNew` says
  * whether to announce it (a retry is not announced again).
  *
  * The text filter reads every message here, once for both chats: a slur of the critical list is refused before
@@ -102,10 +119,67 @@ export async function storeChatMessage<T>(
     if ((await store.countSince(trx, userId, windowStart)) >= CHAT_RATE_LIMIT.messages) {
       throw new AppError('rate_limited', CHAT_RATE_LIMIT_MESSAGE);
     }
+    await store.admit?.(trx, author, now);
     return { message: await store.insert(trx, author, now.toISOString()), isNew: true };
   });
   if (flagged && stored.isNew) await fileFilterHit(deps, userId, flagged, store.filterWhere(stored.message));
   return stored;
+}
+
+const isStaffRole = (role: string) => role === 'moderator' || role === 'admin';
+
+/**
+ * The community chat's own rules (issue 24, item 6), read in the send's locked step so that every instance acts on
+ * the committed values: while an admin lets only established accounts post, others are refused (`chatLockRefusal`);
+ * an account younger than a day posts less often (`newAccountChatLimit`) and is told when it may post again.
+ * Moderators and admins are held to neither.
+ */
+async function admitToCommunityChat(trx: Kysely<DB>, author: TChatAuthor, now: Date): Promise<void> {
+  if (isStaffRole(author.role)) return;
+  const accountAgeMs = now.getTime() - new Date(author.createdAt).getTime();
+  const { isLocked } = await findChatLock(trx);
+  if (isLocked) {
+    // The round check (one indexed read) only when the age alone does not settle it.
+    const isOldEnough = accountAgeMs >= ESTABLISHED_ACCOUNT_AGE_MS;
+    const isEstablished = isEstablishedAccount({
+      accountAgeMs,
+      hasCompletedRound: isOldEnough && (await hasCompletedRound(trx, author.id)),
+    });
+    refuse(chatLockRefusal({ role: author.role, isEstablished }, isLocked));
+  }
+  const limit = newAccountChatLimit(accountAgeMs);
+  if (!limit) return;
+  const since = new Date(now.getTime() - limit.windowMs).toISOString();
+  const times = await listRecentMessageTimes(trx, author.id, since, limit.messages);
+  if (times.length < limit.messages) return;
+  const retryAtMs = new Date(times[limit.messages - 1]!).getTime() + limit.windowMs;
+  const refusal = chatSlowModeRefusal(limit, retryAtMs, now.getTime());
+  throw refusedError(refusal, { retryAfterSeconds: Math.max(1, Math.ceil((retryAtMs - now.getTime()) / 1000)) });
+}
+
+/** Whether only established accounts may post in the community chat now, and when that last changed. */
+export async function getChatLock({ database }: Pick<TChatContext, 'database'>): Promise<TChatLock> {
+  return findChatLock(database.db);
+}
+
+/**
+ * Turns "only established accounts may post" on or off (an admin's switch). Stored, so every instance's next send
+ * reads it; `onChanged` runs in the same transaction when the value did change (the admin service logs it there), and
+ * after the commit everyone in the chat is told (`chat.lock_changed`, the banner). Setting the value it already has
+ * changes, logs and announces nothing.
+ */
+export async function setChatLock(
+  { database, events }: TChatContext,
+  input: { isLocked: boolean; changedBy: string },
+  onChanged: (trx: Kysely<DB>) => Promise<void>,
+): Promise<{ lock: TChatLock; isChanged: boolean }> {
+  const result = await inTransaction(database, async (trx) => {
+    const isChanged = await updateChatLock(trx, { ...input, changedAt: nowIso() });
+    if (isChanged) await onChanged(trx);
+    return { lock: await findChatLock(trx), isChanged };
+  });
+  if (result.isChanged) events.emit({ name: 'chat.lock_changed', room: REALTIME_ROOMS.chat, payload: result.lock });
+  return result;
 }
 
 /**
@@ -125,6 +199,7 @@ export async function sendMessage(
     countSince: countRecentMessages,
     text,
     filterWhere: (stored) => ({ surface: 'community_chat', messageId: Number(stored.id) }),
+    admit: admitToCommunityChat,
     insert: async (trx, author, atIso) => {
       const role = ZRole.safeParse(author.role).success ? author.role : 'user';
       const stored = await insertMessageOnce(trx, {
@@ -196,7 +271,8 @@ export async function catchUp(
     messages = rows.slice(0, CHAT_CATCH_UP_LIMIT).map(toChatMessage);
   }
   const deletedIds = deletedSince ? await listDeletedIdsSince(db, deletedSince, DELETED_IDS_LIMIT) : [];
-  return { messages, hasMore, deletedIds, serverTime };
+  const lock = await findChatLock(db);
+  return { messages, hasMore, deletedIds, serverTime, lock };
 }
 
 /** `GET /api/chat/messages`: older history (`beforeId`, newest page without it) or what was missed (`afterId`). */

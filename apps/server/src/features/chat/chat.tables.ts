@@ -16,6 +16,18 @@ export interface MessagesTable {
   deletedBy: string | null;
 }
 
+/**
+ * The community chat's settings (migration 0036-chat-lock): one row, id 1. `isLocked`: only established accounts
+ * may post (issue 24, item 6); `changedAt`/`changedBy`: the admin's last change (ISO, user id), null before any.
+ */
+export interface ChatSettingsTable {
+  id: number;
+  isLocked: number | boolean;
+  changedAt: string | null;
+  changedBy: string | null;
+}
+
 export interface ChatTables {
   messages: MessagesTable;
+  chatSettings: ChatSettingsTable;
 }

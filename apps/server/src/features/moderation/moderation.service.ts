@@ -8,6 +8,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   BLOCKING_REPORT_REASONS,
+  COMMUNITY_CHAT_LOG_TARGET,
   formatUntil,
   MODERATION_ACTION_LABELS,
   moderationTargetRefusal,
@@ -53,6 +54,8 @@ import {
   setRestriction,
 } from '../users/users.service';
 import { inTransaction } from '../../db/transaction';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { blockUser } from '../blocks/blocks.service';
 import * as repo from './moderation.repository';
 
@@ -741,6 +744,31 @@ export async function act(
   }
   if (caseRow) await closeWithOutcome(deps, caseRow, request.action === 'dismiss' ? 'dismissed' : 'actioned', now);
   return { entry: toLogEntry(entry) };
+}
+
+/**
+ * Logs an admin's switch on the community chat (issue 24, item 6) in the moderation log, in the caller's transaction
+ * `trx`: the chat is its target (`COMMUNITY_CHAT_LOG_TARGET`), so it is listed with every other action and never
+ * in an account's record.
+ */
+export async function logChatSwitch(
+  trx: Kysely<DB>,
+  admin: Pick<TSessionUser, 'id' | 'displayName'>,
+  action: 'chat_locked' | 'chat_unlocked',
+  reason: string,
+): Promise<TLogEntry> {
+  const entry = await repo.insertLog(trx, {
+    actorId: admin.id,
+    actorName: admin.displayName,
+    targetId: COMMUNITY_CHAT_LOG_TARGET.id,
+    targetName: COMMUNITY_CHAT_LOG_TARGET.displayName,
+    action,
+    reason,
+    caseId: null,
+    until: null,
+    createdAt: nowIso(),
+  });
+  return toLogEntry(entry);
 }
 
 /** Closes a case, starts its context's retention, and tells each reporter whether action was taken (not which). */

@@ -11,7 +11,9 @@ import {
   type TJudgedRound,
   type TSideKey,
 } from '@resolved/shared';
-import { LIST_LIMIT, db, sideOf } from '../debates/debates.service';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { LIST_LIMIT, db, debatesDb, sideOf } from '../debates/debates.service';
 import { findUserNames } from '../users/users.service';
 import type { TDebateRow } from '../debates/debates.tables';
 import * as resultsRepo from './results.repository';
@@ -112,6 +114,14 @@ export async function getRecord(deps: TDebatesDeps, userId: string): Promise<TDe
 
 export async function countDebatesJoined(deps: TDebatesDeps, userId: string): Promise<number> {
   return resultsRepo.countDebatesOfUser(db(deps), userId);
+}
+
+/**
+ * Whether the user has debated a round to its end (`completed` or `judged`): half of what makes an account
+ * "established" for the community chat's lock (issue 24, item 6). `db` may be a transaction (the chat's send step).
+ */
+export async function hasCompletedRound(db: Kysely<DB>, userId: string): Promise<boolean> {
+  return resultsRepo.hasCompletedRoundAsDebater(debatesDb(db), userId);
 }
 
 export async function listRatings(deps: TDebatesDeps, formatId: TFormatId) {

@@ -96,6 +96,18 @@ export async function listJudgedDebates(
   return query.execute();
 }
 
+/** Whether the user debated at least one round to its end (`completed` or `judged`; not forfeited or abandoned). */
+export async function hasCompletedRoundAsDebater(db: TDebatesDb, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('debates')
+    .select('id')
+    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId)]))
+    .where('status', 'in', ['completed', 'judged'])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Debates Joined: every debate the user was matched into. */
 export async function countDebatesOfUser(db: TDebatesDb, userId: string): Promise<number> {
   const row = await db

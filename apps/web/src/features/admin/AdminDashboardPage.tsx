@@ -10,6 +10,7 @@ import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { MotionBank } from './MotionBank';
+import { ChatLockSwitch } from './ChatLockSwitch';
 import { leaderboardKey } from '../leaderboard/leaderboard-queries';
 import {
   adminUsersKey,
@@ -155,7 +156,10 @@ function ContactRequests() {
   );
 }
 
-/** Admin dashboard (spec §2): set any user's score (saved on blur), roles, the ledger, contact requests. */
+/**
+ * Admin dashboard (spec §2): set any user's score (saved on blur), roles, the chat's switch, the motion bank, the
+ * ledger, contact requests.
+ */
 export default function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   const { user: me } = useAuth();
@@ -232,6 +236,12 @@ export default function AdminDashboardPage() {
           ) : null}
         </Card>
       )}
+      <Card as="section" className="p-6" aria-labelledby="chat-lock-heading">
+        <h2 id="chat-lock-heading" className="mb-3 text-lg font-bold text-slate-900">
+          Community chat
+        </h2>
+        <ChatLockSwitch />
+      </Card>
       <Card as="section" className="p-6" aria-labelledby="motions-heading">
         <h2 id="motions-heading" className="mb-3 text-lg font-bold text-slate-900">
           Motion bank

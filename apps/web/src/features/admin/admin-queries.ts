@@ -1,11 +1,12 @@
 /**
  * The admin dashboard's HTTP calls and their TanStack Query keys: users with their scores and roles, the score
- * ledger, contact requests and the motion bank.
+ * ledger, contact requests, the motion bank and the community chat's switch.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type {
   TAdminUser,
   TAdminUsersResponse,
+  TChatLock,
   TContactRequest,
   TCreateMotionRequest,
   TFormatId,
@@ -59,4 +60,16 @@ export function createMotion(input: TCreateMotionRequest): Promise<{ motion: TMo
 
 export function deleteMotion(id: number): Promise<void> {
   return api<void>(`/api/motions/${id}`, { method: 'DELETE' });
+}
+
+export const chatLockKey = ['chat', 'lock'] as const;
+
+/** Whether only established accounts may post in the community chat. */
+export const chatLockQuery = queryOptions({
+  queryKey: chatLockKey,
+  queryFn: () => api<{ lock: TChatLock }>('/api/chat/lock').then((r) => r.lock),
+});
+
+export function setChatLock(isLocked: boolean): Promise<{ lock: TChatLock }> {
+  return api('/api/chat/lock', { method: 'PUT', json: { isLocked } });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type UIEvent } from 'react';
-import { MessageCircle, Users, WifiOff } from 'lucide-react';
-import { CHAT_COUNTER_FROM, LIMITS, canDeleteMessage } from '@resolved/shared';
+import { Lock, MessageCircle, Users, WifiOff } from 'lucide-react';
+import { CHAT_COUNTER_FROM, CHAT_LOCK_BANNER, LIMITS, canDeleteMessage } from '@resolved/shared';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/form-errors';
 import { PageHeading } from '../../shell/PageHeading';
@@ -119,6 +119,17 @@ export default function ChatPage() {
             Admin messages only
           </label>
         </div>
+
+        {chat.lock?.isLocked ? (
+          <p
+            role="status"
+            data-testid="chat-lock-banner"
+            className="flex items-start gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900"
+          >
+            <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            {CHAT_LOCK_BANNER}
+          </p>
+        ) : null}
 
         <div
           ref={listRef}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { TChatMessage } from '@resolved/shared';
+import type { TChatLock, TChatMessage } from '@resolved/shared';
 import { ReplyError } from '../../lib/api';
 import {
   getSocket,
@@ -60,13 +60,15 @@ type TChatStatus = 'loading' | 'ready' | 'error';
 
 /**
  * The community chat for this tab: joins the live room on every (re)connect, catches up from the newest
- * message it holds, merges by id, and sends through an outbox that survives a dropped connection.
+ * message it holds, merges by id, and sends through an outbox that survives a dropped connection. `lock` is whether
+ * only established accounts may post (from the join, then live).
  */
 export function useChat() {
   const [state, dispatch] = useReducer(reducer, INITIAL_CHAT_STATE);
   const [status, setStatus] = useState<TChatStatus>('loading');
   const [error, setError] = useState<string>();
   const [presence, setPresence] = useState<number>();
+  const [lock, setLock] = useState<TChatLock>();
   const [hasOlder, setHasOlder] = useState(false);
   const [isLoadingOlder, setIsLoadingOlder] = useState(false);
   const isConnected = useSocketConnected();
@@ -129,11 +131,12 @@ export function useChat() {
           setError(reply.error.message);
           return;
         }
-        const { messages, hasMore, deletedIds, serverTime, presence: count } = reply.data;
+        const { messages, hasMore, deletedIds, serverTime, presence: count, lock: currentLock } = reply.data;
         deletedSinceRef.current = serverTime;
         dispatch({ type: 'remove', ids: deletedIds });
         dispatch({ type: 'merge', messages });
         setPresence(count);
+        setLock(currentLock);
         setStatus('ready');
         setError(undefined);
         if (afterId === undefined) setHasOlder(hasMore);
@@ -163,6 +166,8 @@ export function useChat() {
   useSocketEvent('messages.created', ({ messages }) => dispatch({ type: 'merge', messages }));
   useSocketEvent('message.deleted', ({ id }) => dispatch({ type: 'remove', ids: [id] }));
   useSocketEvent('chat.presence_changed', ({ count }) => setPresence(count));
+  // An admin's switch "only established accounts may post", from any instance: the banner follows it.
+  useSocketEvent('chat.lock_changed', (next) => setLock(next));
   // Unblocking someone (here or in another tab) brings their recent messages back without a reload.
   useSocketEvent('block.changed', ({ isBlocked }) => {
     if (isBlocked) return;
@@ -211,5 +216,18 @@ export function useChat() {
     }
   }, [isLoadingOlder]);
 
-  return { ...state, status, error, presence, isConnected, hasOlder, isLoadingOlder, send, retry, remove, loadOlder };
+  return {
+    ...state,
+    status,
+    error,
+    presence,
+    lock,
+    isConnected,
+    hasOlder,
+    isLoadingOlder,
+    send,
+    retry,
+    remove,
+    loadOlder,
+  };
 }
