@@ -206,6 +206,10 @@ export const MODERATION_ACTIONS = [
   'reset_name',
   'appeal_upheld',
   'appeal_granted',
+  // Admins' changes to an account's age and judging (issue 24), logged here with the other actions on accounts.
+  'set_birth_month',
+  'grant_verified_judge',
+  'revoke_verified_judge',
 ] as const;
 export type TModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -221,6 +225,9 @@ export const MODERATION_ACTION_LABELS: Record<TModerationAction, string> = {
   reset_name: 'Display name reset',
   appeal_upheld: 'Appeal declined',
   appeal_granted: 'Appeal granted',
+  set_birth_month: 'Month of birth changed',
+  grant_verified_judge: 'Verified judge granted',
+  revoke_verified_judge: 'Verified judge revoked',
 };
 
 /** Durations a mute or suspension may run, in hours. */

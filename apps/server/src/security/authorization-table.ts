@@ -94,8 +94,26 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'PUT /api/users/:id/score': rule('admins; never one’s own score unless admin', 'DDDAD', 'the user whose score it is'),
   'PUT /api/users/:id/role': rule('admins; no one promotes themselves', 'DDDAD', 'the user whose role it is'),
   'GET /api/score-changes': ADMIN,
+  'GET /api/users/me/birth-month': rule('signed-in users: their own month of birth (never anyone else’s)', 'DAAA-'),
+  'PUT /api/users/me/birth-month': rule(
+    'signed-in users whose month of birth is unset (asked at their next sign-in)',
+    'DAAA-',
+  ),
+  'PUT /api/users/me/birth-month | already set': rule(
+    'no one once it is set (403 `birth_month_set`: only an admin changes it)',
+    'DDDD-',
+  ),
+  'PUT /api/users/:id/birth-month': rule('admins (logged)', 'DDDAD', 'the user whose month it is'),
+  'PUT /api/users/:id/verified-judge': rule('admins (logged)', 'DDDAD', 'the user it names'),
+  'GET /api/users/:id | team-managed': rule(
+    'an account limited to its teams has no public profile: itself only (others: 404)',
+    'DDDDA',
+    'the team-managed account',
+  ),
 
   'GET /api/chat/messages': SIGNED_IN,
+  'GET /api/chat/messages | no month of birth': rule('no one without a month of birth (403 `age_required`)', 'DDDD-'),
+  'GET /api/chat/messages | team-managed': rule('no account limited to its teams (403 `team_managed`)', 'DDDD-'),
 
   'GET /api/blocks': rule('signed-in users: their own block list', 'DAAA-'),
   'PUT /api/blocks/:id': rule('signed-in users: a block of their own (not of themselves)', 'DAAA-'),
@@ -106,18 +124,38 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'GET /api/debates/ratings': PUBLIC,
   'GET /api/debates/queue': SIGNED_IN,
   'POST /api/debates/queue': rule('signed-in users, unless suspended or in a matchmaking cooldown (issue 24)', 'DAAA-'),
+  'POST /api/debates/queue | no month of birth': rule('no one without a month of birth (403 `age_required`)', 'DDDD-'),
+  'POST /api/debates/queue | team-managed': rule('no account limited to its teams (403 `team_managed`)', 'DDDD-'),
   'DELETE /api/debates/queue': SIGNED_IN,
   'GET /api/debates/history': SIGNED_IN,
   'POST /api/debates/challenges': SIGNED_IN,
+  'POST /api/debates/challenges | no month of birth': rule(
+    'no one without a month of birth (403 `age_required`)',
+    'DDDD-',
+  ),
+  'POST /api/debates/challenges | team-managed': rule('no account limited to its teams (403 `team_managed`)', 'DDDD-'),
   'GET /api/debates/challenges/:token': rule('signed-in users with the link', 'DAAAA', 'the challenger'),
   'POST /api/debates/challenges/:token/accept': rule(
     'signed-in users other than the challenger',
     'DAAAD',
     'the challenger',
   ),
+  'POST /api/debates/challenges/:token/accept | team-managed': rule(
+    'no account limited to its teams (403 `team_managed`)',
+    'DDDDD',
+    'the challenger',
+  ),
   'GET /api/debates/:id': rule('signed-in users (spectators)', 'DAAAA', 'a debater'),
   'POST /api/debates/:id/clock': rule('the debaters (the judge: pause/resume)', 'DDDDA', 'the debater to speak'),
   'POST /api/debates/:id/judge': rule('signed-in users other than the debaters', 'DAAAD', 'a debater'),
+  'POST /api/debates/:id/judge | no month of birth': rule(
+    'no one without a month of birth (403 `age_required`)',
+    'DDDD-',
+  ),
+  'POST /api/debates/:id/judge | team-managed': rule(
+    'no account limited to its teams, outside its team’s rounds (403 `team_managed`)',
+    'DDDD-',
+  ),
   'POST /api/debates/:id/judge-invites': rule('the debaters', 'DDDDA', 'a debater'),
   'POST /api/debates/:id/ballots': rule('the debate’s judge', 'DDDDA', 'the judge'),
   'POST /api/debates/:id/forfeit': rule('the debaters (others: no effect)', 'DDDDA', 'a debater'),
@@ -139,6 +177,11 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'the team’s coaches (a member: themselves, leaving)',
     'DDDDA',
     'a coach of the team',
+  ),
+  'DELETE /api/teams/:id/members/:userId | team-managed, last team': rule(
+    'a team-managed member never leaves its last team itself (403 `team_managed`); a coach removes it',
+    'DDDDD',
+    'the team-managed member',
   ),
   'GET /api/teams/:id/members/:userId/progress': rule(
     'the team’s coaches (a member: their own)',
