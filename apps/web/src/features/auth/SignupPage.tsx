@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ageBandOf, directSignUpRefusal, LIMITS, ZSignUpRequest } from '@resolved/shared';
+import { ageBandOf, directSignUpRefusal, LIMITS, ZJoinCode, ZSignUpRequest } from '@resolved/shared';
 import { ApiError } from '../../lib/api';
 import { formErrors, type TFieldErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
@@ -18,7 +18,9 @@ const SIGNUP_FIELDS = ['name', 'email', 'password', 'birthMonth'] as const;
 
 /** The team join code of a join link (`/teams/join/:code`) that sent the visitor here, if one did. */
 function joinCodeOf(path: string | null): string | undefined {
-  return path ? /^\/teams\/join\/([^/?#]+)$/.exec(path)?.[1] : undefined;
+  const code = path ? /^\/teams\/join\/([^/?#]+)$/.exec(path)?.[1] : undefined;
+  const parsed = ZJoinCode.safeParse(code ?? '');
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** Sign-up (spec §2, §8): email and password, or Google in a popup. */
