@@ -1,6 +1,9 @@
 import { expect, type BrowserContext } from '@playwright/test';
 import { BASE_URL } from './env';
 
+/** The month of birth browser-test accounts give unless a test says otherwise: an adult's (issue 24). */
+export const ADULT_BIRTH_MONTH = '1990-01';
+
 /** The password every browser-test account uses. */
 export const E2E_PASSWORD = 'correct horse battery staple';
 
@@ -20,7 +23,7 @@ export async function signInAs(context: BrowserContext, email: string, displayNa
   const headers = { origin: BASE_URL };
   const signUp = await context.request.post('/api/auth/sign-up/email', {
     headers,
-    data: { name: displayName, email, password: E2E_PASSWORD },
+    data: { name: displayName, email, password: E2E_PASSWORD, birthMonth: ADULT_BIRTH_MONTH },
   });
   if (signUp.ok()) return;
   const signIn = await context.request.post('/api/auth/sign-in/email', {

@@ -79,3 +79,18 @@ export function bringForfeitWatchDue(debateId: number, userId: string): void {
     db.close();
   }
 }
+
+/**
+ * Makes the account with `email` one from before ages were asked (issue 24): its month of birth is unset, so it is
+ * asked at its next sign-in. No route unsets a month (only admins change one), hence the direct write.
+ */
+export function forgetBirthMonth(email: string): void {
+  const db = new Database(testDatabasePath(), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db.prepare('update users set birthMonth = null where email = ?').run(email);
+    if (changed.changes !== 1) throw new Error(`no account uses ${email}`);
+  } finally {
+    db.close();
+  }
+}

@@ -4,6 +4,7 @@
  */
 import type { BrowserContext } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { ADULT_BIRTH_MONTH } from '../support/accounts';
 import { startAppServer, type TAppServer } from '../support/app-server';
 
 const APP_PORT = 3222;
@@ -28,7 +29,7 @@ test.afterAll(async () => {
 async function signUp(context: BrowserContext, name: string, email: string) {
   const res = await context.request.post(`${app.baseUrl}/api/auth/sign-up/email`, {
     headers: { origin: app.baseUrl },
-    data: { name, email, password: PASSWORD },
+    data: { name, email, password: PASSWORD, birthMonth: ADULT_BIRTH_MONTH },
   });
   expect(res.ok(), await res.text()).toBe(true);
 }

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { startAppServer, type TAppServer } from '../support/app-server';
 import { emailForLogin, startOidcProvider, type TOidcProvider } from '../support/oidc';
-import { LoginForm, SignupForm, toast } from '../pages/AuthPages';
+import { BirthMonthGate, LoginForm, SignupForm, toast } from '../pages/AuthPages';
 
 const APP_PORT = 3221;
 const OIDC_PORT = 3230;
@@ -50,13 +50,15 @@ async function completeGooglePopup(page: Page, button: ReturnType<Page['getByRol
   await popup.waitForEvent('close');
 }
 
-test('Google sign-up creates the account and goes to /dashboard', async ({ page }) => {
+test('Google sign-up creates the account, asks the month of birth and goes to /dashboard', async ({ page }) => {
   const form = new SignupForm(page);
   await form.open(app.baseUrl);
   await expect(form.google).toHaveText('Sign Up with Google');
   await completeGooglePopup(page, form.google, 'grace.hopper');
   await expect(toast(page, 'Account created successfully!')).toBeVisible();
   await expect(page).toHaveURL(`${app.baseUrl}/dashboard`);
+  // Google gives no month of birth: it is asked before anything else (issue 24).
+  await new BirthMonthGate(page).answer('1990-01');
   await expect(page.getByText('Welcome back, Grace hopper!')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Account Information' })).toContainText(emailForLogin('grace.hopper'));
 });

@@ -3,6 +3,7 @@
  * the link in the e-mail opens the reset page, the new password signs in, the old one does not.
  */
 import { test, expect } from '../support/fixtures';
+import { ADULT_BIRTH_MONTH } from '../support/accounts';
 import { startAppServer, type TAppServer } from '../support/app-server';
 import { startTestSmtp, type TTestSmtp } from '../../apps/server/src/test/smtp';
 import { LoginForm, toast } from '../pages/AuthPages';
@@ -35,7 +36,7 @@ test.afterAll(async () => {
 test('a forgotten password is reset from the e-mailed link', async ({ page, context }) => {
   const signUp = await context.request.post(`${app.baseUrl}/api/auth/sign-up/email`, {
     headers: { origin: app.baseUrl },
-    data: { name: 'Forgetful Fran', email: EMAIL, password: 'the old password' },
+    data: { name: 'Forgetful Fran', email: EMAIL, password: 'the old password', birthMonth: ADULT_BIRTH_MONTH },
   });
   expect(signUp.ok(), await signUp.text()).toBe(true);
   await context.clearCookies();

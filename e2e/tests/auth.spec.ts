@@ -1,5 +1,5 @@
 import { test, expect } from '../support/fixtures';
-import { E2E_PASSWORD, signInAs, uniqueEmail } from '../support/accounts';
+import { ADULT_BIRTH_MONTH, E2E_PASSWORD, signInAs, uniqueEmail } from '../support/accounts';
 import { LoginForm, SignupForm, toast } from '../pages/AuthPages';
 import { readTestDatabase } from '../support/database';
 import { BASE_URL } from '../support/env';
@@ -44,7 +44,7 @@ test.describe('sign-up', () => {
     // Ten attempts for one address within 15 minutes are allowed (AUTH_RATE_LIMIT_PER_EMAIL); the next is refused.
     for (let n = 0; n < 10; n += 1) {
       await context.request.post('/api/auth/sign-up/email', {
-        data: { name: 'Script', email, password: 'compilers-rule' },
+        data: { name: 'Script', email, password: 'compilers-rule', birthMonth: ADULT_BIRTH_MONTH },
         headers: { origin: BASE_URL },
       });
     }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { ADULT_BIRTH_MONTH } from '../support/accounts';
 import { DebatePage } from '../pages/DebatePage';
 import { seriousViolations } from '../support/axe';
 import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
@@ -12,7 +13,9 @@ test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 
 async function signUp(context: BrowserContext, name: string) {
   const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(4).toString('hex')}@e2e.test`;
-  const res = await context.request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD } });
+  const res = await context.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: PASSWORD, birthMonth: ADULT_BIRTH_MONTH },
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { ADULT_BIRTH_MONTH } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 
 const PASSWORD = 'e2e team-code password';
 
 async function signUp(context: BrowserContext, name: string) {
   const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(4).toString('hex')}@e2e.test`;
-  const res = await context.request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD } });
+  const res = await context.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: PASSWORD, birthMonth: ADULT_BIRTH_MONTH },
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { ADULT_BIRTH_MONTH } from '../support/accounts';
 import { DEBATE_POINTS, FORMATS } from '@resolved/shared';
 import { DebatePage } from '../pages/DebatePage';
+import { SignupForm } from '../pages/AuthPages';
 import { seriousViolations } from '../support/axe';
 import { letRunningSpeechRun } from '../support/database';
 
@@ -10,7 +12,9 @@ const PASSWORD = 'e2e team password';
 
 async function signUp(context: BrowserContext, name: string) {
   const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(4).toString('hex')}@e2e.test`;
-  const res = await context.request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD } });
+  const res = await context.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: PASSWORD, birthMonth: ADULT_BIRTH_MONTH },
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -48,16 +52,14 @@ test('a coach runs a team practice: students join by link, a paired round is jud
   expect(link).toMatch(/\/teams\/join\/[A-Z2-9]{10}$/);
   expect(await seriousViolations(coach!)).toEqual([]);
 
-  // Ann has no account: the link sends her through sign-up and back to join.
+  // Ann has no account: the link sends her through sign-up, which joins the team in the same step (issue 24).
   await ann!.goto(link);
   await expect(ann!.getByRole('heading', { level: 1, name: `Join ${teamName}` })).toBeVisible();
   await ann!.getByRole('link', { name: 'Sign up to join' }).click();
-  await ann!.getByLabel('Name').fill(names.ann);
-  await ann!.getByLabel('Email').fill(`ann-${run}@e2e.test`);
-  await ann!.getByLabel('Password').fill(PASSWORD);
+  await new SignupForm(ann!).fill({ name: names.ann, email: `ann-${run}@e2e.test`, password: PASSWORD });
   await ann!.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(ann!).toHaveURL(new RegExp(`/teams/join/`));
-  await ann!.getByRole('button', { name: `Join ${teamName}` }).click();
+  await expect(ann!).toHaveURL(/\/teams$/);
+  await ann!.getByRole('link', { name: teamName }).click();
   await expect(ann!.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
   // Ben and Jo are signed in already: the link joins them.
   await joinByLink(ben!, link, teamName);

@@ -78,6 +78,7 @@ async function signUp(base, n) {
       name: `Crash ${n}`,
       email: `crash-${n}-${randomUUID()}@example.test`,
       password: 'correct horse battery',
+      birthMonth: '1990-01',
     }),
   });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { BENCH_AUTH_SECRET } from './server';
 
 export type TEngine = 'sqlite' | 'postgres';
-/** The bench writes users and sessions only; their columns are those of migration 0002-auth. */
+/** The bench writes users and sessions only; their columns are those of migration 0002-auth (and 0033's month of birth). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw tables, columns checked by the server's migration
 export type TBenchDb = Kysely<any>;
 
@@ -123,6 +123,8 @@ export async function seedUsers(
       updatedAt: isPostgres ? at : at.toISOString(),
       role: 'user',
       banned: isPostgres ? false : 0,
+      // An adult's month of birth (migration 0033-age): the queue, challenges and the chat refuse an account without one.
+      birthMonth: '1990-01',
     });
   }
   const batch = 1000;
@@ -177,7 +179,7 @@ export async function checkCookieSigning(baseUrl: string, database: TBenchDataba
   const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ name: 'Cookie Check', email, password: 'correct horse battery' }),
+    body: JSON.stringify({ name: 'Cookie Check', email, password: 'correct horse battery', birthMonth: '1990-01' }),
   });
   if (!response.ok) throw new Error(`cookie check: sign-up failed (${response.status}): ${await response.text()}`);
   const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));

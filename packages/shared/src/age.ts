@@ -68,3 +68,40 @@ export const ZBirthMonth = z
       ctx.addIssue({ code: 'custom', message: BIRTH_MONTH_MESSAGES.tooOld });
     }
   });
+
+/** `PUT /api/users/me/birth-month` (while unset) and an admin's `PUT /api/users/:id/birth-month`. */
+export const ZSetBirthMonthRequest = z.object({ birthMonth: ZBirthMonth });
+export type TSetBirthMonthRequest = z.infer<typeof ZSetBirthMonthRequest>;
+
+/** An admin grants or revokes verified judge (`PUT /api/users/:id/verified-judge`). */
+export const ZVerifiedJudgeRequest = z.object({
+  isVerifiedJudge: z.boolean({ error: 'Say whether this person is a verified judge (true or false).' }),
+});
+export type TVerifiedJudgeRequest = z.infer<typeof ZVerifiedJudgeRequest>;
+
+/** `GET /api/users/me/birth-month`: the account's own month of birth (Settings shows it, read-only). */
+export interface TMyBirthMonthResponse {
+  birthMonth: string | null;
+}
+
+/** The months of the year as the month-of-birth fields list them. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** "March 2011" for "2011-03", as the account itself and admins read it. */
+export function formatBirthMonth(birthMonth: string): string {
+  const [year, month] = birthMonth.split('-').map(Number) as [number, number];
+  return `${MONTH_NAMES[month - 1] ?? '?'} ${year}`;
+}

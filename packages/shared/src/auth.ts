@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { isCommonPassword } from './common-passwords.js';
 import { AGE_BANDS, ZBirthMonth } from './age.js';
+import { ZJoinCode } from './teams.js';
 
 export const COMMON_PASSWORD_MESSAGE =
   'That password is one of the most common ones. Choose something harder to guess.';
@@ -72,7 +73,12 @@ export const ZSignUpRequest = z.object({
   email: ZEmail,
   password: ZPassword,
   /** "YYYY-MM" (issue 24): asked at sign-up; stored, never shown to others. */
-  birthMonth: ZBirthMonth.optional(),
+  birthMonth: ZBirthMonth,
+  /**
+   * The team join code when signing up from a team's join link: the account joins the team in the same step, and an
+   * under-13 account is created team-managed by the coach who owns the link (the only way under 13 signs up).
+   */
+  joinCode: ZJoinCode.optional(),
 });
 export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
 
@@ -101,6 +107,8 @@ export interface TLeaderboardEntry {
   id: string;
   displayName: string;
   score: number;
+  /** An account limited to its teams (issue 24): it has no public profile, so the row links nowhere. */
+  hasNoProfile?: true;
 }
 
 /** The signed-in user's own standing, shown in the leaderboard's "You" box. */
@@ -140,6 +148,10 @@ export interface TAdminUser {
   role: TRole;
   score: number;
   createdAt: string;
+  /** "YYYY-MM", or null until the account gives it: admins (and the account itself) alone see it. */
+  birthMonth: string | null;
+  isTeamManaged: boolean;
+  isVerifiedJudge: boolean;
 }
 
 export interface TAdminUsersResponse {

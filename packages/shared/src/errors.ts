@@ -68,6 +68,12 @@ export const ERROR_REASONS = [
   'last_coach',
   'team_member_busy',
   'already_member',
+  'team_full',
+  // Ages (issue 24)
+  'age_required',
+  'under_13',
+  'team_managed',
+  'birth_month_set',
   // Blocks
   'blocked',
   'block_self',
@@ -118,6 +124,16 @@ export const REFUSALS = {
   text_refused: {
     code: 'validation_failed',
     message: 'This contains a slur, which Resolved does not allow. Please write it another way.',
+  },
+  age_required: { code: 'forbidden', message: 'Add your month and year of birth first.' },
+  under_13: {
+    code: 'forbidden',
+    message:
+      'You need to be 13 or older to sign up here. Ask your coach for your team’s join link and sign up through it.',
+  },
+  birth_month_set: {
+    code: 'forbidden',
+    message: 'Your month of birth is already set. Only an admin can change it.',
   },
 } as const satisfies Partial<Record<TErrorReason, Omit<TRefusal, 'reason'>>>;
 

@@ -252,6 +252,10 @@ export const MODERATION_ACTIONS = [
   // An admin's switch on the community chat (issue 24, item 6): logged with the chat as its target.
   'chat_locked',
   'chat_unlocked',
+  // Admins' changes to an account's age and judging (issue 24), logged here with the other actions on accounts.
+  'set_birth_month',
+  'grant_verified_judge',
+  'revoke_verified_judge',
 ] as const;
 export type TModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -269,6 +273,9 @@ export const MODERATION_ACTION_LABELS: Record<TModerationAction, string> = {
   appeal_granted: 'Appeal granted',
   chat_locked: 'Chat: only established accounts may post',
   chat_unlocked: 'Chat: open to everyone again',
+  set_birth_month: 'Month of birth changed',
+  grant_verified_judge: 'Verified judge granted',
+  revoke_verified_judge: 'Verified judge revoked',
 };
 
 /** How the log names the community chat when an admin's switch acts on it (its `targetId`; no account has it). */

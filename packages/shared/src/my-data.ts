@@ -69,6 +69,9 @@ export const ZMyData = z.object({
     role: z.string(),
     score: z.number(),
     createdAt: z.string(),
+    /** The account's own month of birth ("YYYY-MM"), or null until given (issue 24). */
+    birthMonth: z.string().nullable(),
+    isTeamManaged: z.boolean(),
   }),
   rounds: z.array(ZMyDataRound),
   ballots: z.array(ZMyDataBallot),

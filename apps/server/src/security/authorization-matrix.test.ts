@@ -152,6 +152,21 @@ async function makeTeam(c: TCtx, coach: TIdentity): Promise<{ id: number; joinCo
   return { id: team.id, joinCode: team.joinCode, member };
 }
 
+/** The actor's account as one from before ages were asked (no month of birth); a visitor has none anyway. */
+async function withoutBirthMonth(c: TCtx): Promise<void> {
+  if (!c.as) return;
+  await c.t.database.db.updateTable('users').set({ birthMonth: null }).where('id', '=', c.as.user.id).execute();
+}
+
+/** Makes `who` a team-managed under-13 account (issue 24), as a sign-up through a coach's join link does. */
+async function teamManaged(t: TTestApp, who: TIdentity, coachId = 'probe-coach'): Promise<void> {
+  await t.database.db
+    .updateTable('users')
+    .set({ birthMonth: `${new Date().getUTCFullYear() - 10}-01`, isTeamManaged: 1, managedBy: coachId })
+    .where('id', '=', who.user.id)
+    .execute();
+}
+
 /** An open report case: a fresh user reports another for spam. */
 async function reportCase(c: TCtx): Promise<number> {
   const reporter = await fastUser(c.t);
@@ -239,6 +254,21 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'PUT /api/users/:id/role': (c) =>
     call(c, 'PUT', `/api/users/${c.owner.user.id}/role`, { role: 'moderator' }).then(asOutcome),
   'GET /api/score-changes': (c) => call(c, 'GET', '/api/score-changes').then(asOutcome),
+  'GET /api/users/me/birth-month': (c) => call(c, 'GET', '/api/users/me/birth-month').then(asOutcome),
+  'PUT /api/users/me/birth-month': async (c) => {
+    await withoutBirthMonth(c);
+    return asOutcome(await call(c, 'PUT', '/api/users/me/birth-month', { birthMonth: '2000-05' }));
+  },
+  'PUT /api/users/me/birth-month | already set': (c) =>
+    call(c, 'PUT', '/api/users/me/birth-month', { birthMonth: '2000-05' }).then(asOutcome),
+  'PUT /api/users/:id/birth-month': (c) =>
+    call(c, 'PUT', `/api/users/${c.owner.user.id}/birth-month`, { birthMonth: '2000-05' }).then(asOutcome),
+  'PUT /api/users/:id/verified-judge': (c) =>
+    call(c, 'PUT', `/api/users/${c.owner.user.id}/verified-judge`, { isVerifiedJudge: true }).then(asOutcome),
+  'GET /api/users/:id | team-managed': async (c) => {
+    await teamManaged(c.t, c.owner);
+    return asOutcome(await call(c, 'GET', `/api/users/${c.owner.user.id}`));
+  },
   'POST /api/reports': async (c) => {
     const target = await fastUser(c.t);
     return asOutcome(await call(c, 'POST', '/api/reports', { target: 'user', userId: target.user.id, reason: 'spam' }));
@@ -330,10 +360,26 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'GET /api/chat/lock': (c) => call(c, 'GET', '/api/chat/lock').then(asOutcome),
   // Leaves the chat as it is (open): the actors of other entries run meanwhile.
   'PUT /api/chat/lock': (c) => call(c, 'PUT', '/api/chat/lock', { isLocked: false }).then(asOutcome),
+  'GET /api/chat/messages | no month of birth': async (c) => {
+    await withoutBirthMonth(c);
+    return asOutcome(await call(c, 'GET', '/api/chat/messages'));
+  },
+  'GET /api/chat/messages | team-managed': async (c) => {
+    if (c.as) await teamManaged(c.t, c.as);
+    return asOutcome(await call(c, 'GET', '/api/chat/messages'));
+  },
   'GET /api/debates': (c) => call(c, 'GET', '/api/debates').then(asOutcome),
   'GET /api/debates/ratings': (c) => call(c, 'GET', '/api/debates/ratings?formatId=ld').then(asOutcome),
   'GET /api/debates/queue': (c) => call(c, 'GET', '/api/debates/queue').then(asOutcome),
   'POST /api/debates/queue': (c) => call(c, 'POST', '/api/debates/queue', { formatId: 'pf' }).then(asOutcome),
+  'POST /api/debates/queue | no month of birth': async (c) => {
+    await withoutBirthMonth(c);
+    return asOutcome(await call(c, 'POST', '/api/debates/queue', { formatId: 'pf' }));
+  },
+  'POST /api/debates/queue | team-managed': async (c) => {
+    if (c.as) await teamManaged(c.t, c.as);
+    return asOutcome(await call(c, 'POST', '/api/debates/queue', { formatId: 'pf' }));
+  },
   'DELETE /api/debates/queue': async (c) => {
     // A banned account cannot have joined: it is asked to leave a queue it is not in.
     if (c.as && c.actor !== 'banned') await ok(c, 'POST', '/api/debates/queue', { formatId: 'parli' }, c.as);
@@ -449,6 +495,16 @@ const HTTP_PROBES: Record<string, TProbe> = {
     const team = await makeTeam(c, c.owner);
     return asOutcome(await call(c, 'DELETE', `/api/teams/${team.id}/members/${team.member.user.id}`));
   },
+  'DELETE /api/teams/:id/members/:userId | team-managed, last team': async (c) => {
+    // The owner is a team-managed member of one team (a fresh coach's); the actor tries to take it off the team.
+    const coach = await fastUser(c.t);
+    const { team } = (await ok(c, 'POST', '/api/teams', { name: 'Probe team', school: 'Probe High' }, coach)) as {
+      team: { id: number; joinCode: string };
+    };
+    await ok(c, 'POST', `/api/teams/join/${team.joinCode}`, undefined, c.owner);
+    await teamManaged(c.t, c.owner, coach.user.id);
+    return asOutcome(await call(c, 'DELETE', `/api/teams/${team.id}/members/${c.owner.user.id}`));
+  },
   'GET /api/teams/:id/members/:userId/progress': async (c) => {
     const team = await makeTeam(c, c.owner);
     return asOutcome(await call(c, 'GET', `/api/teams/${team.id}/members/${team.member.user.id}/progress`));
@@ -477,6 +533,22 @@ const HTTP_PROBES: Record<string, TProbe> = {
     return asOutcome(await call(c, 'DELETE', `/api/teams/${team.id}/rounds/${rounds[0]!.debateId}`));
   },
   'POST /api/debates/challenges': (c) => call(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }).then(asOutcome),
+  'POST /api/debates/challenges | no month of birth': async (c) => {
+    await withoutBirthMonth(c);
+    return asOutcome(await call(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }));
+  },
+  'POST /api/debates/challenges | team-managed': async (c) => {
+    if (c.as) await teamManaged(c.t, c.as);
+    return asOutcome(await call(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }));
+  },
+  'POST /api/debates/challenges/:token/accept | team-managed': async (c) => {
+    const { challenge } = (await ok(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }, c.owner)) as {
+      challenge: { token: string };
+    };
+    if (c.as) await teamManaged(c.t, c.as);
+    const response = await call(c, 'POST', `/api/debates/challenges/${challenge.token}/accept`);
+    return { status: response.statusCode, tookEffect: response.statusCode === 200 };
+  },
   'GET /api/debates/challenges/:token': async (c) => {
     const { challenge } = (await ok(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }, c.owner)) as {
       challenge: { token: string };
@@ -502,6 +574,16 @@ const HTTP_PROBES: Record<string, TProbe> = {
   },
   'POST /api/debates/:id/judge': async (c) => {
     const { id } = await makeDebate(c, c.owner);
+    return asOutcome(await call(c, 'POST', `/api/debates/${id}/judge`));
+  },
+  'POST /api/debates/:id/judge | no month of birth': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    await withoutBirthMonth(c);
+    return asOutcome(await call(c, 'POST', `/api/debates/${id}/judge`));
+  },
+  'POST /api/debates/:id/judge | team-managed': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    if (c.as) await teamManaged(c.t, c.as);
     return asOutcome(await call(c, 'POST', `/api/debates/${id}/judge`));
   },
   'POST /api/debates/:id/judge-invites': async (c) => {
@@ -599,6 +681,8 @@ const EXTRA_REFUSALS: Record<string, number[]> = {
   'GET /api/auth/delete-user/callback': [404],
   'POST /api/debates/challenges/:token/accept': [409],
   'POST /api/debates/:id/judge': [],
+  // An account limited to its teams has no public profile: others are answered as for an account that does not exist.
+  'GET /api/users/:id | team-managed': [404],
   // Someone else's notice is not found.
   'POST /api/notices/:id/appeal': [404],
 };

@@ -13,7 +13,12 @@ const signUp = (t: TTestApp, n: number | string, remoteAddress = '203.0.113.7', 
   t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
-    payload: { name: `Student ${n}`, email: `student-${n}@school.test`, password: 'debate-practice-1' },
+    payload: {
+      name: `Student ${n}`,
+      email: `student-${n}@school.test`,
+      password: 'debate-practice-1',
+      birthMonth: '1990-01',
+    },
     remoteAddress,
     headers,
   });
@@ -195,7 +200,7 @@ describe.each(TEST_ENGINES)('display names and password checks on %s', (engine) 
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { name: 'Lazy', email: 'lazy@example.test', password: 'password123' },
+      payload: { name: 'Lazy', email: 'lazy@example.test', password: 'password123', birthMonth: '1990-01' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(COMMON_PASSWORD_MESSAGE);

@@ -150,7 +150,7 @@ describe.each(TEST_ENGINES)('privacy on %s', (engine) => {
     const signUp = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { name: 'Own Token', email, password: 'correct horse battery' },
+      payload: { name: 'Own Token', email, password: 'correct horse battery', birthMonth: '1990-01' },
     });
     expect(signUp.statusCode).toBe(200);
     const cookie = String([signUp.headers['set-cookie']].flat()[0]).split(';')[0]!;

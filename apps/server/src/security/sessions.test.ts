@@ -65,7 +65,12 @@ describe.each(TEST_ENGINES)('sessions and web hardening on %s', (engine) => {
       const response = await https.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
-        payload: { name: 'Sec Ure', email: `secure-${randomUUID()}@example.test`, password: DEFAULT_TEST_PASSWORD },
+        payload: {
+          name: 'Sec Ure',
+          email: `secure-${randomUUID()}@example.test`,
+          password: DEFAULT_TEST_PASSWORD,
+          birthMonth: '1990-01',
+        },
       });
       expect(response.statusCode).toBe(200);
       const session = ([response.headers['set-cookie']].flat() as string[]).find((c) =>

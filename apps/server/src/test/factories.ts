@@ -3,7 +3,7 @@
  * person would get), adjusting only what no public route sets directly (a role, a starting score).
  */
 import { randomBytes } from 'node:crypto';
-import type { TRole, TSessionUser } from '@resolved/shared';
+import { ageBandOf, type TRole, type TSessionUser } from '@resolved/shared';
 import type { TTestApp } from './harness';
 
 let sequence = 0;
@@ -23,8 +23,14 @@ export interface TBuildUserOptions {
   email?: string;
   password?: string;
   score?: number;
-  /** "YYYY-MM" (issue 24); an adult's by default. `null` leaves it unset, as on an account from before ages. */
+  /**
+   * "YYYY-MM" (issue 24); an adult's by default. `null` leaves it unset, as on an account from before ages. A month
+   * under 13 (which a direct sign-up refuses) is written after an adult's sign-up, as is `teamManagedBy`: tests of the
+   * join-link route itself use the route.
+   */
   birthMonth?: string | null;
+  /** Makes the account team-managed by this coach (issue 24), as a sign-up through the coach's join link does. */
+  teamManagedBy?: string;
 }
 
 /** The month of birth test accounts have unless a test says otherwise: an adult's. */
@@ -38,6 +44,8 @@ export async function buildUser(
   opts: TBuildUserOptions = {},
 ): Promise<{ user: TSessionUser; cookie: string }> {
   sequence += 1;
+  const wanted = opts.birthMonth === undefined ? ADULT_BIRTH_MONTH : opts.birthMonth;
+  const signUpMonth = wanted !== null && ageBandOf(wanted) !== 'child' ? wanted : ADULT_BIRTH_MONTH;
   const email = opts.email ?? `user${sequence}-${randomBytes(4).toString('hex')}@example.test`;
   const signUp = await t.app.inject({
     method: 'POST',
@@ -46,16 +54,27 @@ export async function buildUser(
       name: opts.displayName ?? `Test User ${sequence}`,
       email,
       password: opts.password ?? DEFAULT_TEST_PASSWORD,
-      ...(opts.birthMonth === null ? {} : { birthMonth: opts.birthMonth ?? ADULT_BIRTH_MONTH }),
+      birthMonth: signUpMonth,
     },
   });
   if (signUp.statusCode !== 200) throw new Error(`buildUser: sign-up failed (${signUp.statusCode}): ${signUp.body}`);
   const cookie = cookieHeaderFrom(signUp.headers['set-cookie']);
   const { id } = signUp.json<{ user: { id: string } }>().user;
 
-  const changes: { role?: TRole; score?: number } = {};
+  const changes: {
+    role?: TRole;
+    score?: number;
+    birthMonth?: string | null;
+    isTeamManaged?: number;
+    managedBy?: string;
+  } = {};
   if (opts.role !== undefined) changes.role = opts.role;
   if (opts.score !== undefined) changes.score = opts.score;
+  if (wanted !== signUpMonth) changes.birthMonth = wanted;
+  if (opts.teamManagedBy !== undefined) {
+    changes.isTeamManaged = 1;
+    changes.managedBy = opts.teamManagedBy;
+  }
   if (Object.keys(changes).length > 0) {
     await t.database.db.updateTable('users').set(changes).where('id', '=', id).execute();
   }

@@ -1,9 +1,20 @@
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { PageLoading } from './PageLoading';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { isLimitedToTeams } from '@resolved/shared';
 import { useAuth } from '../features/auth/useAuth';
+import { BirthMonthGate } from '../features/auth/BirthMonthGate';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
+
+/** What an account limited to its teams does not find in the sidebar (issue 24): the community chat. */
+const TEAM_ONLY_HIDDEN = ['/chat'] as const;
+
+/**
+ * Sign-in and sign-up finish their own work (a toast, then where the spec sends them) before the month of birth is
+ * asked on the page they land on.
+ */
+const AUTH_PAGES = new Set(['/signup', '/login']);
 
 export function Layout({
   greeting,
@@ -46,17 +57,29 @@ export function Layout({
         greeting={greeting}
         accountMenu={accountMenu}
       />
-      <Sidebar isOpen={isMenuOpen} onClose={handleClose} account={account} />
+      <Sidebar
+        isOpen={isMenuOpen}
+        onClose={handleClose}
+        account={account}
+        hiddenTargets={user && isLimitedToTeams(user) ? TEAM_ONLY_HIDDEN : undefined}
+      />
       <main
         id="main"
         tabIndex={-1}
         className="px-4 pb-16 pt-[calc(var(--spacing-header)+1.5rem)] outline-none sm:px-6 md:ml-sidebar md:px-10"
       >
         <div className="mx-auto max-w-5xl">
-          {user && signedInBanner ? <Suspense fallback={null}>{signedInBanner}</Suspense> : null}
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          {user && !user.ageBand && !AUTH_PAGES.has(pathname.toLowerCase()) ? (
+            // Issue 24: an account without a month of birth gives it before anything else (or signs out).
+            <BirthMonthGate />
+          ) : (
+            <>
+              {user && signedInBanner ? <Suspense fallback={null}>{signedInBanner}</Suspense> : null}
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </>
+          )}
         </div>
       </main>
     </div>

@@ -8,13 +8,15 @@ interface TSidebarProps {
   onClose: () => void;
   /** The signed-in account: its name and Sign Out take the place of "Login / Sign In". */
   account?: { name: string; onSignOut: () => void };
+  /** Entries this account does not have (issue 24: no community chat for an account limited to its teams). */
+  hiddenTargets?: readonly string[];
 }
 
 /**
  * 16rem sidebar: always visible from the `md` breakpoint; below it, a drawer that slides in over a dimmed
  * overlay, traps focus while open and closes on Escape, on the overlay and on choosing an entry.
  */
-export function Sidebar({ isOpen, onClose, account }: TSidebarProps) {
+export function Sidebar({ isOpen, onClose, account, hiddenTargets = [] }: TSidebarProps) {
   const { pathname } = useLocation();
   const panelRef = useRef<HTMLElement>(null);
 
@@ -77,7 +79,7 @@ export function Sidebar({ isOpen, onClose, account }: TSidebarProps) {
           </button>
         </div>
         <ul className="space-y-1 p-4">
-          {NAV_ENTRIES.map((entry) => {
+          {NAV_ENTRIES.filter((entry) => !hiddenTargets.includes(entry.to)).map((entry) => {
             if (account && entry.to === LOGIN_ENTRY_TARGET) {
               return (
                 <li key="account" className="mt-2 border-t border-slate-100 pt-3" data-testid="sidebar-account">

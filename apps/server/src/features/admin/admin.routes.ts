@@ -1,11 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZChatLockRequest, ZUpdateRoleRequest, ZUpdateScoreRequest } from '@resolved/shared';
+import {
+  ZChatLockRequest,
+  ZSetBirthMonthRequest,
+  ZUpdateRoleRequest,
+  ZUpdateScoreRequest,
+  ZVerifiedJudgeRequest,
+} from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireRole } from '../auth/auth.guard';
 import { ZPageQuery } from '../users/users.routes';
-import { getContactRequests, getScoreChanges, listUsers, setChatLockAsAdmin, setRole, setScore } from './admin.service';
+import {
+  getContactRequests,
+  getScoreChanges,
+  listUsers,
+  setBirthMonth,
+  setChatLockAsAdmin,
+  setRole,
+  setScore,
+  setVerifiedJudge,
+} from './admin.service';
 
 const ZUserParams = z.object({ id: z.string().min(1).max(100) });
 const ZScoreChangesQuery = z.object({ userId: z.string().min(1).max(100).optional() });
@@ -34,6 +49,21 @@ export async function adminRoutes(app: FastifyInstance, context: TAppContext) {
     const { id } = parseOrThrow(ZUserParams, request.params);
     const { role } = parseOrThrow(ZUpdateRoleRequest, request.body);
     return { user: await setRole(database, { userId: id, role }) };
+  });
+
+  // Issue 24: an account's month of birth is changed only here once set; verified judges are named here.
+  app.put('/api/users/:id/birth-month', async (request) => {
+    const admin = await requireRole(request, ['admin']);
+    const { id } = parseOrThrow(ZUserParams, request.params);
+    const { birthMonth } = parseOrThrow(ZSetBirthMonthRequest, request.body);
+    return { user: await setBirthMonth(database, admin, { userId: id, birthMonth }) };
+  });
+
+  app.put('/api/users/:id/verified-judge', async (request) => {
+    const admin = await requireRole(request, ['admin']);
+    const { id } = parseOrThrow(ZUserParams, request.params);
+    const { isVerifiedJudge } = parseOrThrow(ZVerifiedJudgeRequest, request.body);
+    return { user: await setVerifiedJudge(database, admin, { userId: id, isVerifiedJudge }) };
   });
 
   app.get('/api/score-changes', async (request) => {

@@ -22,6 +22,8 @@ import {
   userNotFoundError,
 } from '../users/users.service';
 import { updateScoreWithLedger } from '../users/score-ledger.service';
+import { updateAgeFields } from '../users/users.service';
+import { logAdminChange } from '../moderation/moderation.service';
 
 export const DEFAULT_SCORE_REASON = 'Set on the admin dashboard';
 /** The reason the moderation log gives an admin's chat switch. */
@@ -87,4 +89,38 @@ export async function setChatLockAsAdmin(
     await logChatSwitch(trx, admin, input.isLocked ? 'chat_locked' : 'chat_unlocked', CHAT_SWITCH_REASON);
   });
   return lock;
+}
+
+/** Changes someone's month of birth (issue 24: only admins may, once it is set); logged with the admin actions. */
+export async function setBirthMonth(
+  database: TDatabase,
+  admin: TSessionUser,
+  input: { userId: string; birthMonth: string },
+): Promise<TSessionUser> {
+  const target = await findUserById(database.db, input.userId);
+  if (!target) throw userNotFoundError();
+  await updateAgeFields(database, input.userId, { birthMonth: input.birthMonth });
+  await logAdminChange({ database }, admin, target, 'set_birth_month', 'Month of birth changed on the admin dashboard');
+  return target;
+}
+
+/** Grants or revokes verified judge (issue 24: may judge a round with a minor in it); logged with the admin actions. */
+export async function setVerifiedJudge(
+  database: TDatabase,
+  admin: TSessionUser,
+  input: { userId: string; isVerifiedJudge: boolean },
+): Promise<TSessionUser> {
+  const target = await findUserById(database.db, input.userId);
+  if (!target) throw userNotFoundError();
+  await updateAgeFields(database, input.userId, { isVerifiedJudge: input.isVerifiedJudge });
+  await logAdminChange(
+    { database },
+    admin,
+    target,
+    input.isVerifiedJudge ? 'grant_verified_judge' : 'revoke_verified_judge',
+    input.isVerifiedJudge
+      ? 'Verified as a judge on the admin dashboard'
+      : 'Verified judge revoked on the admin dashboard',
+  );
+  return target;
 }

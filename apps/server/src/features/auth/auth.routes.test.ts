@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
-import { buildUser, cookieHeaderFrom, DEFAULT_TEST_PASSWORD } from '../../test/factories';
+import { ADULT_BIRTH_MONTH, buildUser, cookieHeaderFrom, DEFAULT_TEST_PASSWORD } from '../../test/factories';
 
 describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
   let t: TTestApp;
@@ -10,7 +10,12 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
   afterEach(async () => t.close());
 
   const signUp = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload, headers });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { birthMonth: ADULT_BIRTH_MONTH, ...payload },
+      headers,
+    });
   const signIn = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload, headers });
 
@@ -30,7 +35,7 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
     const user = session.json().user;
     expect(user).toMatchObject({ displayName: 'Ada Lovelace', email: 'ada@example.test', role: 'user', score: 0 });
     expect(Date.now() - Date.parse(user.createdAt)).toBeLessThan(60_000);
-    expect(Object.keys(user).sort()).toEqual(['createdAt', 'displayName', 'email', 'id', 'role', 'score']);
+    expect(Object.keys(user).sort()).toEqual(['ageBand', 'createdAt', 'displayName', 'email', 'id', 'role', 'score']);
   });
 
   it('stores the month of birth given at sign-up and shows only its age band on the session', async () => {
@@ -71,7 +76,7 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
       const res = await t2.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
-        payload: { name: 'Sec', email: 'sec@example.test', password: 'debate-pass-123' },
+        payload: { name: 'Sec', email: 'sec@example.test', password: 'debate-pass-123', birthMonth: '1990-01' },
       });
       expect(res.statusCode).toBe(200);
       const setCookie = String(res.headers['set-cookie']);

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ageBandOf,
+  directSignUpRefusal,
   ZSignInRequest,
   ZSignUpRequest,
   ZUpdateUserRequest,
@@ -7,12 +9,13 @@ import {
   type TSessionResponse,
 } from '@resolved/shared';
 import type { TAppContext } from '../../context';
-import { AppError, notFoundBody, parseOrThrow, refused } from '../../lib/errors';
+import { AppError, notFoundBody, parseOrThrow, refuse, refused } from '../../lib/errors';
 import { normalisedPath } from '../../lib/origin-check';
 import { AUTH_BASE_PATH, createAuth } from './auth';
 import { createMailer } from '../mail/mailer';
 import { getSessionUser, refuseBanned } from './auth.guard';
-import { findUserByEmail } from '../users/users.service';
+import { deleteNewAccount, findUserByEmail } from '../users/users.service';
+import { joinAtSignUp, teamForSignUp } from '../teams/teams.service';
 import { banRefusalDetails, fileFilterHit, screenText } from '../moderation/moderation.service';
 import {
   THROTTLED_AUTH_PATHS,
@@ -30,8 +33,9 @@ import { toErrorBody, toWebHeaders, withoutSessionTokens } from './auth-bridge';
  * `GET /api/session`.
  */
 export async function authRoutes(app: FastifyInstance, context: TAppContext) {
-  const { config, database } = context;
+  const { config, database, events } = context;
   const auth = app.auth;
+  const teams = { database, events };
   const enforceRateLimit = createAuthLimits({ config, database });
 
   /** Hands the request to better-auth as a fetch Request (body re-serialised) and returns its Response. */
@@ -112,13 +116,27 @@ export async function authRoutes(app: FastifyInstance, context: TAppContext) {
       screenText({ name: input.name });
       const email = input.email.toLowerCase();
       await enforceRateLimit('sign-up', request.ip, email);
+      // Age (issue 24): under 13 signs up only through a team's join link; checked before anything is stored.
+      const isUnder13 = ageBandOf(input.birthMonth) === 'child';
+      refuse(directSignUpRefusal(ageBandOf(input.birthMonth), input.joinCode !== undefined));
+      const team = input.joinCode ? await teamForSignUp(teams, input.joinCode, request.ip, isUnder13) : null;
       await requireEmailFree({ database }, email);
       const response = await callAuth(request, {
         name: input.name,
         email,
         password: input.password,
-        ...(input.birthMonth ? { birthMonth: input.birthMonth } : {}),
+        birthMonth: input.birthMonth,
       });
+      if (response.ok && team) {
+        // The account joins the team in the same step; an under-13 account that cannot join is not kept.
+        const { user } = (await response.clone().json()) as { user: { id: string } };
+        try {
+          await joinAtSignUp(teams, user.id, team, isUnder13);
+        } catch (error) {
+          if (isUnder13) await deleteNewAccount(database, user.id);
+          throw error;
+        }
+      }
       if (!response.ok) {
         const code = await readAuthError(response);
         if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {

@@ -1,4 +1,5 @@
 import {
+  ageDoorRefusal,
   muteRefusal,
   chatLockRefusal,
   chatSlowModeRefusal,
@@ -191,7 +192,7 @@ export async function sendMessage(
   sessionUser: TSessionUser | null,
   input: unknown,
 ): Promise<TChatMessage> {
-  const user = requireSignedIn(sessionUser);
+  const user = requireInCommunityChat(sessionUser);
   const { clientId, text } = parseOrThrow(ZSendMessage, input);
   const { message: row, isNew } = await storeChatMessage({ database, events }, user.id, clientId, {
     name: 'chat.send',
@@ -241,8 +242,18 @@ export async function deleteMessage(
 }
 
 /** Checks a `chat.join` request (signed in, valid cursor) before the socket enters the room. */
+/**
+ * The community chat's door (reading, joining, sending): signed in, with a month of birth given, and not an account
+ * limited to its teams (issue 24). A round's chat does not pass here: its debaters and judge write in it.
+ */
+function requireInCommunityChat(sessionUser: TSessionUser | null): TSessionUser {
+  const user = requireSignedIn(sessionUser);
+  refuse(ageDoorRefusal(user, 'community_chat'));
+  return user;
+}
+
 export function parseJoin(sessionUser: TSessionUser | null, input: unknown): TJoinChat {
-  requireSignedIn(sessionUser);
+  requireInCommunityChat(sessionUser);
   return parseOrThrow(ZJoinChat, input ?? {});
 }
 
@@ -281,7 +292,7 @@ export async function listMessages(
   sessionUser: TSessionUser | null,
   query: unknown,
 ): Promise<TListMessagesResponse> {
-  const user = requireSignedIn(sessionUser);
+  const user = requireInCommunityChat(sessionUser);
   const { beforeId, afterId } = parseOrThrow(ZListMessagesQuery, query);
   if (beforeId !== undefined && afterId !== undefined) {
     throw new AppError('validation_failed', 'Ask for messages before an id or after one, not both.');

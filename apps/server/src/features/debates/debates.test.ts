@@ -26,6 +26,8 @@ async function insertUsers(t: TTestApp, count: number): Promise<TSessionUser[]> 
     updatedAt: now,
     role: 'user',
     score: 0,
+    // An adult's month of birth (issue 24): the queue refuses an account without one.
+    birthMonth: '1990-01',
   }));
   for (let i = 0; i < users.length; i += 50) {
     await t.database.db
@@ -40,6 +42,7 @@ async function insertUsers(t: TTestApp, count: number): Promise<TSessionUser[]> 
     role: 'user',
     score: 0,
     createdAt: now,
+    ageBand: 'adult',
   }));
 }
 

@@ -27,7 +27,11 @@ describe.each(TEST_ENGINES)('mail on %s', (engine) => {
   afterEach(async () => t.close());
 
   const signUp = (email: string, password = 'a long password 1') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name: 'Someone', email, password } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Someone', email, password, birthMonth: '1990-01' },
+    });
   const signIn = (email: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
   const roleOf = async (cookie: string) =>
@@ -129,7 +133,7 @@ describe.each(TEST_ENGINES)('npm run admin on %s', (engine) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { name: 'Coach', email: 'coach@school.test', password: 'a long password 1' },
+      payload: { name: 'Coach', email: 'coach@school.test', password: 'a long password 1', birthMonth: '1990-01' },
     });
     const cookie = cookieHeaderFrom(res.headers['set-cookie']);
     await expect(runAdminCommand(t.database, ['promote', 'coach@school.test'])).rejects.toThrow(ADMIN_USAGE);

@@ -5,6 +5,7 @@ import {
   FORMATS,
   REALTIME_ROOMS,
   resolvePrepMinutes,
+  ageDoorRefusal,
   suspensionRefusal,
   type TCreateChallengeRequest,
   type TFormatId,
@@ -27,6 +28,7 @@ export async function createChallenge(
   user: TSessionUser,
   request: TCreateChallengeRequest,
 ): Promise<{ token: string; formatId: TFormatId; prepMinutes: number }> {
+  refuse(ageDoorRefusal(user, 'challenge'));
   refuse(suspensionRefusal(user));
   const token = randomBytes(16).toString('base64url');
   const prepMinutes = request.prepMinutes ?? null;
@@ -64,6 +66,7 @@ export async function getChallenge(deps: TDebatesDeps, token: string) {
 }
 
 export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, token: string): Promise<number> {
+  refuse(ageDoorRefusal(user, 'challenge'));
   refuse(suspensionRefusal(user));
   const debateId = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);

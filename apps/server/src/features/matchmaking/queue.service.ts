@@ -1,5 +1,6 @@
 /** The queue: joining, leaving, and the matching sweep that pairs everyone waiting in a format. */
 import {
+  ageDoorRefusal,
   suspensionRefusal,
   playbanRefusal,
   FORMATS,
@@ -101,6 +102,7 @@ export async function joinQueue(
   user: TSessionUser,
   formatId: TFormatId,
 ): Promise<TJoinQueueResult> {
+  refuse(ageDoorRefusal(user, 'queue'));
   refuse(suspensionRefusal(user));
   const active = await repo.findActiveDebateId(db(deps), user.id);
   if (active !== null) throw refused('already_in_debate', { debateId: active });

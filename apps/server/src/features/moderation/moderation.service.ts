@@ -1035,3 +1035,27 @@ export async function evidenceDigests(deps: Pick<TModerationDeps, 'database'>, e
 export async function unnameReporter(deps: Pick<TModerationDeps, 'database'>, userId: string): Promise<void> {
   await repo.unnameReporter(deps.database.db, userId);
 }
+
+/**
+ * An admin's change to an account made outside the queue (issue 24: its month of birth, verified judge), written to
+ * the log where every action on an account is. The reason says what changed, never the month itself.
+ */
+export async function logAdminChange(
+  deps: Pick<TModerationDeps, 'database'>,
+  admin: TSessionUser,
+  target: { id: string; displayName: string },
+  action: Extract<TModerationAction, 'set_birth_month' | 'grant_verified_judge' | 'revoke_verified_judge'>,
+  reason: string,
+): Promise<void> {
+  await repo.insertLog(deps.database.db, {
+    actorId: admin.id,
+    actorName: admin.displayName,
+    targetId: target.id,
+    targetName: target.displayName,
+    action,
+    reason,
+    caseId: null,
+    until: null,
+    createdAt: nowIso(),
+  });
+}

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TCaseDetail, TCaseSummary, TNotice } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
-import { buildUser } from '../../test/factories';
+import { ADULT_BIRTH_MONTH, buildUser } from '../../test/factories';
 import { sendMessage } from '../chat/chat.service';
 
 type TWho = Awaited<ReturnType<typeof buildUser>>;
@@ -141,6 +141,7 @@ describe.each(TEST_ENGINES)('the text filter on %s', (engine) => {
       name: `Big ${SLUR}`,
       email: `slur-${randomUUID()}@example.test`,
       password: 'correct horse battery',
+      birthMonth: ADULT_BIRTH_MONTH,
     });
     expectRefused(signUp, 'name');
     expect(await t.database.db.selectFrom('users').select('id').where('displayName', 'like', 'Big%').execute()).toEqual(

@@ -13,6 +13,8 @@ import {
   judgeRefusal,
   judgeInviteRefusal,
   blockedPairRefusal,
+  ageDoorRefusal,
+  ageRequiredRefusal,
   suspensionRefusal,
 } from '@resolved/shared';
 import { hasBlockWithAny } from '../blocks/blocks.service';
@@ -54,6 +56,8 @@ export async function joinAsJudge(
   const teamJudges =
     row.kind !== 'team' ? undefined : row.teamId === null ? [] : await teamJudgeIds(deps, Number(row.teamId));
   refuse(judgeRefusal(user, seatsOfRow(row, teamJudges), invitation));
+  // Age (issue 24): the month of birth first; an account limited to its teams judges only its team's rounds.
+  refuse(row.kind === 'team' ? ageRequiredRefusal(user) : ageDoorRefusal(user, 'judge'));
   if (row.judgeId === user.id) return loadDebate(deps, row);
   // A judge and a debater one of whom blocked the other never meet in a round (an invitation does not change it).
   refuse(blockedPairRefusal('judge', await hasBlockWithAny(deps, user.id, [row.debaterAId, row.debaterBId])));

@@ -223,3 +223,30 @@ export async function findTeamNames(db: TDb, ids: number[]): Promise<Map<number,
   const rows = await db.selectFrom('teams').select(['id', 'name']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
+
+/** How many teams a user is on (issue 24: an account limited to its teams never leaves its last one). */
+export async function countTeamsOfUser(db: TDb, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('teamMembers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The coach who owns a team's join link (issue 24: responsible for the under-13 accounts made through it): the coach
+ * who created the team while still one of its coaches, else its longest-standing coach; null when it has none.
+ */
+export async function findLinkOwner(db: TDb, teamId: number, createdBy: string | null): Promise<string | null> {
+  const coaches = await db
+    .selectFrom('teamMembers')
+    .select('userId')
+    .where('teamId', '=', teamId)
+    .where('role', '=', 'coach')
+    .orderBy('joinedAt', 'asc')
+    .orderBy('userId', 'asc')
+    .execute();
+  if (createdBy !== null && coaches.some((c) => c.userId === createdBy)) return createdBy;
+  return coaches[0]?.userId ?? null;
+}

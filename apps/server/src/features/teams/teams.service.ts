@@ -4,6 +4,8 @@
  */
 import { randomInt } from 'node:crypto';
 import {
+  isLimitedToTeams,
+  leaveTeamRefusal,
   canManageTeam,
   canViewTeam,
   JOIN_CODE_ALPHABET,
@@ -29,7 +31,7 @@ import { AppError, rateLimitedError, refuse } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { TDebatesDeps } from '../../context';
-import { findUserNames } from '../users/users.service';
+import { findUserNames, markTeamManaged } from '../users/users.service';
 import { findAllRatings } from '../results/results.service';
 import { summarizeRating } from '../results/ratings';
 import { getProgress } from '../results/records.service';
@@ -215,7 +217,66 @@ async function limitJoinAttempts(deps: TTeamsDeps, key: string): Promise<void> {
   if (!check.isAllowed) throw rateLimitedError(check.retryAfterMs, 'team code attempts');
 }
 
-/** Joins the team whose code this is (already a member: nothing changes). */
+/** The team a join code opens, checked before a sign-up through its link creates anything (issue 24). */
+export interface TSignUpTeam {
+  teamId: number;
+  teamName: string;
+  /** The coach who owns the link (see `repo.findLinkOwner`): an under-13 account is managed by them. */
+  coachId: string | null;
+}
+
+/**
+ * A sign-up from a team's join link (issue 24): the team must be open to joining and not full before the account is
+ * made; an under-13 sign-up also needs a coach to be responsible for it. Throws what the join page shows.
+ */
+export async function teamForSignUp(
+  deps: TTeamsDeps,
+  code: string,
+  ip: string,
+  isUnder13: boolean,
+): Promise<TSignUpTeam> {
+  await limitJoinAttempts(deps, `team-join:ip:${ip}`);
+  const team = await findOpenTeamByCode(deps, code);
+  const teamId = Number(team.id);
+  if ((await repo.countMembers(db(deps), teamId)) >= TEAM_LIMITS.membersMax) throw teamFullError();
+  const coachId = await repo.findLinkOwner(db(deps), teamId, team.createdBy);
+  if (isUnder13 && coachId === null) {
+    throw new AppError(
+      'conflict',
+      'This team has no coach right now, so it cannot take new accounts under 13.',
+      undefined,
+      'team_full',
+    );
+  }
+  return { teamId, teamName: team.name, coachId };
+}
+
+/**
+ * The account just made through a team's join link joins that team in the same step; an under-13 account becomes
+ * team-managed by the coach who owns the link (the school-consent route, docs/safety.md).
+ */
+export async function joinAtSignUp(deps: TTeamsDeps, userId: string, team: TSignUpTeam, isUnder13: boolean) {
+  if (isUnder13 && team.coachId) await markTeamManaged(deps.database, userId, team.coachId);
+  await insertMemberWithinCap(deps, team.teamId, userId);
+  await emitTeamChanged(deps, team.teamId);
+}
+
+function teamFullError(): AppError {
+  return new AppError('conflict', `This team is full (${TEAM_LIMITS.membersMax} members).`, undefined, 'team_full');
+}
+
+/** The count and the insert are one step per team (every instance takes turns): a burst of joins stops at the cap. */
+async function insertMemberWithinCap(deps: TTeamsDeps, teamId: number, userId: string): Promise<boolean> {
+  return withKeyLock(deps.database, `team.join:${teamId}`, async (trx) => {
+    if ((await repo.countMembers(trx, teamId)) >= TEAM_LIMITS.membersMax) throw teamFullError();
+    return repo.insertMember(trx, { teamId, userId, role: 'member', now: nowIso() });
+  });
+}
+
+/**
+ * Joins the team whose code this is (already a member: nothing changes). An account under 13 that is not team-managed
+ * yet (it signed up some other way) becomes team-managed by the coach who owns the link (issue 24).
+ */
 export async function joinByCode(deps: TTeamsDeps, user: TSessionUser, code: string, ip: string) {
   await limitJoinAttempts(deps, `team-join:user:${user.id}`);
   await limitJoinAttempts(deps, `team-join:ip:${ip}`);
@@ -225,14 +286,11 @@ export async function joinByCode(deps: TTeamsDeps, user: TSessionUser, code: str
   // Someone already on the team (even once joining is off) is simply on it.
   if (await repo.findMembership(db(deps), teamId, user.id)) return answer(false);
   if (!isJoinOpen(team)) throw joiningOffError();
-  // The count and the insert are one step per team (every instance takes turns), so a burst of joins fills the
-  // team to its cap and no further.
-  const isNewMember = await withKeyLock(deps.database, `team.join:${teamId}`, async (trx) => {
-    if ((await repo.countMembers(trx, teamId)) >= TEAM_LIMITS.membersMax) {
-      throw new AppError('conflict', `This team is full (${TEAM_LIMITS.membersMax} members).`);
-    }
-    return repo.insertMember(trx, { teamId, userId: user.id, role: 'member', now: nowIso() });
-  });
+  const isNewMember = await insertMemberWithinCap(deps, teamId, user.id);
+  if (isNewMember && isLimitedToTeams(user) && !user.isTeamManaged) {
+    const coachId = await repo.findLinkOwner(db(deps), teamId, team.createdBy);
+    if (coachId) await markTeamManaged(deps.database, user.id, coachId);
+  }
   if (isNewMember) await emitTeamChanged(deps, teamId);
   return answer(isNewMember);
 }
@@ -266,6 +324,10 @@ export async function updateMember(
 export async function removeMember(deps: TTeamsDeps, user: TSessionUser, teamId: number, memberId: string) {
   await requireTeam(deps, teamId);
   refuse(memberRemovalRefusal(user.id, await membershipOf(deps, teamId, user.id), memberId));
+  // Age (issue 24): an account limited to its teams does not leave its last one; its coach may remove it.
+  if (user.id === memberId && isLimitedToTeams(user)) {
+    refuse(leaveTeamRefusal(user, memberId, await repo.countTeamsOfUser(db(deps), memberId)));
+  }
   await inTransaction(deps.database, async (trx) => {
     const membership = await repo.findMembership(trx, teamId, memberId);
     if (!membership) throw notOnTeamError();

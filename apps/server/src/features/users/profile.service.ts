@@ -27,14 +27,20 @@ const SCAN_BATCH = PROFILE_ROUNDS_PAGE_SIZE * 2;
 /** Queries one page may take; past them the page ends early and `nextBefore` carries on from where it stopped. */
 const MAX_SCANS = 5;
 
-async function requireProfileUser(deps: TDebatesDeps, userId: string) {
+/**
+ * The debater whose profile this is. An account limited to its teams (issue 24) has no public profile: to anyone but
+ * itself it is answered as an account that does not exist.
+ */
+async function requireProfileUser(deps: TDebatesDeps, viewer: TSessionUser, userId: string) {
   const user = await findPublicUser(deps.database.db, userId);
-  if (!user) throw new AppError('not_found', 'That debater does not exist.');
+  if (!user || (user.isLimitedToTeams && viewer.id !== userId)) {
+    throw new AppError('not_found', 'That debater does not exist.');
+  }
   return user;
 }
 
-export async function getProfile(deps: TDebatesDeps, userId: string): Promise<TPublicProfile> {
-  const user = await requireProfileUser(deps, userId);
+export async function getProfile(deps: TDebatesDeps, viewer: TSessionUser, userId: string): Promise<TPublicProfile> {
+  const user = await requireProfileUser(deps, viewer, userId);
   const [standing, record] = await Promise.all([standingOf(deps.database, userId), getRecord(deps, userId)]);
   return {
     id: user.id,
@@ -63,7 +69,7 @@ export async function listProfileRounds(
   userId: string,
   before: number | null,
 ): Promise<TProfileRoundsResponse> {
-  await requireProfileUser(deps, userId);
+  await requireProfileUser(deps, viewer, userId);
   const tx = db(deps);
   const { visible, nextBefore } = await readVisiblePage(deps, viewer, before, (page) =>
     listFinishedDebatesOfUser(tx, userId, page),
@@ -89,7 +95,7 @@ export async function listProfileJudgedRounds(
   userId: string,
   before: number | null,
 ): Promise<TProfileJudgedRoundsResponse> {
-  await requireProfileUser(deps, userId);
+  await requireProfileUser(deps, viewer, userId);
   const tx = db(deps);
   const { visible, nextBefore } = await readVisiblePage(deps, viewer, before, (page) =>
     listJudgedDebates(tx, userId, { ...page, excludedStatuses: ['live', 'awaiting_ballot'] }),

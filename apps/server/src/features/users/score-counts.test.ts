@@ -91,7 +91,12 @@ describe.each(TEST_ENGINES)('score counts and ranks on %s', (engine) => {
     const signUp = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { name: 'New Debater', email: 'new@example.test', password: 'correct horse battery' },
+      payload: {
+        name: 'New Debater',
+        email: 'new@example.test',
+        password: 'correct horse battery',
+        birthMonth: '1990-01',
+      },
     });
     expect(signUp.statusCode).toBe(200);
     await expectRanksMatchAFullSort();

@@ -1,5 +1,15 @@
 import { sql, type Kysely } from 'kysely';
-import { ageBandOf, isBanActive, type TRole, type TScoreChange, type TSessionUser } from '@resolved/shared';
+import {
+  ageBandOf,
+  isBanActive,
+  isLimitedToTeams,
+  type TAdminUser,
+  type TAgeState,
+  type TLeaderboardEntry,
+  type TRole,
+  type TScoreChange,
+  type TSessionUser,
+} from '@resolved/shared';
 import type { DB } from '../../db/schema';
 
 /** better-auth's dates come back as ISO strings (SQLite) or Date (PostgreSQL timestamptz). */
@@ -38,13 +48,26 @@ export async function findUserById(db: Kysely<DB>, id: string): Promise<TSession
 export async function findPublicUser(
   db: Kysely<DB>,
   id: string,
-): Promise<{ id: string; displayName: string; score: number; createdAt: string } | null> {
+): Promise<{ id: string; displayName: string; score: number; createdAt: string; isLimitedToTeams: boolean } | null> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'displayName', 'score', 'createdAt'])
+    .select(['id', 'displayName', 'score', 'createdAt', 'birthMonth', 'isTeamManaged'])
     .where('id', '=', id)
     .executeTakeFirst();
-  return row ? { ...row, score: Number(row.score), createdAt: toIso(row.createdAt) } : null;
+  if (!row) return null;
+  const { birthMonth, isTeamManaged, ...user } = row;
+  return {
+    ...user,
+    score: Number(user.score),
+    createdAt: toIso(user.createdAt),
+    isLimitedToTeams: isLimitedToTeams(ageStateOf({ birthMonth, isTeamManaged })),
+  };
+}
+
+/** The age rules' view of a stored account (issue 24): its band now and whether it is team-managed. */
+export function ageStateOf(row: { birthMonth: string | null; isTeamManaged: number | boolean }): TAgeState {
+  const ageBand = ageBandOf(row.birthMonth);
+  return { ...(ageBand ? { ageBand } : {}), ...(row.isTeamManaged ? { isTeamManaged: true as const } : {}) };
 }
 
 /** What deciding an ADMIN_EMAILS promotion needs: the address, whether it is verified, the role now. */
@@ -146,17 +169,23 @@ export async function countUsers(db: Kysely<DB>): Promise<number> {
 export async function listRankedUsers(
   db: Kysely<DB>,
   page: { offset: number; limit: number },
-): Promise<{ rank: number; id: string; displayName: string; score: number }[]> {
+): Promise<TLeaderboardEntry[]> {
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'displayName', 'score'])
+    .select(['id', 'displayName', 'score', 'birthMonth', 'isTeamManaged'])
     .orderBy('score', 'desc')
     .orderBy('createdAt', 'asc')
     .orderBy('id', 'asc')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  return rows.map((row, index) => ({ rank: page.offset + index + 1, ...row, score: Number(row.score) }));
+  return rows.map(({ birthMonth, isTeamManaged, ...row }, index) => ({
+    rank: page.offset + index + 1,
+    ...row,
+    score: Number(row.score),
+    // An account limited to its teams has no public profile: the leaderboard does not link it (issue 24).
+    ...(isLimitedToTeams(ageStateOf({ birthMonth, isTeamManaged })) ? { hasNoProfile: true as const } : {}),
+  }));
 }
 
 /**
@@ -190,17 +219,22 @@ export async function findRankingVersion(db: Kysely<DB>): Promise<number> {
 export async function listUsersForAdmin(
   db: Kysely<DB>,
   page: { offset: number; limit: number },
-): Promise<TSessionUser[]> {
+): Promise<TAdminUser[]> {
   const rows = await db
     .selectFrom('users')
-    .select(SESSION_USER_COLUMNS)
+    .select([...SESSION_USER_COLUMNS, 'birthMonth', 'isTeamManaged', 'isVerifiedJudge'])
     .orderBy('score', 'desc')
     .orderBy('createdAt', 'asc')
     .orderBy('id', 'asc')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  return rows.map(toSessionUser);
+  return rows.map((row) => ({
+    ...toSessionUser(row),
+    birthMonth: row.birthMonth,
+    isTeamManaged: Boolean(row.isTeamManaged),
+    isVerifiedJudge: Boolean(row.isVerifiedJudge),
+  }));
 }
 
 /**
@@ -318,7 +352,63 @@ export async function findUserNames(db: Kysely<DB>, ids: string[]): Promise<Map<
 export async function findAccountForExport(db: Kysely<DB>, id: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'displayName', 'email', 'emailVerified', 'role', 'score', 'createdAt'])
+    .select([
+      'id',
+      'displayName',
+      'email',
+      'emailVerified',
+      'role',
+      'score',
+      'createdAt',
+      'birthMonth',
+      'isTeamManaged',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+// ---- Age (issue 24) ----
+
+/** The account's month of birth ("YYYY-MM"), null while unset; undefined when there is no such account. */
+export async function findBirthMonth(db: Kysely<DB>, id: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('users').select('birthMonth').where('id', '=', id).executeTakeFirst();
+  return row ? row.birthMonth : undefined;
+}
+
+/** Sets the month of birth only while it is unset (one conditional UPDATE): whether it was set by this call. */
+export async function setBirthMonthIfUnset(db: Kysely<DB>, id: string, birthMonth: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ birthMonth })
+    .where('id', '=', id)
+    .where('birthMonth', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** An admin's change of the month of birth, or of the verified-judge flag: whether the account exists. */
+export async function updateAgeFields(
+  db: Kysely<DB>,
+  id: string,
+  change: { birthMonth?: string; isVerifiedJudge?: boolean },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({
+      ...(change.birthMonth !== undefined ? { birthMonth: change.birthMonth } : {}),
+      ...(change.isVerifiedJudge !== undefined ? { isVerifiedJudge: change.isVerifiedJudge ? 1 : 0 } : {}),
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Makes an account team-managed by `coachId` (the coach who owns the join link it came through). */
+export async function markTeamManaged(db: Kysely<DB>, id: string, coachId: string): Promise<void> {
+  await db.updateTable('users').set({ isTeamManaged: 1, managedBy: coachId }).where('id', '=', id).execute();
+}
+
+/** A just-created account removed again (a team-managed sign-up whose join failed: nothing of it is kept). */
+export async function deleteNewAccount(db: Kysely<DB>, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
 }

@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { myDataFileName, ZProfileRoundsQuery, ZUserIdParams } from '@resolved/shared';
+import {
+  myDataFileName,
+  ZProfileRoundsQuery,
+  ZSetBirthMonthRequest,
+  ZUserIdParams,
+  type TMyBirthMonthResponse,
+} from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireRole, requireUser } from '../auth/auth.guard';
 import type { TDebatesDeps } from '../../context';
 import { getProfile, listProfileJudgedRounds, listProfileRounds } from './profile.service';
-import { getLeaderboard, getStanding } from './users.service';
+import { findBirthMonth, getLeaderboard, getStanding, setOwnBirthMonth } from './users.service';
 import { exportMyData } from './my-data.service';
 
 export const ZPageQuery = z.object({
@@ -38,11 +44,24 @@ export async function usersRoutes(app: FastifyInstance, { database, events }: TA
       .send(data);
   });
 
+  /** The account's own month of birth (Settings shows it read-only); never anyone else's. */
+  app.get('/api/users/me/birth-month', async (request): Promise<TMyBirthMonthResponse> => {
+    const user = await requireUser(request);
+    return { birthMonth: (await findBirthMonth(database, user.id)) ?? null };
+  });
+
+  /** Giving one's month of birth, asked at the next sign-in of an account that has none: only while unset. */
+  app.put('/api/users/me/birth-month', async (request) => {
+    const user = await requireUser(request);
+    const { birthMonth } = parseOrThrow(ZSetBirthMonthRequest, request.body);
+    return { user: await setOwnBirthMonth(database, user, birthMonth) };
+  });
+
   /** A debater's profile, for signed-in users: name, points, rank, record and ratings; never an e-mail. */
   app.get('/api/users/:id', async (request) => {
-    await requireUser(request);
+    const viewer = await requireUser(request);
     const { id } = parseOrThrow(ZUserIdParams, request.params);
-    return { profile: await getProfile(deps, id) };
+    return { profile: await getProfile(deps, viewer, id) };
   });
 
   /** A debater's finished rounds, a page at a time, only those the viewer may replay. */

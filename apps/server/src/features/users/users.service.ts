@@ -1,11 +1,12 @@
 import {
+  birthMonthChangeRefusal,
   LEADERBOARD_PAGE_SIZE,
   type TLeaderboardResponse,
   type TSessionUser,
   type TStandingResponse,
 } from '@resolved/shared';
 import type { TDatabase } from '../../db/database';
-import { AppError } from '../../lib/errors';
+import { AppError, refuse } from '../../lib/errors';
 import { countUsers, findRankingVersion, findStanding, listRankedUsers } from './users.repository';
 import * as repo from './users.repository';
 import { countDebatesOfUser } from '../results/results.service';
@@ -118,3 +119,30 @@ export const setDisplayName = (database: TDatabase, id: string, name: string) =>
   repo.setDisplayName(database.db, id, name);
 export const listAdminEmails = (database: TDatabase) => repo.listAdminEmails(database.db);
 export const findDisplayNames = (database: TDatabase, ids: string[]) => repo.findUserNames(database.db, ids);
+
+// ---- Age (issue 24, item 1): the month of birth, team-managed accounts, verified judges ----
+
+export const findBirthMonth = (database: TDatabase, id: string) => repo.findBirthMonth(database.db, id);
+export const markTeamManaged = (database: TDatabase, id: string, coachId: string) =>
+  repo.markTeamManaged(database.db, id, coachId);
+export const deleteNewAccount = (database: TDatabase, id: string) => repo.deleteNewAccount(database.db, id);
+
+/**
+ * The account gives its own month of birth (asked at the next sign-in of an account that has none): only while it is
+ * unset; afterwards only an admin changes it (403 `birth_month_set`).
+ */
+export async function setOwnBirthMonth(database: TDatabase, user: TSessionUser, birthMonth: string) {
+  refuse(birthMonthChangeRefusal(!(await repo.setBirthMonthIfUnset(database.db, user.id, birthMonth))));
+  const door = await repo.findDoorUserById(database.db, user.id);
+  if (!door) throw userNotFoundError();
+  return door.user;
+}
+
+/** An admin's change of someone's month of birth or verified-judge flag (logged by the caller). */
+export async function updateAgeFields(
+  database: TDatabase,
+  id: string,
+  change: { birthMonth?: string; isVerifiedJudge?: boolean },
+): Promise<void> {
+  if (!(await repo.updateAgeFields(database.db, id, change))) throw userNotFoundError();
+}

@@ -1,6 +1,14 @@
 import { useState, type FocusEvent } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { scoreChangeAuthor, ROLES, parseScoreInput, type TAdminUser, type TRole } from '@resolved/shared';
+import {
+  formatBirthMonth,
+  scoreChangeAuthor,
+  ROLES,
+  parseScoreInput,
+  ZBirthMonth,
+  type TAdminUser,
+  type TRole,
+} from '@resolved/shared';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
@@ -18,8 +26,10 @@ import {
   contactRequestsQuery,
   scoreChangesKey,
   scoreChangesQuery,
+  setUserBirthMonth,
   setUserRole,
   setUserScore,
+  setUserVerifiedJudge,
 } from './admin-queries';
 
 /** A table cell that stacks as a labelled row on phones (its label from `data-label`). */
@@ -117,6 +127,85 @@ function RoleSelect({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
   );
 }
 
+/**
+ * Issue 24: the month of birth (admins alone see it besides the account) — changed here once set, saved when the
+ * field loses focus — and verified judge. Both are logged with the admin actions.
+ */
+function AgeCell({ user }: { user: TAdminUser }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const saveMonth = useMutation({
+    mutationFn: (birthMonth: string) => setUserBirthMonth(user.id, birthMonth),
+    onSuccess: async ({ user: updated }) => {
+      toast.success(`Month of birth for ${updated.displayName} saved.`);
+      await queryClient.invalidateQueries({ queryKey: adminUsersKey });
+    },
+    onError: (err) => toast.error(err instanceof ApiError ? err.message : 'The month of birth could not be saved.'),
+  });
+  const judge = useMutation({
+    mutationFn: (isVerifiedJudge: boolean) => setUserVerifiedJudge(user.id, isVerifiedJudge),
+    onSuccess: async (_result, isVerifiedJudge) => {
+      toast.success(
+        isVerifiedJudge
+          ? `${user.displayName} is now a verified judge.`
+          : `${user.displayName} is no longer a verified judge.`,
+      );
+      await queryClient.invalidateQueries({ queryKey: adminUsersKey });
+    },
+    onError: async (err) => {
+      toast.error(err instanceof ApiError ? err.message : 'Verified judge could not be changed.');
+      await queryClient.invalidateQueries({ queryKey: adminUsersKey });
+    },
+  });
+
+  function handleBlur(event: FocusEvent<HTMLInputElement>) {
+    const raw = event.currentTarget.value;
+    if (raw === (user.birthMonth ?? '')) return setError(null);
+    const parsed = ZBirthMonth.safeParse(raw);
+    if (!parsed.success) {
+      setError(`${parsed.error.issues[0]?.message ?? 'Enter a month and year.'} Nothing was saved.`);
+      return;
+    }
+    setError(null);
+    saveMonth.mutate(parsed.data);
+  }
+
+  const errorId = `birth-month-error-${user.id}`;
+  return (
+    <div className="space-y-1.5">
+      <input
+        type="month"
+        defaultValue={user.birthMonth ?? ''}
+        key={user.birthMonth ?? ''}
+        onBlur={handleBlur}
+        aria-label={`Month of birth for ${user.displayName}`}
+        title={user.birthMonth ? formatBirthMonth(user.birthMonth) : 'Not given yet'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        disabled={saveMonth.isPending}
+        className="w-40 rounded-lg border border-slate-300 px-2 py-1.5 text-slate-900"
+      />
+      {error ? (
+        <p id={errorId} role="alert" className="max-w-48 text-xs font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <label className="flex items-center gap-2 text-slate-800">
+        <input
+          type="checkbox"
+          // While the change is on its way the box shows it; the refreshed list confirms it (or puts it back).
+          checked={judge.isPending ? judge.variables : user.isVerifiedJudge}
+          disabled={judge.isPending}
+          onChange={(event) => judge.mutate(event.target.checked)}
+          aria-label={`Verified judge: ${user.displayName}`}
+        />
+        Verified judge
+      </label>
+      {user.isTeamManaged ? <p className="text-xs font-semibold text-slate-600">Team-managed</p> : null}
+    </div>
+  );
+}
+
 function ScoreLedger() {
   const ledger = useQuery(scoreChangesQuery);
   if (ledger.isPending) return <PageLoading label="Loading score changes…" />;
@@ -196,6 +285,9 @@ export default function AdminDashboardPage() {
                 <th scope="col" className="px-4 py-3 font-semibold">
                   Role
                 </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Age and judging
+                </th>
               </tr>
             </thead>
             <tbody className="block divide-y divide-slate-100 sm:table-row-group">
@@ -217,6 +309,9 @@ export default function AdminDashboardPage() {
                     </td>
                     <td data-label="Role" className={STACKED_CELL}>
                       <RoleSelect user={u} isSelf={u.id === me?.id} />
+                    </td>
+                    <td data-label="Age and judging" className={STACKED_CELL}>
+                      <AgeCell user={u} />
                     </td>
                   </tr>
                 ))}

@@ -36,6 +36,16 @@ export function setUserRole(userId: string, role: TRole): Promise<{ user: TAdmin
   return api(`/api/users/${encodeURIComponent(userId)}/role`, { method: 'PUT', json: { role } });
 }
 
+/** Issue 24: an admin changes someone's month of birth ("YYYY-MM"); logged with the admin actions. */
+export function setUserBirthMonth(userId: string, birthMonth: string): Promise<{ user: TAdminUser }> {
+  return api(`/api/users/${encodeURIComponent(userId)}/birth-month`, { method: 'PUT', json: { birthMonth } });
+}
+
+/** Issue 24: an admin grants or revokes verified judge (may judge rounds with a minor in them); logged. */
+export function setUserVerifiedJudge(userId: string, isVerifiedJudge: boolean): Promise<{ user: TAdminUser }> {
+  return api(`/api/users/${encodeURIComponent(userId)}/verified-judge`, { method: 'PUT', json: { isVerifiedJudge } });
+}
+
 /** The score ledger: who changed whose score, when and why. */
 export const scoreChangesQuery = queryOptions({
   queryKey: scoreChangesKey,

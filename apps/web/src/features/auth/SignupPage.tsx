@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { LIMITS, ZSignUpRequest } from '@resolved/shared';
+import { ageBandOf, directSignUpRefusal, LIMITS, ZJoinCode, ZSignUpRequest } from '@resolved/shared';
+import { ApiError } from '../../lib/api';
 import { formErrors, type TFieldErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
@@ -11,8 +12,16 @@ import { GoogleButton } from './GoogleButton';
 import { signInWithGooglePopup } from './google-popup';
 import { useAuth } from './useAuth';
 import { signUpWithEmail } from './auth-queries';
+import { BirthMonthField, birthMonthValue } from './BirthMonthField';
 
-const SIGNUP_FIELDS = ['name', 'email', 'password'] as const;
+const SIGNUP_FIELDS = ['name', 'email', 'password', 'birthMonth'] as const;
+
+/** The team join code of a join link (`/teams/join/:code`) that sent the visitor here, if one did. */
+function joinCodeOf(path: string | null): string | undefined {
+  const code = path ? /^\/teams\/join\/([^/?#]+)$/.exec(path)?.[1] : undefined;
+  const parsed = ZJoinCode.safeParse(code ?? '');
+  return parsed.success ? parsed.data : undefined;
+}
 
 /** Sign-up (spec §2, §8): email and password, or Google in a popup. */
 export default function SignupPage() {
@@ -29,6 +38,10 @@ export default function SignupPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [birthMonthPart, setBirthMonthPart] = useState('');
+  const [birthYear, setBirthYear] = useState('');
+  // From a team's join link: the account joins that team in the same step (and under 13 may sign up only this way).
+  const joinCode = joinCodeOf(backTo);
   const [errors, setErrors] = useState<TFieldErrors<(typeof SIGNUP_FIELDS)[number]>>({});
   const [isBusy, setIsBusy] = useState(false);
   const timers = useRef<number[]>([]);
@@ -37,11 +50,18 @@ export default function SignupPage() {
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = ZSignUpRequest.safeParse({ name, email, password });
+    const birthMonth = birthMonthValue(birthMonthPart, birthYear);
+    const parsed = ZSignUpRequest.safeParse({ name, email, password, birthMonth, ...(joinCode ? { joinCode } : {}) });
     if (!parsed.success) {
       const { fields } = formErrors(parsed.error, SIGNUP_FIELDS);
       if (fields.email && email.trim() === '') fields.email = 'Please enter your email.';
       setErrors(fields);
+      return;
+    }
+    // Under 13 signs up only through a team's join link: said at once, nothing is sent.
+    const tooYoung = directSignUpRefusal(ageBandOf(parsed.data.birthMonth), joinCode !== undefined);
+    if (tooYoung) {
+      setErrors({ birthMonth: tooYoung.message });
       return;
     }
     setErrors({});
@@ -50,13 +70,18 @@ export default function SignupPage() {
       await signUpWithEmail(parsed.data);
       toast.success('Account created successfully!');
       await refresh();
-      navigate(backTo ?? '/');
+      // Through a join link the account is already on the team: its teams, not the join page again.
+      navigate(joinCode ? '/teams' : (backTo ?? '/'));
     } catch (error) {
-      const { code, form } = formErrors(error);
-      if (code === 'conflict') {
+      const { code, form, fields } = formErrors(error, SIGNUP_FIELDS);
+      if (error instanceof ApiError && (error.reason === 'under_13' || fields.birthMonth)) {
+        setErrors({ birthMonth: fields.birthMonth ?? form });
+      } else if (error instanceof ApiError && (error.status === 403 || error.reason === 'team_full')) {
+        toast.error(form);
+      } else if (code === 'conflict') {
         toast.info('This email is already registered. Redirecting to login...');
         later(() => navigate('/login', { state: location.state }), 3000);
-      } else if (code === 'rate_limited' || code === 'validation_failed') {
+      } else if (code === 'rate_limited' || code === 'validation_failed' || code === 'not_found') {
         toast.error(form);
       } else {
         console.error('Sign-up failed', error);
@@ -128,6 +153,13 @@ export default function SignupPage() {
           onChange={setPassword}
           autoComplete="new-password"
           error={errors.password}
+        />
+        <BirthMonthField
+          month={birthMonthPart}
+          year={birthYear}
+          onMonthChange={setBirthMonthPart}
+          onYearChange={setBirthYear}
+          error={errors.birthMonth}
         />
         <button type="submit" disabled={isBusy} className={buttonClass('primary', 'w-full py-3')}>
           Sign Up with Email

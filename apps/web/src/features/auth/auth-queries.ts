@@ -1,6 +1,12 @@
 /** The auth feature's HTTP calls (the session, email sign-in and sign-up, password reset, Google) and query keys. */
 import { queryOptions } from '@tanstack/react-query';
-import type { TAuthOptionsResponse, TSessionResponse, TSessionUser, TSignUpRequest } from '@resolved/shared';
+import type {
+  TAuthOptionsResponse,
+  TMyBirthMonthResponse,
+  TSessionResponse,
+  TSessionUser,
+  TSignUpRequest,
+} from '@resolved/shared';
 import { api } from '../../lib/api';
 
 /** Which sign-in methods the server offers (Google only when GOOGLE_CLIENT_ID/SECRET are set). */
@@ -53,4 +59,14 @@ export function startGoogleSignIn(input: {
     method: 'POST',
     json: { provider: 'google', ...input, disableRedirect: true },
   });
+}
+
+/** Gives the account's month of birth (asked at the next sign-in of an account that has none; only while unset). */
+export function setOwnBirthMonth(birthMonth: string): Promise<{ user: TSessionUser }> {
+  return api<{ user: TSessionUser }>('/api/users/me/birth-month', { method: 'PUT', json: { birthMonth } });
+}
+
+/** The account's own month of birth ("YYYY-MM" or null), which Settings shows read-only. */
+export function getOwnBirthMonth(): Promise<TMyBirthMonthResponse> {
+  return api<TMyBirthMonthResponse>('/api/users/me/birth-month');
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { LIMITS, ZDisplayName, ZPassword } from '@resolved/shared';
+import { useQuery } from '@tanstack/react-query';
+import { formatBirthMonth, LIMITS, ZDisplayName, ZPassword } from '@resolved/shared';
 import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
@@ -8,6 +9,7 @@ import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
+import { getOwnBirthMonth } from '../auth/auth-queries';
 import { changePassword, deleteAccount, updateDisplayName } from './settings-queries';
 import { BlockedPeople } from '../blocks/BlockedPeople';
 
@@ -146,6 +148,7 @@ export default function SettingsPage() {
             </button>
           </form>
         </Card>
+        <BirthMonthSection />
         <BlockedPeople />
         <Card as="section" className="p-6" aria-labelledby="settings-my-data">
           <h2 id="settings-my-data" className="mb-4 text-lg font-bold text-slate-900">
@@ -186,5 +189,23 @@ export default function SettingsPage() {
         </Card>
       </div>
     </>
+  );
+}
+
+/** Issue 24: the account's own month of birth, read-only (only an admin changes it once set); nobody else sees it. */
+function BirthMonthSection() {
+  const birthMonth = useQuery({ queryKey: ['users', 'me', 'birth-month'], queryFn: getOwnBirthMonth });
+  return (
+    <Card as="section" className="p-6" aria-labelledby="settings-birth-month">
+      <h2 id="settings-birth-month" className="mb-4 text-lg font-bold text-slate-900">
+        Month and year of birth
+      </h2>
+      <p className="text-slate-900" data-testid="settings-birth-month">
+        {birthMonth.data?.birthMonth ? formatBirthMonth(birthMonth.data.birthMonth) : birthMonth.isPending ? '…' : '—'}
+      </p>
+      <p className="mt-2 text-sm text-slate-700">
+        Only you and this site’s admins see it. To correct it, ask an admin.
+      </p>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { ArrowRight, BookOpen, CalendarDays, Medal, Swords, Trophy, UserPlus, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { FORMAT_IDS, FORMATS, PRODUCT_NAME } from '@resolved/shared';
+import { FORMAT_IDS, FORMATS, isLimitedToTeams, PRODUCT_NAME } from '@resolved/shared';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Card } from '../../ui/Card';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -70,10 +70,12 @@ export default function WelcomePage() {
             earns you points, and your points move you up the leaderboard.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <ButtonLink to="/debates" variant="inverse">
-              <Swords className="h-4 w-4" aria-hidden="true" />
-              Find an opponent
-            </ButtonLink>
+            {user && isLimitedToTeams(user) ? null : (
+              <ButtonLink to="/debates" variant="inverse">
+                <Swords className="h-4 w-4" aria-hidden="true" />
+                Find an opponent
+              </ButtonLink>
+            )}
             {user ? null : (
               <ButtonLink to="/signup" variant="inverse-outline">
                 <UserPlus className="h-4 w-4" aria-hidden="true" />

@@ -1,7 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CalendarClock, Hourglass, Link2, Swords, TimerOff } from 'lucide-react';
-import { FORMAT_IDS, FORMATS, formatClock, timeLeftInWords, type TFormatId } from '@resolved/shared';
+import {
+  FORMAT_IDS,
+  FORMATS,
+  formatClock,
+  isLimitedToTeams,
+  teamManagedRefusal,
+  timeLeftInWords,
+  type TFormatId,
+} from '@resolved/shared';
 import { useSocketEvent } from '../../../lib/socket';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -55,6 +63,32 @@ function useTimeLeft(iso: string | null | undefined): number {
  * Placed on /topics (the featured event), on the dashboard's Join Debate card and on /debates.
  */
 export function FindOpponentCard() {
+  const { user } = useAuth();
+  // Issue 24: an account limited to its teams debates in the rounds its coach pairs, never with random opponents.
+  if (user && isLimitedToTeams(user)) return <TeamRoundsOnlyCard />;
+  return <QueueCard />;
+}
+
+/** What an account limited to its teams finds where the queue would be: why, and where its rounds are. */
+function TeamRoundsOnlyCard() {
+  const headingId = useId();
+  return (
+    <Card as="section" className="p-6" aria-labelledby={headingId}>
+      <h2 id={headingId} className="flex items-center gap-2 text-xl font-bold text-slate-900">
+        <Swords className="h-5 w-5 text-brand-700" aria-hidden="true" />
+        Your team’s rounds
+      </h2>
+      <p className="mt-2 text-slate-600" data-testid="team-rounds-only">
+        {teamManagedRefusal({ isTeamManaged: true }, 'queue')?.message}
+      </p>
+      <Link to="/teams" className={buttonClass('primary', 'mt-4')}>
+        Your teams
+      </Link>
+    </Card>
+  );
+}
+
+function QueueCard() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const isOnDebatesPage = useLocation().pathname === '/debates';
