@@ -63,6 +63,10 @@ export const ERROR_REASONS = [
   'last_coach',
   'team_member_busy',
   'already_member',
+  // Who a minor meets (issue 24, item 2)
+  'age_band',
+  'minor_round_judge',
+  'spectators_not_watching',
   // Blocks
   'blocked',
   'block_self',
@@ -106,6 +110,24 @@ export const REFUSALS = {
     message: 'Only the team’s coaches and the judges they name judge its practice rounds.',
   },
   replay_private: { code: 'forbidden', message: 'The debaters keep this round’s replay private.' },
+  age_band: {
+    code: 'conflict',
+    message:
+      'You cannot debate this person: students under 18 debate students under 18, and adults debate adults, unless ' +
+      'both are on the same team.',
+  },
+  minor_round_judge: {
+    code: 'forbidden',
+    message:
+      'A debater in this round is under 18: it is judged by a student under 18, a coach of their team, a moderator ' +
+      'or a verified judge.',
+  },
+  spectators_not_watching: {
+    code: 'forbidden',
+    message:
+      'A debater in this round is under 18: spectators follow the clock, the speeches and the ballot, and see and ' +
+      'hear the debaters only when both let spectators watch.',
+  },
 } as const satisfies Partial<Record<TErrorReason, Omit<TRefusal, 'reason'>>>;
 
 export type TRefusalReason = keyof typeof REFUSALS;

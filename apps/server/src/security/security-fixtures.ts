@@ -99,7 +99,7 @@ export function signedSessionCookie(token: string, secret: string): string {
 export async function fastUser(
   t: TTestApp,
   role: TRole = 'user',
-  opts: { expiresAt?: Date } = {},
+  opts: { expiresAt?: Date; birthMonth?: string | null } = {},
 ): Promise<{ user: TSessionUser; cookie: string }> {
   sequence += 1;
   const now = new Date().toISOString();
@@ -114,6 +114,8 @@ export async function fastUser(
     updatedAt: now,
     role,
     score: 0,
+    // An adult's month of birth, as `buildUser` gives (issue 24), unless the test says otherwise.
+    birthMonth: opts.birthMonth === undefined ? '1990-01' : opts.birthMonth,
   };
   await t.database.db.insertInto('users').values(user).execute();
   const token = randomBytes(24).toString('base64url');

@@ -322,3 +322,18 @@ export async function findAccountForExport(db: Kysely<DB>, id: string) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/** Each of these users' month of birth (null: not given yet); a deleted user is absent. Never leaves the server. */
+export async function findBirthMonths(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, string | null>> {
+  const unique = [...new Set(ids)];
+  const months = new Map<string, string | null>();
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'birthMonth'])
+      .where('id', 'in', unique.slice(i, i + 500))
+      .execute();
+    for (const row of rows) months.set(row.id, row.birthMonth);
+  }
+  return months;
+}

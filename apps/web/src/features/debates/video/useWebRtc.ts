@@ -4,6 +4,7 @@ import {
   cameraChoiceValue,
   cameraOfSignal,
   helloAction,
+  peersToDrop,
   isCameraChosenOn,
   isRepeatHello,
   offersTo,
@@ -106,8 +107,13 @@ export function useWebRtc(options: {
   myUserId: string | null;
   roleOf: (userId: string) => TMediaRole;
   iceServers: TIceServer[] | null;
+  /**
+   * The debaters let spectators watch (always in a round of adults; in a round with a minor only when both turned it
+   * on, issue 24). While false, a participant connects to no spectator and drops those it has.
+   */
+  isSpectatorWatchAllowed?: boolean;
 }) {
-  const { debateId, isEnabled, myRole, myUserId, iceServers } = options;
+  const { debateId, isEnabled, myRole, myUserId, iceServers, isSpectatorWatchAllowed = true } = options;
   const roleOfRef = useRef(options.roleOf);
   useEffect(() => {
     roleOfRef.current = options.roleOf;
@@ -265,6 +271,12 @@ export function useWebRtc(options: {
     if (isReady) signal(helloSignal());
   }, [isReady, signal, helloSignal]);
 
+  // The debaters stopped letting spectators watch: close every connection to a spectator at once.
+  useEffect(() => {
+    const spectators = [...peers.current].map(([userId, peer]) => ({ userId, role: peer.role }));
+    for (const userId of peersToDrop(spectators, isSpectatorWatchAllowed)) dropPeer(userId);
+  }, [isSpectatorWatchAllowed, dropPeer]);
+
   useSocketEvent('debate.signal_received', (payload) => {
     if (payload.debateId !== debateId || !isReady || !myRole) return;
     const from = payload.fromUserId;
@@ -278,7 +290,7 @@ export function useWebRtc(options: {
     void (async () => {
       if (message.type === 'hello') {
         const spectatorPeers = [...peers.current.values()].filter((p) => p.role === 'spectator').length;
-        const action = helloAction(myRole, theirRole, spectatorPeers, peers.current.has(from));
+        const action = helloAction(myRole, theirRole, spectatorPeers, peers.current.has(from), isSpectatorWatchAllowed);
         if (action === 'offer') {
           // The peer may have come after our hello to the room: tell it our camera with the offer.
           if (sends) signal({ type: 'media', camera: !isCameraOffRef.current }, from);
