@@ -31,10 +31,7 @@ export function watchOf(row: TDebateRow, hasMinor: boolean): TDebate['spectatorW
  * Whether spectators may see and hear the round and see its evidence now. Both toggles chosen decide it without
  * reading ages (the signal relay asks this for every spectator's signal).
  */
-export async function isSpectatorWatchAllowed(
-  deps: Pick<TDebatesDeps, 'database'>,
-  row: TDebateRow,
-): Promise<boolean> {
+export async function isSpectatorWatchAllowed(deps: Pick<TDebatesDeps, 'database'>, row: TDebateRow): Promise<boolean> {
   const watch = { a: toggle(row.spectatorWatchA), b: toggle(row.spectatorWatchB) };
   if (watch.a === false || watch.b === false) return false;
   if (watch.a === true && watch.b === true) return true;
@@ -42,10 +39,7 @@ export async function isSpectatorWatchAllowed(
 }
 
 /** What the round's snapshot says of minors: whether it has one, and then the coaches who may judge it. */
-export async function minorsOfRound(
-  deps: Pick<TDebatesDeps, 'database'>,
-  row: TDebateRow,
-): Promise<TDebate['minors']> {
+export async function minorsOfRound(deps: Pick<TDebatesDeps, 'database'>, row: TDebateRow): Promise<TDebate['minors']> {
   const hasMinor = await roundHasMinor(deps, row);
   const coachIds = hasMinor ? await coachIdsOfTeamsOf(deps.database.db, [row.debaterAId, row.debaterBId]) : [];
   return { hasMinor, coachIds };

@@ -231,11 +231,7 @@ export async function listTeamIdsOfUsers(db: TDb, userIds: readonly string[]): P
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return teams;
   for (const chunk of chunks(unique)) {
-    const rows = await db
-      .selectFrom('teamMembers')
-      .select(['userId', 'teamId'])
-      .where('userId', 'in', chunk)
-      .execute();
+    const rows = await db.selectFrom('teamMembers').select(['userId', 'teamId']).where('userId', 'in', chunk).execute();
     for (const row of rows) teams.set(row.userId, [...(teams.get(row.userId) ?? []), Number(row.teamId)]);
   }
   return teams;
@@ -250,7 +246,10 @@ export async function listCoachIdsOfTeamsOf(db: TDb, userIds: readonly string[])
     .distinct()
     .where('coach.role', '=', 'coach')
     .where('coach.teamId', 'in', (eb) =>
-      eb.selectFrom('teamMembers as m').select('m.teamId').where('m.userId', 'in', [...userIds]),
+      eb
+        .selectFrom('teamMembers as m')
+        .select('m.teamId')
+        .where('m.userId', 'in', [...userIds]),
     )
     .execute();
   return rows.map((r) => r.userId);
