@@ -12,7 +12,9 @@ test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 
 async function signUp(context: BrowserContext, name: string) {
   const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(4).toString('hex')}@e2e.test`;
-  const res = await context.request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD } });
+  const res = await context.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: PASSWORD, birthMonth: '1990-01' },
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 

@@ -272,10 +272,21 @@ export function useWebRtc(options: {
   }, [isReady, signal, helloSignal]);
 
   // The debaters stopped letting spectators watch: close every connection to a spectator at once.
+  /**
+   * Spectators whose hello came while they could not watch (issue 24), by their call: a hello can arrive before this
+   * browser hears that both debaters now let spectators watch, so it offers to them once it does.
+   */
+  const heldSpectators = useRef(new Map<string, string | undefined>());
   useEffect(() => {
     const spectators = [...peers.current].map(([userId, peer]) => ({ userId, role: peer.role }));
     for (const userId of peersToDrop(spectators, isSpectatorWatchAllowed)) dropPeer(userId);
-  }, [isSpectatorWatchAllowed, dropPeer]);
+    if (!isSpectatorWatchAllowed || !isReady) return;
+    for (const [userId, callId] of heldSpectators.current) {
+      if (sends) signal({ type: 'media', camera: !isCameraOffRef.current }, userId);
+      void startOffer(userId, callId);
+    }
+    heldSpectators.current.clear();
+  }, [isSpectatorWatchAllowed, isReady, dropPeer, sends, signal, startOffer]);
 
   useSocketEvent('debate.signal_received', (payload) => {
     if (payload.debateId !== debateId || !isReady || !myRole) return;
@@ -291,7 +302,9 @@ export function useWebRtc(options: {
       if (message.type === 'hello') {
         const spectatorPeers = [...peers.current.values()].filter((p) => p.role === 'spectator').length;
         const action = helloAction(myRole, theirRole, spectatorPeers, peers.current.has(from), isSpectatorWatchAllowed);
-        if (action === 'offer') {
+        if (action === 'ignore' && theirRole === 'spectator' && !isSpectatorWatchAllowed) {
+          heldSpectators.current.set(from, message.callId);
+        } else if (action === 'offer') {
           // The peer may have come after our hello to the room: tell it our camera with the offer.
           if (sends) signal({ type: 'media', camera: !isCameraOffRef.current }, from);
           await startOffer(from, message.callId);
