@@ -127,3 +127,30 @@ test('a stranger adult cannot judge two 15-year-olds’ round, and watching gets
   await expect(host!.rtcState).toHaveText('connected');
   await Promise.all(contexts.map((c) => c.close()));
 });
+
+test('a 15-year-old’s profile shows only the name and record, to signed-in people only', async ({ browser }) => {
+  const [teenCtx, viewerCtx, visitorCtx] = await Promise.all([
+    browser.newContext(),
+    browser.newContext(),
+    browser.newContext(),
+  ]);
+  await personOf(teenCtx, 'Profile Teen', FIFTEEN);
+  await personOf(viewerCtx, 'Profile Viewer', THIRTY);
+  const teenId = (await (await teenCtx.request.get('/api/session')).json()).user.id as string;
+  const viewer = await viewerCtx.newPage();
+  await viewer.goto(`/users/${teenId}`);
+  await expect(viewer.getByRole('heading', { level: 1, name: 'Profile Teen' })).toBeVisible();
+  await expect(viewer.getByText('This profile shows the debater’s name and debate record only.')).toBeVisible();
+  await expect(viewer.getByTestId('profile-wins')).toHaveText('0');
+  await expect(viewer.getByTestId('profile-points')).toHaveCount(0);
+  await expect(viewer.getByTestId('profile-rank')).toHaveCount(0);
+  await expect(viewer.getByRole('heading', { name: 'Ratings' })).toHaveCount(0);
+  // A visitor is sent to sign in, and the API tells them nothing.
+  const visitor = await visitorCtx.newPage();
+  await visitor.goto(`/users/${teenId}`);
+  await expect(visitor).toHaveURL(/\/login/);
+  const asked = await visitorCtx.request.get(`/api/users/${teenId}`);
+  expect(asked.status()).toBe(401);
+  expect(await asked.text()).not.toContain('Profile Teen');
+  await Promise.all([teenCtx.close(), viewerCtx.close(), visitorCtx.close()]);
+});
