@@ -154,3 +154,23 @@ test('a 15-year-old’s profile shows only the name and record, to signed-in peo
   expect(await asked.text()).not.toContain('Profile Teen');
   await Promise.all([teenCtx.close(), viewerCtx.close(), visitorCtx.close()]);
 });
+
+test('a 30-year-old opening a 15-year-old’s challenge link is told why they cannot accept it', async ({ browser }) => {
+  const [teenCtx, adultCtx] = await Promise.all([browser.newContext(), browser.newContext()]);
+  await personOf(teenCtx, 'Link Teen', FIFTEEN);
+  await personOf(adultCtx, 'Link Adult', THIRTY);
+  const created = await teenCtx.request.post('/api/debates/challenges', {
+    headers: { origin: BASE_URL },
+    data: { formatId: 'ld' },
+  });
+  const { token } = (await created.json()).challenge as { token: string };
+  const page = await adultCtx.newPage();
+  await page.goto(`/debates/challenge/${token}`);
+  await page.getByRole('button', { name: 'Accept the challenge' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'You cannot debate this person: students under 18 debate students under 18, and adults debate adults, unless ' +
+      'both are on the same team.',
+  );
+  await expect(page).toHaveURL(new RegExp(`/debates/challenge/${token}$`));
+  await Promise.all([teenCtx.close(), adultCtx.close()]);
+});
