@@ -204,7 +204,13 @@ describe.each(TEST_ENGINES)('who a minor meets on %s', (engine) => {
       403,
     );
     const one = await call(a, 'PUT', `/api/debates/${debateId}/spectator-watch`, { allow: true });
-    expect(one.json().debate.spectatorWatch).toEqual({ a: true, b: false, isAllowed: false });
+    // Sides are drawn at random when the challenge is accepted.
+    const sideOfA = one.json().debate.debaters.a.userId === a.user.id ? 'a' : 'b';
+    expect(one.json().debate.spectatorWatch).toEqual({
+      a: sideOfA === 'a',
+      b: sideOfA === 'b',
+      isAllowed: false,
+    });
     expect((await hello()).ok).toBe(false);
     const both = await call(b, 'PUT', `/api/debates/${debateId}/spectator-watch`, { allow: true });
     expect(both.json().debate.spectatorWatch).toEqual({ a: true, b: true, isAllowed: true });
