@@ -15,15 +15,27 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${process.pid}-${Date.now().toString(36)}-${sequence}@example.test`;
 }
 
+/** The month of birth of someone `years` old now (the birthday counted at the end of the month, as the app does). */
+export function birthMonthForAge(years: number): string {
+  const now = new Date();
+  return `${now.getUTCFullYear() - years - 1}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
 /**
  * Signs `context` in as `email` through the real auth API (the session cookie lands in the context). The
- * account is created on first use; an address on the test server's ADMIN_EMAILS list becomes an admin.
+ * account is created on first use (an adult unless `birthMonth` says otherwise); an address on the test server's
+ * ADMIN_EMAILS list becomes an admin.
  */
-export async function signInAs(context: BrowserContext, email: string, displayName = email.split('@')[0]!) {
+export async function signInAs(
+  context: BrowserContext,
+  email: string,
+  displayName = email.split('@')[0]!,
+  birthMonth = ADULT_BIRTH_MONTH,
+) {
   const headers = { origin: BASE_URL };
   const signUp = await context.request.post('/api/auth/sign-up/email', {
     headers,
-    data: { name: displayName, email, password: E2E_PASSWORD, birthMonth: ADULT_BIRTH_MONTH },
+    data: { name: displayName, email, password: E2E_PASSWORD, birthMonth },
   });
   if (signUp.ok()) return;
   const signIn = await context.request.post('/api/auth/sign-in/email', {

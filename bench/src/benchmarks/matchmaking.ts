@@ -4,9 +4,19 @@
  * run: the pure `pairQueue` over the same 2,000 entries in memory — the algorithm without HTTP or database.
  * A second variant (issue 23) first gives every debater 5 blocks of random others: the time until everyone who can
  * be paired is, checking that no blocked pair was made and that nobody left waiting could have been paired.
+ * Both with age bands (issue 24): half the debaters are 15 and half adults (in runs of six, so every format has an
+ * even number of each), and no pair may mix them (nobody shares a team here).
  */
 import http from 'node:http';
-import { blockGraph, FORMAT_IDS, pairQueue, type TFormatId, type TQueueEntry } from '@resolved/shared';
+import {
+  ageBandOf,
+  blockGraph,
+  FORMAT_IDS,
+  pairQueue,
+  type TFormatId,
+  type TMeetingProfile,
+  type TQueueEntry,
+} from '@resolved/shared';
 import type { TBenchContext, TBenchResult } from '../lib/context';
 import {
   createPostgresDatabase,
@@ -25,6 +35,13 @@ const BUDGET_MS = 2000;
 const CONNECTIONS = 100;
 /** The block-graph variant: each debater blocks this many random others. */
 const BLOCKS_PER_USER = 5;
+
+/** A 15-year-old's month of birth now (the birthday counted at the month's end) and an adult's. */
+const now = new Date();
+const MINOR_BIRTH_MONTH = `${now.getUTCFullYear() - 16}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+const ADULT_BIRTH_MONTH = '1990-01';
+/** The i-th debater's month of birth: runs of six minors, then six adults (each run two per format). */
+const birthMonthOf = (i: number) => (Math.floor(i / 6) % 2 === 0 ? MINOR_BIRTH_MONTH : ADULT_BIRTH_MONTH);
 
 /** `perUser` random blocks for each user (never of themselves, never twice), from a seeded source. */
 function randomBlocks(userIds: readonly string[], perUser: number, random: () => number) {
@@ -79,7 +96,12 @@ async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number, 
   });
   const database = openBenchDatabase(engine, { dataDir: server.dataDir, url: pgDatabase?.url });
   try {
-    const users = await seedUsers(database, debaters, { prefix: `mm-${engine}-`, score: () => 0 });
+    const users = await seedUsers(database, debaters, {
+      prefix: `mm-${engine}-`,
+      score: () => 0,
+      birthMonth: birthMonthOf,
+    });
+    const bandOf = new Map(users.map((u, i) => [u.id, ageBandOf(birthMonthOf(i))]));
     const cookies = await createSessions(
       database,
       users.map((u) => u.id),
@@ -134,7 +156,13 @@ async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number, 
       const isSettled =
         Number(row.n) + waiting.length >= debaters &&
         waiting.every((x) =>
-          waiting.every((y) => x === y || x.formatId !== y.formatId || isBlocked(x.userId, y.userId)),
+          waiting.every(
+            (y) =>
+              x === y ||
+              x.formatId !== y.formatId ||
+              isBlocked(x.userId, y.userId) ||
+              bandOf.get(x.userId) !== bandOf.get(y.userId),
+          ),
         );
       if (Number(row.n) >= debaters || (withBlocks && isSettled)) {
         pairedMs = performance.now() - started;
@@ -152,9 +180,18 @@ async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number, 
     const doubleBooked = seats.length - new Set(seats).size;
     const selfPaired = debates.filter((d) => d.debaterAId === d.debaterBId).length;
     const blockedPairs = debates.filter((d) => isBlocked(d.debaterAId as string, d.debaterBId as string)).length;
-    if (debates.length !== (debaters - leftWaiting) / 2 || doubleBooked || selfPaired || blockedPairs) {
+    const crossBandPairs = debates.filter(
+      (d) => bandOf.get(d.debaterAId as string) !== bandOf.get(d.debaterBId as string),
+    ).length;
+    if (
+      debates.length !== (debaters - leftWaiting) / 2 ||
+      doubleBooked ||
+      selfPaired ||
+      blockedPairs ||
+      crossBandPairs
+    ) {
       throw new Error(
-        `${engine}: ${debates.length} debates for ${debaters} debaters (${leftWaiting} left waiting), ${doubleBooked} double-booked, ${selfPaired} paired with themselves, ${blockedPairs} blocked pairs`,
+        `${engine}: ${debates.length} debates for ${debaters} debaters (${leftWaiting} left waiting), ${doubleBooked} double-booked, ${selfPaired} paired with themselves, ${blockedPairs} blocked pairs, ${crossBandPairs} across age bands`,
       );
     }
     return {
@@ -180,10 +217,13 @@ function pureBaselineMs(debaters: number): number {
     formatId: FORMAT_IDS[Math.floor(i / 2) % FORMAT_IDS.length] as TFormatId,
     createdAt: new Date(1_700_000_000_000 + i).toISOString(),
   }));
+  const profiles = new Map<string, TMeetingProfile>(
+    entries.map((e, i) => [e.userId, { band: ageBandOf(birthMonthOf(i)), teamIds: [] }]),
+  );
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     const started = performance.now();
-    const { pairs } = pairQueue(entries, random);
+    const { pairs } = pairQueue(entries, random, undefined, profiles);
     times.push(performance.now() - started);
     if (pairs.length !== debaters / 2) throw new Error(`pairQueue paired ${pairs.length * 2} of ${debaters}`);
   }
@@ -249,10 +289,16 @@ export async function matchmakingBenchmark(ctx: TBenchContext): Promise<TBenchRe
         unit: '',
         budget: { kind: 'max', value: 0, text: '0' },
       }),
+      figure({
+        name: `${engine}: pairs across age bands (a minor with an adult)`,
+        value: 0,
+        unit: '',
+        budget: { kind: 'max', value: 0, text: '0' },
+      }),
     );
   }
   return {
-    setup: `${fmt(debaters)} signed-in debaters, ${FORMAT_IDS.length} formats, every POST /api/debates/queue sent at once over ${CONNECTIONS} keep-alive connections; paired = every debater has an active debate (polled every 10 ms); checked: ${fmt(debaters / 2)} debates, nobody in two, nobody with themselves. Blocks variant: each debater first blocks ${BLOCKS_PER_USER} random others (seeded); paired = everyone left waiting in a format is blocked with each other one left there; checked: no blocked pair made`,
+    setup: `${fmt(debaters)} signed-in debaters, ${FORMAT_IDS.length} formats, half of them 15 and half adults (issue 24: never paired together), every POST /api/debates/queue sent at once over ${CONNECTIONS} keep-alive connections; paired = every debater has an active debate (polled every 10 ms); checked: ${fmt(debaters / 2)} debates, nobody in two, nobody with themselves, nobody with the other age band. Blocks variant: each debater first blocks ${BLOCKS_PER_USER} random others (seeded); paired = everyone left waiting in a format is blocked with each other one left there; checked: no blocked pair made`,
     figures,
     notes: ctx.postgresUrl ? [] : ['TEST_DATABASE_URL is not set: the PostgreSQL variant was skipped.'],
   };

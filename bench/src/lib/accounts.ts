@@ -98,7 +98,13 @@ export interface TSeededUser {
 export async function seedUsers(
   database: TBenchDatabase,
   count: number,
-  options: { prefix: string; seed?: number; score?: (random: () => number) => number } = { prefix: 'u' },
+  options: {
+    prefix: string;
+    seed?: number;
+    score?: (random: () => number) => number;
+    /** The i-th user's month of birth (issue 24); an adult's ('1990-01') unless given. */
+    birthMonth?: (i: number) => string;
+  } = { prefix: 'u' },
 ): Promise<TSeededUser[]> {
   const random = seededRandom(options.seed ?? 42);
   const isPostgres = database.engine === 'postgres';
@@ -124,7 +130,7 @@ export async function seedUsers(
       role: 'user',
       banned: isPostgres ? false : 0,
       // An adult's month of birth (migration 0033-age): the queue, challenges and the chat refuse an account without one.
-      birthMonth: '1990-01',
+      birthMonth: options.birthMonth?.(i) ?? '1990-01',
     });
   }
   const batch = 1000;

@@ -74,6 +74,10 @@ export const ERROR_REASONS = [
   'under_13',
   'team_managed',
   'birth_month_set',
+  // Who a minor meets (issue 24, item 2)
+  'age_band',
+  'minor_round_judge',
+  'spectators_not_watching',
   // Blocks
   'blocked',
   'block_self',
@@ -134,6 +138,24 @@ export const REFUSALS = {
   birth_month_set: {
     code: 'forbidden',
     message: 'Your month of birth is already set. Only an admin can change it.',
+  },
+  age_band: {
+    code: 'conflict',
+    message:
+      'You cannot debate this person: students under 18 debate students under 18, and adults debate adults, unless ' +
+      'both are on the same team.',
+  },
+  minor_round_judge: {
+    code: 'forbidden',
+    message:
+      'A debater in this round is under 18: it is judged by a student under 18, a coach of their team, a moderator ' +
+      'or a verified judge.',
+  },
+  spectators_not_watching: {
+    code: 'forbidden',
+    message:
+      'A debater in this round is under 18: spectators follow the clock, the speeches and the ballot, and see and ' +
+      'hear the debaters only when both let spectators watch.',
   },
 } as const satisfies Partial<Record<TErrorReason, Omit<TRefusal, 'reason'>>>;
 

@@ -9,7 +9,8 @@ import type { TDebateStatus, TRoundKind } from './debate/protocol.js';
 import type { TTeamRole } from './teams.js';
 import { formatUntil } from './moderation.js';
 import { timeLeftInWords } from './playban.js';
-import type { TAgeBand } from './age.js';
+import { isUnder18, type TAgeBand } from './age.js';
+import { ageBandsMayMeet, type TMeetingProfile } from './debate/matchmaking.js';
 
 /** The part of the signed-in user these rules look at; `null` is a visitor. */
 export type TActor = { id: string; role: TRole } | null;
@@ -55,7 +56,17 @@ export interface TRoundSeats {
   hasJudgeInvite: boolean;
   /** A team round: only these (the team's coaches and named judges) may take its seat. */
   teamJudgeIds?: readonly string[] | undefined;
+  /**
+   * A debater is under 18 (or has not given their age): the seat is kept for a minor, a coach of either debater's
+   * team (`minorRoundCoachIds`), a moderator or admin, or a verified judge (issue 24). Absent: no minor.
+   */
+  hasMinor?: boolean | undefined;
+  minorRoundCoachIds?: readonly string[] | undefined;
 }
+
+/** The parts of the signed-in user the judge's seat of a round with a minor reads (the door's `TSessionUser`). */
+export type TJudgeActor =
+  (NonNullable<TActor> & { ageBand?: TAgeBand | undefined; isVerifiedJudge?: boolean | undefined }) | null;
 
 /** Why an action on a round is refused: the HTTP class, the reason a client branches on, and the words. */
 export type TRoundRefusal = TRefusal;
@@ -68,7 +79,7 @@ const isDebaterOf = (userId: string, round: TRoundSeats) => round.debaterAId ===
  * waits for that judge's ballot. The judge already seated is not refused (taking the seat again changes nothing).
  */
 export function judgeRefusal(
-  actor: TActor,
+  actor: TJudgeActor,
   round: TRoundSeats,
   invite: 'none' | 'valid' | 'invalid' = 'none',
 ): TRoundRefusal | null {
@@ -78,6 +89,8 @@ export function judgeRefusal(
   }
   if (round.judgeId === actor.id) return null;
   if (round.teamJudgeIds && !round.teamJudgeIds.includes(actor.id)) return refusalOf('not_team_judge');
+  // An invitation does not open the seat of a minor's round to anyone else: a debater cannot vouch for a stranger.
+  if (round.hasMinor && !mayJudgeMinors(actor, round)) return refusalOf('minor_round_judge');
   const isOpen = round.status === 'live' || (round.status === 'awaiting_ballot' && round.judgeId === null);
   if (!isOpen) return refusalOf('round_over');
   if (round.judgeId !== null) return refusalOf('judge_taken');
@@ -90,8 +103,25 @@ export function judgeRefusal(
   return null;
 }
 
+/**
+ * Who may sit in the judge's seat of a round with a debater under 18 (issue 24): a minor, a coach of a team either
+ * debater belongs to, a moderator or admin, or a judge an admin verified.
+ */
+export function mayJudgeMinors(actor: NonNullable<TJudgeActor>, round: TRoundSeats): boolean {
+  return (
+    actor.ageBand === 'minor' ||
+    isStaff(actor) ||
+    actor.isVerifiedJudge === true ||
+    (round.minorRoundCoachIds ?? []).includes(actor.id)
+  );
+}
+
 /** Whether `actor` may take (or already holds) the judge's seat; see `judgeRefusal`. */
-export function canJudge(actor: TActor, round: TRoundSeats, invite: 'none' | 'valid' | 'invalid' = 'none'): boolean {
+export function canJudge(
+  actor: TJudgeActor,
+  round: TRoundSeats,
+  invite: 'none' | 'valid' | 'invalid' = 'none',
+): boolean {
   return judgeRefusal(actor, round, invite) === null;
 }
 
@@ -231,6 +261,7 @@ export function seatsOfDebate(debate: {
   judge: { userId: string } | null;
   hasJudgeInvite: boolean;
   team: { judgeIds: string[] } | null;
+  minors?: { hasMinor: boolean; coachIds: string[] } | undefined;
 }): TRoundSeats {
   return {
     status: debate.status,
@@ -239,7 +270,63 @@ export function seatsOfDebate(debate: {
     judgeId: debate.judge?.userId ?? null,
     hasJudgeInvite: debate.hasJudgeInvite,
     teamJudgeIds: debate.kind === 'team' ? (debate.team?.judgeIds ?? []) : undefined,
+    hasMinor: debate.minors?.hasMinor,
+    minorRoundCoachIds: debate.minors?.coachIds,
   };
+}
+
+// ---- Who a minor meets (issue 24, item 2) ----
+
+/** Whether a round's debaters' bands put a minor in it: under 18, or no band yet (the safe side). */
+export function isMinorRound(bands: readonly (TAgeBand | null | undefined)[]): boolean {
+  return bands.some((band) => band == null || isUnder18(band));
+}
+
+/** A coach seating a judge who may not judge a round with a minor in it (`mayJudgeMinors`): names the judge. */
+export function minorPairingJudgeRefusal(judgeName: string | null): TRoundRefusal | null {
+  if (judgeName === null) return null;
+  return {
+    code: 'conflict',
+    reason: 'minor_round_judge',
+    message:
+      `${judgeName} cannot judge this round: a debater in it is under 18, so its judge must be a student under 18, ` +
+      'a coach of their team, a moderator or a verified judge.',
+  };
+}
+
+/**
+ * Accepting a challenge link: the two must be in the same age band (`ageBandsMayMeet`: minors with minors, adults
+ * with adults) unless they share a team.
+ */
+export function ageBandRefusal(me: TMeetingProfile, them: TMeetingProfile): TRefusal | null {
+  return ageBandsMayMeet(me, them) ? null : refusalOf('age_band');
+}
+
+/**
+ * Whether spectators of a round see and hear its debaters (and see its evidence): always in a round of adults;
+ * in a round with a minor only while both debaters let spectators watch. `watch` is each debater's toggle as stored
+ * (null: not chosen, which reads as on for adults and off with a minor).
+ */
+export function spectatorsMayWatch(round: { hasMinor: boolean; watch: Record<'a' | 'b', boolean | null> }): boolean {
+  return (round.watch.a ?? !round.hasMinor) && (round.watch.b ?? !round.hasMinor);
+}
+
+/** A spectator reaching for a round's audio, video or evidence while its debaters have not let spectators watch. */
+export function spectatorWatchRefusal(isWatchAllowed: boolean): TRoundRefusal | null {
+  return isWatchAllowed ? null : refusalOf('spectators_not_watching');
+}
+
+/** Turning "let spectators watch" on or off: each debater for themselves, while the round is on. */
+export function watchToggleRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  if (!actor || !isDebaterOf(actor.id, round)) {
+    return {
+      code: 'forbidden',
+      reason: 'not_in_round',
+      message: 'Only the debaters decide whether spectators watch the round.',
+    };
+  }
+  if (round.status !== 'live' && round.status !== 'awaiting_ballot') return refusalOf('round_over');
+  return null;
 }
 
 // ---- Teams ----

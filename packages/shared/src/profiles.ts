@@ -32,10 +32,15 @@ export type TProfileRoundsQuery = z.infer<typeof ZProfileRoundsQuery>;
 export interface TPublicProfile {
   id: string;
   displayName: string;
+  /**
+   * A debater under 18 (issue 24): the profile shows only the name and the debate record (and, to signed-in people
+   * only, as every profile): `score`, `rank` and `memberSince` are null and `ratings` empty.
+   */
+  isLimited: boolean;
   /** Points (the leaderboard's score) and the rank they give, in the leaderboard's one order. */
-  score: number;
-  rank: number;
-  memberSince: string;
+  score: number | null;
+  rank: number | null;
+  memberSince: string | null;
   /** Over every round they debated, finished (a team's practice rounds too, though only its team sees those). */
   record: Omit<TDebateRecord, 'ratings'>;
   /** One entry per format they have a rating in. */

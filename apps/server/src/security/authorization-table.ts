@@ -76,7 +76,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'GET /api/users/me/standing': SIGNED_IN,
   'GET /api/users/me/export': SIGNED_IN,
   'GET /api/users/:id': rule(
-    'signed-in users (name, points, rank, record, ratings; never an e-mail)',
+    'signed-in users (name, points, rank, record, ratings; a minor’s: name and record only; never an e-mail)',
     'DAAAA',
     'the user it shows',
   ),
@@ -147,6 +147,11 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'DDDDD',
     'the challenger',
   ),
+  'POST /api/debates/challenges/:token/accept | a minor’s challenge': rule(
+    'minors, and the challenger’s teammates (issue 24: every actor here is an adult outside the team)',
+    'DDDDD',
+    'the challenger, 15',
+  ),
   'GET /api/debates/:id': rule('signed-in users (spectators)', 'DAAAA', 'a debater'),
   'POST /api/debates/:id/clock': rule('the debaters (the judge: pause/resume)', 'DDDDA', 'the debater to speak'),
   'POST /api/debates/:id/judge': rule('signed-in users other than the debaters', 'DAAAD', 'a debater'),
@@ -158,6 +163,12 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'no account limited to its teams, outside its team’s rounds (403 `team_managed`)',
     'DDDD-',
   ),
+  'POST /api/debates/:id/judge | a round with a minor': rule(
+    'a minor, a coach of either debater’s team, moderators, admins and verified judges (issue 24)',
+    'DDAAD',
+    'a debater, 15',
+  ),
+  'PUT /api/debates/:id/spectator-watch': rule('the debaters, while the round is on (issue 24)', 'DDDDA', 'a debater'),
   'POST /api/debates/:id/judge-invites': rule('the debaters', 'DDDDA', 'a debater'),
   'POST /api/debates/:id/ballots': rule('the debate’s judge', 'DDDDA', 'the judge'),
   'POST /api/debates/:id/forfeit': rule('the debaters (others: no effect)', 'DDDDA', 'a debater'),
@@ -199,12 +210,22 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'DDDDA',
     'a debater',
   ),
+  'GET /api/debates/:id/evidence | a round with a minor': rule(
+    'the debaters and the judge; spectators only once both debaters let them watch (issue 24)',
+    'DDDDA',
+    'a debater, 15',
+  ),
   'POST /api/debates/:id/evidence/files': rule('the debaters and the judge, during the round', 'DDDDA', 'a debater'),
   'POST /api/debates/:id/evidence/notes': rule('the debaters and the judge, during the round', 'DDDDA', 'a debater'),
   'GET /api/debates/:id/evidence/:evidenceId/file': rule(
     'the debaters and the judge (signed-in spectators when the debaters allow)',
     'DDDDA',
     'a debater',
+  ),
+  'GET /api/debates/:id/evidence/:evidenceId/file | a round with a minor': rule(
+    'the debaters and the judge; spectators only once both debaters let them watch (issue 24)',
+    'DDDDA',
+    'a debater, 15',
   ),
   'PUT /api/debates/:id/evidence/visibility': rule('the debaters', 'DDDDA', 'a debater'),
   'PUT /api/debates/:id/replay-privacy': rule('the debaters', 'DDDDA', 'a debater'),
@@ -309,7 +330,9 @@ const DEBATER = rule('the debaters', 'DDDDA', 'a debater');
 const SPEAKER = rule('the debater whose turn it is', 'DDDDA', 'the debater to speak');
 
 /** Client → server socket events. Keyed by the shared protocol, so a new event fails to compile until listed. */
-export const SOCKET_RULES: Record<keyof TClientToServerEvents, TAccessRule> = {
+/** Socket events, keyed by name; an event may have extra cases keyed `event | case`, as routes do. */
+export const SOCKET_RULES: Record<keyof TClientToServerEvents, TAccessRule> &
+  Partial<Record<`${keyof TClientToServerEvents} | ${string}`, TAccessRule>> = {
   ping: PUBLIC,
   'chat.join': SIGNED_IN,
   'chat.leave': rule('signed-in users in the chat', 'DAAA-'),
@@ -327,6 +350,10 @@ export const SOCKET_RULES: Record<keyof TClientToServerEvents, TAccessRule> = {
   'debate.offer_poi': rule('the other debater, in an open POI window of a Parliamentary speech', 'DDDD-'),
   'debate.answer_poi': rule('the debater speaking', 'DDDD-'),
   'debate.signal': rule('the debaters and judge; spectators watching, to them only', 'DDDDA', 'a debater'),
+  'debate.signal | a round with a minor': rule(
+    'spectators watching (every actor here) only once both debaters let them watch (issue 24)',
+    'DDDD-',
+  ),
 };
 
 /**
@@ -367,7 +394,7 @@ export function renderAuthorizationTables(): string {
     '### Socket events (client → server)',
     '',
     header.replace('Route', 'Event'),
-    ...renderRows(SOCKET_RULES, (key) => `\`${key}\``),
+    ...renderRows(SOCKET_RULES as Record<string, TAccessRule>, code),
     ...renderRows(SOCKET_CASE_RULES, code),
     '',
   ].join('\n');

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TFormatId } from '../formats.js';
-import { blockGraph, drawSides, pairPresent, pairQueue, type TQueueEntry } from './matchmaking.js';
+import type { TAgeBand } from '../age.js';
+import {
+  ageBandsMayMeet,
+  blockGraph,
+  drawSides,
+  pairPresent,
+  pairQueue,
+  type TMeetingProfile,
+  type TQueueEntry,
+} from './matchmaking.js';
 
 let nextId = 1;
 function entry(userId: string, formatId: TFormatId = 'ld', seconds = nextId): TQueueEntry {
@@ -123,6 +132,109 @@ describe('pairQueue with blocks', () => {
               for (const y of left) {
                 // Two left waiting in one format are always a blocked pair: nobody waits because of others' blocks.
                 if (x !== y) expect(blockedKeys.has(`${x}>${y}`)).toBe(true);
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: 10_000 },
+    );
+  });
+});
+
+describe('pairQueue with age bands', () => {
+  const profile = (band: TAgeBand | null, ...teamIds: number[]): TMeetingProfile => ({ band, teamIds });
+
+  it('pairs minors with minors and adults with adults, each with the earliest they may meet', () => {
+    const profiles = new Map([
+      ['teen1', profile('minor')],
+      ['adult1', profile('adult')],
+      ['teen2', profile('minor')],
+      ['adult2', profile('adult')],
+    ]);
+    const e = ['teen1', 'adult1', 'teen2', 'adult2'].map((u) => entry(u));
+    const { pairs, unmatched } = pairQueue(e, heads, undefined, profiles);
+    const met = pairs.map((p) => [p.sideA.userId, p.sideB.userId].sort().join('+')).sort();
+    expect(met).toEqual(['adult1+adult2', 'teen1+teen2']);
+    expect(unmatched).toEqual([]);
+  });
+
+  it('leaves a minor and an adult waiting, unless they share a team', () => {
+    const apart = pairQueue(
+      [entry('teen'), entry('adult')],
+      heads,
+      undefined,
+      new Map([
+        ['teen', profile('minor', 1)],
+        ['adult', profile('adult', 2)],
+      ]),
+    );
+    expect(apart.pairs).toEqual([]);
+    const teammates = pairQueue(
+      [entry('teen'), entry('adult')],
+      heads,
+      undefined,
+      new Map([
+        ['teen', profile('minor', 1, 3)],
+        ['adult', profile('adult', 3)],
+      ]),
+    );
+    expect(teammates.pairs).toHaveLength(1);
+  });
+
+  it('pairs an account with no band, or under 13, only with a teammate', () => {
+    for (const band of [null, 'child'] as const) {
+      expect(ageBandsMayMeet(profile(band), profile(band))).toBe(false);
+      expect(ageBandsMayMeet(profile(band), profile('minor'))).toBe(false);
+      expect(ageBandsMayMeet(profile(band, 7), profile('adult', 7))).toBe(true);
+    }
+    expect(pairQueue([entry('x'), entry('y')], heads, undefined, new Map()).pairs).toEqual([]);
+  });
+
+  it('for 10,000 random queues, bands, teams and blocks: never a cross-band pair unless teammates, never two who could meet left waiting', () => {
+    const formats = ['ld', 'pf'] as const;
+    const bands = [null, 'child', 'minor', 'adult'] as const;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            user: fc.integer({ min: 1, max: 30 }),
+            format: fc.constantFrom(...formats),
+            band: fc.constantFrom(...bands),
+            teams: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { maxLength: 2 }),
+          }),
+          { maxLength: 60 },
+        ),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 })), { maxLength: 40 }),
+        fc.double({ min: 0, max: 0.999, noNaN: true }),
+        (items, edges, r) => {
+          const byUser = new Map(items.map((it) => [`u${it.user}`, it]));
+          const entries = [...byUser.values()].map((it) => entry(`u${it.user}`, it.format));
+          const profiles = new Map([...byUser].map(([id, it]) => [id, profile(it.band, ...it.teams)]));
+          const blocks = edges.map(([x, y]) => ({ blockerId: `u${x}`, blockedId: `u${y}` }));
+          const isBlocked = blockGraph(blocks);
+          const { pairs, unmatched } = pairQueue(entries, () => r, isBlocked, profiles);
+          const teammates = (x: string, y: string) =>
+            profiles.get(x)!.teamIds.some((t) => profiles.get(y)!.teamIds.includes(t));
+          for (const p of pairs) {
+            const [x, y] = [p.sideA.userId, p.sideB.userId];
+            expect(isBlocked(x, y)).toBe(false);
+            if (!teammates(x, y)) {
+              const [bx, by] = [profiles.get(x)!.band, profiles.get(y)!.band];
+              expect(bx).not.toBeNull();
+              expect(bx).not.toBe('child');
+              expect(bx).toBe(by);
+            }
+          }
+          const used = pairs.flatMap((p) => [p.sideA.userId, p.sideB.userId]);
+          expect(new Set(used).size).toBe(used.length);
+          expect(pairs.length * 2 + unmatched.length).toBe(entries.length);
+          for (const format of formats) {
+            const left = unmatched.filter((u) => u.formatId === format).map((u) => u.userId);
+            for (const x of left) {
+              for (const y of left) {
+                // Two left waiting in one format are kept apart by a block or by their bands: nobody waits for others.
+                if (x !== y) expect(isBlocked(x, y) || !ageBandsMayMeet(profiles.get(x)!, profiles.get(y)!)).toBe(true);
               }
             }
           }

@@ -4,6 +4,7 @@
  * the format's matching lock, so the pairs it returns are safe to turn into debates.
  */
 import type { TFormatId } from '../formats.js';
+import type { TAgeBand } from '../age.js';
 
 export interface TQueueEntry {
   id: number;
@@ -40,6 +41,30 @@ export function blockGraph(blocks: Iterable<{ blockerId: string; blockedId: stri
   return (a, b) => keys.has(`${a}\u0000${b}`) || keys.has(`${b}\u0000${a}`);
 }
 
+/**
+ * What "who a minor meets" (issue 24) reads of a person: their age band (null while they have not given a month of
+ * birth) and the teams they belong to (any role).
+ */
+export interface TMeetingProfile {
+  band: TAgeBand | null;
+  teamIds: readonly number[];
+}
+
+/** Whether two people share a team (a coach's pairing, a teammate's challenge: the team vouches for the meeting). */
+export function shareTeam(a: TMeetingProfile, b: TMeetingProfile): boolean {
+  return a.teamIds.some((id) => b.teamIds.includes(id));
+}
+
+/**
+ * Whether two people may be put in one round by chance or by link: minors (13–17) only with minors, adults only with
+ * adults, unless both are on the same team. An under-13 account, or one with no band yet, meets only its teammates.
+ */
+export function ageBandsMayMeet(a: TMeetingProfile, b: TMeetingProfile): boolean {
+  if (shareTeam(a, b)) return true;
+  if (a.band === null || b.band === null || a.band === 'child' || b.band === 'child') return false;
+  return a.band === b.band;
+}
+
 /** Order by queue time, then id (FIFO). */
 function byArrival(a: TQueueEntry, b: TQueueEntry): number {
   return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id;
@@ -52,16 +77,22 @@ export function drawSides<T>(first: T, second: T, random: TRandom): { sideA: T; 
 
 /**
  * Pair entries per format in arrival order. Each entry is paired with the earliest entry still waiting of another
- * user it may meet (`isBlocked` false); a user's duplicate entries are never paired together (or twice). A blocked
- * pair is skipped rather than stopping the line, so a block only ever keeps its own two apart: when this returns,
- * no two users left waiting in a format could have been paired (each later one looked at every earlier one still
- * waiting), and everyone else is paired as without the block.
+ * user it may meet (`isBlocked` false, and their age bands may meet: `ageBandsMayMeet` over `profiles`); a user's
+ * duplicate entries are never paired together (or twice). A pair kept apart is skipped rather than stopping the line,
+ * so a block or an age band only ever keeps its own two apart: when this returns, no two users left waiting in a
+ * format could have been paired (each later one looked at every earlier one still waiting), and everyone else is
+ * paired as without them. Without `profiles` ages are not read (a caller that has none to give); a user missing from
+ * given `profiles` has no band and no team, so meets nobody.
  */
 export function pairQueue<T extends TQueueEntry>(
   entries: readonly T[],
   random: TRandom,
   isBlocked: TIsBlockedPair = NO_BLOCKS,
+  profiles?: ReadonlyMap<string, TMeetingProfile>,
 ): { pairs: TPairing<T>[]; unmatched: T[] } {
+  const nobody: TMeetingProfile = { band: null, teamIds: [] };
+  const mayMeet = (a: string, b: string) =>
+    !isBlocked(a, b) && (!profiles || ageBandsMayMeet(profiles.get(a) ?? nobody, profiles.get(b) ?? nobody));
   const pairs: TPairing<T>[] = [];
   const unmatched: T[] = [];
   const byFormat = new Map<TFormatId, T[]>();
@@ -79,7 +110,7 @@ export function pairQueue<T extends TQueueEntry>(
         unmatched.push(entry);
         continue;
       }
-      const partnerIndex = waiting.findIndex((w) => w.userId !== entry.userId && !isBlocked(w.userId, entry.userId));
+      const partnerIndex = waiting.findIndex((w) => w.userId !== entry.userId && mayMeet(w.userId, entry.userId));
       if (partnerIndex === -1) {
         waiting.push(entry);
         continue;

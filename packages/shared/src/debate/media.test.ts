@@ -3,6 +3,7 @@ import {
   cameraChoiceValue,
   cameraOfSignal,
   helloAction,
+  peersToDrop,
   isCameraChosenOn,
   isRepeatHello,
   isRoomSignal,
@@ -30,6 +31,26 @@ describe('the round media mesh', () => {
     expect(helloAction('b', 'judge', 0, false)).toBe('offer');
     expect(helloAction('spectator', 'judge', 0, false)).toBe('greet');
     expect(helloAction('spectator', 'spectator', 0, false)).toBe('ignore');
+  });
+
+  it('leaves spectators out of the mesh while the debaters do not let them watch, and back in when they do', () => {
+    for (const participant of ['a', 'b', 'judge'] as const) {
+      expect(helloAction(participant, 'spectator', 0, false, false)).toBe('ignore');
+      expect(helloAction('spectator', participant, 0, false, false)).toBe('ignore');
+      expect(helloAction(participant, 'spectator', 0, false, true)).toBe('offer');
+      expect(helloAction('spectator', participant, 0, false, true)).toBe('greet');
+    }
+    // The debaters and the judge still connect to each other.
+    expect(helloAction('a', 'b', 0, false, false)).toBe('offer');
+    expect(helloAction('judge', 'a', 0, false, false)).toBe('greet');
+    const peers = [
+      { userId: 'b', role: 'b' as const },
+      { userId: 's1', role: 'spectator' as const },
+      { userId: 'j', role: 'judge' as const },
+      { userId: 's2', role: 'spectator' as const },
+    ];
+    expect(peersToDrop(peers, false)).toEqual(['s1', 's2']);
+    expect(peersToDrop(peers, true)).toEqual([]);
   });
 
   it('sends to at most SPECTATOR_MEDIA_LIMIT spectators, and still reconnects one it already sends to', () => {

@@ -6,18 +6,33 @@ const RANK: Record<TMediaRole, number> = { a: 0, b: 1, judge: 2, spectator: 3 };
 /**
  * What a browser does with a peer's hello: `offer` a connection, `greet` back (so the peer offers), say the media
  * is `full` (a participant already sending to SPECTATOR_MEDIA_LIMIT spectators), or `ignore` it (spectators never
- * connect to each other). `spectatorPeers` counts the spectators this browser already sends to.
+ * connect to each other, nor to anyone while the round's debaters do not let spectators watch: a round with a minor,
+ * issue 24). `spectatorPeers` counts the spectators this browser already sends to.
  */
 export function helloAction(
   me: TMediaRole,
   them: TMediaRole,
   spectatorPeers: number,
   isKnownPeer: boolean,
+  isSpectatorWatchAllowed = true,
 ): 'offer' | 'greet' | 'full' | 'ignore' {
   if (me === 'spectator' && them === 'spectator') return 'ignore';
+  if (!isSpectatorWatchAllowed && (me === 'spectator' || them === 'spectator')) return 'ignore';
   if (RANK[me] > RANK[them]) return 'greet';
   if (them === 'spectator' && !isKnownPeer && spectatorPeers >= SPECTATOR_MEDIA_LIMIT) return 'full';
   return 'offer';
+}
+
+/**
+ * Which of a browser's peers it must disconnect now: every spectator, once the debaters no longer let spectators watch
+ * (the relay refuses their signals from then on; a spectator's own browser closes its call).
+ */
+export function peersToDrop(
+  peers: Iterable<{ userId: string; role: TMediaRole }>,
+  isSpectatorWatchAllowed: boolean,
+): string[] {
+  if (isSpectatorWatchAllowed) return [];
+  return [...peers].filter((p) => p.role === 'spectator').map((p) => p.userId);
 }
 
 /** Whether `me` makes the offers to `them` (and so takes their answers, and answers nothing from them). */

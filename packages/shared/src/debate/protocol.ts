@@ -105,7 +105,20 @@ export interface TDebate {
   pois: TPoi[];
   /** Each debater's agreement to record the round; browsers record only when both agree. */
   recordConsent: Record<TSideKey, boolean>;
+  /**
+   * Who a minor meets (issue 24): a debater is under 18 (or has not given an age); then `coachIds` are the coaches of
+   * either debater's teams, who may judge the round (empty otherwise). Never anyone's age.
+   */
+  minors: { hasMinor: boolean; coachIds: string[] };
+  /**
+   * Each debater's "let spectators watch" as it reads now (not chosen: on in a round of adults, off with a minor), and
+   * whether spectators get the debaters' audio, video and evidence (both on).
+   */
+  spectatorWatch: Record<TSideKey, boolean> & { isAllowed: boolean };
 }
+
+/** `PUT /api/debates/:id/spectator-watch`: a debater lets spectators watch the round, or stops letting them. */
+export const ZSpectatorWatchRequest = z.object({ allow: z.boolean({ error: 'Say whether spectators may watch.' }) });
 
 /** `POST /api/debates/:id/judge`: the invitation's token when joining by a debater's link. */
 export const ZJoinAsJudgeRequest = z

@@ -10,6 +10,8 @@ const round = (patch: Partial<TDebate>): TDebate =>
     clockVersion: 0,
     clock: createClock('ld'),
     recordConsent: { a: false, b: false },
+    minors: { hasMinor: false, coachIds: [] },
+    spectatorWatch: { a: true, b: true, isAllowed: true },
     evidencePublic: false,
     isReplayPrivate: false,
     ...patch,

@@ -33,6 +33,7 @@ import { userBlocks } from './0030-user-blocks';
 import { moderation } from './0031-moderation';
 import { playbans } from './0032-playbans';
 import { age } from './0033-age';
+import { spectatorWatch } from './0034-spectator-watch';
 import { textFilter } from './0035-text-filter';
 import { chatLock } from './0036-chat-lock';
 
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0031-moderation': moderation,
   '0032-playbans': playbans,
   '0033-age': age,
+  '0034-spectator-watch': spectatorWatch,
   '0035-text-filter': textFilter,
   '0036-chat-lock': chatLock,
 };

@@ -13,6 +13,7 @@ import {
   type TPoi,
 } from '@resolved/shared';
 import type { TDebateRow } from './debates.tables';
+import { watchOf } from './round-minors';
 import type { TBallotRow } from '../results/results.tables';
 import { clockFromRow } from './debates.repository';
 import { NEW_RATING, summarizeRating, type TRating } from '../results/ratings';
@@ -76,6 +77,8 @@ export interface TDebateExtras {
   awards: { userId: string; oldScore: number | string; newScore: number | string; reason: string }[];
   team: TDebate['team'];
   pois: TPoi[];
+  /** Whether a debater is under 18, and then who of their coaches may judge (`round-minors.ts`). */
+  minors: TDebate['minors'];
 }
 
 export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
@@ -100,6 +103,8 @@ export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
     isReplayPrivate: Number(row.replayPrivate) === 1,
     pois: extras.pois,
     recordConsent: { a: Number(row.recordConsentA) === 1, b: Number(row.recordConsentB) === 1 },
+    minors: extras.minors,
+    spectatorWatch: watchOf(row, extras.minors.hasMinor),
     awards: extras.awards.map((entry) => ({
       userId: entry.userId,
       points: Number(entry.newScore) - Number(entry.oldScore),

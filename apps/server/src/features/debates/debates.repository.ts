@@ -326,6 +326,15 @@ export async function setRecordConsent(db: TDebatesDb, id: number, side: TSideKe
     .execute();
 }
 
+/** A debater's "let spectators watch" (issue 24). */
+export async function setSpectatorWatch(db: TDebatesDb, id: number, side: TSideKey, allow: boolean): Promise<void> {
+  await db
+    .updateTable('debates')
+    .set(side === 'a' ? { spectatorWatchA: allow ? 1 : 0 } : { spectatorWatchB: allow ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function setEvidencePublic(db: TDebatesDb, debateId: number, isPublic: boolean): Promise<void> {
   await db
     .updateTable('debates')

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DB_INT_MAX, ZClockAction, ZExternalLinkRequest, ZSendDebateMessage } from '@resolved/shared';
+import {
+  DB_INT_MAX,
+  ZClockAction,
+  ZExternalLinkRequest,
+  ZSendDebateMessage,
+  ZSpectatorWatchRequest,
+} from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireUser } from '../auth/auth.guard';
@@ -39,6 +45,13 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
     const { link } = parseOrThrow(ZExternalLinkRequest, request.body);
     return { debate: await debates.setExternalLink(deps, user, id, link) };
+  });
+  /** A debater's "let spectators watch" (issue 24: off by default in a round with a minor). */
+  app.put('/api/debates/:id/spectator-watch', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    const { allow } = parseOrThrow(ZSpectatorWatchRequest, request.body);
+    return { debate: await debates.setSpectatorWatch(deps, user, id, allow) };
   });
   app.post('/api/debates/:id/messages', async (request, reply) => {
     const user = await requireUser(request);

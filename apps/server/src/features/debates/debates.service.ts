@@ -20,6 +20,8 @@ import {
   type TSideKey,
   blockedPairRefusal,
   isRoomSignal,
+  spectatorWatchRefusal,
+  watchToggleRefusal,
   type TRtcSignal,
 } from '@resolved/shared';
 import { isBlockedByAny } from '../blocks/blocks.service';
@@ -38,6 +40,10 @@ import { listBallots, ratingsOf } from '../results/results.service';
 import { listDebateAwards } from '../users/score-ledger.service';
 import { findUserNames } from '../users/users.service';
 import { inTransaction } from '../../db/transaction';
+import { isSpectatorWatchAllowed, minorsOfRound } from './round-minors';
+
+/** Who a minor meets in a round (issue 24): what the judge's seat, evidence and the room's media read. */
+export { isSpectatorWatchAllowed, minorsOfRound, roundHasMinor } from './round-minors';
 
 export const LIST_LIMIT = 100;
 
@@ -84,6 +90,7 @@ export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<T
     awards,
     team: await teamOfRound(deps, row.teamId),
     pois: await listPois(deps, Number(row.id)),
+    minors: await minorsOfRound(deps, row),
   });
 }
 
@@ -130,6 +137,23 @@ export async function setEvidencePublic(
   isPublic: boolean,
 ): Promise<void> {
   await repo.setEvidencePublic(db(deps), debateId, isPublic);
+}
+
+/**
+ * A debater lets spectators watch the round (see and hear it, see its evidence), or stops letting them (issue 24).
+ * Spectators get media when both have let them (the snapshot says so; their browsers say hello again), and lose it
+ * when one stops: the debaters' browsers close their connections to spectators, and the relay refuses any more.
+ */
+export async function setSpectatorWatch(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+  allow: boolean,
+): Promise<TDebate> {
+  const row = await requireDebate(deps, debateId);
+  refuse(watchToggleRefusal(user, seatsOfRow(row)));
+  await repo.setSpectatorWatch(db(deps), debateId, sideOf(row, user.id)!, allow);
+  return emitDebateUpdated(deps, debateId);
 }
 
 /** Keeps the finished round's replay to the round (and its team), or opens it again. */
@@ -342,6 +366,8 @@ export async function signalRoute(
   if (row.status !== 'live' && row.status !== 'awaiting_ballot') {
     throw new AppError('conflict', 'The round is over: audio and video have ended.', undefined, 'round_over');
   }
+  // A round with a minor: a spectator connects to nobody until both debaters let spectators watch (issue 24).
+  if (!isParticipant) refuse(spectatorWatchRefusal(await isSpectatorWatchAllowed(deps, row)));
   if (input.toUserId === undefined) {
     if (!isRoomSignal(input.signalType as TRtcSignal['type'])) {
       throw new AppError('validation_failed', 'Say who this signal is for.');
@@ -351,6 +377,10 @@ export async function signalRoute(
   if (input.toUserId === user.id) throw new AppError('validation_failed', 'A signal cannot be sent to yourself.');
   if (!isParticipant && !participants.includes(input.toUserId)) {
     throw new AppError('forbidden', 'Spectators connect only to the debaters and the judge.');
+  }
+  // A debater or the judge offering (or answering) a spectator: only while spectators may watch (issue 24).
+  if (isParticipant && !participants.includes(input.toUserId)) {
+    refuse(spectatorWatchRefusal(await isSpectatorWatchAllowed(deps, row)));
   }
   return REALTIME_ROOMS.user(input.toUserId);
 }

@@ -66,6 +66,12 @@ export interface DebatesTable {
   kind: Generated<TRoundKind>;
   /** Migration 0030: a live round ended because one person in it blocked another (it ended `abandoned`). */
   endedEarlyAt: Generated<string | null>;
+  /**
+   * Migration 0034: each debater's "let spectators watch" (1 on, 0 off, null not chosen: on for adults, off with a
+   * minor; `spectatorsMayWatch`).
+   */
+  spectatorWatchA: Generated<number | null>;
+  spectatorWatchB: Generated<number | null>;
 }
 
 export interface ActiveDebatersTable {

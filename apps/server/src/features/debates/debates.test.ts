@@ -6,7 +6,7 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../db/database';
 import type { TDomainEvent } from '../../lib/events';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
-import { buildUser } from '../../test/factories';
+import { ADULT_BIRTH_MONTH, buildUser } from '../../test/factories';
 import * as debates from './debates.service';
 import * as matchmaking from '../matchmaking/queue.service';
 import * as results from '../results/results.service';
@@ -26,8 +26,8 @@ async function insertUsers(t: TTestApp, count: number): Promise<TSessionUser[]> 
     updatedAt: now,
     role: 'user',
     score: 0,
-    // An adult's month of birth (issue 24): the queue refuses an account without one.
-    birthMonth: '1990-01',
+    // Adults, as test accounts are (issue 24: an account with no age is paired only with teammates).
+    birthMonth: ADULT_BIRTH_MONTH,
   }));
   for (let i = 0; i < users.length; i += 50) {
     await t.database.db

@@ -16,6 +16,8 @@ import {
   type TEvidenceNote,
   type TSessionUser,
   blockedPairRefusal,
+  canPostInRound,
+  spectatorWatchRefusal,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
@@ -23,7 +25,13 @@ import { AppError, refuse } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
 import { fileFilterHit, screenText } from '../moderation/moderation.service';
 import type { TDebatesDeps } from '../../context';
-import { emitDebateUpdated, requireDebate, seatsOfRow, setEvidencePublic } from '../debates/debates.service';
+import {
+  emitDebateUpdated,
+  isSpectatorWatchAllowed,
+  requireDebate,
+  seatsOfRow,
+  setEvidencePublic,
+} from '../debates/debates.service';
 import type { TDebateRow } from '../debates/debates.tables';
 import { isBlockedByAny } from '../blocks/blocks.service';
 import { requireRoundViewer } from '../results/round-access';
@@ -63,6 +71,10 @@ async function insertWithinCap(deps: TDebatesDeps, values: Parameters<typeof rep
 async function requireViewer(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
   const row = await requireDebate(deps, debateId);
   refuse(evidenceViewRefusal(user, seatsOfRow(row), isPublic(row)));
+  // A round with a minor: spectators see its evidence only while both debaters let them watch (issue 24).
+  if (!canPostInRound(user, seatsOfRow(row))) {
+    refuse(spectatorWatchRefusal(await isSpectatorWatchAllowed(deps, row)));
+  }
   // Once the round is over, shared evidence goes no further than its replay (a practice round's team, a private
   // replay's own people).
   await requireRoundViewer(deps, user, row);
@@ -90,7 +102,7 @@ async function announce(deps: TDebatesDeps, row: TDebateRow, evidenceId: number)
   const payload = { debateId: Number(row.id), evidence };
   // Spectators in the room see it while the round is live; after that it goes no further than the round's people
   // (who may look at a finished round is the replay's rule, which the room does not know).
-  if (isPublic(row) && row.status === 'live') {
+  if (isPublic(row) && row.status === 'live' && (await isSpectatorWatchAllowed(deps, row))) {
     deps.events.emit({ name: 'debate.evidence_added', room: REALTIME_ROOMS.debate(String(row.id)), payload });
   } else {
     for (const userId of [row.debaterAId, row.debaterBId, row.judgeId]) {

@@ -1,6 +1,7 @@
 /** Challenge links: a debater invites a friend into a round of a chosen format and prep. */
 import { randomBytes } from 'node:crypto';
 import {
+  ageBandRefusal,
   blockedPairRefusal,
   FORMATS,
   REALTIME_ROOMS,
@@ -22,6 +23,7 @@ import { presentParticipant } from '../debates/debate.presenter';
 import { isEitherBlocked } from '../blocks/blocks.service';
 import { clashingRound, newDebate, startsSoonError } from './queue.service';
 import { inTransaction } from '../../db/transaction';
+import { meetingProfilesOf } from './meeting';
 
 export async function createChallenge(
   deps: TDebatesDeps,
@@ -84,6 +86,9 @@ export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, to
       );
     }
     refuse(blockedPairRefusal('challenge', await isEitherBlocked(deps, challenge.userId, user.id, tx)));
+    // Minors debate minors and adults adults, unless the two share a team (issue 24).
+    const profiles = await meetingProfilesOf(tx, [user.id, challenge.userId]);
+    refuse(ageBandRefusal(profiles.get(user.id)!, profiles.get(challenge.userId)!));
     const busy = await repo.findActiveUserIds(tx, [challenge.userId, user.id]);
     if (busy.has(user.id)) throw refused('already_in_debate');
     if (busy.has(challenge.userId))

@@ -26,6 +26,7 @@ import { forgetPendingJoin, requestSweep, sweepWriting, type TPendingJoin } from
 import { inTransaction } from '../../db/transaction';
 import { blockGraphAmong } from '../blocks/blocks.service';
 import { cooldownUntil } from '../playban/playban.service';
+import { meetingProfilesOf } from './meeting';
 
 type TScheduledRound = Awaited<ReturnType<typeof repo.listScheduledRoundsOf>>[number];
 
@@ -202,12 +203,12 @@ export async function runMatching(
       entries.filter((e) => busy.has(e.userId)).map((e) => Number(e.id)),
     );
     const free = entries.filter((e) => !busy.has(e.userId)).map((e) => ({ ...e, id: Number(e.id) }));
-    // Nobody is paired with someone they blocked or who blocked them; the others pair as if the block were not there.
-    const isBlocked = await blockGraphAmong(
-      tx,
-      free.map((e) => e.userId),
-    );
-    const { pairs } = pairQueue(free, deps.random ?? Math.random, isBlocked);
+    // Nobody is paired with someone they blocked or who blocked them, nor across age bands unless teammates (minors
+    // with minors, adults with adults); the others pair as if those were not there.
+    const waitingIds = free.map((e) => e.userId);
+    const isBlocked = await blockGraphAmong(tx, waitingIds);
+    const profiles = await meetingProfilesOf(tx, waitingIds);
+    const { pairs } = pairQueue(free, deps.random ?? Math.random, isBlocked, profiles);
     if (pairs.length === 0) return { created: [] };
     // Without a topic nobody is paired, but the joins stay written: they are paired once there is one.
     const topic = await findCurrentTopic(tx);

@@ -28,6 +28,7 @@ import {
   requireDebate,
   loadDebate,
   emitDebateUpdated,
+  minorsOfRound,
   seatsOfRow,
 } from '../debates/debates.service';
 import * as resultsRepo from './results.repository';
@@ -55,7 +56,10 @@ export async function joinAsJudge(
   // A practice round is judged by its team's coaches and named judges (none left when the team was deleted).
   const teamJudges =
     row.kind !== 'team' ? undefined : row.teamId === null ? [] : await teamJudgeIds(deps, Number(row.teamId));
-  refuse(judgeRefusal(user, seatsOfRow(row, teamJudges), invitation));
+  // A round with a minor: the seat is kept for a minor, a coach of either debater's team, staff or a verified judge.
+  const minors = await minorsOfRound(deps, row);
+  const seats = { ...seatsOfRow(row, teamJudges), hasMinor: minors.hasMinor, minorRoundCoachIds: minors.coachIds };
+  refuse(judgeRefusal(user, seats, invitation));
   // Age (issue 24): the month of birth first; an account limited to its teams judges only its team's rounds.
   refuse(row.kind === 'team' ? ageRequiredRefusal(user) : ageDoorRefusal(user, 'judge'));
   if (row.judgeId === user.id) return loadDebate(deps, row);

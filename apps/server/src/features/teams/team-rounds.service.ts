@@ -6,6 +6,9 @@
 import {
   blockedPairingRefusal,
   createClock,
+  isMinorRound,
+  mayJudgeMinors,
+  minorPairingJudgeRefusal,
   type TRoundRefusal,
   isBeforeStart,
   longestRoundMs,
@@ -27,6 +30,7 @@ import { findCurrentTopic } from '../topics/topics.service';
 import * as repo from './teams.repository';
 import { blockGraphOf, isEitherBlocked } from '../blocks/blocks.service';
 import { requireCoach, toTeamRounds, type TTeamsDeps } from './teams.service';
+import { ageBandsOf, findDoorUserById } from '../users/users.service';
 import { inTransaction } from '../../db/transaction';
 
 type TPairing = z.output<typeof ZPairRoundsRequest>;
@@ -100,6 +104,17 @@ export async function pairRounds(
         if (await isEitherBlocked(deps, x, y)) refuseRound(blockedPairingRefusal([name(x), name(y)]));
       }
     }
+  }
+  // A round with a minor is judged by a minor, a coach of either debater's team, staff or a verified judge (issue 24).
+  const bands = await ageBandsOf(database, debaters);
+  for (const round of rounds) {
+    const judgeId = round.judgeUserId;
+    if (!judgeId || !isMinorRound([bands.get(round.aUserId), bands.get(round.bUserId)])) continue;
+    const judge = (await findDoorUserById(database, judgeId))?.user;
+    const coachIds = await repo.listCoachIdsOfTeamsOf(database, [round.aUserId, round.bUserId]);
+    const seats = { debaterAId: round.aUserId, debaterBId: round.bUserId, minorRoundCoachIds: coachIds };
+    const isAllowed = !!judge && mayJudgeMinors(judge, { ...seats, status: 'live', judgeId, hasJudgeInvite: false });
+    refuseRound(minorPairingJudgeRefusal(isAllowed ? null : name(judgeId)));
   }
   const now = nowIso();
   const nowMs = deps.now ? deps.now() : Date.now();

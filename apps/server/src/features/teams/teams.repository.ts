@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { TTeamRole } from '@resolved/shared';
 import type { DB } from '../../db/schema';
+import { chunks } from '../../db/batches';
 
 type TDb = Kysely<DB>;
 
@@ -249,4 +250,34 @@ export async function findLinkOwner(db: TDb, teamId: number, createdBy: string |
     .execute();
   if (createdBy !== null && coaches.some((c) => c.userId === createdBy)) return createdBy;
   return coaches[0]?.userId ?? null;
+}
+
+/** The teams each of these users belongs to (any role), for "who a minor meets" (issue 24); a user on none is absent. */
+export async function listTeamIdsOfUsers(db: TDb, userIds: readonly string[]): Promise<Map<string, number[]>> {
+  const teams = new Map<string, number[]>();
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return teams;
+  for (const chunk of chunks(unique)) {
+    const rows = await db.selectFrom('teamMembers').select(['userId', 'teamId']).where('userId', 'in', chunk).execute();
+    for (const row of rows) teams.set(row.userId, [...(teams.get(row.userId) ?? []), Number(row.teamId)]);
+  }
+  return teams;
+}
+
+/** The coaches of every team any of these users belongs to (the judges a minor's round may always have). */
+export async function listCoachIdsOfTeamsOf(db: TDb, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('teamMembers as coach')
+    .select('coach.userId')
+    .distinct()
+    .where('coach.role', '=', 'coach')
+    .where('coach.teamId', 'in', (eb) =>
+      eb
+        .selectFrom('teamMembers as m')
+        .select('m.teamId')
+        .where('m.userId', 'in', [...userIds]),
+    )
+    .execute();
+  return rows.map((r) => r.userId);
 }

@@ -4,6 +4,7 @@
  */
 import {
   canViewReplay,
+  isUnder18,
   PROFILE_ROUNDS_PAGE_SIZE,
   type TProfileJudgedRoundsResponse,
   type TProfileRound,
@@ -20,7 +21,7 @@ import { getRecord, toJudgedRounds, toRoundOfDebater } from '../results/records.
 import { listFinishedDebatesOfUser, listJudgedDebates } from '../results/results.service';
 import { findMemberships } from '../teams/teams.service';
 import { findPublicUser, findUserNames } from './users.repository';
-import { standingOf } from './users.service';
+import { ageBandsOf, standingOf } from './users.service';
 
 /** Rounds read per query while filling a page: a page's worth and as many again for rounds the viewer may not see. */
 const SCAN_BATCH = PROFILE_ROUNDS_PAGE_SIZE * 2;
@@ -39,21 +40,35 @@ async function requireProfileUser(deps: TDebatesDeps, viewer: TSessionUser, user
   return user;
 }
 
+/**
+ * A debater's profile. A minor's (issue 24) shows only the name and the debate record: no points, rank, ratings or
+ * date of joining (the route lets only signed-in people ask, as for every profile).
+ */
 export async function getProfile(deps: TDebatesDeps, viewer: TSessionUser, userId: string): Promise<TPublicProfile> {
   const user = await requireProfileUser(deps, viewer, userId);
-  const [standing, record] = await Promise.all([standingOf(deps.database, userId), getRecord(deps, userId)]);
+  const [standing, record, bands] = await Promise.all([
+    standingOf(deps.database, userId),
+    getRecord(deps, userId),
+    ageBandsOf(deps.database.db, [userId]),
+  ]);
+  const wonLost = {
+    wins: record.wins,
+    losses: record.losses,
+    noDecision: record.noDecision,
+    averageSpeakerPoints: record.averageSpeakerPoints,
+  };
+  if (isUnder18(bands.get(userId))) {
+    const hidden = { score: null, rank: null, memberSince: null, ratings: [] };
+    return { id: user.id, displayName: user.displayName, isLimited: true, record: wonLost, ...hidden };
+  }
   return {
     id: user.id,
     displayName: user.displayName,
+    isLimited: false,
     score: user.score,
     rank: standing?.rank ?? 0,
     memberSince: user.createdAt,
-    record: {
-      wins: record.wins,
-      losses: record.losses,
-      noDecision: record.noDecision,
-      averageSpeakerPoints: record.averageSpeakerPoints,
-    },
+    record: wonLost,
     ratings: record.ratings,
   };
 }

@@ -64,6 +64,7 @@ describe.each(TEST_ENGINES)('debater profiles on %s', (engine) => {
     expect(profile).toEqual({
       id: ada.user.id,
       displayName: 'Ada Profile',
+      isLimited: false,
       score: 40,
       rank: 1,
       memberSince: ada.user.createdAt,

@@ -412,3 +412,18 @@ export async function markTeamManaged(db: Kysely<DB>, id: string, coachId: strin
 export async function deleteNewAccount(db: Kysely<DB>, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
+
+/** Each of these users' month of birth (null: not given yet); a deleted user is absent. Never leaves the server. */
+export async function findBirthMonths(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, string | null>> {
+  const unique = [...new Set(ids)];
+  const months = new Map<string, string | null>();
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'birthMonth'])
+      .where('id', 'in', unique.slice(i, i + 500))
+      .execute();
+    for (const row of rows) months.set(row.id, row.birthMonth);
+  }
+  return months;
+}

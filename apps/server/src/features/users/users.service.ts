@@ -1,11 +1,15 @@
+import type { Kysely } from 'kysely';
 import {
+  ageBandOf,
   birthMonthChangeRefusal,
   LEADERBOARD_PAGE_SIZE,
+  type TAgeBand,
   type TLeaderboardResponse,
   type TSessionUser,
   type TStandingResponse,
 } from '@resolved/shared';
 import type { TDatabase } from '../../db/database';
+import type { DB } from '../../db/schema';
 import { AppError, refuse } from '../../lib/errors';
 import { countUsers, findRankingVersion, findStanding, listRankedUsers } from './users.repository';
 import * as repo from './users.repository';
@@ -145,4 +149,14 @@ export async function updateAgeFields(
   change: { birthMonth?: string; isVerifiedJudge?: boolean },
 ): Promise<void> {
   if (!(await repo.updateAgeFields(database.db, id, change))) throw userNotFoundError();
+}
+
+/**
+ * The age band of each of these users now (issue 24: who a minor meets), null while one has not given a month of
+ * birth (a deleted user too). The month itself stays in this feature.
+ */
+export async function ageBandsOf(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, TAgeBand | null>> {
+  const months = await repo.findBirthMonths(db, ids);
+  const now = new Date();
+  return new Map(ids.map((id) => [id, ageBandOf(months.get(id), now)]));
 }

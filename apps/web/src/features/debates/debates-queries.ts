@@ -186,6 +186,14 @@ export function setRecordingConsent(debateId: number, agree: boolean) {
   }).then((r) => r.debate);
 }
 
+/** A debater's "let spectators watch" (issue 24). */
+export function setSpectatorWatch(debateId: number, allow: boolean) {
+  return api<{ debate: TDebate }>(`/api/debates/${debateId}/spectator-watch`, {
+    method: 'PUT',
+    json: { allow },
+  }).then((r) => r.debate);
+}
+
 export function startRecording(debateId: number, mimeType: string) {
   return api<{ recording: { id: number } }>(`/api/debates/${debateId}/recordings`, {
     method: 'POST',

@@ -61,7 +61,11 @@ export default function ProfilePage() {
       <PageHeading
         title={<span className="min-w-0 break-words">{p.displayName}</span>}
         icon={<UserRound className="h-8 w-8 shrink-0 text-brand-700" aria-hidden="true" />}
-        lead={`Debating on Resolved since ${longDate(p.memberSince)}.`}
+        lead={
+          p.memberSince
+            ? `Debating on Resolved since ${longDate(p.memberSince)}.`
+            : 'This profile shows the debater’s name and debate record only.'
+        }
       />
       {isMe ? (
         <p className="-mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
@@ -83,7 +87,7 @@ export default function ProfilePage() {
         </div>
       )}
       <Standing profile={p} />
-      <Ratings profile={p} />
+      {p.isLimited ? null : <Ratings profile={p} />}
       <PastRounds userId={p.id} isMe={isMe} />
       <JudgedRounds userId={p.id} isMe={isMe} />
     </div>
@@ -92,9 +96,16 @@ export default function ProfilePage() {
 
 function Standing({ profile }: { profile: TPublicProfile }) {
   const { record } = profile;
+  // A minor's profile (issue 24) shows the record only: no points or rank.
+  const standing =
+    profile.score === null || profile.rank === null
+      ? []
+      : [
+          { term: 'Points', value: profile.score, testId: 'profile-points' },
+          { term: 'Rank', value: profile.rank > 0 ? ordinal(profile.rank) : '—', testId: 'profile-rank' },
+        ];
   const stats = [
-    { term: 'Points', value: profile.score, testId: 'profile-points' },
-    { term: 'Rank', value: profile.rank > 0 ? ordinal(profile.rank) : '—', testId: 'profile-rank' },
+    ...standing,
     { term: 'Wins', value: record.wins, testId: 'profile-wins' },
     { term: 'Losses', value: record.losses, testId: 'profile-losses' },
     { term: 'No decision', value: record.noDecision, testId: 'profile-no-decision' },

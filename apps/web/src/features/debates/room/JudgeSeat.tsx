@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Gavel } from 'lucide-react';
-import { canJudge, seatsOfDebate, type TDebate, type TSideKey } from '@resolved/shared';
+import { canJudge, judgeRefusal, seatsOfDebate, type TDebate, type TSideKey } from '@resolved/shared';
 import { useAuth } from '../../auth/useAuth';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
@@ -27,9 +27,15 @@ export function JudgeSeat({
   const invite = params.get('judgeInvite') ?? undefined;
   const [inviteLink, setInviteLink] = useState<string>();
   const { user } = useAuth();
-  const actor = isSignedIn && user ? { id: user.id, role: user.role } : null;
+  // The age band and verified-judge flag decide the seat of a round with a minor (issue 24).
+  const actor =
+    isSignedIn && user
+      ? { id: user.id, role: user.role, ageBand: user.ageBand, isVerifiedJudge: user.isVerifiedJudge }
+      : null;
   const seats = seatsOfDebate(debate);
   const isFree = !debate.judge;
+  // Said rather than hidden: who may judge a round with a minor in it.
+  const minorRefusal = isFree && !side ? judgeRefusal(actor, seats, invite ? 'valid' : 'none') : null;
   // The shared seat rule (team rounds: the team's coaches and named judges only), as the server applies it.
   const canTakeByInvite = isFree && !!invite && debate.hasJudgeInvite && canJudge(actor, seats, 'valid');
   const canTake = isFree && invite === undefined && canJudge(actor, seats);
@@ -62,6 +68,11 @@ export function JudgeSeat({
       <p className="mt-1 text-sm text-slate-700" data-testid="judge-name">
         {debate.judge ? debate.judge.displayName : debate.hasJudgeInvite ? 'Invited judge on the way' : 'No judge yet'}
       </p>
+      {minorRefusal?.reason === 'minor_round_judge' ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="judge-refusal">
+          {minorRefusal.message}
+        </p>
+      ) : null}
       {canTakeByInvite ? (
         <>
           <p className="mt-2 text-sm text-slate-700">You are invited to judge this round.</p>

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
 import { useWebRtc } from './useWebRtc';
 import { useRoundRecorder } from './useRoundRecorder';
-import { setExternalLink, setRecordingConsent } from '../debates-queries';
+import { setExternalLink, setRecordingConsent, setSpectatorWatch } from '../debates-queries';
 
 function StreamVideo({
   stream,
@@ -138,13 +138,18 @@ export function VideoPanel({
         : userId === debate.judge?.userId
           ? 'judge'
           : 'spectator';
+  const isWatchAllowed = debate.spectatorWatch.isAllowed;
+  // A spectator of a round with a minor has no call until both debaters let spectators watch (issue 24); it starts
+  // (a hello) when they do, and ends when one stops.
+  const isWatchingBlocked = myRole === 'spectator' && !isWatchAllowed;
   const rtc = useWebRtc({
     debateId: debate.id,
-    isEnabled: hasCallHere,
+    isEnabled: hasCallHere && !isWatchingBlocked,
     myRole,
     myUserId,
     roleOf,
     iceServers,
+    isSpectatorWatchAllowed: isWatchAllowed,
   });
   const isDebater = myRole === 'a' || myRole === 'b';
   const sends = isDebater || myRole === 'judge';
@@ -186,6 +191,18 @@ export function VideoPanel({
   }
   // Shown at once while the change is on its way (and put back if it fails).
   const [pendingConsent, setPendingConsent] = useState<boolean | null>(null);
+  const [pendingWatch, setPendingWatch] = useState<boolean | null>(null);
+
+  async function handleWatch(allow: boolean) {
+    setPendingWatch(allow);
+    try {
+      onDebateChange(await setSpectatorWatch(debate.id, allow));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setPendingWatch(null);
+    }
+  }
 
   async function handleConsent(agree: boolean) {
     setPendingConsent(agree);
@@ -260,6 +277,12 @@ export function VideoPanel({
             Use it here instead
           </button>
         </div>
+      ) : hasMedia && isWatchingBlocked ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="media-note">
+          {debate.minors.hasMinor
+            ? 'A debater in this round is under 18: you follow the clock, the speeches and the ballot, and see and hear the debaters only when both let spectators watch.'
+            : 'The debaters do not let spectators watch right now: you follow the clock, the speeches and the ballot.'}
+        </p>
       ) : hasMedia && myRole && !(myRole === 'spectator' && rtc.isMediaFull) ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
@@ -365,6 +388,26 @@ export function VideoPanel({
                   : debate.recordConsent.a || debate.recordConsent.b
                     ? 'One debater agreed to record; waiting for the other.'
                     : 'Not recorded.'}
+          </p>
+        </div>
+      ) : null}
+      {isDebater && hasMedia && myRole ? (
+        <div className="mt-3 text-sm text-slate-700">
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={pendingWatch ?? debate.spectatorWatch[myRole as 'a' | 'b']}
+              disabled={pendingWatch !== null}
+              onChange={(e) => void handleWatch(e.target.checked)}
+            />
+            Let spectators watch (see and hear us, and see shared evidence)
+          </label>
+          <p className="mt-1 text-xs text-slate-600" data-testid="spectator-watch-state">
+            {isWatchAllowed
+              ? 'Spectators see and hear the round.'
+              : debate.spectatorWatch.a || debate.spectatorWatch.b
+                ? 'One debater lets spectators watch; waiting for the other. Spectators follow the clock only.'
+                : 'Spectators follow the clock, the speeches and the ballot, without audio, video or evidence.'}
           </p>
         </div>
       ) : null}

@@ -4,6 +4,7 @@ import {
   cameraChoiceValue,
   cameraOfSignal,
   helloAction,
+  peersToDrop,
   isCameraChosenOn,
   isRepeatHello,
   offersTo,
@@ -106,8 +107,13 @@ export function useWebRtc(options: {
   myUserId: string | null;
   roleOf: (userId: string) => TMediaRole;
   iceServers: TIceServer[] | null;
+  /**
+   * The debaters let spectators watch (always in a round of adults; in a round with a minor only when both turned it
+   * on, issue 24). While false, a participant connects to no spectator and drops those it has.
+   */
+  isSpectatorWatchAllowed?: boolean;
 }) {
-  const { debateId, isEnabled, myRole, myUserId, iceServers } = options;
+  const { debateId, isEnabled, myRole, myUserId, iceServers, isSpectatorWatchAllowed = true } = options;
   const roleOfRef = useRef(options.roleOf);
   useEffect(() => {
     roleOfRef.current = options.roleOf;
@@ -265,6 +271,23 @@ export function useWebRtc(options: {
     if (isReady) signal(helloSignal());
   }, [isReady, signal, helloSignal]);
 
+  // The debaters stopped letting spectators watch: close every connection to a spectator at once.
+  /**
+   * Spectators whose hello came while they could not watch (issue 24), by their call: a hello can arrive before this
+   * browser hears that both debaters now let spectators watch, so it offers to them once it does.
+   */
+  const heldSpectators = useRef(new Map<string, string | undefined>());
+  useEffect(() => {
+    const spectators = [...peers.current].map(([userId, peer]) => ({ userId, role: peer.role }));
+    for (const userId of peersToDrop(spectators, isSpectatorWatchAllowed)) dropPeer(userId);
+    if (!isSpectatorWatchAllowed || !isReady) return;
+    for (const [userId, callId] of heldSpectators.current) {
+      if (sends) signal({ type: 'media', camera: !isCameraOffRef.current }, userId);
+      void startOffer(userId, callId);
+    }
+    heldSpectators.current.clear();
+  }, [isSpectatorWatchAllowed, isReady, dropPeer, sends, signal, startOffer]);
+
   useSocketEvent('debate.signal_received', (payload) => {
     if (payload.debateId !== debateId || !isReady || !myRole) return;
     const from = payload.fromUserId;
@@ -278,8 +301,10 @@ export function useWebRtc(options: {
     void (async () => {
       if (message.type === 'hello') {
         const spectatorPeers = [...peers.current.values()].filter((p) => p.role === 'spectator').length;
-        const action = helloAction(myRole, theirRole, spectatorPeers, peers.current.has(from));
-        if (action === 'offer') {
+        const action = helloAction(myRole, theirRole, spectatorPeers, peers.current.has(from), isSpectatorWatchAllowed);
+        if (action === 'ignore' && theirRole === 'spectator' && !isSpectatorWatchAllowed) {
+          heldSpectators.current.set(from, message.callId);
+        } else if (action === 'offer') {
           // The peer may have come after our hello to the room: tell it our camera with the offer.
           if (sends) signal({ type: 'media', camera: !isCameraOffRef.current }, from);
           await startOffer(from, message.callId);
