@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { startAppServer, type TAppServer } from '../support/app-server';
 import { ChatPage } from '../pages/ChatPage';
+import { ADULT_BIRTH_MONTH } from '../support/accounts';
 
 /** Beside the shared server's port (E2E_PORT), so that runs on other ports do not meet. */
 const APP_PORT = Number(process.env.E2E_PORT ?? 3210) + 20;
@@ -38,7 +39,7 @@ async function signedInPage(browser: Browser, name: string, email: string, error
   const context: BrowserContext = await browser.newContext({ baseURL: app.baseUrl });
   const res = await context.request.post('/api/auth/sign-up/email', {
     headers: { origin: app.baseUrl },
-    data: { name, email, password: PASSWORD },
+    data: { name, email, password: PASSWORD, birthMonth: ADULT_BIRTH_MONTH },
   });
   expect(res.ok(), await res.text()).toBe(true);
   const page: Page = await context.newPage();
@@ -62,7 +63,9 @@ test('an admin locks the chat to established accounts: a banner for everyone, a 
   await expect(admin.page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
   const lockSwitch = admin.page.getByRole('switch', { name: 'Only established accounts may post' });
   await expect(lockSwitch).not.toBeChecked();
-  await lockSwitch.check();
+  // A click, not check(): the switch is controlled and moves on the next render, after check()'s own test of it.
+  await lockSwitch.click();
+  await expect(lockSwitch).toBeChecked();
   await expect(admin.page.getByText('Only established accounts can post in the chat now.')).toBeVisible();
 
   // The newcomer's open chat shows the banner without a reload.
@@ -86,7 +89,8 @@ test('an admin locks the chat to established accounts: a banner for everyone, a 
   // Off again: the banner goes everywhere, live, and the newcomer's retry goes through.
   await admin.page.goto('/admin-dashboard');
   await expect(lockSwitch).toBeChecked();
-  await lockSwitch.uncheck();
+  await lockSwitch.click();
+  await expect(lockSwitch).not.toBeChecked();
   await expect(admin.page.getByText('Everyone can post in the chat again.')).toBeVisible();
   await expect(chat.lockBanner).toHaveCount(0);
   await refused.getByRole('button', { name: 'Retry' }).click();
