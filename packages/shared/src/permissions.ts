@@ -162,6 +162,15 @@ export function canSubmitBallot(actor: TActor, round: TRoundSeats): boolean {
   return ballotRefusal(actor, round) === null;
 }
 
+/**
+ * Reading a meeting link the snapshot keeps back (a round spectators may not watch, issue 24): its debaters and its
+ * judge only.
+ */
+export function meetingLinkReadRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  if (actor && (isDebaterOf(actor.id, round) || round.judgeId === actor.id)) return null;
+  return refusalOf('spectators_not_watching');
+}
+
 /** The in-round chat: its debaters and its judge write; everyone signed in reads. */
 export function canPostInRound(actor: TActor, round: TRoundSeats): boolean {
   return !!actor && (isDebaterOf(actor.id, round) || round.judgeId === actor.id);

@@ -676,6 +676,10 @@ const HTTP_PROBES: Record<string, TProbe> = {
     const { id } = await makeDebate(c, c.owner);
     return asOutcome(await call(c, 'PUT', `/api/debates/${id}/replay-privacy`, { isPrivate: true }));
   },
+  'GET /api/debates/:id/meeting-link': async (c) => {
+    const { id } = await makeDebate(c, c.owner);
+    return asOutcome(await call(c, 'GET', `/api/debates/${id}/meeting-link`));
+  },
   'PUT /api/debates/:id/external-link': async (c) => {
     const { id } = await makeDebate(c, c.owner);
     return asOutcome(await call(c, 'PUT', `/api/debates/${id}/external-link`, { link: 'https://meet.jit.si/x' }));

@@ -173,6 +173,11 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'POST /api/debates/:id/ballots': rule('the debate’s judge', 'DDDDA', 'the judge'),
   'POST /api/debates/:id/forfeit': rule('the debaters (others: no effect)', 'DDDDA', 'a debater'),
   'PUT /api/debates/:id/external-link': rule('the debaters', 'DDDDA', 'a debater'),
+  'GET /api/debates/:id/meeting-link': rule(
+    'the debaters and the judge (a round spectators may not watch keeps it off its snapshot; issue 24)',
+    'DDDDA',
+    'a debater',
+  ),
   'POST /api/debates/:id/messages': rule('the debaters and the judge', 'DDDDA', 'a debater'),
 
   'GET /api/debates/progress': SIGNED_IN,

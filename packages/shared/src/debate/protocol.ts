@@ -77,7 +77,13 @@ export interface TDebate {
   /** Abandoned because one person in the round blocked another (said neutrally: nobody is named). */
   isEndedEarly: boolean;
   forfeitedBy: string | null;
+  /**
+   * The meeting link a debater shared, or null. In a round spectators may not watch (a minor's, until both debaters
+   * let them: issue 24) it is null here and `hasMeetingLink` says one is set: the debaters and the judge read it from
+   * `GET /api/debates/:id/meeting-link`, so the room's published snapshot never carries it to spectators.
+   */
   externalLink: string | null;
+  hasMeetingLink: boolean;
   clock: TClockState;
   clockVersion: number;
   /**

@@ -83,6 +83,7 @@ export interface TDebateExtras {
 
 export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
   const { names, ratings } = extras;
+  const spectatorWatch = watchOf(row, extras.minors.hasMinor);
   const debater = (id: string) => ({
     ...presentParticipant(id, names),
     rating: summarizeRating(ratings.get(id) ?? NEW_RATING),
@@ -92,7 +93,9 @@ export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
     kind: row.kind,
     debaters: { a: debater(row.debaterAId), b: debater(row.debaterBId) },
     forfeitedBy: row.forfeitedBy,
-    externalLink: row.externalLink,
+    // A round its spectators may not watch keeps its meeting link out of the snapshot every spectator receives.
+    externalLink: spectatorWatch.isAllowed ? row.externalLink : null,
+    hasMeetingLink: row.externalLink !== null,
     clock: clockFromRow(row),
     clockVersion: Number(row.clockVersion),
     revision: Number(row.revision),
@@ -104,7 +107,7 @@ export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
     pois: extras.pois,
     recordConsent: { a: Number(row.recordConsentA) === 1, b: Number(row.recordConsentB) === 1 },
     minors: extras.minors,
-    spectatorWatch: watchOf(row, extras.minors.hasMinor),
+    spectatorWatch,
     awards: extras.awards.map((entry) => ({
       userId: entry.userId,
       points: Number(entry.newScore) - Number(entry.oldScore),

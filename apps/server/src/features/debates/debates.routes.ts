@@ -46,6 +46,12 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
     const { link } = parseOrThrow(ZExternalLinkRequest, request.body);
     return { debate: await debates.setExternalLink(deps, user, id, link) };
   });
+  /** The meeting link for the debaters and the judge (a round spectators may not watch keeps it off its snapshot). */
+  app.get('/api/debates/:id/meeting-link', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    return debates.getMeetingLink(deps, user, id);
+  });
   /** A debater's "let spectators watch" (issue 24: off by default in a round with a minor). */
   app.put('/api/debates/:id/spectator-watch', async (request) => {
     const user = await requireUser(request);

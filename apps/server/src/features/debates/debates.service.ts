@@ -14,6 +14,7 @@ import {
   type TDebateMessage,
   type TDebateSummary,
   type TSessionUser,
+  meetingLinkReadRefusal,
   meetingLinkRefusal,
   roundChatRefusal,
   type TRoundSeats,
@@ -118,6 +119,17 @@ export function seatsOfRow(row: TDebateRow, teamJudgeIds?: string[]): TRoundSeat
     hasJudgeInvite: row.judgeInviteToken !== null,
     teamJudgeIds,
   };
+}
+
+/** The round's meeting link for its debaters and judge, also while the snapshot keeps it from spectators. */
+export async function getMeetingLink(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+): Promise<{ link: string | null }> {
+  const row = await requireDebate(deps, debateId);
+  refuse(meetingLinkReadRefusal(user, seatsOfRow(row)));
+  return { link: row.externalLink };
 }
 
 /** Records a debater's consent to record the round (recordings.service checks who and when). */

@@ -79,14 +79,17 @@ describe.each(TEST_ENGINES)('who a minor meets on %s', (engine) => {
     expect(other.minors.hasMinor).toBe(false);
   });
 
-  it('the queue pairs a minor and an adult who share a team, and never pairs an account with no age yet', async () => {
+  it('the queue pairs a minor and an adult who share a team, and refuses an account with no age yet', async () => {
     const [student, coach] = [await teen(), await adult()];
     await teamOf(coach, [student]);
     expect((await queue(student, 'pf')).json().status).toBe('waiting');
     expect((await queue(coach, 'pf')).json().status).toBe('matched');
 
     const [unknown, grown] = [await buildUser(t, { birthMonth: null }), await adult()];
-    expect((await queue(unknown, 'parli')).json().status).toBe('waiting');
+    // The door asks the month of birth first (item 1); `pairQueue` itself never pairs an account with no band.
+    const refused = await queue(unknown, 'parli');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ reason: 'age_required' });
     expect((await queue(grown, 'parli')).json().status).toBe('waiting');
   });
 
@@ -265,6 +268,30 @@ describe.each(TEST_ENGINES)('who a minor meets on %s', (engine) => {
     expect(seen.json().evidence).toHaveLength(2);
     await call(a, 'POST', `/api/debates/${debateId}/evidence/notes`, { kind: 'text', text: 'Card 3' });
     expect(rooms).toContain(`debate:${debateId}`);
+  });
+
+  it('a meeting link in a minor’s round reaches the debaters and the judge, not spectators, until both let them watch', async () => {
+    const [a, b, watcher] = [await teen(), await teen(), await adult()];
+    const debateId = await roundOf(a, b);
+    const link = 'https://meet.jit.si/northside-practice';
+    const published: TDebate[] = [];
+    t.app.context.events.subscribe((e) => {
+      if (e.name === 'debate.updated' && e.room === `debate:${debateId}`) published.push(e.payload.debate);
+    });
+    expect((await call(a, 'PUT', `/api/debates/${debateId}/external-link`, { link })).statusCode).toBe(200);
+    // Neither the room's published snapshot nor a spectator's read carries it; it says one is set.
+    expect(published.at(-1)).toMatchObject({ externalLink: null, hasMeetingLink: true });
+    expect(await debateOf(watcher, debateId)).toMatchObject({ externalLink: null, hasMeetingLink: true });
+    const refused = await call(watcher, 'GET', `/api/debates/${debateId}/meeting-link`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ reason: 'spectators_not_watching' });
+    for (const d of [a, b]) {
+      expect((await call(d, 'GET', `/api/debates/${debateId}/meeting-link`)).json()).toEqual({ link });
+    }
+    // Once both debaters let spectators watch, the snapshot carries it like any round's.
+    for (const d of [a, b]) await call(d, 'PUT', `/api/debates/${debateId}/spectator-watch`, { allow: true });
+    expect(published.at(-1)).toMatchObject({ externalLink: link, hasMeetingLink: true });
+    expect((await debateOf(watcher, debateId)).externalLink).toBe(link);
   });
 
   it('a minor’s profile shows only the name and the record, and only to signed-in people', async () => {

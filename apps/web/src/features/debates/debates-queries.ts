@@ -106,6 +106,17 @@ export function inviteJudge(debateId: number): Promise<{ token: string; debate: 
   return api<{ token: string; debate: TDebate }>(`/api/debates/${debateId}/judge-invites`, { method: 'POST' });
 }
 
+/**
+ * The round's meeting link, for its debaters and judge when the snapshot keeps it from spectators (issue 24). Keyed
+ * by the round's revision, so a changed link is read again.
+ */
+export function meetingLinkQuery(debateId: number, revision: number) {
+  return {
+    queryKey: ['debates', debateId, 'meeting-link', revision] as const,
+    queryFn: () => api<{ link: string | null }>(`/api/debates/${debateId}/meeting-link`).then((r) => r.link),
+  };
+}
+
 /** Shares a meeting link for the round (an empty one removes it). */
 export function setExternalLink(debateId: number, link: string): Promise<TDebate> {
   return api<{ debate: TDebate }>(`/api/debates/${debateId}/external-link`, { method: 'PUT', json: { link } }).then(

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Mic, MicOff, Video, VideoOff } from 'lucide-react';
 import { FORMATS, SPECTATOR_MEDIA_LIMIT, type TDebate, type TDebateJoined, type TMediaRole } from '@resolved/shared';
 import { toast } from '../../../lib/toast';
@@ -6,7 +7,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
 import { useWebRtc } from './useWebRtc';
 import { useRoundRecorder } from './useRoundRecorder';
-import { setExternalLink, setRecordingConsent, setSpectatorWatch } from '../debates-queries';
+import { meetingLinkQuery, setExternalLink, setRecordingConsent, setSpectatorWatch } from '../debates-queries';
 
 function StreamVideo({
   stream,
@@ -142,6 +143,13 @@ export function VideoPanel({
   // A spectator of a round with a minor has no call until both debaters let spectators watch (issue 24); it starts
   // (a hello) when they do, and ends when one stops.
   const isWatchingBlocked = myRole === 'spectator' && !isWatchAllowed;
+  // A link the snapshot keeps from spectators (a round they may not watch): the debaters and the judge ask for it.
+  const isLinkKeptBack = debate.hasMeetingLink && debate.externalLink === null;
+  const keptBackLink = useQuery({
+    ...meetingLinkQuery(debate.id, debate.revision),
+    enabled: isLinkKeptBack && myRole !== null && myRole !== 'spectator',
+  });
+  const meetingLink = debate.externalLink ?? (isLinkKeptBack ? (keptBackLink.data ?? null) : null);
   const rtc = useWebRtc({
     debateId: debate.id,
     isEnabled: hasCallHere && !isWatchingBlocked,
@@ -354,11 +362,11 @@ export function VideoPanel({
               : `Audio and video are full: ${SPECTATOR_MEDIA_LIMIT} spectators already watch them. The clock and the chat still follow the round.`}
         </p>
       )}
-      {debate.externalLink ? (
+      {meetingLink ? (
         <p className="mt-3 text-sm">
           Meeting link:{' '}
           <a
-            href={debate.externalLink}
+            href={meetingLink}
             target="_blank"
             rel="noopener noreferrer"
             className="font-semibold text-brand-700 underline"
