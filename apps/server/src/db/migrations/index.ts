@@ -33,6 +33,7 @@ import { userBlocks } from './0030-user-blocks';
 import { moderation } from './0031-moderation';
 import { playbans } from './0032-playbans';
 import { age } from './0033-age';
+import { readVersions } from './0038-read-versions';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0031-moderation': moderation,
   '0032-playbans': playbans,
   '0033-age': age,
+  '0038-read-versions': readVersions,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {
