@@ -6,6 +6,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { TBenchContext, TBenchResult } from '../lib/context';
 import { checkCookieSigning, createSessions, openBenchDatabase, seededRandom, seedUsers } from '../lib/accounts';
@@ -25,7 +26,7 @@ interface TEndpoint {
   isSignedIn: boolean;
 }
 
-const ENDPOINTS: TEndpoint[] = [
+const ALL_ENDPOINTS: TEndpoint[] = [
   { label: 'leaderboard, first page', path: '/api/leaderboard', isSignedIn: false },
   { label: 'current topic', path: '/api/topics/current', isSignedIn: false },
   { label: 'rooms', path: '/api/rooms', isSignedIn: false },
@@ -33,6 +34,10 @@ const ENDPOINTS: TEndpoint[] = [
   { label: 'dashboard standing', path: '/api/users/me/standing', isSignedIn: true },
   { label: 'dashboard debate record', path: '/api/debates/record', isSignedIn: true },
 ];
+
+/** `BENCH_OVERHEAD_PATHS=/api/rooms,/api/health` measures some of them (e.g. to profile one with BENCH_CPU_PROF). */
+const only = process.env.BENCH_OVERHEAD_PATHS?.split(',');
+const ENDPOINTS = ALL_ENDPOINTS.filter((e) => !only || only.includes(e.path));
 
 interface TPair {
   ours: TLoadResult;
@@ -143,9 +148,13 @@ export async function overheadBenchmark(ctx: TBenchContext): Promise<TBenchResul
     ? { users: [100], seconds: 1, rounds: 1 }
     : { users: [100, 100_000], seconds: 3, rounds: 3 };
   const figures: TFigure[] = [];
+  const loads: string[] = [];
+  const loadNow = () => os.loadavg()[0]!.toFixed(1);
   for (const users of sizes.users) {
     ctx.log(`  ${fmt(users)} users…`);
+    const loadBefore = loadNow();
     const results = await runSize(ctx, users, sizes);
+    loads.push(`${fmt(users)} users: ${loadBefore} → ${loadNow()}`);
     for (const endpoint of ENDPOINTS) {
       const { ours, bare } = results.get(endpoint.path)!;
       const share = endpoint.isSignedIn ? BUDGET.signedInShare : BUDGET.publicShare;
@@ -192,6 +201,7 @@ export async function overheadBenchmark(ctx: TBenchContext): Promise<TBenchResul
       'The bare server (bench/src/workers/bare-fastify.mjs) is Resolved\u2019s Fastify, helmet policy, compression ' +
         'and logger answering each path with the bytes Resolved answered it with: no database, no session.',
       'Requests/s depend on the share of the 2 cores the server gets; CPU per request does not (see docs/performance.md).',
+      `The machine's 1-minute load average, before → after each size: ${loads.join('; ')}.`,
     ],
   };
 }
