@@ -38,6 +38,7 @@ import { chatRoutes } from './features/chat/chat.routes';
 import { chatSocketFeature } from './features/chat/chat.socket';
 import { attachRealtime } from './realtime/realtime';
 import { registerOriginCheck } from './lib/origin-check';
+import { COMPRESSION_THRESHOLD_BYTES } from './lib/read-cache/read-cache';
 import { usersRoutes } from './features/users/users.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { motionsRoutes } from './features/motions/motions.routes';
@@ -131,7 +132,7 @@ export async function buildApp(options: {
   });
   // After helmet: a refused cross-site write still carries the security headers.
   registerOriginCheck(app, config.publicUrl);
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, { threshold: COMPRESSION_THRESHOLD_BYTES });
   // No route reads `request.cookies` (the session door parses its own cookie, better-auth reads the header): the
   // plugin stays for `reply.setCookie`, without parsing every request's cookies.
   await app.register(cookie, { hook: false });

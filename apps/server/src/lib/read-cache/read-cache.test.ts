@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -74,6 +75,46 @@ describe.each(TEST_ENGINES)('cached public reads on %s', (engine) => {
       expect((await get(t.app, url, { 'if-none-match': 'W/"something else"' })).statusCode).toBe(200);
     }
     expect((await get(t.app, '/api/leaderboard')).json().entries[0]).toMatchObject({ displayName: 'Ada', rank: 1 });
+  });
+
+  it('sends the answer compressed as the client asks, as @fastify/compress would', async () => {
+    // Long enough to be compressed (COMPRESSION_THRESHOLD_BYTES).
+    await t.database.db
+      .updateTable('topics')
+      .set({ description: 'A long description. '.repeat(100) })
+      .where('isCurrent', '=', 1)
+      .execute();
+    const plain = await get(t.app, '/api/topics/current');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    for (const [acceptEncoding, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['x-gzip', 'gzip'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['*', 'gzip'],
+      ['br;q=0, gzip;q=0', undefined],
+      ['identity', undefined],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const answer = await get(t.app, '/api/topics/current', { 'accept-encoding': acceptEncoding });
+        expect(answer.statusCode, acceptEncoding).toBe(200);
+        expect(answer.headers['content-encoding'], acceptEncoding).toBe(encoding);
+        expect(answer.headers.etag).toBe(plain.headers.etag);
+        const decoded =
+          encoding === 'br'
+            ? brotliDecompressSync(answer.rawPayload)
+            : encoding === 'gzip'
+              ? gunzipSync(answer.rawPayload)
+              : answer.rawPayload;
+        expect(decoded.toString(), acceptEncoding).toBe(plain.body);
+      }
+    }
+    // An encoding only @fastify/compress speaks is still served, by it.
+    const deflated = await get(t.app, '/api/topics/current', { 'accept-encoding': 'deflate' });
+    expect(deflated.headers['content-encoding']).toBe('deflate');
+    // A small answer goes as it is, as before.
+    expect((await get(t.app, '/api/rooms', { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
   });
 
   it('gives a signed-in viewer their own standing, never the visitors’ cached page', async () => {

@@ -6,6 +6,7 @@
  * the client already holds them (`ETag` / `If-None-Match`).
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TDatabase } from '../../db/database';
 import { findReadVersion } from './read-cache.repository';
@@ -18,6 +19,42 @@ export interface TCachedBody {
   body: string;
   /** A weak validator of `body` (weak: compression may change the bytes on the wire, not the content). */
   etag: string;
+  /** `body` compressed, made on the first request that asks for each encoding. */
+  encoded: Partial<Record<TEncoding, Buffer>>;
+}
+
+/** Smaller answers go uncompressed: the threshold `app.ts` gives @fastify/compress. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+type TEncoding = 'br' | 'gzip';
+/** @fastify/compress's order of preference and its brotli quality (4), so the bytes are those it would send. */
+const ENCODINGS: TEncoding[] = ['br', 'gzip'];
+const COMPRESS: Record<TEncoding, (body: string) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (body) => gzipSync(body),
+};
+
+/**
+ * The encoding to send for an `Accept-Encoding` header, as @fastify/compress negotiates it: the highest q-value
+ * among br and gzip (`*` and `x-gzip` are read as gzip), ties going to br; undefined for none (the answer then goes
+ * as it is, or through @fastify/compress for an encoding only it speaks, such as deflate).
+ */
+export function preferredEncoding(header: string | undefined): TEncoding | undefined {
+  if (!header) return undefined;
+  let best: { encoding: TEncoding; q: number } | undefined;
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [token = '', ...params] = part.trim().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    const name = token.trim();
+    weights.set(name === 'x-gzip' || name === '*' ? 'gzip' : name, Number.isFinite(q) ? q : 0);
+  }
+  for (const encoding of ENCODINGS) {
+    const q = weights.get(encoding) ?? 0;
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
+  }
+  return best?.encoding;
 }
 
 /** Answers kept per read and version (e.g. a few leaderboard pages); past it the read's cache starts again. */
@@ -32,7 +69,7 @@ const caches = new WeakMap<TDatabase, Map<TReadName, TReadCache>>();
 
 function toCachedBody(value: unknown): TCachedBody {
   const body = JSON.stringify(value);
-  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
+  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`, encoded: {} };
 }
 
 /**
@@ -67,8 +104,9 @@ export async function readCached(
 }
 
 /**
- * Sends a cached answer: `304 Not Modified` when the request's `If-None-Match` names it, the bytes otherwise. Every
- * client revalidates (`no-cache`); the answer does not depend on who asks (callers send only viewer-free answers).
+ * Sends a cached answer: `304 Not Modified` when the request's `If-None-Match` names it, the bytes otherwise —
+ * compressed once per version and encoding rather than on every request. Every client revalidates (`no-cache`); the
+ * answer does not depend on who asks (callers send only viewer-free answers).
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: TCachedBody): FastifyReply {
   reply.header('etag', cached.etag).header('cache-control', 'no-cache');
@@ -78,5 +116,13 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, cached:
   if (ifNoneMatch?.split(',').some((tag) => ['*', opaque].includes(tag.trim().replace(/^W\//, '')))) {
     return reply.status(304).send();
   }
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  reply.type('application/json; charset=utf-8');
+  const encoding =
+    cached.body.length >= COMPRESSION_THRESHOLD_BYTES && request.headers['x-no-compression'] === undefined
+      ? preferredEncoding(request.headers['accept-encoding'])
+      : undefined;
+  if (!encoding) return reply.send(cached.body);
+  const bytes = (cached.encoded[encoding] ??= COMPRESS[encoding](cached.body));
+  // @fastify/compress leaves an answer that already has a Content-Encoding as it is.
+  return reply.header('vary', 'accept-encoding').header('content-encoding', encoding).send(bytes);
 }
