@@ -228,6 +228,8 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
           });
         }
       })
+      // As Fastify does with an async hook's error: logged, the answer has gone already.
+      .catch((err: unknown) => request.log.error({ err }, 'announcing the ended sessions failed'))
       .finally(() => done());
   });
 
