@@ -13,6 +13,7 @@ import { chatBenchmark } from './benchmarks/chat';
 import { matchmakingBenchmark } from './benchmarks/matchmaking';
 import { clockBenchmark } from './benchmarks/clock';
 import { webBenchmark } from './benchmarks/web';
+import { overheadBenchmark } from './benchmarks/overhead';
 
 interface TBenchmark {
   id: string;
@@ -52,6 +53,11 @@ const BENCHMARKS: TBenchmark[] = [
     id: 'web',
     sections: [{ id: 'web', title: '5. Web' }],
     run: async (ctx) => [await webBenchmark(ctx)],
+  },
+  {
+    id: 'overhead',
+    sections: [{ id: 'overhead', title: '7. The cost of a request' }],
+    run: async (ctx) => [await overheadBenchmark(ctx)],
   },
 ];
 

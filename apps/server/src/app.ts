@@ -38,6 +38,7 @@ import { chatRoutes } from './features/chat/chat.routes';
 import { chatSocketFeature } from './features/chat/chat.socket';
 import { attachRealtime } from './realtime/realtime';
 import { registerOriginCheck } from './lib/origin-check';
+import { COMPRESSION_THRESHOLD_BYTES } from './lib/read-cache/read-cache';
 import { usersRoutes } from './features/users/users.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { motionsRoutes } from './features/motions/motions.routes';
@@ -123,15 +124,18 @@ export async function buildApp(options: {
     // install on http://localhost must not tell the browser otherwise.
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
+    done();
   });
   // After helmet: a refused cross-site write still carries the security headers.
   registerOriginCheck(app, config.publicUrl);
-  await app.register(compress, { threshold: 1024 });
-  await app.register(cookie);
+  await app.register(compress, { threshold: COMPRESSION_THRESHOLD_BYTES });
+  // No route reads `request.cookies` (the session door parses its own cookie, better-auth reads the header): the
+  // plugin stays for `reply.setCookie`, without parsing every request's cookies.
+  await app.register(cookie, { hook: false });
   await app.register(rateLimit, { global: false });
 
   await app.register(swagger, {

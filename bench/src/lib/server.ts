@@ -26,6 +26,8 @@ export const PORTS = {
   clock: 3405,
   web: 3406,
   clientRankBaseline: 3407,
+  overhead: 3411,
+  overheadBare: 3412,
 } as const;
 
 export interface TServer {

@@ -42,6 +42,13 @@ export interface ScheduledJobsTable {
   lastError: string | null;
 }
 
+/** A version per cached public read, bumped by triggers (migration 0038-read-versions, `lib/read-cache/`). */
+export interface ReadVersionsTable {
+  name: string;
+  /** bigint: a string from PostgreSQL. */
+  version: number | string;
+}
+
 /** Every table is declared beside the feature that owns it (`<feature>.tables.ts`); the rate limits belong to `lib/`. */
 export interface DB
   extends
@@ -63,5 +70,6 @@ export interface DB
     PlaybanTables,
     ModerationTables {
   rateLimits: RateLimitsTable;
+  readVersions: ReadVersionsTable;
   scheduledJobs: ScheduledJobsTable;
 }

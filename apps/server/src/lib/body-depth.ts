@@ -26,11 +26,14 @@ export function nestingDepth(value: unknown, limit = Number.POSITIVE_INFINITY): 
  * overflow the stack and answer 500.
  */
 export function registerBodyDepthLimit(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Synchronous: most requests (reads) have no body and leave at once.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const { body } = request;
     // A streamed upload (evidence files) is the request itself, not a parsed body.
-    if (request.body instanceof Readable) return;
-    if (typeof request.body === 'object' && nestingDepth(request.body, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
-      throw new AppError('validation_failed', 'The request body is nested too deeply.');
+    if (body === undefined || body === null || typeof body !== 'object' || body instanceof Readable) return done();
+    if (nestingDepth(body, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
+      return done(new AppError('validation_failed', 'The request body is nested too deeply.'));
     }
+    done();
   });
 }

@@ -31,14 +31,17 @@ export function normalisedPath(url: string): string {
 }
 
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
-  app.addHook('onRequest', async (request) => {
+  // Synchronous, and a read (GET, HEAD, OPTIONS) leaves at the first line: every request passes here.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     const pathname = normalisedPath(request.url);
-    if (!pathname.startsWith('/api/') && !request.url.startsWith('/api/')) return;
+    if (!pathname.startsWith('/api/') && !request.url.startsWith('/api/')) return done();
     // OAuth providers may post the callback back to us from their own origin (response_mode=form_post);
     // better-auth validates that request with its own state cookie.
-    if (pathname.startsWith('/api/auth/callback/')) return;
+    if (pathname.startsWith('/api/auth/callback/')) return done();
     if (isCrossSiteWrite(request, publicUrl)) {
-      throw new AppError('forbidden', 'Cross-site requests are not allowed.');
+      return done(new AppError('forbidden', 'Cross-site requests are not allowed.'));
     }
+    done();
   });
 }

@@ -208,22 +208,29 @@ export async function attachRealtime(app: FastifyInstance, context: TAppContext,
     ['/api/auth/delete-user/callback', 'account_deleted'],
   ]);
   const ending = new WeakMap<object, { user: Promise<TSessionUser | null>; reason: TSessionClosedReason }>();
-  app.addHook('onRequest', async (request) => {
+  // Synchronous hooks: they run on every request and matter to the few paths above.
+  app.addHook('onRequest', (request, _reply, done) => {
     const reason = endingPaths.get(request.url.split('?')[0] ?? '');
     if (reason && (request.method === 'POST' || reason === 'account_deleted')) {
       ending.set(request, { user: options.resolveUser(request.headers).catch(() => null), reason });
     }
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const pending = ending.get(request);
-    if (!pending || reply.statusCode >= 400) return;
-    const user = await pending.user;
-    if (user) {
-      context.events.emitServer({
-        name: 'user.sessions_revoked',
-        payload: { userId: user.id, reason: pending.reason },
-      });
-    }
+    if (!pending || reply.statusCode >= 400) return done();
+    pending.user
+      .then((user) => {
+        if (user) {
+          context.events.emitServer({
+            name: 'user.sessions_revoked',
+            payload: { userId: user.id, reason: pending.reason },
+          });
+        }
+      })
+      // As Fastify does with an async hook's error: logged, the answer has gone already.
+      .catch((err: unknown) => request.log.error({ err }, 'announcing the ended sessions failed'))
+      .finally(() => done());
   });
 
   // Community-chat messages go per recipient (blocks); with one instance, rooms nobody is in are known to be empty.

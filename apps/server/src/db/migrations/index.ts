@@ -36,6 +36,7 @@ import { age } from './0033-age';
 import { spectatorWatch } from './0034-spectator-watch';
 import { textFilter } from './0035-text-filter';
 import { chatLock } from './0036-chat-lock';
+import { readVersions } from './0038-read-versions';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0034-spectator-watch': spectatorWatch,
   '0035-text-filter': textFilter,
   '0036-chat-lock': chatLock,
+  '0038-read-versions': readVersions,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

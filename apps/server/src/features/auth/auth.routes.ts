@@ -207,10 +207,12 @@ declare module 'fastify' {
  * popup's real `closed` state, and receives its message.
  */
 export function registerOAuthPopupHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply) => {
+  // Synchronous: it runs on every answer and is about two paths.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname.startsWith(`${AUTH_BASE_PATH}/callback/`) || pathname === '/oauth/done') {
       reply.header('cross-origin-opener-policy', 'unsafe-none');
     }
+    done(null, payload);
   });
 }

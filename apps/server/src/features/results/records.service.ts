@@ -97,9 +97,10 @@ export async function getRecord(deps: TDebatesDeps, userId: string): Promise<TDe
     const row = finished.find((r) => Number(r.id) === Number(ballot.debateId));
     return Number(row && sideIn(row) === 'b' ? ballot.speakerPointsB : ballot.speakerPointsA) / 10;
   });
+  const byFormat = await resultsRepo.findRatingsOfUser(tx, userId);
   const ratings = [];
   for (const formatId of FORMAT_IDS) {
-    const rating = (await resultsRepo.findRatings(tx, formatId, [userId])).get(userId);
+    const rating = byFormat.get(formatId);
     if (rating) ratings.push({ formatId, rating: summarizeRating(rating) });
   }
   return {

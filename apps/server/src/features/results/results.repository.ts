@@ -138,6 +138,22 @@ export async function findBallots(db: TDebatesDb, debateIds: number[]) {
   return db.selectFrom('debateBallots').selectAll().where('debateId', 'in', debateIds).execute();
 }
 
+/** One user's rating in every format they have one in, by format: one query for the dashboard's record. */
+export async function findRatingsOfUser(db: TDebatesDb, userId: string): Promise<Map<string, TRating>> {
+  const rows = await db.selectFrom('debateRatings').selectAll().where('userId', '=', userId).execute();
+  return new Map(
+    rows.map((r) => [
+      r.formatId,
+      {
+        rating: Number(r.rating),
+        deviation: Number(r.deviation),
+        volatility: Number(r.volatility),
+        games: Number(r.games),
+      },
+    ]),
+  );
+}
+
 export async function findRatings(
   db: TDebatesDb,
   formatId: TFormatId,

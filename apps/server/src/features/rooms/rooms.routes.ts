@@ -3,7 +3,8 @@ import { ZIdParam } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser } from '../auth/auth.guard';
-import { changeRoom, createRoom, getRooms, removeRoom } from './rooms.service';
+import { sendCached } from '../../lib/read-cache/read-cache';
+import { changeRoom, createRoom, getRoomsAnswer, removeRoom } from './rooms.service';
 
 /** Per IP: generous for people, a wall for a script filling the grid. */
 const WRITE_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -11,7 +12,8 @@ const WRITE_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 export async function roomsRoutes(app: FastifyInstance, context: TAppContext) {
   const { database } = context;
 
-  app.get('/api/rooms', async () => ({ rooms: await getRooms(database) }));
+  /** Public: the same bytes for everyone until a room changes (ETag, 304 when unchanged). */
+  app.get('/api/rooms', async (request, reply) => sendCached(request, reply, await getRoomsAnswer(database)));
 
   /** Signed-in users create a room (ids from 7 upward). */
   app.post('/api/rooms', { config: WRITE_RATE_LIMIT }, async (request, reply) => {

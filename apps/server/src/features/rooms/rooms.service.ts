@@ -13,6 +13,7 @@ import {
 import type { TAppContext } from '../../context';
 import { AppError, parseOrThrow } from '../../lib/errors';
 import { nowIso, type TDatabase } from '../../db/database';
+import { readCached, type TCachedBody } from '../../lib/read-cache/read-cache';
 import {
   countRoomsCreatedBy,
   deleteCreatedRoom,
@@ -26,6 +27,11 @@ type TRoomsContext = Pick<TAppContext, 'database' | 'events'>;
 
 export async function getRooms(database: TDatabase): Promise<TRoom[]> {
   return listRooms(database.db);
+}
+
+/** The rooms as the public `GET /api/rooms` answers them, serialised once per version of the rooms table. */
+export function getRoomsAnswer(database: TDatabase): Promise<TCachedBody> {
+  return readCached(database, 'rooms', 'all', async () => ({ rooms: await getRooms(database) }));
 }
 
 function roomNotFoundError(): AppError {

@@ -3,7 +3,8 @@ import { ZIdParam } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser } from '../auth/auth.guard';
-import { getCurrentTopic, getTopicHistory, reactivateTopic, updateCurrentTopic } from './topics.service';
+import { sendCached } from '../../lib/read-cache/read-cache';
+import { getCurrentTopicAnswer, getTopicHistoryAnswer, reactivateTopic, updateCurrentTopic } from './topics.service';
 
 /** Admin writes are few; the limit only stops a runaway script. */
 const WRITE_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -11,10 +12,13 @@ const WRITE_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 export async function topicsRoutes(app: FastifyInstance, context: TAppContext) {
   const { database } = context;
 
-  app.get('/api/topics/current', async () => ({ topic: await getCurrentTopic(database) }));
+  /** Public: the same bytes for everyone until a topic changes (ETag, 304 when unchanged). */
+  app.get('/api/topics/current', async (request, reply) =>
+    sendCached(request, reply, await getCurrentTopicAnswer(database)),
+  );
 
   /** The current topic first, then past topics, most recently current first. */
-  app.get('/api/topics', async () => ({ topics: await getTopicHistory(database) }));
+  app.get('/api/topics', async (request, reply) => sendCached(request, reply, await getTopicHistoryAnswer(database)));
 
   /** Admins: set a new current topic (the previous one joins the history). */
   app.put('/api/topics/current', { config: WRITE_RATE_LIMIT }, async (request) => {

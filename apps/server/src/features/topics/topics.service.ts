@@ -9,6 +9,7 @@ import {
 import type { TAppContext } from '../../context';
 import { AppError, parseOrThrow } from '../../lib/errors';
 import { nowIso, type TDatabase } from '../../db/database';
+import { readCached, type TCachedBody } from '../../lib/read-cache/read-cache';
 import {
   findCurrentTopic,
   insertCurrentTopic,
@@ -28,6 +29,16 @@ export async function getCurrentTopic(database: TDatabase): Promise<TTopic> {
   const topic = await findCurrentTopic(database.db);
   if (!topic) throw new AppError('not_found', 'No topic has been set yet.');
   return topic;
+}
+
+/** The public `GET /api/topics/current` answer, serialised once per version of the topics table. */
+export function getCurrentTopicAnswer(database: TDatabase): Promise<TCachedBody> {
+  return readCached(database, 'topics', 'current', async () => ({ topic: await getCurrentTopic(database) }));
+}
+
+/** The public `GET /api/topics` answer (the history), serialised once per version of the topics table. */
+export function getTopicHistoryAnswer(database: TDatabase): Promise<TCachedBody> {
+  return readCached(database, 'topics', 'history', async () => ({ topics: await getTopicHistory(database) }));
 }
 
 /** The current topic first, then past topics, most recently current first. */

@@ -12,7 +12,8 @@ import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireRole, requireUser } from '../auth/auth.guard';
 import type { TDebatesDeps } from '../../context';
 import { getProfile, listProfileJudgedRounds, listProfileRounds } from './profile.service';
-import { findBirthMonth, getLeaderboard, getStanding, setOwnBirthMonth } from './users.service';
+import { sendCached } from '../../lib/read-cache/read-cache';
+import { findBirthMonth, getLeaderboard, getPublicLeaderboard, getStanding, setOwnBirthMonth } from './users.service';
 import { exportMyData } from './my-data.service';
 
 export const ZPageQuery = z.object({
@@ -23,9 +24,12 @@ export async function usersRoutes(app: FastifyInstance, { database, events }: TA
   const deps: TDebatesDeps = { database, events };
 
   /** Public: ranks computed in SQL, 100 rows a page, never an e-mail except the viewer's own. */
-  app.get('/api/leaderboard', async (request) => {
+  app.get('/api/leaderboard', async (request, reply) => {
     const { offset } = parseOrThrow(ZPageQuery, request.query);
-    return getLeaderboard(database, await getSessionUser(request), offset);
+    const viewer = await getSessionUser(request);
+    // A visitor's page is the same for every visitor: its bytes are kept per version (ETag, 304 when unchanged).
+    if (!viewer) return sendCached(request, reply, await getPublicLeaderboard(database, offset));
+    return getLeaderboard(database, viewer, offset);
   });
 
   /** The dashboard's data for the signed-in user (roles user, moderator, admin). */

@@ -11,6 +11,7 @@ import {
 import type { TDatabase } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError, refuse } from '../../lib/errors';
+import { readCached, type TCachedBody } from '../../lib/read-cache/read-cache';
 import { countUsers, findRankingVersion, findStanding, listRankedUsers } from './users.repository';
 import * as repo from './users.repository';
 import { countDebatesOfUser } from '../results/results.service';
@@ -30,7 +31,19 @@ type TStanding = { rank: number; tiedWith: number };
 
 /** Ranks kept at most per database handle; past it the cache starts again (a rank is cheap to recompute). */
 const STANDING_CACHE_SIZE = 20_000;
-const standingCaches = new WeakMap<TDatabase, { version: number; byUser: Map<string, TStanding> }>();
+const standingCaches = new WeakMap<TDatabase, TRankingCache>();
+
+type TRankingCache = { version: number; byUser: Map<string, TStanding>; total?: Promise<number> };
+
+/** This handle's cache for the ranking's current version (read from the database), and whether it still is. */
+async function currentRanking(database: TDatabase) {
+  const version = await findRankingVersion(database.db);
+  let cache = standingCaches.get(database);
+  // A newer version starts a new cache; a reader that raced a change (an older version) bypasses it.
+  if (!cache || version > cache.version) standingCaches.set(database, (cache = { version, byUser: new Map() }));
+  const kept: TRankingCache = cache;
+  return { cache: kept, isCurrent: () => standingCaches.get(database) === kept && kept.version === version };
+}
 
 /**
  * A user's rank and tie size, cached per version of the ranking (bumped in the database by every sign-up,
@@ -38,12 +51,12 @@ const standingCaches = new WeakMap<TDatabase, { version: number; byUser: Map<str
  * counts index entries — milliseconds for someone among tens of thousands at score 0 — so it is computed
  * once per change of the ranking rather than on every dashboard and leaderboard view.
  */
-export async function standingOf(database: TDatabase, userId: string): Promise<TStanding | null> {
-  const version = await findRankingVersion(database.db);
-  let cache = standingCaches.get(database);
-  // A newer version starts a new cache; a reader that raced a change (an older version) bypasses it.
-  if (!cache || version > cache.version) standingCaches.set(database, (cache = { version, byUser: new Map() }));
-  const isCurrent = () => standingCaches.get(database) === cache && cache.version === version;
+export async function standingOf(
+  database: TDatabase,
+  userId: string,
+  ranking?: Awaited<ReturnType<typeof currentRanking>>,
+): Promise<TStanding | null> {
+  const { cache, isCurrent } = ranking ?? (await currentRanking(database));
   const cached = isCurrent() ? cache.byUser.get(userId) : undefined;
   if (cached) return cached;
   const standing = await findStanding(database.db, userId);
@@ -53,6 +66,27 @@ export async function standingOf(database: TDatabase, userId: string): Promise<T
     cache.byUser.set(userId, standing);
   }
   return standing;
+}
+
+/** How many users there are, counted once per ranking version (every sign-up and deletion bumps it). */
+function totalOf(database: TDatabase, { cache, isCurrent }: Awaited<ReturnType<typeof currentRanking>>) {
+  if (!isCurrent()) return countUsers(database.db);
+  if (!cache.total) {
+    const total = countUsers(database.db);
+    cache.total = total;
+    total.catch(() => {
+      if (cache.total === total) cache.total = undefined;
+    });
+  }
+  return cache.total;
+}
+
+/**
+ * The leaderboard page a visitor sees, serialised once per version of the users table (migration 0038: any
+ * sign-up, score change, rename or deletion bumps it) and page: the same bytes for every visitor.
+ */
+export function getPublicLeaderboard(database: TDatabase, offset: number): Promise<TCachedBody> {
+  return readCached(database, 'leaderboard', String(offset), () => getLeaderboard(database, null, offset));
 }
 
 export async function getLeaderboard(
@@ -80,9 +114,10 @@ export async function getLeaderboard(
  * the session user, read from the database for this request.
  */
 export async function getStanding(database: TDatabase, user: TSessionUser): Promise<TStandingResponse> {
+  const ranking = await currentRanking(database);
   const [standing, total, debatesJoined] = await Promise.all([
-    standingOf(database, user.id),
-    countUsers(database.db),
+    standingOf(database, user.id, ranking),
+    totalOf(database, ranking),
     countDebatesJoined(database, user.id),
   ]);
   if (!standing) throw userNotFoundError();
