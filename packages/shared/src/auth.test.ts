@@ -30,7 +30,7 @@ describe('auth request schemas', () => {
     expect(result.error?.issues[0]?.message).toBe('Please enter email and password');
   });
   it('enforces the 8–128 character password rule', () => {
-    const base = { name: 'Ada', email: 'ada@example.com' };
+    const base = { name: 'Ada', email: 'ada@example.com', birthMonth: '1990-01' };
     expect(ZSignUpRequest.safeParse({ ...base, password: 'short' }).error?.issues[0]?.message).toBe(
       'Password must be at least 8 characters.',
     );

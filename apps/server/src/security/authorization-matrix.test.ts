@@ -987,7 +987,7 @@ describe.each(TEST_ENGINES)('authorization matrix on %s', (engine) => {
       problems.push(...(await checkEntry(t, baseUrl, key, r, HTTP_PROBES[key]!)));
     }
     expect(problems).toEqual([]);
-  });
+  }, 180_000); // ~200 rows × 6 actors through the real server: a budget for a loaded CI machine, not a timing.
 
   it('better-auth endpoints: the session gate lets through exactly who the table says', async () => {
     const problems: string[] = [];

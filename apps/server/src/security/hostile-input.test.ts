@@ -282,7 +282,10 @@ describe.each(TEST_ENGINES)('hostile input on %s', (engine) => {
   });
 
   it('refuses hostile socket payloads with an error acknowledgement and stays connected and healthy', async () => {
-    const events = Object.keys(SOCKET_RULES).filter((e) => e !== 'ping' && e !== 'chat.leave' && e !== 'debate.leave');
+    // The table's `event | case` rows are states of an event, not events of their own.
+    const events = Object.keys(SOCKET_RULES).filter(
+      (e) => !e.includes(' | ') && e !== 'ping' && e !== 'chat.leave' && e !== 'debate.leave',
+    );
     const sockets: TTestSocket[] = [await connectClient(baseUrl, admin.cookie), await connectClient(baseUrl)];
     const failures: string[] = [];
     try {
