@@ -44,6 +44,8 @@ test('a forgotten password is reset from the e-mailed link', async ({ page, cont
   await page.goto(`${app.baseUrl}/login`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The router keeps the login page (and its own Email field) on screen until the next page's chunk has loaded.
+  await expect(page.getByRole('heading', { name: 'Forgot password?', level: 1 })).toBeVisible();
   await page.getByLabel('Email').fill(EMAIL);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   // The answer waits for the mail server to take the message: slower when the machine is busy.

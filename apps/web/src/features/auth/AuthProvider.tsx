@@ -56,7 +56,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       // The realtime connection goes first; it comes back signed out once the user is (the effect below).
       await import('../../lib/socket').then(({ disconnectSocket }) => disconnectSocket());
-      // Requests still on their way (a status asked as the page connected) are dropped, not answered 401 after it.
+      // Signed out on this page first, so no signed-in query (notices, the queue's status) starts while the session
+      // ends; requests still on their way are dropped, not answered 401 after it.
+      setUser(null);
       await queryClient.cancelQueries();
       await signOutSession();
     } finally {
