@@ -411,6 +411,22 @@ const HTTP_PROBES: Record<string, TProbe> = {
     await withoutBirthMonth(c);
     return asOutcome(await call(c, 'POST', '/api/debates/queue', { formatId: 'pf' }));
   },
+  'POST /api/debates/queue | in a matchmaking cooldown': async (c) => {
+    if (c.as) {
+      const now = Date.now();
+      await c.t.database.db
+        .insertInto('playbans')
+        .values({
+          userId: c.as.user.id,
+          step: 0,
+          givenAt: new Date(now).toISOString(),
+          until: new Date(now + 10 * 60_000).toISOString(),
+          lastStrikeAt: new Date(now).toISOString(),
+        })
+        .execute();
+    }
+    return asOutcome(await call(c, 'POST', '/api/debates/queue', { formatId: 'pf' }));
+  },
   'POST /api/debates/queue | team-managed': async (c) => {
     if (c.as) await teamManaged(c.t, c.as);
     return asOutcome(await call(c, 'POST', '/api/debates/queue', { formatId: 'pf' }));
@@ -518,6 +534,8 @@ const HTTP_PROBES: Record<string, TProbe> = {
   },
   'GET /api/teams': (c) => call(c, 'GET', '/api/teams').then(asOutcome),
   'POST /api/teams': (c) => call(c, 'POST', '/api/teams', { name: 'A team', school: 'A school' }).then(asOutcome),
+  'POST /api/teams | a slur in its name': (c) =>
+    call(c, 'POST', '/api/teams', { name: 'The tr4nny team', school: 'A school' }).then(asOutcome),
   'GET /api/teams/rounds/mine': (c) => call(c, 'GET', '/api/teams/rounds/mine').then(asOutcome),
   'GET /api/teams/join/:code': async (c) => {
     const team = await makeTeam(c, c.owner);
@@ -750,6 +768,8 @@ const EXTRA_REFUSALS: Record<string, number[]> = {
   'GET /api/auth/delete-user/callback': [404],
   'POST /api/debates/challenges/:token/accept': [409],
   'POST /api/debates/challenges/:token/accept | a minor’s challenge': [409],
+  // What is written, not who writes it: the text filter's refusal is a validation error.
+  'POST /api/teams | a slur in its name': [400],
   'POST /api/debates/:id/judge': [],
   // An account limited to its teams has no public profile: others are answered as for an account that does not exist.
   'GET /api/users/:id | team-managed': [404],

@@ -128,6 +128,10 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'POST /api/debates/queue': rule('signed-in users, unless suspended or in a matchmaking cooldown (issue 24)', 'DAAA-'),
   'POST /api/debates/queue | no month of birth': rule('no one without a month of birth (403 `age_required`)', 'DDDD-'),
   'POST /api/debates/queue | team-managed': rule('no account limited to its teams (403 `team_managed`)', 'DDDD-'),
+  'POST /api/debates/queue | in a matchmaking cooldown': rule(
+    'no one in a cooldown after three left or missed rounds in a day (403 `playban`, with the time left)',
+    'DDDD-',
+  ),
   'DELETE /api/debates/queue': SIGNED_IN,
   'GET /api/debates/history': SIGNED_IN,
   'POST /api/debates/challenges': SIGNED_IN,
@@ -184,6 +188,10 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
 
   'GET /api/teams': SIGNED_IN,
   'POST /api/teams': SIGNED_IN,
+  'POST /api/teams | a slur in its name': rule(
+    'no one, whoever writes it: the text filter refuses a slur (400 `text_refused`; issue 24)',
+    'DDDD-',
+  ),
   'GET /api/teams/rounds/mine': SIGNED_IN,
   'GET /api/teams/join/:code': rule('everyone with the code (300 tries per 15 minutes per address)', 'AAAA-'),
   'POST /api/teams/join/:code': rule('signed-in users with the code', 'DAAAA', 'a coach of the team'),
