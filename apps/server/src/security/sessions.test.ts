@@ -178,6 +178,13 @@ describe.each(TEST_ENGINES)('sessions and web hardening on %s', (engine) => {
     expect((await me(valid.cookie)).user.id).toBe(valid.user.id);
     // A quoted cookie value is the same cookie (as better-auth reads it).
     expect((await me(`${name}="${value}"`)).user.id).toBe(valid.user.id);
+    // Once the good value's signature is known (the door keeps that answer), altered ones are still no session,
+    // and the session is still read every time: deleting it signs that cookie out at once.
+    for (const forged of [otherToken, otherSignature]) {
+      expect(await me(`${name}=${encodeURIComponent(forged)}`)).toEqual({ user: null });
+    }
+    await t.database.db.deleteFrom('sessions').where('userId', '=', valid.user.id).execute();
+    expect(await me(valid.cookie)).toEqual({ user: null });
   });
 
   it('refuses a socket handshake from another site, and accepts one from this site', async () => {

@@ -23,7 +23,12 @@ interface TSessionSettings {
   secret: string;
   expiresInMs: number;
   updateAgeMs: number;
+  /** Signed cookie values whose signature has been checked, with their value (see `verifiedCookieValue`). */
+  verified: Map<string, string>;
 }
+
+/** Verified cookie values kept per auth instance: each is ~100 bytes, so at most a megabyte or two. */
+const VERIFIED_COOKIES_KEPT = 10_000;
 
 const settingsByAuth = new WeakMap<object, Promise<TSessionSettings>>();
 
@@ -37,6 +42,7 @@ function sessionSettings(app: FastifyInstance): Promise<TSessionSettings> {
       secret: ctx.secret,
       expiresInMs: ctx.sessionConfig.expiresIn * 1000,
       updateAgeMs: ctx.sessionConfig.updateAge * 1000,
+      verified: new Map(),
     }));
     settingsByAuth.set(app.auth, settings);
   }
@@ -58,6 +64,27 @@ export function verifySignedCookie(signed: string | undefined, secret: string): 
   const expected = createHmac('sha256', secret).update(value).digest();
   const given = Buffer.from(signature, 'base64');
   return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
+}
+
+/**
+ * `verifySignedCookie` with its answers for good signatures kept: the HMAC was ~5 % of a signed-in request's CPU
+ * (docs/performance.md, change 9), and a browser sends the same signed value on every request. Whether a
+ * signature is right never changes for a secret, so this is the same answer; only good ones are kept (a forged
+ * value is checked each time and takes no room), and the oldest go first. Whether the session still exists is
+ * not decided here: the door reads it from the database on every request.
+ */
+function verifiedCookieValue(signed: string | undefined, settings: TSessionSettings): string | null {
+  if (!signed) return null;
+  const known = settings.verified.get(signed);
+  if (known !== undefined) return known;
+  const value = verifySignedCookie(signed, settings.secret);
+  if (value !== null) {
+    if (settings.verified.size >= VERIFIED_COOKIES_KEPT) {
+      settings.verified.delete(settings.verified.keys().next().value!);
+    }
+    settings.verified.set(signed, value);
+  }
+  return value;
 }
 
 /** better-auth's own session read: it also deletes an expired session and extends one that is due. */
@@ -88,13 +115,13 @@ export async function readDoor(
   const settings = await sessionSettings(app);
   // better-auth's own cookie parser (better-call), so both read a cookie header the same way.
   const cookies = parseCookies(header);
-  const token = verifySignedCookie(cookies.get(settings.cookieName), settings.secret);
+  const token = verifiedCookieValue(cookies.get(settings.cookieName), settings);
   if (!token) return null;
   const found = await findUserBySessionToken(app.context.database.db, token);
   if (!found) return null;
   const expiresAt = new Date(found.expiresAt).getTime();
   const now = Date.now();
-  const remembered = verifySignedCookie(cookies.get(settings.dontRememberCookieName), settings.secret) === null;
+  const remembered = verifiedCookieValue(cookies.get(settings.dontRememberCookieName), settings) === null;
   const isDueForRefresh = remembered && expiresAt - settings.expiresInMs + settings.updateAgeMs <= now;
   if (!(expiresAt > now) || isDueForRefresh) return sessionUserThroughAuth(headers, app);
   return { user: found.user, isBanned: found.isBanned };

@@ -265,4 +265,45 @@ describe.each(TEST_ENGINES)('points that cannot be farmed on %s', (engine) => {
     expect(await scoreOf(b)).toBe(DEBATE_POINTS.complete + DEBATE_POINTS.win);
     expect(await scoreOf(invited)).toBe(0);
   });
+
+  it('the dashboard record counts finished rounds from either side, with the points of the side each one was on', async () => {
+    const x = await buildUser(t);
+    const y = await buildUser(t);
+    const judge = await buildUser(t);
+    /** A judged round of x and y; returns the side x was drawn on. */
+    const judgedRound = async (winnerSide: 'a' | 'b', speakerPoints: { a: number; b: number }) => {
+      const { debate, a, b } = await challengeRound(x, y);
+      expect((await call(judge, 'POST', `/api/debates/${debate.id}/judge`)).statusCode).toBe(200);
+      await speak(debate, a, b, (minutes) => minutes * 60_000);
+      const reason = 'Clearer weighing.';
+      const res = await call(judge, 'POST', `/api/debates/${debate.id}/ballots`, { winnerSide, speakerPoints, reason });
+      expect(res.statusCode).toBe(201);
+      return a === x ? 'a' : 'b';
+    };
+    const first = await judgedRound('a', { a: 28, b: 30 });
+    const second = await judgedRound('b', { a: 27, b: 29 });
+    // A forfeit decides a round without a ballot (no points); a round still live is not in the record yet.
+    const { debate: forfeited } = await challengeRound(x, y);
+    expect((await call(y, 'POST', `/api/debates/${forfeited.id}/forfeit`)).statusCode).toBe(200);
+    await challengeRound(x, y);
+
+    const xPoints = [first === 'a' ? 28 : 30, second === 'a' ? 27 : 29];
+    const xWins = 1 + Number(first === 'a') + Number(second === 'b');
+    const record = (await call(x, 'GET', '/api/debates/record')).json().record;
+    expect(record).toMatchObject({
+      wins: xWins,
+      losses: 3 - xWins,
+      noDecision: 0,
+      averageSpeakerPoints: (xPoints[0]! + xPoints[1]!) / 2,
+    });
+    const yRecord = (await call(y, 'GET', '/api/debates/record')).json().record;
+    expect(yRecord).toMatchObject({
+      wins: 3 - xWins,
+      losses: xWins,
+      averageSpeakerPoints: (28 + 30 + 27 + 29 - xPoints[0]! - xPoints[1]!) / 2,
+    });
+    // Debates Joined counts every round, the live one too, whichever side the user was on.
+    expect((await call(x, 'GET', '/api/users/me/standing')).json().debatesJoined).toBe(4);
+    expect((await call(y, 'GET', '/api/users/me/standing')).json().debatesJoined).toBe(4);
+  });
 });

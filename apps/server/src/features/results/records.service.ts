@@ -86,29 +86,22 @@ export async function toJudgedRounds(deps: TDebatesDeps, rows: TDebateRow[]): Pr
 /** The signed-in debater's own record over every round they debated (dashboard). */
 export async function getRecord(deps: TDebatesDeps, userId: string): Promise<TDebateRecord> {
   const tx = db(deps);
-  const rows = await resultsRepo.listDebatesOfUser(tx, userId, 10_000);
-  const finished = rows.filter((row) => row.status !== 'live' && row.status !== 'awaiting_ballot');
-  const sideIn = (row: TDebateRow) => sideOf(row, userId) ?? 'a';
-  const ballots = await resultsRepo.findBallots(
-    tx,
-    finished.map((row) => Number(row.id)),
-  );
-  const points = ballots.map((ballot) => {
-    const row = finished.find((r) => Number(r.id) === Number(ballot.debateId));
-    return Number(row && sideIn(row) === 'b' ? ballot.speakerPointsB : ballot.speakerPointsA) / 10;
-  });
-  const byFormat = await resultsRepo.findRatingsOfUser(tx, userId);
+  // Counted in SQL (one row back, whatever the number of rounds), as the dashboard reads it on every view.
+  const [record, byFormat] = await Promise.all([
+    resultsRepo.findRecordOfDebater(tx, userId),
+    resultsRepo.findRatingsOfUser(tx, userId),
+  ]);
   const ratings = [];
   for (const formatId of FORMAT_IDS) {
     const rating = byFormat.get(formatId);
     if (rating) ratings.push({ formatId, rating: summarizeRating(rating) });
   }
   return {
-    wins: finished.filter((row) => row.winnerSide !== null && row.winnerSide === sideIn(row)).length,
-    losses: finished.filter((row) => row.winnerSide !== null && row.winnerSide !== sideIn(row)).length,
-    noDecision: finished.filter((row) => row.winnerSide === null).length,
-    averageSpeakerPoints:
-      points.length === 0 ? null : Math.round((points.reduce((a, b) => a + b, 0) / points.length) * 10) / 10,
+    wins: record.wins,
+    losses: record.losses,
+    noDecision: record.noDecision,
+    // Points are stored in tenths: the mean in tenths, rounded, is the mean to one decimal.
+    averageSpeakerPoints: record.pointsCount === 0 ? null : Math.round(record.pointsSum / record.pointsCount) / 10,
     ratings,
   };
 }

@@ -1,6 +1,7 @@
 /** Results SQL: ballots, ratings, a debater's rounds, and the facts the award rules read. */
 import type { TDebateStatus, TFormatId, TSideKey } from '@resolved/shared';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-query';
 import type { DB } from '../../db/schema';
 import type { TRating } from './ratings';
 
@@ -108,14 +109,94 @@ export async function hasCompletedRoundAsDebater(db: TDebatesDb, userId: string)
   return row !== undefined;
 }
 
+/**
+ * Debates Joined's count as two index searches, one per side (`union all`; an `or` over the two columns makes SQLite
+ * merge both indexes' rowids in a temporary b-tree). The second leaves out a round with the user on both sides, so
+ * none is counted twice. Compiled once: the dashboard's standing reads it on every view.
+ */
+const debatesOfUserCount = compiledOnce((db, param: <T = string>(name: 'userId') => T) =>
+  db
+    .selectFrom(
+      db
+        .selectFrom('debates')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('debaterAId', '=', param('userId'))
+        .unionAll(
+          db
+            .selectFrom('debates')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('debaterBId', '=', param('userId'))
+            .where('debaterAId', '!=', param('userId')),
+        )
+        .as('sides'),
+    )
+    .select((eb) => eb.fn.sum<number | string>('sides.n').as('count')),
+);
+
 /** Debates Joined: every debate the user was matched into. */
 export async function countDebatesOfUser(db: TDebatesDb, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('debates')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId)]))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const [row] = await debatesOfUserCount(db, { userId });
+  return Number(row?.count ?? 0);
+}
+
+/** Statuses of a round that is not over: the record counts neither. */
+const UNFINISHED_STATUSES = ['live', 'awaiting_ballot'] as const;
+
+/**
+ * A debater's record summed in SQL over their finished rounds (neither live nor awaiting a ballot): wins, losses,
+ * rounds without a decision, and the sum and number of their speaker points (tenths) in the rounds with a ballot.
+ * One index search per side (`union all`, as `countDebatesOfUser`), the ballot joined by its unique `debateId`;
+ * compiled once, for the dashboard reads it on every view.
+ */
+const recordOfDebaterQuery = compiledOnce((db, param: <T = string>(name: 'userId') => T) => {
+  const side = (key: 'a' | 'b') =>
+    db
+      .selectFrom('debates')
+      .leftJoin('debateBallots', 'debateBallots.debateId', 'debates.id')
+      .select([
+        'debates.winnerSide as winnerSide',
+        // The side as a literal, not a parameter: PostgreSQL could not type a parameter in a select list.
+        sql<TSideKey>`${sql.lit(key)}`.as('side'),
+        key === 'a' ? 'debateBallots.speakerPointsA as points' : 'debateBallots.speakerPointsB as points',
+      ])
+      .where('debates.status', 'not in', UNFINISHED_STATUSES);
+  const rounds = side('a')
+    .where('debates.debaterAId', '=', param('userId'))
+    .unionAll(
+      side('b').where('debates.debaterBId', '=', param('userId')).where('debates.debaterAId', '!=', param('userId')),
+    )
+    .as('rounds');
+  return db
+    .selectFrom(rounds)
+    .select((eb) => [
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when('rounds.winnerSide', '=', eb.ref('rounds.side')).then(1).else(0).end(),
+        )
+        .as('wins'),
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when('rounds.winnerSide', '!=', eb.ref('rounds.side')).then(1).else(0).end(),
+        )
+        .as('losses'),
+      eb.fn
+        .sum<number | string | null>(eb.case().when('rounds.winnerSide', 'is', null).then(1).else(0).end())
+        .as('noDecision'),
+      eb.fn.sum<number | string | null>('rounds.points').as('pointsSum'),
+      eb.fn.count<number | string>('rounds.points').as('pointsCount'),
+    ]);
+});
+
+/** A debater's record over their finished rounds (see `recordOfDebaterQuery`); speaker points in tenths. */
+export async function findRecordOfDebater(db: TDebatesDb, userId: string) {
+  const [row] = await recordOfDebaterQuery(db, { userId });
+  return {
+    wins: Number(row?.wins ?? 0),
+    losses: Number(row?.losses ?? 0),
+    noDecision: Number(row?.noDecision ?? 0),
+    pointsSum: Number(row?.pointsSum ?? 0),
+    pointsCount: Number(row?.pointsCount ?? 0),
+  };
 }
 
 export async function insertBallot(
@@ -139,8 +220,15 @@ export async function findBallots(db: TDebatesDb, debateIds: number[]) {
 }
 
 /** One user's rating in every format they have one in, by format: one query for the dashboard's record. */
+const ratingsOfUserQuery = compiledOnce((db, param: <T = string>(name: 'userId') => T) =>
+  db
+    .selectFrom('debateRatings')
+    .select(['formatId', 'rating', 'deviation', 'volatility', 'games'])
+    .where('userId', '=', param('userId')),
+);
+
 export async function findRatingsOfUser(db: TDebatesDb, userId: string): Promise<Map<string, TRating>> {
-  const rows = await db.selectFrom('debateRatings').selectAll().where('userId', '=', userId).execute();
+  const rows = await ratingsOfUserQuery(db, { userId });
   return new Map(
     rows.map((r) => [
       r.formatId,

@@ -10,6 +10,7 @@ import {
   type TScoreChange,
   type TSessionUser,
 } from '@resolved/shared';
+import { compiledOnce } from '../../db/compiled-query';
 import type { DB } from '../../db/schema';
 
 /** better-auth's dates come back as ISO strings (SQLite) or Date (PostgreSQL timestamptz). */
@@ -117,18 +118,22 @@ function toDoorUser(row: TUserRow & TRestrictionRow): TSessionUser {
   return user;
 }
 
-export async function findUserBySessionToken(
-  db: Kysely<DB>,
-  token: string,
-): Promise<(TDoorUser & { expiresAt: string | Date }) | undefined> {
-  const row = await db
+/** The door's query, compiled once per handle: it runs on every signed-in request (docs/performance.md, change 9). */
+const doorQuery = compiledOnce((db, param: <T = string>(name: 'token') => T) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select(SESSION_USER_COLUMNS.map((c) => `users.${c}` as const))
     .select(DOOR_COLUMNS.map((c) => `users.${c}` as const))
     .select(['users.banned', 'users.banExpires', 'sessions.expiresAt'])
-    .where('sessions.token', '=', token)
-    .executeTakeFirst();
+    .where('sessions.token', '=', param('token')),
+);
+
+export async function findUserBySessionToken(
+  db: Kysely<DB>,
+  token: string,
+): Promise<(TDoorUser & { expiresAt: string | Date }) | undefined> {
+  const [row] = await doorQuery(db, { token });
   return row ? { user: toDoorUser(row), isBanned: isBanActive(row), expiresAt: row.expiresAt } : undefined;
 }
 
@@ -210,8 +215,11 @@ export async function findStanding(db: Kysely<DB>, userId: string): Promise<{ ra
 }
 
 /** The ranking's version: it changes whenever any rank may have changed (migration 0009-ranking-version). */
+/** Read before every standing and signed-in leaderboard view: compiled once per handle. */
+const rankingVersionQuery = compiledOnce((db) => db.selectFrom('rankingVersion').select('version').where('id', '=', 1));
+
 export async function findRankingVersion(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('rankingVersion').select('version').where('id', '=', 1).executeTakeFirst();
+  const [row] = await rankingVersionQuery(db, {});
   return Number(row?.version ?? 0);
 }
 
