@@ -83,27 +83,25 @@ async function identityOf(t: TTestApp, actor: TActor, owner: TIdentity): Promise
 
 const asOutcome = (r: { statusCode: number }): TOutcome => ({ status: r.statusCode });
 
-/** A live LD debate with `debater` on side a (the first speaker) and a fresh opponent on side b. */
-async function makeDebate(c: TCtx, debater: TIdentity): Promise<{ id: number; opponent: TIdentity }> {
-  const opponent = await fastUser(c.t);
+/** A live LD debate with `debater` on side a (the first speaker) and `opponent` (a fresh user unless given) on side b. */
+async function makeDebate(
+  c: TCtx,
+  debater: TIdentity,
+  opponent?: TIdentity,
+): Promise<{ id: number; opponent: TIdentity }> {
+  const other = opponent ?? (await fastUser(c.t));
   const { challenge } = (await ok(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }, debater)) as {
     challenge: { token: string };
   };
-  const { debateId } = (await ok(
-    c,
-    'POST',
-    `/api/debates/challenges/${challenge.token}/accept`,
-    undefined,
-    opponent,
-  )) as {
+  const { debateId } = (await ok(c, 'POST', `/api/debates/challenges/${challenge.token}/accept`, undefined, other)) as {
     debateId: number;
   };
   await c.t.database.db
     .updateTable('debates')
-    .set({ debaterAId: debater.user.id, debaterBId: opponent.user.id })
+    .set({ debaterAId: debater.user.id, debaterBId: other.user.id })
     .where('id', '=', debateId)
     .execute();
-  return { id: debateId, opponent };
+  return { id: debateId, opponent: other };
 }
 
 /** Makes `who` 15 (issue 24: a minor). */
@@ -118,27 +116,11 @@ async function minorsRound(c: TCtx, options: { isEvidencePublic?: boolean } = {}
   await makeMinor(c, c.owner);
   const opponent = await fastUser(c.t);
   await makeMinor(c, opponent);
-  const { challenge } = (await ok(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }, c.owner)) as {
-    challenge: { token: string };
-  };
-  const { debateId } = (await ok(
-    c,
-    'POST',
-    `/api/debates/challenges/${challenge.token}/accept`,
-    undefined,
-    opponent,
-  )) as {
-    debateId: number;
-  };
-  await c.t.database.db
-    .updateTable('debates')
-    .set({ debaterAId: c.owner.user.id, debaterBId: opponent.user.id })
-    .where('id', '=', debateId)
-    .execute();
+  const round = await makeDebate(c, c.owner, opponent);
   if (options.isEvidencePublic) {
-    await ok(c, 'PUT', `/api/debates/${debateId}/evidence/visibility`, { isPublic: true }, c.owner);
+    await ok(c, 'PUT', `/api/debates/${round.id}/evidence/visibility`, { isPublic: true }, c.owner);
   }
-  return { id: debateId, opponent };
+  return round;
 }
 
 async function makeRoom(c: TCtx, creator: TIdentity): Promise<number> {
