@@ -41,13 +41,14 @@ export default defineConfig({
   },
   // One server and database serve every spec. The topic specs change the current topic, so they wait until the
   // public-page specs (which expect the seeded default topic) are done; everything else runs alongside.
-  // The community chat spec starts from an empty chat, so the blocks spec (which writes there) waits for it.
+  // The community chat spec starts from an empty chat, so the specs that write there (blocks, the text filter's)
+  // wait for it.
   projects: [
     { name: 'public', testMatch: /public-pages\.spec\.ts/ },
     { name: 'chat', testMatch: /\/chat\.spec\.ts/ },
-    { name: 'chromium', testIgnore: /(public-pages|topics|\/chat|blocks)\.spec\.ts/ },
+    { name: 'chromium', testIgnore: /(public-pages|topics|\/chat|blocks|text-filter)\.spec\.ts/ },
     { name: 'topics', testMatch: /topics\.spec\.ts/, dependencies: ['public'] },
-    { name: 'blocks', testMatch: /blocks\.spec\.ts/, dependencies: ['chat'] },
+    { name: 'blocks', testMatch: /(blocks|text-filter)\.spec\.ts/, dependencies: ['chat'] },
   ],
   webServer: {
     // The BUILT app (npm run build), as users run it, on a fresh SQLite database in a temporary folder.

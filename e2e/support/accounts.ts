@@ -38,9 +38,15 @@ export async function signInAs(
     data: { name: displayName, email, password: E2E_PASSWORD, birthMonth },
   });
   if (signUp.ok()) return;
+  // The account may exist already (409), or sign-up may refuse it for its age: sign in, and if that fails too, say
+  // what sign-up answered — it is usually the cause.
+  const signUpAnswer = `${signUp.status()} ${await signUp.text()}`;
   const signIn = await context.request.post('/api/auth/sign-in/email', {
     headers,
     data: { email, password: E2E_PASSWORD },
   });
-  expect(signIn.ok(), `sign in as ${email}: ${signIn.status()} ${await signIn.text()}`).toBe(true);
+  expect(
+    signIn.ok(),
+    `sign in as ${email}: ${signIn.status()} ${await signIn.text()} (sign-up answered ${signUpAnswer})`,
+  ).toBe(true);
 }
