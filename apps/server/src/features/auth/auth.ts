@@ -18,6 +18,7 @@ import { fileFilterHit, screenText } from '../moderation/moderation.service';
 import { unnameReporter } from '../moderation/moderation.service';
 import { filterText } from '../../lib/text-filter';
 import type { DomainEvents } from '../../lib/events';
+import { releasingAsyncContext } from './async-context';
 
 /** The provider id of Google sign-in; its callback (register it with Google) is `/api/auth/callback/google`. */
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -109,7 +110,7 @@ export function createAuth(options: {
   const isHttps = config.publicUrl.startsWith('https://');
   /** Between an account's deletion hooks: the blobs of its rounds, read while their rows still exist. */
   const blobsOfDeletedUsers = new Map<string, { fileIds: number[]; recordingIds: number[] }>();
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Resolved',
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
@@ -260,6 +261,8 @@ export function createAuth(options: {
         : []),
     ],
   });
+  // Its async context is switched off between calls: on Node 20 it costs every request of the process.
+  return releasingAsyncContext(auth);
 }
 
 export type TAuth = ReturnType<typeof createAuth>;
