@@ -34,6 +34,12 @@ export const DEBATE_VOCABULARY = [
   'the classic passage of the embassy bill',
   'grapes, drapes and skyscrapers',
   'Hancock and the peacock',
+  'a niggardly budget for public schools',
+  'niggardliness',
+  'Fagin in Oliver Twist',
+  'Plan A B C',
+  'the U S A and the U K',
+  'of a game',
 ];
 
 describe('the text filter', () => {
@@ -50,6 +56,13 @@ describe('the text filter', () => {
     expect(filterText('n1gg3r')).toMatchObject({ verdict: 'refused', words: ['nigger'] });
     expect(filterText('niiiiiigger')).toMatchObject({ verdict: 'refused', words: ['nigger'] });
     expect(filterText('TRANNY')).toMatchObject({ verdict: 'refused', words: ['tranny'] });
+  });
+
+  it('reads a word spelt out letter by letter as that word', () => {
+    expect(filterText('n i g g e r')).toEqual({ verdict: 'refused', words: ['nigger'] });
+    expect(filterText('you are a N.I.G.G.E.R!')).toEqual({ verdict: 'refused', words: ['nigger'] });
+    expect(filterText('f-a-g')).toEqual({ verdict: 'refused', words: ['fag'] });
+    expect(filterText('s h i t')).toEqual({ verdict: 'flagged', words: ['shit'] });
   });
 
   it('refuses a text with a critical slur even beside flagged words', () => {

@@ -52,6 +52,8 @@ const DEBATE_WHITELIST: readonly string[] = [
   'chink in', // "a chink in the armour"
   'chink of light',
   'booby trap',
+  'niggard', // "niggardly", "niggardliness": unrelated to the slur (Old Norse), and in debate vocabulary
+  'fagin', // Dickens's character, a byword for a receiver of stolen goods
 ];
 
 const dataset = new DataSet<{ originalWord: EnglishProfaneWord }>()
@@ -69,13 +71,26 @@ export type TFilterVerdict =
   /** Other words matched: store the text and file an automatic case. */
   | { verdict: 'flagged'; words: string[] };
 
+/**
+ * Runs of three or more single letters with separators between them ("n i g g e r", "f.a.g"): the dataset's
+ * patterns read words, so a word spelt out letter by letter passes them. Each run is read again with its separators
+ * taken out. Only single letters are joined — "of a game" stays three words — so ordinary text is read as before.
+ */
+const SPELT_OUT = /(?<![\p{L}\p{N}])\p{L}(?:[\s.\-_*+'"|/\\]+\p{L}(?![\p{L}\p{N}])){2,}/gu;
+
+function spelledOutWords(text: string): string[] {
+  return [...text.matchAll(SPELT_OUT)].map((run) => run[0].replace(/[^\p{L}]/gu, ''));
+}
+
 /** What the filter makes of one text. */
 export function filterText(text: string): TFilterVerdict {
   if (!text) return { verdict: 'clean' };
   const words = new Set<string>();
-  for (const match of matcher.getAllMatches(text)) {
-    const word = dataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord;
-    if (word) words.add(word);
+  for (const reading of [text, ...spelledOutWords(text)]) {
+    for (const match of matcher.getAllMatches(reading)) {
+      const word = dataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord;
+      if (word) words.add(word);
+    }
   }
   if (words.size === 0) return { verdict: 'clean' };
   const critical = [...words].filter((word) => (CRITICAL_WORDS as readonly string[]).includes(word));
