@@ -80,6 +80,14 @@ test('a 12-year-old cannot sign up directly, joins through the coach’s link, a
     'The community chat is not open to accounts run with a team. Talk to your team through your coach.',
   );
   await expect(page.getByPlaceholder('Type your message here...')).toHaveCount(0);
+
+  // The coach's roster names the child without a link to a profile page it does not have.
+  const coachPage = await coach.newPage();
+  await coachPage.goto(`/teams/${team.id}`);
+  const childRow = coachPage.getByTestId(`member-Robin ${run}`);
+  await expect(childRow).toContainText(`Robin ${run}`);
+  await expect(childRow.getByRole('link', { name: `Robin ${run}` })).toHaveCount(0);
+  await expect(coachPage.getByTestId(`member-Coach ${run}`).getByRole('link', { name: `Coach ${run}` })).toBeVisible();
   await coach.close();
 });
 

@@ -245,6 +245,13 @@ describe.each(TEST_ENGINES)('ages on %s', (engine) => {
     for (const team of [first, second]) {
       expect((await send(child, 'POST', `/api/teams/join/${team.joinCode}`)).statusCode).toBe(200);
     }
+    // The roster does not link a member who has no profile page; everyone else keeps the link.
+    const roster = (await send(coach, 'GET', `/api/teams/${first.id}`)).json().team.members as {
+      userId: string;
+      hasNoProfile?: true;
+    }[];
+    expect(roster.find((m) => m.userId === child.user.id)?.hasNoProfile).toBe(true);
+    expect(roster.find((m) => m.userId === coach.user.id)).not.toHaveProperty('hasNoProfile');
     expect((await send(child, 'DELETE', `/api/teams/${first.id}/members/${child.user.id}`)).statusCode).toBe(204);
     const last = await send(child, 'DELETE', `/api/teams/${second.id}/members/${child.user.id}`);
     expect(last.statusCode).toBe(403);

@@ -112,7 +112,16 @@ export async function listMembers(db: TDb, teamId: number) {
   return db
     .selectFrom('teamMembers as m')
     .innerJoin('users as u', 'u.id', 'm.userId')
-    .select(['m.userId', 'u.displayName', 'm.role', 'm.isJudge', 'u.score', 'm.joinedAt'])
+    .select([
+      'm.userId',
+      'u.displayName',
+      'm.role',
+      'm.isJudge',
+      'u.score',
+      'm.joinedAt',
+      'u.birthMonth',
+      'u.isTeamManaged',
+    ])
     .where('m.teamId', '=', teamId)
     .orderBy('m.role', 'asc')
     .orderBy('u.displayName', 'asc')
