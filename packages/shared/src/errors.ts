@@ -69,6 +69,7 @@ export const ERROR_REASONS = [
   'team_member_busy',
   'already_member',
   'team_full',
+  'team_no_coach',
   // Ages (issue 24)
   'age_required',
   'under_13',

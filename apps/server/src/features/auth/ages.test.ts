@@ -143,6 +143,30 @@ describe.each(TEST_ENGINES)('ages on %s', (engine) => {
     expect(await userRow('young@example.test')).toBeUndefined();
   });
 
+  it('refuses an under-13 sign-up through the link of a team that has no coach left, storing nothing', async () => {
+    const coach = await buildUser(t);
+    const team = await teamOf(coach);
+    // The coach's account is gone (deleted); the team and its link stay, with no one responsible for a child.
+    await t.database.db.deleteFrom('users').where('id', '=', coach.user.id).execute();
+    const child = {
+      name: 'Young One',
+      email: 'young@example.test',
+      password: DEFAULT_TEST_PASSWORD,
+      birthMonth: monthAged(11),
+      joinCode: team.joinCode,
+    };
+    const refused = await signUp(child);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      reason: 'team_no_coach',
+      message: 'This team has no coach right now, so it cannot take new accounts under 13.',
+    });
+    expect(await userRow('young@example.test')).toBeUndefined();
+    // Someone 13 or over still joins it through the same link.
+    const teen = await signUp({ ...child, email: 'teen@example.test', birthMonth: monthAged(15) });
+    expect(teen.statusCode).toBe(200);
+  });
+
   it('asks an account without a month once: PUT sets it while unset, then only an admin may change it', async () => {
     const old = await buildUser(t, { birthMonth: null });
     expect((await sessionOf(old.cookie)).ageBand).toBeUndefined();

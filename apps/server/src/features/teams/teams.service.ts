@@ -247,7 +247,7 @@ export async function teamForSignUp(
       'conflict',
       'This team has no coach right now, so it cannot take new accounts under 13.',
       undefined,
-      'team_full',
+      'team_no_coach',
     );
   }
   return { teamId, teamName: team.name, coachId };

@@ -76,7 +76,10 @@ export default function SignupPage() {
       const { code, form, fields } = formErrors(error, SIGNUP_FIELDS);
       if (error instanceof ApiError && (error.reason === 'under_13' || fields.birthMonth)) {
         setErrors({ birthMonth: fields.birthMonth ?? form });
-      } else if (error instanceof ApiError && (error.status === 403 || error.reason === 'team_full')) {
+      } else if (
+        error instanceof ApiError &&
+        (error.status === 403 || error.reason === 'team_full' || error.reason === 'team_no_coach')
+      ) {
         toast.error(form);
       } else if (code === 'conflict') {
         toast.info('This email is already registered. Redirecting to login...');
