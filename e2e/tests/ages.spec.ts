@@ -81,13 +81,16 @@ test('a 12-year-old cannot sign up directly, joins through the coach’s link, a
   );
   await expect(page.getByPlaceholder('Type your message here...')).toHaveCount(0);
 
-  // The coach's roster names the child without a link to a profile page it does not have.
+  // Its profile is the team's: the coach's roster links it and shows its name and record, not its points.
   const coachPage = await coach.newPage();
   await coachPage.goto(`/teams/${team.id}`);
-  const childRow = coachPage.getByTestId(`member-Robin ${run}`);
-  await expect(childRow).toContainText(`Robin ${run}`);
-  await expect(childRow.getByRole('link', { name: `Robin ${run}` })).toHaveCount(0);
-  await expect(coachPage.getByTestId(`member-Coach ${run}`).getByRole('link', { name: `Coach ${run}` })).toBeVisible();
+  await coachPage
+    .getByTestId(`member-Robin ${run}`)
+    .getByRole('link', { name: `Robin ${run}` })
+    .click();
+  await expect(coachPage.getByRole('heading', { name: `Robin ${run}` })).toBeVisible();
+  await expect(coachPage.getByTestId('profile-wins')).toHaveText('0');
+  await expect(coachPage.getByTestId('profile-points')).toHaveCount(0);
   await coach.close();
 });
 

@@ -148,8 +148,6 @@ export interface TTeamMember {
   points: number;
   ratings: { formatId: TFormatId; rating: number; isProvisional: boolean }[];
   roundsThisWeek: number;
-  /** An account limited to its teams (issue 24): it has no profile page, so the roster does not link it. */
-  hasNoProfile?: true;
 }
 
 export interface TTeam extends TTeamSummary {

@@ -106,8 +106,8 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'PUT /api/users/:id/birth-month': rule('admins (logged)', 'DDDAD', 'the user whose month it is'),
   'PUT /api/users/:id/verified-judge': rule('admins (logged)', 'DDDAD', 'the user it names'),
   'GET /api/users/:id | team-managed': rule(
-    'an account limited to its teams has no public profile: itself only (others: 404)',
-    'DDDDA',
+    'a team-limited account: itself, its teammates and coaches, staff only (others: 404)',
+    'DDAAA',
     'the team-managed account',
   ),
 

@@ -269,13 +269,17 @@ describe.each(TEST_ENGINES)('ages on %s', (engine) => {
     for (const team of [first, second]) {
       expect((await send(child, 'POST', `/api/teams/join/${team.joinCode}`)).statusCode).toBe(200);
     }
-    // The roster does not link a member who has no profile page; everyone else keeps the link.
-    const roster = (await send(coach, 'GET', `/api/teams/${first.id}`)).json().team.members as {
-      userId: string;
-      hasNoProfile?: true;
-    }[];
-    expect(roster.find((m) => m.userId === child.user.id)?.hasNoProfile).toBe(true);
-    expect(roster.find((m) => m.userId === coach.user.id)).not.toHaveProperty('hasNoProfile');
+    // Its profile is the team's, not the public's: its coach, a teammate and staff see it (name and record only).
+    const teammate = await buildUser(t);
+    expect((await send(teammate, 'POST', `/api/teams/join/${second.joinCode}`)).statusCode).toBe(200);
+    const moderator = await buildUser(t, { role: 'moderator' });
+    for (const viewer of [coach, teammate, moderator]) {
+      const profile = await send(viewer, 'GET', `/api/users/${child.user.id}`);
+      expect(profile.statusCode).toBe(200);
+      expect(profile.json().profile).toMatchObject({ isLimited: true, score: null });
+      expect((await send(viewer, 'GET', `/api/users/${child.user.id}/debates`)).statusCode).toBe(200);
+    }
+    expect((await send(await buildUser(t), 'GET', `/api/users/${child.user.id}`)).statusCode).toBe(404);
     expect((await send(child, 'DELETE', `/api/teams/${first.id}/members/${child.user.id}`)).statusCode).toBe(204);
     const last = await send(child, 'DELETE', `/api/teams/${second.id}/members/${child.user.id}`);
     expect(last.statusCode).toBe(403);

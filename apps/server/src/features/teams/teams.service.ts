@@ -31,7 +31,7 @@ import { AppError, rateLimitedError, refuse } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { TDebatesDeps } from '../../context';
-import { ageStateOf, findUserNames, markTeamManaged } from '../users/users.service';
+import { findUserNames, markTeamManaged } from '../users/users.service';
 import { findAllRatings } from '../results/results.service';
 import { summarizeRating } from '../results/ratings';
 import { getProgress } from '../results/records.service';
@@ -175,8 +175,6 @@ export async function getTeam(
         return { formatId, rating: summary.rating, isProvisional: summary.isProvisional };
       }),
       roundsThisWeek: roundsThisWeek.get(r.userId) ?? 0,
-      // A member limited to its teams has no profile page (issue 24): the roster shows the name without a link.
-      ...(isLimitedToTeams(ageStateOf(r)) ? { hasNoProfile: true as const } : {}),
     })),
   };
 }

@@ -20,6 +20,7 @@ import type { TDebateRow } from '../debates/debates.tables';
 import { getRecord, toJudgedRounds, toRoundOfDebater } from '../results/records.service';
 import { listFinishedDebatesOfUser, listJudgedDebates } from '../results/results.service';
 import { findMemberships } from '../teams/teams.service';
+import { teamIdsOfUsers } from '../teams/team-judges.service';
 import { findPublicUser, findUserNames } from './users.repository';
 import { ageBandsOf, standingOf } from './users.service';
 
@@ -29,15 +30,23 @@ const SCAN_BATCH = PROFILE_ROUNDS_PAGE_SIZE * 2;
 const MAX_SCANS = 5;
 
 /**
- * The debater whose profile this is. An account limited to its teams (issue 24) has no public profile: to anyone but
- * itself it is answered as an account that does not exist.
+ * The debater whose profile this is. An account limited to its teams (issue 24) has no public profile: only itself,
+ * the people it shares a team with (its coach, its teammates: the rosters and practice rounds that name it link
+ * here) and moderators and admins (its cases link here) see it; to anyone else it is an account that does not exist.
  */
 async function requireProfileUser(deps: TDebatesDeps, viewer: TSessionUser, userId: string) {
   const user = await findPublicUser(deps.database.db, userId);
-  if (!user || (user.isLimitedToTeams && viewer.id !== userId)) {
+  if (!user || (user.isLimitedToTeams && !(await mayViewTeamLimited(deps, viewer, userId)))) {
     throw new AppError('not_found', 'That debater does not exist.');
   }
   return user;
+}
+
+async function mayViewTeamLimited(deps: TDebatesDeps, viewer: TSessionUser, userId: string): Promise<boolean> {
+  if (viewer.id === userId || viewer.role === 'moderator' || viewer.role === 'admin') return true;
+  const teams = await teamIdsOfUsers(deps.database.db, [viewer.id, userId]);
+  const viewerTeams = new Set(teams.get(viewer.id) ?? []);
+  return (teams.get(userId) ?? []).some((teamId) => viewerTeams.has(teamId));
 }
 
 /**

@@ -129,7 +129,6 @@ export async function getStanding(database: TDatabase, user: TSessionUser): Prom
  * admin pages, and display names (every round and team page).
  */
 export {
-  ageStateOf,
   countUsers,
   findAccountForPromotion,
   findDoorUserById,

@@ -70,13 +70,9 @@ export function TeamRoster({
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">
                   <span className="mr-2 tabular-nums text-slate-500">{index + 1}.</span>
-                  {member.hasNoProfile ? (
-                    <span>{member.displayName}</span>
-                  ) : (
-                    <ProfileLink userId={member.userId} className="hover:text-brand-700 hover:underline">
-                      {member.displayName}
-                    </ProfileLink>
-                  )}
+                  <ProfileLink userId={member.userId} className="hover:text-brand-700 hover:underline">
+                    {member.displayName}
+                  </ProfileLink>
                   {member.role === 'coach' ? (
                     <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">Coach</span>
                   ) : null}
