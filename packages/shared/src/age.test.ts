@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageBandOf, ageOn, BIRTH_MONTH_MESSAGES, ZBirthMonth } from './age';
+import { ageBandOf, ageOn, BIRTH_MONTH_MESSAGES } from './age';
+import { ZBirthMonth } from './age-schemas';
 
 const on = (iso: string) => new Date(iso);
 

@@ -3,9 +3,10 @@
  * age bands — who may sign up directly, who a minor meets, who may see a minor's round. The day is not asked, so the
  * birthday is taken as the last day of the birth month: in that month a person counts as the younger age (the safe
  * side for every rule below). See docs/safety.md.
+ *
+ * No zod here: the rules below are in every page's first load (through `permissions.ts`); the form schemas are in
+ * `age-schemas.ts`, with the pages that validate.
  */
-import { z } from 'zod';
-
 /** Under 13: only through a team's join link, as a team-managed account (the school-consent route). */
 export const CHILD_MAX_AGE = 12;
 /** 13 to 17: a minor. 18 and over: an adult. */
@@ -17,7 +18,7 @@ export const AGE_IMPOSSIBLE = 120;
 export const AGE_BANDS = ['child', 'minor', 'adult'] as const;
 export type TAgeBand = (typeof AGE_BANDS)[number];
 
-const BIRTH_MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+export const BIRTH_MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /** Whole years old on `now`, born in `birthMonth` ("YYYY-MM"); the birthday counted at the end of that month. */
 export function ageOn(birthMonth: string, now: Date): number {
@@ -50,34 +51,6 @@ export const BIRTH_MONTH_MESSAGES = {
   future: 'That month of birth is in the future.',
   tooOld: 'Check the year of birth: that would make you 120 or older.',
 } as const;
-
-/** A month of birth as sent by a form: "YYYY-MM", a real month, not in the future, not 120 or more years ago. */
-export const ZBirthMonth = z
-  .string({ error: BIRTH_MONTH_MESSAGES.required })
-  .trim()
-  .min(1, BIRTH_MONTH_MESSAGES.required)
-  .regex(BIRTH_MONTH_PATTERN, BIRTH_MONTH_MESSAGES.invalid)
-  .superRefine((value, ctx) => {
-    const now = new Date();
-    const [year, month] = value.split('-').map(Number) as [number, number];
-    const nowYear = now.getUTCFullYear();
-    const nowMonth = now.getUTCMonth() + 1;
-    if (year > nowYear || (year === nowYear && month > nowMonth)) {
-      ctx.addIssue({ code: 'custom', message: BIRTH_MONTH_MESSAGES.future });
-    } else if (ageOn(value, now) >= AGE_IMPOSSIBLE) {
-      ctx.addIssue({ code: 'custom', message: BIRTH_MONTH_MESSAGES.tooOld });
-    }
-  });
-
-/** `PUT /api/users/me/birth-month` (while unset) and an admin's `PUT /api/users/:id/birth-month`. */
-export const ZSetBirthMonthRequest = z.object({ birthMonth: ZBirthMonth });
-export type TSetBirthMonthRequest = z.infer<typeof ZSetBirthMonthRequest>;
-
-/** An admin grants or revokes verified judge (`PUT /api/users/:id/verified-judge`). */
-export const ZVerifiedJudgeRequest = z.object({
-  isVerifiedJudge: z.boolean({ error: 'Say whether this person is a verified judge (true or false).' }),
-});
-export type TVerifiedJudgeRequest = z.infer<typeof ZVerifiedJudgeRequest>;
 
 /** `GET /api/users/me/birth-month`: the account's own month of birth (Settings shows it, read-only). */
 export interface TMyBirthMonthResponse {

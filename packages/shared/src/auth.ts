@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { isCommonPassword } from './common-passwords.js';
-import { AGE_BANDS, ZBirthMonth } from './age.js';
+import { AGE_BANDS } from './age.js';
+import { ZBirthMonth } from './age-schemas.js';
 import { ZJoinCode } from './teams.js';
 
 export const COMMON_PASSWORD_MESSAGE =

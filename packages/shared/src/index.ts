@@ -4,6 +4,8 @@ export * from './formats.js';
 export * from './schemas.js';
 export * from './auth.js';
 export * from './age.js';
+export * from './age-schemas.js';
+export * from './time-words.js';
 export * from './common-passwords.js';
 export * from './realtime.js';
 export * from './chat.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatUntil, reasonPriority, ZCreateReportRequest } from './moderation.js';
+import { reasonPriority, ZCreateReportRequest } from './moderation.js';
+import { formatUntil } from './time-words.js';
 import { moderationTargetRefusal, muteRefusal, suspensionRefusal } from './permissions.js';
 
 describe('moderation rules', () => {

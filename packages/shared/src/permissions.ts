@@ -7,7 +7,7 @@ import type { TRoom } from './schemas.js';
 import { refusalOf, type TErrorReason, type TRefusal } from './errors.js';
 import type { TDebateStatus, TRoundKind } from './debate/protocol.js';
 import type { TTeamRole } from './teams.js';
-import { formatUntil } from './moderation.js';
+import { formatUntil } from './time-words.js';
 import { timeLeftInWords } from './playban.js';
 import { isUnder18, type TAgeBand } from './age.js';
 import { ageBandsMayMeet, type TMeetingProfile } from './debate/matchmaking.js';

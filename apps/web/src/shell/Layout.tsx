@@ -1,11 +1,16 @@
-import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { PageLoading } from './PageLoading';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { isLimitedToTeams } from '@resolved/shared';
 import { useAuth } from '../features/auth/useAuth';
-import { BirthMonthGate } from '../features/auth/BirthMonthGate';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
+
+// Few accounts ever see it (those from before ages were asked, and Google sign-ups), and it validates with the zod
+// schemas no other first page needs: its own chunk.
+const BirthMonthGate = lazy(() =>
+  import('../features/auth/BirthMonthGate').then((m) => ({ default: m.BirthMonthGate })),
+);
 
 /** What an account limited to its teams does not find in the sidebar (issue 24): the community chat. */
 const TEAM_ONLY_HIDDEN = ['/chat'] as const;
@@ -71,7 +76,9 @@ export function Layout({
         <div className="mx-auto max-w-5xl">
           {user && !user.ageBand && !AUTH_PAGES.has(pathname.toLowerCase()) ? (
             // Issue 24: an account without a month of birth gives it before anything else (or signs out).
-            <BirthMonthGate />
+            <Suspense fallback={<PageLoading />}>
+              <BirthMonthGate />
+            </Suspense>
           ) : (
             <>
               {user && signedInBanner ? <Suspense fallback={null}>{signedInBanner}</Suspense> : null}
