@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withStatementCache } from './database';
+import { sql } from 'kysely';
+import { openDatabase, withStatementCache, type TDatabase } from './database';
 
 describe('the SQLite statement cache', () => {
   let dir: string;
@@ -58,5 +59,42 @@ describe('the SQLite statement cache', () => {
     expect(cache.prepare('select * from t').all([])).toContainEqual({ n: 1, m: null });
     cache.close();
     expect(sqlite.open).toBe(false);
+  });
+});
+
+describe('SQLite transactions beside another process', () => {
+  let dir: string;
+  let database: TDatabase;
+  let other: SQLite.Database;
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'resolved-immediate-'));
+    database = openDatabase({ dataDir: dir });
+    await sql`create table t (n integer)`.execute(database.db);
+    // Another connection to the same file, as the admin CLI or a backup opens it while the server runs.
+    other = new SQLite(path.join(dir, 'resolved.db'));
+    other.pragma('busy_timeout = 5000');
+  });
+  afterEach(async () => {
+    other.close();
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('holds the write lock from the start, so a write elsewhere waits instead of failing the transaction', async () => {
+    // A deferred transaction reads first; if another connection commits before it writes, SQLite cannot upgrade
+    // its snapshot and fails at once (SQLITE_BUSY_SNAPSHOT, no busy wait): a request lost to a CLI command.
+    other.pragma('busy_timeout = 0');
+    await database.db.transaction().execute(async (trx) => {
+      await trx
+        .selectFrom('t' as never)
+        .selectAll()
+        .execute();
+      // The other connection is told the database is busy (it would wait with a busy timeout) ...
+      expect(() => other.prepare('insert into t (n) values (9)').run()).toThrow(/locked|busy/i);
+      // ... and this transaction's write goes through.
+      await sql`insert into t (n) values (1)`.execute(trx);
+    });
+    other.prepare('insert into t (n) values (2)').run();
+    expect(other.prepare('select n from t order by n').all()).toEqual([{ n: 1 }, { n: 2 }]);
   });
 });

@@ -1,7 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 import { migrationProvider } from './migrations/index';
@@ -42,8 +54,32 @@ export function openDatabase(options: {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({ dialect: new WriteLockingSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+/**
+ * Transactions take SQLite's write lock when they begin (`begin immediate`), not at their first write. The server's
+ * own transactions already run one at a time on its one connection, so this costs nothing there; what it changes is
+ * another process writing the same file (the admin CLI, a backup, a second tool): a deferred transaction that had
+ * read before that write could not upgrade its snapshot and failed at once (SQLITE_BUSY_SNAPSHOT, which the busy
+ * timeout does not wait out), losing the request. Now the other writer waits for the transaction instead.
+ */
+class WriteLockingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class WriteLockingSqliteDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+  override createDriver(): Driver {
+    return new WriteLockingSqliteDriver(this.#settings);
+  }
 }
 
 /** Distinct SQL texts whose prepared statements are kept (the app has a few hundred; `in (…)` lists vary). */
