@@ -112,16 +112,7 @@ export async function listMembers(db: TDb, teamId: number) {
   return db
     .selectFrom('teamMembers as m')
     .innerJoin('users as u', 'u.id', 'm.userId')
-    .select([
-      'm.userId',
-      'u.displayName',
-      'm.role',
-      'm.isJudge',
-      'u.score',
-      'm.joinedAt',
-      'u.birthMonth',
-      'u.isTeamManaged',
-    ])
+    .select(['m.userId', 'u.displayName', 'm.role', 'm.isJudge', 'u.score', 'm.joinedAt'])
     .where('m.teamId', '=', teamId)
     .orderBy('m.role', 'asc')
     .orderBy('u.displayName', 'asc')
