@@ -4,7 +4,7 @@
  * its teams; only admins change a month once set and name verified judges, both logged.
  */
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BIRTH_MONTH_MESSAGES, REFUSALS, type TSessionUser } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser, cookieHeaderFrom, DEFAULT_TEST_PASSWORD } from '../../test/factories';
@@ -259,6 +259,25 @@ describe.each(TEST_ENGINES)('ages on %s', (engine) => {
 
     // It cannot change its own month either.
     expect((await send(child, 'PUT', '/api/users/me/birth-month', { birthMonth: '1990-01' })).statusCode).toBe(403);
+  });
+
+  it('drops the leaderboard’s “no profile” mark when a child turns 13, though nothing in the table changed', async () => {
+    // The last day of a month: someone born in this month of 13 years ago is 12 today and 13 tomorrow.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-30T23:00:00Z'));
+      const child = await buildUser(t, { birthMonth: '2013-11' });
+      expect(child.user.ageBand).toBe('child');
+      const rowOf = async () =>
+        ((await send(null, 'GET', '/api/leaderboard')).json().entries as { id: string; hasNoProfile?: true }[]).find(
+          (e) => e.id === child.user.id,
+        );
+      expect((await rowOf())?.hasNoProfile).toBe(true);
+      vi.setSystemTime(new Date('2026-12-01T00:30:00Z'));
+      expect(await rowOf()).not.toHaveProperty('hasNoProfile');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets a team-managed account leave a team only while it has another; its coach may remove it', async () => {

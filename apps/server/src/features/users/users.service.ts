@@ -83,10 +83,13 @@ function totalOf(database: TDatabase, { cache, isCurrent }: Awaited<ReturnType<t
 
 /**
  * The leaderboard page a visitor sees, serialised once per version of the users table (migration 0038: any
- * sign-up, score change, rename or deletion bumps it) and page: the same bytes for every visitor.
+ * sign-up, score change, rename or deletion bumps it), page and month: the same bytes for every visitor. The month
+ * (UTC) is in the key because a row's "no profile" mark follows its age band, and bands change only when a month
+ * begins (the birthday is counted at the end of the birth month), with no change to the table.
  */
 export function getPublicLeaderboard(database: TDatabase, offset: number): Promise<TCachedBody> {
-  return readCached(database, 'leaderboard', String(offset), () => getLeaderboard(database, null, offset));
+  const month = new Date().toISOString().slice(0, 7);
+  return readCached(database, 'leaderboard', `${month}:${offset}`, () => getLeaderboard(database, null, offset));
 }
 
 export async function getLeaderboard(
