@@ -63,6 +63,9 @@ describe('the text filter', () => {
     expect(filterText('you are a N.I.G.G.E.R!')).toEqual({ verdict: 'refused', words: ['nigger'] });
     expect(filterText('f-a-g')).toEqual({ verdict: 'refused', words: ['fag'] });
     expect(filterText('s h i t')).toEqual({ verdict: 'flagged', words: ['shit'] });
+    // After a one-letter word, which the run takes in ("afag"): read without it too.
+    expect(filterText('you are a f a g')).toEqual({ verdict: 'refused', words: ['fag'] });
+    expect(filterText('what a t r a n n y')).toEqual({ verdict: 'refused', words: ['tranny'] });
   });
 
   it('refuses a text with a critical slur even beside flagged words', () => {

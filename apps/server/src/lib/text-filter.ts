@@ -74,12 +74,17 @@ export type TFilterVerdict =
 /**
  * Runs of three or more single letters with separators between them ("n i g g e r", "f.a.g"): the dataset's
  * patterns read words, so a word spelt out letter by letter passes them. Each run is read again with its separators
- * taken out. Only single letters are joined — "of a game" stays three words — so ordinary text is read as before.
+ * taken out, and again without its first letter: a one-letter word before the spelt-out one ("a f a g", "I …")
+ * joins the run, and several of the dataset's patterns match only at the start of a word. Only single letters are
+ * joined — "of a game" stays three words — so ordinary text is read as before.
  */
 const SPELT_OUT = /(?<![\p{L}\p{N}])\p{L}(?:[\s.\-_*+'"|/\\]+\p{L}(?![\p{L}\p{N}])){2,}/gu;
 
 function spelledOutWords(text: string): string[] {
-  return [...text.matchAll(SPELT_OUT)].map((run) => run[0].replace(/[^\p{L}]/gu, ''));
+  return [...text.matchAll(SPELT_OUT)].flatMap((run) => {
+    const joined = run[0].replace(/[^\p{L}]/gu, '');
+    return [joined, joined.slice(1)];
+  });
 }
 
 /** What the filter makes of one text. */

@@ -41,7 +41,7 @@ export function authCallsRunning(): number {
 }
 
 /**
- * The same auth instance, with `handler` and every `api` endpoint counted. Only functions are wrapped (the
+ * The same auth instance, with `handler` (and its alias `fetch`) and every `api` endpoint counted. Only functions are wrapped (the
  * endpoints' own properties, such as `path`, read through); everything else is the instance's own.
  */
 export function releasingAsyncContext<TAuth extends { handler: (request: Request) => Promise<Response>; api: object }>(
@@ -67,7 +67,8 @@ export function releasingAsyncContext<TAuth extends { handler: (request: Request
   return new Proxy(auth, {
     get(target, property, receiver) {
       if (property === 'api') return api;
-      if (property === 'handler') return handler;
+      // `fetch` is better-auth's other name for the handler.
+      if (property === 'handler' || property === 'fetch') return handler;
       return Reflect.get(target, property, receiver);
     },
   });
