@@ -4,10 +4,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const here = import.meta.dirname;
-/** The modules the web's `common` chunk takes from this package (apps/web/vite.config.ts, `COMMON_CHUNK`). */
+/** `packages/shared/src`, whose modules these are. */
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/shared/src');
+/** The modules the `common` chunk takes from the shared package (vite.config.ts, `COMMON_CHUNK`). */
 const FIRST_LOAD = [
   'constants',
   'formats',
