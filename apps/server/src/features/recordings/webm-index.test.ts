@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Decoder } from 'ts-ebml';
 import { indexWebm } from './webm-index';
 
@@ -58,5 +58,18 @@ describe('indexWebm', () => {
     expect(await indexWebm(Readable.from([Buffer.from('first chunk second chunk')]))).toBeNull();
     expect(await indexWebm(Readable.from([Buffer.alloc(4096, 7)]))).toBeNull();
     expect(await indexWebm(Readable.from([]))).toBeNull();
+  });
+
+  it('reads garbage without writing to the console, and gives up on it early', async () => {
+    // Such bytes decode into thousands of elements the schema does not know; ts-ebml warned each one.
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      // Bytes of 1 read as a run of one-byte unknown elements (what the recordings test uploads).
+      expect(await indexWebm(Readable.from([Buffer.alloc(600 * 1024, 1), Buffer.alloc(400 * 1024, 3)]))).toBeNull();
+      expect(await indexWebm(Readable.from(parts))).not.toBeNull();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -33,18 +33,45 @@ function encodeUnpooled(encode: () => ArrayBuffer): Buffer {
   }
 }
 
+/**
+ * More elements the Matroska schema does not know than a recording has: past it the bytes are not a recording this
+ * can index (a browser's WebM has none; garbage decodes into one per few bytes).
+ */
+const MAX_UNKNOWN_ELEMENTS = 64;
+
+/**
+ * Runs `read` with `console.warn` silenced: ts-ebml's Reader warns every unknown element it reads, whatever its
+ * `logging` setting — a megabyte of garbage uploaded as a recording printed tens of megabytes to the server's
+ * stderr. `read` is synchronous, so nothing else runs while the warning is off.
+ */
+function quietly(read: () => void): void {
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    read();
+  } finally {
+    console.warn = warn;
+  }
+}
+
 /** The seekable header of a WebM recording read from `bytes`, or null when they are not a WebM this can index. */
 export async function indexWebm(bytes: AsyncIterable<Buffer | string>): Promise<TWebmIndex | null> {
   const decoder = new Decoder();
   const reader = new Reader();
   reader.logging = false;
+  let unknown = 0;
   try {
     for await (const part of bytes) {
       const chunk = typeof part === 'string' ? Buffer.from(part) : part;
       const view = chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength) as ArrayBuffer;
-      for (const element of decoder.decode(view)) reader.read(element);
+      const elements = decoder.decode(view);
+      unknown += elements.filter((element) => element.name === 'unknown').length;
+      if (unknown > MAX_UNKNOWN_ELEMENTS) return null;
+      quietly(() => {
+        for (const element of elements) reader.read(element);
+      });
     }
-    reader.stop();
+    quietly(() => reader.stop());
   } catch {
     return null;
   }
