@@ -10,6 +10,18 @@ import { DB_INT_MAX, LIMITS } from './constants.js';
 export const CHAT_PAGE_SIZE = 50;
 /** How many missed messages one catch-up reply carries at most; the client asks again while `hasMore`. */
 export const CHAT_CATCH_UP_LIMIT = 200;
+/**
+ * How many ids before its newest message a reconnecting client catches up from. On PostgreSQL two messages stored at
+ * the same moment by different people take their ids in one order and may commit (and so be announced) in the other:
+ * a client can hold the higher id and have missed the lower one while offline. Asking again for the few ids before
+ * the newest costs a few repeated messages, which merging by id drops.
+ */
+export const CHAT_RESYNC_OVERLAP = 20;
+
+/** The `afterId` a client holding messages up to `newestId` catches up from (none: the newest page). */
+export function chatResyncCursor(newestId: number | undefined): number | undefined {
+  return newestId === undefined ? undefined : Math.max(0, newestId - CHAT_RESYNC_OVERLAP);
+}
 /** Per-user rate limit: at most `messages` in any `windowMs`. Counted from the database, so on every instance. */
 export const CHAT_RATE_LIMIT = { messages: 5, windowMs: 5000 } as const;
 export const CHAT_RATE_LIMIT_MESSAGE = "You're sending messages too fast. Wait a moment.";

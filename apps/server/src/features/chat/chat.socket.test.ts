@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHAT_PAGE_SIZE, CHAT_RATE_LIMIT, CHAT_RATE_LIMIT_MESSAGE, type TChatMessage } from '@resolved/shared';
+import {
+  CHAT_PAGE_SIZE,
+  CHAT_RATE_LIMIT,
+  CHAT_RATE_LIMIT_MESSAGE,
+  chatResyncCursor,
+  type TChatMessage,
+} from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
+import { insertMessageOnce } from './chat.repository';
 import {
   connectClient,
   listenOnFreePort,
@@ -303,16 +310,18 @@ describe.each(TEST_ENGINES)('chat socket protocol on %s', (engine) => {
     reader.on('messages.created', ({ messages }) => take(messages));
     let lastId = 0;
     const join = async () => {
-      // The cursor as sent: live events may move lastId on while the request is in flight.
-      const cursor = lastId;
-      const reply = await request(reader, 'chat.join', cursor ? { afterId: cursor } : {});
+      // The cursor as sent, as the web client computes it (a few ids before the newest it holds: four senders'
+      // messages may commit out of id order on PostgreSQL); live events may move lastId on while in flight.
+      const cursor = chatResyncCursor(lastId || undefined);
+      const reply = await request(reader, 'chat.join', cursor === undefined ? {} : { afterId: cursor });
       if (!reply.ok) throw new Error(reply.error.message);
+      // What only the catch-up brought (the overlap repeats messages the client already had).
+      if (cursor !== undefined) for (const m of reply.data.messages) if (!received.has(m.id)) caughtUp.add(m.id);
       take(reply.data.messages);
-      if (cursor) for (const m of reply.data.messages) caughtUp.add(m.id);
-      // Nothing at or before the cursor comes back: catching up never repeats what the client had.
-      expect(reply.data.messages.every((m) => m.id > cursor)).toBe(true);
+      // Nothing at or before the cursor comes back.
+      if (cursor !== undefined) expect(reply.data.messages.every((m) => m.id > cursor)).toBe(true);
     };
-    // The client's cursor: the newest id it holds (what the web client catches up from).
+    // The newest id the client holds (the web client's `lastMessageId`).
     reader.on('messages.created', ({ messages }) => {
       for (const m of messages) lastId = Math.max(lastId, m.id);
     });
@@ -340,10 +349,58 @@ describe.each(TEST_ENGINES)('chat socket protocol on %s', (engine) => {
     const stored = (await storedMessages()).map((r) => r.id);
     expect(stored).toHaveLength(senders.length * rounds);
     await waitFor(() => received.size === stored.length, 3000, 'every message');
-    // A client merging by id (as the web client does) sees each once; the server never sent one twice
-    // except where a live event and the catch-up overlap, which the merge absorbs.
+    // A client merging by id (as the web client does) sees each once; a message comes at most twice, live and
+    // again in the catch-up's overlap, which the merge absorbs.
     expect([...received.keys()].sort((a, b) => a - b)).toEqual(stored);
     expect([...received.values()].every((n) => n >= 1 && n <= 2)).toBe(true);
     expect(caughtUp.size).toBeGreaterThan(0);
   });
+
+  // SQLite has one writer, so its ids commit in order; PostgreSQL takes ids from a sequence before committing.
+  it.skipIf(engine !== 'postgres')(
+    'catches up a message that committed after a higher id the client already holds',
+    async () => {
+      const reader = await buildUser(t);
+      const slow = await buildUser(t);
+      const fast = await member();
+      const readerSocket = await client(reader.cookie);
+      expect((await request(readerSocket, 'chat.join', {})).ok).toBe(true);
+      const live = recordEvents(readerSocket);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let slowId = 0;
+      let taken!: () => void;
+      const idTaken = new Promise<void>((resolve) => (taken = resolve));
+      // One send takes its id and has not committed yet (as a send on another connection may) …
+      const slowSend = t.database.db.transaction().execute(async (trx) => {
+        const { row } = await insertMessageOnce(trx, {
+          clientId: randomUUID(),
+          userId: slow.user.id,
+          text: 'stored first, committed last',
+          email: slow.user.email,
+          displayName: 'Slow',
+          role: 'user',
+          timestamp: new Date().toISOString(),
+        });
+        slowId = Number(row.id);
+        taken();
+        await held;
+      });
+      await idTaken;
+      // … while a later one commits and reaches the reader, who then goes offline before the first commits.
+      const later = await send(fast.socket, 'stored second, committed first');
+      expect(later.id).toBeGreaterThan(slowId);
+      await waitFor(() => live.created.some((m) => m.id === later.id), 3000, 'the later message');
+      readerSocket.disconnect();
+      release();
+      await slowSend;
+
+      const back = await client(reader.cookie);
+      const newest = Math.max(...live.created.map((m) => m.id));
+      const fromNewest = await request(back, 'chat.join', { afterId: newest });
+      expect(fromNewest.ok && fromNewest.data.messages).toEqual([]);
+      const withOverlap = await request(back, 'chat.join', { afterId: chatResyncCursor(newest) });
+      expect(withOverlap.ok && withOverlap.data.messages.map((m) => m.id)).toContain(slowId);
+    },
+  );
 });

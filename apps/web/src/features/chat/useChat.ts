@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { TChatLock, TChatMessage } from '@resolved/shared';
+import { chatResyncCursor, type TChatLock, type TChatMessage } from '@resolved/shared';
 import { ReplyError } from '../../lib/api';
 import {
   getSocket,
@@ -26,11 +26,6 @@ import { fetchMessagesBefore, fetchNewestMessages } from './chat-queries';
  * server's acknowledgement the same time.)
  */
 const OFFLINE_SEND_LIMIT_MS = 10_000;
-/**
- * A reconnecting client asks again for a few messages before its newest one: on PostgreSQL two messages
- * stored at the same moment may become visible out of id order. Merging by id drops the repeats.
- */
-const RESYNC_OVERLAP = 20;
 
 type TAction =
   | { type: 'merge'; messages: readonly TChatMessage[] }
@@ -144,7 +139,7 @@ export function useChat() {
       });
     };
     const newest = lastMessageId(stateRef.current);
-    catchUp(newest === undefined ? undefined : Math.max(0, newest - RESYNC_OVERLAP));
+    catchUp(chatResyncCursor(newest));
     // What was queued while offline goes out now, once (the server ignores a repeated client id).
     for (const item of stateRef.current.outbox) if (item.status === 'sending') deliver(item.clientId, item.text);
   }, [deliver]);
