@@ -105,7 +105,7 @@ describe.each(TEST_ENGINES)('sessions and web hardening on %s', (engine) => {
       user: null,
     });
     // The idle socket never sent anything: the server closed it.
-    await waitFor(() => idleClosed && !active.connected, 3000, 'the signed-out sockets to close');
+    await waitFor(() => idleClosed && !active.connected, 5000, 'the signed-out sockets to close');
     // A reconnect with the old cookie is a visitor.
     const again = await client(cookie);
     const sent = await ask(again, 'message.send', { clientId: randomUUID(), text: 'still here?' });
@@ -130,7 +130,7 @@ describe.each(TEST_ENGINES)('sessions and web hardening on %s', (engine) => {
       ok: false,
       error: { code: 'unauthenticated', message: 'Your session has ended. Please sign in again.' },
     });
-    await waitFor(() => !socket.connected, 2000, 'the expired socket to close');
+    await waitFor(() => !socket.connected, 5000, 'the expired socket to close');
 
     // A session removed server-side (revoked elsewhere) behaves the same.
     const revoked = await fastUser(t);
@@ -220,7 +220,7 @@ describe.each(TEST_ENGINES)('sessions and web hardening on %s', (engine) => {
       .where('userId', '=', idle.user.id)
       .execute();
     expect(await closeEndedSessions(t.app.realtime, resolveUser)).toBe(1);
-    await waitFor(() => !idleSocket.connected, 2000, 'the idle expired socket to close');
+    await waitFor(() => !idleSocket.connected, 5000, 'the idle expired socket to close');
     expect(liveSocket.connected).toBe(true);
   });
 

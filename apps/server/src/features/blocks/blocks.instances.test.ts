@@ -33,7 +33,7 @@ describeCluster('blocks on two instances', ({ startInstance, asTestApp }) => {
     const friendOnA = await inChat(a.url, friend.cookie);
     const seen = recordEvents(readerOnB);
     const before = await send(pestOnA, 'before');
-    await waitFor(() => seen.created.some((m) => m.id === before.id), 2000, 'before the block');
+    await waitFor(() => seen.created.some((m) => m.id === before.id), 5000, 'before the block');
 
     // Blocked through instance A: instance B moves the reader's socket (a server-side event over Redis).
     const blocked = await a.app.inject({
@@ -46,7 +46,7 @@ describeCluster('blocks on two instances', ({ startInstance, asTestApp }) => {
     await new Promise((r) => setTimeout(r, 300));
     const [hidden, shown] = await Promise.all([send(pestOnA, 'hidden'), send(friendOnA, 'shown')]);
     const marker = await send(friendOnA, 'marker');
-    await waitFor(() => seen.created.some((m) => m.id === marker.id), 2000, 'the marker on B');
+    await waitFor(() => seen.created.some((m) => m.id === marker.id), 5000, 'the marker on B');
     expect(seen.created.map((m) => m.id)).toContain(shown.id);
     expect(seen.created.map((m) => m.id)).not.toContain(hidden.id);
 
@@ -60,6 +60,6 @@ describeCluster('blocks on two instances', ({ startInstance, asTestApp }) => {
     await b.app.inject({ method: 'DELETE', url: `/api/blocks/${pest.user.id}`, headers: { cookie: reader.cookie } });
     await new Promise((r) => setTimeout(r, 300));
     const after = await send(pestOnA, 'after');
-    await waitFor(() => seen.created.some((m) => m.id === after.id), 2000, 'after unblocking');
+    await waitFor(() => seen.created.some((m) => m.id === after.id), 5000, 'after unblocking');
   });
 });

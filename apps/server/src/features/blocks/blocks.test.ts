@@ -305,12 +305,12 @@ describe.each(TEST_ENGINES)('blocks on %s', (engine) => {
       send(pestSocket, 'live from the pest'),
       send(friendSocket, 'live from a friend'),
     ]);
-    await waitFor(() => seen.created.some((m) => m.id === fromFriend.id), 3000, 'the friend’s message');
-    await waitFor(() => seenByFriend.created.some((m) => m.id === fromPest.id), 3000, 'the pest’s message to others');
+    await waitFor(() => seen.created.some((m) => m.id === fromFriend.id), 5000, 'the friend’s message');
+    await waitFor(() => seenByFriend.created.some((m) => m.id === fromPest.id), 5000, 'the pest’s message to others');
     const alone = await send(pestSocket, 'alone in its batch');
-    await waitFor(() => seenByFriend.created.some((m) => m.id === alone.id), 3000, 'the lone message to others');
+    await waitFor(() => seenByFriend.created.some((m) => m.id === alone.id), 5000, 'the lone message to others');
     const marker = await send(friendSocket, 'marker');
-    await waitFor(() => seen.created.some((m) => m.id === marker.id), 3000, 'the marker');
+    await waitFor(() => seen.created.some((m) => m.id === marker.id), 5000, 'the marker');
     expect(seen.created.filter((m) => m.userId === pest.user.id)).toEqual([]);
     // Nothing twice.
     expect(new Set(seen.created.map((m) => m.id)).size).toBe(seen.created.length);
@@ -319,7 +319,7 @@ describe.each(TEST_ENGINES)('blocks on %s', (engine) => {
 
     await call(reader, 'DELETE', `/api/blocks/${pest.user.id}`);
     const unblocked = await send(pestSocket, 'after the unblock');
-    await waitFor(() => seen.created.some((m) => m.id === unblocked.id), 3000, 'live after unblocking');
+    await waitFor(() => seen.created.some((m) => m.id === unblocked.id), 5000, 'live after unblocking');
     const again = (await call(reader, 'GET', '/api/chat/messages')).json().messages.map((m: { id: number }) => m.id);
     expect(again).toContain(early.id);
   });
@@ -333,11 +333,11 @@ describe.each(TEST_ENGINES)('blocks on %s', (engine) => {
     for (const s of [readerSocket, pestSocket]) expect((await request(s, 'chat.join', {})).ok).toBe(true);
     const seen = recordEvents(readerSocket);
     const first = await send(pestSocket, 'seen');
-    await waitFor(() => seen.created.some((m) => m.id === first.id), 3000, 'before the block');
+    await waitFor(() => seen.created.some((m) => m.id === first.id), 5000, 'before the block');
     await block(reader, pest);
     await send(pestSocket, `hidden ${randomUUID()}`);
     const mine = await send(readerSocket, 'mine');
-    await waitFor(() => seen.created.some((m) => m.id === mine.id), 3000, 'own message');
+    await waitFor(() => seen.created.some((m) => m.id === mine.id), 5000, 'own message');
     expect(seen.created.filter((m) => m.userId === pest.user.id).map((m) => m.id)).toEqual([first.id]);
   });
 });

@@ -88,7 +88,7 @@ export function recordEvents(socket: TTestSocket) {
 }
 
 /** Resolves once `check` is true (polling), or rejects after `timeoutMs`. */
-export async function waitFor(check: () => boolean, timeoutMs = 3000, what = 'condition'): Promise<void> {
+export async function waitFor(check: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);

@@ -36,13 +36,13 @@ describeCluster('chat on two instances', ({ startInstance, asTestApp, instances 
     const seenOnB = recordEvents(onB.socket);
     const seenOnA = recordEvents(onA.socket);
     const fromA = await send(onA.socket, 'hello from instance A');
-    await waitFor(() => seenOnB.created.some((m) => m.id === fromA.id), 1000, 'A → B delivery');
+    await waitFor(() => seenOnB.created.some((m) => m.id === fromA.id), 5000, 'A → B delivery');
     const fromB = await send(onB.socket, 'hello back from instance B');
-    await waitFor(() => seenOnA.created.some((m) => m.id === fromB.id), 1000, 'B → A delivery');
+    await waitFor(() => seenOnA.created.some((m) => m.id === fromB.id), 5000, 'B → A delivery');
 
     const deleted = await request(onB.socket, 'message.delete', { id: fromB.id });
     expect(deleted.ok).toBe(true);
-    await waitFor(() => seenOnA.deleted.includes(fromB.id), 1000, 'B → A deletion');
+    await waitFor(() => seenOnA.deleted.includes(fromB.id), 5000, 'B → A deletion');
   });
 
   it('loses nothing when a client moves to the other instance after its instance goes away', async () => {
@@ -56,7 +56,7 @@ describeCluster('chat on two instances', ({ startInstance, asTestApp, instances 
 
     const before: TChatMessage[] = [];
     for (let i = 0; i < 2; i += 1) before.push(await send(writerOnB.socket, `before ${i}`));
-    await waitFor(() => before.every((m) => live.created.some((c) => c.id === m.id)), 1000, 'live messages');
+    await waitFor(() => before.every((m) => live.created.some((c) => c.id === m.id)), 5000, 'live messages');
     const lastSeen = Math.max(...live.created.map((m) => m.id));
 
     // Instance A goes away; the writer keeps chatting on B meanwhile.
@@ -107,7 +107,7 @@ describeCluster('chat on two instances', ({ startInstance, asTestApp, instances 
       });
     }
     await a.app.close();
-    await waitFor(() => packets.flat().length >= stored.length, 1000, 'the batch on B');
+    await waitFor(() => packets.flat().length >= stored.length, 5000, 'the batch on B');
     await new Promise((r) => setTimeout(r, 150));
     expect(packets).toHaveLength(1);
     expect(packets[0]!.map((m) => m.text)).toEqual(stored.map((m) => m.text));
@@ -137,7 +137,7 @@ describeCluster('chat on two instances', ({ startInstance, asTestApp, instances 
       a.app.context.events.emit({ name: 'messages.created', room: REALTIME_ROOMS.chat, payload: { messages: [late] } });
     });
     await a.app.close();
-    await waitFor(() => seen.created.some((m) => m.text === late.text), 1000, 'the late message on B');
+    await waitFor(() => seen.created.some((m) => m.text === late.text), 5000, 'the late message on B');
     expect(seen.created.filter((m) => m.text === late.text)).toHaveLength(1);
   });
 
@@ -152,7 +152,7 @@ describeCluster('chat on two instances', ({ startInstance, asTestApp, instances 
     // Same database, other deployment: its events stay on its own channels.
     const elsewhere = await send((await member(other.url, writer.cookie)).socket, 'from another deployment');
     const here = await send((await member(c.url, writer.cookie)).socket, 'from this deployment');
-    await waitFor(() => seen.created.some((m) => m.id === here.id), 1000, 'delivery within the deployment');
+    await waitFor(() => seen.created.some((m) => m.id === here.id), 5000, 'delivery within the deployment');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(seen.created.map((m) => m.id)).not.toContain(elsewhere.id);
   });

@@ -125,7 +125,7 @@ describe.each(TEST_ENGINES)('chat socket protocol on %s', (engine) => {
     });
     expect(rows[0]).toMatchObject({ email: alice.user.email, role: 'user', deletedAt: null });
     expect(Date.now() - Date.parse(rows[0]!.timestamp)).toBeLessThan(5000);
-    await waitFor(() => bobSeen.created.length === 1, 1000, 'live delivery');
+    await waitFor(() => bobSeen.created.length === 1, 5000, 'live delivery');
     expect(bobSeen.created[0]).toEqual(reply.ok && reply.data.message);
   });
 
@@ -200,7 +200,7 @@ describe.each(TEST_ENGINES)('chat socket protocol on %s', (engine) => {
     expect(await request(alice.socket, 'message.delete', { id: a1.id })).toEqual({ ok: true, data: { id: a1.id } });
     expect(await request(moderator.socket, 'message.delete', { id: a2.id })).toEqual({ ok: true, data: { id: a2.id } });
     expect(await request(admin.socket, 'message.delete', { id: a3.id })).toEqual({ ok: true, data: { id: a3.id } });
-    await waitFor(() => bobSeen.deleted.length === 3, 1000, 'live deletions');
+    await waitFor(() => bobSeen.deleted.length === 3, 5000, 'live deletions');
     expect(bobSeen.deleted).toEqual([a1.id, a2.id, a3.id]);
     expect(await request(alice.socket, 'message.delete', { id: a1.id })).toMatchObject({
       ok: false,
@@ -279,7 +279,7 @@ describe.each(TEST_ENGINES)('chat socket protocol on %s', (engine) => {
     const bobTab1 = await client(cookie);
     const joined = await request(bobTab1, 'chat.join', {});
     expect(joined.ok && joined.data.presence).toBe(2);
-    await waitFor(() => seen === 2, 3000, 'presence 2');
+    await waitFor(() => seen === 2, 5000, 'presence 2');
     const bobTab2 = await client(cookie);
     const again = await request(bobTab2, 'chat.join', {});
     expect(again.ok && again.data.presence).toBe(2);
@@ -287,11 +287,11 @@ describe.each(TEST_ENGINES)('chat socket protocol on %s', (engine) => {
     // Leaving from one tab: Bob is still in the chat through the other.
     bobTab1.emit('chat.leave');
     const carol = await member();
-    await waitFor(() => seen === 3, 3000, 'presence 3');
+    await waitFor(() => seen === 3, 5000, 'presence 3');
     bobTab2.disconnect();
-    await waitFor(() => seen === 2, 3000, 'presence 2 after Bob disconnected');
+    await waitFor(() => seen === 2, 5000, 'presence 2 after Bob disconnected');
     carol.socket.emit('chat.leave');
-    await waitFor(() => seen === 1, 3000, 'presence 1 after Carol left');
+    await waitFor(() => seen === 1, 5000, 'presence 1 after Carol left');
     const dave = await member();
     const daveSees = nextEvent(dave.socket, 'chat.presence_changed');
     expect(await daveSees).toEqual({ count: 2 });
@@ -340,15 +340,15 @@ describe.each(TEST_ENGINES)('chat socket protocol on %s', (engine) => {
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
-    await waitFor(() => received.size >= 6, 3000, 'the first messages');
+    await waitFor(() => received.size >= 6, 5000, 'the first messages');
     // Drop the connection abruptly (as a network failure would); the client reconnects on its own.
     reader.io.engine.close();
     await sending;
-    await waitFor(() => reconnections === 1, 3000, 'the reconnection');
+    await waitFor(() => reconnections === 1, 5000, 'the reconnection');
     await Promise.all(rejoins);
     const stored = (await storedMessages()).map((r) => r.id);
     expect(stored).toHaveLength(senders.length * rounds);
-    await waitFor(() => received.size === stored.length, 3000, 'every message');
+    await waitFor(() => received.size === stored.length, 5000, 'every message');
     // A client merging by id (as the web client does) sees each once; a message comes at most twice, live and
     // again in the catch-up's overlap, which the merge absorbs.
     expect([...received.keys()].sort((a, b) => a - b)).toEqual(stored);
@@ -390,7 +390,7 @@ describe.each(TEST_ENGINES)('chat socket protocol on %s', (engine) => {
       // … while a later one commits and reaches the reader, who then goes offline before the first commits.
       const later = await send(fast.socket, 'stored second, committed first');
       expect(later.id).toBeGreaterThan(slowId);
-      await waitFor(() => live.created.some((m) => m.id === later.id), 3000, 'the later message');
+      await waitFor(() => live.created.some((m) => m.id === later.id), 5000, 'the later message');
       readerSocket.disconnect();
       release();
       await slowSend;
