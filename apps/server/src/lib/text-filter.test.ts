@@ -40,6 +40,9 @@ export const DEBATE_VOCABULARY = [
   'Plan A B C',
   'the U S A and the U K',
   'of a game',
+  'of a games night',
+  'a S.S. officer at Nuremberg',
+  'the A B Cs of policy debate',
 ];
 
 describe('the text filter', () => {
@@ -66,6 +69,12 @@ describe('the text filter', () => {
     // After a one-letter word, which the run takes in ("afag"): read without it too.
     expect(filterText('you are a f a g')).toEqual({ verdict: 'refused', words: ['fag'] });
     expect(filterText('what a t r a n n y')).toEqual({ verdict: 'refused', words: ['tranny'] });
+    // With an ending on the last letter.
+    expect(filterText('f a gs')).toEqual({ verdict: 'refused', words: ['fag'] });
+    expect(filterText('you n.i.g.g.e.rs')).toEqual({ verdict: 'refused', words: ['nigger'] });
+    // A spelt-out word after a one-letter word, each joined differently, is still read.
+    expect(filterText('a f-a-g')).toEqual({ verdict: 'refused', words: ['fag'] });
+    expect(filterText('a s s')).toEqual({ verdict: 'flagged', words: ['ass'] });
   });
 
   it('refuses a text with a critical slur even beside flagged words', () => {

@@ -71,19 +71,30 @@ export type TFilterVerdict =
   /** Other words matched: store the text and file an automatic case. */
   | { verdict: 'flagged'; words: string[] };
 
+/** What may stand between the letters of a word spelt out: spaces, dots, dashes and the like. */
+const SEPARATORS = `[\\s.\\-_*+'"|/\\\\]+`;
+
 /**
  * Runs of three or more single letters with separators between them ("n i g g e r", "f.a.g"): the dataset's
  * patterns read words, so a word spelt out letter by letter passes them. Each run is read again with its separators
  * taken out, and again without its first letter: a one-letter word before the spelt-out one ("a f a g", "I …")
- * joins the run, and several of the dataset's patterns match only at the start of a word. Only single letters are
- * joined — "of a game" stays three words — so ordinary text is read as before.
+ * joins the run, and several of the dataset's patterns match only at the start of a word. The last letter may carry
+ * an ending ("f a gs", "f a gged"). Only single letters are joined — "of a game" stays three words — so ordinary
+ * text is read as before.
  */
-const SPELT_OUT = /(?<![\p{L}\p{N}])\p{L}(?:[\s.\-_*+'"|/\\]+\p{L}(?![\p{L}\p{N}])){2,}/gu;
+const SPELT_OUT = new RegExp(
+  `(?<![\\p{L}\\p{N}])\\p{L}(?:${SEPARATORS}\\p{L}(?![\\p{L}\\p{N}]))+${SEPARATORS}\\p{L}(?:e?s|ed|ing)?(?![\\p{L}\\p{N}])`,
+  'gu',
+);
 
 function spelledOutWords(text: string): string[] {
-  return [...text.matchAll(SPELT_OUT)].flatMap((run) => {
-    const joined = run[0].replace(/[^\p{L}]/gu, '');
-    return [joined, joined.slice(1)];
+  return [...text.matchAll(SPELT_OUT)].flatMap(([run]) => {
+    const joined = run.replace(/[^\p{L}]/gu, '');
+    const [firstGap = '', ...gaps] = run.match(/[^\p{L}]+/gu) ?? [];
+    // A letter set apart by a space before letters joined without one is a word of its own, not the first letter:
+    // "a S.S. officer" is not "aSS".
+    const isWordApart = /^\s+$/.test(firstGap) && gaps.every((gap) => !/\s/.test(gap));
+    return isWordApart ? [joined.slice(1)] : [joined, joined.slice(1)];
   });
 }
 
