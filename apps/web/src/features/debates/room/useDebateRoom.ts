@@ -86,7 +86,10 @@ export function useDebateRoom(debateId: number) {
   useSocketEvent('debate.poi_changed', ({ poi }) => mergePoi(poi));
   useSocketEvent('debate.message_created', ({ message }) => {
     if (message.debateId !== debateId) return;
-    setMessages((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
+    // In id order, as the join's list: on PostgreSQL two messages may be announced out of it.
+    setMessages((current) =>
+      current.some((m) => m.id === message.id) ? current : [...current, message].sort((a, b) => a.id - b.id),
+    );
   });
   useSocketEvent('debate.presence_changed', (next) => {
     if (next.debateId === debateId) setPresence(next);
