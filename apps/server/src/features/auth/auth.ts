@@ -119,7 +119,15 @@ export function createAuth(options: {
     trustedOrigins: config.trustedOrigins,
     // Our own limiter (per IP and per e-mail, with the product's message) guards sign-in and sign-up.
     rateLimit: { enabled: false },
-    logger: { disabled: !options.log, level: 'warn' },
+    // Into the server's own log (structured, at its level) rather than better-auth's coloured console lines.
+    logger: {
+      disabled: !options.log,
+      level: 'warn',
+      log: (level, message, ...args: unknown[]) => {
+        const err = args.find((arg) => arg instanceof Error);
+        options.log?.[level]({ ...(err ? { err } : {}), details: args.filter((arg) => arg !== err) }, message);
+      },
+    },
     telemetry: { enabled: false },
     user: {
       modelName: 'users',
