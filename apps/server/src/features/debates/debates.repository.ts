@@ -12,6 +12,7 @@ import type {
 import type { DB } from '../../db/schema';
 import type { TDebateRow } from './debates.tables';
 import { chunks } from '../../db/batches';
+import { compiledOnce } from '../../db/compiled-query';
 
 export type TDebatesDb = Kysely<DB>;
 
@@ -22,8 +23,13 @@ export function debatesDb(db: Kysely<DB>): TDebatesDb {
   return db;
 }
 
+/** Read on every queue join and queue status: compiled once. */
+const activeDebateIdQuery = compiledOnce((db, param: <T = string>(name: 'userId') => T) =>
+  db.selectFrom('activeDebaters').select('debateId').where('userId', '=', param('userId')),
+);
+
 export async function findActiveDebateId(db: TDebatesDb, userId: string): Promise<number | null> {
-  const row = await db.selectFrom('activeDebaters').select('debateId').where('userId', '=', userId).executeTakeFirst();
+  const [row] = await activeDebateIdQuery(db, { userId });
   return row ? Number(row.debateId) : null;
 }
 
@@ -56,18 +62,37 @@ export async function takeActiveDebaters(db: TDebatesDb, debateId: number, userI
 }
 
 /** The live practice rounds with a start time that these users debate, started or not, earliest start first. */
+/**
+ * One user's scheduled rounds that are not over, as one index search per side: a queue join and the queue status
+ * ask this for one user on every call. (Written with `or` or a list, SQLite without statistics takes the status index
+ * and reads every live round instead.) Compiled once.
+ */
+const scheduledRoundsOfUserQuery = compiledOnce((db, param: <T = string>(name: 'userId') => T) => {
+  const side = (column: 'debaterAId' | 'debaterBId') =>
+    db
+      .selectFrom('debates')
+      .select(['id', 'formatId', 'startsAt', 'debaterAId', 'debaterBId'])
+      .where(column, '=', param('userId'))
+      .where('status', '=', 'live')
+      .where('startsAt', 'is not', null);
+  return side('debaterAId').unionAll(side('debaterBId').where('debaterAId', '!=', param('userId')));
+});
+
 export async function listScheduledRoundsOf(db: TDebatesDb, userIds: string[]) {
   const rows = [];
-  for (const chunk of chunks(userIds)) {
-    rows.push(
-      ...(await db
-        .selectFrom('debates')
-        .select(['id', 'formatId', 'startsAt', 'debaterAId', 'debaterBId'])
-        .where('status', '=', 'live')
-        .where('startsAt', 'is not', null)
-        .where((eb) => eb.or([eb('debaterAId', 'in', chunk), eb('debaterBId', 'in', chunk)]))
-        .execute()),
-    );
+  if (userIds.length === 1) rows.push(...(await scheduledRoundsOfUserQuery(db, { userId: userIds[0]! })));
+  else {
+    for (const chunk of chunks(userIds)) {
+      rows.push(
+        ...(await db
+          .selectFrom('debates')
+          .select(['id', 'formatId', 'startsAt', 'debaterAId', 'debaterBId'])
+          .where('status', '=', 'live')
+          .where('startsAt', 'is not', null)
+          .where((eb) => eb.or([eb('debaterAId', 'in', chunk), eb('debaterBId', 'in', chunk)]))
+          .execute()),
+      );
+    }
   }
   const unique = new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), startsAt: r.startsAt! }]));
   return [...unique.values()].sort((x, y) => x.startsAt.localeCompare(y.startsAt) || x.id - y.id);

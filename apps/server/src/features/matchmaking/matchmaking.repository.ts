@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { TFormatId } from '@resolved/shared';
 import type { TEngine } from '../../db/database';
 import { chunks } from '../../db/batches';
+import { compiledOnce } from '../../db/compiled-query';
 import type { DB } from '../../db/schema';
 
 type TDebatesDb = Kysely<DB>;
@@ -20,8 +21,14 @@ export async function lockMatching(db: TDebatesDb, engine: TEngine, options: { i
   else await sql`select pg_advisory_xact_lock(hashtext('resolved.debates.matching'))`.execute(db);
 }
 
+/** Read on every queue status: compiled once. */
+const queueEntryQuery = compiledOnce((db, param: <T = string>(name: 'userId') => T) =>
+  db.selectFrom('debateQueue').selectAll().where('userId', '=', param('userId')),
+);
+
 export async function findQueueEntry(db: TDebatesDb, userId: string) {
-  return db.selectFrom('debateQueue').selectAll().where('userId', '=', userId).executeTakeFirst();
+  const [row] = await queueEntryQuery(db, { userId });
+  return row;
 }
 
 /**

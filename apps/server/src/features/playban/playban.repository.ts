@@ -1,6 +1,7 @@
 /** Behaviour limits: the only SQL on `playStrikes` and `playbans`. */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { compiledOnce } from '../../db/compiled-query';
 
 type TDb = Kysely<DB>;
 
@@ -26,12 +27,14 @@ export async function countStrikesSince(db: TDb, userId: string, since: string):
 }
 
 /** The user's cooldown state (one primary-key read), if they ever had a strike. */
+/** Read on every queue join and queue status: compiled once. */
+const playbanQuery = compiledOnce((db, param: <T = string>(name: 'userId') => T) =>
+  db.selectFrom('playbans').select(['step', 'givenAt', 'until', 'lastStrikeAt']).where('userId', '=', param('userId')),
+);
+
 export async function findPlayban(db: TDb, userId: string) {
-  return db
-    .selectFrom('playbans')
-    .select(['step', 'givenAt', 'until', 'lastStrikeAt'])
-    .where('userId', '=', userId)
-    .executeTakeFirst();
+  const [row] = await playbanQuery(db, { userId });
+  return row;
 }
 
 /** Writes the user's cooldown state. */

@@ -468,6 +468,8 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
       activeDebateId: null,
       upcomingRound: { debateId: tomorrowRound.debateId, formatId: 'ld', startsAt: tomorrow.toISOString() },
     });
+    // The same for the other side of it.
+    expect(await queue(ben)).toMatchObject({ upcomingRound: { debateId: tomorrowRound.debateId } });
     const history = (await call(ann, 'GET', '/api/debates/history')).json().debates as { id: number }[];
     expect(history.find((d) => d.id === tomorrowRound.debateId)).toMatchObject({
       status: 'live',
@@ -492,6 +494,9 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
     });
     expect(refused.json().error.message).toContain(
       `starts at ${soon.toISOString().slice(0, 10)} ${soon.toISOString().slice(11, 16)} UTC`,
+    );
+    expect((await call(dan, 'POST', '/api/debates/queue', { formatId: 'ld' })).json().error.reason).toBe(
+      'round_starts_soon',
     );
     // The coach cannot pair Carl into a round now either, nor into one that would overlap either scheduled round.
     expect((await pairAt(carl, ann)).json().error.reason).toBe('team_member_busy');
