@@ -99,13 +99,11 @@ export async function listJudgedDebates(
 
 /** Whether the user debated at least one round to its end (`completed` or `judged`; not forfeited or abandoned). */
 export async function hasCompletedRoundAsDebater(db: TDebatesDb, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('debates')
-    .select('id')
-    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId)]))
-    .where('status', 'in', ['completed', 'judged'])
-    .limit(1)
-    .executeTakeFirst();
+  // One index search per side: written with `or`, SQLite (no statistics) searches the status index instead and
+  // reads every finished round of everyone.
+  const side = (column: 'debaterAId' | 'debaterBId') =>
+    db.selectFrom('debates').select('id').where(column, '=', userId).where('status', 'in', ['completed', 'judged']);
+  const row = await side('debaterAId').unionAll(side('debaterBId')).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -181,12 +181,18 @@ export async function listTeamDebates(db: TDb, teamId: number, limit: number) {
 
 /** Practice rounds (of any team) not yet decided in which a user debates or judges. */
 export async function listOpenTeamDebatesOf(db: TDb, userId: string) {
+  // One index search per seat (a user holds one seat of a round): written with `or`, SQLite (no statistics) searches
+  // the status index instead and reads every live round.
+  const seat = (column: 'debaterAId' | 'debaterBId' | 'judgeId') =>
+    db
+      .selectFrom('debates')
+      .selectAll()
+      .where(column, '=', userId)
+      .where('teamId', 'is not', null)
+      .where('status', 'in', ['live', 'awaiting_ballot']);
   return db
-    .selectFrom('debates')
+    .selectFrom(seat('debaterAId').unionAll(seat('debaterBId')).unionAll(seat('judgeId')).as('open'))
     .selectAll()
-    .where('teamId', 'is not', null)
-    .where('status', 'in', ['live', 'awaiting_ballot'])
-    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId), eb('judgeId', '=', userId)]))
     .orderBy('id', 'desc')
     .limit(50)
     .execute();

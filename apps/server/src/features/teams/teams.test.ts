@@ -206,6 +206,13 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
     const mine = (await call(members[3]!, 'GET', '/api/teams/rounds/mine')).json().rounds as TTeamRound[];
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ teamName: 'Westview Debate', status: 'live' });
+    // From every seat: both debaters and the judge.
+    const seated = rounds[0]!;
+    for (const id of [seated.debaters.a.userId, seated.debaters.b.userId, seated.judge!.userId]) {
+      const who = [...members, coach].find((m) => m.user.id === id)!;
+      const theirs = (await call(who, 'GET', '/api/teams/rounds/mine')).json().rounds as TTeamRound[];
+      expect(theirs.map((r) => r.debateId)).toEqual([seated.debateId]);
+    }
     // Pairing them again while their rounds are live is refused, naming who is busy.
     const again = await call(coach, 'POST', `/api/teams/${team.id}/rounds`, {
       mode: 'manual',
