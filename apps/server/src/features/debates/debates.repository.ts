@@ -61,7 +61,6 @@ export async function takeActiveDebaters(db: TDebatesDb, debateId: number, userI
     .execute();
 }
 
-/** The live practice rounds with a start time that these users debate, started or not, earliest start first. */
 /**
  * One user's scheduled rounds that are not over, as one index search per side: a queue join and the queue status
  * ask this for one user on every call. (Written with `or` or a list, SQLite without statistics takes the status index
@@ -78,10 +77,13 @@ const scheduledRoundsOfUserQuery = compiledOnce((db, param: <T = string>(name: '
   return side('debaterAId').unionAll(side('debaterBId').where('debaterAId', '!=', param('userId')));
 });
 
+/** The live practice rounds with a start time that these users debate, started or not, earliest start first. */
 export async function listScheduledRoundsOf(db: TDebatesDb, userIds: string[]) {
   const rows = [];
-  if (userIds.length === 1) rows.push(...(await scheduledRoundsOfUserQuery(db, { userId: userIds[0]! })));
-  else {
+  if (userIds.length === 1) {
+    rows.push(...(await scheduledRoundsOfUserQuery(db, { userId: userIds[0]! })));
+  } else {
+    // A sweep's many users: one read of the live rounds per chunk.
     for (const chunk of chunks(userIds)) {
       rows.push(
         ...(await db
