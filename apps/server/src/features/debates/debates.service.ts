@@ -366,7 +366,7 @@ export async function signalRoute(
   deps: TDebatesDeps,
   user: TSessionUser,
   input: { debateId: number; toUserId?: string | undefined; signalType: string; isWatching: boolean },
-): Promise<string> {
+): Promise<string[]> {
   const row = await requireDebate(deps, input.debateId);
   const participants = [row.debaterAId, row.debaterBId, row.judgeId].filter((id): id is string => !!id);
   const isParticipant = participants.includes(user.id);
@@ -384,7 +384,12 @@ export async function signalRoute(
     if (!isRoomSignal(input.signalType as TRtcSignal['type'])) {
       throw new AppError('validation_failed', 'Say who this signal is for.');
     }
-    return REALTIME_ROOMS.debate(String(input.debateId));
+    // While spectators may not watch, nothing of the call reaches them: a participant's hello or camera change goes
+    // to the other seated people's own rooms, not to the round's room (which spectators' sockets are in).
+    if (isParticipant && !(await isSpectatorWatchAllowed(deps, row))) {
+      return participants.filter((id) => id !== user.id).map((id) => REALTIME_ROOMS.user(id));
+    }
+    return [REALTIME_ROOMS.debate(String(input.debateId))];
   }
   if (input.toUserId === user.id) throw new AppError('validation_failed', 'A signal cannot be sent to yourself.');
   if (!isParticipant && !participants.includes(input.toUserId)) {
@@ -394,7 +399,7 @@ export async function signalRoute(
   if (isParticipant && !participants.includes(input.toUserId)) {
     refuse(spectatorWatchRefusal(await isSpectatorWatchAllowed(deps, row)));
   }
-  return REALTIME_ROOMS.user(input.toUserId);
+  return [REALTIME_ROOMS.user(input.toUserId)];
 }
 
 /** Whether a user is a debater or the judge of a debate (their presence matters: forfeits, "present" list). */
