@@ -255,7 +255,9 @@ describe.each(TEST_ENGINES)('who a minor meets on %s', (engine) => {
     expect(seen.spectator).toEqual([]);
 
     for (const who of [a, b]) {
-      expect((await call(who, 'PUT', `/api/debates/${debateId}/spectator-watch`, { allow: true })).statusCode).toBe(200);
+      expect((await call(who, 'PUT', `/api/debates/${debateId}/spectator-watch`, { allow: true })).statusCode).toBe(
+        200,
+      );
     }
     await sendAll();
     await expect.poll(() => seen.spectator).toEqual(['hello', 'media']);
