@@ -186,6 +186,14 @@ export function roundChatRefusal(actor: TActor, round: TRoundSeats): TRoundRefus
   };
 }
 
+/**
+ * The round chat is open while the round is (live, or awaiting its ballot, when the judge may still ask or explain);
+ * once it is over it is read-only: nobody writes into a finished, forfeited or abandoned round (one a block ended).
+ */
+export function roundChatClosedRefusal(status: TDebateStatus): TRefusal | null {
+  return status === 'live' || status === 'awaiting_ballot' ? null : refusalOf('round_chat_closed');
+}
+
 /** A private flow sheet of the round: its debaters and judge keep one each. */
 export function flowRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
   if (canPostInRound(actor, round)) return null;
@@ -650,20 +658,21 @@ export function moderationTargetRefusal(
  * whichever of them blocked the other); `spectate` and `evidence` are the blocked user reaching into the blocker's
  * round.
  */
-export type TBlockDoor = 'challenge' | 'judge' | 'spectate' | 'evidence';
+export type TBlockDoor = 'challenge' | 'judge' | 'spectate' | 'evidence' | 'round_chat';
 
 const BLOCK_DOOR_MESSAGES: Record<TBlockDoor, string> = {
   challenge: 'You cannot debate this person: one of you has blocked the other.',
   judge: 'You cannot judge this round: one of its debaters and you have a block between you.',
   spectate: 'You cannot watch this round.',
   evidence: 'You cannot share evidence into this round.',
+  round_chat: 'You cannot write in this round: someone in it and you have a block between you.',
 };
 
 /** A door that a block between the two people involved closes (`isBlocked`: the server read a block), or null. */
 export function blockedPairRefusal(door: TBlockDoor, isBlocked: boolean): TRoundRefusal | null {
   if (!isBlocked) return null;
   return {
-    code: door === 'spectate' || door === 'evidence' ? 'forbidden' : 'conflict',
+    code: door === 'spectate' || door === 'evidence' || door === 'round_chat' ? 'forbidden' : 'conflict',
     reason: 'blocked',
     message: BLOCK_DOOR_MESSAGES[door],
   };

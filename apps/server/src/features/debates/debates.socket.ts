@@ -260,7 +260,7 @@ export function debatesSocketFeature(
           const current = await loadDebate(deps, await requireDebate(deps, debateId));
           return {
             debate: current,
-            messages: await debates.listMessages(deps, debateId),
+            messages: await debates.listMessages(deps, debateId, userId ?? null),
             presence,
             iceServers: context.config.iceServers,
             serverTime: Date.now(),
