@@ -43,6 +43,7 @@ export const ERROR_REASONS = [
   'challenge_own',
   'challenger_busy',
   'round_starts_soon',
+  'seat_unavailable',
   'playban',
   // The round
   'round_over',
