@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { FORMATS, type THistoryEntry } from '@resolved/shared';
+import { FORMATS, isLimitedToTeams, type THistoryEntry } from '@resolved/shared';
 import { PageHeading } from '../../../shell/PageHeading';
 import { PageLoading } from '../../../shell/PageLoading';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
@@ -13,6 +13,7 @@ import { debateHistoryQuery, liveDebatesQuery } from '../debates-queries';
 import { historyResultText } from '../history-text';
 
 function LiveDebates() {
+  const { user } = useAuth();
   const { data, isPending, error } = useQuery({ ...liveDebatesQuery, refetchInterval: 10_000 });
   if (isPending) return <PageLoading label="Loading live debates…" />;
   if (error) return <p role="alert">{error.message}</p>;
@@ -22,7 +23,10 @@ function LiveDebates() {
         Live debates
       </h2>
       {data.length === 0 ? (
-        <p className="mt-2 text-slate-600">No debates are running right now. Start one!</p>
+        <p className="mt-2 text-slate-600">
+          {/* Issue 29: an account limited to its teams starts none; its coach pairs its rounds. */}
+          No debates are running right now.{user && isLimitedToTeams(user) ? '' : ' Start one!'}
+        </p>
       ) : (
         <ul className="mt-3 grid gap-3 md:grid-cols-2" data-testid="live-debates">
           {data.map((d) => {
