@@ -705,8 +705,11 @@ export function isLimitedToTeams(user: TAgeState): boolean {
   return user.isTeamManaged === true || user.ageBand === 'child';
 }
 
-/** Where an account limited to its teams is refused, each with its own words. */
-export type TTeamManagedDoor = 'queue' | 'challenge' | 'judge' | 'community_chat' | 'leave_last_team';
+/**
+ * Where an account limited to its teams is refused, each with its own words. `meetings` (the public rooms' external
+ * meeting links) is a door of the web only: its screens do not offer them and say this on the page (issue 29).
+ */
+export type TTeamManagedDoor = 'queue' | 'challenge' | 'judge' | 'community_chat' | 'meetings' | 'leave_last_team';
 
 const TEAM_MANAGED_MESSAGES: Record<TTeamManagedDoor, string> = {
   queue: 'Your account is run with your team: you debate in the rounds your coach pairs, not with random opponents.',
@@ -714,6 +717,8 @@ const TEAM_MANAGED_MESSAGES: Record<TTeamManagedDoor, string> = {
     'Your account is run with your team: you debate in the rounds your coach pairs, not through challenge links.',
   judge: 'Your account is run with your team: you judge only your team’s rounds.',
   community_chat: 'The community chat is not open to accounts run with a team. Talk to your team through your coach.',
+  meetings:
+    'Your account is run with your team: you meet in the rounds your coach pairs, not in the public meeting rooms.',
   leave_last_team: 'Your coach looks after your account: ask them to remove you from your last team.',
 };
 
