@@ -67,6 +67,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
 
   'GET /api/rooms': PUBLIC,
   'POST /api/rooms': SIGNED_IN,
+  'POST /api/rooms | team-managed': rule('no account limited to its teams (403 `team_managed`)', 'DDDD-'),
   'PATCH /api/rooms/:id': rule('a created room: its creator, moderators, admins', 'DDAAA', 'the room’s creator'),
   'PATCH /api/rooms/:id | fixed room': rule('a fixed room (link only): admins', 'DDDA-'),
   'DELETE /api/rooms/:id': rule('a created room: its creator, moderators, admins', 'DDAAA', 'the room’s creator'),
