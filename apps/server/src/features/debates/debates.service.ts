@@ -315,7 +315,8 @@ export async function setExternalLink(
  * Debaters and the judge write in the in-round chat; everyone signed in can read it. It goes through the chats' one
  * send path (`storeChatMessage` in the chat service), so the community chat's guarantees hold here from the same code:
  * a banned author is refused, at most CHAT_RATE_LIMIT per user (counted in the database, one step with the insert, so
- * instances and simultaneous sends cannot exceed it), and a retried `clientId` stores nothing twice.
+ * instances and simultaneous sends cannot exceed it), and a retried `clientId` stores nothing twice (it is announced
+ * again).
  */
 export async function postMessage(
   deps: TDebatesDeps,
@@ -325,7 +326,7 @@ export async function postMessage(
 ): Promise<TDebateMessage> {
   const row = await requireDebate(deps, debateId);
   refuse(roundChatRefusal(user, seatsOfRow(row)));
-  const { message: stored, isNew } = await storeChatMessage(deps, user.id, input.clientId, {
+  const { message: stored } = await storeChatMessage(deps, user.id, input.clientId, {
     name: 'debate.send_message',
     findRetry: repo.findMessageByClientId,
     countSince: repo.countRecentMessages,
@@ -345,13 +346,12 @@ export async function postMessage(
     text: stored.text,
     createdAt: stored.createdAt,
   };
-  if (isNew) {
-    deps.events.emit({
-      name: 'debate.message_created',
-      room: REALTIME_ROOMS.debate(String(debateId)),
-      payload: { message },
-    });
-  }
+  // A retry is announced again: the instance that stored it may have died before announcing it (clients merge by id).
+  deps.events.emit({
+    name: 'debate.message_created',
+    room: REALTIME_ROOMS.debate(String(debateId)),
+    payload: { message },
+  });
   return message;
 }
 
