@@ -140,7 +140,9 @@ test('a Google-only account refused for a ban sees the reason and appeals the ba
   await new BirthMonthGate(page).answer('1990-01');
   const userId = ((await (await page.request.get(`${app.baseUrl}/api/session`)).json()) as { user: { id: string } })
     .user.id;
-  // Signed out here (cookies gone) before the ban, so this page is a visitor's when it comes.
+  await expect(page.getByTestId('header-greeting')).toContainText('Ada lovelace');
+  // Signed out here (off the app, then cookies gone) before the ban, so this page is a visitor's when it comes.
+  await page.goto('about:blank');
   await page.context().clearCookies();
 
   const admin = await adminRequests(browser);
