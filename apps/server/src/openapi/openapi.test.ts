@@ -59,13 +59,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('has no entry for a route that does not exist', () => {
-    const names = operations().map((o) => o.name);
     // `GET,POST path` is one route of two methods, `* path` one of every method.
     const exists = (key: string) => {
       const [methods, url] = key.split(' ') as [string, string];
-      return methods === '*'
-        ? names.some((name) => name.endsWith(` ${url}`))
-        : methods.split(',').every((method) => names.includes(`${method} ${url}`));
+      const each = methods === '*' ? ['GET'] : methods.split(',');
+      return each.every((method) => t.app.hasRoute({ method: method as 'GET', url }));
     };
     expect(Object.keys(ROUTE_DOCS).filter((key) => !exists(key))).toEqual([]);
   });

@@ -44,6 +44,7 @@ export function openApiSchemaOf(route: { method: string | string[]; url: string;
   const doc = ROUTE_DOCS[routeDocKey(route.method, route.url)];
   const own = (route.schema ?? {}) as TJsonSchema;
   if (!doc) return own;
+  if (doc.isHidden) return { ...own, hide: true };
   return {
     ...own,
     tags: [doc.tag],

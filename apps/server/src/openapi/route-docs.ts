@@ -67,6 +67,8 @@ export interface TRouteDoc {
   summary: string;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Left off the page: not part of the API (it only answers 404). */
+  isHidden?: boolean;
   /** The success status and what it answers: a zod schema of the JSON body where one exists, else its description. */
   ok: { status: 200 | 201 | 204 | 206; description: string; schema?: z.ZodType; contentType?: string };
 }
@@ -133,6 +135,7 @@ export const ROUTE_DOCS: Record<string, TRouteDoc> = {
     ok: json('Changed.'),
   },
   '* /api/auth/admin/*': {
+    isHidden: true,
     tag: 'Auth',
     summary: 'better-auth’s admin endpoints: not exposed (always 404; the admin routes below enforce the rules).',
     ok: json('Never: always 404.'),
