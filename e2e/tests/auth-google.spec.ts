@@ -3,14 +3,18 @@
  * (oidc-provider). The shared test server has no Google settings, so this file starts its own app instance
  * configured with the provider as GOOGLE_ISSUER.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { startAppServer, type TAppServer } from '../support/app-server';
 import { emailForLogin, startOidcProvider, type TOidcProvider } from '../support/oidc';
 import { BirthMonthGate, LoginForm, SignupForm, toast } from '../pages/AuthPages';
+import { ADULT_BIRTH_MONTH, E2E_PASSWORD } from '../support/accounts';
 
-const APP_PORT = 3221;
-const OIDC_PORT = 3230;
+// From the run's port (E2E_PORT), so that runs on other ports do not collide; +40: chat-lock's instance takes +20.
+const APP_PORT = Number(process.env.E2E_PORT ?? 3210) + 11;
+const OIDC_PORT = Number(process.env.E2E_PORT ?? 3210) + 40;
+/** An admin of this instance (ADMIN_EMAILS), who bans a Google-only account. */
+const ADMIN_EMAIL = 'google-spec-admin@example.test';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,6 +33,7 @@ test.beforeAll(async () => {
       GOOGLE_CLIENT_SECRET: oidc.clientSecret,
       GOOGLE_ISSUER: oidc.issuer,
       AUTH_SECRET: 'e2e-google-auth-secret-0123456789abcdef0123',
+      ADMIN_EMAILS: ADMIN_EMAIL,
     },
   });
 });
@@ -106,4 +111,76 @@ test('closing the popup cancels the sign-up', async ({ page }) => {
   await popup.close();
   await expect(toast(page, 'Signup cancelled. Please try again.')).toBeVisible();
   await expect(page).toHaveURL(`${app.baseUrl}/signup`);
+});
+
+/** An admin's request context on this instance (ADMIN_EMAILS makes the account an admin at sign-up). */
+async function adminRequests(browser: Browser) {
+  const context = await browser.newContext({ baseURL: app.baseUrl, extraHTTPHeaders: { origin: app.baseUrl } });
+  const data = { name: 'Admin', email: ADMIN_EMAIL, password: E2E_PASSWORD, birthMonth: ADULT_BIRTH_MONTH };
+  const signedUp = await context.request.post('/api/auth/sign-up/email', { data });
+  if (!signedUp.ok()) {
+    const signedIn = await context.request.post('/api/auth/sign-in/email', {
+      data: { email: ADMIN_EMAIL, password: E2E_PASSWORD },
+    });
+    expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  }
+  return context;
+}
+
+test('a Google-only account refused for a ban sees the reason and appeals the ban', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000); // three trips through the provider's popup
+  // The account exists only through Google: it has no password to sign in with, so no other way to appeal.
+  const signup = new SignupForm(page);
+  await signup.open(app.baseUrl);
+  await completeGooglePopup(page, signup.google, 'ada.lovelace');
+  await expect(page).toHaveURL(`${app.baseUrl}/dashboard`);
+  await new BirthMonthGate(page).answer('1990-01');
+  const userId = ((await (await page.request.get(`${app.baseUrl}/api/session`)).json()) as { user: { id: string } })
+    .user.id;
+  await expect(page.getByTestId('header-greeting')).toContainText('Ada lovelace');
+  // Signed out here (off the app, then cookies gone) before the ban, so this page is a visitor's when it comes.
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+
+  const admin = await adminRequests(browser);
+  const banned = await admin.request.post(`/api/moderation/users/${userId}/actions`, {
+    data: { action: 'ban', reason: 'Spamming the community chat.' },
+  });
+  expect(banned.ok(), await banned.text()).toBe(true);
+
+  const login = new LoginForm(page);
+  await login.open(app.baseUrl);
+  await completeGooglePopup(page, login.google, 'ada.lovelace');
+  await expect(toast(page, 'This account has been banned.')).toBeVisible();
+  const appeal = page.getByTestId('ban-appeal');
+  await expect(appeal).toContainText('The moderator’s reason: Spamming the community chat.');
+  // The token reached the page in the popup's fragment only: the page's own address carries nothing.
+  await expect(page).toHaveURL(`${app.baseUrl}/login`);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath(`google-ban-appeal-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await appeal.getByLabel(/Why should the ban be lifted/).fill('Those were links to my club’s tournament.');
+  await appeal.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(appeal.getByRole('status')).toContainText('Your appeal was sent.');
+
+  // The appeal is a case in the queue, on this account; signing in stays refused.
+  const queue = (await (await admin.request.get('/api/moderation/cases')).json()) as {
+    cases: { kind: string; reportedUser: { id: string } }[];
+  };
+  expect(queue.cases.filter((c) => c.kind === 'appeal').map((c) => c.reportedUser.id)).toEqual([userId]);
+  const session = await page.request.get(`${app.baseUrl}/api/session`);
+  expect((await session.json()).user).toBeNull();
+
+  // Once appealed, the next refused sign-in says so instead of offering the form again (signed out of the provider
+  // first, so that its sign-in page asks again).
+  await page.context().clearCookies();
+  await login.open(app.baseUrl);
+  await completeGooglePopup(page, login.google, 'ada.lovelace');
+  await expect(page.getByTestId('ban-appeal')).toContainText('This ban has already been appealed');
+  await admin.close();
 });

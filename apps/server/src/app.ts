@@ -37,6 +37,7 @@ import { getSessionUserFromHeaders } from './features/auth/auth.guard';
 import { chatRoutes } from './features/chat/chat.routes';
 import { chatSocketFeature } from './features/chat/chat.socket';
 import { attachRealtime } from './realtime/realtime';
+import { openApiSchemaOf } from './openapi/openapi';
 import { registerOriginCheck } from './lib/origin-check';
 import { COMPRESSION_THRESHOLD_BYTES } from './lib/read-cache/read-cache';
 import { usersRoutes } from './features/users/users.routes';
@@ -140,6 +141,8 @@ export async function buildApp(options: {
 
   await app.register(swagger, {
     openapi: { info: { title: 'Resolved API', version: context.version } },
+    // Each route's summary, request and response schemas, from `openapi/route-docs.ts` (the document only).
+    transform: ({ schema, url, route }) => ({ schema: openApiSchemaOf({ ...route, url, schema }), url }),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -23,7 +23,7 @@ import {
 } from './admin.service';
 
 const ZUserParams = z.object({ id: z.string().min(1).max(100) });
-const ZScoreChangesQuery = z.object({ userId: z.string().min(1).max(100).optional() });
+export const ZScoreChangesQuery = z.object({ userId: z.string().min(1).max(100).optional() });
 
 /**
  * Admin-only: users with e-mails, score and role changes, the score ledger, help contact requests and the community

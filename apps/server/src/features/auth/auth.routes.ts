@@ -26,6 +26,7 @@ import {
   requireEmailFree,
 } from './auth.service';
 import { toErrorBody, toWebHeaders, withoutSessionTokens } from './auth-bridge';
+import { watchBannedSignIn } from './banned-sign-in';
 
 /**
  * Registers better-auth: its instance on `app.auth`, its handler under `/api/auth/*`, our own
@@ -63,6 +64,30 @@ export async function authRoutes(app: FastifyInstance, context: TAppContext) {
       return reply.send(JSON.stringify(withoutSessionTokens(await response.json())));
     }
     return reply.send(Buffer.from(await response.arrayBuffer()));
+  }
+
+  /**
+   * A Google sign-in refused for a ban: better-auth redirects the popup to the web's error page with `BANNED_USER`
+   * and nothing else. It goes there saying `account_banned`, with what a refused password sign-in answers (the
+   * moderator's reason, the appeal token) in the fragment: only this browser, which has just proved it holds the
+   * account, reads it; a fragment is never sent to a server, so no log or Referer carries the token.
+   */
+  async function withBanRefusal(response: Response, userId: string): Promise<Response> {
+    const location = response.headers.get('location');
+    if (!location) return response;
+    const target = new URL(location, config.publicUrl);
+    if (target.searchParams.get('error') !== 'BANNED_USER') return response;
+    const { secret } = await app.auth.$context;
+    const { reason, appealToken } = await banRefusalDetails(database, secret, userId);
+    target.searchParams.set('error', 'account_banned');
+    target.searchParams.delete('error_description');
+    target.hash = new URLSearchParams({ reason: reason ?? '', appealToken: appealToken ?? '' }).toString();
+    const headers = new Headers(response.headers);
+    headers.set(
+      'location',
+      location.startsWith('/') ? `${target.pathname}${target.search}${target.hash}` : `${target}`,
+    );
+    return new Response(null, { status: response.status, headers });
   }
 
   /** better-auth answers errors as `{ code, message }`; ours are `{ error: { code, message } }`. */
@@ -180,7 +205,10 @@ export async function authRoutes(app: FastifyInstance, context: TAppContext) {
           await enforceRateLimit('password-check', request.ip, user?.id);
           checkPasswordRequest(pathname, request.body);
         }
-        return sendResponse(reply, await callAuth(request));
+        if (!pathname.startsWith(`${AUTH_BASE_PATH}/callback/`)) return sendResponse(reply, await callAuth(request));
+        // The OAuth callback makes the session: a ban refuses it, and the browser is told as a password sign-in is.
+        const { result, bannedUserId } = await watchBannedSignIn(() => callAuth(request));
+        return sendResponse(reply, bannedUserId ? await withBanRefusal(result, bannedUserId) : result);
       },
     });
   });

@@ -5,7 +5,7 @@ import { betterAuth } from 'better-auth';
 import { admin, genericOAuth } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIMITS, ZDisplayName } from '@resolved/shared';
+import { LIMITS, REFUSALS, ZDisplayName } from '@resolved/shared';
 import type { TConfig } from '../../config';
 import type { TDatabase } from '../../db/database';
 import { findAccountForPromotion, promoteToAdmin } from '../users/users.service';
@@ -19,6 +19,7 @@ import { unnameReporter } from '../moderation/moderation.service';
 import { filterText } from '../../lib/text-filter';
 import type { DomainEvents } from '../../lib/events';
 import { releasingAsyncContext } from './async-context';
+import { noteBannedSignIn } from './banned-sign-in';
 
 /** The provider id of Google sign-in; its callback (register it with Google) is `/api/auth/callback/google`. */
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -241,7 +242,16 @@ export function createAuth(options: {
       },
     },
     plugins: [
-      admin({ defaultRole: 'user', adminRoles: ['admin'], roles }),
+      admin({
+        defaultRole: 'user',
+        adminRoles: ['admin'],
+        roles,
+        // Which account was refused, for the Google callback's door (its redirect names nobody): `banned-sign-in.ts`.
+        bannedUserMessage: (user) => {
+          noteBannedSignIn(user.id);
+          return REFUSALS.account_banned.message;
+        },
+      }),
       ...(config.google
         ? [
             genericOAuth({

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TSessionUser } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
+import { DomainEvents, type TDomainEvent } from '../../lib/events';
 import { postMessage } from '../debates/debates.service';
 import { sendMessage } from './chat.service';
 
@@ -73,6 +74,52 @@ describe.each(TEST_ENGINES)('one chat send path on %s', (engine) => {
       code: 'forbidden',
       reason: 'account_banned',
     });
+  });
+
+  /**
+   * An instance that stores a message and dies before announcing it: its events go nowhere (a bus nobody listens to).
+   * The client's retry (same clientId) reaches another instance, which finds the stored message and announces it.
+   */
+  const diedBeforeAnnouncing = () => ({ database: t.database, events: new DomainEvents() });
+  function announced() {
+    const seen: TDomainEvent[] = [];
+    const stop = t.app.context.events.subscribe((event) => seen.push(event));
+    return { seen, stop };
+  }
+
+  it('announces a community message stored but never announced when its retry comes, and not a deleted one', async () => {
+    const { user } = await buildUser(t);
+    const input = { clientId: randomUUID(), text: 'Stored, then the instance died' };
+    const stored = await sendMessage(diedBeforeAnnouncing(), user, input);
+    const { seen, stop } = announced();
+    expect(await sendMessage(deps(), user, input)).toEqual(stored);
+    expect(seen).toEqual([{ name: 'messages.created', room: 'chat:community', payload: { messages: [stored] } }]);
+
+    // A retry of a message deleted meanwhile returns it but does not bring it back on others' screens.
+    const gone = { clientId: randomUUID(), text: 'Deleted before the retry' };
+    const deleted = await sendMessage(diedBeforeAnnouncing(), user, gone);
+    await t.database.db
+      .updateTable('messages')
+      .set({ deletedAt: new Date().toISOString() })
+      .where('id', '=', deleted.id)
+      .execute();
+    seen.length = 0;
+    expect((await sendMessage(deps(), user, gone)).id).toBe(deleted.id);
+    stop();
+    expect(seen).toEqual([]);
+  });
+
+  it('announces a round message stored but never announced when its retry comes', async () => {
+    const { host, debateId } = await newRound();
+    const input = { text: 'Stored, then the instance died', clientId: randomUUID() };
+    const stored = await postMessage(diedBeforeAnnouncing(), host.user, debateId, input);
+    const { seen, stop } = announced();
+    expect(await postMessage(deps(), host.user, debateId, input)).toEqual(stored);
+    stop();
+    expect(seen).toEqual([
+      { name: 'debate.message_created', room: `debate:${debateId}`, payload: { message: stored } },
+    ]);
+    expect(await roundMessages(debateId)).toEqual([[host.user.id, 'Stored, then the instance died']]);
   });
 
   it('lets an author whose ban has ended post again, as the door does', async () => {

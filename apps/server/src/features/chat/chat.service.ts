@@ -93,8 +93,9 @@ export interface TChatStore<T> {
  * says now; then, as one step per user and chat (every instance takes turns, so a burst of simultaneous sends stores
  * exactly the allowance): a retried `clientId` returns the message stored the first time, a banned author is refused
  * (`chatPostRefusal`), a muted one is told until when (`muteRefusal`), at most CHAT_RATE_LIMIT messages are stored per window,
- * the chat's own rules are asked (`admit`), and the message is stored. `isNew` says
- * whether to announce it (a retry is not announced again).
+ * the chat's own rules are asked (`admit`), and the message is stored. `isNew` says whether it was stored now.
+ * Callers announce a retry's message again: the instance that stored it may have died before announcing it, and
+ * clients merge by id, so a second announcement is harmless (issue 29).
  *
  * The text filter reads every message here, once for both chats: a slur of the critical list is refused before
  * anything is stored (`text_refused`); another match is stored and announced as usual, then filed as an automatic
@@ -194,7 +195,7 @@ export async function sendMessage(
 ): Promise<TChatMessage> {
   const user = requireInCommunityChat(sessionUser);
   const { clientId, text } = parseOrThrow(ZSendMessage, input);
-  const { message: row, isNew } = await storeChatMessage({ database, events }, user.id, clientId, {
+  const { message: row } = await storeChatMessage({ database, events }, user.id, clientId, {
     name: 'chat.send',
     findRetry: findMessageByClientId,
     countSince: countRecentMessages,
@@ -216,7 +217,10 @@ export async function sendMessage(
     },
   });
   const message = toChatMessage(row);
-  if (isNew) events.emit({ name: 'messages.created', room: REALTIME_ROOMS.chat, payload: { messages: [message] } });
+  // Announced on a retry too (see `storeChatMessage`), unless deleted meanwhile: that would show it again.
+  if (row.deletedAt === null) {
+    events.emit({ name: 'messages.created', room: REALTIME_ROOMS.chat, payload: { messages: [message] } });
+  }
   return message;
 }
 

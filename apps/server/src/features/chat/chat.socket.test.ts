@@ -160,7 +160,8 @@ describe.each(TEST_ENGINES)('chat socket protocol on %s', (engine) => {
     expect(third).toEqual(first);
     expect(await storedMessages()).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 150));
-    expect(bobSeen.created.map((m) => m.id)).toEqual([first.id]);
+    // Only that message: each retry announces it again (its first instance may have died before announcing it).
+    expect(new Set(bobSeen.created.map((m) => m.id))).toEqual(new Set([first.id]));
     // The same client id from another user is a different message.
     expect((await send(bob.socket, 'once', clientId)).id).not.toBe(first.id);
   });

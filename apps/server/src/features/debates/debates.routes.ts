@@ -16,6 +16,12 @@ import { requireDebate, loadDebate } from './debates.service';
 import { requireRoundViewer } from '../results/round-access';
 import { ZDebateIdParams } from './debate-params';
 
+/** A clock command over HTTP: the action, and the clock version the client saw (a stale command is refused). */
+export const ZClockRequest = z.object({
+  action: ZClockAction,
+  clockVersion: z.number().int().min(0).max(DB_INT_MAX).optional(),
+});
+
 /** The room over HTTP: live rounds, one round, its clock, meeting link and chat. */
 export async function debatesRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: TDebatesDeps = { database: context.database, events: context.events };
@@ -34,10 +40,7 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
   app.post('/api/debates/:id/clock', async (request) => {
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
-    const body = parseOrThrow(
-      z.object({ action: ZClockAction, clockVersion: z.number().int().min(0).max(DB_INT_MAX).optional() }),
-      request.body,
-    );
+    const body = parseOrThrow(ZClockRequest, request.body);
     return debates.commandClock(deps, user, id, body.action, body.clockVersion);
   });
   app.put('/api/debates/:id/external-link', async (request) => {

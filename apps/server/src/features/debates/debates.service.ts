@@ -331,7 +331,8 @@ export async function setExternalLink(
  * Debaters and the judge write in the in-round chat; everyone signed in can read it. It goes through the chats' one
  * send path (`storeChatMessage` in the chat service), so the community chat's guarantees hold here from the same code:
  * a banned author is refused, at most CHAT_RATE_LIMIT per user (counted in the database, one step with the insert, so
- * instances and simultaneous sends cannot exceed it), and a retried `clientId` stores nothing twice.
+ * instances and simultaneous sends cannot exceed it), and a retried `clientId` stores nothing twice (it is announced
+ * again).
  */
 export async function postMessage(
   deps: TDebatesDeps,
@@ -341,17 +342,20 @@ export async function postMessage(
 ): Promise<TDebateMessage> {
   const row = await requireDebate(deps, debateId);
   refuse(roundChatRefusal(user, seatsOfRow(row)));
-  refuse(roundChatClosedRefusal(row.status));
   const others = [row.debaterAId, row.debaterBId, row.judgeId].filter((id): id is string => !!id && id !== user.id);
-  const { message: stored, isNew } = await storeChatMessage(deps, user.id, input.clientId, {
+  const { message: stored } = await storeChatMessage(deps, user.id, input.clientId, {
     name: 'debate.send_message',
     findRetry: repo.findMessageByClientId,
     countSince: repo.countRecentMessages,
     text: input.text,
     filterWhere: (message) => ({ surface: 'round_chat', debateId, messageId: Number(message.id) }),
-    // Nobody writes into a round they share with someone they have a block with, either way (read in the send's
-    // locked step, so a block committed before it is seen).
-    admit: async (trx) => refuse(blockedPairRefusal('round_chat', await hasBlockWithAny(deps, user.id, others, trx))),
+    // Nobody writes into a round that is over, nor into one they share with someone they have a block with, either
+    // way (read in the send's locked step, so a block committed before it is seen; a retry of a message stored
+    // before either still finds it, since the retry check comes first).
+    admit: async (trx) => {
+      refuse(roundChatClosedRefusal(row.status));
+      refuse(blockedPairRefusal('round_chat', await hasBlockWithAny(deps, user.id, others, trx)));
+    },
     insert: async (trx, _author, atIso) => {
       const values = { debateId, userId: user.id, text: input.text, createdAt: atIso };
       const id = await repo.insertMessage(trx, { ...values, clientId: input.clientId ?? null });
@@ -366,13 +370,12 @@ export async function postMessage(
     text: stored.text,
     createdAt: stored.createdAt,
   };
-  if (isNew) {
-    deps.events.emit({
-      name: 'debate.message_created',
-      room: REALTIME_ROOMS.debate(String(debateId)),
-      payload: { message },
-    });
-  }
+  // A retry is announced again: the instance that stored it may have died before announcing it (clients merge by id).
+  deps.events.emit({
+    name: 'debate.message_created',
+    room: REALTIME_ROOMS.debate(String(debateId)),
+    payload: { message },
+  });
   return message;
 }
 

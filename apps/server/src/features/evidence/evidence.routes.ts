@@ -10,7 +10,7 @@ import * as evidence from './evidence.service';
 const ZEvidenceParams = ZDebateIdParams.extend({
   evidenceId: z.coerce.number().int().positive({ error: 'Unknown file.' }).max(DB_INT_MAX, { error: 'Unknown file.' }),
 });
-const ZFileQuery = z.object({ name: z.string().min(1, 'Give the file a name.').max(1000) });
+export const ZFileQuery = z.object({ name: z.string().min(1, 'Give the file a name.').max(1000) });
 
 /** `attachment; filename="…"; filename*=UTF-8''…`: the name survives any language, and nothing renders inline. */
 function attachment(name: string): string {

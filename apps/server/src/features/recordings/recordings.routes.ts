@@ -10,7 +10,9 @@ import * as recordings from './recordings.service';
 const ZRecordingParams = ZDebateIdParams.extend({
   recordingId: z.coerce.number().int().positive().max(DB_INT_MAX),
 });
-const ZChunkQuery = z.object({ seq: z.coerce.number().int().min(0).max(100_000) });
+export const ZChunkQuery = z.object({ seq: z.coerce.number().int().min(0).max(100_000) });
+export const ZRecordingConsentRequest = z.object({ agree: z.boolean() });
+export const ZStartRecordingRequest = z.object({ mimeType: z.string().min(1).max(100) });
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Recording consent, uploads chunk by chunk, playback and deletion; expired recordings are swept hourly (the scheduler). */
@@ -29,13 +31,13 @@ export async function recordingsRoutes(app: FastifyInstance, context: TAppContex
   app.put('/api/debates/:id/recording-consent', async (request) => {
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
-    const { agree } = parseOrThrow(z.object({ agree: z.boolean() }), request.body);
+    const { agree } = parseOrThrow(ZRecordingConsentRequest, request.body);
     return { debate: await recordings.setConsent(deps, user, id, agree) };
   });
   app.post('/api/debates/:id/recordings', async (request, reply) => {
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
-    const { mimeType } = parseOrThrow(z.object({ mimeType: z.string().min(1).max(100) }), request.body);
+    const { mimeType } = parseOrThrow(ZStartRecordingRequest, request.body);
     return reply.status(201).send({ recording: await recordings.startRecording(deps, user, id, mimeType) });
   });
   app.get('/api/debates/:id/recordings', async (request) => {

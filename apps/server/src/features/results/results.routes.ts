@@ -12,6 +12,9 @@ import * as results from './results.service';
 import { getReplay, setReplayPrivacy } from './replay.service';
 
 /** Judging, ballots and forfeits; a debater's history, record and the rating lists. */
+/** The rating lists' query: one format's. */
+export const ZRatingsQuery = z.object({ formatId: ZFormatId });
+
 export async function resultsRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: TDebatesDeps = { database: context.database, events: context.events };
 
@@ -39,7 +42,7 @@ export async function resultsRoutes(app: FastifyInstance, context: TAppContext) 
     return { record: await records.getRecord(deps, user.id) };
   });
   app.get('/api/debates/ratings', async (request) => {
-    const { formatId } = parseOrThrow(z.object({ formatId: ZFormatId }), request.query);
+    const { formatId } = parseOrThrow(ZRatingsQuery, request.query);
     return { ratings: await records.listRatings(deps, formatId) };
   });
   app.post('/api/debates/:id/judge', async (request) => {

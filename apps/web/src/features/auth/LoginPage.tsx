@@ -84,6 +84,11 @@ export default function LoginPage() {
       case 'no-account':
         window.alert('User not found. Please sign up first.');
         return;
+      case 'banned':
+        // As a refused password sign-in: the server's words, the moderator's reason and the appeal form.
+        toast.error('This account has been banned.');
+        setBan(outcome.details);
+        return;
       case 'blocked':
         toast.error('Popup blocked. Please allow popups for this site.');
         return;

@@ -119,6 +119,9 @@ export default function SignupPage() {
       case 'unauthorized-domain':
         toast.error('This domain is not authorized. Please contact support.');
         return;
+      case 'banned':
+        toast.error('This account has been banned. Log in with Google to see why and to appeal.');
+        return;
       default:
         // Spec §8: other Google sign-up errors are only logged.
         console.error('Google sign-up failed', outcome);

@@ -6,6 +6,7 @@
  * `/oauth/done?result=…`; that page reports the outcome on a BroadcastChannel (and to `window.opener`
  * when the browser kept it) and closes.
  */
+import type { TBanRefusalDetails } from '@resolved/shared';
 import { ApiError } from '../../lib/api';
 import { startGoogleSignIn } from './auth-queries';
 
@@ -18,6 +19,8 @@ export type TGoogleOutcome =
   | { kind: 'blocked' }
   | { kind: 'unauthorized-domain' }
   | { kind: 'no-account' }
+  /** The account is banned: the moderator's reason and the appeal token, as a refused password sign-in answers. */
+  | { kind: 'banned'; details: TBanRefusalDetails }
   | { kind: 'error'; message: string };
 
 export const OAUTH_CHANNEL = 'resolved-oauth';
@@ -27,6 +30,8 @@ export interface TOAuthResultMessage {
   type: typeof OAUTH_MESSAGE_TYPE;
   result: string;
   error: string | null;
+  /** With `error: 'account_banned'`: what the server put in the landing page's fragment. */
+  ban?: TBanRefusalDetails;
 }
 
 function isResultMessage(data: unknown): data is TOAuthResultMessage {
@@ -37,6 +42,9 @@ function toOutcome(message: TOAuthResultMessage): TGoogleOutcome {
   if (message.result === 'new') return { kind: 'new' };
   if (message.result === 'existing') return { kind: 'existing' };
   if (message.error === 'signup_disabled') return { kind: 'no-account' };
+  if (message.error === 'account_banned') {
+    return { kind: 'banned', details: message.ban ?? { reason: null, appealToken: null } };
+  }
   return { kind: 'error', message: message.error ?? 'unknown_error' };
 }
 

@@ -1,0 +1,261 @@
+/** The OpenAPI page's entries of rounds: matchmaking, the room, results, teams, evidence, flows, recordings (`route-docs.ts`). */
+import {
+  ZCreateChallengeRequest,
+  ZCreateTeamRequest,
+  ZEvidenceNote,
+  ZEvidenceVisibility,
+  ZExternalLinkRequest,
+  ZJoinAsJudgeRequest,
+  ZJoinCodeRequest,
+  ZJoinQueueRequest,
+  ZPairRoundsRequest,
+  ZReplayPrivacyRequest,
+  ZSaveFlowRequest,
+  ZSendDebateMessage,
+  ZSpectatorWatchRequest,
+  ZSubmitBallotRequest,
+  ZUpdateMemberRequest,
+  ZUpdateTeamRequest,
+} from '@resolved/shared';
+import { ZClockRequest } from '../features/debates/debates.routes';
+import { ZFileQuery } from '../features/evidence/evidence.routes';
+import {
+  ZChunkQuery,
+  ZRecordingConsentRequest,
+  ZStartRecordingRequest,
+} from '../features/recordings/recordings.routes';
+import { ZRatingsQuery } from '../features/results/results.routes';
+import { json, created, noContent, file, type TRouteDoc } from './route-doc';
+
+/** A round's chat message without the id the path already carries. */
+const ZDebateMessageBody = ZSendDebateMessage.omit({ debateId: true });
+
+export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
+  // ---- Matchmaking
+  'GET /api/debates/queue': {
+    tag: 'Matchmaking',
+    summary: 'Where the signed-in user stands in the queue.',
+    ok: json('The queue entry.'),
+  },
+  'POST /api/debates/queue': {
+    tag: 'Matchmaking',
+    summary: 'Joins the queue for a format.',
+    body: ZJoinQueueRequest,
+    ok: json('The entry.'),
+  },
+  'DELETE /api/debates/queue': { tag: 'Matchmaking', summary: 'Leaves the queue.', ok: noContent('Left.') },
+  'POST /api/debates/challenges': {
+    tag: 'Matchmaking',
+    summary: 'Creates a challenge link.',
+    body: ZCreateChallengeRequest,
+    ok: created('The challenge.'),
+  },
+  'GET /api/debates/challenges/:token': {
+    tag: 'Matchmaking',
+    summary: 'Reads a challenge link.',
+    ok: json('The challenge.'),
+  },
+  'POST /api/debates/challenges/:token/accept': {
+    tag: 'Matchmaking',
+    summary: 'Accepts a challenge: the round starts.',
+    ok: json('The new round’s id.'),
+  },
+
+  // ---- Rounds
+  'GET /api/debates': { tag: 'Debates', summary: 'Live rounds.', ok: json('The rounds.') },
+  'GET /api/debates/:id': { tag: 'Debates', summary: 'One round, as its viewer may see it.', ok: json('The round.') },
+  'POST /api/debates/:id/clock': {
+    tag: 'Debates',
+    summary: 'A clock command (start, pause, next…).',
+    body: ZClockRequest,
+    ok: json('The round.'),
+  },
+  'PUT /api/debates/:id/external-link': {
+    tag: 'Debates',
+    summary: 'Sets the round’s meeting link.',
+    body: ZExternalLinkRequest,
+    ok: json('The round.'),
+  },
+  'GET /api/debates/:id/meeting-link': {
+    tag: 'Debates',
+    summary: 'The meeting link, for debaters and the judge.',
+    ok: json('The link.'),
+  },
+  'PUT /api/debates/:id/spectator-watch': {
+    tag: 'Debates',
+    summary: 'A debater lets spectators watch, or not.',
+    body: ZSpectatorWatchRequest,
+    ok: json('The round.'),
+  },
+  'POST /api/debates/:id/messages': {
+    tag: 'Debates',
+    summary: 'Posts in the round’s chat (a retried clientId stores nothing twice).',
+    body: ZDebateMessageBody,
+    ok: created('The message.'),
+  },
+  'GET /api/debates/history': {
+    tag: 'Results',
+    summary: 'The signed-in user’s finished rounds.',
+    ok: json('The rounds.'),
+  },
+  'GET /api/debates/:id/replay': {
+    tag: 'Results',
+    summary: 'A finished round’s replay, for those who may see it.',
+    ok: json('The replay.'),
+  },
+  'PUT /api/debates/:id/replay-privacy': {
+    tag: 'Results',
+    summary: 'A debater makes the replay private, or not.',
+    body: ZReplayPrivacyRequest,
+    ok: json('The setting.'),
+  },
+  'GET /api/debates/progress': { tag: 'Results', summary: 'The signed-in user’s progress.', ok: json('The progress.') },
+  'GET /api/debates/record': { tag: 'Results', summary: 'The signed-in user’s record.', ok: json('The record.') },
+  'GET /api/debates/ratings': {
+    tag: 'Results',
+    summary: 'The rating list of a format.',
+    query: ZRatingsQuery,
+    ok: json('The ratings.'),
+  },
+  'POST /api/debates/:id/judge': {
+    tag: 'Results',
+    summary: 'Takes the judge’s seat.',
+    body: ZJoinAsJudgeRequest,
+    ok: json('The round.'),
+  },
+  'POST /api/debates/:id/judge-invites': {
+    tag: 'Results',
+    summary: 'Creates a judge invitation link.',
+    ok: created('The invitation.'),
+  },
+  'POST /api/debates/:id/ballots': {
+    tag: 'Results',
+    summary: 'The judge submits the ballot.',
+    body: ZSubmitBallotRequest,
+    ok: created('The ballot.'),
+  },
+  'POST /api/debates/:id/forfeit': { tag: 'Results', summary: 'A debater forfeits the round.', ok: json('The round.') },
+
+  // ---- Teams
+  'GET /api/teams': { tag: 'Teams', summary: 'The signed-in user’s teams.', ok: json('The teams.') },
+  'POST /api/teams': {
+    tag: 'Teams',
+    summary: 'Creates a team (its coach).',
+    body: ZCreateTeamRequest,
+    ok: created('The team.'),
+  },
+  'GET /api/teams/rounds/mine': {
+    tag: 'Teams',
+    summary: 'The signed-in user’s scheduled team rounds.',
+    ok: json('The rounds.'),
+  },
+  'GET /api/teams/join/:code': { tag: 'Teams', summary: 'The team a join code leads to.', ok: json('The team.') },
+  'POST /api/teams/join/:code': { tag: 'Teams', summary: 'Joins a team with its code.', ok: json('The team.') },
+  'GET /api/teams/:id': { tag: 'Teams', summary: 'A team, for its members.', ok: json('The team.') },
+  'PUT /api/teams/:id': {
+    tag: 'Teams',
+    summary: 'The coach changes the team.',
+    body: ZUpdateTeamRequest,
+    ok: json('The team.'),
+  },
+  'POST /api/teams/:id/join-code': {
+    tag: 'Teams',
+    summary: 'The coach turns joining by code on (a new code) or off.',
+    body: ZJoinCodeRequest,
+    ok: json('The team.'),
+  },
+  'PATCH /api/teams/:id/members/:userId': {
+    tag: 'Teams',
+    summary: 'The coach changes a member.',
+    body: ZUpdateMemberRequest,
+    ok: json('The member.'),
+  },
+  'DELETE /api/teams/:id/members/:userId': {
+    tag: 'Teams',
+    summary: 'Removes a member (or leaves).',
+    ok: noContent('Removed.'),
+  },
+  'GET /api/teams/:id/members/:userId/progress': {
+    tag: 'Teams',
+    summary: 'A member’s progress, for the coach.',
+    ok: json('The progress.'),
+  },
+  'GET /api/teams/:id/rounds': { tag: 'Teams', summary: 'The team’s rounds.', ok: json('The rounds.') },
+  'POST /api/teams/:id/rounds': {
+    tag: 'Teams',
+    summary: 'The coach pairs practice rounds.',
+    body: ZPairRoundsRequest,
+    ok: created('The rounds.'),
+  },
+  'DELETE /api/teams/:id/rounds/:debateId': {
+    tag: 'Teams',
+    summary: 'The coach cancels a scheduled round.',
+    ok: noContent('Cancelled.'),
+  },
+
+  // ---- Evidence, flows, recordings
+  'GET /api/debates/:id/evidence': { tag: 'Evidence', summary: 'The round’s evidence.', ok: json('The evidence.') },
+  'POST /api/debates/:id/evidence/notes': {
+    tag: 'Evidence',
+    summary: 'Shares a card or a link.',
+    body: ZEvidenceNote,
+    ok: created('The evidence.'),
+  },
+  'PUT /api/debates/:id/evidence/visibility': {
+    tag: 'Evidence',
+    summary: 'Lets spectators see the evidence, or not.',
+    body: ZEvidenceVisibility,
+    ok: json('The setting.'),
+  },
+  'GET /api/debates/:id/evidence/:evidenceId/file': {
+    tag: 'Evidence',
+    summary: 'Downloads a shared file.',
+    ok: file('The file (an attachment).'),
+  },
+  'POST /api/debates/:id/evidence/files': {
+    tag: 'Evidence',
+    summary: 'Shares a file: its bytes are the body, its name the query.',
+    query: ZFileQuery,
+    ok: created('The evidence.'),
+  },
+  'GET /api/debates/:id/flow': { tag: 'Flows', summary: 'One’s own flow sheet of the round.', ok: json('The flow.') },
+  'PUT /api/debates/:id/flow': {
+    tag: 'Flows',
+    summary: 'Saves one’s flow sheet.',
+    body: ZSaveFlowRequest,
+    ok: json('The flow.'),
+  },
+  'PUT /api/debates/:id/recording-consent': {
+    tag: 'Recordings',
+    summary: 'A debater consents to recording, or not.',
+    body: ZRecordingConsentRequest,
+    ok: json('The consent.'),
+  },
+  'POST /api/debates/:id/recordings': {
+    tag: 'Recordings',
+    summary: 'Starts a recording upload.',
+    body: ZStartRecordingRequest,
+    ok: created('The recording.'),
+  },
+  'GET /api/debates/:id/recordings': {
+    tag: 'Recordings',
+    summary: 'The round’s recordings.',
+    ok: json('The recordings.'),
+  },
+  'DELETE /api/debates/:id/recordings': {
+    tag: 'Recordings',
+    summary: 'Deletes one’s recordings of the round.',
+    ok: json('What was deleted.'),
+  },
+  'GET /api/debates/:id/recordings/:recordingId/media': {
+    tag: 'Recordings',
+    summary: 'Plays a recording (byte ranges).',
+    ok: file('The requested bytes.', 206),
+  },
+  'POST /api/debates/:id/recordings/:recordingId/chunks': {
+    tag: 'Recordings',
+    summary: 'Uploads the next chunk of a recording: its bytes are the body, its number the query.',
+    query: ZChunkQuery,
+    ok: json('The recording.'),
+  },
+};
