@@ -211,17 +211,20 @@ export function meetingLinkRefusal(actor: TActor, round: TRoundSeats): TRoundRef
 
 // ---- Recordings ----
 
+/** What only a debater of a live round does (`message`: who may, in words the door answers with). */
+function liveDebaterRefusal(actor: TActor, round: TRoundSeats, message: string): TRoundRefusal | null {
+  if (!actor || !isDebaterOf(actor.id, round)) return { code: 'forbidden', reason: 'not_in_round', message };
+  return round.status === 'live' ? null : refusalOf('round_over');
+}
+
+/** Forfeiting (resigning) a live round with the room's Forfeit button: a debater of it, never a strike. */
+export function resignRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  return liveDebaterRefusal(actor, round, 'Only a debater of this round can forfeit it.');
+}
+
 /** Agreeing (or no longer agreeing) to record the round: each debater for themselves, while the round is live. */
 export function recordingConsentRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
-  if (!actor || !isDebaterOf(actor.id, round)) {
-    return {
-      code: 'forbidden',
-      reason: 'not_in_round',
-      message: 'Only the debaters decide whether the round is recorded.',
-    };
-  }
-  if (round.status !== 'live') return refusalOf('round_over');
-  return null;
+  return liveDebaterRefusal(actor, round, 'Only the debaters decide whether the round is recorded.');
 }
 
 /** A debater's browser starting its recording: a live round whose two debaters have both agreed. */
@@ -229,18 +232,13 @@ export function recordingStartRefusal(
   actor: TActor,
   round: TRoundSeats & { consent: Record<'a' | 'b', boolean> },
 ): TRoundRefusal | null {
-  if (!actor || !isDebaterOf(actor.id, round)) {
-    return { code: 'forbidden', reason: 'not_in_round', message: 'Only the debaters record the round.' };
-  }
-  if (round.status !== 'live') return refusalOf('round_over');
-  if (!round.consent.a || !round.consent.b) {
-    return {
-      code: 'conflict',
-      reason: 'no_recording_consent',
-      message: 'Both debaters must agree before the round is recorded.',
-    };
-  }
-  return null;
+  const refusal = liveDebaterRefusal(actor, round, 'Only the debaters record the round.');
+  if (refusal || (round.consent.a && round.consent.b)) return refusal;
+  return {
+    code: 'conflict',
+    reason: 'no_recording_consent',
+    message: 'Both debaters must agree before the round is recorded.',
+  };
 }
 
 /** Playing a round's recordings: its debaters and judge. */

@@ -20,6 +20,7 @@ import { useAuth } from '../../auth/useAuth';
 import { BallotForm, BallotView } from '../ballot/Ballot';
 import { RoundAwards } from '../ballot/RoundAwards';
 import { JudgeSeat } from './JudgeSeat';
+import { ForfeitButton } from './ForfeitButton';
 import { EvidencePanel } from './EvidencePanel';
 import { PoiPanel } from '../clock/PoiPanel';
 import { FlowSheet } from './FlowSheet';
@@ -56,7 +57,8 @@ function statusText(debate: TDebate, nowMs: number): string {
       return `Decided: ${debate.winnerSide ? format.sides[debate.winnerSide] : ''} wins`;
     case 'forfeited': {
       const loser = debate.forfeitedBy === debate.debaters.a.userId ? 'a' : 'b';
-      return `${debate.debaters[loser].displayName} left the round and forfeited`;
+      // Said the same whether they resigned (the Forfeit button) or stayed away: the snapshot does not tell them apart.
+      return `${debate.debaters[loser].displayName} forfeited: ${format.sides[loser === 'a' ? 'b' : 'a']} wins`;
     }
     case 'abandoned':
       // A practice round also ends this way when its coach cancels it, marked so since migration 0025.
@@ -155,9 +157,18 @@ export default function DebateRoomPage() {
           Reconnecting… the clock keeps running on the server.
         </p>
       ) : null}
-      <p className="mb-4 text-sm font-semibold text-slate-700" data-testid="debate-status">
-        {statusText(debate, nowMs)}
-      </p>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-slate-700" data-testid="debate-status">
+          {statusText(debate, nowMs)}
+        </p>
+        {isLiveDebater && side ? (
+          <ForfeitButton
+            debate={debate}
+            opponentName={debate.debaters[side === 'a' ? 'b' : 'a'].displayName}
+            onForfeited={handleDecided}
+          />
+        ) : null}
+      </div>
       {debate.status !== 'live' ? (
         <p className="-mt-2 mb-4 text-sm">
           <Link to={`/debates/${debate.id}/replay`} className="font-semibold text-brand-700 underline">
