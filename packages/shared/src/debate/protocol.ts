@@ -222,6 +222,8 @@ export interface TQueueStatus {
   upcomingRound: { debateId: number; formatId: TFormatId; startsAt: string } | null;
   /** The end of the user's matchmaking cooldown (left or missed rounds, issue 24 item 5) while it holds, or null. */
   cooldownUntil: string | null;
+  /** How long a debater may be away from a live round before forfeiting it (this server's setting). */
+  forfeitAfterMs: number;
 }
 
 export type TJoinQueueResult = { status: 'waiting'; queue: TQueueStatus } | { status: 'matched'; debateId: number };

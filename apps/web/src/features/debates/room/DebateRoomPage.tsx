@@ -7,6 +7,7 @@ import {
   BALLOT_DEADLINE_MS,
   canPostInRound,
   canSubmitBallot,
+  FORFEIT_AFTER_MS,
   FORMATS,
   seatsOfDebate,
   type TDebate,
@@ -25,6 +26,7 @@ import { EvidencePanel } from './EvidencePanel';
 import { PoiPanel } from '../clock/PoiPanel';
 import { FlowSheet } from './FlowSheet';
 import { useLeaveGuard } from './useLeaveGuard';
+import { useQueueStatus } from '../queue/useQueue';
 import { RatingText } from '../ballot/RatingText';
 import { ClockControls } from '../clock/ClockControls';
 import { PublicForumOneOnOneNote } from './DebateNotes';
@@ -86,7 +88,9 @@ export default function DebateRoomPage() {
     !isUpcomingRound &&
     !!user &&
     [debate.debaters.a.userId, debate.debaters.b.userId].includes(user.id);
-  useLeaveGuard(isLiveDebater);
+  // The away window is the server's setting, read with the queue status (the banner on every page reads it too).
+  const forfeitAfterMs = useQueueStatus(!!user).data?.forfeitAfterMs ?? FORFEIT_AFTER_MS;
+  useLeaveGuard(isLiveDebater, forfeitAfterMs);
   const navigate = useNavigate();
   // A live round ended by a block: its debaters and judge leave the room (LiveDebateBanner says why, in neutral words).
   const previousStatus = useRef(debate?.status);
