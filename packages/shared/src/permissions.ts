@@ -7,7 +7,7 @@ import type { TRoom } from './schemas.js';
 import { refusalOf, type TErrorReason, type TRefusal } from './errors.js';
 import type { TDebateStatus, TRoundKind } from './debate/protocol.js';
 import type { TTeamRole } from './teams.js';
-import { formatUntil } from './time-words.js';
+import { formatUntil, RESTRICTION_WORDS } from './time-words.js';
 import { timeLeftInWords } from './playban.js';
 import { isUnder18, type TAgeBand } from './age.js';
 import { ageBandsMayMeet, type TMeetingProfile } from './debate/matchmaking.js';
@@ -576,28 +576,26 @@ export interface TRestrictionRefusal {
   code: 'forbidden';
   reason: TErrorReason;
   message: string;
+  details?: { until: string };
 }
 
 const holds = (until: string | undefined, nowMs: number) => until !== undefined && new Date(until).getTime() > nowMs;
+/** The end goes in words in UTC, and as `details.until` for the web to say in the viewer's time (as the chat does). */
+const restricted = (reason: keyof typeof RESTRICTION_WORDS, until: string): TRestrictionRefusal => ({
+  code: 'forbidden',
+  reason,
+  message: RESTRICTION_WORDS[reason](formatUntil(until)),
+  details: { until },
+});
 
 /** Posting in the community chat or a round's chat: refused while a mute holds, saying until when. */
 export function muteRefusal(user: TRestricted, nowMs = Date.now()): TRestrictionRefusal | null {
-  if (!holds(user.mutedUntil, nowMs)) return null;
-  return {
-    code: 'forbidden',
-    reason: 'muted',
-    message: `You are muted until ${formatUntil(user.mutedUntil!)}. You cannot send messages until then.`,
-  };
+  return holds(user.mutedUntil, nowMs) ? restricted('muted', user.mutedUntil!) : null;
 }
 
 /** Joining the queue, making or taking a challenge, taking a judge's seat: refused while a suspension holds. */
 export function suspensionRefusal(user: TRestricted, nowMs = Date.now()): TRestrictionRefusal | null {
-  if (!holds(user.suspendedUntil, nowMs)) return null;
-  return {
-    code: 'forbidden',
-    reason: 'suspended',
-    message: `You are suspended from live debates until ${formatUntil(user.suspendedUntil!)}.`,
-  };
+  return holds(user.suspendedUntil, nowMs) ? restricted('suspended', user.suspendedUntil!) : null;
 }
 
 /**
