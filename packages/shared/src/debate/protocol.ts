@@ -96,7 +96,7 @@ export interface TDebate {
   endedAt: string | null;
   /** What the round earned each participant, and why (entries at 0 points say why nothing); empty while live. */
   awards: TDebateAward[];
-  /** Why the round did not count for points (a practice round); null when it counted or is running. */
+  /** Why the round did not count for points; null when it counted or is running. */
   notCounted: TNotCounted | null;
   /** A judge invitation is out: the seat is kept for whoever holds its link. */
   hasJudgeInvite: boolean;
@@ -155,7 +155,7 @@ export interface TDebateSummary {
   isEndedEarly: boolean;
   createdAt: string;
   endedAt: string | null;
-  /** Why the round did not count for points (a practice round, `notCountedText`); null when it counted or is running. */
+  /** Why the round did not count for points (`notCountedText`); null when it counted or is running. */
   notCounted: TNotCounted | null;
 }
 
