@@ -50,9 +50,11 @@ describe('a failed message’s Retry (issue 29, item 9)', () => {
     expect(isRetryableFailure(undefined)).toBe(true);
     expect(isRetryableFailure({ code: 'rate_limited' })).toBe(true);
     expect(isRetryableFailure({ code: 'internal_error' })).toBe(true);
-    // A mute, a ban, the chat's lock; the text filter's slur.
-    expect(isRetryableFailure({ code: 'forbidden' })).toBe(false);
-    expect(isRetryableFailure({ code: 'validation_failed' })).toBe(false);
+    // The chat's lock is lifted live by an admin; a mute, a ban or a slur is refused again.
+    expect(isRetryableFailure({ code: 'forbidden', reason: 'chat_locked' })).toBe(true);
+    expect(isRetryableFailure({ code: 'forbidden', reason: 'muted' })).toBe(false);
+    expect(isRetryableFailure({ code: 'forbidden', reason: 'account_banned' })).toBe(false);
+    expect(isRetryableFailure({ code: 'validation_failed', reason: 'text_refused' })).toBe(false);
   });
 
   it('is kept on the outbox item with its reason', () => {

@@ -74,11 +74,12 @@ const TRANSIENT_CODES: readonly string[] = ['rate_limited', 'internal_error', 's
 
 /**
  * Whether a message that failed with `error` (undefined: no answer in time) is offered a Retry: no answer, a server
- * failure, or a rate limit (the chat's slow mode too). A mute, a ban, the text filter's slur or the chat's lock is
- * refused again whatever the network does: it shows the reason and no Retry.
+ * failure, a rate limit (the chat's slow mode too), or the chat's lock, which an admin lifts live (its banner goes).
+ * A mute, a ban or the text filter's slur is refused again whatever the network does: it shows the reason and no
+ * Retry.
  */
-export function isRetryableFailure(error: { code: string } | undefined): boolean {
-  return error === undefined || TRANSIENT_CODES.includes(error.code);
+export function isRetryableFailure(error: { code: string; reason?: string | undefined } | undefined): boolean {
+  return error === undefined || TRANSIENT_CODES.includes(error.code) || error.reason === 'chat_locked';
 }
 
 /** The newest stored id: the cursor a reconnecting client catches up from. */
