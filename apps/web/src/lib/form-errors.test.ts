@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZCreateRoomRequest, ZPassword } from '@resolved/shared';
 import { ApiError, ReplyError } from './api';
 import { GENERIC_ERROR_MESSAGE, errorMessage, formErrors, serverMessage } from './form-errors';
-import { formatChatTimestamp } from '../features/chat/format-chat';
+import { formatChatTimestamp } from './chat-time';
 import { replyData } from './socket';
 
 const ROOM_FIELDS = ['name', 'zoomLink'] as const;

@@ -6,7 +6,7 @@
  */
 import { ZodError } from 'zod';
 import { RESTRICTION_WORDS, type TErrorDetail } from '@resolved/shared';
-import { formatChatTimestamp } from '../features/chat/format-chat';
+import { formatChatTimestamp } from './chat-time';
 import { ApiError, ReplyError } from './api';
 
 /** For an error that is neither: the API client only throws ApiError, so this is a bug, never a detail to show. */

@@ -9,7 +9,7 @@ import { buttonClass } from '../../ui/button-styles';
 import { useAuth } from '../auth/useAuth';
 import { appealNotice, markNoticesRead, moderationKeys, noticesQuery } from './moderation-queries';
 import { useDismiss } from '../../ui/useDismiss';
-import { formatChatTimestamp } from '../chat/format-chat';
+import { formatChatTimestamp } from '../../lib/chat-time';
 
 /** A notice's words, with an action's end in the reader's own time, as the chat shows times. */
 const noticeText = (n: TNotice) => (n.until ? `${n.body} Until ${formatChatTimestamp(n.until)}.` : n.body);
