@@ -215,10 +215,7 @@ export interface TQueueStatus {
   waiting: { formatId: TFormatId; since: string; resolution: string } | null;
   /** The debate the user is in now (live and started), or null. */
   activeDebateId: number | null;
-  /**
-   * The user's next practice round paired for later (not started yet), or null. Until its start the user is free;
-   * a random round that could run into it is refused.
-   */
+  /** The user's next practice round paired for later (not started), or null; no random round may run into it. */
   upcomingRound: { debateId: number; formatId: TFormatId; startsAt: string } | null;
   /** The end of the user's matchmaking cooldown (left or missed rounds, issue 24 item 5) while it holds, or null. */
   cooldownUntil: string | null;
