@@ -164,12 +164,12 @@ test('two strangers are matched, share one clock and a call, and a third person 
   expect(await seriousViolations(grace!)).toEqual([]);
 
   // The round was clicked through in seconds: it counts as joined, but earns no points, and each participant is
-  // told why, as a practice round (real rounds earning points are covered by
+  // told why, as not counted for points (real rounds earning points are covered by
   // apps/server/src/features/results/awards.test.ts).
   for (const p of [a, g, j]) {
     // A click-through runs a second or two of speech time (more on a busy machine): a few percent at most.
     await expect(p.page.getByTestId('round-awards')).toContainText(
-      /Practice round — not counted for points: speeches ran \d% of their time; a round counts from 50%/,
+      /Not counted for points: speeches ran \d% of their time; a round counts from 50%/,
     );
   }
   const negIsAda = neg === a;

@@ -103,7 +103,7 @@ test('a stranger adult cannot judge two 15-year-olds’ round, and watching gets
   await expect(strangerPage!.locator('video')).toHaveCount(0);
 
   // One debater lets spectators watch: still nothing reaches the stranger.
-  const watchBox = (page: Page) => page.getByLabel('Let spectators watch (see and hear us, and see shared evidence)');
+  const watchBox = (page: Page) => page.getByLabel('Let spectators see and hear us');
   await expect(watchBox(hostPage!)).not.toBeChecked();
   await watchBox(hostPage!).check();
   await expect(friendPage!.getByTestId('spectator-watch-state')).toContainText('One debater lets spectators watch');

@@ -1,7 +1,7 @@
 /**
  * Issue 21, items 5, 6, 11 and 12: where points are promised the conditions are stated too, and a round that earned
- * nothing reads as a practice round with the rule it met (in the room, on the dashboard, in the coach's progress
- * view); ratings are explained in a debater's words; a Parliamentary room drops the prep nobody can use any more and
+ * nothing reads "Not counted for points" with the rule it met (in the room, on the dashboard, in the coach's progress
+ * view; issue 29: never "Practice round", which names a coach's team rounds); ratings are explained in a debater's words; a Parliamentary room drops the prep nobody can use any more and
  * names each speech once; a phone pins a one-line clock and lets the rest scroll.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -15,9 +15,9 @@ const CONDITIONS = [
   'a round counts when its speeches run at least 50% of their time',
   'a forfeit win counts once both debaters were in the room and 2 minutes of speeches ran',
   'the same two debaters earn points from one round every 24 hours',
-  'Any other round is a practice round',
+  'Any other round is not counted for points',
 ];
-const PRACTICE = /Practice round — not counted for points: speeches ran \d+% of their time; a round counts from 50%/;
+const PRACTICE = /Not counted for points: speeches ran \d+% of their time; a round counts from 50%/;
 
 const userIdOf = async (context: BrowserContext) =>
   (await (await context.request.get('/api/auth/get-session')).json()).user.id as string;
@@ -34,7 +34,7 @@ test('where points are promised, the conditions are stated; ratings are explaine
   await expect(ratings).not.toContainText('deviation');
 });
 
-test('a round that earned nothing shows as a practice round in the room, on the dashboard and to the coach', async ({
+test('a round that earned nothing shows as not counted for points in the room, on the dashboard and to the coach', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -81,12 +81,12 @@ test('a round that earned nothing shows as a practice round in the room, on the 
 
   // The room: the rule at work, not a list of zeros.
   const awards = ann.getByTestId('round-awards');
-  await expect(awards.getByTestId('practice-round')).toHaveText(PRACTICE);
+  await expect(awards.getByTestId('not-counted')).toHaveText(PRACTICE);
   await expect(awards).not.toContainText('No points for debate');
 
   // The dashboard's recent rounds.
   await ann.goto('/dashboard');
-  await expect(ann.getByTestId('recent-rounds').getByTestId('practice-round')).toHaveText(PRACTICE);
+  await expect(ann.getByTestId('recent-rounds').getByTestId('not-counted')).toHaveText(PRACTICE);
 
   // The coach's progress view of Ann.
   const coach = await coachCtx!.newPage();
@@ -94,7 +94,7 @@ test('a round that earned nothing shows as a practice round in the room, on the 
   await coach.getByTestId(`member-${names.ann}`).getByRole('button', { name: 'Progress' }).click();
   const ballots = coach.getByTestId('last-ballots');
   await expect(ballots).toContainText('Ann framed the value well.');
-  await expect(ballots.getByTestId('practice-round')).toHaveText(PRACTICE);
+  await expect(ballots.getByTestId('not-counted')).toHaveText(PRACTICE);
   await Promise.all([coachCtx, annCtx, benCtx].map((c) => c!.close()));
 });
 

@@ -46,6 +46,8 @@ test('a slur in the chat is refused in the page; a flagged word is posted and fi
     const refused = chat.outbox.filter({ hasText: slur });
     await expect(refused).toHaveAttribute('data-status', 'failed');
     await expect(refused.getByRole('alert')).toHaveText(REFUSAL);
+    // Sending it again would be refused again: the reason, and no Retry (issue 29, item 9).
+    await expect(refused.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     await expect(chat.message(slur)).toHaveCount(0);
 
     // A flagged word is posted as usual…

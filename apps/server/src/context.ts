@@ -32,4 +32,6 @@ export interface TDebatesDeps {
   random?: TRandom;
   /** Server time in ms; tests may inject. */
   now?: () => number;
+  /** How long a debater may be away before forfeiting (`DEBATE_FORFEIT_AFTER_MS`; unset: FORFEIT_AFTER_MS). */
+  forfeitAfterMs?: number | undefined;
 }

@@ -108,6 +108,8 @@ export interface TRefusal {
   code: 'forbidden' | 'conflict' | 'validation_failed' | 'rate_limited';
   reason: TErrorReason;
   message: string;
+  /** What a client needs to say it its own way (a restriction's end as an ISO time, `{ until }`). */
+  details?: unknown;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { TRoom } from './schemas.js';
 import { refusalOf, type TErrorReason, type TRefusal } from './errors.js';
 import type { TDebateStatus, TRoundKind } from './debate/protocol.js';
 import type { TTeamRole } from './teams.js';
-import { formatUntil } from './time-words.js';
+import { formatUntil, RESTRICTION_WORDS } from './time-words.js';
 import { timeLeftInWords } from './playban.js';
 import { isUnder18, type TAgeBand } from './age.js';
 import { ageBandsMayMeet, type TMeetingProfile } from './debate/matchmaking.js';
@@ -219,17 +219,20 @@ export function meetingLinkRefusal(actor: TActor, round: TRoundSeats): TRoundRef
 
 // ---- Recordings ----
 
+/** What only a debater of a live round does (`message`: who may, in words the door answers with). */
+function liveDebaterRefusal(actor: TActor, round: TRoundSeats, message: string): TRoundRefusal | null {
+  if (!actor || !isDebaterOf(actor.id, round)) return { code: 'forbidden', reason: 'not_in_round', message };
+  return round.status === 'live' ? null : refusalOf('round_over');
+}
+
+/** Forfeiting (resigning) a live round with the room's Forfeit button: a debater of it, never a strike. */
+export function resignRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
+  return liveDebaterRefusal(actor, round, 'Only a debater of this round can forfeit it.');
+}
+
 /** Agreeing (or no longer agreeing) to record the round: each debater for themselves, while the round is live. */
 export function recordingConsentRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
-  if (!actor || !isDebaterOf(actor.id, round)) {
-    return {
-      code: 'forbidden',
-      reason: 'not_in_round',
-      message: 'Only the debaters decide whether the round is recorded.',
-    };
-  }
-  if (round.status !== 'live') return refusalOf('round_over');
-  return null;
+  return liveDebaterRefusal(actor, round, 'Only the debaters decide whether the round is recorded.');
 }
 
 /** A debater's browser starting its recording: a live round whose two debaters have both agreed. */
@@ -237,18 +240,13 @@ export function recordingStartRefusal(
   actor: TActor,
   round: TRoundSeats & { consent: Record<'a' | 'b', boolean> },
 ): TRoundRefusal | null {
-  if (!actor || !isDebaterOf(actor.id, round)) {
-    return { code: 'forbidden', reason: 'not_in_round', message: 'Only the debaters record the round.' };
-  }
-  if (round.status !== 'live') return refusalOf('round_over');
-  if (!round.consent.a || !round.consent.b) {
-    return {
-      code: 'conflict',
-      reason: 'no_recording_consent',
-      message: 'Both debaters must agree before the round is recorded.',
-    };
-  }
-  return null;
+  const refusal = liveDebaterRefusal(actor, round, 'Only the debaters record the round.');
+  if (refusal || (round.consent.a && round.consent.b)) return refusal;
+  return {
+    code: 'conflict',
+    reason: 'no_recording_consent',
+    message: 'Both debaters must agree before the round is recorded.',
+  };
 }
 
 /** Playing a round's recordings: its debaters and judge. */
@@ -586,28 +584,26 @@ export interface TRestrictionRefusal {
   code: 'forbidden';
   reason: TErrorReason;
   message: string;
+  details?: { until: string };
 }
 
 const holds = (until: string | undefined, nowMs: number) => until !== undefined && new Date(until).getTime() > nowMs;
+/** The end goes in words in UTC, and as `details.until` for the web to say in the viewer's time (as the chat does). */
+const restricted = (reason: keyof typeof RESTRICTION_WORDS, until: string): TRestrictionRefusal => ({
+  code: 'forbidden',
+  reason,
+  message: RESTRICTION_WORDS[reason](formatUntil(until)),
+  details: { until },
+});
 
 /** Posting in the community chat or a round's chat: refused while a mute holds, saying until when. */
 export function muteRefusal(user: TRestricted, nowMs = Date.now()): TRestrictionRefusal | null {
-  if (!holds(user.mutedUntil, nowMs)) return null;
-  return {
-    code: 'forbidden',
-    reason: 'muted',
-    message: `You are muted until ${formatUntil(user.mutedUntil!)}. You cannot send messages until then.`,
-  };
+  return holds(user.mutedUntil, nowMs) ? restricted('muted', user.mutedUntil!) : null;
 }
 
 /** Joining the queue, making or taking a challenge, taking a judge's seat: refused while a suspension holds. */
 export function suspensionRefusal(user: TRestricted, nowMs = Date.now()): TRestrictionRefusal | null {
-  if (!holds(user.suspendedUntil, nowMs)) return null;
-  return {
-    code: 'forbidden',
-    reason: 'suspended',
-    message: `You are suspended from live debates until ${formatUntil(user.suspendedUntil!)}.`,
-  };
+  return holds(user.suspendedUntil, nowMs) ? restricted('suspended', user.suspendedUntil!) : null;
 }
 
 /**

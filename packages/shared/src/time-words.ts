@@ -1,5 +1,11 @@
 /** Times in words, for refusals every page may show (no dependencies: they are in the first load). */
 
+/** A mute's and a suspension's refusal, with its end in words (the server's UTC `formatUntil`, or the viewer's time). */
+export const RESTRICTION_WORDS = {
+  muted: (until: string) => `You are muted until ${until}. You cannot send messages until then.`,
+  suspended: (until: string) => `You are suspended from live debates until ${until}.`,
+} as const;
+
 /** The words for a restriction's end, in UTC (the same on every server and in every test). */
 export function formatUntil(iso: string): string {
   const d = new Date(iso);

@@ -48,7 +48,7 @@ export function refused(reason: TRefusalReason, details?: unknown): AppError {
 
 /** Throws a rule's refusal, if it gave one. */
 export function refuse(refusal: TRefusal | null): void {
-  if (refusal) throw refusedError(refusal);
+  if (refusal) throw refusedError(refusal, refusal.details);
 }
 
 /**

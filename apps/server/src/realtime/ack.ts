@@ -4,7 +4,8 @@ import { AppError } from '../lib/errors';
 
 /**
  * Runs a socket request handler and answers its acknowledgement: the data, or `{ code, message }` for an
- * AppError (validation, rate limit, rights…), with its `reason`. Anything else is logged and answered with a generic
+ * AppError (validation, rate limit, rights…), with its `reason` and `details` as an HTTP answer has them (a mute's
+ * `until`, said by the web in the viewer's time). Anything else is logged and answered with a generic
  * internal_error, never leaked — the socket counterpart of the HTTP error handler.
  */
 export async function answer<T>(ack: unknown, log: FastifyBaseLogger, run: () => Promise<T>): Promise<void> {
@@ -13,7 +14,7 @@ export async function answer<T>(ack: unknown, log: FastifyBaseLogger, run: () =>
     reply = { ok: true, data: await run() };
   } catch (error) {
     if (error instanceof AppError) {
-      reply = { ok: false, error: error.toDetail({ withDetails: false }) };
+      reply = { ok: false, error: error.toDetail({ withDetails: true }) };
     } else {
       log.error({ err: error }, 'socket handler failed');
       reply = { ok: false, error: { code: 'internal_error', message: GENERIC_ERROR_MESSAGE } };

@@ -48,7 +48,7 @@ interface TCtx {
 }
 interface TOutcome {
   status: number;
-  /** For requests that answer 200 without effect for those not entitled (forfeit), whether it happened. */
+  /** For requests that answer 200 without effect for those not entitled (a challenge's acceptance), whether it happened. */
   tookEffect?: boolean;
 }
 type TProbe = (c: TCtx) => Promise<TOutcome>;
@@ -668,13 +668,7 @@ const HTTP_PROBES: Record<string, TProbe> = {
   },
   'POST /api/debates/:id/forfeit': async (c) => {
     const { id } = await makeDebate(c, c.owner);
-    const response = await call(c, 'POST', `/api/debates/${id}/forfeit`);
-    const row = await c.t.database.db
-      .selectFrom('debates')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    return { status: response.statusCode, tookEffect: row.status === 'forfeited' };
+    return asOutcome(await call(c, 'POST', `/api/debates/${id}/forfeit`));
   },
   'PUT /api/debates/:id/replay-privacy': async (c) => {
     const { id } = await makeDebate(c, c.owner);

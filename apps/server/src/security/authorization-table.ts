@@ -180,7 +180,11 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'PUT /api/debates/:id/spectator-watch': rule('the debaters, while the round is on (issue 24)', 'DDDDA', 'a debater'),
   'POST /api/debates/:id/judge-invites': rule('the debaters', 'DDDDA', 'a debater'),
   'POST /api/debates/:id/ballots': rule('the debate’s judge', 'DDDDA', 'the judge'),
-  'POST /api/debates/:id/forfeit': rule('the debaters (others: no effect)', 'DDDDA', 'a debater'),
+  'POST /api/debates/:id/forfeit': rule(
+    'the debaters, while the round is live (the Forfeit button: resigning, never a strike)',
+    'DDDDA',
+    'a debater',
+  ),
   'PUT /api/debates/:id/external-link': rule('the debaters', 'DDDDA', 'a debater'),
   'GET /api/debates/:id/meeting-link': rule(
     'the debaters and the judge (a round spectators may not watch keeps it off its snapshot; issue 24)',

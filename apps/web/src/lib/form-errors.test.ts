@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZCreateRoomRequest, ZPassword } from '@resolved/shared';
 import { ApiError, ReplyError } from './api';
-import { GENERIC_ERROR_MESSAGE, errorMessage, formErrors } from './form-errors';
+import { GENERIC_ERROR_MESSAGE, errorMessage, formErrors, serverMessage } from './form-errors';
+import { formatChatTimestamp } from './chat-time';
 import { replyData } from './socket';
 
 const ROOM_FIELDS = ['name', 'zoomLink'] as const;
@@ -95,5 +96,28 @@ describe('formErrors', () => {
       'This debate already has a judge.',
     );
     expect(errorMessage(new Error('fetch failed at line 3'))).toBe(GENERIC_ERROR_MESSAGE);
+  });
+});
+
+describe('serverMessage: a restriction’s end in the viewer’s time (issue 29, item 9)', () => {
+  const until = '2026-11-27T16:11:00.000Z';
+  const muted = {
+    message: 'You are muted until 27 Nov 2026, 16:11 UTC. You cannot send messages until then.',
+    reason: 'muted' as const,
+    details: { until },
+  };
+
+  it('says a mute’s end with the chat’s formatter, not the server’s UTC words', () => {
+    const said = serverMessage(muted);
+    expect(said).toBe(`You are muted until ${formatChatTimestamp(until)}. You cannot send messages until then.`);
+    expect(said).not.toContain('UTC');
+    expect(errorMessage(new ReplyError('forbidden', muted.message, muted.details, 'muted'))).toBe(said);
+  });
+
+  it('says a suspension’s end the same way, and leaves other messages as the server wrote them', () => {
+    const suspended = { message: 'x', reason: 'suspended' as const, details: { until } };
+    expect(serverMessage(suspended)).toBe(`You are suspended from live debates until ${formatChatTimestamp(until)}.`);
+    expect(serverMessage({ message: 'Slow down.', reason: 'chat_slow_mode', details: { until } })).toBe('Slow down.');
+    expect(serverMessage({ ...muted, details: undefined })).toBe(muted.message);
   });
 });

@@ -5,6 +5,8 @@
  * action's toast (`errorMessage`), reads its messages the same way.
  */
 import { ZodError } from 'zod';
+import { RESTRICTION_WORDS, type TErrorDetail } from '@resolved/shared';
+import { formatChatTimestamp } from './chat-time';
 import { ApiError, ReplyError } from './api';
 
 /** For an error that is neither: the API client only throws ApiError, so this is a bug, never a detail to show. */
@@ -68,12 +70,22 @@ export function formErrors<F extends string = never>(error: unknown, fields: rea
   if (error instanceof ApiError || error instanceof ReplyError) {
     return {
       fields: isIssueList(error.details) ? firstPerField(error.details, fields) : {},
-      form: error.message,
+      form: serverMessage(error),
       code: error.code,
       ...(error instanceof ApiError ? { status: error.status } : {}),
     };
   }
   return { fields: {}, form: GENERIC_ERROR_MESSAGE };
+}
+
+/**
+ * The server's words for an error, but a mute's or a suspension's end (`details.until`, ISO) in the viewer's own
+ * time, the way the chat shows times (the server can only say it in UTC).
+ */
+export function serverMessage(error: Pick<TErrorDetail, 'message' | 'reason' | 'details'>): string {
+  const until = (error.details as { until?: unknown } | undefined)?.until;
+  if ((error.reason !== 'muted' && error.reason !== 'suspended') || typeof until !== 'string') return error.message;
+  return RESTRICTION_WORDS[error.reason](formatChatTimestamp(until));
 }
 
 /** What a toast says when an action (a mutation, a socket request) fails: the form-level message of `formErrors`. */

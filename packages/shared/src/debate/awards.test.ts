@@ -109,7 +109,7 @@ describe('a round that does not count (a practice round)', () => {
     const outcome = awardsFor({ ...base, spokenMs: full * 0.125 });
     expect(outcome.notCounted).toEqual({ rule: 'speech_share', spokenShare: 0.125 });
     expect(notCountedText(outcome.notCounted!)).toBe(
-      'Practice round — not counted for points: speeches ran 12% of their time; a round counts from 50%',
+      'Not counted for points: speeches ran 12% of their time; a round counts from 50%',
     );
     // A round without a ballot, too.
     expect(awardsFor({ ...base, ending: 'completed', winnerSide: null, spokenMs: 0 }).notCounted).toEqual({
@@ -122,7 +122,7 @@ describe('a round that does not count (a practice round)', () => {
     const forfeit = { ...base, ending: 'forfeited' as const, winnerSide: 'a' as const };
     const early = awardsFor({ ...forfeit, spokenMs: 70_000 }).notCounted!;
     expect(notCountedText(early)).toBe(
-      'Practice round — not counted for points: the round ended after 1:10 of speeches; a forfeit counts after 2 minutes',
+      'Not counted for points: the round ended after 1:10 of speeches; a forfeit counts after 2 minutes',
     );
     expect(awardsFor({ ...forfeit, wasForfeiterPresent: false }).notCounted).toEqual({ rule: 'forfeit_absent' });
     expect(awardsFor({ ...forfeit, spokenMs: 3 * 60_000, pairRoundsInWindow: 1 }).notCounted).toEqual({
@@ -130,7 +130,7 @@ describe('a round that does not count (a practice round)', () => {
     });
     const repeat = awardsFor({ ...base, pairRoundsInWindow: 1 }).notCounted!;
     expect(notCountedText(repeat)).toBe(
-      'Practice round — not counted for points: these two debaters already earned points from a round in the last 24 hours; a pair counts once every 24 hours',
+      'Not counted for points: these two debaters already earned points from a round in the last 24 hours; a pair counts once every 24 hours',
     );
     // What is stored reads back as it was written.
     for (const reason of [early, repeat]) expect(ZNotCounted.parse(JSON.parse(JSON.stringify(reason)))).toEqual(reason);

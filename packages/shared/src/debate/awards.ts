@@ -120,10 +120,13 @@ export const DEBATE_POINTS_CONDITIONS =
   `a forfeit win counts once both debaters were in the room and ${FORFEIT_MINUTES} minutes of speeches ran, ` +
   `and the same two debaters earn points from one round every ${REPEAT_HOURS} hours ` +
   `(a judge earns for a round that counts, when seated before the first speech). ` +
-  `Any other round is a practice round: it stays in your history and says why it was not counted.`;
+  `Any other round is not counted for points: it stays in your history and says why.`;
 
-/** How a practice round is named on the round, the dashboard and the coach's progress view. */
-export const PRACTICE_ROUND_LABEL = 'Practice round — not counted for points';
+/**
+ * How a round that earned nothing is named on the round, the dashboard and the coach's progress view (issue 29: not
+ * "Practice round", which names a coach's team rounds only).
+ */
+export const NOT_COUNTED_LABEL = 'Not counted for points';
 
 /** Why a round was not counted, with the rule it met: "speeches ran 12% of their time; a round counts from 50%". */
 export function notCountedWhy(notCounted: TNotCounted): string {
@@ -139,9 +142,9 @@ export function notCountedWhy(notCounted: TNotCounted): string {
   }
 }
 
-/** "Practice round — not counted for points: speeches ran 12% of their time; a round counts from 50%". */
+/** "Not counted for points: speeches ran 12% of their time; a round counts from 50%". */
 export function notCountedText(notCounted: TNotCounted): string {
-  return `${PRACTICE_ROUND_LABEL}: ${notCountedWhy(notCounted)}`;
+  return `${NOT_COUNTED_LABEL}: ${notCountedWhy(notCounted)}`;
 }
 
 export function awardsFor(facts: TRoundFacts): TAwardsOutcome {

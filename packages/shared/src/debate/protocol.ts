@@ -96,7 +96,7 @@ export interface TDebate {
   endedAt: string | null;
   /** What the round earned each participant, and why (entries at 0 points say why nothing); empty while live. */
   awards: TDebateAward[];
-  /** Why the round did not count for points (a practice round); null when it counted or is running. */
+  /** Why the round did not count for points; null when it counted or is running. */
   notCounted: TNotCounted | null;
   /** A judge invitation is out: the seat is kept for whoever holds its link. */
   hasJudgeInvite: boolean;
@@ -155,7 +155,7 @@ export interface TDebateSummary {
   isEndedEarly: boolean;
   createdAt: string;
   endedAt: string | null;
-  /** Why the round did not count for points (a practice round, `notCountedText`); null when it counted or is running. */
+  /** Why the round did not count for points (`notCountedText`); null when it counted or is running. */
   notCounted: TNotCounted | null;
 }
 
@@ -215,13 +215,12 @@ export interface TQueueStatus {
   waiting: { formatId: TFormatId; since: string; resolution: string } | null;
   /** The debate the user is in now (live and started), or null. */
   activeDebateId: number | null;
-  /**
-   * The user's next practice round paired for later (not started yet), or null. Until its start the user is free;
-   * a random round that could run into it is refused.
-   */
+  /** The user's next practice round paired for later (not started), or null; no random round may run into it. */
   upcomingRound: { debateId: number; formatId: TFormatId; startsAt: string } | null;
   /** The end of the user's matchmaking cooldown (left or missed rounds, issue 24 item 5) while it holds, or null. */
   cooldownUntil: string | null;
+  /** How long a debater may be away from a live round before forfeiting it (this server's setting). */
+  forfeitAfterMs: number;
 }
 
 export type TJoinQueueResult = { status: 'waiting'; queue: TQueueStatus } | { status: 'matched'; debateId: number };

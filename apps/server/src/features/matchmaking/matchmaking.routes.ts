@@ -14,7 +14,11 @@ const ZTokenParams = z.object({
 
 /** The queue and challenge links. */
 export async function matchmakingRoutes(app: FastifyInstance, context: TAppContext) {
-  const deps: TDebatesDeps = { database: context.database, events: context.events };
+  const deps: TDebatesDeps = {
+    database: context.database,
+    events: context.events,
+    forfeitAfterMs: context.config.debateForfeitAfterMs,
+  };
 
   // Queue
   app.get('/api/debates/queue', async (request) => {

@@ -4,6 +4,7 @@ import {
   suspensionRefusal,
   playbanRefusal,
   FORMATS,
+  FORFEIT_AFTER_MS,
   REALTIME_ROOMS,
   createClock,
   longestRoundMs,
@@ -91,6 +92,7 @@ export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promis
       ? { debateId: upcoming.id, formatId: upcoming.formatId, startsAt: upcoming.startsAt }
       : null,
     cooldownUntil: cooldown,
+    forfeitAfterMs: deps.forfeitAfterMs ?? FORFEIT_AFTER_MS,
   };
 }
 

@@ -9,7 +9,6 @@ import type { Readable } from 'node:stream';
 import {
   BLOCKING_REPORT_REASONS,
   COMMUNITY_CHAT_LOG_TARGET,
-  formatUntil,
   MODERATION_ACTION_LABELS,
   moderationTargetRefusal,
   REALTIME_ROOMS,
@@ -736,7 +735,8 @@ export async function act(
     await notify(deps, userId, {
       kind: 'action',
       title: MODERATION_ACTION_LABELS[request.action],
-      body: `${words} Reason: ${request.reason}${until ? ` Until ${formatUntil(until)}.` : ''}`,
+      // The end is `until`, which the web says in the reader's own time (a body keeps no time zone's words).
+      body: `${words} Reason: ${request.reason}`,
       action: request.action,
       actionId: Number(entry.id),
       until,

@@ -62,6 +62,10 @@ describe.each(TEST_ENGINES)('moderation at the socket doors on %s', (engine) => 
     const refused = await request(b.socket, 'message.send', { clientId: randomUUID(), text: 'more spam' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', reason: 'muted' } });
     expect(refused.ok ? '' : refused.error.message).toMatch(/^You are muted until \d+ \w+ \d{4}, \d\d:\d\d UTC\./);
+    // The end as an ISO time too, for the web to say in the viewer's own time (issue 29, item 9).
+    expect(refused.ok ? null : refused.error.details).toEqual({
+      until: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
     // Others still write.
     expect((await request(a.socket, 'message.send', { clientId: randomUUID(), text: 'hello' })).ok).toBe(true);
   });

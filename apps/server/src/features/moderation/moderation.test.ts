@@ -257,6 +257,8 @@ describe.each(TEST_ENGINES)('moderation on %s', (engine) => {
     expect(said.json().error.message).toMatch(/muted until \d+ \w+ \d{4}, \d\d:\d\d UTC/);
     const session = (await send(b, 'GET', '/api/session')).json<{ user: { mutedUntil?: string } }>();
     expect(session.user.mutedUntil).toBeDefined();
+    // The end as an ISO time too, for the web to say in the viewer's own time (issue 29, item 9).
+    expect(said.json().error.details).toEqual({ until: session.user.mutedUntil });
 
     const c = await buildUser(t);
     const second = (await report(a, { target: 'user', userId: c.user.id, reason: 'cheating' })).json();

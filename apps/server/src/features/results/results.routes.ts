@@ -4,14 +4,13 @@ import { ZJoinAsJudgeRequest, ZFormatId, ZReplayPrivacyRequest, ZSubmitBallotReq
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
-import * as debates from '../debates/debates.service';
 import type { TDebatesDeps } from '../../context';
 import { ZDebateIdParams } from '../debates/debate-params';
 import * as records from './records.service';
 import * as results from './results.service';
 import { getReplay, setReplayPrivacy } from './replay.service';
 
-/** Judging, ballots and forfeits; a debater's history, record and the rating lists. */
+/** Judging, ballots and the Forfeit button (resigning); a debater's history, record and the rating lists. */
 /** The rating lists' query: one format's. */
 export const ZRatingsQuery = z.object({ formatId: ZFormatId });
 
@@ -65,7 +64,6 @@ export async function resultsRoutes(app: FastifyInstance, context: TAppContext) 
   app.post('/api/debates/:id/forfeit', async (request) => {
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
-    const debate = await results.forfeit(deps, id, user.id);
-    return { debate: debate ?? (await debates.getDebate(deps, id)) };
+    return { debate: await results.resign(deps, user, id) };
   });
 }

@@ -15,6 +15,7 @@ import {
   blockedPairRefusal,
   ageDoorRefusal,
   ageRequiredRefusal,
+  resignRefusal,
 } from '@resolved/shared';
 import { hasBlockWithAny } from '../blocks/blocks.service';
 import { seatRefusalsAmong } from '../users/seats';
@@ -187,6 +188,18 @@ export async function forfeit(
     return true;
   });
   return changed ? emitDebateUpdated(deps, debateId) : null;
+}
+
+/**
+ * The room's Forfeit button: a debater of a live round resigns it, the other side wins (ratings and points as any
+ * forfeit), and no strike is recorded. Anyone else, or a round no longer live, is refused.
+ */
+export async function resign(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebate> {
+  refuse(resignRefusal(user, seatsOfRow(await requireDebate(deps, debateId))));
+  // The round may have ended between the read and the forfeit's own locked step (the other side resigned first).
+  const debate = await forfeit(deps, debateId, user.id);
+  if (!debate) throw refused('round_over');
+  return debate;
 }
 
 /**

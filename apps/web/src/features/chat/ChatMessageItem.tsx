@@ -1,6 +1,6 @@
 import { ShieldCheck, Trash2 } from 'lucide-react';
 import type { TChatMessage } from '@resolved/shared';
-import { formatChatTimestamp } from './format-chat';
+import { formatChatTimestamp } from '../../lib/chat-time';
 import { MessageText } from './MessageText';
 import { BlockButton } from '../blocks/BlockButton';
 import { ReportButton } from '../moderation/ReportButton';

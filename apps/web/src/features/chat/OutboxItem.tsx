@@ -2,7 +2,10 @@ import { RotateCw } from 'lucide-react';
 import type { TOutboxItem } from './chat-state';
 import { MessageText } from './MessageText';
 
-/** A message of the viewer's not yet stored: "Sending…", or "Not sent" with the reason and a Retry button. */
+/**
+ * A message of the viewer's not yet stored: "Sending…", or "Not sent" with the reason, and a Retry button when sending
+ * again may work (not for a refusal: a mute, a ban, a slur).
+ */
 export function OutboxItem({ item, onRetry }: { item: TOutboxItem; onRetry: (clientId: string) => void }) {
   const isFailed = item.status === 'failed';
   return (
@@ -17,14 +20,16 @@ export function OutboxItem({ item, onRetry }: { item: TOutboxItem; onRetry: (cli
           {isFailed ? (
             <span className="inline-flex items-center gap-2 text-xs font-semibold text-red-800">
               Not sent
-              <button
-                type="button"
-                onClick={() => onRetry(item.clientId)}
-                className="inline-flex items-center gap-1 rounded-lg border border-red-300 bg-white px-2 py-0.5 text-red-800 hover:bg-red-100"
-              >
-                <RotateCw className="h-3.5 w-3.5" aria-hidden="true" />
-                Retry
-              </button>
+              {item.canRetry === false ? null : (
+                <button
+                  type="button"
+                  onClick={() => onRetry(item.clientId)}
+                  className="inline-flex items-center gap-1 rounded-lg border border-red-300 bg-white px-2 py-0.5 text-red-800 hover:bg-red-100"
+                >
+                  <RotateCw className="h-3.5 w-3.5" aria-hidden="true" />
+                  Retry
+                </button>
+              )}
             </span>
           ) : (
             <span className="text-xs text-slate-600">Sending…</span>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TChatMessage } from '@resolved/shared';
-import { INITIAL_CHAT_STATE, addToOutbox, lastMessageId, mergeMessages, removeMessages } from './chat-state';
+import {
+  INITIAL_CHAT_STATE,
+  addToOutbox,
+  isRetryableFailure,
+  lastMessageId,
+  mergeMessages,
+  removeMessages,
+  setOutboxStatus,
+} from './chat-state';
 
 const message = (id: number, clientId = `c${id}`): TChatMessage => ({
   id,
@@ -34,5 +42,30 @@ describe('chat state', () => {
     state = removeMessages(state, [2]);
     state = mergeMessages(state, [message(2), message(3)]);
     expect(state.messages.map((m) => m.id)).toEqual([1, 3]);
+  });
+});
+
+describe('a failed message’s Retry (issue 29, item 9)', () => {
+  it('is offered for no answer, a rate limit or a server failure, never for a refusal', () => {
+    expect(isRetryableFailure(undefined)).toBe(true);
+    expect(isRetryableFailure({ code: 'rate_limited' })).toBe(true);
+    expect(isRetryableFailure({ code: 'internal_error' })).toBe(true);
+    // The chat's lock is lifted live by an admin; a mute, a ban or a slur is refused again.
+    expect(isRetryableFailure({ code: 'forbidden', reason: 'chat_locked' })).toBe(true);
+    expect(isRetryableFailure({ code: 'forbidden', reason: 'muted' })).toBe(false);
+    expect(isRetryableFailure({ code: 'forbidden', reason: 'account_banned' })).toBe(false);
+    expect(isRetryableFailure({ code: 'validation_failed', reason: 'text_refused' })).toBe(false);
+  });
+
+  it('is kept on the outbox item with its reason', () => {
+    let state = addToOutbox(INITIAL_CHAT_STATE, { clientId: 'c1', text: 'hi', status: 'sending', createdAt: 1 });
+    state = setOutboxStatus(state, 'c1', 'failed', 'You are muted until Nov 27, 4:11 PM.', false);
+    expect(state.outbox[0]).toMatchObject({
+      status: 'failed',
+      canRetry: false,
+      error: expect.stringContaining('muted'),
+    });
+    state = setOutboxStatus(state, 'c1', 'sending');
+    expect(state.outbox[0]).toMatchObject({ status: 'sending', canRetry: true, error: undefined });
   });
 });

@@ -12,6 +12,8 @@ export interface TOutboxItem {
   status: TOutboxStatus;
   /** Why it failed, when the server said (rate limit, validation…). */
   error?: string;
+  /** Failed for a reason sending again may clear (no answer, a rate limit); not for a refusal (a mute, a slur…). */
+  canRetry?: boolean;
   createdAt: number;
 }
 
@@ -57,13 +59,27 @@ export function setOutboxStatus(
   clientId: string,
   status: TOutboxStatus,
   error?: string,
+  canRetry = true,
 ): TChatState {
   return {
     ...state,
     outbox: state.outbox.map((item) =>
-      item.clientId === clientId ? { ...item, status, ...(error ? { error } : { error: undefined }) } : item,
+      item.clientId === clientId ? { ...item, status, error: error || undefined, canRetry } : item,
     ),
   };
+}
+
+/** Failures that sending again may clear; the code of anything else (forbidden, validation_failed…) is a refusal. */
+const TRANSIENT_CODES: readonly string[] = ['rate_limited', 'internal_error', 'service_unavailable'];
+
+/**
+ * Whether a message that failed with `error` (undefined: no answer in time) is offered a Retry: no answer, a server
+ * failure, a rate limit (the chat's slow mode too), or the chat's lock, which an admin lifts live (its banner goes).
+ * A mute, a ban or the text filter's slur is refused again whatever the network does: it shows the reason and no
+ * Retry.
+ */
+export function isRetryableFailure(error: { code: string; reason?: string | undefined } | undefined): boolean {
+  return error === undefined || TRANSIENT_CODES.includes(error.code) || error.reason === 'chat_locked';
 }
 
 /** The newest stored id: the cursor a reconnecting client catches up from. */

@@ -1,19 +1,4 @@
-/** Chat display rules: timestamps (spec §9) and splitting text into plain runs and http(s) links. */
-
-const TIMESTAMP_OPTIONS: Intl.DateTimeFormatOptions = {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-};
-const TIMESTAMP_FORMAT = new Intl.DateTimeFormat('en-US', TIMESTAMP_OPTIONS);
-
-/** "Nov 22, 4:05 PM": abbreviated month, day, hour:minute, am/pm — in the viewer's time zone. */
-export function formatChatTimestamp(iso: string, timeZone?: string): string {
-  const format = timeZone ? new Intl.DateTimeFormat('en-US', { ...TIMESTAMP_OPTIONS, timeZone }) : TIMESTAMP_FORMAT;
-  return format.format(new Date(iso)).replace(/\u202f/g, ' ');
-}
+/** Chat display rules: splitting text into plain runs and http(s) links (timestamps: `lib/chat-time.ts`). */
 
 export type TTextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 

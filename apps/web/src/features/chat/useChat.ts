@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { chatResyncCursor, type TChatLock, type TChatMessage } from '@resolved/shared';
 import { ReplyError } from '../../lib/api';
+import { serverMessage } from '../../lib/form-errors';
 import {
   getSocket,
   isNoReply,
@@ -17,6 +18,7 @@ import {
   mergeMessages,
   removeMessages,
   setOutboxStatus,
+  isRetryableFailure,
   type TChatState,
 } from './chat-state';
 import { fetchMessagesBefore, fetchNewestMessages } from './chat-queries';
@@ -31,7 +33,7 @@ type TAction =
   | { type: 'merge'; messages: readonly TChatMessage[] }
   | { type: 'remove'; ids: readonly number[] }
   | { type: 'queue'; clientId: string; text: string }
-  | { type: 'status'; clientId: string; status: 'sending' | 'failed'; error?: string };
+  | { type: 'status'; clientId: string; status: 'sending' | 'failed'; error?: string; canRetry?: boolean };
 
 function reducer(state: TChatState, action: TAction): TChatState {
   switch (action.type) {
@@ -47,7 +49,7 @@ function reducer(state: TChatState, action: TAction): TChatState {
         createdAt: Date.now(),
       });
     case 'status':
-      return setOutboxStatus(state, action.clientId, action.status, action.error);
+      return setOutboxStatus(state, action.clientId, action.status, action.error, action.canRetry);
   }
 }
 
@@ -94,14 +96,18 @@ export function useChat() {
     void request('message.send', { clientId, text }).then((reply) => {
       if (reply.ok) dispatch({ type: 'merge', messages: [reply.data.message] });
       else if (reply.error.code === 'disconnected') waitForConnection();
-      // No answer in time shows the standard "not confirmed" advice; a refusal says why (rate limit, validation…).
-      else
+      // No answer in time shows the standard "not confirmed" advice; a refusal says why (rate limit, a mute…), and
+      // only a failure that may clear offers Retry.
+      else {
+        const error = isNoReply(reply) ? undefined : reply.error;
         dispatch({
           type: 'status',
           clientId,
           status: 'failed',
-          error: isNoReply(reply) ? undefined : reply.error.message,
+          error: error && serverMessage(error),
+          canRetry: isRetryableFailure(error),
         });
+      }
     });
   }, []);
 

@@ -7,7 +7,7 @@ import { debateHistoryQuery } from '../debates/debates-queries';
 import { historyResultText } from '../debates/history-text';
 import { getMyProgress, teamKeys } from '../teams/teams-queries';
 import { isUpcoming } from '../debates/start-time';
-import { PracticeRoundNote } from '../debates/ballot/PracticeRoundNote';
+import { NotCountedNote } from '../debates/ballot/NotCountedNote';
 import { debateRecordQuery } from './dashboard-queries';
 
 /** How many past rounds the dashboard lists (the Debates page has them all). */
@@ -88,7 +88,7 @@ export function DebateRecordCard() {
                 >
                   {d.status === 'live' ? (isUpcoming(d) ? 'Open the room' : 'Back to the round') : 'Replay'}
                 </Link>
-                {d.notCounted ? <PracticeRoundNote notCounted={d.notCounted} className="w-full" /> : null}
+                {d.notCounted ? <NotCountedNote notCounted={d.notCounted} className="w-full" /> : null}
               </li>
             ))}
           </ul>

@@ -197,6 +197,11 @@ export function setRecordingConsent(debateId: number, agree: boolean) {
   }).then((r) => r.debate);
 }
 
+/** The room's Forfeit button: a debater resigns the live round (the other side wins; never a strike). */
+export function resignDebate(debateId: number) {
+  return api<{ debate: TDebate }>(`/api/debates/${debateId}/forfeit`, { method: 'POST' }).then((r) => r.debate);
+}
+
 /** A debater's "let spectators watch" (issue 24). */
 export function setSpectatorWatch(debateId: number, allow: boolean) {
   return api<{ debate: TDebate }>(`/api/debates/${debateId}/spectator-watch`, {

@@ -9,9 +9,10 @@ import { buttonClass } from '../../ui/button-styles';
 import { useAuth } from '../auth/useAuth';
 import { appealNotice, markNoticesRead, moderationKeys, noticesQuery } from './moderation-queries';
 import { useDismiss } from '../../ui/useDismiss';
+import { formatChatTimestamp } from '../../lib/chat-time';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** A notice's words, with an action's end in the reader's own time, as the chat shows times. */
+const noticeText = (n: TNotice) => (n.until ? `${n.body} Until ${formatChatTimestamp(n.until)}.` : n.body);
 
 function AppealBox({ notice }: { notice: TNotice }) {
   const client = useQueryClient();
@@ -116,9 +117,9 @@ export function NoticesMenu() {
               {notices.data.map((n) => (
                 <li key={n.id} className="rounded-xl border border-slate-200 p-3">
                   <p className="font-semibold">{n.title}</p>
-                  <p className="text-sm text-slate-700">{n.body}</p>
+                  <p className="text-sm text-slate-700">{noticeText(n)}</p>
                   <time dateTime={n.createdAt} className="text-xs text-slate-600">
-                    {when(n.createdAt)}
+                    {formatChatTimestamp(n.createdAt)}
                   </time>
                   <AppealBox notice={n} />
                 </li>
@@ -145,7 +146,7 @@ export function ModerationNoticeBanner() {
     <div role="status" className="mb-4 space-y-1 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
       {unread.map((n) => (
         <p key={n.id}>
-          <span className="font-bold">{n.title}.</span> {n.body}
+          <span className="font-bold">{n.title}.</span> {noticeText(n)}
         </p>
       ))}
       <button

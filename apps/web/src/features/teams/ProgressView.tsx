@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { FORMATS, type TDebaterProgress } from '@resolved/shared';
 import { RatingChart } from '../debates/ratings/RatingChart';
-import { PracticeRoundNote } from '../debates/ballot/PracticeRoundNote';
+import { NotCountedNote } from '../debates/ballot/NotCountedNote';
 
 /** Rounds per format, wins and losses, speaker points, the rating chart and the latest ballots with their reasons. */
 export function ProgressView({ progress }: { progress: TDebaterProgress }) {
@@ -55,7 +55,7 @@ export function ProgressView({ progress }: { progress: TDebaterProgress }) {
                   {b.judgeName ? ` · judged by ${b.judgeName}` : ''}
                 </p>
                 <p className="mt-1 break-words text-slate-700">“{b.reason}”</p>
-                {b.notCounted ? <PracticeRoundNote notCounted={b.notCounted} className="mt-2" /> : null}
+                {b.notCounted ? <NotCountedNote notCounted={b.notCounted} className="mt-2" /> : null}
                 <Link to={`/debates/${b.debateId}/replay`} className="mt-1 inline-block text-brand-700 underline">
                   Replay the round
                 </Link>

@@ -1,10 +1,10 @@
 import { AWARD_RULES, type TDebate } from '@resolved/shared';
-import { PracticeRoundNote } from './PracticeRoundNote';
+import { NotCountedNote } from './NotCountedNote';
 
 /**
  * What the round earned each participant, and why (the score ledger's own entries). A round that did not count (a
- * round clicked through, a forfeit before the round began, a repeat of the same pair) reads as a practice round, with
- * the rule it met: every entry of such a round is 0 points for that one reason.
+ * round clicked through, a forfeit before the round began, a repeat of the same pair) reads "Not counted for points",
+ * with the rule it met: every entry of such a round is 0 points for that one reason.
  */
 export function RoundAwards({ debate, viewerId }: { debate: TDebate; viewerId: string | undefined }) {
   if (debate.notCounted) {
@@ -13,7 +13,7 @@ export function RoundAwards({ debate, viewerId }: { debate: TDebate; viewerId: s
         <h2 id="round-awards-heading" className="sr-only">
           Points from this round
         </h2>
-        <PracticeRoundNote notCounted={debate.notCounted} />
+        <NotCountedNote notCounted={debate.notCounted} />
       </section>
     );
   }

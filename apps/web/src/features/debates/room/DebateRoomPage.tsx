@@ -8,6 +8,7 @@ import {
   canPostInRound,
   roundChatClosedRefusal,
   canSubmitBallot,
+  FORFEIT_AFTER_MS,
   FORMATS,
   seatsOfDebate,
   type TDebate,
@@ -21,10 +22,12 @@ import { useAuth } from '../../auth/useAuth';
 import { BallotForm, BallotView } from '../ballot/Ballot';
 import { RoundAwards } from '../ballot/RoundAwards';
 import { JudgeSeat } from './JudgeSeat';
+import { ForfeitButton } from './ForfeitButton';
 import { EvidencePanel } from './EvidencePanel';
 import { PoiPanel } from '../clock/PoiPanel';
 import { FlowSheet } from './FlowSheet';
 import { useLeaveGuard } from './useLeaveGuard';
+import { useQueueStatus } from '../queue/useQueue';
 import { RatingText } from '../ballot/RatingText';
 import { ClockControls } from '../clock/ClockControls';
 import { PublicForumOneOnOneNote } from './DebateNotes';
@@ -57,7 +60,8 @@ function statusText(debate: TDebate, nowMs: number): string {
       return `Decided: ${debate.winnerSide ? format.sides[debate.winnerSide] : ''} wins`;
     case 'forfeited': {
       const loser = debate.forfeitedBy === debate.debaters.a.userId ? 'a' : 'b';
-      return `${debate.debaters[loser].displayName} left the round and forfeited`;
+      // Said the same whether they resigned (the Forfeit button) or stayed away: the snapshot does not tell them apart.
+      return `${debate.debaters[loser].displayName} forfeited: ${format.sides[loser === 'a' ? 'b' : 'a']} wins`;
     }
     case 'abandoned':
       // A practice round also ends this way when its coach cancels it, marked so since migration 0025.
@@ -85,7 +89,9 @@ export default function DebateRoomPage() {
     !isUpcomingRound &&
     !!user &&
     [debate.debaters.a.userId, debate.debaters.b.userId].includes(user.id);
-  useLeaveGuard(isLiveDebater);
+  // The away window is the server's setting, read with the queue status (the banner on every page reads it too).
+  const forfeitAfterMs = useQueueStatus(!!user).data?.forfeitAfterMs ?? FORFEIT_AFTER_MS;
+  useLeaveGuard(isLiveDebater, forfeitAfterMs);
   const navigate = useNavigate();
   // A live round ended by a block: its debaters and judge leave the room (LiveDebateBanner says why, in neutral words).
   const previousStatus = useRef(debate?.status);
@@ -157,9 +163,18 @@ export default function DebateRoomPage() {
           Reconnecting… the clock keeps running on the server.
         </p>
       ) : null}
-      <p className="mb-4 text-sm font-semibold text-slate-700" data-testid="debate-status">
-        {statusText(debate, nowMs)}
-      </p>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-slate-700" data-testid="debate-status">
+          {statusText(debate, nowMs)}
+        </p>
+        {isLiveDebater && side ? (
+          <ForfeitButton
+            debate={debate}
+            opponentName={debate.debaters[side === 'a' ? 'b' : 'a'].displayName}
+            onForfeited={handleDecided}
+          />
+        ) : null}
+      </div>
       {debate.status !== 'live' ? (
         <p className="-mt-2 mb-4 text-sm">
           <Link to={`/debates/${debate.id}/replay`} className="font-semibold text-brand-700 underline">

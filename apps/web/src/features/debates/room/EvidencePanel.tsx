@@ -154,7 +154,11 @@ export function EvidencePanel({
         <Paperclip className="h-5 w-5 text-brand-700" aria-hidden="true" /> Evidence
       </h2>
       {!canSee ? (
-        <p className="mt-2 text-sm text-slate-600">The debaters keep this round’s evidence to the round.</p>
+        <p className="mt-2 text-sm text-slate-600" data-testid="evidence-hidden">
+          {debate.evidencePublic
+            ? 'The debaters share the evidence with spectators, who see it while both debaters let them watch.'
+            : 'The debaters keep this round’s evidence to the round.'}
+        </p>
       ) : (
         <ul className="mt-3 space-y-2" data-testid="evidence-list">
           {list.data?.evidence.length === 0 ? <li className="text-sm text-slate-500">Nothing shared yet.</li> : null}
@@ -231,6 +235,11 @@ export function EvidencePanel({
           />
           Spectators can see the evidence
         </label>
+      ) : null}
+      {isDebater && !debate.spectatorWatch.isAllowed ? (
+        <p className="mt-1 text-xs text-slate-600" data-testid="evidence-visibility-state">
+          Spectators see it only while both debaters also let them see and hear the round (the switch under the video).
+        </p>
       ) : null}
     </section>
   );

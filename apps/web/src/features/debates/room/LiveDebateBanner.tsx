@@ -8,13 +8,14 @@ import { useQueueStatus } from '../queue/useQueue';
 import { queueKey } from '../debates-queries';
 import { ENDED_EARLY_MESSAGE } from '../history-text';
 import { toast } from '../../../lib/toast';
+import { liveDebateBannerText } from './away-words';
 
 /** Longest wait a timer takes (setTimeout's limit is about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * On every page but the room itself: "You are in a live debate — return", while the signed-in user debates a live
- * round (away for more than a minute forfeits it). Learns of a new match at once (`debate.matched`, on every tab).
+ * round (away for longer than the server's `forfeitAfterMs` forfeits it). Learns of a new match at once (`debate.matched`, on every tab).
  * A practice round paired for later is not live until its start: the banner shows from then (the round's opening
  * notice, or a timer at its start time). A round ended early by a block says so here, on any page.
  */
@@ -46,7 +47,7 @@ export function LiveDebateBanner() {
     if (user) void client.invalidateQueries({ queryKey: queueKey });
   });
   const debateId = status.data?.activeDebateId ?? null;
-  if (!user || debateId === null || pathname === `/debates/${debateId}`) return null;
+  if (!user || !status.data || debateId === null || pathname === `/debates/${debateId}`) return null;
   return (
     <div
       role="status"
@@ -55,7 +56,7 @@ export function LiveDebateBanner() {
     >
       <p className="flex items-center gap-2 font-semibold">
         <Radio className="h-5 w-5 shrink-0" aria-hidden="true" />
-        You are in a live debate — return within a minute or it counts as a forfeit.
+        {liveDebateBannerText(status.data.forfeitAfterMs)}
       </p>
       <Link
         to={`/debates/${debateId}`}

@@ -1,13 +1,11 @@
 import { useEffect } from 'react';
-
-export const LEAVE_LIVE_DEBATE_MESSAGE =
-  'You are in a live debate. If you stay away for more than a minute, you forfeit the round. Leave anyway?';
+import { leaveLiveDebateQuestion } from './away-words';
 
 /**
  * While `isActive`, a click on a link to another page of the app asks first (a debater leaving a live round by any
- * link used to forfeit 60 s later, silently). Reloading the room is not asked about: it comes straight back.
+ * link used to forfeit `forfeitAfterMs` later, silently). Reloading the room is not asked about: it comes straight back.
  */
-export function useLeaveGuard(isActive: boolean): void {
+export function useLeaveGuard(isActive: boolean, forfeitAfterMs: number): void {
   useEffect(() => {
     if (!isActive) return;
     function handleClick(event: MouseEvent) {
@@ -18,7 +16,7 @@ export function useLeaveGuard(isActive: boolean): void {
         return;
       const url = new URL(anchor.href, window.location.href);
       if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
-      if (!window.confirm(LEAVE_LIVE_DEBATE_MESSAGE)) {
+      if (!window.confirm(leaveLiveDebateQuestion(forfeitAfterMs))) {
         event.preventDefault();
         event.stopPropagation();
       }
@@ -26,5 +24,5 @@ export function useLeaveGuard(isActive: boolean): void {
     // Capture phase: before the router's own click handler.
     document.addEventListener('click', handleClick, true);
     return () => document.removeEventListener('click', handleClick, true);
-  }, [isActive]);
+  }, [isActive, forfeitAfterMs]);
 }

@@ -408,11 +408,11 @@ export function VideoPanel({
               disabled={pendingWatch !== null}
               onChange={(e) => void handleWatch(e.target.checked)}
             />
-            Let spectators watch (see and hear us, and see shared evidence)
+            Let spectators see and hear us
           </label>
           <p className="mt-1 text-xs text-slate-600" data-testid="spectator-watch-state">
             {isWatchAllowed
-              ? 'Spectators see and hear the round.'
+              ? 'Spectators see and hear the round. Evidence has its own switch, under Evidence.'
               : debate.spectatorWatch.a || debate.spectatorWatch.b
                 ? 'One debater lets spectators watch; waiting for the other. Spectators follow the clock only.'
                 : 'Spectators follow the clock, the speeches and the ballot, without audio, video or evidence.'}
