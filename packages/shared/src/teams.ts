@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { FORMAT_IDS, type TFormatId, type TSideKey } from './formats.js';
 import type { TDebateStatus } from './debate/protocol.js';
 import type { TNotCounted } from './debate/awards.js';
-import { isUnder18, type TAgeBand } from './age.js';
+import type { TAgeBand } from './age.js';
 
 export const TEAM_LIMITS = {
   nameMax: 80,
@@ -56,15 +56,23 @@ export interface TJoinTeamResponse {
 }
 
 /**
+ * Whether any of these people may be under 18: under 18, or no age given yet (the safe side, as `isMinorRound`
+ * reads it). A team with such a member needs approval to join.
+ */
+export function hasPossibleMinor(bands: readonly (TAgeBand | null | undefined)[]): boolean {
+  return bands.some((band) => band !== 'adult');
+}
+
+/**
  * Whether joining a team waits for a coach's approval (issue 29): when its coach switched "Require approval to join"
- * on, and always when anyone on the team, waiting to join it or joining now is under 18 (`bands`: theirs). A join
- * code is a key to the team's minors; the coach decides who becomes their teammate. See docs/decisions.md.
+ * on, and always when anyone on the team, waiting to join it or joining now may be under 18 (`bands`: theirs). A
+ * join code is a key to the team's minors; the coach decides who becomes their teammate. See docs/decisions.md.
  */
 export function isJoinApprovalRequired(
   team: { requiresApproval: boolean },
   bands: readonly (TAgeBand | null | undefined)[],
 ): boolean {
-  return team.requiresApproval || bands.some(isUnder18);
+  return team.requiresApproval || hasPossibleMinor(bands);
 }
 
 /** The words a member waiting for approval reads on the team page and in their list of teams. */

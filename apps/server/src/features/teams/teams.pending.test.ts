@@ -230,7 +230,7 @@ describe.each(TEST_ENGINES)('pending team members on %s', (engine) => {
     expect((await teamAs(adult, team.id)).myRole).toBe('member');
   });
 
-  it('a team of adults lets adults in at once until its coach requires approval; minors always need it', async () => {
+  it('a team of adults lets adults in at once until its coach requires approval; a possible minor always needs it', async () => {
     const coach = await buildUser(t);
     const team = await newTeam(coach);
     const first = await buildUser(t);
@@ -251,6 +251,10 @@ describe.each(TEST_ENGINES)('pending team members on %s', (engine) => {
     expect((await call(teen, 'POST', `/api/teams/join/${team.joinCode}`)).json().isPending).toBe(true);
     expect((await teamAs(coach, team.id)).joinApproval).toEqual({ isRequired: false, isForced: true });
     expect((await call(await buildUser(t), 'POST', `/api/teams/join/${team.joinCode}`)).json().isPending).toBe(true);
+    // Someone who has not given an age yet may be a minor: on another team of adults, their join waits too.
+    const other = await newTeam(coach);
+    const unknownAge = await buildUser(t, { birthMonth: null });
+    expect((await call(unknownAge, 'POST', `/api/teams/join/${other.joinCode}`)).json().isPending).toBe(true);
   });
 
   it('a child’s sign-up through the join link waits for the coach, seeing only that it waits', async () => {

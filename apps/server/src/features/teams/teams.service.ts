@@ -4,8 +4,8 @@
  */
 import { randomInt } from 'node:crypto';
 import {
+  hasPossibleMinor,
   isLimitedToTeams,
-  isUnder18,
   leaveTeamRefusal,
   canManageTeam,
   canViewTeam,
@@ -142,11 +142,11 @@ export const isJoinOpen = (team: { joinCode: string | null; isJoinOpen: number }
 
 /**
  * What a coach sees of joining's approval (issue 29): the team's own switch, and whether anyone on it (or waiting to
- * join) is under 18, which makes approval needed whatever the switch says.
+ * join) may be under 18 (`hasPossibleMinor`), which makes approval needed whatever the switch says.
  */
 async function joinApprovalOf(deps: TTeamsDeps, team: { id: number; requiresApproval: number }) {
   const bands = await ageBandsOf(db(deps), await repo.listAllMemberIds(db(deps), Number(team.id)));
-  return { isRequired: Number(team.requiresApproval) === 1, isForced: [...bands.values()].some(isUnder18) };
+  return { isRequired: Number(team.requiresApproval) === 1, isForced: hasPossibleMinor([...bands.values()]) };
 }
 
 /**

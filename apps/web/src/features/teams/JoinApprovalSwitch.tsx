@@ -32,7 +32,7 @@ export function JoinApprovalSwitch({ team }: { team: TTeam }) {
       </label>
       <p id="join-approval-hint" className="mt-1 text-sm text-slate-600">
         {isForced
-          ? 'Always on: someone on this team is under 18, so you approve everyone who joins.'
+          ? 'Always on while someone on this team is under 18 (or has not given an age): you approve everyone who joins.'
           : 'Whoever uses the code or link waits until you approve them.'}
       </p>
     </div>
