@@ -31,6 +31,8 @@ test('a 12-year-old cannot sign up directly, joins through the coach’s link, a
   browser,
   consoleErrors,
 }) => {
+  // Two sign-ups, a coach's approval and five pages: more than the default budget on a busy two-core runner.
+  test.setTimeout(60_000);
   consoleErrors.allow(/status of 403/);
   const run = randomBytes(3).toString('hex');
   const teamName = `Northside ${run}`;
