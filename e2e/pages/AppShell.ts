@@ -15,7 +15,8 @@ export class AppShell {
   constructor(readonly page: Page) {
     this.header = page.getByRole('banner');
     this.title = this.header.getByText(/Resolved/).first();
-    this.menuButton = this.header.getByRole('button', { name: /menu/i });
+    // ("Open menu", not the signed-in account's "Account menu" beside it.)
+    this.menuButton = this.header.getByRole('button', { name: 'Open menu' });
     this.sidebar = page.getByRole('navigation', { name: 'Main' });
     this.sidebarLinks = this.sidebar.getByRole('link');
     this.activeLink = this.sidebar.locator('a[aria-current="page"]');

@@ -43,9 +43,11 @@ export const ERROR_REASONS = [
   'challenge_own',
   'challenger_busy',
   'round_starts_soon',
+  'seat_unavailable',
   'playban',
   // The round
   'round_over',
+  'round_chat_closed',
   'clock_stale',
   'clock_busy',
   'clock_turn',
@@ -119,6 +121,7 @@ export const REFUSALS = {
   already_in_debate: { code: 'conflict', message: 'You are already in a debate.' },
   no_topic: { code: 'conflict', message: 'No topic has been set yet, so there is nothing to debate.' },
   round_over: { code: 'conflict', message: 'This debate is over.' },
+  round_chat_closed: { code: 'conflict', message: 'This round is over: its chat is read-only.' },
   clock_stale: { code: 'conflict', message: 'The clock changed before your command arrived. Try again.' },
   judge_taken: { code: 'conflict', message: 'This debate already has a judge.' },
   not_team_judge: {

@@ -10,6 +10,7 @@ export * from './common-passwords.js';
 export * from './realtime.js';
 export * from './chat.js';
 export * from './permissions.js';
+export * from './rules/seat.js';
 export * from './debate/clock.js';
 export * from './debate/matchmaking.js';
 export * from './debate/awards.js';

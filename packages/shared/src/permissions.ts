@@ -186,6 +186,14 @@ export function roundChatRefusal(actor: TActor, round: TRoundSeats): TRoundRefus
   };
 }
 
+/**
+ * The round chat is open while the round is (live, or awaiting its ballot, when the judge may still ask or explain);
+ * once it is over it is read-only: nobody writes into a finished, forfeited or abandoned round (one a block ended).
+ */
+export function roundChatClosedRefusal(status: TDebateStatus): TRefusal | null {
+  return status === 'live' || status === 'awaiting_ballot' ? null : refusalOf('round_chat_closed');
+}
+
 /** A private flow sheet of the round: its debaters and judge keep one each. */
 export function flowRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
   if (canPostInRound(actor, round)) return null;
@@ -650,20 +658,21 @@ export function moderationTargetRefusal(
  * whichever of them blocked the other); `spectate` and `evidence` are the blocked user reaching into the blocker's
  * round.
  */
-export type TBlockDoor = 'challenge' | 'judge' | 'spectate' | 'evidence';
+export type TBlockDoor = 'challenge' | 'judge' | 'spectate' | 'evidence' | 'round_chat';
 
 const BLOCK_DOOR_MESSAGES: Record<TBlockDoor, string> = {
   challenge: 'You cannot debate this person: one of you has blocked the other.',
   judge: 'You cannot judge this round: one of its debaters and you have a block between you.',
   spectate: 'You cannot watch this round.',
   evidence: 'You cannot share evidence into this round.',
+  round_chat: 'You cannot write in this round: someone in it and you have a block between you.',
 };
 
 /** A door that a block between the two people involved closes (`isBlocked`: the server read a block), or null. */
 export function blockedPairRefusal(door: TBlockDoor, isBlocked: boolean): TRoundRefusal | null {
   if (!isBlocked) return null;
   return {
-    code: door === 'spectate' || door === 'evidence' ? 'forbidden' : 'conflict',
+    code: door === 'spectate' || door === 'evidence' || door === 'round_chat' ? 'forbidden' : 'conflict',
     reason: 'blocked',
     message: BLOCK_DOOR_MESSAGES[door],
   };
@@ -696,8 +705,11 @@ export function isLimitedToTeams(user: TAgeState): boolean {
   return user.isTeamManaged === true || user.ageBand === 'child';
 }
 
-/** Where an account limited to its teams is refused, each with its own words. */
-export type TTeamManagedDoor = 'queue' | 'challenge' | 'judge' | 'community_chat' | 'leave_last_team';
+/**
+ * Where an account limited to its teams is refused, each with its own words. `meetings` (the public rooms' external
+ * meeting links) is a door of the web only: its screens do not offer them and say this on the page (issue 29).
+ */
+export type TTeamManagedDoor = 'queue' | 'challenge' | 'judge' | 'community_chat' | 'meetings' | 'leave_last_team';
 
 const TEAM_MANAGED_MESSAGES: Record<TTeamManagedDoor, string> = {
   queue: 'Your account is run with your team: you debate in the rounds your coach pairs, not with random opponents.',
@@ -705,6 +717,8 @@ const TEAM_MANAGED_MESSAGES: Record<TTeamManagedDoor, string> = {
     'Your account is run with your team: you debate in the rounds your coach pairs, not through challenge links.',
   judge: 'Your account is run with your team: you judge only your team’s rounds.',
   community_chat: 'The community chat is not open to accounts run with a team. Talk to your team through your coach.',
+  meetings:
+    'Your account is run with your team: you meet in the rounds your coach pairs, not in the public meeting rooms.',
   leave_last_team: 'Your coach looks after your account: ask them to remove you from your last team.',
 };
 

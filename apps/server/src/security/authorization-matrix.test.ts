@@ -250,6 +250,10 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'GET /api/rooms': (c) => call(c, 'GET', '/api/rooms').then(asOutcome),
   'POST /api/rooms': (c) =>
     call(c, 'POST', '/api/rooms', { name: 'My room', zoomLink: 'https://zoom.us/j/2' }).then(asOutcome),
+  'POST /api/rooms | team-managed': async (c) => {
+    if (c.as) await teamManaged(c.t, c.as);
+    return asOutcome(await call(c, 'POST', '/api/rooms', { name: 'My room', zoomLink: 'https://zoom.us/j/2' }));
+  },
   'PATCH /api/rooms/:id': async (c) => {
     const id = await makeRoom(c, c.owner);
     return asOutcome(await call(c, 'PATCH', `/api/rooms/${id}`, { name: 'Renamed' }));

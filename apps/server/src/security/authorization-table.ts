@@ -67,6 +67,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
 
   'GET /api/rooms': PUBLIC,
   'POST /api/rooms': SIGNED_IN,
+  'POST /api/rooms | team-managed': rule('no account limited to its teams (403 `team_managed`)', 'DDDD-'),
   'PATCH /api/rooms/:id': rule('a created room: its creator, moderators, admins', 'DDAAA', 'the room’s creator'),
   'PATCH /api/rooms/:id | fixed room': rule('a fixed room (link only): admins', 'DDDA-'),
   'DELETE /api/rooms/:id': rule('a created room: its creator, moderators, admins', 'DDAAA', 'the room’s creator'),
@@ -147,7 +148,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'POST /api/debates/challenges | team-managed': rule('no account limited to its teams (403 `team_managed`)', 'DDDD-'),
   'GET /api/debates/challenges/:token': rule('signed-in users with the link', 'DAAAA', 'the challenger'),
   'POST /api/debates/challenges/:token/accept': rule(
-    'signed-in users other than the challenger',
+    'signed-in users other than the challenger, unless either is suspended (the seat rule; a link is revoked by its maker’s ban or suspension)',
     'DAAAD',
     'the challenger',
   ),
@@ -163,7 +164,11 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   ),
   'GET /api/debates/:id': rule('signed-in users (spectators)', 'DAAAA', 'a debater'),
   'POST /api/debates/:id/clock': rule('the debaters (the judge: pause/resume)', 'DDDDA', 'the debater to speak'),
-  'POST /api/debates/:id/judge': rule('signed-in users other than the debaters', 'DAAAD', 'a debater'),
+  'POST /api/debates/:id/judge': rule(
+    'signed-in users other than the debaters, unless suspended',
+    'DAAAD',
+    'a debater',
+  ),
   'POST /api/debates/:id/judge | no month of birth': rule(
     'no one without a month of birth (403 `age_required`)',
     'DDDD-',
@@ -228,7 +233,11 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'DDDDD',
     'someone waiting to join the team',
   ),
-  'POST /api/teams/:id/rounds': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
+  'POST /api/teams/:id/rounds': rule(
+    'the team’s coaches; no one suspended or banned is seated (409 `seat_unavailable`)',
+    'DDDDA',
+    'a coach of the team',
+  ),
   'DELETE /api/teams/:id/rounds/:debateId': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
 
   'GET /api/debates/:id/evidence': rule(

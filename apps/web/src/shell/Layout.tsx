@@ -5,15 +5,13 @@ import { isLimitedToTeams } from '@resolved/shared';
 import { useAuth } from '../features/auth/useAuth';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
+import { TEAM_ONLY_NAV_ENTRIES } from './navigation';
 
 // Few accounts ever see it (those from before ages were asked, and Google sign-ups), and it validates with the zod
 // schemas no other first page needs: its own chunk.
 const BirthMonthGate = lazy(() =>
   import('../features/auth/BirthMonthGate').then((m) => ({ default: m.BirthMonthGate })),
 );
-
-/** What an account limited to its teams does not find in the sidebar (issue 24): the community chat. */
-const TEAM_ONLY_HIDDEN = ['/chat'] as const;
 
 /**
  * Sign-in and sign-up finish their own work (a toast, then where the spec sends them) before the month of birth is
@@ -66,7 +64,7 @@ export function Layout({
         isOpen={isMenuOpen}
         onClose={handleClose}
         account={account}
-        hiddenTargets={user && isLimitedToTeams(user) ? TEAM_ONLY_HIDDEN : undefined}
+        entries={user && isLimitedToTeams(user) ? TEAM_ONLY_NAV_ENTRIES : undefined}
       />
       <main
         id="main"

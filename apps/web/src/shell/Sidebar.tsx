@@ -1,22 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LogOut, UserRound, X } from 'lucide-react';
-import { LOGIN_ENTRY_TARGET, NAV_ENTRIES, isEntryActive } from './navigation';
+import { LOGIN_ENTRY_TARGET, NAV_ENTRIES, isEntryActive, type TNavEntry } from './navigation';
 
 interface TSidebarProps {
   isOpen: boolean;
   onClose: () => void;
   /** The signed-in account: its name and Sign Out take the place of "Login / Sign In". */
   account?: { name: string; onSignOut: () => void };
-  /** Entries this account does not have (issue 24: no community chat for an account limited to its teams). */
-  hiddenTargets?: readonly string[];
+  /** The entries, when not the spec's (`TEAM_ONLY_NAV_ENTRIES` for an account limited to its teams). */
+  entries?: readonly TNavEntry[];
 }
 
 /**
  * 16rem sidebar: always visible from the `md` breakpoint; below it, a drawer that slides in over a dimmed
  * overlay, traps focus while open and closes on Escape, on the overlay and on choosing an entry.
  */
-export function Sidebar({ isOpen, onClose, account, hiddenTargets = [] }: TSidebarProps) {
+export function Sidebar({ isOpen, onClose, account, entries = NAV_ENTRIES }: TSidebarProps) {
   const { pathname } = useLocation();
   const panelRef = useRef<HTMLElement>(null);
 
@@ -79,7 +79,7 @@ export function Sidebar({ isOpen, onClose, account, hiddenTargets = [] }: TSideb
           </button>
         </div>
         <ul className="space-y-1 p-4">
-          {NAV_ENTRIES.filter((entry) => !hiddenTargets.includes(entry.to)).map((entry) => {
+          {entries.map((entry) => {
             if (account && entry.to === LOGIN_ENTRY_TARGET) {
               return (
                 <li key="account" className="mt-2 border-t border-slate-100 pt-3" data-testid="sidebar-account">

@@ -7,6 +7,7 @@ import {
   LogIn,
   MessageSquare,
   Trophy,
+  Users,
   Video,
   Hand,
   type LucideIcon,
@@ -33,6 +34,15 @@ export const NAV_ENTRIES: readonly TNavEntry[] = [
   { label: 'Home', to: '/Dashboard', icon: Home, alsoActiveOn: ['/admin-dashboard'] },
   { label: 'Login / Sign In', to: '/signup', icon: LogIn, alsoActiveOn: ['/login'] },
 ];
+
+/**
+ * The sidebar of an account limited to its teams (issues 24 and 29): the spec's entries without the public meeting
+ * rooms and the community chat, which it may not use, and its teams in the meeting rooms' place.
+ */
+export const TEAM_ONLY_NAV_ENTRIES: readonly TNavEntry[] = NAV_ENTRIES.flatMap((entry): TNavEntry[] => {
+  if (entry.to === '/rooms') return [{ label: 'Your teams', to: '/teams', icon: Users }];
+  return entry.to === '/chat' ? [] : [entry];
+});
 
 /** The last entry (spec §2), replaced by the account and Sign Out when someone is signed in. */
 export const LOGIN_ENTRY_TARGET = '/signup';

@@ -115,6 +115,21 @@ export async function isBlockedByAny(db: TDb, blockerIds: readonly string[], blo
 }
 
 /** Whether `userId` and any of `others` have a block between them, either way. */
+/** The blocks between `userId` and any of `others`, either way, with when each was made. */
+export function listBlocksWith(db: TDb, userId: string, others: readonly string[]) {
+  if (others.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('userBlocks')
+    .select(['blockerId', 'blockedId', 'createdAt'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blockerId', '=', userId), eb('blockedId', 'in', others)]),
+        eb.and([eb('blockedId', '=', userId), eb('blockerId', 'in', others)]),
+      ]),
+    )
+    .execute();
+}
+
 export async function hasBlockWithAny(db: TDb, userId: string, others: readonly string[]): Promise<boolean> {
   if (others.length === 0) return false;
   const row = await db

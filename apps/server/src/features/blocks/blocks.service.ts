@@ -131,8 +131,31 @@ export function isEitherBlocked(deps: TBlocksDeps, a: string, b: string, tx: Kys
 }
 
 /** Whether `userId` and anyone of `others` have a block between them, either way (the judge's seat). */
-export function hasBlockWithAny(deps: TBlocksDeps, userId: string, others: readonly string[]): Promise<boolean> {
-  return repo.hasBlockWithAny(deps.database.db, userId, others);
+export function hasBlockWithAny(
+  deps: TBlocksDeps,
+  userId: string,
+  others: readonly string[],
+  tx: Kysely<DB> = deps.database.db,
+): Promise<boolean> {
+  return repo.hasBlockWithAny(tx, userId, others);
+}
+
+/**
+ * Since when `userId` and each of `others` have had a block between them, either way (the earlier of the two
+ * directions): what `userId` does not read of theirs from then on (a round's chat).
+ */
+export async function blockedSince(
+  deps: TBlocksDeps,
+  userId: string,
+  others: readonly string[],
+): Promise<Map<string, string>> {
+  const since = new Map<string, string>();
+  for (const row of await repo.listBlocksWith(deps.database.db, userId, others)) {
+    const other = row.blockerId === userId ? row.blockedId : row.blockerId;
+    const earlier = since.get(other);
+    if (earlier === undefined || row.createdAt < earlier) since.set(other, row.createdAt);
+  }
+  return since;
 }
 
 /** Whether any of `blockerIds` (a round's people) blocked `userId` (watching it, sharing evidence into it). */

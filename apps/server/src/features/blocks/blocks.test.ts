@@ -234,6 +234,64 @@ describe.each(TEST_ENGINES)('blocks on %s', (engine) => {
     expect((await call(c, 'GET', `/api/debates/${other}`)).json().debate.status).toBe('live');
   });
 
+  it('the round chat: after a block neither side writes in a round they share, a message that raced it is hidden from the other', async () => {
+    const [a, b] = [await buildUser(t), await buildUser(t)];
+    const debateId = await roundOf(a, b);
+    const post = (who: TCookieUser, text: string) => call(who, 'POST', `/api/debates/${debateId}/messages`, { text });
+    const linesOf = async (who: TCookieUser) =>
+      ((await call(who, 'GET', `/api/debates/${debateId}`)).json().messages as { text: string }[]).map((m) => m.text);
+    expect((await post(b, 'Good luck')).statusCode).toBe(201);
+    // The block alone (the door's test: the round stays live), either way round.
+    await insertBlock(a, b);
+    for (const who of [b, a]) {
+      const refused = await post(who, 'still here?');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toMatchObject({
+        code: 'forbidden',
+        reason: 'blocked',
+        message: 'You cannot write in this round: someone in it and you have a block between you.',
+      });
+    }
+    // Over the socket too.
+    const socketB = await connectClient(await listenOnFreePort(t.app), b.cookie);
+    sockets.push(socketB);
+    expect(await ask(socketB, 'debate.send_message', { debateId, text: 'over the socket' })).toMatchObject({
+      ok: false,
+      error: { reason: 'blocked' },
+    });
+    // A message stored a moment after the block (it raced it) is left out for the blocker, kept for its author.
+    await t.database.db
+      .insertInto('debateMessages')
+      .values({
+        debateId,
+        userId: b.user.id,
+        text: 'raced the block',
+        createdAt: new Date(Date.now() + 1000).toISOString(),
+        clientId: null,
+      })
+      .execute();
+    expect(await linesOf(a)).toEqual(['Good luck']);
+    expect(await linesOf(b)).toEqual(['Good luck', 'raced the block']);
+    // Someone else in neither block reads everything.
+    const judge = await buildUser(t);
+    expect(await linesOf(judge)).toEqual(['Good luck', 'raced the block']);
+  });
+
+  it('a round’s chat is read-only once the round is over (here ended by a block), for both debaters', async () => {
+    const [a, b] = [await buildUser(t), await buildUser(t)];
+    const debateId = await roundOf(a, b);
+    expect((await call(a, 'POST', `/api/debates/${debateId}/messages`, { text: 'Ready' })).statusCode).toBe(201);
+    expect((await block(a, b)).json().endedDebateId).toBe(debateId);
+    for (const who of [a, b]) {
+      const refused = await call(who, 'POST', `/api/debates/${debateId}/messages`, { text: 'after the end' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        reason: 'round_chat_closed',
+        message: 'This round is over: its chat is read-only.',
+      });
+    }
+  });
+
   it('a coach pairing two members one of whom blocked the other gets a clear conflict naming them', async () => {
     const coach = await buildUser(t);
     const team = (await call(coach, 'POST', '/api/teams', { name: 'Westview', school: 'Westview High' })).json().team;

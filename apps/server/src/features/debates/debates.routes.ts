@@ -28,7 +28,7 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
     const row = await requireDebate(deps, id);
     await requireRoundViewer(deps, user, row);
-    const [debate, messages] = await Promise.all([loadDebate(deps, row), debates.listMessages(deps, id)]);
+    const [debate, messages] = await Promise.all([loadDebate(deps, row), debates.listMessages(deps, id, user.id)]);
     return { debate, messages, serverTime: Date.now() };
   });
   app.post('/api/debates/:id/clock', async (request) => {

@@ -17,6 +17,7 @@ import {
   meetingLinkReadRefusal,
   meetingLinkRefusal,
   roundChatRefusal,
+  roundChatClosedRefusal,
   type TRoundSeats,
   type TSideKey,
   blockedPairRefusal,
@@ -25,7 +26,7 @@ import {
   watchToggleRefusal,
   type TRtcSignal,
 } from '@resolved/shared';
-import { isBlockedByAny } from '../blocks/blocks.service';
+import { blockedSince, hasBlockWithAny, isBlockedByAny } from '../blocks/blocks.service';
 import { nowIso } from '../../db/database';
 import { AppError, refuse, refused } from '../../lib/errors';
 import { storeChatMessage } from '../chat/chat.service';
@@ -186,9 +187,24 @@ export async function getDebate(deps: TDebatesDeps, id: number): Promise<TDebate
   return loadDebate(deps, await requireDebate(deps, id));
 }
 
-export async function listMessages(deps: TDebatesDeps, debateId: number): Promise<TDebateMessage[]> {
+/**
+ * The round's chat as `viewerId` reads it: what someone they have a block with (either way) wrote after the block is
+ * left out. The send refuses such a message; this holds for one that raced the block.
+ */
+export async function listMessages(
+  deps: TDebatesDeps,
+  debateId: number,
+  viewerId: string | null,
+): Promise<TDebateMessage[]> {
   const rows = await repo.listMessages(db(deps), debateId, MESSAGE_HISTORY);
-  return rows.map((r) => ({ ...r, id: Number(r.id), debateId: Number(r.debateId) }));
+  const authors = [...new Set(rows.map((r) => r.userId))].filter((id) => id !== viewerId);
+  const since = viewerId ? await blockedSince(deps, viewerId, authors) : new Map<string, string>();
+  return rows
+    .filter((r) => {
+      const blockedAt = since.get(r.userId);
+      return blockedAt === undefined || r.createdAt < blockedAt;
+    })
+    .map((r) => ({ ...r, id: Number(r.id), debateId: Number(r.debateId) }));
 }
 
 /**
@@ -325,12 +341,17 @@ export async function postMessage(
 ): Promise<TDebateMessage> {
   const row = await requireDebate(deps, debateId);
   refuse(roundChatRefusal(user, seatsOfRow(row)));
+  refuse(roundChatClosedRefusal(row.status));
+  const others = [row.debaterAId, row.debaterBId, row.judgeId].filter((id): id is string => !!id && id !== user.id);
   const { message: stored, isNew } = await storeChatMessage(deps, user.id, input.clientId, {
     name: 'debate.send_message',
     findRetry: repo.findMessageByClientId,
     countSince: repo.countRecentMessages,
     text: input.text,
     filterWhere: (message) => ({ surface: 'round_chat', debateId, messageId: Number(message.id) }),
+    // Nobody writes into a round they share with someone they have a block with, either way (read in the send's
+    // locked step, so a block committed before it is seen).
+    admit: async (trx) => refuse(blockedPairRefusal('round_chat', await hasBlockWithAny(deps, user.id, others, trx))),
     insert: async (trx, _author, atIso) => {
       const values = { debateId, userId: user.id, text: input.text, createdAt: atIso };
       const id = await repo.insertMessage(trx, { ...values, clientId: input.clientId ?? null });
@@ -366,7 +387,7 @@ export async function signalRoute(
   deps: TDebatesDeps,
   user: TSessionUser,
   input: { debateId: number; toUserId?: string | undefined; signalType: string; isWatching: boolean },
-): Promise<string> {
+): Promise<string[]> {
   const row = await requireDebate(deps, input.debateId);
   const participants = [row.debaterAId, row.debaterBId, row.judgeId].filter((id): id is string => !!id);
   const isParticipant = participants.includes(user.id);
@@ -384,7 +405,12 @@ export async function signalRoute(
     if (!isRoomSignal(input.signalType as TRtcSignal['type'])) {
       throw new AppError('validation_failed', 'Say who this signal is for.');
     }
-    return REALTIME_ROOMS.debate(String(input.debateId));
+    // While spectators may not watch, nothing of the call reaches them: a participant's hello or camera change goes
+    // to the other seated people's own rooms, not to the round's room (which spectators' sockets are in).
+    if (isParticipant && !(await isSpectatorWatchAllowed(deps, row))) {
+      return participants.filter((id) => id !== user.id).map((id) => REALTIME_ROOMS.user(id));
+    }
+    return [REALTIME_ROOMS.debate(String(input.debateId))];
   }
   if (input.toUserId === user.id) throw new AppError('validation_failed', 'A signal cannot be sent to yourself.');
   if (!isParticipant && !participants.includes(input.toUserId)) {
@@ -394,7 +420,7 @@ export async function signalRoute(
   if (isParticipant && !participants.includes(input.toUserId)) {
     refuse(spectatorWatchRefusal(await isSpectatorWatchAllowed(deps, row)));
   }
-  return REALTIME_ROOMS.user(input.toUserId);
+  return [REALTIME_ROOMS.user(input.toUserId)];
 }
 
 /** Whether a user is a debater or the judge of a debate (their presence matters: forfeits, "present" list). */

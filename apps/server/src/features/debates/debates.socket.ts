@@ -260,7 +260,7 @@ export function debatesSocketFeature(
           const current = await loadDebate(deps, await requireDebate(deps, debateId));
           return {
             debate: current,
-            messages: await debates.listMessages(deps, debateId),
+            messages: await debates.listMessages(deps, debateId, userId ?? null),
             presence,
             iceServers: context.config.iceServers,
             serverTime: Date.now(),
@@ -309,17 +309,19 @@ export function debatesSocketFeature(
           const user = signedIn(socket.data.user);
           const { debateId, toUserId, signal } = parseOrThrow(ZDebateSignal, payload);
           if (!signals.take()) throw new AppError('rate_limited', 'Too many connection messages. Wait a moment.');
-          const room = await debates.signalRoute(deps, user, {
+          const rooms = await debates.signalRoute(deps, user, {
             debateId,
             toUserId,
             signalType: signal.type,
             isWatching: joined.has(debateId),
           });
-          context.events.emit({
-            name: 'debate.signal_received',
-            room,
-            payload: { debateId, fromUserId: user.id, signal },
-          });
+          for (const room of rooms) {
+            context.events.emit({
+              name: 'debate.signal_received',
+              room,
+              payload: { debateId, fromUserId: user.id, signal },
+            });
+          }
           return undefined;
         }),
       );

@@ -235,6 +235,43 @@ describe.each(TEST_ENGINES)('who a minor meets on %s', (engine) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('a spectator of two minors’ round receives no signal of the call, room-wide or not, until both allow it', async () => {
+    const [a, b, watcher] = [await teen(), await teen(), await adult()];
+    const debateId = await roundOf(a, b);
+    const baseUrl = await listenOnFreePort(t.app);
+    const [spectator, debaterA, debaterB] = [
+      await connectClient(baseUrl, watcher.cookie),
+      await connectClient(baseUrl, a.cookie),
+      await connectClient(baseUrl, b.cookie),
+    ];
+    sockets.push(spectator, debaterA, debaterB);
+    for (const s of [spectator, debaterA, debaterB]) expect((await ask(s, 'debate.join', { debateId })).ok).toBe(true);
+    const seen = { spectator: [] as string[], b: [] as string[] };
+    spectator.on('debate.signal_received', ({ signal }) => seen.spectator.push(signal.type));
+    debaterB.on('debate.signal_received', ({ signal }) => seen.b.push(signal.type));
+    const sendAll = async () => {
+      expect((await ask(debaterA, 'debate.signal', { debateId, signal: { type: 'hello' } })).ok).toBe(true);
+      const media = { type: 'media', camera: true };
+      expect((await ask(debaterA, 'debate.signal', { debateId, signal: media })).ok).toBe(true);
+      const offer = { type: 'offer', sdp: 'v=0' };
+      expect((await ask(debaterA, 'debate.signal', { debateId, toUserId: b.user.id, signal: offer })).ok).toBe(true);
+    };
+    await sendAll();
+    // The other debater hears all three: the spectator, who would otherwise be in the same room, hears none.
+    await expect.poll(() => seen.b.length).toBe(3);
+    // A round trip through the spectator's own socket: anything relayed to it before has arrived by now.
+    expect((await ask(spectator, 'debate.join', { debateId })).ok).toBe(true);
+    expect(seen.spectator).toEqual([]);
+
+    for (const who of [a, b]) {
+      expect((await call(who, 'PUT', `/api/debates/${debateId}/spectator-watch`, { allow: true })).statusCode).toBe(
+        200,
+      );
+    }
+    await sendAll();
+    await expect.poll(() => seen.spectator).toEqual(['hello', 'media']);
+  });
+
   it('spectators of a round of adults watch by default, until a debater turns it off', async () => {
     const [a, b, watcher] = [await adult(), await adult(), await adult()];
     const debateId = await roundOf(a, b);

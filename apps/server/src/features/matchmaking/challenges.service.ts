@@ -24,6 +24,7 @@ import { isEitherBlocked } from '../blocks/blocks.service';
 import { clashingRound, newDebate, startsSoonError } from './queue.service';
 import { inTransaction } from '../../db/transaction';
 import { meetingProfilesOf } from './meeting';
+import { seatRefusalsAmong } from '../users/seats';
 
 export async function createChallenge(
   deps: TDebatesDeps,
@@ -85,6 +86,11 @@ export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, to
         'challenge_own',
       );
     }
+    // The seat rule for both (a link made before its maker's ban or suspension is revoked then; this holds for one
+    // that raced it): the challenger is refused in neutral words, the accepter in their own.
+    const unseatable = await seatRefusalsAmong(tx, [challenge.userId, user.id], nowMs(deps));
+    refuse(unseatable.get(user.id) ?? null);
+    if (unseatable.has(challenge.userId)) throw invalidChallengeError();
     refuse(blockedPairRefusal('challenge', await isEitherBlocked(deps, challenge.userId, user.id, tx)));
     // Minors debate minors and adults adults, unless the two share a team (issue 24).
     const profiles = await meetingProfilesOf(tx, [user.id, challenge.userId]);

@@ -97,3 +97,13 @@ export async function markChallengeUsed(db: TDebatesDb, token: string, debateId:
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Revokes a user's challenge links that nobody has accepted yet; returns how many. */
+export async function deleteOpenChallengesOf(db: TDebatesDb, userId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('debateChallenges')
+    .where('userId', '=', userId)
+    .where('debateId', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -27,6 +27,7 @@ import { inTransaction } from '../../db/transaction';
 import { blockGraphAmong } from '../blocks/blocks.service';
 import { cooldownUntil } from '../playban/playban.service';
 import { meetingProfilesOf } from './meeting';
+import { seatRefusalsAmong } from '../users/seats';
 
 type TScheduledRound = Awaited<ReturnType<typeof repo.listScheduledRoundsOf>>[number];
 
@@ -198,6 +199,14 @@ export async function runMatching(
     );
     const startMs = nowMs(deps);
     for (const e of entries) if (clashingRound(scheduled, e.userId, { formatId, startMs })) busy.add(e.userId);
+    // Someone banned or suspended since they joined (on any instance: the rule is read here, at pairing) loses their
+    // place instead of being paired.
+    const unseatable = await seatRefusalsAmong(
+      tx,
+      entries.map((e) => e.userId),
+      startMs,
+    );
+    for (const id of unseatable.keys()) busy.add(id);
     await mmRepo.deleteQueueEntries(
       tx,
       entries.filter((e) => busy.has(e.userId)).map((e) => Number(e.id)),
@@ -260,6 +269,20 @@ export function requestMatching(
   join?: TPendingJoin,
 ): Promise<Map<string, number>> {
   return requestSweep(deps, formatId, join, (joins) => runMatching(deps, formatId, joins));
+}
+
+/**
+ * A ban or a suspension takes effect on matchmaking at once: the person's queue place goes and their open challenge
+ * links are revoked (under the matching lock, so no sweep or acceptance is half-way through with them). A join still
+ * waiting in another instance's sweep batch is caught by that sweep's own seat check.
+ */
+export async function withdrawFromMatchmaking(deps: TDebatesDeps, userId: string): Promise<void> {
+  forgetPendingJoin(deps, userId);
+  await sweepWriting(deps, userId);
+  await underMatchingLock(deps, async (tx) => {
+    await mmRepo.deleteQueueEntry(tx, userId);
+    await mmRepo.deleteOpenChallengesOf(tx, userId);
+  });
 }
 
 /** What a coach's pairing (teams) runs inside its transaction: the matching lock, and leaving the queue. */

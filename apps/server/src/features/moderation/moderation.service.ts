@@ -57,6 +57,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { blockUser } from '../blocks/blocks.service';
+import { withdrawFromMatchmaking } from '../matchmaking/queue.service';
 import * as repo from './moderation.repository';
 
 export type TModerationDeps = Pick<TAppContext, 'database' | 'events' | 'blobs'> & {
@@ -693,9 +694,12 @@ export async function act(
     case 'suspend':
       until = iso(now + request.hours * 60 * 60 * 1000);
       await setRestriction(deps.database, userId, request.action === 'mute' ? 'mutedUntil' : 'suspendedUntil', until);
+      // A suspension keeps the person out of rounds: their queue place and open challenge links go now.
+      if (request.action === 'suspend') await withdrawFromMatchmaking(deps, userId);
       break;
     case 'ban':
       await setBanned(deps.database, userId, request.reason);
+      await withdrawFromMatchmaking(deps, userId);
       break;
     case 'unban':
       if (!user?.isBanned) throw new AppError('conflict', 'This account is not banned.');

@@ -37,7 +37,7 @@ export async function getReplay(deps: TDebatesDeps, user: TSessionUser, debateId
   return {
     debate: await loadDebate(deps, row),
     events: events.map((e): TClockEvent => ({ ...e, speechIndex: Number(e.speechIndex) })),
-    messages: await listMessages(deps, debateId),
+    messages: await listMessages(deps, debateId, user?.id ?? null),
     evidence: canSeeEvidence(user, seats, isPublic) ? (await listEvidence(deps, user, debateId)).evidence : null,
     flow: isParticipant ? await getFlow(deps, user, debateId) : null,
   };

@@ -15,9 +15,9 @@ import {
   blockedPairRefusal,
   ageDoorRefusal,
   ageRequiredRefusal,
-  suspensionRefusal,
 } from '@resolved/shared';
 import { hasBlockWithAny } from '../blocks/blocks.service';
+import { seatRefusalsAmong } from '../users/seats';
 import { nowIso } from '../../db/database';
 import { AppError, refuse, refused } from '../../lib/errors';
 import * as repo from '../debates/debates.service';
@@ -49,7 +49,8 @@ export async function joinAsJudge(
   debateId: number,
   invite?: string,
 ): Promise<TDebate> {
-  refuse(suspensionRefusal(user));
+  // The seat rule (a ban or a suspension), read now rather than from the session.
+  refuse((await seatRefusalsAmong(deps.database.db, [user.id], nowMs(deps))).get(user.id) ?? null);
   const row = await requireDebate(deps, debateId);
   const invitation =
     row.judgeInviteToken === null || !invite ? 'none' : invite === row.judgeInviteToken ? 'valid' : 'invalid';

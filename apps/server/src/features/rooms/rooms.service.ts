@@ -8,10 +8,12 @@ import {
   canEditRoom,
   isRoomCapExempt,
   type TActor,
+  type TAgeState,
+  teamManagedRefusal,
   type TRoom,
 } from '@resolved/shared';
 import type { TAppContext } from '../../context';
-import { AppError, parseOrThrow } from '../../lib/errors';
+import { AppError, parseOrThrow, refuse } from '../../lib/errors';
 import { nowIso, type TDatabase } from '../../db/database';
 import { readCached, type TCachedBody } from '../../lib/read-cache/read-cache';
 import {
@@ -45,8 +47,14 @@ async function getRoomOrThrow(database: TDatabase, id: number): Promise<TRoom> {
 }
 
 /** Anyone signed in creates a room; it is stored with its creator and shown to everyone live. */
-export async function createRoom(context: TRoomsContext, actor: TActor, input: unknown): Promise<TRoom> {
+export async function createRoom(
+  context: TRoomsContext,
+  actor: (NonNullable<TActor> & TAgeState) | null,
+  input: unknown,
+): Promise<TRoom> {
   if (!actor || !canCreateRoom(actor)) throw new AppError('unauthenticated', 'Sign in to create a room.');
+  // An account run with its team meets in its coach's rounds, not behind a public meeting link.
+  refuse(teamManagedRefusal(actor, 'meetings'));
   const data = parseOrThrow(ZCreateRoomRequest, input);
   const { db } = context.database;
   if (!isRoomCapExempt(actor) && (await countRoomsCreatedBy(db, actor.id)) >= MAX_CREATED_ROOMS_PER_USER) {

@@ -13,6 +13,7 @@ import {
   isBeforeStart,
   longestRoundMs,
   pairPresent,
+  seatUnavailableRefusal,
   REALTIME_ROOMS,
   type TSessionUser,
   type TTeamRound,
@@ -32,6 +33,7 @@ import { blockGraphOf, isEitherBlocked } from '../blocks/blocks.service';
 import { requireCoach, toTeamRounds, type TTeamsDeps } from './teams.service';
 import { ageBandsOf, findDoorUserById } from '../users/users.service';
 import { inTransaction } from '../../db/transaction';
+import { seatRefusalsAmong } from '../users/seats';
 
 type TPairing = z.output<typeof ZPairRoundsRequest>;
 interface TPlannedRound {
@@ -128,6 +130,10 @@ export async function pairRounds(
     await lockMatching(tx, deps.database.engine, { isShared: true });
     const seats = [...debaters, ...rounds.flatMap((r) => (r.judgeUserId ? [r.judgeUserId] : []))];
     await lockKeys(trx, deps.database.engine, [`team:${teamId}`, ...seats.map((id) => `user:${id}`)]);
+    // The seat rule for every debater and judge (a ban or a suspension), in neutral words naming them.
+    const unseatable = await seatRefusalsAmong(trx, seats, nowMs);
+    const unavailable = seats.find((id) => unseatable.has(id));
+    if (unavailable) refuseRound(seatUnavailableRefusal(name(unavailable)));
     // Someone debating now is busy for a round that starts before theirs could be over (taken at the new round's
     // format's longest), and anyone whose scheduled round would overlap this one.
     const isSoon = startMs < nowMs + longestRoundMs(request.formatId);
@@ -225,6 +231,21 @@ export async function announceDueRounds(deps: TTeamsDeps): Promise<number> {
     try {
       const row = await debatesRepo.findDebate(tx, id);
       if (!row || row.status !== 'live') continue;
+      // Someone seated who may not be seated now (banned or suspended since the pairing): the round does not open.
+      // It ends early, and everyone in it is told so in neutral words (`debate.ended_early`), naming nobody.
+      const seated = [row.debaterAId, row.debaterBId, ...(row.judgeId ? [row.judgeId] : [])];
+      if ((await seatRefusalsAmong(database, seated)).size > 0) {
+        if (await abandon(deps, id, { isEndedEarly: true })) {
+          for (const userId of seated) {
+            deps.events.emit({
+              name: 'debate.ended_early',
+              room: REALTIME_ROOMS.user(userId),
+              payload: { debateId: id },
+            });
+          }
+        }
+        continue;
+      }
       // From its start the round is its debaters' one debate (see debatesRepo.insertDebates).
       await debatesRepo.takeActiveDebaters(tx, id, [row.debaterAId, row.debaterBId]);
       const [round] = await toTeamRounds(deps, [row]);

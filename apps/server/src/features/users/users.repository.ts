@@ -435,3 +435,12 @@ export async function findBirthMonths(db: Kysely<DB>, ids: readonly string[]): P
   }
   return months;
 }
+
+/** What the seat rule reads of each of these users (`seatRefusal`): ban and suspension; an unknown id is absent. */
+export async function findSeatStates(db: Kysely<DB>, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  const chunks = Array.from({ length: Math.ceil(unique.length / 500) }, (_, i) => unique.slice(i * 500, i * 500 + 500));
+  const select = (chunk: string[]) =>
+    db.selectFrom('users').select(['id', 'banned', 'banExpires', 'suspendedUntil']).where('id', 'in', chunk).execute();
+  return (await Promise.all(chunks.map(select))).flat();
+}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type UIEvent } from 'react';
 import { Lock, MessageCircle, Users, WifiOff } from 'lucide-react';
-import { CHAT_COUNTER_FROM, CHAT_LOCK_BANNER, LIMITS, canDeleteMessage, teamManagedRefusal } from '@resolved/shared';
+import { CHAT_COUNTER_FROM, CHAT_LOCK_BANNER, LIMITS, canDeleteMessage, isLimitedToTeams } from '@resolved/shared';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/form-errors';
 import { PageHeading } from '../../shell/PageHeading';
@@ -12,6 +12,7 @@ import { ChatMessageItem } from './ChatMessageItem';
 import { OutboxItem } from './OutboxItem';
 import { useChat } from './useChat';
 import { useBlockedIds } from '../blocks/blocks-queries';
+import { TeamOnlyNotice } from '../teams/TeamOnlyNotice';
 
 /** Within this many pixels of the bottom the list follows new messages; further up, the reader is left alone. */
 const STICK_TO_BOTTOM_PX = 120;
@@ -21,19 +22,13 @@ const LOAD_OLDER_AT_PX = 80;
 export default function ChatPage() {
   useDocumentTitle('Community Chat');
   const { user } = useAuth();
-  // Issue 24: an account limited to its teams is not in the community chat; the page says why (nothing connects).
-  const closed = user ? teamManagedRefusal(user, 'community_chat') : null;
-  if (closed) {
+  // Issue 24: an account limited to its teams is not in the community chat; the page says why (nothing connects) and
+  // leads to its teams (issue 29).
+  if (user && isLimitedToTeams(user)) {
     return (
       <>
         <PageHeading title="Community Chat" />
-        <p
-          role="status"
-          className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700"
-          data-testid="chat-closed"
-        >
-          {closed.message}
-        </p>
+        <TeamOnlyNotice door="community_chat" testId="chat-closed" />
       </>
     );
   }

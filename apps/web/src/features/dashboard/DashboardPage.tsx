@@ -15,9 +15,10 @@ import {
   Target,
   Trophy,
   UserRound,
+  Users,
   type LucideIcon,
 } from 'lucide-react';
-import { PRODUCT_NAME, ordinal, performanceLevel, rankMessage } from '@resolved/shared';
+import { PRODUCT_NAME, isLimitedToTeams, ordinal, performanceLevel, rankMessage } from '@resolved/shared';
 import { PageLoading } from '../../shell/PageLoading';
 import { Card } from '../../ui/Card';
 import { ButtonLink } from '../../ui/ButtonLink';
@@ -78,15 +79,24 @@ function Section({ title, icon: Icon, children }: { title: string; icon: LucideI
 
 /**
  * The welcome banner's call to debate: back to the live round while there is one (as the Find an opponent card says
- * too), otherwise down to that card, which picks the format and joins the queue.
+ * too), otherwise down to that card, which picks the format and joins the queue; for an account limited to its teams,
+ * to its teams, where its coach pairs its rounds (issue 29).
  */
-function DebateNowLink() {
+function DebateNowLink({ isTeamOnly }: { isTeamOnly: boolean }) {
   const activeDebateId = useQueueStatus(true).data?.activeDebateId ?? null;
   if (activeDebateId !== null) {
     return (
       <ButtonLink to={`/debates/${activeDebateId}`} variant="inverse">
         <Swords className="h-4 w-4" aria-hidden="true" />
         Back to your debate
+      </ButtonLink>
+    );
+  }
+  if (isTeamOnly) {
+    return (
+      <ButtonLink to="/teams" variant="inverse">
+        <Users className="h-4 w-4" aria-hidden="true" />
+        Your team’s rounds
       </ButtonLink>
     );
   }
@@ -113,11 +123,29 @@ interface TAction {
   isHighlighted?: boolean;
 }
 
+/**
+ * The Action Center's first card: Join Debate (the rooms), or for an account limited to its teams, which meets only in
+ * the rounds its coach pairs, its teams (issue 29).
+ */
+function debateAction(isNew: boolean, isTeamOnly: boolean): TAction {
+  if (isTeamOnly) {
+    const description = isNew ? 'Your coach pairs your first round.' : 'Your coach pairs your rounds.';
+    return { label: 'Your teams', to: '/teams', icon: Users, description, isHighlighted: isNew };
+  }
+  return {
+    label: isNew ? 'Start Your First Debate!' : 'Join Debate',
+    to: '/rooms',
+    icon: Swords,
+    description: isNew ? 'Jump into a room and earn your first points.' : 'Find a room and debate live.',
+    isHighlighted: isNew,
+  };
+}
+
 /** The personal dashboard (spec §2, §4). */
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const navigate = useNavigate();
-  const { signOut } = useAuth();
+  const { signOut, user: sessionUser } = useAuth();
   const standing = useStanding();
 
   async function handleSignOut() {
@@ -139,18 +167,16 @@ export default function DashboardPage() {
   const { user, rank, total, tiedWith, debatesJoined } = standing.data;
   const isNew = user.score === 0;
   const level = performanceLevel(rank);
+  // Issue 29: an account limited to its teams is offered its teams, never the rooms, the community chat or the queue.
+  const isTeamOnly = !!sessionUser && isLimitedToTeams(sessionUser);
   const name = user.displayName.trim() || user.email;
   const actions: TAction[] = [
-    {
-      label: isNew ? 'Start Your First Debate!' : 'Join Debate',
-      to: '/rooms',
-      icon: Swords,
-      description: isNew ? 'Jump into a room and earn your first points.' : 'Find a room and debate live.',
-      isHighlighted: isNew,
-    },
+    debateAction(isNew, isTeamOnly),
     { label: 'Leaderboard', to: '/leaderboard', icon: Trophy, description: 'See where you stand.' },
     { label: 'Browse Topics', to: '/topics', icon: CalendarDays, description: "Read today's resolution." },
-    { label: 'Chat', to: '/chat', icon: MessageSquare, description: 'Talk with the community.' },
+    ...(isTeamOnly
+      ? []
+      : [{ label: 'Chat', to: '/chat', icon: MessageSquare, description: 'Talk with the community.' }]),
     { label: 'How To', to: '/how-to', icon: BookOpen, description: 'Learn the debate formats.' },
     ...(user.role === 'admin'
       ? [{ label: 'Admin Panel', to: '/admin-dashboard', icon: Shield, description: 'Manage user scores.' }]
@@ -176,7 +202,7 @@ export default function DashboardPage() {
           <p className="mt-1 text-brand-100">Ready to sharpen your arguments today?</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <DebateNowLink />
+          <DebateNowLink isTeamOnly={isTeamOnly} />
           <RoleBadge role={user.role} />
         </div>
       </section>
@@ -198,9 +224,17 @@ export default function DashboardPage() {
           <h2 id="first-debate" className="text-lg font-bold">
             Your first debate is waiting
           </h2>
-          <p className="mt-1">Join a room to earn your first points, or learn the formats before you start.</p>
+          <p className="mt-1">
+            {isTeamOnly
+              ? 'Your coach pairs your team’s rounds: find them on your team’s page, and learn the formats before you start.'
+              : 'Join a room to earn your first points, or learn the formats before you start.'}
+          </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <ButtonLink to="/rooms">Join Debate Room</ButtonLink>
+            {isTeamOnly ? (
+              <ButtonLink to="/teams">Your teams</ButtonLink>
+            ) : (
+              <ButtonLink to="/rooms">Join Debate Room</ButtonLink>
+            )}
             <ButtonLink to="/how-to" variant="secondary">
               Learn How to Debate
             </ButtonLink>

@@ -18,7 +18,11 @@ export function YourDebates() {
         <h2 id="your-debates" className="text-xl font-bold text-slate-900">
           Your debates
         </h2>
-        <Link to="/debates" className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+        {/* To the Debates page's "Your progress": the ballots' reasons for decision, as a coach sees them. */}
+        <Link
+          to="/debates#your-progress"
+          className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
           History and ballots
         </Link>
       </div>

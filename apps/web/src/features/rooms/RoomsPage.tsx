@@ -1,18 +1,34 @@
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Plus, X } from 'lucide-react';
-import { canCreateRoom, canDeleteRoom, canEditRoom } from '@resolved/shared';
+import { canCreateRoom, canDeleteRoom, canEditRoom, isLimitedToTeams } from '@resolved/shared';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
+import { TeamOnlyNotice } from '../teams/TeamOnlyNotice';
 import { CreateRoomForm } from './CreateRoomForm';
 import { RoomCard } from './RoomCard';
 import { useLiveRooms, useRooms } from './useRooms';
 
 export default function RoomsPage() {
   useDocumentTitle('Meetings');
+  const { user } = useAuth();
+  // Issue 29: the rooms are external meeting links open to anyone; an account limited to its teams meets in the rounds
+  // its coach pairs. Opened by its address, the page says so and leads to its teams (no links are read).
+  if (user && isLimitedToTeams(user)) {
+    return (
+      <>
+        <PageHeading title="Join or Create a Room" />
+        <TeamOnlyNotice door="meetings" testId="rooms-closed" />
+      </>
+    );
+  }
+  return <Rooms />;
+}
+
+function Rooms() {
   useLiveRooms();
   const { user } = useAuth();
   const navigate = useNavigate();

@@ -1,16 +1,32 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { FORMATS } from '@resolved/shared';
+import { FORMATS, isLimitedToTeams } from '@resolved/shared';
 import { ApiError } from '../../../lib/api';
 import { PageHeading } from '../../../shell/PageHeading';
 import { PageLoading } from '../../../shell/PageLoading';
 import { buttonClass } from '../../../ui/button-styles';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { useAuth } from '../../auth/useAuth';
+import { TeamOnlyNotice } from '../../teams/TeamOnlyNotice';
 import { acceptChallenge, challengeQuery } from '../debates-queries';
 
 /** A private challenge link: accept it to start a debate with the friend who sent it. */
 export default function ChallengePage() {
   useDocumentTitle('Debate challenge');
+  const { user } = useAuth();
+  // Issue 29: an account limited to its teams cannot accept one (the server refuses it); the page says so at once.
+  if (user && isLimitedToTeams(user)) {
+    return (
+      <>
+        <PageHeading title="Debate challenge" />
+        <TeamOnlyNotice door="challenge" testId="challenge-closed" />
+      </>
+    );
+  }
+  return <Challenge />;
+}
+
+function Challenge() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const challenge = useQuery(challengeQuery(token));

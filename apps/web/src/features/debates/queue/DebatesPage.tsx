@@ -1,6 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { FORMATS, type THistoryEntry } from '@resolved/shared';
+import { Link, useLocation } from 'react-router';
+import { FORMATS, isLimitedToTeams, type THistoryEntry } from '@resolved/shared';
 import { PageHeading } from '../../../shell/PageHeading';
 import { PageLoading } from '../../../shell/PageLoading';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
@@ -11,8 +12,14 @@ import { FormatRatings } from '../ballot/FormatRatings';
 import { JudgedRoundItem } from '../ballot/JudgedRoundItem';
 import { debateHistoryQuery, liveDebatesQuery } from '../debates-queries';
 import { historyResultText } from '../history-text';
+import { ProgressView } from '../../teams/ProgressView';
+import { getMyProgress, teamKeys } from '../../teams/teams-queries';
+
+/** The progress section's id: the dashboard's "History and ballots" link leads to `/debates#your-progress`. */
+const PROGRESS_ANCHOR = 'your-progress';
 
 function LiveDebates() {
+  const { user } = useAuth();
   const { data, isPending, error } = useQuery({ ...liveDebatesQuery, refetchInterval: 10_000 });
   if (isPending) return <PageLoading label="Loading live debates…" />;
   if (error) return <p role="alert">{error.message}</p>;
@@ -22,7 +29,10 @@ function LiveDebates() {
         Live debates
       </h2>
       {data.length === 0 ? (
-        <p className="mt-2 text-slate-600">No debates are running right now. Start one!</p>
+        <p className="mt-2 text-slate-600">
+          {/* Issue 29: an account limited to its teams starts none; its coach pairs its rounds. */}
+          No debates are running right now.{user && isLimitedToTeams(user) ? '' : ' Start one!'}
+        </p>
       ) : (
         <ul className="mt-3 grid gap-3 md:grid-cols-2" data-testid="live-debates">
           {data.map((d) => {
@@ -46,6 +56,39 @@ function LiveDebates() {
           })}
         </ul>
       )}
+    </section>
+  );
+}
+
+/**
+ * The debater's own progress (issue 29, item 7), as their coach sees it on the team page: rounds per format, the
+ * rating chart and the latest ballots with the judge's reasons for decision.
+ */
+function MyProgress() {
+  const progress = useQuery({ queryKey: teamKeys.myProgress, queryFn: getMyProgress });
+  const { hash } = useLocation();
+  const sectionRef = useRef<HTMLElement>(null);
+  const isSettled = progress.data !== undefined || progress.isError;
+  useEffect(() => {
+    if (hash !== `#${PROGRESS_ANCHOR}` || !isSettled) return;
+    // A frame later: after the layout's scroll to the top of a newly opened page (a parent's effect, run after this).
+    const frame = requestAnimationFrame(() => sectionRef.current?.scrollIntoView({ block: 'start' }));
+    return () => cancelAnimationFrame(frame);
+  }, [hash, isSettled]);
+  return (
+    <section ref={sectionRef} id={PROGRESS_ANCHOR} aria-labelledby="progress-heading" className="mt-8 scroll-mt-32">
+      <h2 id="progress-heading" className="text-2xl font-bold text-slate-900">
+        Your progress
+      </h2>
+      <div className="mt-3 min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        {progress.data ? (
+          <ProgressView progress={progress.data} />
+        ) : (
+          <p className="text-sm text-slate-600">
+            {progress.isError ? 'Your progress could not be loaded.' : 'Loading your progress…'}
+          </p>
+        )}
+      </div>
     </section>
   );
 }
@@ -178,9 +221,11 @@ export default function DebatesPage() {
       <div className="mt-4">
         <DebatePointsNote />
       </div>
-      <LiveDebates />
+      {/* One's own rounds first (where the dashboard's "History and ballots" leads), then everyone's live ones. */}
+      {user ? <MyProgress /> : null}
       {user ? <History /> : null}
       {user ? <JudgedRounds /> : null}
+      <LiveDebates />
       <FormatRatings />
     </>
   );

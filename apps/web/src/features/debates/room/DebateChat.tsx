@@ -8,10 +8,13 @@ import { buttonClass } from '../../../ui/button-styles';
 export function DebateChat({
   messages,
   canWrite,
+  readOnlyNote = 'Only the debaters and the judge write here.',
   onSend,
 }: {
   messages: TDebateMessage[];
   canWrite: boolean;
+  /** What is said in place of the message box when `canWrite` is false. */
+  readOnlyNote?: string;
   onSend: (text: string) => Promise<unknown>;
 }) {
   const inputId = useId();
@@ -67,7 +70,7 @@ export function DebateChat({
           </button>
         </form>
       ) : (
-        <p className="mt-3 text-sm text-slate-500">Only the debaters and the judge write here.</p>
+        <p className="mt-3 text-sm text-slate-500">{readOnlyNote}</p>
       )}
     </section>
   );

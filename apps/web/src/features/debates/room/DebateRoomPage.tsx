@@ -6,6 +6,7 @@ import { Eye, Users } from 'lucide-react';
 import {
   BALLOT_DEADLINE_MS,
   canPostInRound,
+  roundChatClosedRefusal,
   canSubmitBallot,
   FORMATS,
   seatsOfDebate,
@@ -126,6 +127,7 @@ export default function DebateRoomPage() {
   // The shared round rules, as the server applies them.
   const actor = user ? { id: user.id, role: user.role } : null;
   const seats = seatsOfDebate(debate);
+  const chatClosed = roundChatClosedRefusal(debate.status);
   const present = new Set(room.presence?.presentUserIds ?? []);
   // Someone who took the judge's seat while watching is the judge now, not a spectator.
   const spectators = (room.presence?.spectators ?? []).filter((s) => s.userId !== debate.judge?.userId);
@@ -245,7 +247,12 @@ export default function DebateRoomPage() {
 
         <aside className="space-y-6">
           <JudgeSeat debate={debate} side={side} isSignedIn={!!user} onChange={room.setDebate} />
-          <DebateChat messages={room.messages} canWrite={canPostInRound(actor, seats)} onSend={room.sendMessage} />
+          <DebateChat
+            messages={room.messages}
+            canWrite={canPostInRound(actor, seats) && chatClosed === null}
+            {...(chatClosed ? { readOnlyNote: chatClosed.message } : {})}
+            onSend={room.sendMessage}
+          />
           <section
             aria-labelledby="spectators-heading"
             className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"

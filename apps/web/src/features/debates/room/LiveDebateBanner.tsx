@@ -26,6 +26,8 @@ export function LiveDebateBanner() {
   useSocketEvent('debate.matched', () => void client.invalidateQueries({ queryKey: queueKey }));
   useSocketEvent('team.changed', () => void client.invalidateQueries({ queryKey: queueKey }));
   useSocketEvent('team.round_opened', () => void client.invalidateQueries({ queryKey: queueKey }));
+  // A moderator's suspension takes the person's queue place away: the notice that tells them is the cue to look again.
+  useSocketEvent('notice.created', () => void client.invalidateQueries({ queryKey: queueKey }));
   // A round of theirs ended by a block: told once, on whichever page (the room also sends its people out).
   useSocketEvent('debate.ended_early', () => {
     void client.invalidateQueries({ queryKey: queueKey });
