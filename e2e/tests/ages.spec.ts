@@ -31,6 +31,8 @@ test('a 12-year-old cannot sign up directly, joins through the coach’s link, a
   browser,
   consoleErrors,
 }) => {
+  // Two sign-ups, a coach's approval and five pages: more than the default budget on a busy two-core runner.
+  test.setTimeout(60_000);
   consoleErrors.allow(/status of 403/);
   const run = randomBytes(3).toString('hex');
   const teamName = `Northside ${run}`;
@@ -58,6 +60,8 @@ test('a 12-year-old cannot sign up directly, joins through the coach’s link, a
   await expect(toast(page, 'Account created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/teams$/);
   await expect(page.getByRole('link', { name: teamName })).toBeVisible();
+  // A child joining makes the team one with a minor on it: the join waits for the coach's approval (issue 29).
+  await expect(page.getByTestId('team-list')).toContainText('Waiting for your coach');
   const row = readTestDatabase((db) =>
     db
       .prepare(
@@ -81,9 +85,14 @@ test('a 12-year-old cannot sign up directly, joins through the coach’s link, a
   );
   await expect(page.getByPlaceholder('Type your message here...')).toHaveCount(0);
 
-  // Its profile is the team's: the coach's roster links it and shows its name and record, not its points.
+  // Its profile is the team's: once the coach approves the join, the roster links it and shows its name and
+  // record, not its points.
   const coachPage = await coach.newPage();
   await coachPage.goto(`/teams/${team.id}`);
+  await coachPage
+    .getByTestId('pending-members')
+    .getByRole('button', { name: `Approve Robin ${run}` })
+    .click();
   await coachPage
     .getByTestId(`member-Robin ${run}`)
     .getByRole('link', { name: `Robin ${run}` })

@@ -70,6 +70,8 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents {
   'chat.lock_changed': (payload: TChatLock) => void;
   /** To `user:<id>` of each member: the team's roster, details or rounds changed (refetch it). */
   'team.changed': (payload: { teamId: number }) => void;
+  /** To `user:<id>` of each of the team's coaches: someone asked to join and waits for approval (issue 29). */
+  'team.join_requested': (payload: { teamId: number; teamName: string; userId: string; displayName: string }) => void;
   /** To `user:<id>` of each debater and judge: a coach paired a practice round for them; it is open now. */
   'team.round_opened': (payload: { round: TTeamRound; role: 'debater' | 'judge' }) => void;
   /**

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { FORMAT_IDS, type TFormatId, type TSideKey } from './formats.js';
 import type { TDebateStatus } from './debate/protocol.js';
 import type { TNotCounted } from './debate/awards.js';
+import type { TAgeBand } from './age.js';
 
 export const TEAM_LIMITS = {
   nameMax: 80,
@@ -43,12 +44,39 @@ export const ZJoinCode = z
 /** What a code of a team whose coach switched joining off answers (HTTP 403, reason `join_code_off`). */
 export const JOINING_OFF_MESSAGE = 'This team is not taking new members; ask your coach.';
 
-/** The answer to joining by code: the team, and whether this made the caller a member (false: already one). */
+/**
+ * The answer to joining by code: the team, whether this put the caller on it (false: already on it), and whether
+ * they wait for a coach's approval (issue 29).
+ */
 export interface TJoinTeamResponse {
   teamId: number;
   teamName: string;
   isNewMember: boolean;
+  isPending: boolean;
 }
+
+/**
+ * Whether any of these people may be under 18: under 18, or no age given yet (the safe side, as `isMinorRound`
+ * reads it). A team with such a member needs approval to join.
+ */
+export function hasPossibleMinor(bands: readonly (TAgeBand | null | undefined)[]): boolean {
+  return bands.some((band) => band !== 'adult');
+}
+
+/**
+ * Whether joining a team waits for a coach's approval (issue 29): when its coach switched "Require approval to join"
+ * on, and always when anyone on the team, waiting to join it or joining now may be under 18 (`bands`: theirs). A
+ * join code is a key to the team's minors; the coach decides who becomes their teammate. See docs/decisions.md.
+ */
+export function isJoinApprovalRequired(
+  team: { requiresApproval: boolean },
+  bands: readonly (TAgeBand | null | undefined)[],
+): boolean {
+  return team.requiresApproval || hasPossibleMinor(bands);
+}
+
+/** The words a member waiting for approval reads on the team page and in their list of teams. */
+export const PENDING_JOIN_MESSAGE = 'You asked to join: waiting for your coach to approve you.';
 
 /** `ABCDE-FGHJK`: how a code is shown. */
 export function formatJoinCode(code: string): string {
@@ -72,6 +100,10 @@ export const ZUpdateTeamRequest = ZCreateTeamRequest;
 
 /** Rotate the join code (a new one) or switch joining by code off. */
 export const ZJoinCodeRequest = z.object({ enabled: z.boolean() });
+
+/** The coach's "Require approval to join" (issue 29): on or off (a team with minors needs approval either way). */
+export const ZJoinApprovalRequest = z.object({ isRequired: z.boolean() });
+export type TJoinApprovalRequest = z.input<typeof ZJoinApprovalRequest>;
 
 export const TEAM_ROLES = ['coach', 'member'] as const;
 export type TTeamRole = (typeof TEAM_ROLES)[number];
@@ -137,7 +169,26 @@ export interface TTeamSummary {
   school: string;
   /** Null for someone outside the team (who sees its name only). */
   myRole: TTeamRole | null;
+  /** Approved members (those waiting for approval are not counted). */
   memberCount: number;
+  /** True while the caller waits for a coach's approval to join (then `myRole` is null: not a member yet). */
+  isPending: boolean;
+}
+
+/** What someone outside a team sees of it: its name, and whether they wait for approval to join it. */
+export interface TTeamOutsideView {
+  id: number;
+  name: string;
+  myRole: null;
+  isPending: boolean;
+}
+
+/** Someone waiting for a coach's approval to join (shown to the team's coaches only). */
+export interface TPendingMember {
+  userId: string;
+  displayName: string;
+  /** When they asked to join. */
+  joinedAt: string;
 }
 
 export interface TTeamMember {
@@ -156,6 +207,13 @@ export interface TTeam extends TTeamSummary {
   joinCode: string | null;
   members: TTeamMember[];
   roundsThisWeek: number;
+  /** Coaches only (empty for members): who waits for approval to join. */
+  pendingMembers: TPendingMember[];
+  /**
+   * Coaches only (null for members): the switch "Require approval to join" as the coach set it, and whether the team
+   * needs approval anyway because someone on it is under 18 (`isForced`).
+   */
+  joinApproval: { isRequired: boolean; isForced: boolean } | null;
 }
 
 export interface TTeamRound {

@@ -169,6 +169,20 @@ async function makeTeam(c: TCtx, coach: TIdentity): Promise<{ id: number; joinCo
   return { id: team.id, joinCode: team.joinCode, member };
 }
 
+/**
+ * A team whose coach requires approval to join (issue 29), and `who` waiting for it; the coach is `coach` (the
+ * owner, for the coach's own routes) or a fresh one.
+ */
+async function pendingJoin(c: TCtx, who: TIdentity, coach?: TIdentity): Promise<{ id: number; coach: TIdentity }> {
+  const teamCoach = coach ?? (await fastUser(c.t));
+  const { team } = (await ok(c, 'POST', '/api/teams', { name: 'Probe team', school: 'Probe High' }, teamCoach)) as {
+    team: { id: number; joinCode: string };
+  };
+  await ok(c, 'PUT', `/api/teams/${team.id}/join-approval`, { isRequired: true }, teamCoach);
+  await ok(c, 'POST', `/api/teams/join/${team.joinCode}`, undefined, who);
+  return { id: team.id, coach: teamCoach };
+}
+
 /** The actor's account as one from before ages were asked (no month of birth); a visitor has none anyway. */
 async function withoutBirthMonth(c: TCtx): Promise<void> {
   if (!c.as) return;
@@ -289,6 +303,18 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'GET /api/users/:id | team-managed': async (c) => {
     await teamManaged(c.t, c.owner);
     return asOutcome(await call(c, 'GET', `/api/users/${c.owner.user.id}`));
+  },
+  'GET /api/users/:id | team-managed, pending teammate': async (c) => {
+    // A team-managed child on a team (approved); the owner, an adult, waits for approval to join that team.
+    const child = await fastUser(c.t);
+    const team = await pendingJoin(c, child);
+    await teamManaged(c.t, child, team.coach.user.id);
+    await ok(c, 'POST', `/api/teams/${team.id}/members/${child.user.id}/approve`, undefined, team.coach);
+    const { team: full } = (await ok(c, 'GET', `/api/teams/${team.id}`, undefined, team.coach)) as {
+      team: { joinCode: string };
+    };
+    await ok(c, 'POST', `/api/teams/join/${full.joinCode}`, undefined, c.owner);
+    return asOutcome(await call(c, 'GET', `/api/users/${child.user.id}`));
   },
   'POST /api/reports': async (c) => {
     const target = await fastUser(c.t);
@@ -540,6 +566,20 @@ const HTTP_PROBES: Record<string, TProbe> = {
     const team = await makeTeam(c, c.owner);
     return asOutcome(await call(c, 'POST', `/api/teams/${team.id}/join-code`, { enabled: true }));
   },
+  'PUT /api/teams/:id/join-approval': async (c) => {
+    const team = await makeTeam(c, c.owner);
+    return asOutcome(await call(c, 'PUT', `/api/teams/${team.id}/join-approval`, { isRequired: true }));
+  },
+  'POST /api/teams/:id/members/:userId/approve': async (c) => {
+    const waiting = await fastUser(c.t);
+    const team = await pendingJoin(c, waiting, c.owner);
+    return asOutcome(await call(c, 'POST', `/api/teams/${team.id}/members/${waiting.user.id}/approve`));
+  },
+  'POST /api/teams/:id/members/:userId/decline': async (c) => {
+    const waiting = await fastUser(c.t);
+    const team = await pendingJoin(c, waiting, c.owner);
+    return asOutcome(await call(c, 'POST', `/api/teams/${team.id}/members/${waiting.user.id}/decline`));
+  },
   'PATCH /api/teams/:id/members/:userId': async (c) => {
     const team = await makeTeam(c, c.owner);
     const url = `/api/teams/${team.id}/members/${team.member.user.id}`;
@@ -565,6 +605,8 @@ const HTTP_PROBES: Record<string, TProbe> = {
   },
   'GET /api/teams/:id/rounds': async (c) =>
     asOutcome(await call(c, 'GET', `/api/teams/${(await makeTeam(c, c.owner)).id}/rounds`)),
+  'GET /api/teams/:id/rounds | pending member': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/teams/${(await pendingJoin(c, c.owner)).id}/rounds`)),
   'POST /api/teams/:id/rounds': async (c) => {
     const team = await makeTeam(c, c.owner);
     const other = await fastUser(c.t);
@@ -753,6 +795,7 @@ const EXTRA_REFUSALS: Record<string, number[]> = {
   'POST /api/debates/:id/judge': [],
   // An account limited to its teams has no public profile: others are answered as for an account that does not exist.
   'GET /api/users/:id | team-managed': [404],
+  'GET /api/users/:id | team-managed, pending teammate': [404],
   // Someone else's notice is not found.
   'POST /api/notices/:id/appeal': [404],
 };

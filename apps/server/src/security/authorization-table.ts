@@ -111,6 +111,11 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'DDAAA',
     'the team-managed account',
   ),
+  'GET /api/users/:id | team-managed, pending teammate': rule(
+    'not someone waiting for approval to join its team (404)',
+    'DDAAD',
+    'an adult waiting to join its team',
+  ),
 
   'GET /api/chat/messages': SIGNED_IN,
   'GET /api/chat/lock': rule('signed-in users (whether only established accounts may post: the banner)', 'DAAA-'),
@@ -207,6 +212,9 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'GET /api/teams/:id': rule('signed-in users (outsiders: its name only)', 'DAAAA', 'a coach of the team'),
   'PUT /api/teams/:id': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
   'POST /api/teams/:id/join-code': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
+  'PUT /api/teams/:id/join-approval': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
+  'POST /api/teams/:id/members/:userId/approve': rule('the team’s coaches (issue 29)', 'DDDDA', 'a coach of the team'),
+  'POST /api/teams/:id/members/:userId/decline': rule('the team’s coaches (issue 29)', 'DDDDA', 'a coach of the team'),
   'PATCH /api/teams/:id/members/:userId': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
   'DELETE /api/teams/:id/members/:userId': rule(
     'the team’s coaches (a member: themselves, leaving)',
@@ -224,6 +232,11 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'a coach of the team',
   ),
   'GET /api/teams/:id/rounds': rule('the team’s members', 'DDDDA', 'a coach of the team'),
+  'GET /api/teams/:id/rounds | pending member': rule(
+    'not someone waiting for approval to join (403)',
+    'DDDDD',
+    'someone waiting to join the team',
+  ),
   'POST /api/teams/:id/rounds': rule(
     'the team’s coaches; no one suspended or banned is seated (409 `seat_unavailable`)',
     'DDDDA',

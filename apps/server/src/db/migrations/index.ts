@@ -37,6 +37,7 @@ import { spectatorWatch } from './0034-spectator-watch';
 import { textFilter } from './0035-text-filter';
 import { chatLock } from './0036-chat-lock';
 import { readVersions } from './0038-read-versions';
+import { teamJoinApproval } from './0039-team-join-approval';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0035-text-filter': textFilter,
   '0036-chat-lock': chatLock,
   '0038-read-versions': readVersions,
+  '0039-team-join-approval': teamJoinApproval,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -285,12 +285,16 @@ describe.each(TEST_ENGINES)('ages on %s', (engine) => {
     const first = await teamOf(coach);
     const second = await teamOf(coach);
     const child = await buildUser(t, { birthMonth: monthAged(12), teamManagedBy: coach.user.id });
-    for (const team of [first, second]) {
-      expect((await send(child, 'POST', `/api/teams/join/${team.joinCode}`)).statusCode).toBe(200);
-    }
+    // Each join waits for the coach's approval (a child joining; then a team with a child on it: issue 29).
+    const joinApproved = async (who: TWho, team: { id: number; joinCode: string }) => {
+      expect((await send(who, 'POST', `/api/teams/join/${team.joinCode}`)).json().isPending).toBe(true);
+      const approved = await send(coach, 'POST', `/api/teams/${team.id}/members/${who.user.id}/approve`);
+      expect(approved.statusCode).toBe(200);
+    };
+    for (const team of [first, second]) await joinApproved(child, team);
     // Its profile is the team's, not the public's: its coach, a teammate and staff see it (name and record only).
     const teammate = await buildUser(t);
-    expect((await send(teammate, 'POST', `/api/teams/join/${second.joinCode}`)).statusCode).toBe(200);
+    await joinApproved(teammate, second);
     const moderator = await buildUser(t, { role: 'moderator' });
     for (const viewer of [coach, teammate, moderator]) {
       const profile = await send(viewer, 'GET', `/api/users/${child.user.id}`);

@@ -15,7 +15,7 @@ import { AUTH_BASE_PATH, createAuth } from './auth';
 import { createMailer } from '../mail/mailer';
 import { getSessionUser, refuseBanned } from './auth.guard';
 import { deleteNewAccount, findUserByEmail } from '../users/users.service';
-import { joinAtSignUp, teamForSignUp } from '../teams/teams.service';
+import { joinAtSignUp, teamForSignUp } from '../teams/team-joins.service';
 import { banRefusalDetails, fileFilterHit, screenText } from '../moderation/moderation.service';
 import {
   THROTTLED_AUTH_PATHS,

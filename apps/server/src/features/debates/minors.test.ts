@@ -51,10 +51,19 @@ describe.each(TEST_ENGINES)('who a minor meets on %s', (engine) => {
     return accepted.json().debateId as number;
   }
 
-  /** A team with `coach` as its coach and `members` joined through its code. */
+  /**
+   * A team with `coach` as its coach and `members` joined through its code, each approved by the coach (a team with
+   * a minor makes every join wait for approval, issue 29).
+   */
   async function teamOf(coach: TCookieUser, members: TCookieUser[]): Promise<number> {
     const team = (await call(coach, 'POST', '/api/teams', { name: 'Northside', school: 'Northside High' })).json().team;
-    for (const m of members) expect((await call(m, 'POST', `/api/teams/join/${team.joinCode}`)).statusCode).toBe(200);
+    for (const m of members) {
+      const joined = await call(m, 'POST', `/api/teams/join/${team.joinCode}`);
+      expect(joined.statusCode).toBe(200);
+      if (!joined.json().isPending) continue;
+      const approved = await call(coach, 'POST', `/api/teams/${team.id}/members/${m.user.id}/approve`);
+      expect(approved.statusCode).toBe(200);
+    }
     return team.id as number;
   }
 

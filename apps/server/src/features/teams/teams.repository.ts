@@ -1,4 +1,8 @@
-/** Teams SQL: teams and their join codes, members, and the team's practice rounds. */
+/**
+ * Teams SQL: teams and their join codes, members, and the team's practice rounds. A member waiting for a coach's
+ * approval (`isPending` 1, issue 29) is no teammate: every read of members, memberships and teams of users below
+ * counts approved members only, except where a function says it reads pending ones.
+ */
 import type { Kysely } from 'kysely';
 import type { TTeamRole } from '@resolved/shared';
 import type { DB } from '../../db/schema';
@@ -34,6 +38,15 @@ export async function openJoining(db: TDb, id: number, joinCode: string): Promis
   await db.updateTable('teams').set({ joinCode, isJoinOpen: 1 }).where('id', '=', id).execute();
 }
 
+/** The coach's switch "Require approval to join" (a team with a member under 18 needs approval whatever it says). */
+export async function setRequiresApproval(db: TDb, id: number, isRequired: boolean): Promise<void> {
+  await db
+    .updateTable('teams')
+    .set({ requiresApproval: isRequired ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Joining switched off: the code is kept, so someone typing it can be told that joining is off. */
 export async function closeJoining(db: TDb, id: number): Promise<void> {
   await db.updateTable('teams').set({ isJoinOpen: 0 }).where('id', '=', id).execute();
@@ -56,7 +69,7 @@ export async function countTeamsCreatedBy(db: TDb, userId: string): Promise<numb
   return Number(row.n);
 }
 
-/** The teams a user belongs to, with their role and the member count, newest first. */
+/** The teams a user belongs to or waits to join, with their role and the (approved) member count, newest first. */
 export async function listTeamsOfUser(db: TDb, userId: string) {
   return db
     .selectFrom('teamMembers as me')
@@ -66,10 +79,12 @@ export async function listTeamsOfUser(db: TDb, userId: string) {
       't.name',
       't.school',
       'me.role',
+      'me.isPending',
       eb
         .selectFrom('teamMembers as m')
         .select((inner) => inner.fn.countAll<number>().as('n'))
         .whereRef('m.teamId', '=', 't.id')
+        .where('m.isPending', '=', 0)
         .as('memberCount'),
     ])
     .where('me.userId', '=', userId)
@@ -87,8 +102,20 @@ export async function findMembership(
     .select(['role', 'isJudge'])
     .where('teamId', '=', teamId)
     .where('userId', '=', userId)
+    .where('isPending', '=', 0)
     .executeTakeFirst();
   return row ? { role: row.role, isJudge: Number(row.isJudge) === 1 } : null;
+}
+
+/** Whether a user is on the team (approved or waiting for approval); null when neither. */
+export async function findJoin(db: TDb, teamId: number, userId: string): Promise<{ isPending: boolean } | null> {
+  const row = await db
+    .selectFrom('teamMembers')
+    .select('isPending')
+    .where('teamId', '=', teamId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row ? { isPending: Number(row.isPending) === 1 } : null;
 }
 
 /** A user's place on each of these teams they belong to (teams they are not on are absent). */
@@ -103,6 +130,7 @@ export async function findMemberships(
     .select(['teamId', 'role', 'isJudge'])
     .where('teamId', 'in', teamIds)
     .where('userId', '=', userId)
+    .where('isPending', '=', 0)
     .execute();
   return new Map(rows.map((r) => [Number(r.teamId), { role: r.role, isJudge: Number(r.isJudge) === 1 }]));
 }
@@ -114,19 +142,80 @@ export async function listMembers(db: TDb, teamId: number) {
     .innerJoin('users as u', 'u.id', 'm.userId')
     .select(['m.userId', 'u.displayName', 'm.role', 'm.isJudge', 'u.score', 'm.joinedAt'])
     .where('m.teamId', '=', teamId)
+    .where('m.isPending', '=', 0)
     .orderBy('m.role', 'asc')
     .orderBy('u.displayName', 'asc')
     .execute();
 }
 
-/** Adds a member; false when they already were one. */
+/** Who waits for a coach's approval to join the team, longest waiting first (pending rows, read for its coaches). */
+export async function listPendingMembers(db: TDb, teamId: number) {
+  return db
+    .selectFrom('teamMembers as m')
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .select(['m.userId', 'u.displayName', 'm.joinedAt'])
+    .where('m.teamId', '=', teamId)
+    .where('m.isPending', '=', 1)
+    .orderBy('m.joinedAt', 'asc')
+    .orderBy('m.userId', 'asc')
+    .execute();
+}
+
+/** Everyone on the team and everyone waiting to join it (whether a team has anyone under 18 reads both). */
+export async function listAllMemberIds(db: TDb, teamId: number): Promise<string[]> {
+  const rows = await db.selectFrom('teamMembers').select('userId').where('teamId', '=', teamId).execute();
+  return rows.map((r) => r.userId);
+}
+
+/** The team's coaches. */
+export async function listCoachIds(db: TDb, teamId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('teamMembers')
+    .select('userId')
+    .where('teamId', '=', teamId)
+    .where('role', '=', 'coach')
+    .where('isPending', '=', 0)
+    .execute();
+  return rows.map((r) => r.userId);
+}
+
+/** A pending member approved: a member from now on. False when they were not waiting (approved already, or gone). */
+export async function approvePendingMember(db: TDb, teamId: number, userId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('teamMembers')
+    .set({ isPending: 0 })
+    .where('teamId', '=', teamId)
+    .where('userId', '=', userId)
+    .where('isPending', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A pending join declined: the row goes. False when they were not waiting. */
+export async function deletePendingMember(db: TDb, teamId: number, userId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('teamMembers')
+    .where('teamId', '=', teamId)
+    .where('userId', '=', userId)
+    .where('isPending', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Adds a member (or, `isPending`, one waiting for approval); false when they already were on the team. */
 export async function insertMember(
   db: TDb,
-  values: { teamId: number; userId: string; role: TTeamRole; now: string },
+  values: { teamId: number; userId: string; role: TTeamRole; now: string; isPending?: boolean },
 ): Promise<boolean> {
   const rows = await db
     .insertInto('teamMembers')
-    .values({ teamId: values.teamId, userId: values.userId, role: values.role, joinedAt: values.now })
+    .values({
+      teamId: values.teamId,
+      userId: values.userId,
+      role: values.role,
+      joinedAt: values.now,
+      isPending: values.isPending ? 1 : 0,
+    })
     .onConflict((oc) => oc.columns(['teamId', 'userId']).doNothing())
     .returning('userId')
     .execute();
@@ -169,6 +258,7 @@ export async function listJudgeIds(db: TDb, teamId: number): Promise<string[]> {
     .selectFrom('teamMembers')
     .select('userId')
     .where('teamId', '=', teamId)
+    .where('isPending', '=', 0)
     .where((eb) => eb.or([eb('role', '=', 'coach'), eb('isJudge', '=', 1)]))
     .execute();
   return rows.map((r) => r.userId);
@@ -231,7 +321,10 @@ export async function findTeamNames(db: TDb, ids: number[]): Promise<Map<number,
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
-/** How many teams a user is on (issue 24: an account limited to its teams never leaves its last one). */
+/**
+ * How many teams a user is on, waiting to join counted (issue 24: an account limited to its teams never leaves its
+ * last one).
+ */
 export async function countTeamsOfUser(db: TDb, userId: string): Promise<number> {
   const row = await db
     .selectFrom('teamMembers')
@@ -258,13 +351,21 @@ export async function findLinkOwner(db: TDb, teamId: number, createdBy: string |
   return coaches[0]?.userId ?? null;
 }
 
-/** The teams each of these users belongs to (any role), for "who a minor meets" (issue 24); a user on none is absent. */
+/**
+ * The teams each of these users belongs to (any role, approved only), for "who a minor meets" (issue 24) and who sees
+ * a team-managed account; a user on none is absent.
+ */
 export async function listTeamIdsOfUsers(db: TDb, userIds: readonly string[]): Promise<Map<string, number[]>> {
   const teams = new Map<string, number[]>();
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return teams;
   for (const chunk of chunks(unique)) {
-    const rows = await db.selectFrom('teamMembers').select(['userId', 'teamId']).where('userId', 'in', chunk).execute();
+    const rows = await db
+      .selectFrom('teamMembers')
+      .select(['userId', 'teamId'])
+      .where('userId', 'in', chunk)
+      .where('isPending', '=', 0)
+      .execute();
     for (const row of rows) teams.set(row.userId, [...(teams.get(row.userId) ?? []), Number(row.teamId)]);
   }
   return teams;
@@ -282,7 +383,8 @@ export async function listCoachIdsOfTeamsOf(db: TDb, userIds: readonly string[])
       eb
         .selectFrom('teamMembers as m')
         .select('m.teamId')
-        .where('m.userId', 'in', [...userIds]),
+        .where('m.userId', 'in', [...userIds])
+        .where('m.isPending', '=', 0),
     )
     .execute();
   return rows.map((r) => r.userId);

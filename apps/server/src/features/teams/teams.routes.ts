@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   DB_INT_MAX,
   ZCreateTeamRequest,
+  ZJoinApprovalRequest,
   ZJoinCode,
   ZJoinCodeRequest,
   ZPairRoundsRequest,
@@ -15,6 +16,7 @@ import { requireUser } from '../auth/auth.guard';
 import type { TTeamsDeps } from './teams.service';
 import * as teams from './teams.service';
 import { announceDueRounds, cancelRound, pairRounds } from './team-rounds.service';
+import * as joins from './team-joins.service';
 
 /** How often the rounds whose start time has come are looked for (on one instance of all, by the scheduler). */
 const OPENING_SWEEP_MS = 5_000;
@@ -51,12 +53,12 @@ export async function teamsRoutes(app: FastifyInstance, context: TAppContext) {
   // The join page: a visitor may see which team a code belongs to before signing up (the code is the invitation).
   app.get('/api/teams/join/:code', async (request) => {
     const { code } = parseOrThrow(ZCodeParams, request.params);
-    return { team: await teams.previewJoin(deps, code, request.ip) };
+    return { team: await joins.previewJoin(deps, code, request.ip) };
   });
   app.post('/api/teams/join/:code', async (request) => {
     const user = await requireUser(request);
     const { code } = parseOrThrow(ZCodeParams, request.params);
-    return teams.joinByCode(deps, user, code, request.ip);
+    return joins.joinByCode(deps, user, code, request.ip);
   });
   app.get('/api/teams/:id', async (request) => {
     const user = await requireUser(request);
@@ -74,6 +76,23 @@ export async function teamsRoutes(app: FastifyInstance, context: TAppContext) {
     const { id } = parseOrThrow(ZTeamParams, request.params);
     const { enabled } = parseOrThrow(ZJoinCodeRequest, request.body);
     return { team: await teams.setJoinCode(deps, user, id, enabled) };
+  });
+  app.put('/api/teams/:id/join-approval', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTeamParams, request.params);
+    const { isRequired } = parseOrThrow(ZJoinApprovalRequest, request.body);
+    return { team: await joins.setJoinApproval(deps, user, id, isRequired) };
+  });
+  // Someone waiting for approval to join (issue 29): a coach lets them in, or turns them away.
+  app.post('/api/teams/:id/members/:userId/approve', async (request) => {
+    const user = await requireUser(request);
+    const { id, userId } = parseOrThrow(ZMemberParams, request.params);
+    return { team: await joins.approveMember(deps, user, id, userId) };
+  });
+  app.post('/api/teams/:id/members/:userId/decline', async (request) => {
+    const user = await requireUser(request);
+    const { id, userId } = parseOrThrow(ZMemberParams, request.params);
+    return { team: await joins.declineMember(deps, user, id, userId) };
   });
   app.patch('/api/teams/:id/members/:userId', async (request) => {
     const user = await requireUser(request);

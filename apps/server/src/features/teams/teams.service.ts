@@ -1,16 +1,16 @@
 /**
- * Teams: a coach creates a team, students join by link or code, coaches manage members and pair practice rounds;
- * members see their team, outsiders its name only (the rules are in `permissions.ts`).
+ * Teams: a coach creates a team, students join by link or code (`team-joins.service.ts`), coaches manage members and
+ * pair practice rounds; members see their team, outsiders its name only (the rules are in `permissions.ts`).
  */
 import { randomInt } from 'node:crypto';
 import {
+  hasPossibleMinor,
   isLimitedToTeams,
   leaveTeamRefusal,
   canManageTeam,
   canViewTeam,
   JOIN_CODE_ALPHABET,
   JOIN_CODE_LENGTH,
-  JOINING_OFF_MESSAGE,
   memberProgressRefusal,
   memberRemovalRefusal,
   REALTIME_ROOMS,
@@ -18,20 +18,19 @@ import {
   teamManageRefusal,
   teamRoundsRefusal,
   type TCreateTeamRequest,
-  type TJoinTeamResponse,
   type TSessionUser,
   type TTeam,
   type TTeamMembership,
+  type TTeamOutsideView,
   type TTeamRole,
   type TTeamRound,
   type TTeamSummary,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
-import { AppError, rateLimitedError, refuse } from '../../lib/errors';
+import { AppError, refuse } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
-import { RateLimiter } from '../../lib/rate-limiter';
 import type { TDebatesDeps } from '../../context';
-import { findUserNames, markTeamManaged } from '../users/users.service';
+import { ageBandsOf, findUserNames } from '../users/users.service';
 import { findAllRatings } from '../results/results.service';
 import { summarizeRating } from '../results/ratings';
 import { getProgress } from '../results/records.service';
@@ -42,11 +41,6 @@ import { inTransaction } from '../../db/transaction';
 export type TTeamsDeps = TDebatesDeps;
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-/**
- * Join attempts per person, and per address (a whole school behind one address joins at once, so that limit is
- * ten times higher): enough for a class typing codes, hopeless for guessing a 50-bit code.
- */
-const JOIN_LIMIT = { perUser: 30, perIp: 300, windowMs: 15 * 60 * 1000 };
 
 const db = (deps: TTeamsDeps) => deps.database.db;
 const weekAgo = (deps: TTeamsDeps) => new Date((deps.now ? deps.now() : Date.now()) - WEEK_MS).toISOString();
@@ -74,8 +68,8 @@ export async function requireCoach(deps: TTeamsDeps, user: TSessionUser, teamId:
   return team;
 }
 
-/** Tells the team's coaches (every instance) that the roster or the rounds changed. */
-async function emitTeamChanged(deps: TTeamsDeps, teamId: number): Promise<void> {
+/** Tells the team's members (every instance) that the roster or the rounds changed. */
+export async function emitTeamChanged(deps: TTeamsDeps, teamId: number): Promise<void> {
   const members = await repo.listMembers(db(deps), teamId);
   for (const member of members) {
     deps.events.emit({ name: 'team.changed', room: REALTIME_ROOMS.user(member.userId), payload: { teamId } });
@@ -127,33 +121,55 @@ export async function setJoinCode(deps: TTeamsDeps, user: TSessionUser, teamId: 
   return getTeam(deps, user, teamId);
 }
 
+/** The teams a user is on, and those they wait to join (`isPending`, no role yet). */
 export async function listMyTeams(deps: TTeamsDeps, user: TSessionUser): Promise<TTeamSummary[]> {
   const rows = await repo.listTeamsOfUser(db(deps), user.id);
-  return rows.map((r) => ({
-    id: Number(r.id),
-    name: r.name,
-    school: r.school,
-    myRole: r.role,
-    memberCount: Number(r.memberCount),
-  }));
+  return rows.map((r) => {
+    const isPending = Number(r.isPending) === 1;
+    return {
+      id: Number(r.id),
+      name: r.name,
+      school: r.school,
+      myRole: isPending ? null : r.role,
+      memberCount: Number(r.memberCount),
+      isPending,
+    };
+  });
 }
 
-/** A member sees the whole team (a coach also its join code); anyone else its name only. */
-export async function getTeam(
-  deps: TTeamsDeps,
-  user: TSessionUser,
-  teamId: number,
-): Promise<TTeam | { id: number; name: string; myRole: null }> {
+export const isJoinOpen = (team: { joinCode: string | null; isJoinOpen: number }) =>
+  team.joinCode !== null && Number(team.isJoinOpen) === 1;
+
+/**
+ * What a coach sees of joining's approval (issue 29): the team's own switch, and whether anyone on it (or waiting to
+ * join) may be under 18 (`hasPossibleMinor`), which makes approval needed whatever the switch says.
+ */
+async function joinApprovalOf(deps: TTeamsDeps, team: { id: number; requiresApproval: number }) {
+  const bands = await ageBandsOf(db(deps), await repo.listAllMemberIds(db(deps), Number(team.id)));
+  return { isRequired: Number(team.requiresApproval) === 1, isForced: hasPossibleMinor([...bands.values()]) };
+}
+
+/**
+ * A member sees the whole team (a coach also its join code, who waits for approval and the approval switch); anyone
+ * else its name only, and whether they wait for approval to join it.
+ */
+export async function getTeam(deps: TTeamsDeps, user: TSessionUser, teamId: number): Promise<TTeam | TTeamOutsideView> {
   const team = await requireTeam(deps, teamId);
   const membership = await membershipOf(deps, teamId, user.id);
-  if (!canViewTeam(membership)) return { id: teamId, name: team.name, myRole: null };
+  if (!canViewTeam(membership)) {
+    const isPending = (await repo.findJoin(db(deps), teamId, user.id))?.isPending ?? false;
+    return { id: teamId, name: team.name, myRole: null, isPending };
+  }
   const tx = db(deps);
+  const isCoach = canManageTeam(membership);
   const rows = await repo.listMembers(tx, teamId);
   const userIds = rows.map((r) => r.userId);
-  const [ratings, roundsThisWeek, teamRoundsThisWeek] = await Promise.all([
+  const [ratings, roundsThisWeek, teamRoundsThisWeek, pending, joinApproval] = await Promise.all([
     findAllRatings(tx, userIds),
     repo.countRoundsSince(tx, userIds, weekAgo(deps)),
     repo.countTeamRoundsSince(tx, teamId, weekAgo(deps)),
+    isCoach ? repo.listPendingMembers(tx, teamId) : [],
+    isCoach ? joinApprovalOf(deps, team) : null,
   ]);
   return {
     id: teamId,
@@ -162,7 +178,8 @@ export async function getTeam(
     description: team.description,
     myRole: membership!.role,
     memberCount: rows.length,
-    joinCode: canManageTeam(membership) && isJoinOpen(team) ? team.joinCode : null,
+    isPending: false,
+    joinCode: isCoach && isJoinOpen(team) ? team.joinCode : null,
     roundsThisWeek: teamRoundsThisWeek,
     members: rows.map((r) => ({
       userId: r.userId,
@@ -176,123 +193,13 @@ export async function getTeam(
       }),
       roundsThisWeek: roundsThisWeek.get(r.userId) ?? 0,
     })),
+    pendingMembers: pending.map((p) => ({ userId: p.userId, displayName: p.displayName, joinedAt: p.joinedAt })),
+    joinApproval,
   };
-}
-
-/** What the join page shows before joining (the code is the invitation). */
-export async function previewJoin(deps: TTeamsDeps, code: string, ip: string) {
-  await limitJoinAttempts(deps, `team-join:ip:${ip}`);
-  const team = await findOpenTeamByCode(deps, code);
-  return { id: Number(team.id), name: team.name, school: team.school };
-}
-
-const isJoinOpen = (team: { joinCode: string | null; isJoinOpen: number }) =>
-  team.joinCode !== null && Number(team.isJoinOpen) === 1;
-
-/** The team a code belongs to, if any; a team whose joining is switched off says so rather than "not valid". */
-async function findTeamByCode(deps: TTeamsDeps, code: string) {
-  const team = await repo.findTeamByCode(db(deps), code);
-  if (!team) throw new AppError('not_found', 'That team code is not valid. Check it with your coach.');
-  return team;
 }
 
 function notOnTeamError(): AppError {
   return new AppError('not_found', 'That person is not on this team.');
-}
-
-function joiningOffError(): AppError {
-  return new AppError('forbidden', JOINING_OFF_MESSAGE, undefined, 'join_code_off');
-}
-
-async function findOpenTeamByCode(deps: TTeamsDeps, code: string) {
-  const team = await findTeamByCode(deps, code);
-  if (!isJoinOpen(team)) throw joiningOffError();
-  return team;
-}
-
-async function limitJoinAttempts(deps: TTeamsDeps, key: string): Promise<void> {
-  const max = key.includes(':ip:') ? JOIN_LIMIT.perIp : JOIN_LIMIT.perUser;
-  const limiter = new RateLimiter(deps.database.db, max, JOIN_LIMIT.windowMs);
-  const check = await limiter.hit(key);
-  if (!check.isAllowed) throw rateLimitedError(check.retryAfterMs, 'team code attempts');
-}
-
-/** The team a join code opens, checked before a sign-up through its link creates anything (issue 24). */
-export interface TSignUpTeam {
-  teamId: number;
-  teamName: string;
-  /** The coach who owns the link (see `repo.findLinkOwner`): an under-13 account is managed by them. */
-  coachId: string | null;
-}
-
-/**
- * A sign-up from a team's join link (issue 24): the team must be open to joining and not full before the account is
- * made; an under-13 sign-up also needs a coach to be responsible for it. Throws what the join page shows.
- */
-export async function teamForSignUp(
-  deps: TTeamsDeps,
-  code: string,
-  ip: string,
-  isUnder13: boolean,
-): Promise<TSignUpTeam> {
-  await limitJoinAttempts(deps, `team-join:ip:${ip}`);
-  const team = await findOpenTeamByCode(deps, code);
-  const teamId = Number(team.id);
-  if ((await repo.countMembers(db(deps), teamId)) >= TEAM_LIMITS.membersMax) throw teamFullError();
-  const coachId = await repo.findLinkOwner(db(deps), teamId, team.createdBy);
-  if (isUnder13 && coachId === null) {
-    throw new AppError(
-      'conflict',
-      'This team has no coach right now, so it cannot take new accounts under 13.',
-      undefined,
-      'team_no_coach',
-    );
-  }
-  return { teamId, teamName: team.name, coachId };
-}
-
-/**
- * The account just made through a team's join link joins that team in the same step; an under-13 account becomes
- * team-managed by the coach who owns the link (the school-consent route, docs/safety.md).
- */
-export async function joinAtSignUp(deps: TTeamsDeps, userId: string, team: TSignUpTeam, isUnder13: boolean) {
-  if (isUnder13 && team.coachId) await markTeamManaged(deps.database, userId, team.coachId);
-  await insertMemberWithinCap(deps, team.teamId, userId);
-  await emitTeamChanged(deps, team.teamId);
-}
-
-function teamFullError(): AppError {
-  return new AppError('conflict', `This team is full (${TEAM_LIMITS.membersMax} members).`, undefined, 'team_full');
-}
-
-/** The count and the insert are one step per team (every instance takes turns): a burst of joins stops at the cap. */
-async function insertMemberWithinCap(deps: TTeamsDeps, teamId: number, userId: string): Promise<boolean> {
-  return withKeyLock(deps.database, `team.join:${teamId}`, async (trx) => {
-    if ((await repo.countMembers(trx, teamId)) >= TEAM_LIMITS.membersMax) throw teamFullError();
-    return repo.insertMember(trx, { teamId, userId, role: 'member', now: nowIso() });
-  });
-}
-
-/**
- * Joins the team whose code this is (already a member: nothing changes). An account under 13 that is not team-managed
- * yet (it signed up some other way) becomes team-managed by the coach who owns the link (issue 24).
- */
-export async function joinByCode(deps: TTeamsDeps, user: TSessionUser, code: string, ip: string) {
-  await limitJoinAttempts(deps, `team-join:user:${user.id}`);
-  await limitJoinAttempts(deps, `team-join:ip:${ip}`);
-  const team = await findTeamByCode(deps, code);
-  const teamId = Number(team.id);
-  const answer = (isNewMember: boolean): TJoinTeamResponse => ({ teamId, teamName: team.name, isNewMember });
-  // Someone already on the team (even once joining is off) is simply on it.
-  if (await repo.findMembership(db(deps), teamId, user.id)) return answer(false);
-  if (!isJoinOpen(team)) throw joiningOffError();
-  const isNewMember = await insertMemberWithinCap(deps, teamId, user.id);
-  if (isNewMember && isLimitedToTeams(user) && !user.isTeamManaged) {
-    const coachId = await repo.findLinkOwner(db(deps), teamId, team.createdBy);
-    if (coachId) await markTeamManaged(deps.database, user.id, coachId);
-  }
-  if (isNewMember) await emitTeamChanged(deps, teamId);
-  return answer(isNewMember);
 }
 
 /** Makes a member a co-coach (or a coach a member again), or names them a judge; the last coach stays. */
@@ -329,9 +236,10 @@ export async function removeMember(deps: TTeamsDeps, user: TSessionUser, teamId:
     refuse(leaveTeamRefusal(user, memberId, await repo.countTeamsOfUser(db(deps), memberId)));
   }
   await inTransaction(deps.database, async (trx) => {
+    // Someone waiting for approval may take their request back (or a coach remove it) as a member leaves.
     const membership = await repo.findMembership(trx, teamId, memberId);
-    if (!membership) throw notOnTeamError();
-    if (membership.role === 'coach' && (await repo.countMembers(trx, teamId, 'coach')) <= 1) {
+    if (!membership && !(await repo.findJoin(trx, teamId, memberId))) throw notOnTeamError();
+    if (membership?.role === 'coach' && (await repo.countMembers(trx, teamId, 'coach')) <= 1) {
       throw new AppError(
         'conflict',
         'A team needs a coach: make someone else a coach before leaving.',

@@ -2,7 +2,10 @@ import type { Generated } from 'kysely';
 import type { TTeamRole } from '@resolved/shared';
 
 /** Timestamps in our own tables are ISO-8601 UTC strings on both engines (see docs/decisions.md). */
-/** Teams (migrations 0015-teams, 0027-team-join-switch). `isJoinOpen` 0 or no `joinCode`: joining is switched off. */
+/**
+ * Teams (migrations 0015-teams, 0027-team-join-switch, 0039-team-join-approval). `isJoinOpen` 0 or no `joinCode`:
+ * joining is switched off.
+ */
 export interface TeamsTable {
   id: Generated<number>;
   name: string;
@@ -12,6 +15,8 @@ export interface TeamsTable {
   joinCode: string | null;
   /** 1 while the code lets people join; 0 once the coach switched joining off. */
   isJoinOpen: Generated<number>;
+  /** 1: the coach's "Require approval to join" is on (a team with a member under 18 needs it whatever this says). */
+  requiresApproval: Generated<number>;
   createdBy: string | null;
   createdAt: string;
 }
@@ -21,6 +26,8 @@ export interface TeamMembersTable {
   userId: string;
   role: TTeamRole;
   isJudge: Generated<number>;
+  /** 1 while the join waits for a coach's approval: not a teammate anywhere until then (issue 29). */
+  isPending: Generated<number>;
   joinedAt: string;
 }
 

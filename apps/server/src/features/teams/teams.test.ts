@@ -58,6 +58,7 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
       teamId: team.id,
       teamName: 'Westview Debate',
       isNewMember: true,
+      isPending: false,
     });
     expect((await join(student, typed)).statusCode).toBe(200); // twice: still one membership
     const seen = (await call(student, 'GET', `/api/teams/${team.id}`)).json().team as TTeam;
@@ -72,11 +73,19 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
       id: team.id,
       name: 'Westview Debate',
       myRole: null,
+      isPending: false,
     });
     expect((await call(outsider, 'GET', `/api/teams/${team.id}/rounds`)).statusCode).toBe(403);
     expect((await call(null, 'POST', `/api/teams/join/${team.joinCode}`)).statusCode).toBe(401);
     expect((await call(student, 'GET', '/api/teams')).json().teams).toEqual([
-      { id: team.id, name: 'Westview Debate', school: 'Westview High', myRole: 'member', memberCount: 2 },
+      {
+        id: team.id,
+        name: 'Westview Debate',
+        school: 'Westview High',
+        myRole: 'member',
+        memberCount: 2,
+        isPending: false,
+      },
     ]);
   });
 
@@ -111,6 +120,7 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
       teamId: team.id,
       teamName: 'Westview Debate',
       isNewMember: true,
+      isPending: false,
     });
     await call(coach, 'POST', `/api/teams/${team.id}/join-code`, { enabled: false });
     const student = await buildUser(t);
@@ -130,6 +140,7 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
       teamId: team.id,
       teamName: 'Westview Debate',
       isNewMember: false,
+      isPending: false,
     });
     // An unknown code is still "not valid".
     const unknown = await join(student, 'ABCDEFGHJK');

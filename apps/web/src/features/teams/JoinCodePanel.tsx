@@ -4,6 +4,7 @@ import { formatJoinCode, type TTeam } from '@resolved/shared';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/form-errors';
 import { buttonClass } from '../../ui/button-styles';
+import { JoinApprovalSwitch } from './JoinApprovalSwitch';
 import { joinLink, setJoinCode, teamKeys } from './teams-queries';
 
 /** The coach's join link and code: copy, rotate (the old one stops working), switch off or on. */
@@ -82,6 +83,7 @@ export function JoinCodePanel({ team }: { team: TTeam }) {
           </button>
         </>
       )}
+      <JoinApprovalSwitch team={team} />
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { PageHeading } from '../../shell/PageHeading';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
-import { joinTeam, previewJoin, teamKeys } from './teams-queries';
+import { joinedMessage, joinTeam, previewJoin, teamKeys } from './teams-queries';
 
 /**
  * A team's join link (`/teams/join/:code`): shows the team, then joins it; a visitor signs up or signs in first and
@@ -29,10 +29,10 @@ export default function JoinTeamPage() {
   });
   const join = useMutation({
     mutationFn: () => joinTeam(code),
-    onSuccess: ({ teamId, teamName, isNewMember }) => {
+    onSuccess: (joined) => {
       void queryClient.invalidateQueries({ queryKey: teamKeys.all });
-      toast.success(isNewMember ? `You joined ${teamName}.` : `You are already on ${teamName}.`);
-      void navigate(`/teams/${teamId}`);
+      toast.success(joinedMessage(joined));
+      void navigate(`/teams/${joined.teamId}`);
     },
     onError: (error) => toast.error(errorMessage(error)),
   });

@@ -6,7 +6,7 @@ import { formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
-import { joinTeam, teamKeys } from './teams-queries';
+import { joinedMessage, joinTeam, teamKeys } from './teams-queries';
 
 const HEADING_CLASS = {
   h2: 'text-lg font-bold text-slate-900',
@@ -26,10 +26,10 @@ export function JoinWithCodeForm({ headingLevel = 'h2' }: { headingLevel?: 'h2' 
   const [error, setError] = useState<string>();
   const join = useMutation({
     mutationFn: joinTeam,
-    onSuccess: ({ teamId, teamName, isNewMember }) => {
+    onSuccess: (joined) => {
       void queryClient.invalidateQueries({ queryKey: teamKeys.all });
-      toast.success(isNewMember ? `You joined ${teamName}.` : `You are already on ${teamName}.`);
-      void navigate(`/teams/${teamId}`);
+      toast.success(joinedMessage(joined));
+      void navigate(`/teams/${joined.teamId}`);
     },
     onError: (caught) => setError(formErrors(caught).form),
   });

@@ -8,6 +8,7 @@ import { toast } from '../../lib/toast';
 import { noticeMatch } from '../debates/queue/match-notice';
 import { queueKey } from '../debates/debates-queries';
 import { teamKeys } from './teams-queries';
+import { useJoinRequestNotice } from './useJoinRequestNotice';
 
 /**
  * When a coach opens a practice round for this user (`team.round_opened`, on every tab): a notice on every page with
@@ -16,6 +17,8 @@ import { teamKeys } from './teams-queries';
 export function PracticeRoundNotice() {
   const { pathname } = useLocation();
   const client = useQueryClient();
+  // The teams feature's other notice on every page: a coach hears of someone asking to join.
+  useJoinRequestNotice();
   const [opened, setOpened] = useState<{ round: TTeamRound; role: 'debater' | 'judge' } | null>(null);
   useSocketEvent('team.round_opened', (payload) => {
     setOpened(payload);

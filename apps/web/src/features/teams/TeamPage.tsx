@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ReportButton } from '../moderation/ReportButton';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TTeam, TTeamMember, TTeamRound } from '@resolved/shared';
+import { PENDING_JOIN_MESSAGE, type TTeam, type TTeamMember, type TTeamRound } from '@resolved/shared';
 import { useSocketEvent } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/form-errors';
@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { JoinCodePanel } from './JoinCodePanel';
 import { PairingForm } from './PairingForm';
+import { PendingMembers } from './PendingMembers';
 import { ProgressView } from './ProgressView';
 import { RoundList } from './TeamRounds';
 import { TeamRoster } from './TeamRoster';
@@ -102,6 +103,24 @@ export default function TeamPage() {
     );
   }
   if (!team.data || !user) return <PageLoading label="Loading the team…" />;
+  if (team.data.myRole === null && team.data.isPending) {
+    // Waiting for the coach's approval (issue 29): the team's name and the wait, nothing of its people or rounds.
+    return (
+      <>
+        <PageHeading title={team.data.name} />
+        <p
+          role="status"
+          className="max-w-2xl rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950"
+          data-testid="pending-join"
+        >
+          {PENDING_JOIN_MESSAGE} This page opens the team as soon as they do.
+        </p>
+        <Link to="/teams" className={buttonClass('secondary', 'mt-4')}>
+          Your teams
+        </Link>
+      </>
+    );
+  }
   if (team.data.myRole === null) {
     return (
       <>
@@ -141,6 +160,7 @@ export default function TeamPage() {
       ) : null}
       <div className={isCoach ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]' : 'max-w-4xl'}>
         <div className="min-w-0 space-y-6">
+          {isCoach ? <PendingMembers team={data} /> : null}
           {isCoach ? <PairingForm team={data} /> : null}
           <TeamRoster team={data} viewerId={user.id} onShowProgress={setProgressOf} />
           <section

@@ -79,9 +79,15 @@ export default function TeamsPage() {
                       {team.school} · {team.memberCount} {team.memberCount === 1 ? 'member' : 'members'}
                     </p>
                   </div>
-                  <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-700">
-                    {team.myRole === 'coach' ? 'Coach' : 'Member'}
-                  </span>
+                  {team.isPending ? (
+                    <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">
+                      Waiting for your coach
+                    </span>
+                  ) : (
+                    <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-700">
+                      {team.myRole === 'coach' ? 'Coach' : 'Member'}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>

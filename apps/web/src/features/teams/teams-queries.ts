@@ -5,14 +5,12 @@ import type {
   TJoinTeamResponse,
   TPairRoundsRequest,
   TTeam,
+  TTeamOutsideView,
   TTeamRole,
   TTeamRound,
   TTeamSummary,
 } from '@resolved/shared';
 import { api } from '../../lib/api';
-
-/** What someone outside a team sees of it. */
-export type TTeamPublic = { id: number; name: string; myRole: null };
 
 export const teamKeys = {
   all: ['teams'] as const,
@@ -30,13 +28,24 @@ export const listMyTeams = async () => (await api<{ teams: TTeamSummary[] }>('/a
 export const createTeam = async (input: TCreateTeamRequest) =>
   (await api<{ team: TTeam }>('/api/teams', { method: 'POST', json: input })).team;
 
-export const getTeam = async (id: number) => (await api<{ team: TTeam | TTeamPublic }>(`/api/teams/${id}`)).team;
+export const getTeam = async (id: number) => (await api<{ team: TTeam | TTeamOutsideView }>(`/api/teams/${id}`)).team;
 
 export const updateTeam = async (id: number, input: TCreateTeamRequest) =>
   (await api<{ team: TTeam }>(`/api/teams/${id}`, { method: 'PUT', json: input })).team;
 
 export const setJoinCode = async (id: number, enabled: boolean) =>
   (await api<{ team: TTeam }>(`/api/teams/${id}/join-code`, { method: 'POST', json: { enabled } })).team;
+
+export const setJoinApproval = async (id: number, isRequired: boolean) =>
+  (await api<{ team: TTeam }>(`/api/teams/${id}/join-approval`, { method: 'PUT', json: { isRequired } })).team;
+
+/** A coach approves (or declines) someone waiting to join (issue 29). */
+export const answerJoin = async (id: number, userId: string, answer: 'approve' | 'decline') =>
+  (
+    await api<{ team: TTeam }>(`/api/teams/${id}/members/${encodeURIComponent(userId)}/${answer}`, {
+      method: 'POST',
+    })
+  ).team;
 
 export const updateMember = async (id: number, userId: string, change: { role?: TTeamRole; isJudge?: boolean }) =>
   (
@@ -72,6 +81,12 @@ export const previewJoin = async (code: string) =>
 
 export const joinTeam = async (code: string) =>
   api<TJoinTeamResponse>(`/api/teams/join/${encodeURIComponent(code)}`, { method: 'POST' });
+
+/** The toast after joining by code or link: joined, already on the team, or waiting for the coach (issue 29). */
+export function joinedMessage({ teamName, isNewMember, isPending }: TJoinTeamResponse): string {
+  if (isPending) return `You asked to join ${teamName}. Your coach approves new members.`;
+  return isNewMember ? `You joined ${teamName}.` : `You are already on ${teamName}.`;
+}
 
 /** The link a coach shares: opening it (signed in or after signing up) joins the team. */
 export const joinLink = (code: string) => `${window.location.origin}/teams/join/${code}`;
