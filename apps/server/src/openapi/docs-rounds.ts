@@ -6,6 +6,7 @@ import {
   ZEvidenceVisibility,
   ZExternalLinkRequest,
   ZJoinAsJudgeRequest,
+  ZJoinApprovalRequest,
   ZJoinCodeRequest,
   ZJoinQueueRequest,
   ZPairRoundsRequest,
@@ -162,6 +163,22 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
     tag: 'Teams',
     summary: 'The coach turns joining by code on (a new code) or off.',
     body: ZJoinCodeRequest,
+    ok: json('The team.'),
+  },
+  'PUT /api/teams/:id/join-approval': {
+    tag: 'Teams',
+    summary: 'The coach requires (or stops requiring) approval for joins; always on while the team may have a minor.',
+    body: ZJoinApprovalRequest,
+    ok: json('The team.'),
+  },
+  'POST /api/teams/:id/members/:userId/approve': {
+    tag: 'Teams',
+    summary: 'The coach lets someone waiting to join in as a member.',
+    ok: json('The team.'),
+  },
+  'POST /api/teams/:id/members/:userId/decline': {
+    tag: 'Teams',
+    summary: 'The coach turns away someone waiting to join.',
     ok: json('The team.'),
   },
   'PATCH /api/teams/:id/members/:userId': {
