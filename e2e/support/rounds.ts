@@ -2,7 +2,8 @@
  * Rounds made through the real HTTP API, for tests about what a finished or live round leaves on other pages (the
  * dashboard's record and rating chart): a challenge link accepted, a judge seated, every speech run and a ballot.
  */
-import { expect, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DebatePage } from '../pages/DebatePage';
 import { FORMATS, type TDebate, type TFormatId } from '@resolved/shared';
 import { signInAs, uniqueEmail } from './accounts';
 import { letRunningSpeechRun } from './database';
@@ -84,4 +85,16 @@ export async function playJudgedRound(
   });
   expect(ballot.ok(), await ballot.text()).toBe(true);
   return debateId;
+}
+
+/** A live round between `<label> Host` and `<label> Friend`, and `<label> Watcher` watching it; all three in the room. */
+export async function roundWithWatcher(browser: Browser, label: string) {
+  const { hostCtx, friendCtx, debateId } = await liveChallengeRound(browser, label);
+  const watcherCtx = await browser.newContext();
+  await signInAs(watcherCtx, uniqueEmail(`${label.toLowerCase()}-watcher`), `${label} Watcher`);
+  const contexts: BrowserContext[] = [hostCtx, friendCtx, watcherCtx];
+  const pages: Page[] = await Promise.all(contexts.map((c) => c.newPage()));
+  const [host, friend, watcher] = pages.map((p) => new DebatePage(p));
+  for (const room of [host!, friend!, watcher!]) await room.gotoRoom(debateId);
+  return { debateId, contexts, host: host!, friend: friend!, watcher: watcher! };
 }

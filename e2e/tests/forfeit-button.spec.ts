@@ -2,23 +2,9 @@
  * Issue 29, item 9: the README's Forfeit button exists. A debater resigns with it (after a confirm): the other side
  * wins, and both debaters and a spectator see it at once. (The spectator switches: spectator-switches.spec.ts.)
  */
-import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { DebatePage } from '../pages/DebatePage';
-import { signInAs, uniqueEmail } from '../support/accounts';
-import { liveChallengeRound } from '../support/rounds';
-
-/** A live round between `<label> Host` and `<label> Friend`, and `<label> Watcher` watching it; all three in the room. */
-async function roundWithWatcher(browser: Parameters<typeof liveChallengeRound>[0], label: string) {
-  const { hostCtx, friendCtx, debateId } = await liveChallengeRound(browser, label);
-  const watcherCtx = await browser.newContext();
-  await signInAs(watcherCtx, uniqueEmail(`${label.toLowerCase()}-watcher`), `${label} Watcher`);
-  const contexts: BrowserContext[] = [hostCtx, friendCtx, watcherCtx];
-  const pages: Page[] = await Promise.all(contexts.map((c) => c.newPage()));
-  const [host, friend, watcher] = pages.map((p) => new DebatePage(p));
-  for (const room of [host!, friend!, watcher!]) await room.gotoRoom(debateId);
-  return { debateId, contexts, host: host!, friend: friend!, watcher: watcher! };
-}
+import type { DebatePage } from '../pages/DebatePage';
+import { roundWithWatcher } from '../support/rounds';
 
 test('a debater forfeits with the Forfeit button: the other side wins, seen live by all', async ({ browser }) => {
   test.setTimeout(120_000);

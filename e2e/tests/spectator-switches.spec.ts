@@ -2,27 +2,13 @@
  * Issue 29, item 6: one switch per thing. The switch under the video lets spectators see and hear the debaters, and
  * says only that; the evidence has its own switch. What a spectator receives matches the words.
  */
-import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { DebatePage } from '../pages/DebatePage';
-import { signInAs, uniqueEmail } from '../support/accounts';
-import { liveChallengeRound } from '../support/rounds';
+import type { DebatePage } from '../pages/DebatePage';
+import { roundWithWatcher } from '../support/rounds';
 import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
 import { BASE_URL } from '../support/env';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
-
-/** A live round between `<label> Host` and `<label> Friend`, and `<label> Watcher` watching it; all three in the room. */
-async function roundWithWatcher(browser: Parameters<typeof liveChallengeRound>[0], label: string) {
-  const { hostCtx, friendCtx, debateId } = await liveChallengeRound(browser, label);
-  const watcherCtx = await browser.newContext();
-  await signInAs(watcherCtx, uniqueEmail(`${label.toLowerCase()}-watcher`), `${label} Watcher`);
-  const contexts: BrowserContext[] = [hostCtx, friendCtx, watcherCtx];
-  const pages: Page[] = await Promise.all(contexts.map((c) => c.newPage()));
-  const [host, friend, watcher] = pages.map((p) => new DebatePage(p));
-  for (const room of [host!, friend!, watcher!]) await room.gotoRoom(debateId);
-  return { debateId, contexts, host: host!, friend: friend!, watcher: watcher! };
-}
 
 test('the watch switch gives spectators the call, and the evidence switch the evidence', async ({ browser }) => {
   test.setTimeout(150_000);

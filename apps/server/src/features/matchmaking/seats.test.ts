@@ -52,45 +52,30 @@ describe.each(TEST_ENGINES)('the seat rule on %s', (engine) => {
     return res.json().challenge.token as string;
   }
 
+  // By the moderator's action (which withdraws at once), and written straight to the row (the sweep and the acceptance
+  // must then read the rule themselves, at pairing time, not only at join).
   for (const action of ['ban', 'suspend'] as const) {
-    it(`a ${action} takes the person's queue place and revokes their challenge links at once`, async () => {
-      const [waiting, linker, next, taker] = [
-        await buildUser(t),
-        await buildUser(t),
-        await buildUser(t),
-        await buildUser(t),
-      ];
-      // Joined over HTTP, with no socket open: nothing but the moderator's action can take the place away.
-      expect((await queue(waiting)).json().status).toBe('waiting');
-      const token = await challengeBy(linker);
-      await moderate(waiting, action);
-      await moderate(linker, action);
-      expect(await queueRows(waiting.user.id)).toEqual([]);
-      // The next one to join waits: nobody restricted is left to be matched with.
-      expect((await queue(next)).json().status).toBe('waiting');
-      const accepted = await call(taker, 'POST', `/api/debates/challenges/${token}/accept`);
-      expect(accepted.statusCode).toBe(404);
-      expect(accepted.json().error.message).toBe('That challenge link is not valid.');
-    });
-
-    it(`the sweep and a challenge's acceptance read the rule themselves (a ${action} no withdrawal saw)`, async () => {
-      const [waiting, linker, next, taker] = [
-        await buildUser(t),
-        await buildUser(t),
-        await buildUser(t),
-        await buildUser(t),
-      ];
-      expect((await queue(waiting)).json().status).toBe('waiting');
-      const token = await challengeBy(linker);
-      await restrictQuietly(waiting, action);
-      await restrictQuietly(linker, action);
-      // Paired at pairing time, not only at join: the restricted one's place goes and the newcomer waits.
-      expect((await queue(next)).json().status).toBe('waiting');
-      expect(await queueRows(waiting.user.id)).toEqual([]);
-      const accepted = await call(taker, 'POST', `/api/debates/challenges/${token}/accept`);
-      expect(accepted.statusCode).toBe(404);
-      expect(await t.database.db.selectFrom('debates').select('id').execute()).toEqual([]);
-    });
+    for (const via of ['action', 'row'] as const) {
+      it(`a ${action} (${via === 'action' ? 'a moderator’s action' : 'no withdrawal'}): no queue place, no pairing, links dead`, async () => {
+        const [waiting, linker, next, taker] = [
+          await buildUser(t),
+          await buildUser(t),
+          await buildUser(t),
+          await buildUser(t),
+        ];
+        // Joined over HTTP, with no socket open: nothing but the rule can take the place away.
+        expect((await queue(waiting)).json().status).toBe('waiting');
+        const token = await challengeBy(linker);
+        for (const who of [waiting, linker]) await (via === 'action' ? moderate : restrictQuietly)(who, action);
+        // The next one to join waits: nobody restricted is left to be matched with.
+        expect((await queue(next)).json().status).toBe('waiting');
+        expect(await queueRows(waiting.user.id)).toEqual([]);
+        const accepted = await call(taker, 'POST', `/api/debates/challenges/${token}/accept`);
+        expect(accepted.statusCode).toBe(404);
+        expect(accepted.json().error.message).toBe('That challenge link is not valid.');
+        expect(await t.database.db.selectFrom('debates').select('id').execute()).toEqual([]);
+      });
+    }
   }
 
   it('the accepter of a challenge is held to the rule too', async () => {
