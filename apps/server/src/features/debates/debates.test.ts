@@ -139,6 +139,7 @@ describe.each(TEST_ENGINES)('debates on %s', (engine) => {
       activeDebateId: debateId,
       upcomingRound: null,
       cooldownUntil: null,
+      forfeitAfterMs: 60_000,
     });
     // Already in a debate: queueing again is refused and names the debate.
     const again = await call(first, 'POST', '/api/debates/queue', { formatId: 'ld' });
