@@ -114,7 +114,6 @@ export async function isBlockedByAny(db: TDb, blockerIds: readonly string[], blo
   return row !== undefined;
 }
 
-/** Whether `userId` and any of `others` have a block between them, either way. */
 /** The blocks between `userId` and any of `others`, either way, with when each was made. */
 export function listBlocksWith(db: TDb, userId: string, others: readonly string[]) {
   if (others.length === 0) return Promise.resolve([]);
@@ -130,19 +129,10 @@ export function listBlocksWith(db: TDb, userId: string, others: readonly string[
     .execute();
 }
 
+/** Whether `userId` and any of `others` have a block between them, either way. */
 export async function hasBlockWithAny(db: TDb, userId: string, others: readonly string[]): Promise<boolean> {
-  if (others.length === 0) return false;
-  const row = await db
-    .selectFrom('userBlocks')
-    .select('blockerId')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blockerId', '=', userId), eb('blockedId', 'in', others)]),
-        eb.and([eb('blockedId', '=', userId), eb('blockerId', 'in', others)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+  // `others` is a round's few people: reading their blocks whole costs what a first-row read does.
+  return (await listBlocksWith(db, userId, others)).length > 0;
 }
 
 /** Whether the user exists (a block's target), with their display name. */
