@@ -83,6 +83,11 @@ export default tseslint.config(
           selector: "TaggedTemplateExpression[tag.name='sql'], CallExpression[callee.object.name='sql']",
           message: 'Raw SQL belongs in a *.repository.ts.',
         },
+        {
+          selector:
+            'ExportNamedDeclaration[source.value=/\\.repository(\\.js)?$/], ExportAllDeclaration[source.value=/\\.repository(\\.js)?$/]',
+          message: "Do not re-export a repository: give the service a function other features call.",
+        },
       ],
     },
   },

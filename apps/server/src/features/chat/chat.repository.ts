@@ -187,3 +187,13 @@ export async function listMessagesOfUser(db: Kysely<DB>, userId: string) {
     .orderBy('id')
     .execute();
 }
+
+/** Whether the user debated at least one round to its end (`completed` or `judged`; not forfeited or abandoned). */
+export async function hasCompletedRoundAsDebater(db: Kysely<DB>, userId: string): Promise<boolean> {
+  // One index search per side: written with `or`, SQLite (no statistics) searches the status index instead and
+  // reads every finished round of everyone.
+  const side = (column: 'debaterAId' | 'debaterBId') =>
+    db.selectFrom('debates').select('id').where(column, '=', userId).where('status', 'in', ['completed', 'judged']);
+  const row = await side('debaterAId').unionAll(side('debaterBId')).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

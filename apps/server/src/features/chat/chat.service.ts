@@ -39,6 +39,7 @@ import {
   findChatLock,
   findMessageByClientId,
   findMessageById,
+  hasCompletedRoundAsDebater,
   insertMessageOnce,
   listDeletedIdsSince,
   listMessagesAfter,
@@ -50,7 +51,6 @@ import {
 } from './chat.repository';
 import { hiddenAuthorsFor } from '../blocks/blocks.service';
 import { fileFilterHit, screenText, type TFilterWhere } from '../moderation/moderation.service';
-import { hasCompletedRound } from '../results/records.service';
 
 type TChatContext = Pick<TAppContext, 'database' | 'events'>;
 
@@ -145,7 +145,7 @@ async function admitToCommunityChat(trx: Kysely<DB>, author: TChatAuthor, now: D
     const isOldEnough = accountAgeMs >= ESTABLISHED_ACCOUNT_AGE_MS;
     const isEstablished = isEstablishedAccount({
       accountAgeMs,
-      hasCompletedRound: isOldEnough && (await hasCompletedRound(trx, author.id)),
+      hasCompletedRound: isOldEnough && (await hasCompletedRoundAsDebater(trx, author.id)),
     });
     refuse(chatLockRefusal({ role: author.role, isEstablished }, isLocked));
   }

@@ -16,7 +16,7 @@ import type { TDebateRow } from './debates.tables';
 import { watchOf } from './round-minors';
 import type { TBallotRow } from '../results/results.tables';
 import { clockFromRow } from './debates.repository';
-import { NEW_RATING, summarizeRating, type TRating } from '../results/ratings';
+import { NEW_RATING, summarizeRating, type TRating } from '../../lib/ratings/ratings';
 
 export function presentParticipant(id: string, names: Map<string, string>): TDebateParticipant {
   return { userId: id, displayName: names.get(id) ?? 'Former user' };

@@ -502,3 +502,36 @@ export async function listRoundMessagesOfUser(db: TDebatesDb, userId: string) {
     .orderBy('id')
     .execute();
 }
+
+/**
+ * Rounds of the same two debaters (either side) that earned points and ended at or after `sinceIso`, this one
+ * excluded; and how many of those `judgeId` judged.
+ */
+export async function countRewardedPairRounds(
+  db: TDebatesDb,
+  row: { id: number; debaterAId: string; debaterBId: string; judgeId: string | null },
+  sinceIso: string,
+): Promise<{ pair: number; judgePair: number }> {
+  const rounds = await db
+    .selectFrom('debates')
+    .select(['judgeId'])
+    .where('isRewarded', '=', 1)
+    .where('endedAt', '>=', sinceIso)
+    .where('id', '!=', row.id)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('debaterAId', '=', row.debaterAId), eb('debaterBId', '=', row.debaterBId)]),
+        eb.and([eb('debaterAId', '=', row.debaterBId), eb('debaterBId', '=', row.debaterAId)]),
+      ]),
+    )
+    .execute();
+  return {
+    pair: rounds.length,
+    judgePair: row.judgeId === null ? 0 : rounds.filter((round) => round.judgeId === row.judgeId).length,
+  };
+}
+
+export async function findBallots(db: TDebatesDb, debateIds: number[]) {
+  if (debateIds.length === 0) return [];
+  return db.selectFrom('debateBallots').selectAll().where('debateId', 'in', debateIds).execute();
+}

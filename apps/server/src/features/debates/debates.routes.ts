@@ -13,7 +13,7 @@ import { getSessionUser, requireUser } from '../auth/auth.guard';
 import * as debates from './debates.service';
 import type { TDebatesDeps } from '../../context';
 import { requireDebate, loadDebate } from './debates.service';
-import { requireRoundViewer } from '../results/round-access';
+import { requireRoundViewer } from './round-access';
 import { ZDebateIdParams } from './debate-params';
 
 /** A clock command over HTTP: the action, and the clock version the client saw (a stale command is refused). */

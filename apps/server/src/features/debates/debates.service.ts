@@ -32,13 +32,13 @@ import { AppError, refuse, refused } from '../../lib/errors';
 import { storeChatMessage } from '../chat/chat.service';
 import * as repo from './debates.repository';
 import type { TDebateRow } from './debates.repository';
-import { settleRound } from '../results/awards';
-import { findRoundViewRefusal } from '../results/round-access';
+import { settleRound } from './awards';
+import { findRoundViewRefusal } from './round-access';
 import type { TDebatesDeps } from '../../context';
 import { presentDebate, presentDebateSummary } from './debate.presenter';
 import { listPois } from './pois.service';
-import { teamOfRound } from '../teams/team-judges.service';
-import { listBallots, ratingsOf } from '../results/results.service';
+import { teamOfRound } from '../memberships/memberships.service';
+import { ratingsOf } from '../users/ratings.service';
 import { listDebateAwards } from '../users/score-ledger.service';
 import { findUserNames } from '../users/users.service';
 import { inTransaction } from '../../db/transaction';
@@ -78,12 +78,12 @@ export async function requireDebate(
 /** Reads what the round's page shows beside the row (ballot, names, ratings, awards, team, POIs) and presents it. */
 export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDebate> {
   const tx = db(deps);
-  const [ballot] = await listBallots(deps, [Number(row.id)]);
+  const [ballot] = await repo.findBallots(db(deps), [Number(row.id)]);
   const names = await findUserNames(
     tx,
     [row.debaterAId, row.debaterBId, row.judgeId, ballot?.judgeId].filter((v): v is string => !!v),
   );
-  const ratings = await ratingsOf(deps, row.formatId, [row.debaterAId, row.debaterBId]);
+  const ratings = await ratingsOf(db(deps), row.formatId, [row.debaterAId, row.debaterBId]);
   const awards = row.status === 'live' ? [] : await listDebateAwards(deps, Number(row.id));
   return presentDebate(row, {
     ballot,
@@ -548,4 +548,9 @@ export async function roundsOfUser(deps: Pick<TDebatesDeps, 'database'>, userId:
 /** The user's own round chat messages, for "Download my data". */
 export async function roundMessagesOfUser(deps: Pick<TDebatesDeps, 'database'>, userId: string) {
   return repo.listRoundMessagesOfUser(db(deps), userId);
+}
+
+/** The ballots of these rounds (`db` may be a transaction). */
+export async function ballotsOfRounds(db: repo.TDebatesDb, debateIds: number[]) {
+  return repo.findBallots(db, debateIds);
 }

@@ -24,7 +24,7 @@ import * as debates from './debates.service';
 import * as pois from './pois.service';
 import type { TDebatesDeps } from '../../context';
 import { requireDebate, loadDebate } from './debates.service';
-import { requireRoundViewer } from '../results/round-access';
+import { requireRoundViewer } from './round-access';
 import * as matchmaking from '../matchmaking/queue.service';
 import * as results from '../results/results.service';
 

@@ -6,7 +6,7 @@
 import { isMinorRound, spectatorsMayWatch, type TDebate } from '@resolved/shared';
 import type { TDebatesDeps } from '../../context';
 import { ageBandsOf } from '../users/users.service';
-import { coachIdsOfTeamsOf } from '../teams/team-judges.service';
+import { coachIdsOfTeamsOf } from '../memberships/memberships.service';
 import type { TDebateRow } from './debates.tables';
 
 const toggle = (value: number | null) => (value === null ? null : Number(value) === 1);

@@ -34,7 +34,7 @@ import {
 } from '../debates/debates.service';
 import type { TDebateRow } from '../debates/debates.tables';
 import { isBlockedByAny } from '../blocks/blocks.service';
-import { requireRoundViewer } from '../results/round-access';
+import { requireRoundViewer } from '../debates/round-access';
 import * as repo from './evidence.repository';
 
 /** Bytes read before deciding what a file is. */

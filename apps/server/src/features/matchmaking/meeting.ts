@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { TMeetingProfile } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 import { ageBandsOf } from '../users/users.service';
-import { teamIdsOfUsers } from '../teams/team-judges.service';
+import { teamIdsOfUsers } from '../memberships/memberships.service';
 
 /** The age band and teams of each of these users, in two queries whatever their number. */
 export async function meetingProfilesOf(

@@ -11,13 +11,11 @@ import {
   type TJudgedRound,
   type TSideKey,
 } from '@resolved/shared';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import { LIST_LIMIT, db, debatesDb, sideOf } from '../debates/debates.service';
+import { LIST_LIMIT, ballotsOfRounds, db, sideOf } from '../debates/debates.service';
 import { findUserNames } from '../users/users.service';
 import type { TDebateRow } from '../debates/debates.tables';
 import * as resultsRepo from './results.repository';
-import { summarizeRating } from './ratings';
+import { summarizeRating } from '../../lib/ratings/ratings';
 import type { TDebatesDeps } from '../../context';
 import { notCountedOf, presentBallot, presentDebateSummary } from '../debates/debate.presenter';
 
@@ -33,7 +31,7 @@ export function toRoundOfDebater(row: TDebateRow, userId: string, names: Map<str
 export async function getHistory(deps: TDebatesDeps, userId: string): Promise<THistoryResponse> {
   const tx = db(deps);
   const rows = await resultsRepo.listDebatesOfUser(tx, userId, LIST_LIMIT);
-  const ballots = await resultsRepo.findBallots(
+  const ballots = await ballotsOfRounds(
     tx,
     rows.map((r) => Number(r.id)),
   );
@@ -64,7 +62,7 @@ export async function getHistory(deps: TDebatesDeps, userId: string): Promise<TH
 /** Rounds as their judge's lists show them: the round, its result and the ballot, if one was written. */
 export async function toJudgedRounds(deps: TDebatesDeps, rows: TDebateRow[]): Promise<TJudgedRound[]> {
   const tx = db(deps);
-  const ballots = await resultsRepo.findBallots(
+  const ballots = await ballotsOfRounds(
     tx,
     rows.map((r) => Number(r.id)),
   );
@@ -110,14 +108,6 @@ export async function countDebatesJoined(deps: TDebatesDeps, userId: string): Pr
   return resultsRepo.countDebatesOfUser(db(deps), userId);
 }
 
-/**
- * Whether the user has debated a round to its end (`completed` or `judged`): half of what makes an account
- * "established" for the community chat's lock (issue 24, item 6). `db` may be a transaction (the chat's send step).
- */
-export async function hasCompletedRound(db: Kysely<DB>, userId: string): Promise<boolean> {
-  return resultsRepo.hasCompletedRoundAsDebater(debatesDb(db), userId);
-}
-
 export async function listRatings(deps: TDebatesDeps, formatId: TFormatId) {
   const rows = await resultsRepo.listRatings(db(deps), formatId, LIST_LIMIT);
   return rows.map((r) => ({
@@ -151,7 +141,7 @@ export async function getProgress(deps: TDebatesDeps, userId: string): Promise<T
       losses: inFormat.filter((row) => row.winnerSide !== null && row.winnerSide !== sideIn(row)).length,
     };
   }).filter((f) => f.rounds > 0);
-  const ballots = await resultsRepo.findBallots(
+  const ballots = await ballotsOfRounds(
     tx,
     finished.map((row) => Number(row.id)),
   );

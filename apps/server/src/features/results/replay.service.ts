@@ -24,7 +24,7 @@ import {
 } from '../debates/debates.service';
 import { listEvidence } from '../evidence/evidence.service';
 import { getFlow } from '../flows/flows.service';
-import { requireRoundViewer } from './round-access';
+import { requireRoundViewer } from '../debates/round-access';
 
 export async function getReplay(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TReplay> {
   const row = await requireDebate(deps, debateId);

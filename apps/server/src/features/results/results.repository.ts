@@ -3,37 +3,9 @@ import type { TDebateStatus, TFormatId, TSideKey } from '@resolved/shared';
 import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-query';
 import type { DB } from '../../db/schema';
-import type { TRating } from './ratings';
+import type { TRating } from '../../lib/ratings/ratings';
 
 type TDebatesDb = Kysely<DB>;
-
-/**
- * Rounds of the same two debaters (either side) that earned points and ended at or after `sinceIso`, this one
- * excluded; and how many of those `judgeId` judged.
- */
-export async function countRewardedPairRounds(
-  db: TDebatesDb,
-  row: { id: number; debaterAId: string; debaterBId: string; judgeId: string | null },
-  sinceIso: string,
-): Promise<{ pair: number; judgePair: number }> {
-  const rounds = await db
-    .selectFrom('debates')
-    .select(['judgeId'])
-    .where('isRewarded', '=', 1)
-    .where('endedAt', '>=', sinceIso)
-    .where('id', '!=', row.id)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('debaterAId', '=', row.debaterAId), eb('debaterBId', '=', row.debaterBId)]),
-        eb.and([eb('debaterAId', '=', row.debaterBId), eb('debaterBId', '=', row.debaterAId)]),
-      ]),
-    )
-    .execute();
-  return {
-    pair: rounds.length,
-    judgePair: row.judgeId === null ? 0 : rounds.filter((round) => round.judgeId === row.judgeId).length,
-  };
-}
 
 /** Debates still waiting for their ballot whose last speech ended before `endedBefore`. */
 export async function listUnjudgedBefore(db: TDebatesDb, endedBefore: string) {
@@ -95,16 +67,6 @@ export async function listJudgedDebates(
     .limit(page.limit);
   if (page.beforeId !== null) query = query.where('id', '<', page.beforeId);
   return query.execute();
-}
-
-/** Whether the user debated at least one round to its end (`completed` or `judged`; not forfeited or abandoned). */
-export async function hasCompletedRoundAsDebater(db: TDebatesDb, userId: string): Promise<boolean> {
-  // One index search per side: written with `or`, SQLite (no statistics) searches the status index instead and
-  // reads every finished round of everyone.
-  const side = (column: 'debaterAId' | 'debaterBId') =>
-    db.selectFrom('debates').select('id').where(column, '=', userId).where('status', 'in', ['completed', 'judged']);
-  const row = await side('debaterAId').unionAll(side('debaterBId')).limit(1).executeTakeFirst();
-  return row !== undefined;
 }
 
 /**
@@ -212,11 +174,6 @@ export async function insertBallot(
   await db.insertInto('debateBallots').values(values).execute();
 }
 
-export async function findBallots(db: TDebatesDb, debateIds: number[]) {
-  if (debateIds.length === 0) return [];
-  return db.selectFrom('debateBallots').selectAll().where('debateId', 'in', debateIds).execute();
-}
-
 /** One user's rating in every format they have one in, by format: one query for the dashboard's record. */
 const ratingsOfUserQuery = compiledOnce((db, param: <T = string>(name: 'userId') => T) =>
   db
@@ -230,31 +187,6 @@ export async function findRatingsOfUser(db: TDebatesDb, userId: string): Promise
   return new Map(
     rows.map((r) => [
       r.formatId,
-      {
-        rating: Number(r.rating),
-        deviation: Number(r.deviation),
-        volatility: Number(r.volatility),
-        games: Number(r.games),
-      },
-    ]),
-  );
-}
-
-export async function findRatings(
-  db: TDebatesDb,
-  formatId: TFormatId,
-  userIds: string[],
-): Promise<Map<string, TRating>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('debateRatings')
-    .selectAll()
-    .where('formatId', '=', formatId)
-    .where('userId', 'in', userIds)
-    .execute();
-  return new Map(
-    rows.map((r) => [
-      r.userId,
       {
         rating: Number(r.rating),
         deviation: Number(r.deviation),
@@ -320,30 +252,6 @@ export async function listRatings(db: TDebatesDb, formatId: TFormatId, limit: nu
     .orderBy('debateRatings.rating', 'desc')
     .limit(limit)
     .execute();
-}
-
-/** Every format's rating of these users. */
-export async function findAllRatings(
-  db: TDebatesDb,
-  userIds: string[],
-): Promise<Map<string, { formatId: TFormatId; rating: TRating }[]>> {
-  const byUser = new Map<string, { formatId: TFormatId; rating: TRating }[]>();
-  if (userIds.length === 0) return byUser;
-  const rows = await db.selectFrom('debateRatings').selectAll().where('userId', 'in', userIds).execute();
-  for (const r of rows) {
-    const list = byUser.get(r.userId) ?? [];
-    list.push({
-      formatId: r.formatId,
-      rating: {
-        rating: Number(r.rating),
-        deviation: Number(r.deviation),
-        volatility: Number(r.volatility),
-        games: Number(r.games),
-      },
-    });
-    byUser.set(r.userId, list);
-  }
-  return byUser;
 }
 
 /** Ballots the user wrote as a judge, and ballots of rounds they debated, for "Download my data". */

@@ -8,7 +8,6 @@ import {
   type TSessionUser,
   type TSideKey,
   type TSubmitBallotRequest,
-  type TFormatId,
   ballotRefusal,
   judgeRefusal,
   judgeInviteRefusal,
@@ -33,9 +32,10 @@ import {
   seatsOfRow,
 } from '../debates/debates.service';
 import * as resultsRepo from './results.repository';
-import { settleRound } from './awards';
-import { teamJudgeIds } from '../teams/team-judges.service';
-import { NEW_RATING, rateResult } from './ratings';
+import { ratingsOf } from '../users/ratings.service';
+import { settleRound } from '../debates/awards';
+import { teamJudgeIds } from '../memberships/memberships.service';
+import { NEW_RATING, rateResult } from '../../lib/ratings/ratings';
 import type { TDebatesDeps } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { recordStrike } from '../playban/playban.service';
@@ -123,7 +123,7 @@ export async function submitBallot(
       now,
     });
     if (!settled.isRated) return;
-    const ratings = await resultsRepo.findRatings(tx, row.formatId, [winnerId, loserId]);
+    const ratings = await ratingsOf(tx, row.formatId, [winnerId, loserId]);
     const rated = rateResult(ratings.get(winnerId) ?? NEW_RATING, ratings.get(loserId) ?? NEW_RATING);
     await resultsRepo.saveRating(tx, winnerId, row.formatId, rated.winner, now, debateId);
     await resultsRepo.saveRating(tx, loserId, row.formatId, rated.loser, now, debateId);
@@ -229,21 +229,9 @@ export async function abandon(
   return changed ? emitDebateUpdated(deps, debateId) : null;
 }
 
-/** The ballots of these rounds (at most one each). */
-export async function listBallots(deps: Pick<TDebatesDeps, 'database'>, debateIds: number[]) {
-  return resultsRepo.findBallots(db(deps), debateIds);
-}
-
-/** The ratings of these users in a format (a user who has none is absent). */
-export async function ratingsOf(deps: Pick<TDebatesDeps, 'database'>, formatId: TFormatId, userIds: string[]) {
-  return resultsRepo.findRatings(db(deps), formatId, userIds);
-}
-
 /** The statements of `results.repository.ts` other features read: ratings, and a user's rounds for profiles. */
 export {
   countDebatesOfUser,
-  findAllRatings,
-  findRatings,
   listFinishedDebatesOfUser,
   listJudgedDebates,
 } from './results.repository';

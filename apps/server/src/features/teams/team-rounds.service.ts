@@ -26,11 +26,13 @@ import { lockKeys } from '../../lib/key-lock';
 import * as debatesRepo from '../debates/debates.service';
 import { lockMatching, deleteQueueEntry, clashingRound, utcTime } from '../matchmaking/queue.service';
 import { drawResolutions } from '../motions/motions.service';
-import { findRatings, abandon } from '../results/results.service';
+import { abandon } from '../results/results.service';
+import { ratingsOf } from '../users/ratings.service';
 import { findCurrentTopic } from '../topics/topics.service';
 import * as repo from './teams.repository';
 import { blockGraphOf, isEitherBlocked } from '../blocks/blocks.service';
 import { requireCoach, toTeamRounds, type TTeamsDeps } from './teams.service';
+import { coachIdsOfTeamsOf } from '../memberships/memberships.service';
 import { ageBandsOf, findDoorUserById } from '../users/users.service';
 import { inTransaction } from '../../db/transaction';
 import { seatRefusalsAmong } from '../users/seats';
@@ -56,7 +58,7 @@ async function plan(deps: TTeamsDeps, request: TPairing): Promise<{ rounds: TPla
     return { rounds };
   }
   const present = [...new Set(request.presentUserIds)].filter((id) => id !== request.judgeUserId);
-  const ratings = await findRatings(debatesRepo.debatesDb(deps.database.db), request.formatId, present);
+  const ratings = await ratingsOf(deps.database.db, request.formatId, present);
   const members = present.map((userId) => ({ userId, rating: ratings.get(userId)?.rating ?? 1500 }));
   // Around blocks where it can; a pair it cannot avoid is refused below with the conflict naming them.
   const isBlocked = await blockGraphOf(deps, present);
@@ -113,7 +115,7 @@ export async function pairRounds(
     const judgeId = round.judgeUserId;
     if (!judgeId || !isMinorRound([bands.get(round.aUserId), bands.get(round.bUserId)])) continue;
     const judge = (await findDoorUserById(database, judgeId))?.user;
-    const coachIds = await repo.listCoachIdsOfTeamsOf(database, [round.aUserId, round.bUserId]);
+    const coachIds = await coachIdsOfTeamsOf(database, [round.aUserId, round.bUserId]);
     const seats = { debaterAId: round.aUserId, debaterBId: round.bUserId, minorRoundCoachIds: coachIds };
     const isAllowed = !!judge && mayJudgeMinors(judge, { ...seats, status: 'live', judgeId, hasJudgeInvite: false });
     refuseRound(minorPairingJudgeRefusal(isAllowed ? null : name(judgeId)));

@@ -6,7 +6,6 @@
 import type { Kysely } from 'kysely';
 import type { TTeamRole } from '@resolved/shared';
 import type { DB } from '../../db/schema';
-import { chunks } from '../../db/batches';
 
 type TDb = Kysely<DB>;
 
@@ -92,21 +91,6 @@ export async function listTeamsOfUser(db: TDb, userId: string) {
     .execute();
 }
 
-export async function findMembership(
-  db: TDb,
-  teamId: number,
-  userId: string,
-): Promise<{ role: TTeamRole; isJudge: boolean } | null> {
-  const row = await db
-    .selectFrom('teamMembers')
-    .select(['role', 'isJudge'])
-    .where('teamId', '=', teamId)
-    .where('userId', '=', userId)
-    .where('isPending', '=', 0)
-    .executeTakeFirst();
-  return row ? { role: row.role, isJudge: Number(row.isJudge) === 1 } : null;
-}
-
 /** Whether a user is on the team (approved or waiting for approval); null when neither. */
 export async function findJoin(db: TDb, teamId: number, userId: string): Promise<{ isPending: boolean } | null> {
   const row = await db
@@ -116,23 +100,6 @@ export async function findJoin(db: TDb, teamId: number, userId: string): Promise
     .where('userId', '=', userId)
     .executeTakeFirst();
   return row ? { isPending: Number(row.isPending) === 1 } : null;
-}
-
-/** A user's place on each of these teams they belong to (teams they are not on are absent). */
-export async function findMemberships(
-  db: TDb,
-  teamIds: number[],
-  userId: string,
-): Promise<Map<number, { role: TTeamRole; isJudge: boolean }>> {
-  if (teamIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('teamMembers')
-    .select(['teamId', 'role', 'isJudge'])
-    .where('teamId', 'in', teamIds)
-    .where('userId', '=', userId)
-    .where('isPending', '=', 0)
-    .execute();
-  return new Map(rows.map((r) => [Number(r.teamId), { role: r.role, isJudge: Number(r.isJudge) === 1 }]));
 }
 
 /** A team's members with their names and points, coaches first, then by name. */
@@ -252,18 +219,6 @@ export async function countMembers(db: TDb, teamId: number, role?: TTeamRole): P
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-/** The team's coaches and the members they named judges: who may judge its rounds. */
-export async function listJudgeIds(db: TDb, teamId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('teamMembers')
-    .select('userId')
-    .where('teamId', '=', teamId)
-    .where('isPending', '=', 0)
-    .where((eb) => eb.or([eb('role', '=', 'coach'), eb('isJudge', '=', 1)]))
-    .execute();
-  return rows.map((r) => r.userId);
-}
-
 /** The team's rounds, newest first. */
 export async function listTeamDebates(db: TDb, teamId: number, limit: number) {
   return db.selectFrom('debates').selectAll().where('teamId', '=', teamId).orderBy('id', 'desc').limit(limit).execute();
@@ -315,12 +270,6 @@ export async function countTeamRoundsSince(db: TDb, teamId: number, sinceIso: st
   return Number(row.n);
 }
 
-export async function findTeamNames(db: TDb, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('teams').select(['id', 'name']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [Number(r.id), r.name]));
-}
-
 /**
  * How many teams a user is on, waiting to join counted (issue 24: an account limited to its teams never leaves its
  * last one).
@@ -349,43 +298,4 @@ export async function findLinkOwner(db: TDb, teamId: number, createdBy: string |
     .execute();
   if (createdBy !== null && coaches.some((c) => c.userId === createdBy)) return createdBy;
   return coaches[0]?.userId ?? null;
-}
-
-/**
- * The teams each of these users belongs to (any role, approved only), for "who a minor meets" (issue 24) and who sees
- * a team-managed account; a user on none is absent.
- */
-export async function listTeamIdsOfUsers(db: TDb, userIds: readonly string[]): Promise<Map<string, number[]>> {
-  const teams = new Map<string, number[]>();
-  const unique = [...new Set(userIds)];
-  if (unique.length === 0) return teams;
-  for (const chunk of chunks(unique)) {
-    const rows = await db
-      .selectFrom('teamMembers')
-      .select(['userId', 'teamId'])
-      .where('userId', 'in', chunk)
-      .where('isPending', '=', 0)
-      .execute();
-    for (const row of rows) teams.set(row.userId, [...(teams.get(row.userId) ?? []), Number(row.teamId)]);
-  }
-  return teams;
-}
-
-/** The coaches of every team any of these users belongs to (the judges a minor's round may always have). */
-export async function listCoachIdsOfTeamsOf(db: TDb, userIds: readonly string[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('teamMembers as coach')
-    .select('coach.userId')
-    .distinct()
-    .where('coach.role', '=', 'coach')
-    .where('coach.teamId', 'in', (eb) =>
-      eb
-        .selectFrom('teamMembers as m')
-        .select('m.teamId')
-        .where('m.userId', 'in', [...userIds])
-        .where('m.isPending', '=', 0),
-    )
-    .execute();
-  return rows.map((r) => r.userId);
 }

@@ -20,7 +20,6 @@ import {
   type TCreateTeamRequest,
   type TSessionUser,
   type TTeam,
-  type TTeamMembership,
   type TTeamOutsideView,
   type TTeamRole,
   type TTeamRound,
@@ -31,11 +30,12 @@ import { AppError, refuse } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
 import type { TDebatesDeps } from '../../context';
 import { ageBandsOf, findUserNames } from '../users/users.service';
-import { findAllRatings } from '../results/results.service';
-import { summarizeRating } from '../results/ratings';
+import { allRatingsOf } from '../users/ratings.service';
+import { summarizeRating } from '../../lib/ratings/ratings';
 import { getProgress } from '../results/records.service';
 import { fileFilterHit, screenText } from '../moderation/moderation.service';
 import * as repo from './teams.repository';
+import { membershipIn, membershipOf, teamNames } from '../memberships/memberships.service';
 import { inTransaction } from '../../db/transaction';
 
 export type TTeamsDeps = TDebatesDeps;
@@ -51,9 +51,6 @@ export function newJoinCode(): string {
   return code;
 }
 
-export async function membershipOf(deps: TTeamsDeps, teamId: number, userId: string): Promise<TTeamMembership> {
-  return repo.findMembership(db(deps), teamId, userId);
-}
 
 async function requireTeam(deps: TTeamsDeps, teamId: number) {
   const team = await repo.findTeam(db(deps), teamId);
@@ -165,7 +162,7 @@ export async function getTeam(deps: TTeamsDeps, user: TSessionUser, teamId: numb
   const rows = await repo.listMembers(tx, teamId);
   const userIds = rows.map((r) => r.userId);
   const [ratings, roundsThisWeek, teamRoundsThisWeek, pending, joinApproval] = await Promise.all([
-    findAllRatings(tx, userIds),
+    allRatingsOf(tx, userIds),
     repo.countRoundsSince(tx, userIds, weekAgo(deps)),
     repo.countTeamRoundsSince(tx, teamId, weekAgo(deps)),
     isCoach ? repo.listPendingMembers(tx, teamId) : [],
@@ -212,7 +209,7 @@ export async function updateMember(
 ) {
   await requireCoach(deps, user, teamId);
   await inTransaction(deps.database, async (trx) => {
-    const membership = await repo.findMembership(trx, teamId, memberId);
+    const membership = await membershipIn(trx, teamId, memberId);
     if (!membership) throw notOnTeamError();
     if (
       change.role === 'member' &&
@@ -237,7 +234,7 @@ export async function removeMember(deps: TTeamsDeps, user: TSessionUser, teamId:
   }
   await inTransaction(deps.database, async (trx) => {
     // Someone waiting for approval may take their request back (or a coach remove it) as a member leaves.
-    const membership = await repo.findMembership(trx, teamId, memberId);
+    const membership = await membershipIn(trx, teamId, memberId);
     if (!membership && !(await repo.findJoin(trx, teamId, memberId))) throw notOnTeamError();
     if (membership?.role === 'coach' && (await repo.countMembers(trx, teamId, 'coach')) <= 1) {
       throw new AppError(
@@ -260,7 +257,7 @@ export async function toTeamRounds(deps: TTeamsDeps, rows: Awaited<ReturnType<ty
     db(deps),
     rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
   );
-  const teams = await repo.findTeamNames(db(deps), [...new Set(rows.map((r) => Number(r.teamId)))]);
+  const teams = await teamNames(db(deps), [...new Set(rows.map((r) => Number(r.teamId)))]);
   const person = (id: string) => ({ userId: id, displayName: names.get(id) ?? 'Former user' });
   return rows.map((r): TTeamRound => ({
     debateId: Number(r.id),
@@ -297,7 +294,6 @@ export async function getMemberProgress(deps: TTeamsDeps, user: TSessionUser, te
 }
 
 /** The teams a user belongs to, for their profile. */
-export { findMemberships } from './teams.repository';
 
 /** A team's name and school, as a moderation report of it copies them (null: no such team). */
 export async function teamForReport(deps: TTeamsDeps, teamId: number) {

@@ -19,8 +19,8 @@ import { db, seatsOfRow } from '../debates/debates.service';
 import type { TDebateRow } from '../debates/debates.tables';
 import { getRecord, toJudgedRounds, toRoundOfDebater } from '../results/records.service';
 import { listFinishedDebatesOfUser, listJudgedDebates } from '../results/results.service';
-import { findMemberships } from '../teams/teams.service';
-import { teamIdsOfUsers } from '../teams/team-judges.service';
+import { membershipsOf } from '../memberships/memberships.service';
+import { teamIdsOfUsers } from '../memberships/memberships.service';
 import { findPublicUser, findUserNames } from './users.repository';
 import { ageBandsOf, standingOf } from './users.service';
 
@@ -150,7 +150,7 @@ async function readVisiblePage(
         rows.flatMap((r) => (r.teamId !== null && !memberships.has(Number(r.teamId)) ? [Number(r.teamId)] : [])),
       ),
     ];
-    const found = await findMemberships(tx, unknownTeams, viewer.id);
+    const found = await membershipsOf(tx, unknownTeams, viewer.id);
     for (const teamId of unknownTeams) memberships.set(teamId, found.get(teamId) ?? null);
     for (const [index, row] of rows.entries()) {
       cursor = Number(row.id);

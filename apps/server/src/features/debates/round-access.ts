@@ -6,9 +6,9 @@
 import { blockedPairRefusal, canPostInRound, roundViewRefusal, type TSessionUser } from '@resolved/shared';
 import { refusedError, type AppError } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
-import { seatsOfRow } from '../debates/debates.service';
-import type { TDebateRow } from '../debates/debates.tables';
-import { membershipOf } from '../teams/teams.service';
+import { seatsOfRow } from './debates.service';
+import type { TDebateRow } from './debates.tables';
+import { membershipOf } from '../memberships/memberships.service';
 import { isBlockedByAny } from '../blocks/blocks.service';
 
 /**

@@ -12,10 +12,10 @@ import {
   type TRoundEnding,
   type TSideKey,
 } from '@resolved/shared';
-import { markNotCounted, markRewarded, type TDebatesDb } from '../debates/debates.service';
-import * as resultsRepo from './results.repository';
+import * as repo from './debates.repository';
+import { markNotCounted, markRewarded, type TDebatesDb } from './debates.repository';
 import { awardPoints } from '../users/score-ledger.service';
-import type { TDebateRow } from '../debates/debates.tables';
+import type { TDebateRow } from './debates.tables';
 
 export async function settleRound(
   tx: TDebatesDb,
@@ -25,7 +25,7 @@ export async function settleRound(
 ): Promise<TAwardsOutcome> {
   const debateId = Number(row.id);
   const since = new Date(Date.parse(options.now) - AWARD_RULES.repeatWindowMs).toISOString();
-  const repeats = await resultsRepo.countRewardedPairRounds(tx, { ...row, id: debateId }, since);
+  const repeats = await repo.countRewardedPairRounds(tx, { ...row, id: debateId }, since);
   const forfeiterJoinedAt =
     options.forfeitedBy === row.debaterAId
       ? row.debaterAJoinedAt
