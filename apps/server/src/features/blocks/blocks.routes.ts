@@ -3,7 +3,8 @@ import { ZBlockParams } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
-import { blockUser, listBlocks, unblockUser } from './blocks.service';
+import { listBlocks, unblockUser } from './blocks.service';
+import { blockUser } from '../../workflows/block-user';
 
 /** The signed-in user's blocks: list, block (idempotent), unblock. */
 export async function blocksRoutes(app: FastifyInstance, { database, events }: TAppContext) {

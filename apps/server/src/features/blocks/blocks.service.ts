@@ -2,7 +2,8 @@
  * Blocks (issue 23, item 1): a user blocks someone they never want to meet again. The rules that read blocks live at
  * their doors (the queue sweep, challenge links, the judge's seat, a coach's pairing, watching a round, sharing
  * evidence, the community chat); this service stores the blocks and answers the questions those doors ask. A report
- * for harassment, hate or child safety blocks through `blockUser` too (`source: 'report'`).
+ * for harassment, hate or child safety blocks too. Blocking itself, which ends the pair's live rounds under the
+ * matching lock, is the workflow `workflows/block-user.ts`.
  */
 import {
   blockGraph,
@@ -10,7 +11,6 @@ import {
   REALTIME_ROOMS,
   BLOCKS_MAX,
   type TBlockedUser,
-  type TBlockResponse,
   type TIsBlockedPair,
   type TSessionUser,
 } from '@resolved/shared';
@@ -19,15 +19,9 @@ import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
-import { liveRoundsOfPair } from '../debates/debates.service';
-import { abandon } from '../results/results.service';
-import { underMatchingLock } from '../matchmaking/queue.service';
 import * as repo from './blocks.repository';
 
 export type TBlocksDeps = Pick<TDebatesDeps, 'database' | 'events'>;
-
-/** Who asked for a block: the user from a Block button, or a report that blocks as it is filed. */
-export type TBlockSource = 'user' | 'report';
 
 /** PostgreSQL and SQLite both hand back the ISO text written; normalised all the same. */
 const toIso = (value: string) => new Date(value).toISOString();
@@ -39,16 +33,10 @@ const toBlocked = (row: { userId: string; displayName: string; createdAt: string
 });
 
 /**
- * `blockerId` blocks `blockedId`. Blocking someone already blocked changes nothing and answers the same. A new block
- * ends, as abandoned (no result, no points, no rating change, no forfeit), every live round the two are in together,
- * and tells every instance so that the blocker's open chat stops showing the blocked user's messages at once.
+ * Whether `blockerId` may block `blockedId` (refused with why: themselves, nobody, or past the cap); the existing
+ * block when there is one (blocking again changes nothing and answers the same).
  */
-export async function blockUser(
-  deps: TBlocksDeps,
-  blockerId: string,
-  blockedId: string,
-  _options: { source: TBlockSource } = { source: 'user' },
-): Promise<TBlockResponse> {
+export async function checkBlock(deps: TBlocksDeps, blockerId: string, blockedId: string) {
   const { db } = deps.database;
   const name = await repo.findUserName(db, blockedId);
   const existing = name === undefined ? undefined : await repo.findBlock(db, blockerId, blockedId);
@@ -62,28 +50,19 @@ export async function blockUser(
     },
   );
   if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
-  // Under the matching lock: a sweep, challenge or pairing running now either reads this block or has made its round
-  // by the time the block looks for rounds the two share (below), so no round between them slips through.
-  const isNew = existing
-    ? false
-    : await underMatchingLock(deps, (tx) => repo.insertBlock(tx, blockerId, blockedId, nowIso()));
-  let endedDebateId: number | null = null;
-  if (isNew) {
-    for (const debateId of await liveRoundsOfPair(deps, blockerId, blockedId)) {
-      const ended = await abandon(deps, debateId, { isEndedEarly: true });
-      if (!ended) continue;
-      endedDebateId = debateId;
-      // Each of its people, on any page, is told the same: their live-round banner goes and a neutral notice shows.
-      const seated = [ended.debaters.a.userId, ended.debaters.b.userId, ended.judge?.userId];
-      for (const userId of seated.filter((id): id is string => !!id)) {
-        deps.events.emit({ name: 'debate.ended_early', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
-      }
-    }
-    announce(deps, blockerId, blockedId, true);
-  }
-  const row = existing ?? (await repo.findBlock(db, blockerId, blockedId));
+  return { existing };
+}
+
+/** Stores the block inside the caller's transaction; false when it was there already. */
+export async function insertBlock(tx: Kysely<DB>, blockerId: string, blockedId: string): Promise<boolean> {
+  return repo.insertBlock(tx, blockerId, blockedId, nowIso());
+}
+
+/** The block as its blocker's list shows it. */
+export async function findBlocked(deps: TBlocksDeps, blockerId: string, blockedId: string): Promise<TBlockedUser> {
+  const row = await repo.findBlock(deps.database.db, blockerId, blockedId);
   if (!row) throw new AppError('not_found', 'That user does not exist.');
-  return { block: toBlocked(row), endedDebateId };
+  return toBlocked(row);
 }
 
 /** Lifts a block (only its blocker can). Unblocking someone not blocked is a clear 404. */
@@ -91,10 +70,11 @@ export async function unblockUser(deps: TBlocksDeps, blockerId: string, blockedI
   if (!(await repo.deleteBlock(deps.database.db, blockerId, blockedId))) {
     throw new AppError('not_found', 'You have not blocked that user.');
   }
-  announce(deps, blockerId, blockedId, false);
+  announceBlock(deps, blockerId, blockedId, false);
 }
 
-function announce(deps: TBlocksDeps, blockerId: string, blockedId: string, isBlocked: boolean): void {
+/** Tells the blocker's tabs and every instance that a block was added or lifted. */
+export function announceBlock(deps: TBlocksDeps, blockerId: string, blockedId: string, isBlocked: boolean): void {
   // The blocker's other tabs update their lists; every instance moves the blocker's chat sockets (chat.socket.ts).
   deps.events.emit({
     name: 'block.changed',

@@ -55,7 +55,7 @@ import {
 import { inTransaction } from '../../db/transaction';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { blockUser } from '../blocks/blocks.service';
+import { blockUser } from '../../workflows/block-user';
 import { withdrawFromMatchmaking } from '../matchmaking/queue.service';
 import * as repo from './moderation.repository';
 

@@ -1,0 +1,42 @@
+/**
+ * A user blocks someone: the block is stored under the matching lock, so a sweep, challenge or pairing running now
+ * either reads it or has made its round by the time the block looks for rounds the two share; every live round the
+ * two are in together then ends, as abandoned (no result, no points, no rating change, no forfeit); every instance
+ * learns of the block so the blocker's open chat stops showing the blocked user's messages at once. Reaches upward
+ * from blocks to rounds, results and the queue, so it is a workflow, called by the block route and a report.
+ */
+import { REALTIME_ROOMS, type TBlockResponse } from '@resolved/shared';
+import type { TDebatesDeps } from '../context';
+import { announceBlock, checkBlock, findBlocked, insertBlock } from '../features/blocks/blocks.service';
+import { liveRoundsOfPair } from '../features/debates/debates.service';
+import { underMatchingLock } from '../features/matchmaking/queue.service';
+import { abandon } from '../features/results/results.service';
+
+/** Who asked for a block: the user from a Block button, or a report that blocks as it is filed. */
+export type TBlockSource = 'user' | 'report';
+
+/** `blockerId` blocks `blockedId`. Blocking someone already blocked changes nothing and answers the same. */
+export async function blockUser(
+  deps: Pick<TDebatesDeps, 'database' | 'events'>,
+  blockerId: string,
+  blockedId: string,
+  _options: { source: TBlockSource } = { source: 'user' },
+): Promise<TBlockResponse> {
+  const { existing } = await checkBlock(deps, blockerId, blockedId);
+  const isNew = existing ? false : await underMatchingLock(deps, (tx) => insertBlock(tx, blockerId, blockedId));
+  let endedDebateId: number | null = null;
+  if (isNew) {
+    for (const debateId of await liveRoundsOfPair(deps, blockerId, blockedId)) {
+      const ended = await abandon(deps, debateId, { isEndedEarly: true });
+      if (!ended) continue;
+      endedDebateId = debateId;
+      // Each of its people, on any page, is told the same: their live-round banner goes and a neutral notice shows.
+      const seated = [ended.debaters.a.userId, ended.debaters.b.userId, ended.judge?.userId];
+      for (const userId of seated.filter((id): id is string => !!id)) {
+        deps.events.emit({ name: 'debate.ended_early', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
+      }
+    }
+    announceBlock(deps, blockerId, blockedId, true);
+  }
+  return { block: await findBlocked(deps, blockerId, blockedId), endedDebateId };
+}
