@@ -18,6 +18,7 @@ export * from './debate/clock-rules.js';
 export * from './debate/schedule.js';
 export * from './points.js';
 export * from './debate/protocol.js';
+export * from './debate/socket-events.js';
 export * from './debate/media.js';
 export * from './debate/evidence.js';
 export * from './debate/flows.js';
