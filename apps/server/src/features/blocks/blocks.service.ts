@@ -50,11 +50,13 @@ export async function blockUser(
   _options: { source: TBlockSource } = { source: 'user' },
 ): Promise<TBlockResponse> {
   const { db } = deps.database;
+  // An account that does not exist is not found, before any rule is asked.
   const name = await repo.findUserName(db, blockedId);
-  const existing = name === undefined ? undefined : await repo.findBlock(db, blockerId, blockedId);
+  if (name === undefined) throw new AppError('not_found', 'That user does not exist.');
+  const existing = await repo.findBlock(db, blockerId, blockedId);
   const refusal = blockRefusal(
     { id: blockerId },
-    { id: blockedId, exists: name !== undefined },
+    { id: blockedId },
     {
       current: existing ? 0 : await repo.countBlocksOf(db, blockerId),
       max: BLOCKS_MAX,
