@@ -12,7 +12,7 @@ import tailwindcss from '@tailwindcss/vite';
  * than the page's own code. Validation schemas (zod) and the socket client stay with the pages that use them.
  */
 const COMMON_CHUNK =
-  /[\\/](node_modules[\\/](lucide-react|@tanstack[\\/]react-query)|apps[\\/]web[\\/]src[\\/](ui|shell)|packages[\\/]shared[\\/]src[\\/](constants|formats|permissions|points|ranks|errors|age|playban|time-words|debate[\\/](clock|matchmaking)))[\\/.]/;
+  /[\\/](node_modules[\\/](lucide-react|@tanstack[\\/]react-query)|apps[\\/]web[\\/]src[\\/](ui|shell)|packages[\\/]shared[\\/]src[\\/](constants|formats|rules|points|ranks|errors|age|playban|time-words|debate[\\/](clock|matchmaking)))[\\/.]/;
 
 /**
  * Writes `.br` (quality 11) and `.gz` (level 9) beside every script and stylesheet the build emits, for the

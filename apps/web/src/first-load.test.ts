@@ -1,5 +1,5 @@
 /**
- * The shared modules every page's first load carries (the web's `common` chunk: the shell and `permissions.ts` read
+ * The shared modules every page's first load carries (the web's `common` chunk: the shell and the shared `rules/` read
  * them) must not reach zod: it is 21 KB of gzip that only the pages with forms need (docs/performance.md).
  */
 import fs from 'node:fs';
@@ -13,7 +13,22 @@ const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const FIRST_LOAD = [
   'constants',
   'formats',
-  'permissions',
+  'rules/actor',
+  'rules/age',
+  'rules/block',
+  'rules/chat',
+  'rules/evidence',
+  'rules/judge',
+  'rules/minors',
+  'rules/moderation',
+  'rules/recording',
+  'rules/refusals',
+  'rules/replay',
+  'rules/restriction',
+  'rules/room',
+  'rules/round',
+  'rules/seat',
+  'rules/team',
   'points',
   'ranks',
   'errors',

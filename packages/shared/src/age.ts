@@ -4,7 +4,7 @@
  * birthday is taken as the last day of the birth month: in that month a person counts as the younger age (the safe
  * side for every rule below). See docs/safety.md.
  *
- * No zod here: the rules below are in every page's first load (through `permissions.ts`); the form schemas are in
+ * No zod here: the rules below are in every page's first load (through `rules/`); the form schemas are in
  * `age-schemas.ts`, with the pages that validate.
  */
 /** Under 13: only through a team's join link, as a team-managed account (the school-consent route). */
@@ -43,6 +43,11 @@ export function ageBandOf(birthMonth: string | null | undefined, now: Date = new
 /** Under 18: a child or a minor. The rules of "who a minor meets" apply to both. */
 export function isUnder18(band: TAgeBand | null | undefined): boolean {
   return band === 'child' || band === 'minor';
+}
+
+/** Whether a round's debaters' bands put a minor in it: under 18, or no band yet (the safe side). */
+export function isMinorRound(bands: readonly (TAgeBand | null | undefined)[]): boolean {
+  return bands.some((band) => band == null || isUnder18(band));
 }
 
 export const BIRTH_MONTH_MESSAGES = {

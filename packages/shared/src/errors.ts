@@ -99,7 +99,10 @@ export const ERROR_REASONS = [
 
 export type TErrorReason = (typeof ERROR_REASONS)[number];
 
-/** Why something is refused: the HTTP class, the reason a client branches on, and the words a person reads. */
+/**
+ * Why something is refused: the HTTP class, the reason a client branches on, and the words a person reads (all of
+ * them in `rules/refusals.ts`, given by `refusalOf`).
+ */
 export interface TRefusal {
   /**
    * `validation_failed` (400) for what was written rather than who wrote it (the text filter); `rate_limited` (429)
@@ -110,66 +113,6 @@ export interface TRefusal {
   message: string;
   /** What a client needs to say it its own way (a restriction's end as an ISO time, `{ until }`). */
   details?: unknown;
-}
-
-/**
- * The refusals that read the same wherever they are given, written once and keyed by reason: the rules in
- * `permissions.ts` return them (`refusalOf`), the server throws them (`refused` in its `lib/errors.ts`). A reason
- * whose words depend on what was asked (`not_in_round`: "Only the debaters…", "Only the judge…") is not here: its
- * rule carries its own message.
- */
-export const REFUSALS = {
-  account_banned: { code: 'forbidden', message: 'This account has been banned.' },
-  already_in_debate: { code: 'conflict', message: 'You are already in a debate.' },
-  no_topic: { code: 'conflict', message: 'No topic has been set yet, so there is nothing to debate.' },
-  round_over: { code: 'conflict', message: 'This debate is over.' },
-  round_chat_closed: { code: 'conflict', message: 'This round is over: its chat is read-only.' },
-  clock_stale: { code: 'conflict', message: 'The clock changed before your command arrived. Try again.' },
-  judge_taken: { code: 'conflict', message: 'This debate already has a judge.' },
-  not_team_judge: {
-    code: 'forbidden',
-    message: 'Only the team’s coaches and the judges they name judge its practice rounds.',
-  },
-  replay_private: { code: 'forbidden', message: 'The debaters keep this round’s replay private.' },
-  text_refused: {
-    code: 'validation_failed',
-    message: 'This contains a slur, which Resolved does not allow. Please write it another way.',
-  },
-  age_required: { code: 'forbidden', message: 'Add your month and year of birth first.' },
-  under_13: {
-    code: 'forbidden',
-    message:
-      'You need to be 13 or older to sign up here. Ask your coach for your team’s join link and sign up through it.',
-  },
-  birth_month_set: {
-    code: 'forbidden',
-    message: 'Your month of birth is already set. Only an admin can change it.',
-  },
-  age_band: {
-    code: 'conflict',
-    message:
-      'You cannot debate this person: students under 18 debate students under 18, and adults debate adults, unless ' +
-      'both are on the same team.',
-  },
-  minor_round_judge: {
-    code: 'forbidden',
-    message:
-      'A debater in this round is under 18: it is judged by a student under 18, a coach of their team, a moderator ' +
-      'or a verified judge.',
-  },
-  spectators_not_watching: {
-    code: 'forbidden',
-    message:
-      'A debater in this round is under 18: spectators follow the clock, the speeches and the ballot, and see and ' +
-      'hear the debaters only when both let spectators watch.',
-  },
-} as const satisfies Partial<Record<TErrorReason, Omit<TRefusal, 'reason'>>>;
-
-export type TRefusalReason = keyof typeof REFUSALS;
-
-/** The refusal for `reason`, in its one wording. */
-export function refusalOf(reason: TRefusalReason): TRefusal {
-  return { reason, ...REFUSALS[reason] };
 }
 
 /** The one message for anything unexpected: the details go to the log, never to the client. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { reasonPriority, ZCreateReportRequest } from './moderation.js';
 import { formatUntil } from './time-words.js';
-import { moderationTargetRefusal, muteRefusal, suspensionRefusal } from './permissions.js';
+import { moderationTargetRefusal } from './rules/moderation.js';
+import { muteRefusal, suspensionRefusal } from './rules/restriction.js';
 
 describe('moderation rules', () => {
   const now = Date.parse('2026-11-25T10:00:00Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decayedStep, nextStep, timeLeftInWords, PLAYBAN_CLEAN_WEEK_MS } from './playban.js';
-import { playbanRefusal } from './permissions.js';
+import { playbanRefusal } from './rules/restriction.js';
 
 describe('behaviour limits', () => {
   it('says the time left in words', () => {

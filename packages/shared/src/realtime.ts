@@ -4,7 +4,7 @@
  * Event names follow `<resource>.<past_verb>` for server → client and `<resource>.<verb>` for requests.
  */
 import type { TChatJoined, TChatLock, TChatMessage, TDeleteMessage, TJoinChat, TSendMessage } from './chat.js';
-import type { TDebateClientToServerEvents, TDebateServerToClientEvents } from './debate/protocol.js';
+import type { TDebateClientToServerEvents, TDebateServerToClientEvents } from './debate/socket-events.js';
 import type { TRoom, TTopic } from './schemas.js';
 import type { TErrorDetail } from './errors.js';
 import type { TTeamRound } from './teams.js';

@@ -36,12 +36,12 @@ export class AppError extends Error {
   }
 }
 
-/** A refusal (from a rule in `permissions.ts`, or `refusalOf`) as the error a service throws. */
+/** A refusal (from a shared rule in `rules/`, or `refusalOf`) as the error a service throws. */
 export function refusedError(refusal: TRefusal, details?: unknown): AppError {
   return new AppError(refusal.code, refusal.message, details, refusal.reason);
 }
 
-/** The refusal keyed by `reason` (`REFUSALS` in the shared `errors.ts`: one wording each), to throw. */
+/** The refusal keyed by `reason` (`REFUSALS` in the shared `rules/refusals.ts`: one wording each), to throw. */
 export function refused(reason: TRefusalReason, details?: unknown): AppError {
   return refusedError(refusalOf(reason), details);
 }

@@ -1,6 +1,6 @@
 /**
- * The debates contract: what the HTTP API returns, the request schemas both sides validate with, and
- * the debate part of the Socket.IO protocol (merged into the event maps in `realtime.ts`).
+ * The debates contract: what the HTTP API returns and the request schemas both sides validate with, over HTTP and
+ * the socket alike. The debate part of the Socket.IO event maps is `socket-events.ts`.
  */
 import { z } from 'zod';
 import type { TEvidence } from './evidence.js';
@@ -9,7 +9,6 @@ import type { TFlow } from './flows.js';
 import { FORMAT_IDS, FORMATS, type TFormatId, type TSideKey } from '../formats.js';
 import { DB_INT_MAX } from '../constants.js';
 import { SPEAKER_POINTS } from '../points.js';
-import type { TAck } from '../realtime.js';
 import type { TClockState } from './clock.js';
 import type { TNotCounted } from './awards.js';
 
@@ -364,72 +363,6 @@ export const ZDebateSignal = z.object({
   toUserId: z.string().min(1).max(100).optional(),
   signal: ZRtcSignal,
 });
-
-export interface TDebatePresence {
-  debateId: number;
-  /** Signed-in watchers who are neither debater nor judge. */
-  spectators: TDebateParticipant[];
-  /** Debaters and judge currently connected to the room. */
-  presentUserIds: string[];
-}
-
-export interface TDebateJoined {
-  debate: TDebate;
-  messages: TDebateMessage[];
-  presence: TDebatePresence;
-  /** ICE servers for WebRTC (from ICE_SERVERS). */
-  iceServers: { urls: string | string[]; username?: string; credential?: string }[];
-  serverTime: number;
-}
-
-export interface TDebateServerToClientEvents {
-  /** To `user:<id>`: the queue found an opponent (or a challenge was accepted). */
-  'debate.matched': (payload: { debateId: number }) => void;
-  /** To `debate:<id>`: the clock changed; clients render from `clock` and their server-time offset. */
-  'debate.clock_changed': (payload: { debateId: number } & TClockReply) => void;
-  /** To `debate:<id>`: anything else about the debate changed (judge, end, ballot, link). */
-  'debate.updated': (payload: { debate: TDebate }) => void;
-  'debate.message_created': (payload: { message: TDebateMessage }) => void;
-  'debate.presence_changed': (payload: TDebatePresence) => void;
-  /** To the round's debaters and judge (`user:<id>`), or to `debate:<id>` when spectators may see evidence. */
-  'debate.evidence_added': (payload: { debateId: number; evidence: TEvidence }) => void;
-  /** To the round's debaters and judge (`user:<id>`): a debater deleted the round's recordings. */
-  'debate.recordings_deleted': (payload: { debateId: number }) => void;
-  /** To `debate:<id>`: a point was offered, accepted, declined or raised. */
-  'debate.poi_changed': (payload: { poi: TPoi }) => void;
-  /**
-   * To the other sockets in the round of a debater or judge who opened it in another window (`debate.join`): the
-   * call is there now; this window shows so, and can take it back.
-   */
-  'debate.opened_elsewhere': (payload: { debateId: number }) => void;
-  /**
-   * To the sockets of a spectator whom a debater or the judge just blocked: they no longer watch the round (the server
-   * has taken them out of its room; the client leaves it, closing its audio and video).
-   */
-  'debate.watch_ended': (payload: { debateId: number }) => void;
-  /** To `user:<id>` of the addressed peer, or to `debate:<id>` for a hello to everyone in the round. */
-  'debate.signal_received': (payload: { debateId: number; fromUserId: string; signal: TRtcSignal }) => void;
-}
-
-/** Clock commands: `debate.start_speech`, `debate.end_speech`, `debate.start_prep`, `debate.end_prep`, `debate.pause`, `debate.resume`. */
-export type TDebateClockEvents = {
-  [K in TClockAction as `debate.${K}`]: (payload: TClockCommand, ack: (reply: TAck<TClockReply>) => void) => void;
-};
-
-export interface TDebateClientToServerEvents extends TDebateClockEvents {
-  'debate.join': (payload: TJoinDebate, ack: (reply: TAck<TDebateJoined>) => void) => void;
-  'debate.leave': (payload: TDebateRef) => void;
-  'debate.send_message': (payload: TSendDebateMessage, ack: (reply: TAck<{ message: TDebateMessage }>) => void) => void;
-  'debate.offer_poi': (
-    payload: { debateId: number; kind: 'poi' | 'order' },
-    ack: (reply: TAck<{ poi: TPoi }>) => void,
-  ) => void;
-  'debate.answer_poi': (
-    payload: { debateId: number; poiId: number; accept: boolean },
-    ack: (reply: TAck<{ poi: TPoi }>) => void,
-  ) => void;
-  'debate.signal': (payload: z.input<typeof ZDebateSignal>, ack: (reply: TAck) => void) => void;
-}
 
 /** A clock command as the replay's timeline keeps it. */
 export interface TClockEvent {

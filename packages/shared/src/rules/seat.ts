@@ -3,8 +3,9 @@
  * (both sides of each pair, when it pairs them), accepting a challenge (the challenger and the accepter), the judge's
  * seat, a coach's pairing (each debater and the judge) and the opening of a round paired for later.
  */
-import { refusalOf, type TRefusal } from '../errors.js';
-import { isBanActive, suspensionRefusal, type TBanState, type TRestricted } from '../permissions.js';
+import type { TRefusal } from '../errors.js';
+import { refusalOf } from './refusals.js';
+import { isBanActive, suspensionRefusal, type TBanState, type TRestricted } from './restriction.js';
 
 /** What the rule reads of a person: their ban (as stored) and their suspension. */
 export interface TSeatState extends TBanState, TRestricted {}
@@ -20,11 +21,5 @@ export function seatRefusal(person: TSeatState, nowMs = Date.now()): TRefusal | 
  * when the reader chose them (a coach's pairing).
  */
 export function seatUnavailableRefusal(name: string | null): TRefusal {
-  return {
-    code: 'conflict',
-    reason: 'seat_unavailable',
-    message: name
-      ? `${name} cannot take part in rounds right now. Pair them with someone else.`
-      : 'Your opponent cannot take part in rounds right now.',
-  };
+  return refusalOf('seat_unavailable', name);
 }

@@ -38,11 +38,13 @@ const toBlocked = (row: { userId: string; displayName: string; createdAt: string
  */
 export async function checkBlock(deps: TBlocksDeps, blockerId: string, blockedId: string) {
   const { db } = deps.database;
+  // An account that does not exist is not found, before any rule is asked.
   const name = await repo.findUserName(db, blockedId);
-  const existing = name === undefined ? undefined : await repo.findBlock(db, blockerId, blockedId);
+  if (name === undefined) throw new AppError('not_found', 'That user does not exist.');
+  const existing = await repo.findBlock(db, blockerId, blockedId);
   const refusal = blockRefusal(
     { id: blockerId },
-    { id: blockedId, exists: name !== undefined },
+    { id: blockedId },
     {
       current: existing ? 0 : await repo.countBlocksOf(db, blockerId),
       max: BLOCKS_MAX,

@@ -1,6 +1,6 @@
 /**
  * Teams: a coach creates a team, students join by link or code (`team-joins.service.ts`), coaches manage members and
- * pair practice rounds; members see their team, outsiders its name only (the rules are in `permissions.ts`).
+ * pair practice rounds; members see their team, outsiders its name only (the rules are in the shared `rules/team.ts`).
  */
 import { randomInt } from 'node:crypto';
 import {

@@ -1,17 +1,15 @@
 /** Who a minor meets (issue 24, item 2): the shared rules the server enforces and the web reads. */
 import { describe, expect, it } from 'vitest';
+import { isMinorRound } from '../age.js';
+import { judgeRefusal, type TJudgeActor } from './judge.js';
 import {
   ageBandRefusal,
-  isMinorRound,
-  judgeRefusal,
   minorPairingJudgeRefusal,
-  seatsOfDebate,
   spectatorsMayWatch,
   spectatorWatchRefusal,
   watchToggleRefusal,
-  type TJudgeActor,
-  type TRoundSeats,
-} from './permissions';
+} from './minors.js';
+import { seatsOfDebate, type TRoundSeats } from './round.js';
 
 const minorsRound: TRoundSeats = {
   status: 'live',

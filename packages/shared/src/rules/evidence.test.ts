@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { TActor } from './actor.js';
+import { evidenceShareRefusal, evidenceViewRefusal, evidenceVisibilityRefusal } from './evidence.js';
+import type { TRoundSeats } from './round.js';
+
+const visitor: TActor = null;
+const user: TActor = { id: 'u1', role: 'user' };
+
+describe('refusals that say why', () => {
+  const debaterA: TActor = { id: 'da', role: 'user' };
+  const debaterB: TActor = { id: 'db', role: 'user' };
+  const judge: TActor = { id: 'j1', role: 'user' };
+  const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
+    status: 'live',
+    debaterAId: 'da',
+    debaterBId: 'db',
+    judgeId: 'j1',
+    hasJudgeInvite: false,
+    ...patch,
+  });
+  const reasons = (refusals: ({ reason: string } | null)[]) => refusals.map((r) => r?.reason ?? null);
+
+  it('shows evidence to the round’s people, and to spectators only when the debaters allow', () => {
+    const actors = [visitor, user, judge, debaterA];
+    expect(reasons(actors.map((a) => evidenceViewRefusal(a, round(), false)))).toEqual([
+      'evidence_private',
+      'evidence_private',
+      null,
+      null,
+    ]);
+    expect(reasons(actors.map((a) => evidenceViewRefusal(a, round(), true)))).toEqual([
+      'evidence_private',
+      null,
+      null,
+      null,
+    ]);
+    expect(evidenceShareRefusal(judge, round({ status: 'judged' }))).toMatchObject({ reason: 'not_in_round' });
+    expect(evidenceShareRefusal(judge, round({ status: 'awaiting_ballot' }))).toBeNull();
+    expect(reasons([judge, debaterB].map((a) => evidenceVisibilityRefusal(a, round())))).toEqual([
+      'not_in_round',
+      null,
+    ]);
+  });
+});

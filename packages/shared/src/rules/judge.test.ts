@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { TActor } from './actor.js';
+import { ballotRefusal, canJudge, canSubmitBallot, judgeRefusal } from './judge.js';
+import { seatsOfDebate, type TRoundSeats } from './round.js';
+
+const visitor: TActor = null;
+const user: TActor = { id: 'u1', role: 'user' };
+const other: TActor = { id: 'u2', role: 'user' };
+
+describe('round rules', () => {
+  const debaterA: TActor = { id: 'da', role: 'user' };
+  const judge: TActor = { id: 'j1', role: 'user' };
+  const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
+    status: 'live',
+    debaterAId: 'da',
+    debaterBId: 'db',
+    judgeId: null,
+    hasJudgeInvite: false,
+    ...patch,
+  });
+
+  it('seats a judge who is not a debater while the live seat is free, and only them', () => {
+    expect(canJudge(user, round())).toBe(true);
+    expect(judgeRefusal(debaterA, round())?.reason).toBe('debater_cannot_judge');
+    expect(judgeRefusal(visitor, round())?.code).toBe('forbidden');
+    expect(judgeRefusal(user, round({ judgeId: 'j1' }))?.reason).toBe('judge_taken');
+    // The seated judge taking the seat again is not refused.
+    expect(canJudge(judge, round({ judgeId: 'j1' }))).toBe(true);
+    expect(judgeRefusal(user, round({ status: 'completed' }))?.reason).toBe('round_over');
+  });
+
+  it('reads a round’s kind, not whether it carries a team, for who may judge it', () => {
+    const debate = (kind: 'matchmade' | 'challenge' | 'team', team: { judgeIds: string[] } | null) => ({
+      kind,
+      status: 'live' as const,
+      debaters: { a: { userId: 'da' }, b: { userId: 'db' } },
+      judge: null,
+      hasJudgeInvite: false,
+      team,
+    });
+    expect(canJudge(user, seatsOfDebate(debate('matchmade', null)))).toBe(true);
+    expect(canJudge(user, seatsOfDebate(debate('team', { judgeIds: ['u1'] })))).toBe(true);
+    expect(canJudge(other, seatsOfDebate(debate('team', { judgeIds: ['u1'] })))).toBe(false);
+    // A team round whose team is gone: nobody outside it judges.
+    expect(canJudge(user, seatsOfDebate(debate('team', null)))).toBe(false);
+  });
+
+  it('keeps an invited seat for the invitation, also after the last speech', () => {
+    const invited = round({ hasJudgeInvite: true });
+    expect(judgeRefusal(user, invited)?.reason).toBe('judge_invited');
+    expect(judgeRefusal(user, invited, 'invalid')?.reason).toBe('judge_invite_invalid');
+    expect(canJudge(user, invited, 'valid')).toBe(true);
+    expect(canJudge(user, round({ hasJudgeInvite: true, status: 'awaiting_ballot' }), 'valid')).toBe(true);
+    expect(judgeRefusal(user, round({ status: 'awaiting_ballot', judgeId: 'j1' }))?.reason).toBe('round_over');
+  });
+
+  it('takes a ballot only from the judge, between the last speech and the decision', () => {
+    const waiting = round({ status: 'awaiting_ballot', judgeId: 'j1' });
+    expect(canSubmitBallot(judge, waiting)).toBe(true);
+    expect(ballotRefusal(user, waiting)?.code).toBe('forbidden');
+    expect(ballotRefusal(debaterA, waiting)?.code).toBe('forbidden');
+    expect(ballotRefusal(judge, round({ judgeId: 'j1' }))?.reason).toBe('ballot_not_open');
+    expect(ballotRefusal(judge, round({ judgeId: 'j1', status: 'judged' }))?.reason).toBe('already_decided');
+  });
+});

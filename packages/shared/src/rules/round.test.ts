@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { TActor } from './actor.js';
+import { judgeInviteRefusal, judgeRefusal } from './judge.js';
+import { recordingConsentRefusal, recordingStartRefusal } from './recording.js';
+import { replayPrivacyRefusal } from './replay.js';
+import { canPostInRound, flowRefusal, poiOfferRefusal, type TRoundSeats } from './round.js';
+
+const visitor: TActor = null;
+const user: TActor = { id: 'u1', role: 'user' };
+const admin: TActor = { id: 'a1', role: 'admin' };
+
+describe('round rules', () => {
+  const debaterA: TActor = { id: 'da', role: 'user' };
+  const judge: TActor = { id: 'j1', role: 'user' };
+  const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
+    status: 'live',
+    debaterAId: 'da',
+    debaterBId: 'db',
+    judgeId: null,
+    hasJudgeInvite: false,
+    ...patch,
+  });
+
+  it('lets the debaters and the judge write in the round chat, nobody else', () => {
+    const seated = round({ judgeId: 'j1' });
+    expect([visitor, user, admin, debaterA, judge].map((a) => canPostInRound(a, seated))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+});
+
+describe('refusals that say why', () => {
+  const debaterA: TActor = { id: 'da', role: 'user' };
+  const debaterB: TActor = { id: 'db', role: 'user' };
+  const judge: TActor = { id: 'j1', role: 'user' };
+  const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
+    status: 'live',
+    debaterAId: 'da',
+    debaterBId: 'db',
+    judgeId: 'j1',
+    hasJudgeInvite: false,
+    ...patch,
+  });
+  const reasons = (refusals: ({ reason: string } | null)[]) => refusals.map((r) => r?.reason ?? null);
+
+  it('gives "This debate is over." one wording wherever a finished round refuses', () => {
+    const over = round({ status: 'completed', judgeId: null });
+    const refusals = [
+      judgeRefusal(user, over),
+      judgeInviteRefusal(debaterA, { ...over, isTeamRound: false }),
+      recordingConsentRefusal(debaterA, over),
+      recordingStartRefusal(debaterA, { ...over, consent: { a: true, b: true } }),
+    ];
+    expect(refusals.map((r) => [r?.code, r?.reason, r?.message])).toEqual(
+      Array.from({ length: 4 }, () => ['conflict', 'round_over', 'This debate is over.']),
+    );
+  });
+
+  it('keeps flows to the round’s people, points to its debaters while live, replay privacy to its debaters', () => {
+    expect(reasons([user, judge, debaterA].map((a) => flowRefusal(a, round())))).toEqual(['not_in_round', null, null]);
+    expect(reasons([judge, debaterA].map((a) => poiOfferRefusal(a, round())))).toEqual(['not_in_round', null]);
+    expect(poiOfferRefusal(debaterA, round({ status: 'awaiting_ballot' }))).toMatchObject({ reason: 'round_over' });
+    expect(reasons([judge, debaterB].map((a) => replayPrivacyRefusal(a, round())))).toEqual(['not_in_round', null]);
+  });
+});
