@@ -6,9 +6,9 @@ import { debatesSocketFeature, FORFEIT_WATCH_JOB } from './debates.socket';
 
 /**
  * Debates: the room over HTTP, its socket handlers (presence, the clock, chat, POIs, signalling) and the forfeit
- * watch's job. The socket feature follows `debate.matched` (a matched debater is watched from the match) and
- * `user.blocks_changed` (a blocked spectator stops watching) for the sockets of this instance, from the start of the
- * socket server to its close.
+ * watch's job. The socket feature also follows `debate.matched` (a matched debater is watched from the match) and
+ * `user.blocks_changed` (a blocked spectator stops watching) for this instance's sockets, until the socket server
+ * closes it.
  */
 export async function debatesModule(app: FastifyInstance, context: TAppContext) {
   await app.register(debatesRoutes, context);
