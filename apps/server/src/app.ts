@@ -18,36 +18,59 @@ import { registerBodyDepthLimit } from './lib/body-depth';
 import { DomainEvents } from './lib/events';
 import { Scheduler } from './lib/scheduler/scheduler';
 import type { TAppContext } from './context';
-import { healthRoutes } from './features/health/health.routes';
-import { topicsRoutes } from './features/topics/topics.routes';
-import { roomsRoutes } from './features/rooms/rooms.routes';
-import { helpRoutes } from './features/help/help.routes';
-import { debatesRoutes } from './features/debates/debates.routes';
-import { matchmakingRoutes } from './features/matchmaking/matchmaking.routes';
-import { blocksRoutes } from './features/blocks/blocks.routes';
-import { resultsRoutes } from './features/results/results.routes';
-import { teamsRoutes } from './features/teams/teams.routes';
-import { evidenceRoutes } from './features/evidence/evidence.routes';
-import { flowsRoutes } from './features/flows/flows.routes';
-import { recordingsRoutes } from './features/recordings/recordings.routes';
-import { debatesSocketFeature } from './features/debates/debates.socket';
+import { createMailer } from './features/mail/mailer';
+import { healthModule } from './features/health/health.module';
+import { topicsModule } from './features/topics/topics.module';
+import { roomsModule } from './features/rooms/rooms.module';
+import { helpModule } from './features/help/help.module';
+import { debatesModule } from './features/debates/debates.module';
+import { matchmakingModule } from './features/matchmaking/matchmaking.module';
+import { blocksModule } from './features/blocks/blocks.module';
+import { resultsModule } from './features/results/results.module';
+import { teamsModule } from './features/teams/teams.module';
+import { evidenceModule } from './features/evidence/evidence.module';
+import { flowsModule } from './features/flows/flows.module';
+import { recordingsModule } from './features/recordings/recordings.module';
 import { moderationRoutes } from './features/moderation/moderation.routes';
-import { authRoutes, decorateAuth, registerOAuthPopupHeaders } from './features/auth/auth.routes';
+import { authModule, decorateAuth, registerOAuthPopupHeaders } from './features/auth/auth.module';
 import { getSessionUserFromHeaders } from './features/auth/auth.guard';
-import { chatRoutes } from './features/chat/chat.routes';
-import { chatSocketFeature } from './features/chat/chat.socket';
-import { attachRealtime } from './realtime/realtime';
+import { chatModule } from './features/chat/chat.module';
+import { attachRealtime, type TSocketFeature } from './realtime/realtime';
 import { openApiSchemaOf } from './openapi/openapi';
 import { registerOriginCheck } from './lib/origin-check';
 import { COMPRESSION_THRESHOLD_BYTES } from './lib/read-cache/read-cache';
-import { usersRoutes } from './features/users/users.routes';
-import { adminRoutes } from './features/admin/admin.routes';
-import { motionsRoutes } from './features/motions/motions.routes';
+import { usersModule } from './features/users/users.module';
+import { adminModule } from './features/admin/admin.module';
+import { motionsModule } from './features/motions/motions.module';
 
 /** What every feature's routes receive. */
 export type { TAppContext } from './context';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Each feature is wired in one place, its `<feature>.module.ts`: its routes, socket handlers, scheduled jobs and
+ * subscriptions. Registered in this order (the routes' order on the OpenAPI page).
+ */
+const FEATURE_MODULES = [
+  authModule,
+  usersModule,
+  adminModule,
+  motionsModule,
+  healthModule,
+  topicsModule,
+  roomsModule,
+  helpModule,
+  matchmakingModule,
+  blocksModule,
+  debatesModule,
+  resultsModule,
+  teamsModule,
+  evidenceModule,
+  flowsModule,
+  recordingsModule,
+  chatModule,
+];
 
 function defaultWebDist(): string {
   // src/app.ts (tsx) and dist/index.js (bundle) both sit two levels under apps/.
@@ -73,6 +96,7 @@ export async function buildApp(options: {
   });
   const blobs = createBlobStore(config.blobStore, database);
   const scheduler = new Scheduler({ database, log: app.log });
+  const mailer = createMailer(config, app.log);
   const context: TAppContext = {
     config,
     database,
@@ -80,9 +104,11 @@ export async function buildApp(options: {
     version: rootPackage.version,
     events: new DomainEvents(),
     scheduler,
+    mailer,
   };
   app.decorate('context', context);
   app.addHook('onClose', () => blobs.close());
+  if (mailer) app.addHook('onClose', async () => mailer.close());
   // Jobs are registered while the features load; polling starts when the app is ready and stops first on close
   // (waiting for the jobs running here), before the sockets and the database go.
   app.addHook('onReady', async () => scheduler.start());
@@ -146,23 +172,9 @@ export async function buildApp(options: {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(authRoutes, context);
-  await app.register(usersRoutes, context);
-  await app.register(adminRoutes, context);
-  await app.register(motionsRoutes, context);
-  await app.register(healthRoutes, context);
-  await app.register(topicsRoutes, context);
-  await app.register(roomsRoutes, context);
-  await app.register(helpRoutes, context);
-  await app.register(matchmakingRoutes, context);
-  await app.register(blocksRoutes, context);
-  await app.register(debatesRoutes, context);
-  await app.register(resultsRoutes, context);
-  await app.register(teamsRoutes, context);
-  await app.register(evidenceRoutes, context);
-  await app.register(flowsRoutes, context);
-  await app.register(recordingsRoutes, context);
-  await app.register(chatRoutes, context);
+  // The modules add their socket handlers here (`addSocketFeature`); the realtime module attaches them below.
+  app.decorate('socketFeatures', [] as TSocketFeature[]);
+  for (const module of FEATURE_MODULES) await app.register(module, context);
   await app.register(moderationRoutes, context);
 
   const webDist = config.webDistDir ?? defaultWebDist();
@@ -188,7 +200,7 @@ export async function buildApp(options: {
   // The realtime module closes each feature before it disconnects the sockets on shutdown.
   await attachRealtime(app, context, {
     resolveUser: (headers) => getSessionUserFromHeaders(headers, app),
-    features: [chatSocketFeature(context, app.log), debatesSocketFeature(context, app.log)],
+    features: app.socketFeatures,
   });
 
   // History fallback: a GET for a page (not the API, not a file) gets the SPA, which routes it and shows its own 404.

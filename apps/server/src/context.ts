@@ -4,9 +4,11 @@ import type { TDatabase } from './db/database';
 import type { TBlobStore } from './lib/blob-store/blob-store';
 import type { DomainEvents } from './lib/events';
 import type { Scheduler } from './lib/scheduler/scheduler';
+import type { TMailer } from './features/mail/mailer';
 
 /**
- * What every feature is given: configuration, the database, the store of files, the version and the domain events.
+ * What every feature is given: configuration, the database, the store of files, the version, the domain events, the
+ * scheduler and the mailer.
  * Its own module so features never import `app.ts` (which imports every feature).
  */
 export interface TAppContext {
@@ -19,6 +21,8 @@ export interface TAppContext {
   events: DomainEvents;
   /** Work that happens later or repeatedly, run once across instances (`lib/scheduler/scheduler.ts`). */
   scheduler: Scheduler;
+  /** Outgoing mail, one transport for the app; unset without SMTP_URL. */
+  mailer: TMailer | undefined;
 }
 
 /**

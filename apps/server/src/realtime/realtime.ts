@@ -38,6 +38,14 @@ export type TSocketFeature = ((socket: TRealtimeSocket, io: TRealtimeServer) => 
   close?: () => void;
 };
 
+/**
+ * Hands a feature's socket handlers to the realtime module: each feature module adds its own while the app loads,
+ * and `attachRealtime` attaches them all once every module is registered (`app.socketFeatures`, set up by app.ts).
+ */
+export function addSocketFeature(app: FastifyInstance, feature: TSocketFeature): void {
+  app.socketFeatures.push(feature);
+}
+
 /** Answers a request's acknowledgement (its last argument, when it is a function) with an error. */
 function answerPacket(packet: unknown[], error: { code: string; message: string }): void {
   const ack = packet[packet.length - 1];
@@ -280,5 +288,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The Socket.IO server (tests read the events a connection listens to from it). */
     realtime: TRealtimeServer;
+    /** The socket features the modules added (`addSocketFeature`), in the order they were added. */
+    socketFeatures: TSocketFeature[];
   }
 }

@@ -11,8 +11,7 @@ import {
 import type { TAppContext } from '../../context';
 import { AppError, notFoundBody, parseOrThrow, refuse, refused } from '../../lib/errors';
 import { normalisedPath } from '../../lib/origin-check';
-import { AUTH_BASE_PATH, createAuth } from './auth';
-import { createMailer } from '../mail/mailer';
+import { AUTH_BASE_PATH } from './auth';
 import { getSessionUser, refuseBanned } from './auth.guard';
 import { deleteNewAccount, findUserByEmail } from '../users/users.service';
 import { joinAtSignUp, teamForSignUp } from '../teams/team-joins.service';
@@ -29,9 +28,8 @@ import { toErrorBody, toWebHeaders, withoutSessionTokens } from './auth-bridge';
 import { watchBannedSignIn } from './banned-sign-in';
 
 /**
- * Registers better-auth: its instance on `app.auth`, its handler under `/api/auth/*`, our own
- * sign-in/sign-up front doors (validation, rate limits, the spec's distinct messages) and
- * `GET /api/session`.
+ * better-auth's handler under `/api/auth/*` (its instance is `app.auth`, `decorateAuth` in `auth.module.ts`), our own
+ * sign-in/sign-up front doors (validation, rate limits, the spec's distinct messages) and `GET /api/session`.
  */
 export async function authRoutes(app: FastifyInstance, context: TAppContext) {
   const { config, database, events } = context;
@@ -211,36 +209,5 @@ export async function authRoutes(app: FastifyInstance, context: TAppContext) {
         return sendResponse(reply, bannedUserId ? await withBanRefusal(result, bannedUserId) : result);
       },
     });
-  });
-}
-
-/** Creates the auth instance for this app; call before registering routes that use the guards. */
-export function decorateAuth(app: FastifyInstance, context: TAppContext) {
-  const mailer = createMailer(context.config, app.log);
-  if (mailer) app.addHook('onClose', async () => mailer.close());
-  const { config, database, blobs } = context;
-  app.decorate('auth', createAuth({ config, database, blobs, events: context.events, log: app.log, mailer }));
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    auth: ReturnType<typeof createAuth>;
-  }
-}
-
-/**
- * The Google popup returns from the provider to `/api/auth/callback/google` and ends on `/oauth/done`.
- * Those two answer with `Cross-Origin-Opener-Policy: unsafe-none` so that coming back from the provider
- * does not move the popup into a new browsing-context group: the opener keeps its reference, sees the
- * popup's real `closed` state, and receives its message.
- */
-export function registerOAuthPopupHeaders(app: FastifyInstance) {
-  // Synchronous: it runs on every answer and is about two paths.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    if (pathname.startsWith(`${AUTH_BASE_PATH}/callback/`) || pathname === '/oauth/done') {
-      reply.header('cross-origin-opener-policy', 'unsafe-none');
-    }
-    done(null, payload);
   });
 }

@@ -205,11 +205,6 @@ export function debatesSocketFeature(
       .endWatching(event.payload.blockerId, event.payload.blockedId)
       .catch((err: unknown) => log.warn({ err }, 'ending a blocked spectator’s watch failed'));
   });
-  // Judges who never submit: every minute (on one instance), debates past the ballot deadline are completed without
-  // a decision.
-  context.scheduler.every('results.close_unjudged', 60_000, async () => {
-    await results.closeUnjudgedDebates(deps);
-  });
   /**
    * The rooms exist from the start, not from the first connection: a match made over HTTP on an instance no socket
    * has reached yet is watched too. Forfeit watches are scheduler jobs: those pending when the instances went down
@@ -220,7 +215,6 @@ export function debatesSocketFeature(
     const forfeitAfterMs = context.config.debateForfeitAfterMs ?? FORFEIT_AFTER_MS;
     const started = new DebateRooms(io, deps, log, forfeitAfterMs, context.scheduler);
     rooms = started;
-    context.scheduler.handle(FORFEIT_WATCH_JOB, ({ key }) => started.forfeitIfAway(key));
     debates
       .listLiveDebaters(deps)
       .then((debaters) =>
@@ -229,7 +223,7 @@ export function debatesSocketFeature(
       .catch((err: unknown) => log.warn({ err }, 'restoring forfeit watches failed'));
     return started;
   };
-  const feature: TSocketFeature & { close(): void } = Object.assign(
+  const feature: TSocketFeature & { close(): void; forfeitIfAway(key: string): Promise<void> } = Object.assign(
     (socket: TRealtimeSocket, io: TRealtimeServer) => {
       const live = rooms ?? start(io);
       const joined = new Set<number>();
@@ -336,6 +330,12 @@ export function debatesSocketFeature(
     },
     {
       start: (io: TRealtimeServer) => void start(io),
+      /** The forfeit watch's job (`FORFEIT_WATCH_JOB`, key `<debateId>:<userId>`), run when it falls due. */
+      forfeitIfAway: async (key: string) => {
+        // The rooms start with the socket server, before the scheduler polls; a job due earlier is retried.
+        if (!rooms) throw new Error('the debate rooms have not started');
+        await rooms.forfeitIfAway(key);
+      },
       close: () => {
         unsubscribe();
         stopBlocks();

@@ -13,9 +13,8 @@ const ZRecordingParams = ZDebateIdParams.extend({
 export const ZChunkQuery = z.object({ seq: z.coerce.number().int().min(0).max(100_000) });
 export const ZRecordingConsentRequest = z.object({ agree: z.boolean() });
 export const ZStartRecordingRequest = z.object({ mimeType: z.string().min(1).max(100) });
-const HOUR_MS = 60 * 60 * 1000;
 
-/** Recording consent, uploads chunk by chunk, playback and deletion; expired recordings are swept hourly (the scheduler). */
+/** Recording consent, uploads chunk by chunk, playback and deletion. */
 export async function recordingsRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: recordings.TRecordingsDeps = {
     database: context.database,
@@ -23,10 +22,6 @@ export async function recordingsRoutes(app: FastifyInstance, context: TAppContex
     blobs: context.blobs,
     maxBytes: context.config.recordingMaxBytes,
   };
-  // Hourly on one instance of all; a deployment's first start sweeps at once.
-  context.scheduler.every('recordings.purge_expired', HOUR_MS, async () => {
-    await recordings.purgeExpiredRecordings(deps, context.config.recordingRetentionDays);
-  });
 
   app.put('/api/debates/:id/recording-consent', async (request) => {
     const user = await requireUser(request);

@@ -15,11 +15,8 @@ import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import type { TTeamsDeps } from './teams.service';
 import * as teams from './teams.service';
-import { announceDueRounds, cancelRound, pairRounds } from './team-rounds.service';
+import { cancelRound, pairRounds } from './team-rounds.service';
 import * as joins from './team-joins.service';
-
-/** How often the rounds whose start time has come are looked for (on one instance of all, by the scheduler). */
-const OPENING_SWEEP_MS = 5_000;
 
 const ZTeamParams = z.object({
   id: z.coerce.number().int().positive({ error: 'Unknown team.' }).max(DB_INT_MAX, { error: 'Unknown team.' }),
@@ -33,9 +30,6 @@ const ZCodeParams = z.object({ code: ZJoinCode });
 /** Teams: create and manage, join by code, pair practice rounds, follow progress. */
 export async function teamsRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: TTeamsDeps = { database: context.database, events: context.events };
-  context.scheduler.every('teams.open_due_rounds', OPENING_SWEEP_MS, async () => {
-    await announceDueRounds(deps);
-  });
 
   app.get('/api/teams', async (request) => {
     const user = await requireUser(request);
