@@ -9,7 +9,7 @@ import { createTestApp, createTestDatabase, TEST_ENGINES, type TTestDatabase } f
 import { buildUser } from '../test/factories';
 import { lockKeys } from './key-lock';
 import { lockMatching } from '../features/matchmaking/queue.service';
-import { debatesDb } from '../features/debates/debates.service';
+import { debatesDb } from '../features/debates/rounds.service';
 
 describe.skipIf(!TEST_ENGINES.includes('postgres'))('keyed locks on postgres', () => {
   let database: TTestDatabase;

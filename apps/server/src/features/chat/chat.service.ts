@@ -51,6 +51,7 @@ import {
 } from './chat.repository';
 import { hiddenAuthorsFor } from '../blocks/blocks.service';
 import { fileFilterHit, screenText, type TFilterWhere } from '../moderation/moderation.service';
+import * as repo from './chat.repository';
 
 type TChatContext = Pick<TAppContext, 'database' | 'events'>;
 
@@ -317,7 +318,15 @@ export async function listMessages(
 }
 
 /** A user's community chat messages go with their account (auth's account deletion). */
-export { deleteMessagesOfUser, listMessagesOfUser } from './chat.repository';
+/** A deleted account's chat messages (they carry its e-mail): removed with the account. */
+export async function deleteMessagesOfUser(db: Kysely<DB>, userId: string): Promise<void> {
+  return repo.deleteMessagesOfUser(db, userId);
+}
+
+/** The user's own community chat messages (deleted ones too, marked), for "Download my data". */
+export async function listMessagesOfUser(db: Kysely<DB>, userId: string) {
+  return repo.listMessagesOfUser(db, userId);
+}
 
 /**
  * A reported message with up to `around` visible messages before and after it (a moderation report copies them

@@ -5,12 +5,10 @@ import type {
   TClockPhase,
   TClockState,
   TDebateStatus,
-  TFormatId,
-  TRoundKind,
   TSideKey,
 } from '@resolved/shared';
 import type { DB } from '../../db/schema';
-import type { TDebateRow } from './debates.tables';
+import type { TDebateRow, TNewDebate } from './debates.tables';
 import { chunks } from '../../db/batches';
 import { compiledOnce } from '../../db/compiled-query';
 
@@ -130,20 +128,6 @@ export function clockFromRow(row: TDebateRow): TClockState {
   };
 }
 
-export interface TNewDebate {
-  kind: TRoundKind;
-  formatId: TFormatId;
-  resolution: string;
-  topicId: number | null;
-  debaterAId: string;
-  debaterBId: string;
-  clock: TClockState;
-  now: string;
-  /** A team practice round: its team, the judge the coach assigned (seated from the start), its start time. */
-  teamId?: number | null;
-  judgeId?: string | null;
-  startsAt?: string | null;
-}
 
 /** A round paired to start later than now (the same test decides its opening notice and its guards). */
 const startsLater = (values: TNewDebate) => !!values.startsAt && values.startsAt > values.now;

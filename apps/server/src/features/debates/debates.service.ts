@@ -465,33 +465,6 @@ export async function roleIn(deps: TDebatesDeps, debateId: number, userId: strin
   };
 }
 
-/**
- * The statements of `debates.repository.ts` that other features run, most inside their own transaction (matching,
- * challenges, a coach's pairing and openings, the judge's seat, ballots, forfeits, settling a round's awards). The
- * debates feature decides what is on this list: no other feature imports its repository.
- */
-export {
-  claimJudge,
-  claimOpening,
-  clockFromRow,
-  debatesDb,
-  findActiveDebateId,
-  findActiveUserIds,
-  findDebate,
-  insertActiveDebaters,
-  insertDebate,
-  insertDebates,
-  listDueOpenings,
-  listScheduledRoundsOf,
-  markNotCounted,
-  markRewarded,
-  releaseActiveDebaters,
-  releaseOpening,
-  setJudgeInvite,
-  takeActiveDebaters,
-  transitionStatus,
-  type TDebatesDb,
-} from './debates.repository';
 
 /** The live rounds in which both users sit (debaters, or one of them the judge). */
 export async function liveRoundsOfPair(deps: TDebatesDeps, a: string, b: string): Promise<number[]> {

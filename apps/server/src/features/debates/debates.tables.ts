@@ -1,6 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 import type {
   TClockAction,
+  TClockState,
   TDebateStatus,
   TFormatId,
   TClockPhase,
@@ -123,4 +124,20 @@ export interface DebateTables {
   debates: DebatesTable;
   activeDebaters: ActiveDebatersTable;
   debateMessages: DebateMessagesTable;
+}
+
+/** A round about to be inserted (matching, a challenge, a coach's pairing). */
+export interface TNewDebate {
+  kind: TRoundKind;
+  formatId: TFormatId;
+  resolution: string;
+  topicId: number | null;
+  debaterAId: string;
+  debaterBId: string;
+  clock: TClockState;
+  now: string;
+  /** A team practice round: its team, the judge the coach assigned (seated from the start), its start time. */
+  teamId?: number | null;
+  judgeId?: string | null;
+  startsAt?: string | null;
 }

@@ -1,6 +1,10 @@
 import type { TCreateContactRequest } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { insertContactRequest } from './help.repository';
+import * as repo from './help.repository';
+import type { Kysely } from 'kysely';
+import type { TContactRequest } from '@resolved/shared';
+import type { DB } from '../../db/schema';
 
 type THelpDeps = Pick<TAppContext, 'database'>;
 
@@ -14,4 +18,7 @@ export async function createContactRequest(
 }
 
 /** Contact requests, for the admin pages. */
-export { listContactRequests } from './help.repository';
+/** The newest contact requests first, at most `limit` (the admin page). */
+export async function listContactRequests(db: Kysely<DB>, limit: number): Promise<TContactRequest[]> {
+  return repo.listContactRequests(db, limit);
+}

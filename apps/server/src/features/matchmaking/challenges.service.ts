@@ -14,7 +14,7 @@ import {
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
 import { AppError, refuse, refused } from '../../lib/errors';
-import * as repo from '../debates/debates.service';
+import * as repo from '../debates/rounds.service';
 import { db, requireDebate, nowMs } from '../debates/debates.service';
 import * as mmRepo from './matchmaking.repository';
 import type { TDebatesDeps } from '../../context';

@@ -15,11 +15,13 @@ import {
   type TQueueStatus,
   type TSessionUser,
 } from '@resolved/shared';
-import { nowIso } from '../../db/database';
+import { nowIso, type TEngine } from '../../db/database';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { AppError, refuse, refused, refusedError } from '../../lib/errors';
 import { findCurrentTopic } from '../topics/topics.service';
 import { drawResolutions, listMotionTexts } from '../motions/motions.service';
-import * as repo from '../debates/debates.service';
+import * as repo from '../debates/rounds.service';
 import { db, nowMs } from '../debates/debates.service';
 import * as mmRepo from './matchmaking.repository';
 import type { TDebatesDeps } from '../../context';
@@ -288,7 +290,19 @@ export async function withdrawFromMatchmaking(deps: TDebatesDeps, userId: string
 }
 
 /** What a coach's pairing (teams) runs inside its transaction: the matching lock, and leaving the queue. */
-export { deleteQueueEntry, lockMatching } from './matchmaking.repository';
+export async function deleteQueueEntry(db: Kysely<DB>, userId: string): Promise<number> {
+  return mmRepo.deleteQueueEntry(db, userId);
+}
+
+/**
+ * Serialises matching (queue sweeps and challenge acceptance) across every instance. On PostgreSQL a
+ * transaction-scoped advisory lock; on SQLite the single writer already serialises transactions. `isShared`: for
+ * work that writes the same one-debate guards but is not matching (a coach's pairing): it waits for a sweep and keeps
+ * sweeps out while it runs, but runs beside other shared holders (which lock their own keys, `lockKeys`).
+ */
+export async function lockMatching(db: Kysely<DB>, engine: TEngine, options: { isShared?: boolean } = {}) {
+  return mmRepo.lockMatching(db, engine, options);
+}
 
 /**
  * Runs `work` in a transaction holding the matching lock (the one the sweep, challenge links and a coach's pairing

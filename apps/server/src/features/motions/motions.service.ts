@@ -10,7 +10,8 @@ import type { TDatabase } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../db/database';
 import { AppError, parseOrThrow } from '../../lib/errors';
-import { deleteMotion, insertMotion, listMotions, listMotionTexts } from './motions.repository';
+import { deleteMotion, insertMotion, listMotions } from './motions.repository';
+import * as repo from './motions.repository';
 
 export async function getMotions(database: TDatabase, query: unknown): Promise<TMotion[]> {
   const { formatId } = parseOrThrow(ZListMotionsQuery, query);
@@ -50,4 +51,7 @@ export async function drawResolutions(
 }
 
 /** The motion bank of a format, for the queue (whether a round would draw a motion). */
-export { listMotionTexts } from './motions.repository';
+/** The texts of a format's bank (what a new round draws from). */
+export async function listMotionTexts(db: Kysely<DB>, formatId: TFormatId): Promise<string[]> {
+  return repo.listMotionTexts(db, formatId);
+}

@@ -9,10 +9,12 @@ import {
   type TRoundOfDebater,
   type THistoryResponse,
   type TJudgedRound,
+  type TSessionUser,
   type TSideKey,
+  type TStandingResponse,
 } from '@resolved/shared';
 import { LIST_LIMIT, ballotsOfRounds, db, sideOf } from '../debates/debates.service';
-import { findUserNames } from '../users/users.service';
+import { findUserNames, rankOf, userNotFoundError } from '../users/users.service';
 import type { TDebateRow } from '../debates/debates.tables';
 import * as resultsRepo from './results.repository';
 import { summarizeRating } from '../../lib/ratings/ratings';
@@ -199,4 +201,17 @@ export async function getProgress(deps: TDebatesDeps, userId: string): Promise<T
       notCounted: notCountedOf(m.row),
     })),
   };
+}
+
+/**
+ * Everything the dashboard shows: the user, their rank out of all users, ties, and debates joined. `user` is the
+ * session user, read from the database for this request.
+ */
+export async function getStanding(deps: Pick<TDebatesDeps, 'database'>, user: TSessionUser): Promise<TStandingResponse> {
+  const [standing, debatesJoined] = await Promise.all([
+    rankOf(deps.database, user.id),
+    resultsRepo.countDebatesOfUser(db(deps), user.id),
+  ]);
+  if (!standing) throw userNotFoundError();
+  return { user, rank: standing.rank, total: standing.total, tiedWith: standing.tiedWith, debatesJoined };
 }

@@ -19,8 +19,10 @@ import {
 import { hasBlockWithAny } from '../blocks/blocks.service';
 import { seatRefusalsAmong } from '../users/seats';
 import { nowIso } from '../../db/database';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { AppError, refuse, refused } from '../../lib/errors';
-import * as repo from '../debates/debates.service';
+import * as repo from '../debates/rounds.service';
 import {
   db,
   nowMs,
@@ -229,12 +231,29 @@ export async function abandon(
   return changed ? emitDebateUpdated(deps, debateId) : null;
 }
 
-/** The statements of `results.repository.ts` other features read: ratings, and a user's rounds for profiles. */
-export {
-  countDebatesOfUser,
-  listFinishedDebatesOfUser,
-  listJudgedDebates,
-} from './results.repository';
+/**
+ * The finished rounds a user debated (not live, not awaiting a ballot), newest first, older than round `beforeId`
+ * when given: a profile's pages.
+ */
+export async function listFinishedDebatesOfUser(
+  db: Kysely<DB>,
+  userId: string,
+  page: { beforeId: number | null; limit: number },
+) {
+  return resultsRepo.listFinishedDebatesOfUser(db, userId, page);
+}
+
+/**
+ * The rounds `judgeId` judged, newest first, leaving out those in `excludedStatuses` (always at least the live ones)
+ * and, when `beforeId` is given, those from round `beforeId` on. Served by the (judgeId, id) index of migration 0023.
+ */
+export async function listJudgedDebates(
+  db: Kysely<DB>,
+  judgeId: string,
+  page: { beforeId: number | null; limit: number; excludedStatuses: readonly [TDebate['status'], ...TDebate['status'][]] },
+) {
+  return resultsRepo.listJudgedDebates(db, judgeId, page);
+}
 
 /** Ballots the user wrote and received (without the judge's identity), for "Download my data". */
 export async function ballotsOfUser(deps: Pick<TDebatesDeps, 'database'>, userId: string) {

@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import { nowIso } from '../../db/database';
 import { AppError, refused } from '../../lib/errors';
 import { lockKeys } from '../../lib/key-lock';
-import * as debatesRepo from '../debates/debates.service';
+import * as debatesRepo from '../debates/rounds.service';
 import { lockMatching, deleteQueueEntry, clashingRound, utcTime } from '../matchmaking/queue.service';
 import { drawResolutions } from '../motions/motions.service';
 import { abandon } from '../results/results.service';

@@ -11,12 +11,14 @@ import { AppError, parseOrThrow } from '../../lib/errors';
 import { nowIso, type TDatabase } from '../../db/database';
 import { readCached, type TCachedBody } from '../../lib/read-cache/read-cache';
 import {
-  findCurrentTopic,
   insertCurrentTopic,
   listTopics,
   makeTopicCurrent,
   withCurrentTopicLock,
 } from './topics.repository';
+import * as repo from './topics.repository';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 
 type TTopicsContext = Pick<TAppContext, 'database' | 'events'>;
 
@@ -69,4 +71,7 @@ export async function reactivateTopic(context: TTopicsContext, actor: TActor, id
 }
 
 /** The current topic, read inside another feature's transaction (matching and pairing give rounds its title). */
-export { findCurrentTopic } from './topics.repository';
+/** The current topic, or undefined before one is set. */
+export async function findCurrentTopic(db: Kysely<DB>): Promise<TTopic | undefined> {
+  return repo.findCurrentTopic(db);
+}

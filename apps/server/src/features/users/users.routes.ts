@@ -11,9 +11,10 @@ import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireRole, requireUser } from '../auth/auth.guard';
 import type { TDebatesDeps } from '../../context';
-import { getProfile, listProfileJudgedRounds, listProfileRounds } from './profile.service';
+import { getProfile, listProfileJudgedRounds, listProfileRounds } from '../../workflows/profile';
 import { sendCached } from '../../lib/read-cache/read-cache';
-import { findBirthMonth, getLeaderboard, getPublicLeaderboard, getStanding, setOwnBirthMonth } from './users.service';
+import { findBirthMonth, getLeaderboard, getPublicLeaderboard, setOwnBirthMonth } from './users.service';
+import { getStanding } from '../results/records.service';
 import { exportMyData } from './my-data.service';
 
 export const ZPageQuery = z.object({
@@ -35,7 +36,7 @@ export async function usersRoutes(app: FastifyInstance, { database, events }: TA
   /** The dashboard's data for the signed-in user (roles user, moderator, admin). */
   app.get('/api/users/me/standing', async (request) => {
     const user = await requireRole(request, ['user', 'moderator', 'admin']);
-    return getStanding(database, user);
+    return getStanding({ database }, user);
   });
 
   /** "Download my data": the signed-in account's own data as a JSON attachment (issue 24 item 7). */

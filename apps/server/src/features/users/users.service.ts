@@ -3,27 +3,23 @@ import {
   ageBandOf,
   birthMonthChangeRefusal,
   LEADERBOARD_PAGE_SIZE,
+  type TAdminUser,
   type TAgeBand,
   type TLeaderboardResponse,
+  type TRole,
+  type TScoreChange,
   type TSessionUser,
-  type TStandingResponse,
 } from '@resolved/shared';
 import type { TDatabase } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError, refuse } from '../../lib/errors';
 import { readCached, type TCachedBody } from '../../lib/read-cache/read-cache';
-import { countUsers, findRankingVersion, findStanding, listRankedUsers } from './users.repository';
+import { findRankingVersion, findStanding, listRankedUsers } from './users.repository';
 import * as repo from './users.repository';
-import { countDebatesOfUser } from '../results/results.service';
 
 /** The one answer for a user who is not there (deleted, or a wrong id). */
 export function userNotFoundError(): AppError {
   return new AppError('not_found', 'User not found.');
-}
-
-/** How many debates this user has been matched into (Debates Joined), counted by the debates feature. */
-export async function countDebatesJoined(database: TDatabase, userId: string): Promise<number> {
-  return countDebatesOfUser(database.db, userId);
 }
 
 /** A page of the leaderboard (no e-mails) and, for a signed-in viewer, their own standing. */
@@ -112,39 +108,84 @@ export async function getLeaderboard(
   return { entries, total, nextOffset, me };
 }
 
-/**
- * Everything the dashboard shows: the user, their rank out of all users, ties, and debates joined. `user` is
- * the session user, read from the database for this request.
- */
-export async function getStanding(database: TDatabase, user: TSessionUser): Promise<TStandingResponse> {
+/** The user's rank, ties and the number of users, from one reading of the ranking (the dashboard's standing). */
+export async function rankOf(database: TDatabase, userId: string) {
   const ranking = await currentRanking(database);
-  const [standing, total, debatesJoined] = await Promise.all([
-    standingOf(database, user.id, ranking),
-    totalOf(database, ranking),
-    countDebatesJoined(database, user.id),
-  ]);
-  if (!standing) throw userNotFoundError();
-  return { user, rank: standing.rank, total, tiedWith: standing.tiedWith, debatesJoined };
+  const [standing, total] = await Promise.all([standingOf(database, userId, ranking), totalOf(database, ranking)]);
+  return standing ? { ...standing, total } : null;
 }
 
 /**
  * The statements of `users.repository.ts` other features run: the door (auth), sign-up and promotion (auth), the
  * admin pages, and display names (every round and team page).
  */
-export {
-  countUsers,
-  findAccountForPromotion,
-  findDoorUserById,
-  findUserByEmail,
-  findUserById,
-  findUserBySessionToken,
-  findUserNames,
-  listScoreChanges,
-  listUsersForAdmin,
-  promoteToAdmin,
-  setRoleKeepingAnAdmin,
-  type TDoorUser,
-} from './users.repository';
+/** Every user, summed from the per-score counts (migration 0008): no scan of the users table. */
+export async function countUsers(db: Kysely<DB>): Promise<number> {
+  return repo.countUsers(db);
+}
+
+/** What deciding an ADMIN_EMAILS promotion needs: the address, whether it is verified, the role now. */
+export async function findAccountForPromotion(db: Kysely<DB>, id: string) {
+  return repo.findAccountForPromotion(db, id);
+}
+
+/** The door's view of a user by id (after better-auth has read and refreshed the session itself). */
+export async function findDoorUserById(db: Kysely<DB>, id: string): Promise<TDoorUser | null> {
+  return repo.findDoorUserById(db, id);
+}
+
+export async function findUserByEmail(db: Kysely<DB>, email: string): Promise<TSessionUser | null> {
+  return repo.findUserByEmail(db, email);
+}
+
+export async function findUserById(db: Kysely<DB>, id: string): Promise<TSessionUser | null> {
+  return repo.findUserById(db, id);
+}
+
+export async function findUserBySessionToken(
+  db: Kysely<DB>,
+  token: string,
+): Promise<(TDoorUser & { expiresAt: string | Date }) | undefined> {
+  return repo.findUserBySessionToken(db, token);
+}
+
+/** Display names by user id (a deleted user is absent). */
+export async function findUserNames(db: Kysely<DB>, ids: string[]): Promise<Map<string, string>> {
+  return repo.findUserNames(db, ids);
+}
+
+export async function listScoreChanges(
+  db: Kysely<DB>,
+  filter: { userId?: string; limit: number },
+): Promise<TScoreChange[]> {
+  return repo.listScoreChanges(db, filter);
+}
+
+/** Users as admins see them (e-mail and role), in rank order. */
+export async function listUsersForAdmin(
+  db: Kysely<DB>,
+  page: { offset: number; limit: number },
+): Promise<TAdminUser[]> {
+  return repo.listUsersForAdmin(db, page);
+}
+
+/** Makes an ADMIN_EMAILS account an admin (the list may have changed since it signed up). */
+export async function promoteToAdmin(db: Kysely<DB>, userId: string): Promise<void> {
+  return repo.promoteToAdmin(db, userId);
+}
+
+/**
+ * Sets a role unless that would leave no admin. The admins are locked (PostgreSQL `for update`; SQLite
+ * runs one write transaction at a time) so two concurrent demotions cannot both pass the check.
+ */
+export async function setRoleKeepingAnAdmin(
+  db: Kysely<DB>,
+  engine: 'sqlite' | 'postgres',
+  change: { userId: string; role: TRole },
+): Promise<'updated' | 'not_found' | 'last_admin'> {
+  return repo.setRoleKeepingAnAdmin(db, engine, change);
+}
+export type TDoorUser = repo.TDoorUser;
 
 // ---- What moderation (issue 23) does to an account, through this feature ----
 
@@ -197,4 +238,9 @@ export async function ageBandsOf(db: Kysely<DB>, ids: readonly string[]): Promis
   const months = await repo.findBirthMonths(db, ids);
   const now = new Date();
   return new Map(ids.map((id) => [id, ageBandOf(months.get(id), now)]));
+}
+
+/** What any signed-in user may see of an account (a profile): never the e-mail or the role. */
+export async function findPublicUser(db: Kysely<DB>, id: string) {
+  return repo.findPublicUser(db, id);
 }

@@ -17,8 +17,8 @@ import {
   type TTeam,
   type TTeamRound,
 } from '@resolved/shared';
-import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
-import { buildUser } from '../../test/factories';
+import { createTestApp, TEST_ENGINES, type TTestApp } from '../test/harness';
+import { buildUser } from '../test/factories';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 

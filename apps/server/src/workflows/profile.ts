@@ -13,16 +13,14 @@ import {
   type TSessionUser,
   type TTeamMembership,
 } from '@resolved/shared';
-import { AppError } from '../../lib/errors';
-import type { TDebatesDeps } from '../../context';
-import { db, seatsOfRow } from '../debates/debates.service';
-import type { TDebateRow } from '../debates/debates.tables';
-import { getRecord, toJudgedRounds, toRoundOfDebater } from '../results/records.service';
-import { listFinishedDebatesOfUser, listJudgedDebates } from '../results/results.service';
-import { membershipsOf } from '../memberships/memberships.service';
-import { teamIdsOfUsers } from '../memberships/memberships.service';
-import { findPublicUser, findUserNames } from './users.repository';
-import { ageBandsOf, standingOf } from './users.service';
+import { AppError } from '../lib/errors';
+import type { TDebatesDeps } from '../context';
+import { db, seatsOfRow } from '../features/debates/debates.service';
+import type { TDebateRow } from '../features/debates/debates.tables';
+import { getRecord, toJudgedRounds, toRoundOfDebater } from '../features/results/records.service';
+import { listFinishedDebatesOfUser, listJudgedDebates } from '../features/results/results.service';
+import { membershipsOf, teamIdsOfUsers } from '../features/memberships/memberships.service';
+import { ageBandsOf, findPublicUser, findUserNames, standingOf } from '../features/users/users.service';
 
 /** Rounds read per query while filling a page: a page's worth and as many again for rounds the viewer may not see. */
 const SCAN_BATCH = PROFILE_ROUNDS_PAGE_SIZE * 2;

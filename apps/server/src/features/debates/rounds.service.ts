@@ -1,0 +1,135 @@
+/**
+ * What other features do to rounds inside their own transactions: matching, challenges, a coach's pairing and
+ * openings, the judge's seat, ballots, forfeits, and settling a round's awards. The rounds feature decides what is on
+ * this list; `db` is the app's Kysely or the caller's transaction.
+ */
+import type { TClockState, TDebateStatus, TSideKey } from '@resolved/shared';
+import type { TDebateRow, TNewDebate } from './debates.tables';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import * as repo from './debates.repository';
+
+/**
+ * The statements of `debates.repository.ts` that other features run, most inside their own transaction (matching,
+ * challenges, a coach's pairing and openings, the judge's seat, ballots, forfeits, settling a round's awards). The
+ * debates feature decides what is on this list: no other feature imports its repository.
+ */
+/**
+ * Claims the judge seat if it is free: while live, or after the last speech while the round waits for an invited
+ * judge's ballot. With an invitation out, only its token claims the seat (and uses the invitation up).
+ */
+export async function claimJudge(
+  db: TDebatesDb,
+  id: number,
+  userId: string,
+  inviteToken: string | undefined,
+): Promise<boolean> {
+  return repo.claimJudge(db, id, userId, inviteToken);
+}
+
+/** Takes the announcement of a round's opening: true for exactly one caller, on whichever instance. */
+export async function claimOpening(db: TDebatesDb, id: number): Promise<boolean> {
+  return repo.claimOpening(db, id);
+}
+
+/** The round's clock as the shared clock rules read it. */
+export function clockFromRow(row: TDebateRow): TClockState {
+  return repo.clockFromRow(row);
+}
+
+/** The app's Kysely instance or a transaction. */
+export function debatesDb(db: Kysely<DB>): TDebatesDb {
+  return repo.debatesDb(db);
+}
+
+export async function findActiveDebateId(db: TDebatesDb, userId: string): Promise<number | null> {
+  return repo.findActiveDebateId(db, userId);
+}
+
+export async function findActiveUserIds(db: TDebatesDb, userIds: string[]): Promise<Set<string>> {
+  return repo.findActiveUserIds(db, userIds);
+}
+
+export async function findDebate(db: TDebatesDb, id: number): Promise<TDebateRow | undefined> {
+  return repo.findDebate(db, id);
+}
+
+export async function insertActiveDebaters(db: TDebatesDb, debateId: number, userIds: string[]): Promise<void> {
+  return repo.insertActiveDebaters(db, debateId, userIds);
+}
+
+export async function insertDebate(db: TDebatesDb, values: TNewDebate): Promise<number> {
+  return repo.insertDebate(db, values);
+}
+
+/**
+ * Inserts many debates with one statement per few hundred, and their debaters' active-debate guards; returns
+ * each new debate's id keyed by its first debater (unique within a batch: nobody is in two debates). The ids
+ * are matched by debater because neither engine promises RETURNING rows in VALUES order.
+ */
+export async function insertDebates(db: TDebatesDb, debates: readonly TNewDebate[]): Promise<Map<string, number>> {
+  return repo.insertDebates(db, debates);
+}
+
+/** Scheduled rounds whose start time has come and whose opening nobody has announced yet. */
+export async function listDueOpenings(db: TDebatesDb, now: string, limit: number): Promise<number[]> {
+  return repo.listDueOpenings(db, now, limit);
+}
+
+/** The live practice rounds with a start time that these users debate, started or not, earliest start first. */
+export async function listScheduledRoundsOf(db: TDebatesDb, userIds: string[]) {
+  return repo.listScheduledRoundsOf(db, userIds);
+}
+
+/** Keeps why a settled round did not count (the award rule's `TNotCounted`, as JSON). */
+export async function markNotCounted(db: TDebatesDb, id: number, notCounted: string): Promise<void> {
+  return repo.markNotCounted(db, id, notCounted);
+}
+
+export async function markRewarded(db: TDebatesDb, id: number): Promise<void> {
+  return repo.markRewarded(db, id);
+}
+
+export async function releaseActiveDebaters(db: TDebatesDb, debateId: number): Promise<void> {
+  return repo.releaseActiveDebaters(db, debateId);
+}
+
+/** Gives back a claimed announcement (it could not be sent): the round is due again. */
+export async function releaseOpening(db: TDebatesDb, id: number): Promise<void> {
+  return repo.releaseOpening(db, id);
+}
+
+/** Opens (or replaces) the round's judge invitation. */
+export async function setJudgeInvite(db: TDebatesDb, id: number, token: string): Promise<void> {
+  return repo.setJudgeInvite(db, id, token);
+}
+
+/**
+ * A scheduled round's start: its debaters take their guards. One still in another round (it ran long) keeps that
+ * round's guard; the scheduled round still counts as theirs (see `listScheduledRoundsOf`).
+ */
+export async function takeActiveDebaters(db: TDebatesDb, debateId: number, userIds: string[]): Promise<void> {
+  return repo.takeActiveDebaters(db, debateId, userIds);
+}
+
+/** Moves a debate from one status to another; false if it was no longer in `from` (someone else ended it). */
+export async function transitionStatus(
+  db: TDebatesDb,
+  id: number,
+  from: TDebateStatus[],
+  values: {
+    status: TDebateStatus;
+    winnerSide?: TSideKey | null;
+    forfeitedBy?: string | null;
+    endedAt?: string;
+    /** A coach called the round off (it ends `abandoned`). */
+    cancelledAt?: string;
+    /** One person in the round blocked another (it ends `abandoned`). */
+    endedEarlyAt?: string;
+    /** A round ending early stops its clock (the version moves on, so a stale command is refused). */
+    clock?: TClockState;
+  },
+): Promise<boolean> {
+  return repo.transitionStatus(db, id, from, values);
+}
+export type TDebatesDb = repo.TDebatesDb;
