@@ -31,7 +31,7 @@ import { evidenceRoutes } from './features/evidence/evidence.routes';
 import { flowsRoutes } from './features/flows/flows.routes';
 import { recordingsRoutes } from './features/recordings/recordings.routes';
 import { debatesSocketFeature } from './features/debates/debates.socket';
-import { moderationRoutes } from './features/moderation/moderation.routes';
+import { moderationModule } from './features/moderation/moderation.module';
 import { authRoutes, decorateAuth, registerOAuthPopupHeaders } from './features/auth/auth.routes';
 import { getSessionUserFromHeaders } from './features/auth/auth.guard';
 import { chatRoutes } from './features/chat/chat.routes';
@@ -163,7 +163,7 @@ export async function buildApp(options: {
   await app.register(flowsRoutes, context);
   await app.register(recordingsRoutes, context);
   await app.register(chatRoutes, context);
-  await app.register(moderationRoutes, context);
+  await app.register(moderationModule, context);
 
   const webDist = config.webDistDir ?? defaultWebDist();
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -14,7 +14,7 @@ import type { TDebatesDeps } from '../../context';
 import { getProfile, listProfileJudgedRounds, listProfileRounds } from './profile.service';
 import { sendCached } from '../../lib/read-cache/read-cache';
 import { findBirthMonth, getLeaderboard, getPublicLeaderboard, getStanding, setOwnBirthMonth } from './users.service';
-import { exportMyData } from './my-data.service';
+import { exportMyData } from '../../workflows/my-data';
 
 export const ZPageQuery = z.object({
   offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).max(1_000_000).default(0),
