@@ -22,9 +22,10 @@ export interface TModeratorActionSpec {
   needs: 'reason' | 'hours' | 'message' | 'evidence';
   /**
    * Where it is taken, by moderators and admins alike: `case` only on an open case (dismissing), `account` on a
-   * case's person or an account directly. The case page offers those `isOfferedOnCase` in its form; `unban` has its own button.
+   * case's person or an account directly.
    */
   on: 'case' | 'account';
+  /** Whether the case page's form offers it (`unban` has its own button, shown while a ban holds). */
   isOfferedOnCase: boolean;
   /** What it does to the person, told to them in a notice (null: nothing is done to them, and they are not told). */
   notice: string | null;

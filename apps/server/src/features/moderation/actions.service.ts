@@ -8,6 +8,7 @@ import {
   moderationTargetRefusal,
   MODERATOR_ACTIONS,
   type TLogEntry,
+  type TModerationAction,
   type TModerationActionRequest,
   type TModeratorAction,
   type TSessionUser,
@@ -84,6 +85,18 @@ const EFFECTS: { [A in TModeratorAction]: TEffect<A> } = {
     return null;
   },
 };
+
+/** What granting an appeal undoes: the mute, suspension or ban the action set (a warning, a deletion or a reset stay). */
+const UNDO: Partial<Record<TModeratorAction, (deps: TModerationDeps, userId: string) => Promise<void>>> = {
+  mute: (deps, userId) => setRestriction(deps.database, userId, 'mutedUntil', null),
+  suspend: (deps, userId) => setRestriction(deps.database, userId, 'suspendedUntil', null),
+  ban: (deps, userId) => setBanned(deps.database, userId, null),
+};
+
+/** Undoes what a logged action did to `userId`, where it can be undone (an appeal granted). */
+export async function undoAction(deps: TModerationDeps, action: TModerationAction, userId: string): Promise<void> {
+  await UNDO[action as TModeratorAction]?.(deps, userId);
+}
 
 /**
  * A moderator's action on a user, about a case or not: checked against who may act on whom, applied, logged, and

@@ -15,7 +15,8 @@ import {
 } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
 import { screenText } from '../../lib/text-filter';
-import { findModerationTarget, setBanned, setRestriction } from '../users/users.service';
+import { findModerationTarget } from '../users/users.service';
+import { undoAction } from './actions.service';
 import * as cases from './cases.repository';
 import * as log from './moderation-log.repository';
 import * as notices from './notices.repository';
@@ -138,11 +139,7 @@ export async function decideAppeal(
   if (!user) throw notFound('user');
   const refusal = moderationTargetRefusal(moderator, user);
   if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
-  if (decision.grant) {
-    if (original.action === 'mute') await setRestriction(deps.database, user.id, 'mutedUntil', null);
-    if (original.action === 'suspend') await setRestriction(deps.database, user.id, 'suspendedUntil', null);
-    if (original.action === 'ban') await setBanned(deps.database, user.id, null);
-  }
+  if (decision.grant) await undoAction(deps, original.action, user.id);
   const now = nowMs(deps);
   const entry = await log.insertLog(db(deps), {
     actorId: moderator.id,
