@@ -21,8 +21,6 @@ import { DAY_MS, db, iso, notFound, nowMs, type TModerationDeps } from './modera
 import { toLogEntry } from './moderation-log.service';
 import { notify } from './notices.service';
 
-export type { TCaseRow } from './cases.repository';
-
 /** Current names, in one query (a case keeps the name it was reported under for deleted accounts). */
 async function namesOf(deps: TModerationDeps, ids: (string | null)[]): Promise<Map<string, string>> {
   return findDisplayNames(
