@@ -31,7 +31,7 @@ import { teamsModule } from './features/teams/teams.module';
 import { evidenceModule } from './features/evidence/evidence.module';
 import { flowsModule } from './features/flows/flows.module';
 import { recordingsModule } from './features/recordings/recordings.module';
-import { moderationRoutes } from './features/moderation/moderation.routes';
+import { moderationModule } from './features/moderation/moderation.module';
 import { authModule, decorateAuth, registerOAuthPopupHeaders } from './features/auth/auth.module';
 import { getSessionUserFromHeaders } from './features/auth/auth.guard';
 import { chatModule } from './features/chat/chat.module';
@@ -175,7 +175,7 @@ export async function buildApp(options: {
   // The modules add their socket handlers here (`addSocketFeature`); the realtime module attaches them below.
   app.decorate('socketFeatures', [] as TSocketFeature[]);
   for (const module of FEATURE_MODULES) await app.register(module, context);
-  await app.register(moderationRoutes, context);
+  await app.register(moderationModule, context);
 
   const webDist = config.webDistDir ?? defaultWebDist();
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

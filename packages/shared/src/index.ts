@@ -45,5 +45,6 @@ export * from './teams.js';
 export * from './profiles.js';
 export * from './blocks.js';
 export * from './moderation.js';
+export * from './moderation-actions.js';
 export * from './my-data.js';
 export * from './playban.js';

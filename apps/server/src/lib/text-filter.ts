@@ -5,8 +5,10 @@
  * stretched words such as `fuuuck`). There is no hand-written word list: the dataset is the library's, adjusted only
  * through its API (docs/decisions.md, "The text filter's dataset").
  *
- * Pure and synchronous: the moderation service decides what a verdict means (a refusal, an automatic case).
+ * Pure and synchronous: `screenText` turns a verdict into a refusal or a flag; moderation files what was flagged
+ * (`lib/filter-hits.ts`).
  */
+import { refusalOf, type TFilterHit } from '@resolved/shared';
 import {
   DataSet,
   englishDataset,
@@ -14,6 +16,7 @@ import {
   RegExpMatcher,
   type EnglishProfaneWord,
 } from 'obscenity';
+import { refused } from './errors';
 
 /**
  * The critical list: slurs refused outright (never stored), named by the dataset's original words. Each is a slur
@@ -112,4 +115,30 @@ export function filterText(text: string): TFilterVerdict {
   const critical = [...words].filter((word) => (CRITICAL_WORDS as readonly string[]).includes(word));
   if (critical.length > 0) return { verdict: 'refused', words: critical.sort() };
   return { verdict: 'flagged', words: [...words].sort() };
+}
+
+/** What the filter matched in texts that may be stored: the words, and the texts they were found in. */
+export type TFilterFound = Omit<TFilterHit, 'surface'>;
+
+/**
+ * Reads what someone wrote (`fields`, by the name of the field a form shows it in) through the text filter before
+ * anything is stored: a slur of the critical list is refused (400 `text_refused`, the field named in `details` so a
+ * form shows it there) and never stored; other matches are returned, for the caller to file with `reportFilterHit`
+ * once the text is stored. Null when nothing matched.
+ */
+export function screenText(fields: Record<string, string | null | undefined>): TFilterFound | null {
+  const words = new Set<string>();
+  const texts: string[] = [];
+  for (const [field, text] of Object.entries(fields)) {
+    if (!text) continue;
+    const verdict = filterText(text);
+    if (verdict.verdict === 'refused') {
+      throw refused('text_refused', [{ path: field, message: refusalOf('text_refused').message }]);
+    }
+    if (verdict.verdict === 'flagged') {
+      verdict.words.forEach((word) => words.add(word));
+      texts.push(text);
+    }
+  }
+  return words.size === 0 ? null : { words: [...words].sort(), text: texts.join('\n') };
 }

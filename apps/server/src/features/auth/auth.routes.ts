@@ -15,7 +15,9 @@ import { AUTH_BASE_PATH } from './auth';
 import { getSessionUser, refuseBanned } from './auth.guard';
 import { deleteNewAccount, findUserByEmail } from '../users/users.service';
 import { joinAtSignUp, teamForSignUp } from '../teams/team-joins.service';
-import { banRefusalDetails, fileFilterHit, screenText } from '../moderation/moderation.service';
+import { reportFilterHit } from '../../lib/filter-hits';
+import { screenText } from '../../lib/text-filter';
+import { banRefusalDetails } from '../moderation/moderation.service';
 import {
   THROTTLED_AUTH_PATHS,
   checkPasswordRequest,
@@ -179,7 +181,7 @@ export async function authRoutes(app: FastifyInstance, context: TAppContext) {
       const flagged = screenText({ name: input.name });
       const response = await callAuth(request, input);
       const user = flagged && response.ok ? await getSessionUser(request) : null;
-      if (flagged && user) await fileFilterHit(context, user.id, flagged, { surface: 'display_name' });
+      if (flagged && user) await reportFilterHit(context, user.id, flagged, { surface: 'display_name' });
       return sendResponse(reply, response);
     });
 

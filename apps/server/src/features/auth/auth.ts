@@ -14,7 +14,8 @@ import { deleteMessagesOfUser } from '../chat/chat.service';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { deleteEvidenceOfUser, fileIdsOfDebater } from '../evidence/evidence.service';
 import { recordingIdsOfDebater } from '../recordings/recordings.service';
-import { fileFilterHit, screenText } from '../moderation/moderation.service';
+import { reportFilterHit } from '../../lib/filter-hits';
+import { screenText } from '../../lib/text-filter';
 import { unnameReporter } from '../moderation/moderation.service';
 import { filterText } from '../../lib/text-filter';
 import type { DomainEvents } from '../../lib/events';
@@ -227,8 +228,7 @@ export function createAuth(options: {
           // A name the text filter flagged (by e-mail or from Google) is kept and filed as an automatic case.
           async after(user) {
             const flagged = events ? screenText({ name: user.name }) : null;
-            if (flagged && events)
-              await fileFilterHit({ database, events }, user.id, flagged, { surface: 'display_name' });
+            if (flagged && events) await reportFilterHit({ events }, user.id, flagged, { surface: 'display_name' });
           },
         },
       },

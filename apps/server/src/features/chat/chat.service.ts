@@ -50,7 +50,8 @@ import {
   updateChatLock,
 } from './chat.repository';
 import { hiddenAuthorsFor } from '../blocks/blocks.service';
-import { fileFilterHit, screenText, type TFilterWhere } from '../moderation/moderation.service';
+import { reportFilterHit, type TFilterWhere } from '../../lib/filter-hits';
+import { screenText } from '../../lib/text-filter';
 import * as repo from './chat.repository';
 
 type TChatContext = Pick<TAppContext, 'database' | 'events'>;
@@ -100,7 +101,7 @@ export interface TChatStore<T> {
  *
  * The text filter reads every message here, once for both chats: a slur of the critical list is refused before
  * anything is stored (`text_refused`); another match is stored and announced as usual, then filed as an automatic
- * case on its author (`fileFilterHit`, after the lock: it writes in its own transaction).
+ * case on its author (`reportFilterHit`, after the lock: it writes in its own transaction).
  */
 export async function storeChatMessage<T>(
   deps: TChatContext,
@@ -125,7 +126,7 @@ export async function storeChatMessage<T>(
     await store.admit?.(trx, author, now);
     return { message: await store.insert(trx, author, now.toISOString()), isNew: true };
   });
-  if (flagged && stored.isNew) await fileFilterHit(deps, userId, flagged, store.filterWhere(stored.message));
+  if (flagged && stored.isNew) await reportFilterHit(deps, userId, flagged, store.filterWhere(stored.message));
   return stored;
 }
 

@@ -23,7 +23,8 @@ import { nowIso } from '../../db/database';
 import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { AppError, refuse } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
-import { fileFilterHit, screenText } from '../moderation/moderation.service';
+import { reportFilterHit } from '../../lib/filter-hits';
+import { screenText } from '../../lib/text-filter';
 import type { TDebatesDeps } from '../../context';
 import {
   emitDebateUpdated,
@@ -132,7 +133,7 @@ export async function shareNote(deps: TDebatesDeps, user: TSessionUser, debateId
     isComplete: true,
     now: nowIso(),
   });
-  if (flagged) await fileFilterHit(deps, user.id, flagged, { surface: 'evidence', debateId, evidenceId: id });
+  if (flagged) await reportFilterHit(deps, user.id, flagged, { surface: 'evidence', debateId, evidenceId: id });
   return announce(deps, row, id);
 }
 
@@ -207,7 +208,7 @@ export async function shareFile(
     await repo.deleteEvidence(db(deps), id).catch(() => undefined);
     throw error;
   }
-  if (flagged) await fileFilterHit(deps, user.id, flagged, { surface: 'evidence', debateId, evidenceId: id });
+  if (flagged) await reportFilterHit(deps, user.id, flagged, { surface: 'evidence', debateId, evidenceId: id });
   return announce(deps, row, id);
 }
 

@@ -33,7 +33,8 @@ import { ageBandsOf, findUserNames } from '../users/users.service';
 import { allRatingsOf } from '../users/ratings.service';
 import { summarizeRating } from '../../lib/ratings/ratings';
 import { getProgress } from '../results/records.service';
-import { fileFilterHit, screenText } from '../moderation/moderation.service';
+import { reportFilterHit } from '../../lib/filter-hits';
+import { screenText } from '../../lib/text-filter';
 import * as repo from './teams.repository';
 import { membershipIn, membershipOf, teamNames } from '../memberships/memberships.service';
 import { inTransaction } from '../../db/transaction';
@@ -88,7 +89,7 @@ export async function createTeam(deps: TTeamsDeps, user: TSessionUser, input: Re
     await repo.insertMember(trx, { teamId: id, userId: user.id, role: 'coach', now });
     return id;
   });
-  if (flagged) await fileFilterHit(deps, user.id, flagged, { surface: 'team', teamId });
+  if (flagged) await reportFilterHit(deps, user.id, flagged, { surface: 'team', teamId });
   return getTeam(deps, user, teamId);
 }
 
@@ -105,7 +106,7 @@ export async function updateTeam(
   await requireCoach(deps, user, teamId);
   const flagged = screenTeamText(input);
   await repo.updateTeam(db(deps), teamId, input);
-  if (flagged) await fileFilterHit(deps, user.id, flagged, { surface: 'team', teamId });
+  if (flagged) await reportFilterHit(deps, user.id, flagged, { surface: 'team', teamId });
   await emitTeamChanged(deps, teamId);
   return getTeam(deps, user, teamId);
 }

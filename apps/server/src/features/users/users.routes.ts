@@ -15,7 +15,7 @@ import { getProfile, listProfileJudgedRounds, listProfileRounds } from '../../wo
 import { sendCached } from '../../lib/read-cache/read-cache';
 import { findBirthMonth, getLeaderboard, getPublicLeaderboard, setOwnBirthMonth } from './users.service';
 import { getStanding } from '../results/records.service';
-import { exportMyData } from './my-data.service';
+import { exportMyData } from '../../workflows/my-data';
 
 export const ZPageQuery = z.object({
   offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).max(1_000_000).default(0),
