@@ -86,7 +86,7 @@ export default tseslint.config(
         {
           selector:
             'ExportNamedDeclaration[source.value=/\\.repository(\\.js)?$/], ExportAllDeclaration[source.value=/\\.repository(\\.js)?$/]',
-          message: "Do not re-export a repository: give the service a function other features call.",
+          message: 'Do not re-export a repository: give the service a function other features call.',
         },
       ],
     },

@@ -15,7 +15,7 @@ import {
 } from '@resolved/shared';
 import { AppError } from '../lib/errors';
 import type { TDebatesDeps } from '../context';
-import { db, seatsOfRow } from '../features/debates/debates.service';
+import { db, seatsOfRow } from '../features/debates/round-row';
 import type { TDebateRow } from '../features/debates/debates.tables';
 import { getRecord, toJudgedRounds, toRoundOfDebater } from '../features/results/records.service';
 import { listFinishedDebatesOfUser, listJudgedDebates } from '../features/results/results.service';

@@ -1,12 +1,6 @@
 /** Debates SQL: debates and their clock, the active-debater guard, presence, the in-round chat, names. */
 import { sql, type Kysely } from 'kysely';
-import type {
-  TClockAction,
-  TClockPhase,
-  TClockState,
-  TDebateStatus,
-  TSideKey,
-} from '@resolved/shared';
+import type { TClockAction, TClockPhase, TClockState, TDebateStatus, TSideKey } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 import type { TDebateRow, TNewDebate } from './debates.tables';
 import { chunks } from '../../db/batches';
@@ -127,7 +121,6 @@ export function clockFromRow(row: TDebateRow): TClockState {
     prepRemainingMs: { a: Number(row.prepRemainingAMs), b: Number(row.prepRemainingBMs) },
   };
 }
-
 
 /** A round paired to start later than now (the same test decides its opening notice and its guards). */
 const startsLater = (values: TNewDebate) => !!values.startsAt && values.startsAt > values.now;

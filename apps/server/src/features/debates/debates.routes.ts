@@ -12,7 +12,8 @@ import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireUser } from '../auth/auth.guard';
 import * as debates from './debates.service';
 import type { TDebatesDeps } from '../../context';
-import { requireDebate, loadDebate } from './debates.service';
+import { loadDebate } from './debates.service';
+import { requireDebate } from './round-row';
 import { requireRoundViewer } from './round-access';
 import { ZDebateIdParams } from './debate-params';
 

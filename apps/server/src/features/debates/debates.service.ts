@@ -18,7 +18,6 @@ import {
   meetingLinkRefusal,
   roundChatRefusal,
   roundChatClosedRefusal,
-  type TRoundSeats,
   type TSideKey,
   blockedPairRefusal,
   isRoomSignal,
@@ -31,6 +30,7 @@ import { nowIso } from '../../db/database';
 import { AppError, refuse, refused } from '../../lib/errors';
 import { storeChatMessage } from '../chat/chat.service';
 import * as repo from './debates.repository';
+import { db, debateNotFoundError, nowMs, requireDebate, seatsOfRow, sideOf } from './round-row';
 import type { TDebateRow } from './debates.repository';
 import { settleRound } from './awards';
 import { findRoundViewRefusal } from './round-access';
@@ -50,30 +50,6 @@ export { isSpectatorWatchAllowed, minorsOfRound, roundHasMinor } from './round-m
 export const LIST_LIMIT = 100;
 
 export const MESSAGE_HISTORY = 200;
-
-export const db = (deps: Pick<TDebatesDeps, 'database'>) => repo.debatesDb(deps.database.db);
-
-export const nowMs = (deps: Pick<TDebatesDeps, 'now'>) => (deps.now ? deps.now() : Date.now());
-
-export function sideOf(row: TDebateRow, userId: string): TSideKey | null {
-  if (row.debaterAId === userId) return 'a';
-  if (row.debaterBId === userId) return 'b';
-  return null;
-}
-
-function debateNotFoundError(): AppError {
-  return new AppError('not_found', 'That debate does not exist.');
-}
-
-export async function requireDebate(
-  deps: Pick<TDebatesDeps, 'database'>,
-  id: number,
-  tx = db(deps),
-): Promise<TDebateRow> {
-  const row = await repo.findDebate(tx, id);
-  if (!row) throw debateNotFoundError();
-  return row;
-}
 
 /** Reads what the round's page shows beside the row (ballot, names, ratings, awards, team, POIs) and presents it. */
 export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDebate> {
@@ -108,18 +84,6 @@ export async function emitDebateUpdated(deps: TDebatesDeps, debateId: number): P
   const debate = await loadDebate(deps, row);
   deps.events.emit({ name: 'debate.updated', room: REALTIME_ROOMS.debate(String(debateId)), payload: { debate } });
   return debate;
-}
-
-/** The seats of a round as the shared round rules (`judgeRefusal`, `ballotRefusal`, `roundChatRefusal`) read them. */
-export function seatsOfRow(row: TDebateRow, teamJudgeIds?: string[]): TRoundSeats {
-  return {
-    status: row.status,
-    debaterAId: row.debaterAId,
-    debaterBId: row.debaterBId,
-    judgeId: row.judgeId,
-    hasJudgeInvite: row.judgeInviteToken !== null,
-    teamJudgeIds,
-  };
 }
 
 /** The round's meeting link for its debaters and judge, also while the snapshot keeps it from spectators. */
@@ -464,7 +428,6 @@ export async function roleIn(deps: TDebatesDeps, debateId: number, userId: strin
     canForfeit: row.kind !== 'team' || isUnderWay(row),
   };
 }
-
 
 /** The live rounds in which both users sit (debaters, or one of them the judge). */
 export async function liveRoundsOfPair(deps: TDebatesDeps, a: string, b: string): Promise<number[]> {

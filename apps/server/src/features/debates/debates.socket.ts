@@ -23,7 +23,8 @@ import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../rea
 import * as debates from './debates.service';
 import * as pois from './pois.service';
 import type { TDebatesDeps } from '../../context';
-import { requireDebate, loadDebate } from './debates.service';
+import { loadDebate } from './debates.service';
+import { requireDebate } from './round-row';
 import { requireRoundViewer } from './round-access';
 import * as matchmaking from '../matchmaking/queue.service';
 import * as results from '../results/results.service';

@@ -15,7 +15,7 @@ import {
 import { AppError, refuse } from '../../lib/errors';
 import { clockFromRow } from './debates.repository';
 import type { TDebatesDeps } from '../../context';
-import { nowMs, requireDebate, seatsOfRow, sideOf } from './debates.service';
+import { nowMs, requireDebate, seatsOfRow, sideOf } from './round-row';
 import * as repo from './pois.repository';
 
 type TPoiRow = Omit<TPoi, 'id' | 'debateId'> & { id: number | string; debateId: number | string };

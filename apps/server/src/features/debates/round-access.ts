@@ -6,7 +6,7 @@
 import { blockedPairRefusal, canPostInRound, roundViewRefusal, type TSessionUser } from '@resolved/shared';
 import { refusedError, type AppError } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
-import { seatsOfRow } from './debates.service';
+import { seatsOfRow } from './round-row';
 import type { TDebateRow } from './debates.tables';
 import { membershipOf } from '../memberships/memberships.service';
 import { isBlockedByAny } from '../blocks/blocks.service';

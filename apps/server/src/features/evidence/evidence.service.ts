@@ -26,13 +26,8 @@ import { withKeyLock } from '../../lib/key-lock';
 import { reportFilterHit } from '../../lib/filter-hits';
 import { screenText } from '../../lib/text-filter';
 import type { TDebatesDeps } from '../../context';
-import {
-  emitDebateUpdated,
-  isSpectatorWatchAllowed,
-  requireDebate,
-  seatsOfRow,
-  setEvidencePublic,
-} from '../debates/debates.service';
+import { emitDebateUpdated, isSpectatorWatchAllowed, setEvidencePublic } from '../debates/debates.service';
+import { requireDebate, seatsOfRow } from '../debates/round-row';
 import type { TDebateRow } from '../debates/debates.tables';
 import { isBlockedByAny } from '../blocks/blocks.service';
 import { requireRoundViewer } from '../debates/round-access';

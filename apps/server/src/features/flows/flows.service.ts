@@ -6,7 +6,7 @@ import { emptyFlow, flowRefusal, type TFlow, type TFlowColumns, type TSessionUse
 import { nowIso } from '../../db/database';
 import { AppError, refuse } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
-import { requireDebate, seatsOfRow } from '../debates/debates.service';
+import { requireDebate, seatsOfRow } from '../debates/round-row';
 import type { TDebateRow } from '../debates/debates.tables';
 import * as repo from './flows.repository';
 

@@ -15,7 +15,7 @@ import {
 import { nowIso } from '../../db/database';
 import { AppError, refuse, refused } from '../../lib/errors';
 import * as repo from '../debates/rounds.service';
-import { db, requireDebate, nowMs } from '../debates/debates.service';
+import { db, requireDebate, nowMs } from '../debates/round-row';
 import * as mmRepo from './matchmaking.repository';
 import type { TDebatesDeps } from '../../context';
 import { findUserNames } from '../users/users.service';

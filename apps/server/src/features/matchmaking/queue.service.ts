@@ -22,7 +22,7 @@ import { AppError, refuse, refused, refusedError } from '../../lib/errors';
 import { findCurrentTopic } from '../topics/topics.service';
 import { drawResolutions, listMotionTexts } from '../motions/motions.service';
 import * as repo from '../debates/rounds.service';
-import { db, nowMs } from '../debates/debates.service';
+import { db, nowMs } from '../debates/round-row';
 import * as mmRepo from './matchmaking.repository';
 import type { TDebatesDeps } from '../../context';
 import { forgetPendingJoin, requestSweep, sweepWriting, type TPendingJoin } from './sweeps';

@@ -2,12 +2,7 @@
  * Reports: a person files one about another (checked, joined to or opening the case of that person and reason, its
  * context copied in, admins told of child safety), and what a reporter's account keeps of them.
  */
-import {
-  REPORT_LIMITS,
-  type TCreateReportRequest,
-  type TReportContext,
-  type TSessionUser,
-} from '@resolved/shared';
+import { REPORT_LIMITS, type TCreateReportRequest, type TReportContext, type TSessionUser } from '@resolved/shared';
 import { AppError, rateLimitedError } from '../../lib/errors';
 import { screenText } from '../../lib/text-filter';
 import { messageWithNeighbours } from '../chat/chat.service';

@@ -19,7 +19,8 @@ import type { TBlobStore } from '../../lib/blob-store/blob-store';
 import { parseByteRange, sliceBytes, type TByteRange } from '../../lib/byte-range';
 import { AppError, rangeNotSatisfiableError, refuse } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
-import { emitDebateUpdated, requireDebate, seatsOfRow, setRecordConsent, sideOf } from '../debates/debates.service';
+import { emitDebateUpdated, setRecordConsent } from '../debates/debates.service';
+import { requireDebate, seatsOfRow, sideOf } from '../debates/round-row';
 import * as repo from './recordings.repository';
 import { indexWebm, type TWebmIndex } from './webm-index';
 

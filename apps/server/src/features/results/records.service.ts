@@ -13,7 +13,8 @@ import {
   type TSideKey,
   type TStandingResponse,
 } from '@resolved/shared';
-import { LIST_LIMIT, ballotsOfRounds, db, sideOf } from '../debates/debates.service';
+import { LIST_LIMIT, ballotsOfRounds } from '../debates/debates.service';
+import { db, sideOf } from '../debates/round-row';
 import { findUserNames, rankOf, userNotFoundError } from '../users/users.service';
 import type { TDebateRow } from '../debates/debates.tables';
 import * as resultsRepo from './results.repository';
@@ -207,7 +208,10 @@ export async function getProgress(deps: TDebatesDeps, userId: string): Promise<T
  * Everything the dashboard shows: the user, their rank out of all users, ties, and debates joined. `user` is the
  * session user, read from the database for this request.
  */
-export async function getStanding(deps: Pick<TDebatesDeps, 'database'>, user: TSessionUser): Promise<TStandingResponse> {
+export async function getStanding(
+  deps: Pick<TDebatesDeps, 'database'>,
+  user: TSessionUser,
+): Promise<TStandingResponse> {
   const [standing, debatesJoined] = await Promise.all([
     rankOf(deps.database, user.id),
     resultsRepo.countDebatesOfUser(db(deps), user.id),

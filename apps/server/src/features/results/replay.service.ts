@@ -18,10 +18,9 @@ import {
   listClockEvents,
   listMessages,
   loadDebate,
-  requireDebate,
-  seatsOfRow,
   setReplayPrivate,
 } from '../debates/debates.service';
+import { requireDebate, seatsOfRow } from '../debates/round-row';
 import { listEvidence } from '../evidence/evidence.service';
 import { getFlow } from '../flows/flows.service';
 import { requireRoundViewer } from '../debates/round-access';

@@ -23,16 +23,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError, refuse, refused } from '../../lib/errors';
 import * as repo from '../debates/rounds.service';
-import {
-  db,
-  nowMs,
-  sideOf,
-  requireDebate,
-  loadDebate,
-  emitDebateUpdated,
-  minorsOfRound,
-  seatsOfRow,
-} from '../debates/debates.service';
+import { loadDebate, emitDebateUpdated, minorsOfRound } from '../debates/debates.service';
+import { db, nowMs, sideOf, requireDebate, seatsOfRow } from '../debates/round-row';
 import * as resultsRepo from './results.repository';
 import { ratingsOf } from '../users/ratings.service';
 import { settleRound } from '../debates/awards';
@@ -250,7 +242,11 @@ export async function listFinishedDebatesOfUser(
 export async function listJudgedDebates(
   db: Kysely<DB>,
   judgeId: string,
-  page: { beforeId: number | null; limit: number; excludedStatuses: readonly [TDebate['status'], ...TDebate['status'][]] },
+  page: {
+    beforeId: number | null;
+    limit: number;
+    excludedStatuses: readonly [TDebate['status'], ...TDebate['status'][]];
+  },
 ) {
   return resultsRepo.listJudgedDebates(db, judgeId, page);
 }

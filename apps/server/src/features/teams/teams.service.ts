@@ -52,7 +52,6 @@ export function newJoinCode(): string {
   return code;
 }
 
-
 async function requireTeam(deps: TTeamsDeps, teamId: number) {
   const team = await repo.findTeam(db(deps), teamId);
   if (!team) throw new AppError('not_found', 'That team does not exist.');

@@ -10,12 +10,7 @@ import type { TAppContext } from '../../context';
 import { AppError, parseOrThrow } from '../../lib/errors';
 import { nowIso, type TDatabase } from '../../db/database';
 import { readCached, type TCachedBody } from '../../lib/read-cache/read-cache';
-import {
-  insertCurrentTopic,
-  listTopics,
-  makeTopicCurrent,
-  withCurrentTopicLock,
-} from './topics.repository';
+import { insertCurrentTopic, listTopics, makeTopicCurrent, withCurrentTopicLock } from './topics.repository';
 import * as repo from './topics.repository';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';

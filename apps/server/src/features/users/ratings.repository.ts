@@ -6,11 +6,7 @@ import type { TRating } from '../../lib/ratings/ratings';
 
 type TDb = Kysely<DB>;
 
-export async function findRatings(
-  db: TDb,
-  formatId: TFormatId,
-  userIds: string[],
-): Promise<Map<string, TRating>> {
+export async function findRatings(db: TDb, formatId: TFormatId, userIds: string[]): Promise<Map<string, TRating>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('debateRatings')

@@ -1,0 +1,50 @@
+/**
+ * The round's row and what is read straight off it: its seats as the shared round rules read them, a debater's side,
+ * the server's time. No other feature's imports, so every part of the rounds feature (and the features above) can
+ * use it without a cycle.
+ */
+import { AppError } from '../../lib/errors';
+import type { TRoundSeats, TSideKey } from '@resolved/shared';
+import type { TDebatesDeps } from '../../context';
+import * as repo from './debates.repository';
+import type { TDebateRow } from './debates.tables';
+
+/** The app's Kysely instance, typed for the rounds' statements. */
+export const db = (deps: Pick<TDebatesDeps, 'database'>) => repo.debatesDb(deps.database.db);
+
+/** Server time in ms (tests inject a clock). */
+export const nowMs = (deps: Pick<TDebatesDeps, 'now'>) => (deps.now ? deps.now() : Date.now());
+
+/** The side `userId` debates on, or null. */
+export function sideOf(row: TDebateRow, userId: string): TSideKey | null {
+  if (row.debaterAId === userId) return 'a';
+  if (row.debaterBId === userId) return 'b';
+  return null;
+}
+
+export function debateNotFoundError(): AppError {
+  return new AppError('not_found', 'That debate does not exist.');
+}
+
+/** The round, or a 404. */
+export async function requireDebate(
+  deps: Pick<TDebatesDeps, 'database'>,
+  id: number,
+  tx = db(deps),
+): Promise<TDebateRow> {
+  const row = await repo.findDebate(tx, id);
+  if (!row) throw debateNotFoundError();
+  return row;
+}
+
+/** The seats of a round as the shared round rules (`judgeRefusal`, `ballotRefusal`, `roundChatRefusal`) read them. */
+export function seatsOfRow(row: TDebateRow, teamJudgeIds?: string[]): TRoundSeats {
+  return {
+    status: row.status,
+    debaterAId: row.debaterAId,
+    debaterBId: row.debaterBId,
+    judgeId: row.judgeId,
+    hasJudgeInvite: row.judgeInviteToken !== null,
+    teamJudgeIds,
+  };
+}
