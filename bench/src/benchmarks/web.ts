@@ -25,6 +25,14 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+/**
+ * The first-load bytes are exact (what a phone downloads, whatever the machine): against "every script of the
+ * build" they would loosen as the app grows, so the budget stays in KB. The Lighthouse performance score is an
+ * absolute figure where a person waits (a page load on Lighthouse's emulated phone); it is kept, judged on the
+ * median of the runs, with Lighthouse's own CPU index and the calibration loop beside it: Lantern simulates the
+ * phone from a trace taken on this machine, so a starved CPU lowers it (77–86 at load average 9–12, 93–98 on a
+ * quiet machine; the spread of the runs is in the notes). Accessibility is a count of passed audits.
+ */
 const BUDGET = { welcomeKb: 150, performance: 90, accessibility: 95 };
 
 /** gzip bytes of every script the page loads (until the network is idle), in a fresh browser context. */
@@ -102,6 +110,8 @@ async function lighthouseScores(url: string, runs: number, onlyCategories: ('per
       lcpMs: median(results.map((r) => r.lcpMs)),
       tbtMs: median(results.map((r) => r.tbtMs)),
       cpu: median(results.map((r) => r.cpu)),
+      /** Every run's performance score and CPU index, to show how much they vary. */
+      runs: results.map((r) => ({ performance: r.performance, cpu: r.cpu })),
       failures,
     };
   } finally {
@@ -141,7 +151,7 @@ export async function webBenchmark(ctx: TBenchContext): Promise<TBenchResult> {
         name: `first-load JS on /welcome (gzip, ${welcome.files} files)`,
         value: welcome.gzip / 1024,
         unit: 'KB',
-        budget: { kind: 'max', value: BUDGET.welcomeKb, text: `≤ ${BUDGET.welcomeKb} KB` },
+        budget: { kind: 'max', value: BUDGET.welcomeKb, text: `≤ ${BUDGET.welcomeKb} KB`, basis: 'exact' },
         baseline: { label: 'every script of the build', value: allGzip / 1024 },
         ratio: { label: 'ours / all', value: welcome.gzip / allGzip },
       }),
@@ -169,6 +179,12 @@ export async function webBenchmark(ctx: TBenchContext): Promise<TBenchResult> {
       ctx.log(
         `  lighthouse ${route}: performance ${fmt(scores.performance)}, accessibility ${fmt(scores.accessibility)}`,
       );
+      if (categories.includes('performance')) {
+        notes.push(
+          `Lighthouse ${route}, each run: performance ${scores.runs.map((r) => fmt(r.performance)).join(', ')} ` +
+            `(CPU index ${scores.runs.map((r) => fmt(r.cpu)).join(', ')}).`,
+        );
+      }
       if (!categories.includes('performance')) {
         figures.push(
           figure({ name: `Lighthouse accessibility ${route} (mobile)`, value: scores.accessibility, unit: '' }),
@@ -180,13 +196,13 @@ export async function webBenchmark(ctx: TBenchContext): Promise<TBenchResult> {
           name: `Lighthouse performance ${route} (mobile)`,
           value: scores.performance,
           unit: '',
-          budget: { kind: 'min', value: BUDGET.performance, text: `≥ ${BUDGET.performance}` },
+          budget: { kind: 'min', value: BUDGET.performance, text: `≥ ${BUDGET.performance}`, basis: 'absolute' },
         }),
         figure({
           name: `Lighthouse accessibility ${route} (mobile)`,
           value: scores.accessibility,
           unit: '',
-          budget: { kind: 'min', value: BUDGET.accessibility, text: `≥ ${BUDGET.accessibility}` },
+          budget: { kind: 'min', value: BUDGET.accessibility, text: `≥ ${BUDGET.accessibility}`, basis: 'exact' },
         }),
         figure({ name: `Largest Contentful Paint ${route} (simulated mobile)`, value: scores.lcpMs, unit: 'ms' }),
         figure({ name: `Total Blocking Time ${route} (simulated mobile)`, value: scores.tbtMs, unit: 'ms' }),
