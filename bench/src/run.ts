@@ -78,8 +78,9 @@ const ctx: TBenchContext = {
 
 const startedAt = new Date();
 const machine = describeMachine();
-const calibrationStartMs = calibrate();
-console.log(`Machine speed: ${CALIBRATION_TEXT} ${fmt(calibrationStartMs, 'ms')} (lower is faster).`);
+// The quick run's figures are not for comparison: it spends no time measuring the machine.
+const calibrationStartMs = isQuick ? Number.NaN : calibrate();
+if (!isQuick) console.log(`Machine speed: ${CALIBRATION_TEXT} ${fmt(calibrationStartMs, 'ms')} (lower is faster).`);
 /** Runs one benchmark and turns its results (or its failure) into report sections, printing each figure. */
 async function runBenchmark(benchmark: TBenchmark): Promise<TSection[]> {
   const loadAverage = os.loadavg()[0]!;
@@ -137,7 +138,7 @@ const selected = BENCHMARKS.filter((b) => !only || only.includes(b.id));
 const sections: TSection[] = isQuick ? (await Promise.all(selected.map(runBenchmark))).flat() : [];
 if (!isQuick) for (const benchmark of selected) sections.push(...(await runBenchmark(benchmark)));
 
-const calibration = { text: CALIBRATION_TEXT, startMs: calibrationStartMs, endMs: calibrate() };
+const calibration = { text: CALIBRATION_TEXT, startMs: calibrationStartMs, endMs: isQuick ? Number.NaN : calibrate() };
 const seconds = (Date.now() - startedAt.getTime()) / 1000;
 const mode = isQuick ? 'quick' : only ? 'only' : 'full';
 const report = { mode, startedAt: startedAt.toISOString(), seconds, machine, calibration, sections };
@@ -147,12 +148,15 @@ const base = isQuick ? 'quick' : only ? `only-${only.join('-')}` : 'latest';
 fs.writeFileSync(path.join(dir, `${base}.json`), JSON.stringify(report, null, 2) + '\n');
 fs.writeFileSync(path.join(dir, `${base}.md`), toMarkdown(report) + '\n');
 console.log(`\nWrote bench/results/${base}.md and ${base}.json.`);
+const loadNow = os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' / ');
 console.log(
-  `Machine speed: calibration ${fmt(calibration.startMs, 'ms')} at the start, ${fmt(calibration.endMs, 'ms')} at the end; ` +
-    `load average now ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' / ')}.`,
+  isQuick
+    ? `Load average now ${loadNow}.`
+    : `Machine speed: calibration ${fmt(calibration.startMs, 'ms')} at the start, ${fmt(calibration.endMs, 'ms')} ` +
+        `at the end; load average now ${loadNow}.`,
 );
 console.log(
   `Total time: ${fmt(seconds)} s (${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s)` +

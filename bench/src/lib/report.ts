@@ -148,8 +148,10 @@ export function toMarkdown(report: {
     `Run ${report.startedAt}, ${fmt(report.seconds)} s${report.mode === 'full' ? ` (a full run must take at most ${FULL_RUN_LIMIT_S} s)` : ''}, commit ${m.commit}. Machine: ${m.cpus} × ${m.cpuModel}, ` +
       `${m.memoryGb} GB, ${m.os}, Node ${m.node}, load average at start ${m.loadAverage.join(' / ')}.`,
     `${m.postgres}; ${m.chromium}.`,
-    `Machine speed: ${report.calibration.text} took ${fmt(report.calibration.startMs, 'ms')} at the start and ` +
-      `${fmt(report.calibration.endMs, 'ms')} at the end (lower is faster; each section gives its own beside its setup).`,
+    Number.isFinite(report.calibration.startMs)
+      ? `Machine speed: ${report.calibration.text} took ${fmt(report.calibration.startMs, 'ms')} at the start and ` +
+        `${fmt(report.calibration.endMs, 'ms')} at the end (lower is faster; each section gives its own beside its setup).`
+      : 'Machine speed: not measured in a quick run.',
     `Packages: ${Object.entries(m.packages)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}.`,
