@@ -1,12 +1,15 @@
 /**
- * `npm run bench` runs every benchmark at full size (a few minutes); `npm run bench -- --quick` runs each at
- * small sizes as a smoke test (called by `npm test`). `--only <id>` runs one. Needs `npm run build` first.
- * Writes bench/results/latest.md and latest.json (quick runs write quick.md / quick.json).
+ * `npm run bench` runs every benchmark at full size (within 10 minutes) and exits non-zero when a budget is missed;
+ * `npm run bench -- --quick` runs each at small sizes as a smoke test (called by `npm test`) that judges no budget.
+ * `--only <id>` runs one. Needs `npm run build` first. Writes bench/results/latest.md and latest.json (quick runs
+ * write quick.md / quick.json). Before each section the calibration loop measures the machine's speed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TBenchContext, TBenchResult } from './lib/context';
-import { describeMachine, fmt, toMarkdown, type TSection } from './lib/report';
+import os from 'node:os';
+import { CALIBRATION_TEXT, calibrate } from './lib/calibration';
+import { describeMachine, fmt, FULL_RUN_LIMIT_S, toMarkdown, type TSection } from './lib/report';
 import { ROOT } from './lib/server';
 import { leaderboardBenchmark } from './benchmarks/leaderboard';
 import { chatBenchmark } from './benchmarks/chat';
@@ -75,8 +78,13 @@ const ctx: TBenchContext = {
 
 const startedAt = new Date();
 const machine = describeMachine();
+// The quick run's figures are not for comparison: it spends no time measuring the machine.
+const calibrationStartMs = isQuick ? Number.NaN : calibrate();
+if (!isQuick) console.log(`Machine speed: ${CALIBRATION_TEXT} ${fmt(calibrationStartMs, 'ms')} (lower is faster).`);
 /** Runs one benchmark and turns its results (or its failure) into report sections, printing each figure. */
 async function runBenchmark(benchmark: TBenchmark): Promise<TSection[]> {
+  const loadAverage = os.loadavg()[0]!;
+  const calibrationMs = isQuick ? undefined : calibrate();
   const started = performance.now();
   let results: (TBenchResult | undefined)[] = [];
   let error: string | undefined;
@@ -95,10 +103,26 @@ async function runBenchmark(benchmark: TBenchmark): Promise<TSection[]> {
     const result = results[i] ?? { setup: '', figures: [], notes: [] };
     // Budgets are set for the full sizes: a quick run is a smoke test and judges none.
     const figures = isQuick ? result.figures.map(({ budget: _b, isMet: _m, ...f }) => f) : result.figures;
-    const section: TSection = { id, title, ...result, figures, seconds, ...(error ? { error } : {}) };
-    console.log(`\n■ ${title}${isQuick ? ' (quick)' : ''}: ${fmt(seconds)} s${error ? ' — FAILED' : ''}`);
+    const section: TSection = {
+      id,
+      title,
+      ...result,
+      figures,
+      seconds,
+      ...(calibrationMs !== undefined ? { calibrationMs, loadAverage } : {}),
+      ...(error ? { error } : {}),
+    };
+    const speed =
+      calibrationMs !== undefined ? ` (calibration ${fmt(calibrationMs, 'ms')}, load ${fmt(loadAverage)})` : '';
+    console.log(`\n■ ${title}${isQuick ? ' (quick)' : ''}: ${fmt(seconds)} s${speed}${error ? ' — FAILED' : ''}`);
     for (const f of section.figures) {
-      const budget = f.budget ? `  budget ${f.budget.text} ${f.isMet ? 'met' : 'MISSED'}` : '';
+      const basis =
+        f.budget?.basis === 'absolute' && calibrationMs !== undefined
+          ? ` (absolute; calibration ${fmt(calibrationMs, 'ms')})`
+          : f.budget?.basis === 'ratio'
+            ? ' (ratio)'
+            : '';
+      const budget = f.budget ? `  budget ${f.budget.text}${basis} ${f.isMet ? 'met' : 'MISSED'}` : '';
       const baseline = f.baseline
         ? `  baseline ${f.baseline.label} ${fmt(f.baseline.value, f.baseline.unit ?? f.unit)}`
         : '';
@@ -114,17 +138,36 @@ const selected = BENCHMARKS.filter((b) => !only || only.includes(b.id));
 const sections: TSection[] = isQuick ? (await Promise.all(selected.map(runBenchmark))).flat() : [];
 if (!isQuick) for (const benchmark of selected) sections.push(...(await runBenchmark(benchmark)));
 
+const calibration = { text: CALIBRATION_TEXT, startMs: calibrationStartMs, endMs: isQuick ? Number.NaN : calibrate() };
 const seconds = (Date.now() - startedAt.getTime()) / 1000;
-const report = { mode: isQuick ? 'quick' : 'full', startedAt: startedAt.toISOString(), seconds, machine, sections };
+const mode = isQuick ? 'quick' : only ? 'only' : 'full';
+const report = { mode, startedAt: startedAt.toISOString(), seconds, machine, calibration, sections };
 const dir = path.join(ROOT, 'bench/results');
 fs.mkdirSync(dir, { recursive: true });
 const base = isQuick ? 'quick' : only ? `only-${only.join('-')}` : 'latest';
 fs.writeFileSync(path.join(dir, `${base}.json`), JSON.stringify(report, null, 2) + '\n');
 fs.writeFileSync(path.join(dir, `${base}.md`), toMarkdown(report) + '\n');
-console.log(`\nWrote bench/results/${base}.md and ${base}.json in ${fmt(seconds)} s.`);
+console.log(`\nWrote bench/results/${base}.md and ${base}.json.`);
+const loadNow = os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' / ');
+console.log(
+  isQuick
+    ? `Load average now ${loadNow}.`
+    : `Machine speed: calibration ${fmt(calibration.startMs, 'ms')} at the start, ${fmt(calibration.endMs, 'ms')} ` +
+        `at the end; load average now ${loadNow}.`,
+);
+console.log(
+  `Total time: ${fmt(seconds)} s (${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s)` +
+    (mode === 'full' ? `; a full run must take at most ${FULL_RUN_LIMIT_S} s.` : '.'),
+);
 const failed = sections.filter((s) => s.error);
-// Quick mode is a smoke test: it fails when a benchmark breaks, not when a noisy small run misses a budget.
-if (failed.length) {
-  console.error(`✖ ${failed.length} benchmark(s) failed: ${failed.map((s) => s.id).join(', ')}`);
-  process.exit(1);
-}
+// Quick mode is a smoke test: it fails when a benchmark breaks, not when a noisy small run misses a budget (it
+// judges none).
+const missed = sections.flatMap((s) => s.figures.filter((f) => f.isMet === false).map((f) => `${s.title}: ${f.name}`));
+if (failed.length) console.error(`✖ ${failed.length} benchmark(s) failed: ${failed.map((s) => s.id).join(', ')}`);
+if (missed.length) console.error(`✖ ${missed.length} budget(s) missed:\n  ${missed.join('\n  ')}`);
+if (mode === 'full' && seconds > FULL_RUN_LIMIT_S)
+  console.error(`✖ the full run took longer than ${FULL_RUN_LIMIT_S} s`);
+if (failed.length || missed.length) process.exit(1);

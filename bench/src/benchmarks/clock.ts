@@ -12,6 +12,11 @@ import { figure } from '../lib/report';
 import { PORTS, startServer } from '../lib/server';
 import { median, sleep, waitUntil } from '../lib/stats';
 
+/**
+ * An absolute budget: what two people see on their screens at the same instant. The spread does not grow with the
+ * machine's load (1–2 ms in every run so far), and the "count from arrival" baseline is an alternative design,
+ * not a measure of the machine, so a ratio to it would say nothing.
+ */
 const BUDGET_MS = 250;
 const SKEW_MS = 2000;
 
@@ -189,7 +194,7 @@ export async function clockBenchmark(ctx: TBenchContext): Promise<TBenchResult> 
           name: 'spread between the two displays, worst sample',
           value: Math.max(...ours),
           unit: 'ms',
-          budget: { kind: 'max', value: BUDGET_MS, text: `≤ ${BUDGET_MS} ms` },
+          budget: { kind: 'max', value: BUDGET_MS, text: `≤ ${BUDGET_MS} ms`, basis: 'absolute' },
           baseline: { label: 'count from arrival', value: Math.max(...baseline) },
         }),
         figure({

@@ -22,7 +22,14 @@ import { figure, fmt, type TFigure } from '../lib/report';
 import { PORTS, startServer } from '../lib/server';
 import { median, medianOf } from '../lib/stats';
 
-const SQLITE_BUDGET = { p99Ms: 15, requestsPerSecond: 2000, bytesRatio: 1000 };
+/**
+ * Budgets against the same run's baseline (one view the spec's way: every record fetched and ranked on the client),
+ * so that the machine's speed cancels out. From the full runs of 2026-11-22 to 2026-11-26 (bench/results/latest.md
+ * history): requests/s were 1,088–4,441× the baseline's views/s for the page and 1,687–3,241× for the rank, and
+ * one baseline view took 50–170× the page's p99 and 69–157× the rank's; before the rank fixes (2026-11-22 05:51)
+ * they were 406× / 186× and 11.6× / 6.9×, which these budgets fail. The bytes are exact (1,229× in every run).
+ */
+const SQLITE_BUDGET = { requestsPerSecondRatio: 700, p99Ratio: 25, bytesRatio: 1000 };
 
 interface TEngineResult {
   engine: TEngine;
@@ -181,7 +188,7 @@ async function runEngine(
 }
 
 export async function leaderboardBenchmark(ctx: TBenchContext): Promise<TBenchResult> {
-  const sizes = ctx.isQuick ? { users: 1000, seconds: 1, rounds: 1 } : { users: 100_000, seconds: 5, rounds: 3 };
+  const sizes = ctx.isQuick ? { users: 1000, seconds: 1, rounds: 1 } : { users: 100_000, seconds: 3, rounds: 3 };
   const engines: TEngine[] = ctx.postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
   const notes: string[] = [];
   if (!ctx.postgresUrl) notes.push('TEST_DATABASE_URL is not set: the PostgreSQL variant was skipped.');
@@ -207,24 +214,41 @@ export async function leaderboardBenchmark(ctx: TBenchContext): Promise<TBenchRe
           name: `${engine}: ${label} p99`,
           value: load.p99,
           unit: 'ms',
-          ...withBudget({ kind: 'max', value: SQLITE_BUDGET.p99Ms, text: `≤ ${SQLITE_BUDGET.p99Ms} ms` }),
           baseline: baselineMs,
+        }),
+        figure({
+          name: `${engine}: ${label}, one baseline view's time / p99`,
+          // autocannon reports whole milliseconds: a p99 under 1 ms counts as 1 ms.
+          value: r.baseline.msPerView / Math.max(load.p99, 1),
+          unit: '×',
+          ...withBudget({
+            kind: 'min',
+            value: SQLITE_BUDGET.p99Ratio,
+            text: `≥ ${SQLITE_BUDGET.p99Ratio}×`,
+            basis: 'ratio',
+          }),
         }),
         figure({
           name: `${engine}: ${label} requests/s`,
           value: load.requestsPerSecond,
           unit: 'req/s',
-          ...withBudget({
-            kind: 'min',
-            value: SQLITE_BUDGET.requestsPerSecond,
-            text: `≥ ${fmt(SQLITE_BUDGET.requestsPerSecond)} req/s`,
-          }),
           baseline: {
             label: 'read all + rank on client',
             value: 1000 / r.baseline.msPerView,
             unit: 'views/s (1 client)',
           },
           ratio: { label: 'ours / baseline', value: load.requestsPerSecond / (1000 / r.baseline.msPerView) },
+        }),
+        figure({
+          name: `${engine}: ${label} requests/s / the baseline's views/s`,
+          value: load.requestsPerSecond / (1000 / r.baseline.msPerView),
+          unit: '×',
+          ...withBudget({
+            kind: 'min',
+            value: SQLITE_BUDGET.requestsPerSecondRatio,
+            text: `≥ ${fmt(SQLITE_BUDGET.requestsPerSecondRatio)}×`,
+            basis: 'ratio',
+          }),
         }),
         figure({
           name: `${engine}: ${label} server CPU per request`,
@@ -247,7 +271,12 @@ export async function leaderboardBenchmark(ctx: TBenchContext): Promise<TBenchRe
         name: `${engine}: how many times smaller than the baseline (JSON bytes)`,
         value: r.baseline.raw / viewBytes,
         unit: '×',
-        ...withBudget({ kind: 'min', value: SQLITE_BUDGET.bytesRatio, text: `≥ ${SQLITE_BUDGET.bytesRatio}×` }),
+        ...withBudget({
+          kind: 'min',
+          value: SQLITE_BUDGET.bytesRatio,
+          text: `≥ ${SQLITE_BUDGET.bytesRatio}×`,
+          basis: 'exact',
+        }),
       }),
       figure({
         name: `${engine}: bytes per view gzip`,

@@ -25,7 +25,21 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+/**
+ * The first-load bytes are exact (what a phone downloads, whatever the machine): against "every script of the
+ * build" they would loosen as the app grows, so the budget stays in KB. The Lighthouse performance score is an
+ * absolute figure where a person waits (a page load on Lighthouse's emulated phone); it is kept, judged on the
+ * median of the runs, with Lighthouse's own CPU index and the calibration loop beside it: Lantern simulates the
+ * phone from a trace taken on this machine, so a starved CPU lowers it (77–86 at load average 9–12, 93–98 on a
+ * quiet machine; the spread of the runs is in the notes). Accessibility is a count of passed audits.
+ */
 const BUDGET = { welcomeKb: 150, performance: 90, accessibility: 95 };
+/**
+ * Lighthouse's own threshold (core/gather/driver/environment.js): below this CPU benchmark index it warns that the
+ * host is slower than its default throttling assumes and that the performance score suffers. The score is judged
+ * only when the median index of the runs reaches it; below, the figure says so instead of judging the machine.
+ */
+const LIGHTHOUSE_FIT_INDEX = 1000;
 
 /** gzip bytes of every script the page loads (until the network is idle), in a fresh browser context. */
 async function scriptBytes(
@@ -74,11 +88,13 @@ async function lighthouseScores(url: string, runs: number, onlyCategories: ('per
     // A run that Lighthouse itself aborts (NO_FCP and the like happen on a starved CPU) is tried again, twice at most.
     const failures: string[] = [];
     while (results.length < runs && failures.length <= 2) {
+      // Accessibility is a deterministic audit of the page: the first run scores it, the others time the load only.
+      const isFirst = results.length === 0;
       const result = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories,
+        onlyCategories: isFirst || !onlyCategories.includes('performance') ? onlyCategories : ['performance'],
       });
       if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
       const { categories, audits, runtimeError } = result.lhr;
@@ -97,11 +113,13 @@ async function lighthouseScores(url: string, runs: number, onlyCategories: ('per
     }
     if (results.length === 0) throw new Error(`lighthouse could not load ${url}: ${failures.join(', ')}`);
     return {
-      performance: median(results.map((r) => r.performance)),
-      accessibility: median(results.map((r) => r.accessibility)),
+      performance: median(results.map((r) => r.performance).filter(Number.isFinite)),
+      accessibility: median(results.map((r) => r.accessibility).filter(Number.isFinite)),
       lcpMs: median(results.map((r) => r.lcpMs)),
       tbtMs: median(results.map((r) => r.tbtMs)),
       cpu: median(results.map((r) => r.cpu)),
+      /** Every run's performance score and CPU index, to show how much they vary. */
+      runs: results.map((r) => ({ performance: r.performance, cpu: r.cpu })),
       failures,
     };
   } finally {
@@ -141,7 +159,7 @@ export async function webBenchmark(ctx: TBenchContext): Promise<TBenchResult> {
         name: `first-load JS on /welcome (gzip, ${welcome.files} files)`,
         value: welcome.gzip / 1024,
         unit: 'KB',
-        budget: { kind: 'max', value: BUDGET.welcomeKb, text: `≤ ${BUDGET.welcomeKb} KB` },
+        budget: { kind: 'max', value: BUDGET.welcomeKb, text: `≤ ${BUDGET.welcomeKb} KB`, basis: 'exact' },
         baseline: { label: 'every script of the build', value: allGzip / 1024 },
         ratio: { label: 'ours / all', value: welcome.gzip / allGzip },
       }),
@@ -156,6 +174,7 @@ export async function webBenchmark(ctx: TBenchContext): Promise<TBenchResult> {
     // Quick mode checks that Lighthouse runs here (accessibility of /welcome); the full run scores everything.
     const pages = ctx.isQuick ? ['/welcome'] : ['/welcome', '/topics', '/leaderboard'];
     const runs = ctx.isQuick ? 1 : 3;
+    const unjudged: string[] = [];
     const categories: ('performance' | 'accessibility')[] = ctx.isQuick
       ? ['accessibility']
       : ['performance', 'accessibility'];
@@ -169,34 +188,58 @@ export async function webBenchmark(ctx: TBenchContext): Promise<TBenchResult> {
       ctx.log(
         `  lighthouse ${route}: performance ${fmt(scores.performance)}, accessibility ${fmt(scores.accessibility)}`,
       );
+      if (categories.includes('performance')) {
+        notes.push(
+          `Lighthouse ${route}, each run: performance ${scores.runs.map((r) => fmt(r.performance)).join(', ')} ` +
+            `(CPU index ${scores.runs.map((r) => fmt(r.cpu)).join(', ')}).`,
+        );
+      }
       if (!categories.includes('performance')) {
         figures.push(
           figure({ name: `Lighthouse accessibility ${route} (mobile)`, value: scores.accessibility, unit: '' }),
         );
         continue;
       }
+      const isHostFit = scores.cpu >= LIGHTHOUSE_FIT_INDEX;
+      if (!isHostFit) unjudged.push(`${route} (index ${fmt(scores.cpu)})`);
       figures.push(
         figure({
-          name: `Lighthouse performance ${route} (mobile)`,
+          name: `Lighthouse performance ${route} (mobile)${isHostFit ? '' : `, not judged: CPU index below ${LIGHTHOUSE_FIT_INDEX}`}`,
           value: scores.performance,
           unit: '',
-          budget: { kind: 'min', value: BUDGET.performance, text: `≥ ${BUDGET.performance}` },
+          ...(isHostFit
+            ? {
+                budget: {
+                  kind: 'min' as const,
+                  value: BUDGET.performance,
+                  text: `≥ ${BUDGET.performance}`,
+                  basis: 'absolute' as const,
+                },
+              }
+            : {}),
         }),
         figure({
           name: `Lighthouse accessibility ${route} (mobile)`,
           value: scores.accessibility,
           unit: '',
-          budget: { kind: 'min', value: BUDGET.accessibility, text: `≥ ${BUDGET.accessibility}` },
+          budget: { kind: 'min', value: BUDGET.accessibility, text: `≥ ${BUDGET.accessibility}`, basis: 'exact' },
         }),
         figure({ name: `Largest Contentful Paint ${route} (simulated mobile)`, value: scores.lcpMs, unit: 'ms' }),
         figure({ name: `Total Blocking Time ${route} (simulated mobile)`, value: scores.tbtMs, unit: 'ms' }),
         figure({ name: `Lighthouse CPU benchmark index during ${route}`, value: scores.cpu, unit: '' }),
       );
     }
+    if (unjudged.length) {
+      notes.push(
+        `Lighthouse performance not judged for ${unjudged.join(', ')}: the median CPU benchmark index of its runs was ` +
+          `below ${LIGHTHOUSE_FIT_INDEX}, where Lighthouse itself warns that the host is too slow for its default ` +
+          'throttling and the score suffers.',
+      );
+    }
     return {
       setup:
         `built app; script responses summed in Chromium (Playwright) and gzipped at the default level; Lighthouse ` +
-        `${runs} run(s) per page, median, default mobile emulation with simulated throttling, ${pages.join(' ')}` +
+        `${runs} run(s) per page (accessibility in the first), median, default mobile emulation with simulated throttling, ${pages.join(' ')}` +
         (ctx.isQuick ? ' (quick: accessibility only)' : ''),
       figures,
       notes,

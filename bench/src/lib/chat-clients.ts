@@ -110,10 +110,10 @@ export class ChatClients {
   private phaseCount = 0;
 
   /**
-   * Sends at the steady rate for `seconds`, waits for the deliveries (30 s at most), and measures. Only this
+   * Sends at the steady rate for `seconds`, waits for the deliveries (`drainMs`, 30 s unless given), and measures. Only this
    * phase's messages count; a phase that could not drain is followed by a wait until the server is quiet.
    */
-  async phase(seconds: number, sendersPerThread: number): Promise<TPhaseResult> {
+  async phase(seconds: number, sendersPerThread: number, drainMs = 30_000): Promise<TPhaseResult> {
     this.phaseCount += 1;
     await Promise.all(this.workers.map((w) => w.ask({ command: 'record', phase: this.phaseCount }, 'recording')));
     const startedAt = performance.timeOrigin + performance.now();
@@ -122,9 +122,9 @@ export class ChatClients {
     const stopped = await Promise.all(this.workers.map((w) => w.ask('stop-sending', 'stopped')));
     const sent = stopped.reduce((sum, s) => sum + s.sent, 0);
     const expected = sent * this.clientCount;
-    // Drain: wait until every delivery arrived, or 30 s.
+    // Drain: wait until every delivery arrived, or `drainMs`.
     let reports = await Promise.all(this.workers.map((w) => w.ask('report', 'report')));
-    const drainUntil = Date.now() + 30_000;
+    const drainUntil = Date.now() + drainMs;
     while (reports.reduce((sum, r) => sum + r.delivered, 0) < expected && Date.now() < drainUntil) {
       await sleep(250);
       reports = await Promise.all(this.workers.map((w) => w.ask('report', 'report')));

@@ -13,6 +13,12 @@ export interface TBudget {
   kind: 'max' | 'min';
   value: number;
   text: string;
+  /**
+   * `ratio`: the figure is a multiple of a baseline measured in the same run, so the machine's speed cancels out.
+   * `absolute`: a time a person waits or sees, judged as it is; the machine's speed is printed beside it.
+   * `exact`: a count or a size that does not depend on the machine's speed (bytes, pairs, audits).
+   */
+  basis: 'ratio' | 'absolute' | 'exact';
 }
 
 export interface TFigure {
@@ -37,7 +43,14 @@ export interface TSection {
   notes: string[];
   error?: string;
   seconds: number;
+  /** The calibration loop's time just before this section ran (lib/calibration.ts; lower is faster). */
+  calibrationMs?: number;
+  /** The 1-minute load average just before this section ran. */
+  loadAverage?: number;
 }
+
+/** A full run must finish within this many seconds (10 minutes), load included. */
+export const FULL_RUN_LIMIT_S = 600;
 
 export function figure(f: Omit<TFigure, 'isMet'>): TFigure {
   const isMet = f.budget
@@ -108,9 +121,15 @@ export function describeMachine() {
   };
 }
 
-function budgetCell(f: TFigure): string {
+function budgetCell(f: TFigure, s: TSection): string {
   if (!f.budget) return '—';
-  return `${f.budget.text} ${f.isMet ? '✅' : '❌'}`;
+  const speed =
+    f.budget.basis === 'absolute' && s.calibrationMs !== undefined
+      ? ` (absolute; calibration ${fmt(s.calibrationMs, 'ms')})`
+      : f.budget.basis === 'ratio'
+        ? ' (ratio)'
+        : '';
+  return `${f.budget.text} ${f.isMet ? '✅' : '❌'}${speed}`;
 }
 
 export function toMarkdown(report: {
@@ -118,20 +137,28 @@ export function toMarkdown(report: {
   startedAt: string;
   seconds: number;
   machine: ReturnType<typeof describeMachine>;
+  /** The calibration loop at the start and at the end of the run. */
+  calibration: { text: string; startMs: number; endMs: number };
   sections: TSection[];
 }): string {
   const m = report.machine;
   const lines = [
     `# Benchmark results (${report.mode})`,
     '',
-    `Run ${report.startedAt}, ${fmt(report.seconds)} s, commit ${m.commit}. Machine: ${m.cpus} × ${m.cpuModel}, ` +
+    `Run ${report.startedAt}, ${fmt(report.seconds)} s${report.mode === 'full' ? ` (a full run must take at most ${FULL_RUN_LIMIT_S} s)` : ''}, commit ${m.commit}. Machine: ${m.cpus} × ${m.cpuModel}, ` +
       `${m.memoryGb} GB, ${m.os}, Node ${m.node}, load average at start ${m.loadAverage.join(' / ')}.`,
     `${m.postgres}; ${m.chromium}.`,
+    Number.isFinite(report.calibration.startMs)
+      ? `Machine speed: ${report.calibration.text} took ${fmt(report.calibration.startMs, 'ms')} at the start and ` +
+        `${fmt(report.calibration.endMs, 'ms')} at the end (lower is faster; each section gives its own beside its setup).`
+      : 'Machine speed: not measured in a quick run.',
     `Packages: ${Object.entries(m.packages)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}.`,
     '',
-    'Each figure is the median of the rounds named under its section; baselines are measured in the same run on the same machine.',
+    'Each figure is the median of the rounds named under its section; baselines are measured in the same run on the same machine. ' +
+      'A budget marked (ratio) is a multiple of its same-run baseline; (absolute) is a time a person waits, shown with the ' +
+      "machine's speed; the others are counts and sizes that do not depend on the machine.",
     '',
   ];
   const missed = report.sections.flatMap((s) =>
@@ -145,14 +172,18 @@ export function toMarkdown(report: {
     '',
   );
   for (const s of report.sections) {
-    lines.push(`## ${s.title}`, '', `_${s.setup}_ (${fmt(s.seconds)} s)`, '');
+    const speed =
+      s.calibrationMs !== undefined
+        ? `; calibration ${fmt(s.calibrationMs, 'ms')}, load average ${fmt(s.loadAverage ?? Number.NaN)} before it`
+        : '';
+    lines.push(`## ${s.title}`, '', `_${s.setup}_ (${fmt(s.seconds)} s${speed})`, '');
     if (s.error) lines.push(`**Failed:** ${s.error}`, '');
     if (s.figures.length) {
       lines.push('| figure | value | budget | baseline (same run) | ratio |', '| --- | --- | --- | --- | --- |');
       for (const f of s.figures) {
         const baseline = f.baseline ? `${f.baseline.label}: ${fmt(f.baseline.value, f.baseline.unit ?? f.unit)}` : '—';
         const ratio = f.ratio ? `${f.ratio.label} = ${fmt(f.ratio.value)}` : '—';
-        lines.push(`| ${f.name} | ${fmt(f.value, f.unit)} | ${budgetCell(f)} | ${baseline} | ${ratio} |`);
+        lines.push(`| ${f.name} | ${fmt(f.value, f.unit)} | ${budgetCell(f, s)} | ${baseline} | ${ratio} |`);
       }
       lines.push('');
     }

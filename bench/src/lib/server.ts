@@ -86,9 +86,11 @@ export async function startServer(options: {
   const started = Date.now();
   for (;;) {
     if (exited) throw new Error(`server ${options.name} exited during start-up:\n${log}`);
-    if (Date.now() - started > 30_000) {
+    // The quick run starts six servers at once (each migrating its database); on the shared 2-core machine at a load
+    // average above 20 that took more than 30 s.
+    if (Date.now() - started > 90_000) {
       child.kill('SIGKILL');
-      throw new Error(`server ${options.name} did not answer /api/health within 30 s:\n${log}`);
+      throw new Error(`server ${options.name} did not answer /api/health within 90 s:\n${log}`);
     }
     try {
       const response = await fetch(`${baseUrl}/api/health`);
