@@ -43,7 +43,7 @@ import { BlockRoundPeople } from '../../blocks/BlockRoundPeople';
 import { useSocketEvent } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
 import { isUpcoming, startTimeText } from '../start-time';
-import { useServerNow } from './useNow';
+import { useNow } from '../../../lib/useNow';
 import { serverNow } from './server-time';
 
 function statusText(debate: TDebate, nowMs: number): string {
@@ -82,7 +82,7 @@ export default function DebateRoomPage() {
   // Before a scheduled start the round is upcoming: nothing forfeits, so leaving is not asked about; the page turns
   // live at the start.
   const isWaitingForStart = !!debate && isUpcoming(debate, serverNow());
-  const nowMs = useServerNow(isWaitingForStart, 1000);
+  const nowMs = useNow(isWaitingForStart, 1000, serverNow);
   const isUpcomingRound = !!debate && isUpcoming(debate, nowMs);
   const isLiveDebater =
     debate?.status === 'live' &&
