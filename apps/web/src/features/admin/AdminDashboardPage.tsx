@@ -9,7 +9,6 @@ import {
   type TAdminUser,
   type TRole,
 } from '@resolved/shared';
-import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
@@ -31,6 +30,7 @@ import {
   setUserScore,
   setUserVerifiedJudge,
 } from './admin-queries';
+import { errorMessage } from '../../lib/form-errors';
 
 /** A table cell that stacks as a labelled row on phones (its label from `data-label`). */
 const STACKED_CELL =
@@ -53,7 +53,7 @@ function ScoreInput({ user }: { user: TAdminUser }) {
         queryClient.invalidateQueries({ queryKey: leaderboardKey }),
       ]);
     },
-    onError: (err) => toast.error(err instanceof ApiError ? err.message : 'The score could not be saved.'),
+    onError: (err) => toast.error(errorMessage(err, 'The score could not be saved.')),
   });
 
   /** Spec §5: the value is parsed as an integer and saved when the input loses focus. */
@@ -106,7 +106,7 @@ function RoleSelect({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
       if (isSelf) await refresh();
     },
     onError: async (err) => {
-      toast.error(err instanceof ApiError ? err.message : 'The role could not be changed.');
+      toast.error(errorMessage(err, 'The role could not be changed.'));
       await queryClient.invalidateQueries({ queryKey: adminUsersKey });
     },
   });
@@ -140,7 +140,7 @@ function AgeCell({ user }: { user: TAdminUser }) {
       toast.success(`Month of birth for ${updated.displayName} saved.`);
       await queryClient.invalidateQueries({ queryKey: adminUsersKey });
     },
-    onError: (err) => toast.error(err instanceof ApiError ? err.message : 'The month of birth could not be saved.'),
+    onError: (err) => toast.error(errorMessage(err, 'The month of birth could not be saved.')),
   });
   const judge = useMutation({
     mutationFn: (isVerifiedJudge: boolean) => setUserVerifiedJudge(user.id, isVerifiedJudge),
@@ -153,7 +153,7 @@ function AgeCell({ user }: { user: TAdminUser }) {
       await queryClient.invalidateQueries({ queryKey: adminUsersKey });
     },
     onError: async (err) => {
-      toast.error(err instanceof ApiError ? err.message : 'Verified judge could not be changed.');
+      toast.error(errorMessage(err, 'Verified judge could not be changed.'));
       await queryClient.invalidateQueries({ queryKey: adminUsersKey });
     },
   });

@@ -18,6 +18,7 @@ import { TeamPracticeBadge } from '../teams/TeamPracticeBadge';
 import { BlockButton } from '../blocks/BlockButton';
 import { useBlockedIds } from '../blocks/blocks-queries';
 import { ReportButton } from '../moderation/ReportButton';
+import { errorMessage } from '../../lib/form-errors';
 
 const RESULT_TEXT = { win: 'Win', loss: 'Loss', 'no-decision': 'No decision' } as const;
 const RESULT_STYLE = {
@@ -45,7 +46,7 @@ export default function ProfilePage() {
       <>
         <PageHeading title="Debater" />
         <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-4 text-rose-800">
-          {profile.error.message}
+          {errorMessage(profile.error)}
         </p>
         <ButtonLink to="/leaderboard" variant="secondary" className="mt-4">
           Back to the leaderboard
@@ -195,7 +196,7 @@ function RoundsSection<T extends { id: number }>({
         <p className="mt-2 text-sm text-slate-600">Loading rounds…</p>
       ) : pages.isError ? (
         <p role="alert" className="mt-2 text-sm text-rose-800">
-          {pages.error.message}
+          {errorMessage(pages.error)}
         </p>
       ) : list.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{emptyText}</p>

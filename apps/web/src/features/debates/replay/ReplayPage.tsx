@@ -62,7 +62,7 @@ export default function ReplayPage() {
       <>
         <PageHeading title="Replay" />
         <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-4 text-rose-800">
-          {(replay.error as Error).message}
+          {errorMessage(replay.error)}
         </p>
         <Link to={`/debates/${debateId}`} className={buttonClass('secondary', 'mt-4')}>
           Back to the round
