@@ -97,6 +97,12 @@ describe('formErrors', () => {
     );
     expect(errorMessage(new Error('fetch failed at line 3'))).toBe(GENERIC_ERROR_MESSAGE);
   });
+
+  it('gives the action’s own words for anything but the server’s answer, when it has some', () => {
+    const fallback = 'The camera could not be turned on.';
+    expect(errorMessage(new DOMException('Permission denied', 'NotAllowedError'), fallback)).toBe(fallback);
+    expect(errorMessage(new ApiError(403, 'forbidden', 'You may not do that.'), fallback)).toBe('You may not do that.');
+  });
 });
 
 describe('serverMessage: a restriction’s end in the viewer’s time (issue 29, item 9)', () => {

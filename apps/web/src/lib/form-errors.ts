@@ -88,7 +88,12 @@ export function serverMessage(error: Pick<TErrorDetail, 'message' | 'reason' | '
   return RESTRICTION_WORDS[error.reason](formatChatTimestamp(until));
 }
 
-/** What a toast says when an action (a mutation, a socket request) fails: the form-level message of `formErrors`. */
-export function errorMessage(error: unknown): string {
-  return formErrors(error).form;
+/**
+ * What a toast or a screen says when an action (a mutation, a socket request, a read) fails: the form-level message
+ * of `formErrors`. `fallback` replaces GENERIC_ERROR_MESSAGE for an error that is not the server's answer nor a
+ * client-side check (the camera refused, a recorder that stopped), where the action knows better words.
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
+  const isKnown = error instanceof ZodError || error instanceof ApiError || error instanceof ReplyError;
+  return !isKnown && fallback !== undefined ? fallback : formErrors(error).form;
 }

@@ -129,7 +129,7 @@ export function useChat() {
             return;
           }
           setStatus('error');
-          setError(reply.error.message);
+          setError(serverMessage(reply.error));
           return;
         }
         const { messages, hasMore, deletedIds, serverTime, presence: count, lock: currentLock } = reply.data;

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ChevronDown, LifeBuoy, Mail, Send } from 'lucide-react';
 import { HELP_FORM_HEIGHT_PX, LIMITS, ZCreateContactRequest, type TCreateContactRequest } from '@resolved/shared';
-import { formErrors, type TFieldErrors } from '../../lib/form-errors';
+import { errorMessage, formErrors, type TFieldErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
@@ -98,7 +98,7 @@ function HelpFormArea() {
   if (error) {
     return (
       <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-        {error.message}
+        {errorMessage(error)}
       </p>
     );
   }
@@ -216,7 +216,7 @@ function ContactForm() {
           counterMax={LIMITS.contactMessage.max}
           isRequired
         />
-        {mutation.error ? <FormAlert>{mutation.error.message}</FormAlert> : null}
+        {mutation.error ? <FormAlert>{errorMessage(mutation.error)}</FormAlert> : null}
         <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex items-center gap-2 text-sm text-slate-500">
             <LifeBuoy className="h-4 w-4 shrink-0" aria-hidden="true" />

@@ -2,7 +2,6 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import type { TNotice } from '@resolved/shared';
-import { ApiError } from '../../lib/api';
 import { useSocketEvent } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { buttonClass } from '../../ui/button-styles';
@@ -10,6 +9,7 @@ import { useAuth } from '../auth/useAuth';
 import { appealNotice, markNoticesRead, moderationKeys, noticesQuery } from './moderation-queries';
 import { useDismiss } from '../../ui/useDismiss';
 import { formatChatTimestamp } from '../../lib/chat-time';
+import { errorMessage } from '../../lib/form-errors';
 
 /** A notice's words, with an action's end in the reader's own time, as the chat shows times. */
 const noticeText = (n: TNotice) => (n.until ? `${n.body} Until ${formatChatTimestamp(n.until)}.` : n.body);
@@ -24,7 +24,7 @@ function AppealBox({ notice }: { notice: TNotice }) {
       toast.success('Your appeal was sent. A moderator will look at it.');
       void client.invalidateQueries({ queryKey: moderationKeys.notices });
     },
-    onError: (err) => toast.error(err instanceof ApiError ? err.message : 'The appeal could not be sent.'),
+    onError: (err) => toast.error(errorMessage(err, 'The appeal could not be sent.')),
   });
   if (!notice.canAppeal) return null;
   if (!isOpen) {

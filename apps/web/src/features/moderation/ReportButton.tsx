@@ -8,11 +8,11 @@ import {
   type TReportReason,
   type TReportTarget,
 } from '@resolved/shared';
-import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { buttonClass } from '../../ui/button-styles';
 import { BLOCKS_KEY } from '../blocks/blocks-queries';
 import { fileReport } from './moderation-queries';
+import { errorMessage } from '../../lib/form-errors';
 
 interface TReportButtonProps {
   target: TReportTarget;
@@ -61,7 +61,7 @@ export function ReportButton({ target, userId, displayName, targetId, debateId, 
         toast.success('Thank you. Your report was sent to the moderators.');
       }
     },
-    onError: (err) => setError(err instanceof ApiError ? err.message : 'The report could not be sent.'),
+    onError: (err) => setError(errorMessage(err, 'The report could not be sent.')),
   });
 
   useEffect(() => {

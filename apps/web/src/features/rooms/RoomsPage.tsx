@@ -11,6 +11,7 @@ import { TeamOnlyNotice } from '../teams/TeamOnlyNotice';
 import { CreateRoomForm } from './CreateRoomForm';
 import { RoomCard } from './RoomCard';
 import { useLiveRooms, useRooms } from './useRooms';
+import { errorMessage } from '../../lib/form-errors';
 
 export default function RoomsPage() {
   useDocumentTitle('Meetings');
@@ -67,7 +68,7 @@ function Rooms() {
         <PageLoading label="Loading rooms…" />
       ) : error ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-          {error.message}
+          {errorMessage(error)}
         </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="rooms-grid">

@@ -43,7 +43,7 @@ export default function JoinTeamPage() {
       <>
         <PageHeading title="Join a team" />
         <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-4 text-rose-800">
-          {parsed.success ? (preview.error as Error).message : parsed.error.issues[0]?.message}
+          {parsed.success ? errorMessage(preview.error) : parsed.error.issues[0]?.message}
         </p>
         <Link to="/teams" className={buttonClass('secondary', 'mt-4')}>
           Your teams

@@ -1,16 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Plus, Shuffle, Trash2 } from 'lucide-react';
+import { Shuffle } from 'lucide-react';
 import { FORMAT_IDS, FORMATS, type TFormatId, type TPairRoundsRequest, type TTeam } from '@resolved/shared';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/form-errors';
 import { buttonClass } from '../../ui/button-styles';
 import { pairRounds, teamKeys } from './teams-queries';
 import { isUpcoming, startTimeText } from '../debates/start-time';
-
-type TPairRow = { aUserId: string; bUserId: string; judgeUserId: string };
-
-const selectClass = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm';
+import { AutoPairing, PairsByHand, selectClass, type TPairRow } from './PairingChoices';
 
 /**
  * The coach pairs practice rounds: by hand (pair rows with an optional judge) or everyone present at once (random or
@@ -30,9 +27,6 @@ export function PairingForm({ team }: { team: TTeam }) {
   const [judgeUserId, setJudgeUserId] = useState('');
   const [pairs, setPairs] = useState<TPairRow[]>([{ aUserId: '', bUserId: '', judgeUserId: '' }]);
   const [startsAt, setStartsAt] = useState('');
-  // The coach may seat any member as a judge, except one debating in this pairing (the rounds run at once).
-  const pairedDebaters = new Set(pairs.flatMap((p) => [p.aUserId, p.bUserId]).filter(Boolean));
-  const judgesByHand = team.members.filter((m) => !pairedDebaters.has(m.userId));
   const pair = useMutation({
     mutationFn: (request: TPairRoundsRequest) => pairRounds(team.id, request),
     onSuccess: (rounds) => {
@@ -71,10 +65,6 @@ export function PairingForm({ team }: { team: TTeam }) {
       startsAt: start,
     });
   }
-
-  const setRow = (index: number, patch: Partial<TPairRow>) =>
-    setPairs((rows) => rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
-  const format = FORMATS[formatId];
 
   return (
     <section aria-labelledby="pair-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -115,104 +105,17 @@ export function PairingForm({ team }: { team: TTeam }) {
           </label>
         </fieldset>
         {mode === 'auto' ? (
-          <>
-            <fieldset>
-              <legend className="text-sm font-semibold text-slate-700">Present today</legend>
-              <ul className="mt-2 grid gap-1 sm:grid-cols-2">
-                {team.members.map((m) => (
-                  <li key={m.userId}>
-                    <label className="flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        checked={isPresent(m)}
-                        onChange={(e) => setTicked((map) => new Map(map).set(m.userId, e.target.checked))}
-                      />
-                      {m.displayName}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <label className="text-sm font-semibold text-slate-700">
-                Sides
-                <select
-                  className={selectClass}
-                  value={sides}
-                  onChange={(e) => setSides(e.target.value as 'random' | 'balanced')}
-                >
-                  <option value="random">Random pairs</option>
-                  <option value="balanced">Rating-balanced (close ratings meet)</option>
-                </select>
-              </label>
-              <label className="text-sm font-semibold text-slate-700">
-                Also judging (optional)
-                <select className={selectClass} value={judgeUserId} onChange={(e) => setJudgeUserId(e.target.value)}>
-                  <option value="">Nobody else</option>
-                  {team.members.map((m) => (
-                    <option key={m.userId} value={m.userId}>
-                      {m.displayName}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-            <p className="text-sm text-slate-600">
-              With an odd number present, one is left out to judge the first round. Anyone you choose to judge does not
-              debate.
-            </p>
-          </>
+          <AutoPairing
+            team={team}
+            isPresent={isPresent}
+            onPresentChange={(userId, isHere) => setTicked((map) => new Map(map).set(userId, isHere))}
+            sides={sides}
+            onSidesChange={setSides}
+            judgeUserId={judgeUserId}
+            onJudgeChange={setJudgeUserId}
+          />
         ) : (
-          <div className="space-y-3">
-            {pairs.map((row, index) => (
-              <fieldset key={index} className="grid gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-3">
-                <legend className="px-1 text-sm font-semibold text-slate-700">Round {index + 1}</legend>
-                {(
-                  [
-                    ['aUserId', format.sides.a],
-                    ['bUserId', format.sides.b],
-                    ['judgeUserId', 'Judge (optional)'],
-                  ] as const
-                ).map(([field, label]) => (
-                  <label key={field} className="text-sm text-slate-700">
-                    {label}
-                    <select
-                      className={selectClass}
-                      value={row[field]}
-                      onChange={(e) => setRow(index, { [field]: e.target.value })}
-                    >
-                      <option value="">{field === 'judgeUserId' ? 'No judge' : 'Choose…'}</option>
-                      {(field === 'judgeUserId' ? judgesByHand : team.members).map((m) => (
-                        <option key={m.userId} value={m.userId}>
-                          {m.displayName}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                ))}
-                {pairs.length > 1 ? (
-                  <button
-                    type="button"
-                    className={buttonClass('ghost', 'sm:col-span-3 justify-self-start')}
-                    onClick={() => setPairs((rows) => rows.filter((_, i) => i !== index))}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove round {index + 1}
-                  </button>
-                ) : null}
-              </fieldset>
-            ))}
-            <p className="text-sm text-slate-600" data-testid="judge-hint">
-              Any member who is not debating in these rounds can judge one. Members you name judges on the roster may
-              also take a free judge’s seat themselves.
-            </p>
-            <button
-              type="button"
-              className={buttonClass('secondary')}
-              onClick={() => setPairs((rows) => [...rows, { aUserId: '', bUserId: '', judgeUserId: '' }])}
-            >
-              <Plus className="h-4 w-4" aria-hidden="true" /> Add a round
-            </button>
-          </div>
+          <PairsByHand team={team} formatId={formatId} pairs={pairs} onPairsChange={setPairs} />
         )}
         <button type="submit" className={buttonClass('primary')} disabled={pair.isPending}>
           Open the rounds

@@ -44,7 +44,7 @@ function MemberProgress({ team, member }: { team: TTeam; member: TTeamMember }) 
         {progress.data ? (
           <ProgressView progress={progress.data} />
         ) : (
-          <p className="text-sm text-slate-600">{progress.isError ? (progress.error as Error).message : 'Loading…'}</p>
+          <p className="text-sm text-slate-600">{progress.isError ? errorMessage(progress.error) : 'Loading…'}</p>
         )}
       </div>
     </section>
@@ -94,7 +94,7 @@ export default function TeamPage() {
       <>
         <PageHeading title="Team" />
         <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-4 text-rose-800">
-          {(team.error as Error).message}
+          {errorMessage(team.error)}
         </p>
         <Link to="/teams" className={buttonClass('secondary', 'mt-4')}>
           Your teams

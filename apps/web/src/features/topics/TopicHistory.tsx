@@ -35,7 +35,7 @@ export function TopicHistory({ canChange }: { canChange: boolean }) {
         <p className="mt-3 text-slate-500">Loading past topics…</p>
       ) : error ? (
         <p role="alert" className="mt-3 text-red-800">
-          {error.message}
+          {errorMessage(error)}
         </p>
       ) : past.length === 0 ? (
         <p className="mt-3 text-slate-600">No past topics yet. When the topic changes, earlier ones are listed here.</p>

@@ -9,6 +9,7 @@ import { FindOpponentCard } from '../debates/queue/FindOpponentCard';
 import { TopicHistory } from './TopicHistory';
 import { useCurrentTopic } from './useCurrentTopic';
 import { useLiveTopic } from './useLiveTopic';
+import { errorMessage } from '../../lib/form-errors';
 
 // Only admins see the form: visitors do not load it, nor the validation schemas it carries.
 const EditTopicForm = lazy(() => import('./EditTopicForm').then((m) => ({ default: m.EditTopicForm })));
@@ -26,7 +27,7 @@ export default function TopicsPage() {
         <PageLoading label="Loading the current topic…" />
       ) : error ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-          {error.message}
+          {errorMessage(error)}
         </p>
       ) : (
         <article

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FORMAT_IDS, FORMATS, type TFormatId } from '@resolved/shared';
 import { RatingText } from './RatingText';
 import { formatRatingsQuery } from '../debates-queries';
+import { errorMessage } from '../../../lib/form-errors';
 
 /**
  * Per-format Glicko-2 ratings from judged debates. A rating is marked "?" while provisional (its deviation above
@@ -38,7 +39,7 @@ export function FormatRatings() {
       {isPending ? (
         <p className="mt-3 text-sm text-slate-600">Loading ratings…</p>
       ) : error ? (
-        <p role="alert">{error.message}</p>
+        <p role="alert">{errorMessage(error)}</p>
       ) : data.length === 0 ? (
         <p className="mt-3 text-slate-600">No judged {FORMATS[formatId].name} debates yet.</p>
       ) : (

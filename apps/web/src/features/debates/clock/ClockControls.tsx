@@ -10,7 +10,7 @@ import {
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
 import { serverNow } from '../room/server-time';
-import { useServerNow } from '../room/useNow';
+import { useNow } from '../../../lib/useNow';
 import { buttonClass } from '../../../ui/button-styles';
 
 /** The control a phone pins with the compact clock: the first of these the viewer may press now. */
@@ -40,7 +40,7 @@ export function ClockControls({
   const speech = FORMATS[debate.formatId].speeches[clock.speechIndex];
   // A practice round paired for later: the clock opens at its start time (the server refuses commands before).
   const isWaitingForStart = isBeforeStart(debate.startsAt, serverNow());
-  const now = useServerNow(isWaitingForStart, 1000);
+  const now = useNow(isWaitingForStart, 1000, serverNow);
   if (debate.status !== 'live' || (!side && !isJudge)) return null;
   if (isWaitingForStart && isBeforeStart(debate.startsAt, now)) {
     if (placement === 'pinned') return null;

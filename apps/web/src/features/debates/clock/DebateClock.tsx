@@ -10,7 +10,8 @@ import {
   type TTimeSignal,
 } from '@resolved/shared';
 import { chime } from '../chime';
-import { useServerNow } from '../room/useNow';
+import { useNow } from '../../../lib/useNow';
+import { serverNow } from '../room/server-time';
 import { clockFace, phaseTitle } from './clock-face';
 
 const SOUND_SETTING = 'resolved.clockSounds';
@@ -49,7 +50,7 @@ function useClockSounds(): [boolean, (on: boolean) => void] {
 /** The live clock, rendered from the server's clock state at server time (the same on every screen). */
 export function DebateClock({ clock }: { clock: TClockState }) {
   const isRunning = (clock.phase === 'speech' || clock.phase === 'prep') && !clock.isPaused;
-  const now = useServerNow(isRunning);
+  const now = useNow(isRunning, 100, serverNow);
   const display = displayAt(clock, now);
   const format = formatOf(clock);
   const isTimed = clock.phase === 'speech' || clock.phase === 'prep';

@@ -6,7 +6,8 @@ import {
   type TSideKey,
   type TTimeSignal,
 } from '@resolved/shared';
-import { useServerNow } from '../room/useNow';
+import { useNow } from '../../../lib/useNow';
+import { serverNow } from '../room/server-time';
 import { ClockControls } from './ClockControls';
 import { clockFace, compactPhaseTitle, phaseTitle } from './clock-face';
 
@@ -34,7 +35,7 @@ export function PinnedClock({
 }) {
   const { clock } = debate;
   const isRunning = (clock.phase === 'speech' || clock.phase === 'prep') && !clock.isPaused;
-  const now = useServerNow(isRunning);
+  const now = useNow(isRunning, 100, serverNow);
   if (debate.status !== 'live') return null;
   const display = displayAt(clock, now);
   const signal = timeSignalOf(display);

@@ -14,7 +14,8 @@ import { replyData, request } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
-import { useServerNow } from '../room/useNow';
+import { useNow } from '../../../lib/useNow';
+import { serverNow } from '../room/server-time';
 
 /**
  * Parliamentary points in the room: the other side offers a point of information while the clock's window is open
@@ -34,7 +35,7 @@ export function PoiPanel({
   const clock = debate.clock;
   const speech = clock.phase === 'speech' ? FORMATS[debate.formatId].speeches[clock.speechIndex] : undefined;
   const isRunning = !!speech && !clock.isPaused && debate.status === 'live';
-  const now = useServerNow(isRunning, 250);
+  const now = useNow(isRunning, 250, serverNow);
   const current = debate.pois.filter((p) => p.speechIndex === clock.speechIndex && clock.phase === 'speech');
   const waiting = current.find((p) => p.status === 'offered' && now - Date.parse(p.offeredAt) < POI_OFFER_LAPSES_MS);
   const answering = current.find(

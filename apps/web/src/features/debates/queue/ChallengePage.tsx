@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useAuth } from '../../auth/useAuth';
 import { TeamOnlyNotice } from '../../teams/TeamOnlyNotice';
 import { acceptChallenge, challengeQuery } from '../debates-queries';
+import { errorMessage } from '../../../lib/form-errors';
 
 /** A private challenge link: accept it to start a debate with the friend who sent it. */
 export default function ChallengePage() {
@@ -43,7 +44,7 @@ function Challenge() {
         <p role="alert" className="text-slate-800" data-testid="challenge-error">
           {isBadLink
             ? 'This challenge link does not work: it may be mistyped or cut short. Ask your friend to send it again.'
-            : challenge.error.message}
+            : errorMessage(challenge.error)}
         </p>
         <p className="mt-4 flex flex-wrap gap-3">
           <Link to="/debates" className={buttonClass('primary')}>
@@ -83,7 +84,7 @@ function Challenge() {
       )}
       {accept.error ? (
         <p role="alert" className="mt-3 text-red-800">
-          {accept.error.message}
+          {errorMessage(accept.error)}
         </p>
       ) : null}
     </>

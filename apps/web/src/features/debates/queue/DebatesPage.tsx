@@ -14,6 +14,7 @@ import { debateHistoryQuery, liveDebatesQuery } from '../debates-queries';
 import { historyResultText } from '../history-text';
 import { ProgressView } from '../../teams/ProgressView';
 import { getMyProgress, teamKeys } from '../../teams/teams-queries';
+import { errorMessage } from '../../../lib/form-errors';
 
 /** The progress section's id: the dashboard's "History and ballots" link leads to `/debates#your-progress`. */
 const PROGRESS_ANCHOR = 'your-progress';
@@ -22,7 +23,7 @@ function LiveDebates() {
   const { user } = useAuth();
   const { data, isPending, error } = useQuery({ ...liveDebatesQuery, refetchInterval: 10_000 });
   if (isPending) return <PageLoading label="Loading live debates…" />;
-  if (error) return <p role="alert">{error.message}</p>;
+  if (error) return <p role="alert">{errorMessage(error)}</p>;
   return (
     <section aria-labelledby="live-heading" className="mt-8">
       <h2 id="live-heading" className="text-2xl font-bold text-slate-900">

@@ -1,10 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ReportButton } from '../../moderation/ReportButton';
-import { Eye, Users } from 'lucide-react';
+import { Link, useParams } from 'react-router';
 import {
-  BALLOT_DEADLINE_MS,
   canPostInRound,
   roundChatClosedRefusal,
   canSubmitBallot,
@@ -28,7 +24,6 @@ import { PoiPanel } from '../clock/PoiPanel';
 import { FlowSheet } from './FlowSheet';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useQueueStatus } from '../queue/useQueue';
-import { RatingText } from '../ballot/RatingText';
 import { ClockControls } from '../clock/ClockControls';
 import { PublicForumOneOnOneNote } from './DebateNotes';
 import { DebateChat } from './DebateChat';
@@ -38,38 +33,14 @@ import { SpeechSchedule } from './SpeechSchedule';
 import { VideoPanel } from '../video/VideoPanel';
 import { useDebateRoom } from './useDebateRoom';
 import { debatesKey } from '../debates-queries';
-import { CANCELLED_TEXT, ENDED_EARLY_MESSAGE } from '../history-text';
 import { BlockRoundPeople } from '../../blocks/BlockRoundPeople';
-import { useSocketEvent } from '../../../lib/socket';
-import { toast } from '../../../lib/toast';
 import { isUpcoming, startTimeText } from '../start-time';
-import { useServerNow } from './useNow';
+import { useNow } from '../../../lib/useNow';
 import { serverNow } from './server-time';
-
-function statusText(debate: TDebate, nowMs: number): string {
-  const format = FORMATS[debate.formatId];
-  switch (debate.status) {
-    case 'live':
-      // A practice round paired for later is upcoming until its start.
-      return isUpcoming(debate, nowMs) ? `Upcoming · starts ${startTimeText(debate.startsAt!)}` : 'Live';
-    case 'awaiting_ballot':
-      return `Round over: waiting for the judge’s ballot (up to ${BALLOT_DEADLINE_MS / 60_000} minutes)`;
-    case 'completed':
-      return 'Completed without a decision';
-    case 'judged':
-      return `Decided: ${debate.winnerSide ? format.sides[debate.winnerSide] : ''} wins`;
-    case 'forfeited': {
-      const loser = debate.forfeitedBy === debate.debaters.a.userId ? 'a' : 'b';
-      // Said the same whether they resigned (the Forfeit button) or stayed away: the snapshot does not tell them apart.
-      return `${debate.debaters[loser].displayName} forfeited: ${format.sides[loser === 'a' ? 'b' : 'a']} wins`;
-    }
-    case 'abandoned':
-      // A practice round also ends this way when its coach cancels it, marked so since migration 0025.
-      if (debate.isCancelled) return `${CANCELLED_TEXT}. Nobody wins and no points are given.`;
-      if (debate.isEndedEarly) return ENDED_EARLY_MESSAGE;
-      return 'Round abandoned: both debaters left. Nobody wins and no points are given.';
-  }
-}
+import { statusText } from './round-status';
+import { RoundDebaters } from './RoundDebaters';
+import { RoundSpectators } from './RoundSpectators';
+import { useRoomExits } from './useRoomExits';
 
 export default function DebateRoomPage() {
   const params = useParams();
@@ -82,7 +53,7 @@ export default function DebateRoomPage() {
   // Before a scheduled start the round is upcoming: nothing forfeits, so leaving is not asked about; the page turns
   // live at the start.
   const isWaitingForStart = !!debate && isUpcoming(debate, serverNow());
-  const nowMs = useServerNow(isWaitingForStart, 1000);
+  const nowMs = useNow(isWaitingForStart, 1000, serverNow);
   const isUpcomingRound = !!debate && isUpcoming(debate, nowMs);
   const isLiveDebater =
     debate?.status === 'live' &&
@@ -92,24 +63,7 @@ export default function DebateRoomPage() {
   // The away window is the server's setting, read with the queue status (the banner on every page reads it too).
   const forfeitAfterMs = useQueueStatus(!!user).data?.forfeitAfterMs ?? FORFEIT_AFTER_MS;
   useLeaveGuard(isLiveDebater, forfeitAfterMs);
-  const navigate = useNavigate();
-  // A live round ended by a block: its debaters and judge leave the room (LiveDebateBanner says why, in neutral words).
-  const previousStatus = useRef(debate?.status);
-  const isSeated =
-    !!debate && !!user && [debate.debaters.a.userId, debate.debaters.b.userId, debate.judge?.userId].includes(user.id);
-  useEffect(() => {
-    const before = previousStatus.current;
-    previousStatus.current = debate?.status;
-    if (before === 'live' && debate?.status === 'abandoned' && debate.isEndedEarly && isSeated) {
-      void navigate('/debates');
-    }
-  }, [debate?.status, debate?.isEndedEarly, isSeated, navigate]);
-  // Someone watching whom a debater or the judge blocked: out of the room (leaving it closes audio and video).
-  useSocketEvent('debate.watch_ended', ({ debateId: ended }) => {
-    if (ended !== debateId) return;
-    toast.info('You can no longer watch this round.');
-    void navigate('/debates');
-  });
+  useRoomExits(debateId, debate, user?.id);
 
   if (room.error && !debate) {
     return (
@@ -134,9 +88,6 @@ export default function DebateRoomPage() {
   const actor = user ? { id: user.id, role: user.role } : null;
   const seats = seatsOfDebate(debate);
   const chatClosed = roundChatClosedRefusal(debate.status);
-  const present = new Set(room.presence?.presentUserIds ?? []);
-  // Someone who took the judge's seat while watching is the judge now, not a spectator.
-  const spectators = (room.presence?.spectators ?? []).filter((s) => s.userId !== debate.judge?.userId);
 
   function handleDecided(next: TDebate) {
     room.setDebate(next);
@@ -208,42 +159,12 @@ export default function DebateRoomPage() {
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
-          <section aria-labelledby="debaters-heading" className="grid gap-3 sm:grid-cols-2">
-            <h2 id="debaters-heading" className="sr-only">
-              Debaters
-            </h2>
-            {(['a', 'b'] as const).map((s) => {
-              const d = debate.debaters[s];
-              return (
-                <div
-                  key={s}
-                  className={`rounded-2xl border p-4 shadow-sm ${s === side ? 'border-brand-400 bg-brand-50' : 'border-slate-200 bg-white'}`}
-                  data-testid={`debater-${s}`}
-                >
-                  <p className="text-xs font-semibold uppercase tracking-wide text-brand-800">{format.sides[s]}</p>
-                  <p className="mt-1 text-lg font-bold text-slate-900">
-                    {d.displayName}
-                    {s === side ? ' (you)' : ''}
-                  </p>
-                  <p className="text-sm text-slate-600">
-                    Rating <RatingText rating={d.rating.rating} isProvisional={d.rating.isProvisional} /> ·{' '}
-                    {present.has(d.userId) ? 'in the room' : 'away'}
-                  </p>
-                  {user && d.userId !== user.id ? (
-                    <div className="mt-2">
-                      <ReportButton
-                        target="round"
-                        userId={d.userId}
-                        targetId={debate.id}
-                        displayName={d.displayName}
-                        isCompact
-                      />
-                    </div>
-                  ) : null}
-                </div>
-              );
-            })}
-          </section>
+          <RoundDebaters
+            debate={debate}
+            side={side}
+            viewerId={user?.id}
+            presentUserIds={room.presence?.presentUserIds}
+          />
           <BlockRoundPeople people={[debate.debaters.a, debate.debaters.b, debate.judge]} viewerId={user?.id} />
 
           {debate.ballot ? <BallotView debate={debate} viewerId={user?.id} /> : null}
@@ -268,22 +189,7 @@ export default function DebateRoomPage() {
             {...(chatClosed ? { readOnlyNote: chatClosed.message } : {})}
             onSend={room.sendMessage}
           />
-          <section
-            aria-labelledby="spectators-heading"
-            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-          >
-            <h2 id="spectators-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-              <Eye className="h-5 w-5 text-brand-700" aria-hidden="true" /> Spectators
-            </h2>
-            <ul className="mt-2 space-y-1 text-sm text-slate-700" data-testid="spectators">
-              {spectators.length === 0 ? <li className="text-slate-500">Nobody else is watching</li> : null}
-              {spectators.map((s) => (
-                <li key={s.userId} className="flex items-center gap-2">
-                  <Users className="h-4 w-4 text-slate-400" aria-hidden="true" /> {s.displayName}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <RoundSpectators debate={debate} spectators={room.presence?.spectators} />
         </aside>
       </div>
     </>

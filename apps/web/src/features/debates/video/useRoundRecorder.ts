@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { startRecording, uploadRecordingChunk } from '../debates-queries';
+import { errorMessage } from '../../../lib/form-errors';
 
 const TIMESLICE_MS = 2000;
 /** A chunk whose upload fails for a passing reason (the network, a busy server) is tried again after these waits. */
@@ -56,7 +57,7 @@ export function useRoundRecorder(debateId: number, stream: MediaStream | null, i
     const fail = (error: unknown) => {
       hasFailed = true;
       if (recorder && recorder.state !== 'inactive') recorder.stop();
-      const message = error instanceof Error ? error.message : 'The upload failed.';
+      const message = errorMessage(error, 'The upload failed.');
       setState({ status: 'failed', message });
     };
     void startRecording(debateId, mimeType).then((recordingId) => {

@@ -1,0 +1,40 @@
+import { Hourglass } from 'lucide-react';
+import { FORMATS, formatClock, type TQueueStatus } from '@resolved/shared';
+import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/form-errors';
+import { useNow } from '../../../lib/useNow';
+import { buttonClass } from '../../../ui/button-styles';
+import { useLeaveQueue } from './useQueue';
+
+/** While the queue looks for an opponent: the format, the resolution, the time waited and Cancel. */
+export function QueueWaiting({ waiting }: { waiting: NonNullable<TQueueStatus['waiting']> }) {
+  const leave = useLeaveQueue();
+  const waitedMs = Math.max(0, useNow(true, 1000) - Date.parse(waiting.since));
+  return (
+    <div className="mt-3" role="status" aria-live="polite" data-testid="queue-waiting">
+      <p className="flex items-center gap-2 font-semibold text-slate-900">
+        <Hourglass className="h-4 w-4 animate-pulse text-brand-700" aria-hidden="true" />
+        Waiting for an opponent…
+      </p>
+      <dl className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-4">
+        <dt className="font-semibold">Format</dt>
+        <dd>{FORMATS[waiting.formatId].name}</dd>
+        <dt className="font-semibold">Resolution</dt>
+        <dd className="[overflow-wrap:anywhere]">{waiting.resolution}</dd>
+        <dt className="font-semibold">Time waited</dt>
+        <dd data-testid="time-waited">{formatClock(waitedMs)}</dd>
+      </dl>
+      <p className="mt-3 text-sm text-slate-600">
+        Stay on this page: when an opponent is found you go straight to the debate. Leaving the page cancels the search.
+      </p>
+      <button
+        type="button"
+        className={buttonClass('secondary', 'mt-3')}
+        disabled={leave.isPending}
+        onClick={() => leave.mutate(undefined, { onError: (e) => toast.error(errorMessage(e)) })}
+      >
+        Cancel
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import type { TDebate } from '@resolved/shared';
+import { useSocketEvent } from '../../../lib/socket';
+import { toast } from '../../../lib/toast';
+
+/** When the room sends its people away: a round ended by a block, or a spectator someone in the round blocked. */
+export function useRoomExits(debateId: number, debate: TDebate | null | undefined, userId: string | undefined): void {
+  const navigate = useNavigate();
+  // A live round ended by a block: its debaters and judge leave the room (LiveDebateBanner says why, in neutral words).
+  const previousStatus = useRef(debate?.status);
+  const isSeated =
+    !!debate && !!userId && [debate.debaters.a.userId, debate.debaters.b.userId, debate.judge?.userId].includes(userId);
+  useEffect(() => {
+    const before = previousStatus.current;
+    previousStatus.current = debate?.status;
+    if (before === 'live' && debate?.status === 'abandoned' && debate.isEndedEarly && isSeated) {
+      void navigate('/debates');
+    }
+  }, [debate?.status, debate?.isEndedEarly, isSeated, navigate]);
+  // Someone watching whom a debater or the judge blocked: out of the room (leaving it closes audio and video).
+  useSocketEvent('debate.watch_ended', ({ debateId: ended }) => {
+    if (ended !== debateId) return;
+    toast.info('You can no longer watch this round.');
+    void navigate('/debates');
+  });
+}

@@ -1,0 +1,361 @@
+import { describe, expect, it } from 'vitest';
+import { SPECTATOR_MEDIA_LIMIT, type TMediaRole, type TRtcSignal } from '@resolved/shared';
+import { MeshClient } from './mesh-client';
+import type { TMeshPlatform } from './mesh-media';
+
+/** Just enough of WebRTC and media capture for the mesh: Node has neither. */
+class FakeTrack {
+  enabled = true;
+  isStopped = false;
+  constructor(readonly kind: 'audio' | 'video') {}
+  stop() {
+    this.isStopped = true;
+  }
+}
+
+class FakeStream {
+  constructor(readonly tracks: FakeTrack[]) {}
+  getTracks = () => [...this.tracks];
+  getAudioTracks = () => this.tracks.filter((t) => t.kind === 'audio');
+  getVideoTracks = () => this.tracks.filter((t) => t.kind === 'video');
+  addTrack = (t: FakeTrack) => void this.tracks.push(t);
+  removeTrack = (t: FakeTrack) => void this.tracks.splice(this.tracks.indexOf(t), 1);
+}
+
+class FakeTransceiver {
+  currentDirection: string | null = null;
+  receiver: { track: { kind: string } };
+  sender: { track: FakeTrack | null; replaceTrack: (t: FakeTrack | null) => Promise<void>; setStreams: () => void };
+  constructor(
+    kind: string,
+    public direction: string,
+    track: FakeTrack | null,
+  ) {
+    this.receiver = { track: { kind } };
+    this.sender = {
+      track,
+      replaceTrack: (t) => {
+        this.sender.track = t;
+        return Promise.resolve();
+      },
+      setStreams: () => undefined,
+    };
+  }
+}
+
+class FakePeerConnection {
+  transceivers: FakeTransceiver[] = [];
+  connectionState: RTCPeerConnectionState = 'new';
+  signalingState: RTCSignalingState = 'stable';
+  localDescription: RTCSessionDescriptionInit | null = null;
+  remoteDescription: RTCSessionDescriptionInit | null = null;
+  candidates: RTCIceCandidateInit[] = [];
+  isClosed = false;
+  onicecandidate: ((event: { candidate: unknown }) => void) | null = null;
+  ontrack: ((event: { streams: unknown[]; track: unknown }) => void) | null = null;
+  onconnectionstatechange: (() => void) | null = null;
+  constructor(readonly config: RTCConfiguration) {}
+  getTransceivers = () => this.transceivers;
+  addTransceiver = (kind: string, init: { direction: string }) => {
+    this.transceivers.push(new FakeTransceiver(kind, init.direction, null));
+  };
+  addTrack = (track: FakeTrack) => {
+    this.transceivers.push(new FakeTransceiver(track.kind, 'sendrecv', track));
+  };
+  createOffer = () => Promise.resolve({ type: 'offer' as const, sdp: 'offer-sdp' });
+  createAnswer = () => Promise.resolve({ type: 'answer' as const, sdp: 'answer-sdp' });
+  setLocalDescription = (d: RTCSessionDescriptionInit) => {
+    this.localDescription = d;
+    this.signalingState = d.type === 'offer' ? 'have-local-offer' : 'stable';
+    return Promise.resolve();
+  };
+  setRemoteDescription = (d: RTCSessionDescriptionInit) => {
+    this.remoteDescription = d;
+    this.signalingState = d.type === 'offer' ? 'have-remote-offer' : 'stable';
+    return Promise.resolve();
+  };
+  addIceCandidate = (c: RTCIceCandidateInit) => {
+    this.candidates.push(c);
+    return Promise.resolve();
+  };
+  close = () => {
+    this.isClosed = true;
+    this.connectionState = 'closed';
+  };
+  becomes(state: RTCPeerConnectionState) {
+    this.connectionState = state;
+    this.onconnectionstatechange?.();
+  }
+}
+
+const ROLES: Record<string, TMediaRole> = { ana: 'a', ben: 'b', jo: 'judge' };
+
+interface TSetup {
+  role: TMediaRole;
+  hasCamera?: boolean;
+  isCameraChosenOn?: boolean;
+  cameraRefused?: boolean;
+}
+
+function setup({ role, hasCamera = true, isCameraChosenOn = true, cameraRefused = false }: TSetup) {
+  const sent: { signal: TRtcSignal; to: string | undefined }[] = [];
+  const pcs = new Map<string, FakePeerConnection>();
+  const asked: MediaStreamConstraints[] = [];
+  const saved: boolean[] = [];
+  const streams: FakeStream[] = [];
+  let calls = 0;
+  const platform: TMeshPlatform = {
+    createPeerConnection: (config) => new FakePeerConnection(config) as unknown as RTCPeerConnection,
+    getUserMedia: (constraints) => {
+      asked.push(constraints);
+      if (constraints.video && (!hasCamera || (cameraRefused && asked.length > 1))) {
+        return Promise.reject(new Error('NotAllowedError'));
+      }
+      const tracks = [
+        ...(constraints.audio ? [new FakeTrack('audio')] : []),
+        ...(constraints.video ? [new FakeTrack('video')] : []),
+      ];
+      const stream = new FakeStream(tracks);
+      streams.push(stream);
+      return Promise.resolve(stream as unknown as MediaStream);
+    },
+    createStream: (tracks) => new FakeStream(tracks as unknown as FakeTrack[]) as unknown as MediaStream,
+    readCameraChoice: () => isCameraChosenOn,
+    saveCameraChoice: (isOn) => void saved.push(isOn),
+    now: () => 1_000_000,
+    newCallId: () => `call-${++calls}`,
+  };
+  const client = new MeshClient((signal, to) => {
+    sent.push({ signal, to });
+  }, platform);
+  client.setPeople(Object.keys(ROLES).find((id) => ROLES[id] === role) ?? 'me', (id) => ROLES[id] ?? 'spectator');
+  // Every connection the client makes, by the user whose signal it answers (the latest for each).
+  let pendingPeer: string | undefined;
+  const create = platform.createPeerConnection;
+  platform.createPeerConnection = (config) => {
+    const pc = create(config);
+    if (pendingPeer) pcs.set(pendingPeer, pc as unknown as FakePeerConnection);
+    return pc;
+  };
+  const receive = async (from: string, signal: TRtcSignal) => {
+    pendingPeer = from;
+    client.handleSignal(from, signal);
+    await settle();
+  };
+  return {
+    client,
+    sent,
+    pcs,
+    asked,
+    saved,
+    streams,
+    receive,
+    sentTo: (to: string | undefined) => sent.filter((s) => s.to === to).map((s) => s.signal),
+  };
+}
+
+async function settle() {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function started(options: TSetup) {
+  const t = setup(options);
+  t.client.start(options.role, [{ urls: 'stun:stun.example.org' }]);
+  await settle();
+  return t;
+}
+
+describe('MeshClient', () => {
+  it('asks a debater for the microphone and camera, then says hello to the room with its camera', async () => {
+    const t = await started({ role: 'a' });
+    expect(t.asked).toEqual([{ audio: true, video: true }]);
+    expect(t.sentTo(undefined)).toEqual([{ type: 'hello', callId: 'call-1', camera: true }]);
+    const snapshot = t.client.getSnapshot();
+    expect(snapshot).toMatchObject({ isReady: true, isCameraOff: false, hasCamera: true, hasMicrophone: true });
+    expect(snapshot.localStream).toBe(t.streams[0]);
+    // Nothing changed: the same snapshot, so React does not render again.
+    expect(t.client.getSnapshot()).toBe(snapshot);
+  });
+
+  it('keeps the camera off when the person chose so, and when there is no camera', async () => {
+    const chosenOff = await started({ role: 'a', isCameraChosenOn: false });
+    expect(chosenOff.asked).toEqual([{ audio: true }]);
+    expect(chosenOff.sentTo(undefined)).toEqual([{ type: 'hello', callId: 'call-1', camera: false }]);
+    const noCamera = await started({ role: 'b', hasCamera: false });
+    expect(noCamera.client.getSnapshot().isCameraOff).toBe(true);
+    expect(noCamera.sentTo(undefined)).toEqual([{ type: 'hello', callId: 'call-1', camera: false }]);
+  });
+
+  it('asks a spectator for nothing and says hello without a camera', async () => {
+    const t = await started({ role: 'spectator' });
+    expect(t.asked).toEqual([]);
+    expect(t.sentTo(undefined)).toEqual([{ type: 'hello', callId: 'call-1' }]);
+    expect(t.client.getSnapshot()).toMatchObject({ isReady: true, localStream: null, hasCamera: false });
+  });
+
+  it('offers to a later-ranked peer that says hello, with both send slots and its camera first', async () => {
+    const t = await started({ role: 'a' });
+    await t.receive('ben', { type: 'hello', callId: 'ben-1', camera: false });
+    expect(t.sentTo('ben')).toEqual([
+      { type: 'media', camera: true },
+      { type: 'offer', sdp: 'offer-sdp' },
+    ]);
+    const pc = t.pcs.get('ben')!;
+    expect(pc.config).toEqual({ iceServers: [{ urls: 'stun:stun.example.org' }] });
+    expect(pc.transceivers.map((x) => [x.receiver.track.kind, x.direction])).toEqual([
+      ['audio', 'sendrecv'],
+      ['video', 'sendrecv'],
+    ]);
+    const snapshot = t.client.getSnapshot();
+    expect(snapshot.remotes).toEqual([{ userId: 'ben', role: 'b', stream: null, state: 'new', isCameraOn: false }]);
+    expect(snapshot.cameras).toEqual({ ben: false });
+  });
+
+  it('greets an earlier-ranked peer back so that it offers', async () => {
+    const t = await started({ role: 'judge' });
+    await t.receive('ana', { type: 'hello', callId: 'ana-1', camera: true });
+    expect(t.sentTo('ana')).toEqual([{ type: 'hello', callId: 'call-1', camera: true }]);
+    expect(t.pcs.size).toBe(0);
+  });
+
+  it('answers an offer, applying candidates that came before it', async () => {
+    const t = await started({ role: 'b' });
+    t.pcs.clear();
+    await t.receive('ana', { type: 'offer', sdp: 'their-offer' });
+    const pc = t.pcs.get('ana')!;
+    expect(pc.remoteDescription).toEqual({ type: 'offer', sdp: 'their-offer' });
+    expect(t.sentTo('ana')).toEqual([{ type: 'answer', sdp: 'answer-sdp' }]);
+    await t.receive('ana', { type: 'candidate', candidate: { candidate: 'c1' } });
+    expect(pc.candidates).toEqual([{ candidate: 'c1' }]);
+  });
+
+  it('holds candidates until the answer to its offer, then applies them', async () => {
+    const t = await started({ role: 'a' });
+    await t.receive('ben', { type: 'hello', callId: 'ben-1' });
+    const pc = t.pcs.get('ben')!;
+    await t.receive('ben', { type: 'candidate', candidate: { candidate: 'early' } });
+    expect(pc.candidates).toEqual([]);
+    await t.receive('ben', { type: 'answer', sdp: 'their-answer' });
+    expect(pc.remoteDescription).toEqual({ type: 'answer', sdp: 'their-answer' });
+    expect(pc.candidates).toEqual([{ candidate: 'early' }]);
+  });
+
+  it('makes one offer for two hellos of one window at once, and a new one for another window', async () => {
+    const t = await started({ role: 'a' });
+    await t.receive('ben', { type: 'hello', callId: 'ben-1' });
+    await t.receive('ben', { type: 'hello', callId: 'ben-1' });
+    expect(t.sentTo('ben').filter((s) => s.type === 'offer')).toHaveLength(1);
+    const first = t.pcs.get('ben')!;
+    await t.receive('ben', { type: 'hello', callId: 'ben-2' });
+    expect(t.sentTo('ben').filter((s) => s.type === 'offer')).toHaveLength(2);
+    expect(first.isClosed).toBe(true);
+  });
+
+  it('tells a spectator beyond the limit that the media is full, and the spectator shows it', async () => {
+    const t = await started({ role: 'a' });
+    for (let i = 0; i < SPECTATOR_MEDIA_LIMIT; i++) await t.receive(`s${i}`, { type: 'hello', callId: `s${i}` });
+    await t.receive('late', { type: 'hello', callId: 'late' });
+    expect(t.sentTo('late')).toEqual([{ type: 'full' }]);
+
+    const spectator = await started({ role: 'spectator' });
+    await spectator.receive('ana', { type: 'full' });
+    expect(spectator.client.getSnapshot().isMediaFull).toBe(true);
+  });
+
+  it('holds a spectator while the debaters do not let spectators watch, and drops spectators when they stop', async () => {
+    const t = setup({ role: 'a' });
+    t.client.setSpectatorWatchAllowed(false);
+    t.client.start('a', []);
+    await settle();
+    await t.receive('sam', { type: 'hello', callId: 'sam-1' });
+    expect(t.sentTo('sam')).toEqual([]);
+    t.client.setSpectatorWatchAllowed(true);
+    await settle();
+    expect(t.sentTo('sam')).toEqual([
+      { type: 'media', camera: true },
+      { type: 'offer', sdp: 'offer-sdp' },
+    ]);
+    expect(t.client.getSnapshot().remotes.map((r) => r.userId)).toEqual(['sam']);
+    t.client.setSpectatorWatchAllowed(false);
+    expect(t.pcs.get('sam')!.isClosed).toBe(true);
+    expect(t.client.getSnapshot().remotes).toEqual([]);
+  });
+
+  it('shows a peer’s stream and state, and lets go of a peer whose connection failed', async () => {
+    const t = await started({ role: 'a' });
+    await t.receive('ben', { type: 'hello', callId: 'ben-1' });
+    const pc = t.pcs.get('ben')!;
+    const stream = new FakeStream([new FakeTrack('audio')]);
+    pc.ontrack?.({ streams: [stream], track: stream.tracks[0] });
+    pc.becomes('connected');
+    expect(t.client.getSnapshot().remotes).toEqual([
+      { userId: 'ben', role: 'b', stream, state: 'connected', isCameraOn: true },
+    ]);
+    pc.becomes('failed');
+    expect(t.client.getSnapshot().remotes).toEqual([]);
+    expect(pc.isClosed).toBe(true);
+  });
+
+  it('turns the camera off and on without renegotiating, and remembers the choice', async () => {
+    const t = await started({ role: 'a' });
+    await t.receive('ben', { type: 'hello', callId: 'ben-1' });
+    const video = () => t.pcs.get('ben')!.transceivers.find((x) => x.receiver.track.kind === 'video')!;
+    const cameraTrack = t.streams[0]!.getVideoTracks()[0]!;
+    const before = t.client.getSnapshot().localStream;
+
+    await t.client.toggleCamera();
+    expect(cameraTrack.isStopped).toBe(true);
+    expect(video().sender.track).toBeNull();
+    expect(t.client.getSnapshot()).toMatchObject({ isCameraOff: true, isCameraBusy: false });
+    expect(t.client.getSnapshot().localStream).not.toBe(before);
+    expect(t.sentTo(undefined).at(-1)).toEqual({ type: 'media', camera: false });
+
+    await t.client.toggleCamera();
+    expect(t.asked.at(-1)).toEqual({ video: true });
+    expect(video().sender.track).toBe(t.streams[0]!.getVideoTracks()[0]);
+    expect(t.client.getSnapshot().isCameraOff).toBe(false);
+    expect(t.sentTo(undefined).at(-1)).toEqual({ type: 'media', camera: true });
+    expect(t.saved).toEqual([false, true]);
+    expect(t.sentTo('ben').filter((s) => s.type === 'offer')).toHaveLength(1);
+  });
+
+  it('rejects when the camera cannot be turned on, and is no longer busy', async () => {
+    const t = await started({ role: 'a', isCameraChosenOn: false, cameraRefused: true });
+    await expect(t.client.toggleCamera()).rejects.toThrow('NotAllowedError');
+    expect(t.client.getSnapshot()).toMatchObject({ isCameraOff: true, isCameraBusy: false });
+  });
+
+  it('mutes the microphone', async () => {
+    const t = await started({ role: 'a' });
+    t.client.toggleMute();
+    expect(t.streams[0]!.getAudioTracks()[0]!.enabled).toBe(false);
+    expect(t.client.getSnapshot().isMuted).toBe(true);
+  });
+
+  it('tells its subscribers of changes, and ends everything on stop', async () => {
+    const t = setup({ role: 'a' });
+    let changes = 0;
+    const unsubscribe = t.client.subscribe(() => changes++);
+    t.client.start('a', []);
+    await settle();
+    await t.receive('ben', { type: 'hello', callId: 'ben-1' });
+    expect(changes).toBeGreaterThan(0);
+    t.client.stop();
+    expect(t.pcs.get('ben')!.isClosed).toBe(true);
+    expect(t.streams[0]!.getTracks().every((track) => track.isStopped)).toBe(true);
+    expect(t.client.getSnapshot()).toMatchObject({ isReady: false, localStream: null, remotes: [] });
+    // Signals for the ended call are not answered.
+    await t.receive('ben', { type: 'hello', callId: 'ben-2' });
+    expect(t.sentTo('ben').filter((s) => s.type === 'offer')).toHaveLength(1);
+    unsubscribe();
+  });
+
+  it('stops the media that arrives after the call ended', async () => {
+    const t = setup({ role: 'a' });
+    t.client.start('a', []);
+    t.client.stop();
+    await settle();
+    expect(t.streams[0]!.getTracks().every((track) => track.isStopped)).toBe(true);
+    expect(t.sent).toEqual([]);
+  });
+});

@@ -1,0 +1,407 @@
+import {
+  cameraOfSignal,
+  helloAction,
+  isRepeatHello,
+  offersTo,
+  peersToDrop,
+  type TDebateJoined,
+  type TMediaRole,
+  type TRtcSignal,
+} from '@resolved/shared';
+import { ensureSendSlots, getLocalMedia, transceiverOf, type TMeshPlatform } from './mesh-media';
+
+export type TIceServer = TDebateJoined['iceServers'][number];
+
+export interface TRemotePeer {
+  userId: string;
+  role: TMediaRole;
+  stream: MediaStream | null;
+  state: RTCPeerConnectionState;
+  /** False when the peer said its camera is off (show a placeholder, not the last frame). */
+  isCameraOn: boolean;
+}
+
+/** What the screen reads; a new object only when something in it changed (`useSyncExternalStore`). */
+export interface TMeshSnapshot {
+  readonly isReady: boolean;
+  /** This browser's camera and microphone (null for a spectator, or a browser that has neither). */
+  readonly localStream: MediaStream | null;
+  /** Everyone this browser has a connection with, in the order they connected. */
+  readonly remotes: readonly TRemotePeer[];
+  /** What each peer last said about its camera (also before its connection is up). */
+  readonly cameras: Readonly<Record<string, boolean>>;
+  /** A spectator was told the participants already send to as many spectators as they may. */
+  readonly isMediaFull: boolean;
+  readonly isMuted: boolean;
+  readonly isCameraOff: boolean;
+  /** The camera is being turned on. */
+  readonly isCameraBusy: boolean;
+  /** The camera can be turned on or off: this browser sends (it has a microphone or camera stream). */
+  readonly hasCamera: boolean;
+  readonly hasMicrophone: boolean;
+}
+
+interface TPeer {
+  pc: RTCPeerConnection;
+  /** The role the peer had when this connection was made (a spectator who takes the judge's seat starts afresh). */
+  role: TMediaRole;
+  /** The peer's window (its hello's `callId`) this connection was made for. */
+  callId: string | undefined;
+  startedAt: number;
+  pendingCandidates: RTCIceCandidateInit[];
+}
+
+/** One call: from `start` (media asked for) to `stop`. A restart is a new session, so late answers of the old one are told apart. */
+interface TSession {
+  role: TMediaRole;
+  iceServers: TIceServer[];
+  isReady: boolean;
+  local: MediaStream | null;
+  callId: string;
+  peers: Map<string, TPeer>;
+  /**
+   * Spectators whose hello came while they could not watch, by their call: a hello can arrive before this browser
+   * hears that both debaters now let spectators watch, so it offers to them once it does.
+   */
+  heldSpectators: Map<string, string | undefined>;
+}
+
+type TRemoteRecord = Omit<TRemotePeer, 'isCameraOn'>;
+
+/**
+ * The round's audio and video: a mesh, as a plain object that React (or a test) reads through `subscribe` and
+ * `getSnapshot`. The debaters and the judge send and receive; spectators only receive, and each participant's browser
+ * sends to at most SPECTATOR_MEDIA_LIMIT of them (beyond that it answers `full`). Signals travel through the server
+ * (`send(signal, toUserId)`; what arrives goes to `handleSignal`). Everyone says `hello` to the room when ready; for
+ * each pair the lower-ranked role (A, B, judge, spectator) offers, and the other answers a hello with a hello addressed
+ * to it, so whoever arrives second starts that pair's call (`helloAction`). Every connection of a sender negotiates
+ * one audio and one video transceiver even with the camera off, so the camera goes on and off by `replaceTrack`.
+ */
+export class MeshClient {
+  private session: TSession | null = null;
+  private readonly listeners = new Set<() => void>();
+  private remotes = new Map<string, TRemoteRecord>();
+  private cameras: Record<string, boolean> = {};
+  private localStream: MediaStream | null = null;
+  private isMediaFull = false;
+  private isMuted = false;
+  private isCameraOff: boolean;
+  private isCameraBusy = false;
+  private isSpectatorWatchAllowed = true;
+  private myUserId: string | null = null;
+  private roleOf: (userId: string) => TMediaRole = () => 'spectator';
+  private snapshot: TMeshSnapshot;
+
+  constructor(
+    private readonly send: (signal: TRtcSignal, toUserId?: string) => void,
+    private readonly platform: TMeshPlatform,
+  ) {
+    this.isCameraOff = !platform.readCameraChoice();
+    this.snapshot = this.buildSnapshot();
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): TMeshSnapshot => this.snapshot;
+
+  /** Who this browser's person is, and the role of anyone in the round (read as signals arrive). */
+  setPeople(myUserId: string | null, roleOf: (userId: string) => TMediaRole): void {
+    this.myUserId = myUserId;
+    this.roleOf = roleOf;
+  }
+
+  /**
+   * The debaters let spectators watch (always in a round of adults; in a round with a minor only when both turned it
+   * on). While false, a participant connects to no spectator and drops those it has.
+   */
+  setSpectatorWatchAllowed(isAllowed: boolean): void {
+    this.isSpectatorWatchAllowed = isAllowed;
+    const session = this.session;
+    if (!session) return;
+    const peers = [...session.peers].map(([userId, peer]) => ({ userId, role: peer.role }));
+    for (const userId of peersToDrop(peers, isAllowed)) this.dropPeer(session, userId);
+    if (isAllowed && session.isReady) this.offerToHeldSpectators(session);
+  }
+
+  /** Gets the camera and microphone (a sender only), then says hello to the room. Ends any call already running. */
+  start(role: TMediaRole, iceServers: TIceServer[]): void {
+    this.stop();
+    const session: TSession = {
+      role,
+      iceServers,
+      isReady: false,
+      local: null,
+      callId: '',
+      peers: new Map(),
+      heldSpectators: new Map(),
+    };
+    this.session = session;
+    const media = role !== 'spectator' ? getLocalMedia(this.platform, !this.isCameraOff) : Promise.resolve(null);
+    void media.then((stream) => {
+      if (this.session !== session) {
+        stream?.getTracks().forEach((t) => t.stop());
+        return;
+      }
+      session.local = stream;
+      // A call that starts again (the call taken back in this window) keeps the person's mute.
+      stream?.getAudioTracks().forEach((t) => (t.enabled = !this.isMuted));
+      // The camera could not be had (none, or refused): the call goes on with it off.
+      if (stream && !stream.getVideoTracks().length) this.isCameraOff = true;
+      session.callId = this.platform.newCallId();
+      session.isReady = true;
+      this.localStream = stream;
+      this.changed();
+      this.send(this.helloSignal(session));
+      if (this.isSpectatorWatchAllowed) this.offerToHeldSpectators(session);
+    });
+  }
+
+  /** Ends the call: the camera and microphone stop and every connection closes. */
+  stop(): void {
+    const session = this.session;
+    if (!session) return;
+    this.session = null;
+    session.local?.getTracks().forEach((t) => t.stop());
+    for (const peer of session.peers.values()) peer.pc.close();
+    session.peers.clear();
+    session.heldSpectators.clear();
+    this.isMediaFull = false;
+    this.localStream = null;
+    this.remotes = new Map();
+    this.cameras = {};
+    this.changed();
+  }
+
+  /** A signal from `fromUserId` (relayed by the server). */
+  handleSignal(fromUserId: string, message: TRtcSignal): void {
+    const session = this.session;
+    if (!session?.isReady) return;
+    const myRole = session.role;
+    const theirRole = this.roleOf(fromUserId);
+    // Our own hello comes back from the room; spectators never connect to each other.
+    if (fromUserId === this.myUserId || (myRole === 'spectator' && theirRole === 'spectator')) return;
+    const theirCamera = cameraOfSignal(message);
+    if (theirCamera !== undefined && this.cameras[fromUserId] !== theirCamera) {
+      this.cameras = { ...this.cameras, [fromUserId]: theirCamera };
+      this.changed();
+    }
+    this.answer(session, fromUserId, theirRole, message).catch((error: unknown) => {
+      // A connection closed while its signal was handled (the call ended, a newer offer replaced it): nothing to do.
+      console.warn('A call signal could not be handled', error);
+    });
+  }
+
+  toggleMute(): void {
+    this.isMuted = !this.isMuted;
+    this.session?.local?.getAudioTracks().forEach((t) => (t.enabled = !this.isMuted));
+    this.changed();
+  }
+
+  /**
+   * Off: the camera track stops (its light goes out) and every connection sends nothing. On: a new camera track goes
+   * into the same senders. The choice is remembered in this browser for the next round (and a reload). Rejects when
+   * the camera could not be turned on.
+   */
+  async toggleCamera(): Promise<void> {
+    const session = this.session;
+    const stream = session?.local;
+    const getUserMedia = this.platform.getUserMedia;
+    if (!session || !stream || this.isCameraBusy) return;
+    if (!this.isCameraOff) {
+      for (const track of stream.getVideoTracks()) {
+        track.stop();
+        stream.removeTrack(track);
+      }
+      await this.sendVideo(session, null);
+      this.setCamera(false);
+      return;
+    }
+    if (!getUserMedia) return;
+    this.isCameraBusy = true;
+    this.changed();
+    try {
+      const camera = await getUserMedia({ video: true });
+      const track = camera.getVideoTracks()[0];
+      if (!track || this.session !== session) {
+        camera.getTracks().forEach((t) => t.stop());
+        return;
+      }
+      stream.addTrack(track);
+      await this.sendVideo(session, track);
+      this.setCamera(true);
+    } finally {
+      this.isCameraBusy = false;
+      this.changed();
+    }
+  }
+
+  private async answer(session: TSession, from: string, theirRole: TMediaRole, message: TRtcSignal): Promise<void> {
+    const myRole = session.role;
+    const sends = myRole !== 'spectator';
+    if (message.type === 'hello') {
+      const spectatorPeers = [...session.peers.values()].filter((p) => p.role === 'spectator').length;
+      const isKnown = session.peers.has(from);
+      const action = helloAction(myRole, theirRole, spectatorPeers, isKnown, this.isSpectatorWatchAllowed);
+      if (action === 'ignore' && theirRole === 'spectator' && !this.isSpectatorWatchAllowed) {
+        session.heldSpectators.set(from, message.callId);
+      } else if (action === 'offer') {
+        // The peer may have come after our hello to the room: tell it our camera with the offer.
+        if (sends) this.send({ type: 'media', camera: !this.isCameraOff }, from);
+        await this.startOffer(session, from, message.callId);
+      } else if (action === 'greet') this.send(this.helloSignal(session), from);
+      else if (action === 'full') this.send({ type: 'full' }, from);
+    } else if (message.type === 'full') {
+      if (myRole === 'spectator' && !this.isMediaFull) {
+        this.isMediaFull = true;
+        this.changed();
+      }
+    } else if (message.type === 'offer' && !offersTo(myRole, theirRole)) {
+      const peer = this.newPeer(session, from, undefined);
+      await peer.pc.setRemoteDescription({ type: 'offer', sdp: message.sdp });
+      if (session.local && sends) ensureSendSlots(peer.pc, session.local);
+      await this.flushCandidates(peer);
+      await peer.pc.setLocalDescription(await peer.pc.createAnswer());
+      this.send({ type: 'answer', sdp: peer.pc.localDescription?.sdp ?? '' }, from);
+    } else if (message.type === 'answer' && offersTo(myRole, theirRole)) {
+      const peer = session.peers.get(from);
+      if (peer && peer.pc.signalingState === 'have-local-offer') {
+        await peer.pc.setRemoteDescription({ type: 'answer', sdp: message.sdp });
+        await this.flushCandidates(peer);
+      }
+    } else if (message.type === 'candidate') {
+      const peer = session.peers.get(from);
+      const candidate = message.candidate as RTCIceCandidateInit;
+      if (peer?.pc.remoteDescription) await peer.pc.addIceCandidate(candidate).catch(() => undefined);
+      else peer?.pendingCandidates.push(candidate);
+    }
+  }
+
+  /** Candidates that came before the remote description, applied once it is set. */
+  private async flushCandidates(peer: TPeer): Promise<void> {
+    for (const c of peer.pendingCandidates.splice(0)) await peer.pc.addIceCandidate(c).catch(() => undefined);
+  }
+
+  /** Our hello: a sender says whether its camera is on, so whoever it meets shows video or a placeholder. */
+  private helloSignal(session: TSession): TRtcSignal {
+    return session.role !== 'spectator'
+      ? { type: 'hello', callId: session.callId, camera: !this.isCameraOff }
+      : { type: 'hello', callId: session.callId };
+  }
+
+  private offerToHeldSpectators(session: TSession): void {
+    for (const [userId, callId] of session.heldSpectators) {
+      if (session.role !== 'spectator') this.send({ type: 'media', camera: !this.isCameraOff }, userId);
+      void this.startOffer(session, userId, callId).catch((error: unknown) => {
+        console.warn('A call offer could not be made', error);
+      });
+    }
+    session.heldSpectators.clear();
+  }
+
+  /**
+   * A hello means that peer starts afresh (first arrival, reload, reconnect, a new role): offer a new connection,
+   * even over one that still looks connected here. Two hellos of one window in a row (both arriving at once) make
+   * one offer; a hello from the person's other window (`callId`) always gets its own.
+   */
+  private async startOffer(session: TSession, userId: string, callId: string | undefined): Promise<void> {
+    const existing = session.peers.get(userId);
+    if (isRepeatHello(existing, { role: this.roleOf(userId), callId }, this.platform.now())) return;
+    const { pc } = this.newPeer(session, userId, callId);
+    if (session.local && session.role !== 'spectator') ensureSendSlots(pc, session.local);
+    await pc.setLocalDescription(await pc.createOffer());
+    this.send({ type: 'offer', sdp: pc.localDescription?.sdp ?? '' }, userId);
+  }
+
+  private newPeer(session: TSession, userId: string, callId: string | undefined): TPeer {
+    session.peers.get(userId)?.pc.close();
+    const role = this.roleOf(userId);
+    const pc = this.platform.createPeerConnection({ iceServers: session.iceServers });
+    const peer: TPeer = { pc, role, callId, startedAt: this.platform.now(), pendingCandidates: [] };
+    session.peers.set(userId, peer);
+    const stream = session.local;
+    if (stream && session.role !== 'spectator') {
+      for (const track of stream.getTracks()) pc.addTrack(track, stream);
+    } else {
+      // Without a camera or microphone (or as a spectator) we still receive.
+      pc.addTransceiver('audio', { direction: 'recvonly' });
+      pc.addTransceiver('video', { direction: 'recvonly' });
+    }
+    const isCurrent = () => session.peers.get(userId)?.pc === pc;
+    pc.onicecandidate = (event) => {
+      if (event.candidate) this.send({ type: 'candidate', candidate: event.candidate.toJSON() as never }, userId);
+    };
+    pc.ontrack = (event) => {
+      if (!isCurrent()) return;
+      this.patchRemote(userId, { stream: event.streams[0] ?? this.platform.createStream([event.track]) });
+    };
+    pc.onconnectionstatechange = () => {
+      if (!isCurrent()) return;
+      // A peer that left (a spectator closing the tab) frees its place once the connection gives up.
+      if (pc.connectionState === 'failed' || pc.connectionState === 'closed') this.dropPeer(session, userId);
+      else this.patchRemote(userId, { state: pc.connectionState });
+    };
+    this.patchRemote(userId, { role, stream: null, state: pc.connectionState });
+    return peer;
+  }
+
+  private dropPeer(session: TSession, userId: string): void {
+    session.peers.get(userId)?.pc.close();
+    session.peers.delete(userId);
+    if (this.session !== session || !this.remotes.has(userId)) return;
+    this.remotes = new Map(this.remotes);
+    this.remotes.delete(userId);
+    this.changed();
+  }
+
+  private patchRemote(userId: string, patch: Partial<TRemoteRecord>): void {
+    const base = this.remotes.get(userId) ?? { userId, role: this.roleOf(userId), stream: null, state: 'new' };
+    this.remotes = new Map(this.remotes).set(userId, { ...base, ...patch });
+    this.changed();
+  }
+
+  /** Every connection's video sender gets this track (null: sends nothing); no renegotiation either way. */
+  private async sendVideo(session: TSession, track: MediaStreamTrack | null): Promise<void> {
+    await Promise.all(
+      [...session.peers.values()].map((peer) =>
+        transceiverOf(peer.pc, 'video')
+          ?.sender.replaceTrack(track)
+          .catch(() => undefined),
+      ),
+    );
+  }
+
+  private setCamera(isOn: boolean): void {
+    this.isCameraOff = !isOn;
+    this.platform.saveCameraChoice(isOn);
+    this.send({ type: 'media', camera: isOn });
+    // A new stream object: the preview and the recorder see the change (the tracks are the call's).
+    const stream = this.session?.local;
+    if (stream) this.localStream = this.platform.createStream(stream.getTracks());
+    this.changed();
+  }
+
+  private buildSnapshot(): TMeshSnapshot {
+    const cameras = this.cameras;
+    const localStream = this.localStream;
+    return Object.freeze({
+      isReady: this.session?.isReady ?? false,
+      localStream,
+      remotes: Object.freeze([...this.remotes.values()].map((r) => ({ ...r, isCameraOn: cameras[r.userId] ?? true }))),
+      cameras,
+      isMediaFull: this.isMediaFull,
+      isMuted: this.isMuted,
+      isCameraOff: this.isCameraOff,
+      isCameraBusy: this.isCameraBusy,
+      hasCamera: !!localStream && this.platform.getUserMedia !== null,
+      hasMicrophone: !!localStream?.getAudioTracks().length,
+    });
+  }
+
+  private changed(): void {
+    this.snapshot = this.buildSnapshot();
+    for (const listener of this.listeners) listener();
+  }
+}
