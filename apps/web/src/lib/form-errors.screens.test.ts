@@ -17,8 +17,6 @@ const NOT_SHOWN = new Set([
   'lib/socket.ts',
   // The popup's failure goes to the console, never to the screen.
   'features/auth/google-popup.ts',
-  // Split on its own branch, where its failures move to `errorMessage` too.
-  'features/moderation/CasePage.tsx',
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -6,6 +6,7 @@ import { PageHeading } from '../../shell/PageHeading';
 import { PageLoading } from '../../shell/PageLoading';
 import { Card } from '../../ui/Card';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { errorMessage } from '../../lib/form-errors';
 import { useAuth } from '../auth/useAuth';
 import { ActionForm } from './case/ActionForm';
 import { AppealForm } from './case/AppealForm';
@@ -48,7 +49,7 @@ export default function CasePage() {
   if (detail.isError) {
     return (
       <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-4 text-rose-800">
-        {detail.error.message}
+        {errorMessage(detail.error)}
       </p>
     );
   }

@@ -8,7 +8,7 @@ import {
   type TModerationActionRequest,
   type TModeratorAction,
 } from '@resolved/shared';
-import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { buttonClass } from '../../../ui/button-styles';
 import { actOnCase } from '../moderation-queries';
@@ -45,7 +45,7 @@ export function ActionForm({ detail, onDone }: { detail: TCaseDetail; onDone: ()
       toast.success('Done. The case is closed and logged.');
       onDone();
     },
-    onError: (err) => setError(err instanceof ApiError ? err.message : 'That did not work.'),
+    onError: (err) => setError(errorMessage(err, 'That did not work.')),
   });
   const spec = MODERATOR_ACTIONS[action];
   const choices = MODERATOR_ACTION_IDS.filter((id) => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { TCaseDetail } from '@resolved/shared';
-import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { buttonClass } from '../../../ui/button-styles';
 import { decideAppeal } from '../moderation-queries';
@@ -16,7 +16,7 @@ export function AppealForm({ detail, onDone }: { detail: TCaseDetail; onDone: ()
       toast.success('Decided. The user has been told.');
       onDone();
     },
-    onError: (err) => toast.error(err instanceof ApiError ? err.message : 'That did not work.'),
+    onError: (err) => toast.error(errorMessage(err, 'That did not work.')),
   });
   return (
     <div className="space-y-3">

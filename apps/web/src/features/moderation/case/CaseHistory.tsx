@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { MODERATION_ACTION_LABELS, type TCaseDetail } from '@resolved/shared';
-import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { buttonClass } from '../../../ui/button-styles';
 import { actOnUser } from '../moderation-queries';
@@ -15,7 +15,7 @@ function UnbanButton({ userId, onDone }: { userId: string; onDone: () => void })
       toast.success('The ban is lifted. It is in the log.');
       onDone();
     },
-    onError: (err) => toast.error(err instanceof ApiError ? err.message : 'The ban could not be lifted.'),
+    onError: (err) => toast.error(errorMessage(err, 'The ban could not be lifted.')),
   });
   return (
     <button

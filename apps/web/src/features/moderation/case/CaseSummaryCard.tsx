@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCaseDetail } from '@resolved/shared';
-import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { buttonClass } from '../../../ui/button-styles';
 import { Card } from '../../../ui/Card';
@@ -16,7 +16,7 @@ export function CaseSummaryCard({ detail, isMine }: { detail: TCaseDetail; isMin
   const claim = useMutation({
     mutationFn: () => claimCase(detail.id),
     onSuccess: (updated) => client.setQueryData(moderationKeys.case(detail.id), updated),
-    onError: (err) => toast.error(err instanceof ApiError ? err.message : 'The case could not be claimed.'),
+    onError: (err) => toast.error(errorMessage(err, 'The case could not be claimed.')),
   });
   const c = detail;
   return (
