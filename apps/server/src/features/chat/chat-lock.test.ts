@@ -15,7 +15,7 @@ import {
 } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
-import { postMessage } from '../debates/debates.service';
+import { postMessage } from '../debates/round-chat.service';
 import { sendMessage } from './chat.service';
 import { connectClient, listenOnFreePort, nextEvent, request, type TTestSocket } from './chat-test-client';
 

@@ -12,7 +12,7 @@ import type { TSessionUser } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { DomainEvents, type TDomainEvent } from '../../lib/events';
-import { postMessage } from '../debates/debates.service';
+import { postMessage } from '../debates/round-chat.service';
 import { sendMessage } from './chat.service';
 
 describe.each(TEST_ENGINES)('one chat send path on %s', (engine) => {

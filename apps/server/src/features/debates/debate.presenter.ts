@@ -15,7 +15,7 @@ import {
 import type { TDebateRow } from './debates.tables';
 import { watchOf } from './round-minors';
 import type { TBallotRow } from '../results/results.tables';
-import { clockFromRow } from './debates.repository';
+import { clockFromRow } from './round-row';
 import { NEW_RATING, summarizeRating, type TRating } from '../../lib/ratings/ratings';
 
 export function presentParticipant(id: string, names: Map<string, string>): TDebateParticipant {

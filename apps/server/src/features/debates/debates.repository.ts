@@ -109,19 +109,6 @@ function clockColumns(clock: TClockState) {
   };
 }
 
-export function clockFromRow(row: TDebateRow): TClockState {
-  return {
-    formatId: row.formatId,
-    phase: row.clockPhase,
-    speechIndex: Number(row.clockSpeechIndex),
-    prepTaker: row.clockPrepTaker,
-    startedAt: row.clockStartedAt === null ? null : Date.parse(row.clockStartedAt),
-    isPaused: Number(row.clockIsPaused) === 1,
-    elapsedBeforeMs: Number(row.clockElapsedBeforeMs),
-    prepRemainingMs: { a: Number(row.prepRemainingAMs), b: Number(row.prepRemainingBMs) },
-  };
-}
-
 /** A round paired to start later than now (the same test decides its opening notice and its guards). */
 const startsLater = (values: TNewDebate) => !!values.startsAt && values.startsAt > values.now;
 
@@ -394,55 +381,6 @@ export async function listDebatesByStatus(db: TDebatesDb, statuses: TDebateStatu
     .execute();
 }
 
-/** The round message this user sent with this client id, if any (a retried send). */
-export async function findMessageByClientId(db: TDebatesDb, userId: string, clientId: string) {
-  const row = await db
-    .selectFrom('debateMessages')
-    .select(['id', 'text', 'createdAt'])
-    .where('userId', '=', userId)
-    .where('clientId', '=', clientId)
-    .executeTakeFirst();
-  return row ? { ...row, id: Number(row.id) } : undefined;
-}
-
-export async function insertMessage(
-  db: TDebatesDb,
-  values: { debateId: number; userId: string; text: string; createdAt: string; clientId: string | null },
-): Promise<number> {
-  const row = await db.insertInto('debateMessages').values(values).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
-}
-
-/** How many round messages the user stored at or after `sinceIso`, in any round. */
-export async function countRecentMessages(db: TDebatesDb, userId: string, sinceIso: string): Promise<number> {
-  const { count } = await db
-    .selectFrom('debateMessages')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('userId', '=', userId)
-    .where('createdAt', '>=', sinceIso)
-    .executeTakeFirstOrThrow();
-  return Number(count);
-}
-
-export async function listMessages(db: TDebatesDb, debateId: number, limit: number) {
-  const rows = await db
-    .selectFrom('debateMessages')
-    .innerJoin('users', 'users.id', 'debateMessages.userId')
-    .select([
-      'debateMessages.id',
-      'debateMessages.debateId',
-      'debateMessages.userId',
-      'debateMessages.text',
-      'debateMessages.createdAt',
-      'users.displayName',
-    ])
-    .where('debateMessages.debateId', '=', debateId)
-    .orderBy('debateMessages.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.reverse();
-}
-
 /** The live rounds (started or not) in which both users sit, as debaters or one as the judge. */
 export async function listLiveDebateIdsOfPair(db: TDebatesDb, a: string, b: string): Promise<number[]> {
   const rows = await db
@@ -466,16 +404,6 @@ export async function listRoundsOfUser(db: TDebatesDb, userId: string) {
     .select(['id', 'formatId', 'resolution', 'debaterAId', 'debaterBId', 'judgeId'])
     .select(['status', 'winnerSide', 'createdAt', 'endedAt'])
     .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId), eb('judgeId', '=', userId)]))
-    .orderBy('id')
-    .execute();
-}
-
-/** The user's own round chat messages (not the others' in the same rounds), for "Download my data". */
-export async function listRoundMessagesOfUser(db: TDebatesDb, userId: string) {
-  return db
-    .selectFrom('debateMessages')
-    .select(['debateId', 'text', 'createdAt'])
-    .where('userId', '=', userId)
     .orderBy('id')
     .execute();
 }

@@ -11,6 +11,7 @@ import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireUser } from '../auth/auth.guard';
 import * as debates from './debates.service';
+import * as roundChat from './round-chat.service';
 import type { TDebatesDeps } from '../../context';
 import { loadDebate } from './debates.service';
 import { requireDebate } from './round-row';
@@ -35,7 +36,7 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
     const row = await requireDebate(deps, id);
     await requireRoundViewer(deps, user, row);
-    const [debate, messages] = await Promise.all([loadDebate(deps, row), debates.listMessages(deps, id, user.id)]);
+    const [debate, messages] = await Promise.all([loadDebate(deps, row), roundChat.listMessages(deps, id, user.id)]);
     return { debate, messages, serverTime: Date.now() };
   });
   app.post('/api/debates/:id/clock', async (request) => {
@@ -67,6 +68,6 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
     const { text, clientId } = parseOrThrow(ZSendDebateMessage, { ...(request.body as object), debateId: id });
-    return reply.status(201).send({ message: await debates.postMessage(deps, user, id, { text, clientId }) });
+    return reply.status(201).send({ message: await roundChat.postMessage(deps, user, id, { text, clientId }) });
   });
 }

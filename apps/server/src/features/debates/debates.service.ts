@@ -11,13 +11,10 @@ import {
   type TClockReply,
   type TClockState,
   type TDebate,
-  type TDebateMessage,
   type TDebateSummary,
   type TSessionUser,
   meetingLinkReadRefusal,
   meetingLinkRefusal,
-  roundChatRefusal,
-  roundChatClosedRefusal,
   type TSideKey,
   blockedPairRefusal,
   isRoomSignal,
@@ -25,12 +22,12 @@ import {
   watchToggleRefusal,
   type TRtcSignal,
 } from '@resolved/shared';
-import { blockedSince, hasBlockWithAny, isBlockedByAny } from '../blocks/blocks.service';
+import { isBlockedByAny } from '../blocks/blocks.service';
 import { nowIso } from '../../db/database';
 import { AppError, refuse, refused } from '../../lib/errors';
-import { storeChatMessage } from '../chat/chat.service';
 import * as repo from './debates.repository';
-import { db, debateNotFoundError, nowMs, requireDebate, seatsOfRow, sideOf } from './round-row';
+import * as roundChatRepo from './round-chat.repository';
+import { clockFromRow, db, debateNotFoundError, nowMs, requireDebate, seatsOfRow, sideOf } from './round-row';
 import type { TDebateRow } from './debates.repository';
 import { settleRound } from './awards';
 import { findRoundViewRefusal } from './round-access';
@@ -48,8 +45,6 @@ import { isSpectatorWatchAllowed, minorsOfRound } from './round-minors';
 export { isSpectatorWatchAllowed, minorsOfRound, roundHasMinor } from './round-minors';
 
 export const LIST_LIMIT = 100;
-
-export const MESSAGE_HISTORY = 200;
 
 /** Reads what the round's page shows beside the row (ballot, names, ratings, awards, team, POIs) and presents it. */
 export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDebate> {
@@ -152,26 +147,6 @@ export async function getDebate(deps: TDebatesDeps, id: number): Promise<TDebate
 }
 
 /**
- * The round's chat as `viewerId` reads it: what someone they have a block with (either way) wrote after the block is
- * left out. The send refuses such a message; this holds for one that raced the block.
- */
-export async function listMessages(
-  deps: TDebatesDeps,
-  debateId: number,
-  viewerId: string | null,
-): Promise<TDebateMessage[]> {
-  const rows = await repo.listMessages(db(deps), debateId, MESSAGE_HISTORY);
-  const authors = [...new Set(rows.map((r) => r.userId))].filter((id) => id !== viewerId);
-  const since = viewerId ? await blockedSince(deps, viewerId, authors) : new Map<string, string>();
-  return rows
-    .filter((r) => {
-      const blockedAt = since.get(r.userId);
-      return blockedAt === undefined || r.createdAt < blockedAt;
-    })
-    .map((r) => ({ ...r, id: Number(r.id), debateId: Number(r.debateId) }));
-}
-
-/**
  * Live rounds and rounds awaiting a ballot: those whose page would let `user` in (one rule, the shared `roundViewRefusal`). A
  * practice round paired for later is not running yet.
  */
@@ -205,7 +180,7 @@ export async function commandClock(
     if (expectedVersion !== undefined && expectedVersion !== version) {
       throw refused('clock_stale');
     }
-    const clock = repo.clockFromRow(row);
+    const clock = clockFromRow(row);
     const side = sideOf(row, user.id);
     if (isBeforeStart(row.startsAt, nowMs(deps))) {
       throw new AppError('conflict', ROUND_NOT_STARTED_MESSAGE, undefined, 'round_not_started');
@@ -289,58 +264,6 @@ export async function setExternalLink(
   refuse(meetingLinkRefusal(user, seatsOfRow(row)));
   await repo.setExternalLink(db(deps), debateId, link === '' ? null : link);
   return emitDebateUpdated(deps, debateId);
-}
-
-/**
- * Debaters and the judge write in the in-round chat; everyone signed in can read it. It goes through the chats' one
- * send path (`storeChatMessage` in the chat service), so the community chat's guarantees hold here from the same code:
- * a banned author is refused, at most CHAT_RATE_LIMIT per user (counted in the database, one step with the insert, so
- * instances and simultaneous sends cannot exceed it), and a retried `clientId` stores nothing twice (it is announced
- * again).
- */
-export async function postMessage(
-  deps: TDebatesDeps,
-  user: TSessionUser,
-  debateId: number,
-  input: { text: string; clientId?: string | undefined },
-): Promise<TDebateMessage> {
-  const row = await requireDebate(deps, debateId);
-  refuse(roundChatRefusal(user, seatsOfRow(row)));
-  const others = [row.debaterAId, row.debaterBId, row.judgeId].filter((id): id is string => !!id && id !== user.id);
-  const { message: stored } = await storeChatMessage(deps, user.id, input.clientId, {
-    name: 'debate.send_message',
-    findRetry: repo.findMessageByClientId,
-    countSince: repo.countRecentMessages,
-    text: input.text,
-    filterWhere: (message) => ({ surface: 'round_chat', debateId, messageId: Number(message.id) }),
-    // Nobody writes into a round that is over, nor into one they share with someone they have a block with, either
-    // way (read in the send's locked step, so a block committed before it is seen; a retry of a message stored
-    // before either still finds it, since the retry check comes first).
-    admit: async (trx) => {
-      refuse(roundChatClosedRefusal(row.status));
-      refuse(blockedPairRefusal('round_chat', await hasBlockWithAny(deps, user.id, others, trx)));
-    },
-    insert: async (trx, _author, atIso) => {
-      const values = { debateId, userId: user.id, text: input.text, createdAt: atIso };
-      const id = await repo.insertMessage(trx, { ...values, clientId: input.clientId ?? null });
-      return { id, text: values.text, createdAt: values.createdAt };
-    },
-  });
-  const message: TDebateMessage = {
-    id: stored.id,
-    debateId,
-    userId: user.id,
-    displayName: user.displayName,
-    text: stored.text,
-    createdAt: stored.createdAt,
-  };
-  // A retry is announced again: the instance that stored it may have died before announcing it (clients merge by id).
-  deps.events.emit({
-    name: 'debate.message_created',
-    room: REALTIME_ROOMS.debate(String(debateId)),
-    payload: { message },
-  });
-  return message;
 }
 
 /**
@@ -450,7 +373,7 @@ export async function roundForReport(deps: TDebatesDeps, debateId: number, chatL
     db(deps),
     seats.map((s) => s.userId),
   );
-  const chat = await repo.listMessages(db(deps), debateId, chatLines);
+  const chat = await roundChatRepo.listMessages(db(deps), debateId, chatLines);
   return {
     id: Number(row.id),
     formatId: row.formatId,
@@ -479,11 +402,6 @@ export async function roundsOfUser(deps: Pick<TDebatesDeps, 'database'>, userId:
     createdAt: row.createdAt,
     endedAt: row.endedAt,
   }));
-}
-
-/** The user's own round chat messages, for "Download my data". */
-export async function roundMessagesOfUser(deps: Pick<TDebatesDeps, 'database'>, userId: string) {
-  return repo.listRoundMessagesOfUser(db(deps), userId);
 }
 
 /** The ballots of these rounds (`db` may be a transaction). */

@@ -21,6 +21,7 @@ import { TokenBucket } from '../../lib/token-bucket';
 import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import * as debates from './debates.service';
+import * as roundChat from './round-chat.service';
 import * as pois from './pois.service';
 import type { TDebatesDeps } from '../../context';
 import { loadDebate } from './debates.service';
@@ -255,7 +256,7 @@ export function debatesSocketFeature(
           const current = await loadDebate(deps, await requireDebate(deps, debateId));
           return {
             debate: current,
-            messages: await debates.listMessages(deps, debateId, userId ?? null),
+            messages: await roundChat.listMessages(deps, debateId, userId ?? null),
             presence,
             iceServers: context.config.iceServers,
             serverTime: Date.now(),
@@ -282,7 +283,7 @@ export function debatesSocketFeature(
         answer(ack, log, async () => {
           const user = signedIn(socket.data.user);
           const { debateId, text, clientId } = parseOrThrow(ZSendDebateMessage, payload);
-          return { message: await debates.postMessage(deps, user, debateId, { text, clientId }) };
+          return { message: await roundChat.postMessage(deps, user, debateId, { text, clientId }) };
         }),
       );
       socket.on('debate.offer_poi', (payload, ack) =>

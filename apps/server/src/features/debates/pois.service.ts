@@ -13,7 +13,7 @@ import {
   type TSessionUser,
 } from '@resolved/shared';
 import { AppError, refuse } from '../../lib/errors';
-import { clockFromRow } from './debates.repository';
+import { clockFromRow } from './round-row';
 import type { TDebatesDeps } from '../../context';
 import { nowMs, requireDebate, seatsOfRow, sideOf } from './round-row';
 import * as repo from './pois.repository';

@@ -4,7 +4,7 @@
  * use it without a cycle.
  */
 import { AppError } from '../../lib/errors';
-import type { TRoundSeats, TSideKey } from '@resolved/shared';
+import type { TClockState, TRoundSeats, TSideKey } from '@resolved/shared';
 import type { TDebatesDeps } from '../../context';
 import * as repo from './debates.repository';
 import type { TDebateRow } from './debates.tables';
@@ -46,5 +46,19 @@ export function seatsOfRow(row: TDebateRow, teamJudgeIds?: string[]): TRoundSeat
     judgeId: row.judgeId,
     hasJudgeInvite: row.judgeInviteToken !== null,
     teamJudgeIds,
+  };
+}
+
+/** The round's clock as the shared clock rules read it. */
+export function clockFromRow(row: TDebateRow): TClockState {
+  return {
+    formatId: row.formatId,
+    phase: row.clockPhase,
+    speechIndex: Number(row.clockSpeechIndex),
+    prepTaker: row.clockPrepTaker,
+    startedAt: row.clockStartedAt === null ? null : Date.parse(row.clockStartedAt),
+    isPaused: Number(row.clockIsPaused) === 1,
+    elapsedBeforeMs: Number(row.clockElapsedBeforeMs),
+    prepRemainingMs: { a: Number(row.prepRemainingAMs), b: Number(row.prepRemainingBMs) },
   };
 }

@@ -8,6 +8,7 @@ import type { TDebateRow, TNewDebate } from './debates.tables';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import * as repo from './debates.repository';
+export { clockFromRow } from './round-row';
 
 /**
  * The statements of `debates.repository.ts` that other features run, most inside their own transaction (matching,
@@ -30,11 +31,6 @@ export async function claimJudge(
 /** Takes the announcement of a round's opening: true for exactly one caller, on whichever instance. */
 export async function claimOpening(db: TDebatesDb, id: number): Promise<boolean> {
   return repo.claimOpening(db, id);
-}
-
-/** The round's clock as the shared clock rules read it. */
-export function clockFromRow(row: TDebateRow): TClockState {
-  return repo.clockFromRow(row);
 }
 
 /** The app's Kysely instance or a transaction. */

@@ -13,14 +13,9 @@ import {
 } from '@resolved/shared';
 import { AppError, refuse } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
-import {
-  emitDebateUpdated,
-  listClockEvents,
-  listMessages,
-  loadDebate,
-  setReplayPrivate,
-} from '../debates/debates.service';
+import { emitDebateUpdated, listClockEvents, loadDebate, setReplayPrivate } from '../debates/debates.service';
 import { requireDebate, seatsOfRow } from '../debates/round-row';
+import { listMessages } from '../debates/round-chat.service';
 import { listEvidence } from '../evidence/evidence.service';
 import { getFlow } from '../flows/flows.service';
 import { requireRoundViewer } from '../debates/round-access';
