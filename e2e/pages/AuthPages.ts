@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The month and year of birth (issue 24): two selects, on the sign-up form and on the page that asks at sign-in. */
+/** The month and year of birth: two selects, on the sign-up form and on the page that asks at sign-in. */
 export class BirthMonthFields {
   readonly month: Locator;
   readonly year: Locator;
@@ -18,7 +18,7 @@ export class BirthMonthFields {
   }
 }
 
-/** The page that asks an account without a month of birth for it before anything else (issue 24). */
+/** The page that asks an account without a month of birth for it before anything else. */
 export class BirthMonthGate {
   readonly heading: Locator;
   readonly fields: BirthMonthFields;
@@ -41,7 +41,7 @@ export class BirthMonthGate {
   }
 }
 
-/** The /signup form (spec §2), with the month and year of birth (issue 24). */
+/** The /signup form (spec §2), with the month and year of birth. */
 export class SignupForm {
   readonly name: Locator;
   readonly email: Locator;

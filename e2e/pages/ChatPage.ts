@@ -13,7 +13,7 @@ export class ChatPage {
   readonly sendButton: Locator;
   readonly adminOnly: Locator;
   readonly emptyState: Locator;
-  /** The banner while an admin lets only established accounts post (issue 24). */
+  /** The banner while an admin lets only established accounts post. */
   readonly lockBanner: Locator;
 
   constructor(readonly page: Page) {

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /moderation (issue 23): the queue of open cases, and a case's page. */
+/** /moderation: the queue of open cases, and a case's page. */
 export class ModerationQueue {
   readonly heading: Locator;
   readonly queue: Locator;

@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** A team's page (`/teams/:id`): its roster, who waits for approval (coaches), and the wait (the one waiting). */
 export class TeamPage {
   readonly heading: Locator;
-  /** What someone waiting for the coach's approval reads (issue 29). */
+  /** What someone waiting for the coach's approval reads. */
   readonly pendingNote: Locator;
   /** The coach's list of people waiting for approval. */
   readonly pendingList: Locator;

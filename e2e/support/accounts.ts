@@ -1,7 +1,7 @@
 import { expect, type BrowserContext } from '@playwright/test';
 import { BASE_URL } from './env';
 
-/** The month of birth browser-test accounts give unless a test says otherwise: an adult's (issue 24). */
+/** The month of birth browser-test accounts give unless a test says otherwise: an adult's. */
 export const ADULT_BIRTH_MONTH = '1990-01';
 
 /** The password every browser-test account uses. */

@@ -81,7 +81,7 @@ export function bringForfeitWatchDue(debateId: number, userId: string): void {
 }
 
 /**
- * Makes the account with `email` one from before ages were asked (issue 24): its month of birth is unset, so it is
+ * Makes the account with `email` one from before ages were asked: its month of birth is unset, so it is
  * asked at its next sign-in. No route unsets a month (only admins change one), hence the direct write.
  */
 export function forgetBirthMonth(email: string): void {

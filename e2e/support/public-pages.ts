@@ -1,8 +1,8 @@
 /**
- * Every public page and the spec texts (seed-spec §1–3, issue 2) that prove it rendered. The texts are written
+ * Every public page and the spec texts (seed-spec §1–3) that prove it rendered. The texts are written
  * out here on purpose instead of being imported from the app: they are the contract the app must meet.
  */
-/** The points rules the How To and Help pages document (issue 6: complete 10, win 15 more, judge 5). */
+/** The points rules the How To and Help pages document (complete 10, win 15 more, judge 5). */
 const POINTS_TEXT =
   /Finishing a live debate earns 10 points, winning a judged debate \(or a forfeit\) earns 15 more, and judging a debate earns the judge 5 points\./;
 

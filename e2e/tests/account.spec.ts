@@ -1,5 +1,5 @@
 /**
- * The app knows who is signed in (issue 16 items 4, 9 and 10): the sidebar shows the account and Sign Out, the
+ * The app knows who is signed in: the sidebar shows the account and Sign Out, the
  * header menu signs out on every page and on phones, /login and /signup lead a signed-in user to the dashboard,
  * Welcome offers "Find an opponent" instead of "Sign up"; account settings rename, change the password and delete
  * the account; a bad challenge link says so in words.
@@ -113,7 +113,7 @@ test('the dashboard opens with "Start a debate" and the debater’s own record',
   await expect(record.getByTestId('record-losses')).toHaveText('0');
   await expect(record.getByTestId('record-speaker-points')).toHaveText('—');
   await expect(record.getByTestId('record-ratings')).toHaveText('After your first judged round');
-  // It leads to the Find an opponent card on the dashboard itself (issue 21: one "Find an opponent" on the page).
+  // It leads to the Find an opponent card on the dashboard itself (one "Find an opponent" on the page).
   await welcome.getByRole('link', { name: 'Start a debate' }).click();
   await expect(page.getByRole('button', { name: 'Find an opponent' })).toBeInViewport();
 });

@@ -1,5 +1,5 @@
 /**
- * Age, asked neutrally (issue 24, item 1), in the browser: a 12-year-old cannot sign up directly but joins through
+ * Age, asked neutrally, in the browser: a 12-year-old cannot sign up directly but joins through
  * a coach's link, as a team-managed account that finds no "Find an opponent" and no community chat; an account
  * without a month of birth is asked at sign-in before anything else; an admin grants verified judge.
  */
@@ -60,7 +60,7 @@ test('a 12-year-old cannot sign up directly, joins through the coach’s link, a
   await expect(toast(page, 'Account created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/teams$/);
   await expect(page.getByRole('link', { name: teamName })).toBeVisible();
-  // A child joining makes the team one with a minor on it: the join waits for the coach's approval (issue 29).
+  // A child joining makes the team one with a minor on it: the join waits for the coach's approval.
   await expect(page.getByTestId('team-list')).toContainText('Waiting for your coach');
   const row = readTestDatabase((db) =>
     db

@@ -62,7 +62,7 @@ test('Google sign-up creates the account, asks the month of birth and goes to /d
   await completeGooglePopup(page, form.google, 'grace.hopper');
   await expect(toast(page, 'Account created successfully!')).toBeVisible();
   await expect(page).toHaveURL(`${app.baseUrl}/dashboard`);
-  // Google gives no month of birth: it is asked before anything else (issue 24).
+  // Google gives no month of birth: it is asked before anything else.
   await new BirthMonthGate(page).answer('1990-01');
   await expect(page.getByText('Welcome back, Grace hopper!')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Account Information' })).toContainText(emailForLogin('grace.hopper'));

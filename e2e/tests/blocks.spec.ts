@@ -1,5 +1,5 @@
 /**
- * Blocks (issue 23, item 1): A blocks B from B's profile (after a confirm dialog); B's community-chat messages
+ * Blocks: A blocks B from B's profile (after a confirm dialog); B's community-chat messages
  * disappear for A, those already there and new ones; A and B look for a Lincoln Douglas opponent at the same time and
  * are not matched; A unblocks B in Settings. And a block from a live round's room ends it for both.
  */

@@ -1,5 +1,5 @@
 /**
- * The round's call as people meet it (issue 21 items 9 and 10): a spectator starts every video with one click, and a
+ * The round's call as people meet it: a spectator starts every video with one click, and a
  * debater who opens their round in a second window is told in the first, which can take the call back.
  */
 import type { Browser, Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Camera choice (issue 24 item 3): a debater can be in the round with the camera off; the other sees a placeholder
+ * Camera choice: a debater can be in the round with the camera off; the other sees a placeholder
  * with the name and "Camera off", not a frozen or black frame; turning it on shows video playing again; the choice is
  * remembered in the browser, so it survives a reload.
  */

@@ -1,5 +1,5 @@
 /**
- * The community chat's lock (issue 24, item 6): an admin turns "only established accounts may post" on from the admin
+ * The community chat's lock: an admin turns "only established accounts may post" on from the admin
  * dashboard; another person's open chat shows the banner at once; their message (a new account: not established) is
  * refused with its reason on the page; the admin turns it off and the banner goes, the message goes through.
  *

@@ -1,4 +1,4 @@
-// The console-error guard is what turns "no console errors" (issue 2 acceptance) into a check on every test,
+// The console-error guard is what turns "no console errors" into a check on every test,
 // so it has tests of its own. `test.fail()` marks a test that must fail: if the guard let the error through, the
 // test would pass and the run would report it.
 import { test, expect } from '../support/fixtures';

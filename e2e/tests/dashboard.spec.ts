@@ -1,5 +1,5 @@
 /**
- * The dashboard (issue 21): the spec's sections with their labels, and the product's own additions gathered once in a
+ * The dashboard: the spec's sections with their labels, and the product's own additions gathered once in a
  * "Your debates" area near the top (record, ratings with one chart, recent rounds, finding an opponent, team rounds);
  * the welcome banner leads back to a live round; the rating chart has axes, a tooltip per round and a table for screen
  * readers. Everything reads on a phone.

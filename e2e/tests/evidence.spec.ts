@@ -1,5 +1,5 @@
 /**
- * Evidence and flows in the room (issue 14): a PDF shared by one debater appears at once for the other debater and the judge,
+ * Evidence and flows in the room: a PDF shared by one debater appears at once for the other debater and the judge,
  * who download it byte for byte; a spectator sees it only once the debaters allow.
  */
 import fs from 'node:fs/promises';

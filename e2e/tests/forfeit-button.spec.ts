@@ -1,5 +1,5 @@
 /**
- * Issue 29, item 9: the README's Forfeit button exists. A debater resigns with it (after a confirm): the other side
+ * The README's Forfeit button exists. A debater resigns with it (after a confirm): the other side
  * wins, and both debaters and a spectator see it at once. (The spectator switches: spectator-switches.spec.ts.)
  */
 import { test, expect } from '../support/fixtures';

@@ -1,5 +1,5 @@
 /**
- * Every form's fields behave alike (issue 21 item 14): one field component gives each a label, its character count
+ * Every form's fields behave alike: one field component gives each a label, its character count
  * where the text has a limit, and its error, all tied to the input (`aria-describedby`, `aria-invalid`), and a
  * refused form puts the focus on its first invalid field, so a screen reader says which field and why.
  */

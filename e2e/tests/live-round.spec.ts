@@ -1,5 +1,5 @@
 /**
- * No silent forfeits (issue 16 item 2): leaving a live round by a link asks first; every other page says "You are
+ * No silent forfeits: leaving a live round by a link asks first; every other page says "You are
  * in a live debate" with a way back, in every tab; a debater matched while looking at another tab is told by the
  * tab's title.
  */

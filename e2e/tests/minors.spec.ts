@@ -1,5 +1,5 @@
 /**
- * Who a minor meets (issue 24, item 2), as people meet it: a 15-year-old and a 30-year-old queueing for the same format
+ * Who a minor meets, as people meet it: a 15-year-old and a 30-year-old queueing for the same format
  * are not matched while two 15-year-olds are; a stranger adult cannot take the judge's seat of two 15-year-olds' round
  * and, watching it, receives no video frames until both debaters let spectators watch (and loses them when one stops).
  */

@@ -1,5 +1,5 @@
 /**
- * Trust and safety (issue 23) end to end: an admin makes a moderator in the admin dashboard; A reports B from their
+ * Trust and safety end to end: an admin makes a moderator in the admin dashboard; A reports B from their
  * live round for harassment; the moderator claims the case, reads the round's chat excerpt and bans B; B's open tab
  * is signed out within 5 s and B's sign-in is refused with a clear message; A's notices say action was taken.
  * Screenshots of the queue, the case and the notices at 1280 and 375 px wide.

@@ -1,5 +1,5 @@
 /**
- * "Download my data" (issue 24 item 7): Settings → Download my data saves a JSON file holding the user's rounds and
+ * "Download my data": Settings → Download my data saves a JSON file holding the user's rounds and
  * messages — and not the opponent's messages.
  */
 import { readFile } from 'node:fs/promises';

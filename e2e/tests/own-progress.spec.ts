@@ -1,5 +1,5 @@
 /**
- * A debater's own progress (issue 29, item 7): the dashboard's "History and ballots" link opens the Debates page at
+ * A debater's own progress: the dashboard's "History and ballots" link opens the Debates page at
  * "Your progress", the view their coach sees on the team page (rounds per format, the rating chart, the latest ballots
  * with the judge's reasons for decision). It reads on a phone.
  */

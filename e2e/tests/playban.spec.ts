@@ -1,5 +1,5 @@
 /**
- * Behaviour limits (issue 24, item 5): three rounds left or missed within a day bring a matchmaking cooldown, and the
+ * Behaviour limits: three rounds left or missed within a day bring a matchmaking cooldown, and the
  * Find an opponent card on the Debates page says how long it has left, in words.
  */
 import { test, expect } from '../support/fixtures';

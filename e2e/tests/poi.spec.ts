@@ -1,5 +1,5 @@
 /**
- * Points of information in a Parliamentary round (issue 14): refused in protected time, offered once the window
+ * Points of information in a Parliamentary round: refused in protected time, offered once the window
  * opens, accepted by the speaker, timed for both, counted with the round.
  */
 import { test, expect } from '../support/fixtures';

@@ -1,7 +1,7 @@
 /**
- * Issue 21, items 5, 6, 11 and 12: where points are promised the conditions are stated too, and a round that earned
+ * Where points are promised the conditions are stated too, and a round that earned
  * nothing reads "Not counted for points" with the rule it met (in the room, on the dashboard, in the coach's progress
- * view; issue 29: never "Practice round", which names a coach's team rounds); ratings are explained in a debater's words; a Parliamentary room drops the prep nobody can use any more and
+ * view; Never "Practice round", which names a coach's team rounds); ratings are explained in a debater's words; a Parliamentary room drops the prep nobody can use any more and
  * names each speech once; a phone pins a one-line clock and lets the rest scroll.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';

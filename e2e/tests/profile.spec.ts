@@ -1,5 +1,5 @@
 /**
- * Debater profiles (issue 14, history): a signed-in user opens a debater's profile, sees their record and a finished
+ * Debater profiles: a signed-in user opens a debater's profile, sees their record and a finished
  * round, follows its Replay link, and from the replay reaches the opponent's profile; their own profile is in the
  * account menu. A judge finds the rounds they judged on the Debates page and their profile. The pages keep within a
  * phone's width.

@@ -1,6 +1,6 @@
 /**
  * A tab left open across a deploy that changed the socket protocol is refused at the handshake and offered a reload
- * (issue 15). The test plays such a tab by rewriting the version this page sends in its Socket.IO CONNECT packet.
+ *. The test plays such a tab by rewriting the version this page sends in its Socket.IO CONNECT packet.
  */
 import { test, expect } from '../support/fixtures';
 

@@ -1,5 +1,5 @@
 /**
- * Recording a round (issue 14): with both debaters' agreement each browser records its own fake camera and
+ * Recording a round: with both debaters' agreement each browser records its own fake camera and
  * microphone and uploads it as the round goes; the replay plays the recordings; a debater can delete them, and an
  * open replay elsewhere follows.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14's "done when", as one round: two debaters and a judge in a Parliamentary round that is recorded (fake
+ * The whole round, as one: two debaters and a judge in a Parliamentary round that is recorded (fake
  * camera and microphone). A PDF shared by one debater opens for the other and the judge; each of the three flows
  * two speeches, privately; a POI is refused in protected time (by the page and by the server), then offered in the
  * open window, accepted and timed; the round ends with the judge's ballot; the replay shows the timeline, the chat,

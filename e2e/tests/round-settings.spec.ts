@@ -1,6 +1,5 @@
 /**
- * A round's settings show the server's latest state, whatever order HTTP answers and live updates arrive in (issue 21
- * item 3): both debaters ticking "Record this round" at once, and an older answer arriving after a newer change to
+ * A round's settings show the server's latest state, whatever order HTTP answers and live updates arrive in: both debaters ticking "Record this round" at once, and an older answer arriving after a newer change to
  * "Spectators can see the evidence" or "Keep this replay private". Each test holds one answer back with `page.route`
  * until the newer state has reached the page, so the race happens every time.
  */

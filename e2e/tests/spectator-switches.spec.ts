@@ -1,5 +1,5 @@
 /**
- * Issue 29, item 6: one switch per thing. The switch under the video lets spectators see and hear the debaters, and
+ * One switch per thing. The switch under the video lets spectators see and hear the debaters, and
  * says only that; the evidence has its own switch. What a spectator receives matches the words.
  */
 import { test, expect } from '../support/fixtures';

@@ -1,5 +1,5 @@
 /**
- * Pending team members (issue 29, item 4), as people meet it: an adult who joins a team with a 15-year-old on it by
+ * Pending team members, as people meet it: an adult who joins a team with a 15-year-old on it by
  * its code waits for the coach ("waiting for your coach"), and meanwhile is not matched with that 15-year-old in the
  * queue; the coach, told live, approves them on the roster, and then the two are matched.
  */

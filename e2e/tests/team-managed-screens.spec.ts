@@ -1,5 +1,5 @@
 /**
- * A team-run child's screens (issue 29, item 8): a 12-year-old's account, made through its coach's join link, finds its
+ * A team-run child's screens: a 12-year-old's account, made through its coach's join link, finds its
  * teams, the topics and the guides on its dashboard, in the sidebar and in the phone's menu, and never the public
  * meeting rooms, the community chat or a random opponent; opened by their addresses, those pages say why and lead to
  * its teams. (The spec's labels for everyone else: shell.spec.ts and dashboard.spec.ts.)

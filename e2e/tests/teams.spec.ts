@@ -52,7 +52,7 @@ test('a coach runs a team practice: students join by link, a paired round is jud
   expect(link).toMatch(/\/teams\/join\/[A-Z2-9]{10}$/);
   expect(await seriousViolations(coach!)).toEqual([]);
 
-  // Ann has no account: the link sends her through sign-up, which joins the team in the same step (issue 24).
+  // Ann has no account: the link sends her through sign-up, which joins the team in the same step.
   await ann!.goto(link);
   await expect(ann!.getByRole('heading', { level: 1, name: `Join ${teamName}` })).toBeVisible();
   await ann!.getByRole('link', { name: 'Sign up to join' }).click();

@@ -1,5 +1,5 @@
 /**
- * The text filter (issue 24, item 4) end to end: a slur in the community chat is refused with its message shown and
+ * The text filter end to end: a slur in the community chat is refused with its message shown and
  * never posted; a flagged word is posted for everyone and files an automatic case, which a moderator finds in the
  * queue at /moderation, marked as the text filter's, with what matched.
  */
@@ -46,7 +46,7 @@ test('a slur in the chat is refused in the page; a flagged word is posted and fi
     const refused = chat.outbox.filter({ hasText: slur });
     await expect(refused).toHaveAttribute('data-status', 'failed');
     await expect(refused.getByRole('alert')).toHaveText(REFUSAL);
-    // Sending it again would be refused again: the reason, and no Retry (issue 29, item 9).
+    // Sending it again would be refused again: the reason, and no Retry.
     await expect(refused.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     await expect(chat.message(slur)).toHaveCount(0);
 

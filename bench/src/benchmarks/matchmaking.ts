@@ -2,9 +2,9 @@
  * 3. Matchmaking: 2,000 signed-in debaters join the queues (all formats) at once through the real API;
  * the time until every one of them is in a debate, and a check that nobody is in two. Baseline in the same
  * run: the pure `pairQueue` over the same 2,000 entries in memory — the algorithm without HTTP or database.
- * A second variant (issue 23) first gives every debater 5 blocks of random others: the time until everyone who can
+ * A second variant first gives every debater 5 blocks of random others: the time until everyone who can
  * be paired is, checking that no blocked pair was made and that nobody left waiting could have been paired.
- * Both with age bands (issue 24): half the debaters are 15 and half adults (in runs of six, so every format has an
+ * Both with age bands: half the debaters are 15 and half adults (in runs of six, so every format has an
  * even number of each), and no pair may mix them (nobody shares a team here).
  */
 import http from 'node:http';
@@ -345,7 +345,7 @@ export async function matchmakingBenchmark(ctx: TBenchContext): Promise<TBenchRe
     );
   }
   return {
-    setup: `${fmt(debaters)} signed-in debaters, ${FORMAT_IDS.length} formats, half of them 15 and half adults (issue 24: never paired together), every POST /api/debates/queue sent at once over ${CONNECTIONS} keep-alive connections; paired = every debater has an active debate (polled every 10 ms); checked: ${fmt(debaters / 2)} debates, nobody in two, nobody with themselves, nobody with the other age band. Blocks variant: each debater first blocks ${BLOCKS_PER_USER} random others (seeded); paired = everyone left waiting in a format is blocked with each other one left there; checked: no blocked pair made`,
+    setup: `${fmt(debaters)} signed-in debaters, ${FORMAT_IDS.length} formats, half of them 15 and half adults (never paired together), every POST /api/debates/queue sent at once over ${CONNECTIONS} keep-alive connections; paired = every debater has an active debate (polled every 10 ms); checked: ${fmt(debaters / 2)} debates, nobody in two, nobody with themselves, nobody with the other age band. Blocks variant: each debater first blocks ${BLOCKS_PER_USER} random others (seeded); paired = everyone left waiting in a format is blocked with each other one left there; checked: no blocked pair made`,
     figures,
     notes: ctx.postgresUrl ? [] : ['TEST_DATABASE_URL is not set: the PostgreSQL variant was skipped.'],
   };

@@ -1,5 +1,5 @@
 /**
- * 7. The cost of a request (issue 25): Resolved's public and signed-in reads against a bare Fastify server with the
+ * 7. The cost of a request: Resolved's public and signed-in reads against a bare Fastify server with the
  * same Fastify, helmet policy, compression and request logging (workers/bare-fastify.mjs) that answers each path
  * with the very bytes Resolved answered it with. Rounds alternate between the two servers, endpoint by endpoint, in
  * the same run, at 100 and 100,000 users; the gap is Resolved's own work per request.

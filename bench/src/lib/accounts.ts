@@ -102,7 +102,7 @@ export async function seedUsers(
     prefix: string;
     seed?: number;
     score?: (random: () => number) => number;
-    /** The i-th user's month of birth (issue 24); an adult's ('1990-01') unless given. */
+    /** The i-th user's month of birth; an adult's ('1990-01') unless given. */
     birthMonth?: (i: number) => string;
   } = { prefix: 'u' },
 ): Promise<TSeededUser[]> {

@@ -1,4 +1,4 @@
-/** The month-of-birth forms' schemas (issue 24): with the pages and routes that validate, not in the first load. */
+/** The month-of-birth forms' schemas: with the pages and routes that validate, not in the first load. */
 import { z } from 'zod';
 import { AGE_IMPOSSIBLE, ageOn, BIRTH_MONTH_MESSAGES, BIRTH_MONTH_PATTERN } from './age.js';
 

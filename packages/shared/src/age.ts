@@ -1,5 +1,5 @@
 /**
- * Age (issue 24, items 1 and 2): an account gives its month and year of birth, never shown to others. From it come
+ * Age: an account gives its month and year of birth, never shown to others. From it come
  * age bands — who may sign up directly, who a minor meets, who may see a minor's round. The day is not asked, so the
  * birthday is taken as the last day of the birth month: in that month a person counts as the younger age (the safe
  * side for every rule below). See docs/safety.md.

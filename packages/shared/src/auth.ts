@@ -25,7 +25,7 @@ export const ZSessionUser = z.object({
   /** Set only while a suspension from live debates holds: queue, challenges and the judge's seat refuse (ISO). */
   suspendedUntil: z.string().optional(),
   /**
-   * The age band from the month of birth (issue 24; the month itself is never on the session user). Absent while the
+   * The age band from the month of birth (the month itself is never on the session user). Absent while the
    * account has not given one: it is asked at the next sign-in, and the doors that depend on age refuse until then.
    */
   ageBand: z.enum(AGE_BANDS).optional(),
@@ -73,7 +73,7 @@ export const ZSignUpRequest = z.object({
   name: ZDisplayName,
   email: ZEmail,
   password: ZPassword,
-  /** "YYYY-MM" (issue 24): asked at sign-up; stored, never shown to others. */
+  /** "YYYY-MM": asked at sign-up; stored, never shown to others. */
   birthMonth: ZBirthMonth,
   /**
    * The team join code when signing up from a team's join link: the account joins the team in the same step, and an
@@ -108,7 +108,7 @@ export interface TLeaderboardEntry {
   id: string;
   displayName: string;
   score: number;
-  /** An account limited to its teams (issue 24): it has no public profile, so the row links nowhere. */
+  /** An account limited to its teams: it has no public profile, so the row links nowhere. */
   hasNoProfile?: true;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Blocks (issue 23, item 1): someone a user never wants to meet again. The server keeps the pair apart everywhere
+ * Blocks: someone a user never wants to meet again. The server keeps the pair apart everywhere
  * (the queue, challenge links, the judge's seat, a coach's pairing, watching and sharing into the blocker's rounds)
  * and hides the blocked user's community-chat messages from the blocker.
  */

@@ -84,7 +84,7 @@ export interface TChatJoined {
   /** Server time of this reply, to pass back as `deletedSince` next time. */
   serverTime: string;
   presence: number;
-  /** Whether only established accounts may post now (issue 24): the chat shows its banner on arrival. */
+  /** Whether only established accounts may post now: the chat shows its banner on arrival. */
   lock: TChatLock;
 }
 
@@ -114,7 +114,7 @@ export function chatDisplayName(user: { role: string; displayName: string | null
   return name ? name : CHAT_ANONYMOUS_NAME;
 }
 
-// ---- Slow-down and lock (issue 24, item 6) ----
+// ---- Slow-down and lock ----
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -23,16 +23,16 @@ export type TErrorCode = (typeof ERROR_CODES)[number];
 export const ERROR_REASONS = [
   // The door
   'account_banned',
-  // Moderation (issue 23)
+  // Moderation
   'muted',
   'suspended',
   'self_report',
   'cannot_moderate_staff',
   'case_claimed',
   'already_appealed',
-  // The text filter (issue 24)
+  // The text filter
   'text_refused',
-  // The community chat's slow-down and lock (issue 24)
+  // The community chat's slow-down and lock
   'chat_slow_mode',
   'chat_locked',
   // Matchmaking
@@ -72,12 +72,12 @@ export const ERROR_REASONS = [
   'already_member',
   'team_full',
   'team_no_coach',
-  // Ages (issue 24)
+  // Ages
   'age_required',
   'under_13',
   'team_managed',
   'birth_month_set',
-  // Who a minor meets (issue 24, item 2)
+  // Who a minor meets
   'age_band',
   'minor_round_judge',
   'spectators_not_watching',

@@ -1,5 +1,5 @@
 /**
- * Trust and safety (issue 23): reports, the moderation queue, moderators' actions, the moderation log and the
+ * Trust and safety: reports, the moderation queue, moderators' actions, the moderation log and the
  * notices that tell people what happened. One contract for the server and the web client.
  */
 import { z } from 'zod';
@@ -131,7 +131,7 @@ export interface TContextEvidence {
   fileId?: number;
 }
 
-// ---- The text filter (issue 24) ----
+// ---- The text filter ----
 
 /** Where a text the filter read was written; an automatic case says so. */
 export const FILTER_SURFACES = [
@@ -249,10 +249,10 @@ export const MODERATION_ACTIONS = [
   'reset_name',
   'appeal_upheld',
   'appeal_granted',
-  // An admin's switch on the community chat (issue 24, item 6): logged with the chat as its target.
+  // An admin's switch on the community chat: logged with the chat as its target.
   'chat_locked',
   'chat_unlocked',
-  // Admins' changes to an account's age and judging (issue 24), logged here with the other actions on accounts.
+  // Admins' changes to an account's age and judging, logged here with the other actions on accounts.
   'set_birth_month',
   'grant_verified_judge',
   'revoke_verified_judge',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * "Download my data" (issue 24 item 7): everything the account holds about itself, as one JSON file. Only the
+ * "Download my data": everything the account holds about itself, as one JSON file. Only the
  * user's own data: never a password hash or a session token, never another person's flow or message, never a
  * reporter's identity or a moderator's name.
  */
@@ -69,7 +69,7 @@ export const ZMyData = z.object({
     role: z.string(),
     score: z.number(),
     createdAt: z.string(),
-    /** The account's own month of birth ("YYYY-MM"), or null until given (issue 24). */
+    /** The account's own month of birth ("YYYY-MM"), or null until given. */
     birthMonth: z.string().nullable(),
     isTeamManaged: z.boolean(),
   }),

@@ -1,5 +1,5 @@
 /**
- * Behaviour limits (issue 24, item 5; Lichess's "playban"): leaving a live round or not showing up to it is a
+ * Behaviour limits (Lichess's "playban"): leaving a live round or not showing up to it is a
  * strike; three strikes within a day bring a matchmaking cooldown, longer for each repeat, the step going down one
  * for every clean week (a week without a strike).
  */

@@ -1,5 +1,5 @@
 /**
- * Points a debate awards (issue 6). Every award is one score-ledger entry; the How To and Help pages
+ * Points a debate awards. Every award is one score-ledger entry; the How To and Help pages
  * print these values, so they are written down only here.
  */
 export const DEBATE_POINTS = {

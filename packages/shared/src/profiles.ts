@@ -1,5 +1,5 @@
 /**
- * Debater profiles (issue 14): what any signed-in user sees of another debater — their name, points, rank, record,
+ * Debater profiles: what any signed-in user sees of another debater — their name, points, rank, record,
  * ratings and the past rounds the viewer may replay. Never an e-mail, a role or anything else from the account.
  */
 import { z } from 'zod';
@@ -33,7 +33,7 @@ export interface TPublicProfile {
   id: string;
   displayName: string;
   /**
-   * A debater under 18 (issue 24): the profile shows only the name and the debate record (and, to signed-in people
+   * A debater under 18: the profile shows only the name and the debate record (and, to signed-in people
    * only, as every profile): `score`, `rank` and `memberSince` are null and `ratings` empty.
    */
   isLimited: boolean;

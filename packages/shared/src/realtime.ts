@@ -42,7 +42,7 @@ export const REALTIME_ROOMS = {
   debate: (debateId: string) => `debate:${debateId}`,
   /**
    * The community-chat sockets of those who blocked `userId`: joined only while in the chat, so a chat message of
-   * `userId` goes to `chat` except this room (blocks, issue 23).
+   * `userId` goes to `chat` except this room (blocks).
    */
   chatHiding: (userId: string) => `chat:hiding:${userId}`,
 } as const;
@@ -70,7 +70,7 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents {
   'chat.lock_changed': (payload: TChatLock) => void;
   /** To `user:<id>` of each member: the team's roster, details or rounds changed (refetch it). */
   'team.changed': (payload: { teamId: number }) => void;
-  /** To `user:<id>` of each of the team's coaches: someone asked to join and waits for approval (issue 29). */
+  /** To `user:<id>` of each of the team's coaches: someone asked to join and waits for approval. */
   'team.join_requested': (payload: { teamId: number; teamName: string; userId: string; displayName: string }) => void;
   /** To `user:<id>` of each debater and judge: a coach paired a practice round for them; it is open now. */
   'team.round_opened': (payload: { round: TTeamRound; role: 'debater' | 'judge' }) => void;
@@ -81,7 +81,7 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents {
   'debate.ended_early': (payload: { debateId: number }) => void;
   /** To `user:<id>` of the blocker: they blocked or unblocked `userId` (another tab's block list and chat update). */
   'block.changed': (payload: { userId: string; isBlocked: boolean }) => void;
-  /** To `user:<id>`: a moderation notice for this user (issue 23); the header's notices refetch. */
+  /** To `user:<id>`: a moderation notice for this user; the header's notices refetch. */
   'notice.created': (payload: { id: number }) => void;
 }
 

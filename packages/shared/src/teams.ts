@@ -1,5 +1,5 @@
 /**
- * Teams (issue 13): a coach, members who joined by link or code, practice rounds the coach pairs, and the
+ * Teams: a coach, members who joined by link or code, practice rounds the coach pairs, and the
  * progress a coach follows. Requests are validated with these schemas on both sides.
  */
 import { z } from 'zod';
@@ -46,7 +46,7 @@ export const JOINING_OFF_MESSAGE = 'This team is not taking new members; ask you
 
 /**
  * The answer to joining by code: the team, whether this put the caller on it (false: already on it), and whether
- * they wait for a coach's approval (issue 29).
+ * they wait for a coach's approval.
  */
 export interface TJoinTeamResponse {
   teamId: number;
@@ -64,7 +64,7 @@ export function hasPossibleMinor(bands: readonly (TAgeBand | null | undefined)[]
 }
 
 /**
- * Whether joining a team waits for a coach's approval (issue 29): when its coach switched "Require approval to join"
+ * Whether joining a team waits for a coach's approval: when its coach switched "Require approval to join"
  * on, and always when anyone on the team, waiting to join it or joining now may be under 18 (`bands`: theirs). A
  * join code is a key to the team's minors; the coach decides who becomes their teammate. See docs/decisions.md.
  */
@@ -101,7 +101,7 @@ export const ZUpdateTeamRequest = ZCreateTeamRequest;
 /** Rotate the join code (a new one) or switch joining by code off. */
 export const ZJoinCodeRequest = z.object({ enabled: z.boolean() });
 
-/** The coach's "Require approval to join" (issue 29): on or off (a team with minors needs approval either way). */
+/** The coach's "Require approval to join": on or off (a team with minors needs approval either way). */
 export const ZJoinApprovalRequest = z.object({ isRequired: z.boolean() });
 export type TJoinApprovalRequest = z.input<typeof ZJoinApprovalRequest>;
 

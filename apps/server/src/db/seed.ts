@@ -9,7 +9,7 @@ const SEED_LOCK_KEY = 7_305_102;
  * First start: the spec's default topic and the six fixed rooms. Safe to call on every start, and on several
  * instances starting at once on an empty database: each seeds in one transaction holding a lock (PostgreSQL's
  * advisory lock; on SQLite the write lock `begin immediate` takes), so the second waits, then finds the rows.
- * Without it both inserted a current topic, and one instance exited on `topics_one_current` (issue 29).
+ * Without it both inserted a current topic, and one instance exited on `topics_one_current`.
  */
 export async function seedDatabase(database: TDatabase, options: { roomLinks: string[] }): Promise<void> {
   const { db } = database;

@@ -1,4 +1,4 @@
-/** Refusals keyed by reason become the one error a service throws, with the shared wording (issue 22, item 6). */
+/** Refusals keyed by reason become the one error a service throws, with the shared wording. */
 import { describe, expect, it } from 'vitest';
 import { REFUSALS, refusalOf, type TRefusalReason } from '@resolved/shared';
 import { AppError, refuse, refused, refusedError } from './errors';

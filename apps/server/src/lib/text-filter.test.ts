@@ -1,5 +1,5 @@
 /**
- * The text filter (issue 24, item 4): the critical list is refused, other matches are flagged, look-alike letters and
+ * The text filter: the critical list is refused, other matches are flagged, look-alike letters and
  * stretched words are read as the words they imitate, and debate vocabulary is never refused or flagged.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The text filter (issue 24, item 4): what people write for others to read — chat, names, team names and
+ * The text filter: what people write for others to read — chat, names, team names and
  * descriptions, evidence names and notes, report and appeal text — passes through the maintained `obscenity` library
  * (its English dataset with the recommended transformers, which read look-alike letters such as `1` for `i` and
  * stretched words such as `fuuuck`). There is no hand-written word list: the dataset is the library's, adjusted only

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI page (`/api/docs`) describes every route, so that a school's IT can read the whole API (issue 29): each
+ * The OpenAPI page (`/api/docs`) describes every route, so that a school's IT can read the whole API: each
  * operation has a summary, a tag, what it answers on success and the error body, and the request schemas its route
  * parses with. A route without an entry in `route-docs.ts` fails here, and so does an entry whose route is gone.
  * The document does not depend on the database: one engine is enough.

@@ -9,7 +9,7 @@ export interface TChatEmitter {
 
 /**
  * Sends a batch of community-chat messages to `room`, per recipient: nobody receives the messages of someone they
- * blocked (their chat sockets are in `chatHiding(author)`, issue 23). Everyone hiding none of the batch's authors gets
+ * blocked (their chat sockets are in `chatHiding(author)`). Everyone hiding none of the batch's authors gets
  * the batch as one packet, as before. Someone hiding one author of a batch of several still gets the others': one
  * packet per other author, to the sockets hiding any author of the batch but that one. Each emit is a broadcast
  * with `except`, which every instance applies to its own sockets, so the hiding holds across instances.

@@ -1,5 +1,5 @@
 /**
- * The socket handshake carries the protocol version (issue 15): a tab older than the server is refused with
+ * The socket handshake carries the protocol version: a tab older than the server is refused with
  * `client_too_old` (it then offers a reload), a newer one with `server_too_old`; the current one connects.
  */
 import { io } from 'socket.io-client';

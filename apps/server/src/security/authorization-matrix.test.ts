@@ -104,7 +104,7 @@ async function makeDebate(
   return { id: debateId, opponent: other };
 }
 
-/** Makes `who` 15 (issue 24: a minor). */
+/** Makes `who` 15 (a minor). */
 async function makeMinor(c: TCtx, who: TIdentity): Promise<void> {
   const now = new Date();
   const birthMonth = `${now.getUTCFullYear() - 16}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -170,7 +170,7 @@ async function makeTeam(c: TCtx, coach: TIdentity): Promise<{ id: number; joinCo
 }
 
 /**
- * A team whose coach requires approval to join (issue 29), and `who` waiting for it; the coach is `coach` (the
+ * A team whose coach requires approval to join, and `who` waiting for it; the coach is `coach` (the
  * owner, for the coach's own routes) or a fresh one.
  */
 async function pendingJoin(c: TCtx, who: TIdentity, coach?: TIdentity): Promise<{ id: number; coach: TIdentity }> {
@@ -189,7 +189,7 @@ async function withoutBirthMonth(c: TCtx): Promise<void> {
   await c.t.database.db.updateTable('users').set({ birthMonth: null }).where('id', '=', c.as.user.id).execute();
 }
 
-/** Makes `who` a team-managed under-13 account (issue 24), as a sign-up through a coach's join link does. */
+/** Makes `who` a team-managed under-13 account, as a sign-up through a coach's join link does. */
 async function teamManaged(t: TTestApp, who: TIdentity, coachId = 'probe-coach'): Promise<void> {
   await t.database.db
     .updateTable('users')

@@ -131,7 +131,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'GET /api/debates/record': SIGNED_IN,
   'GET /api/debates/ratings': PUBLIC,
   'GET /api/debates/queue': SIGNED_IN,
-  'POST /api/debates/queue': rule('signed-in users, unless suspended or in a matchmaking cooldown (issue 24)', 'DAAA-'),
+  'POST /api/debates/queue': rule('signed-in users, unless suspended or in a matchmaking cooldown', 'DAAA-'),
   'POST /api/debates/queue | no month of birth': rule('no one without a month of birth (403 `age_required`)', 'DDDD-'),
   'POST /api/debates/queue | team-managed': rule('no account limited to its teams (403 `team_managed`)', 'DDDD-'),
   'POST /api/debates/queue | in a matchmaking cooldown': rule(
@@ -158,7 +158,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'the challenger',
   ),
   'POST /api/debates/challenges/:token/accept | a minor’s challenge': rule(
-    'minors, and the challenger’s teammates (issue 24: every actor here is an adult outside the team)',
+    'minors, and the challenger’s teammates (every actor here is an adult outside the team)',
     'DDDDD',
     'the challenger, 15',
   ),
@@ -178,11 +178,11 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'DDDD-',
   ),
   'POST /api/debates/:id/judge | a round with a minor': rule(
-    'a minor, a coach of either debater’s team, moderators, admins and verified judges (issue 24)',
+    'a minor, a coach of either debater’s team, moderators, admins and verified judges',
     'DDAAD',
     'a debater, 15',
   ),
-  'PUT /api/debates/:id/spectator-watch': rule('the debaters, while the round is on (issue 24)', 'DDDDA', 'a debater'),
+  'PUT /api/debates/:id/spectator-watch': rule('the debaters, while the round is on', 'DDDDA', 'a debater'),
   'POST /api/debates/:id/judge-invites': rule('the debaters', 'DDDDA', 'a debater'),
   'POST /api/debates/:id/ballots': rule('the debate’s judge', 'DDDDA', 'the judge'),
   'POST /api/debates/:id/forfeit': rule(
@@ -192,7 +192,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   ),
   'PUT /api/debates/:id/external-link': rule('the debaters', 'DDDDA', 'a debater'),
   'GET /api/debates/:id/meeting-link': rule(
-    'the debaters and the judge (a round spectators may not watch keeps it off its snapshot; issue 24)',
+    'the debaters and the judge (a round spectators may not watch keeps it off its snapshot)',
     'DDDDA',
     'a debater',
   ),
@@ -203,7 +203,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'GET /api/teams': SIGNED_IN,
   'POST /api/teams': SIGNED_IN,
   'POST /api/teams | a slur in its name': rule(
-    'no one, whoever writes it: the text filter refuses a slur (400 `text_refused`; issue 24)',
+    'no one, whoever writes it: the text filter refuses a slur (400 `text_refused`)',
     'DDDD-',
   ),
   'GET /api/teams/rounds/mine': SIGNED_IN,
@@ -213,8 +213,8 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'PUT /api/teams/:id': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
   'POST /api/teams/:id/join-code': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
   'PUT /api/teams/:id/join-approval': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
-  'POST /api/teams/:id/members/:userId/approve': rule('the team’s coaches (issue 29)', 'DDDDA', 'a coach of the team'),
-  'POST /api/teams/:id/members/:userId/decline': rule('the team’s coaches (issue 29)', 'DDDDA', 'a coach of the team'),
+  'POST /api/teams/:id/members/:userId/approve': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
+  'POST /api/teams/:id/members/:userId/decline': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
   'PATCH /api/teams/:id/members/:userId': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
   'DELETE /api/teams/:id/members/:userId': rule(
     'the team’s coaches (a member: themselves, leaving)',
@@ -250,7 +250,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'a debater',
   ),
   'GET /api/debates/:id/evidence | a round with a minor': rule(
-    'the debaters and the judge; spectators only once both debaters let them watch (issue 24)',
+    'the debaters and the judge; spectators only once both debaters let them watch',
     'DDDDA',
     'a debater, 15',
   ),
@@ -262,7 +262,7 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'a debater',
   ),
   'GET /api/debates/:id/evidence/:evidenceId/file | a round with a minor': rule(
-    'the debaters and the judge; spectators only once both debaters let them watch (issue 24)',
+    'the debaters and the judge; spectators only once both debaters let them watch',
     'DDDDA',
     'a debater, 15',
   ),
@@ -390,7 +390,7 @@ export const SOCKET_RULES: Record<keyof TClientToServerEvents, TAccessRule> &
   'debate.answer_poi': rule('the debater speaking', 'DDDD-'),
   'debate.signal': rule('the debaters and judge; spectators watching, to them only', 'DDDDA', 'a debater'),
   'debate.signal | a round with a minor': rule(
-    'spectators watching (every actor here) only once both debaters let them watch (issue 24)',
+    'spectators watching (every actor here) only once both debaters let them watch',
     'DDDD-',
   ),
 };

@@ -35,7 +35,7 @@ const oddStrings = fc.oneof(
     'NaN',
     '__proto__',
     'constructor',
-    // The text filter (issue 24): a refused slur in look-alike letters, a flagged word, a stretched one.
+    // The text filter: a refused slur in look-alike letters, a flagged word, a stretched one.
     'n1gg3r',
     'what the fuck',
     'sh' + 'i'.repeat(300) + 't',

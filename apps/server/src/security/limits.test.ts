@@ -1,5 +1,5 @@
 /**
- * Issue 12's limits, tried as an attacker and as a class would: forged X-Forwarded-For, a class of 40 signing up
+ * The abuse limits, tried as an attacker and as a class would: forged X-Forwarded-For, a class of 40 signing up
  * behind one address, a script making hundreds of accounts, display names through update-user, password checks
  * from a signed-in session, and the hardening of the origin check, HSTS and CSP.
  */

@@ -114,7 +114,7 @@ export async function fastUser(
     updatedAt: now,
     role,
     score: 0,
-    // An adult's month of birth (issue 24) unless told otherwise: the age doors refuse an account without one.
+    // An adult's month of birth unless told otherwise: the age doors refuse an account without one.
     birthMonth: opts.birthMonth === undefined ? '1990-01' : opts.birthMonth,
   };
   await t.database.db.insertInto('users').values(user).execute();

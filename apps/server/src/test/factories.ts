@@ -24,12 +24,12 @@ export interface TBuildUserOptions {
   password?: string;
   score?: number;
   /**
-   * "YYYY-MM" (issue 24); an adult's by default. `null` leaves it unset, as on an account from before ages. A month
+   * "YYYY-MM"; an adult's by default. `null` leaves it unset, as on an account from before ages. A month
    * under 13 (which a direct sign-up refuses) is written after an adult's sign-up, as is `teamManagedBy`: tests of the
    * join-link route itself use the route.
    */
   birthMonth?: string | null;
-  /** Makes the account team-managed by this coach (issue 24), as a sign-up through the coach's join link does. */
+  /** Makes the account team-managed by this coach, as a sign-up through the coach's join link does. */
   teamManagedBy?: string;
 }
 

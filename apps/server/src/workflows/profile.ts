@@ -1,5 +1,5 @@
 /**
- * Debater profiles (issue 14): what every signed-in user sees of a debater, and the finished rounds they debated or
+ * Debater profiles: what every signed-in user sees of a debater, and the finished rounds they debated or
  * judged that the viewer may replay (the shared `canViewReplay` rule, the one the replay itself enforces).
  */
 import {
@@ -28,7 +28,7 @@ const SCAN_BATCH = PROFILE_ROUNDS_PAGE_SIZE * 2;
 const MAX_SCANS = 5;
 
 /**
- * The debater whose profile this is. An account limited to its teams (issue 24) has no public profile: only itself,
+ * The debater whose profile this is. An account limited to its teams has no public profile: only itself,
  * the people it shares a team with (its coach, its teammates: the rosters and practice rounds that name it link
  * here) and moderators and admins (its cases link here) see it; to anyone else it is an account that does not exist.
  */
@@ -48,7 +48,7 @@ async function mayViewTeamLimited(deps: TDebatesDeps, viewer: TSessionUser, user
 }
 
 /**
- * A debater's profile. A minor's (issue 24) shows only the name and the debate record: no points, rank, ratings or
+ * A debater's profile. A minor's shows only the name and the debate record: no points, rank, ratings or
  * date of joining (the route lets only signed-in people ask, as for every profile).
  */
 export async function getProfile(deps: TDebatesDeps, viewer: TSessionUser, userId: string): Promise<TPublicProfile> {

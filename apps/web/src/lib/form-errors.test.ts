@@ -105,7 +105,7 @@ describe('formErrors', () => {
   });
 });
 
-describe('serverMessage: a restriction’s end in the viewer’s time (issue 29, item 9)', () => {
+describe('serverMessage: a restriction’s end in the viewer’s time', () => {
   const until = '2026-11-27T16:11:00.000Z';
   const muted = {
     message: 'You are muted until 27 Nov 2026, 16:11 UTC. You cannot send messages until then.',

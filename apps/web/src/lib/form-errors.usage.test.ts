@@ -1,5 +1,5 @@
 /**
- * Every action's failure reaches the person through `form-errors.ts` (issue 22, item 6): no toast shows an error's
+ * Every action's failure reaches the person through `form-errors.ts`: no toast shows an error's
  * own text (`error.message`), which for anything but the server's answer is a developer's message ("Cannot read
  * properties of undefined…"). A toast takes `errorMessage(error)` or a form's `formErrors(error).form` (or, as the admin
  * dashboard does, an `ApiError`'s message with its own fallback).

@@ -73,7 +73,7 @@ export function Layout({
       >
         <div className="mx-auto max-w-5xl">
           {user && !user.ageBand && !AUTH_PAGES.has(pathname.toLowerCase()) ? (
-            // Issue 24: an account without a month of birth gives it before anything else (or signs out).
+            // An account without a month of birth gives it before anything else (or signs out).
             <Suspense fallback={<PageLoading />}>
               <BirthMonthGate />
             </Suspense>

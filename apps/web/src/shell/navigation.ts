@@ -36,7 +36,7 @@ export const NAV_ENTRIES: readonly TNavEntry[] = [
 ];
 
 /**
- * The sidebar of an account limited to its teams (issues 24 and 29): the spec's entries without the public meeting
+ * The sidebar of an account limited to its teams: the spec's entries without the public meeting
  * rooms and the community chat, which it may not use, and its teams in the meeting rooms' place.
  */
 export const TEAM_ONLY_NAV_ENTRIES: readonly TNavEntry[] = NAV_ENTRIES.flatMap((entry): TNavEntry[] => {

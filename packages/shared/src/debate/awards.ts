@@ -2,7 +2,7 @@
  * Who earns what when a round ends: one pure function for every ending (judged, completed without a ballot,
  * forfeited), so the server writes exactly these awards and the page explains them with the same words.
  *
- * Points and ratings come only from rounds that really happened (issue 12; Lichess's habit of refusing to rate
+ * Points and ratings come only from rounds that really happened (Lichess's habit of refusing to rate
  * games that were not really played — its `playban` rage-sit and sandbag watch — is the model):
  * - completion and win points need the speeches to have run a meaningful share of their time;
  * - a forfeit win needs a round that began (speeches ran for a while) with the opponent in the room;
@@ -123,7 +123,7 @@ export const DEBATE_POINTS_CONDITIONS =
   `Any other round is not counted for points: it stays in your history and says why.`;
 
 /**
- * How a round that earned nothing is named on the round, the dashboard and the coach's progress view (issue 29: not
+ * How a round that earned nothing is named on the round, the dashboard and the coach's progress view (not
  * "Practice round", which names a coach's team rounds only).
  */
 export const NOT_COUNTED_LABEL = 'Not counted for points';

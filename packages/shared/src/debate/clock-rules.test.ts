@@ -15,7 +15,7 @@ describe('clock rules', () => {
     expect(clockRefusal('ld', idle, neg, 'start_speech')).toBe('The Affirmative starts and ends this speech.');
     const ac = startSpeech(idle, 1000);
     expect(allowedClockActions('ld', ac, aff, 2000)).toEqual(['end_speech', 'pause']);
-    // The other debater cannot pause the speaker (issue 16 item 6).
+    // The other debater cannot pause the speaker.
     expect(allowedClockActions('ld', ac, neg, 2000)).toEqual([]);
     expect(clockRefusal('ld', ac, neg, 'pause')).toBe('Only the Affirmative can pause or resume this speech.');
     const paused = pause(ac, 3000);

@@ -1,5 +1,5 @@
 /**
- * Evidence shared in a round (issue 14): files (PDF, DOCX, TXT, images) and text or links. What a file is comes from
+ * Evidence shared in a round: files (PDF, DOCX, TXT, images) and text or links. What a file is comes from
  * its bytes, not its name or the browser's word for it; names are cleaned of any path.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Flow sheets (issue 14): each debater and the judge keep their own flow of a round, one column per speech of the
+ * Flow sheets: each debater and the judge keep their own flow of a round, one column per speech of the
  * format, cells of arguments; a cell can extend an argument from the column before. Private to its author.
  */
 import { z } from 'zod';

@@ -42,7 +42,7 @@ export function blockGraph(blocks: Iterable<{ blockerId: string; blockedId: stri
 }
 
 /**
- * What "who a minor meets" (issue 24) reads of a person: their age band (null while they have not given a month of
+ * What "who a minor meets" reads of a person: their age band (null while they have not given a month of
  * birth) and the teams they belong to (any role).
  */
 export interface TMeetingProfile {

@@ -6,8 +6,7 @@ const RANK: Record<TMediaRole, number> = { a: 0, b: 1, judge: 2, spectator: 3 };
 /**
  * What a browser does with a peer's hello: `offer` a connection, `greet` back (so the peer offers), say the media
  * is `full` (a participant already sending to SPECTATOR_MEDIA_LIMIT spectators), or `ignore` it (spectators never
- * connect to each other, nor to anyone while the round's debaters do not let spectators watch: a round with a minor,
- * issue 24). `spectatorPeers` counts the spectators this browser already sends to.
+ * connect to each other, nor to anyone while the round's debaters do not let spectators watch: a round with a minor). `spectatorPeers` counts the spectators this browser already sends to.
  */
 export function helloAction(
   me: TMediaRole,

@@ -1,5 +1,5 @@
 /**
- * Points of information and points of order (Parliamentary, issue 14). The other side offers a POI only while the
+ * Points of information and points of order (Parliamentary). The other side offers a POI only while the
  * clock's POI window is open (outside protected time); the speaker accepts or declines it; an accepted POI has
  * POI_ANSWER_SECONDS to be asked and answered. In a rebuttal the other side may rise on a point of order.
  */

@@ -19,7 +19,7 @@ export const ZFormatId = z.enum(FORMAT_IDS as [TFormatId, ...TFormatId[]], { err
 export const ZSideKey = z.enum(['a', 'b']);
 
 /**
- * A round's status, the one definition (the database column, the API and every rule read it). `abandoned` (issue 16):
+ * A round's status, the one definition (the database column, the API and every rule read it). `abandoned`:
  * both debaters left at once; nobody is blamed and nobody earns.
  */
 export const DEBATE_STATUSES = ['live', 'awaiting_ballot', 'completed', 'judged', 'forfeited', 'abandoned'] as const;
@@ -78,7 +78,7 @@ export interface TDebate {
   forfeitedBy: string | null;
   /**
    * The meeting link a debater shared, or null. In a round spectators may not watch (a minor's, until both debaters
-   * let them: issue 24) it is null here and `hasMeetingLink` says one is set: the debaters and the judge read it from
+   * let them) it is null here and `hasMeetingLink` says one is set: the debaters and the judge read it from
    * `GET /api/debates/:id/meeting-link`, so the room's published snapshot never carries it to spectators.
    */
   externalLink: string | null;
@@ -111,7 +111,7 @@ export interface TDebate {
   /** Each debater's agreement to record the round; browsers record only when both agree. */
   recordConsent: Record<TSideKey, boolean>;
   /**
-   * Who a minor meets (issue 24): a debater is under 18 (or has not given an age); then `coachIds` are the coaches of
+   * Who a minor meets: a debater is under 18 (or has not given an age); then `coachIds` are the coaches of
    * either debater's teams, who may judge the round (empty otherwise). Never anyone's age.
    */
   minors: { hasMinor: boolean; coachIds: string[] };
@@ -216,7 +216,7 @@ export interface TQueueStatus {
   activeDebateId: number | null;
   /** The user's next practice round paired for later (not started), or null; no random round may run into it. */
   upcomingRound: { debateId: number; formatId: TFormatId; startsAt: string } | null;
-  /** The end of the user's matchmaking cooldown (left or missed rounds, issue 24 item 5) while it holds, or null. */
+  /** The end of the user's matchmaking cooldown (left or missed rounds) while it holds, or null. */
   cooldownUntil: string | null;
   /** How long a debater may be away from a live round before forfeiting it (this server's setting). */
   forfeitAfterMs: number;

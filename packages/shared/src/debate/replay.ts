@@ -1,4 +1,4 @@
-/** The replay's timeline (issue 14): what was happening when, from a round's stored clock commands. */
+/** The replay's timeline: what was happening when, from a round's stored clock commands. */
 import { z } from 'zod';
 import { FORMATS, type TFormatId } from '../formats.js';
 import type { TClockEvent } from './protocol.js';

@@ -1,5 +1,5 @@
 /**
- * Rounds a coach schedules for later (issue 21): until its start a practice round is upcoming, and its debaters may
+ * Rounds a coach schedules for later: until its start a practice round is upcoming, and its debaters may
  * debate other rounds meanwhile, as long as those cannot run into its start. How long a round may run is read from
  * the format's timings, so the rule follows the formats.
  */

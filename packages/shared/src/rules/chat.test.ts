@@ -19,7 +19,7 @@ describe('refusals that say why', () => {
     expect(chatPostRefusal({ banned: false, banExpires: null }, now)).toBeNull();
   });
 
-  it('slows a new account in the community chat by age, and says when it may post again (issue 24)', () => {
+  it('slows a new account in the community chat by age, and says when it may post again', () => {
     const minute = 60_000;
     expect(newAccountChatLimit(0)).toEqual({ messages: 6, windowMs: minute });
     expect(newAccountChatLimit(60 * minute - 1)).toEqual({ messages: 6, windowMs: minute });

@@ -1,4 +1,4 @@
-/** Who a minor meets (issue 24, item 2): the shared rules the server enforces and the web reads. */
+/** Who a minor meets: the shared rules the server enforces and the web reads. */
 import { describe, expect, it } from 'vitest';
 import { isMinorRound } from '../age.js';
 import { judgeRefusal, type TJudgeActor } from './judge.js';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Topics and rooms become editable data (issue 5):
+ * Topics and rooms become editable data:
  * - at most one current topic, enforced by the database (a partial unique index, same SQL on both engines);
  * - created rooms are counted per creator (the per-person cap), so index `createdBy`;
  * - rooms remember when they were last changed (admins edit the fixed rooms' links).

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Live debates (issue 6): the matchmaking queue, private challenges, debates with their clock state,
+ * Live debates: the matchmaking queue, private challenges, debates with their clock state,
  * who is in a debate right now (one active debate per user, enforced by the primary key), ballots,
  * in-round chat and per-format ratings.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
-/** The motion bank (issue 16): resolutions per format that admins keep; rounds draw from it. */
+/** The motion bank: resolutions per format that admins keep; rounds draw from it. */
 export function motions({ id }: TMigrationContext) {
   return {
     async up(db: Kysely<unknown>) {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Teams (issue 13): a team with its join code, its members (coaches and members, judges the coach names), its
+ * Teams: a team with its join code, its members (coaches and members, judges the coach names), its
  * practice rounds (debates gain `teamId` and an optional `startsAt`), and each debater's rating after every rated
  * round, for the progress chart.
  */

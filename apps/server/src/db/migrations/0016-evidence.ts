@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Evidence shared in a round (issue 14): files, stored in the database in chunks (so every instance reads them and an
+ * Evidence shared in a round: files, stored in the database in chunks (so every instance reads them and an
  * upload is written as it arrives, never held whole in memory), and text or links. `evidencePublic` on a debate:
  * its debaters let spectators see the evidence.
  */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Flow sheets (issue 14): each debater's and the judge's own notes for a round, one column per speech. */
+/** Flow sheets: each debater's and the judge's own notes for a round, one column per speech. */
 export function flows() {
   return {
     async up(db: Kysely<unknown>) {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
-/** Points of information and of order offered in a round (issue 14), kept with the round for its record. */
+/** Points of information and of order offered in a round, kept with the round for its record. */
 export function pois({ id }: TMigrationContext) {
   return {
     async up(db: Kysely<unknown>) {

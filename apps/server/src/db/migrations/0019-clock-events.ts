@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
-/** Every clock command of a round, in order (issue 14): the replay's speech timeline. */
+/** Every clock command of a round, in order: the replay's speech timeline. */
 export function clockEvents({ id }: TMigrationContext) {
   return {
     async up(db: Kysely<unknown>) {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Recordings (issue 14): when both debaters agree, each browser records its own audio and video and uploads it in
+ * Recordings: when both debaters agree, each browser records its own audio and video and uploads it in
  * chunks during the round; kept in the database like evidence, deleted by either debater or after the retention.
  */
 export function recordings({ id, engine }: TMigrationContext) {

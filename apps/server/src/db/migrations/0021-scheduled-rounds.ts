@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Scheduled practice rounds (issue 13): a team round paired for a later start time is announced when that time
+ * Scheduled practice rounds: a team round paired for a later start time is announced when that time
  * comes. `openNoticeDueAt` holds the start time until an instance has sent the announcement (then it is cleared, so
  * exactly one instance sends it); the index lets each instance's sweep read only the rounds still due.
  */

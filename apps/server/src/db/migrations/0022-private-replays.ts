@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Private replays (issue 14): a finished round's replay is public to signed-in users unless one of its debaters
+ * Private replays: a finished round's replay is public to signed-in users unless one of its debaters
  * keeps it private (then only the round's debaters and judge, and for a practice round its team, see it).
  */
 export function privateReplays(_context: TMigrationContext) {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Rounds a user judged (issue 14): the Debates page and a profile list them newest first by `judgeId`, which had
+ * Rounds a user judged: the Debates page and a profile list them newest first by `judgeId`, which had
  * no index; (judgeId, id) serves the filter and the order without scanning every round.
  */
 export function debatesJudgeIndex(_context: TMigrationContext) {

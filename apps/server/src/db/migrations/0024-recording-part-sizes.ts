@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * The size of each part of a recording (issue 14), written with the part: a seek on the replay asks for a byte range,
+ * The size of each part of a recording, written with the part: a seek on the replay asks for a byte range,
  * and these say which parts hold it without reading the parts before. Kept here rather than in a store, so the
  * database store and S3 answer ranges alike; recordings from before it have none and are served whole.
  */

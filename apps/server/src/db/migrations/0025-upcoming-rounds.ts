@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Upcoming and cancelled practice rounds (issue 21).
+ * Upcoming and cancelled practice rounds.
  * - A round paired for later no longer holds its debaters' one-debate guard (`activeDebaters`) before its start: they
  *   may debate other rounds meanwhile, and the opening sweep takes the guard at the start. Rounds already paired and
  *   not yet opened (`openNoticeDueAt` still set) give theirs back here.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Issue 21: every snapshot of a round that the server publishes (`debate.updated`, and the HTTP answer of the change
+ * Every snapshot of a round that the server publishes (`debate.updated`, and the HTTP answer of the change
  * that caused it) carries the round's revision, counted up as the snapshot is read, so a client keeps the newest one
  * whatever order answers and events arrive in. Recordings get an index (migration of the same issue): the seekable
  * WebM header built for a recording once, with its real duration and cues, and how many parts it covers.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Joining a team switched off (issue 21): the team keeps its last code with `isJoinOpen` 0, so someone typing that
+ * Joining a team switched off: the team keeps its last code with `isJoinOpen` 0, so someone typing that
  * code is told the team is not taking new members rather than that the code is not valid. Teams switched off before
  * this migration have no code left (it was cleared) and stay off.
  */

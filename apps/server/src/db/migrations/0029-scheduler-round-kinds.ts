@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * One scheduler and round kinds (issue 22).
+ * One scheduler and round kinds.
  * - `scheduledJobs`: the work that happens later or repeatedly (`lib/scheduler.ts`). A job is a name and a key (a
  *   periodic job's key is ''), due at `dueAt`; an instance claims it by setting `claimedBy`/`claimedUntil` in one
  *   conditional update, so a due job runs on one instance, and a claim whose instance died lapses at `claimedUntil`.

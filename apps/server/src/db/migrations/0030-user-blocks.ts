@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Blocks (issue 23, item 1): who blocked whom, and since when. One row per pair and direction (the primary key makes
+ * Blocks: who blocked whom, and since when. One row per pair and direction (the primary key makes
  * blocking twice a no-op); the index on the blocked user answers "who blocked me" (the sweep and the doors read both
  * directions). Deleting an account deletes its blocks either way. `debates.endedEarlyAt`: a live round ended because
  * one of the two people in it blocked the other; it ends `abandoned` (no result, no points) and says so neutrally,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Trust and safety (issue 23): reports grouped into cases, bytes kept with a case, the append-only moderation log,
+ * Trust and safety: reports grouped into cases, bytes kept with a case, the append-only moderation log,
  * notices, and a user's mute and suspension ends beside the ban better-auth's admin plugin keeps.
  */
 export function moderation({ id, engine }: TMigrationContext) {

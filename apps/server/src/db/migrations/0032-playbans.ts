@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Behaviour limits (issue 24, item 5): `playStrikes` holds each round a debater left or missed (one per round and
+ * Behaviour limits: `playStrikes` holds each round a debater left or missed (one per round and
  * user), indexed by user and time for the "three within a day" count; `playbans` holds one row per user with a
  * strike: the cooldown's step, when it was given and until when. The queue reads only `playbans` by its primary key.
  */

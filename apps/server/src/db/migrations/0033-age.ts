@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Age (issue 24, items 1 and 2) on the users table: `birthMonth` ("YYYY-MM"; null until the account gives it, asked
+ * Age on the users table: `birthMonth` ("YYYY-MM"; null until the account gives it, asked
  * at its next sign-in), `isTeamManaged` (an under-13 account created through a team's join link) with `managedBy`
  * (the coach who owned that link: the school-consent route; kept as text so the record outlives the coach's account)
  * and `isVerifiedJudge` (an admin's flag: may judge rounds with a minor in them).

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Who a minor meets (issue 24, item 2): each debater's "let spectators watch" toggle on a debate. Null until the
+ * Who a minor meets: each debater's "let spectators watch" toggle on a debate. Null until the
  * debater chooses: it then reads as on in a round of adults and off in a round with a minor, so rounds from before
  * this migration keep their spectators, and the default follows the debaters' ages as they are (`spectatorsMayWatch`).
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * The text filter (issue 24, item 4) files automatic reports into the moderation queue: a report row says whether the
+ * The text filter files automatic reports into the moderation queue: a report row says whether the
  * filter filed it (`isAutomatic`; no person behind it), and a case counts the filter's hits beside its score (distinct
  * people), so the queue tells a filter's case from a reported one and a person joining it still counts as one.
  */

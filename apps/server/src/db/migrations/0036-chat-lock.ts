@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * The community chat's lock (issue 24, item 6): one row (id 1) holding the admin's switch "only established accounts
+ * The community chat's lock: one row (id 1) holding the admin's switch "only established accounts
  * may post", when it last changed and by whom. Read at every community chat send, so every instance acts on the
  * committed value; starts off.
  */

@@ -9,7 +9,7 @@ const READS = [
 ] as const;
 
 /**
- * A version per cached public read (issue 25), bumped by triggers in the same transaction as any change to the
+ * A version per cached public read, bumped by triggers in the same transaction as any change to the
  * table it reads: an instance keeps the read's serialised answer for one version, and every instance sees a change
  * at once because the version is in the database (as the ranking version of migration 0009). Any insert, update or
  * deletion bumps it — a rename shows on the leaderboard at once, and so would any column a later change filters on.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMigrationContext } from './index';
 
 /**
- * Pending team members (issue 29, item 4): a join that needs the coach's approval is a `teamMembers` row with
+ * Pending team members: a join that needs the coach's approval is a `teamMembers` row with
  * `isPending` 1, which no read of teammates counts until a coach approves it (0). `teams.requiresApproval` is the
  * coach's own switch "Require approval to join"; a team with a member under 18 needs approval whatever it says.
  * Everyone on a team before this migration stays a member, and no team's switch starts on.

@@ -51,7 +51,7 @@ export async function adminRoutes(app: FastifyInstance, context: TAppContext) {
     return { user: await setRole(database, { userId: id, role }) };
   });
 
-  // Issue 24: an account's month of birth is changed only here once set; verified judges are named here.
+  // An account's month of birth is changed only here once set; verified judges are named here.
   app.put('/api/users/:id/birth-month', async (request) => {
     const admin = await requireRole(request, ['admin']);
     const { id } = parseOrThrow(ZUserParams, request.params);

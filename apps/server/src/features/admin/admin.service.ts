@@ -77,7 +77,7 @@ export async function getContactRequests(database: TDatabase) {
 }
 
 /**
- * The admin's switch "only established accounts may post" in the community chat (issue 24, item 6): stored and
+ * The admin's switch "only established accounts may post" in the community chat: stored and
  * announced by the chat service, and logged in the moderation log in the same transaction (only when it changed).
  */
 export async function setChatLockAsAdmin(
@@ -91,7 +91,7 @@ export async function setChatLockAsAdmin(
   return lock;
 }
 
-/** Changes someone's month of birth (issue 24: only admins may, once it is set); logged with the admin actions. */
+/** Changes someone's month of birth (only admins may, once it is set); logged with the admin actions. */
 export async function setBirthMonth(
   database: TDatabase,
   admin: TSessionUser,
@@ -104,7 +104,7 @@ export async function setBirthMonth(
   return target;
 }
 
-/** Grants or revokes verified judge (issue 24: may judge a round with a minor in it); logged with the admin actions. */
+/** Grants or revokes verified judge (may judge a round with a minor in it); logged with the admin actions. */
 export async function setVerifiedJudge(
   database: TDatabase,
   admin: TSessionUser,

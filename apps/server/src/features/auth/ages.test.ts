@@ -1,5 +1,5 @@
 /**
- * Age, asked neutrally (issue 24, item 1), on both engines: the month of birth is required at sign-up and asked of
+ * Age, asked neutrally, on both engines: the month of birth is required at sign-up and asked of
  * accounts that have none; under 13 signs up only through a team's join link, as a team-managed account limited to
  * its teams; only admins change a month once set and name verified judges, both logged.
  */
@@ -285,7 +285,7 @@ describe.each(TEST_ENGINES)('ages on %s', (engine) => {
     const first = await teamOf(coach);
     const second = await teamOf(coach);
     const child = await buildUser(t, { birthMonth: monthAged(12), teamManagedBy: coach.user.id });
-    // Each join waits for the coach's approval (a child joining; then a team with a child on it: issue 29).
+    // Each join waits for the coach's approval (a child joining; then a team with a child on it).
     const joinApproved = async (who: TWho, team: { id: number; joinCode: string }) => {
       expect((await send(who, 'POST', `/api/teams/join/${team.joinCode}`)).json().isPending).toBe(true);
       const approved = await send(coach, 'POST', `/api/teams/${team.id}/members/${who.user.id}/approve`);

@@ -141,7 +141,7 @@ export async function authRoutes(app: FastifyInstance, context: TAppContext) {
       screenText({ name: input.name });
       const email = input.email.toLowerCase();
       await enforceRateLimit('sign-up', request.ip, email);
-      // Age (issue 24): under 13 signs up only through a team's join link; checked before anything is stored.
+      // Age: under 13 signs up only through a team's join link; checked before anything is stored.
       const isUnder13 = ageBandOf(input.birthMonth) === 'child';
       refuse(directSignUpRefusal(ageBandOf(input.birthMonth), input.joinCode !== undefined));
       const team = input.joinCode ? await teamForSignUp(teams, input.joinCode, request.ip, isUnder13) : null;

@@ -136,7 +136,7 @@ export function createAuth(options: {
       fields: { name: 'displayName' },
       additionalFields: {
         score: { type: 'number', required: false, defaultValue: 0, input: false },
-        // Issue 24: given at sign-up through our front door (validated there); update-user's door never passes it.
+        // Given at sign-up through our front door (validated there); update-user's door never passes it.
         birthMonth: { type: 'string', required: false, input: true },
       },
       // Account settings: deleting one's own account, with the password (see docs/decisions.md for what goes with it).

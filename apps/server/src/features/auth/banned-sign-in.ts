@@ -2,7 +2,7 @@
  * Which account a sign-in was refused for because of its ban, for the one door that cannot ask: better-auth's OAuth
  * callback (Google) answers a ban with a redirect that names nobody. better-auth's admin plugin reports the banned
  * account to `bannedUserMessage` (`auth.ts`), which notes it here for the call the route is watching; the route then
- * gives that account's browser what a refused password sign-in answers (the reason, an appeal token; issue 29).
+ * gives that account's browser what a refused password sign-in answers (the reason, an appeal token).
  *
  * The note is kept in an AsyncLocalStorage entered only around a watched call, and disabled when the last watched
  * call has settled: an enabled storage is an async hook on every promise of the process on Node 20 (see

@@ -1,5 +1,5 @@
 /**
- * Blocks (issue 23, item 1): a user blocks someone they never want to meet again. The rules that read blocks live at
+ * Blocks: a user blocks someone they never want to meet again. The rules that read blocks live at
  * their doors (the queue sweep, challenge links, the judge's seat, a coach's pairing, watching a round, sharing
  * evidence, the community chat); this service stores the blocks and answers the questions those doors ask. A report
  * for harassment, hate or child safety blocks too. Blocking itself, which ends the pair's live rounds under the

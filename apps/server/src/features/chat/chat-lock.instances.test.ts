@@ -1,5 +1,5 @@
 /**
- * The chat lock (issue 24, item 6) on two instances of one deployment: an admin's switch through one instance holds
+ * The chat lock on two instances of one deployment: an admin's switch through one instance holds
  * at once on the other, for sends (read from the database in the send's locked step) and for the banner (the
  * `chat.lock_changed` domain event, carried by the Redis adapter).
  */

@@ -1,5 +1,5 @@
 /**
- * The community chat's slow-down and lock (issue 24, item 6): a new account posts less often (and is told when it may
+ * The community chat's slow-down and lock: a new account posts less often (and is told when it may
  * post again), and while an admin lets only established accounts post (older than 24 hours and a completed round),
  * the others are refused, moderators and admins excepted. The switch is stored, logged, answered with the chat's
  * join and announced live to the chat.

@@ -1,5 +1,5 @@
 /**
- * One send path for every chat (issue 22, latent bug 5): the round chat goes through the community chat's
+ * One send path for every chat: the round chat goes through the community chat's
  * `storeChatMessage`, so it refuses a banned author as the community chat does, keeps its retry id and its limit, and
  * both read a ban as the door does (a ban whose end has passed no longer holds). The services are called directly:
  * the door already turns a banned session away before a socket event or HTTP request reaches them, and these tests

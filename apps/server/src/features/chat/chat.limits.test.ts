@@ -1,5 +1,5 @@
 /**
- * The chat limits hold under bursts (issue 12 items 5 and 6): the count and the insert are one step, so 30
+ * The chat limits hold under bursts: the count and the insert are one step, so 30
  * simultaneous sends store exactly the allowance, on one instance and across two sharing one database; the
  * round chat has the same guarantees, and WebRTC signalling is limited per connection.
  */

@@ -97,7 +97,7 @@ export interface TChatStore<T> {
  * (`chatPostRefusal`), a muted one is told until when (`muteRefusal`), at most CHAT_RATE_LIMIT messages are stored per window,
  * the chat's own rules are asked (`admit`), and the message is stored. `isNew` says whether it was stored now.
  * Callers announce a retry's message again: the instance that stored it may have died before announcing it, and
- * clients merge by id, so a second announcement is harmless (issue 29).
+ * clients merge by id, so a second announcement is harmless.
  *
  * The text filter reads every message here, once for both chats: a slur of the critical list is refused before
  * anything is stored (`text_refused`); another match is stored and announced as usual, then filed as an automatic
@@ -133,7 +133,7 @@ export async function storeChatMessage<T>(
 const isStaffRole = (role: string) => role === 'moderator' || role === 'admin';
 
 /**
- * The community chat's own rules (issue 24, item 6), read in the send's locked step so that every instance acts on
+ * The community chat's own rules, read in the send's locked step so that every instance acts on
  * the committed values: while an admin lets only established accounts post, others are refused (`chatLockRefusal`);
  * an account younger than a day posts less often (`newAccountChatLimit`) and is told when it may post again.
  * Moderators and admins are held to neither.
@@ -250,7 +250,7 @@ export async function deleteMessage(
 /** Checks a `chat.join` request (signed in, valid cursor) before the socket enters the room. */
 /**
  * The community chat's door (reading, joining, sending): signed in, with a month of birth given, and not an account
- * limited to its teams (issue 24). A round's chat does not pass here: its debaters and judge write in it.
+ * limited to its teams. A round's chat does not pass here: its debaters and judge write in it.
  */
 function requireInCommunityChat(sessionUser: TSessionUser | null): TSessionUser {
   const user = requireSignedIn(sessionUser);
@@ -341,7 +341,7 @@ export async function messageWithNeighbours({ database }: Pick<TChatContext, 'da
   return { message: row, lines: [...before.reverse(), row, ...after] };
 }
 
-/** A moderator's deletion of a message (issue 23): whoever wrote it; announced like any deletion. */
+/** A moderator's deletion of a message: whoever wrote it; announced like any deletion. */
 export async function deleteMessageAsModerator(
   { database, events }: TChatContext,
   moderatorId: string,

@@ -18,7 +18,7 @@ export interface MessagesTable {
 
 /**
  * The community chat's settings (migration 0036-chat-lock): one row, id 1. `isLocked`: only established accounts
- * may post (issue 24, item 6); `changedAt`/`changedBy`: the admin's last change (ISO, user id), null before any.
+ * may post; `changedAt`/`changedBy`: the admin's last change (ISO, user id), null before any.
  */
 export interface ChatSettingsTable {
   id: number;

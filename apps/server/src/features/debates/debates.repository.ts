@@ -317,7 +317,7 @@ export async function setRecordConsent(db: TDebatesDb, id: number, side: TSideKe
     .execute();
 }
 
-/** A debater's "let spectators watch" (issue 24). */
+/** A debater's "let spectators watch". */
 export async function setSpectatorWatch(db: TDebatesDb, id: number, side: TSideKey, allow: boolean): Promise<void> {
   await db
     .updateTable('debates')

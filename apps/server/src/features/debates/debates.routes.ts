@@ -57,7 +57,7 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
     return debates.getMeetingLink(deps, user, id);
   });
-  /** A debater's "let spectators watch" (issue 24: off by default in a round with a minor). */
+  /** A debater's "let spectators watch" (off by default in a round with a minor). */
   app.put('/api/debates/:id/spectator-watch', async (request) => {
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZDebateIdParams, request.params);

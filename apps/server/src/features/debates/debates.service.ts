@@ -41,7 +41,7 @@ import { findUserNames } from '../users/users.service';
 import { inTransaction } from '../../db/transaction';
 import { isSpectatorWatchAllowed, minorsOfRound } from './round-minors';
 
-/** Who a minor meets in a round (issue 24): what the judge's seat, evidence and the room's media read. */
+/** Who a minor meets in a round: what the judge's seat, evidence and the room's media read. */
 export { isSpectatorWatchAllowed, minorsOfRound, roundHasMinor } from './round-minors';
 
 export const LIST_LIMIT = 100;
@@ -112,7 +112,7 @@ export async function setEvidencePublic(
 }
 
 /**
- * A debater lets spectators watch the round (see and hear it, see its evidence), or stops letting them (issue 24).
+ * A debater lets spectators watch the round (see and hear it, see its evidence), or stops letting them.
  * Spectators get media when both have let them (the snapshot says so; their browsers say hello again), and lose it
  * when one stops: the debaters' browsers close their connections to spectators, and the relay refuses any more.
  */
@@ -289,7 +289,7 @@ export async function signalRoute(
   if (row.status !== 'live' && row.status !== 'awaiting_ballot') {
     throw new AppError('conflict', 'The round is over: audio and video have ended.', undefined, 'round_over');
   }
-  // A round with a minor: a spectator connects to nobody until both debaters let spectators watch (issue 24).
+  // A round with a minor: a spectator connects to nobody until both debaters let spectators watch.
   if (!isParticipant) refuse(spectatorWatchRefusal(await isSpectatorWatchAllowed(deps, row)));
   if (input.toUserId === undefined) {
     if (!isRoomSignal(input.signalType as TRtcSignal['type'])) {
@@ -306,7 +306,7 @@ export async function signalRoute(
   if (!isParticipant && !participants.includes(input.toUserId)) {
     throw new AppError('forbidden', 'Spectators connect only to the debaters and the judge.');
   }
-  // A debater or the judge offering (or answering) a spectator: only while spectators may watch (issue 24).
+  // A debater or the judge offering (or answering) a spectator: only while spectators may watch.
   if (isParticipant && !participants.includes(input.toUserId)) {
     refuse(spectatorWatchRefusal(await isSpectatorWatchAllowed(deps, row)));
   }

@@ -171,7 +171,7 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     const hello = nextEvent(bSocket, 'debate.signal_received');
     expect(await ask(aSocket, 'debate.signal', { debateId, signal: { type: 'hello' } })).toMatchObject({ ok: true });
     expect(await hello).toEqual({ debateId, fromUserId: aId, signal: { type: 'hello' } });
-    // A camera change goes to everyone too (issue 24 item 3): the others show a placeholder while it is off.
+    // A camera change goes to everyone too: the others show a placeholder while it is off.
     const cameraOff = nextEvent(bSocket, 'debate.signal_received');
     const media = { type: 'media', camera: false };
     expect(await ask(aSocket, 'debate.signal', { debateId, signal: media })).toMatchObject({ ok: true });
@@ -238,7 +238,7 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     expect(await ask(socket, 'debate.join', { debateId })).toMatchObject({ ok: true });
     const ended = await nextEvent(socket, 'debate.updated', 4000);
     expect(ended.debate).toMatchObject({ status: 'forfeited', forfeitedBy: absent.user.id });
-    // A no-show is a strike towards a matchmaking cooldown (issue 24, item 5), against the absent debater only.
+    // A no-show is a strike towards a matchmaking cooldown, against the absent debater only.
     const strikes = await t.database.db.selectFrom('playStrikes').select(['userId', 'debateId']).execute();
     expect(strikes).toEqual([{ userId: absent.user.id, debateId }]);
   });

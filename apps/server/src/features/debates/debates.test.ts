@@ -26,7 +26,7 @@ async function insertUsers(t: TTestApp, count: number): Promise<TSessionUser[]> 
     updatedAt: now,
     role: 'user',
     score: 0,
-    // Adults, as test accounts are (issue 24: an account with no age is paired only with teammates).
+    // Adults, as test accounts are (an account with no age is paired only with teammates).
     birthMonth: ADULT_BIRTH_MONTH,
   }));
   for (let i = 0; i < users.length; i += 50) {

@@ -1,5 +1,5 @@
 /**
- * Who a minor meets (issue 24, item 2) through the real API on both engines: the queue sweep and challenge links keep
+ * Who a minor meets through the real API on both engines: the queue sweep and challenge links keep
  * minors with minors and adults with adults unless teammates; the judge's seat of a round with a minor (and a coach's
  * pairing's judge); spectators' audio, video and evidence behind both debaters' "let spectators watch"; a minor's
  * profile.
@@ -53,7 +53,7 @@ describe.each(TEST_ENGINES)('who a minor meets on %s', (engine) => {
 
   /**
    * A team with `coach` as its coach and `members` joined through its code, each approved by the coach (a team with
-   * a minor makes every join wait for approval, issue 29).
+   * a minor makes every join wait for approval).
    */
   async function teamOf(coach: TCookieUser, members: TCookieUser[]): Promise<number> {
     const team = (await call(coach, 'POST', '/api/teams', { name: 'Northside', school: 'Northside High' })).json().team;

@@ -14,7 +14,7 @@ import { isBlockedByAny } from '../blocks/blocks.service';
 /**
  * Why `user` may not look at this round, or null when they may. A visitor is answered as a signed-in stranger would
  * be (signing in is all a live or public round asks of them); the routes themselves still require sign-in. Someone
- * a debater or the judge blocked does not watch their rounds, live or replayed (issue 23).
+ * a debater or the judge blocked does not watch their rounds, live or replayed.
  */
 export async function findRoundViewRefusal(
   deps: TDebatesDeps,

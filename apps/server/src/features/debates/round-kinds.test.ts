@@ -1,5 +1,5 @@
 /**
- * Round kinds (issue 22): every round records how it came to be — the queue, a challenge link, a coach's pairing —
+ * Round kinds: every round records how it came to be — the queue, a challenge link, a coach's pairing —
  * and the rules read that, not whether the round has a team. Also the backfill of migration 0029 on both engines.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

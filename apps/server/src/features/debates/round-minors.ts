@@ -1,5 +1,5 @@
 /**
- * Who a minor meets in a round (issue 24, item 2): whether a debater is under 18 (or has not given an age: the safe
+ * Who a minor meets in a round: whether a debater is under 18 (or has not given an age: the safe
  * side), the coaches who may judge such a round, and whether its spectators see and hear it. Read from the debaters'
  * ages as they are now (users) and their teams (teams), never stored on the round.
  */

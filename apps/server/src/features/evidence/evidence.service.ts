@@ -67,7 +67,7 @@ async function insertWithinCap(deps: TDebatesDeps, values: Parameters<typeof rep
 async function requireViewer(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
   const row = await requireDebate(deps, debateId);
   refuse(evidenceViewRefusal(user, seatsOfRow(row), isPublic(row)));
-  // A round with a minor: spectators see its evidence only while both debaters let them watch (issue 24).
+  // A round with a minor: spectators see its evidence only while both debaters let them watch.
   if (!canPostInRound(user, seatsOfRow(row))) {
     refuse(spectatorWatchRefusal(await isSpectatorWatchAllowed(deps, row)));
   }
@@ -236,7 +236,7 @@ export async function setVisibility(deps: TDebatesDeps, user: TSessionUser, deba
 }
 
 /**
- * A round's evidence as a moderation report copies it (issue 23): every complete item, and for a file a reader of
+ * A round's evidence as a moderation report copies it: every complete item, and for a file a reader of
  * its bytes (the case keeps its own copy, so deleting the original leaves it).
  */
 export async function evidenceForReport(
@@ -257,7 +257,7 @@ export async function evidenceForReport(
   }));
 }
 
-/** A moderator's deletion of an evidence item (issue 23): its bytes and row go (the room shows it on its next read). */
+/** A moderator's deletion of an evidence item: its bytes and row go (the room shows it on its next read). */
 export async function deleteEvidenceAsModerator(
   deps: TDebatesDeps & { blobs: TBlobStore },
   debateId: number,

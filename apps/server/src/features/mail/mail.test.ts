@@ -1,5 +1,5 @@
 /**
- * Real e-mail through a local SMTP server (issue 12 item 8): verification, "Forgot password?", and an ADMIN_EMAILS
+ * Real e-mail through a local SMTP server: verification, "Forgot password?", and an ADMIN_EMAILS
  * address promoted only once its owner proves it. Plus `npm run admin` for servers without mail.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

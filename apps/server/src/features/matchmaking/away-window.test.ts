@@ -3,7 +3,7 @@ import { FORFEIT_AFTER_MS } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 
-/** The away window the web's banner and leave guard put in words (issue 29, item 9) is the server's setting. */
+/** The away window the web's banner and leave guard put in words is the server's setting. */
 describe.each(TEST_ENGINES)('the away window on the queue status on %s', (engine) => {
   let t: TTestApp | undefined;
   afterEach(async () => {

@@ -92,7 +92,7 @@ export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, to
     refuse(unseatable.get(user.id) ?? null);
     if (unseatable.has(challenge.userId)) throw invalidChallengeError();
     refuse(blockedPairRefusal('challenge', await isEitherBlocked(deps, challenge.userId, user.id, tx)));
-    // Minors debate minors and adults adults, unless the two share a team (issue 24).
+    // Minors debate minors and adults adults, unless the two share a team.
     const profiles = await meetingProfilesOf(tx, [user.id, challenge.userId]);
     refuse(ageBandRefusal(profiles.get(user.id)!, profiles.get(challenge.userId)!));
     const busy = await repo.findActiveUserIds(tx, [challenge.userId, user.id]);

@@ -1,5 +1,5 @@
 /**
- * Who a minor meets (issue 24, item 2), as the queue sweep and challenge links read it: each person's age band and
+ * Who a minor meets, as the queue sweep and challenge links read it: each person's age band and
  * teams (`TMeetingProfile`), for the shared rule `ageBandsMayMeet`.
  */
 import type { Kysely } from 'kysely';

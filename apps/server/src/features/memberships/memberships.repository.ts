@@ -60,7 +60,7 @@ export async function findTeamNames(db: TDb, ids: number[]): Promise<Map<number,
 }
 
 /**
- * The teams each of these users belongs to (any role, approved only), for "who a minor meets" (issue 24) and who sees
+ * The teams each of these users belongs to (any role, approved only), for "who a minor meets" and who sees
  * a team-managed account; a user on none is absent.
  */
 export async function listTeamIdsOfUsers(db: TDb, userIds: readonly string[]): Promise<Map<string, number[]>> {

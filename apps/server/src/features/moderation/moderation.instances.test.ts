@@ -1,5 +1,5 @@
 /**
- * A moderator's ban across instances (issue 23): the ban made through the moderation route on one instance closes
+ * A moderator's ban across instances: the ban made through the moderation route on one instance closes
  * every socket of the banned user on both instances within 5 s, telling them why; their sign-in is refused on the
  * other instance. Two instances on one PostgreSQL database with the Redis adapter.
  */

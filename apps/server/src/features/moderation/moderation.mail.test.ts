@@ -1,5 +1,5 @@
 /**
- * A child-safety case (issue 23 item 7) e-mails every admin when SMTP_URL is set, once per case (a second report
+ * A child-safety case e-mails every admin when SMTP_URL is set, once per case (a second report
  * joins it silently); other reasons send nothing. Through a local SMTP server, on both engines.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A mute at the socket doors (issue 23): the community chat refuses a muted user's message, saying until when, and
+ * A mute at the socket doors: the community chat refuses a muted user's message, saying until when, and
  * a moderator's deletion of a reported message reaches the chat room live. On both engines.
  */
 import { randomUUID } from 'node:crypto';
@@ -62,7 +62,7 @@ describe.each(TEST_ENGINES)('moderation at the socket doors on %s', (engine) => 
     const refused = await request(b.socket, 'message.send', { clientId: randomUUID(), text: 'more spam' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', reason: 'muted' } });
     expect(refused.ok ? '' : refused.error.message).toMatch(/^You are muted until \d+ \w+ \d{4}, \d\d:\d\d UTC\./);
-    // The end as an ISO time too, for the web to say in the viewer's own time (issue 29, item 9).
+    // The end as an ISO time too, for the web to say in the viewer's own time.
     expect(refused.ok ? null : refused.error.details).toEqual({
       until: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
     });

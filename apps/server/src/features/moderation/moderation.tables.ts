@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { TModerationAction, TNoticeKind, TReportReason, TReportTarget } from '@resolved/shared';
 
 /**
- * Migration 0031 (issue 23). A case groups the open reports of one user for one reason (or holds an appeal); its
+ * Migration 0031. A case groups the open reports of one user for one reason (or holds an appeal); its
  * names are copied in so that it reads the same after the account is renamed or deleted (no foreign keys to users:
  * a case and the log outlive the accounts they name).
  */

@@ -1,5 +1,5 @@
 /**
- * Trust and safety (issue 23) on both engines: reports and their preserved context, limits and merging, the queue's
+ * Trust and safety on both engines: reports and their preserved context, limits and merging, the queue's
  * order and claims, who may act on whom, what each action does at the other doors, the append-only log, notices and
  * appeals, and retention.
  */
@@ -257,7 +257,7 @@ describe.each(TEST_ENGINES)('moderation on %s', (engine) => {
     expect(said.json().error.message).toMatch(/muted until \d+ \w+ \d{4}, \d\d:\d\d UTC/);
     const session = (await send(b, 'GET', '/api/session')).json<{ user: { mutedUntil?: string } }>();
     expect(session.user.mutedUntil).toBeDefined();
-    // The end as an ISO time too, for the web to say in the viewer's own time (issue 29, item 9).
+    // The end as an ISO time too, for the web to say in the viewer's own time.
     expect(said.json().error.details).toEqual({ until: session.user.mutedUntil });
 
     const c = await buildUser(t);

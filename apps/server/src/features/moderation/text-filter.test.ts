@@ -1,5 +1,5 @@
 /**
- * The text filter at every door that stores words for others (issue 24, item 4), on both engines: a slur of the
+ * The text filter at every door that stores words for others, on both engines: a slur of the
  * critical list is refused (400 `text_refused`, the field named) and nothing is stored; another match is stored as
  * usual and filed as an automatic case on its author — no person behind it, what matched and where, the context
  * copied — and repeated hits on one person join that one open case.

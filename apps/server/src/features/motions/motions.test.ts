@@ -1,5 +1,5 @@
 /**
- * The motion bank (issue 16 item 13): admins keep motions per format; a Parliamentary round draws a fresh one; a
+ * The motion bank: admins keep motions per format; a Parliamentary round draws a fresh one; a
  * format with an empty bank debates the current topic.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

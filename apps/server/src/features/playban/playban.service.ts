@@ -1,5 +1,5 @@
 /**
- * Behaviour limits (issue 24, item 5; Lichess's "playban"): a debater who leaves a live round or never comes to it
+ * Behaviour limits (Lichess's "playban"): a debater who leaves a live round or never comes to it
  * (the forfeit watch) gets a strike, recorded in the transaction that settles the forfeit; three strikes within a day
  * bring a matchmaking cooldown (10 minutes, 30 minutes, 2 hours, then 24 hours), the step going down one per clean
  * week. The Forfeit button, a block's early end and a coach's cancel are no strikes.

@@ -281,7 +281,7 @@ export async function purgeExpiredRecordings(deps: TStoreDeps, retentionDays: nu
   return deleteByIds(deps, await repo.listRecordingIdsStartedBefore(db(deps), cutoff));
 }
 
-/** A round's recordings as a child-safety report copies them (issue 23): each with a reader of all its parts. */
+/** A round's recordings as a child-safety report copies them: each with a reader of all its parts. */
 export async function recordingsForReport(deps: Pick<TStoreDeps, 'database' | 'blobs'>, debateId: number) {
   const rows = await repo.listStoredRecordingsOfDebate(db(deps), debateId);
   return rows.map((row) => ({

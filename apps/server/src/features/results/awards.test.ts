@@ -1,5 +1,5 @@
 /**
- * Farming points, tried each way issue 12 found, through the real API: a second account accepting a challenge and
+ * Farming points, tried each way a review found, through the real API: a second account accepting a challenge and
  * forfeiting at once; an LD round clicked through in a fraction of a second and "judged" by a third account; the
  * same pair and judge again and again. None of it earns points or moves a rating; real rounds still do, and every
  * award (and every withheld one) is in the score ledger with its reason, on the round for the debater to read.

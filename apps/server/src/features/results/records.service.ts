@@ -126,7 +126,7 @@ export async function listRatings(deps: TDebatesDeps, formatId: TFormatId) {
 }
 
 /**
- * One debater's progress (issue 13): rounds, wins and losses per format, average speaker points, the rating after
+ * One debater's progress: rounds, wins and losses per format, average speaker points, the rating after
  * each rated round, and the latest ballots with their reasons. What a coach sees of a member, and a debater of
  * themselves on the dashboard.
  */

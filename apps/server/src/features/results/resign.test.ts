@@ -5,7 +5,7 @@ import { buildUser } from '../../test/factories';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 
-/** The room's Forfeit button (issue 29, item 9): `POST /api/debates/:id/forfeit` resigns a live round. */
+/** The room's Forfeit button: `POST /api/debates/:id/forfeit` resigns a live round. */
 describe.each(TEST_ENGINES)('resigning a round on %s', (engine) => {
   let t: TTestApp;
   beforeEach(async () => {

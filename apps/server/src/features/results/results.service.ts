@@ -56,7 +56,7 @@ export async function joinAsJudge(
   const minors = await minorsOfRound(deps, row);
   const seats = { ...seatsOfRow(row, teamJudges), hasMinor: minors.hasMinor, minorRoundCoachIds: minors.coachIds };
   refuse(judgeRefusal(user, seats, invitation));
-  // Age (issue 24): the month of birth first; an account limited to its teams judges only its team's rounds.
+  // Age: the month of birth first; an account limited to its teams judges only its team's rounds.
   refuse(row.kind === 'team' ? ageRequiredRefusal(user) : ageDoorRefusal(user, 'judge'));
   if (row.judgeId === user.id) return loadDebate(deps, row);
   // A judge and a debater one of whom blocked the other never meet in a round (an invitation does not change it).
@@ -197,7 +197,7 @@ export async function resign(deps: TDebatesDeps, user: TSessionUser, debateId: n
 }
 
 /**
- * Both debaters left at once (issue 16), a coach cancelled the practice round (`isCancel`, recorded so the round
+ * Both debaters left at once, a coach cancelled the practice round (`isCancel`, recorded so the round
  * says so), or one person in it blocked another (`isEndedEarly`, said neutrally): nobody is blamed, the round is abandoned with its clock stopped, and nobody earns points. Returns null
  * when the debate was no longer live.
  */

@@ -1,6 +1,6 @@
 /**
  * Joining a team: by its code or link, at sign-up through its link, and the coach's approval such a join waits for on
- * a team with anyone under 18 or whose coach asks for it (issue 29). A member waiting for approval is no teammate: the
+ * a team with anyone under 18 or whose coach asks for it. A member waiting for approval is no teammate: the
  * repository's reads of members count approved ones only, so no rule elsewhere needs to know about pending members.
  */
 import {
@@ -61,7 +61,7 @@ async function limitJoinAttempts(deps: TTeamsDeps, key: string): Promise<void> {
   if (!check.isAllowed) throw rateLimitedError(check.retryAfterMs, 'team code attempts');
 }
 
-/** The team a join code opens, checked before a sign-up through its link creates anything (issue 24). */
+/** The team a join code opens, checked before a sign-up through its link creates anything. */
 export interface TSignUpTeam {
   teamId: number;
   teamName: string;
@@ -70,7 +70,7 @@ export interface TSignUpTeam {
 }
 
 /**
- * A sign-up from a team's join link (issue 24): the team must be open to joining and not full before the account is
+ * A sign-up from a team's join link: the team must be open to joining and not full before the account is
  * made; an under-13 sign-up also needs a coach to be responsible for it. Throws what the join page shows.
  */
 export async function teamForSignUp(
@@ -156,7 +156,7 @@ async function announceJoin(deps: TTeamsDeps, team: { id: number; name: string }
 /**
  * Joins the team whose code this is (already on it, approved or waiting: nothing changes). On a team that needs
  * approval the caller waits for a coach (`isPending`). An account under 13 that is not team-managed yet (it signed
- * up some other way) becomes team-managed by the coach who owns the link (issue 24).
+ * up some other way) becomes team-managed by the coach who owns the link.
  */
 export async function joinByCode(deps: TTeamsDeps, user: TSessionUser, code: string, ip: string) {
   await limitJoinAttempts(deps, `team-join:user:${user.id}`);

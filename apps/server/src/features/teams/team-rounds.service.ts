@@ -109,7 +109,7 @@ export async function pairRounds(
       }
     }
   }
-  // A round with a minor is judged by a minor, a coach of either debater's team, staff or a verified judge (issue 24).
+  // A round with a minor is judged by a minor, a coach of either debater's team, staff or a verified judge.
   const bands = await ageBandsOf(database, debaters);
   for (const round of rounds) {
     const judgeId = round.judgeUserId;

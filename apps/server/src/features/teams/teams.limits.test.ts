@@ -1,5 +1,5 @@
 /**
- * The team caps hold under bursts on both engines (issue 22, latent bug 3): the count and the insert are one step
+ * The team caps hold under bursts on both engines: the count and the insert are one step
  * (per team for joins, per person for creation), so simultaneous requests fill the cap exactly and the rest are
  * refused with a clear 409. On two instances sharing one PostgreSQL database the step holds too.
  */

@@ -1,5 +1,5 @@
 /**
- * Pending team members (issue 29, item 4) through the real API on both engines: joining a team with anyone under 18
+ * Pending team members through the real API on both engines: joining a team with anyone under 18
  * (or whose coach asks for it) waits for a coach's approval, and until then the one waiting is no teammate — not
  * matched across ages with the team's minors, no team-managed child's profile, no team rounds, not paired, not a
  * coach of anyone's team; only the team's coaches approve or decline, and say clearly when there is nothing to do.

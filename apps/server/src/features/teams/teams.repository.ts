@@ -1,6 +1,6 @@
 /**
  * Teams SQL: teams and their join codes, members, and the team's practice rounds. A member waiting for a coach's
- * approval (`isPending` 1, issue 29) is no teammate: every read of members, memberships and teams of users below
+ * approval (`isPending` 1) is no teammate: every read of members, memberships and teams of users below
  * counts approved members only, except where a function says it reads pending ones.
  */
 import type { Kysely } from 'kysely';
@@ -271,7 +271,7 @@ export async function countTeamRoundsSince(db: TDb, teamId: number, sinceIso: st
 }
 
 /**
- * How many teams a user is on, waiting to join counted (issue 24: an account limited to its teams never leaves its
+ * How many teams a user is on, waiting to join counted (an account limited to its teams never leaves its
  * last one).
  */
 export async function countTeamsOfUser(db: TDb, userId: string): Promise<number> {
@@ -284,7 +284,7 @@ export async function countTeamsOfUser(db: TDb, userId: string): Promise<number>
 }
 
 /**
- * The coach who owns a team's join link (issue 24: responsible for the under-13 accounts made through it): the coach
+ * The coach who owns a team's join link (responsible for the under-13 accounts made through it): the coach
  * who created the team while still one of its coaches, else its longest-standing coach; null when it has none.
  */
 export async function findLinkOwner(db: TDb, teamId: number, createdBy: string | null): Promise<string | null> {

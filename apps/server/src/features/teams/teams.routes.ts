@@ -77,7 +77,7 @@ export async function teamsRoutes(app: FastifyInstance, context: TAppContext) {
     const { isRequired } = parseOrThrow(ZJoinApprovalRequest, request.body);
     return { team: await joins.setJoinApproval(deps, user, id, isRequired) };
   });
-  // Someone waiting for approval to join (issue 29): a coach lets them in, or turns them away.
+  // Someone waiting for approval to join: a coach lets them in, or turns them away.
   app.post('/api/teams/:id/members/:userId/approve', async (request) => {
     const user = await requireUser(request);
     const { id, userId } = parseOrThrow(ZMemberParams, request.params);

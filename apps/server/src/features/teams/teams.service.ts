@@ -138,7 +138,7 @@ export const isJoinOpen = (team: { joinCode: string | null; isJoinOpen: number }
   team.joinCode !== null && Number(team.isJoinOpen) === 1;
 
 /**
- * What a coach sees of joining's approval (issue 29): the team's own switch, and whether anyone on it (or waiting to
+ * What a coach sees of joining's approval: the team's own switch, and whether anyone on it (or waiting to
  * join) may be under 18 (`hasPossibleMinor`), which makes approval needed whatever the switch says.
  */
 async function joinApprovalOf(deps: TTeamsDeps, team: { id: number; requiresApproval: number }) {
@@ -228,7 +228,7 @@ export async function updateMember(
 export async function removeMember(deps: TTeamsDeps, user: TSessionUser, teamId: number, memberId: string) {
   await requireTeam(deps, teamId);
   refuse(memberRemovalRefusal(user.id, await membershipOf(deps, teamId, user.id), memberId));
-  // Age (issue 24): an account limited to its teams does not leave its last one; its coach may remove it.
+  // Age: an account limited to its teams does not leave its last one; its coach may remove it.
   if (user.id === memberId && isLimitedToTeams(user)) {
     refuse(leaveTeamRefusal(user, memberId, await repo.countTeamsOfUser(db(deps), memberId)));
   }

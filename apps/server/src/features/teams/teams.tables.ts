@@ -26,7 +26,7 @@ export interface TeamMembersTable {
   userId: string;
   role: TTeamRole;
   isJudge: Generated<number>;
-  /** 1 while the join waits for a coach's approval: not a teammate anywhere until then (issue 29). */
+  /** 1 while the join waits for a coach's approval: not a teammate anywhere until then. */
   isPending: Generated<number>;
   joinedAt: string;
 }

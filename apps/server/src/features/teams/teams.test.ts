@@ -342,7 +342,7 @@ describe.each(TEST_ENGINES)('teams on %s', (engine) => {
     expect((await call(b, 'GET', `/api/teams/${team.id}/members/${b.user.id}/progress`)).statusCode).toBe(200);
     // Each rating point carries its round's result, for the rating chart's tooltip and table.
     expect(progress.ratingHistory[0].points[0].result).toBe('win');
-    // A debater's own read (the Debates page's "Your progress", issue 29) carries the judge's reason too.
+    // A debater's own read (the Debates page's "Your progress") carries the judge's reason too.
     expect((await call(b, 'GET', '/api/debates/progress')).json().progress).toMatchObject({
       userId: b.user.id,
       wins: 0,

@@ -1,5 +1,5 @@
 /**
- * Account settings (issue 16 item 4), on both engines: a user renames themselves under the sign-up rules, changes
+ * Account settings, on both engines: a user renames themselves under the sign-up rules, changes
  * their password with the current one, and deletes their account with its password — their rounds, chat messages
  * and score history go with it (documented in docs/decisions.md), ballots they wrote as a judge stay without their
  * name, and nothing is left pointing at the deleted account.

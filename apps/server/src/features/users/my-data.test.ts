@@ -1,5 +1,5 @@
 /**
- * "Download my data" (issue 24 item 7), on both engines: the export holds the account's own rounds, ballots,
+ * "Download my data", on both engines: the export holds the account's own rounds, ballots,
  * flows, messages, evidence list, reports filed and actions against it — and none of another person's private data
  * (the opponent's flow and messages, the reporter's identity, the moderator's name, the password or sessions).
  */

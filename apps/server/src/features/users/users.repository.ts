@@ -65,7 +65,7 @@ export async function findPublicUser(
   };
 }
 
-/** The age rules' view of a stored account (issue 24): its band now and whether it is team-managed. */
+/** The age rules' view of a stored account: its band now and whether it is team-managed. */
 export function ageStateOf(row: { birthMonth: string | null; isTeamManaged: number | boolean }): TAgeState {
   const ageBand = ageBandOf(row.birthMonth);
   return { ...(ageBand ? { ageBand } : {}), ...(row.isTeamManaged ? { isTeamManaged: true as const } : {}) };
@@ -86,7 +86,7 @@ export async function findAccountForPromotion(db: Kysely<DB>, id: string) {
  */
 /** Who stands at the door: the session's user and what restricts them (read with the session, in one query). */
 export interface TDoorUser {
-  /** With `mutedUntil` / `suspendedUntil` while a moderator's mute or suspension holds (issue 23). */
+  /** With `mutedUntil` / `suspendedUntil` while a moderator's mute or suspension holds. */
   user: TSessionUser;
   isBanned: boolean;
 }
@@ -99,7 +99,7 @@ type TRestrictionRow = {
   isVerifiedJudge: number | boolean;
 };
 
-/** What the door reads beside the session user: restrictions and age (issue 24). */
+/** What the door reads beside the session user: restrictions and age. */
 const DOOR_COLUMNS = ['mutedUntil', 'suspendedUntil', 'birthMonth', 'isTeamManaged', 'isVerifiedJudge'] as const;
 
 /**
@@ -188,7 +188,7 @@ export async function listRankedUsers(
     rank: page.offset + index + 1,
     ...row,
     score: Number(row.score),
-    // An account limited to its teams has no public profile: the leaderboard does not link it (issue 24).
+    // An account limited to its teams has no public profile: the leaderboard does not link it.
     ...(isLimitedToTeams(ageStateOf({ birthMonth, isTeamManaged })) ? { hasNoProfile: true as const } : {}),
   }));
 }
@@ -300,7 +300,7 @@ export async function listScoreChanges(
   }));
 }
 
-/** Who a moderator acts on (issue 23): the name and role, and whether a ban holds. */
+/** Who a moderator acts on: the name and role, and whether a ban holds. */
 export async function findModerationTarget(db: Kysely<DB>, id: string) {
   const row = await db
     .selectFrom('users')
@@ -375,7 +375,7 @@ export async function findAccountForExport(db: Kysely<DB>, id: string) {
     .executeTakeFirst();
 }
 
-// ---- Age (issue 24) ----
+// ---- Age ----
 
 /** The account's month of birth ("YYYY-MM"), null while unset; undefined when there is no such account. */
 export async function findBirthMonth(db: Kysely<DB>, id: string): Promise<string | null | undefined> {

@@ -39,7 +39,7 @@ export async function usersRoutes(app: FastifyInstance, { database, events }: TA
     return getStanding({ database }, user);
   });
 
-  /** "Download my data": the signed-in account's own data as a JSON attachment (issue 24 item 7). */
+  /** "Download my data": the signed-in account's own data as a JSON attachment. */
   app.get('/api/users/me/export', async (request, reply) => {
     const user = await requireUser(request);
     const data = await exportMyData({ database }, user.id);

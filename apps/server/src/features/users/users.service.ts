@@ -187,7 +187,7 @@ export async function setRoleKeepingAnAdmin(
 }
 export type TDoorUser = repo.TDoorUser;
 
-// ---- What moderation (issue 23) does to an account, through this feature ----
+// ---- What moderation does to an account, through this feature ----
 
 export const findModerationTarget = (database: TDatabase, id: string) => repo.findModerationTarget(database.db, id);
 export const setRestriction = (
@@ -203,7 +203,7 @@ export const setDisplayName = (database: TDatabase, id: string, name: string) =>
 export const listAdminEmails = (database: TDatabase) => repo.listAdminEmails(database.db);
 export const findDisplayNames = (database: TDatabase, ids: string[]) => repo.findUserNames(database.db, ids);
 
-// ---- Age (issue 24, item 1): the month of birth, team-managed accounts, verified judges ----
+// ---- Age: the month of birth, team-managed accounts, verified judges ----
 
 export const findBirthMonth = (database: TDatabase, id: string) => repo.findBirthMonth(database.db, id);
 export const markTeamManaged = (database: TDatabase, id: string, coachId: string) =>
@@ -231,7 +231,7 @@ export async function updateAgeFields(
 }
 
 /**
- * The age band of each of these users now (issue 24: who a minor meets), null while one has not given a month of
+ * The age band of each of these users now (who a minor meets), null while one has not given a month of
  * birth (a deleted user too). The month itself stays in this feature.
  */
 export async function ageBandsOf(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, TAgeBand | null>> {

@@ -22,7 +22,7 @@ export interface UsersTable {
   /** A moderator's mute / suspension from live debates ends then (migration 0031; ISO, null: none). */
   mutedUntil: Generated<string | null>;
   suspendedUntil: Generated<string | null>;
-  /** Migration 0033 (issue 24): "YYYY-MM", null until given; never shown to others, changed only by an admin. */
+  /** Migration 0033: "YYYY-MM", null until given; never shown to others, changed only by an admin. */
   birthMonth: Generated<string | null>;
   /** An under-13 account created through a team's join link, and the coach who owned the link. */
   isTeamManaged: Generated<number | boolean>;

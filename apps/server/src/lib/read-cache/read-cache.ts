@@ -1,5 +1,5 @@
 /**
- * Public reads answered from their serialised bytes, kept per version (issue 25). A read's version lives in the
+ * Public reads answered from their serialised bytes, kept per version. A read's version lives in the
  * database (`readVersions`, bumped by triggers in the same transaction as any change to the table it reads:
  * migration 0038), so every instance sees a change at once; each request reads the version (one indexed row) and,
  * when it has not moved, sends the bytes it already has — no query of the data, no JSON.stringify — or a 304 when

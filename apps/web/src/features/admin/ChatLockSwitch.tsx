@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/form-errors';
 import { chatLockKey, chatLockQuery, setChatLock } from './admin-queries';
 
 /**
- * The community chat's switch (issue 24, item 6): "only established accounts may post" (older than 24 hours, with a
+ * The community chat's switch: "only established accounts may post" (older than 24 hours, with a
  * completed round; moderators and admins always may). Everyone in the chat sees a banner while it is on.
  */
 export function ChatLockSwitch() {

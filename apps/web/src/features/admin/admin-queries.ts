@@ -36,12 +36,12 @@ export function setUserRole(userId: string, role: TRole): Promise<{ user: TAdmin
   return api(`/api/users/${encodeURIComponent(userId)}/role`, { method: 'PUT', json: { role } });
 }
 
-/** Issue 24: an admin changes someone's month of birth ("YYYY-MM"); logged with the admin actions. */
+/** An admin changes someone's month of birth ("YYYY-MM"); logged with the admin actions. */
 export function setUserBirthMonth(userId: string, birthMonth: string): Promise<{ user: TAdminUser }> {
   return api(`/api/users/${encodeURIComponent(userId)}/birth-month`, { method: 'PUT', json: { birthMonth } });
 }
 
-/** Issue 24: an admin grants or revokes verified judge (may judge rounds with a minor in them); logged. */
+/** An admin grants or revokes verified judge (may judge rounds with a minor in them); logged. */
 export function setUserVerifiedJudge(userId: string, isVerifiedJudge: boolean): Promise<{ user: TAdminUser }> {
   return api(`/api/users/${encodeURIComponent(userId)}/verified-judge`, { method: 'PUT', json: { isVerifiedJudge } });
 }

@@ -10,7 +10,7 @@ const SELECT_CLASS =
   'block w-full rounded-xl border bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:outline-none focus:ring-4';
 
 /**
- * The month and year of birth (issue 24), asked the same neutral way of everyone: two native selects (the phone's own
+ * The month and year of birth, asked the same neutral way of everyone: two native selects (the phone's own
  * picker on mobile), labelled, with the shared messages under them. Never a "13 or older" checkbox.
  */
 export function BirthMonthField({

@@ -11,7 +11,7 @@ import { setOwnBirthMonth } from './auth-queries';
 import { useAuth } from './useAuth';
 
 /**
- * Issue 24: an account from before ages were asked (or made through Google) gives its month and year of birth before
+ * An account from before ages were asked (or made through Google) gives its month and year of birth before
  * anything else. Shown in place of every page until it does; there is no way past it but giving it or signing out.
  */
 export function BirthMonthGate() {

@@ -22,8 +22,8 @@ const LOAD_OLDER_AT_PX = 80;
 export default function ChatPage() {
   useDocumentTitle('Community Chat');
   const { user } = useAuth();
-  // Issue 24: an account limited to its teams is not in the community chat; the page says why (nothing connects) and
-  // leads to its teams (issue 29).
+  // An account limited to its teams is not in the community chat; the page says why (nothing connects) and
+  // leads to its teams.
   if (user && isLimitedToTeams(user)) {
     return (
       <>

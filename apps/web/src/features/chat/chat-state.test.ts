@@ -45,7 +45,7 @@ describe('chat state', () => {
   });
 });
 
-describe('a failed message’s Retry (issue 29, item 9)', () => {
+describe('a failed message’s Retry', () => {
   it('is offered for no answer, a rate limit or a server failure, never for a refusal', () => {
     expect(isRetryableFailure(undefined)).toBe(true);
     expect(isRetryableFailure({ code: 'rate_limited' })).toBe(true);

@@ -7,7 +7,7 @@ import { DebateRecordCard } from './DebateRecordCard';
 export const FIND_OPPONENT_ANCHOR = 'find-opponent';
 
 /**
- * The dashboard's one place for the debater's own debating, near the top (issue 21): their record, ratings and rating
+ * The dashboard's one place for the debater's own debating, near the top: their record, ratings and rating
  * chart, and recent rounds; finding an opponent; the rounds their coaches paired. Everything the spec's own sections
  * (Performance Analytics and the rest) do not show, shown once.
  */

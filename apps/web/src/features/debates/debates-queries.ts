@@ -107,7 +107,7 @@ export function inviteJudge(debateId: number): Promise<{ token: string; debate: 
 }
 
 /**
- * The round's meeting link, for its debaters and judge when the snapshot keeps it from spectators (issue 24). Keyed
+ * The round's meeting link, for its debaters and judge when the snapshot keeps it from spectators. Keyed
  * by the round's revision, so a changed link is read again.
  */
 export function meetingLinkQuery(debateId: number, revision: number) {
@@ -202,7 +202,7 @@ export function resignDebate(debateId: number) {
   return api<{ debate: TDebate }>(`/api/debates/${debateId}/forfeit`, { method: 'POST' }).then((r) => r.debate);
 }
 
-/** A debater's "let spectators watch" (issue 24). */
+/** A debater's "let spectators watch". */
 export function setSpectatorWatch(debateId: number, allow: boolean) {
   return api<{ debate: TDebate }>(`/api/debates/${debateId}/spectator-watch`, {
     method: 'PUT',

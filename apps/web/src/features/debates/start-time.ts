@@ -1,4 +1,4 @@
-/** A practice round paired for later, as the pages say it (issue 21: until its start a round is upcoming). */
+/** A practice round paired for later, as the pages say it (until its start a round is upcoming). */
 import { isBeforeStart, type TDebateStatus } from '@resolved/shared';
 
 /** `Nov 26, 2026, 3:00 PM`: a round's start in the viewer's own time zone. */

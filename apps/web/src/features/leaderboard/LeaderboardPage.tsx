@@ -102,7 +102,7 @@ export default function LeaderboardPage() {
                   </span>
                   <span className="min-w-0 flex-1 truncate font-medium text-slate-900">
                     {/* Profiles are for signed-in users: a visitor reads the name only; an account limited to its
-                        teams has no public profile (issue 24). */}
+                        teams has no public profile. */}
                     {user && !entry.hasNoProfile ? (
                       <ProfileLink userId={entry.id} className="hover:text-brand-700 hover:underline">
                         {entry.displayName}

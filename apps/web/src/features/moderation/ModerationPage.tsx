@@ -40,7 +40,7 @@ export function caseWho(c: Pick<TCaseSummary, 'score' | 'filterHits'>): string {
 }
 
 /**
- * The moderation queue (issue 23), for moderators and admins: open cases, child safety first, then hate, harassment
+ * The moderation queue, for moderators and admins: open cases, child safety first, then hate, harassment
  * and self-harm, then by how many people reported; a claimed case shows who is on it. Below, the log (an admin's
  * whole log, a moderator's own actions).
  */

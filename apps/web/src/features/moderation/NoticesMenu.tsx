@@ -64,7 +64,7 @@ function AppealBox({ notice }: { notice: TNotice }) {
 }
 
 /**
- * The header's notices (issue 23): what moderation did about one's reports (whether action was taken, never which)
+ * The header's notices: what moderation did about one's reports (whether action was taken, never which)
  * and what it did to one's account (what, why, until when, with one appeal per action). Live over the socket.
  */
 export function NoticesMenu() {

@@ -12,7 +12,7 @@ import type {
 } from '@resolved/shared';
 import { api } from '../../lib/api';
 
-/** Every HTTP call of moderation (issue 23): reports, the queue, cases, actions, the log and notices. */
+/** Every HTTP call of moderation: reports, the queue, cases, actions, the log and notices. */
 export const moderationKeys = {
   queue: ['moderation', 'queue'] as const,
   case: (id: number) => ['moderation', 'case', id] as const,

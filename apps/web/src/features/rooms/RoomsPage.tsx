@@ -16,7 +16,7 @@ import { errorMessage } from '../../lib/form-errors';
 export default function RoomsPage() {
   useDocumentTitle('Meetings');
   const { user } = useAuth();
-  // Issue 29: the rooms are external meeting links open to anyone; an account limited to its teams meets in the rounds
+  // The rooms are external meeting links open to anyone; an account limited to its teams meets in the rounds
   // its coach pairs. Opened by its address, the page says so and leads to its teams (no links are read).
   if (user && isLimitedToTeams(user)) {
     return (

@@ -192,7 +192,7 @@ export default function SettingsPage() {
   );
 }
 
-/** Issue 24: the account's own month of birth, read-only (only an admin changes it once set); nobody else sees it. */
+/** The account's own month of birth, read-only (only an admin changes it once set); nobody else sees it. */
 function BirthMonthSection() {
   const birthMonth = useQuery({ queryKey: ['users', 'me', 'birth-month'], queryFn: getOwnBirthMonth });
   return (

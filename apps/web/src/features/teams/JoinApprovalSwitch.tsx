@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/form-errors';
 import { setJoinApproval, teamKeys } from './teams-queries';
 
 /**
- * The coach's "Require approval to join" (issue 29). A team with anyone under 18 on it needs approval whatever the
+ * The coach's "Require approval to join". A team with anyone under 18 on it needs approval whatever the
  * switch says: then it shows on, and cannot be turned off.
  */
 export function JoinApprovalSwitch({ team }: { team: TTeam }) {

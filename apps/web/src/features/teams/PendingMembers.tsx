@@ -7,7 +7,7 @@ import { buttonClass } from '../../ui/button-styles';
 import { answerJoin, teamKeys } from './teams-queries';
 
 /**
- * For a team's coaches: who asked to join and waits for approval (issue 29). Until a coach approves them they are
+ * For a team's coaches: who asked to join and waits for approval. Until a coach approves them they are
  * nobody's teammate; Decline takes the request away. Live: a new request arrives with `team.changed`.
  */
 export function PendingMembers({ team }: { team: TTeam }) {

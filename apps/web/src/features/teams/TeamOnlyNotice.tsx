@@ -4,7 +4,7 @@ import { teamManagedRefusal, type TTeamManagedDoor } from '@resolved/shared';
 import { buttonClass } from '../../ui/button-styles';
 
 /**
- * What an account limited to its teams finds at a page it may not use, opened by its address (issues 24 and 29): why,
+ * What an account limited to its teams finds at a page it may not use, opened by its address: why,
  * in the words the server's refusal uses, and the way to its teams, where its coach pairs its rounds.
  */
 export function TeamOnlyNotice({ door, testId }: { door: TTeamManagedDoor; testId?: string }) {

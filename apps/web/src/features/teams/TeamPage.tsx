@@ -104,7 +104,7 @@ export default function TeamPage() {
   }
   if (!team.data || !user) return <PageLoading label="Loading the team…" />;
   if (team.data.myRole === null && team.data.isPending) {
-    // Waiting for the coach's approval (issue 29): the team's name and the wait, nothing of its people or rounds.
+    // Waiting for the coach's approval: the team's name and the wait, nothing of its people or rounds.
     return (
       <>
         <PageHeading title={team.data.name} />

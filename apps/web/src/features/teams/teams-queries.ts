@@ -39,7 +39,7 @@ export const setJoinCode = async (id: number, enabled: boolean) =>
 export const setJoinApproval = async (id: number, isRequired: boolean) =>
   (await api<{ team: TTeam }>(`/api/teams/${id}/join-approval`, { method: 'PUT', json: { isRequired } })).team;
 
-/** A coach approves (or declines) someone waiting to join (issue 29). */
+/** A coach approves (or declines) someone waiting to join. */
 export const answerJoin = async (id: number, userId: string, answer: 'approve' | 'decline') =>
   (
     await api<{ team: TTeam }>(`/api/teams/${id}/members/${encodeURIComponent(userId)}/${answer}`, {
@@ -82,7 +82,7 @@ export const previewJoin = async (code: string) =>
 export const joinTeam = async (code: string) =>
   api<TJoinTeamResponse>(`/api/teams/join/${encodeURIComponent(code)}`, { method: 'POST' });
 
-/** The toast after joining by code or link: joined, already on the team, or waiting for the coach (issue 29). */
+/** The toast after joining by code or link: joined, already on the team, or waiting for the coach. */
 export function joinedMessage({ teamName, isNewMember, isPending }: TJoinTeamResponse): string {
   if (isPending) return `You asked to join ${teamName}. Your coach approves new members.`;
   return isNewMember ? `You joined ${teamName}.` : `You are already on ${teamName}.`;

@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { teamKeys } from './teams-queries';
 
 /**
- * For a coach, on every page: someone asked to join one of their teams (`team.join_requested`, issue 29). A toast
+ * For a coach, on every page: someone asked to join one of their teams (`team.join_requested`). A toast
  * says who; the team page's roster follows by itself (`team.changed`).
  */
 export function useJoinRequestNotice() {

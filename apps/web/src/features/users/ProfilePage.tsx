@@ -86,7 +86,7 @@ export default function ProfilePage() {
 
 function Standing({ profile }: { profile: TPublicProfile }) {
   const { record } = profile;
-  // A minor's profile (issue 24) shows the record only: no points or rank.
+  // A minor's profile shows the record only: no points or rank.
   const standing =
     profile.score === null || profile.rank === null
       ? []

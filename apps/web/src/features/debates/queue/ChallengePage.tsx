@@ -15,7 +15,7 @@ import { errorMessage } from '../../../lib/form-errors';
 export default function ChallengePage() {
   useDocumentTitle('Debate challenge');
   const { user } = useAuth();
-  // Issue 29: an account limited to its teams cannot accept one (the server refuses it); the page says so at once.
+  // An account limited to its teams cannot accept one (the server refuses it); the page says so at once.
   if (user && isLimitedToTeams(user)) {
     return (
       <>

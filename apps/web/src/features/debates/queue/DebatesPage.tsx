@@ -31,7 +31,7 @@ function LiveDebates() {
       </h2>
       {data.length === 0 ? (
         <p className="mt-2 text-slate-600">
-          {/* Issue 29: an account limited to its teams starts none; its coach pairs its rounds. */}
+          {/* An account limited to its teams starts none; its coach pairs its rounds. */}
           No debates are running right now.{user && isLimitedToTeams(user) ? '' : ' Start one!'}
         </p>
       ) : (
@@ -62,7 +62,7 @@ function LiveDebates() {
 }
 
 /**
- * The debater's own progress (issue 29, item 7), as their coach sees it on the team page: rounds per format, the
+ * The debater's own progress, as their coach sees it on the team page: rounds per format, the
  * rating chart and the latest ballots with the judge's reasons for decision.
  */
 function MyProgress() {

@@ -82,7 +82,7 @@ export function EvidencePanel({
   const [note, setNote] = useState('');
   const seats = seatsOfDebate(debate);
   const canShare = canShareEvidence(actor, seats);
-  // Spectators see shared evidence only while the debaters also let them watch (issue 24: off with a minor).
+  // Spectators see shared evidence only while the debaters also let them watch (off with a minor).
   const canSee = canSeeEvidence(actor, seats, debate.evidencePublic && debate.spectatorWatch.isAllowed);
   const isDebater = !!actor && (debate.debaters.a.userId === actor.id || debate.debaters.b.userId === actor.id);
   const list = useQuery({

@@ -27,7 +27,7 @@ export function JudgeSeat({
   const invite = params.get('judgeInvite') ?? undefined;
   const [inviteLink, setInviteLink] = useState<string>();
   const { user } = useAuth();
-  // The age band and verified-judge flag decide the seat of a round with a minor (issue 24).
+  // The age band and verified-judge flag decide the seat of a round with a minor.
   const actor =
     isSignedIn && user
       ? { id: user.id, role: user.role, ageBand: user.ageBand, isVerifiedJudge: user.isVerifiedJudge }
