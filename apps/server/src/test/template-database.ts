@@ -1,8 +1,8 @@
 /**
  * Migrated databases for tests without running the migrations each time. Each vitest worker migrates one template
  * per engine the first time a test asks for it (SQLite: a file; PostgreSQL: a database); every test then gets a
- * copy (SQLite: the file copied; PostgreSQL: `create database … template …`), which takes a few milliseconds where
- * the ~40 migrations took most of a test app's start.
+ * copy (SQLite: the file copied, a few milliseconds; PostgreSQL: `create database … template …`, a fraction of a
+ * second) where the ~40 migrations took most of a test app's start.
  *
  * Names carry the run's id (from `global-setup.ts`, which drops them when the run ends), the worker's pool id (so
  * two workers never build or copy the same template at once) and a fingerprint of the migration files (so a
