@@ -19,6 +19,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // Names the run's migrated template databases and drops them at the end (src/test/template-database.ts).
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

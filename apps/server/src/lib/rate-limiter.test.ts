@@ -1,15 +1,14 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_ENGINES, type TTestDatabase } from '../test/harness';
-import { migrateToLatest, openDatabase, type TDatabase } from '../db/database';
+import { createMigratedTestDatabase, TEST_ENGINES, type TTestDatabase } from '../test/harness';
+import { openDatabase, type TDatabase } from '../db/database';
 import { RateLimiter } from './rate-limiter';
 
 describe.each(TEST_ENGINES)('the shared rate limiter on %s', (engine) => {
   let database: TTestDatabase;
   let other: TDatabase | undefined;
   beforeEach(async () => {
-    database = await createTestDatabase(engine);
-    await migrateToLatest(database);
+    database = await createMigratedTestDatabase(engine);
   });
   afterEach(async () => {
     await other?.close();

@@ -4,7 +4,6 @@
  * skipped with the reason, except in CI, where it fails instead (CI must run it).
  */
 import os from 'node:os';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +13,7 @@ import { migrateToLatest, openDatabase, type TDatabase } from '../db/database';
 import { seedDatabase } from '../db/seed';
 import { listenOnFreePort } from '../features/chat/chat-test-client';
 import type { TTestApp } from './harness';
+import { createPostgresDatabase, uniqueTestDatabaseName } from './template-database';
 
 export interface TInstance {
   app: FastifyInstance;
@@ -56,17 +56,14 @@ export function describeCluster(title: string, body: (cluster: TCluster) => void
   }
 
   describe(`${title} (one PostgreSQL database, Redis adapter)`, () => {
-    const databaseName = `resolved_test_${randomBytes(6).toString('hex')}`;
+    const databaseName = uniqueTestDatabaseName();
     let databaseUrl: string;
     let config: TConfig;
     let baseEnv: Record<string, string | undefined>;
     const instances: TInstance[] = [];
 
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${databaseName}`);
-      await admin.end();
+      const { isMigrated } = await createPostgresDatabase(postgresUrl!, databaseName);
       const url = new URL(postgresUrl!);
       url.pathname = `/${databaseName}`;
       databaseUrl = url.toString();
@@ -80,7 +77,7 @@ export function describeCluster(title: string, body: (cluster: TCluster) => void
       };
       config = loadConfig(baseEnv);
       const setup = openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 1 });
-      await migrateToLatest(setup);
+      if (!isMigrated) await migrateToLatest(setup);
       await seedDatabase(setup, { roomLinks: config.roomLinks });
       await setup.close();
     });

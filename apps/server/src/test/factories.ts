@@ -1,10 +1,12 @@
 /**
  * Test data factories. Each builds its records through the real routes (so what a test sees is what a
- * person would get), adjusting only what no public route sets directly (a role, a starting score).
+ * person would get), adjusting only what no public route sets directly (a role, a starting score); an account is
+ * the exception, written as better-auth writes it at sign-up to spare a password hash per user (`buildUser`).
  */
 import { randomBytes } from 'node:crypto';
-import { ageBandOf, type TRole, type TSessionUser } from '@resolved/shared';
+import { ageBandOf, type TRole, type TSessionUser, type TSignUpRequest } from '@resolved/shared';
 import type { TTestApp } from './harness';
+import { insertSignedInUser, isPlainSignUp } from './signed-in-user';
 
 let sequence = 0;
 
@@ -38,7 +40,11 @@ export const ADULT_BIRTH_MONTH = '1990-01';
 
 export const DEFAULT_TEST_PASSWORD = 'correct horse battery';
 
-/** A real account created through `POST /api/auth/sign-up/email`, signed in, with its session cookie. */
+/**
+ * A real account, signed in, with its session cookie: the rows better-auth stores at sign-up, written directly
+ * (`signed-in-user.ts`: no password hashing per user) when the sign-up would do nothing more, otherwise created
+ * through `POST /api/auth/sign-up/email`. Tests of signing up or in use the routes themselves.
+ */
 export async function buildUser(
   t: TTestApp,
   opts: TBuildUserOptions = {},
@@ -46,20 +52,15 @@ export async function buildUser(
   sequence += 1;
   const wanted = opts.birthMonth === undefined ? ADULT_BIRTH_MONTH : opts.birthMonth;
   const signUpMonth = wanted !== null && ageBandOf(wanted) !== 'child' ? wanted : ADULT_BIRTH_MONTH;
-  const email = opts.email ?? `user${sequence}-${randomBytes(4).toString('hex')}@example.test`;
-  const signUp = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    payload: {
-      name: opts.displayName ?? `Test User ${sequence}`,
-      email,
-      password: opts.password ?? DEFAULT_TEST_PASSWORD,
-      birthMonth: signUpMonth,
-    },
-  });
-  if (signUp.statusCode !== 200) throw new Error(`buildUser: sign-up failed (${signUp.statusCode}): ${signUp.body}`);
-  const cookie = cookieHeaderFrom(signUp.headers['set-cookie']);
-  const { id } = signUp.json<{ user: { id: string } }>().user;
+  const signUp = {
+    name: opts.displayName ?? `Test User ${sequence}`,
+    email: opts.email ?? `user${sequence}-${randomBytes(4).toString('hex')}@example.test`,
+    password: opts.password ?? DEFAULT_TEST_PASSWORD,
+    birthMonth: signUpMonth,
+  };
+  const { id, cookie } = isPlainSignUp(t.config, signUp)
+    ? await insertSignedInUser(t, signUp)
+    : await signUpThroughApi(t, signUp);
 
   const changes: {
     role?: TRole;
@@ -83,4 +84,13 @@ export async function buildUser(
   const user = session.json<{ user: TSessionUser | null }>().user;
   if (!user) throw new Error('buildUser: the new session was not recognised');
   return { user, cookie };
+}
+
+async function signUpThroughApi(t: TTestApp, payload: TSignUpRequest): Promise<{ id: string; cookie: string }> {
+  const signUp = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload });
+  if (signUp.statusCode !== 200) throw new Error(`buildUser: sign-up failed (${signUp.statusCode}): ${signUp.body}`);
+  return {
+    id: signUp.json<{ user: { id: string } }>().user.id,
+    cookie: cookieHeaderFrom(signUp.headers['set-cookie']),
+  };
 }

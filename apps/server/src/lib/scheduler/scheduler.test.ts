@@ -6,9 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { migrateToLatest } from '../../db/database';
 import { seedDatabase } from '../../db/seed';
-import { createTestDatabase, TEST_ENGINES, type TTestDatabase } from '../../test/harness';
+import { createMigratedTestDatabase, TEST_ENGINES, type TTestDatabase } from '../../test/harness';
 import { Scheduler, type TJob } from './scheduler';
 import { findJob } from './scheduler.repository';
 
@@ -31,8 +30,7 @@ describe.each(TEST_ENGINES)('scheduler on %s', (engine) => {
   };
 
   beforeEach(async () => {
-    database = await createTestDatabase(engine);
-    await migrateToLatest(database);
+    database = await createMigratedTestDatabase(engine);
     clock = Date.parse('2026-01-01T10:00:00.000Z');
   });
   afterEach(async () => {
