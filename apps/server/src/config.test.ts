@@ -72,11 +72,7 @@ describe('TURN and the ICE transport policy (TURN_URLS, TURN_SECRET, TURN_TTL_SE
   it('reads comma-separated turn: and turns: URLs, the secret and a lifetime of an hour unless set', () => {
     const urls = 'turn:turn.example.org:3478, turn:turn.example.org:3478?transport=tcp,turns:turn.example.org:443';
     expect(loadConfig({ TURN_URLS: urls, TURN_SECRET: 's3cret' }).turn).toEqual({
-      urls: [
-        'turn:turn.example.org:3478',
-        'turn:turn.example.org:3478?transport=tcp',
-        'turns:turn.example.org:443',
-      ],
+      urls: ['turn:turn.example.org:3478', 'turn:turn.example.org:3478?transport=tcp', 'turns:turn.example.org:443'],
       secret: 's3cret',
       ttlSeconds: 3600,
     });

@@ -53,7 +53,9 @@ const ZEnv = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(3600),
-  ICE_TRANSPORT_POLICY: z.enum(['all', 'relay'], { error: 'ICE_TRANSPORT_POLICY must be all or relay.' }).default('all'),
+  ICE_TRANSPORT_POLICY: z
+    .enum(['all', 'relay'], { error: 'ICE_TRANSPORT_POLICY must be all or relay.' })
+    .default('all'),
   DEBATE_FORFEIT_AFTER_MS: z.coerce.number().int().min(1000).optional(),
 });
 

@@ -12,7 +12,12 @@ export interface TTurnCredentials {
  * (`use-auth-secret` / `static-auth-secret`). They are good for `ttlSeconds` from `nowMs` and for this user only:
  * a password minted for one user id does not open another's username.
  */
-export function mintTurnCredentials(secret: string, userId: string, ttlSeconds: number, nowMs: number): TTurnCredentials {
+export function mintTurnCredentials(
+  secret: string,
+  userId: string,
+  ttlSeconds: number,
+  nowMs: number,
+): TTurnCredentials {
   const expiry = Math.floor(nowMs / 1000) + ttlSeconds;
   const username = `${expiry}:${userId}`;
   return { username, credential: createHmac('sha1', secret).update(username).digest('base64') };

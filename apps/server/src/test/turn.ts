@@ -180,7 +180,7 @@ export async function startTestTurnServer(secret: string): Promise<TTestTurnServ
     await withSocket((socket) => exchange(socket, port, (id) => encode(BINDING, id, [])));
   } catch (err) {
     child.kill();
-    throw new Error(`coturn did not start: ${String(err)}\n${output}`);
+    throw new Error(`coturn did not start: ${String(err)}\n${output}`, { cause: err });
   }
   return {
     port,

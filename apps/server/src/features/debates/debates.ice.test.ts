@@ -43,7 +43,12 @@ describe.each(TEST_ENGINES)('ICE servers in the join reply on %s', (engine) => {
     const second = await buildUser(t, { displayName: 'Grace' });
     const told = nextEvent(await client(first.cookie), 'debate.matched');
     for (const { cookie } of [first, second]) {
-      await t.app.inject({ method: 'POST', url: '/api/debates/queue', headers: { cookie }, payload: { formatId: 'ld' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/debates/queue',
+        headers: { cookie },
+        payload: { formatId: 'ld' },
+      });
     }
     const { debateId } = await told;
     const judge = await buildUser(t, { displayName: 'Judy' });
@@ -71,7 +76,11 @@ describe.each(TEST_ENGINES)('ICE servers in the join reply on %s', (engine) => {
       expect(Number(expiry)).toBeGreaterThanOrEqual(before + 600);
       expect(Number(expiry)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 600);
       // What coturn computes from the shared secret (its `use-auth-secret` scheme).
-      expect(turn?.credential).toBe(createHmac('sha1', TURN_SECRET).update(turn?.username ?? '').digest('base64'));
+      expect(turn?.credential).toBe(
+        createHmac('sha1', TURN_SECRET)
+          .update(turn?.username ?? '')
+          .digest('base64'),
+      );
     }
 
     const watching = await join(spectator.cookie, debateId);
@@ -87,7 +96,11 @@ describe.each(TEST_ENGINES)('ICE servers in the join reply on %s', (engine) => {
 
     for (const reply of replies) expect(reply).not.toContain(TURN_SECRET);
     // Over HTTP too: the round itself carries no ICE setting.
-    const round = await t.app.inject({ method: 'GET', url: `/api/debates/${debateId}`, headers: { cookie: first.cookie } });
+    const round = await t.app.inject({
+      method: 'GET',
+      url: `/api/debates/${debateId}`,
+      headers: { cookie: first.cookie },
+    });
     expect(round.body).not.toContain(TURN_SECRET);
     expect(round.body).not.toContain('turn:');
   });
