@@ -176,6 +176,7 @@ export async function startTestTurnServer(secret: string): Promise<TTestTurnServ
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.on('error', (err) => (output += `${err.message}\n`));
   try {
     await withSocket((socket) => exchange(socket, port, (id) => encode(BINDING, id, [])));
   } catch (err) {
