@@ -61,3 +61,41 @@ describe('recording size (RECORDING_MAX_MB)', () => {
     expect(() => loadConfig({ RECORDING_MAX_MB: '0' })).toThrow(/RECORDING_MAX_MB/);
   });
 });
+
+describe('TURN and the ICE transport policy (TURN_URLS, TURN_SECRET, TURN_TTL_SECONDS, ICE_TRANSPORT_POLICY)', () => {
+  it('has no TURN server and lets media go directly unless told otherwise', () => {
+    const config = loadConfig({});
+    expect(config.turn).toBeUndefined();
+    expect(config.iceTransportPolicy).toBe('all');
+  });
+
+  it('reads comma-separated turn: and turns: URLs, the secret and a lifetime of an hour unless set', () => {
+    const urls = 'turn:turn.example.org:3478, turn:turn.example.org:3478?transport=tcp,turns:turn.example.org:443';
+    expect(loadConfig({ TURN_URLS: urls, TURN_SECRET: 's3cret' }).turn).toEqual({
+      urls: ['turn:turn.example.org:3478', 'turn:turn.example.org:3478?transport=tcp', 'turns:turn.example.org:443'],
+      secret: 's3cret',
+      ttlSeconds: 3600,
+    });
+    const short = loadConfig({ TURN_URLS: 'turn:10.0.0.5', TURN_SECRET: 'x', TURN_TTL_SECONDS: '600' });
+    expect(short.turn?.ttlSeconds).toBe(600);
+    expect(loadConfig({ ICE_TRANSPORT_POLICY: 'relay' }).iceTransportPolicy).toBe('relay');
+  });
+
+  it('stops with a clear message on half a TURN setting, a URL that is not TURN, or an unknown policy', () => {
+    expect(() => loadConfig({ TURN_URLS: 'turn:turn.example.org' })).toThrow(
+      'Invalid configuration: set both TURN_URLS and TURN_SECRET, or neither.',
+    );
+    expect(() => loadConfig({ TURN_SECRET: 's3cret' })).toThrow(/set both TURN_URLS and TURN_SECRET/);
+    for (const bad of ['stun:stun.example.org', 'https://turn.example.org', 'turn:', 'turn:host?transport=sctp']) {
+      expect(() => loadConfig({ TURN_URLS: bad, TURN_SECRET: 'x' })).toThrow(
+        `Invalid configuration: TURN_URLS must be comma-separated turn: or turns: URLs such as turn:turn.example.org:3478?transport=tcp (got "${bad}").`,
+      );
+    }
+    expect(() => loadConfig({ TURN_URLS: 'turn:h', TURN_SECRET: 'x', TURN_TTL_SECONDS: '10' })).toThrow(
+      /TURN_TTL_SECONDS/,
+    );
+    expect(() => loadConfig({ ICE_TRANSPORT_POLICY: 'none' })).toThrow(
+      /ICE_TRANSPORT_POLICY: ICE_TRANSPORT_POLICY must be all or relay\./,
+    );
+  });
+});

@@ -45,6 +45,17 @@ const ZEnv = z.object({
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST_DIR: z.string().optional(),
   ICE_SERVERS: z.string().optional(),
+  TURN_URLS: z.string().optional(),
+  TURN_SECRET: z.string().optional(),
+  TURN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600),
+  ICE_TRANSPORT_POLICY: z
+    .enum(['all', 'relay'], { error: 'ICE_TRANSPORT_POLICY must be all or relay.' })
+    .default('all'),
   DEBATE_FORFEIT_AFTER_MS: z.coerce.number().int().min(1000).optional(),
 });
 
@@ -181,6 +192,38 @@ function parseIceServers(value: string | undefined): TIceServer[] {
   return parsed.data;
 }
 
+/**
+ * A TURN server sharing a secret with this one (coturn's `use-auth-secret`): each participant of a round gets a
+ * username and password minted from the secret, valid for `ttlSeconds`, so no lasting TURN password is handed out.
+ */
+export interface TTurnConfig {
+  urls: string[];
+  secret: string;
+  ttlSeconds: number;
+}
+
+export function parseTurn(settings: {
+  urls: string | undefined;
+  secret: string | undefined;
+  ttlSeconds: number;
+}): TTurnConfig | undefined {
+  const urls = (settings.urls ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  if (urls.length === 0 && !settings.secret) return undefined;
+  if (urls.length === 0 || !settings.secret) {
+    throw new Error('Invalid configuration: set both TURN_URLS and TURN_SECRET, or neither.');
+  }
+  const invalid = urls.find((url) => !/^turns?:[^\s/?]+(\?transport=(udp|tcp))?$/i.test(url));
+  if (invalid !== undefined) {
+    throw new Error(
+      `Invalid configuration: TURN_URLS must be comma-separated turn: or turns: URLs such as turn:turn.example.org:3478?transport=tcp (got "${invalid}").`,
+    );
+  }
+  return { urls, secret: settings.secret, ttlSeconds: settings.ttlSeconds };
+}
+
 export interface TConfig {
   isProduction: boolean;
   port: number;
@@ -226,6 +269,10 @@ export interface TConfig {
   webDistDir: string | undefined;
   /** WebRTC ICE servers for debate audio/video (ICE_SERVERS, JSON). */
   iceServers: TIceServer[];
+  /** A TURN server whose short-lived credentials the participants of a round get (TURN_URLS, TURN_SECRET…). */
+  turn: TTurnConfig | undefined;
+  /** `relay` makes browsers send media only through TURN (ICE_TRANSPORT_POLICY; `all` by default). */
+  iceTransportPolicy: 'all' | 'relay';
   /** How long a debater may be away before forfeiting; the product's 60 s unless set (tests shorten it). */
   debateForfeitAfterMs: number | undefined;
 }
@@ -290,6 +337,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: blank(e.WEB_DIST_DIR),
     iceServers: parseIceServers(e.ICE_SERVERS),
+    turn: parseTurn({ urls: e.TURN_URLS, secret: blank(e.TURN_SECRET), ttlSeconds: e.TURN_TTL_SECONDS }),
+    iceTransportPolicy: e.ICE_TRANSPORT_POLICY,
     debateForfeitAfterMs: e.DEBATE_FORFEIT_AFTER_MS,
   };
 }

@@ -32,8 +32,13 @@ export interface TDebateJoined {
   debate: TDebate;
   messages: TDebateMessage[];
   presence: TDebatePresence;
-  /** ICE servers for WebRTC (from ICE_SERVERS). */
+  /**
+   * ICE servers for WebRTC: the static ones (ICE_SERVERS) and, for the round's debaters and judge only, a TURN entry
+   * with credentials of their own that expire (TURN_URLS, TURN_TTL_SECONDS).
+   */
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
+  /** `relay`: media goes only through TURN (ICE_TRANSPORT_POLICY); `all`: directly when it can. */
+  iceTransportPolicy: 'all' | 'relay';
   serverTime: number;
 }
 

@@ -27,6 +27,7 @@ import type { TDebatesDeps } from '../../context';
 import { loadDebate } from './debates.service';
 import { requireDebate } from './round-row';
 import { requireRoundViewer } from './round-access';
+import { iceFor } from './ice-servers';
 import * as matchmaking from '../matchmaking/queue.service';
 import * as results from '../results/results.service';
 
@@ -258,7 +259,7 @@ export function debatesSocketFeature(
             debate: current,
             messages: await roundChat.listMessages(deps, debateId, userId ?? null),
             presence,
-            iceServers: context.config.iceServers,
+            ...iceFor(context.config, isSeated ? userId : undefined),
             serverTime: Date.now(),
           };
         }),

@@ -150,6 +150,7 @@ export default function DebateRoomPage() {
             myRole={side ?? (isJudge ? 'judge' : user ? 'spectator' : null)}
             myUserId={user?.id ?? null}
             iceServers={room.iceServers}
+            iceTransportPolicy={room.iceTransportPolicy}
             onDebateChange={room.setDebate}
             isElsewhere={room.isElsewhere}
             onTakeBack={room.takeBack}

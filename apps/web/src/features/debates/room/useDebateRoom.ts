@@ -26,6 +26,7 @@ export function useDebateRoom(debateId: number) {
   const [messages, setMessages] = useState<TDebateMessage[]>([]);
   const [presence, setPresence] = useState<TDebatePresence | null>(null);
   const [iceServers, setIceServers] = useState<TIceServer[] | null>(null);
+  const [iceTransportPolicy, setIceTransportPolicy] = useState<TDebateJoined['iceTransportPolicy']>('all');
   const [error, setError] = useState<string | null>(null);
   /** This person opened the round in another window, which has the call now (until they take it back here). */
   const [isElsewhere, setIsElsewhere] = useState(false);
@@ -35,6 +36,7 @@ export function useDebateRoom(debateId: number) {
     (joined: TDebateJoined) => {
       setDebate(joined.debate);
       setPresence(joined.presence);
+      setIceTransportPolicy(joined.iceTransportPolicy);
       setIceServers(joined.iceServers);
       setError(null);
       setMessages((current) => {
@@ -133,6 +135,7 @@ export function useDebateRoom(debateId: number) {
     messages,
     presence,
     iceServers,
+    iceTransportPolicy,
     error,
     isConnected,
     isElsewhere,

@@ -18,6 +18,7 @@ export function VideoPanel({
   myRole,
   myUserId,
   iceServers,
+  iceTransportPolicy = 'all',
   onDebateChange,
   isElsewhere = false,
   onTakeBack,
@@ -30,6 +31,8 @@ export function VideoPanel({
   /** Null for someone not signed in. */
   myRole: TMediaRole | null;
   iceServers: TDebateJoined['iceServers'] | null;
+  /** `relay`: the call goes only through the TURN server. */
+  iceTransportPolicy?: TDebateJoined['iceTransportPolicy'];
   onDebateChange: (debate: TDebate) => void;
 }) {
   const isLive = debate.status === 'live';
@@ -54,6 +57,7 @@ export function VideoPanel({
     myUserId,
     roleOf: (userId) => mediaRoleOf(debate, userId),
     iceServers,
+    iceTransportPolicy,
     isSpectatorWatchAllowed: isWatchAllowed,
   });
   const side = myRole === 'a' || myRole === 'b' ? myRole : null;

@@ -193,6 +193,15 @@ describe('MeshClient', () => {
     expect(t.client.getSnapshot()).toMatchObject({ isReady: true, localStream: null, hasCamera: false });
   });
 
+  it('connects only through TURN when the server asks for relayed media', async () => {
+    const t = setup({ role: 'a' });
+    const turn = { urls: 'turn:turn.example.org:3478?transport=tcp', username: '1700000000:ada', credential: 'c' };
+    t.client.start('a', [turn], 'relay');
+    await settle();
+    await t.receive('ben', { type: 'hello', callId: 'ben-1', camera: true });
+    expect(t.pcs.get('ben')!.config).toEqual({ iceServers: [turn], iceTransportPolicy: 'relay' });
+  });
+
   it('offers to a later-ranked peer that says hello, with both send slots and its camera first', async () => {
     const t = await started({ role: 'a' });
     await t.receive('ben', { type: 'hello', callId: 'ben-1', camera: false });

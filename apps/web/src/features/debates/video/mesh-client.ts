@@ -55,6 +55,7 @@ interface TPeer {
 interface TSession {
   role: TMediaRole;
   iceServers: TIceServer[];
+  iceTransportPolicy: RTCIceTransportPolicy;
   isReady: boolean;
   local: MediaStream | null;
   callId: string;
@@ -126,12 +127,16 @@ export class MeshClient {
     if (isAllowed && session.isReady) this.offerToHeldSpectators(session);
   }
 
-  /** Gets the camera and microphone (a sender only), then says hello to the room. Ends any call already running. */
-  start(role: TMediaRole, iceServers: TIceServer[]): void {
+  /**
+   * Gets the camera and microphone (a sender only), then says hello to the room. Ends any call already running.
+   * `relay` makes every connection go through the TURN server alone.
+   */
+  start(role: TMediaRole, iceServers: TIceServer[], iceTransportPolicy: RTCIceTransportPolicy = 'all'): void {
     this.stop();
     const session: TSession = {
       role,
       iceServers,
+      iceTransportPolicy,
       isReady: false,
       local: null,
       callId: '',
@@ -318,7 +323,11 @@ export class MeshClient {
   private newPeer(session: TSession, userId: string, callId: string | undefined): TPeer {
     session.peers.get(userId)?.pc.close();
     const role = this.roleOf(userId);
-    const pc = this.platform.createPeerConnection({ iceServers: session.iceServers });
+    // The browser's default policy is `all`, so it is named only when it is `relay` (media through TURN alone).
+    const pc = this.platform.createPeerConnection({
+      iceServers: session.iceServers,
+      ...(session.iceTransportPolicy === 'relay' ? { iceTransportPolicy: 'relay' } : {}),
+    });
     const peer: TPeer = { pc, role, callId, startedAt: this.platform.now(), pendingCandidates: [] };
     session.peers.set(userId, peer);
     const stream = session.local;

@@ -21,13 +21,24 @@ export function useWebRtc(options: {
   myUserId: string | null;
   roleOf: (userId: string) => TMediaRole;
   iceServers: TIceServer[] | null;
+  /** `relay`: connect only through the TURN server (ICE_TRANSPORT_POLICY on the server). */
+  iceTransportPolicy?: RTCIceTransportPolicy;
   /**
    * The debaters let spectators watch (always in a round of adults; in a round with a minor only when both turned it
    * on). While false, a participant connects to no spectator and drops those it has.
    */
   isSpectatorWatchAllowed?: boolean;
 }) {
-  const { debateId, isEnabled, myRole, myUserId, roleOf, iceServers, isSpectatorWatchAllowed = true } = options;
+  const {
+    debateId,
+    isEnabled,
+    myRole,
+    myUserId,
+    roleOf,
+    iceServers,
+    iceTransportPolicy = 'all',
+    isSpectatorWatchAllowed = true,
+  } = options;
   // One client per round: its signals name the round.
   const client = useMemo(
     () =>
@@ -44,9 +55,9 @@ export function useWebRtc(options: {
   }, [client, isSpectatorWatchAllowed]);
   useEffect(() => {
     if (!isEnabled || !iceServers || !myRole) return;
-    client.start(myRole, iceServers);
+    client.start(myRole, iceServers, iceTransportPolicy);
     return () => client.stop();
-  }, [client, isEnabled, iceServers, myRole]);
+  }, [client, isEnabled, iceServers, iceTransportPolicy, myRole]);
   useSocketEvent('debate.signal_received', (payload) => {
     if (payload.debateId === debateId) client.handleSignal(payload.fromUserId, payload.signal);
   });

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allocate, coturnMissing, startTestTurnServer, type TTestTurnServer } from '../test/turn';
+import { mintTurnCredentials } from './turn-credentials';
+
+const SECRET = 'shared-with-coturn';
+// Locally a machine without coturn skips with the reason; in CI the suite runs and fails instead.
+const missing = process.env.CI ? null : coturnMissing();
+if (missing) console.warn(`[tests] coturn tests skipped: ${missing}`);
+
+describe.skipIf(missing !== null)('credentials minted for coturn (use-auth-secret)', () => {
+  let turn: TTestTurnServer;
+
+  beforeAll(async () => {
+    turn = await startTestTurnServer(SECRET);
+  });
+  afterAll(async () => {
+    await turn?.close();
+  });
+
+  it('opens a relay with a fresh credential', async () => {
+    const { username, credential } = mintTurnCredentials(SECRET, 'ada', 3600, Date.now());
+    expect(await allocate(turn.port, username, credential)).toEqual({ isAllocated: true });
+  });
+
+  it('refuses a credential past its expiry, one for another user, and one made with another secret', async () => {
+    const expired = mintTurnCredentials(SECRET, 'ada', 3600, Date.now() - 3601_000);
+    expect(await allocate(turn.port, expired.username, expired.credential)).toMatchObject({
+      isAllocated: false,
+      code: 401,
+    });
+    const now = Date.now();
+    const ada = mintTurnCredentials(SECRET, 'ada', 3600, now);
+    const grace = mintTurnCredentials(SECRET, 'grace', 3600, now);
+    expect(await allocate(turn.port, ada.username, grace.credential)).toMatchObject({ isAllocated: false, code: 401 });
+    const forged = mintTurnCredentials('not-the-secret', 'ada', 3600, now);
+    expect(await allocate(turn.port, forged.username, forged.credential)).toMatchObject({
+      isAllocated: false,
+      code: 401,
+    });
+  });
+});
