@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TActor } from './actor.js';
 import { evidenceShareRefusal, evidenceViewRefusal, evidenceVisibilityRefusal } from './evidence.js';
 import type { TRoundSeats } from './round.js';
-
-const visitor: TActor = null;
-const user: TActor = { id: 'u1', role: 'user' };
+import { debaterA, debaterB, judge, reasons, user, visitor } from './test-fixtures.js';
 
 describe('refusals that say why', () => {
-  const debaterA: TActor = { id: 'da', role: 'user' };
-  const debaterB: TActor = { id: 'db', role: 'user' };
-  const judge: TActor = { id: 'j1', role: 'user' };
   const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
     status: 'live',
     debaterAId: 'da',
@@ -18,7 +12,6 @@ describe('refusals that say why', () => {
     hasJudgeInvite: false,
     ...patch,
   });
-  const reasons = (refusals: ({ reason: string } | null)[]) => refusals.map((r) => r?.reason ?? null);
 
   it('shows evidence to the round’s people, and to spectators only when the debaters allow', () => {
     const actors = [visitor, user, judge, debaterA];

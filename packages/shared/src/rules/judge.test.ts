@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TActor } from './actor.js';
 import { ballotRefusal, canJudge, canSubmitBallot, judgeRefusal } from './judge.js';
-import { seatsOfDebate, type TRoundSeats } from './round.js';
-
-const visitor: TActor = null;
-const user: TActor = { id: 'u1', role: 'user' };
-const other: TActor = { id: 'u2', role: 'user' };
+import { seatsOfDebate } from './round.js';
+import { debaterA, judge, other, round, user, visitor } from './test-fixtures.js';
 
 describe('round rules', () => {
-  const debaterA: TActor = { id: 'da', role: 'user' };
-  const judge: TActor = { id: 'j1', role: 'user' };
-  const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
-    status: 'live',
-    debaterAId: 'da',
-    debaterBId: 'db',
-    judgeId: null,
-    hasJudgeInvite: false,
-    ...patch,
-  });
-
   it('seats a judge who is not a debater while the live seat is free, and only them', () => {
     expect(canJudge(user, round())).toBe(true);
     expect(judgeRefusal(debaterA, round())?.reason).toBe('debater_cannot_judge');

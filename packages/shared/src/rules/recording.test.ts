@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { TActor } from './actor.js';
 import {
   canDeleteRecordings,
   recordingConsentRefusal,
@@ -7,26 +6,11 @@ import {
   recordingViewRefusal,
 } from './recording.js';
 import { meetingLinkRefusal, type TRoundSeats } from './round.js';
-
-const visitor: TActor = null;
-const user: TActor = { id: 'u1', role: 'user' };
-const admin: TActor = { id: 'a1', role: 'admin' };
+import { admin, debaterA, debaterB, judge, reasons, round, user, visitor } from './test-fixtures.js';
 
 describe('round rules', () => {
-  const debaterA: TActor = { id: 'da', role: 'user' };
-  const judge: TActor = { id: 'j1', role: 'user' };
-  const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
-    status: 'live',
-    debaterAId: 'da',
-    debaterBId: 'db',
-    judgeId: null,
-    hasJudgeInvite: false,
-    ...patch,
-  });
-
   it('lets only the debaters delete the round’s recordings, not its judge', () => {
     const seated = round({ judgeId: 'j1', status: 'forfeited' });
-    const debaterB: TActor = { id: 'db', role: 'user' };
     expect([visitor, user, admin, judge, debaterA, debaterB].map((a) => canDeleteRecordings(a, seated))).toEqual([
       false,
       false,
@@ -39,9 +23,6 @@ describe('round rules', () => {
 });
 
 describe('refusals that say why', () => {
-  const debaterA: TActor = { id: 'da', role: 'user' };
-  const debaterB: TActor = { id: 'db', role: 'user' };
-  const judge: TActor = { id: 'j1', role: 'user' };
   const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
     status: 'live',
     debaterAId: 'da',
@@ -50,7 +31,6 @@ describe('refusals that say why', () => {
     hasJudgeInvite: false,
     ...patch,
   });
-  const reasons = (refusals: ({ reason: string } | null)[]) => refusals.map((r) => r?.reason ?? null);
 
   it('lets only the debaters set a meeting link or decide on recording', () => {
     const actors = [visitor, user, judge, debaterA, debaterB];

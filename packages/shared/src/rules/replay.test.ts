@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TActor } from './actor.js';
 import { canSetReplayPrivacy, canViewReplay, roundViewRefusal } from './replay.js';
 import type { TRoundSeats } from './round.js';
-
-const visitor: TActor = null;
-const user: TActor = { id: 'u1', role: 'user' };
-const admin: TActor = { id: 'a1', role: 'admin' };
+import { admin, debaterA, judge, round, user, visitor } from './test-fixtures.js';
 
 describe('round rules', () => {
-  const debaterA: TActor = { id: 'da', role: 'user' };
-  const judge: TActor = { id: 'j1', role: 'user' };
-  const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
-    status: 'live',
-    debaterAId: 'da',
-    debaterBId: 'db',
-    judgeId: null,
-    hasJudgeInvite: false,
-    ...patch,
-  });
-
   it('opens a public round’s replay to anyone signed in once it is over, a team round’s to its team', () => {
     const over = { ...round({ judgeId: 'j1', status: 'judged' }), isTeamRound: false, isPrivate: false };
     expect([visitor, user, admin, debaterA].map((a) => canViewReplay(a, over, null))).toEqual([
@@ -47,7 +32,6 @@ describe('round rules', () => {
 });
 
 describe('refusals that say why', () => {
-  const judge: TActor = { id: 'j1', role: 'user' };
   const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
     status: 'live',
     debaterAId: 'da',

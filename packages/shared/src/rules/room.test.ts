@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TActor } from './actor.js';
 import { canChangeTopic, canCreateRoom, canDeleteRoom, canEditRoom, isRoomCapExempt } from './room.js';
+import { admin, moderator, other, user, visitor } from './test-fixtures.js';
 
-const visitor: TActor = null;
-const user: TActor = { id: 'u1', role: 'user' };
-const other: TActor = { id: 'u2', role: 'user' };
-const moderator: TActor = { id: 'm1', role: 'moderator' };
-const admin: TActor = { id: 'a1', role: 'admin' };
 const fixedRoom = { isFixed: true, createdBy: null };
 const usersRoom = { isFixed: false, createdBy: 'u1' };
 

@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { TActor } from './actor.js';
 import { judgeInviteRefusal, judgeRefusal } from './judge.js';
 import { recordingConsentRefusal, recordingStartRefusal } from './recording.js';
 import { replayPrivacyRefusal } from './replay.js';
 import { canPostInRound, flowRefusal, poiOfferRefusal, type TRoundSeats } from './round.js';
-
-const visitor: TActor = null;
-const user: TActor = { id: 'u1', role: 'user' };
-const admin: TActor = { id: 'a1', role: 'admin' };
+import { admin, debaterA, debaterB, judge, reasons, round, user, visitor } from './test-fixtures.js';
 
 describe('round rules', () => {
-  const debaterA: TActor = { id: 'da', role: 'user' };
-  const judge: TActor = { id: 'j1', role: 'user' };
-  const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
-    status: 'live',
-    debaterAId: 'da',
-    debaterBId: 'db',
-    judgeId: null,
-    hasJudgeInvite: false,
-    ...patch,
-  });
-
   it('lets the debaters and the judge write in the round chat, nobody else', () => {
     const seated = round({ judgeId: 'j1' });
     expect([visitor, user, admin, debaterA, judge].map((a) => canPostInRound(a, seated))).toEqual([
@@ -34,9 +19,6 @@ describe('round rules', () => {
 });
 
 describe('refusals that say why', () => {
-  const debaterA: TActor = { id: 'da', role: 'user' };
-  const debaterB: TActor = { id: 'db', role: 'user' };
-  const judge: TActor = { id: 'j1', role: 'user' };
   const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
     status: 'live',
     debaterAId: 'da',
@@ -45,7 +27,6 @@ describe('refusals that say why', () => {
     hasJudgeInvite: false,
     ...patch,
   });
-  const reasons = (refusals: ({ reason: string } | null)[]) => refusals.map((r) => r?.reason ?? null);
 
   it('gives "This debate is over." one wording wherever a finished round refuses', () => {
     const over = round({ status: 'completed', judgeId: null });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { memberProgressRefusal, memberRemovalRefusal, teamManageRefusal, teamRoundsRefusal } from './team.js';
+import { reasons } from './test-fixtures.js';
 
 describe('refusals that say why', () => {
-  const reasons = (refusals: ({ reason: string } | null)[]) => refusals.map((r) => r?.reason ?? null);
-
   it('leaves a team to its coaches, its rounds to its members, and lets a member leave', () => {
     const coach = { role: 'coach' as const, isJudge: false };
     const member = { role: 'member' as const, isJudge: false };

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { TClockAction, TClockPhase, TClockState, TDebateStatus, TSideKey } from '@resolved/shared';
 import type { DB } from '../../db/schema';
-import type { TDebateRow, TNewDebate } from './debates.tables';
+import type { TDebateRow, TNewDebate, TStatusChange } from './debates.tables';
 import { chunks } from '../../db/batches';
 import { compiledOnce } from '../../db/compiled-query';
 
@@ -235,18 +235,7 @@ export async function transitionStatus(
   db: TDebatesDb,
   id: number,
   from: TDebateStatus[],
-  values: {
-    status: TDebateStatus;
-    winnerSide?: TSideKey | null;
-    forfeitedBy?: string | null;
-    endedAt?: string;
-    /** A coach called the round off (it ends `abandoned`). */
-    cancelledAt?: string;
-    /** One person in the round blocked another (it ends `abandoned`). */
-    endedEarlyAt?: string;
-    /** A round ending early stops its clock (the version moves on, so a stale command is refused). */
-    clock?: TClockState;
-  },
+  values: TStatusChange,
 ): Promise<boolean> {
   const { clock, ...columns } = values;
   const result = await db

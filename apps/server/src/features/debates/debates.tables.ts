@@ -141,3 +141,17 @@ export interface TNewDebate {
   judgeId?: string | null;
   startsAt?: string | null;
 }
+
+/** What a status change writes beside the status (`transitionStatus`). */
+export interface TStatusChange {
+  status: TDebateStatus;
+  winnerSide?: TSideKey | null;
+  forfeitedBy?: string | null;
+  endedAt?: string;
+  /** A coach called the round off (it ends `abandoned`). */
+  cancelledAt?: string;
+  /** One person in the round blocked another (it ends `abandoned`). */
+  endedEarlyAt?: string;
+  /** A round ending early stops its clock (the version moves on, so a stale command is refused). */
+  clock?: TClockState;
+}

@@ -3,8 +3,8 @@
  * openings, the judge's seat, ballots, forfeits, and settling a round's awards. The rounds feature decides what is on
  * this list; `db` is the app's Kysely or the caller's transaction.
  */
-import type { TClockState, TDebateStatus, TSideKey } from '@resolved/shared';
-import type { TDebateRow, TNewDebate } from './debates.tables';
+import type { TDebateStatus } from '@resolved/shared';
+import type { TDebateRow, TNewDebate, TStatusChange } from './debates.tables';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import * as repo from './debates.repository';
@@ -113,18 +113,7 @@ export async function transitionStatus(
   db: TDebatesDb,
   id: number,
   from: TDebateStatus[],
-  values: {
-    status: TDebateStatus;
-    winnerSide?: TSideKey | null;
-    forfeitedBy?: string | null;
-    endedAt?: string;
-    /** A coach called the round off (it ends `abandoned`). */
-    cancelledAt?: string;
-    /** One person in the round blocked another (it ends `abandoned`). */
-    endedEarlyAt?: string;
-    /** A round ending early stops its clock (the version moves on, so a stale command is refused). */
-    clock?: TClockState;
-  },
+  values: TStatusChange,
 ): Promise<boolean> {
   return repo.transitionStatus(db, id, from, values);
 }
