@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SPECTATOR_MEDIA_LIMIT, type TMediaRole, type TRtcSignal } from '@resolved/shared';
 import { MeshClient } from './mesh-client';
 import type { TMeshPlatform } from './mesh-media';
+import { ASK_AGAIN_MS, DISCONNECTED_GRACE_MS, RESTART_BOUND_MS } from './peer-recovery';
 
 /** Just enough of WebRTC and media capture for the mesh: Node has neither. */
 class FakeTrack {
@@ -46,6 +47,9 @@ class FakeTransceiver {
 class FakePeerConnection {
   transceivers: FakeTransceiver[] = [];
   connectionState: RTCPeerConnectionState = 'new';
+  iceConnectionState: RTCIceConnectionState = 'new';
+  offerOptions: (RTCOfferOptions | undefined)[] = [];
+  iceRestarts = 0;
   signalingState: RTCSignalingState = 'stable';
   localDescription: RTCSessionDescriptionInit | null = null;
   remoteDescription: RTCSessionDescriptionInit | null = null;
@@ -62,7 +66,13 @@ class FakePeerConnection {
   addTrack = (track: FakeTrack) => {
     this.transceivers.push(new FakeTransceiver(track.kind, 'sendrecv', track));
   };
-  createOffer = () => Promise.resolve({ type: 'offer' as const, sdp: 'offer-sdp' });
+  createOffer = (options?: RTCOfferOptions) => {
+    this.offerOptions.push(options);
+    return Promise.resolve({ type: 'offer' as const, sdp: 'offer-sdp' });
+  };
+  restartIce = () => {
+    this.iceRestarts++;
+  };
   createAnswer = () => Promise.resolve({ type: 'answer' as const, sdp: 'answer-sdp' });
   setLocalDescription = (d: RTCSessionDescriptionInit) => {
     this.localDescription = d;
@@ -81,6 +91,7 @@ class FakePeerConnection {
   close = () => {
     this.isClosed = true;
     this.connectionState = 'closed';
+    this.signalingState = 'closed';
   };
   becomes(state: RTCPeerConnectionState) {
     this.connectionState = state;
@@ -104,6 +115,10 @@ function setup({ role, hasCamera = true, isCameraChosenOn = true, cameraRefused 
   const saved: boolean[] = [];
   const streams: FakeStream[] = [];
   let calls = 0;
+  // A clock the test moves by hand (`elapse`), with the timers the client set on it.
+  let now = 1_000_000;
+  let timers: { at: number; run: () => void }[] = [];
+  const made: FakePeerConnection[] = [];
   const platform: TMeshPlatform = {
     createPeerConnection: (config) => new FakePeerConnection(config) as unknown as RTCPeerConnection,
     getUserMedia: (constraints) => {
@@ -122,7 +137,12 @@ function setup({ role, hasCamera = true, isCameraChosenOn = true, cameraRefused 
     createStream: (tracks) => new FakeStream(tracks as unknown as FakeTrack[]) as unknown as MediaStream,
     readCameraChoice: () => isCameraChosenOn,
     saveCameraChoice: (isOn) => void saved.push(isOn),
-    now: () => 1_000_000,
+    now: () => now,
+    setTimer: (run, ms) => {
+      const timer = { at: now + ms, run };
+      timers.push(timer);
+      return () => void (timers = timers.filter((t) => t !== timer));
+    },
     newCallId: () => `call-${++calls}`,
   };
   const client = new MeshClient((signal, to) => {
@@ -134,6 +154,7 @@ function setup({ role, hasCamera = true, isCameraChosenOn = true, cameraRefused 
   const create = platform.createPeerConnection;
   platform.createPeerConnection = (config) => {
     const pc = create(config);
+    made.push(pc as unknown as FakePeerConnection);
     if (pendingPeer) pcs.set(pendingPeer, pc as unknown as FakePeerConnection);
     return pc;
   };
@@ -142,10 +163,24 @@ function setup({ role, hasCamera = true, isCameraChosenOn = true, cameraRefused 
     client.handleSignal(from, signal);
     await settle();
   };
+  const elapse = async (ms: number) => {
+    await settle();
+    const until = now + ms;
+    for (let next = timers[0]; next; next = timers.filter((t) => t.at <= until).sort((x, y) => x.at - y.at)[0]) {
+      if (next.at > until) break;
+      now = next.at;
+      timers = timers.filter((t) => t !== next);
+      next.run();
+      await settle();
+    }
+    now = until;
+  };
   return {
     client,
     sent,
     pcs,
+    made,
+    elapse,
     asked,
     saved,
     streams,
@@ -290,15 +325,15 @@ describe('MeshClient', () => {
     expect(t.client.getSnapshot().remotes).toEqual([]);
   });
 
-  it('shows a peer’s stream and state, and lets go of a peer whose connection failed', async () => {
+  it('shows a peer’s stream and state, and lets go of a spectator whose connection failed', async () => {
     const t = await started({ role: 'a' });
-    await t.receive('ben', { type: 'hello', callId: 'ben-1' });
-    const pc = t.pcs.get('ben')!;
+    await t.receive('sam', { type: 'hello', callId: 'sam-1' });
+    const pc = t.pcs.get('sam')!;
     const stream = new FakeStream([new FakeTrack('audio')]);
     pc.ontrack?.({ streams: [stream], track: stream.tracks[0] });
     pc.becomes('connected');
     expect(t.client.getSnapshot().remotes).toEqual([
-      { userId: 'ben', role: 'b', stream, state: 'connected', isCameraOn: true },
+      { userId: 'sam', role: 'spectator', stream, state: 'connected', isCameraOn: true },
     ]);
     pc.becomes('failed');
     expect(t.client.getSnapshot().remotes).toEqual([]);
@@ -366,5 +401,120 @@ describe('MeshClient', () => {
     await settle();
     expect(t.streams[0]!.getTracks().every((track) => track.isStopped)).toBe(true);
     expect(t.sent).toEqual([]);
+  });
+
+  describe('bringing a broken connection back', () => {
+    /** Debater A, connected to B (A offers to B). */
+    async function connectedToBen() {
+      const t = await started({ role: 'a' });
+      await t.receive('ben', { type: 'hello', callId: 'ben-1' });
+      await t.receive('ben', { type: 'answer', sdp: 'their-answer' });
+      const pc = t.pcs.get('ben')!;
+      pc.becomes('connected');
+      return { ...t, pc, offers: () => t.sentTo('ben').filter((s) => s.type === 'offer') };
+    }
+
+    it('restarts ICE with a new offer on the same connection once it failed', async () => {
+      const t = await connectedToBen();
+      t.pc.becomes('failed');
+      await settle();
+      expect(t.pc.iceRestarts).toBe(1);
+      expect(t.pc.offerOptions.at(-1)).toEqual({ iceRestart: true });
+      expect(t.offers()).toHaveLength(2);
+      expect(t.pc.isClosed).toBe(false);
+      expect(t.client.getSnapshot().remotes).toMatchObject([{ userId: 'ben', state: 'failed' }]);
+      // B's answer to the restart goes to the same connection, which comes back.
+      await t.receive('ben', { type: 'answer', sdp: 'restart-answer' });
+      expect(t.pc.remoteDescription).toEqual({ type: 'answer', sdp: 'restart-answer' });
+      t.pc.becomes('connected');
+      await t.elapse(RESTART_BOUND_MS * 2);
+      expect(t.made).toHaveLength(1);
+      expect(t.offers()).toHaveLength(2);
+    });
+
+    it('restarts ICE when the connection stays disconnected past the grace', async () => {
+      const t = await connectedToBen();
+      t.pc.becomes('disconnected');
+      await t.elapse(DISCONNECTED_GRACE_MS - 1);
+      expect(t.pc.iceRestarts).toBe(0);
+      await t.elapse(1);
+      expect(t.pc.iceRestarts).toBe(1);
+      expect(t.offers()).toHaveLength(2);
+    });
+
+    it('rebuilds the connection from scratch when the restart does not bring it back', async () => {
+      const t = await connectedToBen();
+      t.pc.becomes('failed');
+      await t.elapse(RESTART_BOUND_MS - 1);
+      expect(t.made).toHaveLength(1);
+      await t.elapse(1);
+      expect(t.pc.isClosed).toBe(true);
+      expect(t.made).toHaveLength(2);
+      const rebuilt = t.made[1]!;
+      expect(rebuilt.offerOptions).toEqual([undefined]);
+      expect(t.offers()).toHaveLength(3);
+      expect(t.client.getSnapshot().remotes).toMatchObject([{ userId: 'ben', state: 'new' }]);
+      // The old connection's timers are gone with it.
+      await t.elapse(RESTART_BOUND_MS * 3);
+      expect(t.made).toHaveLength(2);
+    });
+
+    it('does nothing when a disconnected connection comes back alone', async () => {
+      const t = await connectedToBen();
+      t.pc.becomes('disconnected');
+      await t.elapse(DISCONNECTED_GRACE_MS - 1000);
+      t.pc.becomes('connected');
+      await t.elapse(RESTART_BOUND_MS * 2);
+      expect(t.pc.iceRestarts).toBe(0);
+      expect(t.offers()).toHaveLength(1);
+      expect(t.made).toHaveLength(1);
+    });
+
+    it('answers an ICE restart on the same connection, and a new connection with a new one', async () => {
+      const t = await started({ role: 'b' });
+      const offer = (fingerprint: string) => ({
+        type: 'offer' as const,
+        sdp: `v=0\r\na=fingerprint:sha-256 ${fingerprint}\r\n`,
+      });
+      await t.receive('ana', offer('AA'));
+      const first = t.pcs.get('ana')!;
+      first.becomes('connected');
+      await t.receive('ana', offer('AA'));
+      expect(t.made).toHaveLength(1);
+      expect(first.remoteDescription).toEqual(offer('AA'));
+      expect(t.sentTo('ana').filter((s) => s.type === 'answer')).toHaveLength(2);
+      await t.receive('ana', offer('BB'));
+      expect(t.made).toHaveLength(2);
+      expect(first.isClosed).toBe(true);
+    });
+
+    it('asks for a new connection when a restart comes for one it no longer has', async () => {
+      const t = await started({ role: 'b' });
+      const offer = { type: 'offer' as const, sdp: 'a=fingerprint:sha-256 AA' };
+      await t.receive('ana', offer);
+      t.pcs.get('ana')!.close();
+      await t.receive('ana', offer);
+      expect(t.sentTo('ana').at(-1)).toEqual({ type: 'hello', callId: 'call-1', camera: true });
+      expect(t.made).toHaveLength(1);
+    });
+
+    it('leaves the restart to the offering side, and asks it for a new connection when none comes', async () => {
+      const t = await started({ role: 'b' });
+      await t.receive('ana', { type: 'offer', sdp: 'a=fingerprint:sha-256 AA' });
+      const pc = t.pcs.get('ana')!;
+      pc.becomes('connected');
+      pc.becomes('failed');
+      await t.elapse(ASK_AGAIN_MS - 1);
+      expect(pc.iceRestarts).toBe(0);
+      expect(t.sentTo('ana').filter((s) => s.type !== 'answer')).toEqual([]);
+      await t.elapse(1);
+      expect(t.sentTo('ana').at(-1)).toEqual({ type: 'hello', callId: 'call-1', camera: true });
+      // Debater A takes that hello for a new start and offers a new connection.
+      const a = await connectedToBen();
+      await a.elapse(ASK_AGAIN_MS);
+      await a.receive('ben', { type: 'hello', callId: 'ben-1', camera: true });
+      expect(a.pc.isClosed).toBe(true);
+      expect(a.offers()).toHaveLength(2);
+    });
   });
 });

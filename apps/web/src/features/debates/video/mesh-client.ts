@@ -4,70 +4,14 @@ import {
   isRepeatHello,
   offersTo,
   peersToDrop,
-  type TDebateJoined,
   type TMediaRole,
   type TRtcSignal,
 } from '@resolved/shared';
 import { ensureSendSlots, getLocalMedia, transceiverOf, type TMeshPlatform } from './mesh-media';
+import type { TIceServer, TMeshSnapshot, TPeer, TRemoteRecord, TSession } from './mesh-types';
+import { fingerprintOf, healthOf, PeerRecovery } from './peer-recovery';
 
-export type TIceServer = TDebateJoined['iceServers'][number];
-
-export interface TRemotePeer {
-  userId: string;
-  role: TMediaRole;
-  stream: MediaStream | null;
-  state: RTCPeerConnectionState;
-  /** False when the peer said its camera is off (show a placeholder, not the last frame). */
-  isCameraOn: boolean;
-}
-
-/** What the screen reads; a new object only when something in it changed (`useSyncExternalStore`). */
-export interface TMeshSnapshot {
-  readonly isReady: boolean;
-  /** This browser's camera and microphone (null for a spectator, or a browser that has neither). */
-  readonly localStream: MediaStream | null;
-  /** Everyone this browser has a connection with, in the order they connected. */
-  readonly remotes: readonly TRemotePeer[];
-  /** What each peer last said about its camera (also before its connection is up). */
-  readonly cameras: Readonly<Record<string, boolean>>;
-  /** A spectator was told the participants already send to as many spectators as they may. */
-  readonly isMediaFull: boolean;
-  readonly isMuted: boolean;
-  readonly isCameraOff: boolean;
-  /** The camera is being turned on. */
-  readonly isCameraBusy: boolean;
-  /** The camera can be turned on or off: this browser sends (it has a microphone or camera stream). */
-  readonly hasCamera: boolean;
-  readonly hasMicrophone: boolean;
-}
-
-interface TPeer {
-  pc: RTCPeerConnection;
-  /** The role the peer had when this connection was made (a spectator who takes the judge's seat starts afresh). */
-  role: TMediaRole;
-  /** The peer's window (its hello's `callId`) this connection was made for. */
-  callId: string | undefined;
-  startedAt: number;
-  pendingCandidates: RTCIceCandidateInit[];
-}
-
-/** One call: from `start` (media asked for) to `stop`. A restart is a new session, so late answers of the old one are told apart. */
-interface TSession {
-  role: TMediaRole;
-  iceServers: TIceServer[];
-  iceTransportPolicy: RTCIceTransportPolicy;
-  isReady: boolean;
-  local: MediaStream | null;
-  callId: string;
-  peers: Map<string, TPeer>;
-  /**
-   * Spectators whose hello came while they could not watch, by their call: a hello can arrive before this browser
-   * hears that both debaters now let spectators watch, so it offers to them once it does.
-   */
-  heldSpectators: Map<string, string | undefined>;
-}
-
-type TRemoteRecord = Omit<TRemotePeer, 'isCameraOn'>;
+export type { TIceServer, TMeshSnapshot, TRemotePeer } from './mesh-types';
 
 /**
  * The round's audio and video: a mesh, as a plain object that React (or a test) reads through `subscribe` and
@@ -170,7 +114,7 @@ export class MeshClient {
     if (!session) return;
     this.session = null;
     session.local?.getTracks().forEach((t) => t.stop());
-    for (const peer of session.peers.values()) peer.pc.close();
+    for (const peer of session.peers.values()) closePeer(peer);
     session.peers.clear();
     session.heldSpectators.clear();
     this.isMediaFull = false;
@@ -264,7 +208,14 @@ export class MeshClient {
         this.changed();
       }
     } else if (message.type === 'offer' && !offersTo(myRole, theirRole)) {
-      const peer = this.newPeer(session, from, undefined);
+      const existing = session.peers.get(from);
+      const isRenegotiation =
+        !!existing &&
+        fingerprintOf(message.sdp) !== null &&
+        fingerprintOf(message.sdp) === fingerprintOf(existing.pc.remoteDescription?.sdp);
+      // An ICE restart for a connection this browser no longer has: ask for a new one instead.
+      if (isRenegotiation && existing.pc.signalingState === 'closed') return this.send(this.helloSignal(session), from);
+      const peer = isRenegotiation ? existing : this.newPeer(session, from, undefined);
       await peer.pc.setRemoteDescription({ type: 'offer', sdp: message.sdp });
       if (session.local && sends) ensureSendSlots(peer.pc, session.local);
       await this.flushCandidates(peer);
@@ -311,9 +262,9 @@ export class MeshClient {
    * even over one that still looks connected here. Two hellos of one window in a row (both arriving at once) make
    * one offer; a hello from the person's other window (`callId`) always gets its own.
    */
-  private async startOffer(session: TSession, userId: string, callId: string | undefined): Promise<void> {
+  private async startOffer(session: TSession, userId: string, callId: string | undefined, isRebuild = false) {
     const existing = session.peers.get(userId);
-    if (isRepeatHello(existing, { role: this.roleOf(userId), callId }, this.platform.now())) return;
+    if (!isRebuild && isRepeatHello(existing, { role: this.roleOf(userId), callId }, this.platform.now())) return;
     const { pc } = this.newPeer(session, userId, callId);
     if (session.local && session.role !== 'spectator') ensureSendSlots(pc, session.local);
     await pc.setLocalDescription(await pc.createOffer());
@@ -321,14 +272,22 @@ export class MeshClient {
   }
 
   private newPeer(session: TSession, userId: string, callId: string | undefined): TPeer {
-    session.peers.get(userId)?.pc.close();
+    const old = session.peers.get(userId);
+    if (old) closePeer(old);
     const role = this.roleOf(userId);
     // The browser's default policy is `all`, so it is named only when it is `relay` (media through TURN alone).
     const pc = this.platform.createPeerConnection({
       iceServers: session.iceServers,
       ...(session.iceTransportPolicy === 'relay' ? { iceTransportPolicy: 'relay' } : {}),
     });
-    const peer: TPeer = { pc, role, callId, startedAt: this.platform.now(), pendingCandidates: [] };
+    const peer: TPeer = {
+      pc,
+      role,
+      callId,
+      startedAt: this.platform.now(),
+      pendingCandidates: [],
+      recovery: this.recoveryOf(session, userId, pc),
+    };
     session.peers.set(userId, peer);
     const stream = session.local;
     if (stream && session.role !== 'spectator') {
@@ -346,18 +305,51 @@ export class MeshClient {
       if (!isCurrent()) return;
       this.patchRemote(userId, { stream: event.streams[0] ?? this.platform.createStream([event.track]) });
     };
-    pc.onconnectionstatechange = () => {
+    pc.onconnectionstatechange = pc.oniceconnectionstatechange = () => {
       if (!isCurrent()) return;
-      // A peer that left (a spectator closing the tab) frees its place once the connection gives up.
-      if (pc.connectionState === 'failed' || pc.connectionState === 'closed') this.dropPeer(session, userId);
-      else this.patchRemote(userId, { state: pc.connectionState });
+      // A spectator that left (closing the tab) frees its place once the connection gives up; it says hello again
+      // if it is still there. Everyone else's connection is brought back, and shows `disconnected` or `failed` until
+      // it is.
+      const isGone = pc.connectionState === 'closed' || (role === 'spectator' && pc.connectionState === 'failed');
+      if (isGone) return this.dropPeer(session, userId);
+      peer.recovery.update(healthOf(pc));
+      this.patchRemote(userId, { state: pc.connectionState });
     };
     this.patchRemote(userId, { role, stream: null, state: pc.connectionState });
     return peer;
   }
 
+  /**
+   * What brings this connection back when it breaks: the offering side restarts ICE (a new offer on the same
+   * connection, which the answering side recognises by its unchanged DTLS fingerprint), then rebuilds it; the
+   * answering side asks with a hello, which the offering side answers with a new connection. The clock is the
+   * server's and goes on meanwhile.
+   */
+  private recoveryOf(session: TSession, userId: string, pc: RTCPeerConnection): PeerRecovery {
+    const isCurrent = () => this.session === session && session.peers.get(userId)?.pc === pc;
+    const warn = (error: unknown) => console.warn('A broken call connection could not be brought back', error);
+    return new PeerRecovery(offersTo(session.role, this.roleOf(userId)), this.platform.setTimer, {
+      restart: () => {
+        if (!isCurrent()) return;
+        pc.restartIce();
+        void pc
+          .createOffer({ iceRestart: true })
+          .then((offer) => pc.setLocalDescription(offer))
+          .then(() => isCurrent() && this.send({ type: 'offer', sdp: pc.localDescription?.sdp ?? '' }, userId))
+          .catch(warn);
+      },
+      rebuild: () => {
+        if (isCurrent()) this.startOffer(session, userId, session.peers.get(userId)?.callId, true).catch(warn);
+      },
+      askAgain: () => {
+        if (isCurrent()) this.send(this.helloSignal(session), userId);
+      },
+    });
+  }
+
   private dropPeer(session: TSession, userId: string): void {
-    session.peers.get(userId)?.pc.close();
+    const peer = session.peers.get(userId);
+    if (peer) closePeer(peer);
     session.peers.delete(userId);
     if (this.session !== session || !this.remotes.has(userId)) return;
     this.remotes = new Map(this.remotes);
@@ -413,4 +405,9 @@ export class MeshClient {
     this.snapshot = this.buildSnapshot();
     for (const listener of this.listeners) listener();
   }
+}
+
+function closePeer(peer: TPeer): void {
+  peer.recovery.dispose();
+  peer.pc.close();
 }

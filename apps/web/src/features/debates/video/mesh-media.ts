@@ -13,6 +13,8 @@ export interface TMeshPlatform {
   readCameraChoice(): boolean;
   saveCameraChoice(isOn: boolean): void;
   now(): number;
+  /** Runs `run` after `ms`; the function returned cancels it. */
+  setTimer(run: () => void, ms: number): () => void;
   /** A new id for this window's call (each start: page load, reload, taking the call back). */
   newCallId(): string;
 }
@@ -39,6 +41,10 @@ export function browserPlatform(): TMeshPlatform {
       }
     },
     now: () => Date.now(),
+    setTimer: (run, ms) => {
+      const id = setTimeout(run, ms);
+      return () => clearTimeout(id);
+    },
     newCallId: () => crypto.randomUUID(),
   };
 }

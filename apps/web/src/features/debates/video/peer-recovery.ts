@@ -1,0 +1,104 @@
+/** How long a connection may stay `disconnected` (often a brief network change that heals alone) before ICE restarts. */
+export const DISCONNECTED_GRACE_MS = 5_000;
+/** How long an ICE restart has to bring a connection back before it is rebuilt from scratch. */
+export const RESTART_BOUND_MS = 15_000;
+/**
+ * How long the answering side waits for the offering side to bring a broken connection back before it asks for a
+ * new one (a hello to that peer), and again after each ask: longer than the offering side's restart and rebuild, so
+ * the two do not cross.
+ */
+export const ASK_AGAIN_MS = DISCONNECTED_GRACE_MS + RESTART_BOUND_MS + 5_000;
+
+/** A connection's health, from its overall and its ICE state (a browser may move either first). */
+export type TConnectionHealth = 'up' | 'pending' | 'disconnected' | 'failed';
+
+export function healthOf(pc: RTCPeerConnection): TConnectionHealth {
+  const states = [pc.connectionState, pc.iceConnectionState];
+  if (states.includes('failed')) return 'failed';
+  if (states.includes('disconnected')) return 'disconnected';
+  return pc.connectionState === 'connected' ? 'up' : 'pending';
+}
+
+export interface TRecoveryActions {
+  /** The offering side: restart ICE on the same connection (a new offer). */
+  restart(): void;
+  /** The offering side: the restart did not help; close the connection and offer a new one. */
+  rebuild(): void;
+  /** The answering side: ask the offering side for a new connection. */
+  askAgain(): void;
+}
+
+/**
+ * Watches one peer connection and brings it back when it breaks, without a reload: the side that offers restarts ICE
+ * at once when the connection failed, or after DISCONNECTED_GRACE_MS of `disconnected`, and rebuilds it when the
+ * restart has not brought it back within RESTART_BOUND_MS; the side that answers only asks for a new connection, so
+ * the pair's offer rules hold. A connection that comes back alone cancels whatever was pending.
+ */
+export class PeerRecovery {
+  private cancelTimer: (() => void) | null = null;
+  private stage: 'watching' | 'waiting' | 'restarting' = 'watching';
+
+  constructor(
+    private readonly isOfferer: boolean,
+    private readonly setTimer: (run: () => void, ms: number) => () => void,
+    private readonly actions: TRecoveryActions,
+  ) {}
+
+  update(health: TConnectionHealth): void {
+    if (health === 'up') {
+      this.clear();
+      return;
+    }
+    if (health === 'pending') return;
+    if (!this.isOfferer) {
+      if (this.stage === 'watching') this.waitThenAsk();
+      return;
+    }
+    if (health === 'failed' && this.stage !== 'restarting') this.restart();
+    else if (this.stage === 'watching') {
+      this.stage = 'waiting';
+      this.schedule(DISCONNECTED_GRACE_MS, () => this.restart());
+    }
+  }
+
+  /** The connection is gone (closed, replaced, the call ended): nothing more to do for it. */
+  dispose(): void {
+    this.clear();
+  }
+
+  private restart(): void {
+    this.stage = 'restarting';
+    this.schedule(RESTART_BOUND_MS, () => {
+      this.stage = 'watching';
+      this.actions.rebuild();
+    });
+    this.actions.restart();
+  }
+
+  private waitThenAsk(): void {
+    this.stage = 'waiting';
+    this.schedule(ASK_AGAIN_MS, () => {
+      this.actions.askAgain();
+      this.waitThenAsk();
+    });
+  }
+
+  private schedule(ms: number, run: () => void): void {
+    this.cancelTimer?.();
+    this.cancelTimer = this.setTimer(() => {
+      this.cancelTimer = null;
+      run();
+    }, ms);
+  }
+
+  private clear(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    this.stage = 'watching';
+  }
+}
+
+/** The DTLS fingerprint an SDP names: the same one in a new offer means the same connection of the peer renegotiates. */
+export function fingerprintOf(sdp: string | undefined): string | null {
+  return /^a=fingerprint:(.+)$/m.exec(sdp ?? '')?.[1]?.trim() ?? null;
+}
