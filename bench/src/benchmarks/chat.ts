@@ -5,6 +5,7 @@
  * The server's RSS is read with every client connected and in the chat, beside the bare server's.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { CHAT_RATE_LIMIT } from '@resolved/shared';
 import type { TBenchContext, TBenchResult } from '../lib/context';
 import { createSessions, openBenchDatabase, seedUsers } from '../lib/accounts';
 import { ChatClients, type TPhaseResult } from '../lib/chat-clients';
@@ -107,6 +108,9 @@ async function measure(
         );
         if (r.sendErrors > 0) throw new Error(`${label}: the server refused ${r.sendErrors} sends`);
         rounds.push(r);
+        // Back-to-back rounds would put a sender's last message of one round and its first of the next in one
+        // per-user rate-limit window (5 messages / 5 s at one every 1.25 s): let the window pass between rounds.
+        if (i < roundCount - 1 && !ctx.isQuick) await sleep(CHAT_RATE_LIMIT.windowMs);
       }
       return medianOf(rounds as unknown as Record<string, number>[]) as unknown as TPhaseResult;
     };
