@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { evidenceShareRefusal, evidenceViewRefusal, evidenceVisibilityRefusal } from './evidence.js';
-import type { TRoundSeats } from './round.js';
-import { debaterA, debaterB, judge, reasons, user, visitor } from './test-fixtures.js';
+import { debaterA, debaterB, judge, judgedRound, reasons, user, visitor } from './test-fixtures.js';
 
 describe('refusals that say why', () => {
-  const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
-    status: 'live',
-    debaterAId: 'da',
-    debaterBId: 'db',
-    judgeId: 'j1',
-    hasJudgeInvite: false,
-    ...patch,
-  });
+  const round = judgedRound;
 
   it('shows evidence to the round’s people, and to spectators only when the debaters allow', () => {
     const actors = [visitor, user, judge, debaterA];

@@ -5,8 +5,8 @@ import {
   recordingStartRefusal,
   recordingViewRefusal,
 } from './recording.js';
-import { meetingLinkRefusal, type TRoundSeats } from './round.js';
-import { admin, debaterA, debaterB, judge, reasons, round, user, visitor } from './test-fixtures.js';
+import { meetingLinkRefusal } from './round.js';
+import { admin, debaterA, debaterB, judge, judgedRound, reasons, round, user, visitor } from './test-fixtures.js';
 
 describe('round rules', () => {
   it('lets only the debaters delete the round’s recordings, not its judge', () => {
@@ -23,14 +23,7 @@ describe('round rules', () => {
 });
 
 describe('refusals that say why', () => {
-  const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
-    status: 'live',
-    debaterAId: 'da',
-    debaterBId: 'db',
-    judgeId: 'j1',
-    hasJudgeInvite: false,
-    ...patch,
-  });
+  const round = judgedRound;
 
   it('lets only the debaters set a meeting link or decide on recording', () => {
     const actors = [visitor, user, judge, debaterA, debaterB];

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canSetReplayPrivacy, canViewReplay, roundViewRefusal } from './replay.js';
-import type { TRoundSeats } from './round.js';
-import { admin, debaterA, judge, round, user, visitor } from './test-fixtures.js';
+import { admin, debaterA, judge, judgedRound, round, user, visitor } from './test-fixtures.js';
 
 describe('round rules', () => {
   it('opens a public round’s replay to anyone signed in once it is over, a team round’s to its team', () => {
@@ -32,14 +31,7 @@ describe('round rules', () => {
 });
 
 describe('refusals that say why', () => {
-  const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
-    status: 'live',
-    debaterAId: 'da',
-    debaterBId: 'db',
-    judgeId: 'j1',
-    hasJudgeInvite: false,
-    ...patch,
-  });
+  const round = judgedRound;
 
   it('opens a live round to everyone and a finished one by the replay rule, saying why not', () => {
     const live = { ...round(), isTeamRound: true, isPrivate: true };

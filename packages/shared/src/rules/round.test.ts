@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { judgeInviteRefusal, judgeRefusal } from './judge.js';
 import { recordingConsentRefusal, recordingStartRefusal } from './recording.js';
 import { replayPrivacyRefusal } from './replay.js';
-import { canPostInRound, flowRefusal, poiOfferRefusal, type TRoundSeats } from './round.js';
-import { admin, debaterA, debaterB, judge, reasons, round, user, visitor } from './test-fixtures.js';
+import { canPostInRound, flowRefusal, poiOfferRefusal } from './round.js';
+import { admin, debaterA, debaterB, judge, judgedRound, reasons, round, user, visitor } from './test-fixtures.js';
 
 describe('round rules', () => {
   it('lets the debaters and the judge write in the round chat, nobody else', () => {
@@ -19,14 +19,7 @@ describe('round rules', () => {
 });
 
 describe('refusals that say why', () => {
-  const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
-    status: 'live',
-    debaterAId: 'da',
-    debaterBId: 'db',
-    judgeId: 'j1',
-    hasJudgeInvite: false,
-    ...patch,
-  });
+  const round = judgedRound;
 
   it('gives "This debate is over." one wording wherever a finished round refuses', () => {
     const over = round({ status: 'completed', judgeId: null });

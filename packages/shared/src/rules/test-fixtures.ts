@@ -21,5 +21,8 @@ export const round = (patch: Partial<TRoundSeats> = {}): TRoundSeats => ({
   ...patch,
 });
 
+/** The same round with `j1` in the judge's seat. */
+export const judgedRound = (patch: Partial<TRoundSeats> = {}): TRoundSeats => round({ judgeId: 'j1', ...patch });
+
 /** The reasons of a list of refusals (null where a rule allowed). */
 export const reasons = (refusals: ({ reason: string } | null)[]) => refusals.map((r) => r?.reason ?? null);
