@@ -56,6 +56,15 @@ const ZEnv = z.object({
   ICE_TRANSPORT_POLICY: z
     .enum(['all', 'relay'], { error: 'ICE_TRANSPORT_POLICY must be all or relay.' })
     .default('all'),
+  JANUS_URL: z.string().optional(),
+  JANUS_API_SECRET: z.string().optional(),
+  JANUS_ADMIN_SECRET: z.string().optional(),
+  SPECTATOR_LIMIT: z.coerce
+    .number({ error: 'SPECTATOR_LIMIT must be a whole number from 1 to 10000.' })
+    .int({ error: 'SPECTATOR_LIMIT must be a whole number from 1 to 10000.' })
+    .min(1, { error: 'SPECTATOR_LIMIT must be a whole number from 1 to 10000.' })
+    .max(10_000, { error: 'SPECTATOR_LIMIT must be a whole number from 1 to 10000.' })
+    .default(100),
   DEBATE_FORFEIT_AFTER_MS: z.coerce.number().int().min(1000).optional(),
 });
 
@@ -224,6 +233,37 @@ export function parseTurn(settings: {
   return { urls, secret: settings.secret, ttlSeconds: settings.ttlSeconds };
 }
 
+/**
+ * A Janus media server (its WebSocket API) that carries each round's feeds to its spectators: the participants publish
+ * once to a VideoRoom made for the round, and up to `spectatorLimit` viewers subscribe there.
+ */
+export interface TJanusConfig {
+  url: string;
+  /** Janus's `api_secret` (janus.jcfg), when it has one. */
+  apiSecret: string | undefined;
+  /** The VideoRoom plugin's `admin_key` (who may create rooms), when it has one. */
+  adminKey: string | undefined;
+}
+
+export function parseJanus(settings: {
+  url: string | undefined;
+  apiSecret: string | undefined;
+  adminSecret: string | undefined;
+}): TJanusConfig | undefined {
+  if (!settings.url) {
+    if (settings.apiSecret || settings.adminSecret) {
+      throw new Error('Invalid configuration: JANUS_API_SECRET and JANUS_ADMIN_SECRET need JANUS_URL.');
+    }
+    return undefined;
+  }
+  if (!/^wss?:\/\/[^/\s]+/i.test(settings.url)) {
+    throw new Error(
+      `Invalid configuration: JANUS_URL must be Janus's WebSocket address such as ws://127.0.0.1:8188 (got "${settings.url}").`,
+    );
+  }
+  return { url: settings.url, apiSecret: settings.apiSecret, adminKey: settings.adminSecret };
+}
+
 export interface TConfig {
   isProduction: boolean;
   port: number;
@@ -273,6 +313,10 @@ export interface TConfig {
   turn: TTurnConfig | undefined;
   /** `relay` makes browsers send media only through TURN (ICE_TRANSPORT_POLICY; `all` by default). */
   iceTransportPolicy: 'all' | 'relay';
+  /** The media server spectators watch through (JANUS_URL…); without it they join the participants' mesh. */
+  janus: TJanusConfig | undefined;
+  /** How many spectators may receive a round's media through the media server (SPECTATOR_LIMIT). */
+  spectatorLimit: number;
   /** How long a debater may be away before forfeiting; the product's 60 s unless set (tests shorten it). */
   debateForfeitAfterMs: number | undefined;
 }
@@ -339,6 +383,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     iceServers: parseIceServers(e.ICE_SERVERS),
     turn: parseTurn({ urls: e.TURN_URLS, secret: blank(e.TURN_SECRET), ttlSeconds: e.TURN_TTL_SECONDS }),
     iceTransportPolicy: e.ICE_TRANSPORT_POLICY,
+    janus: parseJanus({
+      url: blank(e.JANUS_URL),
+      apiSecret: blank(e.JANUS_API_SECRET),
+      adminSecret: blank(e.JANUS_ADMIN_SECRET),
+    }),
+    spectatorLimit: e.SPECTATOR_LIMIT,
     debateForfeitAfterMs: e.DEBATE_FORFEIT_AFTER_MS,
   };
 }

@@ -34,6 +34,7 @@ export * from './points.js';
 export * from './debate/protocol.js';
 export * from './debate/socket-events.js';
 export * from './debate/media.js';
+export * from './debate/sfu.js';
 export * from './debate/evidence.js';
 export * from './debate/flows.js';
 export * from './debate/poi.js';

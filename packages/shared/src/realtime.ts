@@ -5,6 +5,7 @@
  */
 import type { TChatJoined, TChatLock, TChatMessage, TDeleteMessage, TJoinChat, TSendMessage } from './chat.js';
 import type { TDebateClientToServerEvents, TDebateServerToClientEvents } from './debate/socket-events.js';
+import type { TSfuClientToServerEvents, TSfuServerToClientEvents } from './debate/sfu.js';
 import type { TRoom, TTopic } from './schemas.js';
 import type { TErrorDetail } from './errors.js';
 import type { TTeamRound } from './teams.js';
@@ -18,9 +19,10 @@ export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: TE
  * event is renamed or a payload changes shape (as `message.created` → `messages.created` did): a tab left open across
  * a deploy is then refused with `client_too_old` and offered a reload, instead of talking past the server.
  * 3: `debate.signal` addresses one peer (`toUserId`): the round's media became a mesh of debaters, judge, spectators.
+ * 4: `sfu.*` events and `debate.join`'s `sfu` grant: spectators watch through the media server when there is one.
  * (tldraw's TLSYNC_PROTOCOL_VERSION and its clientTooOld/serverTooOld reasons are the model.)
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 export type TProtocolRefusal = 'client_too_old' | 'server_too_old';
 
@@ -50,7 +52,7 @@ export const REALTIME_ROOMS = {
 /** Why the server closed a connection's session: the client says so and continues signed out. */
 export type TSessionClosedReason = 'signed_out' | 'banned' | 'account_deleted';
 
-export interface TServerToClientEvents extends TDebateServerToClientEvents {
+export interface TServerToClientEvents extends TDebateServerToClientEvents, TSfuServerToClientEvents {
   /** Sent just before the server closes this connection because its session ended (then it reconnects signed out). */
   'session.closed': (payload: { reason: TSessionClosedReason }) => void;
   /** The current topic changed (a new topic, or a past one made current again). Public room. */
@@ -85,7 +87,7 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents {
   'notice.created': (payload: { id: number }) => void;
 }
 
-export interface TClientToServerEvents extends TDebateClientToServerEvents {
+export interface TClientToServerEvents extends TDebateClientToServerEvents, TSfuClientToServerEvents {
   /** Clock sync: the client measures round trip and offset from the server's time. */
   ping: (ack: (reply: TAck<{ serverTime: number }>) => void) => void;
   /** Community chat (signed-in only). Payloads: ZJoinChat, ZSendMessage, ZDeleteMessage in chat.ts. */

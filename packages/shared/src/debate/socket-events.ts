@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { TAck } from '../realtime.js';
 import type { TEvidence } from './evidence.js';
 import type { TPoi } from './poi.js';
+import type { TSfuGrant } from './sfu.js';
 import type {
   TClockAction,
   TClockCommand,
@@ -39,6 +40,11 @@ export interface TDebateJoined {
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
   /** `relay`: media goes only through TURN (ICE_TRANSPORT_POLICY); `all`: directly when it can. */
   iceTransportPolicy: 'all' | 'relay';
+  /**
+   * When the round's media goes through the media server (JANUS_URL): this browser's grant to publish (a debater or
+   * the judge) or to view (a spectator who may watch). Absent without a media server, or for someone who may not.
+   */
+  sfu?: TSfuGrant;
   serverTime: number;
 }
 
