@@ -49,3 +49,4 @@ export * from './moderation.js';
 export * from './moderation-actions.js';
 export * from './my-data.js';
 export * from './playban.js';
+export * from './tournaments/index.js';

@@ -1,0 +1,128 @@
+/**
+ * Random tournaments of 2 to 200 entrants played over several rounds with random results: the draw's promises hold
+ * for every round of every one.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { drawRound, meetings, pairingFlags } from './draw.js';
+import { seededRandom } from './random.js';
+import { sideCounts, sideLean } from './sides.js';
+import { buildField, playDraw } from './test-fixtures.js';
+import type { TDraw, TDrawnDebate, TEntrant, TRoundRecord } from './types.js';
+
+const conflictsOf = (byId: Map<string, TEntrant>, met: Set<string>, a: string, b: string) =>
+  pairingFlags(byId.get(a)!, byId.get(b)!, met).length;
+
+/** The fewest conflicts of any matching of `affs` to `negs` (every permutation: only for small brackets). */
+function fewestConflicts(affs: string[], negs: string[], cost: (a: string, b: string) => number): number {
+  if (affs.length === 0) return 0;
+  const [first, ...others] = affs;
+  let best = Infinity;
+  negs.forEach((neg, i) => {
+    const rest = [...negs.slice(0, i), ...negs.slice(i + 1)];
+    best = Math.min(best, cost(first!, neg) + fewestConflicts(others, rest, cost));
+  });
+  return best;
+}
+
+/** Fails when a flagged rematch or same-team debate could have been avoided as `drawRound` promises. */
+function expectNoAvoidableConflict(draw: TDraw, byId: Map<string, TEntrant>, met: Set<string>, isSidesKept: boolean) {
+  const cost = (a: string, b: string) => conflictsOf(byId, met, a, b);
+  const brackets = new Map<number, TDrawnDebate[]>();
+  for (const d of draw.debates) brackets.set(d.bracket, [...(brackets.get(d.bracket) ?? []), d]);
+  for (const debates of brackets.values()) {
+    for (const d of debates) {
+      if (cost(d.aff, d.neg) === 0) continue;
+      for (const e of debates) {
+        if (e === d) continue;
+        const keepsSides = cost(d.aff, e.neg) === 0 && cost(e.aff, d.neg) === 0;
+        const crosses = cost(d.aff, e.aff) === 0 && cost(d.neg, e.neg) === 0;
+        expect(
+          keepsSides || (!isSidesKept && crosses),
+          `${d.aff} v ${d.neg} could exchange with ${e.aff} v ${e.neg}`,
+        ).toBe(false);
+      }
+    }
+    if (isSidesKept && debates.length <= 6) {
+      const drawn = debates.reduce((sum, d) => sum + cost(d.aff, d.neg), 0);
+      const affs = debates.map((d) => d.aff);
+      const negs = debates.map((d) => d.neg);
+      expect(drawn).toBe(fewestConflicts(affs, negs, cost));
+    }
+  }
+}
+
+const tournament = fc.record({
+  size: fc.integer({ min: 2, max: 200 }),
+  rounds: fc.integer({ min: 1, max: 6 }),
+  teams: fc.integer({ min: 1, max: 40 }),
+  format: fc.constantFrom('ld' as const, 'pf' as const, 'parli' as const),
+  firstRound: fc.constantFrom('random' as const, 'rating' as const),
+  isMinorDivision: fc.boolean(),
+  withdrawals: fc.boolean(),
+  seed: fc.string({ maxLength: 12 }),
+});
+
+describe('drawRound over random tournaments', () => {
+  it('keeps every promise in every round of 1,000 tournaments', () => {
+    fc.assert(
+      fc.property(tournament, (t) => {
+        const random = seededRandom(`results:${t.seed}`);
+        const field = buildField(t.size, () => ({
+          teamId: random() < 0.3 ? null : Math.floor(random() * t.teams),
+          rating: 1000 + Math.floor(random() * 1000),
+          isMinor: t.isMinorDivision,
+        }));
+        const byId = new Map(field.map((e) => [e.id, e]));
+        let active = field;
+        let hasWithdrawn = false;
+        const rounds: TRoundRecord[] = [];
+        for (let r = 1; r <= t.rounds; r++) {
+          const input = {
+            format: t.format,
+            entrants: active,
+            rounds,
+            seed: `${t.seed}:${r}`,
+            firstRound: t.firstRound,
+          };
+          const draw = drawRound(input);
+          // Every active entrant in exactly one debate, or the one bye of an odd field.
+          const seen = [...draw.debates.flatMap((d) => [d.aff, d.neg]), ...(draw.bye ? [draw.bye] : [])];
+          expect(seen.sort()).toEqual(active.map((e) => e.id).sort());
+          expect(draw.bye !== null).toBe(active.length % 2 === 1);
+          // The same seed gives the same draw, whatever order the entrants come in.
+          expect(drawRound({ ...input, entrants: [...active].reverse() })).toEqual(draw);
+          // No avoidable rematch or same-team pairing, and the flags say which are left.
+          const met = meetings(rounds);
+          const isSidesKept = t.format !== 'pf' && r % 2 === 0;
+          expectNoAvoidableConflict(draw, byId, met, isSidesKept);
+          for (const d of draw.debates) {
+            const flags = pairingFlags(byId.get(d.aff)!, byId.get(d.neg)!, met);
+            expect(d.flags.filter((f) => f !== 'side_imbalance')).toEqual(flags);
+          }
+          // A bye goes to someone with the fewest byes.
+          if (draw.bye) {
+            const byes = (id: string) => rounds.filter((round) => round.byes.includes(id)).length;
+            expect(byes(draw.bye)).toBe(Math.min(...active.map((e) => byes(e.id))));
+          }
+          rounds.push(playDraw(draw, random));
+          // LD and Parli: after every even round nobody's sides differ by more than one (or the draw said so).
+          if (t.format !== 'pf' && r % 2 === 0) {
+            const counts = sideCounts(rounds);
+            for (const e of active) {
+              if (Math.abs(sideLean(counts.get(e.id))) <= 1) continue;
+              expect(hasWithdrawn, `${e.id} is off by more than one after round ${r}`).toBe(true);
+              const debate = draw.debates.find((d) => d.aff === e.id || d.neg === e.id);
+              expect(debate?.flags).toContain('side_imbalance');
+            }
+          }
+          if (t.withdrawals && active.length > 2 && random() < 0.3) {
+            active = active.filter((_, i) => i !== Math.floor(random() * active.length));
+            hasWithdrawn = true;
+          }
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -1,0 +1,7 @@
+export * from './types.js';
+export * from './random.js';
+export * from './standings.js';
+export * from './sides.js';
+export * from './draw.js';
+export * from './judges.js';
+export * from './bracket.js';
