@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { drawRound, meetings, pairingFlags } from './draw.js';
 import { seededRandom } from './random.js';
 import { sideCounts, sideLean } from './sides.js';
+import { computeStandings } from './standings.js';
 import { buildField, playDraw } from './test-fixtures.js';
 import type { TDraw, TDrawnDebate, TEntrant, TRoundRecord } from './types.js';
 
@@ -90,8 +91,9 @@ describe('drawRound over random tournaments', () => {
           const seen = [...draw.debates.flatMap((d) => [d.aff, d.neg]), ...(draw.bye ? [draw.bye] : [])];
           expect(seen.sort()).toEqual(active.map((e) => e.id).sort());
           expect(draw.bye !== null).toBe(active.length % 2 === 1);
-          // The same seed gives the same draw, whatever order the entrants come in.
-          expect(drawRound({ ...input, entrants: [...active].reverse() })).toEqual(draw);
+          // The same seed gives the same draw, whatever order the entrants come in (checked in the first round and
+          // the last, a random and a power-paired one, to keep the run short).
+          if (r === 1 || r === t.rounds) expect(drawRound({ ...input, entrants: [...active].reverse() })).toEqual(draw);
           // No avoidable rematch or same-team pairing, and the flags say which are left.
           const met = meetings(rounds);
           const isSidesKept = t.format !== 'pf' && r % 2 === 0;
@@ -100,10 +102,21 @@ describe('drawRound over random tournaments', () => {
             const flags = pairingFlags(byId.get(d.aff)!, byId.get(d.neg)!, met);
             expect(d.flags.filter((f) => f !== 'side_imbalance')).toEqual(flags);
           }
-          // A bye goes to someone with the fewest byes.
+          // A bye goes to someone with the fewest byes: the lowest ranked of them, unless side balance decides.
           if (draw.bye) {
             const byes = (id: string) => rounds.filter((round) => round.byes.includes(id)).length;
-            expect(byes(draw.bye)).toBe(Math.min(...active.map((e) => byes(e.id))));
+            const fewest = Math.min(...active.map((e) => byes(e.id)));
+            expect(byes(draw.bye)).toBe(fewest);
+            if (r > 1 && !isSidesKept) {
+              const rank = new Map(
+                computeStandings(
+                  active.map((e) => e.id),
+                  rounds,
+                ).map((s) => [s.entrantId, s.rank]),
+              );
+              const lower = active.filter((e) => byes(e.id) === fewest && rank.get(e.id)! > rank.get(draw.bye!)!);
+              expect(lower.map((e) => e.id)).toEqual([]);
+            }
           }
           rounds.push(playDraw(draw, random));
           // LD and Parli: after every even round nobody's sides differ by more than one (or the draw said so).

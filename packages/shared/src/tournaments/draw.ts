@@ -117,7 +117,10 @@ interface TPairedHalf {
 }
 
 /** Pairs a bracket (even size, in draw order) by matching its halves at minimum cost; see step 4 above. */
-function pairBracket(members: readonly string[], ctx: TContext): TPairedHalf {
+function pairBracket(bracket: readonly string[], ctx: TContext): TPairedHalf {
+  const byPosition = (a: string, b: string) => ctx.position.get(a)! - ctx.position.get(b)!;
+  // Pull-ups chosen for their side come in out of rank order.
+  const members = [...bracket].sort(byPosition);
   const k = members.length / 2;
   let x: string[];
   let y: string[];
@@ -131,9 +134,6 @@ function pairBracket(members: readonly string[], ctx: TContext): TPairedHalf {
       if (x.length <= y.length) x.push(id);
       else y.push(id);
     }
-    const byPosition = (a: string, b: string) => ctx.position.get(a)! - ctx.position.get(b)!;
-    x.sort(byPosition);
-    y.sort(byPosition);
   } else {
     x = members.slice(0, k);
     y = members.slice(k);
