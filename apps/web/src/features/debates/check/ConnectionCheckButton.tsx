@@ -16,11 +16,11 @@ export function ConnectionCheckButton({ className }: { className?: string }) {
     <>
       <button
         type="button"
-        className={buttonClass('ghost', `px-2 py-1 ${className ?? ''}`)}
+        className={`inline-flex items-center gap-2 rounded-xl px-2 py-1 text-left text-sm font-semibold text-brand-700 transition-colors hover:bg-brand-50 ${className ?? ''}`}
         onClick={() => setIsOpen(true)}
         aria-haspopup="dialog"
       >
-        <Stethoscope className="h-4 w-4" aria-hidden="true" />
+        <Stethoscope className="h-4 w-4 shrink-0" aria-hidden="true" />
         Check camera, microphone and network
       </button>
       {isOpen ? <ConnectionCheckDialog onClose={handleClose} /> : null}

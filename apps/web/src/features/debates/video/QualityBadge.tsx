@@ -1,29 +1,46 @@
-import { Signal, SignalLow, SignalMedium, SignalZero } from 'lucide-react';
-import type { TCallQuality } from './call-quality';
+import type { TCallQuality, TQualityLevel } from './call-quality';
 
-const ICONS = { good: Signal, fair: SignalMedium, poor: SignalLow, unknown: SignalZero } as const;
-const TONES = {
-  good: 'bg-slate-900/70 text-emerald-300',
-  fair: 'bg-slate-900/70 text-amber-300',
-  poor: 'bg-slate-900/70 text-red-300',
-  unknown: 'bg-slate-900/70 text-slate-300',
-} as const;
+const BARS: Record<TQualityLevel, number> = { good: 3, fair: 2, poor: 1, unknown: 0 };
+const FILL: Record<TQualityLevel, string> = {
+  good: 'fill-emerald-400',
+  fair: 'fill-amber-300',
+  poor: 'fill-red-400',
+  unknown: 'fill-slate-400',
+};
+
+/** Three bars, as many lit as the connection deserves (a phone's signal, which everyone reads). */
+function SignalBars({ level }: { level: TQualityLevel }) {
+  return (
+    <svg viewBox="0 0 15 12" className="h-3 w-4" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <rect
+          key={i}
+          x={i * 5.5}
+          y={8 - i * 4}
+          width="4"
+          height={4 + i * 4}
+          rx="1"
+          className={i < BARS[level] ? FILL[level] : 'fill-slate-500/70'}
+        />
+      ))}
+    </svg>
+  );
+}
 
 /**
- * A tile's connection quality: a small signal icon in its corner (its words for screen readers and as a tooltip), and
- * the words themselves across the tile when the connection is weak.
+ * A tile's connection quality: signal bars in its corner (its words for screen readers and as a tooltip), and the
+ * words themselves across the tile when the connection is weak.
  */
 export function QualityBadge({ quality }: { quality: TCallQuality }) {
-  const Icon = ICONS[quality.level];
   return (
     <>
       <span
-        className={`absolute right-2 top-2 flex items-center rounded-full p-1 ${TONES[quality.level]}`}
+        className="absolute right-2 top-2 flex items-center rounded-full bg-slate-900/75 px-1.5 py-1"
         title={quality.words}
         data-testid="call-quality"
         data-level={quality.level}
       >
-        <Icon className="h-4 w-4" aria-hidden="true" />
+        <SignalBars level={quality.level} />
         <span className="sr-only">{quality.words}</span>
       </span>
       {quality.level === 'poor' ? (
