@@ -15,6 +15,7 @@ import { startAppServer, type TAppServer } from '../support/app-server';
 import { ADULT_BIRTH_MONTH, E2E_PASSWORD, uniqueEmail } from '../support/accounts';
 import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
 import { coturnMissing, startCoturn, startStunServer } from '../support/coturn';
+import { seriousViolations } from '../support/axe';
 
 /** Beside the shared server's port (E2E_PORT), so that runs on other ports do not meet. */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -152,6 +153,10 @@ test('says relay when only the TURN server answers, shows the camera and the mic
     'Your video calls will go through the relay server. They work, with a little more delay than a direct connection.',
     { timeout: 20_000 },
   );
+
+  // The dialog took the focus (its first control), and axe finds nothing serious in it.
+  await expect(dialog.getByRole('button', { name: 'Close the connection check' })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
