@@ -109,7 +109,12 @@ export function browserCheckPlatform(fetchServers: (signal: AbortSignal) => Prom
   const devices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
   return {
     getUserMedia: devices?.getUserMedia ? (constraints) => devices.getUserMedia(constraints) : null,
-    fetchServers: async (signal) => ZMediaCheckServers.parse(await fetchServers(signal)),
+    fetchServers: async (signal) => {
+      // An answer of another shape (a proxy's page, an older server) is the test failing, not a form to correct.
+      const parsed = ZMediaCheckServers.safeParse(await fetchServers(signal));
+      if (!parsed.success) throw new Error('The check servers answered in an unexpected shape.');
+      return parsed.data;
+    },
     gather: gatherCandidates,
     meter: (stream, onLevel) => {
       const context = new AudioContext();
