@@ -22,26 +22,46 @@ async function freeTcpPort(): Promise<number> {
 
 export async function startCoturn(secret: string): Promise<{ port: number; stop(): Promise<void> }> {
   const port = await freeTcpPort();
-  const child = spawn(
-    'turnserver',
-    [
-      '-n',
-      '--listening-ip=127.0.0.1',
-      '--relay-ip=127.0.0.1',
-      `--listening-port=${port}`,
-      '--use-auth-secret',
-      `--static-auth-secret=${secret}`,
-      '--realm=resolved.test',
-      '--no-udp',
-      '--no-tls',
-      '--no-dtls',
-      '--no-cli',
-      '--allow-loopback-peers',
-      '--log-file=stdout',
-      '--simple-log',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  return runCoturn(port, [
+    '-n',
+    '--listening-ip=127.0.0.1',
+    '--relay-ip=127.0.0.1',
+    `--listening-port=${port}`,
+    '--use-auth-secret',
+    `--static-auth-secret=${secret}`,
+    '--realm=resolved.test',
+    '--no-udp',
+    '--no-tls',
+    '--no-dtls',
+    '--no-cli',
+    '--allow-loopback-peers',
+    '--log-file=stdout',
+    '--simple-log',
+  ]);
+}
+
+/**
+ * coturn as a plain STUN server over UDP on 127.0.0.1 (`stun-only`): it tells a browser the address its packets came
+ * from, which for a browser gathering on the machine's own interface is a server-reflexive candidate (127.0.0.1).
+ */
+export async function startStunServer(): Promise<{ port: number; stop(): Promise<void> }> {
+  const port = await freeTcpPort();
+  return runCoturn(port, [
+    '-n',
+    '--listening-ip=127.0.0.1',
+    `--listening-port=${port}`,
+    '--stun-only',
+    '--no-tls',
+    '--no-dtls',
+    '--no-cli',
+    '--log-file=stdout',
+    '--simple-log',
+  ]);
+}
+
+/** Runs `turnserver` with `args` until it listens on `port` over TCP (it listens on UDP and TCP alike). */
+async function runCoturn(port: number, args: string[]): Promise<{ port: number; stop(): Promise<void> }> {
+  const child = spawn('turnserver', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const killOnExit = () => child.kill('SIGTERM');
   process.once('exit', killOnExit);
   for (let attempt = 0; ; attempt++) {

@@ -35,6 +35,7 @@ export * from './debate/protocol.js';
 export * from './debate/socket-events.js';
 export * from './debate/media.js';
 export * from './debate/sfu.js';
+export * from './debate/connection-check.js';
 export * from './debate/evidence.js';
 export * from './debate/flows.js';
 export * from './debate/poi.js';

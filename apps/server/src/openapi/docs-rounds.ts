@@ -9,6 +9,7 @@ import {
   ZJoinApprovalRequest,
   ZJoinCodeRequest,
   ZJoinQueueRequest,
+  ZMediaCheckServers,
   ZPairRoundsRequest,
   ZReplayPrivacyRequest,
   ZSaveFlowRequest,
@@ -93,6 +94,11 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
     summary: 'Posts in the round’s chat (a retried clientId stores nothing twice).',
     body: ZDebateMessageBody,
     ok: created('The message.'),
+  },
+  'GET /api/media/check-servers': {
+    tag: 'Debates',
+    summary: 'The connection check’s ICE servers: STUN, and TURN credentials of the user’s own for ten minutes.',
+    ok: json('The ICE servers and the transport policy.', ZMediaCheckServers),
   },
   'GET /api/debates/history': {
     tag: 'Results',

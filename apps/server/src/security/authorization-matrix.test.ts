@@ -451,6 +451,7 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'GET /api/debates/history': (c) => call(c, 'GET', '/api/debates/history').then(asOutcome),
   'GET /api/debates/record': (c) => call(c, 'GET', '/api/debates/record').then(asOutcome),
   'GET /api/debates/progress': (c) => call(c, 'GET', '/api/debates/progress').then(asOutcome),
+  'GET /api/media/check-servers': (c) => call(c, 'GET', '/api/media/check-servers').then(asOutcome),
   'GET /api/debates/:id/evidence': async (c) =>
     asOutcome(await call(c, 'GET', `/api/debates/${(await makeDebate(c, c.owner)).id}/evidence`)),
   'GET /api/debates/:id/evidence | a round with a minor': async (c) => {

@@ -199,6 +199,10 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'POST /api/debates/:id/messages': rule('the debaters and the judge', 'DDDDA', 'a debater'),
 
   'GET /api/debates/progress': SIGNED_IN,
+  'GET /api/media/check-servers': rule(
+    'signed-in users (the connection check: TURN credentials of their own, good for ten minutes)',
+    'DAAA-',
+  ),
 
   'GET /api/teams': SIGNED_IN,
   'POST /api/teams': SIGNED_IN,

@@ -17,6 +17,7 @@ import { loadDebate } from './debates.service';
 import { requireDebate } from './round-row';
 import { requireRoundViewer } from './round-access';
 import { ZDebateIdParams } from './debate-params';
+import { checkIceFor } from './ice-servers';
 
 /** A clock command over HTTP: the action, and the clock version the client saw (a stale command is refused). */
 export const ZClockRequest = z.object({
@@ -69,5 +70,13 @@ export async function debatesRoutes(app: FastifyInstance, context: TAppContext) 
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
     const { text, clientId } = parseOrThrow(ZSendDebateMessage, { ...(request.body as object), debateId: id });
     return reply.status(201).send({ message: await roundChat.postMessage(deps, user, id, { text, clientId }) });
+  });
+  /**
+   * The connection check's servers, before any round: STUN and, with a TURN server set, short-lived credentials of
+   * the signed-in person's own (never to a visitor), so the check tries the relay a round would use.
+   */
+  app.get('/api/media/check-servers', async (request, reply) => {
+    const user = await requireUser(request);
+    return reply.header('cache-control', 'private, no-store').send(checkIceFor(context.config, user.id));
   });
 }

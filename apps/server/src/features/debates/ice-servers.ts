@@ -1,4 +1,4 @@
-import type { TDebateJoined } from '@resolved/shared';
+import { CHECK_TURN_TTL_SECONDS, type TDebateJoined, type TMediaCheckServers } from '@resolved/shared';
 import type { TConfig } from '../../config';
 import { mintTurnCredentials } from '../../lib/turn-credentials';
 
@@ -18,4 +18,19 @@ export function iceFor(
     iceServers.push({ urls: turn.urls, ...mintTurnCredentials(turn.secret, participantId, turn.ttlSeconds, nowMs) });
   }
   return { iceServers, iceTransportPolicy: config.iceTransportPolicy };
+}
+
+/**
+ * What a signed-in person's connection check gathers candidates against, before any round: the static servers and,
+ * with a TURN server set, credentials of their own (`userId`) good for CHECK_TURN_TTL_SECONDS at most, so the check
+ * says truly whether the relay answers them.
+ */
+export function checkIceFor(
+  config: Pick<TConfig, 'iceServers' | 'turn' | 'iceTransportPolicy'>,
+  userId: string,
+  nowMs = Date.now(),
+): TMediaCheckServers {
+  const { turn } = config;
+  const short = turn ? { turn: { ...turn, ttlSeconds: Math.min(turn.ttlSeconds, CHECK_TURN_TTL_SECONDS) } } : {};
+  return iceFor({ ...config, ...short }, userId, nowMs);
 }

@@ -21,6 +21,7 @@ import type {
   TFlowColumns,
   TReplay,
   TRecording,
+  TMediaCheckServers,
 } from '@resolved/shared';
 import { api } from '../../lib/api';
 
@@ -235,3 +236,10 @@ export function deleteRecordings(debateId: number) {
 
 export const recordingMediaUrl = (debateId: number, recordingId: number) =>
   `/api/debates/${debateId}/recordings/${recordingId}/media`;
+
+// The connection check.
+
+/** The ICE servers the connection check gathers against, with TURN credentials of the user's own (ten minutes). */
+export function fetchCheckServers(signal: AbortSignal): Promise<TMediaCheckServers> {
+  return api<TMediaCheckServers>('/api/media/check-servers', { signal });
+}

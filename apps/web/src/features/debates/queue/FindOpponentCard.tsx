@@ -16,6 +16,7 @@ import { QueueWaiting } from './QueueWaiting';
 import { CooldownNote, UpcomingRoundNote } from './QueueNotes';
 import { FormatChoice } from './FormatChoice';
 import { ChallengeLink } from './ChallengeLink';
+import { ConnectionCheckButton } from '../check/ConnectionCheckButton';
 import { SignedOutCard, TeamRoundsOnlyCard } from './QueueClosedCards';
 
 /**
@@ -159,6 +160,7 @@ function QueueCard() {
               Challenge a friend
             </button>
           </div>
+          <ConnectionCheckButton className="mt-2 -ml-2" />
           {refusal ? (
             <p
               role="alert"

@@ -41,6 +41,7 @@ import { statusText } from './round-status';
 import { RoundDebaters } from './RoundDebaters';
 import { RoundSpectators } from './RoundSpectators';
 import { useRoomExits } from './useRoomExits';
+import { ConnectionCheckButton } from '../check/ConnectionCheckButton';
 
 export default function DebateRoomPage() {
   const params = useParams();
@@ -88,6 +89,9 @@ export default function DebateRoomPage() {
   const actor = user ? { id: user.id, role: user.role } : null;
   const seats = seatsOfDebate(debate);
   const chatClosed = roundChatClosedRefusal(debate.status);
+  // The room's lobby: a debater or the judge may check their camera, microphone and network until the clock starts.
+  const isBeforeClock = debate.status === 'live' && debate.clock.phase === 'idle' && debate.clock.speechIndex === 0;
+  const canCheckConnection = (!!side || isJudge) && (isUpcomingRound || isBeforeClock);
 
   function handleDecided(next: TDebate) {
     room.setDebate(next);
@@ -118,13 +122,16 @@ export default function DebateRoomPage() {
         <p className="text-sm font-semibold text-slate-700" data-testid="debate-status">
           {statusText(debate, nowMs)}
         </p>
-        {isLiveDebater && side ? (
-          <ForfeitButton
-            debate={debate}
-            opponentName={debate.debaters[side === 'a' ? 'b' : 'a'].displayName}
-            onForfeited={handleDecided}
-          />
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {canCheckConnection ? <ConnectionCheckButton /> : null}
+          {isLiveDebater && side ? (
+            <ForfeitButton
+              debate={debate}
+              opponentName={debate.debaters[side === 'a' ? 'b' : 'a'].displayName}
+              onForfeited={handleDecided}
+            />
+          ) : null}
+        </div>
       </div>
       {debate.status !== 'live' ? (
         <p className="-mt-2 mb-4 text-sm">

@@ -4,6 +4,8 @@ import { buttonClass } from '../../../ui/button-styles';
 import { callPeople, callState } from './call-people';
 import { StreamVideo } from './StreamVideo';
 import { useBlockedVideos } from './useBlockedVideos';
+import { useCallQuality } from './useCallQuality';
+import { qualityOf } from './quality-sampler';
 import type { useWebRtc } from './useWebRtc';
 
 /** The call itself: how it stands, everyone's video, and a sender's microphone and camera buttons. */
@@ -23,6 +25,10 @@ export function CallView({
   const { hasBlocked, handleBlockedChange, handlePlayAll } = useBlockedVideos();
   const byUser = new Map(rtc.remotes.map((r) => [r.userId, r]));
   const people = callPeople(debate, myRole);
+  const quality = useCallQuality(
+    rtc.connectionOf,
+    people.map((p) => p.userId),
+  );
   // The call is up when this browser reaches both debaters (and, for a debater, the opponent).
   const essential = people.filter((p) => p.label !== 'Judge camera').map((p) => byUser.get(p.userId)?.state);
   const state = callState(essential, isDebater ? 'Waiting for your opponent' : 'Waiting for the debaters');
@@ -54,6 +60,7 @@ export function CallView({
             caption={p.caption}
             name={p.name}
             isCameraOn={rtc.cameraOf(p.userId)}
+            quality={qualityOf(quality, p.userId)}
             onBlockedChange={handleBlockedChange}
           />
         ))}

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { VideoOff } from 'lucide-react';
+import type { TCallQuality } from './call-quality';
+import { QualityBadge } from './QualityBadge';
 
 /** One person's video in the call, with a placeholder while their camera is off. */
 export function StreamVideo({
@@ -9,6 +11,7 @@ export function StreamVideo({
   caption,
   name,
   isCameraOn = true,
+  quality,
   onBlockedChange,
 }: {
   stream: MediaStream | null;
@@ -19,6 +22,8 @@ export function StreamVideo({
   name: string;
   /** False: the person turned their camera off; a placeholder covers the video (whose sound still plays). */
   isCameraOn?: boolean;
+  /** How well the connection carrying this person's media does (a remote tile; none on one's own preview). */
+  quality?: TCallQuality;
   /** The browser would not start this video with its sound before a click (or now does). */
   onBlockedChange?: (video: HTMLVideoElement, isBlocked: boolean) => void;
 }) {
@@ -65,6 +70,7 @@ export function StreamVideo({
           </span>
         </div>
       )}
+      {quality && stream ? <QualityBadge quality={quality} /> : null}
       <figcaption className="px-3 py-1 text-xs text-slate-200">
         {caption ?? label}
         {stream ? null : <span className="text-slate-400"> · not connected</span>}

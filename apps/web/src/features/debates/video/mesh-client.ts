@@ -52,6 +52,9 @@ export class MeshClient {
 
   readonly getSnapshot = (): TMeshSnapshot => this.snapshot;
 
+  /** The connection to a peer, for reading its stats (the tiles' quality indicator); undefined while there is none. */
+  readonly connectionOf = (userId: string): RTCPeerConnection | undefined => this.session?.peers.get(userId)?.pc;
+
   /** Who this browser's person is, and the role of anyone in the round (read as signals arrive). */
   setPeople(myUserId: string | null, roleOf: (userId: string) => TMediaRole): void {
     this.myUserId = myUserId;
