@@ -104,4 +104,37 @@ describe.each(TEST_ENGINES)('ICE servers in the join reply on %s', (engine) => {
     expect(round.body).not.toContain(TURN_SECRET);
     expect(round.body).not.toContain('turn:');
   });
+
+  it('gives a spectator who views through the media server TURN credentials of their own', async () => {
+    await t.close();
+    // The grant is signed without asking Janus, so an address where nothing listens is enough here.
+    t = await createTestApp(engine, {
+      ICE_SERVERS: '[]',
+      TURN_URLS: TURN_URLS.join(','),
+      TURN_SECRET,
+      JANUS_URL: 'ws://127.0.0.1:9',
+    });
+    baseUrl = await listenOnFreePort(t.app);
+    const first = await buildUser(t, { displayName: 'Ada' });
+    const second = await buildUser(t, { displayName: 'Grace' });
+    const told = nextEvent(await client(first.cookie), 'debate.matched');
+    for (const { cookie } of [first, second]) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/debates/queue',
+        headers: { cookie },
+        payload: { formatId: 'ld' },
+      });
+    }
+    const { debateId } = await told;
+    const spectator = await buildUser(t, { displayName: 'Watcher' });
+    const watching = await join(spectator.cookie, debateId);
+    if (!watching.ok) throw new Error('spectator join failed');
+    expect(watching.data.sfu?.role).toBe('viewer');
+    const [turn, ...rest] = watching.data.iceServers;
+    expect(rest).toEqual([]);
+    expect(turn?.urls).toEqual(TURN_URLS);
+    expect((turn?.username ?? '').split(':')[1]).toBe(spectator.user.id);
+    expect(JSON.stringify(watching)).not.toContain(TURN_SECRET);
+  });
 });

@@ -272,7 +272,9 @@ export function debatesSocketFeature(
             debate: current,
             messages: await roundChat.listMessages(deps, debateId, userId ?? null),
             presence,
-            ...iceFor(context.config, isSeated ? userId : undefined),
+            // A viewer of the media server gets a relay too: it reaches only Janus, and a school network that
+            // blocks UDP blocks Janus's media ports as well. A spectator on the mesh gets none.
+            ...iceFor(context.config, isSeated || sfu?.role === 'viewer' ? userId : undefined),
             ...(sfu ? { sfu } : {}),
             serverTime: Date.now(),
           };

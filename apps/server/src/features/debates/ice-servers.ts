@@ -5,7 +5,8 @@ import { mintTurnCredentials } from '../../lib/turn-credentials';
 /**
  * What a browser joining a round connects its call through: the static servers (STUN, or a TURN with a fixed
  * password) for everyone, and the TURN server's short-lived credentials for a debater or judge of the round only
- * (`participantId`). A spectator or anyone else is not given a relay to spend on their watching.
+ * (`participantId`), and for a spectator who views through the media server (whose relay only reaches Janus).
+ * A spectator on the mesh or anyone else is not given a relay to spend on their watching.
  */
 export function iceFor(
   config: Pick<TConfig, 'iceServers' | 'turn' | 'iceTransportPolicy'>,
