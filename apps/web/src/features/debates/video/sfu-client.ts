@@ -493,7 +493,9 @@ export class SfuClient {
       return false;
     }
     this.halt(session, true);
-    this.setRefusal(new ReplyError(error.code, error.message, error.details, error.reason));
+    // The server's own words, for `errorMessage` to show (as `replyData` makes them).
+    const { code, message, details, reason } = error;
+    this.setRefusal(new ReplyError(code, message, details, reason));
     return true;
   }
 
