@@ -323,6 +323,10 @@ describe('SfuClient viewing', () => {
       { userId: 'ana', stream: anaStream, state: 'connected' },
       { userId: 'ben', stream: null, state: 'new' },
     ]);
+    // The tiles' quality indicator reads each feed's own connection.
+    expect(t.client.connectionOf('ana')).toBe(t.made[0]);
+    expect(t.client.connectionOf('ben')).toBe(t.made[1]);
+    expect(t.client.connectionOf('jo')).toBeUndefined();
   });
 
   it('follows the feeds as they change: new ones subscribed, gone ones closed and left', async () => {

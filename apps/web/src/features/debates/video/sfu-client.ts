@@ -118,6 +118,10 @@ export class SfuClient {
 
   readonly getSnapshot = (): TSfuSnapshot => this.snapshot;
 
+  /** A viewer's connection carrying a participant's feed (read by the tiles' quality indicator), if it has one. */
+  readonly connectionOf = (userId: string): RTCPeerConnection | undefined =>
+    this.session?.subscriptions.get(userId)?.pc ?? undefined;
+
   /**
    * Uses a grant for a round. The same round and role again (a grant renewed by a rejoin) keeps the connections and
    * sends the new token from now on; a viewer the server had stopped asks for the feeds again. Anything else ends

@@ -127,7 +127,7 @@ export function useWebRtc(options: {
     /** What each peer last said about its camera (also before its connection is up). */
     cameraOf: (userId: string): boolean => snapshot.cameras[userId] ?? true,
     /** The connection carrying a peer's media (read by the tiles' quality indicator). */
-    connectionOf: client.connectionOf,
+    connectionOf: isViewer ? sfuClient.connectionOf : client.connectionOf,
     toggleMute: () => client.toggleMute(),
     toggleCamera: () =>
       client.toggleCamera().catch((error: unknown) => toast.error(errorMessage(error, CAMERA_FAILED))),
