@@ -300,6 +300,9 @@ export async function signalRoute(
     if (isParticipant && !(await isSpectatorWatchAllowed(deps, row))) {
       return participants.filter((id) => id !== user.id).map((id) => REALTIME_ROOMS.user(id));
     }
+    // A spectator's hello is for the seated people only (spectators never connect to each other): sent to the round's
+    // room, a hundred spectators' hellos would make ten thousand deliveries.
+    if (!isParticipant) return participants.map((id) => REALTIME_ROOMS.user(id));
     return [REALTIME_ROOMS.debate(String(input.debateId))];
   }
   if (input.toUserId === user.id) throw new AppError('validation_failed', 'A signal cannot be sent to yourself.');

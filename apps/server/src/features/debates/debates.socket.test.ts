@@ -142,6 +142,19 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     expect(
       await ask(watcherSocket, 'debate.signal', { debateId, toUserId: other.user.id, signal: offer }),
     ).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    // A spectator's hello reaches the seated people and no other spectator (a hundred of them would greet each other).
+    const heardByOther: unknown[] = [];
+    otherSocket.on('debate.signal_received', (payload: unknown) => heardByOther.push(payload));
+    const greetedAgain = nextEvent(bSocket, 'debate.signal_received');
+    expect(await ask(watcherSocket, 'debate.signal', { debateId, signal: { type: 'hello' } })).toMatchObject({
+      ok: true,
+    });
+    expect((await greetedAgain).fromUserId).toBe(watcher.user.id);
+    // A debater's hello, sent after it, reaches the other spectator: by then the spectator's would have too.
+    const debaterHello = nextEvent(otherSocket, 'debate.signal_received');
+    expect(await ask(aSocket, 'debate.signal', { debateId, signal: { type: 'hello' } })).toMatchObject({ ok: true });
+    expect((await debaterHello).fromUserId).toBe(debate.debaters.a.userId);
+    expect(heardByOther.map((p) => (p as { fromUserId: string }).fromUserId)).toEqual([debate.debaters.a.userId]);
     const answered = nextEvent(bSocket, 'debate.signal_received');
     expect(
       await ask(watcherSocket, 'debate.signal', { debateId, toUserId: debate.debaters.b.userId, signal: offer }),
