@@ -221,7 +221,7 @@ export function sfuSocketFeature(
           await sfu.requirePublisher(deps, user, debateId);
           const room = await sfu.ensureRoom(deps, debateId);
           // Republishing replaces the user's publication: this instance's handle, and any left in the room elsewhere.
-          const replaced = await peers.drop(
+          await peers.drop(
             (e) => e.kind === 'publication' && e.debateId === debateId && e.userId === user.id,
           );
           await sfu.kickPublicationsOf(deps, room, user.id);
@@ -230,19 +230,19 @@ export function sfuSocketFeature(
             token: room.token,
             display: user.id,
             offerSdp: offer,
+            // Viewers are told when the feed can be subscribed to: Janus lists it only once its media is up.
+            onMediaUp: () =>
+              context.events.emit({
+                name: 'sfu.feeds_changed',
+                room: REALTIME_ROOMS.debate(String(debateId)),
+                payload: { debateId },
+              }),
           });
           if (!socket.connected) {
             await peer.close();
             throw new AppError('conflict', 'The connection closed before the media server answered.');
           }
           peers.add({ debateId, userId: user.id, kind: 'publication', peer, socket });
-          if (replaced.length === 0) {
-            context.events.emit({
-              name: 'sfu.feeds_changed',
-              room: REALTIME_ROOMS.debate(String(debateId)),
-              payload: { debateId },
-            });
-          }
           return { answer: answerSdp };
         }),
       );

@@ -27,6 +27,7 @@ declare module 'janode' {
       CONNECTION_ERROR: string;
       SESSION_DESTROYED: string;
       HANDLE_DETACHED: string;
+      HANDLE_WEBRTCUP: string;
     };
   };
   export default Janode;

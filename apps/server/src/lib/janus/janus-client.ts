@@ -185,8 +185,11 @@ export class JanusClient {
     token: string;
     display: string;
     offerSdp: string;
+    /** Called once the publisher's media is up: only then does Janus list the feed and let anyone subscribe. */
+    onMediaUp?: () => void;
   }): Promise<{ peer: TJanusPeer; answerSdp: string }> {
     const handle = await this.attach();
+    if (input.onMediaUp) handle.once(Janode.EVENT.HANDLE_WEBRTCUP, input.onMediaUp);
     try {
       const joined = await this.call(() =>
         handle.joinConfigurePublisher({

@@ -83,8 +83,8 @@ const TRANSIENT_CODES = new Set(['timeout', 'disconnected', 'internal_error', 's
 /** The socket is not in the round's room yet (a request that overtook the rejoin after a reconnect): ask again. */
 const TRANSIENT_REASONS = new Set(['not_in_round']);
 /**
- * After the feeds change, the list is asked for again after each of these waits: the media server lists a feed only
- * once its publisher's connection is up, which is a moment after the publication that announced it.
+ * After the feeds change, the list is asked for again after each of these waits: the server announces a feed once its
+ * publisher's media is up, and these catch one whose announcement this socket missed (a reconnect in between).
  */
 export const FEEDS_FOLLOW_UPS_MS = [1_000, 2_000, 4_000, 8_000] as const;
 
