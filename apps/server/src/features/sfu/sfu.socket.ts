@@ -221,9 +221,7 @@ export function sfuSocketFeature(
           await sfu.requirePublisher(deps, user, debateId);
           const room = await sfu.ensureRoom(deps, debateId);
           // Republishing replaces the user's publication: this instance's handle, and any left in the room elsewhere.
-          await peers.drop(
-            (e) => e.kind === 'publication' && e.debateId === debateId && e.userId === user.id,
-          );
+          await peers.drop((e) => e.kind === 'publication' && e.debateId === debateId && e.userId === user.id);
           await sfu.kickPublicationsOf(deps, room, user.id);
           const { peer, answerSdp } = await deps.janus.publish({
             room: room.room,
