@@ -259,3 +259,31 @@ export async function ballotsOfUser(deps: Pick<TDebatesDeps, 'database'>, userId
     role: judgeId === userId ? ('wrote' as const) : ('received' as const),
   }));
 }
+
+/**
+ * How each of these rounds ended, as a tournament's draw reads results: the winning debater and both sides' ballot
+ * points (null without a ballot: a forfeit), or `isConfirmed` false while the round has no result (live, waiting for
+ * its ballot, or abandoned: nobody won).
+ */
+export async function outcomesOf(
+  dbOrTrx: Kysely<DB>,
+  debateIds: readonly number[],
+): Promise<
+  Map<
+    number,
+    { isConfirmed: boolean; winnerId: string | null; pointsOf: (userId: string) => number | null; status: string }
+  >
+> {
+  const rows = await resultsRepo.listOutcomes(dbOrTrx, debateIds);
+  return new Map(
+    rows.map((row) => {
+      const winnerId = row.winnerSide === 'a' ? row.debaterAId : row.winnerSide === 'b' ? row.debaterBId : null;
+      const isConfirmed = (row.status === 'judged' || row.status === 'forfeited') && winnerId !== null;
+      const pointsOf = (userId: string) => {
+        const points = userId === row.debaterAId ? row.speakerPointsA : row.speakerPointsB;
+        return points === null || points === undefined ? null : Number(points);
+      };
+      return [Number(row.id), { isConfirmed, winnerId, pointsOf, status: row.status }];
+    }),
+  );
+}
