@@ -5,6 +5,7 @@ import {
   stopRound,
   BALLOT_DEADLINE_MS,
   type TDebate,
+  type TDebateStatus,
   type TSessionUser,
   type TSideKey,
   type TSubmitBallotRequest,
@@ -260,6 +261,16 @@ export async function ballotsOfUser(deps: Pick<TDebatesDeps, 'database'>, userId
   }));
 }
 
+/** How a round ended, as a tournament's draw reads it (`outcomesOf`). */
+export interface TRoundOutcome {
+  status: TDebateStatus;
+  /** Judged or forfeited with a winner: a result the next draw may count. */
+  isConfirmed: boolean;
+  winnerId: string | null;
+  /** A debater's ballot points; null without a ballot (a forfeit). */
+  pointsOf: (userId: string) => number | null;
+}
+
 /**
  * How each of these rounds ended, as a tournament's draw reads results: the winning debater and both sides' ballot
  * points (null without a ballot: a forfeit), or `isConfirmed` false while the round has no result (live, waiting for
@@ -268,12 +279,7 @@ export async function ballotsOfUser(deps: Pick<TDebatesDeps, 'database'>, userId
 export async function outcomesOf(
   dbOrTrx: Kysely<DB>,
   debateIds: readonly number[],
-): Promise<
-  Map<
-    number,
-    { isConfirmed: boolean; winnerId: string | null; pointsOf: (userId: string) => number | null; status: string }
-  >
-> {
+): Promise<Map<number, TRoundOutcome>> {
   const rows = await resultsRepo.listOutcomes(dbOrTrx, debateIds);
   return new Map(
     rows.map((row) => {

@@ -510,7 +510,7 @@ async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTourn
           neg: p.isBye ? null : who(p.negEntrantId),
           bye: p.isBye ? who(p.affEntrantId) : null,
           flags: JSON.parse(p.flags) as TDrawFlag[],
-          debateStatus: p.debateId === null ? null : ((outcomes.get(p.debateId)?.status ?? null) as never),
+          debateStatus: p.debateId === null ? null : (outcomes.get(p.debateId)?.status ?? null),
         })),
     };
   });

@@ -162,6 +162,21 @@ describe.each(TEST_ENGINES)('tournaments on %s', (engine) => {
     const seen = (await call(someone, 'GET', `/api/tournaments/${byCode.id}`)).json().tournament as TTournament;
     expect(seen).toMatchObject({ joinCode: null, entrantCount: 1 });
 
+    // No age split by code: a minor from no team would be drawn against the adult already in, so is refused.
+    const minor = await buildUser(t, { birthMonth: MINOR_BIRTH_MONTH });
+    const mixed = await call(minor, 'POST', `/api/tournaments/join/${byCode.joinCode}`, {});
+    expect(mixed.statusCode).toBe(409);
+    expect(mixed.json().error.message).toBe(
+      'This division has adult entrants from other teams, and under-18s meet adults only on their own team. Ask the host.',
+    );
+    // An account run with its team enters only by its teams.
+    const managed = await buildUser(t, { teamManagedBy: host.user.id });
+    const byManaged = await call(managed, 'POST', `/api/tournaments/join/${byCode.joinCode}`, {});
+    expect(byManaged.statusCode).toBe(403);
+    expect(byManaged.json().error.message).toBe(
+      'Your account is run with your team: you enter only tournaments your coach enters your team in.',
+    );
+
     const byTeams = await create(host, { entryMode: 'teams', teamIds: [teamId] });
     const outsider = await call(someone, 'POST', `/api/tournaments/${byTeams.id}/entrants`, {});
     expect(outsider.statusCode).toBe(404);
