@@ -166,6 +166,11 @@ export interface TTournamentPairing {
   /** The entrant sitting the round out with a bye (scored as a win). */
   bye: { entrantId: number; userId: string; displayName: string } | null;
   flags: TDrawFlag[];
+  /**
+   * Public Forum: who won the draw's coin flip and chooses side or speaking order before the clock starts (aff and neg
+   * hold until then); null in LD and Parli and for the bye.
+   */
+  coinFlipWinner: { entrantId: number; userId: string; displayName: string } | null;
   debateStatus: TDebateStatus | null;
 }
 

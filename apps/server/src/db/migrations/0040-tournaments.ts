@@ -13,7 +13,8 @@ import type { TMigrationContext } from './index';
  * - `tournamentRounds`: one row per division and preliminary round, made `draft` with the tournament; releasing a
  *   round is the conditional UPDATE `draft` → `released` (the claim: once, whichever instance asks first).
  * - `tournamentPairings`: a released round's debates (aff, neg) or its bye (aff only, no debate), the draw's flags
- *   (JSON), and the ordinary round (`debates.id`, kind `tournament`) it opened.
+ *   (JSON), Public Forum's coin-flip winner (who chooses side or speaking order), and the ordinary round
+ *   (`debates.id`, kind `tournament`) it opened.
  * - `tournamentJudges`: the judge pool; `tournamentJudgeAvailability`: who is available for which round.
  */
 export function tournaments({ id }: TMigrationContext) {
@@ -101,6 +102,7 @@ export function tournaments({ id }: TMigrationContext) {
         .addColumn('negEntrantId', 'integer', (c) => c.references('tournamentEntrants.id').onDelete('cascade'))
         .addColumn('isBye', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('flags', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('coinFlipWinnerId', 'integer', (c) => c.references('tournamentEntrants.id').onDelete('set null'))
         .addColumn('debateId', 'integer', (c) => c.references('debates.id').onDelete('set null'))
         .execute();
       await db.schema.createIndex('tournamentPairings_round').on('tournamentPairings').columns(['roundId']).execute();

@@ -222,6 +222,7 @@ export async function insertPairings(
     negEntrantId: number | null;
     isBye: boolean;
     flags: readonly TDrawFlag[];
+    coinFlipWinnerId: number | null;
     debateId: number | null;
   }[],
 ): Promise<void> {
@@ -231,6 +232,7 @@ export async function insertPairings(
     negEntrantId: p.negEntrantId,
     isBye: p.isBye ? 1 : 0,
     flags: JSON.stringify(p.flags),
+    coinFlipWinnerId: p.coinFlipWinnerId,
     debateId: p.debateId,
   }));
   for (const chunk of chunks(values)) await db.insertInto('tournamentPairings').values(chunk).execute();
@@ -248,6 +250,7 @@ export async function listPairings(db: TDb, tournamentId: number) {
       'tournamentPairings.negEntrantId',
       'tournamentPairings.isBye',
       'tournamentPairings.flags',
+      'tournamentPairings.coinFlipWinnerId',
       'tournamentPairings.debateId',
       'tournamentRounds.number',
       'tournamentRounds.divisionId',

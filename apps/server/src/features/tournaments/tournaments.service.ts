@@ -510,6 +510,7 @@ async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTourn
           neg: p.isBye ? null : who(p.negEntrantId),
           bye: p.isBye ? who(p.affEntrantId) : null,
           flags: JSON.parse(p.flags) as TDrawFlag[],
+          coinFlipWinner: who(p.coinFlipWinnerId),
           debateStatus: p.debateId === null ? null : (outcomes.get(p.debateId)?.status ?? null),
         })),
     };
@@ -572,7 +573,13 @@ export async function releaseRound(
     const ratings = await ratingsOf(trx, tournament.formatId, everyone);
     const minors = await ageOf(trx, everyone);
     const isBlocked = await blockGraphAmong(trx, everyone);
-    type TPlanned = { roundId: number; aff: TEntrantRow; neg: TEntrantRow | null; flags: TDrawFlag[] };
+    type TPlanned = {
+      roundId: number;
+      aff: TEntrantRow;
+      neg: TEntrantRow | null;
+      flags: TDrawFlag[];
+      coinFlipWinnerId: number | null;
+    };
     const planned: TPlanned[] = [];
     for (const round of claimed) {
       const field = fields.get(Number(round.divisionId)) ?? [];
@@ -604,9 +611,13 @@ export async function releaseRound(
         const neg = byEntrant.get(debate.neg)!;
         if (isBlocked(aff.userId, neg.userId))
           refuseRound(blockedPairingRefusal([nameOf(aff.userId), nameOf(neg.userId)]));
-        planned.push({ roundId: Number(round.id), aff, neg, flags: debate.flags });
+        const coinFlipWinnerId = debate.coinFlipWinner === null ? null : byEntrant.get(debate.coinFlipWinner)!.id;
+        planned.push({ roundId: Number(round.id), aff, neg, flags: debate.flags, coinFlipWinnerId });
       }
-      if (draw.bye) planned.push({ roundId: Number(round.id), aff: byEntrant.get(draw.bye)!, neg: null, flags: [] });
+      if (draw.bye) {
+        const bye = byEntrant.get(draw.bye)!;
+        planned.push({ roundId: Number(round.id), aff: bye, neg: null, flags: [], coinFlipWinnerId: null });
+      }
     }
     const debates = planned.filter((p) => p.neg !== null);
     const debaters = debates.flatMap((p) => [p.aff.userId, p.neg!.userId]);
@@ -658,6 +669,7 @@ export async function releaseRound(
         negEntrantId: p.neg?.id ?? null,
         isBye: p.neg === null,
         flags: p.flags,
+        coinFlipWinnerId: p.coinFlipWinnerId,
         debateId: p.neg === null ? null : ids.get(p.aff.userId)!,
       })),
     );

@@ -87,6 +87,8 @@ export interface TournamentPairingsTable {
   isBye: Generated<number>;
   /** The draw's flags (`TDrawFlag[]`) as JSON. */
   flags: Generated<string>;
+  /** Public Forum: the entrant who won the draw's coin flip and chooses side or speaking order; null elsewhere. */
+  coinFlipWinnerId: number | null;
   /** The ordinary round (kind `tournament`) this pairing opened; null for the bye. */
   debateId: number | null;
 }

@@ -228,6 +228,7 @@ describe.each(TEST_ENGINES)('tournaments on %s', (engine) => {
     expect(seated.sort()).toEqual(entrants.map((e) => e.user.id).sort());
 
     for (const pairing of debates) {
+      expect(pairing.coinFlipWinner).toBeNull();
       const debate = (await call(admin, 'GET', `/api/debates/${pairing.debateId}`)).json().debate as TDebate;
       expect(debate).toMatchObject({ kind: 'tournament', status: 'live', formatId: 'ld' });
       expect(debate.debaters.a.userId).toBe(pairing.aff!.userId);
@@ -262,6 +263,10 @@ describe.each(TEST_ENGINES)('tournaments on %s', (engine) => {
     const entrants = await enterAll(tournament, 4);
     const first = (await call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/1/release`)).json()
       .round as TTournamentRound;
+    // Public Forum: the draw's coin flip is recorded, its winner one of the two debaters.
+    for (const pairing of first.pairings) {
+      expect([pairing.aff!.entrantId, pairing.neg!.entrantId]).toContain(pairing.coinFlipWinner?.entrantId);
+    }
     const early = await call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/2/release`);
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe(
