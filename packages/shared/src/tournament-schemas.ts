@@ -22,6 +22,8 @@ export const TOURNAMENT_LIMITS = {
   entrantsMax: 400,
   /** Co-hosts beside the host. */
   cohostsMax: 10,
+  /** Tournaments one host may have that are not finished (a league runs a few at once; a script, not thousands). */
+  unfinishedPerHost: 20,
 } as const;
 
 /** How the next round starts: at the host's times, or as soon as every ballot of the last one is in. */

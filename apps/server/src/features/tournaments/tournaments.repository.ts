@@ -29,6 +29,17 @@ export async function findTournamentByCode(db: TDb, code: string) {
   return db.selectFrom('tournaments').selectAll().where('joinCode', '=', code).executeTakeFirst();
 }
 
+/** How many of the host's tournaments are not finished. */
+export async function countUnfinishedOf(db: TDb, hostId: string): Promise<number> {
+  const row = await db
+    .selectFrom('tournaments')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('hostId', '=', hostId)
+    .where('status', '!=', 'finished')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** The tournament leaves registration for running: true for the one caller that moved it. */
 export async function markStarted(db: TDb, id: number, now: string): Promise<boolean> {
   const result = await db

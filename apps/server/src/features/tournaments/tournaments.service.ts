@@ -34,7 +34,6 @@ import type { Kysely } from 'kysely';
 import type { TDebatesDeps } from '../../context';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
 import { AppError, refuse, refused } from '../../lib/errors';
 import { lockKeys, withKeyLock } from '../../lib/key-lock';
 import { screenText } from '../../lib/text-filter';
@@ -150,7 +149,14 @@ export async function createTournament(
     }
   }
   const now = nowIso();
-  const id = await inTransaction(deps.database, async (trx) => {
+  // The count and the insert are one step per host (`withKeyLock`), so simultaneous requests stop at the cap.
+  const id = await withKeyLock(deps.database, `tournament.create:${user.id}`, async (trx) => {
+    if ((await repo.countUnfinishedOf(trx, user.id)) >= TOURNAMENT_LIMITS.unfinishedPerHost) {
+      throw new AppError(
+        'conflict',
+        `You can host up to ${TOURNAMENT_LIMITS.unfinishedPerHost} tournaments that are not finished.`,
+      );
+    }
     const tournamentId = await repo.insertTournament(trx, {
       name: input.name,
       formatId: input.formatId,

@@ -3,7 +3,13 @@
  * by code, by the host's teams), and releasing a round's draw once, from confirmed results only.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TDebate, TSessionUser, TTournament, TTournamentRound } from '@resolved/shared';
+import {
+  TOURNAMENT_LIMITS,
+  type TDebate,
+  type TSessionUser,
+  type TTournament,
+  type TTournamentRound,
+} from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import type { TDomainEvent } from '../../lib/events';
@@ -316,6 +322,21 @@ describe.each(TEST_ENGINES)('tournaments on %s', (engine) => {
     expect((await entrantsOf()).find((e) => e.id === dId)?.isWithdrawn).toBe(true);
     const twice = await call(admin, 'DELETE', `/api/tournaments/${tournament.id}/entrants/${dId}`);
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('caps the tournaments one host runs at once', async () => {
+    const admin = await buildUser(t, { role: 'admin' });
+    for (let i = 0; i < TOURNAMENT_LIMITS.unfinishedPerHost; i++) await create(admin, { entryMode: 'open' });
+    const over = await call(admin, 'POST', '/api/tournaments', { ...base, entryMode: 'open' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.message).toBe('You can host up to 20 tournaments that are not finished.');
+    // A finished one no longer counts.
+    await t.database.db
+      .updateTable('tournaments')
+      .set({ status: 'finished' })
+      .where('hostId', '=', admin.user.id)
+      .execute();
+    expect((await call(admin, 'POST', '/api/tournaments', { ...base, entryMode: 'open' })).statusCode).toBe(201);
   });
 
   it('answers bad ids and unknown tournaments with clear 4xx errors', async () => {
