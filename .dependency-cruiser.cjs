@@ -24,6 +24,7 @@ const RANKS = [
   ['moderation'],
   ['auth'],
   ['admin'],
+  ['tournaments'],
 ];
 
 /** Files that wire a feature (routes, sockets, its module) rank above every feature and every workflow. */

@@ -43,6 +43,7 @@ import { COMPRESSION_THRESHOLD_BYTES } from './lib/read-cache/read-cache';
 import { usersModule } from './features/users/users.module';
 import { adminModule } from './features/admin/admin.module';
 import { motionsModule } from './features/motions/motions.module';
+import { tournamentsModule } from './features/tournaments/tournaments.module';
 
 /** What every feature's routes receive. */
 export type { TAppContext } from './context';
@@ -72,6 +73,7 @@ const FEATURE_MODULES = [
   flowsModule,
   recordingsModule,
   chatModule,
+  tournamentsModule,
 ];
 
 function defaultWebDist(): string {

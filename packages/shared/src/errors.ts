@@ -47,6 +47,7 @@ export const ERROR_REASONS = [
   'playban',
   // The round
   'round_over',
+  'round_released',
   'round_chat_closed',
   'clock_stale',
   'clock_busy',

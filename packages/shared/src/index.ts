@@ -51,3 +51,4 @@ export * from './moderation-actions.js';
 export * from './my-data.js';
 export * from './playban.js';
 export * from './tournaments/index.js';
+export * from './tournament-schemas.js';

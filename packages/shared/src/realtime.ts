@@ -9,6 +9,7 @@ import type { TSfuClientToServerEvents, TSfuServerToClientEvents } from './debat
 import type { TRoom, TTopic } from './schemas.js';
 import type { TErrorDetail } from './errors.js';
 import type { TTeamRound } from './teams.js';
+import type { TTournamentRoundReleased } from './tournament-schemas.js';
 
 /** Every acknowledgement: ok with data, or an error with the same code/message shape as the HTTP API. */
 export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: TErrorDetail };
@@ -81,6 +82,13 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents, TSfu
    * (said to each alike, naming nobody). The round itself goes to its room as `debate.updated`.
    */
   'debate.ended_early': (payload: { debateId: number }) => void;
+  /**
+   * To `user:<id>` of each entrant of a tournament: a round's draw was released, with their debate (or their bye).
+   * Sent once per release, after the draw is stored.
+   */
+  'tournament.round_released': (payload: TTournamentRoundReleased) => void;
+  /** To `user:<id>` of the host, co-hosts and entrants: the tournament's entrants, hosts or rounds changed. */
+  'tournament.changed': (payload: { tournamentId: number }) => void;
   /** To `user:<id>` of the blocker: they blocked or unblocked `userId` (another tab's block list and chat update). */
   'block.changed': (payload: { userId: string; isBlocked: boolean }) => void;
   /** To `user:<id>`: a moderation notice for this user; the header's notices refetch. */

@@ -17,6 +17,7 @@ import type { RecordingsTables } from '../features/recordings/recordings.tables'
 import type { ResultsTables } from '../features/results/results.tables';
 import type { ModerationTables } from '../features/moderation/moderation.tables';
 import type { SfuTables } from '../features/sfu/sfu.tables';
+import type { TournamentsTables } from '../features/tournaments/tournaments.tables';
 
 /** Timestamps in our own tables are ISO-8601 UTC strings on both engines (see docs/decisions.md). */
 
@@ -70,7 +71,8 @@ export interface DB
     BlocksTables,
     PlaybanTables,
     ModerationTables,
-    SfuTables {
+    SfuTables,
+    TournamentsTables {
   rateLimits: RateLimitsTable;
   readVersions: ReadVersionsTable;
   scheduledJobs: ScheduledJobsTable;

@@ -18,6 +18,9 @@ import {
   ZSubmitBallotRequest,
   ZUpdateMemberRequest,
   ZUpdateTeamRequest,
+  ZAddCohostRequest,
+  ZCreateTournamentRequest,
+  ZEnterTournamentRequest,
 } from '@resolved/shared';
 import { ZClockRequest } from '../features/debates/debates.routes';
 import { ZFileQuery } from '../features/evidence/evidence.routes';
@@ -214,6 +217,58 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
     tag: 'Teams',
     summary: 'The coach cancels a scheduled round.',
     ok: noContent('Cancelled.'),
+  },
+
+  // ---- Tournaments
+  'GET /api/tournaments': {
+    tag: 'Tournaments',
+    summary: 'The tournaments the signed-in user hosts, co-hosts or entered.',
+    ok: json('The tournaments.'),
+  },
+  'POST /api/tournaments': {
+    tag: 'Tournaments',
+    summary: 'Creates a tournament (an admin or a coach, its host).',
+    body: ZCreateTournamentRequest,
+    ok: created('The tournament.'),
+  },
+  'POST /api/tournaments/join/:code': {
+    tag: 'Tournaments',
+    summary: 'Enters a tournament with its join code.',
+    body: ZEnterTournamentRequest,
+    ok: created('The tournament and the entry.'),
+  },
+  'GET /api/tournaments/:id': { tag: 'Tournaments', summary: 'A tournament.', ok: json('The tournament.') },
+  'POST /api/tournaments/:id/cohosts': {
+    tag: 'Tournaments',
+    summary: 'The host names a co-host.',
+    body: ZAddCohostRequest,
+    ok: json('The tournament.'),
+  },
+  'GET /api/tournaments/:id/entrants': {
+    tag: 'Tournaments',
+    summary: 'The tournament’s entrants (withdrawn ones marked).',
+    ok: json('The entrants.'),
+  },
+  'POST /api/tournaments/:id/entrants': {
+    tag: 'Tournaments',
+    summary: 'Enters the tournament (open entry, or the host’s teams), until the first round is released.',
+    body: ZEnterTournamentRequest,
+    ok: created('The tournament and the entry.'),
+  },
+  'DELETE /api/tournaments/:id/entrants/:entrantId': {
+    tag: 'Tournaments',
+    summary: 'Withdraws an entry (the entrant, or a host).',
+    ok: noContent('Withdrawn.'),
+  },
+  'GET /api/tournaments/:id/rounds': {
+    tag: 'Tournaments',
+    summary: 'The released rounds: every pairing for hosts, their own for entrants.',
+    ok: json('The rounds.'),
+  },
+  'POST /api/tournaments/:id/rounds/:number/release': {
+    tag: 'Tournaments',
+    summary: 'Releases a preliminary round’s draw, once; opens a round per pairing.',
+    ok: created('The round.'),
   },
 
   // ---- Evidence, flows, recordings

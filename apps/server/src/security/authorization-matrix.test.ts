@@ -169,6 +169,21 @@ async function makeTeam(c: TCtx, coach: TIdentity): Promise<{ id: number; joinCo
   return { id: team.id, joinCode: team.joinCode, member };
 }
 
+const PROBE_TOURNAMENT = { name: 'Probe open', formatId: 'ld', prelimRounds: 2, breakSize: 0, scheduleMode: 'fixed' };
+
+/** A tournament hosted by `host` (made a coach first), entered `entryMode`. */
+async function makeTournament(
+  c: TCtx,
+  host: TIdentity,
+  entryMode: 'open' | 'code',
+): Promise<{ id: number; joinCode: string | null }> {
+  await makeTeam(c, host);
+  const { tournament } = (await ok(c, 'POST', '/api/tournaments', { ...PROBE_TOURNAMENT, entryMode }, host)) as {
+    tournament: { id: number; joinCode: string | null };
+  };
+  return tournament;
+}
+
 /**
  * A team whose coach requires approval to join, and `who` waiting for it; the coach is `coach` (the
  * owner, for the coach's own routes) or a fresh one.
@@ -629,6 +644,46 @@ const HTTP_PROBES: Record<string, TProbe> = {
     )) as { rounds: { debateId: number }[] };
     return asOutcome(await call(c, 'DELETE', `/api/teams/${team.id}/rounds/${rounds[0]!.debateId}`));
   },
+  'GET /api/tournaments': (c) => call(c, 'GET', '/api/tournaments').then(asOutcome),
+  'POST /api/tournaments': async (c) => {
+    if (c.actor === 'owner') await makeTeam(c, c.owner);
+    return asOutcome(await call(c, 'POST', '/api/tournaments', { ...PROBE_TOURNAMENT, entryMode: 'open' }));
+  },
+  'POST /api/tournaments/join/:code': async (c) => {
+    const tournament = await makeTournament(c, await fastUser(c.t), 'code');
+    return asOutcome(await call(c, 'POST', `/api/tournaments/join/${tournament.joinCode}`, {}));
+  },
+  'GET /api/tournaments/:id': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'code')).id}`)),
+  'GET /api/tournaments/:id | open entry': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, await fastUser(c.t), 'open')).id}`)),
+  'POST /api/tournaments/:id/cohosts': async (c) => {
+    const tournament = await makeTournament(c, c.owner, 'open');
+    const cohost = await fastUser(c.t);
+    return asOutcome(await call(c, 'POST', `/api/tournaments/${tournament.id}/cohosts`, { userId: cohost.user.id }));
+  },
+  'GET /api/tournaments/:id/entrants': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'code')).id}/entrants`)),
+  'POST /api/tournaments/:id/entrants': async (c) => {
+    const tournament = await makeTournament(c, await fastUser(c.t), 'open');
+    return asOutcome(await call(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, {}));
+  },
+  'DELETE /api/tournaments/:id/entrants/:entrantId': async (c) => {
+    const tournament = await makeTournament(c, await fastUser(c.t), 'open');
+    const { entrant } = (await ok(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, {}, c.owner)) as {
+      entrant: { id: number };
+    };
+    return asOutcome(await call(c, 'DELETE', `/api/tournaments/${tournament.id}/entrants/${entrant.id}`));
+  },
+  'GET /api/tournaments/:id/rounds': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'code')).id}/rounds`)),
+  'POST /api/tournaments/:id/rounds/:number/release': async (c) => {
+    const tournament = await makeTournament(c, c.owner, 'open');
+    for (let i = 0; i < 2; i++) {
+      await ok(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, {}, await fastUser(c.t));
+    }
+    return asOutcome(await call(c, 'POST', `/api/tournaments/${tournament.id}/rounds/1/release`));
+  },
   'POST /api/debates/challenges': (c) => call(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }).then(asOutcome),
   'POST /api/debates/challenges | no month of birth': async (c) => {
     await withoutBirthMonth(c);
@@ -799,6 +854,10 @@ const EXTRA_REFUSALS: Record<string, number[]> = {
   'GET /api/users/:id | team-managed, pending teammate': [404],
   // Someone else's notice is not found.
   'POST /api/notices/:id/appeal': [404],
+  // A tournament entered by code is found through its code: to others it does not exist.
+  'GET /api/tournaments/:id': [404],
+  'GET /api/tournaments/:id/entrants': [404],
+  'GET /api/tournaments/:id/rounds': [404],
 };
 
 function classify(key: string, outcome: TOutcome): TVerdict | string {

@@ -248,6 +248,29 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   ),
   'DELETE /api/teams/:id/rounds/:debateId': rule('the team’s coaches', 'DDDDA', 'a coach of the team'),
 
+  'GET /api/tournaments': SIGNED_IN,
+  'POST /api/tournaments': rule('admins and team coaches (the host)', 'DDDAA', 'a coach of a team'),
+  'POST /api/tournaments/join/:code': rule('signed-in users with the code (not its hosts)', 'DAAA-'),
+  'GET /api/tournaments/:id': rule(
+    'its hosts, entrants and admins; members of its teams (entry by teams); signed-in users (open entry)',
+    'DDDAA',
+    'the host',
+  ),
+  'GET /api/tournaments/:id | open entry': rule('signed-in users', 'DAAA-'),
+  'POST /api/tournaments/:id/cohosts': rule('the host', 'DDDDA', 'the host'),
+  'GET /api/tournaments/:id/entrants': rule('as the tournament itself', 'DDDAA', 'the host'),
+  'POST /api/tournaments/:id/entrants': rule(
+    'signed-in users (open entry; members of its teams for entry by teams); once each, until the first round',
+    'DAAA-',
+  ),
+  'DELETE /api/tournaments/:id/entrants/:entrantId': rule('the entrant and the hosts', 'DDDDA', 'the entrant'),
+  'GET /api/tournaments/:id/rounds': rule('the hosts (every pairing) and entrants (their own)', 'DDDDA', 'the host'),
+  'POST /api/tournaments/:id/rounds/:number/release': rule(
+    'the host and co-hosts, once per round',
+    'DDDDA',
+    'the host',
+  ),
+
   'GET /api/debates/:id/evidence': rule(
     'the debaters and the judge (signed-in spectators when the debaters allow)',
     'DDDDA',

@@ -26,11 +26,12 @@ export const DEBATE_STATUSES = ['live', 'awaiting_ballot', 'completed', 'judged'
 export type TDebateStatus = (typeof DEBATE_STATUSES)[number];
 
 /**
- * How a round came to be: paired by the public queue (`matchmade`), from an accepted challenge link (`challenge`), or
- * by a team's coach (`team`, a practice round). Stored with the round (`debates.kind`); rules read it, never whether
+ * How a round came to be: paired by the public queue (`matchmade`), from an accepted challenge link (`challenge`),
+ * by a team's coach (`team`, a practice round), or by a tournament's draw (`tournament`: its pairing row names the
+ * tournament and round). Stored with the round (`debates.kind`); rules read it, never whether
  * the round has a team.
  */
-export const ROUND_KINDS = ['matchmade', 'challenge', 'team'] as const;
+export const ROUND_KINDS = ['matchmade', 'challenge', 'team', 'tournament'] as const;
 export type TRoundKind = (typeof ROUND_KINDS)[number];
 
 export interface TRatingSummary {

@@ -121,6 +121,7 @@ const TEAM_MANAGED_WORDS = {
   meetings:
     'Your account is run with your team: you meet in the rounds your coach pairs, not in the public meeting rooms.',
   leave_last_team: 'Your coach looks after your account: ask them to remove you from your last team.',
+  tournament: 'Your account is run with your team: you enter only tournaments your coach enters your team in.',
 } as const;
 
 export type TTeamManagedDoor = keyof typeof TEAM_MANAGED_WORDS;

@@ -39,6 +39,7 @@ import { chatLock } from './0036-chat-lock';
 import { readVersions } from './0038-read-versions';
 import { teamJoinApproval } from './0039-team-join-approval';
 import { sfuRooms } from './0040-sfu-rooms';
+import { tournaments } from './0041-tournaments';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0038-read-versions': readVersions,
   '0039-team-join-approval': teamJoinApproval,
   '0040-sfu-rooms': sfuRooms,
+  '0041-tournaments': tournaments,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -1,6 +1,7 @@
 /**
- * Round kinds: every round records how it came to be — the queue, a challenge link, a coach's pairing —
- * and the rules read that, not whether the round has a team. Also the backfill of migration 0029 on both engines.
+ * Round kinds: every round records how it came to be — the queue, a challenge link, a coach's pairing, a tournament's
+ * draw — and the rules read that, not whether the round has a team. Also the backfill of migration 0029 on both
+ * engines.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Migrator, sql, type Kysely } from 'kysely';
@@ -60,6 +61,26 @@ describe.each(TEST_ENGINES)('round kinds on %s', (engine) => {
     // The rules read the kind: a debater of a team round cannot invite a judge by link.
     const invite = await call(a, 'POST', `/api/debates/${debate.id}/judge-invites`);
     expect(invite.json().error?.reason).toBe('not_team_judge');
+  });
+
+  it('a round a tournament’s draw opened is a tournament round', async () => {
+    const admin = await buildUser(t, { role: 'admin' });
+    const tournament = (
+      await call(admin, 'POST', '/api/tournaments', {
+        name: 'Kinds Open',
+        formatId: 'parli',
+        prelimRounds: 1,
+        breakSize: 0,
+        scheduleMode: 'fixed',
+        entryMode: 'open',
+      })
+    ).json().tournament;
+    const [a, b] = [await buildUser(t), await buildUser(t)];
+    for (const entrant of [a, b]) await call(entrant, 'POST', `/api/tournaments/${tournament.id}/entrants`, {});
+    const released = await call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/1/release`);
+    expect(released.statusCode).toBe(201);
+    const debateId = released.json().round.pairings[0].debateId as number;
+    expect(await debateOf(a, debateId)).toMatchObject({ kind: 'tournament', formatId: 'parli', team: null });
   });
 
   it('a team round stays one when its team row is gone (the team id is no longer what decides)', async () => {

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-query';
 import type { DB } from '../../db/schema';
 import type { TRating } from '../../lib/ratings/ratings';
+import { chunks } from '../../db/batches';
 
 type TDebatesDb = Kysely<DB>;
 
@@ -277,4 +278,29 @@ export async function listBallotsOfUser(db: TDebatesDb, userId: string) {
     )
     .orderBy('debateBallots.id')
     .execute();
+}
+
+/** Each of these rounds' status, winner, forfeiter and ballot points (null without a ballot), for a tournament's draw. */
+export async function listOutcomes(db: TDebatesDb, debateIds: readonly number[]) {
+  const rows = [];
+  for (const chunk of chunks(debateIds)) {
+    rows.push(
+      ...(await db
+        .selectFrom('debates')
+        .leftJoin('debateBallots', 'debateBallots.debateId', 'debates.id')
+        .select([
+          'debates.id',
+          'debates.status',
+          'debates.winnerSide',
+          'debates.forfeitedBy',
+          'debates.debaterAId',
+          'debates.debaterBId',
+          'debateBallots.speakerPointsA',
+          'debateBallots.speakerPointsB',
+        ])
+        .where('debates.id', 'in', chunk)
+        .execute()),
+    );
+  }
+  return rows;
 }

@@ -5,6 +5,7 @@ import {
   stopRound,
   BALLOT_DEADLINE_MS,
   type TDebate,
+  type TDebateStatus,
   type TSessionUser,
   type TSideKey,
   type TSubmitBallotRequest,
@@ -258,4 +259,37 @@ export async function ballotsOfUser(deps: Pick<TDebatesDeps, 'database'>, userId
     ...ballot,
     role: judgeId === userId ? ('wrote' as const) : ('received' as const),
   }));
+}
+
+/** How a round ended, as a tournament's draw reads it (`outcomesOf`). */
+export interface TRoundOutcome {
+  status: TDebateStatus;
+  /** Judged or forfeited with a winner: a result the next draw may count. */
+  isConfirmed: boolean;
+  winnerId: string | null;
+  /** A debater's ballot points; null without a ballot (a forfeit). */
+  pointsOf: (userId: string) => number | null;
+}
+
+/**
+ * How each of these rounds ended, as a tournament's draw reads results: the winning debater and both sides' ballot
+ * points (null without a ballot: a forfeit), or `isConfirmed` false while the round has no result (live, waiting for
+ * its ballot, or abandoned: nobody won).
+ */
+export async function outcomesOf(
+  dbOrTrx: Kysely<DB>,
+  debateIds: readonly number[],
+): Promise<Map<number, TRoundOutcome>> {
+  const rows = await resultsRepo.listOutcomes(dbOrTrx, debateIds);
+  return new Map(
+    rows.map((row) => {
+      const winnerId = row.winnerSide === 'a' ? row.debaterAId : row.winnerSide === 'b' ? row.debaterBId : null;
+      const isConfirmed = (row.status === 'judged' || row.status === 'forfeited') && winnerId !== null;
+      const pointsOf = (userId: string) => {
+        const points = userId === row.debaterAId ? row.speakerPointsA : row.speakerPointsB;
+        return points === null || points === undefined ? null : Number(points);
+      };
+      return [Number(row.id), { isConfirmed, winnerId, pointsOf, status: row.status }];
+    }),
+  );
 }

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  DB_INT_MAX,
+  ZAddCohostRequest,
+  ZCreateTournamentRequest,
+  ZEnterTournamentRequest,
+  ZJoinCode,
+  ZTournamentId,
+  TOURNAMENT_LIMITS,
+} from '@resolved/shared';
+import type { TAppContext } from '../../context';
+import { parseOrThrow } from '../../lib/errors';
+import { requireUser } from '../auth/auth.guard';
+import * as tournaments from './tournaments.service';
+
+const ZTournamentParams = z.object({ id: ZTournamentId });
+const ZEntrantParams = ZTournamentParams.extend({
+  entrantId: z.coerce
+    .number()
+    .int()
+    .positive({ error: 'Unknown entrant.' })
+    .max(DB_INT_MAX, { error: 'Unknown entrant.' }),
+});
+const ZRoundParams = ZTournamentParams.extend({
+  number: z.coerce
+    .number({ error: 'Unknown round.' })
+    .int({ error: 'Unknown round.' })
+    .min(1, { error: 'Unknown round.' })
+    .max(TOURNAMENT_LIMITS.prelimRoundsMax, { error: 'Unknown round.' }),
+});
+const ZCodeParams = z.object({ code: ZJoinCode });
+
+/** Tournaments: create, read, co-hosts, entry (open, by teams, by code), withdrawal, and releasing a round's draw. */
+export async function tournamentsRoutes(app: FastifyInstance, context: TAppContext) {
+  const deps: tournaments.TTournamentsDeps = { database: context.database, events: context.events };
+
+  app.get('/api/tournaments', async (request) => {
+    const user = await requireUser(request);
+    return { tournaments: await tournaments.listMyTournaments(deps, user) };
+  });
+  app.post('/api/tournaments', async (request, reply) => {
+    const user = await requireUser(request);
+    const input = parseOrThrow(ZCreateTournamentRequest, request.body);
+    return reply.status(201).send({ tournament: await tournaments.createTournament(deps, user, input) });
+  });
+  app.post('/api/tournaments/join/:code', async (request, reply) => {
+    const user = await requireUser(request);
+    const { code } = parseOrThrow(ZCodeParams, request.params);
+    const input = parseOrThrow(ZEnterTournamentRequest, request.body ?? {});
+    return reply.status(201).send(await tournaments.enterByCode(deps, user, code, input));
+  });
+  app.get('/api/tournaments/:id', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { tournament: await tournaments.getTournament(deps, user, id) };
+  });
+  app.post('/api/tournaments/:id/cohosts', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    const { userId } = parseOrThrow(ZAddCohostRequest, request.body);
+    return { tournament: await tournaments.addCohost(deps, user, id, userId) };
+  });
+  app.get('/api/tournaments/:id/entrants', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { entrants: await tournaments.listEntrants(deps, user, id) };
+  });
+  app.post('/api/tournaments/:id/entrants', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    const input = parseOrThrow(ZEnterTournamentRequest, request.body ?? {});
+    return reply.status(201).send(await tournaments.enterById(deps, user, id, input));
+  });
+  app.delete('/api/tournaments/:id/entrants/:entrantId', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, entrantId } = parseOrThrow(ZEntrantParams, request.params);
+    await tournaments.withdraw(deps, user, id, entrantId);
+    return reply.status(204).send();
+  });
+  app.get('/api/tournaments/:id/rounds', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { rounds: await tournaments.listRounds(deps, user, id) };
+  });
+  app.post('/api/tournaments/:id/rounds/:number/release', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, number } = parseOrThrow(ZRoundParams, request.params);
+    return reply.status(201).send({ round: await tournaments.releaseRound(deps, user, id, number) });
+  });
+}

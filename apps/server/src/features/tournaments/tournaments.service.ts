@@ -1,0 +1,785 @@
+/**
+ * Tournaments: an admin or a coach (the host) creates one; entrants join until its first round is released; the
+ * host (or a co-host) releases each preliminary round's draw, which the pure core (`packages/shared/src/tournaments/`)
+ * makes from the confirmed results, and every pairing opens an ordinary round of kind `tournament`. Reads and
+ * presents the tournament, its entrants and its rounds for hosts, entrants and (for an open tournament) anyone.
+ */
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  ageRequiredRefusal,
+  blockedPairingRefusal,
+  createClock,
+  divisionAgeConflict,
+  drawRound,
+  isMinorRound,
+  REALTIME_ROOMS,
+  seatUnavailableRefusal,
+  teamManagedRefusal,
+  TOURNAMENT_LIMITS,
+  type TDivisionAgeBand,
+  type TDrawFlag,
+  type TEntrant,
+  type TRoundRecord,
+  type TSessionUser,
+  type TTournament,
+  type TTournamentEntrant,
+  type TTournamentPairing,
+  type TTournamentRound,
+  type TTournamentRoundReleased,
+  type ZCreateTournamentRequest,
+  type ZEnterTournamentRequest,
+} from '@resolved/shared';
+import type { Kysely } from 'kysely';
+import type { TDebatesDeps } from '../../context';
+import { nowIso } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { AppError, refuse, refused } from '../../lib/errors';
+import { lockKeys, withKeyLock } from '../../lib/key-lock';
+import { screenText } from '../../lib/text-filter';
+import { blockGraphAmong } from '../blocks/blocks.service';
+import * as rounds from '../debates/rounds.service';
+import { deleteQueueEntry, lockMatching } from '../matchmaking/queue.service';
+import { membershipIn, membershipsOf, teamIdsOfUsers, teamNames } from '../memberships/memberships.service';
+import { drawResolutions } from '../motions/motions.service';
+import { outcomesOf } from '../results/results.service';
+import { newJoinCode } from '../teams/teams.service';
+import { findCurrentTopic } from '../topics/topics.service';
+import { ratingsOf } from '../users/ratings.service';
+import { seatRefusalsAmong } from '../users/seats';
+import { ageBandsOf, findUserById, findUserNames } from '../users/users.service';
+import * as repo from './tournaments.repository';
+import type { TDivisionRow, TEntrantRow, TTournamentRow } from './tournaments.tables';
+
+export type TTournamentsDeps = TDebatesDeps;
+
+type TCreateInput = z.output<typeof ZCreateTournamentRequest>;
+type TEnterInput = z.output<typeof ZEnterTournamentRequest>;
+
+/** How many tournaments "mine" lists. */
+const MINE_LIMIT = 100;
+/** The one division of a tournament created without named divisions. */
+const DEFAULT_DIVISION = 'Open';
+const AGE_BAND_NAMES: Record<TDivisionAgeBand, string> = { minor: 'under 18', adult: '18 and over' };
+
+const db = (deps: TTournamentsDeps) => deps.database.db;
+const lockKey = (tournamentId: number) => `tournament:${tournamentId}`;
+
+function notFound(): AppError {
+  return new AppError('not_found', 'That tournament does not exist.');
+}
+
+async function requireTournament(deps: TTournamentsDeps, id: number, tx: Kysely<DB> = db(deps)) {
+  const row = await repo.findTournament(tx, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+interface TViewer {
+  isHost: boolean;
+  isCohost: boolean;
+  entrant: TEntrantRow | undefined;
+}
+
+async function viewerOf(deps: TTournamentsDeps, row: TTournamentRow, userId: string): Promise<TViewer> {
+  const [cohosts, entrant] = await Promise.all([
+    repo.listCohostIds(db(deps), row.id),
+    repo.findEntrantOf(db(deps), row.id, userId),
+  ]);
+  return { isHost: row.hostId === userId, isCohost: cohosts.includes(userId), entrant };
+}
+
+const isManager = (viewer: TViewer) => viewer.isHost || viewer.isCohost;
+
+/** Whether `userId` coaches any team (a coach may host tournaments). */
+async function isCoach(deps: TTournamentsDeps, userId: string): Promise<boolean> {
+  const teamIds = (await teamIdsOfUsers(db(deps), [userId])).get(userId) ?? [];
+  const places = await membershipsOf(db(deps), teamIds, userId);
+  return [...places.values()].some((place) => place.role === 'coach');
+}
+
+/**
+ * Who may see a tournament: its hosts and entrants; anyone signed in for an open one; members of its teams for one
+ * entered by teams. A tournament entered by code is found through its code. Anyone else is told it does not exist.
+ */
+async function requireViewer(deps: TTournamentsDeps, user: TSessionUser, id: number) {
+  const row = await requireTournament(deps, id);
+  const viewer = await viewerOf(deps, row, user.id);
+  if (isManager(viewer) || viewer.entrant || row.entryMode === 'open' || user.role === 'admin') return { row, viewer };
+  if (row.entryMode === 'teams') {
+    const own = (await teamIdsOfUsers(db(deps), [user.id])).get(user.id) ?? [];
+    const entered = await repo.listTeamIds(db(deps), id);
+    if (own.some((teamId) => entered.includes(teamId))) return { row, viewer };
+  }
+  throw notFound();
+}
+
+async function requireManager(deps: TTournamentsDeps, user: TSessionUser, id: number) {
+  const { row, viewer } = await requireViewer(deps, user, id);
+  if (!isManager(viewer)) throw new AppError('forbidden', 'Only the tournament’s hosts can do that.');
+  return { row, viewer };
+}
+
+/** The named divisions of a tournament: an open tournament splits each name by age band. */
+function divisionsFor(names: readonly string[], isOpen: boolean) {
+  const named = names.length > 0 ? names : [DEFAULT_DIVISION];
+  if (!isOpen) return named.map((name) => ({ name, ageBand: null }));
+  return named.flatMap((name) =>
+    (['minor', 'adult'] as const).map((ageBand) => ({ name, ageBand: ageBand as TDivisionAgeBand | null })),
+  );
+}
+
+/**
+ * A new tournament, its host the caller: an admin, or a coach (entering only teams they coach). Its divisions and
+ * every preliminary round of each (as drafts, each with its draw's seed) are made at once, in one transaction.
+ */
+export async function createTournament(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  input: TCreateInput,
+): Promise<TTournament> {
+  if (user.role !== 'admin' && !(await isCoach(deps, user.id))) {
+    throw new AppError('forbidden', 'Only admins and team coaches can create tournaments.');
+  }
+  // The name and divisions are shown to every entrant: a slur is refused (named by field).
+  screenText({ name: input.name, divisions: input.divisions.join('\n') });
+  for (const teamId of input.teamIds) {
+    if ((await membershipIn(db(deps), teamId, user.id))?.role !== 'coach') {
+      throw new AppError('forbidden', 'You can enter only teams you coach.');
+    }
+  }
+  const now = nowIso();
+  // The count and the insert are one step per host (`withKeyLock`), so simultaneous requests stop at the cap.
+  const id = await withKeyLock(deps.database, `tournament.create:${user.id}`, async (trx) => {
+    if ((await repo.countUnfinishedOf(trx, user.id)) >= TOURNAMENT_LIMITS.unfinishedPerHost) {
+      throw new AppError(
+        'conflict',
+        `You can host up to ${TOURNAMENT_LIMITS.unfinishedPerHost} tournaments that are not finished.`,
+      );
+    }
+    const tournamentId = await repo.insertTournament(trx, {
+      name: input.name,
+      formatId: input.formatId,
+      prelimRounds: input.prelimRounds,
+      breakSize: input.breakSize,
+      scheduleMode: input.scheduleMode,
+      entryMode: input.entryMode,
+      firstRound: input.firstRound,
+      joinCode: input.entryMode === 'code' ? newJoinCode() : null,
+      hostId: user.id,
+      createdAt: now,
+    });
+    await repo.insertTeams(trx, tournamentId, [...new Set(input.teamIds)]);
+    const divisionIds = await repo.insertDivisions(
+      trx,
+      tournamentId,
+      divisionsFor(input.divisions, input.entryMode === 'open'),
+    );
+    const roundRows = divisionIds.flatMap((divisionId) =>
+      Array.from({ length: input.prelimRounds }, (_, i) => ({
+        tournamentId,
+        divisionId,
+        number: i + 1,
+        seed: randomBytes(8).toString('hex'),
+      })),
+    );
+    await repo.insertRounds(trx, roundRows);
+    return tournamentId;
+  });
+  return getTournament(deps, user, id);
+}
+
+async function present(deps: TTournamentsDeps, row: TTournamentRow, viewer: TViewer): Promise<TTournament> {
+  const [cohostIds, divisions, teamIds, entrantCount, roundRows] = await Promise.all([
+    repo.listCohostIds(db(deps), row.id),
+    repo.listDivisions(db(deps), row.id),
+    repo.listTeamIds(db(deps), row.id),
+    repo.countEntrants(db(deps), row.id),
+    repo.listRounds(db(deps), row.id),
+  ]);
+  const names = await findUserNames(db(deps), [...(row.hostId ? [row.hostId] : []), ...cohostIds]);
+  const teams = await teamNames(db(deps), teamIds);
+  const nameOf = (id: string) => names.get(id) ?? 'Someone';
+  return {
+    id: row.id,
+    name: row.name,
+    formatId: row.formatId,
+    prelimRounds: row.prelimRounds,
+    breakSize: row.breakSize,
+    scheduleMode: row.scheduleMode,
+    entryMode: row.entryMode,
+    firstRound: row.firstRound,
+    status: row.status,
+    host: { userId: row.hostId ?? '', displayName: row.hostId ? nameOf(row.hostId) : 'Former host' },
+    cohosts: cohostIds.map((userId) => ({ userId, displayName: nameOf(userId) })),
+    divisions: divisions.map(presentDivision),
+    teams: teamIds.map((id) => ({ id, name: teams.get(id) ?? 'A team' })),
+    joinCode: isManager(viewer) ? row.joinCode : null,
+    entrantCount,
+    roundsReleased: Math.max(0, ...roundRows.filter((r) => r.status !== 'draft').map((r) => r.number)),
+    viewer: { isHost: viewer.isHost, isCohost: viewer.isCohost, entrantId: viewer.entrant?.id ?? null },
+    createdAt: row.createdAt,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+function presentDivision(division: TDivisionRow) {
+  const name = division.ageBand ? `${division.name} (${AGE_BAND_NAMES[division.ageBand]})` : division.name;
+  return { id: division.id, name, ageBand: division.ageBand };
+}
+
+export async function getTournament(deps: TTournamentsDeps, user: TSessionUser, id: number): Promise<TTournament> {
+  const { row, viewer } = await requireViewer(deps, user, id);
+  return present(deps, row, viewer);
+}
+
+/** The tournaments the caller hosts, co-hosts or entered, newest first. */
+export async function listMyTournaments(deps: TTournamentsDeps, user: TSessionUser): Promise<TTournament[]> {
+  const ids = await repo.listTournamentIdsOf(db(deps), user.id, MINE_LIMIT);
+  const out: TTournament[] = [];
+  for (const id of ids) {
+    const row = await repo.findTournament(db(deps), id);
+    if (row) out.push(await present(deps, row, await viewerOf(deps, row, user.id)));
+  }
+  return out;
+}
+
+/** The host names a co-host, who manages the tournament beside them. */
+export async function addCohost(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+  cohostId: string,
+): Promise<TTournament> {
+  const { row, viewer } = await requireManager(deps, user, id);
+  if (!viewer.isHost) throw new AppError('forbidden', 'Only the host names co-hosts.');
+  if (cohostId === user.id) throw new AppError('validation_failed', 'You host this tournament already.');
+  if (!(await findUserById(db(deps), cohostId))) throw new AppError('not_found', 'There is no such user.');
+  if (await repo.findEntrantOf(db(deps), id, cohostId)) {
+    throw new AppError('conflict', 'An entrant cannot co-host: withdraw them first.');
+  }
+  if ((await repo.listCohostIds(db(deps), id)).length >= TOURNAMENT_LIMITS.cohostsMax) {
+    throw new AppError('conflict', `A tournament has at most ${TOURNAMENT_LIMITS.cohostsMax} co-hosts.`);
+  }
+  if (!(await repo.insertCohost(db(deps), id, cohostId, nowIso()))) {
+    throw new AppError('conflict', 'They co-host this tournament already.');
+  }
+  await emitChanged(deps, row.id);
+  return present(deps, row, viewer);
+}
+
+/**
+ * Enters the caller: by the tournament's page (open, or the host's teams) or by its join code (`viaCode`). One entry
+ * per person; none once the first round is released. The division is the named one chosen (or the only one); an open
+ * tournament places the entrant in that name's division of their age band, and elsewhere a division never mixes
+ * under-18 and adult entrants who are not on one team.
+ */
+export async function enter(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  row: TTournamentRow,
+  input: TEnterInput,
+  viaCode: boolean,
+): Promise<{ tournament: TTournament; entrant: TTournamentEntrant }> {
+  refuse(ageRequiredRefusal(user));
+  if (row.entryMode !== 'teams') refuse(teamManagedRefusal(user, 'tournament'));
+  if (row.entryMode === 'code' && !viaCode) {
+    throw new AppError('forbidden', 'This tournament is entered with its join code: ask the host for it.');
+  }
+  const viewer = await viewerOf(deps, row, user.id);
+  if (isManager(viewer)) throw new AppError('conflict', 'Hosts run the tournament: they do not enter it.');
+  if (viewer.entrant && viewer.entrant.withdrawnAt === null) {
+    throw new AppError('conflict', 'You have entered this tournament already.');
+  }
+  if (row.status !== 'registration') {
+    throw new AppError('conflict', 'Entries closed when the first round was released.');
+  }
+  const teamId = await entryTeam(deps, user, row, input.teamId ?? null);
+  const isMinor = isMinorRound([user.ageBand ?? null]);
+  const division = await entryDivision(deps, row, input.divisionId, isMinor);
+  const entrantId = await withKeyLock(deps.database, lockKey(row.id), async (trx) => {
+    // Under the tournament's lock, so a release (which takes it too) sees this entry or refuses it.
+    const current = await repo.findTournament(trx, row.id);
+    if (!current || current.status !== 'registration') {
+      throw new AppError('conflict', 'Entries closed when the first round was released.');
+    }
+    if ((await repo.countEntrants(trx, row.id)) >= TOURNAMENT_LIMITS.entrantsMax) {
+      throw new AppError('conflict', `This tournament is full (${TOURNAMENT_LIMITS.entrantsMax} entrants).`);
+    }
+    if (division.ageBand === null) {
+      const field = (await repo.listEntrants(trx, row.id)).filter(
+        (e) => e.divisionId === division.id && e.withdrawnAt === null,
+      );
+      const bands = await ageOf(
+        trx,
+        field.map((e) => e.userId),
+      );
+      const entrants: TEntrant[] = [
+        ...field.map((e) => ({ id: e.userId, teamId: e.teamId, rating: 0, isMinor: bands.get(e.userId) ?? true })),
+        { id: user.id, teamId, rating: 0, isMinor },
+      ];
+      if (divisionAgeConflict(entrants)) {
+        throw new AppError(
+          'conflict',
+          isMinor
+            ? 'This division has adult entrants from other teams, and under-18s meet adults only on their own team. Ask the host.'
+            : 'This division has under-18 entrants from other teams, and adults meet under-18s only on their own team. Ask the host.',
+        );
+      }
+    }
+    // A withdrawn entry before the first round was deleted; after it, entries are closed: the row is new.
+    const id = await repo.insertEntrant(trx, {
+      tournamentId: row.id,
+      userId: user.id,
+      divisionId: division.id,
+      teamId,
+      now: nowIso(),
+    });
+    if (id === null) throw new AppError('conflict', 'You have entered this tournament already.');
+    return id;
+  });
+  await emitChanged(deps, row.id);
+  const entrant = (await listEntrantsOf(deps, row.id)).find((e) => e.id === entrantId)!;
+  return { tournament: await present(deps, row, await viewerOf(deps, row, user.id)), entrant };
+}
+
+export async function enterById(deps: TTournamentsDeps, user: TSessionUser, id: number, input: TEnterInput) {
+  const { row } = await requireViewer(deps, user, id);
+  return enter(deps, user, row, input, false);
+}
+
+export async function enterByCode(deps: TTournamentsDeps, user: TSessionUser, code: string, input: TEnterInput) {
+  const row = await repo.findTournamentByCode(db(deps), code);
+  if (!row || row.entryMode !== 'code') {
+    throw new AppError('not_found', 'That tournament code is not valid. Check it with the host.');
+  }
+  return enter(deps, user, row, input, true);
+}
+
+/** Whether each of these users counts as under 18 (no age given counts as under 18, the safe side). */
+async function ageOf(tx: Kysely<DB>, userIds: readonly string[]): Promise<Map<string, boolean>> {
+  const bands = await ageBandsOf(tx, userIds);
+  return new Map(userIds.map((userId) => [userId, isMinorRound([bands.get(userId)])]));
+}
+
+/** The team an entrant enters for: one of the tournament's teams (entry by teams), or one they are on, or none. */
+async function entryTeam(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  row: TTournamentRow,
+  asked: number | null,
+): Promise<number | null> {
+  const own = (await teamIdsOfUsers(db(deps), [user.id])).get(user.id) ?? [];
+  if (row.entryMode === 'teams') {
+    const entered = (await repo.listTeamIds(db(deps), row.id)).filter((teamId) => own.includes(teamId));
+    if (entered.length === 0) {
+      throw new AppError('forbidden', 'This tournament is for members of the host’s teams.');
+    }
+    if (asked !== null && !entered.includes(asked)) {
+      throw new AppError('validation_failed', 'Enter for one of this tournament’s teams that you are on.');
+    }
+    return asked ?? entered[0]!;
+  }
+  if (asked !== null && !own.includes(asked)) {
+    throw new AppError('validation_failed', 'You can enter only for a team you are on.');
+  }
+  return asked;
+}
+
+async function entryDivision(
+  deps: TTournamentsDeps,
+  row: TTournamentRow,
+  divisionId: number | undefined,
+  isMinor: boolean,
+): Promise<TDivisionRow> {
+  const divisions = await repo.listDivisions(db(deps), row.id);
+  const names = [...new Set(divisions.map((d) => d.name))];
+  let name: string;
+  if (divisionId === undefined) {
+    if (names.length > 1) throw new AppError('validation_failed', 'Choose a division to enter.');
+    name = names[0]!;
+  } else {
+    const chosen = divisions.find((d) => d.id === divisionId);
+    if (!chosen) throw new AppError('validation_failed', 'That division is not part of this tournament.');
+    name = chosen.name;
+  }
+  const band: TDivisionAgeBand = isMinor ? 'minor' : 'adult';
+  const division = divisions.find((d) => d.name === name && (d.ageBand === null || d.ageBand === band));
+  if (!division) throw new AppError('validation_failed', 'That division is not part of this tournament.');
+  return division;
+}
+
+/** The entrants (withdrawn ones too, marked), with their names and teams. */
+async function listEntrantsOf(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentEntrant[]> {
+  const rows = await repo.listEntrants(db(deps), tournamentId);
+  const names = await findUserNames(
+    db(deps),
+    rows.map((r) => r.userId),
+  );
+  const teams = await teamNames(db(deps), [...new Set(rows.flatMap((r) => (r.teamId === null ? [] : [r.teamId])))]);
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    displayName: names.get(r.userId) ?? 'Someone',
+    divisionId: r.divisionId,
+    teamId: r.teamId,
+    teamName: r.teamId === null ? null : (teams.get(r.teamId) ?? null),
+    isWithdrawn: r.withdrawnAt !== null,
+    noShows: r.noShows,
+    enteredAt: r.enteredAt,
+  }));
+}
+
+export async function listEntrants(deps: TTournamentsDeps, user: TSessionUser, id: number) {
+  await requireViewer(deps, user, id);
+  return listEntrantsOf(deps, id);
+}
+
+/**
+ * An entrant withdraws, or a host withdraws them. Before the first round the entry is simply gone (they may enter
+ * again); after it they are marked withdrawn and left out of later draws, their rounds kept.
+ */
+export async function withdraw(deps: TTournamentsDeps, user: TSessionUser, id: number, entrantId: number) {
+  const { row, viewer } = await requireViewer(deps, user, id);
+  const entrant = await repo.findEntrant(db(deps), id, entrantId);
+  if (!entrant) throw new AppError('not_found', 'This tournament has no such entrant.');
+  if (entrant.userId !== user.id && !isManager(viewer)) {
+    throw new AppError('forbidden', 'Only the entrant or the tournament’s hosts can withdraw an entry.');
+  }
+  await withKeyLock(deps.database, lockKey(id), async (trx) => {
+    const current = await repo.findTournament(trx, id);
+    if (current?.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
+    if (current?.status === 'registration') return repo.deleteEntrant(trx, entrantId);
+    if (!(await repo.withdrawEntrant(trx, entrantId, nowIso()))) {
+      throw new AppError('conflict', 'This entrant has withdrawn already.');
+    }
+  });
+  await emitChanged(deps, row.id);
+}
+
+/** Tells the hosts and entrants (every tab of theirs) that the tournament changed. */
+async function emitChanged(deps: TTournamentsDeps, tournamentId: number): Promise<void> {
+  const row = await repo.findTournament(db(deps), tournamentId);
+  if (!row) return;
+  const people = new Set([
+    ...(row.hostId ? [row.hostId] : []),
+    ...(await repo.listCohostIds(db(deps), tournamentId)),
+    ...(await repo.listEntrants(db(deps), tournamentId)).map((e) => e.userId),
+  ]);
+  for (const userId of people) {
+    deps.events.emit({ name: 'tournament.changed', room: REALTIME_ROOMS.user(userId), payload: { tournamentId } });
+  }
+}
+
+/** The released rounds: hosts see every pairing; an entrant only their own (the draw is not published yet). */
+export async function listRounds(deps: TTournamentsDeps, user: TSessionUser, id: number): Promise<TTournamentRound[]> {
+  const { viewer } = await requireViewer(deps, user, id);
+  if (!isManager(viewer) && !viewer.entrant) {
+    throw new AppError('forbidden', 'Only the tournament’s hosts and entrants see its draw before it is published.');
+  }
+  const all = await presentRounds(deps, id);
+  if (isManager(viewer)) return all;
+  const ownId = viewer.entrant!.id;
+  const isOwn = (p: TTournamentPairing) => [p.aff, p.neg, p.bye].some((side) => side?.entrantId === ownId);
+  return all.map((round) => ({ ...round, pairings: round.pairings.filter(isOwn) }));
+}
+
+async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTournamentRound[]> {
+  const [roundRows, pairings, entrants] = await Promise.all([
+    repo.listRounds(db(deps), id),
+    repo.listPairings(db(deps), id),
+    listEntrantsOf(deps, id),
+  ]);
+  const byId = new Map(entrants.map((e) => [e.id, e]));
+  const who = (entrantId: number | null) => {
+    const e = entrantId === null ? undefined : byId.get(entrantId);
+    return e ? { entrantId: e.id, userId: e.userId, displayName: e.displayName } : null;
+  };
+  const debateIds = pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId]));
+  const outcomes = await outcomesOf(db(deps), debateIds);
+  const numbers = [...new Set(roundRows.filter((r) => r.status !== 'draft').map((r) => r.number))];
+  return numbers.map((number) => {
+    const rows = roundRows.filter((r) => r.number === number);
+    const status = rows.every((r) => r.status === 'complete') ? 'complete' : 'released';
+    return {
+      number,
+      status,
+      releasedAt: rows[0]?.releasedAt ?? null,
+      pairings: pairings
+        .filter((p) => p.number === number)
+        .map((p) => ({
+          id: p.id,
+          divisionId: p.divisionId,
+          debateId: p.debateId,
+          aff: p.isBye ? null : who(p.affEntrantId),
+          neg: p.isBye ? null : who(p.negEntrantId),
+          bye: p.isBye ? who(p.affEntrantId) : null,
+          flags: JSON.parse(p.flags) as TDrawFlag[],
+          coinFlipWinner: who(p.coinFlipWinnerId),
+          debateStatus: p.debateId === null ? null : (outcomes.get(p.debateId)?.status ?? null),
+        })),
+    };
+  });
+}
+
+/** Refuses a rule's refusal with its own code and words (as a coach's pairing does). */
+function refuseRound(refusal: ReturnType<typeof blockedPairingRefusal>): void {
+  if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
+}
+
+/**
+ * Releases preliminary round `number`: exactly once, whichever host asks and on whichever instance. Round 1 starts the
+ * tournament (at least 2 entrants, no division of one, a break no larger than any division's field); a later round
+ * needs every result of the one before it confirmed. In one transaction: the claim (every division's round moves
+ * from draft to released in one conditional UPDATE), the pure draw per division from the confirmed results, one
+ * ordinary round of kind `tournament` per debate, and the pairings naming them. Each entrant is then told.
+ */
+export async function releaseRound(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+  number: number,
+): Promise<TTournamentRound> {
+  const { row } = await requireManager(deps, user, id);
+  if (number > row.prelimRounds) {
+    throw new AppError(
+      'not_found',
+      `This tournament has ${row.prelimRounds} preliminary rounds; there is no round ${number}.`,
+    );
+  }
+  const nowMs = deps.now ? deps.now() : Date.now();
+  const released = await withKeyLock(deps.database, lockKey(id), async (trx) => {
+    const tournament = await requireTournament(deps, id, trx);
+    if (tournament.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
+    const roundRows = await repo.listRounds(trx, id);
+    const target = roundRows.filter((r) => r.number === number);
+    if (target.length > 0 && target.every((r) => r.status !== 'draft')) throw alreadyReleased(number);
+    if (number > 1 && roundRows.some((r) => r.number === number - 1 && r.status === 'draft')) {
+      throw new AppError('conflict', `Release round ${number - 1} first.`);
+    }
+    const divisions = await repo.listDivisions(trx, id);
+    const entrants = (await repo.listEntrants(trx, id)).filter((e) => e.withdrawnAt === null);
+    const fields = new Map(divisions.map((d) => [d.id, entrants.filter((e) => e.divisionId === d.id)]));
+    const divisionName = (divisionId: number) => {
+      const division = divisions.find((d) => d.id === divisionId);
+      return division ? presentDivision(division).name : 'A division';
+    };
+    if (number === 1) checkStart(tournament, entrants.length, fields, divisionName);
+    const records = await confirmedRecords(trx, id, number, fields, divisionName);
+    if (number === 1 && !(await repo.markStarted(trx, id, nowIso()))) throw alreadyReleased(number);
+    // The claim: from here this transaction is the one release of the round (another waits, then finds none).
+    const claimed = await repo.claimRelease(trx, id, number, user.id, nowIso());
+    if (claimed.length === 0) throw alreadyReleased(number);
+    await repo.markComplete(trx, id, number - 1, nowIso());
+
+    const everyone = entrants.map((e) => e.userId);
+    const names = await findUserNames(trx, everyone);
+    const nameOf = (userId: string) => names.get(userId) ?? 'Someone';
+    const ratings = await ratingsOf(trx, tournament.formatId, everyone);
+    const minors = await ageOf(trx, everyone);
+    const isBlocked = await blockGraphAmong(trx, everyone);
+    type TPlanned = {
+      roundId: number;
+      aff: TEntrantRow;
+      neg: TEntrantRow | null;
+      flags: TDrawFlag[];
+      coinFlipWinnerId: number | null;
+    };
+    const planned: TPlanned[] = [];
+    for (const round of claimed) {
+      const field = fields.get(Number(round.divisionId)) ?? [];
+      if (field.length === 0) continue;
+      const byEntrant = new Map(field.map((e) => [String(e.id), e]));
+      let draw;
+      try {
+        draw = drawRound({
+          format: tournament.formatId,
+          entrants: field.map((e) => ({
+            id: String(e.id),
+            teamId: e.teamId,
+            rating: ratings.get(e.userId)?.rating ?? 1500,
+            isMinor: minors.get(e.userId) ?? true,
+          })),
+          rounds: records.get(Number(round.divisionId)) ?? [],
+          seed: round.seed,
+          firstRound: tournament.firstRound,
+        });
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        throw new AppError(
+          'conflict',
+          `${divisionName(Number(round.divisionId))} mixes under-18 and adult entrants of different teams, who may not meet: withdraw or move one of them.`,
+        );
+      }
+      for (const debate of draw.debates) {
+        const aff = byEntrant.get(debate.aff)!;
+        const neg = byEntrant.get(debate.neg)!;
+        if (isBlocked(aff.userId, neg.userId))
+          refuseRound(blockedPairingRefusal([nameOf(aff.userId), nameOf(neg.userId)]));
+        const coinFlipWinnerId = debate.coinFlipWinner === null ? null : byEntrant.get(debate.coinFlipWinner)!.id;
+        planned.push({ roundId: Number(round.id), aff, neg, flags: debate.flags, coinFlipWinnerId });
+      }
+      if (draw.bye) {
+        const bye = byEntrant.get(draw.bye)!;
+        planned.push({ roundId: Number(round.id), aff: bye, neg: null, flags: [], coinFlipWinnerId: null });
+      }
+    }
+    const debates = planned.filter((p) => p.neg !== null);
+    const debaters = debates.flatMap((p) => [p.aff.userId, p.neg!.userId]);
+    // As a coach's pairing: queue sweeps (which seat the same people) wait, and every seat is locked.
+    const tx = rounds.debatesDb(trx);
+    await lockMatching(tx, deps.database.engine, { isShared: true });
+    await lockKeys(
+      trx,
+      deps.database.engine,
+      debaters.map((userId) => `user:${userId}`),
+    );
+    const unseatable = await seatRefusalsAmong(trx, debaters, nowMs);
+    const unavailable = debaters.find((userId) => unseatable.has(userId));
+    if (unavailable) refuseRound(seatUnavailableRefusal(nameOf(unavailable)));
+    const busy = await rounds.findActiveUserIds(tx, debaters);
+    if (busy.size > 0) {
+      throw new AppError(
+        'conflict',
+        `${[...busy].map(nameOf).join(', ')} ${busy.size === 1 ? 'is' : 'are'} in another debate right now: release the round when it is over.`,
+      );
+    }
+    const topic = await findCurrentTopic(trx);
+    if (!topic) throw refused('no_topic');
+    const resolutions = await drawResolutions(trx, tournament.formatId, debates.length, topic, deps.random);
+    const clock = createClock(tournament.formatId);
+    const now = nowIso();
+    const ids = await rounds.insertDebates(
+      tx,
+      debates.map((p, index) => ({
+        kind: 'tournament' as const,
+        formatId: tournament.formatId,
+        resolution: resolutions[index]!.resolution,
+        topicId: resolutions[index]!.topicId,
+        debaterAId: p.aff.userId,
+        debaterBId: p.neg!.userId,
+        judgeId: null,
+        teamId: null,
+        startsAt: null,
+        clock,
+        now,
+      })),
+    );
+    for (const userId of debaters) await deleteQueueEntry(trx, userId);
+    await repo.insertPairings(
+      trx,
+      planned.map((p) => ({
+        roundId: p.roundId,
+        affEntrantId: p.aff.id,
+        negEntrantId: p.neg?.id ?? null,
+        isBye: p.neg === null,
+        flags: p.flags,
+        coinFlipWinnerId: p.coinFlipWinnerId,
+        debateId: p.neg === null ? null : ids.get(p.aff.userId)!,
+      })),
+    );
+    return { tournament, planned, ids };
+  });
+
+  for (const p of released.planned) {
+    const debateId = p.neg === null ? null : released.ids.get(p.aff.userId)!;
+    const tell = (userId: string, side: TTournamentRoundReleased['side']) =>
+      deps.events.emit({
+        name: 'tournament.round_released',
+        room: REALTIME_ROOMS.user(userId),
+        payload: { tournamentId: id, tournamentName: released.tournament.name, roundNumber: number, debateId, side },
+      });
+    tell(p.aff.userId, p.neg === null ? null : 'aff');
+    if (p.neg) tell(p.neg.userId, 'neg');
+  }
+  await emitChanged(deps, id);
+  const round = (await presentRounds(deps, id)).find((r) => r.number === number);
+  if (!round) throw new Error('A released round was not found after its release.');
+  return round;
+}
+
+function alreadyReleased(number: number): AppError {
+  return new AppError('conflict', `Round ${number} has been released already.`, undefined, 'round_released');
+}
+
+/** What starting the tournament needs: two entrants, no division of one, a break that fits every division's field. */
+function checkStart(
+  tournament: TTournamentRow,
+  entrantCount: number,
+  fields: Map<number, TEntrantRow[]>,
+  divisionName: (divisionId: number) => string,
+): void {
+  if (entrantCount < 2) {
+    throw new AppError(
+      'validation_failed',
+      `A tournament needs at least 2 entrants to start; this one has ${entrantCount}.`,
+    );
+  }
+  for (const [divisionId, field] of fields) {
+    if (field.length === 1) {
+      throw new AppError(
+        'validation_failed',
+        `${divisionName(divisionId)} has one entrant, who would have no one to debate: withdraw them or wait for more.`,
+      );
+    }
+    if (field.length > 0 && tournament.breakSize > field.length) {
+      throw new AppError(
+        'validation_failed',
+        `The break (${tournament.breakSize}) is larger than the field of ${divisionName(divisionId)} (${field.length}).`,
+      );
+    }
+  }
+}
+
+/**
+ * The earlier rounds of each division as the draw reads them, from confirmed results only: a round still waiting for
+ * a result (live, waiting for its ballot, abandoned) keeps the next one from being drawn.
+ */
+async function confirmedRecords(
+  trx: Kysely<DB>,
+  tournamentId: number,
+  number: number,
+  fields: Map<number, TEntrantRow[]>,
+  divisionName: (divisionId: number) => string,
+): Promise<Map<number, TRoundRecord[]>> {
+  const pairings = (await repo.listPairings(trx, tournamentId)).filter((p) => p.number < number);
+  const entrants = new Map((await repo.listEntrants(trx, tournamentId)).map((e) => [e.id, e]));
+  const outcomes = await outcomesOf(
+    trx,
+    pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
+  );
+  const records = new Map<number, TRoundRecord[]>();
+  const waiting: string[] = [];
+  for (const divisionId of fields.keys()) {
+    const list: TRoundRecord[] = [];
+    for (let n = 1; n < number; n++) {
+      const own = pairings.filter((p) => p.divisionId === divisionId && p.number === n);
+      const debates = [];
+      for (const p of own.filter((x) => !x.isBye)) {
+        const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
+        const aff = entrants.get(p.affEntrantId)!;
+        if (!outcome?.isConfirmed) {
+          waiting.push(divisionName(divisionId));
+          continue;
+        }
+        debates.push({
+          aff: String(p.affEntrantId),
+          neg: String(p.negEntrantId),
+          winner: outcome.winnerId === aff.userId ? ('aff' as const) : ('neg' as const),
+          affPoints: outcome.pointsOf(aff.userId),
+          negPoints: outcome.pointsOf(entrants.get(p.negEntrantId!)!.userId),
+        });
+      }
+      list.push({ debates, byes: own.filter((x) => x.isBye).map((x) => String(x.affEntrantId)) });
+    }
+    records.set(divisionId, list);
+  }
+  if (waiting.length > 0) {
+    throw new AppError(
+      'conflict',
+      `Round ${number - 1} is not over: ${waiting.length} ${waiting.length === 1 ? 'debate has' : 'debates have'} no result yet. The next draw is made from confirmed results only.`,
+    );
+  }
+  return records;
+}

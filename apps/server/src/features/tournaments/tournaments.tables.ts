@@ -1,0 +1,127 @@
+import type { Generated, Selectable } from 'kysely';
+import type {
+  TDivisionAgeBand,
+  TFirstRoundSeeding,
+  TFormatId,
+  TTournamentEntryMode,
+  TTournamentRoundStatus,
+  TTournamentScheduleMode,
+  TTournamentStatus,
+} from '@resolved/shared';
+
+/** Timestamps in our own tables are ISO-8601 UTC strings on both engines (see docs/decisions.md). */
+/** Tournaments and what hangs off them (migration 0041-tournaments). */
+export interface TournamentsTable {
+  id: Generated<number>;
+  name: string;
+  formatId: TFormatId;
+  prelimRounds: number;
+  /** 0: no elimination rounds; not a power of two: a partial break (the top seeds get byes). */
+  breakSize: number;
+  scheduleMode: TTournamentScheduleMode;
+  entryMode: TTournamentEntryMode;
+  firstRound: Generated<TFirstRoundSeeding>;
+  status: Generated<TTournamentStatus>;
+  /** Only for entry by code. */
+  joinCode: string | null;
+  hostId: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface TournamentCohostsTable {
+  tournamentId: number;
+  userId: string;
+  addedAt: string;
+}
+
+/** The host's teams whose members may enter (entry by teams). */
+export interface TournamentTeamsTable {
+  tournamentId: number;
+  teamId: number;
+}
+
+export interface TournamentDivisionsTable {
+  id: Generated<number>;
+  tournamentId: number;
+  name: string;
+  /** An open tournament's split by age band; null: every age. */
+  ageBand: TDivisionAgeBand | null;
+  position: number;
+}
+
+export interface TournamentEntrantsTable {
+  id: Generated<number>;
+  tournamentId: number;
+  userId: string;
+  divisionId: number;
+  teamId: number | null;
+  /** Set when withdrawn (by themselves, the host or two no-shows); their rounds stay. */
+  withdrawnAt: string | null;
+  noShows: Generated<number>;
+  /** A late entrant's bye score for the rounds they missed; null for an entrant from the start. */
+  lateByeScore: number | null;
+  enteredAt: string;
+}
+
+export interface TournamentRoundsTable {
+  id: Generated<number>;
+  tournamentId: number;
+  divisionId: number;
+  number: number;
+  status: Generated<TTournamentRoundStatus>;
+  /** The draw's seed: the same field, results and seed give the same draw. */
+  seed: string;
+  releasedAt: string | null;
+  releasedBy: string | null;
+  completedAt: string | null;
+}
+
+export interface TournamentPairingsTable {
+  id: Generated<number>;
+  roundId: number;
+  affEntrantId: number;
+  /** Null for the bye (its entrant in `affEntrantId`). */
+  negEntrantId: number | null;
+  isBye: Generated<number>;
+  /** The draw's flags (`TDrawFlag[]`) as JSON. */
+  flags: Generated<string>;
+  /** Public Forum: the entrant who won the draw's coin flip and chooses side or speaking order; null elsewhere. */
+  coinFlipWinnerId: number | null;
+  /** The ordinary round (kind `tournament`) this pairing opened; null for the bye. */
+  debateId: number | null;
+}
+
+/** The judge pool (the judge's team, for conflicts), and availability per round. */
+export interface TournamentJudgesTable {
+  tournamentId: number;
+  userId: string;
+  teamId: number | null;
+  addedAt: string;
+}
+
+export interface TournamentJudgeAvailabilityTable {
+  tournamentId: number;
+  userId: string;
+  roundNumber: number;
+  isAvailable: number;
+}
+
+export type TTournamentRow = Selectable<TournamentsTable>;
+export type TEntrantRow = Selectable<TournamentEntrantsTable>;
+export type TDivisionRow = Selectable<TournamentDivisionsTable>;
+export type TRoundRow = Selectable<TournamentRoundsTable>;
+export type TPairingRow = Selectable<TournamentPairingsTable>;
+
+export interface TournamentsTables {
+  tournaments: TournamentsTable;
+  tournamentCohosts: TournamentCohostsTable;
+  tournamentTeams: TournamentTeamsTable;
+  tournamentDivisions: TournamentDivisionsTable;
+  tournamentEntrants: TournamentEntrantsTable;
+  tournamentRounds: TournamentRoundsTable;
+  tournamentPairings: TournamentPairingsTable;
+  tournamentJudges: TournamentJudgesTable;
+  tournamentJudgeAvailability: TournamentJudgeAvailabilityTable;
+}

@@ -1,0 +1,194 @@
+/**
+ * Tournaments: what the API accepts and answers. A host (an admin or a coach) creates one with its format, number of
+ * preliminary rounds, break, schedule and entry; entrants join until the first round is released; the host
+ * releases each round's draw. The draw itself is the pure core in `tournaments/`.
+ */
+import { z } from 'zod';
+import { FORMAT_IDS, type TFormatId } from './formats.js';
+import { DB_INT_MAX } from './constants.js';
+import type { TDebateStatus } from './debate/protocol.js';
+import type { TDrawFlag } from './tournaments/types.js';
+
+export const TOURNAMENT_LIMITS = {
+  nameMax: 100,
+  prelimRoundsMin: 1,
+  prelimRoundsMax: 9,
+  /** A break of 0 (no elimination rounds) or 2 to this many; one that is not a power of two is partial. */
+  breakMax: 64,
+  /** Named divisions one tournament may have (novice, JV, varsity…). */
+  divisionsMax: 8,
+  divisionNameMax: 40,
+  /** Entrants of one tournament. */
+  entrantsMax: 400,
+  /** Co-hosts beside the host. */
+  cohostsMax: 10,
+  /** Tournaments one host may have that are not finished (a league runs a few at once; a script, not thousands). */
+  unfinishedPerHost: 20,
+} as const;
+
+/** How the next round starts: at the host's times, or as soon as every ballot of the last one is in. */
+export const TOURNAMENT_SCHEDULE_MODES = ['fixed', 'when_ballots_in'] as const;
+export type TTournamentScheduleMode = (typeof TOURNAMENT_SCHEDULE_MODES)[number];
+
+/** Who may enter: members of the host's named teams, anyone with the join code, or anyone signed in. */
+export const TOURNAMENT_ENTRY_MODES = ['teams', 'code', 'open'] as const;
+export type TTournamentEntryMode = (typeof TOURNAMENT_ENTRY_MODES)[number];
+
+export const TOURNAMENT_STATUSES = ['registration', 'running', 'finished'] as const;
+export type TTournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+
+/** A round of one division: drawn and waiting, released (its debates open), or complete (every result in). */
+export const TOURNAMENT_ROUND_STATUSES = ['draft', 'released', 'complete'] as const;
+export type TTournamentRoundStatus = (typeof TOURNAMENT_ROUND_STATUSES)[number];
+
+/** The age band a division of an open tournament holds (`null`: a division of every age). */
+export type TDivisionAgeBand = 'minor' | 'adult';
+
+const ZId = (what: string) =>
+  z.coerce
+    .number({ error: `Unknown ${what}.` })
+    .int({ error: `Unknown ${what}.` })
+    .positive({ error: `Unknown ${what}.` })
+    .max(DB_INT_MAX, { error: `Unknown ${what}.` });
+
+export const ZTournamentId = ZId('tournament');
+
+const ZDivisionName = z
+  .string()
+  .trim()
+  .min(1, 'Give each division a name.')
+  .max(
+    TOURNAMENT_LIMITS.divisionNameMax,
+    `Division names are at most ${TOURNAMENT_LIMITS.divisionNameMax} characters.`,
+  );
+
+export const ZCreateTournamentRequest = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Give the tournament a name.')
+      .max(TOURNAMENT_LIMITS.nameMax, `The name is at most ${TOURNAMENT_LIMITS.nameMax} characters.`),
+    formatId: z.enum(FORMAT_IDS as [TFormatId, ...TFormatId[]], { error: 'Choose a debate format.' }),
+    prelimRounds: z
+      .number({ error: 'Choose how many preliminary rounds (1 to 9).' })
+      .int('Choose how many preliminary rounds (1 to 9).')
+      .min(TOURNAMENT_LIMITS.prelimRoundsMin, 'Choose how many preliminary rounds (1 to 9).')
+      .max(TOURNAMENT_LIMITS.prelimRoundsMax, 'Choose how many preliminary rounds (1 to 9).'),
+    breakSize: z
+      .number({ error: `The break is 0 or 2 to ${TOURNAMENT_LIMITS.breakMax} entrants.` })
+      .int(`The break is 0 or 2 to ${TOURNAMENT_LIMITS.breakMax} entrants.`)
+      .min(0, `The break is 0 or 2 to ${TOURNAMENT_LIMITS.breakMax} entrants.`)
+      .max(TOURNAMENT_LIMITS.breakMax, `The break is 0 or 2 to ${TOURNAMENT_LIMITS.breakMax} entrants.`)
+      .refine((n) => n !== 1, 'A break of one entrant has no one to debate: choose 0 or at least 2.'),
+    scheduleMode: z.enum(TOURNAMENT_SCHEDULE_MODES, { error: 'Choose how rounds are scheduled.' }),
+    entryMode: z.enum(TOURNAMENT_ENTRY_MODES, { error: 'Choose who may enter.' }),
+    /** With entry by the host's teams: which of the host's teams (the host coaches each). */
+    teamIds: z.array(ZId('team')).max(20, 'Name at most 20 teams.').default([]),
+    /** Named divisions; none given: one division. */
+    divisions: z
+      .array(ZDivisionName)
+      .max(TOURNAMENT_LIMITS.divisionsMax, `At most ${TOURNAMENT_LIMITS.divisionsMax} divisions.`)
+      .default([])
+      .refine((names) => new Set(names.map((n) => n.toLowerCase())).size === names.length, 'Division names repeat.'),
+    /** Round 1 paired at random, or by rating (1 v N). */
+    firstRound: z.enum(['random', 'rating']).default('random'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.entryMode === 'teams' && value.teamIds.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['teamIds'], message: 'Choose at least one of your teams to enter.' });
+    }
+    if (value.entryMode !== 'teams' && value.teamIds.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['teamIds'], message: 'Teams are named only for entry by your teams.' });
+    }
+  });
+export type TCreateTournamentRequest = z.input<typeof ZCreateTournamentRequest>;
+
+/** Entering: the named division (when there are several) and the team entered for (one the entrant is on). */
+export const ZEnterTournamentRequest = z.object({
+  divisionId: ZId('division').optional(),
+  teamId: ZId('team').nullable().optional(),
+});
+export type TEnterTournamentRequest = z.input<typeof ZEnterTournamentRequest>;
+
+export const ZAddCohostRequest = z.object({ userId: z.string().trim().min(1, 'Choose a co-host.').max(100) });
+export type TAddCohostRequest = z.input<typeof ZAddCohostRequest>;
+
+export interface TTournamentDivision {
+  id: number;
+  name: string;
+  ageBand: TDivisionAgeBand | null;
+}
+
+export interface TTournamentEntrant {
+  id: number;
+  userId: string;
+  displayName: string;
+  divisionId: number;
+  teamId: number | null;
+  teamName: string | null;
+  isWithdrawn: boolean;
+  noShows: number;
+  enteredAt: string;
+}
+
+export interface TTournament {
+  id: number;
+  name: string;
+  formatId: TFormatId;
+  prelimRounds: number;
+  breakSize: number;
+  scheduleMode: TTournamentScheduleMode;
+  entryMode: TTournamentEntryMode;
+  firstRound: 'random' | 'rating';
+  status: TTournamentStatus;
+  host: { userId: string; displayName: string };
+  cohosts: { userId: string; displayName: string }[];
+  divisions: TTournamentDivision[];
+  teams: { id: number; name: string }[];
+  /** The join code: for the host and co-hosts of a tournament entered by code, else null. */
+  joinCode: string | null;
+  entrantCount: number;
+  /** The last round released (0 before the first). */
+  roundsReleased: number;
+  /** The caller's part: host, co-host, entrant (with their entrant id) or none. */
+  viewer: { isHost: boolean; isCohost: boolean; entrantId: number | null };
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface TTournamentPairing {
+  id: number;
+  divisionId: number;
+  /** Null for the bye. */
+  debateId: number | null;
+  aff: { entrantId: number; userId: string; displayName: string } | null;
+  neg: { entrantId: number; userId: string; displayName: string } | null;
+  /** The entrant sitting the round out with a bye (scored as a win). */
+  bye: { entrantId: number; userId: string; displayName: string } | null;
+  flags: TDrawFlag[];
+  /**
+   * Public Forum: who won the draw's coin flip and chooses side or speaking order before the clock starts (aff and neg
+   * hold until then); null in LD and Parli and for the bye.
+   */
+  coinFlipWinner: { entrantId: number; userId: string; displayName: string } | null;
+  debateStatus: TDebateStatus | null;
+}
+
+export interface TTournamentRound {
+  number: number;
+  status: TTournamentRoundStatus;
+  releasedAt: string | null;
+  pairings: TTournamentPairing[];
+}
+
+/** What an entrant is told when a round's draw is released (`tournament.round_released` to `user:<id>`). */
+export interface TTournamentRoundReleased {
+  tournamentId: number;
+  tournamentName: string;
+  roundNumber: number;
+  /** The entrant's debate (null: they have the bye). */
+  debateId: number | null;
+  side: 'aff' | 'neg' | null;
+}
