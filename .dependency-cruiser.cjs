@@ -14,6 +14,7 @@ const RANKS = [
   ['memberships'],
   ['chat'],
   ['debates'],
+  ['sfu'],
   ['flows'],
   ['evidence'],
   ['recordings'],

@@ -3,6 +3,17 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** Another feature's repository (a feature's own is `./x.repository`). */
+const OTHER_REPOSITORY = {
+  group: ['../*/*.repository', '../*/*.repository.js', '**/features/*/*.repository', '**/features/*/*.repository.js'],
+  message: "Another feature's repository: call that feature's service (or the narrow list of statements it exports).",
+};
+/** Janus's client library: only `lib/janus/` speaks to Janus, and everything else uses its typed `JanusClient`. */
+const JANODE = {
+  group: ['janode', 'janode/*'],
+  message: 'Only lib/janus talks to Janus: use its JanusClient.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,27 +41,16 @@ export default tseslint.config(
   },
   {
     // Features meet through services (docs/ARCHITECTURE.md): no file imports another feature's repository, not even
-    // for a type (row types live in `<feature>.tables.ts`). A feature's own repository is `./x.repository`.
+    // for a type (row types live in `<feature>.tables.ts`). A feature's own repository is `./x.repository`. Janus is
+    // reached only through `lib/janus/` (below, the one place janode is imported).
     files: ['apps/server/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '../*/*.repository',
-                '../*/*.repository.js',
-                '**/features/*/*.repository',
-                '**/features/*/*.repository.js',
-              ],
-              message:
-                "Another feature's repository: call that feature's service (or the narrow list of statements it exports).",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [OTHER_REPOSITORY, JANODE] }],
     },
+  },
+  {
+    files: ['apps/server/src/lib/janus/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_REPOSITORY] }] },
   },
   {
     // SQL lives only in repositories (`*.repository.ts`) and `db/` (connection, migrations, transactions, seed).

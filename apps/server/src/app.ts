@@ -24,6 +24,7 @@ import { topicsModule } from './features/topics/topics.module';
 import { roomsModule } from './features/rooms/rooms.module';
 import { helpModule } from './features/help/help.module';
 import { debatesModule } from './features/debates/debates.module';
+import { sfuModule } from './features/sfu/sfu.module';
 import { matchmakingModule } from './features/matchmaking/matchmaking.module';
 import { blocksModule } from './features/blocks/blocks.module';
 import { resultsModule } from './features/results/results.module';
@@ -64,6 +65,7 @@ const FEATURE_MODULES = [
   matchmakingModule,
   blocksModule,
   debatesModule,
+  sfuModule,
   resultsModule,
   teamsModule,
   evidenceModule,

@@ -81,6 +81,11 @@ export const ERROR_REASONS = [
   'age_band',
   'minor_round_judge',
   'spectators_not_watching',
+  // The media server (sfu.*)
+  'media_server_off',
+  'media_grant_invalid',
+  'viewer_limit',
+  'feed_not_found',
   // Blocks
   'blocked',
   'block_self',

@@ -16,6 +16,7 @@ import type { MatchmakingTables } from '../features/matchmaking/matchmaking.tabl
 import type { RecordingsTables } from '../features/recordings/recordings.tables';
 import type { ResultsTables } from '../features/results/results.tables';
 import type { ModerationTables } from '../features/moderation/moderation.tables';
+import type { SfuTables } from '../features/sfu/sfu.tables';
 
 /** Timestamps in our own tables are ISO-8601 UTC strings on both engines (see docs/decisions.md). */
 
@@ -68,7 +69,8 @@ export interface DB
     UsersTables,
     BlocksTables,
     PlaybanTables,
-    ModerationTables {
+    ModerationTables,
+    SfuTables {
   rateLimits: RateLimitsTable;
   readVersions: ReadVersionsTable;
   scheduledJobs: ScheduledJobsTable;

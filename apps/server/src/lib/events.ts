@@ -35,6 +35,15 @@ export type TServerEvent =
        */
       name: 'user.blocks_changed';
       payload: { blockerId: string; blockedId: string; isBlocked: boolean };
+    }
+  | {
+      /**
+       * A round's viewing through the media server ended (`round_over`: the room is destroyed; `watch_withdrawn`: a
+       * debater stopped letting spectators watch): each instance drops its handles of the round (all of them, or the
+       * viewers').
+       */
+      name: 'sfu.viewing_ended';
+      payload: { debateId: number; reason: 'round_over' | 'watch_withdrawn' };
     };
 
 export class DomainEvents {

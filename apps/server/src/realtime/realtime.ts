@@ -21,6 +21,11 @@ import { sendChatMessages, type TChatEmitter } from './chat-fan-out';
 
 export interface TSocketData {
   user: TSessionUser | null;
+  /**
+   * The rounds this socket receives feeds of through the media server (features/sfu): read across instances
+   * (`fetchSockets`) to count a round's viewers.
+   */
+  sfuViewing?: number[];
 }
 
 /** Between instances: the server-side domain events (`TServerEvent`), through the adapter. */

@@ -945,7 +945,25 @@ const SOCKET_PROBES: Record<string, TSocketProbe> = {
     if (!joined.ok) return joined;
     return ask(c.socket, 'debate.signal', { debateId: id, signal: { type: 'hello' } });
   },
+  'sfu.publish': (c) => sfuProbe(c, 'sfu.publish', { offer: 'v=0' }),
+  'sfu.unpublish': (c) => sfuProbe(c, 'sfu.unpublish', {}),
+  'sfu.feeds': (c) => sfuProbe(c, 'sfu.feeds', {}),
+  'sfu.subscribe': (c) => sfuProbe(c, 'sfu.subscribe', { feedUserId: c.owner.user.id }),
+  'sfu.start': (c) => sfuProbe(c, 'sfu.start', { subscriptionId: 'x', answer: 'v=0' }),
+  'sfu.leave': (c) => sfuProbe(c, 'sfu.leave', {}),
 };
+
+/**
+ * A media server request in the owner's round, with the grant the actor's join gave (none here: the matrix runs
+ * without JANUS_URL, and the server refuses with `media_server_off`, a request that does nothing).
+ */
+async function sfuProbe(c: TCtx & { socket: TTestSocket }, event: string, extra: object) {
+  const { id } = await makeDebate(c, c.owner);
+  const joined = (await ask(c.socket, 'debate.join', { debateId: id })) as TAck<{ sfu?: { token: string } }>;
+  const token = joined.ok ? (joined.data.sfu?.token ?? 'no-grant') : 'no-grant';
+  const reply = await ask(c.socket, event, { debateId: id, token, ...extra });
+  return !reply.ok && reply.error.reason === 'media_server_off' ? { effect: false } : reply;
+}
 
 /** The state each socket case needs, set before its actors run and undone after (no other entry runs meanwhile). */
 const SOCKET_CASES: Record<string, { set: (t: TTestApp, on: boolean) => Promise<void> }> = {

@@ -367,6 +367,15 @@ export const AUTH_ENDPOINT_RULES: Record<string, TAccessRule> = {
 
 const DEBATER = rule('the debaters', 'DDDDA', 'a debater');
 const SPEAKER = rule('the debater whose turn it is', 'DDDDA', 'the debater to speak');
+const SFU_PUBLISHER = rule(
+  'with a media server (JANUS_URL): the round’s debaters and judge, with their grant for it; without one: no one',
+  'DDDD-',
+);
+const SFU_VIEWER = rule(
+  'with a media server (JANUS_URL): spectators who may watch the round (not blocked, a minor’s only with both ' +
+    'debaters’ leave, within SPECTATOR_LIMIT), with their grant for it; without one: no one',
+  'DDDD-',
+);
 
 /** Client → server socket events. Keyed by the shared protocol, so a new event fails to compile until listed. */
 /** Socket events, keyed by name; an event may have extra cases keyed `event | case`, as routes do. */
@@ -393,6 +402,14 @@ export const SOCKET_RULES: Record<keyof TClientToServerEvents, TAccessRule> &
     'spectators watching (every actor here) only once both debaters let them watch',
     'DDDD-',
   ),
+  // The media server's requests carry the round's grant from `debate.join`, given only with JANUS_URL; the matrix
+  // runs without one, so every actor is refused (features/sfu/sfu.test.ts checks each role against a real Janus).
+  'sfu.publish': SFU_PUBLISHER,
+  'sfu.unpublish': SFU_PUBLISHER,
+  'sfu.feeds': SFU_VIEWER,
+  'sfu.subscribe': SFU_VIEWER,
+  'sfu.start': SFU_VIEWER,
+  'sfu.leave': SFU_VIEWER,
 };
 
 /**

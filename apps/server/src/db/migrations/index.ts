@@ -38,6 +38,7 @@ import { textFilter } from './0035-text-filter';
 import { chatLock } from './0036-chat-lock';
 import { readVersions } from './0038-read-versions';
 import { teamJoinApproval } from './0039-team-join-approval';
+import { sfuRooms } from './0040-sfu-rooms';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -86,6 +87,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0036-chat-lock': chatLock,
   '0038-read-versions': readVersions,
   '0039-team-join-approval': teamJoinApproval,
+  '0040-sfu-rooms': sfuRooms,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -30,6 +30,9 @@ import { requireRoundViewer } from './round-access';
 import { iceFor } from './ice-servers';
 import * as matchmaking from '../matchmaking/queue.service';
 import * as results from '../results/results.service';
+import { resolveAuthSecret } from '../auth/auth';
+import { grantFor as sfuGrantFor } from '../sfu/sfu.service';
+import { SfuKeys } from '../sfu/sfu-tokens';
 
 function signedIn(user: TSessionUser | null): TSessionUser {
   if (!user) throw new AppError('unauthenticated', 'Sign in to join a debate.');
@@ -191,6 +194,14 @@ export function debatesSocketFeature(
   log: FastifyBaseLogger,
 ) {
   const deps: TDebatesDeps = { database: context.database, events: context.events };
+  // With a media server, the join reply carries this browser's grant to publish or view (features/sfu).
+  const sfuGrants = context.config.janus
+    ? {
+        ...deps,
+        keys: new SfuKeys(resolveAuthSecret(context.config)),
+        spectatorLimit: context.config.spectatorLimit,
+      }
+    : undefined;
   let rooms: DebateRooms | undefined;
   // A matched debater who never opens the room forfeits like one who leaves it. The instance that made the
   // match watches; presence is checked across instances when the window ends.
@@ -254,12 +265,15 @@ export function debatesSocketFeature(
           // The round as it is now that this socket is in its room: a clock command or change made between the first
           // read (for the access check) and the join reached the room before this socket did, so the first read
           // would leave the window on the old clock. (The client keeps the newest of this and any event.)
-          const current = await loadDebate(deps, await requireDebate(deps, debateId));
+          const currentRow = await requireDebate(deps, debateId);
+          const current = await loadDebate(deps, currentRow);
+          const sfu = sfuGrants ? await sfuGrantFor(sfuGrants, user, currentRow) : undefined;
           return {
             debate: current,
             messages: await roundChat.listMessages(deps, debateId, userId ?? null),
             presence,
             ...iceFor(context.config, isSeated ? userId : undefined),
+            ...(sfu ? { sfu } : {}),
             serverTime: Date.now(),
           };
         }),

@@ -48,7 +48,7 @@ export default function DebateRoomPage() {
   useDocumentTitle('Debate');
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const room = useDebateRoom(debateId);
+  const room = useDebateRoom(debateId, user?.id);
   const { debate } = room;
   // Before a scheduled start the round is upcoming: nothing forfeits, so leaving is not asked about; the page turns
   // live at the start.
@@ -151,6 +151,7 @@ export default function DebateRoomPage() {
             myUserId={user?.id ?? null}
             iceServers={room.iceServers}
             iceTransportPolicy={room.iceTransportPolicy}
+            sfu={room.sfu}
             onDebateChange={room.setDebate}
             isElsewhere={room.isElsewhere}
             onTakeBack={room.takeBack}

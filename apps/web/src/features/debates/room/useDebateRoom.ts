@@ -7,6 +7,8 @@ import {
   type TDebateMessage,
   type TDebatePresence,
   type TPoi,
+  type TSfuGrant,
+  type TSfuRole,
 } from '@resolved/shared';
 import { errorMessage } from '../../../lib/form-errors';
 import { getSocket, replyData, request, useSocketConnected, useSocketEvent } from '../../../lib/socket';
@@ -14,11 +16,24 @@ import { measureServerOffset } from './server-time';
 
 type TIceServer = TDebateJoined['iceServers'][number];
 
+/** How long before its grant to the media server expires the page asks for a new one (a rejoin). */
+const GRANT_RENEW_MARGIN_MS = 60_000;
+
+/**
+ * Which grant to the round's media server this person needs now: a debater or the judge publishes (while the round
+ * has a call); a signed-in spectator views once the debaters let spectators watch. Null: none.
+ */
+function wantedGrant(debate: TDebate | null, userId: string | undefined): TSfuRole | null {
+  if (!debate || !userId || (debate.status !== 'live' && debate.status !== 'awaiting_ballot')) return null;
+  const isSeated = [debate.debaters.a.userId, debate.debaters.b.userId, debate.judge?.userId].includes(userId);
+  return isSeated ? 'publisher' : debate.spectatorWatch.isAllowed ? 'viewer' : null;
+}
+
 /**
  * A debate room over the socket: joins `debate:<id>` (again after every reconnect), keeps the debate,
  * its clock, chat and presence current from server events, and sends clock commands and messages.
  */
-export function useDebateRoom(debateId: number) {
+export function useDebateRoom(debateId: number, userId?: string) {
   const isConnected = useSocketConnected();
   const [debate, setDebateState] = useState<TDebate | null>(null);
   /** Every snapshot of the round (join, events, this tab's HTTP answers) goes through one rule: the newest wins. */
@@ -27,6 +42,11 @@ export function useDebateRoom(debateId: number) {
   const [presence, setPresence] = useState<TDebatePresence | null>(null);
   const [iceServers, setIceServers] = useState<TIceServer[] | null>(null);
   const [iceTransportPolicy, setIceTransportPolicy] = useState<TDebateJoined['iceTransportPolicy']>('all');
+  const [sfu, setSfu] = useState<TSfuGrant | null>(null);
+  /** The grant the last join was made for (`wantedGrant` then): a change asks again, once. */
+  const grantAskedRef = useRef<TSfuRole | null>(null);
+  const userIdRef = useRef(userId);
+  userIdRef.current = userId;
   const [error, setError] = useState<string | null>(null);
   /** This person opened the round in another window, which has the call now (until they take it back here). */
   const [isElsewhere, setIsElsewhere] = useState(false);
@@ -38,6 +58,8 @@ export function useDebateRoom(debateId: number) {
       setPresence(joined.presence);
       setIceTransportPolicy(joined.iceTransportPolicy);
       setIceServers(joined.iceServers);
+      setSfu(joined.sfu ?? null);
+      grantAskedRef.current = wantedGrant(joined.debate, userIdRef.current);
       setError(null);
       setMessages((current) => {
         const byId = new Map(current.map((m) => [m.id, m]));
@@ -62,6 +84,32 @@ export function useDebateRoom(debateId: number) {
       getSocket().emit('debate.leave', { debateId });
     };
   }, [debateId, isConnected, applyJoined]);
+
+  /** Joins again in this window (the call stays where it is): a new grant to the media server comes with the reply. */
+  const rejoin = useCallback(() => {
+    request('debate.join', { debateId, takeOver: !isElsewhereRef.current })
+      .then(replyData)
+      .then(applyJoined)
+      .catch((e: unknown) => console.warn('Renewing the media grant failed', errorMessage(e)));
+  }, [debateId, applyJoined]);
+
+  // The person's grant no longer fits (the debaters now let spectators watch, a spectator took the judge's seat): ask
+  // for the one that does, once per change. Without a media server the reply has none, and nothing more is asked.
+  const wanted = wantedGrant(debate, userId);
+  useEffect(() => {
+    if (!isConnected || grantAskedRef.current === wanted) return;
+    grantAskedRef.current = wanted;
+    if (wanted && sfu?.role !== wanted) rejoin();
+  }, [isConnected, wanted, sfu, rejoin]);
+  // A grant is renewed shortly before it expires.
+  useEffect(() => {
+    if (!isConnected || !sfu) return;
+    const timer = setTimeout(
+      rejoin,
+      Math.min(2 ** 31 - 1, Math.max(5_000, sfu.expiresAt - Date.now() - GRANT_RENEW_MARGIN_MS)),
+    );
+    return () => clearTimeout(timer);
+  }, [isConnected, sfu, rejoin]);
 
   useSocketEvent('debate.clock_changed', (payload) => {
     if (payload.debateId !== debateId) return;
@@ -136,6 +184,8 @@ export function useDebateRoom(debateId: number) {
     presence,
     iceServers,
     iceTransportPolicy,
+    /** This person's grant to the round's media server (null without one: no media server, or may not). */
+    sfu,
     error,
     isConnected,
     isElsewhere,

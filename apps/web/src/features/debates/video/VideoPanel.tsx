@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { SPECTATOR_MEDIA_LIMIT, type TDebate, type TDebateJoined, type TMediaRole } from '@resolved/shared';
+import {
+  SPECTATOR_MEDIA_LIMIT,
+  type TDebate,
+  type TDebateJoined,
+  type TMediaRole,
+  type TSfuGrant,
+} from '@resolved/shared';
 import { useWebRtc } from './useWebRtc';
 import { useRoundRecorder } from './useRoundRecorder';
 import { meetingLinkQuery } from '../debates-queries';
@@ -11,7 +17,8 @@ import { RecordingConsent, SpectatorWatchChoice } from './RoundMediaChoices';
 
 /**
  * The round's audio and video: the debaters and the judge see and hear each other; spectators watch and listen
- * (up to SPECTATOR_MEDIA_LIMIT of them); an external meeting link if the debaters prefer one.
+ * (up to SPECTATOR_MEDIA_LIMIT of them over the mesh, or through the media server when the page has a grant to it);
+ * an external meeting link if the debaters prefer one.
  */
 export function VideoPanel({
   debate,
@@ -19,6 +26,7 @@ export function VideoPanel({
   myUserId,
   iceServers,
   iceTransportPolicy = 'all',
+  sfu = null,
   onDebateChange,
   isElsewhere = false,
   onTakeBack,
@@ -33,6 +41,8 @@ export function VideoPanel({
   iceServers: TDebateJoined['iceServers'] | null;
   /** `relay`: the call goes only through the TURN server. */
   iceTransportPolicy?: TDebateJoined['iceTransportPolicy'];
+  /** This person's grant to the round's media server, when the round's spectators watch through one. */
+  sfu?: TSfuGrant | null;
   onDebateChange: (debate: TDebate) => void;
 }) {
   const isLive = debate.status === 'live';
@@ -59,6 +69,7 @@ export function VideoPanel({
     iceServers,
     iceTransportPolicy,
     isSpectatorWatchAllowed: isWatchAllowed,
+    sfu,
   });
   const side = myRole === 'a' || myRole === 'b' ? myRole : null;
   const isRecordingAgreed = debate.recordConsent.a && debate.recordConsent.b;
@@ -76,6 +87,10 @@ export function VideoPanel({
           {debate.minors.hasMinor
             ? 'A debater in this round is under 18: you follow the clock, the speeches and the ballot, and see and hear the debaters only when both let spectators watch.'
             : 'The debaters do not let spectators watch right now: you follow the clock, the speeches and the ballot.'}
+        </p>
+      ) : hasMedia && rtc.watchRefusal ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="media-note">
+          {rtc.watchRefusal} The clock and the chat still follow the round.
         </p>
       ) : hasMedia && myRole && !(myRole === 'spectator' && rtc.isMediaFull) ? (
         <CallView debate={debate} myRole={myRole} myUserId={myUserId} rtc={rtc} />

@@ -325,6 +325,51 @@ describe('MeshClient', () => {
     expect(t.client.getSnapshot().remotes).toEqual([]);
   });
 
+  it('with spectators on the media server, tells a spectator only its camera, and still calls the judge', async () => {
+    const t = setup({ role: 'a' });
+    t.client.setSpectatorsViaServer(true);
+    t.client.setSpectatorWatchAllowed(false);
+    t.client.start('a', []);
+    await settle();
+    await t.receive('sam', { type: 'hello', callId: 'sam-1' });
+    expect(t.sentTo('sam')).toEqual([]);
+    t.client.setSpectatorWatchAllowed(true);
+    await settle();
+    await t.receive('sue', { type: 'hello', callId: 'sue-1' });
+    expect(t.sentTo('sam')).toEqual([{ type: 'media', camera: true }]);
+    expect(t.sentTo('sue')).toEqual([{ type: 'media', camera: true }]);
+    await t.receive('jo', { type: 'hello', callId: 'jo-1', camera: true });
+    expect(t.sentTo('jo')).toEqual([
+      { type: 'media', camera: true },
+      { type: 'offer', sdp: 'offer-sdp' },
+    ]);
+    expect([...t.pcs.keys()]).toEqual(['jo']);
+    expect(t.client.getSnapshot().remotes.map((r) => r.userId)).toEqual(['jo']);
+  });
+
+  it('drops the spectators it sends to once they move to the media server', async () => {
+    const t = await started({ role: 'a' });
+    await t.receive('sam', { type: 'hello', callId: 'sam-1' });
+    await t.receive('jo', { type: 'hello', callId: 'jo-1', camera: true });
+    t.client.setSpectatorsViaServer(true);
+    expect(t.pcs.get('sam')!.isClosed).toBe(true);
+    expect(t.pcs.get('jo')!.isClosed).toBe(false);
+    expect(t.client.getSnapshot().remotes.map((r) => r.userId)).toEqual(['jo']);
+  });
+
+  it('as a spectator on the media server, connects to no one and learns the participants’ cameras', async () => {
+    const t = setup({ role: 'spectator' });
+    t.client.setSpectatorsViaServer(true);
+    t.client.start('spectator', []);
+    await settle();
+    expect(t.sentTo(undefined)).toEqual([{ type: 'hello', callId: 'call-1' }]);
+    await t.receive('ana', { type: 'media', camera: false });
+    await t.receive('ben', { type: 'offer', sdp: 'their-offer' });
+    expect(t.made).toEqual([]);
+    expect(t.sent).toHaveLength(1);
+    expect(t.client.getSnapshot().cameras).toEqual({ ana: false });
+  });
+
   it('shows a peer’s stream and state, and lets go of a spectator whose connection failed', async () => {
     const t = await started({ role: 'a' });
     await t.receive('sam', { type: 'hello', callId: 'sam-1' });

@@ -33,6 +33,7 @@ export class MeshClient {
   private isCameraOff: boolean;
   private isCameraBusy = false;
   private isSpectatorWatchAllowed = true;
+  private isSpectatorsViaServer = false;
   private myUserId: string | null = null;
   private roleOf: (userId: string) => TMediaRole = () => 'spectator';
   private snapshot: TMeshSnapshot;
@@ -69,6 +70,22 @@ export class MeshClient {
     const peers = [...session.peers].map(([userId, peer]) => ({ userId, role: peer.role }));
     for (const userId of peersToDrop(peers, isAllowed)) this.dropPeer(session, userId);
     if (isAllowed && session.isReady) this.offerToHeldSpectators(session);
+  }
+
+  /**
+   * The round's spectators receive the participants' media from the media server (`SfuClient`), not from this mesh:
+   * the debaters and the judge stay connected to each other here, and no connection is made with any spectator. A
+   * spectator's hello then only asks the participants to say whether their camera is on (a `media` signal each, for
+   * the placeholder over the server's video); a participant answers it (once spectators may watch) and drops any
+   * spectator it was sending to.
+   */
+  setSpectatorsViaServer(isViaServer: boolean): void {
+    this.isSpectatorsViaServer = isViaServer;
+    const session = this.session;
+    if (!session || !isViaServer) return;
+    for (const [userId, peer] of [...session.peers]) {
+      if (peer.role === 'spectator' || session.role === 'spectator') this.dropPeer(session, userId);
+    }
   }
 
   /**
@@ -136,6 +153,10 @@ export class MeshClient {
     if (theirCamera !== undefined && this.cameras[fromUserId] !== theirCamera) {
       this.cameras = { ...this.cameras, [fromUserId]: theirCamera };
       this.changed();
+    }
+    if (this.isSpectatorsViaServer && (myRole === 'spectator' || theirRole === 'spectator')) {
+      this.answerViaServer(session, fromUserId, message);
+      return;
     }
     this.answer(session, fromUserId, theirRole, message).catch((error: unknown) => {
       // A connection closed while its signal was handled (the call ended, a newer offer replaced it): nothing to do.
@@ -235,6 +256,17 @@ export class MeshClient {
     }
   }
 
+  /**
+   * A signal between a spectator and a participant while spectators watch through the media server: a participant
+   * tells a spectator's hello whether its camera is on (holding it while spectators may not watch); nothing else
+   * passes between them here.
+   */
+  private answerViaServer(session: TSession, from: string, message: TRtcSignal): void {
+    if (session.role === 'spectator' || message.type !== 'hello') return;
+    if (this.isSpectatorWatchAllowed) this.send({ type: 'media', camera: !this.isCameraOff }, from);
+    else session.heldSpectators.set(from, message.callId);
+  }
+
   /** Candidates that came before the remote description, applied once it is set. */
   private async flushCandidates(peer: TPeer): Promise<void> {
     for (const c of peer.pendingCandidates.splice(0)) await peer.pc.addIceCandidate(c).catch(() => undefined);
@@ -250,6 +282,7 @@ export class MeshClient {
   private offerToHeldSpectators(session: TSession): void {
     for (const [userId, callId] of session.heldSpectators) {
       if (session.role !== 'spectator') this.send({ type: 'media', camera: !this.isCameraOff }, userId);
+      if (this.isSpectatorsViaServer) continue;
       void this.startOffer(session, userId, callId).catch((error: unknown) => {
         console.warn('A call offer could not be made', error);
       });

@@ -1,18 +1,28 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { TMediaRole } from '@resolved/shared';
-import { getSocket, useSocketEvent } from '../../../lib/socket';
+import type { TMediaRole, TSfuGrant } from '@resolved/shared';
+import { getSocket, request, useSocketEvent } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
-import { MeshClient, type TIceServer } from './mesh-client';
+import { MeshClient, type TIceServer, type TRemotePeer } from './mesh-client';
 import { browserPlatform } from './mesh-media';
+import { SfuClient, type TSfuRequest } from './sfu-client';
 
 export type { TRemotePeer } from './mesh-client';
 
 const CAMERA_FAILED = 'The camera could not be turned on. Check that the browser may use it.';
+const WATCH_FAILED = 'The round’s video could not be watched.';
+
+/** `request` for the media server's events (each one's payload and reply are checked by `TSfuRequest`'s signature). */
+const sfuRequest: TSfuRequest = (name, payload) =>
+  (request as (n: typeof name, p: typeof payload) => ReturnType<TSfuRequest>)(name, payload);
 
 /**
  * The round's audio and video (`MeshClient`), for a component: the call runs while `isEnabled` and the page has the
- * ICE servers and this person's role, and the component renders from the client's snapshot.
+ * ICE servers and this person's role, and the component renders from the client's snapshot. With a grant to the
+ * round's media server (`sfu`), spectators watch through it (`SfuClient`): the debaters and the judge stay on the mesh
+ * with each other and publish the same stream to the server while spectators may watch; a spectator makes no mesh
+ * connection and shows the feeds the server sends, with each participant's camera on or off as the mesh's `media`
+ * signals say.
  */
 export function useWebRtc(options: {
   debateId: number;
@@ -28,6 +38,8 @@ export function useWebRtc(options: {
    * on). While false, a participant connects to no spectator and drops those it has.
    */
   isSpectatorWatchAllowed?: boolean;
+  /** This person's grant to the round's media server (null: none, everything goes over the mesh). */
+  sfu?: TSfuGrant | null;
 }) {
   const {
     debateId,
@@ -38,6 +50,7 @@ export function useWebRtc(options: {
     iceServers,
     iceTransportPolicy = 'all',
     isSpectatorWatchAllowed = true,
+    sfu = null,
   } = options;
   // One client per round: its signals name the round.
   const client = useMemo(
@@ -50,6 +63,16 @@ export function useWebRtc(options: {
   useEffect(() => {
     client.setPeople(myUserId, roleOf);
   });
+  // One for the page: a new round's grant starts a new session in it.
+  const sfuClient = useMemo(() => new SfuClient(sfuRequest, browserPlatform()), []);
+  // A grant that fits this person's place in the round (a stale one, until the page has its new grant, is not used).
+  const grant = sfu && sfu.role === (myRole === 'spectator' ? 'viewer' : 'publisher') ? sfu : null;
+  const isViaServer = grant !== null;
+  const isViewer = grant?.role === 'viewer';
+  const isSfuOn = isEnabled && isViaServer && !!iceServers && !!myRole;
+  useEffect(() => {
+    client.setSpectatorsViaServer(isViaServer);
+  }, [client, isViaServer]);
   useEffect(() => {
     client.setSpectatorWatchAllowed(isSpectatorWatchAllowed);
   }, [client, isSpectatorWatchAllowed]);
@@ -63,8 +86,42 @@ export function useWebRtc(options: {
   });
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot);
 
+  useEffect(() => {
+    if (!isSfuOn) return;
+    return () => sfuClient.stop();
+  }, [sfuClient, isSfuOn]);
+  useEffect(() => {
+    if (isSfuOn && grant && iceServers) sfuClient.start(debateId, grant, iceServers, iceTransportPolicy);
+  }, [sfuClient, isSfuOn, grant, debateId, iceServers, iceTransportPolicy]);
+  // A participant publishes the call's own stream (its mute and camera with it) while spectators may watch.
+  const publishStream = isSfuOn && !isViewer && isSpectatorWatchAllowed ? snapshot.localStream : null;
+  useEffect(() => {
+    sfuClient.setPublishStream(publishStream);
+  }, [sfuClient, publishStream, grant]);
+  useSocketEvent('sfu.feeds_changed', (payload) => sfuClient.handleFeedsChanged(payload.debateId));
+  useSocketEvent('sfu.ended', (payload) => sfuClient.handleEnded(payload.debateId, payload.reason));
+  const sfuSnapshot = useSyncExternalStore(sfuClient.subscribe, sfuClient.getSnapshot);
+  const refusal = isSfuOn ? sfuSnapshot.refusal : null;
+  useEffect(() => {
+    if (refusal) toast.error(errorMessage(refusal, WATCH_FAILED));
+  }, [refusal]);
+  const viewed = useMemo<readonly TRemotePeer[]>(
+    () =>
+      sfuSnapshot.remotes.map((r) => ({
+        ...r,
+        role: roleOf(r.userId),
+        isCameraOn: snapshot.cameras[r.userId] ?? true,
+      })),
+    // `roleOf` is a new function each render; the feeds and cameras are what change the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sfuSnapshot.remotes, snapshot.cameras],
+  );
+
   return {
     ...snapshot,
+    remotes: isViewer ? viewed : snapshot.remotes,
+    /** Why the media server will not let this spectator watch (shown instead of the call), or null. */
+    watchRefusal: isViewer && refusal ? errorMessage(refusal, WATCH_FAILED) : null,
     /** What each peer last said about its camera (also before its connection is up). */
     cameraOf: (userId: string): boolean => snapshot.cameras[userId] ?? true,
     toggleMute: () => client.toggleMute(),

@@ -1,0 +1,352 @@
+/**
+ * The media server's socket side: `sfu.*` requests relay SDP between a browser and Janus after the round's rules
+ * and the browser's grant, and this instance keeps the Janus handle of each publication and subscription its
+ * sockets made, dropping them when the socket goes, the round ends, the debaters stop letting spectators watch, or a
+ * participant blocks the viewer.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  REALTIME_ROOMS,
+  ZSfuLeave,
+  ZSfuPublish,
+  ZSfuRef,
+  ZSfuStart,
+  ZSfuSubscribe,
+  type TSessionUser,
+  type TSfuRole,
+} from '@resolved/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TAppContext } from '../../context';
+import { AppError, parseOrThrow } from '../../lib/errors';
+import { JANUS_ERROR, JanusError, JanusUnavailableError, type TJanusPeer } from '../../lib/janus/janus-client';
+import { TokenBucket } from '../../lib/token-bucket';
+import { answer } from '../../realtime/ack';
+import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
+import { roleIn } from '../debates/debates.service';
+import * as sfu from './sfu.service';
+
+/** `sfu.*` requests per socket: a burst for a page that subscribes to three feeds at once, then a few a second. */
+const SFU_LIMIT = { burst: 30, perSecond: 3 } as const;
+
+interface TPeerEntry {
+  id: string;
+  debateId: number;
+  userId: string;
+  kind: 'publication' | 'subscription';
+  peer: TJanusPeer;
+  socket: TRealtimeSocket;
+}
+
+function signedIn(user: TSessionUser | null): TSessionUser {
+  if (!user) throw new AppError('unauthenticated', 'Sign in to watch or join a round.');
+  return user;
+}
+
+/** What a browser is told when Janus fails: its refusals in our words, anything else as unavailable. */
+function mediaError(error: unknown): unknown {
+  if (error instanceof JanusUnavailableError) {
+    return new AppError('service_unavailable', 'The media server cannot be reached now. Try again in a moment.');
+  }
+  if (error instanceof JanusError) {
+    if (error.janusCode === JANUS_ERROR.noSuchFeed) {
+      return new AppError('not_found', 'That person is not sending audio and video now.', undefined, 'feed_not_found');
+    }
+    if (error.janusCode === JANUS_ERROR.noSuchRoom) {
+      return new AppError('conflict', 'The round is over: audio and video have ended.', undefined, 'round_over');
+    }
+  }
+  return error;
+}
+
+/**
+ * This instance's handles on the media server, by socket. A socket's `data.sfuViewing` lists the rounds it has a
+ * subscription in, which the viewer limit counts across instances.
+ */
+export class SfuPeers {
+  private readonly entries = new Map<string, TPeerEntry>();
+
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly emitFeedsChanged: (debateId: number) => void,
+  ) {}
+
+  add(entry: Omit<TPeerEntry, 'id'>): string {
+    const id = randomUUID();
+    this.entries.set(id, { ...entry, id });
+    if (entry.kind === 'subscription') this.markViewing(entry.socket, entry.debateId);
+    return id;
+  }
+
+  subscription(socket: TRealtimeSocket, debateId: number, id: string): TPeerEntry | undefined {
+    const entry = this.entries.get(id);
+    const isTheirs = entry?.socket.id === socket.id && entry.debateId === debateId && entry.kind === 'subscription';
+    return isTheirs ? entry : undefined;
+  }
+
+  list(match: (entry: TPeerEntry) => boolean): TPeerEntry[] {
+    return [...this.entries.values()].filter(match);
+  }
+
+  /** Closes the matching handles; publications closed tell their rounds' viewers. */
+  async drop(match: (entry: TPeerEntry) => boolean): Promise<TPeerEntry[]> {
+    const dropped = [...this.entries.values()].filter(match);
+    for (const entry of dropped) this.entries.delete(entry.id);
+    const rounds = new Set<number>();
+    for (const entry of dropped) {
+      if (entry.kind === 'publication') rounds.add(entry.debateId);
+      else this.syncViewing(entry.socket, entry.debateId);
+    }
+    await Promise.all(
+      dropped.map((entry) =>
+        entry.peer.close().catch((err: unknown) => this.log.warn({ err }, 'sfu: closing a handle failed')),
+      ),
+    );
+    for (const debateId of rounds) this.emitFeedsChanged(debateId);
+    return dropped;
+  }
+
+  /** The session with Janus is gone, and every handle with it. */
+  forgetAll(): void {
+    const sockets = new Set([...this.entries.values()].map((e) => e.socket));
+    this.entries.clear();
+    for (const socket of sockets) socket.data.sfuViewing = [];
+  }
+
+  /** The users viewing the round's feeds now, counted over its sockets on every instance. */
+  static async viewersOf(io: TRealtimeServer, debateId: number): Promise<Set<string>> {
+    const sockets = await io.in(REALTIME_ROOMS.debate(String(debateId))).fetchSockets();
+    return new Set(
+      sockets.filter((s) => s.data.user && s.data.sfuViewing?.includes(debateId)).map((s) => s.data.user!.id),
+    );
+  }
+
+  private markViewing(socket: TRealtimeSocket, debateId: number): void {
+    const viewing = socket.data.sfuViewing ?? [];
+    if (!viewing.includes(debateId)) socket.data.sfuViewing = [...viewing, debateId];
+  }
+
+  private syncViewing(socket: TRealtimeSocket, debateId: number): void {
+    const stillViewing = [...this.entries.values()].some(
+      (e) => e.socket.id === socket.id && e.debateId === debateId && e.kind === 'subscription',
+    );
+    if (!stillViewing) socket.data.sfuViewing = (socket.data.sfuViewing ?? []).filter((id) => id !== debateId);
+  }
+}
+
+/** The `sfu.*` handlers; without a media server (`deps` unset) they refuse, and the round's media is the mesh. */
+export function sfuSocketFeature(
+  context: Pick<TAppContext, 'events'>,
+  deps: sfu.TSfuDeps | undefined,
+  log: FastifyBaseLogger,
+) {
+  const peers = new SfuPeers(log, (debateId) =>
+    context.events.emit({
+      name: 'sfu.feeds_changed',
+      room: REALTIME_ROOMS.debate(String(debateId)),
+      payload: { debateId },
+    }),
+  );
+  const stopLost = deps?.janus.onLost(() => peers.forgetAll());
+  const warn = (what: string) => (err: unknown) => log.warn({ err }, `sfu: ${what} failed`);
+
+  // Every instance drops its handles of a round whose viewing ended (the round over, or spectators no longer let in).
+  const stopServer = context.events.subscribeServer((event) => {
+    if (event.name === 'sfu.viewing_ended') {
+      const { debateId, reason } = event.payload;
+      peers
+        .drop((e) => e.debateId === debateId && (reason === 'round_over' || e.kind === 'subscription'))
+        .catch(warn('dropping a round’s handles'));
+    }
+    // A participant blocked a viewer: the viewer's subscriptions in the rounds the blocker sits in end, here.
+    if (event.name === 'user.blocks_changed' && event.payload.isBlocked && deps) {
+      const { blockerId, blockedId } = event.payload;
+      void (async () => {
+        const rounds = new Set(
+          peers.list((e) => e.userId === blockedId && e.kind === 'subscription').map((e) => e.debateId),
+        );
+        for (const debateId of rounds) {
+          const role = await roleIn(deps, debateId, blockerId);
+          if (!role || !(role.side || role.isJudge)) continue;
+          const dropped = await peers.drop(
+            (e) => e.userId === blockedId && e.kind === 'subscription' && e.debateId === debateId,
+          );
+          for (const socket of new Set(dropped.map((e) => e.socket))) {
+            socket.emit('sfu.ended', { debateId, reason: 'blocked' });
+          }
+        }
+      })().catch(warn('ending a blocked viewer’s subscriptions'));
+    }
+  });
+
+  const feature: TSocketFeature & { close(): void } = Object.assign(
+    (socket: TRealtimeSocket, io: TRealtimeServer) => {
+      const bucket = new TokenBucket(SFU_LIMIT.burst, SFU_LIMIT.perSecond);
+
+      /** The door of every `sfu.*` request: signed in, not flooding, a media server, a grant for this round and role. */
+      const admit = (payload: { debateId: number; token: string }, role: TSfuRole) => {
+        const user = signedIn(socket.data.user);
+        if (!bucket.take()) throw new AppError('rate_limited', 'Too many media requests. Wait a moment.');
+        if (!deps) {
+          throw new AppError(
+            'not_found',
+            'This server has no media server: the round’s audio and video go directly between its people.',
+            undefined,
+            'media_server_off',
+          );
+        }
+        sfu.verifyGrant(deps.keys, payload.token, { debateId: payload.debateId, userId: user.id, role });
+        return { user, deps };
+      };
+
+      /** A viewer must have the round open in this socket (its room), as the relay asks of a spectator's signals. */
+      const requireInRound = (debateId: number) => {
+        if (!socket.rooms.has(REALTIME_ROOMS.debate(String(debateId)))) {
+          throw new AppError('forbidden', 'Open the round before watching it.', undefined, 'not_in_round');
+        }
+      };
+
+      const relay = <T>(ack: unknown, run: () => Promise<T>) =>
+        answer(ack, log, async () => {
+          try {
+            return await run();
+          } catch (error) {
+            throw mediaError(error);
+          }
+        });
+
+      socket.on('sfu.publish', (payload, ack) =>
+        relay(ack, async () => {
+          const { debateId, token, offer } = parseOrThrow(ZSfuPublish, payload);
+          const { user, deps } = admit({ debateId, token }, 'publisher');
+          await sfu.requirePublisher(deps, user, debateId);
+          const room = await sfu.ensureRoom(deps, debateId);
+          // Republishing replaces the user's publication: this instance's handle, and any left in the room elsewhere.
+          const replaced = await peers.drop(
+            (e) => e.kind === 'publication' && e.debateId === debateId && e.userId === user.id,
+          );
+          await sfu.kickPublicationsOf(deps, room, user.id);
+          const { peer, answerSdp } = await deps.janus.publish({
+            room: room.room,
+            token: room.token,
+            display: user.id,
+            offerSdp: offer,
+          });
+          if (!socket.connected) {
+            await peer.close();
+            throw new AppError('conflict', 'The connection closed before the media server answered.');
+          }
+          peers.add({ debateId, userId: user.id, kind: 'publication', peer, socket });
+          if (replaced.length === 0) {
+            context.events.emit({
+              name: 'sfu.feeds_changed',
+              room: REALTIME_ROOMS.debate(String(debateId)),
+              payload: { debateId },
+            });
+          }
+          return { answer: answerSdp };
+        }),
+      );
+
+      socket.on('sfu.unpublish', (payload, ack) =>
+        relay(ack, async () => {
+          const { debateId, token } = parseOrThrow(ZSfuRef, payload);
+          admit({ debateId, token }, 'publisher');
+          await peers.drop((e) => e.kind === 'publication' && e.debateId === debateId && e.socket.id === socket.id);
+          return undefined;
+        }),
+      );
+
+      socket.on('sfu.feeds', (payload, ack) =>
+        relay(ack, async () => {
+          const { debateId, token } = parseOrThrow(ZSfuRef, payload);
+          const { user, deps } = admit({ debateId, token }, 'viewer');
+          const row = await sfu.requireViewer(deps, user, debateId);
+          requireInRound(debateId);
+          return { feeds: await sfu.listFeeds(deps, row) };
+        }),
+      );
+
+      socket.on('sfu.subscribe', (payload, ack) =>
+        relay(ack, async () => {
+          const { debateId, token, feedUserId } = parseOrThrow(ZSfuSubscribe, payload);
+          const { user, deps } = admit({ debateId, token }, 'viewer');
+          const row = await sfu.requireViewer(deps, user, debateId);
+          requireInRound(debateId);
+          const viewers = await SfuPeers.viewersOf(io, debateId);
+          if (!viewers.has(user.id) && viewers.size >= deps.spectatorLimit) {
+            throw new AppError(
+              'conflict',
+              `This round has as many viewers as it can take (${deps.spectatorLimit}). You can still follow the clock and chat.`,
+              { viewerLimit: deps.spectatorLimit },
+              'viewer_limit',
+            );
+          }
+          const room = await sfu.openRoom(deps, debateId);
+          if (!room) {
+            throw new AppError(
+              'not_found',
+              'That person is not sending audio and video now.',
+              undefined,
+              'feed_not_found',
+            );
+          }
+          const feed = await sfu.feedOf(deps, room, row, feedUserId);
+          const { peer, offerSdp } = await deps.janus.subscribe({ room: room.room, feed, token: room.token });
+          if (!socket.connected) {
+            await peer.close();
+            throw new AppError('conflict', 'The connection closed before the media server answered.');
+          }
+          const subscriptionId = peers.add({ debateId, userId: user.id, kind: 'subscription', peer, socket });
+          return { subscriptionId, offer: offerSdp };
+        }),
+      );
+
+      socket.on('sfu.start', (payload, ack) =>
+        relay(ack, async () => {
+          const { debateId, token, subscriptionId, answer: answerSdp } = parseOrThrow(ZSfuStart, payload);
+          const { user, deps } = admit({ debateId, token }, 'viewer');
+          await sfu.requireViewer(deps, user, debateId);
+          const entry = peers.subscription(socket, debateId, subscriptionId);
+          if (!entry) throw new AppError('not_found', 'That subscription has ended. Subscribe again.');
+          await entry.peer.start(answerSdp);
+          return undefined;
+        }),
+      );
+
+      socket.on('sfu.leave', (payload, ack) =>
+        relay(ack, async () => {
+          const { debateId, token, subscriptionId } = parseOrThrow(ZSfuLeave, payload);
+          admit({ debateId, token }, 'viewer');
+          await peers.drop(
+            (e) =>
+              e.kind === 'subscription' &&
+              e.socket.id === socket.id &&
+              e.debateId === debateId &&
+              (subscriptionId === undefined || e.id === subscriptionId),
+          );
+          return undefined;
+        }),
+      );
+
+      // Leaving the round's page ends this socket's subscriptions there.
+      socket.on('debate.leave', (payload) => {
+        const debateId = (payload as { debateId?: unknown } | undefined)?.debateId;
+        if (typeof debateId !== 'number') return;
+        peers
+          .drop((e) => e.kind === 'subscription' && e.socket.id === socket.id && e.debateId === debateId)
+          .catch(warn('leaving a round’s subscriptions'));
+      });
+
+      socket.on('disconnect', () => {
+        peers.drop((e) => e.socket.id === socket.id).catch(warn('closing a socket’s handles'));
+      });
+    },
+    {
+      close: () => {
+        stopServer();
+        stopLost?.();
+      },
+    },
+  );
+  return feature;
+}

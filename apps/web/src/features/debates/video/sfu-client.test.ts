@@ -1,0 +1,404 @@
+import { describe, expect, it } from 'vitest';
+import type { TAck, TSfuGrant } from '@resolved/shared';
+import { ICE_GATHER_TIMEOUT_MS, RETRY_DELAYS_MS, SfuClient, type TSfuPlatform, type TSfuRequest } from './sfu-client';
+import { DISCONNECTED_GRACE_MS } from './peer-recovery';
+
+/** Just enough of WebRTC for the media server's client: Node has none. */
+class FakeTrack {
+  enabled = true;
+  constructor(readonly kind: 'audio' | 'video') {}
+}
+
+class FakeStream {
+  constructor(readonly tracks: FakeTrack[]) {}
+  getTracks = () => [...this.tracks];
+  getAudioTracks = () => this.tracks.filter((t) => t.kind === 'audio');
+  getVideoTracks = () => this.tracks.filter((t) => t.kind === 'video');
+  addTrack = (t: FakeTrack) => void this.tracks.push(t);
+}
+
+class FakeSender {
+  replaced: (FakeTrack | null)[] = [];
+  constructor(public track: FakeTrack | null) {}
+  replaceTrack = (t: FakeTrack | null) => {
+    this.track = t;
+    this.replaced.push(t);
+    return Promise.resolve();
+  };
+}
+
+class FakePeerConnection {
+  transceivers: { kind: string; direction: string; sender: FakeSender; streams: unknown[] }[] = [];
+  connectionState: RTCPeerConnectionState = 'new';
+  iceConnectionState: RTCIceConnectionState = 'new';
+  iceGatheringState: RTCIceGatheringState = 'new';
+  localDescription: RTCSessionDescriptionInit | null = null;
+  remoteDescription: RTCSessionDescriptionInit | null = null;
+  isClosed = false;
+  ontrack: ((event: { streams: unknown[]; track: unknown }) => void) | null = null;
+  onconnectionstatechange: (() => void) | null = null;
+  onicegatheringstatechange: (() => void) | null = null;
+  constructor(readonly config: RTCConfiguration) {}
+  addTransceiver = (trackOrKind: FakeTrack | string, init: { direction: string; streams?: unknown[] }) => {
+    const track = typeof trackOrKind === 'string' ? null : trackOrKind;
+    const transceiver = {
+      kind: track?.kind ?? (trackOrKind as string),
+      direction: init.direction,
+      sender: new FakeSender(track),
+      streams: init.streams ?? [],
+    };
+    this.transceivers.push(transceiver);
+    return transceiver;
+  };
+  createOffer = () => Promise.resolve({ type: 'offer' as const, sdp: 'browser-offer' });
+  createAnswer = () => Promise.resolve({ type: 'answer' as const, sdp: 'browser-answer' });
+  setLocalDescription = (d: RTCSessionDescriptionInit) => {
+    this.localDescription = { ...d, sdp: `${d.sdp}+candidates` };
+    this.iceGatheringState = 'gathering';
+    return Promise.resolve();
+  };
+  setRemoteDescription = (d: RTCSessionDescriptionInit) => {
+    this.remoteDescription = d;
+    return Promise.resolve();
+  };
+  close = () => {
+    this.isClosed = true;
+    this.connectionState = 'closed';
+  };
+  gathered() {
+    this.iceGatheringState = 'complete';
+    this.onicegatheringstatechange?.();
+  }
+  becomes(state: RTCPeerConnectionState) {
+    this.connectionState = state;
+    this.onconnectionstatechange?.();
+  }
+}
+
+interface TSent {
+  name: string;
+  payload: Record<string, unknown>;
+}
+
+const GRANT: TSfuGrant = { token: 'grant-1', role: 'publisher', expiresAt: 0, viewerLimit: 100 };
+const VIEW: TSfuGrant = { ...GRANT, role: 'viewer' };
+const ICE = [{ urls: 'stun:stun.example.org' }];
+
+/**
+ * A client over fake connections and a fake socket: `replies` answers each request by name (a test changes it),
+ * `gatherAtOnce` completes every connection's ICE gathering as soon as it starts, and `elapse` moves a hand clock.
+ */
+function setup() {
+  const sent: TSent[] = [];
+  const made: FakePeerConnection[] = [];
+  let now = 0;
+  let timers: { at: number; run: () => void }[] = [];
+  let subscriptions = 0;
+  let feeds = ['ana', 'ben'];
+  const replies: Record<string, (payload: Record<string, unknown>) => TAck<unknown>> = {
+    'sfu.publish': () => ({ ok: true, data: { answer: 'janus-answer' } }),
+    'sfu.unpublish': () => ({ ok: true, data: undefined }),
+    'sfu.feeds': () => ({ ok: true, data: { feeds: feeds.map((userId) => ({ userId })) } }),
+    'sfu.subscribe': (p) => ({
+      ok: true,
+      data: { subscriptionId: `sub-${++subscriptions}`, offer: `janus-offer-${String(p.feedUserId)}` },
+    }),
+    'sfu.start': () => ({ ok: true, data: undefined }),
+    'sfu.leave': () => ({ ok: true, data: undefined }),
+  };
+  let gatherAtOnce = true;
+  const platform: TSfuPlatform = {
+    createPeerConnection: (config) => {
+      const pc = new FakePeerConnection(config);
+      const setLocal = pc.setLocalDescription;
+      pc.setLocalDescription = async (d) => {
+        await setLocal(d);
+        if (gatherAtOnce) setTimeout(() => pc.gathered(), 0);
+      };
+      made.push(pc);
+      return pc as unknown as RTCPeerConnection;
+    },
+    createStream: (tracks) => new FakeStream(tracks as unknown as FakeTrack[]) as unknown as MediaStream,
+    setTimer: (run, ms) => {
+      const timer = { at: now + ms, run };
+      timers.push(timer);
+      return () => void (timers = timers.filter((t) => t !== timer));
+    },
+  };
+  const request = ((name: string, payload: Record<string, unknown>) => {
+    sent.push({ name, payload });
+    return Promise.resolve(replies[name]!(payload));
+  }) as unknown as TSfuRequest;
+  const client = new SfuClient(request, platform);
+  const elapse = async (ms: number) => {
+    await settle();
+    const until = now + ms;
+    for (;;) {
+      const next = timers.filter((t) => t.at <= until).sort((x, y) => x.at - y.at)[0];
+      if (!next) break;
+      now = next.at;
+      timers = timers.filter((t) => t !== next);
+      next.run();
+      await settle();
+    }
+    now = until;
+  };
+  return {
+    client,
+    sent,
+    made,
+    replies,
+    elapse,
+    named: (name: string) => sent.filter((s) => s.name === name).map((s) => s.payload),
+    setFeeds: (next: string[]) => (feeds = next),
+    setGatherAtOnce: (is: boolean) => (gatherAtOnce = is),
+  };
+}
+
+async function settle() {
+  for (let i = 0; i < 8; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const camera = () => new FakeStream([new FakeTrack('audio'), new FakeTrack('video')]);
+const asStream = (s: FakeStream) => s as unknown as MediaStream;
+
+describe('SfuClient publishing', () => {
+  it('publishes the stream once, sendonly, with the whole gathered offer, and applies the answer', async () => {
+    const t = setup();
+    t.client.start(7, GRANT, ICE, 'relay');
+    const stream = camera();
+    t.client.setPublishStream(asStream(stream));
+    await settle();
+    expect(t.made).toHaveLength(1);
+    const pc = t.made[0]!;
+    expect(pc.config).toEqual({ iceServers: ICE, iceTransportPolicy: 'relay' });
+    expect(pc.transceivers.map((x) => [x.kind, x.direction, x.sender.track])).toEqual([
+      ['audio', 'sendonly', stream.tracks[0]],
+      ['video', 'sendonly', stream.tracks[1]],
+    ]);
+    expect(t.named('sfu.publish')).toEqual([{ debateId: 7, token: 'grant-1', offer: 'browser-offer+candidates' }]);
+    expect(pc.remoteDescription).toEqual({ type: 'answer', sdp: 'janus-answer' });
+    pc.becomes('connected');
+    expect(t.client.getSnapshot().publishState).toBe('connected');
+  });
+
+  it('waits for ICE gathering to finish, or sends what it has after the timeout', async () => {
+    const t = setup();
+    t.setGatherAtOnce(false);
+    t.client.start(7, GRANT, ICE);
+    t.client.setPublishStream(asStream(camera()));
+    await settle();
+    expect(t.named('sfu.publish')).toHaveLength(0);
+    await t.elapse(ICE_GATHER_TIMEOUT_MS - 1);
+    expect(t.named('sfu.publish')).toHaveLength(0);
+    await t.elapse(1);
+    expect(t.named('sfu.publish')).toHaveLength(1);
+  });
+
+  it('publishes again from scratch after the connection fails, backing off, and from the start once it worked', async () => {
+    const t = setup();
+    t.client.start(7, GRANT, ICE);
+    t.client.setPublishStream(asStream(camera()));
+    await settle();
+    t.made[0]!.becomes('failed');
+    expect(t.made[0]!.isClosed).toBe(true);
+    await t.elapse(RETRY_DELAYS_MS[0] - 1);
+    expect(t.made).toHaveLength(1);
+    await t.elapse(1);
+    expect(t.made).toHaveLength(2);
+    expect(t.named('sfu.publish')).toHaveLength(2);
+    // A second failure in a row waits longer.
+    t.made[1]!.becomes('failed');
+    await t.elapse(RETRY_DELAYS_MS[0]);
+    expect(t.made).toHaveLength(2);
+    await t.elapse(RETRY_DELAYS_MS[1] - RETRY_DELAYS_MS[0]);
+    expect(t.made).toHaveLength(3);
+    // Once connected, the next failure starts from the first delay again; no unpublish on the way.
+    t.made[2]!.becomes('connected');
+    t.made[2]!.becomes('failed');
+    await t.elapse(RETRY_DELAYS_MS[0]);
+    expect(t.made).toHaveLength(4);
+    expect(t.named('sfu.unpublish')).toHaveLength(0);
+  });
+
+  it('publishes again after a disconnection that does not heal, not after one that does', async () => {
+    const t = setup();
+    t.client.start(7, GRANT, ICE);
+    t.client.setPublishStream(asStream(camera()));
+    await settle();
+    const pc = t.made[0]!;
+    pc.becomes('connected');
+    pc.becomes('disconnected');
+    await t.elapse(DISCONNECTED_GRACE_MS / 2);
+    pc.becomes('connected');
+    await t.elapse(DISCONNECTED_GRACE_MS * 2);
+    expect(t.made).toHaveLength(1);
+    pc.becomes('disconnected');
+    await t.elapse(DISCONNECTED_GRACE_MS + RETRY_DELAYS_MS[0]);
+    expect(pc.isClosed).toBe(true);
+    expect(t.made).toHaveLength(2);
+  });
+
+  it('tries a refused or unanswered publish again quietly', async () => {
+    const t = setup();
+    t.replies['sfu.publish'] = () => ({ ok: false, error: { code: 'timeout', message: 'The server did not answer.' } });
+    t.client.start(7, GRANT, ICE);
+    t.client.setPublishStream(asStream(camera()));
+    await settle();
+    expect(t.made[0]!.isClosed).toBe(true);
+    t.replies['sfu.publish'] = () => ({ ok: true, data: { answer: 'janus-answer' } });
+    await t.elapse(RETRY_DELAYS_MS[0]);
+    expect(t.named('sfu.publish')).toHaveLength(2);
+    expect(t.made[1]!.remoteDescription?.sdp).toBe('janus-answer');
+    expect(t.client.getSnapshot().refusal).toBeNull();
+  });
+
+  it('takes the camera off and on by replacing the sender’s track, and unpublishes when told to stop', async () => {
+    const t = setup();
+    t.client.start(7, GRANT, ICE);
+    const stream = camera();
+    t.client.setPublishStream(asStream(stream));
+    await settle();
+    const video = t.made[0]!.transceivers[1]!.sender;
+    t.client.setPublishStream(asStream(new FakeStream([stream.tracks[0]!])));
+    expect(video.replaced).toEqual([null]);
+    const newCamera = new FakeTrack('video');
+    t.client.setPublishStream(asStream(new FakeStream([stream.tracks[0]!, newCamera])));
+    expect(video.replaced).toEqual([null, newCamera]);
+    expect(t.made).toHaveLength(1);
+    t.client.setPublishStream(null);
+    await settle();
+    expect(t.made[0]!.isClosed).toBe(true);
+    expect(t.named('sfu.unpublish')).toEqual([{ debateId: 7, token: 'grant-1' }]);
+    expect(t.client.getSnapshot().publishState).toBeNull();
+  });
+
+  it('stops publishing for good when the round is over', async () => {
+    const t = setup();
+    t.client.start(7, GRANT, ICE);
+    t.client.setPublishStream(asStream(camera()));
+    await settle();
+    t.client.handleEnded(7, 'round_over');
+    t.made[0]!.becomes('failed');
+    await t.elapse(RETRY_DELAYS_MS.at(-1)!);
+    expect(t.made).toHaveLength(1);
+    expect(t.made[0]!.isClosed).toBe(true);
+  });
+});
+
+describe('SfuClient viewing', () => {
+  async function viewing() {
+    const t = setup();
+    t.client.start(7, VIEW, ICE);
+    await settle();
+    return t;
+  }
+  const remoteIds = (t: ReturnType<typeof setup>) => t.client.getSnapshot().remotes.map((r) => r.userId);
+
+  it('subscribes to every feed, answers the server’s offer with a gathered answer, and shows the streams by user', async () => {
+    const t = await viewing();
+    expect(t.named('sfu.feeds')).toEqual([{ debateId: 7, token: 'grant-1' }]);
+    expect(t.named('sfu.subscribe').map((p) => p.feedUserId)).toEqual(['ana', 'ben']);
+    expect(t.made.map((pc) => pc.remoteDescription)).toEqual([
+      { type: 'offer', sdp: 'janus-offer-ana' },
+      { type: 'offer', sdp: 'janus-offer-ben' },
+    ]);
+    // The browser adds no sending transceiver: what it receives is the server's offer.
+    expect(t.made.every((pc) => pc.transceivers.length === 0)).toBe(true);
+    expect(t.named('sfu.start')).toEqual([
+      { debateId: 7, token: 'grant-1', subscriptionId: 'sub-1', answer: 'browser-answer+candidates' },
+      { debateId: 7, token: 'grant-1', subscriptionId: 'sub-2', answer: 'browser-answer+candidates' },
+    ]);
+    const anaStream = camera();
+    t.made[0]!.ontrack?.({ streams: [anaStream], track: anaStream.tracks[0] });
+    t.made[0]!.becomes('connected');
+    expect(t.client.getSnapshot().remotes).toEqual([
+      { userId: 'ana', stream: anaStream, state: 'connected' },
+      { userId: 'ben', stream: null, state: 'new' },
+    ]);
+  });
+
+  it('follows the feeds as they change: new ones subscribed, gone ones closed and left', async () => {
+    const t = await viewing();
+    t.setFeeds(['ben', 'jo']);
+    t.client.handleFeedsChanged(7);
+    await settle();
+    expect(t.made[0]!.isClosed).toBe(true);
+    expect(t.named('sfu.leave')).toEqual([{ debateId: 7, token: 'grant-1', subscriptionId: 'sub-1' }]);
+    expect(t.named('sfu.subscribe').map((p) => p.feedUserId)).toEqual(['ana', 'ben', 'jo']);
+    expect(remoteIds(t)).toEqual(['ben', 'jo']);
+    // Another round's change is not this one's.
+    t.client.handleFeedsChanged(8);
+    await settle();
+    expect(t.named('sfu.feeds')).toHaveLength(2);
+  });
+
+  it('subscribes again to a feed whose connection failed', async () => {
+    const t = await viewing();
+    t.made[1]!.becomes('failed');
+    await t.elapse(RETRY_DELAYS_MS[0]);
+    expect(t.made[1]!.isClosed).toBe(true);
+    expect(t.named('sfu.leave')).toEqual([{ debateId: 7, token: 'grant-1', subscriptionId: 'sub-2' }]);
+    expect(t.named('sfu.subscribe').map((p) => p.feedUserId)).toEqual(['ana', 'ben', 'ben']);
+    expect(t.made[2]!.remoteDescription?.sdp).toBe('janus-offer-ben');
+    expect(remoteIds(t)).toEqual(['ana', 'ben']);
+  });
+
+  it('closes everything when the server ends the viewing, and asks again only with a new grant', async () => {
+    const t = await viewing();
+    t.client.handleEnded(7, 'watch_withdrawn');
+    expect(t.made.every((pc) => pc.isClosed)).toBe(true);
+    expect(t.client.getSnapshot().remotes).toEqual([]);
+    t.client.handleFeedsChanged(7);
+    await settle();
+    expect(t.named('sfu.feeds')).toHaveLength(1);
+    t.client.start(7, VIEW, ICE);
+    await settle();
+    expect(t.named('sfu.feeds')).toHaveLength(1);
+    t.client.start(7, { ...VIEW, token: 'grant-2' }, ICE);
+    await settle();
+    expect(t.named('sfu.feeds')).toEqual([
+      { debateId: 7, token: 'grant-1' },
+      { debateId: 7, token: 'grant-2' },
+    ]);
+    expect(remoteIds(t)).toEqual(['ana', 'ben']);
+  });
+
+  it('shows a refusal (the viewer limit) and stops asking; an unanswered request is tried again quietly', async () => {
+    const t = setup();
+    t.replies['sfu.feeds'] = () => ({ ok: false, error: { code: 'timeout', message: 'The server did not answer.' } });
+    t.client.start(7, VIEW, ICE);
+    await settle();
+    expect(t.client.getSnapshot().refusal).toBeNull();
+    t.replies['sfu.feeds'] = () => ({ ok: true, data: { feeds: [{ userId: 'ana' }] } });
+    t.replies['sfu.subscribe'] = () => ({
+      ok: false,
+      error: { code: 'conflict', message: 'This round already has 100 viewers.' },
+    });
+    await t.elapse(RETRY_DELAYS_MS[0]);
+    expect(t.named('sfu.feeds')).toHaveLength(2);
+    expect(t.client.getSnapshot().refusal?.message).toBe('This round already has 100 viewers.');
+    t.client.handleFeedsChanged(7);
+    await t.elapse(RETRY_DELAYS_MS.at(-1)!);
+    expect(t.named('sfu.feeds')).toHaveLength(2);
+    expect(t.named('sfu.subscribe')).toHaveLength(1);
+  });
+
+  it('stop closes every connection and leaves; a publisher also unpublishes', async () => {
+    const t = await viewing();
+    t.client.stop();
+    await settle();
+    expect(t.made.every((pc) => pc.isClosed)).toBe(true);
+    expect(t.named('sfu.leave')).toEqual([{ debateId: 7, token: 'grant-1' }]);
+    expect(t.client.getSnapshot().remotes).toEqual([]);
+
+    const p = setup();
+    p.client.start(7, GRANT, ICE);
+    p.client.setPublishStream(asStream(camera()));
+    await settle();
+    p.client.stop();
+    await settle();
+    expect(p.made[0]!.isClosed).toBe(true);
+    expect(p.named('sfu.unpublish')).toEqual([{ debateId: 7, token: 'grant-1' }]);
+  });
+});
