@@ -308,6 +308,13 @@ export async function mediaBenchmark(ctx: TBenchContext): Promise<TBenchResult> 
       `design, so the mesh is measured at ${meshSteps.join(' and ')} viewer(s) only.`,
   ];
   const browser = await launchMediaBrowser();
+  /** How long each part took, for the notes (the full run must fit in 10 minutes). */
+  const partSeconds: string[] = [];
+  let partStarted = performance.now();
+  const endPart = (name: string) => {
+    partSeconds.push(`${name} ${fmt((performance.now() - partStarted) / 1000)} s`);
+    partStarted = performance.now();
+  };
   const started: { stop(): Promise<void> }[] = [];
   try {
     // The mesh: today's path, and the direct call set-up that the relayed one is compared with.
@@ -321,6 +328,7 @@ export async function mediaBenchmark(ctx: TBenchContext): Promise<TBenchResult> 
     notes.push(setupNote('Direct call', direct));
     await mesh.stop();
     started.pop();
+    endPart('mesh and direct calls');
 
     // Through Janus: the same rounds with JANUS_URL set.
     // Locally a machine without Janus or coturn skips that half with the reason; in CI it runs (and fails) instead.
@@ -363,6 +371,8 @@ export async function mediaBenchmark(ctx: TBenchContext): Promise<TBenchResult> 
         await janus?.stop();
       }
     }
+
+    endPart('Janus');
 
     // Relayed: ICE_TRANSPORT_POLICY=relay, no STUN, and TURN over TCP to a coturn that takes no UDP from clients.
     const whyNoCoturn = process.env.CI ? null : coturnMissing();
@@ -418,6 +428,8 @@ export async function mediaBenchmark(ctx: TBenchContext): Promise<TBenchResult> 
       );
       notes.push(setupNote('Relayed call', relayed));
     }
+    endPart('relayed calls');
+    notes.push(`Time by part: ${partSeconds.join(', ')}.`);
   } finally {
     for (const s of started.reverse()) await s.stop().catch(() => {});
     await browser.close();
