@@ -78,11 +78,16 @@ async function waitForPort(port: number, child: ChildProcess, log: () => string)
  * Starts Janus. `rtpPorts` is the UDP range its media may use (a distinct one per concurrent server keeps two test
  * files apart); `mediaInterface`, when given, limits the addresses its ICE candidates use.
  */
-export async function startJanus(options: { rtpPorts?: [number, number] } = {}): Promise<TJanusServer> {
+export async function startJanus(
+  options: {
+    rtpPorts?: [number, number];
+    /** The WebSocket port (a restart on the same address); free by default. */ port?: number;
+  } = {},
+): Promise<TJanusServer> {
   const missing = janusMissing();
   if (missing) throw new Error(missing);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'resolved-janus-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const apiSecret = 'test-janus-api-secret';
   const adminKey = 'test-janus-room-admin-key';
   const [low, high] = options.rtpPorts ?? [20_000 + (process.pid % 200) * 100, 20_000 + (process.pid % 200) * 100 + 99];

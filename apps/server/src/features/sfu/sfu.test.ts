@@ -227,6 +227,30 @@ describeWithJanus('the media server (Janus VideoRoom)', () => {
       });
     }, 30_000);
 
+    it('a publisher’s disconnect takes their feed away; a viewer is counted while subscribed', async () => {
+      const { ada, adaSocket, debateId } = await publishedRound();
+      const watcher = await buildUser(t);
+      const watcherSocket = await socketOf(watcher);
+      const { sfu } = await join(watcherSocket, debateId);
+      await feedsOf(watcherSocket, debateId, sfu!, 1);
+      expect((await subscribe(watcherSocket, debateId, sfu!, ada.user.id)).ok).toBe(true);
+      const viewing = async () => {
+        const sockets = await t.app.realtime.in(`debate:${debateId}`).fetchSockets();
+        return sockets.filter((s) => s.data.sfuViewing?.includes(debateId)).map((s) => s.data.user?.id);
+      };
+      expect(await viewing()).toEqual([watcher.user.id]);
+
+      const gone = nextEvent(watcherSocket, 'sfu.feeds_changed');
+      adaSocket.disconnect();
+      expect(await gone).toEqual({ debateId });
+      const room = await janusRoomOf(debateId);
+      expect(await client.listParticipants(Number(room!.janusRoomId), keys.roomSecret(debateId))).toEqual([]);
+      expect(await ask(watcherSocket, 'sfu.feeds', { debateId, token: sfu!.token })).toEqual({
+        ok: true,
+        data: { feeds: [] },
+      });
+    }, 30_000);
+
     it('refuses a viewer who publishes, a debater who subscribes, and a token of another round or person', async () => {
       const { ada, adaSocket, adaJoin, debateId } = await publishedRound();
       const watcher = await buildUser(t);

@@ -72,6 +72,8 @@ let isLoggerQuiet = false;
 
 export class JanusClient {
   private state: Promise<TSessionState> | undefined;
+  /** The session `state` resolved to, while it lasts. */
+  private open: TSessionState | undefined;
   private failures = 0;
   private retryAt = 0;
   private isClosed = false;
@@ -228,6 +230,7 @@ export class JanusClient {
     this.isClosed = true;
     const state = this.state;
     this.state = undefined;
+    this.open = undefined;
     if (!state) return;
     const open = await state.catch(() => undefined);
     if (!open) return;
@@ -237,13 +240,18 @@ export class JanusClient {
 
   private peerOf(handle: VideoRoomHandle, feed: number | undefined): TJanusPeer {
     let closing: Promise<void> | undefined;
+    // Janus may have detached it already (its room destroyed, the session gone): nothing is left to close then.
+    let isDetached = false;
+    handle.once(Janode.EVENT.HANDLE_DETACHED, () => {
+      isDetached = true;
+    });
     return {
       feed,
       start: async (answerSdp) => {
         await this.call(() => handle.start({ jsep: { type: 'answer', sdp: answerSdp } }));
       },
       close: () => {
-        closing ??= handle.detach().catch(() => {});
+        closing ??= isDetached ? Promise.resolve() : handle.detach().catch(() => {});
         return closing;
       },
     };
@@ -295,17 +303,17 @@ export class JanusClient {
     }
     const opened: TSessionState = { connection, session, admin };
     const lost = () => {
-      if (this.isClosed || !this.state) return;
-      void this.state.then((current) => {
-        if (current !== opened) return;
-        this.state = undefined;
-        this.log.warn({}, 'janus: session lost; reconnecting at the next request');
-        for (const listener of this.lostListeners) listener();
-      });
+      // The connection's close, its error and the session's end may all fire for one loss: act on the first.
+      if (this.isClosed || this.open !== opened) return;
+      this.open = undefined;
+      this.state = undefined;
+      this.log.warn({}, 'janus: session lost; reconnecting at the next request');
+      for (const listener of this.lostListeners) listener();
     };
     connection.once(Janode.EVENT.CONNECTION_CLOSED, lost);
     connection.once(Janode.EVENT.CONNECTION_ERROR, lost);
     session.once(Janode.EVENT.SESSION_DESTROYED, lost);
+    this.open = opened;
     this.failures = 0;
     this.retryAt = 0;
     this.log.info({ url: this.config.url }, 'janus: connected');
