@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TAck, TSfuGrant } from '@resolved/shared';
-import { ICE_GATHER_TIMEOUT_MS, RETRY_DELAYS_MS, SfuClient, type TSfuPlatform, type TSfuRequest } from './sfu-client';
+import {
+  FEEDS_FOLLOW_UPS_MS,
+  ICE_GATHER_TIMEOUT_MS,
+  RETRY_DELAYS_MS,
+  SfuClient,
+  type TSfuPlatform,
+  type TSfuRequest,
+} from './sfu-client';
 import { DISCONNECTED_GRACE_MS } from './peer-recovery';
 
 /** Just enough of WebRTC for the media server's client: Node has none. */
@@ -331,6 +338,48 @@ describe('SfuClient viewing', () => {
     t.client.handleFeedsChanged(8);
     await settle();
     expect(t.named('sfu.feeds')).toHaveLength(2);
+  });
+
+  it('asks again a few times after a change, for a feed the server lists only once its publisher is up', async () => {
+    const t = setup();
+    t.setFeeds(['ana']);
+    t.client.start(7, VIEW, ICE);
+    await settle();
+    t.setFeeds(['ana', 'ben']);
+    await t.elapse(FEEDS_FOLLOW_UPS_MS[0]);
+    expect(t.named('sfu.feeds')).toHaveLength(2);
+    expect(remoteIds(t)).toEqual(['ana', 'ben']);
+    // The asking stops after the last follow-up, until the next change.
+    await t.elapse(FEEDS_FOLLOW_UPS_MS.reduce((sum, ms) => sum + ms, 0) * 2);
+    expect(t.named('sfu.feeds')).toHaveLength(FEEDS_FOLLOW_UPS_MS.length + 1);
+    t.client.handleFeedsChanged(7);
+    await t.elapse(FEEDS_FOLLOW_UPS_MS[0]);
+    expect(t.named('sfu.feeds')).toHaveLength(FEEDS_FOLLOW_UPS_MS.length + 3);
+  });
+
+  it('asks again when its request overtook the rejoin, and subscribes again to a subscription the server lost', async () => {
+    const t = setup();
+    t.replies['sfu.feeds'] = () => ({
+      ok: false,
+      error: { code: 'forbidden', reason: 'not_in_round', message: 'Open the round before watching it.' },
+    });
+    t.client.start(7, VIEW, ICE);
+    await settle();
+    expect(t.client.getSnapshot().refusal).toBeNull();
+    t.setFeeds(['ana']);
+    t.replies['sfu.feeds'] = () => ({ ok: true, data: { feeds: [{ userId: 'ana' }] } });
+    t.replies['sfu.start'] = () => ({
+      ok: false,
+      error: { code: 'not_found', message: 'That subscription has ended. Subscribe again.' },
+    });
+    await t.elapse(RETRY_DELAYS_MS[0]);
+    expect(t.named('sfu.subscribe')).toHaveLength(1);
+    t.replies['sfu.start'] = () => ({ ok: true, data: undefined });
+    await t.elapse(RETRY_DELAYS_MS[0]);
+    expect(t.named('sfu.subscribe')).toHaveLength(2);
+    expect(t.named('sfu.start')).toHaveLength(2);
+    expect(t.client.getSnapshot().refusal).toBeNull();
+    expect(remoteIds(t)).toEqual(['ana']);
   });
 
   it('subscribes again to a feed whose connection failed', async () => {

@@ -71,12 +71,22 @@ interface TSfuSession {
   isSyncAgain: boolean;
   cancelSyncTimer: (() => void) | null;
   syncRetries: number;
+  /** How many more times the list is asked for after the last change (FEEDS_FOLLOW_UPS_MS), and its timer. */
+  followUps: number;
+  cancelFollowUp: (() => void) | null;
   /** The server closed this viewer's subscriptions (`sfu.ended`) or refused it: it asks nothing until restarted. */
   isHalted: boolean;
 }
 
 /** Errors that are worth asking again for: no answer in time, the connection dropped, the server's own trouble. */
 const TRANSIENT_CODES = new Set(['timeout', 'disconnected', 'internal_error', 'service_unavailable', 'rate_limited']);
+/** The socket is not in the round's room yet (a request that overtook the rejoin after a reconnect): ask again. */
+const TRANSIENT_REASONS = new Set(['not_in_round']);
+/**
+ * After the feeds change, the list is asked for again after each of these waits: the media server lists a feed only
+ * once its publisher's connection is up, which is a moment after the publication that announced it.
+ */
+export const FEEDS_FOLLOW_UPS_MS = [1_000, 2_000, 4_000, 8_000] as const;
 
 /**
  * The round's media through the media server (a Janus VideoRoom that only the Resolved server talks to), as a plain
@@ -132,6 +142,7 @@ export class SfuClient {
       if (grant.role === 'viewer' && current.isHalted && isNewGrant) {
         current.isHalted = false;
         current.syncRetries = 0;
+        current.followUps = FEEDS_FOLLOW_UPS_MS.length;
         this.setRefusal(null);
         void this.syncFeeds(current);
       }
@@ -151,10 +162,15 @@ export class SfuClient {
       isSyncAgain: false,
       cancelSyncTimer: null,
       syncRetries: 0,
+      followUps: 0,
+      cancelFollowUp: null,
       isHalted: false,
     };
     this.session = session;
-    if (grant.role === 'viewer') void this.syncFeeds(session);
+    if (grant.role === 'viewer') {
+      session.followUps = FEEDS_FOLLOW_UPS_MS.length;
+      void this.syncFeeds(session);
+    }
   }
 
   /** Closes every connection and tells the server: a publisher unpublishes, a viewer leaves its subscriptions. */
@@ -203,6 +219,7 @@ export class SfuClient {
   handleFeedsChanged(debateId: number): void {
     const session = this.session;
     if (session?.debateId !== debateId || session.grant.role !== 'viewer' || session.isHalted) return;
+    session.followUps = FEEDS_FOLLOW_UPS_MS.length;
     void this.syncFeeds(session);
   }
 
@@ -347,9 +364,23 @@ export class SfuClient {
           if (!session.subscriptions.has(userId)) void this.subscribeTo(session, userId, 0);
         }
       } while (session.isSyncAgain);
+      this.followUp(session);
     } finally {
       session.isSyncing = false;
     }
+  }
+
+  /** Asks for the list again after the next of FEEDS_FOLLOW_UPS_MS, while any are left since the last change. */
+  private followUp(session: TSfuSession): void {
+    session.cancelFollowUp?.();
+    session.cancelFollowUp = null;
+    if (session.followUps <= 0) return;
+    const delay = FEEDS_FOLLOW_UPS_MS[FEEDS_FOLLOW_UPS_MS.length - session.followUps]!;
+    session.followUps--;
+    session.cancelFollowUp = this.platform.setTimer(() => {
+      session.cancelFollowUp = null;
+      if (this.session === session && !session.isHalted) void this.syncFeeds(session);
+    }, delay);
   }
 
   private async subscribeTo(session: TSfuSession, userId: string, retries: number): Promise<void> {
@@ -410,7 +441,10 @@ export class SfuClient {
         answer: pc.localDescription?.sdp ?? '',
       });
       if (!isCurrent() || started.ok) return;
-      if (!this.isRefusal(session, started.error)) this.resubscribeLater(session, userId, sub);
+      // A subscription the server no longer has (`not_found`) is made again, like a failed connection.
+      if (started.error.code === 'not_found' || !this.isRefusal(session, started.error)) {
+        this.resubscribeLater(session, userId, sub);
+      }
     } catch (error) {
       if (!isCurrent()) return;
       console.warn('Subscribing to a feed of the media server failed', error);
@@ -454,12 +488,14 @@ export class SfuClient {
    * try again quietly, after the next backoff step.
    */
   private isRefusal(session: TSfuSession, error: TErrorDetail): boolean {
-    if (TRANSIENT_CODES.has(error.code)) {
+    if (TRANSIENT_CODES.has(error.code) || TRANSIENT_REASONS.has(error.reason ?? '')) {
       console.warn('A request to the media server failed; trying again', error);
       return false;
     }
     this.halt(session, true);
-    this.setRefusal(new ReplyError(error.code, error.message, error.details, error.reason));
+    // The server's own words, for `errorMessage` to show (as `replyData` makes them).
+    const { code, message, details, reason } = error;
+    this.setRefusal(new ReplyError(code, message, details, reason));
     return true;
   }
 
@@ -468,6 +504,8 @@ export class SfuClient {
     session.isHalted = true;
     session.cancelSyncTimer?.();
     session.cancelSyncTimer = null;
+    session.cancelFollowUp?.();
+    session.cancelFollowUp = null;
     const hadSubscriptions = [...session.subscriptions.values()].some((s) => s.subscriptionId !== null);
     for (const sub of session.subscriptions.values()) closeSubscription(sub);
     session.subscriptions.clear();

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { TMediaRole, TSfuGrant } from '@resolved/shared';
-import { getSocket, request, useSocketEvent } from '../../../lib/socket';
+import { getSocket, request, useSocketConnected, useSocketEvent } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
 import { MeshClient, type TIceServer, type TRemotePeer } from './mesh-client';
@@ -69,7 +69,9 @@ export function useWebRtc(options: {
   const grant = sfu && sfu.role === (myRole === 'spectator' ? 'viewer' : 'publisher') ? sfu : null;
   const isViaServer = grant !== null;
   const isViewer = grant?.role === 'viewer';
-  const isSfuOn = isEnabled && isViaServer && !!iceServers && !!myRole;
+  // The server drops a socket's publication and subscriptions when it disconnects: they are made again on reconnect.
+  const isConnected = useSocketConnected();
+  const isSfuOn = isEnabled && isConnected && isViaServer && !!iceServers && !!myRole;
   useEffect(() => {
     client.setSpectatorsViaServer(isViaServer);
   }, [client, isViaServer]);

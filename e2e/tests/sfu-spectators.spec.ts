@@ -1,0 +1,250 @@
+/**
+ * Spectators through the media server: the app (its own instance) has JANUS_URL set to a real Janus started for this
+ * file. Two debaters and a judge stay on the mesh with each other and publish once to the round's room; six
+ * spectators each receive frames from both debaters from the server, the debaters' pages make no connection to any
+ * spectator, and no spectator's page sends media. A spectator of two 15-year-olds gets no connection and no frames
+ * until both let spectators watch, then receives them without a reload.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+import { startAppServer, type TAppServer } from '../support/app-server';
+import { ADULT_BIRTH_MONTH, birthMonthForAge, E2E_PASSWORD, uniqueEmail } from '../support/accounts';
+import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
+import { DebatePage } from '../pages/DebatePage';
+import { janusMissing, startJanus, type TJanusServer } from '../../apps/server/src/test/janus';
+
+/** Beside the shared server's port (E2E_PORT), so that runs on other ports do not meet. */
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+const APP_PORT = E2E_PORT + 40;
+/** Janus's media ports: above the server tests' range (20000–39999), one block per E2E_PORT. */
+const RTP_LOW = 40_000 + (E2E_PORT % 100) * 100;
+const JANUS_PORTS: [number, number] = [RTP_LOW, RTP_LOW + 99];
+// Locally a machine without Janus skips with the reason; in CI the test runs (and fails) instead.
+const missing = process.env.CI ? null : janusMissing();
+if (missing) console.warn(`[e2e] media server tests skipped: ${missing}`);
+
+test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
+test.describe.configure({ mode: 'serial' });
+test.skip(missing !== null, missing ?? '');
+
+let app: TAppServer;
+let janus: TJanusServer;
+
+test.beforeAll(async () => {
+  janus = await startJanus({ rtpPorts: JANUS_PORTS });
+  app = await startAppServer({
+    port: APP_PORT,
+    env: {
+      ...janus.env,
+      AUTH_SECRET: 'e2e-sfu-spectators-auth-secret-0123456789abcdef',
+      // Eleven accounts from one address.
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+      SIGNUP_DAILY_LIMIT_PER_IP: '100000',
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await janus?.stop();
+});
+
+type TCallWindow = Window & { peerConnections: RTCPeerConnection[] };
+
+interface TPerson {
+  context: BrowserContext;
+  page: Page;
+  room: DebatePage;
+  /** Console errors and uncaught errors of the page (the fixture's guard watches only its own page). */
+  errors: string[];
+}
+
+/**
+ * A signed-up person on this app in a new context, with a page that records the RTCPeerConnections it makes (so the
+ * test can count them and read their directions and stats).
+ */
+async function personOn(browser: Browser, name: string, birthMonth = ADULT_BIRTH_MONTH): Promise<TPerson> {
+  const context = await browser.newContext({ baseURL: app.baseUrl });
+  const res = await context.request.post('/api/auth/sign-up/email', {
+    headers: { origin: app.baseUrl },
+    data: { name, email: uniqueEmail(name.toLowerCase().replace(/\W+/g, '-')), password: E2E_PASSWORD, birthMonth },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${name}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${name}: ${error.message}`));
+  await page.addInitScript(() => {
+    const Original = window.RTCPeerConnection;
+    const made: RTCPeerConnection[] = [];
+    (window as unknown as TCallWindow).peerConnections = made;
+    window.RTCPeerConnection = class extends Original {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        made.push(this);
+      }
+    } as typeof RTCPeerConnection;
+  });
+  return { context, page, room: new DebatePage(page), errors };
+}
+
+/** A live Lincoln Douglas round between two people, through a challenge link on this app. */
+async function liveRound(host: TPerson, guest: TPerson): Promise<number> {
+  const headers = { origin: app.baseUrl };
+  const created = await host.context.request.post('/api/debates/challenges', { headers, data: { formatId: 'ld' } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { token } = (await created.json()).challenge as { token: string };
+  const accepted = await guest.context.request.post(`/api/debates/challenges/${token}/accept`, { headers });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+  return ((await accepted.json()) as { debateId: number }).debateId;
+}
+
+/**
+ * The page's connections: how many it made, how many are open, how many of those lead to the media server (their
+ * remote candidates are on Janus's media ports), and the directions the open ones negotiated.
+ */
+function connections(page: Page) {
+  return page.evaluate(([low, high]) => {
+    const made = (window as unknown as TCallWindow).peerConnections;
+    const open = made.filter((pc) => pc.connectionState !== 'closed');
+    const toJanus = (pc: RTCPeerConnection) =>
+      [...(pc.remoteDescription?.sdp ?? '').matchAll(/^a=candidate:\S+ \d+ \S+ \d+ \S+ (\d+) /gm)].some(
+        (m) => Number(m[1]) >= low && Number(m[1]) <= high,
+      );
+    return {
+      made: made.length,
+      open: open.length,
+      toJanus: open.filter(toJanus).length,
+      directions: open.map((pc) =>
+        pc
+          .getTransceivers()
+          .map((t) => t.currentDirection ?? t.direction)
+          .sort()
+          .join(','),
+      ),
+      /** Whether any of its local descriptions offered or answered to send media. */
+      sends: made.some((pc) => /a=(sendonly|sendrecv)/.test(pc.localDescription?.sdp ?? '')),
+    };
+  }, JANUS_PORTS);
+}
+
+/** The frames a labelled video has shown so far (0 when there is no such video). */
+function framesOf(page: Page, label: string) {
+  return page
+    .getByLabel(label, { exact: true })
+    .evaluateAll((videos: HTMLVideoElement[]) =>
+      videos.reduce((sum, v) => sum + v.getVideoPlaybackQuality().totalVideoFrames, 0),
+    );
+}
+
+/** Both debaters' videos on a spectator's page show frames, and go on showing new ones. */
+async function expectBothDebatersPlaying(page: Page) {
+  for (const label of ['Affirmative camera', 'Negative camera']) {
+    await expect.poll(() => framesOf(page, label), { timeout: 60_000 }).toBeGreaterThan(0);
+    const before = await framesOf(page, label);
+    await expect.poll(() => framesOf(page, label), { timeout: 20_000 }).toBeGreaterThan(before + 3);
+  }
+}
+
+test('six spectators watch both debaters through the media server, and the debaters connect to none of them', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const [host, guest, judge] = await Promise.all([
+    personOn(browser, 'Janus Host'),
+    personOn(browser, 'Janus Guest'),
+    personOn(browser, 'Janus Judge'),
+  ]);
+  const debateId = await liveRound(host, guest);
+  const seated = await judge.context.request.post(`/api/debates/${debateId}/judge`, {
+    headers: { origin: app.baseUrl },
+  });
+  expect(seated.ok(), await seated.text()).toBe(true);
+  for (const p of [host, guest, judge]) await p.room.gotoRoom(debateId);
+  for (const p of [host, guest, judge]) await expect(p.room.rtcState).toHaveText('connected', { timeout: 60_000 });
+
+  const spectators: TPerson[] = [];
+  for (let i = 1; i <= 6; i++) spectators.push(await personOn(browser, `Janus Spectator ${i}`));
+  for (const s of spectators) await s.room.gotoRoom(debateId);
+  for (const s of spectators) {
+    await expect(s.room.rtcState).toHaveText('connected', { timeout: 60_000 });
+    await expectBothDebatersPlaying(s.page);
+  }
+
+  for (const s of spectators) {
+    const seen = await connections(s.page);
+    // One connection per participant's feed (both debaters and the judge), each from the media server, receiving.
+    expect(seen.open).toBe(3);
+    expect(seen.toJanus).toBe(3);
+    expect(seen.directions).toEqual(['recvonly,recvonly', 'recvonly,recvonly', 'recvonly,recvonly']);
+    expect(seen.sends).toBe(false);
+  }
+  for (const p of [host, guest]) {
+    const seen = await connections(p.page);
+    // The opponent and the judge on the mesh, and the one publication to the media server: none to a spectator.
+    expect(seen.open).toBe(3);
+    expect(seen.toJanus).toBe(1);
+    expect(seen.directions.sort()).toEqual(['sendonly,sendonly', 'sendrecv,sendrecv', 'sendrecv,sendrecv']);
+    await expect(p.page.getByText(/spectators? watch/)).toHaveCount(0);
+  }
+  // The debaters' own call is still up with six people watching.
+  for (const p of [host, guest]) await expect(p.room.rtcState).toHaveText('connected');
+  const everyone = [host, guest, judge, ...spectators];
+  expect(everyone.flatMap((p) => p.errors)).toEqual([]);
+  await Promise.all(everyone.map((p) => p.context.close()));
+});
+
+test('a spectator of two 15-year-olds gets no media until both let spectators watch, then receives it', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const fifteen = birthMonthForAge(15);
+  const [host, guest, watcher] = await Promise.all([
+    personOn(browser, 'Janus Teen Host', fifteen),
+    personOn(browser, 'Janus Teen Guest', fifteen),
+    personOn(browser, 'Janus Watcher'),
+  ]);
+  const debateId = await liveRound(host, guest);
+  for (const p of [host, guest, watcher]) await p.room.gotoRoom(debateId);
+  for (const p of [host, guest]) await expect(p.room.rtcState).toHaveText('connected', { timeout: 60_000 });
+  const note = watcher.page.getByTestId('media-note');
+  await expect(note).toContainText('A debater in this round is under 18');
+
+  // One debater lets spectators watch: still no connection on the watcher's page, no video.
+  const watchBox = (page: Page) => page.getByLabel('Let spectators see and hear us');
+  await watchBox(host.page).check();
+  await expect(guest.page.getByTestId('spectator-watch-state')).toContainText('One debater lets spectators watch');
+  await watcher.page.waitForTimeout(2000);
+  await expect(note).toBeVisible();
+  expect((await connections(watcher.page)).made).toBe(0);
+  await expect(watcher.page.locator('video')).toHaveCount(0);
+
+  // The host turns their camera off meanwhile.
+  await host.page.getByRole('button', { name: 'Camera off' }).click();
+  await expect(host.page.getByRole('button', { name: 'Camera on' })).toBeVisible();
+
+  // Both allow: the watcher gets a grant without a reload, connects to the media server, and is told (in answer to
+  // its hello) that the host's camera is off.
+  await watchBox(guest.page).check();
+  await expect(watcher.room.rtcState).toHaveText('connected', { timeout: 60_000 });
+  const placeholder = watcher.page.getByTestId('camera-off');
+  await expect(placeholder).toHaveCount(1);
+  await expect(placeholder).toContainText('Janus Teen Host');
+  // The host's camera on again: the same publication sends the new track, and both debaters' frames arrive.
+  await host.page.getByRole('button', { name: 'Camera on' }).click();
+  await expect(placeholder).toHaveCount(0);
+  await expectBothDebatersPlaying(watcher.page);
+  const seen = await connections(watcher.page);
+  expect(seen.toJanus).toBe(2);
+  expect(seen.directions).toEqual(['recvonly,recvonly', 'recvonly,recvonly']);
+  expect(seen.sends).toBe(false);
+
+  // One turns it off again: the watcher's connections close and the note is back.
+  await watchBox(host.page).uncheck();
+  await expect(note).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => (await connections(watcher.page)).open, { timeout: 15_000 }).toBe(0);
+  expect([host, guest, watcher].flatMap((p) => p.errors)).toEqual([]);
+  await Promise.all([host, guest, watcher].map((p) => p.context.close()));
+});
