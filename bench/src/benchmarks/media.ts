@@ -344,13 +344,28 @@ export async function mediaBenchmark(ctx: TBenchContext): Promise<TBenchResult> 
         const steps = await uploadPerViewers(ctx, 'janus', janusApp, browser, janusSteps);
         const last = steps.at(-1)!;
         figures.push(...uploadFigures('janus', steps));
-        const growth = mean(last.upload) / mean(steps[0]!.upload);
+        const first = steps[0]!;
+        const budget = {
+          kind: 'max' as const,
+          value: BUDGET.janusGrowth,
+          text: `≤ ${BUDGET.janusGrowth}×`,
+          basis: 'ratio' as const,
+        };
         figures.push(
           figure({
-            name: `Janus: upload at ${last.viewers} viewers / at ${steps[0]!.viewers} viewer`,
-            value: growth,
+            name: `Janus: upload at ${last.viewers} viewers / at ${first.viewers} viewer`,
+            value: mean(last.upload) / mean(first.upload),
             unit: '×',
-            budget: { kind: 'max', value: BUDGET.janusGrowth, text: `≤ ${BUDGET.janusGrowth}×`, basis: 'ratio' },
+            budget,
+          }),
+          // A machine starved by the viewers' decoding makes the debater's encoder drop frames, and the upload falls
+          // with them, which would flatter the ratio above. Per encoded video frame it does not (audio, which does not
+          // drop, makes this one the stricter when frames are dropped).
+          figure({
+            name: `Janus: upload per encoded video frame at ${last.viewers} viewers / at ${first.viewers} viewer`,
+            value: mean(last.upload) / mean(last.encodedFps) / (mean(first.upload) / mean(first.encodedFps)),
+            unit: '×',
+            budget,
           }),
         );
         notes.push(...stepNotes('janus', steps));
