@@ -2,8 +2,8 @@
  * Spectators through the media server: the app (its own instance) has JANUS_URL set to a real Janus started for this
  * file. Two debaters and a judge stay on the mesh with each other and publish once to the round's room; six
  * spectators each receive frames from both debaters from the server, the debaters' pages make no connection to any
- * spectator, and no spectator's page sends media. A spectator of two 15-year-olds gets no connection and no frames
- * until both let spectators watch, then receives them without a reload.
+ * spectator, and no spectator's page sends media; a seventh, beyond SPECTATOR_LIMIT, is told so. A spectator of two
+ * 15-year-olds gets no connection and no frames until both let spectators watch, then receives them without a reload.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
@@ -37,9 +37,11 @@ test.beforeAll(async () => {
     env: {
       ...janus.env,
       AUTH_SECRET: 'e2e-sfu-spectators-auth-secret-0123456789abcdef',
-      // Eleven accounts from one address.
+      // A dozen accounts from one address.
       AUTH_RATE_LIMIT_PER_IP: '100000',
       SIGNUP_DAILY_LIMIT_PER_IP: '100000',
+      // The six spectators of the first test fill the round; a seventh is refused.
+      SPECTATOR_LIMIT: '6',
     },
   });
 });
@@ -191,7 +193,16 @@ test('six spectators watch both debaters through the media server, and the debat
   }
   // The debaters' own call is still up with six people watching.
   for (const p of [host, guest]) await expect(p.room.rtcState).toHaveText('connected');
-  const everyone = [host, guest, judge, ...spectators];
+
+  // A seventh spectator is beyond SPECTATOR_LIMIT: told so in the panel and a toast, with no connection made.
+  const seventh = await personOn(browser, 'Janus Spectator 7');
+  await seventh.room.gotoRoom(debateId);
+  const limitWords = 'This round has as many viewers as it can take (6).';
+  await expect(seventh.page.getByTestId('media-note')).toContainText(limitWords, { timeout: 30_000 });
+  await expect(seventh.page.getByRole('alert').filter({ hasText: limitWords })).toBeVisible();
+  await expect(seventh.page.locator('video')).toHaveCount(0);
+  expect((await connections(seventh.page)).made).toBe(0);
+  const everyone = [host, guest, judge, ...spectators, seventh];
   expect(everyone.flatMap((p) => p.errors)).toEqual([]);
   await Promise.all(everyone.map((p) => p.context.close()));
 });

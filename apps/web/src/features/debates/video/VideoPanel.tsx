@@ -90,7 +90,7 @@ export function VideoPanel({
         </p>
       ) : hasMedia && rtc.watchRefusal ? (
         <p className="mt-1 text-sm text-slate-600" data-testid="media-note">
-          {rtc.watchRefusal} The clock and the chat still follow the round.
+          {rtc.watchRefusal}
         </p>
       ) : hasMedia && myRole && !(myRole === 'spectator' && rtc.isMediaFull) ? (
         <CallView debate={debate} myRole={myRole} myUserId={myUserId} rtc={rtc} />
