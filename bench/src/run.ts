@@ -1,8 +1,9 @@
 /**
  * `npm run bench` runs every benchmark at full size (within 10 minutes) and exits non-zero when a budget is missed;
  * `npm run bench -- --quick` runs each at small sizes as a smoke test (called by `npm test`) that judges no budget.
- * `--only <id>` runs one. Needs `npm run build` first. Writes bench/results/latest.md and latest.json (quick runs
- * write quick.md / quick.json). Before each section the calibration loop measures the machine's speed.
+ * `--only <id>` runs one (`--quick --only media` runs the media benchmark small, which the quick run leaves out).
+ * Needs `npm run build` first. Writes bench/results/latest.md and latest.json (quick runs write quick.md /
+ * quick.json). Before each section the calibration loop measures the machine's speed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,12 +18,18 @@ import { matchmakingBenchmark } from './benchmarks/matchmaking';
 import { clockBenchmark } from './benchmarks/clock';
 import { webBenchmark } from './benchmarks/web';
 import { overheadBenchmark } from './benchmarks/overhead';
+import { mediaBenchmark } from './benchmarks/media';
 
 interface TBenchmark {
   id: string;
   /** The report sections it fills, in the order `run` returns their results. */
   sections: { id: string; title: string }[];
   run: (ctx: TBenchContext) => Promise<TBenchResult[]>;
+  /**
+   * False for a benchmark left out of the quick smoke run unless `--only` names it: its small size alone takes longer
+   * than the whole quick run may (the media benchmark: a Chromium, Janus and coturn, about 65 s on its own).
+   */
+  isInQuickRun?: boolean;
 }
 
 const BENCHMARKS: TBenchmark[] = [
@@ -61,6 +68,12 @@ const BENCHMARKS: TBenchmark[] = [
     id: 'overhead',
     sections: [{ id: 'overhead', title: '7. The cost of a request' }],
     run: async (ctx) => [await overheadBenchmark(ctx)],
+  },
+  {
+    id: 'media',
+    sections: [{ id: 'media', title: '8. Media: upload per viewer, relayed set-up' }],
+    run: async (ctx) => [await mediaBenchmark(ctx)],
+    isInQuickRun: false,
   },
 ];
 
@@ -132,7 +145,7 @@ async function runBenchmark(benchmark: TBenchmark): Promise<TSection[]> {
   });
 }
 
-const selected = BENCHMARKS.filter((b) => !only || only.includes(b.id));
+const selected = BENCHMARKS.filter((b) => (only ? only.includes(b.id) : !isQuick || b.isInQuickRun !== false));
 // A full run measures one benchmark at a time; the quick smoke run starts them all at once (each has its own
 // ports and databases) to stay within a minute on a busy machine — its figures are not for comparison.
 const sections: TSection[] = isQuick ? (await Promise.all(selected.map(runBenchmark))).flat() : [];

@@ -28,6 +28,9 @@ export const PORTS = {
   clientRankBaseline: 3407,
   overhead: 3411,
   overheadBare: 3412,
+  mediaMesh: 3413,
+  mediaJanus: 3414,
+  mediaRelay: 3415,
 } as const;
 
 export interface TServer {

@@ -1,0 +1,463 @@
+/**
+ * 8. Media: what a debater's browser uploads as spectators join their round, on the mesh (each spectator one more
+ * upload, up to SPECTATOR_MEDIA_LIMIT) and through a Janus media server (one upload whatever the audience), and how
+ * long a call takes to set up when it must go through a TURN relay over TCP, beside a direct call in the same run.
+ *
+ * Real Chromium (one browser, a context per person, the fake camera and microphone), the built app, a real Janus
+ * (Debian's package, `startJanus` of the server's tests) and a real coturn (the browser tests' `startCoturn`: TCP
+ * only). The upload is read from the debater's own `getStats()`: the RTP bytes (payload and headers) of every
+ * outbound stream of every RTCPeerConnection the page has, over a fixed window once every viewer decodes video.
+ */
+import { SPECTATOR_MEDIA_LIMIT } from '@resolved/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { janusMissing, startJanus, type TJanusServer } from '../../../apps/server/src/test/janus';
+import { coturnMissing, startCoturn } from '../../../e2e/support/coturn';
+import type { TBenchContext, TBenchResult } from '../lib/context';
+import { createSessions, openBenchDatabase, seedUsers } from '../lib/accounts';
+import {
+  CAMERA,
+  callTimings,
+  decodingVideos,
+  FAKE_FPS,
+  launchMediaBrowser,
+  pageStats,
+  signedInPage,
+  uploadRate,
+  type TPageStats,
+} from '../lib/media-pages';
+import { figure, fmt, type TFigure } from '../lib/report';
+import { PORTS, startServer, type TServer } from '../lib/server';
+import { median, sleep } from '../lib/stats';
+
+/**
+ * The issue's goals. Through Janus a debater's upload at 20 viewers is a ratio to the same round's upload at 1 viewer
+ * (the machine's speed cancels out). The relayed set-up is a time two people wait for each other's picture: absolute,
+ * with the direct set-up of the same run beside it.
+ */
+const BUDGET = { janusGrowth: 1.2, relaySetupMs: 2000 };
+const JANUS_VIEWERS = [1, 5, 10, 20];
+/** More spectators than the cap get no media on the mesh by design: measuring them would show the cap, not a cost. */
+const MESH_VIEWERS = [1, SPECTATOR_MEDIA_LIMIT];
+/** After the last viewer of a step decodes video: let keyframe requests and bandwidth estimates settle, then count. */
+const SETTLE_MS = 3000;
+const WINDOW_MS = 8000;
+/** Janus's RTP ports: clear of the ranges the server's tests give their Janus (20000–39999, by process id). */
+const JANUS_RTP_PORTS: [number, number] = [40_000, 40_199];
+const TURN_SECRET = 'bench-turn-secret';
+
+type TMode = 'mesh' | 'janus';
+
+interface TStep {
+  viewers: number;
+  /** Each debater's upload in bytes/s over the window. */
+  upload: number[];
+  /** Connections that sent media during the window, per debater. */
+  sending: number[];
+  /** Per debater: outbound video frames per second, the widest outbound frame, why the encoder held back. */
+  encodedFps: number[];
+  widths: number[];
+  limitations: string[];
+}
+
+interface TSetup {
+  /** From the round's first connection between the two to both decoding the other's video. */
+  frameMs: number;
+  /** From the first connection to both connected. */
+  connectMs: number;
+  /** From the second page's navigation to both decoding the other's video (page load and media included). */
+  pageMs: number;
+  pairs: string[];
+}
+
+interface TPerson {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A live Lincoln Douglas round between the two, through a challenge link. */
+async function startRound(baseUrl: string, host: string, guest: string): Promise<number> {
+  const created = await fetch(`${baseUrl}/api/debates/challenges`, {
+    method: 'POST',
+    headers: { cookie: host, origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ formatId: 'ld' }),
+  });
+  if (!created.ok) throw new Error(`create a challenge: ${created.status} ${await created.text()}`);
+  const { challenge } = (await created.json()) as { challenge: { token: string } };
+  const accepted = await fetch(`${baseUrl}/api/debates/challenges/${challenge.token}/accept`, {
+    method: 'POST',
+    headers: { cookie: guest, origin: baseUrl },
+  });
+  if (!accepted.ok) throw new Error(`accept a challenge: ${accepted.status} ${await accepted.text()}`);
+  return ((await accepted.json()) as { debateId: number }).debateId;
+}
+
+/** Signed-in session cookies for `count` new adults in the server's database. */
+async function cookiesFor(server: TServer, count: number, prefix: string): Promise<string[]> {
+  const database = openBenchDatabase('sqlite', { dataDir: server.dataDir });
+  try {
+    const users = await seedUsers(database, count, { prefix });
+    return await createSessions(
+      database,
+      users.map((u) => u.id),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/** Polls until `check` is true, saying what was awaited (and its last state) when it is not within `timeoutMs`. */
+async function waitFor(what: string, timeoutMs: number, check: () => Promise<boolean | string>): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: boolean | string = false;
+  while (Date.now() < deadline) {
+    last = await check();
+    if (last === true) return;
+    await sleep(250);
+  }
+  throw new Error(
+    `timed out after ${timeoutMs / 1000} s waiting for ${what}${typeof last === 'string' ? ` (${last})` : ''}`,
+  );
+}
+
+async function openRoom(browser: Browser, baseUrl: string, cookie: string, debateId: number): Promise<TPerson> {
+  const person = await signedInPage(browser, baseUrl, cookie);
+  await person.page.goto(`/debates/${debateId}`);
+  return person;
+}
+
+/** What each debater uploads over the window, and how. */
+async function measureStep(debaters: TPerson[], viewers: number): Promise<TStep> {
+  await sleep(SETTLE_MS);
+  const before = await Promise.all(debaters.map((d) => pageStats(d.page)));
+  await sleep(WINDOW_MS);
+  const after = await Promise.all(debaters.map((d) => pageStats(d.page)));
+  const seconds = (i: number) => (after[i]!.at - before[i]!.at) / 1000;
+  const growth = (i: number, read: (c: TPageStats['connections'][number]) => number) => {
+    const earlier = new Map(before[i]!.connections.map((c) => [c.index, read(c)]));
+    return after[i]!.connections.map((c) => read(c) - (earlier.get(c.index) ?? 0));
+  };
+  return {
+    viewers,
+    upload: debaters.map((_, i) => uploadRate(before[i]!, after[i]!)),
+    sending: debaters.map((_, i) => growth(i, (c) => c.sentBytes).filter((bytes) => bytes > 0).length),
+    encodedFps: debaters.map((_, i) => growth(i, (c) => c.videoFramesEncoded).reduce((a, b) => a + b, 0) / seconds(i)),
+    widths: after.map((s) => Math.max(0, ...s.connections.map((c) => c.videoWidth))),
+    limitations: after.map((s) =>
+      [...new Set(s.connections.map((c) => c.qualityLimitation).filter((q) => q && q !== 'none'))].join('+'),
+    ),
+  };
+}
+
+/**
+ * A round of two debaters; viewers join in steps up to each count of `steps`, and once every viewer decodes both
+ * debaters' videos, each debater's upload is measured. The judge's seat stays empty: a third sender on this 2-core
+ * machine would cost more than it tells (on the mesh it is one more upload per spectator, like a debater's).
+ */
+async function uploadPerViewers(
+  ctx: TBenchContext,
+  mode: TMode,
+  server: TServer,
+  browser: Browser,
+  steps: number[],
+): Promise<TStep[]> {
+  const cookies = await cookiesFor(server, 2 + steps.at(-1)!, `media-${mode}-`);
+  const [hostCookie, guestCookie, ...viewerCookies] = cookies as [string, string, ...string[]];
+  const debateId = await startRound(server.baseUrl, hostCookie, guestCookie);
+  const people: TPerson[] = [];
+  try {
+    const debaters = await Promise.all(
+      [hostCookie, guestCookie].map((c) => openRoom(browser, server.baseUrl, c, debateId)),
+    );
+    people.push(...debaters);
+    await waitFor(`the two debaters to see each other (${mode})`, 60_000, async () => {
+      const decoding = await Promise.all(debaters.map((d) => decodingVideos(d.page)));
+      return decoding.every((n) => n >= 1) || `decoding ${decoding.join(', ')}`;
+    });
+    const viewers: TPerson[] = [];
+    const results: TStep[] = [];
+    for (const count of steps) {
+      const joining = viewerCookies.slice(viewers.length, count);
+      // Five at a time: twenty pages loading the app at once starve the debaters' encoders on two cores.
+      for (let i = 0; i < joining.length; i += 5) {
+        const batch = await Promise.all(
+          joining.slice(i, i + 5).map((c) => openRoom(browser, server.baseUrl, c, debateId)),
+        );
+        viewers.push(...batch);
+        people.push(...batch);
+      }
+      await waitFor(`${count} viewers to decode both debaters' videos (${mode})`, 120_000, async () => {
+        const decoding = await Promise.all(viewers.map((v) => decodingVideos(v.page)));
+        const short = decoding.filter((n) => n < 2).length;
+        return short === 0 || `${short} of ${count} not yet decoding both`;
+      });
+      const step = await measureStep(debaters, count);
+      ctx.log(
+        `${mode}, ${count} viewer(s): upload ${step.upload.map((b) => fmt((b * 8) / 1000, 'kbit/s')).join(' and ')}; ` +
+          `sending connections ${step.sending.join(', ')}; encoded ${step.encodedFps.map((f) => fmt(f)).join(', ')} frames/s`,
+      );
+      // Through Janus a debater sends to the other debater and to the media server, whatever the audience: more
+      // connections mean the viewers are on the mesh, and the figure would not be the media server's.
+      if (mode === 'janus' && Math.max(...step.sending) > 2) {
+        throw new Error(
+          `a debater sent on ${Math.max(...step.sending)} connections with ${count} viewer(s): the viewers are not ` +
+            'watching through the media server',
+        );
+      }
+      results.push(step);
+    }
+    return results;
+  } finally {
+    await Promise.all(people.map((p) => p.context.close().catch(() => {})));
+  }
+}
+
+/** One call between two new debaters on `server`: the set-up times, read from both pages. */
+async function callSetup(server: TServer, browser: Browser, cookies: [string, string]): Promise<TSetup> {
+  const debateId = await startRound(server.baseUrl, cookies[0], cookies[1]);
+  const people = await Promise.all(cookies.map((c) => signedInPage(browser, server.baseUrl, c, { watchFrames: true })));
+  try {
+    const navigatedAt = Date.now();
+    await Promise.all(people.map((p) => p.page.goto(`/debates/${debateId}`)));
+    await waitFor('both debaters to decode the other’s video', 60_000, async () => {
+      const timings = await Promise.all(people.map((p) => callTimings(p.page)));
+      return timings.every((t) => t.some((c) => c.firstFrameAt !== null));
+    });
+    const timings = await Promise.all(people.map((p) => callTimings(p.page)));
+    // The call's connections are those that connected (the app may make others, e.g. to test the network).
+    const connected = timings.flat().filter((c) => c.connectedAt !== null);
+    const startedAt = Math.min(...connected.map((c) => c.createdAt));
+    const firstFrame = timings.map((t) =>
+      Math.min(...t.flatMap((c) => (c.firstFrameAt === null ? [] : [c.firstFrameAt]))),
+    );
+    const firstConnected = timings.map((t) =>
+      Math.min(...t.flatMap((c) => (c.connectedAt === null ? [] : [c.connectedAt]))),
+    );
+    const stats = await Promise.all(people.map((p) => pageStats(p.page)));
+    return {
+      frameMs: Math.max(...firstFrame) - startedAt,
+      connectMs: Math.max(...firstConnected) - startedAt,
+      pageMs: Math.max(...firstFrame) - navigatedAt,
+      pairs: stats.flatMap((s) =>
+        s.connections.filter((c) => c.state === 'connected').map((c) => `${c.localCandidate}/${c.remoteCandidate}`),
+      ),
+    };
+  } finally {
+    await Promise.all(people.map((p) => p.context.close().catch(() => {})));
+  }
+}
+
+async function setupRounds(server: TServer, browser: Browser, rounds: number, prefix: string): Promise<TSetup[]> {
+  const cookies = await cookiesFor(server, 2 * rounds, prefix);
+  const results: TSetup[] = [];
+  for (let i = 0; i < rounds; i++) {
+    results.push(await callSetup(server, browser, [cookies[2 * i]!, cookies[2 * i + 1]!]));
+  }
+  return results;
+}
+
+const kbits = (bytesPerSecond: number) => (bytesPerSecond * 8) / 1000;
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+function uploadFigures(mode: TMode, steps: TStep[]): TFigure[] {
+  const label = mode === 'mesh' ? 'mesh' : 'Janus';
+  const first = mean(steps[0]!.upload);
+  return steps.map((step) =>
+    figure({
+      name: `${label}: a debater's upload with ${step.viewers} viewer(s) (mean of both; ${mean(step.sending)} sending connection(s))`,
+      value: kbits(mean(step.upload)),
+      unit: 'kbit/s',
+      ...(step !== steps[0]
+        ? { ratio: { label: `/ ${steps[0]!.viewers} viewer`, value: mean(step.upload) / first } }
+        : {}),
+    }),
+  );
+}
+
+function stepNotes(mode: TMode, steps: TStep[]): string[] {
+  return steps.map(
+    (s) =>
+      `${mode === 'mesh' ? 'Mesh' : 'Janus'}, ${s.viewers} viewer(s), per debater: ` +
+      s.upload
+        .map(
+          (u, i) =>
+            `${fmt(kbits(u), 'kbit/s')} over ${s.sending[i]} connection(s), ${fmt(s.encodedFps[i]!)} video frames/s encoded, ` +
+            `${s.widths[i]} px wide${s.limitations[i] ? `, encoder limited by ${s.limitations[i]}` : ''}`,
+        )
+        .join('; ') +
+      '.',
+  );
+}
+
+function setupNote(label: string, rounds: TSetup[]): string {
+  return (
+    `${label}, each round: first frame ${rounds.map((r) => fmt(r.frameMs, 'ms')).join(', ')}; connected ` +
+    `${rounds.map((r) => fmt(r.connectMs, 'ms')).join(', ')}; from the page's navigation ` +
+    `${rounds.map((r) => fmt(r.pageMs, 'ms')).join(', ')}; selected pairs (local/remote) ` +
+    `${[...new Set(rounds.flatMap((r) => r.pairs))].join(', ')}.`
+  );
+}
+
+export async function mediaBenchmark(ctx: TBenchContext): Promise<TBenchResult> {
+  const janusSteps = ctx.isQuick ? [1, 2] : JANUS_VIEWERS;
+  const meshSteps = ctx.isQuick ? [1] : MESH_VIEWERS;
+  const setupRoundsCount = ctx.isQuick ? 1 : 3;
+  const figures: TFigure[] = [];
+  const notes: string[] = [
+    `The judge's seat is empty in the upload rounds (two debaters and the viewers). On the mesh a debater's browser ` +
+      `sends to at most ${SPECTATOR_MEDIA_LIMIT} spectators (SPECTATOR_MEDIA_LIMIT): spectators beyond get no media by ` +
+      `design, so the mesh is measured at ${meshSteps.join(' and ')} viewer(s) only.`,
+  ];
+  const browser = await launchMediaBrowser();
+  /** How long each part took, for the notes (the full run must fit in 10 minutes). */
+  const partSeconds: string[] = [];
+  let partStarted = performance.now();
+  const endPart = (name: string) => {
+    partSeconds.push(`${name} ${fmt((performance.now() - partStarted) / 1000)} s`);
+    partStarted = performance.now();
+  };
+  const started: { stop(): Promise<void> }[] = [];
+  try {
+    // The mesh: today's path, and the direct call set-up that the relayed one is compared with.
+    const mesh = await startServer({ port: PORTS.mediaMesh, name: 'media-mesh' });
+    started.push(mesh);
+    const meshResults = await uploadPerViewers(ctx, 'mesh', mesh, browser, meshSteps);
+    figures.push(...uploadFigures('mesh', meshResults));
+    notes.push(...stepNotes('mesh', meshResults));
+    const direct = await setupRounds(mesh, browser, setupRoundsCount, 'media-direct-');
+    ctx.log(`direct set-up: ${direct.map((r) => fmt(r.frameMs, 'ms')).join(', ')}`);
+    notes.push(setupNote('Direct call', direct));
+    await mesh.stop();
+    started.pop();
+    endPart('mesh and direct calls');
+
+    // Through Janus: the same rounds with JANUS_URL set.
+    // Locally a machine without Janus or coturn skips that half with the reason; in CI it runs (and fails) instead.
+    const whyNoJanus = process.env.CI ? null : janusMissing();
+    if (whyNoJanus) {
+      notes.push(`Janus half not run: ${whyNoJanus}.`);
+    } else {
+      let janus: TJanusServer | undefined;
+      let janusApp: TServer | undefined;
+      try {
+        janus = await startJanus({ rtpPorts: JANUS_RTP_PORTS });
+        janusApp = await startServer({ port: PORTS.mediaJanus, name: 'media-janus', env: janus.env });
+        const steps = await uploadPerViewers(ctx, 'janus', janusApp, browser, janusSteps);
+        const last = steps.at(-1)!;
+        figures.push(...uploadFigures('janus', steps));
+        const first = steps[0]!;
+        const budget = {
+          kind: 'max' as const,
+          value: BUDGET.janusGrowth,
+          text: `≤ ${BUDGET.janusGrowth}×`,
+          basis: 'ratio' as const,
+        };
+        figures.push(
+          figure({
+            name: `Janus: upload at ${last.viewers} viewers / at ${first.viewers} viewer`,
+            value: mean(last.upload) / mean(first.upload),
+            unit: '×',
+            budget,
+          }),
+          // A machine starved by the viewers' decoding makes the debater's encoder drop frames, and the upload falls
+          // with them, which would flatter the ratio above. Per encoded video frame it does not (audio, which does not
+          // drop, makes this one the stricter when frames are dropped).
+          figure({
+            name: `Janus: upload per encoded video frame at ${last.viewers} viewers / at ${first.viewers} viewer`,
+            value: mean(last.upload) / mean(last.encodedFps) / (mean(first.upload) / mean(first.encodedFps)),
+            unit: '×',
+            budget,
+          }),
+        );
+        notes.push(...stepNotes('janus', steps));
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        ctx.log(`Janus half failed: ${why}${janusApp ? `\n${janusApp.output()}` : ''}`);
+        notes.push(`Janus half not run to the end: ${why}.`);
+        figures.push(
+          figure({
+            name: `Janus: upload at ${janusSteps.at(-1)} viewers / at ${janusSteps[0]} viewer (not run: ${why})`,
+            value: Number.NaN,
+            unit: '×',
+            budget: { kind: 'max', value: BUDGET.janusGrowth, text: `≤ ${BUDGET.janusGrowth}×`, basis: 'ratio' },
+          }),
+        );
+      } finally {
+        await janusApp?.stop();
+        await janus?.stop();
+      }
+    }
+
+    endPart('Janus');
+
+    // Relayed: ICE_TRANSPORT_POLICY=relay, no STUN, and TURN over TCP to a coturn that takes no UDP from clients.
+    const whyNoCoturn = process.env.CI ? null : coturnMissing();
+    if (whyNoCoturn) {
+      notes.push(`Relayed set-up not run: ${whyNoCoturn}.`);
+    } else {
+      const coturn = await startCoturn(TURN_SECRET);
+      started.push(coturn);
+      const relayApp = await startServer({
+        port: PORTS.mediaRelay,
+        name: 'media-relay',
+        env: {
+          ICE_SERVERS: '[]',
+          TURN_URLS: `turn:127.0.0.1:${coturn.port}?transport=tcp`,
+          TURN_SECRET,
+          ICE_TRANSPORT_POLICY: 'relay',
+        },
+      });
+      started.push(relayApp);
+      const relayed = await setupRounds(relayApp, browser, setupRoundsCount, 'media-relay-');
+      ctx.log(`relayed set-up: ${relayed.map((r) => fmt(r.frameMs, 'ms')).join(', ')}`);
+      const notRelayed = relayed.flatMap((r) => r.pairs).filter((p) => p !== 'relay/relay');
+      if (notRelayed.length) throw new Error(`the relayed call selected non-relay pairs: ${notRelayed.join(', ')}`);
+      figures.push(
+        figure({
+          name: `relayed call set-up (TURN over TCP), median of ${relayed.length}: first connection to both decoding video`,
+          value: median(relayed.map((r) => r.frameMs)),
+          unit: 'ms',
+          budget: {
+            kind: 'max',
+            value: BUDGET.relaySetupMs,
+            text: `< ${fmt(BUDGET.relaySetupMs)} ms`,
+            basis: 'absolute',
+          },
+          baseline: { label: 'direct call (host candidates)', value: median(direct.map((r) => r.frameMs)) },
+          ratio: {
+            label: 'relayed / direct',
+            value: median(relayed.map((r) => r.frameMs)) / median(direct.map((r) => r.frameMs)),
+          },
+        }),
+        figure({
+          name: `relayed call: first connection to both connected, median`,
+          value: median(relayed.map((r) => r.connectMs)),
+          unit: 'ms',
+          baseline: { label: 'direct call', value: median(direct.map((r) => r.connectMs)) },
+        }),
+        figure({
+          name: `relayed call: second page's navigation to both decoding video, median`,
+          value: median(relayed.map((r) => r.pageMs)),
+          unit: 'ms',
+          baseline: { label: 'direct call', value: median(direct.map((r) => r.pageMs)) },
+        }),
+      );
+      notes.push(setupNote('Relayed call', relayed));
+    }
+    endPart('relayed calls');
+    notes.push(`Time by part: ${partSeconds.join(', ')}.`);
+  } finally {
+    for (const s of started.reverse()) await s.stop().catch(() => {});
+    await browser.close();
+  }
+  return {
+    setup:
+      `built app, SQLite; one Chromium (${CAMERA.width}×${CAMERA.height} fake camera at ${FAKE_FPS} frames/s, a context ` +
+      `per person); a round of two debaters, viewers joining in steps (mesh ${meshSteps.join(', ')}; Janus ` +
+      `${janusSteps.join(', ')}); at each step, once every viewer decodes both debaters' videos, ${SETTLE_MS / 1000} s ` +
+      `to settle then a ${WINDOW_MS / 1000} s window of each debater's RTP bytes sent (getStats, every connection); ` +
+      `call set-up over ${setupRoundsCount} round(s) each, direct (mesh app) and relayed (ICE_TRANSPORT_POLICY=relay, ` +
+      `coturn over TCP only), from the round's first RTCPeerConnection to both pages decoding a frame`,
+    figures,
+    notes,
+  };
+}
