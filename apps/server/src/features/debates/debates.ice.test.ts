@@ -38,7 +38,8 @@ describe.each(TEST_ENGINES)('ICE servers in the join reply on %s', (engine) => {
     return ask<TDebateJoined>(await client(cookie), 'debate.join', { debateId });
   }
 
-  it('gives the debaters and the judge TURN credentials of their own that expire, and spectators none', async () => {
+  /** Two debaters matched from the queue: the round's id, and each debater. */
+  async function matched() {
     const first = await buildUser(t, { displayName: 'Ada' });
     const second = await buildUser(t, { displayName: 'Grace' });
     const told = nextEvent(await client(first.cookie), 'debate.matched');
@@ -51,6 +52,11 @@ describe.each(TEST_ENGINES)('ICE servers in the join reply on %s', (engine) => {
       });
     }
     const { debateId } = await told;
+    return { debateId, first, second };
+  }
+
+  it('gives the debaters and the judge TURN credentials of their own that expire, and spectators none', async () => {
+    const { debateId, first, second } = await matched();
     const judge = await buildUser(t, { displayName: 'Judy' });
     const seated = await t.app.inject({
       method: 'POST',
@@ -115,18 +121,7 @@ describe.each(TEST_ENGINES)('ICE servers in the join reply on %s', (engine) => {
       JANUS_URL: 'ws://127.0.0.1:9',
     });
     baseUrl = await listenOnFreePort(t.app);
-    const first = await buildUser(t, { displayName: 'Ada' });
-    const second = await buildUser(t, { displayName: 'Grace' });
-    const told = nextEvent(await client(first.cookie), 'debate.matched');
-    for (const { cookie } of [first, second]) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/debates/queue',
-        headers: { cookie },
-        payload: { formatId: 'ld' },
-      });
-    }
-    const { debateId } = await told;
+    const { debateId } = await matched();
     const spectator = await buildUser(t, { displayName: 'Watcher' });
     const watching = await join(spectator.cookie, debateId);
     if (!watching.ok) throw new Error('spectator join failed');
