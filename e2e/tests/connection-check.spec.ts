@@ -9,10 +9,10 @@
  */
 import dgram from 'node:dgram';
 import net from 'node:net';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { startAppServer, type TAppServer } from '../support/app-server';
-import { ADULT_BIRTH_MONTH, E2E_PASSWORD, uniqueEmail } from '../support/accounts';
+import { signedUpPerson } from '../support/own-app-people';
 import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
 import { coturnMissing, startCoturn, startStunServer } from '../support/coturn';
 import { seriousViolations } from '../support/axe';
@@ -65,24 +65,8 @@ async function app(offset: number, env: Record<string, string>): Promise<TAppSer
  * that closing the check stops them), and failing the test on any console error.
  */
 async function userPage(browser: Browser, server: TAppServer, name: string) {
-  const context: BrowserContext = await browser.newContext({ baseURL: server.baseUrl });
+  const { context, page, errors } = await signedUpPerson(browser, server.baseUrl, name);
   cleanups.push(() => context.close());
-  const res = await context.request.post('/api/auth/sign-up/email', {
-    headers: { origin: server.baseUrl },
-    data: {
-      name,
-      email: uniqueEmail(name.toLowerCase().replace(/\W+/g, '-')),
-      password: E2E_PASSWORD,
-      birthMonth: ADULT_BIRTH_MONTH,
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
   cleanups.push(async () => expect(errors, `console errors on ${name}'s page`).toEqual([]));
   await page.addInitScript(() => {
     const seen = { tracks: [] as MediaStreamTrack[], connections: [] as RTCPeerConnection[] };

@@ -5,10 +5,16 @@
  * spectator, and no spectator's page sends media; a seventh, beyond SPECTATOR_LIMIT, is told so. A spectator of two
  * 15-year-olds gets no connection and no frames until both let spectators watch, then receives them without a reload.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { startAppServer, type TAppServer } from '../support/app-server';
-import { ADULT_BIRTH_MONTH, birthMonthForAge, E2E_PASSWORD, uniqueEmail } from '../support/accounts';
+import { ADULT_BIRTH_MONTH, birthMonthForAge } from '../support/accounts';
+import {
+  recordPeerConnections,
+  signedUpPerson,
+  type TOwnAppPerson,
+  type TPeerConnectionsWindow,
+} from '../support/own-app-people';
 import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
 import { DebatePage } from '../pages/DebatePage';
 import { janusMissing, startJanus, type TJanusServer } from '../../apps/server/src/test/janus';
@@ -51,14 +57,10 @@ test.afterAll(async () => {
   await janus?.stop();
 });
 
-type TCallWindow = Window & { peerConnections: RTCPeerConnection[] };
+type TCallWindow = Window & TPeerConnectionsWindow;
 
-interface TPerson {
-  context: BrowserContext;
-  page: Page;
+interface TPerson extends TOwnAppPerson {
   room: DebatePage;
-  /** Console errors and uncaught errors of the page (the fixture's guard watches only its own page). */
-  errors: string[];
 }
 
 /**
@@ -66,30 +68,9 @@ interface TPerson {
  * test can count them and read their directions and stats).
  */
 async function personOn(browser: Browser, name: string, birthMonth = ADULT_BIRTH_MONTH): Promise<TPerson> {
-  const context = await browser.newContext({ baseURL: app.baseUrl });
-  const res = await context.request.post('/api/auth/sign-up/email', {
-    headers: { origin: app.baseUrl },
-    data: { name, email: uniqueEmail(name.toLowerCase().replace(/\W+/g, '-')), password: E2E_PASSWORD, birthMonth },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${name}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`${name}: ${error.message}`));
-  await page.addInitScript(() => {
-    const Original = window.RTCPeerConnection;
-    const made: RTCPeerConnection[] = [];
-    (window as unknown as TCallWindow).peerConnections = made;
-    window.RTCPeerConnection = class extends Original {
-      constructor(config?: RTCConfiguration) {
-        super(config);
-        made.push(this);
-      }
-    } as typeof RTCPeerConnection;
-  });
-  return { context, page, room: new DebatePage(page), errors };
+  const person = await signedUpPerson(browser, app.baseUrl, name, birthMonth);
+  await recordPeerConnections(person.page);
+  return { ...person, room: new DebatePage(person.page) };
 }
 
 /** A live Lincoln Douglas round between two people, through a challenge link on this app. */

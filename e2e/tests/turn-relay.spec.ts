@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { startAppServer, type TAppServer } from '../support/app-server';
-import { ADULT_BIRTH_MONTH, E2E_PASSWORD, uniqueEmail } from '../support/accounts';
+import { recordPeerConnections, signedUpPerson, type TPeerConnectionsWindow } from '../support/own-app-people';
 import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
 import { coturnMissing, startCoturn } from '../support/coturn';
 
@@ -46,36 +46,15 @@ test.afterAll(async () => {
 
 /** A debater's page on this app, recording the RTCPeerConnections the call makes so the test can read their stats. */
 async function debaterPage(browser: Browser, name: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: app.baseUrl });
-  const res = await context.request.post('/api/auth/sign-up/email', {
-    headers: { origin: app.baseUrl },
-    data: {
-      name,
-      email: uniqueEmail(name.toLowerCase().replace(/\W+/g, '-')),
-      password: E2E_PASSWORD,
-      birthMonth: ADULT_BIRTH_MONTH,
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    const Original = window.RTCPeerConnection;
-    const made: RTCPeerConnection[] = [];
-    (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = made;
-    window.RTCPeerConnection = class extends Original {
-      constructor(config?: RTCConfiguration) {
-        super(config);
-        made.push(this);
-      }
-    } as typeof RTCPeerConnection;
-  });
+  const { context, page } = await signedUpPerson(browser, app.baseUrl, name);
+  await recordPeerConnections(page);
   return { context, page };
 }
 
 /** The newest connection's selected candidate pair (its two ends' types) and the video frames it decoded. */
 function relayStats(page: Page) {
   return page.evaluate(async () => {
-    const made = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
+    const made = (window as unknown as TPeerConnectionsWindow).peerConnections;
     const pc = made.at(-1);
     if (!pc) return null;
     const byId = new Map<string, Record<string, unknown>>();
