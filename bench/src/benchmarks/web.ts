@@ -13,18 +13,8 @@ import { createSessions, openBenchDatabase, seedUsers, SESSION_COOKIE } from '..
 import { figure, fmt, type TFigure } from '../lib/report';
 import { PORTS, ROOT, startServer } from '../lib/server';
 import { median } from '../lib/stats';
+import { CHROME_FLAGS, CHROMIUM } from '../lib/chromium';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /**
  * The first-load bytes are exact (what a phone downloads, whatever the machine): against "every script of the
  * build" they would loosen as the app grows, so the budget stays in KB. The Lighthouse performance score is an
@@ -142,7 +132,10 @@ export async function webBenchmark(ctx: TBenchContext): Promise<TBenchResult> {
     if (!cookie.startsWith(`${SESSION_COOKIE}=`)) throw new Error('unexpected cookie');
     const allGzip = allScriptsGzip();
     const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: CHROME_FLAGS.filter((flag) => flag !== '--headless'),
+    });
     let welcome: { gzip: number; files: number };
     let chat: { gzip: number; files: number };
     try {

@@ -5,8 +5,7 @@
  * connected and decoded its first remote video frame.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROME_FLAGS, CHROMIUM } from './chromium';
 
 /**
  * The fake camera at 5 frames a second (the e2e tests use 10) and, through `CAMERA`, at 320×180 instead of its
@@ -16,13 +15,8 @@ export const FAKE_FPS = 5;
 export const CAMERA = { width: 320, height: 180 };
 
 const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  // Playwright adds its own headless flag.
+  ...CHROME_FLAGS.filter((flag) => flag !== '--headless'),
   `--use-fake-device-for-media-stream=fps=${FAKE_FPS}`,
   '--use-fake-ui-for-media-stream',
   '--autoplay-policy=no-user-gesture-required',
