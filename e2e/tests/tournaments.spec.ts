@@ -100,3 +100,40 @@ test('a coach runs round 1 of a tournament entered by code; an entrant goes from
 
   await Promise.all([annCtx!, benCtx!, cyCtx!].map((ctx) => ctx.close()));
 });
+
+test('someone enters an open tournament from its page and withdraws again', async ({ browser, page }) => {
+  const run = Date.now().toString(36);
+  const coachCtx = await browser.newContext();
+  await signInAs(coachCtx, uniqueEmail('tourney-open-coach'), `Coach ${run}`);
+  const team = await coachCtx.request.post('/api/teams', { headers, data: { name: `West ${run}`, school: 'West' } });
+  expect(team.ok(), await team.text()).toBe(true);
+  const created = await coachCtx.request.post('/api/tournaments', {
+    headers,
+    data: {
+      name: `Open Cup ${run}`,
+      formatId: 'pf',
+      prelimRounds: 3,
+      breakSize: 0,
+      scheduleMode: 'when_ballots_in',
+      entryMode: 'open',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()).tournament as { id: number };
+
+  const dee = `Dee ${run}`;
+  await signInAs(page.context(), uniqueEmail('tourney-open-dee'), dee);
+  const pages = new TournamentPages(page);
+  await pages.goto(id);
+  await expect(page.getByText('Open to anyone signed in')).toBeVisible();
+  await page.getByRole('button', { name: 'Enter this tournament' }).click();
+  await expect(pages.entrants).toContainText(dee);
+  // An open tournament splits by age band: an adult is in the adults' division.
+  await expect(pages.entrants).toContainText('Open (18 and over)');
+  await page.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText('Your entry is removed; you may enter again until the first round.')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await expect(page.getByText('No one has entered yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enter this tournament' })).toBeVisible();
+  await coachCtx.close();
+});

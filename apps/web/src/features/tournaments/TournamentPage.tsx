@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FORMATS, formatJoinCode, type TTournament, type TTournamentEntrant } from '@resolved/shared';
+import { FORMATS, formatJoinCode, isUnder18, type TTournament, type TTournamentEntrant } from '@resolved/shared';
 import { errorMessage } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
@@ -9,11 +9,15 @@ import { FormAlert } from '../../ui/FormAlert';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { TournamentRounds } from './TournamentRounds';
-import { ENTRY_MODE_LABELS, STATUS_LABELS, releaseState } from './tournament-view';
+import { useAuth } from '../auth/useAuth';
+import { ENTRY_MODE_LABELS, STATUS_LABELS, enterableDivisions, releaseState } from './tournament-view';
 import {
+  enterTournament,
   getTournament,
   listEntrants,
   listRounds,
+  readIfVisible,
+  refreshTournament,
   releaseRound,
   tournamentKeys,
   withdrawEntrant,
@@ -30,7 +34,7 @@ function ReleasePanel({ tournament }: { tournament: TTournament }) {
     mutationFn: (number: number) => releaseRound(tournament.id, number),
     onSuccess: (round) => {
       setError(undefined);
-      void queryClient.invalidateQueries({ queryKey: tournamentKeys.all });
+      void refreshTournament(queryClient, tournament.id);
       toast.success(`Round ${round.number} is released: its rooms are open.`);
     },
     onError: (caught) => setError(errorMessage(caught)),
@@ -65,13 +69,21 @@ function ReleasePanel({ tournament }: { tournament: TTournament }) {
 /** An entrant withdraws themselves, after a second click to confirm. */
 function WithdrawPanel({ tournament, entrantId }: { tournament: TTournament; entrantId: number }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [isConfirming, setIsConfirming] = useState(false);
   const withdraw = useMutation({
     mutationFn: () => withdrawEntrant(tournament.id, entrantId),
     onSuccess: () => {
       setIsConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: tournamentKeys.all });
       toast.success(`You withdrew from ${tournament.name}.`);
+      if (tournament.entryMode === 'code' && tournament.status === 'registration') {
+        // The entry is gone, and with it the way to see a tournament entered by code: back to the list.
+        queryClient.removeQueries({ queryKey: tournamentKeys.tournament(tournament.id) });
+        void queryClient.invalidateQueries({ queryKey: tournamentKeys.mine });
+        void navigate('/tournaments');
+        return;
+      }
+      void refreshTournament(queryClient, tournament.id);
     },
     onError: (caught) => toast.error(errorMessage(caught)),
   });
@@ -100,6 +112,56 @@ function WithdrawPanel({ tournament, entrantId }: { tournament: TTournament; ent
     <button type="button" className={`${buttonClass('secondary')} mt-4`} onClick={() => setIsConfirming(true)}>
       Withdraw
     </button>
+  );
+}
+
+/**
+ * Entering from the tournament's page: an open tournament, or one of the viewer's teams' (a tournament by code is
+ * entered with its code). With several divisions the viewer chooses one of those open to them.
+ */
+function EnterPanel({ tournament }: { tournament: TTournament }) {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const divisions = enterableDivisions(tournament.divisions, isUnder18(user?.ageBand));
+  const [divisionId, setDivisionId] = useState(divisions[0]?.id);
+  const [error, setError] = useState<string>();
+  const enter = useMutation({
+    mutationFn: () => enterTournament(tournament.id, divisions.length > 1 ? { divisionId } : {}),
+    onSuccess: () => {
+      setError(undefined);
+      void refreshTournament(queryClient, tournament.id);
+      toast.success(`You entered ${tournament.name}.`);
+    },
+    onError: (caught) => setError(errorMessage(caught)),
+  });
+  return (
+    <div className="mt-4 space-y-2">
+      {divisions.length > 1 ? (
+        <label className="block text-sm font-semibold text-slate-700">
+          Division
+          <select
+            className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 font-normal text-slate-900 shadow-sm"
+            value={divisionId}
+            onChange={(e) => setDivisionId(Number(e.target.value))}
+          >
+            {divisions.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <button
+        type="button"
+        className={buttonClass('primary')}
+        disabled={enter.isPending}
+        onClick={() => enter.mutate()}
+      >
+        {enter.isPending ? 'Entering…' : 'Enter this tournament'}
+      </button>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+    </div>
   );
 }
 
@@ -133,6 +195,7 @@ function EntrantsList({ tournament, entrants }: { tournament: TTournament; entra
  */
 export default function TournamentPage() {
   const id = Number(useParams().id);
+  const queryClient = useQueryClient();
   const isValidId = Number.isInteger(id) && id > 0;
   const tournament = useQuery({
     queryKey: tournamentKeys.tournament(id),
@@ -144,12 +207,26 @@ export default function TournamentPage() {
   const canSeeRounds = isManager || data?.viewer.entrantId != null;
   const entrants = useQuery({
     queryKey: tournamentKeys.entrants(id),
-    queryFn: () => listEntrants(id),
+    queryFn: () =>
+      readIfVisible(
+        queryClient,
+        id,
+        () => true,
+        () => listEntrants(id),
+        [],
+      ),
     enabled: Boolean(data),
   });
   const rounds = useQuery({
     queryKey: tournamentKeys.rounds(id),
-    queryFn: () => listRounds(id),
+    queryFn: () =>
+      readIfVisible(
+        queryClient,
+        id,
+        (t) => t.viewer.isHost || t.viewer.isCohost || t.viewer.entrantId !== null,
+        () => listRounds(id),
+        [],
+      ),
     enabled: Boolean(data) && canSeeRounds,
   });
   useDocumentTitle(data?.name ?? 'Tournament');
@@ -169,6 +246,7 @@ export default function TournamentPage() {
   const t = tournament.data;
   const ownEntry = entrants.data?.find((e) => e.id === t.viewer.entrantId);
   const canWithdraw = t.viewer.entrantId !== null && t.status !== 'finished' && ownEntry?.isWithdrawn === false;
+  const canEnter = !isManager && t.viewer.entrantId === null && t.status === 'registration' && t.entryMode !== 'code';
 
   return (
     <>
@@ -219,6 +297,7 @@ export default function TournamentPage() {
             ) : null}
           </dl>
           {isManager ? <ReleasePanel tournament={t} /> : null}
+          {canEnter ? <EnterPanel tournament={t} /> : null}
           {canWithdraw ? <WithdrawPanel tournament={t} entrantId={t.viewer.entrantId!} /> : null}
         </aside>
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">

@@ -7,7 +7,7 @@ import { useSocketEvent } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { noticeMatch } from '../debates/queue/match-notice';
 import { releasedMessage } from './tournament-view';
-import { tournamentKeys } from './tournaments-queries';
+import { refreshTournament } from './tournaments-queries';
 
 /**
  * The tournaments' live updates, on every page of a signed-in user: any `tournament.changed` refreshes the
@@ -18,11 +18,11 @@ export function TournamentRoundNotice() {
   const { pathname } = useLocation();
   const client = useQueryClient();
   const [released, setReleased] = useState<TTournamentRoundReleased | null>(null);
-  useSocketEvent('tournament.changed', () => {
-    void client.invalidateQueries({ queryKey: tournamentKeys.all });
+  useSocketEvent('tournament.changed', ({ tournamentId }) => {
+    void refreshTournament(client, tournamentId);
   });
   useSocketEvent('tournament.round_released', (payload) => {
-    void client.invalidateQueries({ queryKey: tournamentKeys.all });
+    void refreshTournament(client, payload.tournamentId);
     setReleased(payload);
     toast.info(releasedMessage(payload));
     if (payload.debateId !== null) noticeMatch();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TTournamentPairing } from '@resolved/shared';
-import { openTournamentRounds, ownPairing, releasedMessage, releaseState } from './tournament-view';
+import { enterableDivisions, openTournamentRounds, ownPairing, releasedMessage, releaseState } from './tournament-view';
 
 const seat = (entrantId: number, displayName: string) => ({ entrantId, userId: `u${entrantId}`, displayName });
 
@@ -94,5 +94,21 @@ describe('openTournamentRounds', () => {
     const bye = pairing({ aff: null, neg: null, bye: seat(2, 'Ben'), debateId: null, debateStatus: null });
     expect(openTournamentRounds([entered], () => [{ number: 1, pairings: [bye] }])).toEqual([]);
     expect(openTournamentRounds([entered], () => undefined)).toEqual([]);
+  });
+});
+
+describe('enterableDivisions', () => {
+  it('offers every division of a tournament not split by age, and only one’s own band’s of an open one', () => {
+    const unsplit = [
+      { id: 1, name: 'Novice', ageBand: null },
+      { id: 2, name: 'Varsity', ageBand: null },
+    ];
+    expect(enterableDivisions(unsplit, true)).toEqual(unsplit);
+    const open = [
+      { id: 3, name: 'Open (under 18)', ageBand: 'minor' as const },
+      { id: 4, name: 'Open (18 and over)', ageBand: 'adult' as const },
+    ];
+    expect(enterableDivisions(open, true).map((d) => d.id)).toEqual([3]);
+    expect(enterableDivisions(open, false).map((d) => d.id)).toEqual([4]);
   });
 });

@@ -2,6 +2,7 @@
 import type {
   TDrawFlag,
   TTournament,
+  TTournamentDivision,
   TTournamentEntryMode,
   TTournamentPairing,
   TTournamentRoundReleased,
@@ -120,4 +121,16 @@ export function openTournamentRounds(
     }
   }
   return open.sort((a, b) => b.roundNumber - a.roundNumber);
+}
+
+/**
+ * The divisions someone may choose on entering: all of them, but in an open tournament (split by age band) only those
+ * of their own band, which the server would place them in anyway.
+ */
+export function enterableDivisions<T extends Pick<TTournamentDivision, 'ageBand'>>(
+  divisions: readonly T[],
+  isMinor: boolean,
+): T[] {
+  const band = isMinor ? 'minor' : 'adult';
+  return divisions.filter((d) => d.ageBand === null || d.ageBand === band);
 }
