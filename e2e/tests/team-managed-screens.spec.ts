@@ -13,13 +13,17 @@ import type { AppShell } from '../pages/AppShell';
 
 const headers = { origin: BASE_URL };
 
-/** The sidebar a team-run child sees, in order: the spec's, without Meetings and Chat, its teams in Meetings' place. */
+/**
+ * The sidebar a team-run child sees, in order: the spec's, without Meetings and Chat, its teams in Meetings' place,
+ * and Tournaments (which every signed-in account has) after the Leaderboard.
+ */
 const CHILD_SIDEBAR = [
   { label: 'Welcome!', href: '/welcome' },
   { label: "Today's Topics", href: '/topics' },
   { label: 'How To', href: '/how-to' },
   { label: 'Your teams', href: '/teams' },
   { label: 'Leaderboard', href: '/leaderboard' },
+  { label: 'Tournaments', href: '/tournaments' },
   { label: 'About Us', href: '/about' },
   { label: 'Help', href: '/help' },
   { label: 'Home', href: '/Dashboard' },

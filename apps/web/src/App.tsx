@@ -45,6 +45,12 @@ const JoinTeamPage = lazyPage(() => import('./features/teams/JoinTeamPage'));
 const PracticeRoundNotice = lazy(() =>
   import('./features/teams/PracticeRoundNotice').then((m) => ({ default: m.PracticeRoundNotice })),
 );
+const TournamentsPage = lazyPage(() => import('./features/tournaments/TournamentsPage'));
+const TournamentPage = lazyPage(() => import('./features/tournaments/TournamentPage'));
+// Signed-in users only, like the banners: it listens on the socket.
+const TournamentRoundNotice = lazy(() =>
+  import('./features/tournaments/TournamentRoundNotice').then((m) => ({ default: m.TournamentRoundNotice })),
+);
 const NotFoundPage = lazyPage(() => import('./features/errors/NotFoundPage'));
 const ModerationPage = lazyPage(() => import('./features/moderation/ModerationPage'));
 const CasePage = lazyPage(() => import('./features/moderation/CasePage'));
@@ -88,6 +94,7 @@ const EARLY_LOADS: Record<string, () => Promise<unknown>> = {
   '/debates': DebatesPage.preload,
   '/teams': TeamsPage.preload,
   '/moderation': ModerationPage.preload,
+  '/tournaments': TournamentsPage.preload,
 };
 
 /**
@@ -134,6 +141,7 @@ export function App() {
                       <ModerationNoticeBanner />
                       <LiveDebateBanner />
                       <PracticeRoundNotice />
+                      <TournamentRoundNotice />
                     </>
                   }
                 />
@@ -233,6 +241,22 @@ export function App() {
                 element={
                   <RequireAuth>
                     <TeamPage />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="tournaments"
+                element={
+                  <RequireAuth>
+                    <TournamentsPage />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="tournaments/:id"
+                element={
+                  <RequireAuth>
+                    <TournamentPage />
                   </RequireAuth>
                 }
               />

@@ -5,7 +5,7 @@ import { isLimitedToTeams } from '@resolved/shared';
 import { useAuth } from '../features/auth/useAuth';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
-import { TEAM_ONLY_NAV_ENTRIES } from './navigation';
+import { SIGNED_IN_NAV_ENTRIES, TEAM_ONLY_NAV_ENTRIES } from './navigation';
 
 // Few accounts ever see it (those from before ages were asked, and Google sign-ups), and it validates with the zod
 // schemas no other first page needs: its own chunk.
@@ -64,7 +64,7 @@ export function Layout({
         isOpen={isMenuOpen}
         onClose={handleClose}
         account={account}
-        entries={user && isLimitedToTeams(user) ? TEAM_ONLY_NAV_ENTRIES : undefined}
+        entries={user ? (isLimitedToTeams(user) ? TEAM_ONLY_NAV_ENTRIES : SIGNED_IN_NAV_ENTRIES) : undefined}
       />
       <main
         id="main"

@@ -4,6 +4,7 @@ import {
   HelpCircle,
   Home,
   Info,
+  Medal,
   LogIn,
   MessageSquare,
   Trophy,
@@ -36,10 +37,19 @@ export const NAV_ENTRIES: readonly TNavEntry[] = [
 ];
 
 /**
- * The sidebar of an account limited to its teams: the spec's entries without the public meeting
- * rooms and the community chat, which it may not use, and its teams in the meeting rooms' place.
+ * The sidebar of a signed-in account: the spec's entries, with Tournaments after the Leaderboard. A visitor keeps the
+ * spec's list exactly: tournaments are for signed-in people only.
  */
-export const TEAM_ONLY_NAV_ENTRIES: readonly TNavEntry[] = NAV_ENTRIES.flatMap((entry): TNavEntry[] => {
+export const SIGNED_IN_NAV_ENTRIES: readonly TNavEntry[] = NAV_ENTRIES.flatMap((entry): TNavEntry[] =>
+  entry.to === '/leaderboard' ? [entry, { label: 'Tournaments', to: '/tournaments', icon: Medal }] : [entry],
+);
+
+/**
+ * The sidebar of an account limited to its teams: the signed-in entries without the public meeting
+ * rooms and the community chat, which it may not use, and its teams in the meeting rooms' place (it enters
+ * tournaments by its teams).
+ */
+export const TEAM_ONLY_NAV_ENTRIES: readonly TNavEntry[] = SIGNED_IN_NAV_ENTRIES.flatMap((entry): TNavEntry[] => {
   if (entry.to === '/rooms') return [{ label: 'Your teams', to: '/teams', icon: Users }];
   return entry.to === '/chat' ? [] : [entry];
 });

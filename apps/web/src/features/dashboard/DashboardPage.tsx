@@ -11,6 +11,7 @@ import { YourDebates } from './YourDebates';
 import { Section, Tile } from './DashboardCards';
 import { ActionCenterLinks, DebateNowLink } from './DashboardActions';
 import { AccountInformation, ActivityTimeline, FirstDebateNote, PerformanceAnalytics } from './DashboardSections';
+import { YourTournamentRound } from '../tournaments/YourTournamentRound';
 
 /** The personal dashboard (spec §2, §4). */
 export default function DashboardPage() {
@@ -65,6 +66,8 @@ export default function DashboardPage() {
           <RoleBadge role={user.role} />
         </div>
       </section>
+
+      <YourTournamentRound />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Tile label="Total Points" value={user.score} icon={Star} testId="total-points" />

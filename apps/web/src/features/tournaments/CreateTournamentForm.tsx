@@ -1,0 +1,223 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trophy } from 'lucide-react';
+import {
+  FORMAT_IDS,
+  FORMATS,
+  TOURNAMENT_LIMITS,
+  ZCreateTournamentRequest,
+  type TCreateTournamentRequest,
+  type TFormatId,
+  type TTournamentEntryMode,
+  type TTournamentScheduleMode,
+} from '@resolved/shared';
+import { formErrors } from '../../lib/form-errors';
+import { toast } from '../../lib/toast';
+import { FormAlert } from '../../ui/FormAlert';
+import { TextField } from '../../ui/TextField';
+import { buttonClass } from '../../ui/button-styles';
+import { BREAK_CHOICES, ENTRY_MODE_LABELS } from './tournament-view';
+import { createTournament, tournamentKeys } from './tournaments-queries';
+
+const FIELDS = ['name', 'formatId', 'prelimRounds', 'breakSize', 'scheduleMode', 'entryMode', 'teamIds'] as const;
+type TField = (typeof FIELDS)[number];
+
+const SELECT_CLASS =
+  'mt-1 block w-full rounded-xl font-normal border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-4 focus:ring-brand-100';
+
+const SCHEDULE_LABELS: Record<TTournamentScheduleMode, string> = {
+  when_ballots_in: 'Next round once every ballot is in',
+  fixed: 'At the times I set',
+};
+
+/**
+ * "Create a tournament", for an admin or a coach: name, format, preliminary rounds, break, schedule and who may
+ * enter (with the teams the coach names for entry by teams). Checked with the shared schema before it is sent; the
+ * server's refusal shows under its field or above the button. On success it opens the new tournament.
+ */
+export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly { id: number; name: string }[] }) {
+  const ids = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [formatId, setFormatId] = useState<TFormatId>('ld');
+  const [prelimRounds, setPrelimRounds] = useState(4);
+  const [breakSize, setBreakSize] = useState(0);
+  const [scheduleMode, setScheduleMode] = useState<TTournamentScheduleMode>('when_ballots_in');
+  const [entryMode, setEntryMode] = useState<TTournamentEntryMode>('code');
+  const [teamIds, setTeamIds] = useState<number[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<TField, string>>>({});
+  const [formError, setFormError] = useState<string>();
+  const create = useMutation({
+    mutationFn: createTournament,
+    onSuccess: (tournament) => {
+      void queryClient.invalidateQueries({ queryKey: tournamentKeys.all });
+      toast.success(`Tournament “${tournament.name}” created.`);
+      void navigate(`/tournaments/${tournament.id}`);
+    },
+    onError: (error) => {
+      const { fields, form } = formErrors(error, FIELDS);
+      setErrors(fields);
+      setFormError(Object.keys(fields).length === 0 ? form : undefined);
+    },
+  });
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const input: TCreateTournamentRequest = {
+      name,
+      formatId,
+      prelimRounds,
+      breakSize,
+      scheduleMode,
+      entryMode,
+      teamIds: entryMode === 'teams' ? teamIds : [],
+    };
+    const parsed = ZCreateTournamentRequest.safeParse(input);
+    if (!parsed.success) {
+      const { fields, form } = formErrors(parsed.error, FIELDS);
+      setErrors(fields);
+      setFormError(Object.keys(fields).length === 0 ? form : undefined);
+      return;
+    }
+    setErrors({});
+    setFormError(undefined);
+    create.mutate(input);
+  }
+
+  const errorOf = (field: TField) =>
+    errors[field] ? (
+      <span className="mt-1 block text-sm font-medium text-red-700" id={`${ids}-${field}-error`}>
+        {errors[field]}
+      </span>
+    ) : null;
+
+  return (
+    <section aria-labelledby={`${ids}-heading`} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={`${ids}-heading`} className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <Trophy className="h-5 w-5" aria-hidden="true" /> Create a tournament
+      </h2>
+      <form onSubmit={handleSubmit} noValidate className="mt-3 space-y-4">
+        <TextField
+          label="Tournament name"
+          name="tournament-name"
+          value={name}
+          onChange={(value) => {
+            setName(value);
+            setErrors((e) => ({ ...e, name: undefined }));
+          }}
+          error={errors.name}
+          counterMax={TOURNAMENT_LIMITS.nameMax}
+          isRequired
+        />
+        <div className="grid gap-3">
+          <label className="text-sm font-semibold text-slate-700">
+            Format
+            <select
+              className={SELECT_CLASS}
+              value={formatId}
+              onChange={(e) => setFormatId(e.target.value as TFormatId)}
+            >
+              {FORMAT_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {FORMATS[id].name}
+                </option>
+              ))}
+            </select>
+            {errorOf('formatId')}
+          </label>
+          <label className="text-sm font-semibold text-slate-700">
+            Preliminary rounds
+            <select
+              className={SELECT_CLASS}
+              value={prelimRounds}
+              onChange={(e) => setPrelimRounds(Number(e.target.value))}
+            >
+              {Array.from({ length: TOURNAMENT_LIMITS.prelimRoundsMax }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            {errorOf('prelimRounds')}
+          </label>
+          <label className="text-sm font-semibold text-slate-700">
+            Break
+            <select className={SELECT_CLASS} value={breakSize} onChange={(e) => setBreakSize(Number(e.target.value))}>
+              {BREAK_CHOICES.map((n) => (
+                <option key={n} value={n}>
+                  {n === 0 ? 'No elimination rounds' : `Top ${n}`}
+                </option>
+              ))}
+            </select>
+            {errorOf('breakSize')}
+          </label>
+          <label className="text-sm font-semibold text-slate-700">
+            Schedule
+            <select
+              className={SELECT_CLASS}
+              value={scheduleMode}
+              onChange={(e) => setScheduleMode(e.target.value as TTournamentScheduleMode)}
+            >
+              {(Object.keys(SCHEDULE_LABELS) as TTournamentScheduleMode[]).map((mode) => (
+                <option key={mode} value={mode}>
+                  {SCHEDULE_LABELS[mode]}
+                </option>
+              ))}
+            </select>
+            {errorOf('scheduleMode')}
+          </label>
+        </div>
+        <fieldset className="space-y-2 text-sm">
+          <legend className="font-semibold text-slate-700">Who may enter</legend>
+          {(['code', 'open', 'teams'] as const).map((mode) => (
+            <label key={mode} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={`${ids}-entry`}
+                value={mode}
+                checked={entryMode === mode}
+                disabled={mode === 'teams' && coachedTeams.length === 0}
+                onChange={() => {
+                  setEntryMode(mode);
+                  setErrors((e) => ({ ...e, teamIds: undefined }));
+                }}
+              />
+              {ENTRY_MODE_LABELS[mode]}
+              {mode === 'teams' && coachedTeams.length === 0 ? (
+                <span className="text-slate-500">(you coach no team)</span>
+              ) : null}
+            </label>
+          ))}
+          {errorOf('entryMode')}
+        </fieldset>
+        {entryMode === 'teams' ? (
+          <fieldset
+            className="space-y-2 text-sm"
+            aria-describedby={errors.teamIds ? `${ids}-teamIds-error` : undefined}
+          >
+            <legend className="font-semibold text-slate-700">Teams that enter</legend>
+            {coachedTeams.map((team) => (
+              <label key={team.id} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={teamIds.includes(team.id)}
+                  onChange={(e) =>
+                    setTeamIds((list) => (e.target.checked ? [...list, team.id] : list.filter((id) => id !== team.id)))
+                  }
+                />
+                {team.name}
+              </label>
+            ))}
+            {errorOf('teamIds')}
+          </fieldset>
+        ) : null}
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        <button type="submit" className={buttonClass('primary')} disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create tournament'}
+        </button>
+      </form>
+    </section>
+  );
+}

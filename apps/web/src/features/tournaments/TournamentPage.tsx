@@ -1,0 +1,341 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FORMATS, formatJoinCode, isUnder18, type TTournament, type TTournamentEntrant } from '@resolved/shared';
+import { errorMessage } from '../../lib/form-errors';
+import { toast } from '../../lib/toast';
+import { PageHeading } from '../../shell/PageHeading';
+import { FormAlert } from '../../ui/FormAlert';
+import { buttonClass } from '../../ui/button-styles';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { TournamentRounds } from './TournamentRounds';
+import { useAuth } from '../auth/useAuth';
+import { ENTRY_MODE_LABELS, STATUS_LABELS, enterableDivisions, releaseState } from './tournament-view';
+import {
+  enterTournament,
+  getTournament,
+  listEntrants,
+  listRounds,
+  readIfVisible,
+  refreshTournament,
+  releaseRound,
+  tournamentKeys,
+  withdrawEntrant,
+} from './tournaments-queries';
+
+const CARD = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
+
+/** The host's "Release round N": disabled with the reason when the page knows it cannot be; the server's refusal shown. */
+function ReleasePanel({ tournament }: { tournament: TTournament }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string>();
+  const state = releaseState(tournament);
+  const release = useMutation({
+    mutationFn: (number: number) => releaseRound(tournament.id, number),
+    onSuccess: (round) => {
+      setError(undefined);
+      void refreshTournament(queryClient, tournament.id);
+      toast.success(`Round ${round.number} is released: its rooms are open.`);
+    },
+    onError: (caught) => setError(errorMessage(caught)),
+  });
+  const label = `Release round ${state.number ?? tournament.roundsReleased}`;
+  return (
+    <div className="mt-4 space-y-2">
+      <button
+        type="button"
+        className={buttonClass('primary')}
+        disabled={state.disabledReason !== null || release.isPending}
+        aria-describedby={state.disabledReason ? 'release-reason' : undefined}
+        onClick={() => state.number !== null && release.mutate(state.number)}
+      >
+        {release.isPending ? 'Releasing…' : label}
+      </button>
+      {state.disabledReason ? (
+        <p id="release-reason" className="text-sm text-slate-600">
+          {state.disabledReason}
+        </p>
+      ) : state.number !== null && state.number > 1 ? (
+        <p className="text-sm text-slate-600">
+          Round {state.number} is drawn from round {state.number - 1}’s confirmed results: every debate needs its result
+          first.
+        </p>
+      ) : null}
+      {error ? <FormAlert>{error}</FormAlert> : null}
+    </div>
+  );
+}
+
+/** An entrant withdraws themselves, after a second click to confirm. */
+function WithdrawPanel({ tournament, entrantId }: { tournament: TTournament; entrantId: number }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const withdraw = useMutation({
+    mutationFn: () => withdrawEntrant(tournament.id, entrantId),
+    onSuccess: () => {
+      setIsConfirming(false);
+      toast.success(`You withdrew from ${tournament.name}.`);
+      if (tournament.entryMode === 'code' && tournament.status === 'registration') {
+        // The entry is gone, and with it the way to see a tournament entered by code: back to the list.
+        queryClient.removeQueries({ queryKey: tournamentKeys.tournament(tournament.id) });
+        void queryClient.invalidateQueries({ queryKey: tournamentKeys.mine });
+        void navigate('/tournaments');
+        return;
+      }
+      void refreshTournament(queryClient, tournament.id);
+    },
+    onError: (caught) => toast.error(errorMessage(caught)),
+  });
+  const consequence =
+    tournament.status === 'registration'
+      ? 'Your entry is removed; you may enter again until the first round.'
+      : 'You are left out of later rounds; your rounds so far are kept.';
+  return isConfirming ? (
+    <div className="mt-4 space-y-2" role="group" aria-label="Confirm withdrawal">
+      <p className="text-sm text-slate-700">{consequence}</p>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={buttonClass('danger')}
+          disabled={withdraw.isPending}
+          onClick={() => withdraw.mutate()}
+        >
+          Confirm withdrawal
+        </button>
+        <button type="button" className={buttonClass('secondary')} onClick={() => setIsConfirming(false)}>
+          Keep my entry
+        </button>
+      </div>
+    </div>
+  ) : (
+    <button type="button" className={`${buttonClass('secondary')} mt-4`} onClick={() => setIsConfirming(true)}>
+      Withdraw
+    </button>
+  );
+}
+
+/**
+ * Entering from the tournament's page: an open tournament, or one of the viewer's teams' (a tournament by code is
+ * entered with its code). With several divisions the viewer chooses one of those open to them.
+ */
+function EnterPanel({ tournament }: { tournament: TTournament }) {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const divisions = enterableDivisions(tournament.divisions, isUnder18(user?.ageBand));
+  const [divisionId, setDivisionId] = useState(divisions[0]?.id);
+  const [error, setError] = useState<string>();
+  const enter = useMutation({
+    mutationFn: () => enterTournament(tournament.id, divisions.length > 1 ? { divisionId } : {}),
+    onSuccess: () => {
+      setError(undefined);
+      void refreshTournament(queryClient, tournament.id);
+      toast.success(`You entered ${tournament.name}.`);
+    },
+    onError: (caught) => setError(errorMessage(caught)),
+  });
+  return (
+    <div className="mt-4 space-y-2">
+      {divisions.length > 1 ? (
+        <label className="block text-sm font-semibold text-slate-700">
+          Division
+          <select
+            className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 font-normal text-slate-900 shadow-sm"
+            value={divisionId}
+            onChange={(e) => setDivisionId(Number(e.target.value))}
+          >
+            {divisions.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <button
+        type="button"
+        className={buttonClass('primary')}
+        disabled={enter.isPending}
+        onClick={() => enter.mutate()}
+      >
+        {enter.isPending ? 'Entering…' : 'Enter this tournament'}
+      </button>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+    </div>
+  );
+}
+
+function EntrantsList({ tournament, entrants }: { tournament: TTournament; entrants: readonly TTournamentEntrant[] }) {
+  if (entrants.length === 0) return <p className="mt-2 text-sm text-slate-600">No one has entered yet.</p>;
+  const divisionName = (id: number) => tournament.divisions.find((d) => d.id === id)?.name ?? 'A division';
+  return (
+    <ul className="mt-3 divide-y divide-slate-100" data-testid="tournament-entrants">
+      {entrants.map((entrant) => (
+        <li key={entrant.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
+          <span
+            className={`min-w-0 break-words font-medium ${entrant.isWithdrawn ? 'text-slate-400 line-through' : ''}`}
+          >
+            {entrant.displayName}
+            {entrant.teamName ? <span className="font-normal text-slate-500"> · {entrant.teamName}</span> : null}
+          </span>
+          <span className="text-sm text-slate-600">
+            {divisionName(entrant.divisionId)}
+            {entrant.isWithdrawn ? ' · withdrawn' : ''}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * One tournament: what it is, its join code for hosts, its entrants by division, and its released rounds (every
+ * pairing for hosts, an entrant's own), with the host's release button and an entrant's withdrawal. Socket events
+ * (`tournament.changed`, `tournament.round_released`) refresh it through `TournamentRoundNotice`.
+ */
+export default function TournamentPage() {
+  const id = Number(useParams().id);
+  const queryClient = useQueryClient();
+  const isValidId = Number.isInteger(id) && id > 0;
+  const tournament = useQuery({
+    queryKey: tournamentKeys.tournament(id),
+    queryFn: () => getTournament(id),
+    enabled: isValidId,
+  });
+  const data = tournament.data;
+  const isManager = Boolean(data && (data.viewer.isHost || data.viewer.isCohost));
+  const canSeeRounds = isManager || data?.viewer.entrantId != null;
+  const entrants = useQuery({
+    queryKey: tournamentKeys.entrants(id),
+    queryFn: () =>
+      readIfVisible(
+        queryClient,
+        id,
+        () => true,
+        () => listEntrants(id),
+        [],
+      ),
+    enabled: Boolean(data),
+  });
+  const rounds = useQuery({
+    queryKey: tournamentKeys.rounds(id),
+    queryFn: () =>
+      readIfVisible(
+        queryClient,
+        id,
+        (t) => t.viewer.isHost || t.viewer.isCohost || t.viewer.entrantId !== null,
+        () => listRounds(id),
+        [],
+      ),
+    enabled: Boolean(data) && canSeeRounds,
+  });
+  useDocumentTitle(data?.name ?? 'Tournament');
+
+  if (!isValidId) {
+    return <PageHeading title="Tournament" lead="That tournament does not exist." />;
+  }
+  if (tournament.isPending) return <p className="text-slate-600">Loading…</p>;
+  if (tournament.isError) {
+    return (
+      <>
+        <PageHeading title="Tournament" />
+        <FormAlert>{errorMessage(tournament.error, 'The tournament could not be loaded.')}</FormAlert>
+      </>
+    );
+  }
+  const t = tournament.data;
+  const ownEntry = entrants.data?.find((e) => e.id === t.viewer.entrantId);
+  const canWithdraw = t.viewer.entrantId !== null && t.status !== 'finished' && ownEntry?.isWithdrawn === false;
+  const canEnter = !isManager && t.viewer.entrantId === null && t.status === 'registration' && t.entryMode !== 'code';
+
+  return (
+    <>
+      <PageHeading
+        title={<span className="break-words">{t.name}</span>}
+        lead={`${FORMATS[t.formatId].name} · ${t.prelimRounds} preliminary ${t.prelimRounds === 1 ? 'round' : 'rounds'} · ${
+          t.breakSize === 0 ? 'no break' : `break of ${t.breakSize}`
+        }`}
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <aside aria-labelledby="tournament-about" className={`${CARD} self-start lg:col-start-2 lg:row-start-1`}>
+          <h2 id="tournament-about" className="text-lg font-bold text-slate-900">
+            About this tournament
+          </h2>
+          <dl className="mt-3 space-y-2 text-sm">
+            <div>
+              <dt className="font-semibold text-slate-700">Status</dt>
+              <dd data-testid="tournament-status">{STATUS_LABELS[t.status]}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-700">Host</dt>
+              <dd>
+                {t.host.displayName}
+                {t.cohosts.length > 0 ? ` with ${t.cohosts.map((c) => c.displayName).join(', ')}` : ''}
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-700">Entry</dt>
+              <dd>{ENTRY_MODE_LABELS[t.entryMode]}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-700">Divisions</dt>
+              <dd>{t.divisions.map((d) => d.name).join(', ')}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-700">Rounds released</dt>
+              <dd>
+                {t.roundsReleased} of {t.prelimRounds}
+              </dd>
+            </div>
+            {t.joinCode ? (
+              <div>
+                <dt className="font-semibold text-slate-700">Join code</dt>
+                <dd className="font-mono text-lg tracking-widest" data-testid="tournament-join-code">
+                  {formatJoinCode(t.joinCode)}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          {isManager ? <ReleasePanel tournament={t} /> : null}
+          {canEnter ? <EnterPanel tournament={t} /> : null}
+          {canWithdraw ? <WithdrawPanel tournament={t} entrantId={t.viewer.entrantId!} /> : null}
+        </aside>
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
+          <section aria-labelledby="tournament-rounds" className={CARD}>
+            <h2 id="tournament-rounds" className="text-lg font-bold text-slate-900">
+              {isManager ? 'Rounds' : 'Your rounds'}
+            </h2>
+            {!canSeeRounds ? (
+              <p className="mt-2 text-sm text-slate-600">The draw is shown to the hosts and entrants.</p>
+            ) : rounds.isPending ? (
+              <p className="mt-2 text-sm text-slate-600">Loading…</p>
+            ) : rounds.isError ? (
+              <FormAlert className="mt-2">{errorMessage(rounds.error, 'The rounds could not be loaded.')}</FormAlert>
+            ) : (
+              <TournamentRounds
+                rounds={rounds.data}
+                divisions={t.divisions}
+                isManager={isManager}
+                entrantId={t.viewer.entrantId}
+              />
+            )}
+          </section>
+          <section aria-labelledby="tournament-entrants" className={CARD}>
+            <h2 id="tournament-entrants" className="text-lg font-bold text-slate-900">
+              Entrants ({t.entrantCount})
+            </h2>
+            {entrants.isPending ? (
+              <p className="mt-2 text-sm text-slate-600">Loading…</p>
+            ) : entrants.isError ? (
+              <FormAlert className="mt-2">
+                {errorMessage(entrants.error, 'The entrants could not be loaded.')}
+              </FormAlert>
+            ) : (
+              <EntrantsList tournament={t} entrants={entrants.data} />
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import { Link } from 'react-router';
+import { AlertTriangle } from 'lucide-react';
+import type { TDebateStatus, TTournamentDivision, TTournamentPairing, TTournamentRound } from '@resolved/shared';
+import { FLAG_LABELS, SIDE_LABELS, ownPairing } from './tournament-view';
+
+const DEBATE_STATUS_LABELS: Record<TDebateStatus, string> = {
+  live: 'Live',
+  awaiting_ballot: 'Waiting for the ballot',
+  completed: 'Finished',
+  judged: 'Judged',
+  forfeited: 'Forfeited',
+  abandoned: 'Abandoned',
+};
+
+const LINK_CLASS = 'font-semibold text-brand-700 underline';
+
+function RoomLink({ debateId, label }: { debateId: number; label: string }) {
+  return (
+    <Link to={`/debates/${debateId}`} className={LINK_CLASS}>
+      {label}
+    </Link>
+  );
+}
+
+function Status({ pairing }: { pairing: TTournamentPairing }) {
+  if (!pairing.debateStatus) return null;
+  return (
+    <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+      {DEBATE_STATUS_LABELS[pairing.debateStatus]}
+    </span>
+  );
+}
+
+/** A host's line for one pairing: both sides (or the bye), its flags, its status and the way into its room. */
+function HostPairing({ pairing, divisionName }: { pairing: TTournamentPairing; divisionName: string | null }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2.5" data-testid="tournament-pairing">
+      <div className="min-w-0">
+        {pairing.bye ? (
+          <p>
+            <span className="font-semibold">{pairing.bye.displayName}</span> has the bye
+          </p>
+        ) : (
+          <p className="break-words">
+            <span className="font-semibold">{pairing.aff?.displayName}</span>{' '}
+            <span className="text-slate-500">(Aff)</span> vs{' '}
+            <span className="font-semibold">{pairing.neg?.displayName}</span>{' '}
+            <span className="text-slate-500">(Neg)</span>
+          </p>
+        )}
+        {divisionName ? <p className="text-xs text-slate-500">{divisionName}</p> : null}
+        {pairing.coinFlipWinner ? (
+          <p className="text-xs text-slate-600">{pairing.coinFlipWinner.displayName} won the coin flip.</p>
+        ) : null}
+        {pairing.flags.length > 0 ? (
+          <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Flags">
+            {pairing.flags.map((flag) => (
+              <li
+                key={flag}
+                className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
+              >
+                <AlertTriangle className="h-3.5 w-3.5" aria-hidden="true" />
+                {FLAG_LABELS[flag]}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="flex items-center gap-3">
+        <Status pairing={pairing} />
+        {pairing.debateId !== null ? <RoomLink debateId={pairing.debateId} label="Open the room" /> : null}
+      </div>
+    </li>
+  );
+}
+
+/** An entrant's own pairing: their side and opponent with the way into their room, or their bye. */
+function OwnPairing({ pairing, entrantId }: { pairing: TTournamentPairing; entrantId: number }) {
+  const own = ownPairing(pairing, entrantId);
+  if (!own) return null;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2.5" data-testid="tournament-pairing">
+      {own.kind === 'bye' ? (
+        <p>You have the bye this round: it counts as a win.</p>
+      ) : (
+        <>
+          <p className="min-w-0 break-words">
+            You are <span className="font-semibold">{SIDE_LABELS[own.side]}</span> against{' '}
+            <span className="font-semibold">{own.opponent?.displayName ?? 'a withdrawn entrant'}</span>.
+            {pairing.coinFlipWinner ? (
+              <span className="block text-sm text-slate-600">
+                {pairing.coinFlipWinner.entrantId === entrantId ? 'You' : pairing.coinFlipWinner.displayName} won the
+                coin flip and choose side or speaking order in the room.
+              </span>
+            ) : null}
+          </p>
+          <div className="flex items-center gap-3">
+            <Status pairing={pairing} />
+            {pairing.debateId !== null ? <RoomLink debateId={pairing.debateId} label="Go to your room" /> : null}
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
+/** The released rounds, newest first: every pairing for a host, an entrant's own for an entrant. */
+export function TournamentRounds({
+  rounds,
+  divisions,
+  isManager,
+  entrantId,
+}: {
+  rounds: readonly TTournamentRound[];
+  divisions: readonly TTournamentDivision[];
+  isManager: boolean;
+  entrantId: number | null;
+}) {
+  if (rounds.length === 0) {
+    return <p className="mt-2 text-sm text-slate-600">No round has been released yet.</p>;
+  }
+  const divisionName = (id: number) =>
+    divisions.length > 1 ? (divisions.find((d) => d.id === id)?.name ?? null) : null;
+  return (
+    <div className="mt-3 space-y-5">
+      {[...rounds].reverse().map((round) => (
+        <section key={round.number} aria-labelledby={`round-${round.number}`} data-testid={`round-${round.number}`}>
+          <h3 id={`round-${round.number}`} className="font-semibold text-slate-900">
+            Round {round.number}
+            <span className="ml-2 text-sm font-normal text-slate-500">
+              {round.status === 'complete' ? 'Complete' : 'Released'}
+            </span>
+          </h3>
+          {round.pairings.length === 0 ? (
+            <p className="text-sm text-slate-600">You are not drawn in this round.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {round.pairings.map((pairing) =>
+                isManager ? (
+                  <HostPairing key={pairing.id} pairing={pairing} divisionName={divisionName(pairing.divisionId)} />
+                ) : entrantId !== null ? (
+                  <OwnPairing key={pairing.id} pairing={pairing} entrantId={entrantId} />
+                ) : null,
+              )}
+            </ul>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

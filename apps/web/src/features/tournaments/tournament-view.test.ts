@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { TTournamentPairing } from '@resolved/shared';
+import { enterableDivisions, openTournamentRounds, ownPairing, releasedMessage, releaseState } from './tournament-view';
+
+const seat = (entrantId: number, displayName: string) => ({ entrantId, userId: `u${entrantId}`, displayName });
+
+function pairing(overrides: Partial<TTournamentPairing>): TTournamentPairing {
+  return {
+    id: 1,
+    divisionId: 1,
+    debateId: 10,
+    aff: seat(1, 'Ann'),
+    neg: seat(2, 'Ben'),
+    bye: null,
+    flags: [],
+    coinFlipWinner: null,
+    debateStatus: 'live',
+    ...overrides,
+  };
+}
+
+describe('releaseState', () => {
+  const base = { status: 'registration' as const, prelimRounds: 2, roundsReleased: 0, entrantCount: 3 };
+
+  it('offers round 1 once two have entered', () => {
+    expect(releaseState(base)).toEqual({ number: 1, disabledReason: null });
+  });
+
+  it('disables round 1 with fewer than 2 entrants, saying how many there are', () => {
+    expect(releaseState({ ...base, entrantCount: 1 })).toEqual({
+      number: 1,
+      disabledReason: 'A tournament needs at least 2 entrants to start; this one has 1.',
+    });
+  });
+
+  it('offers the next round while the tournament runs, leaving result checks to the server', () => {
+    expect(releaseState({ ...base, status: 'running', roundsReleased: 1 })).toEqual({
+      number: 2,
+      disabledReason: null,
+    });
+  });
+
+  it('has nothing to release after the last preliminary round or once the tournament is over', () => {
+    expect(releaseState({ ...base, status: 'running', roundsReleased: 2 })).toEqual({
+      number: null,
+      disabledReason: 'Every preliminary round has been released.',
+    });
+    expect(releaseState({ ...base, status: 'finished', roundsReleased: 1 }).disabledReason).toBe(
+      'This tournament is over.',
+    );
+  });
+});
+
+describe('ownPairing', () => {
+  it('reads the side and opponent of either seat, the bye, or nothing for someone else', () => {
+    const p = pairing({});
+    expect(ownPairing(p, 1)).toEqual({ kind: 'debate', side: 'aff', opponent: seat(2, 'Ben') });
+    expect(ownPairing(p, 2)).toEqual({ kind: 'debate', side: 'neg', opponent: seat(1, 'Ann') });
+    expect(ownPairing(p, 3)).toBeNull();
+    expect(ownPairing(pairing({ aff: null, neg: null, bye: seat(3, 'Cy'), debateId: null }), 3)).toEqual({
+      kind: 'bye',
+    });
+  });
+});
+
+describe('releasedMessage', () => {
+  it('names the tournament, the round and the side, or the bye', () => {
+    const payload = { tournamentId: 1, tournamentName: 'Fall Open', roundNumber: 2, debateId: 5, side: 'neg' as const };
+    expect(releasedMessage(payload)).toBe('Fall Open: round 2 is out. You debate on the negative — open your room.');
+    expect(releasedMessage({ ...payload, debateId: null, side: null })).toBe(
+      'Fall Open: round 2 is out. You have the bye this round (it counts as a win).',
+    );
+  });
+});
+
+describe('openTournamentRounds', () => {
+  const entered = { id: 7, name: 'Fall Open', viewer: { isHost: false, isCohost: false, entrantId: 2 } };
+  const hosted = { id: 8, name: 'Hosted', viewer: { isHost: true, isCohost: false, entrantId: null } };
+
+  it('lists the entrant’s live debates, newest round first, with side and opponent', () => {
+    const rounds = {
+      7: [
+        { number: 1, pairings: [pairing({ debateId: 10, debateStatus: 'judged' })] },
+        { number: 2, pairings: [pairing({ id: 2, debateId: 11, aff: seat(2, 'Ben'), neg: seat(4, 'Di') })] },
+      ],
+      8: [{ number: 1, pairings: [pairing({ debateId: 12 })] }],
+    } as Record<number, { number: number; pairings: TTournamentPairing[] }[]>;
+    expect(openTournamentRounds([entered, hosted], (id) => rounds[id])).toEqual([
+      { tournamentId: 7, tournamentName: 'Fall Open', roundNumber: 2, debateId: 11, side: 'aff', opponentName: 'Di' },
+    ]);
+  });
+
+  it('has nothing for a bye, a finished debate or rounds not loaded yet', () => {
+    const bye = pairing({ aff: null, neg: null, bye: seat(2, 'Ben'), debateId: null, debateStatus: null });
+    expect(openTournamentRounds([entered], () => [{ number: 1, pairings: [bye] }])).toEqual([]);
+    expect(openTournamentRounds([entered], () => undefined)).toEqual([]);
+  });
+});
+
+describe('enterableDivisions', () => {
+  it('offers every division of a tournament not split by age, and only one’s own band’s of an open one', () => {
+    const unsplit = [
+      { id: 1, name: 'Novice', ageBand: null },
+      { id: 2, name: 'Varsity', ageBand: null },
+    ];
+    expect(enterableDivisions(unsplit, true)).toEqual(unsplit);
+    const open = [
+      { id: 3, name: 'Open (under 18)', ageBand: 'minor' as const },
+      { id: 4, name: 'Open (18 and over)', ageBand: 'adult' as const },
+    ];
+    expect(enterableDivisions(open, true).map((d) => d.id)).toEqual([3]);
+    expect(enterableDivisions(open, false).map((d) => d.id)).toEqual([4]);
+  });
+});

@@ -1,0 +1,136 @@
+/** What the tournament pages say about a tournament, its release button and a pairing: pure, so it is unit tested. */
+import type {
+  TDrawFlag,
+  TTournament,
+  TTournamentDivision,
+  TTournamentEntryMode,
+  TTournamentPairing,
+  TTournamentRoundReleased,
+  TTournamentStatus,
+} from '@resolved/shared';
+
+export const STATUS_LABELS: Record<TTournamentStatus, string> = {
+  registration: 'Taking entries',
+  running: 'Running',
+  finished: 'Finished',
+};
+
+export const ENTRY_MODE_LABELS: Record<TTournamentEntryMode, string> = {
+  code: 'By join code',
+  open: 'Open to anyone signed in',
+  teams: 'Members of my teams',
+};
+
+export const FLAG_LABELS: Record<TDrawFlag, string> = {
+  rematch: 'Rematch',
+  same_team: 'Same team',
+  side_imbalance: 'Sides uneven',
+};
+
+/** Breaks the create form offers: none, or a power of two up to 16 (the server takes any size up to its maximum). */
+export const BREAK_CHOICES = [0, 2, 4, 8, 16] as const;
+
+export interface TReleaseState {
+  /** The round the button releases next; null once every preliminary round is out. */
+  number: number | null;
+  /** Why the button is disabled; null when the host may press it (the server still has the last word). */
+  disabledReason: string | null;
+}
+
+/**
+ * The host's "Release round N" button. Disabled, with the reason, only for what the page knows for certain: the
+ * tournament is over, every preliminary round is out, or fewer than 2 have entered before round 1. Whether the last
+ * round's results are confirmed is the server's to judge (its 409 says which are missing).
+ */
+export function releaseState(
+  tournament: Pick<TTournament, 'status' | 'prelimRounds' | 'roundsReleased' | 'entrantCount'>,
+): TReleaseState {
+  const next = tournament.roundsReleased + 1;
+  if (tournament.status === 'finished') return { number: null, disabledReason: 'This tournament is over.' };
+  if (next > tournament.prelimRounds) {
+    return { number: null, disabledReason: 'Every preliminary round has been released.' };
+  }
+  if (next === 1 && tournament.entrantCount < 2) {
+    return {
+      number: 1,
+      disabledReason: `A tournament needs at least 2 entrants to start; this one has ${tournament.entrantCount}.`,
+    };
+  }
+  return { number: next, disabledReason: null };
+}
+
+type TSeat = NonNullable<TTournamentPairing['aff']>;
+
+/** An entrant's own pairing in words: their side and opponent, or their bye. */
+export function ownPairing(
+  pairing: TTournamentPairing,
+  entrantId: number,
+): { kind: 'bye' } | { kind: 'debate'; side: 'aff' | 'neg'; opponent: TSeat | null } | null {
+  if (pairing.bye?.entrantId === entrantId) return { kind: 'bye' };
+  if (pairing.aff?.entrantId === entrantId) return { kind: 'debate', side: 'aff', opponent: pairing.neg };
+  if (pairing.neg?.entrantId === entrantId) return { kind: 'debate', side: 'neg', opponent: pairing.aff };
+  return null;
+}
+
+export const SIDE_LABELS = { aff: 'Affirmative', neg: 'Negative' } as const;
+
+/** The toast an entrant sees when a round of theirs is released. */
+export function releasedMessage(payload: TTournamentRoundReleased): string {
+  const round = `${payload.tournamentName}: round ${payload.roundNumber} is out.`;
+  if (payload.debateId === null) return `${round} You have the bye this round (it counts as a win).`;
+  return `${round} You debate on the ${payload.side === 'neg' ? 'negative' : 'affirmative'} — open your room.`;
+}
+
+export interface TOpenTournamentRound {
+  tournamentId: number;
+  tournamentName: string;
+  roundNumber: number;
+  debateId: number;
+  side: 'aff' | 'neg';
+  opponentName: string | null;
+}
+
+/**
+ * The tournament debates of this entrant that are live now (released, not yet over), from their tournaments and each
+ * one's rounds as the server lists them to an entrant (their own pairings only): the dashboard's "Your tournament
+ * round". Newest round first.
+ */
+export function openTournamentRounds(
+  tournaments: readonly Pick<TTournament, 'id' | 'name' | 'viewer'>[],
+  roundsOf: (
+    tournamentId: number,
+  ) => readonly { number: number; pairings: readonly TTournamentPairing[] }[] | undefined,
+): TOpenTournamentRound[] {
+  const open: TOpenTournamentRound[] = [];
+  for (const tournament of tournaments) {
+    const entrantId = tournament.viewer.entrantId;
+    if (entrantId === null) continue;
+    for (const round of roundsOf(tournament.id) ?? []) {
+      for (const pairing of round.pairings) {
+        const own = ownPairing(pairing, entrantId);
+        if (own?.kind !== 'debate' || pairing.debateId === null || pairing.debateStatus !== 'live') continue;
+        open.push({
+          tournamentId: tournament.id,
+          tournamentName: tournament.name,
+          roundNumber: round.number,
+          debateId: pairing.debateId,
+          side: own.side,
+          opponentName: own.opponent?.displayName ?? null,
+        });
+      }
+    }
+  }
+  return open.sort((a, b) => b.roundNumber - a.roundNumber);
+}
+
+/**
+ * The divisions someone may choose on entering: all of them, but in an open tournament (split by age band) only those
+ * of their own band, which the server would place them in anyway.
+ */
+export function enterableDivisions<T extends Pick<TTournamentDivision, 'ageBand'>>(
+  divisions: readonly T[],
+  isMinor: boolean,
+): T[] {
+  const band = isMinor ? 'minor' : 'adult';
+  return divisions.filter((d) => d.ageBand === null || d.ageBand === band);
+}

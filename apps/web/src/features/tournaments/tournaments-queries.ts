@@ -1,0 +1,83 @@
+/** The tournaments feature's server calls and their TanStack Query keys. */
+import type { QueryClient } from '@tanstack/react-query';
+import type {
+  TCreateTournamentRequest,
+  TEnterTournamentRequest,
+  TTournament,
+  TTournamentEntrant,
+  TTournamentRound,
+} from '@resolved/shared';
+import { api } from '../../lib/api';
+
+export const tournamentKeys = {
+  all: ['tournaments'] as const,
+  mine: ['tournaments', 'mine'] as const,
+  tournament: (id: number) => ['tournaments', id] as const,
+  entrants: (id: number) => ['tournaments', id, 'entrants'] as const,
+  rounds: (id: number) => ['tournaments', id, 'rounds'] as const,
+};
+
+export const listMyTournaments = async () =>
+  (await api<{ tournaments: TTournament[] }>('/api/tournaments')).tournaments;
+
+export const createTournament = async (input: TCreateTournamentRequest) =>
+  (await api<{ tournament: TTournament }>('/api/tournaments', { method: 'POST', json: input })).tournament;
+
+export const getTournament = async (id: number) =>
+  (await api<{ tournament: TTournament }>(`/api/tournaments/${id}`)).tournament;
+
+export const listEntrants = async (id: number) =>
+  (await api<{ entrants: TTournamentEntrant[] }>(`/api/tournaments/${id}/entrants`)).entrants;
+
+export const listRounds = async (id: number) =>
+  (await api<{ rounds: TTournamentRound[] }>(`/api/tournaments/${id}/rounds`)).rounds;
+
+export const joinByCode = async (code: string) =>
+  api<{ tournament: TTournament; entrant: TTournamentEntrant }>(`/api/tournaments/join/${encodeURIComponent(code)}`, {
+    method: 'POST',
+    json: {},
+  });
+
+export const withdrawEntrant = async (id: number, entrantId: number) =>
+  api<void>(`/api/tournaments/${id}/entrants/${entrantId}`, { method: 'DELETE' });
+
+export const releaseRound = async (id: number, number: number) =>
+  (await api<{ round: TTournamentRound }>(`/api/tournaments/${id}/rounds/${number}/release`, { method: 'POST' })).round;
+
+/** Enters an open tournament, or one of the caller's teams' (one entered by code takes `joinByCode`). */
+export const enterTournament = async (id: number, input: TEnterTournamentRequest) =>
+  api<{ tournament: TTournament; entrant: TTournamentEntrant }>(`/api/tournaments/${id}/entrants`, {
+    method: 'POST',
+    json: input,
+  });
+
+/**
+ * Refreshes one tournament after a change: its own record first, then its entrants and rounds and the lists. In that
+ * order because what the viewer may read follows the record (an entrant who withdrew no longer sees the draw): the
+ * entrants and rounds queries read the fresh record before they ask (`readIfVisible`), and ask nothing the server
+ * would refuse.
+ */
+export async function refreshTournament(client: QueryClient, id: number): Promise<void> {
+  await client.invalidateQueries({ queryKey: tournamentKeys.tournament(id), exact: true });
+  await client.invalidateQueries({
+    queryKey: tournamentKeys.all,
+    predicate: ({ queryKey }) => queryKey[1] === 'mine' || (queryKey[1] === id && queryKey.length > 2),
+  });
+}
+
+/**
+ * Fetches a part of a tournament (its entrants or rounds) only while its cached record says the viewer may see it,
+ * else gives `empty`: a refetch racing a change of the viewer's part (a withdrawal) does not ask for what the server
+ * now refuses.
+ */
+export async function readIfVisible<T>(
+  client: QueryClient,
+  id: number,
+  isVisible: (tournament: TTournament) => boolean,
+  read: () => Promise<T>,
+  empty: T,
+): Promise<T> {
+  const state = client.getQueryState<TTournament>(tournamentKeys.tournament(id));
+  if (!state?.data || state.status === 'error' || !isVisible(state.data)) return empty;
+  return read();
+}

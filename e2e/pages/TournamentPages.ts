@@ -1,0 +1,48 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The tournaments pages: the list with its forms (`/tournaments`) and one tournament (`/tournaments/:id`). */
+export class TournamentPages {
+  readonly heading: Locator;
+  readonly joinCode: Locator;
+  readonly entrants: Locator;
+  readonly pairings: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('main').getByRole('heading', { level: 1 });
+    this.joinCode = page.getByTestId('tournament-join-code');
+    this.entrants = page.getByTestId('tournament-entrants');
+    this.pairings = page.getByTestId('tournament-pairing');
+  }
+
+  /** The "Create a tournament" form, filled and sent; returns the new tournament's id from the page it opens. */
+  async create(input: { name: string; format: string; prelimRounds: number; breakLabel: string }) {
+    await this.page.goto('/tournaments');
+    const form = this.page.getByRole('region', { name: 'Create a tournament' });
+    await form.getByLabel('Tournament name').fill(input.name);
+    await form.getByLabel('Format').selectOption({ label: input.format });
+    await form.getByLabel('Preliminary rounds').selectOption(String(input.prelimRounds));
+    await form.getByLabel('Break').selectOption({ label: input.breakLabel });
+    await form.getByLabel('By join code').check();
+    await form.getByRole('button', { name: 'Create tournament' }).click();
+    await expect(this.page).toHaveURL(/\/tournaments\/\d+$/);
+    await expect(this.heading).toHaveText(input.name);
+    return Number(new URL(this.page.url()).pathname.split('/').pop());
+  }
+
+  /** The "Join with a code" form on `/tournaments`. */
+  async joinWithCode(code: string) {
+    await this.page.goto('/tournaments');
+    const form = this.page.getByRole('form', { name: 'Join with a code' });
+    await form.getByLabel('Tournament code').fill(code);
+    await form.getByRole('button', { name: 'Enter tournament' }).click();
+  }
+
+  async goto(id: number) {
+    await this.page.goto(`/tournaments/${id}`);
+    await expect(this.heading).toBeVisible();
+  }
+
+  releaseButton(number: number): Locator {
+    return this.page.getByRole('button', { name: `Release round ${number}` });
+  }
+}
