@@ -156,6 +156,8 @@ export interface TTournament {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** When a host published the results (standings, pairings) to everyone; null: hosts and entrants only. */
+  publishedAt: string | null;
 }
 
 export interface TTournamentPairing {
@@ -191,4 +193,38 @@ export interface TTournamentRoundReleased {
   /** The entrant's debate (null: they have the bye). */
   debateId: number | null;
   side: 'aff' | 'neg' | null;
+}
+
+/** One entrant's line of the tab (`standings.ts`), speaker points in points (28.5), not tenths. */
+export interface TTournamentStandingRow {
+  /** 1 is first; tied entrants share a rank. */
+  rank: number;
+  entrantId: number;
+  userId: string;
+  displayName: string;
+  teamName: string | null;
+  isWithdrawn: boolean;
+  wins: number;
+  losses: number;
+  byes: number;
+  /** Total speaker points, after the high-low drop when `isHighLowDropped`. */
+  speakerPoints: number;
+  isHighLowDropped: boolean;
+  opponentWins: number;
+}
+
+/** The tab of one division, from its confirmed results (a debate still without a result is left out). */
+export interface TTournamentDivisionStandings {
+  divisionId: number;
+  name: string;
+  /** Confirmed debates and byes counted. */
+  resultsCounted: number;
+  standings: TTournamentStandingRow[];
+}
+
+/** `GET /api/tournaments/:id/standings`. */
+export interface TTournamentStandings {
+  tournamentId: number;
+  publishedAt: string | null;
+  divisions: TTournamentDivisionStandings[];
 }

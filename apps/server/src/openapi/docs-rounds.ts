@@ -237,7 +237,11 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
     body: ZEnterTournamentRequest,
     ok: created('The tournament and the entry.'),
   },
-  'GET /api/tournaments/:id': { tag: 'Tournaments', summary: 'A tournament.', ok: json('The tournament.') },
+  'GET /api/tournaments/:id': {
+    tag: 'Tournaments',
+    summary: 'A tournament (anyone, visitors too, once its results are published).',
+    ok: json('The tournament.'),
+  },
   'POST /api/tournaments/:id/cohosts': {
     tag: 'Tournaments',
     summary: 'The host names a co-host.',
@@ -264,6 +268,16 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
     tag: 'Tournaments',
     summary: 'The released rounds: every pairing for hosts, their own for entrants.',
     ok: json('The rounds.'),
+  },
+  'GET /api/tournaments/:id/standings': {
+    tag: 'Tournaments',
+    summary: 'The tab of each division from confirmed results: hosts and entrants, everyone once published.',
+    ok: json('The standings.'),
+  },
+  'POST /api/tournaments/:id/publish': {
+    tag: 'Tournaments',
+    summary: 'A host publishes the results (standings and every pairing) to everyone.',
+    ok: json('The tournament.'),
   },
   'POST /api/tournaments/:id/rounds/:number/release': {
     tag: 'Tournaments',

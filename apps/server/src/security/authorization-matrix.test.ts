@@ -184,6 +184,18 @@ async function makeTournament(
   return tournament;
 }
 
+/** A tournament of `host` (a fresh one unless given) started with two entrants; published unless `isPublished` false. */
+async function startedTournament(c: TCtx, host?: TIdentity, isPublished = true): Promise<{ id: number }> {
+  const owner = host ?? (await fastUser(c.t));
+  const tournament = await makeTournament(c, owner, 'open');
+  for (let i = 0; i < 2; i++) {
+    await ok(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, {}, await fastUser(c.t));
+  }
+  await ok(c, 'POST', `/api/tournaments/${tournament.id}/rounds/1/release`, undefined, owner);
+  if (isPublished) await ok(c, 'POST', `/api/tournaments/${tournament.id}/publish`, undefined, owner);
+  return tournament;
+}
+
 /**
  * A team whose coach requires approval to join, and `who` waiting for it; the coach is `coach` (the
  * owner, for the coach's own routes) or a fresh one.
@@ -675,8 +687,20 @@ const HTTP_PROBES: Record<string, TProbe> = {
     };
     return asOutcome(await call(c, 'DELETE', `/api/tournaments/${tournament.id}/entrants/${entrant.id}`));
   },
+  'GET /api/tournaments/:id | published': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await startedTournament(c)).id}`)),
   'GET /api/tournaments/:id/rounds': async (c) =>
     asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'code')).id}/rounds`)),
+  'GET /api/tournaments/:id/rounds | published': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await startedTournament(c)).id}/rounds`)),
+  'GET /api/tournaments/:id/standings': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'code')).id}/standings`)),
+  'GET /api/tournaments/:id/standings | published': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await startedTournament(c)).id}/standings`)),
+  'POST /api/tournaments/:id/publish': async (c) => {
+    const tournament = await startedTournament(c, c.owner, false);
+    return asOutcome(await call(c, 'POST', `/api/tournaments/${tournament.id}/publish`));
+  },
   'POST /api/tournaments/:id/rounds/:number/release': async (c) => {
     const tournament = await makeTournament(c, c.owner, 'open');
     for (let i = 0; i < 2; i++) {
@@ -858,6 +882,7 @@ const EXTRA_REFUSALS: Record<string, number[]> = {
   'GET /api/tournaments/:id': [404],
   'GET /api/tournaments/:id/entrants': [404],
   'GET /api/tournaments/:id/rounds': [404],
+  'GET /api/tournaments/:id/standings': [404],
 };
 
 function classify(key: string, outcome: TOutcome): TVerdict | string {

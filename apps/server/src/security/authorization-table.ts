@@ -264,7 +264,12 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'DAAA-',
   ),
   'DELETE /api/tournaments/:id/entrants/:entrantId': rule('the entrant and the hosts', 'DDDDA', 'the entrant'),
+  'GET /api/tournaments/:id | published': rule('everyone (the results are published)', 'AAAA-'),
   'GET /api/tournaments/:id/rounds': rule('the hosts (every pairing) and entrants (their own)', 'DDDDA', 'the host'),
+  'GET /api/tournaments/:id/rounds | published': rule('everyone (every pairing)', 'AAAA-'),
+  'GET /api/tournaments/:id/standings': rule('the hosts and entrants', 'DDDDA', 'the host'),
+  'GET /api/tournaments/:id/standings | published': rule('everyone', 'AAAA-'),
+  'POST /api/tournaments/:id/publish': rule('the host and co-hosts, once, after the first round', 'DDDDA', 'the host'),
   'POST /api/tournaments/:id/rounds/:number/release': rule(
     'the host and co-hosts, once per round',
     'DDDDA',

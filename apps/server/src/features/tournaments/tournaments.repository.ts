@@ -9,13 +9,13 @@ type TDb = Kysely<DB>;
 
 export async function insertTournament(
   db: TDb,
-  values: Omit<TournamentsTable, 'id' | 'status' | 'startedAt' | 'finishedAt' | 'firstRound'> & {
+  values: Omit<TournamentsTable, 'id' | 'status' | 'startedAt' | 'finishedAt' | 'firstRound' | 'publishedAt'> & {
     firstRound: 'random' | 'rating';
   },
 ): Promise<number> {
   const row = await db
     .insertInto('tournaments')
-    .values({ ...values, startedAt: null, finishedAt: null })
+    .values({ ...values, startedAt: null, finishedAt: null, publishedAt: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -307,4 +307,26 @@ export async function markComplete(db: TDb, tournamentId: number, number: number
     .where('number', '=', number)
     .where('status', '=', 'released')
     .execute();
+}
+
+/** The tournament whose pairing opened this round, if any. */
+export async function findTournamentIdOfDebate(db: TDb, debateId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('tournamentPairings')
+    .innerJoin('tournamentRounds', 'tournamentRounds.id', 'tournamentPairings.roundId')
+    .select('tournamentRounds.tournamentId')
+    .where('tournamentPairings.debateId', '=', debateId)
+    .executeTakeFirst();
+  return row ? Number(row.tournamentId) : null;
+}
+
+/** Publishes the results: true for the one caller that set it. */
+export async function markPublished(db: TDb, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('tournaments')
+    .set({ publishedAt: now })
+    .where('id', '=', id)
+    .where('publishedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

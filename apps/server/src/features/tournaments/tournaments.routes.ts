@@ -11,7 +11,7 @@ import {
 } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
-import { requireUser } from '../auth/auth.guard';
+import { getSessionUser, requireUser } from '../auth/auth.guard';
 import * as tournaments from './tournaments.service';
 
 const ZTournamentParams = z.object({ id: ZTournamentId });
@@ -31,7 +31,10 @@ const ZRoundParams = ZTournamentParams.extend({
 });
 const ZCodeParams = z.object({ code: ZJoinCode });
 
-/** Tournaments: create, read, co-hosts, entry (open, by teams, by code), withdrawal, and releasing a round's draw. */
+/**
+ * Tournaments: create, read, co-hosts, entry (open, by teams, by code), withdrawal, releasing a round's draw, the
+ * standings and publishing the results.
+ */
 export async function tournamentsRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: tournaments.TTournamentsDeps = { database: context.database, events: context.events };
 
@@ -50,10 +53,10 @@ export async function tournamentsRoutes(app: FastifyInstance, context: TAppConte
     const input = parseOrThrow(ZEnterTournamentRequest, request.body ?? {});
     return reply.status(201).send(await tournaments.enterByCode(deps, user, code, input));
   });
+  // A published tournament (its page, rounds and standings) is read by anyone, visitors too.
   app.get('/api/tournaments/:id', async (request) => {
-    const user = await requireUser(request);
     const { id } = parseOrThrow(ZTournamentParams, request.params);
-    return { tournament: await tournaments.getTournament(deps, user, id) };
+    return { tournament: await tournaments.getTournament(deps, await getSessionUser(request), id) };
   });
   app.post('/api/tournaments/:id/cohosts', async (request) => {
     const user = await requireUser(request);
@@ -79,9 +82,17 @@ export async function tournamentsRoutes(app: FastifyInstance, context: TAppConte
     return reply.status(204).send();
   });
   app.get('/api/tournaments/:id/rounds', async (request) => {
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { rounds: await tournaments.listRounds(deps, await getSessionUser(request), id) };
+  });
+  app.get('/api/tournaments/:id/standings', async (request) => {
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { standings: await tournaments.getStandings(deps, await getSessionUser(request), id) };
+  });
+  app.post('/api/tournaments/:id/publish', async (request) => {
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZTournamentParams, request.params);
-    return { rounds: await tournaments.listRounds(deps, user, id) };
+    return { tournament: await tournaments.publishResults(deps, user, id) };
   });
   app.post('/api/tournaments/:id/rounds/:number/release', async (request, reply) => {
     const user = await requireUser(request);

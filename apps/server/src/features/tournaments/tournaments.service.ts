@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import {
   ageRequiredRefusal,
   blockedPairingRefusal,
+  computeStandings,
   createClock,
   divisionAgeConflict,
   drawRound,
@@ -17,16 +18,20 @@ import {
   seatUnavailableRefusal,
   teamManagedRefusal,
   TOURNAMENT_LIMITS,
+  type TDebate,
+  type TDebateStatus,
   type TDivisionAgeBand,
   type TDrawFlag,
   type TEntrant,
   type TRoundRecord,
   type TSessionUser,
   type TTournament,
+  type TTournamentDivisionStandings,
   type TTournamentEntrant,
   type TTournamentPairing,
   type TTournamentRound,
   type TTournamentRoundReleased,
+  type TTournamentStandings,
   type ZCreateTournamentRequest,
   type ZEnterTournamentRequest,
 } from '@resolved/shared';
@@ -106,12 +111,23 @@ async function requireViewer(deps: TTournamentsDeps, user: TSessionUser, id: num
   const row = await requireTournament(deps, id);
   const viewer = await viewerOf(deps, row, user.id);
   if (isManager(viewer) || viewer.entrant || row.entryMode === 'open' || user.role === 'admin') return { row, viewer };
+  if (row.publishedAt !== null) return { row, viewer };
   if (row.entryMode === 'teams') {
     const own = (await teamIdsOfUsers(db(deps), [user.id])).get(user.id) ?? [];
     const entered = await repo.listTeamIds(db(deps), id);
     if (own.some((teamId) => entered.includes(teamId))) return { row, viewer };
   }
   throw notFound();
+}
+
+const NO_VIEWER: TViewer = { isHost: false, isCohost: false, entrant: undefined };
+
+/** As `requireViewer`, and a visitor (no user) sees a published tournament; an unpublished one asks them to sign in. */
+async function requireReader(deps: TTournamentsDeps, user: TSessionUser | null, id: number) {
+  if (user) return requireViewer(deps, user, id);
+  const row = await requireTournament(deps, id);
+  if (row.publishedAt === null) throw new AppError('unauthenticated', 'Please sign in.');
+  return { row, viewer: NO_VIEWER };
 }
 
 async function requireManager(deps: TTournamentsDeps, user: TSessionUser, id: number) {
@@ -221,6 +237,7 @@ async function present(deps: TTournamentsDeps, row: TTournamentRow, viewer: TVie
     createdAt: row.createdAt,
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
+    publishedAt: row.publishedAt,
   };
 }
 
@@ -229,8 +246,12 @@ function presentDivision(division: TDivisionRow) {
   return { id: division.id, name, ageBand: division.ageBand };
 }
 
-export async function getTournament(deps: TTournamentsDeps, user: TSessionUser, id: number): Promise<TTournament> {
-  const { row, viewer } = await requireViewer(deps, user, id);
+export async function getTournament(
+  deps: TTournamentsDeps,
+  user: TSessionUser | null,
+  id: number,
+): Promise<TTournament> {
+  const { row, viewer } = await requireReader(deps, user, id);
   return present(deps, row, viewer);
 }
 
@@ -472,9 +493,17 @@ async function emitChanged(deps: TTournamentsDeps, tournamentId: number): Promis
   }
 }
 
-/** The released rounds: hosts see every pairing; an entrant only their own (the draw is not published yet). */
-export async function listRounds(deps: TTournamentsDeps, user: TSessionUser, id: number): Promise<TTournamentRound[]> {
-  const { viewer } = await requireViewer(deps, user, id);
+/**
+ * The released rounds: hosts see every pairing; an entrant only their own until the results are published, and then
+ * everyone (visitors too) every pairing.
+ */
+export async function listRounds(
+  deps: TTournamentsDeps,
+  user: TSessionUser | null,
+  id: number,
+): Promise<TTournamentRound[]> {
+  const { row, viewer } = await requireReader(deps, user, id);
+  if (row.publishedAt !== null) return presentRounds(deps, id);
   if (!isManager(viewer) && !viewer.entrant) {
     throw new AppError('forbidden', 'Only the tournament’s hosts and entrants see its draw before it is published.');
   }
@@ -782,4 +811,112 @@ async function confirmedRecords(
     );
   }
   return records;
+}
+
+/**
+ * The tab of each division from its confirmed results (`computeStandings`): judged ballots with their speaker
+ * points, forfeits (the winner scores their average) and byes. A debate still without a result is left out until it
+ * has one, so the tab moves with every ballot. Points are stored in tenths and shown in points.
+ */
+async function standingsOf(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentDivisionStandings[]> {
+  const [divisions, pairings, entrants] = await Promise.all([
+    repo.listDivisions(db(deps), tournamentId),
+    repo.listPairings(db(deps), tournamentId),
+    listEntrantsOf(deps, tournamentId),
+  ]);
+  const byId = new Map(entrants.map((e) => [e.id, e]));
+  const outcomes = await outcomesOf(
+    db(deps),
+    pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
+  );
+  return divisions.map((division) => {
+    const own = pairings.filter((p) => p.divisionId === division.id);
+    const numbers = [...new Set(own.map((p) => p.number))].sort((a, b) => a - b);
+    let resultsCounted = 0;
+    const records: TRoundRecord[] = numbers.map((number) => {
+      const inRound = own.filter((p) => p.number === number);
+      const byes = inRound.filter((p) => p.isBye).map((p) => String(p.affEntrantId));
+      const debates = inRound.flatMap((p) => {
+        const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
+        const aff = byId.get(p.affEntrantId);
+        const neg = p.negEntrantId === null ? undefined : byId.get(p.negEntrantId);
+        if (p.isBye || !outcome?.isConfirmed || !aff || !neg) return [];
+        return [
+          {
+            aff: String(aff.id),
+            neg: String(neg.id),
+            winner: outcome.winnerId === aff.userId ? ('aff' as const) : ('neg' as const),
+            affPoints: outcome.pointsOf(aff.userId),
+            negPoints: outcome.pointsOf(neg.userId),
+          },
+        ];
+      });
+      resultsCounted += byes.length + debates.length;
+      return { debates, byes };
+    });
+    const field = entrants.filter((e) => e.divisionId === division.id);
+    const standings = computeStandings(
+      field.map((e) => String(e.id)),
+      records,
+    ).map((s) => {
+      const entrant = byId.get(Number(s.entrantId))!;
+      return {
+        rank: s.rank,
+        entrantId: entrant.id,
+        userId: entrant.userId,
+        displayName: entrant.displayName,
+        teamName: entrant.teamName,
+        isWithdrawn: entrant.isWithdrawn,
+        wins: s.wins,
+        losses: s.losses,
+        byes: s.byes,
+        speakerPoints: Math.round(s.speakerPoints) / 10,
+        isHighLowDropped: s.isHighLowDropped,
+        opponentWins: s.opponentWins,
+      };
+    });
+    return { divisionId: division.id, name: presentDivision(division).name, resultsCounted, standings };
+  });
+}
+
+/** The tab: for the hosts and entrants, and for everyone (visitors too) once a host published the results. */
+export async function getStandings(
+  deps: TTournamentsDeps,
+  user: TSessionUser | null,
+  id: number,
+): Promise<TTournamentStandings> {
+  const { row, viewer } = await requireReader(deps, user, id);
+  if (row.publishedAt === null && !isManager(viewer) && !viewer.entrant) {
+    throw new AppError(
+      'forbidden',
+      'Only the tournament’s hosts and entrants see its standings before they are published.',
+    );
+  }
+  return { tournamentId: row.id, publishedAt: row.publishedAt, divisions: await standingsOf(deps, row.id) };
+}
+
+/** A host publishes the results (standings and every pairing) to everyone, once. */
+export async function publishResults(deps: TTournamentsDeps, user: TSessionUser, id: number): Promise<TTournament> {
+  const { row, viewer } = await requireManager(deps, user, id);
+  if (row.status === 'registration') {
+    throw new AppError('conflict', 'There are no results to publish before the first round is released.');
+  }
+  if (!(await repo.markPublished(db(deps), id, nowIso()))) {
+    throw new AppError('conflict', 'The results are published already.');
+  }
+  await emitChanged(deps, id);
+  return present(deps, (await repo.findTournament(db(deps), id)) ?? row, viewer);
+}
+
+const ENDED_STATUSES: readonly TDebateStatus[] = ['judged', 'forfeited', 'completed', 'abandoned'];
+
+/**
+ * A round changed (`debate.updated`, subscribed in the module): when a tournament's round has ended (a ballot, a
+ * forfeit, no decision), its hosts and entrants are told the tournament changed, so open tabs read the standings
+ * again. Lower features never know of tournaments: this is how a ballot reaches the tab.
+ */
+export async function handleRoundUpdated(deps: TTournamentsDeps, debate: TDebate): Promise<void> {
+  if (debate.kind !== 'tournament' || !ENDED_STATUSES.includes(debate.status)) return;
+  const tournamentId = await repo.findTournamentIdOfDebate(db(deps), debate.id);
+  if (tournamentId !== null) await emitChanged(deps, tournamentId);
 }
