@@ -19,6 +19,9 @@ import {
   ZUpdateMemberRequest,
   ZUpdateTeamRequest,
   ZAddCohostRequest,
+  ZAddJudgeRequest,
+  ZJudgeAvailabilityRequest,
+  ZJudgeConflictsRequest,
   ZCreateTournamentRequest,
   ZEnterTournamentRequest,
 } from '@resolved/shared';
@@ -279,9 +282,37 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
     summary: 'A host publishes the results (standings and every pairing) to everyone.',
     ok: json('The tournament.'),
   },
+  'GET /api/tournaments/:id/judges': {
+    tag: 'Tournaments',
+    summary: 'The judge pool: every judge for hosts, their own line for a judge.',
+    ok: json('The judges.'),
+  },
+  'POST /api/tournaments/:id/judges': {
+    tag: 'Tournaments',
+    summary: 'A host names a judge of the pool.',
+    body: ZAddJudgeRequest,
+    ok: created('The judge pool.'),
+  },
+  'DELETE /api/tournaments/:id/judges/:userId': {
+    tag: 'Tournaments',
+    summary: 'A host takes a judge out of the pool.',
+    ok: noContent('Removed.'),
+  },
+  'PUT /api/tournaments/:id/judges/:userId/conflicts': {
+    tag: 'Tournaments',
+    summary: 'The judge (or a host) declares the entrants the judge must never judge.',
+    body: ZJudgeConflictsRequest,
+    ok: json('The judge.'),
+  },
+  'PUT /api/tournaments/:id/rounds/:number/availability': {
+    tag: 'Tournaments',
+    summary: 'A judge of the pool says whether they can judge a round, until it is released.',
+    body: ZJudgeAvailabilityRequest,
+    ok: json('The judge.'),
+  },
   'POST /api/tournaments/:id/rounds/:number/release': {
     tag: 'Tournaments',
-    summary: 'Releases a preliminary round’s draw, once; opens a round per pairing.',
+    summary: 'Releases a preliminary round’s draw, once; opens a round per pairing, its judge seated from the pool.',
     ok: created('The round.'),
   },
 

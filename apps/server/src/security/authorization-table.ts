@@ -270,6 +270,19 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'GET /api/tournaments/:id/standings': rule('the hosts and entrants', 'DDDDA', 'the host'),
   'GET /api/tournaments/:id/standings | published': rule('everyone', 'AAAA-'),
   'POST /api/tournaments/:id/publish': rule('the host and co-hosts, once, after the first round', 'DDDDA', 'the host'),
+  'GET /api/tournaments/:id/judges': rule(
+    'the hosts (every judge) and the pool’s judges (their own)',
+    'DDDDA',
+    'the host',
+  ),
+  'POST /api/tournaments/:id/judges': rule('the host and co-hosts', 'DDDDA', 'the host'),
+  'DELETE /api/tournaments/:id/judges/:userId': rule('the host and co-hosts', 'DDDDA', 'the host'),
+  'PUT /api/tournaments/:id/judges/:userId/conflicts': rule('the judge and the hosts', 'DDDDA', 'the judge'),
+  'PUT /api/tournaments/:id/rounds/:number/availability': rule(
+    'judges of the pool (their own), until the round is released',
+    'DDDDA',
+    'a judge of the pool',
+  ),
   'POST /api/tournaments/:id/rounds/:number/release': rule(
     'the host and co-hosts, once per round',
     'DDDDA',

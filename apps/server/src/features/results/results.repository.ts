@@ -295,6 +295,7 @@ export async function listOutcomes(db: TDebatesDb, debateIds: readonly number[])
           'debates.forfeitedBy',
           'debates.debaterAId',
           'debates.debaterBId',
+          'debates.judgeId',
           'debateBallots.speakerPointsA',
           'debateBallots.speakerPointsB',
         ])

@@ -3,9 +3,12 @@ import { z } from 'zod';
 import {
   DB_INT_MAX,
   ZAddCohostRequest,
+  ZAddJudgeRequest,
   ZCreateTournamentRequest,
   ZEnterTournamentRequest,
   ZJoinCode,
+  ZJudgeAvailabilityRequest,
+  ZJudgeConflictsRequest,
   ZTournamentId,
   TOURNAMENT_LIMITS,
 } from '@resolved/shared';
@@ -30,10 +33,11 @@ const ZRoundParams = ZTournamentParams.extend({
     .max(TOURNAMENT_LIMITS.prelimRoundsMax, { error: 'Unknown round.' }),
 });
 const ZCodeParams = z.object({ code: ZJoinCode });
+const ZJudgeParams = ZTournamentParams.extend({ userId: z.string().min(1).max(100, { error: 'Unknown judge.' }) });
 
 /**
  * Tournaments: create, read, co-hosts, entry (open, by teams, by code), withdrawal, releasing a round's draw, the
- * standings and publishing the results.
+ * judge pool (availability, conflicts), the standings and publishing the results.
  */
 export async function tournamentsRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: tournaments.TTournamentsDeps = { database: context.database, events: context.events };
@@ -93,6 +97,35 @@ export async function tournamentsRoutes(app: FastifyInstance, context: TAppConte
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZTournamentParams, request.params);
     return { tournament: await tournaments.publishResults(deps, user, id) };
+  });
+  app.get('/api/tournaments/:id/judges', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { judges: await tournaments.listJudges(deps, user, id) };
+  });
+  app.post('/api/tournaments/:id/judges', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    const { userId } = parseOrThrow(ZAddJudgeRequest, request.body);
+    return reply.status(201).send({ judges: await tournaments.addJudge(deps, user, id, userId) });
+  });
+  app.delete('/api/tournaments/:id/judges/:userId', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, userId } = parseOrThrow(ZJudgeParams, request.params);
+    await tournaments.removeJudge(deps, user, id, userId);
+    return reply.status(204).send();
+  });
+  app.put('/api/tournaments/:id/judges/:userId/conflicts', async (request) => {
+    const user = await requireUser(request);
+    const { id, userId } = parseOrThrow(ZJudgeParams, request.params);
+    const { entrantIds } = parseOrThrow(ZJudgeConflictsRequest, request.body);
+    return { judge: await tournaments.setConflicts(deps, user, id, userId, entrantIds) };
+  });
+  app.put('/api/tournaments/:id/rounds/:number/availability', async (request) => {
+    const user = await requireUser(request);
+    const { id, number } = parseOrThrow(ZRoundParams, request.params);
+    const { isAvailable } = parseOrThrow(ZJudgeAvailabilityRequest, request.body);
+    return { judge: await tournaments.setAvailability(deps, user, id, number, isAvailable) };
   });
   app.post('/api/tournaments/:id/rounds/:number/release', async (request, reply) => {
     const user = await requireUser(request);

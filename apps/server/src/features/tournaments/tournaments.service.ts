@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
+  ageDoorRefusal,
   ageRequiredRefusal,
   blockedPairingRefusal,
   computeStandings,
@@ -28,6 +29,7 @@ import {
   type TTournament,
   type TTournamentDivisionStandings,
   type TTournamentEntrant,
+  type TTournamentJudge,
   type TTournamentPairing,
   type TTournamentRound,
   type TTournamentRoundReleased,
@@ -52,7 +54,8 @@ import { newJoinCode } from '../teams/teams.service';
 import { findCurrentTopic } from '../topics/topics.service';
 import { ratingsOf } from '../users/ratings.service';
 import { seatRefusalsAmong } from '../users/seats';
-import { ageBandsOf, findUserById, findUserNames } from '../users/users.service';
+import { ageBandsOf, findDoorUserById, findUserById, findUserNames } from '../users/users.service';
+import { planJudges } from './tournament-judges';
 import * as repo from './tournaments.repository';
 import type { TDivisionRow, TEntrantRow, TTournamentRow } from './tournaments.tables';
 
@@ -84,14 +87,17 @@ interface TViewer {
   isHost: boolean;
   isCohost: boolean;
   entrant: TEntrantRow | undefined;
+  /** In the judge pool. */
+  isJudge: boolean;
 }
 
 async function viewerOf(deps: TTournamentsDeps, row: TTournamentRow, userId: string): Promise<TViewer> {
-  const [cohosts, entrant] = await Promise.all([
+  const [cohosts, entrant, isJudge] = await Promise.all([
     repo.listCohostIds(db(deps), row.id),
     repo.findEntrantOf(db(deps), row.id, userId),
+    repo.isJudge(db(deps), row.id, userId),
   ]);
-  return { isHost: row.hostId === userId, isCohost: cohosts.includes(userId), entrant };
+  return { isHost: row.hostId === userId, isCohost: cohosts.includes(userId), entrant, isJudge };
 }
 
 const isManager = (viewer: TViewer) => viewer.isHost || viewer.isCohost;
@@ -110,7 +116,9 @@ async function isCoach(deps: TTournamentsDeps, userId: string): Promise<boolean>
 async function requireViewer(deps: TTournamentsDeps, user: TSessionUser, id: number) {
   const row = await requireTournament(deps, id);
   const viewer = await viewerOf(deps, row, user.id);
-  if (isManager(viewer) || viewer.entrant || row.entryMode === 'open' || user.role === 'admin') return { row, viewer };
+  if (isManager(viewer) || viewer.entrant || viewer.isJudge || row.entryMode === 'open' || user.role === 'admin') {
+    return { row, viewer };
+  }
   if (row.publishedAt !== null) return { row, viewer };
   if (row.entryMode === 'teams') {
     const own = (await teamIdsOfUsers(db(deps), [user.id])).get(user.id) ?? [];
@@ -120,7 +128,7 @@ async function requireViewer(deps: TTournamentsDeps, user: TSessionUser, id: num
   throw notFound();
 }
 
-const NO_VIEWER: TViewer = { isHost: false, isCohost: false, entrant: undefined };
+const NO_VIEWER: TViewer = { isHost: false, isCohost: false, entrant: undefined, isJudge: false };
 
 /** As `requireViewer`, and a visitor (no user) sees a published tournament; an unpublished one asks them to sign in. */
 async function requireReader(deps: TTournamentsDeps, user: TSessionUser | null, id: number) {
@@ -233,7 +241,12 @@ async function present(deps: TTournamentsDeps, row: TTournamentRow, viewer: TVie
     joinCode: isManager(viewer) ? row.joinCode : null,
     entrantCount,
     roundsReleased: Math.max(0, ...roundRows.filter((r) => r.status !== 'draft').map((r) => r.number)),
-    viewer: { isHost: viewer.isHost, isCohost: viewer.isCohost, entrantId: viewer.entrant?.id ?? null },
+    viewer: {
+      isHost: viewer.isHost,
+      isCohost: viewer.isCohost,
+      entrantId: viewer.entrant?.id ?? null,
+      isJudge: viewer.isJudge,
+    },
     createdAt: row.createdAt,
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
@@ -479,7 +492,7 @@ export async function withdraw(deps: TTournamentsDeps, user: TSessionUser, id: n
   await emitChanged(deps, row.id);
 }
 
-/** Tells the hosts and entrants (every tab of theirs) that the tournament changed. */
+/** Tells the hosts, entrants and judges (every tab of theirs) that the tournament changed. */
 async function emitChanged(deps: TTournamentsDeps, tournamentId: number): Promise<void> {
   const row = await repo.findTournament(db(deps), tournamentId);
   if (!row) return;
@@ -487,6 +500,7 @@ async function emitChanged(deps: TTournamentsDeps, tournamentId: number): Promis
     ...(row.hostId ? [row.hostId] : []),
     ...(await repo.listCohostIds(db(deps), tournamentId)),
     ...(await repo.listEntrants(db(deps), tournamentId)).map((e) => e.userId),
+    ...(await repo.listJudges(db(deps), tournamentId)).map((j) => j.userId),
   ]);
   for (const userId of people) {
     deps.events.emit({ name: 'tournament.changed', room: REALTIME_ROOMS.user(userId), payload: { tournamentId } });
@@ -503,15 +517,19 @@ export async function listRounds(
   id: number,
 ): Promise<TTournamentRound[]> {
   const { row, viewer } = await requireReader(deps, user, id);
-  if (row.publishedAt !== null) return presentRounds(deps, id);
-  if (!isManager(viewer) && !viewer.entrant) {
-    throw new AppError('forbidden', 'Only the tournament’s hosts and entrants see its draw before it is published.');
-  }
   const all = await presentRounds(deps, id);
   if (isManager(viewer)) return all;
-  const ownId = viewer.entrant!.id;
-  const isOwn = (p: TTournamentPairing) => [p.aff, p.neg, p.bye].some((side) => side?.entrantId === ownId);
-  return all.map((round) => ({ ...round, pairings: round.pairings.filter(isOwn) }));
+  const forOthers = all.map((round) => ({ ...round, unjudgedPairingIds: [] }));
+  if (row.publishedAt !== null) return forOthers;
+  if (!viewer.entrant && !viewer.isJudge) {
+    throw new AppError('forbidden', 'Only the tournament’s hosts and entrants see its draw before it is published.');
+  }
+  // An entrant sees their own debate (or bye), a judge the rooms they judge.
+  const ownId = viewer.entrant?.id;
+  const isOwn = (p: TTournamentPairing) =>
+    [p.aff, p.neg, p.bye].some((side) => ownId !== undefined && side?.entrantId === ownId) ||
+    (p.judge !== null && p.judge.userId === user?.id);
+  return forOthers.map((round) => ({ ...round, pairings: round.pairings.filter(isOwn) }));
 }
 
 async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTournamentRound[]> {
@@ -527,27 +545,34 @@ async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTourn
   };
   const debateIds = pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId]));
   const outcomes = await outcomesOf(db(deps), debateIds);
+  const judgeIds = [...new Set([...outcomes.values()].flatMap((o) => (o.judgeId === null ? [] : [o.judgeId])))];
+  const judgeNames = await findUserNames(db(deps), judgeIds);
+  const judgeOf = (debateId: number | null) => {
+    const judgeId = debateId === null ? null : (outcomes.get(debateId)?.judgeId ?? null);
+    return judgeId === null ? null : { userId: judgeId, displayName: judgeNames.get(judgeId) ?? 'Someone' };
+  };
   const numbers = [...new Set(roundRows.filter((r) => r.status !== 'draft').map((r) => r.number))];
   return numbers.map((number) => {
     const rows = roundRows.filter((r) => r.number === number);
     const status = rows.every((r) => r.status === 'complete') ? 'complete' : 'released';
+    const own = pairings.filter((p) => p.number === number);
     return {
       number,
       status,
       releasedAt: rows[0]?.releasedAt ?? null,
-      pairings: pairings
-        .filter((p) => p.number === number)
-        .map((p) => ({
-          id: p.id,
-          divisionId: p.divisionId,
-          debateId: p.debateId,
-          aff: p.isBye ? null : who(p.affEntrantId),
-          neg: p.isBye ? null : who(p.negEntrantId),
-          bye: p.isBye ? who(p.affEntrantId) : null,
-          flags: JSON.parse(p.flags) as TDrawFlag[],
-          coinFlipWinner: who(p.coinFlipWinnerId),
-          debateStatus: p.debateId === null ? null : (outcomes.get(p.debateId)?.status ?? null),
-        })),
+      unjudgedPairingIds: own.filter((p) => p.debateId !== null && judgeOf(p.debateId) === null).map((p) => p.id),
+      pairings: own.map((p) => ({
+        id: p.id,
+        divisionId: p.divisionId,
+        debateId: p.debateId,
+        aff: p.isBye ? null : who(p.affEntrantId),
+        neg: p.isBye ? null : who(p.negEntrantId),
+        bye: p.isBye ? who(p.affEntrantId) : null,
+        flags: JSON.parse(p.flags) as TDrawFlag[],
+        coinFlipWinner: who(p.coinFlipWinnerId),
+        debateStatus: p.debateId === null ? null : (outcomes.get(p.debateId)?.status ?? null),
+        judge: judgeOf(p.debateId),
+      })),
     };
   });
 }
@@ -664,6 +689,20 @@ export async function releaseRound(
       deps.database.engine,
       debaters.map((userId) => `user:${userId}`),
     );
+    // Judges from the pool (`planJudges`), each seated with the round; their seats are locked as the debaters' are.
+    const judges = await planJudges(trx, {
+      tournamentId: id,
+      roundNumber: number,
+      rooms: debates.map((p) => ({ aff: p.aff, neg: p.neg! })),
+      minors,
+      entrantUserIds: everyone,
+      nowMs,
+    });
+    await lockKeys(
+      trx,
+      deps.database.engine,
+      judges.flatMap((userId) => (userId === null ? [] : [`user:${userId}`])),
+    );
     const unseatable = await seatRefusalsAmong(trx, debaters, nowMs);
     const unavailable = debaters.find((userId) => unseatable.has(userId));
     if (unavailable) refuseRound(seatUnavailableRefusal(nameOf(unavailable)));
@@ -688,7 +727,7 @@ export async function releaseRound(
         topicId: resolutions[index]!.topicId,
         debaterAId: p.aff.userId,
         debaterBId: p.neg!.userId,
-        judgeId: null,
+        judgeId: judges[index] ?? null,
         teamId: null,
         startsAt: null,
         clock,
@@ -708,7 +747,11 @@ export async function releaseRound(
         debateId: p.neg === null ? null : ids.get(p.aff.userId)!,
       })),
     );
-    return { tournament, planned, ids };
+    const judged = debates.flatMap((p, index) => {
+      const judgeId = judges[index];
+      return judgeId ? [{ judgeId, debateId: ids.get(p.aff.userId)! }] : [];
+    });
+    return { tournament, planned, ids, judged };
   });
 
   for (const p of released.planned) {
@@ -717,10 +760,31 @@ export async function releaseRound(
       deps.events.emit({
         name: 'tournament.round_released',
         room: REALTIME_ROOMS.user(userId),
-        payload: { tournamentId: id, tournamentName: released.tournament.name, roundNumber: number, debateId, side },
+        payload: {
+          tournamentId: id,
+          tournamentName: released.tournament.name,
+          roundNumber: number,
+          debateId,
+          side,
+          asJudge: false,
+        },
       });
     tell(p.aff.userId, p.neg === null ? null : 'aff');
     if (p.neg) tell(p.neg.userId, 'neg');
+  }
+  for (const { judgeId, debateId } of released.judged) {
+    deps.events.emit({
+      name: 'tournament.round_released',
+      room: REALTIME_ROOMS.user(judgeId),
+      payload: {
+        tournamentId: id,
+        tournamentName: released.tournament.name,
+        roundNumber: number,
+        debateId,
+        side: null,
+        asJudge: true,
+      },
+    });
   }
   await emitChanged(deps, id);
   const round = (await presentRounds(deps, id)).find((r) => r.number === number);
@@ -919,4 +983,135 @@ export async function handleRoundUpdated(deps: TTournamentsDeps, debate: TDebate
   if (debate.kind !== 'tournament' || !ENDED_STATUSES.includes(debate.status)) return;
   const tournamentId = await repo.findTournamentIdOfDebate(db(deps), debate.id);
   if (tournamentId !== null) await emitChanged(deps, tournamentId);
+}
+
+/** The pool as hosts see it (each judge), or a judge's own line. */
+async function presentJudges(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentJudge[]> {
+  const [rows, unavailable, conflicts] = await Promise.all([
+    repo.listJudges(db(deps), tournamentId),
+    repo.listUnavailable(db(deps), tournamentId),
+    repo.listConflicts(db(deps), tournamentId),
+  ]);
+  const names = await findUserNames(
+    db(deps),
+    rows.map((r) => r.userId),
+  );
+  const teams = await teamNames(db(deps), [...new Set(rows.flatMap((r) => (r.teamId === null ? [] : [r.teamId])))]);
+  return rows.map((r) => ({
+    userId: r.userId,
+    displayName: names.get(r.userId) ?? 'Someone',
+    teamName: r.teamId === null ? null : (teams.get(Number(r.teamId)) ?? null),
+    unavailableRounds: unavailable.filter((u) => u.userId === r.userId).map((u) => Number(u.roundNumber)),
+    conflictEntrantIds: conflicts.filter((c) => c.userId === r.userId).map((c) => Number(c.entrantId)),
+    addedAt: r.addedAt,
+  }));
+}
+
+/** The judge pool: hosts see every judge; a judge of the pool sees their own line. */
+export async function listJudges(deps: TTournamentsDeps, user: TSessionUser, id: number): Promise<TTournamentJudge[]> {
+  const { viewer } = await requireViewer(deps, user, id);
+  if (!isManager(viewer) && !viewer.isJudge) {
+    throw new AppError('forbidden', 'Only the tournament’s hosts and its judges see the judge pool.');
+  }
+  const all = await presentJudges(deps, id);
+  return isManager(viewer) ? all : all.filter((j) => j.userId === user.id);
+}
+
+/**
+ * A host names a judge of the pool: anyone who may take a judge's seat (a month of birth given, not an account run
+ * with its team) and is not an entrant. Whether they may judge a minor's room (a coach of the debater's team, a
+ * verified judge, staff, or a minor) is decided per room at release; the team they judge for is their first team.
+ */
+export async function addJudge(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+  judgeId: string,
+): Promise<TTournamentJudge[]> {
+  const { row } = await requireManager(deps, user, id);
+  if (row.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
+  const door = await findDoorUserById(db(deps), judgeId);
+  if (!door || door.isBanned) throw new AppError('not_found', 'There is no such user.');
+  const name = door.user.displayName;
+  const refusal = ageDoorRefusal(door.user, 'judge');
+  if (refusal) {
+    throw new AppError(
+      'conflict',
+      refusal.reason === 'age_required'
+        ? `${name} has not given a month of birth yet, which judging needs.`
+        : `${name}’s account is run with their team: they judge only their team’s practice rounds.`,
+    );
+  }
+  const entrant = await repo.findEntrantOf(db(deps), id, judgeId);
+  if (entrant && entrant.withdrawnAt === null) {
+    throw new AppError('conflict', `${name} is an entrant: an entrant does not judge the tournament.`);
+  }
+  if ((await repo.listJudges(db(deps), id)).length >= TOURNAMENT_LIMITS.judgesMax) {
+    throw new AppError('conflict', `A tournament’s judge pool holds at most ${TOURNAMENT_LIMITS.judgesMax} judges.`);
+  }
+  const teamId = ((await teamIdsOfUsers(db(deps), [judgeId])).get(judgeId) ?? [])[0] ?? null;
+  if (!(await repo.insertJudge(db(deps), { tournamentId: id, userId: judgeId, teamId, addedAt: nowIso() }))) {
+    throw new AppError('conflict', `${name} is in the judge pool already.`);
+  }
+  await emitChanged(deps, id);
+  return presentJudges(deps, id);
+}
+
+/** A host takes a judge out of the pool (rooms they were seated in keep them). */
+export async function removeJudge(deps: TTournamentsDeps, user: TSessionUser, id: number, judgeId: string) {
+  await requireManager(deps, user, id);
+  if (!(await repo.deleteJudge(db(deps), id, judgeId))) {
+    throw new AppError('not_found', 'That judge is not in this tournament’s pool.');
+  }
+  await emitChanged(deps, id);
+}
+
+/** A judge of the pool says whether they can judge preliminary round `number`, until it is released. */
+export async function setAvailability(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+  number: number,
+  isAvailable: boolean,
+): Promise<TTournamentJudge> {
+  const { row, viewer } = await requireViewer(deps, user, id);
+  if (!viewer.isJudge) {
+    throw new AppError('forbidden', 'Only judges of this tournament’s pool say which rounds they can judge.');
+  }
+  if (number > row.prelimRounds) {
+    throw new AppError(
+      'not_found',
+      `This tournament has ${row.prelimRounds} preliminary rounds; there is no round ${number}.`,
+    );
+  }
+  const rounds = (await repo.listRounds(db(deps), id)).filter((r) => r.number === number);
+  if (rounds.length > 0 && rounds.every((r) => r.status !== 'draft')) throw alreadyReleased(number);
+  await repo.setAvailability(db(deps), { tournamentId: id, userId: user.id, roundNumber: number, isAvailable });
+  await emitChanged(deps, id);
+  return (await presentJudges(deps, id)).find((j) => j.userId === user.id)!;
+}
+
+/** A judge (or a host, for any judge) declares the entrants the judge must never judge, replacing the list. */
+export async function setConflicts(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+  judgeId: string,
+  entrantIds: readonly number[],
+): Promise<TTournamentJudge> {
+  const { viewer } = await requireViewer(deps, user, id);
+  if (judgeId !== user.id && !isManager(viewer)) {
+    throw new AppError('forbidden', 'Only the judge or the tournament’s hosts declare a judge’s conflicts.');
+  }
+  if (!(await repo.isJudge(db(deps), id, judgeId))) {
+    throw new AppError('not_found', 'That judge is not in this tournament’s pool.');
+  }
+  const entrants = new Set((await repo.listEntrants(db(deps), id)).map((e) => e.id));
+  const unique = [...new Set(entrantIds)];
+  if (unique.some((entrantId) => !entrants.has(entrantId))) {
+    throw new AppError('validation_failed', 'A conflict names someone who is not an entrant of this tournament.');
+  }
+  await repo.replaceConflicts(db(deps), id, judgeId, unique);
+  await emitChanged(deps, id);
+  return (await presentJudges(deps, id)).find((j) => j.userId === judgeId)!;
 }
