@@ -277,6 +277,11 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
     summary: 'The tab of each division from confirmed results: hosts and entrants, everyone once published.',
     ok: json('The standings.'),
   },
+  'GET /api/tournaments/:id/export/:file': {
+    tag: 'Tournaments',
+    summary: 'A host’s CSV export: entries.csv, pairings.csv, ballots.csv or standings.csv.',
+    ok: { status: 200, description: 'The CSV file (RFC 4180, UTF-8), as an attachment.', contentType: 'text/csv' },
+  },
   'POST /api/tournaments/:id/publish': {
     tag: 'Tournaments',
     summary: 'A host publishes the results (standings and every pairing) to everyone.',

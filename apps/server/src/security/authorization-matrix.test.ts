@@ -697,6 +697,10 @@ const HTTP_PROBES: Record<string, TProbe> = {
     asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'code')).id}/standings`)),
   'GET /api/tournaments/:id/standings | published': async (c) =>
     asOutcome(await call(c, 'GET', `/api/tournaments/${(await startedTournament(c)).id}/standings`)),
+  'GET /api/tournaments/:id/export/:file': async (c) =>
+    asOutcome(
+      await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'open')).id}/export/entries.csv`),
+    ),
   'POST /api/tournaments/:id/publish': async (c) => {
     const tournament = await startedTournament(c, c.owner, false);
     return asOutcome(await call(c, 'POST', `/api/tournaments/${tournament.id}/publish`));

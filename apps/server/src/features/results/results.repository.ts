@@ -298,6 +298,7 @@ export async function listOutcomes(db: TDebatesDb, debateIds: readonly number[])
           'debates.judgeId',
           'debateBallots.speakerPointsA',
           'debateBallots.speakerPointsB',
+          'debateBallots.reason',
         ])
         .where('debates.id', 'in', chunk)
         .execute()),

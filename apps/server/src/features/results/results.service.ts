@@ -271,6 +271,8 @@ export interface TRoundOutcome {
   pointsOf: (userId: string) => number | null;
   /** Who sits in (or sat in) the judge's seat; null: nobody. */
   judgeId: string | null;
+  /** The ballot's reason for decision; null without a ballot. */
+  reason: string | null;
 }
 
 /**
@@ -291,7 +293,8 @@ export async function outcomesOf(
         const points = userId === row.debaterAId ? row.speakerPointsA : row.speakerPointsB;
         return points === null || points === undefined ? null : Number(points);
       };
-      return [Number(row.id), { isConfirmed, winnerId, pointsOf, status: row.status, judgeId: row.judgeId }];
+      const outcome = { isConfirmed, winnerId, pointsOf, status: row.status, judgeId: row.judgeId };
+      return [Number(row.id), { ...outcome, reason: row.reason ?? null }];
     }),
   );
 }

@@ -13,6 +13,7 @@ import {
   TOURNAMENT_LIMITS,
 } from '@resolved/shared';
 import type { TAppContext } from '../../context';
+import { attachmentHeader } from '../../lib/csv';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireUser } from '../auth/auth.guard';
 import * as tournaments from './tournaments.service';
@@ -33,11 +34,17 @@ const ZRoundParams = ZTournamentParams.extend({
     .max(TOURNAMENT_LIMITS.prelimRoundsMax, { error: 'Unknown round.' }),
 });
 const ZCodeParams = z.object({ code: ZJoinCode });
+const ZExportParams = ZTournamentParams.extend({
+  file: z.enum(
+    tournaments.TOURNAMENT_EXPORTS.map((name) => `${name}.csv` as const),
+    { error: 'Exports are entries.csv, pairings.csv, ballots.csv and standings.csv.' },
+  ),
+});
 const ZJudgeParams = ZTournamentParams.extend({ userId: z.string().min(1).max(100, { error: 'Unknown judge.' }) });
 
 /**
  * Tournaments: create, read, co-hosts, entry (open, by teams, by code), withdrawal, releasing a round's draw, the
- * judge pool (availability, conflicts), the standings and publishing the results.
+ * judge pool (availability, conflicts), the standings, publishing the results, and the hosts' CSV exports.
  */
 export async function tournamentsRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: tournaments.TTournamentsDeps = { database: context.database, events: context.events };
@@ -92,6 +99,17 @@ export async function tournamentsRoutes(app: FastifyInstance, context: TAppConte
   app.get('/api/tournaments/:id/standings', async (request) => {
     const { id } = parseOrThrow(ZTournamentParams, request.params);
     return { standings: await tournaments.getStandings(deps, await getSessionUser(request), id) };
+  });
+  app.get('/api/tournaments/:id/export/:file', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, file } = parseOrThrow(ZExportParams, request.params);
+    const which = file.replace(/\.csv$/, '') as tournaments.TTournamentExport;
+    const csv = await tournaments.exportCsv(deps, user, id, which);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', attachmentHeader(csv.name))
+      .header('cache-control', 'no-store')
+      .send(csv.body);
   });
   app.post('/api/tournaments/:id/publish', async (request) => {
     const user = await requireUser(request);
