@@ -35,10 +35,12 @@ const ZRoundParams = ZTournamentParams.extend({
 });
 const ZCodeParams = z.object({ code: ZJoinCode });
 const ZExportParams = ZTournamentParams.extend({
-  file: z.enum(
-    tournaments.TOURNAMENT_EXPORTS.map((name) => `${name}.csv` as const),
-    { error: 'Exports are entries.csv, pairings.csv, ballots.csv and standings.csv.' },
-  ),
+  file: z
+    .enum(
+      tournaments.TOURNAMENT_EXPORTS.map((name) => `${name}.csv` as const),
+      { error: 'Exports are entries.csv, pairings.csv, ballots.csv and standings.csv.' },
+    )
+    .transform((file) => file.slice(0, -'.csv'.length) as tournaments.TTournamentExport),
 });
 const ZJudgeParams = ZTournamentParams.extend({ userId: z.string().min(1).max(100, { error: 'Unknown judge.' }) });
 
@@ -103,8 +105,7 @@ export async function tournamentsRoutes(app: FastifyInstance, context: TAppConte
   app.get('/api/tournaments/:id/export/:file', async (request, reply) => {
     const user = await requireUser(request);
     const { id, file } = parseOrThrow(ZExportParams, request.params);
-    const which = file.replace(/\.csv$/, '') as tournaments.TTournamentExport;
-    const csv = await tournaments.exportCsv(deps, user, id, which);
+    const csv = await tournaments.exportCsv(deps, user, id, file);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', attachmentHeader(csv.name))
