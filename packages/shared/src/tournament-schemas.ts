@@ -24,6 +24,8 @@ export const TOURNAMENT_LIMITS = {
   cohostsMax: 10,
   /** Tournaments one host may have that are not finished (a league runs a few at once; a script, not thousands). */
   unfinishedPerHost: 20,
+  /** Judges in one tournament's pool. */
+  judgesMax: 200,
 } as const;
 
 /** How the next round starts: at the host's times, or as soon as every ballot of the last one is in. */
@@ -111,6 +113,37 @@ export const ZEnterTournamentRequest = z.object({
 });
 export type TEnterTournamentRequest = z.input<typeof ZEnterTournamentRequest>;
 
+/** `POST /api/tournaments/:id/judges`: a host names a judge of the pool. */
+export const ZAddJudgeRequest = z.object({ userId: z.string().trim().min(1, 'Choose a judge.').max(100) });
+export type TAddJudgeRequest = z.input<typeof ZAddJudgeRequest>;
+
+/** `PUT /api/tournaments/:id/rounds/:number/availability`: a judge of the pool says whether they can judge the round. */
+export const ZJudgeAvailabilityRequest = z.object({
+  isAvailable: z.boolean({ error: 'Say whether you can judge this round.' }),
+});
+export type TJudgeAvailabilityRequest = z.input<typeof ZJudgeAvailabilityRequest>;
+
+/** `PUT /api/tournaments/:id/judges/:userId/conflicts`: the entrants a judge must never judge (replaces the list). */
+export const ZJudgeConflictsRequest = z.object({
+  entrantIds: z
+    .array(ZId('entrant'))
+    .max(TOURNAMENT_LIMITS.entrantsMax, `At most ${TOURNAMENT_LIMITS.entrantsMax} conflicts.`),
+});
+export type TJudgeConflictsRequest = z.input<typeof ZJudgeConflictsRequest>;
+
+/** A judge of the pool: hosts see each; a judge sees their own line. */
+export interface TTournamentJudge {
+  userId: string;
+  displayName: string;
+  /** The team they judge for (a conflict with its entrants), if any. */
+  teamName: string | null;
+  /** Preliminary rounds they said they cannot judge (every other round they are available). */
+  unavailableRounds: number[];
+  /** Entrants they declared a conflict with. */
+  conflictEntrantIds: number[];
+  addedAt: string;
+}
+
 export const ZAddCohostRequest = z.object({ userId: z.string().trim().min(1, 'Choose a co-host.').max(100) });
 export type TAddCohostRequest = z.input<typeof ZAddCohostRequest>;
 
@@ -152,10 +185,12 @@ export interface TTournament {
   /** The last round released (0 before the first). */
   roundsReleased: number;
   /** The caller's part: host, co-host, entrant (with their entrant id) or none. */
-  viewer: { isHost: boolean; isCohost: boolean; entrantId: number | null };
+  viewer: { isHost: boolean; isCohost: boolean; entrantId: number | null; isJudge: boolean };
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** When a host published the results (standings, pairings) to everyone; null: hosts and entrants only. */
+  publishedAt: string | null;
 }
 
 export interface TTournamentPairing {
@@ -174,6 +209,8 @@ export interface TTournamentPairing {
    */
   coinFlipWinner: { entrantId: number; userId: string; displayName: string } | null;
   debateStatus: TDebateStatus | null;
+  /** The judge seated at release (the assignment), or who took the seat since; null: no judge. */
+  judge: { userId: string; displayName: string } | null;
 }
 
 export interface TTournamentRound {
@@ -181,6 +218,8 @@ export interface TTournamentRound {
   status: TTournamentRoundStatus;
   releasedAt: string | null;
   pairings: TTournamentPairing[];
+  /** For hosts: the pairings (debates, not byes) with no judge, for want of an allowed judge; empty for others. */
+  unjudgedPairingIds: number[];
 }
 
 /** What an entrant is told when a round's draw is released (`tournament.round_released` to `user:<id>`). */
@@ -191,4 +230,40 @@ export interface TTournamentRoundReleased {
   /** The entrant's debate (null: they have the bye). */
   debateId: number | null;
   side: 'aff' | 'neg' | null;
+  /** Told to the judge seated in `debateId` (then `side` is null). */
+  asJudge: boolean;
+}
+
+/** One entrant's line of the tab (`standings.ts`), speaker points in points (28.5), not tenths. */
+export interface TTournamentStandingRow {
+  /** 1 is first; tied entrants share a rank. */
+  rank: number;
+  entrantId: number;
+  userId: string;
+  displayName: string;
+  teamName: string | null;
+  isWithdrawn: boolean;
+  wins: number;
+  losses: number;
+  byes: number;
+  /** Total speaker points, after the high-low drop when `isHighLowDropped`. */
+  speakerPoints: number;
+  isHighLowDropped: boolean;
+  opponentWins: number;
+}
+
+/** The tab of one division, from its confirmed results (a debate still without a result is left out). */
+export interface TTournamentDivisionStandings {
+  divisionId: number;
+  name: string;
+  /** Confirmed debates and byes counted. */
+  resultsCounted: number;
+  standings: TTournamentStandingRow[];
+}
+
+/** `GET /api/tournaments/:id/standings`. */
+export interface TTournamentStandings {
+  tournamentId: number;
+  publishedAt: string | null;
+  divisions: TTournamentDivisionStandings[];
 }

@@ -19,6 +19,9 @@ import {
   ZUpdateMemberRequest,
   ZUpdateTeamRequest,
   ZAddCohostRequest,
+  ZAddJudgeRequest,
+  ZJudgeAvailabilityRequest,
+  ZJudgeConflictsRequest,
   ZCreateTournamentRequest,
   ZEnterTournamentRequest,
 } from '@resolved/shared';
@@ -237,7 +240,11 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
     body: ZEnterTournamentRequest,
     ok: created('The tournament and the entry.'),
   },
-  'GET /api/tournaments/:id': { tag: 'Tournaments', summary: 'A tournament.', ok: json('The tournament.') },
+  'GET /api/tournaments/:id': {
+    tag: 'Tournaments',
+    summary: 'A tournament (anyone, visitors too, once its results are published).',
+    ok: json('The tournament.'),
+  },
   'POST /api/tournaments/:id/cohosts': {
     tag: 'Tournaments',
     summary: 'The host names a co-host.',
@@ -265,9 +272,52 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
     summary: 'The released rounds: every pairing for hosts, their own for entrants.',
     ok: json('The rounds.'),
   },
+  'GET /api/tournaments/:id/standings': {
+    tag: 'Tournaments',
+    summary: 'The tab of each division from confirmed results: hosts and entrants, everyone once published.',
+    ok: json('The standings.'),
+  },
+  'GET /api/tournaments/:id/export/:file': {
+    tag: 'Tournaments',
+    summary: 'A host’s CSV export: entries.csv, pairings.csv, ballots.csv or standings.csv.',
+    ok: { status: 200, description: 'The CSV file (RFC 4180, UTF-8), as an attachment.', contentType: 'text/csv' },
+  },
+  'POST /api/tournaments/:id/publish': {
+    tag: 'Tournaments',
+    summary: 'A host publishes the results (standings and every pairing) to everyone.',
+    ok: json('The tournament.'),
+  },
+  'GET /api/tournaments/:id/judges': {
+    tag: 'Tournaments',
+    summary: 'The judge pool: every judge for hosts, their own line for a judge.',
+    ok: json('The judges.'),
+  },
+  'POST /api/tournaments/:id/judges': {
+    tag: 'Tournaments',
+    summary: 'A host names a judge of the pool.',
+    body: ZAddJudgeRequest,
+    ok: created('The judge pool.'),
+  },
+  'DELETE /api/tournaments/:id/judges/:userId': {
+    tag: 'Tournaments',
+    summary: 'A host takes a judge out of the pool.',
+    ok: noContent('Removed.'),
+  },
+  'PUT /api/tournaments/:id/judges/:userId/conflicts': {
+    tag: 'Tournaments',
+    summary: 'The judge (or a host) declares the entrants the judge must never judge.',
+    body: ZJudgeConflictsRequest,
+    ok: json('The judge.'),
+  },
+  'PUT /api/tournaments/:id/rounds/:number/availability': {
+    tag: 'Tournaments',
+    summary: 'A judge of the pool says whether they can judge a round, until it is released.',
+    body: ZJudgeAvailabilityRequest,
+    ok: json('The judge.'),
+  },
   'POST /api/tournaments/:id/rounds/:number/release': {
     tag: 'Tournaments',
-    summary: 'Releases a preliminary round’s draw, once; opens a round per pairing.',
+    summary: 'Releases a preliminary round’s draw, once; opens a round per pairing, its judge seated from the pool.',
     ok: created('The round.'),
   },
 

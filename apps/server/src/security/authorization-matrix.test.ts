@@ -184,6 +184,18 @@ async function makeTournament(
   return tournament;
 }
 
+/** A tournament of `host` (a fresh one unless given) started with two entrants; published unless `isPublished` false. */
+async function startedTournament(c: TCtx, host?: TIdentity, isPublished = true): Promise<{ id: number }> {
+  const owner = host ?? (await fastUser(c.t));
+  const tournament = await makeTournament(c, owner, 'open');
+  for (let i = 0; i < 2; i++) {
+    await ok(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, {}, await fastUser(c.t));
+  }
+  await ok(c, 'POST', `/api/tournaments/${tournament.id}/rounds/1/release`, undefined, owner);
+  if (isPublished) await ok(c, 'POST', `/api/tournaments/${tournament.id}/publish`, undefined, owner);
+  return tournament;
+}
+
 /**
  * A team whose coach requires approval to join, and `who` waiting for it; the coach is `coach` (the
  * owner, for the coach's own routes) or a fresh one.
@@ -675,8 +687,51 @@ const HTTP_PROBES: Record<string, TProbe> = {
     };
     return asOutcome(await call(c, 'DELETE', `/api/tournaments/${tournament.id}/entrants/${entrant.id}`));
   },
+  'GET /api/tournaments/:id | published': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await startedTournament(c)).id}`)),
   'GET /api/tournaments/:id/rounds': async (c) =>
     asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'code')).id}/rounds`)),
+  'GET /api/tournaments/:id/rounds | published': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await startedTournament(c)).id}/rounds`)),
+  'GET /api/tournaments/:id/standings': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'code')).id}/standings`)),
+  'GET /api/tournaments/:id/standings | published': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await startedTournament(c)).id}/standings`)),
+  'GET /api/tournaments/:id/export/:file': async (c) =>
+    asOutcome(
+      await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'open')).id}/export/entries.csv`),
+    ),
+  'POST /api/tournaments/:id/publish': async (c) => {
+    const tournament = await startedTournament(c, c.owner, false);
+    return asOutcome(await call(c, 'POST', `/api/tournaments/${tournament.id}/publish`));
+  },
+  'GET /api/tournaments/:id/judges': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'code')).id}/judges`)),
+  'POST /api/tournaments/:id/judges': async (c) => {
+    const tournament = await makeTournament(c, c.owner, 'open');
+    const judge = await fastUser(c.t);
+    return asOutcome(await call(c, 'POST', `/api/tournaments/${tournament.id}/judges`, { userId: judge.user.id }));
+  },
+  'DELETE /api/tournaments/:id/judges/:userId': async (c) => {
+    const tournament = await makeTournament(c, c.owner, 'open');
+    const judge = await fastUser(c.t);
+    await ok(c, 'POST', `/api/tournaments/${tournament.id}/judges`, { userId: judge.user.id }, c.owner);
+    return asOutcome(await call(c, 'DELETE', `/api/tournaments/${tournament.id}/judges/${judge.user.id}`));
+  },
+  'PUT /api/tournaments/:id/judges/:userId/conflicts': async (c) => {
+    const host = await fastUser(c.t);
+    const tournament = await makeTournament(c, host, 'open');
+    await ok(c, 'POST', `/api/tournaments/${tournament.id}/judges`, { userId: c.owner.user.id }, host);
+    const url = `/api/tournaments/${tournament.id}/judges/${c.owner.user.id}/conflicts`;
+    return asOutcome(await call(c, 'PUT', url, { entrantIds: [] }));
+  },
+  'PUT /api/tournaments/:id/rounds/:number/availability': async (c) => {
+    const host = await fastUser(c.t);
+    const tournament = await makeTournament(c, host, 'open');
+    await ok(c, 'POST', `/api/tournaments/${tournament.id}/judges`, { userId: c.owner.user.id }, host);
+    const url = `/api/tournaments/${tournament.id}/rounds/1/availability`;
+    return asOutcome(await call(c, 'PUT', url, { isAvailable: false }));
+  },
   'POST /api/tournaments/:id/rounds/:number/release': async (c) => {
     const tournament = await makeTournament(c, c.owner, 'open');
     for (let i = 0; i < 2; i++) {
@@ -858,6 +913,8 @@ const EXTRA_REFUSALS: Record<string, number[]> = {
   'GET /api/tournaments/:id': [404],
   'GET /api/tournaments/:id/entrants': [404],
   'GET /api/tournaments/:id/rounds': [404],
+  'GET /api/tournaments/:id/standings': [404],
+  'GET /api/tournaments/:id/judges': [404],
 };
 
 function classify(key: string, outcome: TOutcome): TVerdict | string {

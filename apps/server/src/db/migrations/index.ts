@@ -40,6 +40,7 @@ import { readVersions } from './0038-read-versions';
 import { teamJoinApproval } from './0039-team-join-approval';
 import { sfuRooms } from './0040-sfu-rooms';
 import { tournaments } from './0041-tournaments';
+import { tournamentTab } from './0042-tournament-tab';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0039-team-join-approval': teamJoinApproval,
   '0040-sfu-rooms': sfuRooms,
   '0041-tournaments': tournaments,
+  '0042-tournament-tab': tournamentTab,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

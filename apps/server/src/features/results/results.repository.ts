@@ -295,8 +295,10 @@ export async function listOutcomes(db: TDebatesDb, debateIds: readonly number[])
           'debates.forfeitedBy',
           'debates.debaterAId',
           'debates.debaterBId',
+          'debates.judgeId',
           'debateBallots.speakerPointsA',
           'debateBallots.speakerPointsB',
+          'debateBallots.reason',
         ])
         .where('debates.id', 'in', chunk)
         .execute()),

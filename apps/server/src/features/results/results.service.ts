@@ -269,12 +269,16 @@ export interface TRoundOutcome {
   winnerId: string | null;
   /** A debater's ballot points; null without a ballot (a forfeit). */
   pointsOf: (userId: string) => number | null;
+  /** Who sits in (or sat in) the judge's seat; null: nobody. */
+  judgeId: string | null;
+  /** The ballot's reason for decision; null without a ballot. */
+  reason: string | null;
 }
 
 /**
- * How each of these rounds ended, as a tournament's draw reads results: the winning debater and both sides' ballot
- * points (null without a ballot: a forfeit), or `isConfirmed` false while the round has no result (live, waiting for
- * its ballot, or abandoned: nobody won).
+ * How each of these rounds ended, as a tournament's draw and tab read results: the winning debater, the judge, and
+ * both sides' ballot points (null without a ballot: a forfeit), or `isConfirmed` false while the round has no result
+ * (live, waiting for its ballot, or abandoned: nobody won).
  */
 export async function outcomesOf(
   dbOrTrx: Kysely<DB>,
@@ -289,7 +293,8 @@ export async function outcomesOf(
         const points = userId === row.debaterAId ? row.speakerPointsA : row.speakerPointsB;
         return points === null || points === undefined ? null : Number(points);
       };
-      return [Number(row.id), { isConfirmed, winnerId, pointsOf, status: row.status }];
+      const outcome = { isConfirmed, winnerId, pointsOf, status: row.status, judgeId: row.judgeId };
+      return [Number(row.id), { ...outcome, reason: row.reason ?? null }];
     }),
   );
 }

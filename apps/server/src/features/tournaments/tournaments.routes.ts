@@ -3,15 +3,19 @@ import { z } from 'zod';
 import {
   DB_INT_MAX,
   ZAddCohostRequest,
+  ZAddJudgeRequest,
   ZCreateTournamentRequest,
   ZEnterTournamentRequest,
   ZJoinCode,
+  ZJudgeAvailabilityRequest,
+  ZJudgeConflictsRequest,
   ZTournamentId,
   TOURNAMENT_LIMITS,
 } from '@resolved/shared';
 import type { TAppContext } from '../../context';
+import { attachmentHeader } from '../../lib/csv';
 import { parseOrThrow } from '../../lib/errors';
-import { requireUser } from '../auth/auth.guard';
+import { getSessionUser, requireUser } from '../auth/auth.guard';
 import * as tournaments from './tournaments.service';
 
 const ZTournamentParams = z.object({ id: ZTournamentId });
@@ -30,8 +34,20 @@ const ZRoundParams = ZTournamentParams.extend({
     .max(TOURNAMENT_LIMITS.prelimRoundsMax, { error: 'Unknown round.' }),
 });
 const ZCodeParams = z.object({ code: ZJoinCode });
+const ZExportParams = ZTournamentParams.extend({
+  file: z
+    .enum(
+      tournaments.TOURNAMENT_EXPORTS.map((name) => `${name}.csv` as const),
+      { error: 'Exports are entries.csv, pairings.csv, ballots.csv and standings.csv.' },
+    )
+    .transform((file) => file.slice(0, -'.csv'.length) as tournaments.TTournamentExport),
+});
+const ZJudgeParams = ZTournamentParams.extend({ userId: z.string().min(1).max(100, { error: 'Unknown judge.' }) });
 
-/** Tournaments: create, read, co-hosts, entry (open, by teams, by code), withdrawal, and releasing a round's draw. */
+/**
+ * Tournaments: create, read, co-hosts, entry (open, by teams, by code), withdrawal, releasing a round's draw, the
+ * judge pool (availability, conflicts), the standings, publishing the results, and the hosts' CSV exports.
+ */
 export async function tournamentsRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: tournaments.TTournamentsDeps = { database: context.database, events: context.events };
 
@@ -50,10 +66,10 @@ export async function tournamentsRoutes(app: FastifyInstance, context: TAppConte
     const input = parseOrThrow(ZEnterTournamentRequest, request.body ?? {});
     return reply.status(201).send(await tournaments.enterByCode(deps, user, code, input));
   });
+  // A published tournament (its page, rounds and standings) is read by anyone, visitors too.
   app.get('/api/tournaments/:id', async (request) => {
-    const user = await requireUser(request);
     const { id } = parseOrThrow(ZTournamentParams, request.params);
-    return { tournament: await tournaments.getTournament(deps, user, id) };
+    return { tournament: await tournaments.getTournament(deps, await getSessionUser(request), id) };
   });
   app.post('/api/tournaments/:id/cohosts', async (request) => {
     const user = await requireUser(request);
@@ -79,9 +95,56 @@ export async function tournamentsRoutes(app: FastifyInstance, context: TAppConte
     return reply.status(204).send();
   });
   app.get('/api/tournaments/:id/rounds', async (request) => {
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { rounds: await tournaments.listRounds(deps, await getSessionUser(request), id) };
+  });
+  app.get('/api/tournaments/:id/standings', async (request) => {
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { standings: await tournaments.getStandings(deps, await getSessionUser(request), id) };
+  });
+  app.get('/api/tournaments/:id/export/:file', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, file } = parseOrThrow(ZExportParams, request.params);
+    const csv = await tournaments.exportCsv(deps, user, id, file);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', attachmentHeader(csv.name))
+      .header('cache-control', 'no-store')
+      .send(csv.body);
+  });
+  app.post('/api/tournaments/:id/publish', async (request) => {
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZTournamentParams, request.params);
-    return { rounds: await tournaments.listRounds(deps, user, id) };
+    return { tournament: await tournaments.publishResults(deps, user, id) };
+  });
+  app.get('/api/tournaments/:id/judges', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { judges: await tournaments.listJudges(deps, user, id) };
+  });
+  app.post('/api/tournaments/:id/judges', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    const { userId } = parseOrThrow(ZAddJudgeRequest, request.body);
+    return reply.status(201).send({ judges: await tournaments.addJudge(deps, user, id, userId) });
+  });
+  app.delete('/api/tournaments/:id/judges/:userId', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, userId } = parseOrThrow(ZJudgeParams, request.params);
+    await tournaments.removeJudge(deps, user, id, userId);
+    return reply.status(204).send();
+  });
+  app.put('/api/tournaments/:id/judges/:userId/conflicts', async (request) => {
+    const user = await requireUser(request);
+    const { id, userId } = parseOrThrow(ZJudgeParams, request.params);
+    const { entrantIds } = parseOrThrow(ZJudgeConflictsRequest, request.body);
+    return { judge: await tournaments.setConflicts(deps, user, id, userId, entrantIds) };
+  });
+  app.put('/api/tournaments/:id/rounds/:number/availability', async (request) => {
+    const user = await requireUser(request);
+    const { id, number } = parseOrThrow(ZRoundParams, request.params);
+    const { isAvailable } = parseOrThrow(ZJudgeAvailabilityRequest, request.body);
+    return { judge: await tournaments.setAvailability(deps, user, id, number, isAvailable) };
   });
   app.post('/api/tournaments/:id/rounds/:number/release', async (request, reply) => {
     const user = await requireUser(request);

@@ -7,8 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
+  ageDoorRefusal,
   ageRequiredRefusal,
   blockedPairingRefusal,
+  computeStandings,
   createClock,
   divisionAgeConflict,
   drawRound,
@@ -17,16 +19,21 @@ import {
   seatUnavailableRefusal,
   teamManagedRefusal,
   TOURNAMENT_LIMITS,
+  type TDebate,
+  type TDebateStatus,
   type TDivisionAgeBand,
   type TDrawFlag,
   type TEntrant,
   type TRoundRecord,
   type TSessionUser,
   type TTournament,
+  type TTournamentDivisionStandings,
   type TTournamentEntrant,
+  type TTournamentJudge,
   type TTournamentPairing,
   type TTournamentRound,
   type TTournamentRoundReleased,
+  type TTournamentStandings,
   type ZCreateTournamentRequest,
   type ZEnterTournamentRequest,
 } from '@resolved/shared';
@@ -34,6 +41,7 @@ import type { Kysely } from 'kysely';
 import type { TDebatesDeps } from '../../context';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { toCsv } from '../../lib/csv';
 import { AppError, refuse, refused } from '../../lib/errors';
 import { lockKeys, withKeyLock } from '../../lib/key-lock';
 import { screenText } from '../../lib/text-filter';
@@ -47,7 +55,8 @@ import { newJoinCode } from '../teams/teams.service';
 import { findCurrentTopic } from '../topics/topics.service';
 import { ratingsOf } from '../users/ratings.service';
 import { seatRefusalsAmong } from '../users/seats';
-import { ageBandsOf, findUserById, findUserNames } from '../users/users.service';
+import { ageBandsOf, findDoorUserById, findUserById, findUserNames } from '../users/users.service';
+import { planJudges } from './tournament-judges';
 import * as repo from './tournaments.repository';
 import type { TDivisionRow, TEntrantRow, TTournamentRow } from './tournaments.tables';
 
@@ -79,14 +88,17 @@ interface TViewer {
   isHost: boolean;
   isCohost: boolean;
   entrant: TEntrantRow | undefined;
+  /** In the judge pool. */
+  isJudge: boolean;
 }
 
 async function viewerOf(deps: TTournamentsDeps, row: TTournamentRow, userId: string): Promise<TViewer> {
-  const [cohosts, entrant] = await Promise.all([
+  const [cohosts, entrant, isJudge] = await Promise.all([
     repo.listCohostIds(db(deps), row.id),
     repo.findEntrantOf(db(deps), row.id, userId),
+    repo.isJudge(db(deps), row.id, userId),
   ]);
-  return { isHost: row.hostId === userId, isCohost: cohosts.includes(userId), entrant };
+  return { isHost: row.hostId === userId, isCohost: cohosts.includes(userId), entrant, isJudge };
 }
 
 const isManager = (viewer: TViewer) => viewer.isHost || viewer.isCohost;
@@ -105,13 +117,26 @@ async function isCoach(deps: TTournamentsDeps, userId: string): Promise<boolean>
 async function requireViewer(deps: TTournamentsDeps, user: TSessionUser, id: number) {
   const row = await requireTournament(deps, id);
   const viewer = await viewerOf(deps, row, user.id);
-  if (isManager(viewer) || viewer.entrant || row.entryMode === 'open' || user.role === 'admin') return { row, viewer };
+  if (isManager(viewer) || viewer.entrant || viewer.isJudge || row.entryMode === 'open' || user.role === 'admin') {
+    return { row, viewer };
+  }
+  if (row.publishedAt !== null) return { row, viewer };
   if (row.entryMode === 'teams') {
     const own = (await teamIdsOfUsers(db(deps), [user.id])).get(user.id) ?? [];
     const entered = await repo.listTeamIds(db(deps), id);
     if (own.some((teamId) => entered.includes(teamId))) return { row, viewer };
   }
   throw notFound();
+}
+
+const NO_VIEWER: TViewer = { isHost: false, isCohost: false, entrant: undefined, isJudge: false };
+
+/** As `requireViewer`, and a visitor (no user) sees a published tournament; an unpublished one asks them to sign in. */
+async function requireReader(deps: TTournamentsDeps, user: TSessionUser | null, id: number) {
+  if (user) return requireViewer(deps, user, id);
+  const row = await requireTournament(deps, id);
+  if (row.publishedAt === null) throw new AppError('unauthenticated', 'Please sign in.');
+  return { row, viewer: NO_VIEWER };
 }
 
 async function requireManager(deps: TTournamentsDeps, user: TSessionUser, id: number) {
@@ -217,10 +242,16 @@ async function present(deps: TTournamentsDeps, row: TTournamentRow, viewer: TVie
     joinCode: isManager(viewer) ? row.joinCode : null,
     entrantCount,
     roundsReleased: Math.max(0, ...roundRows.filter((r) => r.status !== 'draft').map((r) => r.number)),
-    viewer: { isHost: viewer.isHost, isCohost: viewer.isCohost, entrantId: viewer.entrant?.id ?? null },
+    viewer: {
+      isHost: viewer.isHost,
+      isCohost: viewer.isCohost,
+      entrantId: viewer.entrant?.id ?? null,
+      isJudge: viewer.isJudge,
+    },
     createdAt: row.createdAt,
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
+    publishedAt: row.publishedAt,
   };
 }
 
@@ -229,8 +260,12 @@ function presentDivision(division: TDivisionRow) {
   return { id: division.id, name, ageBand: division.ageBand };
 }
 
-export async function getTournament(deps: TTournamentsDeps, user: TSessionUser, id: number): Promise<TTournament> {
-  const { row, viewer } = await requireViewer(deps, user, id);
+export async function getTournament(
+  deps: TTournamentsDeps,
+  user: TSessionUser | null,
+  id: number,
+): Promise<TTournament> {
+  const { row, viewer } = await requireReader(deps, user, id);
   return present(deps, row, viewer);
 }
 
@@ -458,7 +493,7 @@ export async function withdraw(deps: TTournamentsDeps, user: TSessionUser, id: n
   await emitChanged(deps, row.id);
 }
 
-/** Tells the hosts and entrants (every tab of theirs) that the tournament changed. */
+/** Tells the hosts, entrants and judges (every tab of theirs) that the tournament changed. */
 async function emitChanged(deps: TTournamentsDeps, tournamentId: number): Promise<void> {
   const row = await repo.findTournament(db(deps), tournamentId);
   if (!row) return;
@@ -466,23 +501,36 @@ async function emitChanged(deps: TTournamentsDeps, tournamentId: number): Promis
     ...(row.hostId ? [row.hostId] : []),
     ...(await repo.listCohostIds(db(deps), tournamentId)),
     ...(await repo.listEntrants(db(deps), tournamentId)).map((e) => e.userId),
+    ...(await repo.listJudges(db(deps), tournamentId)).map((j) => j.userId),
   ]);
   for (const userId of people) {
     deps.events.emit({ name: 'tournament.changed', room: REALTIME_ROOMS.user(userId), payload: { tournamentId } });
   }
 }
 
-/** The released rounds: hosts see every pairing; an entrant only their own (the draw is not published yet). */
-export async function listRounds(deps: TTournamentsDeps, user: TSessionUser, id: number): Promise<TTournamentRound[]> {
-  const { viewer } = await requireViewer(deps, user, id);
-  if (!isManager(viewer) && !viewer.entrant) {
-    throw new AppError('forbidden', 'Only the tournament’s hosts and entrants see its draw before it is published.');
-  }
+/**
+ * The released rounds: hosts see every pairing; an entrant only their own until the results are published, and then
+ * everyone (visitors too) every pairing.
+ */
+export async function listRounds(
+  deps: TTournamentsDeps,
+  user: TSessionUser | null,
+  id: number,
+): Promise<TTournamentRound[]> {
+  const { row, viewer } = await requireReader(deps, user, id);
   const all = await presentRounds(deps, id);
   if (isManager(viewer)) return all;
-  const ownId = viewer.entrant!.id;
-  const isOwn = (p: TTournamentPairing) => [p.aff, p.neg, p.bye].some((side) => side?.entrantId === ownId);
-  return all.map((round) => ({ ...round, pairings: round.pairings.filter(isOwn) }));
+  const forOthers = all.map((round) => ({ ...round, unjudgedPairingIds: [] }));
+  if (row.publishedAt !== null) return forOthers;
+  if (!viewer.entrant && !viewer.isJudge) {
+    throw new AppError('forbidden', 'Only the tournament’s hosts and entrants see its draw before it is published.');
+  }
+  // An entrant sees their own debate (or bye), a judge the rooms they judge.
+  const ownId = viewer.entrant?.id;
+  const isOwn = (p: TTournamentPairing) =>
+    [p.aff, p.neg, p.bye].some((side) => ownId !== undefined && side?.entrantId === ownId) ||
+    (p.judge !== null && p.judge.userId === user?.id);
+  return forOthers.map((round) => ({ ...round, pairings: round.pairings.filter(isOwn) }));
 }
 
 async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTournamentRound[]> {
@@ -498,27 +546,34 @@ async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTourn
   };
   const debateIds = pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId]));
   const outcomes = await outcomesOf(db(deps), debateIds);
+  const judgeIds = [...new Set([...outcomes.values()].flatMap((o) => (o.judgeId === null ? [] : [o.judgeId])))];
+  const judgeNames = await findUserNames(db(deps), judgeIds);
+  const judgeOf = (debateId: number | null) => {
+    const judgeId = debateId === null ? null : (outcomes.get(debateId)?.judgeId ?? null);
+    return judgeId === null ? null : { userId: judgeId, displayName: judgeNames.get(judgeId) ?? 'Someone' };
+  };
   const numbers = [...new Set(roundRows.filter((r) => r.status !== 'draft').map((r) => r.number))];
   return numbers.map((number) => {
     const rows = roundRows.filter((r) => r.number === number);
     const status = rows.every((r) => r.status === 'complete') ? 'complete' : 'released';
+    const own = pairings.filter((p) => p.number === number);
     return {
       number,
       status,
       releasedAt: rows[0]?.releasedAt ?? null,
-      pairings: pairings
-        .filter((p) => p.number === number)
-        .map((p) => ({
-          id: p.id,
-          divisionId: p.divisionId,
-          debateId: p.debateId,
-          aff: p.isBye ? null : who(p.affEntrantId),
-          neg: p.isBye ? null : who(p.negEntrantId),
-          bye: p.isBye ? who(p.affEntrantId) : null,
-          flags: JSON.parse(p.flags) as TDrawFlag[],
-          coinFlipWinner: who(p.coinFlipWinnerId),
-          debateStatus: p.debateId === null ? null : (outcomes.get(p.debateId)?.status ?? null),
-        })),
+      unjudgedPairingIds: own.filter((p) => p.debateId !== null && judgeOf(p.debateId) === null).map((p) => p.id),
+      pairings: own.map((p) => ({
+        id: p.id,
+        divisionId: p.divisionId,
+        debateId: p.debateId,
+        aff: p.isBye ? null : who(p.affEntrantId),
+        neg: p.isBye ? null : who(p.negEntrantId),
+        bye: p.isBye ? who(p.affEntrantId) : null,
+        flags: JSON.parse(p.flags) as TDrawFlag[],
+        coinFlipWinner: who(p.coinFlipWinnerId),
+        debateStatus: p.debateId === null ? null : (outcomes.get(p.debateId)?.status ?? null),
+        judge: judgeOf(p.debateId),
+      })),
     };
   });
 }
@@ -635,6 +690,20 @@ export async function releaseRound(
       deps.database.engine,
       debaters.map((userId) => `user:${userId}`),
     );
+    // Judges from the pool (`planJudges`), each seated with the round; their seats are locked as the debaters' are.
+    const judges = await planJudges(trx, {
+      tournamentId: id,
+      roundNumber: number,
+      rooms: debates.map((p) => ({ aff: p.aff, neg: p.neg! })),
+      minors,
+      entrantUserIds: everyone,
+      nowMs,
+    });
+    await lockKeys(
+      trx,
+      deps.database.engine,
+      judges.flatMap((userId) => (userId === null ? [] : [`user:${userId}`])),
+    );
     const unseatable = await seatRefusalsAmong(trx, debaters, nowMs);
     const unavailable = debaters.find((userId) => unseatable.has(userId));
     if (unavailable) refuseRound(seatUnavailableRefusal(nameOf(unavailable)));
@@ -659,7 +728,7 @@ export async function releaseRound(
         topicId: resolutions[index]!.topicId,
         debaterAId: p.aff.userId,
         debaterBId: p.neg!.userId,
-        judgeId: null,
+        judgeId: judges[index] ?? null,
         teamId: null,
         startsAt: null,
         clock,
@@ -679,7 +748,11 @@ export async function releaseRound(
         debateId: p.neg === null ? null : ids.get(p.aff.userId)!,
       })),
     );
-    return { tournament, planned, ids };
+    const judged = debates.flatMap((p, index) => {
+      const judgeId = judges[index];
+      return judgeId ? [{ judgeId, debateId: ids.get(p.aff.userId)! }] : [];
+    });
+    return { tournament, planned, ids, judged };
   });
 
   for (const p of released.planned) {
@@ -688,10 +761,31 @@ export async function releaseRound(
       deps.events.emit({
         name: 'tournament.round_released',
         room: REALTIME_ROOMS.user(userId),
-        payload: { tournamentId: id, tournamentName: released.tournament.name, roundNumber: number, debateId, side },
+        payload: {
+          tournamentId: id,
+          tournamentName: released.tournament.name,
+          roundNumber: number,
+          debateId,
+          side,
+          asJudge: false,
+        },
       });
     tell(p.aff.userId, p.neg === null ? null : 'aff');
     if (p.neg) tell(p.neg.userId, 'neg');
+  }
+  for (const { judgeId, debateId } of released.judged) {
+    deps.events.emit({
+      name: 'tournament.round_released',
+      room: REALTIME_ROOMS.user(judgeId),
+      payload: {
+        tournamentId: id,
+        tournamentName: released.tournament.name,
+        roundNumber: number,
+        debateId,
+        side: null,
+        asJudge: true,
+      },
+    });
   }
   await emitChanged(deps, id);
   const round = (await presentRounds(deps, id)).find((r) => r.number === number);
@@ -782,4 +876,375 @@ async function confirmedRecords(
     );
   }
   return records;
+}
+
+/**
+ * The tab of each division from its confirmed results (`computeStandings`): judged ballots with their speaker
+ * points, forfeits (the winner scores their average) and byes. A debate still without a result is left out until it
+ * has one, so the tab moves with every ballot. Points are stored in tenths and shown in points.
+ */
+async function standingsOf(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentDivisionStandings[]> {
+  const [divisions, pairings, entrants] = await Promise.all([
+    repo.listDivisions(db(deps), tournamentId),
+    repo.listPairings(db(deps), tournamentId),
+    listEntrantsOf(deps, tournamentId),
+  ]);
+  const byId = new Map(entrants.map((e) => [e.id, e]));
+  const outcomes = await outcomesOf(
+    db(deps),
+    pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
+  );
+  return divisions.map((division) => {
+    const own = pairings.filter((p) => p.divisionId === division.id);
+    const numbers = [...new Set(own.map((p) => p.number))].sort((a, b) => a - b);
+    let resultsCounted = 0;
+    const records: TRoundRecord[] = numbers.map((number) => {
+      const inRound = own.filter((p) => p.number === number);
+      const byes = inRound.filter((p) => p.isBye).map((p) => String(p.affEntrantId));
+      const debates = inRound.flatMap((p) => {
+        const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
+        const aff = byId.get(p.affEntrantId);
+        const neg = p.negEntrantId === null ? undefined : byId.get(p.negEntrantId);
+        if (p.isBye || !outcome?.isConfirmed || !aff || !neg) return [];
+        return [
+          {
+            aff: String(aff.id),
+            neg: String(neg.id),
+            winner: outcome.winnerId === aff.userId ? ('aff' as const) : ('neg' as const),
+            affPoints: outcome.pointsOf(aff.userId),
+            negPoints: outcome.pointsOf(neg.userId),
+          },
+        ];
+      });
+      resultsCounted += byes.length + debates.length;
+      return { debates, byes };
+    });
+    const field = entrants.filter((e) => e.divisionId === division.id);
+    const standings = computeStandings(
+      field.map((e) => String(e.id)),
+      records,
+    ).map((s) => {
+      const entrant = byId.get(Number(s.entrantId))!;
+      return {
+        rank: s.rank,
+        entrantId: entrant.id,
+        userId: entrant.userId,
+        displayName: entrant.displayName,
+        teamName: entrant.teamName,
+        isWithdrawn: entrant.isWithdrawn,
+        wins: s.wins,
+        losses: s.losses,
+        byes: s.byes,
+        speakerPoints: Math.round(s.speakerPoints) / 10,
+        isHighLowDropped: s.isHighLowDropped,
+        opponentWins: s.opponentWins,
+      };
+    });
+    return { divisionId: division.id, name: presentDivision(division).name, resultsCounted, standings };
+  });
+}
+
+/** The tab: for the hosts and entrants, and for everyone (visitors too) once a host published the results. */
+export async function getStandings(
+  deps: TTournamentsDeps,
+  user: TSessionUser | null,
+  id: number,
+): Promise<TTournamentStandings> {
+  const { row, viewer } = await requireReader(deps, user, id);
+  if (row.publishedAt === null && !isManager(viewer) && !viewer.entrant) {
+    throw new AppError(
+      'forbidden',
+      'Only the tournament’s hosts and entrants see its standings before they are published.',
+    );
+  }
+  return { tournamentId: row.id, publishedAt: row.publishedAt, divisions: await standingsOf(deps, row.id) };
+}
+
+/** A host publishes the results (standings and every pairing) to everyone, once. */
+export async function publishResults(deps: TTournamentsDeps, user: TSessionUser, id: number): Promise<TTournament> {
+  const { row, viewer } = await requireManager(deps, user, id);
+  if (row.status === 'registration') {
+    throw new AppError('conflict', 'There are no results to publish before the first round is released.');
+  }
+  if (!(await repo.markPublished(db(deps), id, nowIso()))) {
+    throw new AppError('conflict', 'The results are published already.');
+  }
+  await emitChanged(deps, id);
+  return present(deps, (await repo.findTournament(db(deps), id)) ?? row, viewer);
+}
+
+const ENDED_STATUSES: readonly TDebateStatus[] = ['judged', 'forfeited', 'completed', 'abandoned'];
+
+/**
+ * A round changed (`debate.updated`, subscribed in the module): when a tournament's round has ended (a ballot, a
+ * forfeit, no decision), its hosts and entrants are told the tournament changed, so open tabs read the standings
+ * again. Lower features never know of tournaments: this is how a ballot reaches the tab.
+ */
+export async function handleRoundUpdated(deps: TTournamentsDeps, debate: TDebate): Promise<void> {
+  if (debate.kind !== 'tournament' || !ENDED_STATUSES.includes(debate.status)) return;
+  const tournamentId = await repo.findTournamentIdOfDebate(db(deps), debate.id);
+  if (tournamentId !== null) await emitChanged(deps, tournamentId);
+}
+
+/** The pool as hosts see it (each judge), or a judge's own line. */
+async function presentJudges(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentJudge[]> {
+  const [rows, unavailable, conflicts] = await Promise.all([
+    repo.listJudges(db(deps), tournamentId),
+    repo.listUnavailable(db(deps), tournamentId),
+    repo.listConflicts(db(deps), tournamentId),
+  ]);
+  const names = await findUserNames(
+    db(deps),
+    rows.map((r) => r.userId),
+  );
+  const teams = await teamNames(db(deps), [...new Set(rows.flatMap((r) => (r.teamId === null ? [] : [r.teamId])))]);
+  return rows.map((r) => ({
+    userId: r.userId,
+    displayName: names.get(r.userId) ?? 'Someone',
+    teamName: r.teamId === null ? null : (teams.get(Number(r.teamId)) ?? null),
+    unavailableRounds: unavailable.filter((u) => u.userId === r.userId).map((u) => Number(u.roundNumber)),
+    conflictEntrantIds: conflicts.filter((c) => c.userId === r.userId).map((c) => Number(c.entrantId)),
+    addedAt: r.addedAt,
+  }));
+}
+
+/** The judge pool: hosts see every judge; a judge of the pool sees their own line. */
+export async function listJudges(deps: TTournamentsDeps, user: TSessionUser, id: number): Promise<TTournamentJudge[]> {
+  const { viewer } = await requireViewer(deps, user, id);
+  if (!isManager(viewer) && !viewer.isJudge) {
+    throw new AppError('forbidden', 'Only the tournament’s hosts and its judges see the judge pool.');
+  }
+  const all = await presentJudges(deps, id);
+  return isManager(viewer) ? all : all.filter((j) => j.userId === user.id);
+}
+
+/**
+ * A host names a judge of the pool: anyone who may take a judge's seat (a month of birth given, not an account run
+ * with its team) and is not an entrant. Whether they may judge a minor's room (a coach of the debater's team, a
+ * verified judge, staff, or a minor) is decided per room at release; the team they judge for is their first team.
+ */
+export async function addJudge(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+  judgeId: string,
+): Promise<TTournamentJudge[]> {
+  const { row } = await requireManager(deps, user, id);
+  if (row.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
+  const door = await findDoorUserById(db(deps), judgeId);
+  if (!door || door.isBanned) throw new AppError('not_found', 'There is no such user.');
+  const name = door.user.displayName;
+  const refusal = ageDoorRefusal(door.user, 'judge');
+  if (refusal) {
+    throw new AppError(
+      'conflict',
+      refusal.reason === 'age_required'
+        ? `${name} has not given a month of birth yet, which judging needs.`
+        : `${name}’s account is run with their team: they judge only their team’s practice rounds.`,
+    );
+  }
+  const entrant = await repo.findEntrantOf(db(deps), id, judgeId);
+  if (entrant && entrant.withdrawnAt === null) {
+    throw new AppError('conflict', `${name} is an entrant: an entrant does not judge the tournament.`);
+  }
+  if ((await repo.listJudges(db(deps), id)).length >= TOURNAMENT_LIMITS.judgesMax) {
+    throw new AppError('conflict', `A tournament’s judge pool holds at most ${TOURNAMENT_LIMITS.judgesMax} judges.`);
+  }
+  const teamId = ((await teamIdsOfUsers(db(deps), [judgeId])).get(judgeId) ?? [])[0] ?? null;
+  if (!(await repo.insertJudge(db(deps), { tournamentId: id, userId: judgeId, teamId, addedAt: nowIso() }))) {
+    throw new AppError('conflict', `${name} is in the judge pool already.`);
+  }
+  await emitChanged(deps, id);
+  return presentJudges(deps, id);
+}
+
+/** A host takes a judge out of the pool (rooms they were seated in keep them). */
+export async function removeJudge(deps: TTournamentsDeps, user: TSessionUser, id: number, judgeId: string) {
+  await requireManager(deps, user, id);
+  if (!(await repo.deleteJudge(db(deps), id, judgeId))) {
+    throw new AppError('not_found', 'That judge is not in this tournament’s pool.');
+  }
+  await emitChanged(deps, id);
+}
+
+/** A judge of the pool says whether they can judge preliminary round `number`, until it is released. */
+export async function setAvailability(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+  number: number,
+  isAvailable: boolean,
+): Promise<TTournamentJudge> {
+  const { row, viewer } = await requireViewer(deps, user, id);
+  if (!viewer.isJudge) {
+    throw new AppError('forbidden', 'Only judges of this tournament’s pool say which rounds they can judge.');
+  }
+  if (number > row.prelimRounds) {
+    throw new AppError(
+      'not_found',
+      `This tournament has ${row.prelimRounds} preliminary rounds; there is no round ${number}.`,
+    );
+  }
+  const rounds = (await repo.listRounds(db(deps), id)).filter((r) => r.number === number);
+  if (rounds.length > 0 && rounds.every((r) => r.status !== 'draft')) throw alreadyReleased(number);
+  await repo.setAvailability(db(deps), { tournamentId: id, userId: user.id, roundNumber: number, isAvailable });
+  await emitChanged(deps, id);
+  return (await presentJudges(deps, id)).find((j) => j.userId === user.id)!;
+}
+
+/** A judge (or a host, for any judge) declares the entrants the judge must never judge, replacing the list. */
+export async function setConflicts(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+  judgeId: string,
+  entrantIds: readonly number[],
+): Promise<TTournamentJudge> {
+  const { viewer } = await requireViewer(deps, user, id);
+  if (judgeId !== user.id && !isManager(viewer)) {
+    throw new AppError('forbidden', 'Only the judge or the tournament’s hosts declare a judge’s conflicts.');
+  }
+  if (!(await repo.isJudge(db(deps), id, judgeId))) {
+    throw new AppError('not_found', 'That judge is not in this tournament’s pool.');
+  }
+  const entrants = new Set((await repo.listEntrants(db(deps), id)).map((e) => e.id));
+  const unique = [...new Set(entrantIds)];
+  if (unique.some((entrantId) => !entrants.has(entrantId))) {
+    throw new AppError('validation_failed', 'A conflict names someone who is not an entrant of this tournament.');
+  }
+  await repo.replaceConflicts(db(deps), id, judgeId, unique);
+  await emitChanged(deps, id);
+  return (await presentJudges(deps, id)).find((j) => j.userId === judgeId)!;
+}
+
+/** The CSV exports a host downloads. */
+export const TOURNAMENT_EXPORTS = ['entries', 'pairings', 'ballots', 'standings'] as const;
+export type TTournamentExport = (typeof TOURNAMENT_EXPORTS)[number];
+
+/** A file name from the tournament's name: lower case, dashes for anything but letters and digits. */
+function fileSlug(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || 'tournament';
+}
+
+/**
+ * One of the host's CSV exports (`lib/csv.ts`): the entries, every pairing, the ballots (confirmed results, with the
+ * judge and the reason for decision) or the standings, each division named. For the host and co-hosts only.
+ */
+export async function exportCsv(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+  file: TTournamentExport,
+): Promise<{ name: string; body: string }> {
+  const { row } = await requireManager(deps, user, id);
+  const divisions = new Map((await repo.listDivisions(db(deps), id)).map((d) => [d.id, presentDivision(d).name]));
+  const divisionName = (divisionId: number) => divisions.get(divisionId) ?? '';
+  const name = `${fileSlug(row.name)}-${file}.csv`;
+  const entrants = await listEntrantsOf(deps, id);
+  const byId = new Map(entrants.map((e) => [e.id, e]));
+  const nameOf = (entrantId: number | null | undefined) =>
+    entrantId === null || entrantId === undefined ? null : (byId.get(entrantId)?.displayName ?? null);
+
+  if (file === 'entries') {
+    return {
+      name,
+      body: toCsv(
+        ['Entrant ID', 'Name', 'Division', 'Team', 'Withdrawn', 'Entered at'],
+        entrants.map((e) => [e.id, e.displayName, divisionName(e.divisionId), e.teamName, e.isWithdrawn, e.enteredAt]),
+      ),
+    };
+  }
+  if (file === 'standings') {
+    const rows = (await standingsOf(deps, id)).flatMap((division) =>
+      division.standings.map((s) => [
+        division.name,
+        s.rank,
+        s.entrantId,
+        s.displayName,
+        s.teamName,
+        s.wins,
+        s.losses,
+        s.byes,
+        s.speakerPoints,
+        s.isHighLowDropped,
+        s.opponentWins,
+        s.isWithdrawn,
+      ]),
+    );
+    const header = ['Division', 'Rank', 'Entrant ID', 'Name', 'Team', 'Wins', 'Losses', 'Byes', 'Speaker points'];
+    return { name, body: toCsv([...header, 'High-low dropped', 'Opponents’ wins', 'Withdrawn'], rows) };
+  }
+  const pairings = await repo.listPairings(db(deps), id);
+  const outcomes = await outcomesOf(
+    db(deps),
+    pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
+  );
+  const judgeNames = await findUserNames(db(deps), [
+    ...new Set([...outcomes.values()].flatMap((o) => (o.judgeId === null ? [] : [o.judgeId]))),
+  ]);
+  const judgeOf = (debateId: number | null) => {
+    const judgeId = debateId === null ? null : (outcomes.get(debateId)?.judgeId ?? null);
+    return judgeId === null ? null : (judgeNames.get(judgeId) ?? 'Someone');
+  };
+  /** The winning entrant's name, from a confirmed result. */
+  const winnerOf = (p: (typeof pairings)[number]) => {
+    const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
+    if (!outcome?.isConfirmed) return null;
+    const aff = byId.get(p.affEntrantId);
+    return outcome.winnerId === aff?.userId ? nameOf(p.affEntrantId) : nameOf(p.negEntrantId);
+  };
+  if (file === 'pairings') {
+    return {
+      name,
+      body: toCsv(
+        ['Round', 'Division', 'Pairing ID', 'Aff', 'Neg', 'Bye', 'Judge', 'Flags', 'Debate ID', 'Status', 'Winner'],
+        pairings.map((p) => [
+          p.number,
+          divisionName(p.divisionId),
+          p.id,
+          p.isBye ? null : nameOf(p.affEntrantId),
+          p.isBye ? null : nameOf(p.negEntrantId),
+          p.isBye ? nameOf(p.affEntrantId) : null,
+          judgeOf(p.debateId),
+          (JSON.parse(p.flags) as TDrawFlag[]).join(' '),
+          p.debateId,
+          p.debateId === null ? 'bye' : (outcomes.get(p.debateId)?.status ?? null),
+          winnerOf(p),
+        ]),
+      ),
+    };
+  }
+  const ballots = pairings.flatMap((p) => {
+    const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
+    if (!outcome?.isConfirmed || p.isBye) return [];
+    const aff = byId.get(p.affEntrantId);
+    const neg = p.negEntrantId === null ? undefined : byId.get(p.negEntrantId);
+    const points = (userId: string | undefined) => {
+      const value = userId === undefined ? null : outcome.pointsOf(userId);
+      return value === null ? null : value / 10;
+    };
+    return [
+      [
+        p.number,
+        divisionName(p.divisionId),
+        p.debateId,
+        judgeOf(p.debateId),
+        aff?.displayName,
+        neg?.displayName,
+        outcome.status,
+        winnerOf(p),
+        points(aff?.userId),
+        points(neg?.userId),
+        outcome.reason,
+      ],
+    ];
+  });
+  const header = ['Round', 'Division', 'Debate ID', 'Judge', 'Aff', 'Neg', 'Result', 'Winner', 'Aff points'];
+  return { name, body: toCsv([...header, 'Neg points', 'Reason'], ballots) };
 }

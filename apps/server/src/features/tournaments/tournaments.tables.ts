@@ -28,6 +28,8 @@ export interface TournamentsTable {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** When a host published the results to everyone (migration 0042); null: hosts and entrants only. */
+  publishedAt: string | null;
 }
 
 export interface TournamentCohostsTable {
@@ -108,6 +110,13 @@ export interface TournamentJudgeAvailabilityTable {
   isAvailable: number;
 }
 
+/** An entrant a judge of the pool declared a conflict with (migration 0042): never seated in their room. */
+export interface TournamentJudgeConflictsTable {
+  tournamentId: number;
+  userId: string;
+  entrantId: number;
+}
+
 export type TTournamentRow = Selectable<TournamentsTable>;
 export type TEntrantRow = Selectable<TournamentEntrantsTable>;
 export type TDivisionRow = Selectable<TournamentDivisionsTable>;
@@ -124,4 +133,5 @@ export interface TournamentsTables {
   tournamentPairings: TournamentPairingsTable;
   tournamentJudges: TournamentJudgesTable;
   tournamentJudgeAvailability: TournamentJudgeAvailabilityTable;
+  tournamentJudgeConflicts: TournamentJudgeConflictsTable;
 }

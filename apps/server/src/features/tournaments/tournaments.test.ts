@@ -69,7 +69,7 @@ describe.each(TEST_ENGINES)('tournaments on %s', (engine) => {
       'Varsity (under 18)',
       'Varsity (18 and over)',
     ]);
-    expect(byAdmin.viewer).toEqual({ isHost: true, isCohost: false, entrantId: null });
+    expect(byAdmin.viewer).toEqual({ isHost: true, isCohost: false, entrantId: null, isJudge: false });
 
     const { who } = await coach();
     const byCoach = await create(who, { entryMode: 'code' });
