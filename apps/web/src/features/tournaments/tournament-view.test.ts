@@ -15,6 +15,7 @@ function pairing(overrides: Partial<TTournamentPairing>): TTournamentPairing {
     flags: [],
     coinFlipWinner: null,
     debateStatus: 'live',
+    judge: null,
     ...overrides,
   };
 }
@@ -65,17 +66,31 @@ describe('ownPairing', () => {
 
 describe('releasedMessage', () => {
   it('names the tournament, the round and the side, or the bye', () => {
-    const payload = { tournamentId: 1, tournamentName: 'Fall Open', roundNumber: 2, debateId: 5, side: 'neg' as const };
+    const payload = {
+      tournamentId: 1,
+      tournamentName: 'Fall Open',
+      roundNumber: 2,
+      debateId: 5,
+      side: 'neg' as const,
+      asJudge: false,
+    };
     expect(releasedMessage(payload)).toBe('Fall Open: round 2 is out. You debate on the negative — open your room.');
     expect(releasedMessage({ ...payload, debateId: null, side: null })).toBe(
       'Fall Open: round 2 is out. You have the bye this round (it counts as a win).',
+    );
+    expect(releasedMessage({ ...payload, side: null, asJudge: true })).toBe(
+      'Fall Open: round 2 is out. You judge a debate — open the room.',
     );
   });
 });
 
 describe('openTournamentRounds', () => {
-  const entered = { id: 7, name: 'Fall Open', viewer: { isHost: false, isCohost: false, entrantId: 2 } };
-  const hosted = { id: 8, name: 'Hosted', viewer: { isHost: true, isCohost: false, entrantId: null } };
+  const entered = {
+    id: 7,
+    name: 'Fall Open',
+    viewer: { isHost: false, isCohost: false, entrantId: 2, isJudge: false },
+  };
+  const hosted = { id: 8, name: 'Hosted', viewer: { isHost: true, isCohost: false, entrantId: null, isJudge: false } };
 
   it('lists the entrant’s live debates, newest round first, with side and opponent', () => {
     const rounds = {

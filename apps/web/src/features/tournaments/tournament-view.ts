@@ -78,6 +78,7 @@ export const SIDE_LABELS = { aff: 'Affirmative', neg: 'Negative' } as const;
 export function releasedMessage(payload: TTournamentRoundReleased): string {
   const round = `${payload.tournamentName}: round ${payload.roundNumber} is out.`;
   if (payload.debateId === null) return `${round} You have the bye this round (it counts as a win).`;
+  if (payload.asJudge) return `${round} You judge a debate — open the room.`;
   return `${round} You debate on the ${payload.side === 'neg' ? 'negative' : 'affirmative'} — open your room.`;
 }
 
