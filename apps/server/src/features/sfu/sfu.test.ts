@@ -206,7 +206,10 @@ describeWithJanus('the media server (Janus VideoRoom)', () => {
       const told = nextEvent(watcherSocket, 'sfu.feeds_changed');
       await publish(adaSocket, debateId, adaJoin.sfu!);
       expect(await told).toEqual({ debateId });
+      // A republish is announced too, once its new connection is up (its viewers subscribe to the new feed).
+      const republished = nextEvent(watcherSocket, 'sfu.feeds_changed');
       await publish(adaSocket, debateId, adaJoin.sfu!);
+      expect(await republished).toEqual({ debateId });
       const room = await janusRoomOf(debateId);
       const participants = await client.listParticipants(Number(room!.janusRoomId), keys.roomSecret(debateId));
       expect(participants.map((p) => p.display)).toEqual([ada.user.id]);
