@@ -92,6 +92,9 @@ describeWithJanus('the media server (Janus VideoRoom)', () => {
     async function publish(socket: TTestSocket, debateId: number, grant: TSfuGrant): Promise<TPublisherPage> {
       const page = await browser.publisher();
       pages.push(page);
+      // The publisher's socket is in the round's room: the announcement of the feed (sent once its media is up) reaches
+      // it too, and a test that listens for a later announcement must not take this one for it.
+      const announced = nextEvent(socket, 'sfu.feeds_changed');
       const reply = await ask<{ answer: string }>(socket, 'sfu.publish', {
         debateId,
         token: grant.token,
@@ -100,6 +103,7 @@ describeWithJanus('the media server (Janus VideoRoom)', () => {
       if (!reply.ok) throw new Error(`publish failed: ${reply.error.message}`);
       await page.accept(reply.data.answer);
       await page.connected();
+      expect(await announced).toEqual({ debateId });
       return page;
     }
 
@@ -211,8 +215,12 @@ describeWithJanus('the media server (Janus VideoRoom)', () => {
       await publish(adaSocket, debateId, adaJoin.sfu!);
       expect(await republished).toEqual({ debateId });
       const room = await janusRoomOf(debateId);
-      const participants = await client.listParticipants(Number(room!.janusRoomId), keys.roomSecret(debateId));
-      expect(participants.map((p) => p.display)).toEqual([ada.user.id]);
+      // The earlier publication was kicked and detached; Janus lets it go a moment after answering.
+      await expect
+        .poll(async () =>
+          (await client.listParticipants(Number(room!.janusRoomId), keys.roomSecret(debateId))).map((p) => p.display),
+        )
+        .toEqual([ada.user.id]);
       expect(await feedsOf(watcherSocket, debateId, sfu!, 1)).toEqual({
         ok: true,
         data: { feeds: [{ userId: ada.user.id }] },
@@ -224,10 +232,12 @@ describeWithJanus('the media server (Janus VideoRoom)', () => {
         data: undefined,
       });
       expect(await gone).toEqual({ debateId });
-      expect(await ask(watcherSocket, 'sfu.feeds', { debateId, token: sfu!.token })).toEqual({
-        ok: true,
-        data: { feeds: [] },
-      });
+      await expect
+        .poll(() => ask(watcherSocket, 'sfu.feeds', { debateId, token: sfu!.token }))
+        .toEqual({
+          ok: true,
+          data: { feeds: [] },
+        });
     }, 30_000);
 
     it('a publisher’s disconnect takes their feed away; a viewer is counted while subscribed', async () => {
@@ -246,8 +256,11 @@ describeWithJanus('the media server (Janus VideoRoom)', () => {
       const gone = nextEvent(watcherSocket, 'sfu.feeds_changed');
       adaSocket.disconnect();
       expect(await gone).toEqual({ debateId });
+      // Janus answers the handle's detach a moment before its VideoRoom has let the participant go.
       const room = await janusRoomOf(debateId);
-      expect(await client.listParticipants(Number(room!.janusRoomId), keys.roomSecret(debateId))).toEqual([]);
+      await expect
+        .poll(() => client.listParticipants(Number(room!.janusRoomId), keys.roomSecret(debateId)))
+        .toEqual([]);
       expect(await ask(watcherSocket, 'sfu.feeds', { debateId, token: sfu!.token })).toEqual({
         ok: true,
         data: { feeds: [] },
