@@ -214,10 +214,16 @@ export async function listRounds(db: TDb, tournamentId: number) {
  * The claim of a round's release: every division's row of round `number` moves from `draft` to `released` in one
  * conditional UPDATE. Returns the rows this caller moved (none: another release got there first).
  */
-export async function claimRelease(db: TDb, tournamentId: number, number: number, userId: string, now: string) {
+export async function claimRelease(
+  db: TDb,
+  tournamentId: number,
+  number: number,
+  releasedBy: string | null,
+  now: string,
+) {
   return db
     .updateTable('tournamentRounds')
-    .set({ status: 'released', releasedAt: now, releasedBy: userId })
+    .set({ status: 'released', releasedAt: now, releasedBy })
     .where('tournamentId', '=', tournamentId)
     .where('number', '=', number)
     .where('status', '=', 'draft')

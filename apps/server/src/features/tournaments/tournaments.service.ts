@@ -596,7 +596,21 @@ export async function releaseRound(
   id: number,
   number: number,
 ): Promise<TTournamentRound> {
-  const { row } = await requireManager(deps, user, id);
+  await requireManager(deps, user, id);
+  return releaseRoundBy(deps, user.id, id, number);
+}
+
+/**
+ * Draws round `number` of every division and opens its rooms, exactly once across instances (the claim in
+ * `claimRelease`). `releasedBy`: the host who released it, or null when the tournament released it itself.
+ */
+export async function releaseRoundBy(
+  deps: TTournamentsDeps,
+  releasedBy: string | null,
+  id: number,
+  number: number,
+): Promise<TTournamentRound> {
+  const row = await requireTournament(deps, id);
   if (number > row.prelimRounds) {
     throw new AppError(
       'not_found',
@@ -624,7 +638,7 @@ export async function releaseRound(
     const records = await confirmedRecords(trx, id, number, fields, divisionName);
     if (number === 1 && !(await repo.markStarted(trx, id, nowIso()))) throw alreadyReleased(number);
     // The claim: from here this transaction is the one release of the round (another waits, then finds none).
-    const claimed = await repo.claimRelease(trx, id, number, user.id, nowIso());
+    const claimed = await repo.claimRelease(trx, id, number, releasedBy, nowIso());
     if (claimed.length === 0) throw alreadyReleased(number);
     await repo.markComplete(trx, id, number - 1, nowIso());
 
