@@ -19,6 +19,7 @@ import { clockBenchmark } from './benchmarks/clock';
 import { webBenchmark } from './benchmarks/web';
 import { overheadBenchmark } from './benchmarks/overhead';
 import { mediaBenchmark } from './benchmarks/media';
+import { tournamentBenchmark } from './benchmarks/tournament';
 
 interface TBenchmark {
   id: string;
@@ -74,6 +75,11 @@ const BENCHMARKS: TBenchmark[] = [
     sections: [{ id: 'media', title: '8. Media: upload per viewer, relayed set-up' }],
     run: async (ctx) => [await mediaBenchmark(ctx)],
     isInQuickRun: false,
+  },
+  {
+    id: 'tournament',
+    sections: [{ id: 'tournament', title: '9. Tournaments: the draw and the tab' }],
+    run: async (ctx) => [await tournamentBenchmark(ctx)],
   },
 ];
 

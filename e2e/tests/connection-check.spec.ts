@@ -14,7 +14,7 @@ import { test, expect } from '../support/fixtures';
 import { startAppServer, type TAppServer } from '../support/app-server';
 import { signedUpPerson } from '../support/own-app-people';
 import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
-import { coturnMissing, startCoturn, startStunServer } from '../support/coturn';
+import { coturnMissing, startStunServer, startTurnServer } from '../../apps/server/src/test/coturn';
 import { seriousViolations } from '../support/axe';
 
 /** Beside the shared server's port (E2E_PORT), so that runs on other ports do not meet. */
@@ -111,7 +111,7 @@ test('says relay when only the TURN server answers, shows the camera and the mic
   browser,
 }) => {
   test.setTimeout(60_000);
-  const coturn = await startCoturn(TURN_SECRET);
+  const coturn = await startTurnServer(TURN_SECRET, 'tcp');
   cleanups.push(() => coturn.stop());
   const stun = await silentUdpPort();
   const server = await app(60, {

@@ -8,7 +8,7 @@ import { test, expect } from '../support/fixtures';
 import { startAppServer, type TAppServer } from '../support/app-server';
 import { recordPeerConnections, signedUpPerson, type TPeerConnectionsWindow } from '../support/own-app-people';
 import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
-import { coturnMissing, startCoturn } from '../support/coturn';
+import { coturnMissing, startTurnServer, type TCoturn } from '../../apps/server/src/test/coturn';
 
 /** Beside the shared server's port (E2E_PORT), so that runs on other ports do not meet. */
 const APP_PORT = Number(process.env.E2E_PORT ?? 3210) + 30;
@@ -22,10 +22,10 @@ test.describe.configure({ mode: 'serial' });
 test.skip(missing !== null, missing ?? '');
 
 let app: TAppServer;
-let coturn: Awaited<ReturnType<typeof startCoturn>>;
+let coturn: TCoturn;
 
 test.beforeAll(async () => {
-  coturn = await startCoturn(TURN_SECRET);
+  coturn = await startTurnServer(TURN_SECRET, 'tcp');
   app = await startAppServer({
     port: APP_PORT,
     env: {

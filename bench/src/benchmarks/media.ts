@@ -4,14 +4,14 @@
  * long a call takes to set up when it must go through a TURN relay over TCP, beside a direct call in the same run.
  *
  * Real Chromium (one browser, a context per person, the fake camera and microphone), the built app, a real Janus
- * (Debian's package, `startJanus` of the server's tests) and a real coturn (the browser tests' `startCoturn`: TCP
- * only). The upload is read from the debater's own `getStats()`: the RTP bytes (payload and headers) of every
+ * (Debian's package, `startJanus` of the server's tests) and a real coturn (`startTurnServer` of the server's tests,
+ * TCP only). The upload is read from the debater's own `getStats()`: the RTP bytes (payload and headers) of every
  * outbound stream of every RTCPeerConnection the page has, over a fixed window once every viewer decodes video.
  */
 import { SPECTATOR_MEDIA_LIMIT } from '@resolved/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { janusMissing, startJanus, type TJanusServer } from '../../../apps/server/src/test/janus';
-import { coturnMissing, startCoturn } from '../../../e2e/support/coturn';
+import { coturnMissing, startTurnServer } from '../../../apps/server/src/test/coturn';
 import type { TBenchContext, TBenchResult } from '../lib/context';
 import { createSessions, openBenchDatabase, seedUsers } from '../lib/accounts';
 import {
@@ -394,7 +394,7 @@ export async function mediaBenchmark(ctx: TBenchContext): Promise<TBenchResult> 
     if (whyNoCoturn) {
       notes.push(`Relayed set-up not run: ${whyNoCoturn}.`);
     } else {
-      const coturn = await startCoturn(TURN_SECRET);
+      const coturn = await startTurnServer(TURN_SECRET, 'tcp');
       started.push(coturn);
       const relayApp = await startServer({
         port: PORTS.mediaRelay,

@@ -22,9 +22,3 @@ export function csvField(value: TCsvValue): string {
 export function toCsv(header: readonly string[], rows: readonly (readonly TCsvValue[])[]): string {
   return [header, ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 }
-
-/** A `content-disposition` that downloads as `name` (an ASCII fallback, and the UTF-8 name for browsers that read it). */
-export function attachmentHeader(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allocate, coturnMissing, startTestTurnServer, type TTestTurnServer } from '../test/turn';
+import { coturnMissing, startTurnServer, type TCoturn } from '../test/coturn';
+import { allocate } from '../test/turn';
 import { mintTurnCredentials } from './turn-credentials';
 
 const SECRET = 'shared-with-coturn';
@@ -8,13 +9,13 @@ const missing = process.env.CI ? null : coturnMissing();
 if (missing) console.warn(`[tests] coturn tests skipped: ${missing}`);
 
 describe.skipIf(missing !== null)('credentials minted for coturn (use-auth-secret)', () => {
-  let turn: TTestTurnServer;
+  let turn: TCoturn;
 
   beforeAll(async () => {
-    turn = await startTestTurnServer(SECRET);
+    turn = await startTurnServer(SECRET, 'udp');
   });
   afterAll(async () => {
-    await turn?.close();
+    await turn?.stop();
   });
 
   it('opens a relay with a fresh credential', async () => {

@@ -1,15 +1,12 @@
 /**
- * A real TURN server (Debian's coturn) for tests, on 127.0.0.1 and a free UDP port, sharing a secret with the app
- * (`use-auth-secret`), and the least of a TURN client to ask it for an allocation: STUN's long-term credentials
- * (RFC 5389 §10.2) over UDP. A first Allocate without credentials gets 401 with the realm and a nonce; the second
+ * The least of a TURN client, to ask a real coturn (`startTurnServer` of `test/coturn.ts`) for an allocation over UDP
+ * with the credentials the app mints: STUN's long-term credentials (RFC 5389 §10.2). A first Allocate without credentials gets 401 with the realm and a nonce; the second
  * carries USERNAME, REALM, NONCE and a MESSAGE-INTEGRITY keyed with MD5(username:realm:password).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import dgram from 'node:dgram';
 
 const MAGIC_COOKIE = 0x2112a442;
-const BINDING = 0x0001;
 const ALLOCATE = 0x0003;
 const SUCCESS = 0x0100;
 const ERROR = 0x0110;
@@ -22,12 +19,6 @@ const ATTR = {
   requestedTransport: 0x0019,
 } as const;
 const UDP = 17;
-
-/** Why coturn's tests cannot run here, or null when they can. In CI they must run: the caller fails instead. */
-export function coturnMissing(): string | null {
-  const found = spawnSync('turnserver', ['--version'], { stdio: 'ignore' });
-  return found.error ? 'turnserver (coturn) is not installed: `apt-get install coturn`' : null;
-}
 
 interface TAttribute {
   type: number;
@@ -137,59 +128,4 @@ export async function allocate(
     if (!error) throw new Error(`unexpected TURN answer 0x${answer.type.toString(16)}`);
     return { isAllocated: false, code: (error[2]! & 7) * 100 + error[3]!, reason: error.subarray(4).toString() };
   });
-}
-
-export interface TTestTurnServer {
-  port: number;
-  close(): Promise<void>;
-}
-
-async function freeUdpPort(): Promise<number> {
-  const socket = dgram.createSocket('udp4');
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  const { port } = socket.address();
-  await new Promise<void>((resolve) => socket.close(resolve));
-  return port;
-}
-
-/** coturn on 127.0.0.1 with the REST-API secret, no TLS, no config file, no admin shell. */
-export async function startTestTurnServer(secret: string): Promise<TTestTurnServer> {
-  const port = await freeUdpPort();
-  const child: ChildProcess = spawn(
-    'turnserver',
-    [
-      '-n',
-      '--listening-ip=127.0.0.1',
-      '--relay-ip=127.0.0.1',
-      `--listening-port=${port}`,
-      '--use-auth-secret',
-      `--static-auth-secret=${secret}`,
-      '--realm=resolved.test',
-      '--no-tls',
-      '--no-dtls',
-      '--no-cli',
-      '--log-file=stdout',
-      '--simple-log',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.on('error', (err) => (output += `${err.message}\n`));
-  try {
-    await withSocket((socket) => exchange(socket, port, (id) => encode(BINDING, id, [])));
-  } catch (err) {
-    child.kill();
-    throw new Error(`coturn did not start: ${String(err)}\n${output}`, { cause: err });
-  }
-  return {
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill();
-      }),
-  };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DB_INT_MAX, ZEvidenceNote, ZEvidenceVisibility } from '@resolved/shared';
 import type { TAppContext } from '../../context';
+import { attachmentHeader } from '../../lib/content-disposition';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import { ZDebateIdParams } from '../debates/debate-params';
@@ -11,12 +12,6 @@ const ZEvidenceParams = ZDebateIdParams.extend({
   evidenceId: z.coerce.number().int().positive({ error: 'Unknown file.' }).max(DB_INT_MAX, { error: 'Unknown file.' }),
 });
 export const ZFileQuery = z.object({ name: z.string().min(1, 'Give the file a name.').max(1000) });
-
-/** `attachment; filename="…"; filename*=UTF-8''…`: the name survives any language, and nothing renders inline. */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** Evidence in a round: list, share a file (streamed) or a note, download a file, let spectators see it. */
 export async function evidenceRoutes(app: FastifyInstance, context: TAppContext) {
@@ -47,7 +42,7 @@ export async function evidenceRoutes(app: FastifyInstance, context: TAppContext)
     return reply
       .header('content-type', file.contentType)
       .header('content-length', String(file.size))
-      .header('content-disposition', attachment(file.name))
+      .header('content-disposition', attachmentHeader(file.name))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(file.stream);

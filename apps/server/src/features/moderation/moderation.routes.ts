@@ -9,6 +9,7 @@ import {
   ZModerationActionRequest,
   ZUserIdParams,
 } from '@resolved/shared';
+import { attachmentHeader } from '../../lib/content-disposition';
 import { parseOrThrow } from '../../lib/errors';
 import { requireRole, requireUser } from '../auth/auth.guard';
 import { act } from './actions.service';
@@ -21,12 +22,6 @@ import { fileReport } from '../../workflows/file-report';
 
 const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const STAFF = ['moderator', 'admin'] as const;
-
-/** `attachment; filename="…"; filename*=UTF-8''…`: a kept file is downloaded, never rendered. */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** Reports, the moderation queue and its actions, the moderation log, and each user's notices. */
 export async function moderationRoutes(app: FastifyInstance, deps: TModerationDeps) {
@@ -80,7 +75,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: TModerationDe
     const file = await openCaseFile(deps, id);
     return reply
       .header('content-type', file.contentType)
-      .header('content-disposition', attachment(file.name))
+      .header('content-disposition', attachmentHeader(file.name))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(file.bytes);

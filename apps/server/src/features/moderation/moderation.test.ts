@@ -72,6 +72,7 @@ describe.each(TEST_ENGINES)('moderation on %s', (engine) => {
     const download = await send(moderator, 'GET', `/api/moderation/files/${round.evidence[0]!.fileId}`);
     expect(download.statusCode).toBe(200);
     expect(download.body).toBe('the card text');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="[^"]+"; filename\*=UTF-8''/);
     expect(round.hasRecording).toBe(false);
   });
 

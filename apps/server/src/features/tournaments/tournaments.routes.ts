@@ -13,7 +13,7 @@ import {
   TOURNAMENT_LIMITS,
 } from '@resolved/shared';
 import type { TAppContext } from '../../context';
-import { attachmentHeader } from '../../lib/csv';
+import { attachmentHeader } from '../../lib/content-disposition';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireUser } from '../auth/auth.guard';
 import * as tournaments from './tournaments.service';

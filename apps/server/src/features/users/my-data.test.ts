@@ -74,7 +74,7 @@ describe.each(TEST_ENGINES)('my data export on %s', (engine) => {
     const response = await send(me, 'GET', '/api/users/me/export');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="resolved-data-\d{4}-\d{2}-\d{2}\.json"$/,
+      /^attachment; filename="(resolved-data-\d{4}-\d{2}-\d{2}\.json)"; filename\*=UTF-8''\1$/,
     );
     const data: TMyData = ZMyData.parse(response.json());
     expect(data.account).toMatchObject({ id: me.user.id, displayName: 'Exporter', role: 'user', email: me.user.email });

@@ -8,6 +8,7 @@ import {
   type TMyBirthMonthResponse,
 } from '@resolved/shared';
 import type { TAppContext } from '../../context';
+import { attachmentHeader } from '../../lib/content-disposition';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireRole, requireUser } from '../auth/auth.guard';
 import type { TDebatesDeps } from '../../context';
@@ -44,7 +45,7 @@ export async function usersRoutes(app: FastifyInstance, { database, events }: TA
     const user = await requireUser(request);
     const data = await exportMyData({ database }, user.id);
     return reply
-      .header('content-disposition', `attachment; filename="${myDataFileName(data.exportedAt)}"`)
+      .header('content-disposition', attachmentHeader(myDataFileName(data.exportedAt)))
       .header('cache-control', 'no-store')
       .send(data);
   });
