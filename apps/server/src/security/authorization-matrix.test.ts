@@ -742,9 +742,9 @@ const HTTP_PROBES: Record<string, TProbe> = {
     return asOutcome(await call(c, 'PUT', url, { entrantsPerJudge: 2 }));
   },
   'GET /api/tournaments/:id/judge-obligations': async (c) => {
-    const tournament = await makeTournament(c, await fastUser(c.t), 'open');
+    const tournament = await makeTournament(c, await fastUser(c.t), 'code');
     const team = await makeTeam(c, c.owner);
-    await ok(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, { teamId: team.id }, team.member);
+    await ok(c, 'POST', `/api/tournaments/join/${tournament.joinCode}`, { teamId: team.id }, team.member);
     return asOutcome(await call(c, 'GET', `/api/tournaments/${tournament.id}/judge-obligations`));
   },
   'GET /api/tournaments/:id/paradigms': async (c) => {
@@ -944,6 +944,8 @@ const EXTRA_REFUSALS: Record<string, number[]> = {
   'GET /api/tournaments/:id/rounds': [404],
   'GET /api/tournaments/:id/standings': [404],
   'GET /api/tournaments/:id/judges': [404],
+  'GET /api/tournaments/:id/judge-obligations': [404],
+  'GET /api/tournaments/:id/motions': [404],
 };
 
 function classify(key: string, outcome: TOutcome): TVerdict | string {

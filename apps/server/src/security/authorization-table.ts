@@ -289,8 +289,8 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   ),
   'PUT /api/tournaments/:id/judge-obligation': rule('the host and co-hosts', 'DDDDA', 'the host'),
   'GET /api/tournaments/:id/judge-obligations': rule(
-    'the hosts (every team) and coaches of an entrant’s team (their own teams)',
-    'DDDDA',
+    'as the tournament itself: the hosts see every team, coaches of an entrant’s team their own, others none',
+    'DDDAA',
     'a coach of an entrant’s team',
   ),
   'GET /api/tournaments/:id/paradigms': rule(

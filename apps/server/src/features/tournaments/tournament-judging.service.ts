@@ -51,7 +51,8 @@ export async function setJudgeObligation(
 }
 
 /**
- * What each team owes: hosts see every team with active entrants; a coach of an entrant's team sees their own teams.
+ * What each team owes: hosts see every team with active entrants; a coach of an entrant's team sees their own teams;
+ * anyone else who sees the tournament, the setting alone.
  * Judges brought are the pool's judges who judge for the team (`tournamentJudges.teamId`).
  */
 export async function listJudgeObligations(
@@ -60,10 +61,8 @@ export async function listJudgeObligations(
   id: number,
 ): Promise<TJudgeObligations> {
   const { row, viewer } = await requireViewer(deps, user, id);
+  // Anyone else who sees the tournament reads the setting and no team's count.
   const coached = await coachedEntrantTeams(db(deps), id, user.id);
-  if (!isManager(viewer) && coached.length === 0) {
-    throw new AppError('forbidden', 'Only the tournament’s hosts and the coaches of its entrants’ teams see this.');
-  }
   const [entrants, judges] = await Promise.all([
     judgingRepo.countEntrantsByTeam(db(deps), id),
     judgingRepo.countJudgesByTeam(db(deps), id),

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PARADIGM_MAX, ZParadigmRequest, isParadigmShown } from '@resolved/shared';
-import { formErrors } from '../../lib/form-errors';
+import { errorMessage, formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { Card } from '../../ui/Card';
+import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
 import { useAuth } from '../auth/useAuth';
@@ -15,13 +16,33 @@ import { getOwnParadigm, paradigmKey, saveParadigm } from './settings-queries';
  */
 export function ParadigmSection() {
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   const own = useQuery({ queryKey: paradigmKey, queryFn: getOwnParadigm });
-  const [text, setText] = useState('');
+  const canWrite = isParadigmShown(user?.ageBand);
+  return (
+    <Card as="section" className="p-6" aria-labelledby="settings-paradigm">
+      <h2 id="settings-paradigm" className="mb-4 text-lg font-bold text-slate-900">
+        Judge paradigm
+      </h2>
+      {!canWrite ? (
+        <p className="text-sm text-slate-700">
+          Judges 18 and over can write a paradigm. Under 18, your profile shows only your name and record.
+        </p>
+      ) : own.data ? (
+        <ParadigmForm initial={own.data.paradigm ?? ''} />
+      ) : own.isError ? (
+        <FormAlert>{errorMessage(own.error, 'Your paradigm could not be loaded.')}</FormAlert>
+      ) : (
+        <p className="text-sm text-slate-600">Loading…</p>
+      )}
+    </Card>
+  );
+}
+
+/** The paradigm's form, started from the saved text (mounted once it is loaded). */
+function ParadigmForm({ initial }: { initial: string }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState(initial);
   const [error, setError] = useState<string>();
-  useEffect(() => {
-    if (own.data) setText(own.data.paradigm ?? '');
-  }, [own.data]);
   const save = useMutation({
     mutationFn: (paradigm: string) => saveParadigm(paradigm),
     onSuccess: (saved) => {
@@ -31,7 +52,6 @@ export function ParadigmSection() {
     },
     onError: (caught) => setError(formErrors(caught).form),
   });
-  const canWrite = isParadigmShown(user?.ageBand);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -41,31 +61,20 @@ export function ParadigmSection() {
   }
 
   return (
-    <Card as="section" className="p-6" aria-labelledby="settings-paradigm">
-      <h2 id="settings-paradigm" className="mb-4 text-lg font-bold text-slate-900">
-        Judge paradigm
-      </h2>
-      {canWrite ? (
-        <form onSubmit={handleSubmit} noValidate className="space-y-4">
-          <TextField
-            label="How you judge"
-            name="paradigm"
-            value={text}
-            onChange={setText}
-            error={error}
-            hint="Debaters read it before their round wherever you are named as their judge. Leave it empty to have none."
-            rows={6}
-            counterMax={PARADIGM_MAX}
-          />
-          <button type="submit" className={buttonClass('primary')} disabled={save.isPending || own.isPending}>
-            Save paradigm
-          </button>
-        </form>
-      ) : (
-        <p className="text-sm text-slate-700">
-          Judges 18 and over can write a paradigm. Under 18, your profile shows only your name and record.
-        </p>
-      )}
-    </Card>
+    <form onSubmit={handleSubmit} noValidate className="space-y-4">
+      <TextField
+        label="How you judge"
+        name="paradigm"
+        value={text}
+        onChange={setText}
+        error={error}
+        hint="Debaters read it before their round wherever you are named as their judge. Leave it empty to have none."
+        rows={6}
+        counterMax={PARADIGM_MAX}
+      />
+      <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
+        Save paradigm
+      </button>
+    </form>
   );
 }

@@ -98,17 +98,15 @@ function ObligationForm({ tournament }: { tournament: TTournament }) {
 
 /**
  * Judges each team owes and has brought: every team for hosts (with the setting), a coach's own teams for a coach of
- * an entrant. Shown to no one else (the server refuses them, and nothing is shown).
+ * an entrant (until there is no obligation). Others are shown nothing.
  */
 export function ObligationsSection({ tournament, isManager }: { tournament: TTournament; isManager: boolean }) {
   const obligations = useQuery({
     queryKey: judgingKeys.obligations(tournament.id),
     queryFn: () => listJudgeObligations(tournament.id),
-    retry: false,
   });
-  if (!isManager && (obligations.isError || !obligations.data || obligations.data.entrantsPerJudge === null)) {
-    return null;
-  }
+  const data = obligations.data;
+  if (!isManager && (!data || data.entrantsPerJudge === null || data.teams.length === 0)) return null;
   const teams = obligations.data?.teams ?? [];
   return (
     <section aria-labelledby="tournament-obligations" className={CARD}>
