@@ -88,6 +88,18 @@ describe.each(TEST_ENGINES)('tournament judging on %s', (engine) => {
     expect(slur.statusCode).toBe(400);
     expect(slur.json().error.code).toBe('validation_failed');
     expect((await call(reader, 'GET', `/api/users/${judge.user.id}/paradigm`)).json().paradigm).toBe(PARADIGM);
+    // A word that is not a slur is stored and filed for moderators, saying where it was written.
+    const moderator = await buildUser(t, { role: 'moderator' });
+    const flagged = await call(judge, 'PUT', '/api/users/me/paradigm', { paradigm: 'No shit spreading, please.' });
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    const cases = (await call(moderator, 'GET', '/api/moderation/cases')).json().cases as {
+      id: number;
+      reportedUser: { id: string };
+    }[];
+    const own = cases.filter((c) => c.reportedUser.id === judge.user.id);
+    expect(own).toHaveLength(1);
+    const detail = (await call(moderator, 'GET', `/api/moderation/cases/${own[0]!.id}`)).json().case;
+    expect(detail.reportList[0].context.filter).toMatchObject({ surface: 'paradigm', words: ['shit'] });
     // Emptied, it is gone.
     expect((await call(judge, 'PUT', '/api/users/me/paradigm', { paradigm: ' ' })).json()).toEqual({ paradigm: null });
     expect((await call(reader, 'GET', `/api/users/${judge.user.id}/paradigm`)).json()).toEqual({ paradigm: null });
