@@ -142,6 +142,7 @@ export const FILTER_SURFACES = [
   'evidence',
   'report',
   'appeal',
+  'paradigm',
 ] as const;
 export type TFilterSurface = (typeof FILTER_SURFACES)[number];
 
@@ -153,6 +154,7 @@ export const FILTER_SURFACE_LABELS: Record<TFilterSurface, string> = {
   evidence: 'a piece of evidence’s name or note',
   report: 'this report’s text',
   appeal: 'an appeal',
+  paradigm: 'their judge’s paradigm',
 };
 
 /** What the text filter matched (the library's words), where, and in which text. */

@@ -59,6 +59,31 @@ export const ZMyDataAction = z.object({
   createdAt: z.string(),
 });
 
+/** A tournament the account entered: its division and team, and whether they withdrew or missed rounds. */
+export const ZMyDataTournamentEntry = z.object({
+  tournamentId: z.number(),
+  tournamentName: z.string(),
+  division: z.string(),
+  team: z.string().nullable(),
+  enteredAt: z.string(),
+  withdrawnAt: z.string().nullable(),
+  noShows: z.number(),
+  /** Rounds missed by entering late, each scored as a bye. */
+  lateByes: z.number(),
+});
+
+/** A tournament whose judge pool the account is in: the team judged for, availability and declared conflicts. */
+export const ZMyDataTournamentJudging = z.object({
+  tournamentId: z.number(),
+  tournamentName: z.string(),
+  team: z.string().nullable(),
+  addedAt: z.string(),
+  /** The preliminary rounds they said they cannot judge. */
+  unavailableRounds: z.array(z.number()),
+  /** The entrants they declared a conflict with, by name. */
+  conflicts: z.array(z.string()),
+});
+
 export const ZMyData = z.object({
   exportedAt: z.string(),
   account: z.object({
@@ -72,6 +97,8 @@ export const ZMyData = z.object({
     /** The account's own month of birth ("YYYY-MM"), or null until given. */
     birthMonth: z.string().nullable(),
     isTeamManaged: z.boolean(),
+    /** The judge's paradigm they wrote (null: none). */
+    paradigm: z.string().nullable(),
   }),
   rounds: z.array(ZMyDataRound),
   ballots: z.array(ZMyDataBallot),
@@ -81,6 +108,8 @@ export const ZMyData = z.object({
   evidence: z.array(ZMyDataEvidence),
   reportsFiled: z.array(ZMyDataReport),
   moderationActions: z.array(ZMyDataAction),
+  tournamentEntries: z.array(ZMyDataTournamentEntry),
+  tournamentJudging: z.array(ZMyDataTournamentJudging),
 });
 export type TMyData = z.infer<typeof ZMyData>;
 

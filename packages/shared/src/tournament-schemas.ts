@@ -162,6 +162,8 @@ export interface TTournamentEntrant {
   teamName: string | null;
   isWithdrawn: boolean;
   noShows: number;
+  /** A late entrant's missed rounds, each scored as a bye (0 for an entrant from the start). */
+  lateByes: number;
   enteredAt: string;
 }
 
@@ -191,6 +193,8 @@ export interface TTournament {
   finishedAt: string | null;
   /** When a host published the results (standings, pairings) to everyone; null: hosts and entrants only. */
   publishedAt: string | null;
+  /** The judge obligation: each team owes one judge per this many of its entrants; null: none. */
+  entrantsPerJudge: number | null;
 }
 
 export interface TTournamentPairing {
@@ -209,14 +213,19 @@ export interface TTournamentPairing {
    */
   coinFlipWinner: { entrantId: number; userId: string; displayName: string } | null;
   debateStatus: TDebateStatus | null;
-  /** The judge seated at release (the assignment), or who took the seat since; null: no judge. */
-  judge: { userId: string; displayName: string } | null;
+  /**
+   * The judge seated at release (the assignment), or who took the seat since; null: no judge. `paradigm`: how they
+   * judge (null: none, or a judge under 18), for signed-in viewers.
+   */
+  judge: { userId: string; displayName: string; paradigm: string | null } | null;
 }
 
 export interface TTournamentRound {
   number: number;
   status: TTournamentRoundStatus;
   releasedAt: string | null;
+  /** The host's motion for the round (Parli), the resolution of its rooms; null: none set. */
+  motion: string | null;
   pairings: TTournamentPairing[];
   /** For hosts: the pairings (debates, not byes) with no judge, for want of an allowed judge; empty for others. */
   unjudgedPairingIds: number[];

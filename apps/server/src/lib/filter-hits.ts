@@ -14,7 +14,7 @@ import type { TFilterFound } from './text-filter';
 export type TFilterWhere =
   | { surface: 'community_chat'; messageId: number }
   | { surface: 'round_chat'; debateId: number; messageId: number }
-  | { surface: 'display_name' | 'appeal' }
+  | { surface: 'display_name' | 'appeal' | 'paradigm' }
   | { surface: 'team'; teamId: number }
   | { surface: 'evidence'; debateId: number; evidenceId: number };
 

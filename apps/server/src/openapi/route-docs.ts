@@ -9,8 +9,13 @@
  */
 import { ACCOUNT_ROUTE_DOCS } from './docs-accounts';
 import { ROUND_ROUTE_DOCS } from './docs-rounds';
+import { JUDGING_ROUTE_DOCS } from './docs-judging';
 import type { TRouteDoc } from './route-doc';
 
 export { ERROR_BODY_SCHEMA, type TRouteDoc } from './route-doc';
 
-export const ROUTE_DOCS: Record<string, TRouteDoc> = { ...ACCOUNT_ROUTE_DOCS, ...ROUND_ROUTE_DOCS };
+export const ROUTE_DOCS: Record<string, TRouteDoc> = {
+  ...ACCOUNT_ROUTE_DOCS,
+  ...ROUND_ROUTE_DOCS,
+  ...JUDGING_ROUTE_DOCS,
+};

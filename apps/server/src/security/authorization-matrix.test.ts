@@ -316,6 +316,10 @@ const HTTP_PROBES: Record<string, TProbe> = {
   'PUT /api/users/:id/role': (c) =>
     call(c, 'PUT', `/api/users/${c.owner.user.id}/role`, { role: 'moderator' }).then(asOutcome),
   'GET /api/score-changes': (c) => call(c, 'GET', '/api/score-changes').then(asOutcome),
+  'GET /api/users/me/paradigm': (c) => call(c, 'GET', '/api/users/me/paradigm').then(asOutcome),
+  'PUT /api/users/me/paradigm': (c) =>
+    call(c, 'PUT', '/api/users/me/paradigm', { paradigm: 'Tabula rasa; weigh for me.' }).then(asOutcome),
+  'GET /api/users/:id/paradigm': (c) => call(c, 'GET', `/api/users/${c.owner.user.id}/paradigm`).then(asOutcome),
   'GET /api/users/me/birth-month': (c) => call(c, 'GET', '/api/users/me/birth-month').then(asOutcome),
   'PUT /api/users/me/birth-month': async (c) => {
     await withoutBirthMonth(c);
@@ -732,6 +736,31 @@ const HTTP_PROBES: Record<string, TProbe> = {
     const url = `/api/tournaments/${tournament.id}/rounds/1/availability`;
     return asOutcome(await call(c, 'PUT', url, { isAvailable: false }));
   },
+  'PUT /api/tournaments/:id/judge-obligation': async (c) => {
+    const tournament = await makeTournament(c, c.owner, 'open');
+    const url = `/api/tournaments/${tournament.id}/judge-obligation`;
+    return asOutcome(await call(c, 'PUT', url, { entrantsPerJudge: 2 }));
+  },
+  'GET /api/tournaments/:id/judge-obligations': async (c) => {
+    const tournament = await makeTournament(c, await fastUser(c.t), 'code');
+    const team = await makeTeam(c, c.owner);
+    await ok(c, 'POST', `/api/tournaments/join/${tournament.joinCode}`, { teamId: team.id }, team.member);
+    return asOutcome(await call(c, 'GET', `/api/tournaments/${tournament.id}/judge-obligations`));
+  },
+  'GET /api/tournaments/:id/paradigms': async (c) => {
+    const tournament = await makeTournament(c, await fastUser(c.t), 'open');
+    await ok(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, {}, c.owner);
+    return asOutcome(await call(c, 'GET', `/api/tournaments/${tournament.id}/paradigms`));
+  },
+  'GET /api/tournaments/:id/motions': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'code')).id}/motions`)),
+  'PUT /api/tournaments/:id/rounds/:number/motion': async (c) => {
+    await makeTeam(c, c.owner);
+    const parli = { ...PROBE_TOURNAMENT, formatId: 'parli', entryMode: 'open' };
+    const { tournament } = (await ok(c, 'POST', '/api/tournaments', parli, c.owner)) as { tournament: { id: number } };
+    const url = `/api/tournaments/${tournament.id}/rounds/1/motion`;
+    return asOutcome(await call(c, 'PUT', url, { motion: 'This House would ban homework.' }));
+  },
   'POST /api/tournaments/:id/rounds/:number/release': async (c) => {
     const tournament = await makeTournament(c, c.owner, 'open');
     for (let i = 0; i < 2; i++) {
@@ -915,6 +944,8 @@ const EXTRA_REFUSALS: Record<string, number[]> = {
   'GET /api/tournaments/:id/rounds': [404],
   'GET /api/tournaments/:id/standings': [404],
   'GET /api/tournaments/:id/judges': [404],
+  'GET /api/tournaments/:id/judge-obligations': [404],
+  'GET /api/tournaments/:id/motions': [404],
 };
 
 function classify(key: string, outcome: TOutcome): TVerdict | string {

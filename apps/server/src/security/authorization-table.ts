@@ -95,6 +95,9 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'PUT /api/users/:id/score': rule('admins; never one’s own score unless admin', 'DDDAD', 'the user whose score it is'),
   'PUT /api/users/:id/role': rule('admins; no one promotes themselves', 'DDDAD', 'the user whose role it is'),
   'GET /api/score-changes': ADMIN,
+  'GET /api/users/me/paradigm': rule('signed-in users: their own paradigm', 'DAAA-'),
+  'PUT /api/users/me/paradigm': rule('signed-in users 18 and over (their own paradigm, screened)', 'DAAA-'),
+  'GET /api/users/:id/paradigm': rule('signed-in users (null for a judge under 18)', 'DAAA-'),
   'GET /api/users/me/birth-month': rule('signed-in users: their own month of birth (never anyone else’s)', 'DAAA-'),
   'PUT /api/users/me/birth-month': rule(
     'signed-in users whose month of birth is unset (asked at their next sign-in)',
@@ -283,6 +286,27 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'judges of the pool (their own), until the round is released',
     'DDDDA',
     'a judge of the pool',
+  ),
+  'PUT /api/tournaments/:id/judge-obligation': rule('the host and co-hosts', 'DDDDA', 'the host'),
+  'GET /api/tournaments/:id/judge-obligations': rule(
+    'as the tournament itself: the hosts see every team, coaches of an entrant’s team their own, others none',
+    'DDDAA',
+    'a coach of an entrant’s team',
+  ),
+  'GET /api/tournaments/:id/paradigms': rule(
+    'the hosts, entrants, judges of the pool and coaches of an entrant’s team',
+    'DDDDA',
+    'an entrant',
+  ),
+  'GET /api/tournaments/:id/motions': rule(
+    'as the tournament itself: hosts see every motion, others only released rounds’',
+    'DDDAA',
+    'the host',
+  ),
+  'PUT /api/tournaments/:id/rounds/:number/motion': rule(
+    'the host and co-hosts (Parli), until the round is released',
+    'DDDDA',
+    'the host',
   ),
   'POST /api/tournaments/:id/rounds/:number/release': rule(
     'the host and co-hosts, once per round',

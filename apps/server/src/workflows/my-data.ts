@@ -1,5 +1,5 @@
 /**
- * "Download my data": the account's own data as one JSON document. Each feature gives its part through its own
+ * "Download my data": the account's own data as one JSON document (its tournament entries and judging too). Each feature gives its part through its own
  * service; this workflow only assembles them (it reaches moderation, which ranks above the users feature that serves
  * the route). What is left out (password hash, sessions, others' flows and messages, reporters' and moderators'
  * identities, a case's private context) is never read here.
@@ -14,20 +14,23 @@ import { evidenceOfUser } from '../features/evidence/evidence.service';
 import { flowsOfUser } from '../features/flows/flows.service';
 import { evidenceDigests, moderationOfUser } from '../features/moderation/moderation.service';
 import { ballotsOfUser } from '../features/results/results.service';
+import { tournamentDataOf } from '../features/tournaments/tournament-judging.service';
 import { accountForExport } from '../features/users/my-data.service';
 
 export async function exportMyData({ database }: Pick<TAppContext, 'database'>, userId: string): Promise<TMyData> {
   const deps = { database };
   const account = await accountForExport(deps, userId);
-  const [rounds, ballots, flows, communityMessages, roundMessages, evidence, moderation] = await Promise.all([
-    roundsOfUser(deps, userId),
-    ballotsOfUser(deps, userId),
-    flowsOfUser(deps, userId),
-    listMessagesOfUser(database.db, userId),
-    roundMessagesOfUser(deps, userId),
-    evidenceOfUser(deps, userId),
-    moderationOfUser(deps, userId),
-  ]);
+  const [rounds, ballots, flows, communityMessages, roundMessages, evidence, moderation, tournaments] =
+    await Promise.all([
+      roundsOfUser(deps, userId),
+      ballotsOfUser(deps, userId),
+      flowsOfUser(deps, userId),
+      listMessagesOfUser(database.db, userId),
+      roundMessagesOfUser(deps, userId),
+      evidenceOfUser(deps, userId),
+      moderationOfUser(deps, userId),
+      tournamentDataOf(deps, userId),
+    ]);
   const digests = await evidenceDigests(
     deps,
     evidence.map((item) => item.id),
@@ -43,5 +46,6 @@ export async function exportMyData({ database }: Pick<TAppContext, 'database'>, 
     roundMessages,
     evidence: evidence.map(({ id, ...item }) => ({ ...item, sha256: digests.get(id) ?? null })),
     ...moderation,
+    ...tournaments,
   });
 }

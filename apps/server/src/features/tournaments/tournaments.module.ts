@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TAppContext } from '../../context';
+import { tournamentJudgingRoutes } from './tournament-judging.routes';
 import { tournamentsRoutes } from './tournaments.routes';
 import { handleRoundUpdated } from './tournaments.service';
 
@@ -9,6 +10,7 @@ import { handleRoundUpdated } from './tournaments.service';
  */
 export async function tournamentsModule(app: FastifyInstance, context: TAppContext) {
   await app.register(tournamentsRoutes, context);
+  await app.register(tournamentJudgingRoutes, context);
   const deps = { database: context.database, events: context.events };
   const stopRounds = context.events.subscribe((event) => {
     if (event.name !== 'debate.updated') return;

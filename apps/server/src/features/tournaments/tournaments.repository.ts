@@ -9,7 +9,10 @@ type TDb = Kysely<DB>;
 
 export async function insertTournament(
   db: TDb,
-  values: Omit<TournamentsTable, 'id' | 'status' | 'startedAt' | 'finishedAt' | 'firstRound' | 'publishedAt'> & {
+  values: Omit<
+    TournamentsTable,
+    'id' | 'status' | 'startedAt' | 'finishedAt' | 'firstRound' | 'publishedAt' | 'entrantsPerJudge'
+  > & {
     firstRound: 'random' | 'rating';
   },
 ): Promise<number> {
@@ -127,7 +130,15 @@ export async function insertRounds(
 /** Enters someone; null when they are already entered (the unique row decides, on every instance). */
 export async function insertEntrant(
   db: TDb,
-  values: { tournamentId: number; userId: string; divisionId: number; teamId: number | null; now: string },
+  values: {
+    tournamentId: number;
+    userId: string;
+    divisionId: number;
+    teamId: number | null;
+    /** A late entrant's missed rounds (each a bye); null for an entry before the first round. */
+    lateByeScore?: number | null;
+    now: string;
+  },
 ): Promise<number | null> {
   const rows = await db
     .insertInto('tournamentEntrants')
@@ -137,7 +148,7 @@ export async function insertEntrant(
       divisionId: values.divisionId,
       teamId: values.teamId,
       withdrawnAt: null,
-      lateByeScore: null,
+      lateByeScore: values.lateByeScore ?? null,
       enteredAt: values.now,
     })
     .onConflict((oc) => oc.columns(['tournamentId', 'userId']).doNothing())

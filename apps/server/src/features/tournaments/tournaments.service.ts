@@ -14,7 +14,9 @@ import {
   createClock,
   divisionAgeConflict,
   drawRound,
+  isEntryOpen,
   isMinorRound,
+  lateEntryCutoff,
   REALTIME_ROOMS,
   seatUnavailableRefusal,
   teamManagedRefusal,
@@ -57,6 +59,14 @@ import { ratingsOf } from '../users/ratings.service';
 import { seatRefusalsAmong } from '../users/seats';
 import { ageBandsOf, findDoorUserById, findUserById, findUserNames } from '../users/users.service';
 import { planJudges } from './tournament-judges';
+import {
+  coachedEntrantTeams,
+  judgeParadigms,
+  lateByeIds,
+  motionsByRound,
+  roundMotion,
+  withLateByes,
+} from './tournament-judging';
 import * as repo from './tournaments.repository';
 import type { TDivisionRow, TEntrantRow, TTournamentRow } from './tournaments.tables';
 
@@ -72,19 +82,19 @@ const DEFAULT_DIVISION = 'Open';
 const AGE_BAND_NAMES: Record<TDivisionAgeBand, string> = { minor: 'under 18', adult: '18 and over' };
 
 const db = (deps: TTournamentsDeps) => deps.database.db;
-const lockKey = (tournamentId: number) => `tournament:${tournamentId}`;
+export const lockKey = (tournamentId: number) => `tournament:${tournamentId}`;
 
 function notFound(): AppError {
   return new AppError('not_found', 'That tournament does not exist.');
 }
 
-async function requireTournament(deps: TTournamentsDeps, id: number, tx: Kysely<DB> = db(deps)) {
+export async function requireTournament(deps: TTournamentsDeps, id: number, tx: Kysely<DB> = db(deps)) {
   const row = await repo.findTournament(tx, id);
   if (!row) throw notFound();
   return row;
 }
 
-interface TViewer {
+export interface TViewer {
   isHost: boolean;
   isCohost: boolean;
   entrant: TEntrantRow | undefined;
@@ -101,7 +111,7 @@ async function viewerOf(deps: TTournamentsDeps, row: TTournamentRow, userId: str
   return { isHost: row.hostId === userId, isCohost: cohosts.includes(userId), entrant, isJudge };
 }
 
-const isManager = (viewer: TViewer) => viewer.isHost || viewer.isCohost;
+export const isManager = (viewer: TViewer) => viewer.isHost || viewer.isCohost;
 
 /** Whether `userId` coaches any team (a coach may host tournaments). */
 async function isCoach(deps: TTournamentsDeps, userId: string): Promise<boolean> {
@@ -114,7 +124,7 @@ async function isCoach(deps: TTournamentsDeps, userId: string): Promise<boolean>
  * Who may see a tournament: its hosts and entrants; anyone signed in for an open one; members of its teams for one
  * entered by teams. A tournament entered by code is found through its code. Anyone else is told it does not exist.
  */
-async function requireViewer(deps: TTournamentsDeps, user: TSessionUser, id: number) {
+export async function requireViewer(deps: TTournamentsDeps, user: TSessionUser, id: number) {
   const row = await requireTournament(deps, id);
   const viewer = await viewerOf(deps, row, user.id);
   if (isManager(viewer) || viewer.entrant || viewer.isJudge || row.entryMode === 'open' || user.role === 'admin') {
@@ -126,6 +136,8 @@ async function requireViewer(deps: TTournamentsDeps, user: TSessionUser, id: num
     const entered = await repo.listTeamIds(db(deps), id);
     if (own.some((teamId) => entered.includes(teamId))) return { row, viewer };
   }
+  // A coach of an entrant's team follows the tournament (and the judges their team owes).
+  if ((await coachedEntrantTeams(db(deps), id, user.id)).length > 0) return { row, viewer };
   throw notFound();
 }
 
@@ -139,7 +151,7 @@ async function requireReader(deps: TTournamentsDeps, user: TSessionUser | null, 
   return { row, viewer: NO_VIEWER };
 }
 
-async function requireManager(deps: TTournamentsDeps, user: TSessionUser, id: number) {
+export async function requireManager(deps: TTournamentsDeps, user: TSessionUser, id: number) {
   const { row, viewer } = await requireViewer(deps, user, id);
   if (!isManager(viewer)) throw new AppError('forbidden', 'Only the tournament’s hosts can do that.');
   return { row, viewer };
@@ -252,6 +264,7 @@ async function present(deps: TTournamentsDeps, row: TTournamentRow, viewer: TVie
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
     publishedAt: row.publishedAt,
+    entrantsPerJudge: row.entrantsPerJudge,
   };
 }
 
@@ -327,8 +340,8 @@ export async function enter(
   if (viewer.entrant && viewer.entrant.withdrawnAt === null) {
     throw new AppError('conflict', 'You have entered this tournament already.');
   }
-  if (row.status !== 'registration') {
-    throw new AppError('conflict', 'Entries closed when the first round was released.');
+  if (!isEntryOpen({ ...row, roundsReleased: releasedCount(await repo.listRounds(db(deps), row.id)) })) {
+    throw entriesClosed(row.prelimRounds);
   }
   const teamId = await entryTeam(deps, user, row, input.teamId ?? null);
   const isMinor = isMinorRound([user.ageBand ?? null]);
@@ -336,9 +349,9 @@ export async function enter(
   const entrantId = await withKeyLock(deps.database, lockKey(row.id), async (trx) => {
     // Under the tournament's lock, so a release (which takes it too) sees this entry or refuses it.
     const current = await repo.findTournament(trx, row.id);
-    if (!current || current.status !== 'registration') {
-      throw new AppError('conflict', 'Entries closed when the first round was released.');
-    }
+    // After the first round, a late entrant is credited a bye for each round released so far.
+    const roundsReleased = releasedCount(await repo.listRounds(trx, row.id));
+    if (!current || !isEntryOpen({ ...current, roundsReleased })) throw entriesClosed(row.prelimRounds);
     if ((await repo.countEntrants(trx, row.id)) >= TOURNAMENT_LIMITS.entrantsMax) {
       throw new AppError('conflict', `This tournament is full (${TOURNAMENT_LIMITS.entrantsMax} entrants).`);
     }
@@ -369,6 +382,7 @@ export async function enter(
       userId: user.id,
       divisionId: division.id,
       teamId,
+      lateByeScore: current.status === 'running' ? roundsReleased : null,
       now: nowIso(),
     });
     if (id === null) throw new AppError('conflict', 'You have entered this tournament already.');
@@ -390,6 +404,22 @@ export async function enterByCode(deps: TTournamentsDeps, user: TSessionUser, co
     throw new AppError('not_found', 'That tournament code is not valid. Check it with the host.');
   }
   return enter(deps, user, row, input, true);
+}
+
+/** How many preliminary rounds are released (a round number is released in every division at once). */
+function releasedCount(rounds: readonly { number: number; status: string }[]): number {
+  return Math.max(0, ...rounds.filter((r) => r.status !== 'draft').map((r) => r.number));
+}
+
+/** Entry after the cut-off: late entrants miss fewer than half the preliminary rounds (`lateEntryCutoff`). */
+function entriesClosed(prelimRounds: number): AppError {
+  const cutoff = lateEntryCutoff(prelimRounds);
+  return new AppError(
+    'conflict',
+    cutoff <= 1
+      ? 'Entries closed when the first round was released.'
+      : `Entries closed when round ${cutoff} was released: a late entrant must miss fewer than half the preliminary rounds.`,
+  );
 }
 
 /** Whether each of these users counts as under 18 (no age given counts as under 18, the safe side). */
@@ -462,6 +492,7 @@ async function listEntrantsOf(deps: TTournamentsDeps, tournamentId: number): Pro
     teamName: r.teamId === null ? null : (teams.get(r.teamId) ?? null),
     isWithdrawn: r.withdrawnAt !== null,
     noShows: r.noShows,
+    lateByes: r.lateByeScore ?? 0,
     enteredAt: r.enteredAt,
   }));
 }
@@ -494,7 +525,7 @@ export async function withdraw(deps: TTournamentsDeps, user: TSessionUser, id: n
 }
 
 /** Tells the hosts, entrants and judges (every tab of theirs) that the tournament changed. */
-async function emitChanged(deps: TTournamentsDeps, tournamentId: number): Promise<void> {
+export async function emitChanged(deps: TTournamentsDeps, tournamentId: number): Promise<void> {
   const row = await repo.findTournament(db(deps), tournamentId);
   if (!row) return;
   const people = new Set([
@@ -521,6 +552,13 @@ export async function listRounds(
   const all = await presentRounds(deps, id);
   if (isManager(viewer)) return all;
   const forOthers = all.map((round) => ({ ...round, unjudgedPairingIds: [] }));
+  // A paradigm is shown to signed-in people, as every profile is.
+  if (!user) {
+    return forOthers.map((round) => ({
+      ...round,
+      pairings: round.pairings.map((p) => ({ ...p, judge: p.judge && { ...p.judge, paradigm: null } })),
+    }));
+  }
   if (row.publishedAt !== null) return forOthers;
   if (!viewer.entrant && !viewer.isJudge) {
     throw new AppError('forbidden', 'Only the tournament’s hosts and entrants see its draw before it is published.');
@@ -548,9 +586,16 @@ async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTourn
   const outcomes = await outcomesOf(db(deps), debateIds);
   const judgeIds = [...new Set([...outcomes.values()].flatMap((o) => (o.judgeId === null ? [] : [o.judgeId])))];
   const judgeNames = await findUserNames(db(deps), judgeIds);
+  const paradigms = await judgeParadigms(db(deps), judgeIds);
+  const motions = await motionsByRound(db(deps), id);
   const judgeOf = (debateId: number | null) => {
     const judgeId = debateId === null ? null : (outcomes.get(debateId)?.judgeId ?? null);
-    return judgeId === null ? null : { userId: judgeId, displayName: judgeNames.get(judgeId) ?? 'Someone' };
+    if (judgeId === null) return null;
+    return {
+      userId: judgeId,
+      displayName: judgeNames.get(judgeId) ?? 'Someone',
+      paradigm: paradigms.get(judgeId) ?? null,
+    };
   };
   const numbers = [...new Set(roundRows.filter((r) => r.status !== 'draft').map((r) => r.number))];
   return numbers.map((number) => {
@@ -561,6 +606,7 @@ async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTourn
       number,
       status,
       releasedAt: rows[0]?.releasedAt ?? null,
+      motion: motions.get(number) ?? null,
       unjudgedPairingIds: own.filter((p) => p.debateId !== null && judgeOf(p.debateId) === null).map((p) => p.id),
       pairings: own.map((p) => ({
         id: p.id,
@@ -731,6 +777,8 @@ export async function releaseRoundBy(
     const topic = await findCurrentTopic(trx);
     if (!topic) throw refused('no_topic');
     const resolutions = await drawResolutions(trx, tournament.formatId, debates.length, topic, deps.random);
+    // A Parli round's motion, set by the host, is the resolution of every room of the round.
+    const motion = tournament.formatId === 'parli' ? await roundMotion(trx, id, number) : null;
     const clock = createClock(tournament.formatId);
     const now = nowIso();
     const ids = await rounds.insertDebates(
@@ -738,8 +786,8 @@ export async function releaseRoundBy(
       debates.map((p, index) => ({
         kind: 'tournament' as const,
         formatId: tournament.formatId,
-        resolution: resolutions[index]!.resolution,
-        topicId: resolutions[index]!.topicId,
+        resolution: motion ?? resolutions[index]!.resolution,
+        topicId: motion === null ? resolutions[index]!.topicId : null,
         debaterAId: p.aff.userId,
         debaterBId: p.neg!.userId,
         judgeId: judges[index] ?? null,
@@ -881,7 +929,12 @@ async function confirmedRecords(
       }
       list.push({ debates, byes: own.filter((x) => x.isBye).map((x) => String(x.affEntrantId)) });
     }
-    records.set(divisionId, list);
+    const late = [...entrants.values()].map((e) => ({
+      id: e.id,
+      divisionId: e.divisionId,
+      lateByes: e.lateByeScore ?? 0,
+    }));
+    records.set(divisionId, withLateByes(list, late, divisionId));
   }
   if (waiting.length > 0) {
     throw new AppError(
@@ -914,7 +967,10 @@ async function standingsOf(deps: TTournamentsDeps, tournamentId: number): Promis
     let resultsCounted = 0;
     const records: TRoundRecord[] = numbers.map((number) => {
       const inRound = own.filter((p) => p.number === number);
-      const byes = inRound.filter((p) => p.isBye).map((p) => String(p.affEntrantId));
+      const byes = [
+        ...inRound.filter((p) => p.isBye).map((p) => String(p.affEntrantId)),
+        ...lateByeIds(entrants, division.id, number),
+      ];
       const debates = inRound.flatMap((p) => {
         const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
         const aff = byId.get(p.affEntrantId);

@@ -30,6 +30,8 @@ export interface TournamentsTable {
   finishedAt: string | null;
   /** When a host published the results to everyone (migration 0042); null: hosts and entrants only. */
   publishedAt: string | null;
+  /** The judge obligation (migration 0047): each team owes one judge per this many of its entrants; null: none. */
+  entrantsPerJudge: Generated<number | null>;
 }
 
 export interface TournamentCohostsTable {
@@ -117,6 +119,14 @@ export interface TournamentJudgeConflictsTable {
   entrantId: number;
 }
 
+/** A host's motion for a preliminary round (migration 0047): hidden from entrants until the round is released. */
+export interface TournamentMotionsTable {
+  tournamentId: number;
+  roundNumber: number;
+  motion: string;
+  updatedAt: string;
+}
+
 export type TTournamentRow = Selectable<TournamentsTable>;
 export type TEntrantRow = Selectable<TournamentEntrantsTable>;
 export type TDivisionRow = Selectable<TournamentDivisionsTable>;
@@ -134,4 +144,5 @@ export interface TournamentsTables {
   tournamentJudges: TournamentJudgesTable;
   tournamentJudgeAvailability: TournamentJudgeAvailabilityTable;
   tournamentJudgeConflicts: TournamentJudgeConflictsTable;
+  tournamentMotions: TournamentMotionsTable;
 }

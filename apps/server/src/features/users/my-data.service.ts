@@ -25,5 +25,6 @@ export async function accountForExport(
     createdAt: iso(account.createdAt),
     birthMonth: account.birthMonth,
     isTeamManaged: Boolean(account.isTeamManaged),
+    paradigm: account.paradigm,
   };
 }

@@ -370,6 +370,7 @@ export async function findAccountForExport(db: Kysely<DB>, id: string) {
       'createdAt',
       'birthMonth',
       'isTeamManaged',
+      'paradigm',
     ])
     .where('id', '=', id)
     .executeTakeFirst();

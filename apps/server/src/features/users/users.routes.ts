@@ -4,8 +4,10 @@ import {
   myDataFileName,
   ZProfileRoundsQuery,
   ZSetBirthMonthRequest,
+  ZParadigmRequest,
   ZUserIdParams,
   type TMyBirthMonthResponse,
+  type TParadigmResponse,
 } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { attachmentHeader } from '../../lib/content-disposition';
@@ -17,6 +19,7 @@ import { sendCached } from '../../lib/read-cache/read-cache';
 import { findBirthMonth, getLeaderboard, getPublicLeaderboard, setOwnBirthMonth } from './users.service';
 import { getStanding } from '../results/records.service';
 import { exportMyData } from '../../workflows/my-data';
+import { ownParadigm, paradigmsOf, setOwnParadigm } from './paradigm.service';
 
 export const ZPageQuery = z.object({
   offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).max(1_000_000).default(0),
@@ -61,6 +64,26 @@ export async function usersRoutes(app: FastifyInstance, { database, events }: TA
     const user = await requireUser(request);
     const { birthMonth } = parseOrThrow(ZSetBirthMonthRequest, request.body);
     return { user: await setOwnBirthMonth(database, user, birthMonth) };
+  });
+
+  /** The account's own judge's paradigm, as written (Settings). */
+  app.get('/api/users/me/paradigm', async (request): Promise<TParadigmResponse> => {
+    const user = await requireUser(request);
+    return { paradigm: await ownParadigm(database.db, user.id) };
+  });
+
+  /** Writes (or, empty, clears) the account's paradigm: adults only, screened by the text filter. */
+  app.put('/api/users/me/paradigm', async (request): Promise<TParadigmResponse> => {
+    const user = await requireUser(request);
+    const { paradigm } = parseOrThrow(ZParadigmRequest, request.body);
+    return { paradigm: await setOwnParadigm({ database, events }, user, paradigm) };
+  });
+
+  /** A judge's paradigm as debaters read it (null: none, under 18, or no such account: nothing to show). */
+  app.get('/api/users/:id/paradigm', async (request): Promise<TParadigmResponse> => {
+    await requireUser(request);
+    const { id } = parseOrThrow(ZUserIdParams, request.params);
+    return { paradigm: (await paradigmsOf(database.db, [id])).get(id) ?? null };
   });
 
   /** A debater's profile, for signed-in users: name, points, rank, record and ratings; never an e-mail. */

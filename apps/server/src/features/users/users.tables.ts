@@ -29,6 +29,8 @@ export interface UsersTable {
   managedBy: Generated<string | null>;
   /** An admin's flag: may take the judge's seat of a round with a minor in it. */
   isVerifiedJudge: Generated<number | boolean>;
+  /** Migration 0047: how they judge, shown to debaters wherever they are named as a judge (never under 18). */
+  paradigm: Generated<string | null>;
 }
 
 /** Every admin score change (migration 0003-score-ledger). */

@@ -12,9 +12,11 @@ import { useAuth } from '../auth/useAuth';
 import { getOwnBirthMonth } from '../auth/auth-queries';
 import { changePassword, deleteAccount, updateDisplayName } from './settings-queries';
 import { BlockedPeople } from '../blocks/BlockedPeople';
+import { ParadigmSection } from './ParadigmSection';
 
 /**
- * Account settings: display name (the sign-up rules), password (the current one required), the people blocked (with
+ * Account settings: display name (the sign-up rules), password (the current one required), the judge's paradigm,
+ * the people blocked (with
  * Unblock), downloading one's own data (a plain link: the server sends it as an attachment), deleting the account.
  */
 export default function SettingsPage() {
@@ -149,6 +151,7 @@ export default function SettingsPage() {
           </form>
         </Card>
         <BirthMonthSection />
+        <ParadigmSection />
         <BlockedPeople />
         <Card as="section" className="p-6" aria-labelledby="settings-my-data">
           <h2 id="settings-my-data" className="mb-4 text-lg font-bold text-slate-900">

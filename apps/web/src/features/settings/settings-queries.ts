@@ -1,4 +1,5 @@
-/** Account settings' HTTP calls: the display name, the password, deleting the account. */
+/** Account settings' HTTP calls: the display name, the password, the judge's paradigm, deleting the account. */
+import type { TParadigmResponse } from '@resolved/shared';
 import { api } from '../../lib/api';
 
 export function updateDisplayName(name: string): Promise<unknown> {
@@ -13,3 +14,10 @@ export function changePassword(input: { currentPassword: string; newPassword: st
 export function deleteAccount(password: string): Promise<unknown> {
   return api('/api/auth/delete-user', { method: 'POST', json: { password } });
 }
+
+export const paradigmKey = ['users', 'me', 'paradigm'] as const;
+
+export const getOwnParadigm = () => api<TParadigmResponse>('/api/users/me/paradigm');
+
+export const saveParadigm = (paradigm: string) =>
+  api<TParadigmResponse>('/api/users/me/paradigm', { method: 'PUT', json: { paradigm } });

@@ -1,13 +1,21 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FORMATS, formatJoinCode, isUnder18, type TTournament, type TTournamentEntrant } from '@resolved/shared';
+import {
+  FORMATS,
+  formatJoinCode,
+  isEntryOpen,
+  isUnder18,
+  type TTournament,
+  type TTournamentEntrant,
+} from '@resolved/shared';
 import { errorMessage } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { PageHeading } from '../../shell/PageHeading';
 import { FormAlert } from '../../ui/FormAlert';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { JudgesSection, MotionsSection, ObligationsSection } from './TournamentJudging';
 import { TournamentRounds } from './TournamentRounds';
 import { useAuth } from '../auth/useAuth';
 import { ENTRY_MODE_LABELS, STATUS_LABELS, enterableDivisions, releaseState } from './tournament-view';
@@ -136,6 +144,11 @@ function EnterPanel({ tournament }: { tournament: TTournament }) {
   });
   return (
     <div className="mt-4 space-y-2">
+      {tournament.status === 'running' ? (
+        <p className="text-sm text-slate-700" data-testid="late-entry">
+          Late entry is open: each round you have missed counts as a bye (a win with your average speaker points).
+        </p>
+      ) : null}
       {divisions.length > 1 ? (
         <label className="block text-sm font-semibold text-slate-700">
           Division
@@ -246,7 +259,8 @@ export default function TournamentPage() {
   const t = tournament.data;
   const ownEntry = entrants.data?.find((e) => e.id === t.viewer.entrantId);
   const canWithdraw = t.viewer.entrantId !== null && t.status !== 'finished' && ownEntry?.isWithdrawn === false;
-  const canEnter = !isManager && t.viewer.entrantId === null && t.status === 'registration' && t.entryMode !== 'code';
+  const canEnter = !isManager && t.viewer.entrantId === null && isEntryOpen(t) && t.entryMode !== 'code';
+  const canSeeJudges = isManager || t.viewer.entrantId !== null || t.viewer.isJudge;
 
   return (
     <>
@@ -320,6 +334,9 @@ export default function TournamentPage() {
               />
             )}
           </section>
+          {isManager && t.formatId === 'parli' ? <MotionsSection tournament={t} /> : null}
+          {canSeeJudges ? <JudgesSection tournament={t} /> : null}
+          <ObligationsSection tournament={t} isManager={isManager} />
           <section aria-labelledby="tournament-entrants" className={CARD}>
             <h2 id="tournament-entrants" className="text-lg font-bold text-slate-900">
               Entrants ({t.entrantCount})

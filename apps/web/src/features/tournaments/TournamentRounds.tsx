@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import type { TDebateStatus, TTournamentDivision, TTournamentPairing, TTournamentRound } from '@resolved/shared';
+import { ParadigmText } from '../../ui/ParadigmText';
 import { FLAG_LABELS, SIDE_LABELS, ownPairing } from './tournament-view';
 
 const DEBATE_STATUS_LABELS: Record<TDebateStatus, string> = {
@@ -31,6 +32,20 @@ function Status({ pairing }: { pairing: TTournamentPairing }) {
   );
 }
 
+/** Who judges the room, with their paradigm (folded for hosts, who read many; open for an entrant, before the round). */
+function JudgeLine({ pairing, isFolded }: { pairing: TTournamentPairing; isFolded: boolean }) {
+  if (pairing.debateId === null) return null;
+  if (!pairing.judge) return <p className="text-xs text-slate-500">No judge yet</p>;
+  return (
+    <div className="mt-1" data-testid="pairing-judge">
+      <p className="text-sm text-slate-700">
+        Judge: <span className="font-semibold">{pairing.judge.displayName}</span>
+      </p>
+      {pairing.judge.paradigm ? <ParadigmText paradigm={pairing.judge.paradigm} isFolded={isFolded} /> : null}
+    </div>
+  );
+}
+
 /** A host's line for one pairing: both sides (or the bye), its flags, its status and the way into its room. */
 function HostPairing({ pairing, divisionName }: { pairing: TTournamentPairing; divisionName: string | null }) {
   return (
@@ -49,6 +64,7 @@ function HostPairing({ pairing, divisionName }: { pairing: TTournamentPairing; d
           </p>
         )}
         {divisionName ? <p className="text-xs text-slate-500">{divisionName}</p> : null}
+        <JudgeLine pairing={pairing} isFolded />
         {pairing.coinFlipWinner ? (
           <p className="text-xs text-slate-600">{pairing.coinFlipWinner.displayName} won the coin flip.</p>
         ) : null}
@@ -84,16 +100,19 @@ function OwnPairing({ pairing, entrantId }: { pairing: TTournamentPairing; entra
         <p>You have the bye this round: it counts as a win.</p>
       ) : (
         <>
-          <p className="min-w-0 break-words">
-            You are <span className="font-semibold">{SIDE_LABELS[own.side]}</span> against{' '}
-            <span className="font-semibold">{own.opponent?.displayName ?? 'a withdrawn entrant'}</span>.
-            {pairing.coinFlipWinner ? (
-              <span className="block text-sm text-slate-600">
-                {pairing.coinFlipWinner.entrantId === entrantId ? 'You' : pairing.coinFlipWinner.displayName} won the
-                coin flip and choose side or speaking order in the room.
-              </span>
-            ) : null}
-          </p>
+          <div className="min-w-0">
+            <p className="break-words">
+              You are <span className="font-semibold">{SIDE_LABELS[own.side]}</span> against{' '}
+              <span className="font-semibold">{own.opponent?.displayName ?? 'a withdrawn entrant'}</span>.
+              {pairing.coinFlipWinner ? (
+                <span className="block text-sm text-slate-600">
+                  {pairing.coinFlipWinner.entrantId === entrantId ? 'You' : pairing.coinFlipWinner.displayName} won the
+                  coin flip and choose side or speaking order in the room.
+                </span>
+              ) : null}
+            </p>
+            <JudgeLine pairing={pairing} isFolded={false} />
+          </div>
           <div className="flex items-center gap-3">
             <Status pairing={pairing} />
             {pairing.debateId !== null ? <RoomLink debateId={pairing.debateId} label="Go to your room" /> : null}
@@ -131,6 +150,11 @@ export function TournamentRounds({
               {round.status === 'complete' ? 'Complete' : 'Released'}
             </span>
           </h3>
+          {round.motion ? (
+            <p className="mt-1 break-words text-sm text-slate-800" data-testid="round-motion">
+              <span className="font-semibold">Motion:</span> {round.motion}
+            </p>
+          ) : null}
           {round.pairings.length === 0 ? (
             <p className="text-sm text-slate-600">You are not drawn in this round.</p>
           ) : (

@@ -3,7 +3,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import type {
   TCreateTournamentRequest,
   TEnterTournamentRequest,
+  TJudgeObligations,
+  TPoolParadigm,
   TTournament,
+  TTournamentMotion,
   TTournamentEntrant,
   TTournamentRound,
 } from '@resolved/shared';
@@ -81,3 +84,34 @@ export async function readIfVisible<T>(
   if (!state?.data || state.status === 'error' || !isVisible(state.data)) return empty;
   return read();
 }
+
+export const judgingKeys = {
+  paradigms: (id: number) => ['tournaments', id, 'paradigms'] as const,
+  obligations: (id: number) => ['tournaments', id, 'judge-obligations'] as const,
+  motions: (id: number) => ['tournaments', id, 'motions'] as const,
+};
+
+export const listPoolParadigms = async (id: number) =>
+  (await api<{ judges: TPoolParadigm[] }>(`/api/tournaments/${id}/paradigms`)).judges;
+
+export const listJudgeObligations = async (id: number) =>
+  (await api<{ obligations: TJudgeObligations }>(`/api/tournaments/${id}/judge-obligations`)).obligations;
+
+export const setJudgeObligation = async (id: number, entrantsPerJudge: number | null) =>
+  (
+    await api<{ tournament: TTournament }>(`/api/tournaments/${id}/judge-obligation`, {
+      method: 'PUT',
+      json: { entrantsPerJudge },
+    })
+  ).tournament;
+
+export const listMotions = async (id: number) =>
+  (await api<{ motions: TTournamentMotion[] }>(`/api/tournaments/${id}/motions`)).motions;
+
+export const setMotion = async (id: number, number: number, motion: string) =>
+  (
+    await api<{ motion: TTournamentMotion }>(`/api/tournaments/${id}/rounds/${number}/motion`, {
+      method: 'PUT',
+      json: { motion },
+    })
+  ).motion;

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
 import { inviteJudge, takeJudgeSeat } from '../debates-queries';
+import { JudgeParadigm } from './JudgeParadigm';
 
 /**
  * The judge's seat: who holds it; "Judge this debate" for anyone while it is free and live; a debater's "Invite a
@@ -68,6 +69,7 @@ export function JudgeSeat({
       <p className="mt-1 text-sm text-slate-700" data-testid="judge-name">
         {debate.judge ? debate.judge.displayName : debate.hasJudgeInvite ? 'Invited judge on the way' : 'No judge yet'}
       </p>
+      {debate.judge && isSignedIn ? <JudgeParadigm judgeId={debate.judge.userId} /> : null}
       {minorRefusal?.reason === 'minor_round_judge' ? (
         <p className="mt-2 text-sm text-slate-700" data-testid="judge-refusal">
           {minorRefusal.message}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { TOURNAMENT_LIMITS, ZJudgeObligationRequest, ZRoundMotionRequest, ZTournamentId } from '@resolved/shared';
+import type { TAppContext } from '../../context';
+import { parseOrThrow } from '../../lib/errors';
+import { requireUser } from '../auth/auth.guard';
+import * as judging from './tournament-judging.service';
+import type { TTournamentsDeps } from './tournaments.service';
+
+const ZTournamentParams = z.object({ id: ZTournamentId });
+const ZRoundParams = ZTournamentParams.extend({
+  number: z.coerce
+    .number({ error: 'Unknown round.' })
+    .int({ error: 'Unknown round.' })
+    .min(1, { error: 'Unknown round.' })
+    .max(TOURNAMENT_LIMITS.prelimRoundsMax, { error: 'Unknown round.' }),
+});
+
+/** The judge obligation, the pool's paradigms and Parli motions per round. */
+export async function tournamentJudgingRoutes(app: FastifyInstance, context: TAppContext) {
+  const deps: TTournamentsDeps = { database: context.database, events: context.events };
+
+  app.put('/api/tournaments/:id/judge-obligation', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    const { entrantsPerJudge } = parseOrThrow(ZJudgeObligationRequest, request.body);
+    return { tournament: await judging.setJudgeObligation(deps, user, id, entrantsPerJudge) };
+  });
+  app.get('/api/tournaments/:id/judge-obligations', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { obligations: await judging.listJudgeObligations(deps, user, id) };
+  });
+  app.get('/api/tournaments/:id/paradigms', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { judges: await judging.listPoolParadigms(deps, user, id) };
+  });
+  app.get('/api/tournaments/:id/motions', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { motions: await judging.listMotions(deps, user, id) };
+  });
+  app.put('/api/tournaments/:id/rounds/:number/motion', async (request) => {
+    const user = await requireUser(request);
+    const { id, number } = parseOrThrow(ZRoundParams, request.params);
+    const { motion } = parseOrThrow(ZRoundMotionRequest, request.body);
+    return { motion: await judging.setMotion(deps, user, id, number, motion) };
+  });
+}

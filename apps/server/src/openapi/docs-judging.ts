@@ -1,0 +1,49 @@
+/** OpenAPI entries of judges' paradigms, judge obligations and Parli motions per round. */
+import { ZJudgeObligationRequest, ZParadigmRequest, ZRoundMotionRequest } from '@resolved/shared';
+import { json, type TRouteDoc } from './route-doc';
+
+export const JUDGING_ROUTE_DOCS: Record<string, TRouteDoc> = {
+  'GET /api/users/me/paradigm': {
+    tag: 'Users',
+    summary: 'The account’s own judge’s paradigm, as written.',
+    ok: json('The paradigm (null: none).'),
+  },
+  'PUT /api/users/me/paradigm': {
+    tag: 'Users',
+    summary: 'Writes (or, empty, clears) the account’s paradigm: 18 and over, screened by the text filter.',
+    body: ZParadigmRequest,
+    ok: json('The paradigm stored.'),
+  },
+  'GET /api/users/:id/paradigm': {
+    tag: 'Users',
+    summary: 'A judge’s paradigm as debaters read it (null: none, or a judge under 18).',
+    ok: json('The paradigm.'),
+  },
+  'PUT /api/tournaments/:id/judge-obligation': {
+    tag: 'Tournaments',
+    summary: 'A host sets the judge obligation: each team owes one judge per this many of its entrants (null: none).',
+    body: ZJudgeObligationRequest,
+    ok: json('The tournament.'),
+  },
+  'GET /api/tournaments/:id/judge-obligations': {
+    tag: 'Tournaments',
+    summary: 'Judges each team owes and has brought: every team for hosts, their own teams for coaches.',
+    ok: json('The obligations.'),
+  },
+  'GET /api/tournaments/:id/paradigms': {
+    tag: 'Tournaments',
+    summary: 'The judge pool’s names, teams and paradigms, for hosts, entrants, judges and entrants’ coaches.',
+    ok: json('The judges.'),
+  },
+  'GET /api/tournaments/:id/motions': {
+    tag: 'Tournaments',
+    summary: 'The motions per round: every one for hosts, those of released rounds for others.',
+    ok: json('The motions.'),
+  },
+  'PUT /api/tournaments/:id/rounds/:number/motion': {
+    tag: 'Tournaments',
+    summary: 'A host sets a Parli round’s motion, until the round is released.',
+    body: ZRoundMotionRequest,
+    ok: json('The motion.'),
+  },
+};
