@@ -211,6 +211,8 @@ export interface TTournamentPairing {
   debateStatus: TDebateStatus | null;
   /** The judge seated at release (the assignment), or who took the seat since; null: no judge. */
   judge: { userId: string; displayName: string } | null;
+  /** The winner once the result is confirmed (the bye's entrant for a bye); null until then. */
+  winnerEntrantId: number | null;
 }
 
 export interface TTournamentRound {

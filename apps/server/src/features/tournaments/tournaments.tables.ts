@@ -117,6 +117,17 @@ export interface TournamentJudgeConflictsTable {
   entrantId: number;
 }
 
+/** A division's elimination bracket: `brackets-manager`'s stage as its in-memory database's JSON. */
+export interface TournamentBracketsTable {
+  id: Generated<number>;
+  tournamentId: number;
+  divisionId: number;
+  data: string;
+  championEntrantId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export type TTournamentRow = Selectable<TournamentsTable>;
 export type TEntrantRow = Selectable<TournamentEntrantsTable>;
 export type TDivisionRow = Selectable<TournamentDivisionsTable>;
@@ -134,4 +145,5 @@ export interface TournamentsTables {
   tournamentJudges: TournamentJudgesTable;
   tournamentJudgeAvailability: TournamentJudgeAvailabilityTable;
   tournamentJudgeConflicts: TournamentJudgeConflictsTable;
+  tournamentBrackets: TournamentBracketsTable;
 }
