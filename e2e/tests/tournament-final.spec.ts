@@ -140,6 +140,7 @@ test('a 6-entrant LD tournament runs to a champion shown on the public results p
   await expect(visitor.getByTestId('speaker-awards').getByRole('listitem')).not.toHaveCount(0);
   await expect(visitor.getByTestId('results-pairing')).toHaveCount(7);
   await expect(visitor.getByTestId('tournament-bracket')).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Final', exact: true })).toBeVisible();
 
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });

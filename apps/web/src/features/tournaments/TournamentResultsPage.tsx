@@ -1,12 +1,13 @@
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { FORMATS, type TTournamentPairing, type TTournamentRound } from '@resolved/shared';
+import { FORMATS, type TTournamentPairing } from '@resolved/shared';
 import { errorMessage } from '../../lib/form-errors';
 import { PageHeading } from '../../shell/PageHeading';
 import { FormAlert } from '../../ui/FormAlert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { TournamentBracket } from './TournamentBracket';
 import { TournamentStandings } from './TournamentStandings';
+import { roundName } from './tournament-view';
 import { getBrackets, getStandings, getTournament, listRounds, tournamentKeys } from './tournaments-queries';
 
 const CARD = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
@@ -103,9 +104,6 @@ export default function TournamentResultsPage() {
     }))
     .filter((d) => d.top.length > 0);
   const champions = (brackets.data?.divisions ?? []).filter((d) => d.champion);
-  const elimFrom = brackets.data?.firstEliminationRound ?? t.prelimRounds + 1;
-  const roundName = (round: TTournamentRound) =>
-    round.number < elimFrom ? `Round ${round.number}` : `Elimination round ${round.number - elimFrom + 1}`;
 
   return (
     <>
@@ -191,7 +189,7 @@ export default function TournamentResultsPage() {
             <div className="mt-2 space-y-4">
               {rounds.data.map((round) => (
                 <div key={round.number}>
-                  <h3 className="font-semibold text-slate-800">{roundName(round)}</h3>
+                  <h3 className="font-semibold text-slate-800">{roundName(round.number, t)}</h3>
                   <ul className="divide-y divide-slate-100 text-sm">
                     {round.pairings.map((pairing) => (
                       <PairingResult key={pairing.id} pairing={pairing} />

@@ -31,6 +31,18 @@ export const FLAG_LABELS: Record<TDrawFlag, string> = {
 /** Breaks the create form offers: none, or a power of two up to 16 (the server takes any size up to its maximum). */
 export const BREAK_CHOICES = [0, 2, 4, 8, 16] as const;
 
+const ELIMINATION_NAMES = ['Final', 'Semifinals', 'Quarterfinals', 'Octofinals'];
+
+/**
+ * A round's name: "Round n" for a preliminary round; an elimination round by what is left of the bracket (the
+ * final, semifinals, quarterfinals, octofinals), earlier ones "Elimination round k".
+ */
+export function roundName(number: number, tournament: Pick<TTournament, 'prelimRounds' | 'breakSize'>): string {
+  if (number <= tournament.prelimRounds) return `Round ${number}`;
+  const fromFinal = tournament.prelimRounds + eliminationRoundsFor(tournament.breakSize) - number;
+  return ELIMINATION_NAMES[fromFinal] ?? `Elimination round ${number - tournament.prelimRounds}`;
+}
+
 export interface TReleaseState {
   /** The round the button releases next; null once every round (preliminary and elimination) is out. */
   number: number | null;
