@@ -47,6 +47,7 @@ const PracticeRoundNotice = lazy(() =>
 );
 const TournamentsPage = lazyPage(() => import('./features/tournaments/TournamentsPage'));
 const TournamentPage = lazyPage(() => import('./features/tournaments/TournamentPage'));
+const TournamentResultsPage = lazyPage(() => import('./features/tournaments/TournamentResultsPage'));
 // Signed-in users only, like the banners: it listens on the socket.
 const TournamentRoundNotice = lazy(() =>
   import('./features/tournaments/TournamentRoundNotice').then((m) => ({ default: m.TournamentRoundNotice })),
@@ -260,6 +261,8 @@ export function App() {
                   </RequireAuth>
                 }
               />
+              {/* Published results are public: a visitor reads them without signing in. */}
+              <Route path="tournaments/:id/results" element={<TournamentResultsPage />} />
               {/* A visitor sees which team the link is for, then signs up or in and comes back to join. */}
               <Route path="teams/join/:code" element={<JoinTeamPage />} />
               <Route

@@ -53,3 +53,4 @@ export * from './playban.js';
 export * from './tournaments/index.js';
 export * from './tournament-schemas.js';
 export * from './tournament-judging.js';
+export * from './tournament-bracket-schemas.js';

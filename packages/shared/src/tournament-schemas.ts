@@ -218,6 +218,8 @@ export interface TTournamentPairing {
    * judge (null: none, or a judge under 18), for signed-in viewers.
    */
   judge: { userId: string; displayName: string; paradigm: string | null } | null;
+  /** The winner once the result is confirmed (the bye's entrant for a bye); null until then. */
+  winnerEntrantId: number | null;
 }
 
 export interface TTournamentRound {

@@ -277,6 +277,11 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
     summary: 'The tab of each division from confirmed results: hosts and entrants, everyone once published.',
     ok: json('The standings.'),
   },
+  'GET /api/tournaments/:id/bracket': {
+    tag: 'Tournaments',
+    summary: 'Each division’s elimination bracket and champion: hosts and entrants, everyone once published.',
+    ok: json('The brackets (brackets-manager’s tables, participants named).'),
+  },
   'GET /api/tournaments/:id/export/:file': {
     tag: 'Tournaments',
     summary: 'A host’s CSV export: entries.csv, pairings.csv, ballots.csv or standings.csv.',

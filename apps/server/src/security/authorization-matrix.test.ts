@@ -701,6 +701,10 @@ const HTTP_PROBES: Record<string, TProbe> = {
     asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'code')).id}/standings`)),
   'GET /api/tournaments/:id/standings | published': async (c) =>
     asOutcome(await call(c, 'GET', `/api/tournaments/${(await startedTournament(c)).id}/standings`)),
+  'GET /api/tournaments/:id/bracket': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'code')).id}/bracket`)),
+  'GET /api/tournaments/:id/bracket | published': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await startedTournament(c)).id}/bracket`)),
   'GET /api/tournaments/:id/export/:file': async (c) =>
     asOutcome(
       await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'open')).id}/export/entries.csv`),
@@ -943,6 +947,7 @@ const EXTRA_REFUSALS: Record<string, number[]> = {
   'GET /api/tournaments/:id/entrants': [404],
   'GET /api/tournaments/:id/rounds': [404],
   'GET /api/tournaments/:id/standings': [404],
+  'GET /api/tournaments/:id/bracket': [404],
   'GET /api/tournaments/:id/judges': [404],
   'GET /api/tournaments/:id/judge-obligations': [404],
   'GET /api/tournaments/:id/motions': [404],

@@ -272,6 +272,8 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'GET /api/tournaments/:id/rounds | published': rule('everyone (every pairing)', 'AAAA-'),
   'GET /api/tournaments/:id/standings': rule('the hosts and entrants', 'DDDDA', 'the host'),
   'GET /api/tournaments/:id/standings | published': rule('everyone', 'AAAA-'),
+  'GET /api/tournaments/:id/bracket': rule('the hosts and entrants', 'DDDDA', 'the host'),
+  'GET /api/tournaments/:id/bracket | published': rule('everyone', 'AAAA-'),
   'GET /api/tournaments/:id/export/:file': rule('the host and co-hosts', 'DDDDA', 'the host'),
   'POST /api/tournaments/:id/publish': rule('the host and co-hosts, once, after the first round', 'DDDDA', 'the host'),
   'GET /api/tournaments/:id/judges': rule(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  eliminationRoundsFor,
   bracketChampion,
   bracketSizeFor,
   readyMatches,
@@ -9,6 +10,12 @@ import {
 } from './bracket.js';
 
 const seeds = (n: number) => Array.from({ length: n }, (_, i) => `s${i + 1}`);
+
+describe('eliminationRoundsFor', () => {
+  it('counts the rounds of the bracket a break fills: none without a break, byes rounding a partial one up', () => {
+    expect([0, 2, 3, 4, 5, 8, 12, 16, 64].map(eliminationRoundsFor)).toEqual([0, 1, 2, 2, 3, 3, 4, 4, 6]);
+  });
+});
 
 describe('seedOrder', () => {
   it('puts 1 v N first and keeps 1 and 2 in opposite halves', () => {

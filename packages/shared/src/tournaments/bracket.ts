@@ -34,6 +34,12 @@ export function bracketSizeFor(breakSize: number): number {
   return size;
 }
 
+/** How many elimination rounds a break of `breakSize` has: 0 without a break, 1 for 2, 2 for 3–4, 3 for 5–8… */
+export function eliminationRoundsFor(breakSize: number): number {
+  if (breakSize < 2) return 0;
+  return Math.log2(bracketSizeFor(breakSize));
+}
+
 /** Seeds in bracket order for a bracket of `size`: for 8, [1, 8, 4, 5, 2, 7, 3, 6]. */
 export function seedOrder(size: number): number[] {
   let order = [1, 2];

@@ -41,6 +41,7 @@ import { teamJoinApproval } from './0039-team-join-approval';
 import { sfuRooms } from './0040-sfu-rooms';
 import { tournaments } from './0041-tournaments';
 import { tournamentTab } from './0042-tournament-tab';
+import { tournamentBracket } from './0044-tournament-bracket';
 import { paradigmsMotions } from './0047-paradigms-motions';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0040-sfu-rooms': sfuRooms,
   '0041-tournaments': tournaments,
   '0042-tournament-tab': tournamentTab,
+  '0044-tournament-bracket': tournamentBracket,
   '0047-paradigms-motions': paradigmsMotions,
 };
 

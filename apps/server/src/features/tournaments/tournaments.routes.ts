@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   DB_INT_MAX,
+  eliminationRoundsFor,
   ZAddCohostRequest,
   ZAddJudgeRequest,
   ZCreateTournamentRequest,
@@ -31,7 +32,10 @@ const ZRoundParams = ZTournamentParams.extend({
     .number({ error: 'Unknown round.' })
     .int({ error: 'Unknown round.' })
     .min(1, { error: 'Unknown round.' })
-    .max(TOURNAMENT_LIMITS.prelimRoundsMax, { error: 'Unknown round.' }),
+    // Preliminary rounds, then the elimination rounds of the largest break.
+    .max(TOURNAMENT_LIMITS.prelimRoundsMax + eliminationRoundsFor(TOURNAMENT_LIMITS.breakMax), {
+      error: 'Unknown round.',
+    }),
 });
 const ZCodeParams = z.object({ code: ZJoinCode });
 const ZExportParams = ZTournamentParams.extend({
@@ -101,6 +105,10 @@ export async function tournamentsRoutes(app: FastifyInstance, context: TAppConte
   app.get('/api/tournaments/:id/standings', async (request) => {
     const { id } = parseOrThrow(ZTournamentParams, request.params);
     return { standings: await tournaments.getStandings(deps, await getSessionUser(request), id) };
+  });
+  app.get('/api/tournaments/:id/bracket', async (request) => {
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { bracket: await tournaments.getBrackets(deps, await getSessionUser(request), id) };
   });
   app.get('/api/tournaments/:id/export/:file', async (request, reply) => {
     const user = await requireUser(request);

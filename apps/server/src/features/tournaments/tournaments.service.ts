@@ -15,10 +15,13 @@ import {
   divisionAgeConflict,
   drawRound,
   isEntryOpen,
+  eliminationRoundsFor,
+  eliminationSides,
   isMinorRound,
   lateEntryCutoff,
   REALTIME_ROOMS,
   seatUnavailableRefusal,
+  seededRandom,
   teamManagedRefusal,
   TOURNAMENT_LIMITS,
   type TDebate,
@@ -29,6 +32,7 @@ import {
   type TRoundRecord,
   type TSessionUser,
   type TTournament,
+  type TTournamentBrackets,
   type TTournamentDivisionStandings,
   type TTournamentEntrant,
   type TTournamentJudge,
@@ -67,6 +71,9 @@ import {
   roundMotion,
   withLateByes,
 } from './tournament-judging';
+import { bracketView } from './tournament-bracket';
+import * as bracketRepo from './tournament-bracket.repository';
+import { advanceBrackets, checkPrelimsReleased, lastRoundOf, planEliminationRound } from './tournament-elimination';
 import * as repo from './tournaments.repository';
 import type { TDivisionRow, TEntrantRow, TTournamentRow } from './tournaments.tables';
 
@@ -212,8 +219,10 @@ export async function createTournament(
       tournamentId,
       divisionsFor(input.divisions, input.entryMode === 'open'),
     );
+    // The elimination rounds follow the preliminaries as drafts too, ready to be drawn once the break is known.
+    const roundCount = input.prelimRounds + eliminationRoundsFor(input.breakSize);
     const roundRows = divisionIds.flatMap((divisionId) =>
-      Array.from({ length: input.prelimRounds }, (_, i) => ({
+      Array.from({ length: roundCount }, (_, i) => ({
         tournamentId,
         divisionId,
         number: i + 1,
@@ -597,6 +606,13 @@ async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTourn
       paradigm: paradigms.get(judgeId) ?? null,
     };
   };
+  /** The confirmed winner's entrant id (a bye's entrant for a bye). */
+  const winnerOf = (p: (typeof pairings)[number]): number | null => {
+    if (p.isBye) return p.affEntrantId;
+    const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
+    if (!outcome?.isConfirmed) return null;
+    return outcome.winnerId === byId.get(p.affEntrantId)?.userId ? p.affEntrantId : p.negEntrantId;
+  };
   const numbers = [...new Set(roundRows.filter((r) => r.status !== 'draft').map((r) => r.number))];
   return numbers.map((number) => {
     const rows = roundRows.filter((r) => r.number === number);
@@ -619,6 +635,7 @@ async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTourn
         coinFlipWinner: who(p.coinFlipWinnerId),
         debateStatus: p.debateId === null ? null : (outcomes.get(p.debateId)?.status ?? null),
         judge: judgeOf(p.debateId),
+        winnerEntrantId: winnerOf(p),
       })),
     };
   });
@@ -657,12 +674,13 @@ export async function releaseRoundBy(
   number: number,
 ): Promise<TTournamentRound> {
   const row = await requireTournament(deps, id);
-  if (number > row.prelimRounds) {
+  if (number > lastRoundOf(row)) {
     throw new AppError(
       'not_found',
-      `This tournament has ${row.prelimRounds} preliminary rounds; there is no round ${number}.`,
+      `This tournament has ${row.prelimRounds} preliminary rounds and ${eliminationRoundsFor(row.breakSize)} elimination rounds; there is no round ${number}.`,
     );
   }
+  const isElimination = number > row.prelimRounds;
   const nowMs = deps.now ? deps.now() : Date.now();
   const released = await withKeyLock(deps.database, lockKey(id), async (trx) => {
     const tournament = await requireTournament(deps, id, trx);
@@ -670,6 +688,7 @@ export async function releaseRoundBy(
     const roundRows = await repo.listRounds(trx, id);
     const target = roundRows.filter((r) => r.number === number);
     if (target.length > 0 && target.every((r) => r.status !== 'draft')) throw alreadyReleased(number);
+    checkPrelimsReleased(tournament, number, roundRows);
     if (number > 1 && roundRows.some((r) => r.number === number - 1 && r.status === 'draft')) {
       throw new AppError('conflict', `Release round ${number - 1} first.`);
     }
@@ -682,6 +701,10 @@ export async function releaseRoundBy(
     };
     if (number === 1) checkStart(tournament, entrants.length, fields, divisionName);
     const records = await confirmedRecords(trx, id, number, fields, divisionName);
+    // An elimination round is paired from each division's bracket (made from the tab at the first one).
+    const bracketPlans = isElimination
+      ? await planEliminationRound(trx, tournament, number, fields, records, divisionName)
+      : null;
     if (number === 1 && !(await repo.markStarted(trx, id, nowIso()))) throw alreadyReleased(number);
     // The claim: from here this transaction is the one release of the round (another waits, then finds none).
     const claimed = await repo.claimRelease(trx, id, number, releasedBy, nowIso());
@@ -706,6 +729,34 @@ export async function releaseRoundBy(
       const field = fields.get(Number(round.divisionId)) ?? [];
       if (field.length === 0) continue;
       const byEntrant = new Map(field.map((e) => [String(e.id), e]));
+      if (bracketPlans) {
+        const plan = bracketPlans.get(Number(round.divisionId));
+        const random = seededRandom(round.seed);
+        for (const { a, b } of plan?.debates ?? []) {
+          const sides = eliminationSides(
+            tournament.formatId,
+            String(a),
+            String(b),
+            records.get(Number(round.divisionId)) ?? [],
+            random,
+          );
+          const aff = byEntrant.get(sides.aff);
+          const neg = byEntrant.get(sides.neg);
+          if (!aff || !neg) {
+            throw new AppError('conflict', 'An entrant of the bracket has withdrawn: the host decides the debate.');
+          }
+          if (isBlocked(aff.userId, neg.userId))
+            refuseRound(blockedPairingRefusal([nameOf(aff.userId), nameOf(neg.userId)]));
+          const coinFlipWinnerId = sides.coinFlipWinner === null ? null : byEntrant.get(sides.coinFlipWinner)!.id;
+          const flags: TDrawFlag[] = sides.isRematch ? ['rematch'] : [];
+          planned.push({ roundId: Number(round.id), aff, neg, flags, coinFlipWinnerId });
+        }
+        for (const entrantId of plan?.byes ?? []) {
+          const bye = byEntrant.get(String(entrantId));
+          if (bye) planned.push({ roundId: Number(round.id), aff: bye, neg: null, flags: [], coinFlipWinnerId: null });
+        }
+        continue;
+      }
       let draw;
       try {
         draw = drawRound({
@@ -951,11 +1002,15 @@ async function confirmedRecords(
  * has one, so the tab moves with every ballot. Points are stored in tenths and shown in points.
  */
 async function standingsOf(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentDivisionStandings[]> {
-  const [divisions, pairings, entrants] = await Promise.all([
+  const [tournament, divisions, allPairings, entrants] = await Promise.all([
+    repo.findTournament(db(deps), tournamentId),
     repo.listDivisions(db(deps), tournamentId),
     repo.listPairings(db(deps), tournamentId),
     listEntrantsOf(deps, tournamentId),
   ]);
+  // The tab is the preliminaries' (elimination rounds decide the bracket, not the standings).
+  const prelimRounds = tournament?.prelimRounds ?? 0;
+  const pairings = allPairings.filter((p) => p.number <= prelimRounds);
   const byId = new Map(entrants.map((e) => [e.id, e]));
   const outcomes = await outcomesOf(
     db(deps),
@@ -1053,7 +1108,58 @@ const ENDED_STATUSES: readonly TDebateStatus[] = ['judged', 'forfeited', 'comple
 export async function handleRoundUpdated(deps: TTournamentsDeps, debate: TDebate): Promise<void> {
   if (debate.kind !== 'tournament' || !ENDED_STATUSES.includes(debate.status)) return;
   const tournamentId = await repo.findTournamentIdOfDebate(db(deps), debate.id);
-  if (tournamentId !== null) await emitChanged(deps, tournamentId);
+  if (tournamentId === null) return;
+  // An elimination result advances its winner in the bracket (and the final's finishes the tournament) first, so
+  // the pages told below read the bracket with it.
+  await withKeyLock(deps.database, lockKey(tournamentId), async (trx) => {
+    const tournament = await repo.findTournament(trx, tournamentId);
+    if (tournament) await advanceBrackets(trx, tournament);
+  });
+  await emitChanged(deps, tournamentId);
+}
+
+/**
+ * Each division's elimination bracket (after the break) with its champion, for whoever may read the standings: the
+ * hosts and entrants, and everyone once the results are published.
+ */
+export async function getBrackets(
+  deps: TTournamentsDeps,
+  user: TSessionUser | null,
+  id: number,
+): Promise<TTournamentBrackets> {
+  const { row, viewer } = await requireReader(deps, user, id);
+  if (row.publishedAt === null && !isManager(viewer) && !viewer.entrant) {
+    throw new AppError('forbidden', 'Only the tournament’s hosts and entrants see its bracket before it is published.');
+  }
+  const [brackets, divisions, entrants] = await Promise.all([
+    bracketRepo.listBrackets(db(deps), id),
+    repo.listDivisions(db(deps), id),
+    listEntrantsOf(deps, id),
+  ]);
+  const byId = new Map(entrants.map((e) => [e.id, e]));
+  const nameOf = (entrantId: number) => byId.get(entrantId)?.displayName ?? 'Someone';
+  return {
+    tournamentId: row.id,
+    firstEliminationRound: row.prelimRounds + 1,
+    divisions: brackets.map((b) => {
+      const division = divisions.find((d) => d.id === Number(b.divisionId));
+      const view = bracketView(b.data, nameOf);
+      const champion = b.championEntrantId === null ? undefined : byId.get(Number(b.championEntrantId));
+      return {
+        divisionId: Number(b.divisionId),
+        name: division ? presentDivision(division).name : 'A division',
+        seeds: view.participant.map((p, index) => ({
+          seed: index + 1,
+          entrantId: p.entrantId,
+          displayName: p.name,
+        })),
+        champion: champion
+          ? { entrantId: champion.id, userId: champion.userId, displayName: champion.displayName }
+          : null,
+        bracket: view,
+      };
+    }),
+  };
 }
 
 /** The pool as hosts see it (each judge), or a judge's own line. */

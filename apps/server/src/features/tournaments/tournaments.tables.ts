@@ -127,6 +127,17 @@ export interface TournamentMotionsTable {
   updatedAt: string;
 }
 
+/** A division's elimination bracket: `brackets-manager`'s stage as its in-memory database's JSON. */
+export interface TournamentBracketsTable {
+  id: Generated<number>;
+  tournamentId: number;
+  divisionId: number;
+  data: string;
+  championEntrantId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export type TTournamentRow = Selectable<TournamentsTable>;
 export type TEntrantRow = Selectable<TournamentEntrantsTable>;
 export type TDivisionRow = Selectable<TournamentDivisionsTable>;
@@ -145,4 +156,5 @@ export interface TournamentsTables {
   tournamentJudgeAvailability: TournamentJudgeAvailabilityTable;
   tournamentJudgeConflicts: TournamentJudgeConflictsTable;
   tournamentMotions: TournamentMotionsTable;
+  tournamentBrackets: TournamentBracketsTable;
 }

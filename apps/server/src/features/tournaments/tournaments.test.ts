@@ -294,8 +294,12 @@ describe.each(TEST_ENGINES)('tournaments on %s', (engine) => {
     const rounds = (await call(admin, 'GET', `/api/tournaments/${tournament.id}/rounds`)).json()
       .rounds as TTournamentRound[];
     expect(rounds.map((r) => r.status)).toEqual(['complete', 'released']);
+    // Round 3 is the break's final (a break of 2): not before round 2's results; there is no round 4.
     const third = await call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/3/release`);
-    expect(third.statusCode).toBe(404);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error.message).toMatch(/^Round 2 is not over/);
+    const fourth = await call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/4/release`);
+    expect(fourth.statusCode).toBe(404);
   });
 
   it('withdraws an entry: gone before the first round, marked after it', async () => {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   FORMATS,
+  eliminationRoundsFor,
   formatJoinCode,
   isEntryOpen,
   isUnder18,
@@ -17,11 +18,16 @@ import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { JudgesSection, MotionsSection, ObligationsSection } from './TournamentJudging';
 import { TournamentRounds } from './TournamentRounds';
+import { TournamentBracket } from './TournamentBracket';
+import { TournamentStandings } from './TournamentStandings';
 import { useAuth } from '../auth/useAuth';
 import { ENTRY_MODE_LABELS, STATUS_LABELS, enterableDivisions, releaseState } from './tournament-view';
 import {
   enterTournament,
+  getBrackets,
+  getStandings,
   getTournament,
+  publishResults,
   listEntrants,
   listRounds,
   readIfVisible,
@@ -69,6 +75,35 @@ function ReleasePanel({ tournament }: { tournament: TTournament }) {
           first.
         </p>
       ) : null}
+      {error ? <FormAlert>{error}</FormAlert> : null}
+    </div>
+  );
+}
+
+/** A host publishes the results (standings, every pairing, the bracket) to everyone, on the public results page. */
+function PublishPanel({ tournament }: { tournament: TTournament }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string>();
+  const publish = useMutation({
+    mutationFn: () => publishResults(tournament.id),
+    onSuccess: () => {
+      setError(undefined);
+      void refreshTournament(queryClient, tournament.id);
+      toast.success('The results are published.');
+    },
+    onError: (caught) => setError(errorMessage(caught)),
+  });
+  return (
+    <div className="mt-4 space-y-2">
+      <button
+        type="button"
+        className={buttonClass('secondary')}
+        disabled={publish.isPending}
+        onClick={() => publish.mutate()}
+      >
+        {publish.isPending ? 'Publishing…' : 'Publish the results'}
+      </button>
+      <p className="text-sm text-slate-600">Anyone, signed in or not, can then read the results page.</p>
       {error ? <FormAlert>{error}</FormAlert> : null}
     </div>
   );
@@ -242,6 +277,31 @@ export default function TournamentPage() {
       ),
     enabled: Boolean(data) && canSeeRounds,
   });
+  const canSeeTab = canSeeRounds || Boolean(data?.publishedAt);
+  const standings = useQuery({
+    queryKey: tournamentKeys.standings(id),
+    queryFn: () =>
+      readIfVisible(
+        queryClient,
+        id,
+        (t) => t.viewer.isHost || t.viewer.isCohost || t.viewer.entrantId !== null || t.publishedAt !== null,
+        () => getStandings(id),
+        null,
+      ),
+    enabled: Boolean(data) && canSeeTab && data?.status !== 'registration',
+  });
+  const brackets = useQuery({
+    queryKey: tournamentKeys.bracket(id),
+    queryFn: () =>
+      readIfVisible(
+        queryClient,
+        id,
+        (t) => t.viewer.isHost || t.viewer.isCohost || t.viewer.entrantId !== null || t.publishedAt !== null,
+        () => getBrackets(id),
+        null,
+      ),
+    enabled: Boolean(data) && canSeeTab && Boolean(data && data.breakSize > 0 && data.status !== 'registration'),
+  });
   useDocumentTitle(data?.name ?? 'Tournament');
 
   if (!isValidId) {
@@ -298,7 +358,7 @@ export default function TournamentPage() {
             <div>
               <dt className="font-semibold text-slate-700">Rounds released</dt>
               <dd>
-                {t.roundsReleased} of {t.prelimRounds}
+                {t.roundsReleased} of {t.prelimRounds + eliminationRoundsFor(t.breakSize)}
               </dd>
             </div>
             {t.joinCode ? (
@@ -311,6 +371,14 @@ export default function TournamentPage() {
             ) : null}
           </dl>
           {isManager ? <ReleasePanel tournament={t} /> : null}
+          {isManager && t.status !== 'registration' && t.publishedAt === null ? <PublishPanel tournament={t} /> : null}
+          {t.publishedAt !== null ? (
+            <p className="mt-4 text-sm">
+              <Link to={`/tournaments/${t.id}/results`} className="font-semibold text-brand-700 underline">
+                The published results
+              </Link>
+            </p>
+          ) : null}
           {canEnter ? <EnterPanel tournament={t} /> : null}
           {canWithdraw ? <WithdrawPanel tournament={t} entrantId={t.viewer.entrantId!} /> : null}
         </aside>
@@ -337,6 +405,41 @@ export default function TournamentPage() {
           {isManager && t.formatId === 'parli' ? <MotionsSection tournament={t} /> : null}
           {canSeeJudges ? <JudgesSection tournament={t} /> : null}
           <ObligationsSection tournament={t} isManager={isManager} />
+          {standings.data ? (
+            <section aria-labelledby="tournament-standings" className={CARD}>
+              <h2 id="tournament-standings" className="text-lg font-bold text-slate-900">
+                Standings
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">
+                Wins, then speaker points (highest and lowest round dropped after 3), then opponents’ wins. Updated with
+                every ballot.
+              </p>
+              <div className="mt-3 space-y-4">
+                {standings.data.divisions
+                  .filter((d) => d.standings.length > 0)
+                  .map((division) => (
+                    <TournamentStandings key={division.divisionId} division={division} />
+                  ))}
+              </div>
+            </section>
+          ) : null}
+          {brackets.data && brackets.data.divisions.length > 0 ? (
+            <section aria-labelledby="tournament-bracket" className={CARD}>
+              <h2 id="tournament-bracket" className="text-lg font-bold text-slate-900">
+                Elimination bracket
+              </h2>
+              <div className="mt-3 space-y-6">
+                {brackets.data.divisions.map((division) => (
+                  <div key={division.divisionId}>
+                    {brackets.data!.divisions.length > 1 ? (
+                      <h3 className="mb-2 font-semibold text-slate-800">{division.name}</h3>
+                    ) : null}
+                    <TournamentBracket division={division} />
+                  </div>
+                ))}
+              </div>
+            </section>
+          ) : null}
           <section aria-labelledby="tournament-entrants" className={CARD}>
             <h2 id="tournament-entrants" className="text-lg font-bold text-slate-900">
               Entrants ({t.entrantCount})

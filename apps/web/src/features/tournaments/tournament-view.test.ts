@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TTournamentPairing } from '@resolved/shared';
-import { enterableDivisions, openTournamentRounds, ownPairing, releasedMessage, releaseState } from './tournament-view';
+import {
+  enterableDivisions,
+  openTournamentRounds,
+  ownPairing,
+  releasedMessage,
+  releaseState,
+  roundName,
+} from './tournament-view';
 
 const seat = (entrantId: number, displayName: string) => ({ entrantId, userId: `u${entrantId}`, displayName });
 
@@ -16,6 +23,7 @@ function pairing(overrides: Partial<TTournamentPairing>): TTournamentPairing {
     coinFlipWinner: null,
     debateStatus: 'live',
     judge: null,
+    winnerEntrantId: null,
     ...overrides,
   };
 }
@@ -49,6 +57,16 @@ describe('releaseState', () => {
     expect(releaseState({ ...base, status: 'finished', roundsReleased: 1 }).disabledReason).toBe(
       'This tournament is over.',
     );
+  });
+
+  it('offers the elimination rounds of the break after the preliminaries, up to the final', () => {
+    const withBreak = { ...base, status: 'running' as const, breakSize: 4 };
+    expect(releaseState({ ...withBreak, roundsReleased: 2 })).toEqual({ number: 3, disabledReason: null });
+    expect(releaseState({ ...withBreak, roundsReleased: 3 })).toEqual({ number: 4, disabledReason: null });
+    expect(releaseState({ ...withBreak, roundsReleased: 4 })).toEqual({
+      number: null,
+      disabledReason: 'Every round has been released.',
+    });
   });
 });
 
@@ -125,5 +143,22 @@ describe('enterableDivisions', () => {
     ];
     expect(enterableDivisions(open, true).map((d) => d.id)).toEqual([3]);
     expect(enterableDivisions(open, false).map((d) => d.id)).toEqual([4]);
+  });
+});
+
+describe('roundName', () => {
+  it('names preliminary rounds by number and elimination rounds by what is left of the bracket', () => {
+    const t = { prelimRounds: 3, breakSize: 12 };
+    expect([1, 3, 4, 5, 6, 7].map((n) => roundName(n, t))).toEqual([
+      'Round 1',
+      'Round 3',
+      'Octofinals',
+      'Quarterfinals',
+      'Semifinals',
+      'Final',
+    ]);
+    // A break of 64 has six elimination rounds: the first two are named by number.
+    expect(roundName(3, { prelimRounds: 2, breakSize: 64 })).toBe('Elimination round 1');
+    expect(roundName(5, { prelimRounds: 2, breakSize: 64 })).toBe('Octofinals');
   });
 });

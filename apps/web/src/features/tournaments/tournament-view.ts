@@ -1,4 +1,5 @@
 /** What the tournament pages say about a tournament, its release button and a pairing: pure, so it is unit tested. */
+import { eliminationRoundsFor } from '@resolved/shared';
 import type {
   TDrawFlag,
   TTournament,
@@ -30,8 +31,20 @@ export const FLAG_LABELS: Record<TDrawFlag, string> = {
 /** Breaks the create form offers: none, or a power of two up to 16 (the server takes any size up to its maximum). */
 export const BREAK_CHOICES = [0, 2, 4, 8, 16] as const;
 
+const ELIMINATION_NAMES = ['Final', 'Semifinals', 'Quarterfinals', 'Octofinals'];
+
+/**
+ * A round's name: "Round n" for a preliminary round; an elimination round by what is left of the bracket (the
+ * final, semifinals, quarterfinals, octofinals), earlier ones "Elimination round k".
+ */
+export function roundName(number: number, tournament: Pick<TTournament, 'prelimRounds' | 'breakSize'>): string {
+  if (number <= tournament.prelimRounds) return `Round ${number}`;
+  const fromFinal = tournament.prelimRounds + eliminationRoundsFor(tournament.breakSize) - number;
+  return ELIMINATION_NAMES[fromFinal] ?? `Elimination round ${number - tournament.prelimRounds}`;
+}
+
 export interface TReleaseState {
-  /** The round the button releases next; null once every preliminary round is out. */
+  /** The round the button releases next; null once every round (preliminary and elimination) is out. */
   number: number | null;
   /** Why the button is disabled; null when the host may press it (the server still has the last word). */
   disabledReason: string | null;
@@ -39,16 +52,25 @@ export interface TReleaseState {
 
 /**
  * The host's "Release round N" button. Disabled, with the reason, only for what the page knows for certain: the
- * tournament is over, every preliminary round is out, or fewer than 2 have entered before round 1. Whether the last
- * round's results are confirmed is the server's to judge (its 409 says which are missing).
+ * tournament is over, every round is out, or fewer than 2 have entered before round 1. Whether the last round's
+ * results are confirmed is the server's to judge (its 409 says which are missing). After the preliminaries come the
+ * elimination rounds of the break.
  */
 export function releaseState(
-  tournament: Pick<TTournament, 'status' | 'prelimRounds' | 'roundsReleased' | 'entrantCount'>,
+  tournament: Pick<TTournament, 'status' | 'prelimRounds' | 'roundsReleased' | 'entrantCount'> &
+    Partial<Pick<TTournament, 'breakSize'>>,
 ): TReleaseState {
   const next = tournament.roundsReleased + 1;
+  const last = tournament.prelimRounds + eliminationRoundsFor(tournament.breakSize ?? 0);
   if (tournament.status === 'finished') return { number: null, disabledReason: 'This tournament is over.' };
-  if (next > tournament.prelimRounds) {
-    return { number: null, disabledReason: 'Every preliminary round has been released.' };
+  if (next > last) {
+    return {
+      number: null,
+      disabledReason:
+        last > tournament.prelimRounds
+          ? 'Every round has been released.'
+          : 'Every preliminary round has been released.',
+    };
   }
   if (next === 1 && tournament.entrantCount < 2) {
     return {

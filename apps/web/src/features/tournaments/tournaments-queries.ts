@@ -7,8 +7,10 @@ import type {
   TPoolParadigm,
   TTournament,
   TTournamentMotion,
+  TTournamentBrackets,
   TTournamentEntrant,
   TTournamentRound,
+  TTournamentStandings,
 } from '@resolved/shared';
 import { api } from '../../lib/api';
 
@@ -18,6 +20,8 @@ export const tournamentKeys = {
   tournament: (id: number) => ['tournaments', id] as const,
   entrants: (id: number) => ['tournaments', id, 'entrants'] as const,
   rounds: (id: number) => ['tournaments', id, 'rounds'] as const,
+  standings: (id: number) => ['tournaments', id, 'standings'] as const,
+  bracket: (id: number) => ['tournaments', id, 'bracket'] as const,
 };
 
 export const listMyTournaments = async () =>
@@ -34,6 +38,15 @@ export const listEntrants = async (id: number) =>
 
 export const listRounds = async (id: number) =>
   (await api<{ rounds: TTournamentRound[] }>(`/api/tournaments/${id}/rounds`)).rounds;
+
+export const getStandings = async (id: number) =>
+  (await api<{ standings: TTournamentStandings }>(`/api/tournaments/${id}/standings`)).standings;
+
+export const getBrackets = async (id: number) =>
+  (await api<{ bracket: TTournamentBrackets }>(`/api/tournaments/${id}/bracket`)).bracket;
+
+export const publishResults = async (id: number) =>
+  (await api<{ tournament: TTournament }>(`/api/tournaments/${id}/publish`, { method: 'POST' })).tournament;
 
 export const joinByCode = async (code: string) =>
   api<{ tournament: TTournament; entrant: TTournamentEntrant }>(`/api/tournaments/join/${encodeURIComponent(code)}`, {

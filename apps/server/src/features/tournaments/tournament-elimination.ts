@@ -1,0 +1,128 @@
+/**
+ * The elimination rounds of a tournament: the break (each division's top `breakSize` entrants by the tab of the
+ * preliminaries, seeded 1 v N), each elimination round's pairings from the division's bracket
+ * (`tournament-bracket.ts`), winners advanced from confirmed results, the champion, and the tournament finished when
+ * every division's final is decided. Every function here runs inside the caller's transaction, under the
+ * tournament's lock.
+ */
+import { computeStandings, eliminationRoundsFor, type TRoundRecord } from '@resolved/shared';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { outcomesOf } from '../results/results.service';
+import * as bracketRepo from './tournament-bracket.repository';
+import { bracketRoundDraw, recordStoredResults, seedStoredBracket, type TBracketRoundDraw } from './tournament-bracket';
+import * as repo from './tournaments.repository';
+import type { TEntrantRow, TTournamentRow } from './tournaments.tables';
+
+/** The last round of the tournament: its final (or its last preliminary round when there is no break). */
+export function lastRoundOf(tournament: Pick<TTournamentRow, 'prelimRounds' | 'breakSize'>): number {
+  return tournament.prelimRounds + eliminationRoundsFor(tournament.breakSize);
+}
+
+/** Refuses elimination round `number` while a preliminary round is still a draft. */
+export function checkPrelimsReleased(
+  tournament: TTournamentRow,
+  number: number,
+  roundRows: readonly { number: number; status: string }[],
+): void {
+  if (number <= tournament.prelimRounds) return;
+  const draft = roundRows.find((r) => r.number <= tournament.prelimRounds && r.status === 'draft');
+  if (draft) {
+    throw new AppError(
+      'conflict',
+      `The elimination rounds start when the ${tournament.prelimRounds} preliminary ${tournament.prelimRounds === 1 ? 'round is' : 'rounds are'} over: round ${draft.number} has not been released yet.`,
+    );
+  }
+}
+
+/**
+ * The pairings of elimination round `number` for each division, from its bracket. The first elimination round
+ * makes each division's bracket from its standings (`records`: every confirmed earlier round; the caller refused
+ * any result still missing); a later one first advances the winners of the round before it.
+ */
+export async function planEliminationRound(
+  trx: Kysely<DB>,
+  tournament: TTournamentRow,
+  number: number,
+  fields: ReadonlyMap<number, readonly TEntrantRow[]>,
+  records: ReadonlyMap<number, TRoundRecord[]>,
+  divisionName: (divisionId: number) => string,
+): Promise<Map<number, TBracketRoundDraw>> {
+  const bracketRound = number - tournament.prelimRounds;
+  if (bracketRound === 1) {
+    const now = nowIso();
+    for (const [divisionId, field] of fields) {
+      if (field.length === 0) continue;
+      if (tournament.breakSize > field.length) {
+        throw new AppError(
+          'validation_failed',
+          `The break (${tournament.breakSize}) is larger than the field of ${divisionName(divisionId)} (${field.length} still in the tournament).`,
+        );
+      }
+      // The tab of the preliminaries (the same order the standings show), active entrants only.
+      const prelims = (records.get(divisionId) ?? []).slice(0, tournament.prelimRounds);
+      const standings = computeStandings(
+        field.map((e) => String(e.id)),
+        prelims,
+      );
+      const seeded = standings.slice(0, tournament.breakSize).map((s) => Number(s.entrantId));
+      await bracketRepo.insertBracket(trx, {
+        tournamentId: tournament.id,
+        divisionId,
+        data: await seedStoredBracket(divisionName(divisionId), seeded),
+        now,
+      });
+    }
+  } else {
+    await advanceBrackets(trx, tournament);
+  }
+  const plans = new Map<number, TBracketRoundDraw>();
+  for (const bracket of await bracketRepo.listBrackets(trx, tournament.id)) {
+    plans.set(Number(bracket.divisionId), bracketRoundDraw(bracket.data, bracketRound));
+  }
+  return plans;
+}
+
+/**
+ * Records every confirmed elimination result in its division's bracket (each winner advanced once; a result already
+ * recorded is skipped) and sets the champion of a division whose final is decided. When every bracket has its
+ * champion, the last round is complete and the tournament finished. Returns whether the tournament finished now.
+ */
+export async function advanceBrackets(trx: Kysely<DB>, tournament: TTournamentRow): Promise<boolean> {
+  const brackets = await bracketRepo.listBrackets(trx, tournament.id);
+  if (brackets.length === 0) return false;
+  const pairings = (await repo.listPairings(trx, tournament.id)).filter(
+    (p) => p.number > tournament.prelimRounds && !p.isBye && p.debateId !== null,
+  );
+  const entrants = new Map((await repo.listEntrants(trx, tournament.id)).map((e) => [e.id, e]));
+  const outcomes = await outcomesOf(
+    trx,
+    pairings.map((p) => p.debateId!),
+  );
+  const now = nowIso();
+  for (const bracket of brackets) {
+    const results = pairings
+      .filter((p) => p.divisionId === bracket.divisionId)
+      .flatMap((p) => {
+        const outcome = outcomes.get(p.debateId!);
+        const aff = entrants.get(p.affEntrantId);
+        if (!outcome?.isConfirmed || !aff || p.negEntrantId === null) return [];
+        const winner = outcome.winnerId === aff.userId ? p.affEntrantId : p.negEntrantId;
+        return [{ a: p.affEntrantId, b: p.negEntrantId, winner }];
+      });
+    const next = await recordStoredResults(bracket.data, results);
+    if (next.changed) {
+      await bracketRepo.updateBracket(trx, Number(bracket.id), {
+        data: next.stored,
+        championEntrantId: next.champion,
+        now,
+      });
+    }
+    bracket.championEntrantId = next.champion;
+  }
+  if (tournament.status !== 'running' || brackets.some((b) => b.championEntrantId === null)) return false;
+  await repo.markComplete(trx, tournament.id, lastRoundOf(tournament), now);
+  return bracketRepo.markFinished(trx, tournament.id, now);
+}

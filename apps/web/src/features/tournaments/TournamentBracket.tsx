@@ -1,0 +1,87 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { TTournamentDivisionBracket } from '@resolved/shared';
+import viewerScriptUrl from 'brackets-viewer/dist/brackets-viewer.min.js?url';
+import 'brackets-viewer/dist/brackets-viewer.min.css';
+
+/** What `brackets-viewer` puts on `window` (its bundle is a script, not a module). */
+interface TBracketsViewer {
+  render: (
+    data: { stages: unknown[]; matches: unknown[]; matchGames: unknown[]; participants: unknown[] },
+    config: { selector: string; clear: boolean },
+  ) => Promise<void>;
+}
+
+let viewerLoad: Promise<TBracketsViewer> | null = null;
+
+/** Loads `brackets-viewer`'s script once (from our own origin, as Vite emits it), then gives its viewer. */
+function loadViewer(): Promise<TBracketsViewer> {
+  viewerLoad ??= new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = viewerScriptUrl;
+    script.async = true;
+    script.onload = () => {
+      const viewer = (window as unknown as { bracketsViewer?: TBracketsViewer }).bracketsViewer;
+      if (viewer) resolve(viewer);
+      else reject(new Error('The bracket viewer did not load.'));
+    };
+    script.onerror = () => {
+      viewerLoad = null;
+      reject(new Error('The bracket viewer did not load.'));
+    };
+    document.head.append(script);
+  });
+  return viewerLoad;
+}
+
+/**
+ * One division's elimination bracket drawn by `brackets-viewer` from `brackets-manager`'s tables (the server's), with
+ * the champion named above it and the seeds listed as text for screen readers and small screens.
+ */
+export function TournamentBracket({ division }: { division: TTournamentDivisionBracket }) {
+  const id = `bracket-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const holder = useRef<HTMLDivElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { bracket } = division;
+
+  useEffect(() => {
+    let isCurrent = true;
+    loadViewer()
+      .then((viewer) =>
+        isCurrent && holder.current
+          ? viewer.render(
+              {
+                stages: bracket.stage,
+                matches: bracket.match,
+                matchGames: bracket.matchGame,
+                participants: bracket.participant,
+              },
+              { selector: `#${id}`, clear: true },
+            )
+          : undefined,
+      )
+      .catch((e: unknown) => {
+        if (isCurrent) setError(e instanceof Error ? e.message : 'The bracket could not be drawn.');
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [bracket, id]);
+
+  return (
+    <div data-testid="tournament-bracket" className="min-w-0">
+      {division.champion ? (
+        <p className="mb-3 text-base" data-testid="tournament-champion">
+          <span className="font-semibold text-slate-700">Champion:</span>{' '}
+          <span className="font-bold text-slate-900">{division.champion.displayName}</span>
+        </p>
+      ) : null}
+      <p className="text-sm text-slate-600">
+        Seeds: {division.seeds.map((s) => `${s.seed}. ${s.displayName}`).join(', ')}
+      </p>
+      {error ? <p className="mt-2 text-sm text-red-700">{error}</p> : null}
+      <div className="mt-3 overflow-x-auto">
+        <div id={id} ref={holder} className="brackets-viewer" aria-hidden="true" />
+      </div>
+    </div>
+  );
+}
