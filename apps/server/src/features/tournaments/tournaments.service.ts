@@ -57,6 +57,8 @@ import { ratingsOf } from '../users/ratings.service';
 import { seatRefusalsAmong } from '../users/seats';
 import { ageBandsOf, findDoorUserById, findUserById, findUserNames } from '../users/users.service';
 import { planJudges } from './tournament-judges';
+import { doubleNoShows, pairingKey, recordNoShows } from './tournament-no-shows';
+import * as seqRepo from './tournament-sequencer.repository';
 import * as repo from './tournaments.repository';
 import type { TDivisionRow, TEntrantRow, TTournamentRow } from './tournaments.tables';
 
@@ -101,7 +103,7 @@ async function viewerOf(deps: TTournamentsDeps, row: TTournamentRow, userId: str
   return { isHost: row.hostId === userId, isCohost: cohosts.includes(userId), entrant, isJudge };
 }
 
-const isManager = (viewer: TViewer) => viewer.isHost || viewer.isCohost;
+export const isManager = (viewer: TViewer) => viewer.isHost || viewer.isCohost;
 
 /** Whether `userId` coaches any team (a coach may host tournaments). */
 async function isCoach(deps: TTournamentsDeps, userId: string): Promise<boolean> {
@@ -114,7 +116,7 @@ async function isCoach(deps: TTournamentsDeps, userId: string): Promise<boolean>
  * Who may see a tournament: its hosts and entrants; anyone signed in for an open one; members of its teams for one
  * entered by teams. A tournament entered by code is found through its code. Anyone else is told it does not exist.
  */
-async function requireViewer(deps: TTournamentsDeps, user: TSessionUser, id: number) {
+export async function requireViewer(deps: TTournamentsDeps, user: TSessionUser, id: number) {
   const row = await requireTournament(deps, id);
   const viewer = await viewerOf(deps, row, user.id);
   if (isManager(viewer) || viewer.entrant || viewer.isJudge || row.entryMode === 'open' || user.role === 'admin') {
@@ -139,7 +141,7 @@ async function requireReader(deps: TTournamentsDeps, user: TSessionUser | null, 
   return { row, viewer: NO_VIEWER };
 }
 
-async function requireManager(deps: TTournamentsDeps, user: TSessionUser, id: number) {
+export async function requireManager(deps: TTournamentsDeps, user: TSessionUser, id: number) {
   const { row, viewer } = await requireViewer(deps, user, id);
   if (!isManager(viewer)) throw new AppError('forbidden', 'Only the tournament’s hosts can do that.');
   return { row, viewer };
@@ -206,11 +208,14 @@ export async function createTournament(
         divisionId,
         number: i + 1,
         seed: randomBytes(8).toString('hex'),
+        startsAt: input.roundStartsAt?.[i] ?? null,
       })),
     );
     await repo.insertRounds(trx, roundRows);
     return tournamentId;
   });
+  // The sequencer (subscribed to this) plans the tournament's first check-in and start.
+  await emitChanged(deps, id);
   return getTournament(deps, user, id);
 }
 
@@ -494,7 +499,7 @@ export async function withdraw(deps: TTournamentsDeps, user: TSessionUser, id: n
 }
 
 /** Tells the hosts, entrants and judges (every tab of theirs) that the tournament changed. */
-async function emitChanged(deps: TTournamentsDeps, tournamentId: number): Promise<void> {
+export async function emitChanged(deps: TTournamentsDeps, tournamentId: number): Promise<void> {
   const row = await repo.findTournament(db(deps), tournamentId);
   if (!row) return;
   const people = new Set([
@@ -609,6 +614,7 @@ export async function releaseRoundBy(
   releasedBy: string | null,
   id: number,
   number: number,
+  options: { isCheckedInOnly?: boolean } = {},
 ): Promise<TTournamentRound> {
   const row = await requireTournament(deps, id);
   if (number > row.prelimRounds) {
@@ -628,7 +634,20 @@ export async function releaseRoundBy(
       throw new AppError('conflict', `Release round ${number - 1} first.`);
     }
     const divisions = await repo.listDivisions(trx, id);
-    const entrants = (await repo.listEntrants(trx, id)).filter((e) => e.withdrawnAt === null);
+    let entrants = (await repo.listEntrants(trx, id)).filter((e) => e.withdrawnAt === null);
+    if (options.isCheckedInOnly) {
+      // Released by the tournament itself: whoever did not check in sits this round out as a no-show (with the claim).
+      const checkedIn = await seqRepo.listCheckIns(trx, id, number);
+      const missing = entrants.filter((e) => !checkedIn.has(e.userId)).map((e) => e.id);
+      await recordNoShows(trx, id, number, missing, 'not_checked_in', nowIso());
+      entrants = entrants.filter((e) => checkedIn.has(e.userId));
+      if (number > 1 && entrants.length < 2) {
+        throw new AppError(
+          'conflict',
+          `Round ${number} needs at least 2 entrants checked in; ${entrants.length} ${entrants.length === 1 ? 'has' : 'have'}.`,
+        );
+      }
+    }
     const fields = new Map(divisions.map((d) => [d.id, entrants.filter((e) => e.divisionId === d.id)]));
     const divisionName = (divisionId: number) => {
       const division = divisions.find((d) => d.id === divisionId);
@@ -859,6 +878,8 @@ async function confirmedRecords(
   );
   const records = new Map<number, TRoundRecord[]>();
   const waiting: string[] = [];
+  // A debate neither debater came to has no result and never will: it counts for neither.
+  const neitherCame = await doubleNoShows(trx, tournamentId);
   for (const divisionId of fields.keys()) {
     const list: TRoundRecord[] = [];
     for (let n = 1; n < number; n++) {
@@ -867,6 +888,7 @@ async function confirmedRecords(
       for (const p of own.filter((x) => !x.isBye)) {
         const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
         const aff = entrants.get(p.affEntrantId)!;
+        if (neitherCame.has(pairingKey(p))) continue;
         if (!outcome?.isConfirmed) {
           waiting.push(divisionName(divisionId));
           continue;

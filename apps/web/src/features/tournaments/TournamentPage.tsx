@@ -9,6 +9,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { TournamentRounds } from './TournamentRounds';
+import { TournamentSchedule } from './TournamentSchedule';
 import { useAuth } from '../auth/useAuth';
 import { ENTRY_MODE_LABELS, STATUS_LABELS, enterableDivisions, releaseState } from './tournament-view';
 import {
@@ -320,6 +321,7 @@ export default function TournamentPage() {
               />
             )}
           </section>
+          {isManager || t.viewer.entrantId !== null || t.viewer.isJudge ? <TournamentSchedule tournament={t} /> : null}
           <section aria-labelledby="tournament-entrants" className={CARD}>
             <h2 id="tournament-entrants" className="text-lg font-bold text-slate-900">
               Entrants ({t.entrantCount})

@@ -6,6 +6,8 @@ import type {
   TTournament,
   TTournamentEntrant,
   TTournamentRound,
+  TTournamentSchedule,
+  TTournamentScheduleRequest,
 } from '@resolved/shared';
 import { api } from '../../lib/api';
 
@@ -81,3 +83,15 @@ export async function readIfVisible<T>(
   if (!state?.data || state.status === 'error' || !isVisible(state.data)) return empty;
   return read();
 }
+
+export const scheduleKey = (id: number) => ['tournaments', id, 'schedule'] as const;
+
+export const getSchedule = async (id: number) =>
+  (await api<{ schedule: TTournamentSchedule }>(`/api/tournaments/${id}/schedule`)).schedule;
+
+export const checkIn = async (id: number) =>
+  (await api<{ schedule: TTournamentSchedule }>(`/api/tournaments/${id}/check-in`, { method: 'POST' })).schedule;
+
+export const setSchedule = async (id: number, input: TTournamentScheduleRequest) =>
+  (await api<{ schedule: TTournamentSchedule }>(`/api/tournaments/${id}/schedule`, { method: 'PUT', json: input }))
+    .schedule;
