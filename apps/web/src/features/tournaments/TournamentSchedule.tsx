@@ -8,7 +8,13 @@ import { buttonClass } from '../../ui/button-styles';
 import { checkIn, getSchedule, refreshTournament, scheduleKey } from './tournaments-queries';
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit', day: 'numeric' });
+  new Date(iso).toLocaleString(undefined, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /** What the schedule says of one round, in words. */
 function roundLine(round: TTournamentScheduleRound, mode: TTournamentSchedule['scheduleMode']): string {
