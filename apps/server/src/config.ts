@@ -1,6 +1,11 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  TOURNAMENT_CHECK_IN_MINUTES_DEFAULT,
+  TOURNAMENT_GRACE_MINUTES_DEFAULT,
+  TOURNAMENT_ROUND_PAUSE_MINUTES_DEFAULT,
+} from '@resolved/shared';
 
 /** Every setting comes from the environment; the README's configuration table lists them with these defaults. */
 const ZEnv = z.object({
@@ -66,6 +71,24 @@ const ZEnv = z.object({
     .max(10_000, { error: 'SPECTATOR_LIMIT must be a whole number from 1 to 10000.' })
     .default(100),
   DEBATE_FORFEIT_AFTER_MS: z.coerce.number().int().min(1000).optional(),
+  TOURNAMENT_CHECK_IN_MINUTES: z.coerce
+    .number({ error: 'TOURNAMENT_CHECK_IN_MINUTES must be a whole number from 1 to 240.' })
+    .int({ error: 'TOURNAMENT_CHECK_IN_MINUTES must be a whole number from 1 to 240.' })
+    .min(1, { error: 'TOURNAMENT_CHECK_IN_MINUTES must be a whole number from 1 to 240.' })
+    .max(240, { error: 'TOURNAMENT_CHECK_IN_MINUTES must be a whole number from 1 to 240.' })
+    .default(TOURNAMENT_CHECK_IN_MINUTES_DEFAULT),
+  TOURNAMENT_GRACE_MINUTES: z.coerce
+    .number({ error: 'TOURNAMENT_GRACE_MINUTES must be a whole number from 1 to 60.' })
+    .int({ error: 'TOURNAMENT_GRACE_MINUTES must be a whole number from 1 to 60.' })
+    .min(1, { error: 'TOURNAMENT_GRACE_MINUTES must be a whole number from 1 to 60.' })
+    .max(60, { error: 'TOURNAMENT_GRACE_MINUTES must be a whole number from 1 to 60.' })
+    .default(TOURNAMENT_GRACE_MINUTES_DEFAULT),
+  TOURNAMENT_ROUND_PAUSE_MINUTES: z.coerce
+    .number({ error: 'TOURNAMENT_ROUND_PAUSE_MINUTES must be a whole number from 1 to 120.' })
+    .int({ error: 'TOURNAMENT_ROUND_PAUSE_MINUTES must be a whole number from 1 to 120.' })
+    .min(1, { error: 'TOURNAMENT_ROUND_PAUSE_MINUTES must be a whole number from 1 to 120.' })
+    .max(120, { error: 'TOURNAMENT_ROUND_PAUSE_MINUTES must be a whole number from 1 to 120.' })
+    .default(TOURNAMENT_ROUND_PAUSE_MINUTES_DEFAULT),
 });
 
 /**
@@ -319,6 +342,9 @@ export interface TConfig {
   spectatorLimit: number;
   /** How long a debater may be away before forfeiting; the product's 60 s unless set (tests shorten it). */
   debateForfeitAfterMs: number | undefined;
+  /** A tournament's sequencer: check-in window before a fixed start, grace period after a release, pause between
+   * the last ballot and the next draw (`when_ballots_in`), in minutes (TOURNAMENT_CHECK_IN_MINUTES…). */
+  tournamentTimings: { checkInMinutes: number; graceMinutes: number; pauseMinutes: number };
 }
 
 export const DEFAULT_ROOM_LINKS = [1, 2, 3, 4, 5, 6].map((n) => `https://zoom.us/j/resolved-room-${n}`);
@@ -390,5 +416,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     }),
     spectatorLimit: e.SPECTATOR_LIMIT,
     debateForfeitAfterMs: e.DEBATE_FORFEIT_AFTER_MS,
+    tournamentTimings: {
+      checkInMinutes: e.TOURNAMENT_CHECK_IN_MINUTES,
+      graceMinutes: e.TOURNAMENT_GRACE_MINUTES,
+      pauseMinutes: e.TOURNAMENT_ROUND_PAUSE_MINUTES,
+    },
   };
 }

@@ -54,3 +54,4 @@ export * from './tournaments/index.js';
 export * from './tournament-schemas.js';
 export * from './tournament-judging.js';
 export * from './tournament-bracket-schemas.js';
+export * from './tournament-schedule-schemas.js';

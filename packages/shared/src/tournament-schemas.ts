@@ -8,6 +8,7 @@ import { FORMAT_IDS, type TFormatId } from './formats.js';
 import { DB_INT_MAX } from './constants.js';
 import type { TDebateStatus } from './debate/protocol.js';
 import type { TDrawFlag } from './tournaments/types.js';
+import { ZRoundStartTimes } from './tournament-schedule-schemas.js';
 
 export const TOURNAMENT_LIMITS = {
   nameMax: 100,
@@ -95,8 +96,22 @@ export const ZCreateTournamentRequest = z
       .refine((names) => new Set(names.map((n) => n.toLowerCase())).size === names.length, 'Division names repeat.'),
     /** Round 1 paired at random, or by rating (1 v N). */
     firstRound: z.enum(['random', 'rating']).default('random'),
+    /** Each preliminary round's start (`fixed`; round 1's only for `when_ballots_in`); none: released by hand. */
+    roundStartsAt: ZRoundStartTimes.optional(),
   })
   .superRefine((value, ctx) => {
+    const starts = value.roundStartsAt?.length ?? 0;
+    const startsMax = value.scheduleMode === 'fixed' ? value.prelimRounds : 1;
+    if (starts > startsMax) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['roundStartsAt'],
+        message:
+          value.scheduleMode === 'fixed'
+            ? `Give at most one start per preliminary round (${value.prelimRounds}).`
+            : 'When rounds follow the ballots, give round 1’s start only.',
+      });
+    }
     if (value.entryMode === 'teams' && value.teamIds.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['teamIds'], message: 'Choose at least one of your teams to enter.' });
     }

@@ -22,6 +22,7 @@ import {
   ZAddJudgeRequest,
   ZJudgeAvailabilityRequest,
   ZJudgeConflictsRequest,
+  ZTournamentScheduleRequest,
   ZCreateTournamentRequest,
   ZEnterTournamentRequest,
 } from '@resolved/shared';
@@ -319,6 +320,22 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
     summary: 'A judge of the pool says whether they can judge a round, until it is released.',
     body: ZJudgeAvailabilityRequest,
     ok: json('The judge.'),
+  },
+  'GET /api/tournaments/:id/schedule': {
+    tag: 'Tournaments',
+    summary: 'The schedule: each round’s start, check-in and automatic release; who checked in (hosts).',
+    ok: json('The schedule.'),
+  },
+  'PUT /api/tournaments/:id/schedule': {
+    tag: 'Tournaments',
+    summary: 'A host sets the starts of rounds not yet released (in the future, increasing).',
+    body: ZTournamentScheduleRequest,
+    ok: json('The schedule.'),
+  },
+  'POST /api/tournaments/:id/check-in': {
+    tag: 'Tournaments',
+    summary: 'An entrant or judge checks in for the next round while its check-in is open.',
+    ok: json('The schedule.'),
   },
   'POST /api/tournaments/:id/rounds/:number/release': {
     tag: 'Tournaments',

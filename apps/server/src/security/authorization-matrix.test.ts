@@ -765,6 +765,28 @@ const HTTP_PROBES: Record<string, TProbe> = {
     const url = `/api/tournaments/${tournament.id}/rounds/1/motion`;
     return asOutcome(await call(c, 'PUT', url, { motion: 'This House would ban homework.' }));
   },
+  'GET /api/tournaments/:id/schedule': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'code')).id}/schedule`)),
+  'PUT /api/tournaments/:id/schedule': async (c) => {
+    const tournament = await makeTournament(c, c.owner, 'open');
+    const startsAt = [new Date(Date.now() + 60 * 60_000).toISOString()];
+    return asOutcome(await call(c, 'PUT', `/api/tournaments/${tournament.id}/schedule`, { startsAt }));
+  },
+  'POST /api/tournaments/:id/check-in': async (c) => {
+    // Round 1 starts in 5 minutes: its check-in is open; the owner is an entrant.
+    const host = await fastUser(c.t);
+    await makeTeam(c, host);
+    const roundStartsAt = [new Date(Date.now() + 5 * 60_000).toISOString()];
+    const { tournament } = (await ok(
+      c,
+      'POST',
+      '/api/tournaments',
+      { ...PROBE_TOURNAMENT, entryMode: 'open', roundStartsAt },
+      host,
+    )) as { tournament: { id: number } };
+    await ok(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, {}, c.owner);
+    return asOutcome(await call(c, 'POST', `/api/tournaments/${tournament.id}/check-in`));
+  },
   'POST /api/tournaments/:id/rounds/:number/release': async (c) => {
     const tournament = await makeTournament(c, c.owner, 'open');
     for (let i = 0; i < 2; i++) {
@@ -951,6 +973,7 @@ const EXTRA_REFUSALS: Record<string, number[]> = {
   'GET /api/tournaments/:id/judges': [404],
   'GET /api/tournaments/:id/judge-obligations': [404],
   'GET /api/tournaments/:id/motions': [404],
+  'GET /api/tournaments/:id/schedule': [404],
 };
 
 function classify(key: string, outcome: TOutcome): TVerdict | string {

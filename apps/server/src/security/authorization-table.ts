@@ -310,6 +310,13 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'DDDDA',
     'the host',
   ),
+  'GET /api/tournaments/:id/schedule': rule('as the tournament itself', 'DDDAA', 'the host'),
+  'PUT /api/tournaments/:id/schedule': rule('the host and co-hosts, rounds not yet released', 'DDDDA', 'the host'),
+  'POST /api/tournaments/:id/check-in': rule(
+    'its active entrants and judges of its pool, while check-in is open',
+    'DDDDA',
+    'an entrant',
+  ),
   'POST /api/tournaments/:id/rounds/:number/release': rule(
     'the host and co-hosts, once per round',
     'DDDDA',

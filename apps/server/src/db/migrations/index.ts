@@ -41,6 +41,7 @@ import { teamJoinApproval } from './0039-team-join-approval';
 import { sfuRooms } from './0040-sfu-rooms';
 import { tournaments } from './0041-tournaments';
 import { tournamentTab } from './0042-tournament-tab';
+import { tournamentSequencer } from './0043-tournament-sequencer';
 import { tournamentBracket } from './0044-tournament-bracket';
 import { paradigmsMotions } from './0047-paradigms-motions';
 
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0040-sfu-rooms': sfuRooms,
   '0041-tournaments': tournaments,
   '0042-tournament-tab': tournamentTab,
+  '0043-tournament-sequencer': tournamentSequencer,
   '0044-tournament-bracket': tournamentBracket,
   '0047-paradigms-motions': paradigmsMotions,
 };

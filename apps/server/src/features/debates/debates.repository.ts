@@ -255,6 +255,7 @@ export async function markDebaterPresent(db: TDebatesDb, id: number, userId: str
   for (const [idColumn, joinedColumn] of [
     ['debaterAId', 'debaterAJoinedAt'],
     ['debaterBId', 'debaterBJoinedAt'],
+    ['judgeId', 'judgeJoinedAt'],
   ] as const) {
     await db
       .updateTable('debates')
@@ -264,6 +265,28 @@ export async function markDebaterPresent(db: TDebatesDb, id: number, userId: str
       .where(joinedColumn, 'is', null)
       .execute();
   }
+}
+
+/**
+ * Seats `toId` (or nobody) in a live round's judge seat in place of `fromId`, who never opened the room: false when
+ * the seat changed meanwhile or the round is over.
+ */
+export async function replaceAbsentJudge(
+  db: TDebatesDb,
+  id: number,
+  fromId: string,
+  toId: string | null,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('debates')
+    .set({ judgeId: toId, judgeSeatedAt: toId === null ? null : now, judgeJoinedAt: null })
+    .where('id', '=', id)
+    .where('judgeId', '=', fromId)
+    .where('judgeJoinedAt', 'is', null)
+    .where('status', '=', 'live')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Scheduled rounds whose start time has come and whose opening nobody has announced yet. */

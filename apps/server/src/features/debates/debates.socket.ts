@@ -256,7 +256,9 @@ export function debatesSocketFeature(
           const userId = socket.data.user?.id;
           const isDebater =
             debate.status === 'live' && (debate.debaters.a.userId === userId || debate.debaters.b.userId === userId);
-          if (isDebater) await debates.notePresent(deps, debateId, userId!);
+          const isSeatedJudge = debate.status === 'live' && !!userId && debate.judge?.userId === userId;
+          // A debater's or the judge's first arrival is kept (a tournament's grace period reads it).
+          if (isDebater || isSeatedJudge) await debates.notePresent(deps, debateId, userId!);
           // Join before reading messages: one sent meanwhile arrives as an event (merged by id on the client).
           const presence = await live.join(socket, debateId, isDebater);
           const isSeated = [debate.debaters.a.userId, debate.debaters.b.userId, debate.judge?.userId].includes(userId);

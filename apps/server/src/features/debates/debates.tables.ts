@@ -41,6 +41,8 @@ export interface DebatesTable {
   judgeSeatedAt: string | null;
   debaterAJoinedAt: string | null;
   debaterBJoinedAt: string | null;
+  /** Migration 0043: when the seated judge first opened the room (a tournament's standby check reads it). */
+  judgeJoinedAt: Generated<string | null>;
   /** 1 when the round earned its debaters points (the repeat-pair window counts these). */
   isRewarded: Generated<number>;
   /** Migration 0013: the open judge invitation's token, if a debater sent one. */

@@ -95,6 +95,17 @@ export async function releaseOpening(db: TDebatesDb, id: number): Promise<void> 
   return repo.releaseOpening(db, id);
 }
 
+/** A tournament's standby judge (or nobody) takes the seat of a judge who never opened the live round. */
+export async function replaceAbsentJudge(
+  db: TDebatesDb,
+  id: number,
+  fromId: string,
+  toId: string | null,
+  now: string,
+): Promise<boolean> {
+  return repo.replaceAbsentJudge(db, id, fromId, toId, now);
+}
+
 /** Opens (or replaces) the round's judge invitation. */
 export async function setJudgeInvite(db: TDebatesDb, id: number, token: string): Promise<void> {
   return repo.setJudgeInvite(db, id, token);

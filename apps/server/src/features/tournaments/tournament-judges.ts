@@ -45,6 +45,8 @@ export async function planJudges(
     /** The active entrants' user ids: an entrant does not judge. */
     entrantUserIds: readonly string[];
     nowMs: number;
+    /** Only these judges may sit (a standby: checked in, not seated this round); unset: the whole pool. */
+    allowedIds?: ReadonlySet<string>;
   },
 ): Promise<(string | null)[]> {
   const { tournamentId, roundNumber, rooms } = input;
@@ -55,7 +57,8 @@ export async function planJudges(
   const entrants = new Set(input.entrantUserIds);
   let ids = (await repo.listJudges(trx, tournamentId))
     .map((j) => j.userId)
-    .filter((userId) => !unavailable.has(userId) && !entrants.has(userId));
+    .filter((userId) => !unavailable.has(userId) && !entrants.has(userId))
+    .filter((userId) => !input.allowedIds || input.allowedIds.has(userId));
   const refused = await seatRefusalsAmong(trx, ids, input.nowMs);
   ids = ids.filter((userId) => !refused.has(userId));
   const busy = await rounds.findActiveUserIds(rounds.debatesDb(trx), ids);

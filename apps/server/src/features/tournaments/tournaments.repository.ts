@@ -122,7 +122,13 @@ export async function listDivisions(db: TDb, tournamentId: number) {
 
 export async function insertRounds(
   db: TDb,
-  rounds: readonly { tournamentId: number; divisionId: number; number: number; seed: string }[],
+  rounds: readonly {
+    tournamentId: number;
+    divisionId: number;
+    number: number;
+    seed: string;
+    startsAt?: string | null;
+  }[],
 ): Promise<void> {
   for (const chunk of chunks(rounds)) await db.insertInto('tournamentRounds').values(chunk).execute();
 }

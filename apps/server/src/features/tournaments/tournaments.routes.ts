@@ -11,12 +11,14 @@ import {
   ZJudgeAvailabilityRequest,
   ZJudgeConflictsRequest,
   ZTournamentId,
+  ZTournamentScheduleRequest,
   TOURNAMENT_LIMITS,
 } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { attachmentHeader } from '../../lib/content-disposition';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireUser } from '../auth/auth.guard';
+import * as schedule from './tournament-schedule';
 import * as tournaments from './tournaments.service';
 
 const ZTournamentParams = z.object({ id: ZTournamentId });
@@ -54,6 +56,7 @@ const ZJudgeParams = ZTournamentParams.extend({ userId: z.string().min(1).max(10
  */
 export async function tournamentsRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: tournaments.TTournamentsDeps = { database: context.database, events: context.events };
+  const scheduleDeps: schedule.TScheduleDeps = { ...deps, timings: context.config.tournamentTimings };
 
   app.get('/api/tournaments', async (request) => {
     const user = await requireUser(request);
@@ -153,6 +156,22 @@ export async function tournamentsRoutes(app: FastifyInstance, context: TAppConte
     const { id, number } = parseOrThrow(ZRoundParams, request.params);
     const { isAvailable } = parseOrThrow(ZJudgeAvailabilityRequest, request.body);
     return { judge: await tournaments.setAvailability(deps, user, id, number, isAvailable) };
+  });
+  app.get('/api/tournaments/:id/schedule', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { schedule: await schedule.getSchedule(scheduleDeps, user, id) };
+  });
+  app.put('/api/tournaments/:id/schedule', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    const input = parseOrThrow(ZTournamentScheduleRequest, request.body);
+    return { schedule: await schedule.setSchedule(scheduleDeps, user, id, input) };
+  });
+  app.post('/api/tournaments/:id/check-in', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { schedule: await schedule.checkIn(scheduleDeps, user, id) };
   });
   app.post('/api/tournaments/:id/rounds/:number/release', async (request, reply) => {
     const user = await requireUser(request);

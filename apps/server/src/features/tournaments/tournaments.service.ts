@@ -74,6 +74,8 @@ import {
 import { bracketView } from './tournament-bracket';
 import * as bracketRepo from './tournament-bracket.repository';
 import { advanceBrackets, checkPrelimsReleased, lastRoundOf, planEliminationRound } from './tournament-elimination';
+import { doubleNoShows, pairingKey, recordNoShows } from './tournament-no-shows';
+import * as seqRepo from './tournament-sequencer.repository';
 import * as repo from './tournaments.repository';
 import type { TDivisionRow, TEntrantRow, TTournamentRow } from './tournaments.tables';
 
@@ -227,11 +229,14 @@ export async function createTournament(
         divisionId,
         number: i + 1,
         seed: randomBytes(8).toString('hex'),
+        startsAt: input.roundStartsAt?.[i] ?? null,
       })),
     );
     await repo.insertRounds(trx, roundRows);
     return tournamentId;
   });
+  // The sequencer (subscribed to this) plans the tournament's first check-in and start.
+  await emitChanged(deps, id);
   return getTournament(deps, user, id);
 }
 
@@ -672,6 +677,7 @@ export async function releaseRoundBy(
   releasedBy: string | null,
   id: number,
   number: number,
+  options: { isCheckedInOnly?: boolean } = {},
 ): Promise<TTournamentRound> {
   const row = await requireTournament(deps, id);
   if (number > lastRoundOf(row)) {
@@ -693,7 +699,21 @@ export async function releaseRoundBy(
       throw new AppError('conflict', `Release round ${number - 1} first.`);
     }
     const divisions = await repo.listDivisions(trx, id);
-    const entrants = (await repo.listEntrants(trx, id)).filter((e) => e.withdrawnAt === null);
+    let entrants = (await repo.listEntrants(trx, id)).filter((e) => e.withdrawnAt === null);
+    if (options.isCheckedInOnly && !isElimination) {
+      // Released by the tournament itself: whoever did not check in sits this round out as a no-show (with the claim).
+      // An elimination round is drawn from the bracket whatever check-in says: an absent debater forfeits at grace's end.
+      const checkedIn = await seqRepo.listCheckIns(trx, id, number);
+      const missing = entrants.filter((e) => !checkedIn.has(e.userId)).map((e) => e.id);
+      await recordNoShows(trx, id, number, missing, 'not_checked_in', nowIso());
+      entrants = entrants.filter((e) => checkedIn.has(e.userId));
+      if (number > 1 && entrants.length < 2) {
+        throw new AppError(
+          'conflict',
+          `Round ${number} needs at least 2 entrants checked in; ${entrants.length} ${entrants.length === 1 ? 'has' : 'have'}.`,
+        );
+      }
+    }
     const fields = new Map(divisions.map((d) => [d.id, entrants.filter((e) => e.divisionId === d.id)]));
     const divisionName = (divisionId: number) => {
       const division = divisions.find((d) => d.id === divisionId);
@@ -958,6 +978,8 @@ async function confirmedRecords(
   );
   const records = new Map<number, TRoundRecord[]>();
   const waiting: string[] = [];
+  // A debate neither debater came to has no result and never will: it counts for neither.
+  const neitherCame = await doubleNoShows(trx, tournamentId);
   for (const divisionId of fields.keys()) {
     const list: TRoundRecord[] = [];
     for (let n = 1; n < number; n++) {
@@ -966,6 +988,7 @@ async function confirmedRecords(
       for (const p of own.filter((x) => !x.isBye)) {
         const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
         const aff = entrants.get(p.affEntrantId)!;
+        if (neitherCame.has(pairingKey(p))) continue;
         if (!outcome?.isConfirmed) {
           waiting.push(divisionName(divisionId));
           continue;

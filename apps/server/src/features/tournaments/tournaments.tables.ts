@@ -80,6 +80,14 @@ export interface TournamentRoundsTable {
   releasedAt: string | null;
   releasedBy: string | null;
   completedAt: string | null;
+  /** Migration 0043: a fixed-schedule round's start (null: released by hand, or when the ballots are in). */
+  startsAt: Generated<string | null>;
+  /** When the sequencer checked who came to the round's rooms (once: its claim). */
+  graceEndedAt: Generated<string | null>;
+  /** Why the last automatic release was refused (null: none, or released). */
+  releaseRefusal: Generated<string | null>;
+  /** When the sequencer saw every result of the round in (the `when_ballots_in` pause counts from it). */
+  resultsInAt: Generated<string | null>;
 }
 
 export interface TournamentPairingsTable {
@@ -138,6 +146,23 @@ export interface TournamentBracketsTable {
   updatedAt: string;
 }
 
+/** Who checked in for a round (migration 0043): an entrant or a judge of the pool. */
+export interface TournamentCheckInsTable {
+  tournamentId: number;
+  roundNumber: number;
+  userId: string;
+  checkedInAt: string;
+}
+
+/** A round an entrant missed (migration 0043), counted once: not checked in at the draw, or absent at grace's end. */
+export interface TournamentNoShowsTable {
+  tournamentId: number;
+  entrantId: number;
+  roundNumber: number;
+  reason: 'not_checked_in' | 'absent';
+  recordedAt: string;
+}
+
 export type TTournamentRow = Selectable<TournamentsTable>;
 export type TEntrantRow = Selectable<TournamentEntrantsTable>;
 export type TDivisionRow = Selectable<TournamentDivisionsTable>;
@@ -157,4 +182,6 @@ export interface TournamentsTables {
   tournamentJudgeConflicts: TournamentJudgeConflictsTable;
   tournamentMotions: TournamentMotionsTable;
   tournamentBrackets: TournamentBracketsTable;
+  tournamentCheckIns: TournamentCheckInsTable;
+  tournamentNoShows: TournamentNoShowsTable;
 }

@@ -20,7 +20,16 @@ import { buttonClass } from '../../ui/button-styles';
 import { BREAK_CHOICES, ENTRY_MODE_LABELS } from './tournament-view';
 import { createTournament, tournamentKeys } from './tournaments-queries';
 
-const FIELDS = ['name', 'formatId', 'prelimRounds', 'breakSize', 'scheduleMode', 'entryMode', 'teamIds'] as const;
+const FIELDS = [
+  'name',
+  'formatId',
+  'prelimRounds',
+  'breakSize',
+  'scheduleMode',
+  'entryMode',
+  'teamIds',
+  'roundStartsAt',
+] as const;
 type TField = (typeof FIELDS)[number];
 
 const SELECT_CLASS =
@@ -47,6 +56,9 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
   const [scheduleMode, setScheduleMode] = useState<TTournamentScheduleMode>('when_ballots_in');
   const [entryMode, setEntryMode] = useState<TTournamentEntryMode>('code');
   const [teamIds, setTeamIds] = useState<number[]>([]);
+  /** Round 1's start (a local date and time; empty: the host releases it), and the minutes between fixed starts. */
+  const [firstStart, setFirstStart] = useState('');
+  const [minutesApart, setMinutesApart] = useState(90);
   const [errors, setErrors] = useState<Partial<Record<TField, string>>>({});
   const [formError, setFormError] = useState<string>();
   const create = useMutation({
@@ -73,6 +85,9 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
       scheduleMode,
       entryMode,
       teamIds: entryMode === 'teams' ? teamIds : [],
+      ...(firstStart
+        ? { roundStartsAt: startTimes(firstStart, scheduleMode === 'fixed' ? prelimRounds : 1, minutesApart) }
+        : {}),
     };
     const parsed = ZCreateTournamentRequest.safeParse(input);
     if (!parsed.success) {
@@ -168,6 +183,33 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
             </select>
             {errorOf('scheduleMode')}
           </label>
+          <label className="text-sm font-semibold text-slate-700">
+            Round 1 starts (optional)
+            <input
+              type="datetime-local"
+              className={SELECT_CLASS}
+              value={firstStart}
+              onChange={(e) => setFirstStart(e.target.value)}
+              aria-describedby={`${ids}-starts-help`}
+            />
+            {errorOf('roundStartsAt')}
+          </label>
+          {scheduleMode === 'fixed' && firstStart ? (
+            <label className="text-sm font-semibold text-slate-700">
+              Minutes between round starts
+              <input
+                type="number"
+                min={15}
+                max={1440}
+                className={SELECT_CLASS}
+                value={minutesApart}
+                onChange={(e) => setMinutesApart(Number(e.target.value))}
+              />
+            </label>
+          ) : null}
+          <p id={`${ids}-starts-help`} className="text-sm text-slate-600 sm:col-span-2">
+            With a start, the tournament releases the round itself at that time, drawing whoever checked in.
+          </p>
         </div>
         <fieldset className="space-y-2 text-sm">
           <legend className="font-semibold text-slate-700">Who may enter</legend>
@@ -220,4 +262,10 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
       </form>
     </section>
   );
+}
+
+/** Each round's start (ISO): the first at the local `first`, then `minutesApart` apart. */
+function startTimes(first: string, count: number, minutesApart: number): string[] {
+  const start = new Date(first).getTime();
+  return Array.from({ length: count }, (_, i) => new Date(start + i * minutesApart * 60_000).toISOString());
 }

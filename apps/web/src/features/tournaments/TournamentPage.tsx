@@ -20,6 +20,7 @@ import { JudgesSection, MotionsSection, ObligationsSection } from './TournamentJ
 import { TournamentRounds } from './TournamentRounds';
 import { TournamentBracket } from './TournamentBracket';
 import { TournamentStandings } from './TournamentStandings';
+import { TournamentSchedule } from './TournamentSchedule';
 import { useAuth } from '../auth/useAuth';
 import { ENTRY_MODE_LABELS, STATUS_LABELS, enterableDivisions, releaseState } from './tournament-view';
 import {
@@ -402,6 +403,7 @@ export default function TournamentPage() {
               />
             )}
           </section>
+          {isManager || t.viewer.entrantId !== null || t.viewer.isJudge ? <TournamentSchedule tournament={t} /> : null}
           {isManager && t.formatId === 'parli' ? <MotionsSection tournament={t} /> : null}
           {canSeeJudges ? <JudgesSection tournament={t} /> : null}
           <ObligationsSection tournament={t} isManager={isManager} />

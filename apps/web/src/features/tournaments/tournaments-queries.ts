@@ -11,6 +11,8 @@ import type {
   TTournamentEntrant,
   TTournamentRound,
   TTournamentStandings,
+  TTournamentSchedule,
+  TTournamentScheduleRequest,
 } from '@resolved/shared';
 import { api } from '../../lib/api';
 
@@ -128,3 +130,14 @@ export const setMotion = async (id: number, number: number, motion: string) =>
       json: { motion },
     })
   ).motion;
+export const scheduleKey = (id: number) => ['tournaments', id, 'schedule'] as const;
+
+export const getSchedule = async (id: number) =>
+  (await api<{ schedule: TTournamentSchedule }>(`/api/tournaments/${id}/schedule`)).schedule;
+
+export const checkIn = async (id: number) =>
+  (await api<{ schedule: TTournamentSchedule }>(`/api/tournaments/${id}/check-in`, { method: 'POST' })).schedule;
+
+export const setSchedule = async (id: number, input: TTournamentScheduleRequest) =>
+  (await api<{ schedule: TTournamentSchedule }>(`/api/tournaments/${id}/schedule`, { method: 'PUT', json: input }))
+    .schedule;

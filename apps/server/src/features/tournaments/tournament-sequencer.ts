@@ -1,0 +1,242 @@
+/**
+ * The tournament's sequencer: the rounds run with nobody at the desk (Lichess's per-tournament director). One job per
+ * tournament on the one scheduler (`SEQUENCER_JOB`, keyed by the tournament's id, claimed in the database so one
+ * instance runs it) looks at the tournament, does what is due, and plans its next run:
+ *
+ * 1. The grace period of a released round ended: a debater who never opened their room forfeits it through the
+ *    rounds' own forfeit (`results.forfeit`, by absence: the opponent wins, the result is confirmed); neither came:
+ *    the round is abandoned and counts for neither. Each such debater has a no-show (two withdraw them). A judge
+ *    who never came is replaced by a standby (checked in, not seated this round, allowed by `planJudges`), or the
+ *    seat is emptied so the hosts see the room unjudged.
+ * 2. Every result of the last released round is in: the time is kept (`when_ballots_in` pauses from it).
+ * 3. The next draft round is due (its fixed start, or the pause after the ballots): it is released as a host would
+ *    (`releaseRoundBy`, with no host), drawing only those who checked in. A refused release (a round not over,
+ *    someone still in another round, too few checked in) is kept for the hosts, told to them, and tried again.
+ *
+ * The job is woken whenever the tournament changes (a ballot, an entry, a check-in, a release) and plans itself at
+ * the next moment something falls due.
+ */
+import { isMinorRound, REALTIME_ROOMS, type TTournamentReleaseDelayed } from '@resolved/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { nowIso } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { AppError } from '../../lib/errors';
+import type { Scheduler } from '../../lib/scheduler/scheduler';
+import * as rounds from '../debates/rounds.service';
+import * as results from '../results/results.service';
+import { ageBandsOf } from '../users/users.service';
+import { planJudges } from './tournament-judges';
+import { doubleNoShows, pairingKey, recordNoShows } from './tournament-no-shows';
+import { planRound, roundGroups, type TScheduleDeps } from './tournament-schedule';
+import * as seqRepo from './tournament-sequencer.repository';
+import * as repo from './tournaments.repository';
+import { emitChanged, releaseRoundBy } from './tournaments.service';
+
+/** The scheduler's job: one tournament's sequencer (key: the tournament's id). */
+export const SEQUENCER_JOB = 'tournaments.sequencer';
+/** A refused automatic release is tried again after this long. */
+export const RELEASE_RETRY_MS = 60_000;
+const MINUTE = 60_000;
+
+export interface TSequencer {
+  deps: TScheduleDeps;
+  scheduler: Pick<Scheduler, 'at'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
+const nowMsOf = (seq: TSequencer) => (seq.deps.now ? seq.deps.now() : Date.now());
+
+/** Runs the sequencer of one tournament now (on whichever instance claimed its job), then plans its next run. */
+export async function runSequencer(seq: TSequencer, tournamentId: number): Promise<void> {
+  const { deps } = seq;
+  const db = deps.database.db;
+  const row = await repo.findTournament(db, tournamentId);
+  if (!row || row.status === 'finished') return;
+  const nowMs = nowMsOf(seq);
+  const wakeAt: number[] = [];
+
+  // 1. Grace periods that ended.
+  for (const group of roundGroups(await repo.listRounds(db, tournamentId))) {
+    if (group.status === 'draft' || group.releasedAt === null || group.graceEndedAt !== null) continue;
+    const graceEnd = Date.parse(group.releasedAt) + deps.timings.graceMinutes * MINUTE;
+    if (nowMs >= graceEnd) await endGrace(seq, tournamentId, group.number, nowMs);
+    else wakeAt.push(graceEnd);
+  }
+
+  // 2. A released round whose every result is in.
+  for (const group of roundGroups(await repo.listRounds(db, tournamentId))) {
+    if (group.status !== 'released' || group.resultsInAt !== null) continue;
+    if (await areResultsIn(seq, tournamentId, group.number)) {
+      await seqRepo.markResultsIn(db, tournamentId, group.number, new Date(nowMs).toISOString());
+      await emitChanged(deps, tournamentId);
+    }
+  }
+
+  // 3. The next draft round, when due.
+  const groups = roundGroups(await repo.listRounds(db, tournamentId));
+  const next = groups.find((g) => g.status === 'draft');
+  if (next) {
+    const { releasesAt } = planRound(row, groups, next, deps.timings);
+    if (releasesAt !== null && nowMs >= releasesAt) {
+      const retryAt = await release(seq, tournamentId, next.number, nowMs);
+      wakeAt.push(retryAt ?? nowMs + deps.timings.graceMinutes * MINUTE);
+    } else if (releasesAt !== null) {
+      wakeAt.push(releasesAt);
+    }
+  }
+  if (wakeAt.length > 0) await seq.scheduler.at(SEQUENCER_JOB, String(tournamentId), Math.min(...wakeAt));
+}
+
+/** Releases round `number` with nobody at the desk; returns when to try again if it was refused. */
+async function release(seq: TSequencer, tournamentId: number, number: number, nowMs: number): Promise<number | null> {
+  const db = seq.deps.database.db;
+  try {
+    await releaseRoundBy(seq.deps, null, tournamentId, number, { isCheckedInOnly: true });
+    await seqRepo.setReleaseRefusal(db, tournamentId, number, null);
+    seq.log.info({ tournamentId, number }, 'tournament round released on schedule');
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // Released meanwhile (a host, or another run): nothing to do.
+    if (error.reason === 'round_released') return null;
+    const retryAt = nowMs + RELEASE_RETRY_MS;
+    seq.log.warn({ tournamentId, number, reason: error.message }, 'tournament round release refused; retrying');
+    await seqRepo.setReleaseRefusal(db, tournamentId, number, error.message);
+    const row = await repo.findTournament(db, tournamentId);
+    const hosts = [...(row?.hostId ? [row.hostId] : []), ...(await repo.listCohostIds(db, tournamentId))];
+    const payload: TTournamentReleaseDelayed = {
+      tournamentId,
+      roundNumber: number,
+      reason: error.message,
+      retryAt: new Date(retryAt).toISOString(),
+    };
+    for (const userId of hosts) {
+      seq.deps.events.emit({ name: 'tournament.release_delayed', room: REALTIME_ROOMS.user(userId), payload });
+    }
+    await emitChanged(seq.deps, tournamentId);
+    return retryAt;
+  }
+}
+
+/** Every debate of round `number` has a confirmed result, or is one neither debater came to. */
+async function areResultsIn(seq: TSequencer, tournamentId: number, number: number): Promise<boolean> {
+  const db = seq.deps.database.db;
+  const pairings = (await repo.listPairings(db, tournamentId)).filter((p) => p.number === number && !p.isBye);
+  const outcomes = await results.outcomesOf(
+    db,
+    pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
+  );
+  const neitherCame = await doubleNoShows(db, tournamentId);
+  return pairings.every(
+    (p) => neitherCame.has(pairingKey(p)) || (p.debateId !== null && outcomes.get(p.debateId)?.isConfirmed),
+  );
+}
+
+/**
+ * The end of round `number`'s grace period, once (`claimGrace`): absent debaters forfeit (or, both absent, the round
+ * is abandoned), each with a no-show; absent judges are replaced by standbys, or unseated.
+ */
+async function endGrace(seq: TSequencer, tournamentId: number, number: number, nowMs: number): Promise<void> {
+  const { deps } = seq;
+  const db = deps.database.db;
+  if (!(await seqRepo.claimGrace(db, tournamentId, number, new Date(nowMs).toISOString()))) return;
+  const tx = rounds.debatesDb(db);
+  const pairings = (await repo.listPairings(db, tournamentId)).filter(
+    (p) => p.number === number && !p.isBye && p.debateId !== null && p.negEntrantId !== null,
+  );
+  const seated = new Set<string>();
+  const judgeAway: { debateId: number; judgeId: string; affId: number; negId: number }[] = [];
+  for (const p of pairings) {
+    const debate = await rounds.findDebate(tx, p.debateId!);
+    if (!debate) continue;
+    if (debate.judgeId) seated.add(debate.judgeId);
+    if (debate.status !== 'live') continue;
+    const affAway = debate.debaterAJoinedAt === null;
+    const negAway = debate.debaterBJoinedAt === null;
+    const away = [...(affAway ? [p.affEntrantId] : []), ...(negAway ? [p.negEntrantId!] : [])];
+    if (away.length > 0) {
+      const withdrawn = await inTransaction(deps.database, (trx) =>
+        recordNoShows(trx, tournamentId, number, away, 'absent', nowIso()),
+      );
+      if (withdrawn.length > 0) seq.log.info({ tournamentId, withdrawn }, 'entrants withdrawn after two no-shows');
+    }
+    if (affAway && negAway) {
+      await results.abandon(deps, debate.id);
+    } else if (affAway || negAway) {
+      await results.forfeit(deps, debate.id, affAway ? debate.debaterAId : debate.debaterBId, { byAbsence: true });
+    } else if (debate.judgeId && debate.judgeJoinedAt === null) {
+      judgeAway.push({ debateId: debate.id, judgeId: debate.judgeId, affId: p.affEntrantId, negId: p.negEntrantId! });
+    }
+  }
+  if (judgeAway.length > 0) await seatStandbys(seq, tournamentId, number, judgeAway, seated, nowMs);
+  await emitChanged(deps, tournamentId);
+}
+
+/** Each room whose judge never came gets a standby judge, or none (the hosts see it unjudged). */
+async function seatStandbys(
+  seq: TSequencer,
+  tournamentId: number,
+  number: number,
+  rooms: readonly { debateId: number; judgeId: string; affId: number; negId: number }[],
+  seated: ReadonlySet<string>,
+  nowMs: number,
+): Promise<void> {
+  const { deps } = seq;
+  const db = deps.database.db;
+  const row = await repo.findTournament(db, tournamentId);
+  const entrants = await repo.listEntrants(db, tournamentId);
+  const byId = new Map(entrants.map((e) => [e.id, e]));
+  const active = entrants.filter((e) => e.withdrawnAt === null).map((e) => e.userId);
+  const checkedIn = await seqRepo.listCheckIns(db, tournamentId, number);
+  const allowedIds = new Set([...checkedIn].filter((userId) => !seated.has(userId)));
+  const debaters = rooms.flatMap((r) => [byId.get(r.affId)!.userId, byId.get(r.negId)!.userId]);
+  const bands = await ageBandsOf(db, debaters);
+  const minors = new Map(debaters.map((userId) => [userId, isMinorRound([bands.get(userId)])]));
+  const standbys = await planJudges(db, {
+    tournamentId,
+    roundNumber: number,
+    rooms: rooms.map((r) => ({ aff: byId.get(r.affId)!, neg: byId.get(r.negId)! })),
+    minors,
+    entrantUserIds: active,
+    nowMs,
+    allowedIds,
+  });
+  for (const [index, room] of rooms.entries()) {
+    const standby = standbys[index] ?? null;
+    const isReplaced = await rounds.replaceAbsentJudge(
+      rounds.debatesDb(db),
+      room.debateId,
+      room.judgeId,
+      standby,
+      nowIso(),
+    );
+    if (!isReplaced) continue;
+    seq.log.info({ tournamentId, debateId: room.debateId, standby }, 'absent tournament judge replaced');
+    if (standby && row) {
+      deps.events.emit({
+        name: 'tournament.round_released',
+        room: REALTIME_ROOMS.user(standby),
+        payload: {
+          tournamentId,
+          tournamentName: row.name,
+          roundNumber: number,
+          debateId: room.debateId,
+          side: null,
+          asJudge: true,
+        },
+      });
+    }
+  }
+}
+
+/** Makes the tournament's sequencer due now (a change may have made something due). */
+export async function wakeSequencer(scheduler: Pick<Scheduler, 'at'>, tournamentId: number, nowMs: number) {
+  await scheduler.at(SEQUENCER_JOB, String(tournamentId), nowMs);
+}
+
+/** At start-up: every unfinished tournament's sequencer runs once (a pending one keeps its time). */
+export async function restoreSequencers(seq: TSequencer): Promise<void> {
+  for (const id of await seqRepo.listUnfinishedIds(seq.deps.database.db)) {
+    await seq.scheduler.at(SEQUENCER_JOB, String(id), nowMsOf(seq), undefined, { ifAbsent: true });
+  }
+}
