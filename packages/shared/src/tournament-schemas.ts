@@ -8,6 +8,7 @@ import { FORMAT_IDS, type TFormatId } from './formats.js';
 import { DB_INT_MAX } from './constants.js';
 import type { TDebateStatus } from './debate/protocol.js';
 import type { TDrawFlag } from './tournaments/types.js';
+import type { TJudgesPerRoom } from './debate/panel.js';
 
 export const TOURNAMENT_LIMITS = {
   nameMax: 100,
@@ -64,6 +65,9 @@ const ZDivisionName = z
     `Division names are at most ${TOURNAMENT_LIMITS.divisionNameMax} characters.`,
   );
 
+/** One judge per room, or a panel of three (`JUDGES_PER_ROOM`). */
+const ZJudgesPerRoom = z.union([z.literal(1), z.literal(3)], { error: 'Choose 1 judge or a panel of 3 per room.' });
+
 export const ZCreateTournamentRequest = z
   .object({
     name: z
@@ -95,6 +99,9 @@ export const ZCreateTournamentRequest = z
       .refine((names) => new Set(names.map((n) => n.toLowerCase())).size === names.length, 'Division names repeat.'),
     /** Round 1 paired at random, or by rating (1 v N). */
     firstRound: z.enum(['random', 'rating']).default('random'),
+    /** Judges per room in preliminary rounds and in elimination rounds: one, or a panel of three. */
+    prelimJudgesPerRoom: ZJudgesPerRoom.default(1),
+    elimJudgesPerRoom: ZJudgesPerRoom.default(1),
   })
   .superRefine((value, ctx) => {
     if (value.entryMode === 'teams' && value.teamIds.length === 0) {
@@ -174,6 +181,8 @@ export interface TTournament {
   scheduleMode: TTournamentScheduleMode;
   entryMode: TTournamentEntryMode;
   firstRound: 'random' | 'rating';
+  /** Judges per room (1, or a panel of 3) in preliminary rounds and in elimination rounds. */
+  judgesPerRoom: { prelims: TJudgesPerRoom; elims: TJudgesPerRoom };
   status: TTournamentStatus;
   host: { userId: string; displayName: string };
   cohosts: { userId: string; displayName: string }[];
@@ -211,6 +220,8 @@ export interface TTournamentPairing {
   debateStatus: TDebateStatus | null;
   /** The judge seated at release (the assignment), or who took the seat since; null: no judge. */
   judge: { userId: string; displayName: string } | null;
+  /** A room judged by a panel: its judges in seat order (the chair, `judge`, first); empty: one judge. */
+  panel: { userId: string; displayName: string }[];
 }
 
 export interface TTournamentRound {

@@ -9,8 +9,20 @@ type TDb = Kysely<DB>;
 
 export async function insertTournament(
   db: TDb,
-  values: Omit<TournamentsTable, 'id' | 'status' | 'startedAt' | 'finishedAt' | 'firstRound' | 'publishedAt'> & {
+  values: Omit<
+    TournamentsTable,
+    | 'id'
+    | 'status'
+    | 'startedAt'
+    | 'finishedAt'
+    | 'firstRound'
+    | 'publishedAt'
+    | 'prelimJudgesPerRoom'
+    | 'elimJudgesPerRoom'
+  > & {
     firstRound: 'random' | 'rating';
+    prelimJudgesPerRoom: number;
+    elimJudgesPerRoom: number;
   },
 ): Promise<number> {
   const row = await db

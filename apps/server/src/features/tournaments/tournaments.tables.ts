@@ -30,6 +30,9 @@ export interface TournamentsTable {
   finishedAt: string | null;
   /** When a host published the results to everyone (migration 0042); null: hosts and entrants only. */
   publishedAt: string | null;
+  /** Judges per room, 1 or 3 (migration 0045): in preliminary rounds, and in elimination rounds. */
+  prelimJudgesPerRoom: Generated<number>;
+  elimJudgesPerRoom: Generated<number>;
 }
 
 export interface TournamentCohostsTable {

@@ -16,6 +16,7 @@ function pairing(overrides: Partial<TTournamentPairing>): TTournamentPairing {
     coinFlipWinner: null,
     debateStatus: 'live',
     judge: null,
+    panel: [],
     ...overrides,
   };
 }
