@@ -63,10 +63,13 @@ export function PanelBallots({ debate }: { debate: TDebate }) {
               <p className="mt-1 text-slate-800">
                 For {format.sides[b.winnerSide]} ({debate.debaters[b.winnerSide].displayName})
               </p>
-              <p className="mt-1 text-slate-700">
-                {debate.debaters.a.displayName} {b.speakerPoints.a.toFixed(1)} · {debate.debaters.b.displayName}{' '}
-                {b.speakerPoints.b.toFixed(1)}
-              </p>
+              <ul className="mt-1 text-slate-700">
+                {(['a', 'b'] as const).map((side) => (
+                  <li key={side} className="[overflow-wrap:anywhere]">
+                    {debate.debaters[side].displayName}: {b.speakerPoints[side].toFixed(1)}
+                  </li>
+                ))}
+              </ul>
               <p className="mt-1 whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]">{b.reason}</p>
             </li>
           ))}
