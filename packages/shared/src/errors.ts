@@ -64,6 +64,7 @@ export const ERROR_REASONS = [
   'debater_cannot_judge',
   'ballot_not_open',
   'already_decided',
+  'ballot_submitted',
   // Teams
   'not_team_judge',
   'not_team_member',

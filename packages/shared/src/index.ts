@@ -41,6 +41,7 @@ export * from './debate/flows.js';
 export * from './debate/poi.js';
 export * from './debate/replay.js';
 export * from './debate/snapshots.js';
+export * from './debate/panel.js';
 export * from './ranks.js';
 export * from './motions.js';
 export * from './teams.js';

@@ -9,6 +9,7 @@ import { DB_INT_MAX } from './constants.js';
 import type { TDebateStatus } from './debate/protocol.js';
 import type { TDrawFlag } from './tournaments/types.js';
 import { ZRoundStartTimes } from './tournament-schedule-schemas.js';
+import type { TJudgesPerRoom } from './debate/panel.js';
 
 export const TOURNAMENT_LIMITS = {
   nameMax: 100,
@@ -65,6 +66,9 @@ const ZDivisionName = z
     `Division names are at most ${TOURNAMENT_LIMITS.divisionNameMax} characters.`,
   );
 
+/** One judge per room, or a panel of three (`JUDGES_PER_ROOM`). */
+const ZJudgesPerRoom = z.union([z.literal(1), z.literal(3)], { error: 'Choose 1 judge or a panel of 3 per room.' });
+
 export const ZCreateTournamentRequest = z
   .object({
     name: z
@@ -98,6 +102,9 @@ export const ZCreateTournamentRequest = z
     firstRound: z.enum(['random', 'rating']).default('random'),
     /** Each preliminary round's start (`fixed`; round 1's only for `when_ballots_in`); none: released by hand. */
     roundStartsAt: ZRoundStartTimes.optional(),
+    /** Judges per room in preliminary rounds and in elimination rounds: one, or a panel of three. */
+    prelimJudgesPerRoom: ZJudgesPerRoom.default(1),
+    elimJudgesPerRoom: ZJudgesPerRoom.default(1),
   })
   .superRefine((value, ctx) => {
     const starts = value.roundStartsAt?.length ?? 0;
@@ -191,6 +198,8 @@ export interface TTournament {
   scheduleMode: TTournamentScheduleMode;
   entryMode: TTournamentEntryMode;
   firstRound: 'random' | 'rating';
+  /** Judges per room (1, or a panel of 3) in preliminary rounds and in elimination rounds. */
+  judgesPerRoom: { prelims: TJudgesPerRoom; elims: TJudgesPerRoom };
   status: TTournamentStatus;
   host: { userId: string; displayName: string };
   cohosts: { userId: string; displayName: string }[];
@@ -235,6 +244,8 @@ export interface TTournamentPairing {
   judge: { userId: string; displayName: string; paradigm: string | null } | null;
   /** The winner once the result is confirmed (the bye's entrant for a bye); null until then. */
   winnerEntrantId: number | null;
+  /** A room judged by a panel: its judges in seat order (the chair, `judge`, first); empty: one judge. */
+  panel: { userId: string; displayName: string }[];
 }
 
 export interface TTournamentRound {

@@ -62,6 +62,28 @@ export interface TBallot {
   createdAt: string;
 }
 
+/** One panel judge's own ballot, as everyone sees it once the panel has decided. */
+export interface TPanelBallot {
+  judge: TDebateParticipant;
+  winnerSide: TSideKey;
+  /** 26.0–30.0, in tenths. */
+  speakerPoints: Record<TSideKey, number>;
+  reason: string;
+  createdAt: string;
+}
+
+/**
+ * A round judged by a panel (`debate/panel.ts`): its judges in seat order (the first, the chair, is also `judge`),
+ * whose ballot is in, and — once a majority decided — every ballot and the votes (a late ballot among them).
+ */
+export interface TDebatePanel {
+  judges: (TDebateParticipant & { hasSubmitted: boolean })[];
+  /** Empty until the panel has decided: no judge reads another's ballot before writing their own. */
+  ballots: TPanelBallot[];
+  /** The votes of the ballots in, once decided; null before. */
+  votes: Record<TSideKey, number> | null;
+}
+
 export interface TDebate {
   id: number;
   formatId: TFormatId;
@@ -92,6 +114,8 @@ export interface TDebate {
    */
   revision: number;
   ballot: TBallot | null;
+  /** A panel of judges (each submits a ballot, the majority decides); null: one judge. */
+  panel: TDebatePanel | null;
   createdAt: string;
   endedAt: string | null;
   /** What the round earned each participant, and why (entries at 0 points say why nothing); empty while live. */

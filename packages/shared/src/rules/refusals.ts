@@ -22,6 +22,7 @@ export const REFUSALS = {
   debater_cannot_judge: { code: 'forbidden', message: 'A debater cannot judge their own debate.' },
   ballot_not_open: { code: 'conflict', message: 'The ballot opens after the last speech.' },
   already_decided: { code: 'conflict', message: 'This debate has already been decided.' },
+  ballot_submitted: { code: 'conflict', message: 'You have already submitted your ballot for this round.' },
   not_team_judge: {
     code: 'forbidden',
     message: 'Only the team’s coaches and the judges they name judge its practice rounds.',
@@ -71,6 +72,7 @@ const NOT_IN_ROUND_WORDS = {
   judge: 'Sign in to judge a debate.',
   judge_invite: 'Only the debaters can invite a judge.',
   ballot: 'Only the judge of this debate can submit a ballot.',
+  panel_ballot: 'Only the judges on this round’s panel can submit a ballot.',
   round_chat: 'Only the debaters and the judge can write in the round chat.',
   flow: 'Only the debaters and the judge keep a flow of this round.',
   poi: 'Only the debaters offer points.',

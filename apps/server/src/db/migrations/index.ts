@@ -43,6 +43,7 @@ import { tournaments } from './0041-tournaments';
 import { tournamentTab } from './0042-tournament-tab';
 import { tournamentSequencer } from './0043-tournament-sequencer';
 import { tournamentBracket } from './0044-tournament-bracket';
+import { judgePanels } from './0045-judge-panels';
 import { paradigmsMotions } from './0047-paradigms-motions';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0042-tournament-tab': tournamentTab,
   '0043-tournament-sequencer': tournamentSequencer,
   '0044-tournament-bracket': tournamentBracket,
+  '0045-judge-panels': judgePanels,
   '0047-paradigms-motions': paradigmsMotions,
 };
 

@@ -21,7 +21,14 @@ export async function settleRound(
   tx: TDebatesDb,
   row: TDebateRow,
   ending: TRoundEnding,
-  options: { winnerSide: TSideKey | null; forfeitedBy?: string; spokenMs: number; now: string },
+  options: {
+    winnerSide: TSideKey | null;
+    forfeitedBy?: string;
+    spokenMs: number;
+    now: string;
+    /** A panel: the judges the judging award goes to, each as a single judge's (default: the round's judge). */
+    judgeIds?: readonly string[];
+  },
 ): Promise<TAwardsOutcome> {
   const debateId = Number(row.id);
   const since = new Date(Date.parse(options.now) - AWARD_RULES.repeatWindowMs).toISOString();
@@ -43,10 +50,15 @@ export async function settleRound(
     pairRoundsInWindow: repeats.pair,
     judgePairRoundsInWindow: repeats.judgePair,
   });
-  const userOf = { a: row.debaterAId, b: row.debaterBId, judge: row.judgeId };
+  const userOf = {
+    a: [row.debaterAId],
+    b: [row.debaterBId],
+    judge: options.judgeIds ?? (row.judgeId ? [row.judgeId] : []),
+  };
   for (const award of [...outcome.awards, ...outcome.withheld]) {
-    const userId = userOf[award.recipient];
-    if (userId) await awardPoints(tx, { userId, amount: award.points, reason: award.reason, debateId }, options.now);
+    for (const userId of userOf[award.recipient]) {
+      await awardPoints(tx, { userId, amount: award.points, reason: award.reason, debateId }, options.now);
+    }
   }
   if (outcome.awards.some((award) => award.recipient !== 'judge')) await markRewarded(tx, debateId);
   if (outcome.notCounted) await markNotCounted(tx, debateId, JSON.stringify(outcome.notCounted));

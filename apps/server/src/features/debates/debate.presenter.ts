@@ -79,6 +79,8 @@ export interface TDebateExtras {
   pois: TPoi[];
   /** Whether a debater is under 18, and then who of their coaches may judge (`round-minors.ts`). */
   minors: TDebate['minors'];
+  /** A panel's seats and its judges' ballots (`panel.presenter.ts`); null: one judge. */
+  panel: TDebate['panel'];
 }
 
 export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
@@ -100,6 +102,7 @@ export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
     clockVersion: Number(row.clockVersion),
     revision: Number(row.revision),
     ballot: presentBallot(extras.ballot, names, wasJudgeSeatedBeforeSpeeches(row)),
+    panel: extras.panel,
     hasJudgeInvite: row.judgeInviteToken !== null,
     team: extras.team,
     evidencePublic: Number(row.evidencePublic) === 1,

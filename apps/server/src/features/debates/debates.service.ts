@@ -26,6 +26,8 @@ import { isBlockedByAny } from '../blocks/blocks.service';
 import { nowIso } from '../../db/database';
 import { AppError, refuse, refused } from '../../lib/errors';
 import * as repo from './debates.repository';
+import { panelBallotsOf, panelJudgeIdsOf } from './panels.service';
+import { presentPanel } from './panel.presenter';
 import * as roundChatRepo from './round-chat.repository';
 import { clockFromRow, db, debateNotFoundError, nowMs, requireDebate, seatsOfRow, sideOf } from './round-row';
 import type { TDebateRow } from './debates.repository';
@@ -50,9 +52,11 @@ export const LIST_LIMIT = 100;
 export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<TDebate> {
   const tx = db(deps);
   const [ballot] = await repo.findBallots(db(deps), [Number(row.id)]);
+  const panelIds = await panelJudgeIdsOf(tx, Number(row.id));
+  const panelBallots = panelIds.length === 0 ? [] : await panelBallotsOf(tx, Number(row.id));
   const names = await findUserNames(
     tx,
-    [row.debaterAId, row.debaterBId, row.judgeId, ballot?.judgeId].filter((v): v is string => !!v),
+    [row.debaterAId, row.debaterBId, row.judgeId, ballot?.judgeId, ...panelIds].filter((v): v is string => !!v),
   );
   const ratings = await ratingsOf(db(deps), row.formatId, [row.debaterAId, row.debaterBId]);
   const awards = row.status === 'live' ? [] : await listDebateAwards(deps, Number(row.id));
@@ -64,6 +68,7 @@ export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<T
     team: await teamOfRound(deps, row.teamId),
     pois: await listPois(deps, Number(row.id)),
     minors: await minorsOfRound(deps, row),
+    panel: presentPanel(row.status, panelIds, panelBallots, names),
   });
 }
 

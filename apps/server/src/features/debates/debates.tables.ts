@@ -126,6 +126,15 @@ export interface DebateTables {
   debates: DebatesTable;
   activeDebaters: ActiveDebatersTable;
   debateMessages: DebateMessagesTable;
+  debatePanelJudges: DebatePanelJudgesTable;
+}
+
+/** Migration 0045: a panel's seats (seat 1, the chair, is also `debates.judgeId`); none: a single judge. */
+export interface DebatePanelJudgesTable {
+  debateId: number;
+  userId: string;
+  seat: number;
+  seatedAt: string;
 }
 
 /** A round about to be inserted (matching, a challenge, a coach's pairing). */

@@ -164,7 +164,8 @@ export async function insertBallot(
   db: TDebatesDb,
   values: {
     debateId: number;
-    judgeId: string;
+    /** Null for a panel's decision (each judge's own ballot is in `debatePanelBallots`). */
+    judgeId: string | null;
     winnerSide: TSideKey;
     speakerPointsA: number;
     speakerPointsB: number;

@@ -34,6 +34,8 @@ import { NEW_RATING, rateResult } from '../../lib/ratings/ratings';
 import type { TDebatesDeps } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { recordStrike } from '../playban/playban.service';
+import { panelJudgeIdsOf } from '../debates/panels.service';
+import { submitPanelBallot } from './panel-ballots';
 
 /**
  * Takes the judge's seat: first come while the round is live, or — with a debater's invitation — also after the last
@@ -91,6 +93,9 @@ export async function submitBallot(
   debateId: number,
   ballot: TSubmitBallotRequest,
 ): Promise<TDebate> {
+  // A round judged by a panel takes each panel judge's own ballot and is decided by the majority.
+  const panel = await panelJudgeIdsOf(db(deps), debateId);
+  if (panel.length > 0) return submitPanelBallot(deps, user, debateId, panel, ballot);
   await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);

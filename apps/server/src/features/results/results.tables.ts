@@ -33,11 +33,24 @@ export interface RatingHistoryTable {
   createdAt: string;
 }
 
+/** Migration 0045: a panel judge's own ballot (one per judge and round; the decision is in `debateBallots`). */
+export interface DebatePanelBallotsTable {
+  debateId: number;
+  judgeId: string;
+  winnerSide: TSideKey;
+  speakerPointsA: number;
+  speakerPointsB: number;
+  reason: string;
+  createdAt: string;
+}
+
 /** A ballot as read from the database. */
 export type TBallotRow = Selectable<DebateBallotsTable>;
+export type TPanelBallotRow = Selectable<DebatePanelBallotsTable>;
 
 export interface ResultsTables {
   debateBallots: DebateBallotsTable;
+  debatePanelBallots: DebatePanelBallotsTable;
   debateRatings: DebateRatingsTable;
   ratingHistory: RatingHistoryTable;
 }

@@ -21,6 +21,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { blockGraphAmong } from '../blocks/blocks.service';
 import * as rounds from '../debates/rounds.service';
+import { panelsOf } from '../debates/panels.service';
 import { coachIdsOfTeamsOf, teamIdsOfUsers } from '../memberships/memberships.service';
 import { outcomesOf } from '../results/results.service';
 import { seatRefusalsAmong } from '../users/seats';
@@ -33,7 +34,10 @@ export interface TRoomToJudge {
   neg: TEntrantRow;
 }
 
-/** Each room's judge (in the order of `rooms`; null: no allowed judge was left for it). */
+/**
+ * Each room's judges (in the order of `rooms`): one, or a panel of `panelSize` with its chair first; fewer (none) when
+ * no allowed judge was left for a seat.
+ */
 export async function planJudges(
   trx: Kysely<DB>,
   input: {
@@ -47,8 +51,10 @@ export async function planJudges(
     nowMs: number;
     /** Only these judges may sit (a standby: checked in, not seated this round); unset: the whole pool. */
     allowedIds?: ReadonlySet<string>;
+    /** Judges per room: 1, or 3 for a panel. */
+    panelSize?: number;
   },
-): Promise<(string | null)[]> {
+): Promise<string[][]> {
   const { tournamentId, roundNumber, rooms } = input;
   if (rooms.length === 0) return [];
   const unavailable = new Set(
@@ -70,7 +76,7 @@ export async function planJudges(
     if (door && !door.isBanned && ageDoorRefusal(door.user, 'judge') === null) actors.set(userId, door.user);
   }
   ids = ids.filter((userId) => actors.has(userId));
-  if (ids.length === 0) return rooms.map(() => null);
+  if (ids.length === 0) return rooms.map(() => []);
 
   const debaterIds = rooms.flatMap((r) => [r.aff.userId, r.neg.userId]);
   const teams = await teamIdsOfUsers(trx, ids);
@@ -88,6 +94,10 @@ export async function planJudges(
     trx,
     earlier.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
   );
+  const earlierPanels = await panelsOf(
+    trx,
+    earlier.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
+  );
   const judged = new Map<string, string[]>();
   for (const p of earlier) {
     const judgeId = p.debateId === null ? null : (outcomes.get(p.debateId)?.judgeId ?? null);
@@ -96,7 +106,10 @@ export async function planJudges(
       userOfEntrant.get(p.affEntrantId),
       p.negEntrantId === null ? undefined : userOfEntrant.get(p.negEntrantId),
     ];
-    judged.set(judgeId, [...(judged.get(judgeId) ?? []), ...debaters.filter((d): d is string => d !== undefined)]);
+    // Every judge of a panel judged the round, not only its chair.
+    for (const id of earlierPanels.get(p.debateId!) ?? [judgeId]) {
+      judged.set(id, [...(judged.get(id) ?? []), ...debaters.filter((d): d is string => d !== undefined)]);
+    }
   }
 
   const candidates: TJudgeCandidate[] = ids.map((id) => ({
@@ -121,6 +134,6 @@ export async function planJudges(
       coachIds: hasMinor ? await coachIdsOfTeamsOf(trx, [room.aff.userId, room.neg.userId]) : [],
     });
   }
-  const { panels } = assignJudges(judgeRooms, candidates, 1);
-  return panels.map((panel) => panel.judgeIds[0] ?? null);
+  const { panels } = assignJudges(judgeRooms, candidates, input.panelSize ?? 1);
+  return panels.map((panel) => panel.judgeIds);
 }

@@ -202,7 +202,7 @@ async function seatStandbys(
     allowedIds,
   });
   for (const [index, room] of rooms.entries()) {
-    const standby = standbys[index] ?? null;
+    const standby = standbys[index]?.[0] ?? null;
     const isReplaced = await rounds.replaceAbsentJudge(
       rounds.debatesDb(db),
       room.debateId,

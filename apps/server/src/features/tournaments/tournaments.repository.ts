@@ -11,9 +11,19 @@ export async function insertTournament(
   db: TDb,
   values: Omit<
     TournamentsTable,
-    'id' | 'status' | 'startedAt' | 'finishedAt' | 'firstRound' | 'publishedAt' | 'entrantsPerJudge'
+    | 'id'
+    | 'status'
+    | 'startedAt'
+    | 'finishedAt'
+    | 'firstRound'
+    | 'publishedAt'
+    | 'prelimJudgesPerRoom'
+    | 'elimJudgesPerRoom'
+    | 'entrantsPerJudge'
   > & {
     firstRound: 'random' | 'rating';
+    prelimJudgesPerRoom: number;
+    elimJudgesPerRoom: number;
   },
 ): Promise<number> {
   const row = await db

@@ -76,6 +76,8 @@ import * as bracketRepo from './tournament-bracket.repository';
 import { advanceBrackets, checkPrelimsReleased, lastRoundOf, planEliminationRound } from './tournament-elimination';
 import { doubleNoShows, pairingKey, recordNoShows } from './tournament-no-shows';
 import * as seqRepo from './tournament-sequencer.repository';
+import { judgesPerRoomOf, panelSizeOf } from './tournament-panels';
+import { panelsOf, seatPanels } from '../debates/panels.service';
 import * as repo from './tournaments.repository';
 import type { TDivisionRow, TEntrantRow, TTournamentRow } from './tournaments.tables';
 
@@ -211,6 +213,8 @@ export async function createTournament(
       scheduleMode: input.scheduleMode,
       entryMode: input.entryMode,
       firstRound: input.firstRound,
+      prelimJudgesPerRoom: input.prelimJudgesPerRoom,
+      elimJudgesPerRoom: input.elimJudgesPerRoom,
       joinCode: input.entryMode === 'code' ? newJoinCode() : null,
       hostId: user.id,
       createdAt: now,
@@ -260,6 +264,7 @@ async function present(deps: TTournamentsDeps, row: TTournamentRow, viewer: TVie
     scheduleMode: row.scheduleMode,
     entryMode: row.entryMode,
     firstRound: row.firstRound,
+    judgesPerRoom: judgesPerRoomOf(row),
     status: row.status,
     host: { userId: row.hostId ?? '', displayName: row.hostId ? nameOf(row.hostId) : 'Former host' },
     cohosts: cohostIds.map((userId) => ({ userId, displayName: nameOf(userId) })),
@@ -598,8 +603,9 @@ async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTourn
   };
   const debateIds = pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId]));
   const outcomes = await outcomesOf(db(deps), debateIds);
+  const panels = await panelsOf(db(deps), debateIds);
   const judgeIds = [...new Set([...outcomes.values()].flatMap((o) => (o.judgeId === null ? [] : [o.judgeId])))];
-  const judgeNames = await findUserNames(db(deps), judgeIds);
+  const judgeNames = await findUserNames(db(deps), [...judgeIds, ...[...panels.values()].flat()]);
   const paradigms = await judgeParadigms(db(deps), judgeIds);
   const motions = await motionsByRound(db(deps), id);
   const judgeOf = (debateId: number | null) => {
@@ -618,6 +624,17 @@ async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTourn
     if (!outcome?.isConfirmed) return null;
     return outcome.winnerId === byId.get(p.affEntrantId)?.userId ? p.affEntrantId : p.negEntrantId;
   };
+  const panelOf = (debateId: number | null) =>
+    (debateId === null ? [] : (panels.get(debateId) ?? [])).map((userId) => ({
+      userId,
+      displayName: judgeNames.get(userId) ?? 'Someone',
+    }));
+  const tournament = await requireTournament(deps, id);
+  // A room short of its judges: none, or fewer than the panel the round asks for.
+  const isShort = (debateId: number | null, number: number) =>
+    debateId !== null &&
+    (judgeOf(debateId) === null ||
+      (panelSizeOf(tournament, number) > 1 && panelOf(debateId).length < panelSizeOf(tournament, number)));
   const numbers = [...new Set(roundRows.filter((r) => r.status !== 'draft').map((r) => r.number))];
   return numbers.map((number) => {
     const rows = roundRows.filter((r) => r.number === number);
@@ -628,7 +645,7 @@ async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTourn
       status,
       releasedAt: rows[0]?.releasedAt ?? null,
       motion: motions.get(number) ?? null,
-      unjudgedPairingIds: own.filter((p) => p.debateId !== null && judgeOf(p.debateId) === null).map((p) => p.id),
+      unjudgedPairingIds: own.filter((p) => isShort(p.debateId, number)).map((p) => p.id),
       pairings: own.map((p) => ({
         id: p.id,
         divisionId: p.divisionId,
@@ -641,6 +658,7 @@ async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTourn
         debateStatus: p.debateId === null ? null : (outcomes.get(p.debateId)?.status ?? null),
         judge: judgeOf(p.debateId),
         winnerEntrantId: winnerOf(p),
+        panel: panelOf(p.debateId),
       })),
     };
   });
@@ -829,11 +847,12 @@ export async function releaseRoundBy(
       minors,
       entrantUserIds: everyone,
       nowMs,
+      panelSize: panelSizeOf(tournament, number),
     });
     await lockKeys(
       trx,
       deps.database.engine,
-      judges.flatMap((userId) => (userId === null ? [] : [`user:${userId}`])),
+      judges.flat().map((userId) => `user:${userId}`),
     );
     const unseatable = await seatRefusalsAmong(trx, debaters, nowMs);
     const unavailable = debaters.find((userId) => unseatable.has(userId));
@@ -861,7 +880,8 @@ export async function releaseRoundBy(
         topicId: motion === null ? resolutions[index]!.topicId : null,
         debaterAId: p.aff.userId,
         debaterBId: p.neg!.userId,
-        judgeId: judges[index] ?? null,
+        // A panel's chair is the round's judge; the panel's seats are `seatPanels`'.
+        judgeId: judges[index]?.[0] ?? null,
         teamId: null,
         startsAt: null,
         clock,
@@ -881,10 +901,9 @@ export async function releaseRoundBy(
         debateId: p.neg === null ? null : ids.get(p.aff.userId)!,
       })),
     );
-    const judged = debates.flatMap((p, index) => {
-      const judgeId = judges[index];
-      return judgeId ? [{ judgeId, debateId: ids.get(p.aff.userId)! }] : [];
-    });
+    const panels = debates.map((p, index) => ({ debateId: ids.get(p.aff.userId)!, judgeIds: judges[index] ?? [] }));
+    await seatPanels(tx, panels, now);
+    const judged = panels.flatMap(({ debateId, judgeIds }) => judgeIds.map((judgeId) => ({ judgeId, debateId })));
     return { tournament, planned, ids, judged };
   });
 

@@ -32,6 +32,9 @@ export interface TournamentsTable {
   publishedAt: string | null;
   /** The judge obligation (migration 0047): each team owes one judge per this many of its entrants; null: none. */
   entrantsPerJudge: Generated<number | null>;
+  /** Judges per room, 1 or 3 (migration 0045): in preliminary rounds, and in elimination rounds. */
+  prelimJudgesPerRoom: Generated<number>;
+  elimJudgesPerRoom: Generated<number>;
 }
 
 export interface TournamentCohostsTable {

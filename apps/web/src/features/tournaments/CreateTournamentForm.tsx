@@ -5,10 +5,12 @@ import { Trophy } from 'lucide-react';
 import {
   FORMAT_IDS,
   FORMATS,
+  JUDGES_PER_ROOM,
   TOURNAMENT_LIMITS,
   ZCreateTournamentRequest,
   type TCreateTournamentRequest,
   type TFormatId,
+  type TJudgesPerRoom,
   type TTournamentEntryMode,
   type TTournamentScheduleMode,
 } from '@resolved/shared';
@@ -29,7 +31,11 @@ const FIELDS = [
   'entryMode',
   'teamIds',
   'roundStartsAt',
+  'prelimJudgesPerRoom',
+  'elimJudgesPerRoom',
 ] as const;
+
+const JUDGES_LABELS: Record<TJudgesPerRoom, string> = { 1: 'One judge', 3: 'A panel of 3' };
 type TField = (typeof FIELDS)[number];
 
 const SELECT_CLASS =
@@ -53,6 +59,8 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
   const [formatId, setFormatId] = useState<TFormatId>('ld');
   const [prelimRounds, setPrelimRounds] = useState(4);
   const [breakSize, setBreakSize] = useState(0);
+  const [prelimJudgesPerRoom, setPrelimJudgesPerRoom] = useState<TJudgesPerRoom>(1);
+  const [elimJudgesPerRoom, setElimJudgesPerRoom] = useState<TJudgesPerRoom>(1);
   const [scheduleMode, setScheduleMode] = useState<TTournamentScheduleMode>('when_ballots_in');
   const [entryMode, setEntryMode] = useState<TTournamentEntryMode>('code');
   const [teamIds, setTeamIds] = useState<number[]>([]);
@@ -88,6 +96,8 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
       ...(firstStart
         ? { roundStartsAt: startTimes(firstStart, scheduleMode === 'fixed' ? prelimRounds : 1, minutesApart) }
         : {}),
+      prelimJudgesPerRoom,
+      elimJudgesPerRoom,
     };
     const parsed = ZCreateTournamentRequest.safeParse(input);
     if (!parsed.success) {
@@ -210,6 +220,36 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
           <p id={`${ids}-starts-help`} className="text-sm text-slate-600 sm:col-span-2">
             With a start, the tournament releases the round itself at that time, drawing whoever checked in.
           </p>
+          <label className="text-sm font-semibold text-slate-700">
+            Judges per room, preliminaries
+            <select
+              className={SELECT_CLASS}
+              value={prelimJudgesPerRoom}
+              onChange={(e) => setPrelimJudgesPerRoom(Number(e.target.value) === 3 ? 3 : 1)}
+            >
+              {JUDGES_PER_ROOM.map((n) => (
+                <option key={n} value={n}>
+                  {JUDGES_LABELS[n]}
+                </option>
+              ))}
+            </select>
+            {errorOf('prelimJudgesPerRoom')}
+          </label>
+          <label className="text-sm font-semibold text-slate-700">
+            Judges per room, elimination rounds
+            <select
+              className={SELECT_CLASS}
+              value={elimJudgesPerRoom}
+              onChange={(e) => setElimJudgesPerRoom(Number(e.target.value) === 3 ? 3 : 1)}
+            >
+              {JUDGES_PER_ROOM.map((n) => (
+                <option key={n} value={n}>
+                  {JUDGES_LABELS[n]}
+                </option>
+              ))}
+            </select>
+            {errorOf('elimJudgesPerRoom')}
+          </label>
         </div>
         <fieldset className="space-y-2 text-sm">
           <legend className="font-semibold text-slate-700">Who may enter</legend>

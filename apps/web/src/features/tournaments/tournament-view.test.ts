@@ -24,6 +24,7 @@ function pairing(overrides: Partial<TTournamentPairing>): TTournamentPairing {
     debateStatus: 'live',
     judge: null,
     winnerEntrantId: null,
+    panel: [],
     ...overrides,
   };
 }

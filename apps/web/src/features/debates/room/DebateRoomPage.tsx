@@ -16,6 +16,7 @@ import { buttonClass } from '../../../ui/button-styles';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useAuth } from '../../auth/useAuth';
 import { BallotForm, BallotView } from '../ballot/Ballot';
+import { canSubmitPanelBallot, PanelBallots } from '../ballot/PanelBallots';
 import { RoundAwards } from '../ballot/RoundAwards';
 import { JudgeSeat } from './JudgeSeat';
 import { ForfeitButton } from './ForfeitButton';
@@ -178,7 +179,11 @@ export default function DebateRoomPage() {
 
           {debate.ballot ? <BallotView debate={debate} viewerId={user?.id} /> : null}
           <RoundAwards debate={debate} viewerId={user?.id} />
-          {canSubmitBallot(actor, seats) ? <BallotForm debate={debate} onSubmitted={handleDecided} /> : null}
+          <PanelBallots debate={debate} />
+          {/* A panel: each of its judges submits their own ballot; otherwise the round's one judge. */}
+          {(debate.panel ? canSubmitPanelBallot(actor, debate) : canSubmitBallot(actor, seats)) ? (
+            <BallotForm debate={debate} onSubmitted={handleDecided} />
+          ) : null}
 
           <EvidencePanel
             debate={debate}

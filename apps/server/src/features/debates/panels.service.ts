@@ -1,0 +1,42 @@
+/**
+ * A round judged by a panel: its seats, as the features above read and write them (a tournament seats panels in its
+ * release's transaction; results reads them to take each judge's ballot). Seat 1, the chair, is also the round's
+ * `judgeId`, so everything that reads the one judge (the end of the speeches, the mesh, the ballot deadline) still
+ * works; the other seats are only here.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import * as repo from './panels.repository';
+
+/** Seats each round's panel (a round given one judge gets no panel rows). */
+export async function seatPanels(
+  db: Kysely<DB>,
+  panels: readonly { debateId: number; judgeIds: readonly string[] }[],
+  seatedAt: string,
+): Promise<void> {
+  await repo.insertPanelSeats(
+    db,
+    panels.filter((p) => p.judgeIds.length > 1),
+    seatedAt,
+  );
+}
+
+/** The user ids of the round's panel in seat order; empty: the round has one judge. */
+export async function panelJudgeIdsOf(db: Kysely<DB>, debateId: number): Promise<string[]> {
+  return (await repo.listPanelSeats(db, debateId)).map((s) => s.userId);
+}
+
+/** Each of these rounds' panel, in seat order (rounds with one judge are absent). */
+export async function panelsOf(db: Kysely<DB>, debateIds: readonly number[]): Promise<Map<number, string[]>> {
+  const panels = new Map<number, string[]>();
+  for (const row of await repo.listPanelSeatsOf(db, debateIds)) {
+    const id = Number(row.debateId);
+    panels.set(id, [...(panels.get(id) ?? []), row.userId]);
+  }
+  return panels;
+}
+
+/** The panel judges' own ballots of the round, oldest first. */
+export async function panelBallotsOf(db: Kysely<DB>, debateId: number) {
+  return repo.listPanelBallots(db, debateId);
+}

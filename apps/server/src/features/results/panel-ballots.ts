@@ -1,0 +1,107 @@
+/**
+ * A panel judge's ballot: each judge of the panel submits their own from their seat; the round is decided once a
+ * majority of the seated panel agree (`panelDecision`), and then settled exactly as a judged round (awards, points,
+ * ratings) with the decision written as the round's ballot. A ballot after the decision is kept and shown; it never
+ * changes the result. The rules are in `packages/shared/src/debate/panel.ts`.
+ */
+import {
+  BALLOT_DEADLINE_MS,
+  panelBallotRefusal,
+  panelDecision,
+  panelVotes,
+  type TDebate,
+  type TSessionUser,
+  type TSubmitBallotRequest,
+} from '@resolved/shared';
+import { nowIso } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { lockKeys } from '../../lib/key-lock';
+import { refuse, refused } from '../../lib/errors';
+import { NEW_RATING, rateResult } from '../../lib/ratings/ratings';
+import type { TDebatesDeps } from '../../context';
+import * as rounds from '../debates/rounds.service';
+import { settleRound } from '../debates/awards';
+import { emitDebateUpdated } from '../debates/debates.service';
+import { panelBallotsOf } from '../debates/panels.service';
+import { nowMs, requireDebate } from '../debates/round-row';
+import { ratingsOf } from '../users/ratings.service';
+import * as resultsRepo from './results.repository';
+import { insertPanelBallot } from './panel-ballots.repository';
+
+const tenths = (points: number) => Math.round(points * 10);
+
+/** Takes `user`'s ballot for the round judged by `panelJudgeIds` (in seat order), and decides it when a majority agree. */
+export async function submitPanelBallot(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+  panelJudgeIds: readonly string[],
+  ballot: TSubmitBallotRequest,
+): Promise<TDebate> {
+  await inTransaction(deps.database, async (trx) => {
+    // One ballot of the round at a time across instances: two judges agreeing at once must see each other's ballot.
+    await lockKeys(trx, deps.database.engine, [`debate:${debateId}`]);
+    const tx = rounds.debatesDb(trx);
+    const row = await requireDebate(deps, debateId, tx);
+    const ballots = await panelBallotsOf(tx, debateId);
+    const isPastDeadline = row.endedAt !== null && nowMs(deps) - Date.parse(row.endedAt) > BALLOT_DEADLINE_MS;
+    refuse(
+      panelBallotRefusal(user, {
+        status: row.status,
+        panelJudgeIds,
+        submittedJudgeIds: ballots.map((b) => b.judgeId),
+        isPastDeadline,
+      }),
+    );
+    const now = nowIso();
+    const mine = {
+      debateId,
+      judgeId: user.id,
+      winnerSide: ballot.winnerSide,
+      speakerPointsA: tenths(ballot.speakerPoints.a),
+      speakerPointsB: tenths(ballot.speakerPoints.b),
+      reason: ballot.reason,
+      createdAt: now,
+    };
+    if (!(await insertPanelBallot(tx, mine))) throw refused('ballot_submitted');
+    if (row.status !== 'awaiting_ballot') return;
+    const votes = [...ballots, mine].map((b) => ({
+      judgeId: b.judgeId,
+      winnerSide: b.winnerSide,
+      speakerPoints: { a: Number(b.speakerPointsA), b: Number(b.speakerPointsB) },
+    }));
+    const decision = panelDecision(votes, panelJudgeIds.length);
+    if (!decision) return;
+    const moved = await rounds.transitionStatus(tx, debateId, ['awaiting_ballot'], {
+      status: 'judged',
+      winnerSide: decision.winnerSide,
+    });
+    if (!moved) return;
+    const count = panelVotes(votes);
+    // The decision as the round's one ballot: the tab, records and replays read it as a single judge's.
+    await resultsRepo.insertBallot(tx, {
+      debateId,
+      judgeId: null,
+      winnerSide: decision.winnerSide,
+      speakerPointsA: decision.speakerPoints.a,
+      speakerPointsB: decision.speakerPoints.b,
+      reason: `Panel decision ${Math.max(count.a, count.b)}–${Math.min(count.a, count.b)}.`,
+      createdAt: now,
+    });
+    const winnerId = decision.winnerSide === 'a' ? row.debaterAId : row.debaterBId;
+    const loserId = decision.winnerSide === 'a' ? row.debaterBId : row.debaterAId;
+    // Judging points go to each judge whose ballot decided or stood beside the decision when it was made.
+    const settled = await settleRound(tx, row, 'judged', {
+      winnerSide: decision.winnerSide,
+      spokenMs: Number(row.spokenMs),
+      now,
+      judgeIds: votes.map((v) => v.judgeId),
+    });
+    if (!settled.isRated) return;
+    const ratings = await ratingsOf(tx, row.formatId, [winnerId, loserId]);
+    const rated = rateResult(ratings.get(winnerId) ?? NEW_RATING, ratings.get(loserId) ?? NEW_RATING);
+    await resultsRepo.saveRating(tx, winnerId, row.formatId, rated.winner, now, debateId);
+    await resultsRepo.saveRating(tx, loserId, row.formatId, rated.loser, now, debateId);
+  });
+  return emitDebateUpdated(deps, debateId);
+}
