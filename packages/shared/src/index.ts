@@ -52,3 +52,4 @@ export * from './my-data.js';
 export * from './playban.js';
 export * from './tournaments/index.js';
 export * from './tournament-schemas.js';
+export * from './tournament-host-schemas.js';

@@ -41,6 +41,7 @@ import { teamJoinApproval } from './0039-team-join-approval';
 import { sfuRooms } from './0040-sfu-rooms';
 import { tournaments } from './0041-tournaments';
 import { tournamentTab } from './0042-tournament-tab';
+import { tournamentAudit } from './0046-tournament-audit';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0040-sfu-rooms': sfuRooms,
   '0041-tournaments': tournaments,
   '0042-tournament-tab': tournamentTab,
+  '0046-tournament-audit': tournamentAudit,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -17,6 +17,7 @@ import {
   isMinorRound,
   REALTIME_ROOMS,
   seatUnavailableRefusal,
+  TDrawBlockedError,
   teamManagedRefusal,
   TOURNAMENT_LIMITS,
   type TDebate,
@@ -72,7 +73,7 @@ const DEFAULT_DIVISION = 'Open';
 const AGE_BAND_NAMES: Record<TDivisionAgeBand, string> = { minor: 'under 18', adult: '18 and over' };
 
 const db = (deps: TTournamentsDeps) => deps.database.db;
-const lockKey = (tournamentId: number) => `tournament:${tournamentId}`;
+export const lockKey = (tournamentId: number) => `tournament:${tournamentId}`;
 
 function notFound(): AppError {
   return new AppError('not_found', 'That tournament does not exist.');
@@ -139,7 +140,7 @@ async function requireReader(deps: TTournamentsDeps, user: TSessionUser | null, 
   return { row, viewer: NO_VIEWER };
 }
 
-async function requireManager(deps: TTournamentsDeps, user: TSessionUser, id: number) {
+export async function requireManager(deps: TTournamentsDeps, user: TSessionUser, id: number) {
   const { row, viewer } = await requireViewer(deps, user, id);
   if (!isManager(viewer)) throw new AppError('forbidden', 'Only the tournament’s hosts can do that.');
   return { row, viewer };
@@ -446,7 +447,7 @@ async function entryDivision(
 }
 
 /** The entrants (withdrawn ones too, marked), with their names and teams. */
-async function listEntrantsOf(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentEntrant[]> {
+export async function listEntrantsOf(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentEntrant[]> {
   const rows = await repo.listEntrants(db(deps), tournamentId);
   const names = await findUserNames(
     db(deps),
@@ -494,7 +495,7 @@ export async function withdraw(deps: TTournamentsDeps, user: TSessionUser, id: n
 }
 
 /** Tells the hosts, entrants and judges (every tab of theirs) that the tournament changed. */
-async function emitChanged(deps: TTournamentsDeps, tournamentId: number): Promise<void> {
+export async function emitChanged(deps: TTournamentsDeps, tournamentId: number): Promise<void> {
   const row = await repo.findTournament(db(deps), tournamentId);
   if (!row) return;
   const people = new Set([
@@ -533,7 +534,7 @@ export async function listRounds(
   return forOthers.map((round) => ({ ...round, pairings: round.pairings.filter(isOwn) }));
 }
 
-async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTournamentRound[]> {
+export async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTournamentRound[]> {
   const [roundRows, pairings, entrants] = await Promise.all([
     repo.listRounds(db(deps), id),
     repo.listPairings(db(deps), id),
@@ -636,7 +637,10 @@ export async function releaseRoundBy(
     };
     if (number === 1) checkStart(tournament, entrants.length, fields, divisionName);
     const records = await confirmedRecords(trx, id, number, fields, divisionName);
-    if (number === 1 && !(await repo.markStarted(trx, id, nowIso()))) throw alreadyReleased(number);
+    // Round 1 starts the tournament; a re-paired round 1 (`tournament-host.ts`) finds it started already.
+    if (number === 1 && tournament.status === 'registration' && !(await repo.markStarted(trx, id, nowIso()))) {
+      throw alreadyReleased(number);
+    }
     // The claim: from here this transaction is the one release of the round (another waits, then finds none).
     const claimed = await repo.claimRelease(trx, id, number, releasedBy, nowIso());
     if (claimed.length === 0) throw alreadyReleased(number);
@@ -660,6 +664,10 @@ export async function releaseRoundBy(
       const field = fields.get(Number(round.divisionId)) ?? [];
       if (field.length === 0) continue;
       const byEntrant = new Map(field.map((e) => [String(e.id), e]));
+      // One of a pair who blocked the other is never drawn against them (a hard constraint of the draw).
+      const avoid = field.flatMap((a) =>
+        field.filter((b) => a.id < b.id && isBlocked(a.userId, b.userId)).map((b) => [String(a.id), String(b.id)] as const),
+      );
       let draw;
       try {
         draw = drawRound({
@@ -673,8 +681,18 @@ export async function releaseRoundBy(
           rounds: records.get(Number(round.divisionId)) ?? [],
           seed: round.seed,
           firstRound: tournament.firstRound,
+          avoid,
         });
       } catch (error) {
+        if (error instanceof TDrawBlockedError) {
+          const [a, b] = error.pair.map((entrantId) => nameOf(byEntrant.get(entrantId)!.userId));
+          throw new AppError(
+            'conflict',
+            `No draw of ${divisionName(Number(round.divisionId))} keeps ${a} and ${b} apart, and one of them has blocked the other: withdraw one of them to release the round.`,
+            undefined,
+            'blocked',
+          );
+        }
         if (!(error instanceof RangeError)) throw error;
         throw new AppError(
           'conflict',
@@ -684,8 +702,6 @@ export async function releaseRoundBy(
       for (const debate of draw.debates) {
         const aff = byEntrant.get(debate.aff)!;
         const neg = byEntrant.get(debate.neg)!;
-        if (isBlocked(aff.userId, neg.userId))
-          refuseRound(blockedPairingRefusal([nameOf(aff.userId), nameOf(neg.userId)]));
         const coinFlipWinnerId = debate.coinFlipWinner === null ? null : byEntrant.get(debate.coinFlipWinner)!.id;
         planned.push({ roundId: Number(round.id), aff, neg, flags: debate.flags, coinFlipWinnerId });
       }

@@ -5,6 +5,7 @@ import type {
   TFormatId,
   TTournamentEntryMode,
   TTournamentRoundStatus,
+  TTournamentAuditAction,
   TTournamentScheduleMode,
   TTournamentStatus,
 } from '@resolved/shared';
@@ -117,6 +118,20 @@ export interface TournamentJudgeConflictsTable {
   entrantId: number;
 }
 
+/** A host's correction (migration 0046): sides, judge, a re-pair, a result; `before`/`after` JSON with a `text`. */
+export interface TournamentAuditTable {
+  id: Generated<number>;
+  tournamentId: number;
+  action: TTournamentAuditAction;
+  roundNumber: number | null;
+  debateId: number | null;
+  actorId: string | null;
+  reason: string | null;
+  before: string;
+  after: string;
+  createdAt: string;
+}
+
 export type TTournamentRow = Selectable<TournamentsTable>;
 export type TEntrantRow = Selectable<TournamentEntrantsTable>;
 export type TDivisionRow = Selectable<TournamentDivisionsTable>;
@@ -134,4 +149,5 @@ export interface TournamentsTables {
   tournamentJudges: TournamentJudgesTable;
   tournamentJudgeAvailability: TournamentJudgeAvailabilityTable;
   tournamentJudgeConflicts: TournamentJudgeConflictsTable;
+  tournamentAudit: TournamentAuditTable;
 }
