@@ -66,6 +66,7 @@ export const ERROR_REASONS = [
   'already_decided',
   // Teams
   'not_team_judge',
+  'tournament_judge',
   'not_team_member',
   'join_code_off',
   'last_coach',
