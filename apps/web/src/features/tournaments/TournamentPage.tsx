@@ -8,6 +8,7 @@ import { PageHeading } from '../../shell/PageHeading';
 import { FormAlert } from '../../ui/FormAlert';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { TournamentAudit } from './TournamentAudit';
 import { TournamentRounds } from './TournamentRounds';
 import { useAuth } from '../auth/useAuth';
 import { ENTRY_MODE_LABELS, STATUS_LABELS, enterableDivisions, releaseState } from './tournament-view';
@@ -313,6 +314,7 @@ export default function TournamentPage() {
               <FormAlert className="mt-2">{errorMessage(rounds.error, 'The rounds could not be loaded.')}</FormAlert>
             ) : (
               <TournamentRounds
+                tournamentId={t.id}
                 rounds={rounds.data}
                 divisions={t.divisions}
                 isManager={isManager}
@@ -320,6 +322,14 @@ export default function TournamentPage() {
               />
             )}
           </section>
+          {isManager && t.status !== 'registration' ? (
+            <section aria-labelledby="tournament-audit" className={CARD}>
+              <h2 id="tournament-audit" className="text-lg font-bold text-slate-900">
+                Corrections
+              </h2>
+              <TournamentAudit tournamentId={t.id} />
+            </section>
+          ) : null}
           <section aria-labelledby="tournament-entrants" className={CARD}>
             <h2 id="tournament-entrants" className="text-lg font-bold text-slate-900">
               Entrants ({t.entrantCount})

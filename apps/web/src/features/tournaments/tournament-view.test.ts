@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TTournamentPairing } from '@resolved/shared';
-import { enterableDivisions, openTournamentRounds, ownPairing, releasedMessage, releaseState } from './tournament-view';
+import {
+  correctionPoints,
+  enterableDivisions,
+  openTournamentRounds,
+  ownPairing,
+  releasedMessage,
+  releaseState,
+} from './tournament-view';
 
 const seat = (entrantId: number, displayName: string) => ({ entrantId, userId: `u${entrantId}`, displayName });
 
@@ -125,5 +132,19 @@ describe('enterableDivisions', () => {
     ];
     expect(enterableDivisions(open, true).map((d) => d.id)).toEqual([3]);
     expect(enterableDivisions(open, false).map((d) => d.id)).toEqual([4]);
+  });
+});
+
+describe('correctionPoints', () => {
+  it('keeps the ballot’s points when both fields are empty, and reads both when both are given', () => {
+    expect(correctionPoints('', ' ')).toBeNull();
+    expect(correctionPoints('28.5', '27')).toEqual({ aff: 28.5, neg: 27 });
+  });
+
+  it('says what is wrong otherwise', () => {
+    expect(correctionPoints('28', '')).toBe('Give both sides’ points, or neither.');
+    expect(correctionPoints('31', '28')).toBe('Speaker points must be between 26 and 30.');
+    expect(correctionPoints('abc', '28')).toBe('Speaker points must be between 26 and 30.');
+    expect(correctionPoints('28.55', '28')).toBe('Speaker points go in tenths (for example 28.5).');
   });
 });
