@@ -12,7 +12,10 @@ import { correctionPoints } from './tournament-view';
 
 const SMALL_BUTTON = 'px-3 py-1.5 text-sm';
 
-/** A host's "Re-pair round N" (after a second click): the round is drawn again while none of its debates started. */
+/**
+ * A host's "Re-pair round N" (after a second click): the round is drawn again while none of its debates started. The
+ * host's view of a round holds every pairing, so the page can hide the button once a room has ended.
+ */
 export function RepairRoundButton({ tournamentId, round }: { tournamentId: number; round: TTournamentRound }) {
   const queryClient = useQueryClient();
   const [isConfirming, setIsConfirming] = useState(false);
@@ -30,7 +33,9 @@ export function RepairRoundButton({ tournamentId, round }: { tournamentId: numbe
       setError(errorMessage(caught));
     },
   });
-  if (round.status !== 'released' || round.releasedAt === null) return null;
+  // Only while every room of the round is still open (the server also refuses once any clock has run).
+  const isOpen = round.pairings.every((p) => p.debateId === null || p.debateStatus === 'live');
+  if (round.status !== 'released' || round.releasedAt === null || !isOpen) return null;
   return (
     <div className="mt-1 space-y-2">
       {isConfirming ? (
@@ -112,7 +117,10 @@ function CorrectionForm({
         name={`winner-${pairing.id}`}
         value={side}
         checked={winner === side}
-        onChange={() => setWinner(side)}
+        onChange={() => {
+          setWinner(side);
+          setErrors((current) => ({ ...current, winner: undefined }));
+        }}
       />
       {name ?? 'A withdrawn entrant'} ({side === 'aff' ? 'Aff' : 'Neg'}) won
     </label>
@@ -160,7 +168,10 @@ function CorrectionForm({
         label="Reason"
         name={`reason-${pairing.id}`}
         value={reason}
-        onChange={setReason}
+        onChange={(value) => {
+          setReason(value);
+          setErrors((current) => ({ ...current, reason: undefined }));
+        }}
         rows={2}
         counterMax={TOURNAMENT_CORRECTION_REASON_MAX}
         hint="Kept in the audit with your name."
