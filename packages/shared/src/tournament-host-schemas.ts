@@ -7,7 +7,12 @@ import { z } from 'zod';
 import { ZSpeakerPoints } from './debate/protocol.js';
 
 /** What a host changed: each is one audit entry. */
-export const TOURNAMENT_AUDIT_ACTIONS = ['sides_swapped', 'judge_changed', 'round_repaired', 'result_corrected'] as const;
+export const TOURNAMENT_AUDIT_ACTIONS = [
+  'sides_swapped',
+  'judge_changed',
+  'round_repaired',
+  'result_corrected',
+] as const;
 export type TTournamentAuditAction = (typeof TOURNAMENT_AUDIT_ACTIONS)[number];
 
 export const TOURNAMENT_CORRECTION_REASON_MAX = 500;

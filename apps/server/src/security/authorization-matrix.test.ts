@@ -758,9 +758,7 @@ const HTTP_PROBES: Record<string, TProbe> = {
   },
   'POST /api/tournaments/:id/rounds/:number/repair': async (c) => {
     const { id, round } = await hostedPairing(c);
-    return asOutcome(
-      await call(c, 'POST', `/api/tournaments/${id}/rounds/1/repair`, { releasedAt: round.releasedAt }),
-    );
+    return asOutcome(await call(c, 'POST', `/api/tournaments/${id}/rounds/1/repair`, { releasedAt: round.releasedAt }));
   },
   'POST /api/tournaments/:id/pairings/:pairingId/corrections': async (c) => {
     const { id, pairing, entrants } = await hostedPairing(c);

@@ -9,7 +9,6 @@ import type { z } from 'zod';
 import {
   ageDoorRefusal,
   ageRequiredRefusal,
-  blockedPairingRefusal,
   computeStandings,
   createClock,
   divisionAgeConflict,
@@ -580,7 +579,7 @@ export async function presentRounds(deps: TTournamentsDeps, id: number): Promise
 }
 
 /** Refuses a rule's refusal with its own code and words (as a coach's pairing does). */
-function refuseRound(refusal: ReturnType<typeof blockedPairingRefusal>): void {
+function refuseRound(refusal: ReturnType<typeof seatUnavailableRefusal>): void {
   if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
 }
 
@@ -666,7 +665,9 @@ export async function releaseRoundBy(
       const byEntrant = new Map(field.map((e) => [String(e.id), e]));
       // One of a pair who blocked the other is never drawn against them (a hard constraint of the draw).
       const avoid = field.flatMap((a) =>
-        field.filter((b) => a.id < b.id && isBlocked(a.userId, b.userId)).map((b) => [String(a.id), String(b.id)] as const),
+        field
+          .filter((b) => a.id < b.id && isBlocked(a.userId, b.userId))
+          .map((b) => [String(a.id), String(b.id)] as const),
       );
       let draw;
       try {
