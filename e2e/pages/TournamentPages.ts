@@ -42,6 +42,16 @@ export class TournamentPages {
     await expect(this.heading).toBeVisible();
   }
 
+  /** A host's line for the pairing naming `name`. */
+  pairingOf(name: string): Locator {
+    return this.pairings.filter({ hasText: name });
+  }
+
+  /** The hosts' audit of corrections. */
+  get audit(): Locator {
+    return this.page.getByTestId('tournament-audit');
+  }
+
   releaseButton(number: number): Locator {
     return this.page.getByRole('button', { name: `Release round ${number}` });
   }

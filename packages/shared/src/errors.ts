@@ -67,6 +67,7 @@ export const ERROR_REASONS = [
   'ballot_submitted',
   // Teams
   'not_team_judge',
+  'tournament_judge',
   'not_team_member',
   'join_code_off',
   'last_coach',

@@ -56,3 +56,4 @@ export * from './tournament-schemas.js';
 export * from './tournament-judging.js';
 export * from './tournament-bracket-schemas.js';
 export * from './tournament-schedule-schemas.js';
+export * from './tournament-host-schemas.js';

@@ -25,6 +25,9 @@ import {
   ZTournamentScheduleRequest,
   ZCreateTournamentRequest,
   ZEnterTournamentRequest,
+  ZTournamentPairingChange,
+  ZTournamentRepairRequest,
+  ZTournamentResultCorrection,
 } from '@resolved/shared';
 import { ZClockRequest } from '../features/debates/debates.routes';
 import { ZFileQuery } from '../features/evidence/evidence.routes';
@@ -341,6 +344,29 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
     tag: 'Tournaments',
     summary: 'Releases a preliminary round’s draw, once; opens a round per pairing, its judge seated from the pool.',
     ok: created('The round.'),
+  },
+  'PATCH /api/tournaments/:id/pairings/:pairingId': {
+    tag: 'Tournaments',
+    summary: 'A host swaps a pairing’s sides or changes its judge, until its debate starts (audited).',
+    body: ZTournamentPairingChange,
+    ok: json('The round.'),
+  },
+  'POST /api/tournaments/:id/rounds/:number/repair': {
+    tag: 'Tournaments',
+    summary: 'A host re-pairs a released round none of whose debates has started: drawn again once (audited).',
+    body: ZTournamentRepairRequest,
+    ok: created('The round, drawn again.'),
+  },
+  'POST /api/tournaments/:id/pairings/:pairingId/corrections': {
+    tag: 'Tournaments',
+    summary: 'A host corrects a confirmed result (winner, speaker points) with a reason (audited).',
+    body: ZTournamentResultCorrection,
+    ok: created('The round.'),
+  },
+  'GET /api/tournaments/:id/audit': {
+    tag: 'Tournaments',
+    summary: 'The hosts’ audit of corrections: who, when, before, after, why.',
+    ok: json('The audit, newest first.'),
   },
 
   // ---- Evidence, flows, recordings

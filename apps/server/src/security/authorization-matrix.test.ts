@@ -196,6 +196,19 @@ async function startedTournament(c: TCtx, host?: TIdentity, isPublished = true):
   return tournament;
 }
 
+/** A started, unpublished tournament of `c.owner` with its round 1, its first debate's pairing and its debaters. */
+async function hostedPairing(c: TCtx) {
+  const tournament = await makeTournament(c, c.owner, 'open');
+  const entrants = [await fastUser(c.t), await fastUser(c.t)];
+  for (const entrant of entrants) await ok(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, {}, entrant);
+  await ok(c, 'POST', `/api/tournaments/${tournament.id}/rounds/1/release`, undefined, c.owner);
+  const { rounds } = (await ok(c, 'GET', `/api/tournaments/${tournament.id}/rounds`, undefined, c.owner)) as {
+    rounds: { releasedAt: string; pairings: { id: number; debateId: number | null }[] }[];
+  };
+  const pairing = rounds[0]!.pairings.find((p) => p.debateId !== null)!;
+  return { id: tournament.id, round: rounds[0]!, pairing, entrants };
+}
+
 /**
  * A team whose coach requires approval to join, and `who` waiting for it; the coach is `coach` (the
  * owner, for the coach's own routes) or a fresh one.
@@ -794,6 +807,32 @@ const HTTP_PROBES: Record<string, TProbe> = {
     }
     return asOutcome(await call(c, 'POST', `/api/tournaments/${tournament.id}/rounds/1/release`));
   },
+  'PATCH /api/tournaments/:id/pairings/:pairingId': async (c) => {
+    const { id, pairing } = await hostedPairing(c);
+    return asOutcome(await call(c, 'PATCH', `/api/tournaments/${id}/pairings/${pairing.id}`, { swapSides: true }));
+  },
+  'POST /api/tournaments/:id/rounds/:number/repair': async (c) => {
+    const { id, round } = await hostedPairing(c);
+    return asOutcome(await call(c, 'POST', `/api/tournaments/${id}/rounds/1/repair`, { releasedAt: round.releasedAt }));
+  },
+  'POST /api/tournaments/:id/pairings/:pairingId/corrections': async (c) => {
+    const { id, pairing, entrants } = await hostedPairing(c);
+    // A confirmed result: one debater resigns (the other wins); the correction gives it to the one who resigned.
+    await ok(c, 'POST', `/api/debates/${pairing.debateId}/forfeit`, undefined, entrants[0]!);
+    const { rounds } = (await ok(c, 'GET', `/api/tournaments/${id}/rounds`, undefined, c.owner)) as {
+      rounds: { pairings: { id: number; aff: { userId: string } | null }[] }[];
+    };
+    const aff = rounds[0]!.pairings.find((p) => p.id === pairing.id)!.aff!;
+    const winner = aff.userId === entrants[0]!.user.id ? 'aff' : 'neg';
+    return asOutcome(
+      await call(c, 'POST', `/api/tournaments/${id}/pairings/${pairing.id}/corrections`, {
+        winner,
+        reason: 'The forfeit was a dropped connection.',
+      }),
+    );
+  },
+  'GET /api/tournaments/:id/audit': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await hostedPairing(c)).id}/audit`)),
   'POST /api/debates/challenges': (c) => call(c, 'POST', '/api/debates/challenges', { formatId: 'ld' }).then(asOutcome),
   'POST /api/debates/challenges | no month of birth': async (c) => {
     await withoutBirthMonth(c);

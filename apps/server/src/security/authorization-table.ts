@@ -322,6 +322,22 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'DDDDA',
     'the host',
   ),
+  'PATCH /api/tournaments/:id/pairings/:pairingId': rule(
+    'the host and co-hosts, until the debate starts',
+    'DDDDA',
+    'the host',
+  ),
+  'POST /api/tournaments/:id/rounds/:number/repair': rule(
+    'the host and co-hosts, until a debate of the round starts',
+    'DDDDA',
+    'the host',
+  ),
+  'POST /api/tournaments/:id/pairings/:pairingId/corrections': rule(
+    'the host and co-hosts, for a confirmed result, with a reason',
+    'DDDDA',
+    'the host',
+  ),
+  'GET /api/tournaments/:id/audit': rule('the host and co-hosts', 'DDDDA', 'the host'),
 
   'GET /api/debates/:id/evidence': rule(
     'the debaters and the judge (signed-in spectators when the debaters allow)',

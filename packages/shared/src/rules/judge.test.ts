@@ -15,7 +15,7 @@ describe('round rules', () => {
   });
 
   it('reads a round’s kind, not whether it carries a team, for who may judge it', () => {
-    const debate = (kind: 'matchmade' | 'challenge' | 'team', team: { judgeIds: string[] } | null) => ({
+    const debate = (kind: 'matchmade' | 'challenge' | 'team' | 'tournament', team: { judgeIds: string[] } | null) => ({
       kind,
       status: 'live' as const,
       debaters: { a: { userId: 'da' }, b: { userId: 'db' } },
@@ -28,6 +28,9 @@ describe('round rules', () => {
     expect(canJudge(other, seatsOfDebate(debate('team', { judgeIds: ['u1'] })))).toBe(false);
     // A team round whose team is gone: nobody outside it judges.
     expect(canJudge(user, seatsOfDebate(debate('team', null)))).toBe(false);
+    // A tournament's round: its hosts seat the judge; nobody takes the free seat, its seated judge keeps it.
+    expect(judgeRefusal(user, seatsOfDebate(debate('tournament', null)))?.reason).toBe('tournament_judge');
+    expect(canJudge(judge, { ...seatsOfDebate(debate('tournament', null)), judgeId: judge!.id })).toBe(true);
   });
 
   it('keeps an invited seat for the invitation, also after the last speech', () => {

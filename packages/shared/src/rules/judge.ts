@@ -11,7 +11,8 @@ export type TJudgeActor =
 /**
  * Taking the judge's seat: anyone signed in who is not a debater, while the round is live and the seat free and not
  * kept for an invited judge; with the invitation (`invite: 'valid'`), also after the last speech while the round
- * waits for that judge's ballot. The judge already seated is not refused (taking the seat again changes nothing).
+ * waits for that judge's ballot. The judge already seated is not refused (taking the seat again changes nothing). A
+ * tournament's round is judged by whom its hosts seat: nobody else takes the seat.
  */
 export function judgeRefusal(
   actor: TJudgeActor,
@@ -22,6 +23,7 @@ export function judgeRefusal(
   if (isDebaterOf(actor.id, round)) return refusalOf('debater_cannot_judge');
   if (round.judgeId === actor.id) return null;
   if (round.teamJudgeIds && !round.teamJudgeIds.includes(actor.id)) return refusalOf('not_team_judge');
+  if (round.isTournamentRound) return refusalOf('tournament_judge');
   // An invitation does not open the seat of a minor's round to anyone else: a debater cannot vouch for a stranger.
   if (round.hasMinor && !mayJudgeMinors(actor, round)) return refusalOf('minor_round_judge', null);
   const isOpen = round.status === 'live' || (round.status === 'awaiting_ballot' && round.judgeId === null);
@@ -59,11 +61,12 @@ export function canJudge(
 /**
  * A debater's judge invitation (a link that keeps the seat for its holder): only in a round open to any judge, so
  * never in a team's practice round (its coaches and named judges judge it), and only while the round is live and
- * its seat is free.
+ * its seat is free. Nor in a tournament's round: its hosts seat the judge.
  */
 export function judgeInviteRefusal(actor: TActor, round: TRoundSeats & { isTeamRound: boolean }): TRoundRefusal | null {
   if (!actor || !isDebaterOf(actor.id, round)) return refusalOf('not_in_round', 'judge_invite');
   if (round.isTeamRound) return refusalOf('not_team_judge');
+  if (round.isTournamentRound) return refusalOf('tournament_judge');
   if (round.status !== 'live') return refusalOf('round_over');
   if (round.judgeId !== null) return refusalOf('judge_taken');
   return null;

@@ -27,6 +27,10 @@ export const REFUSALS = {
     code: 'forbidden',
     message: 'Only the team’s coaches and the judges they name judge its practice rounds.',
   },
+  tournament_judge: {
+    code: 'forbidden',
+    message: 'A tournament’s hosts seat its judges from the judge pool: ask them.',
+  },
   replay_private: { code: 'forbidden', message: 'The debaters keep this round’s replay private.' },
   evidence_private: {
     code: 'forbidden',

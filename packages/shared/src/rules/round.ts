@@ -18,6 +18,8 @@ export interface TRoundSeats {
   hasJudgeInvite: boolean;
   /** A team round: only these (the team's coaches and named judges) may take its seat. */
   teamJudgeIds?: readonly string[] | undefined;
+  /** A tournament's round: its hosts seat the judge (from the pool); nobody takes or offers the seat themselves. */
+  isTournamentRound?: boolean | undefined;
   /**
    * A debater is under 18 (or has not given their age): the seat is kept for a minor, a coach of either debater's
    * team (`minorRoundCoachIds`), a moderator or admin, or a verified judge. Absent: no minor.
@@ -49,6 +51,7 @@ export function seatsOfDebate(debate: {
     judgeId: debate.judge?.userId ?? null,
     hasJudgeInvite: debate.hasJudgeInvite,
     teamJudgeIds: debate.kind === 'team' ? (debate.team?.judgeIds ?? []) : undefined,
+    isTournamentRound: debate.kind === 'tournament',
     hasMinor: debate.minors?.hasMinor,
     minorRoundCoachIds: debate.minors?.coachIds,
   };

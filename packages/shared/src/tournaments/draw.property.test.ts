@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { drawRound, meetings, pairingFlags } from './draw.js';
+import { TDrawBlockedError } from './draw-blocks.js';
 import { seededRandom } from './random.js';
 import { sideCounts, sideLean } from './sides.js';
 import { computeStandings } from './standings.js';
@@ -133,6 +134,71 @@ describe('drawRound over random tournaments', () => {
             active = active.filter((_, i) => i !== Math.floor(random() * active.length));
             hasWithdrawn = true;
           }
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+/** Whether some pairing of `ids` (one of them sitting out when odd) keeps every blocked pair apart: brute force. */
+function isAvoidable(ids: readonly string[], isBlocked: (a: string, b: string) => boolean): boolean {
+  const matches = (rest: readonly string[]): boolean => {
+    if (rest.length === 0) return true;
+    const [head, ...others] = rest;
+    return others.some((other, i) => !isBlocked(head!, other) && matches(others.filter((_, j) => j !== i)));
+  };
+  if (ids.length % 2 === 0) return matches(ids);
+  return ids.some((bye) => matches(ids.filter((id) => id !== bye)));
+}
+
+const blockedTournament = fc.record({
+  size: fc.integer({ min: 2, max: 200 }),
+  rounds: fc.integer({ min: 1, max: 4 }),
+  format: fc.constantFrom('ld' as const, 'pf' as const, 'parli' as const),
+  blockShare: fc.double({ min: 0, max: 1, noNaN: true }),
+  seed: fc.string({ maxLength: 12 }),
+});
+
+describe('drawRound with blocked pairs', () => {
+  it('never pairs a blocked pair when a draw without one exists, over 1,000 tournaments', () => {
+    fc.assert(
+      fc.property(blockedTournament, (t) => {
+        const random = seededRandom(`blocks:${t.seed}`);
+        const field = buildField(t.size, () => ({ teamId: Math.floor(random() * 8) }));
+        const ids = field.map((e) => e.id);
+        // A small field: any pairs at all, up to every pair (the brute force below says whether a draw exists). A
+        // large one: each entrant in at most one block, which always leaves a draw.
+        const avoid: [string, string][] = [];
+        if (t.size <= 10) {
+          for (let i = 0; i < ids.length; i++) {
+            for (let j = i + 1; j < ids.length; j++) if (random() < t.blockShare) avoid.push([ids[i]!, ids[j]!]);
+          }
+        } else {
+          const shuffledIds = [...ids].sort(() => random() - 0.5);
+          for (let i = 0; i + 1 < shuffledIds.length; i += 2) {
+            if (random() < t.blockShare) avoid.push([shuffledIds[i]!, shuffledIds[i + 1]!]);
+          }
+        }
+        const keys = new Set(avoid.map(([a, b]) => [a, b].sort().join(' ')));
+        const isBlocked = (a: string, b: string) => keys.has([a, b].sort().join(' '));
+        const rounds: TRoundRecord[] = [];
+        for (let r = 1; r <= t.rounds; r++) {
+          const input = { format: t.format, entrants: field, rounds, seed: `${t.seed}:${r}`, avoid };
+          let draw: TDraw;
+          try {
+            draw = drawRound(input);
+          } catch (error) {
+            expect(error).toBeInstanceOf(TDrawBlockedError);
+            expect(t.size <= 10 && !isAvoidable(ids, isBlocked), 'a draw without blocked pairs exists').toBe(true);
+            return;
+          }
+          if (t.size <= 10) expect(isAvoidable(ids, isBlocked)).toBe(true);
+          const seen = [...draw.debates.flatMap((d) => [d.aff, d.neg]), ...(draw.bye ? [draw.bye] : [])];
+          expect(seen.sort()).toEqual([...ids].sort());
+          for (const d of draw.debates) expect(isBlocked(d.aff, d.neg), `${d.aff} v ${d.neg} is blocked`).toBe(false);
+          expect(drawRound(input)).toEqual(draw);
+          rounds.push(playDraw(draw, random));
         }
       }),
       { numRuns: 1000 },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { divisionAgeConflict, drawRound } from './draw.js';
+import { TDrawBlockedError } from './draw-blocks.js';
 import { buildEntrant, buildField, result } from './test-fixtures.js';
 import type { TDraw, TDrawInput } from './types.js';
 
@@ -126,5 +127,59 @@ describe('drawRound: bad fields', () => {
     expect(
       divisionAgeConflict([buildEntrant('m', { isMinor: true }), buildEntrant('n', { isMinor: true })]),
     ).toBeNull();
+  });
+});
+
+describe('drawRound: blocked pairs', () => {
+  const pairsOf = (draw: TDraw) => draw.debates.map((d) => [d.aff, d.neg].sort().join(' v ')).sort();
+
+  it('pairs the field otherwise when high-low would meet a blocked pair', () => {
+    const input: TDrawInput = { format: 'ld', entrants: buildField(4), rounds: [], seed: 's', firstRound: 'rating' };
+    expect(pairsOf(drawRound(input))).toEqual(['e001 v e004', 'e002 v e003']);
+    const avoided = drawRound({ ...input, avoid: [['e004', 'e001']] });
+    expect(pairsOf(avoided)).not.toContain('e001 v e004');
+    expect(avoided.debates).toHaveLength(2);
+  });
+
+  it('gives the bye to the one who blocked everyone else', () => {
+    const field = buildField(3);
+    const draw = drawRound({
+      format: 'ld',
+      entrants: field,
+      rounds: [],
+      seed: 'b',
+      avoid: [
+        ['e002', 'e001'],
+        ['e002', 'e003'],
+      ],
+    });
+    expect(draw.bye).toBe('e002');
+    expect(pairsOf(draw)).toEqual(['e001 v e003']);
+  });
+
+  it('keeps a blocked pair apart in an even round whose sides are due', () => {
+    const entrants = buildField(4);
+    // Round 1: e001 and e002 were aff, so both are due neg in round 2 and must meet e003 and e004.
+    const rounds = [{ debates: [result('e001', 'e003', 'aff'), result('e002', 'e004', 'aff')], byes: [] }];
+    const draw = drawRound({ format: 'ld', entrants, rounds, seed: 'r2', avoid: [['e001', 'e004']] });
+    expect(pairsOf(draw)).toEqual(['e001 v e003', 'e002 v e004']);
+    expect(draw.debates.every((d) => ['e003', 'e004'].includes(d.aff))).toBe(true);
+    expect(draw.debates.find((d) => d.neg === 'e001')?.flags).toEqual(['rematch']);
+  });
+
+  it('refuses, naming a blocked pair, when no draw keeps them apart', () => {
+    const avoid: [string, string][] = [
+      ['e001', 'e002'],
+      ['e001', 'e003'],
+      ['e001', 'e004'],
+    ];
+    expect(() => drawRound({ format: 'pf', entrants: buildField(4), rounds: [], seed: 'x', avoid })).toThrow(
+      TDrawBlockedError,
+    );
+  });
+
+  it('ignores pairs naming someone outside the field', () => {
+    const input: TDrawInput = { format: 'ld', entrants: buildField(2), rounds: [], seed: 'o' };
+    expect(drawRound({ ...input, avoid: [['e001', 'gone']] })).toEqual(drawRound(input));
   });
 });

@@ -26,6 +26,12 @@
  *
  * Entrants under 18 and adults meet only when both entered for one team. A division is split by age band before
  * it is drawn; the draw refuses one that mixes them otherwise (`divisionAgeConflict`).
+ *
+ * Two entrants one of whom blocked the other (`TDrawInput.avoid`) never meet: a hard constraint, like the age rule.
+ * Within a bracket such a pair costs more than every rematch together; a blocked debate left after the brackets
+ * exchanges opponents with another debate (or with the bye) anywhere in the draw; failing that the whole field is
+ * matched again without the blocked pairs (`draw-blocks.ts`), its sides kept due where it can, then not. Only when
+ * no draw of the field avoids them does the draw refuse (`TDrawBlockedError`).
  */
 import { linearSumAssignment } from 'linear-sum-assignment';
 import type { TRandom } from '../debate/matchmaking.js';
@@ -41,9 +47,12 @@ import {
   type TSideCount,
 } from './sides.js';
 import type { TDraw, TDrawFlag, TDrawInput, TDrawnDebate, TEntrant, TRoundRecord, TSide } from './types.js';
+import { avoidBlockedPairs } from './draw-blocks.js';
 
 /** The cost of one rematch or same-team pairing: more than any bracket's departure from high-low can add up to. */
 export const CONFLICT_COST = 1_000_000;
+/** The cost of a pair one of whom blocked the other: more than every rematch of a bracket together. */
+const BLOCKED_COST = 1_000 * CONFLICT_COST;
 /** The cost of two entrants who lean to the same side meeting in a round whose sides are free. */
 const SAME_LEAN_COST = 2;
 
@@ -60,6 +69,13 @@ export function divisionAgeConflict(entrants: readonly TEntrant[]): [string, str
 
 function pairKey(a: string, b: string): string {
   return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+}
+
+/** The blocked pairs (`pairKey`) among the field's entrants. */
+function blockedPairs(avoid: readonly (readonly [string, string])[], byId: ReadonlyMap<string, TEntrant>): Set<string> {
+  const keys = new Set<string>();
+  for (const [a, b] of avoid) if (a !== b && byId.has(a) && byId.has(b)) keys.add(pairKey(a, b));
+  return keys;
 }
 
 /** Every pair that has met in `rounds`. */
@@ -89,6 +105,8 @@ interface TContext {
   /** The side each entrant must take this round to keep balance (only in an even round of LD or Parli). */
   due: ReadonlyMap<string, TSide>;
   met: ReadonlySet<string>;
+  /** Pairs (`pairKey`) that must never meet: one blocked the other. */
+  blocked: ReadonlySet<string>;
   /** Position in the draw's order: 0 is the top. */
   position: ReadonlyMap<string, number>;
 }
@@ -143,6 +161,7 @@ function pairBracket(bracket: readonly string[], ctx: TContext): TPairedHalf {
       const a = ctx.byId.get(xi)!;
       const b = ctx.byId.get(yj)!;
       let c = Math.abs(j - (k - 1 - i)) + pairingFlags(a, b, ctx.met).length * CONFLICT_COST;
+      if (ctx.blocked.has(pairKey(xi, yj))) c += BLOCKED_COST;
       if (!isSidesSet) {
         const leanA = sideLean(ctx.counts.get(xi));
         const leanB = sideLean(ctx.counts.get(yj));
@@ -153,7 +172,8 @@ function pairBracket(bracket: readonly string[], ctx: TContext): TPairedHalf {
   );
   const { rowAssignments } = linearSumAssignment(cost, { maximaze: false });
   const pairs = x.map((xi, i) => ({ x: xi, y: y[rowAssignments[i]!]!, isSidesSet }));
-  const conflictsOf = (a: string, b: string) => pairingFlags(ctx.byId.get(a)!, ctx.byId.get(b)!, ctx.met).length;
+  const conflictsOf = (a: string, b: string) =>
+    pairingFlags(ctx.byId.get(a)!, ctx.byId.get(b)!, ctx.met).length + (ctx.blocked.has(pairKey(a, b)) ? 1 : 0);
   if (!isSidesSet) exchangeAcrossHalves(pairs, conflictsOf);
   return { pairs, conflicts: pairs.reduce((sum, p) => sum + conflictsOf(p.x, p.y), 0) };
 }
@@ -275,6 +295,7 @@ export function drawRound(input: TDrawInput): TDraw {
     counts,
     due,
     met: meetings(rounds),
+    blocked: blockedPairs(input.avoid ?? [], byId),
     position: new Map(order.map((id, i) => [id, i])),
   };
   const bye = order.length % 2 === 1 ? chooseBye(order, ctx, isBalancedRound) : null;
@@ -327,5 +348,18 @@ export function drawRound(input: TDrawInput): TDraw {
       debates.push({ ...sides, flags, bracket });
     }
   }
-  return { roundNumber, debates, bye, pullUps };
+  const draw = { roundNumber, debates, bye, pullUps };
+  if (ctx.blocked.size === 0) return draw;
+  return avoidBlockedPairs(draw, {
+    format,
+    order,
+    isBlocked: (a, b) => ctx.blocked.has(pairKey(a, b)),
+    flagsOf: (a, b) => pairingFlags(byId.get(a)!, byId.get(b)!, ctx.met),
+    wins: ctx.wins,
+    byes: ctx.byes,
+    counts,
+    due,
+    isBalancedRound,
+    random,
+  });
 }

@@ -66,6 +66,11 @@ export interface TDrawInput {
   /** Makes the draw reproducible: the same inputs and seed give the same draw. */
   seed: string;
   firstRound?: TFirstRoundSeeding;
+  /**
+   * Pairs of entrants who must never meet (one blocked the other), either way round; a pair naming someone outside
+   * the field is ignored. The draw avoids every one, or throws `TDrawBlockedError` when no draw of the field can.
+   */
+  avoid?: readonly (readonly [string, string])[];
 }
 
 export interface TDraw {

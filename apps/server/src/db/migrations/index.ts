@@ -44,6 +44,7 @@ import { tournamentTab } from './0042-tournament-tab';
 import { tournamentSequencer } from './0043-tournament-sequencer';
 import { tournamentBracket } from './0044-tournament-bracket';
 import { judgePanels } from './0045-judge-panels';
+import { tournamentAudit } from './0046-tournament-audit';
 import { paradigmsMotions } from './0047-paradigms-motions';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0043-tournament-sequencer': tournamentSequencer,
   '0044-tournament-bracket': tournamentBracket,
   '0045-judge-panels': judgePanels,
+  '0046-tournament-audit': tournamentAudit,
   '0047-paradigms-motions': paradigmsMotions,
 };
 

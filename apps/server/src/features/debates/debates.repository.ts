@@ -452,3 +452,51 @@ export async function findBallots(db: TDebatesDb, debateIds: number[]) {
   if (debateIds.length === 0) return [];
   return db.selectFrom('debateBallots').selectAll().where('debateId', 'in', debateIds).execute();
 }
+
+/** A live round whose clock has never run (no command yet): what a tournament's host may still change. */
+function unstarted(db: TDebatesDb, id: number) {
+  return db.updateTable('debates').where('id', '=', id).where('status', '=', 'live').where('clockVersion', '=', 0);
+}
+
+/**
+ * Swaps the debaters' seats (side A and side B, with what each brought to their seat) of a round that has not
+ * started; false once its clock has run or it ended.
+ */
+export async function swapUnstartedSides(db: TDebatesDb, id: number): Promise<boolean> {
+  const result = await unstarted(db, id)
+    .set((eb) => ({
+      debaterAId: eb.ref('debaterBId'),
+      debaterBId: eb.ref('debaterAId'),
+      debaterAJoinedAt: eb.ref('debaterBJoinedAt'),
+      debaterBJoinedAt: eb.ref('debaterAJoinedAt'),
+      recordConsentA: eb.ref('recordConsentB'),
+      recordConsentB: eb.ref('recordConsentA'),
+      spectatorWatchA: eb.ref('spectatorWatchB'),
+      spectatorWatchB: eb.ref('spectatorWatchA'),
+      prepRemainingAMs: eb.ref('prepRemainingBMs'),
+      prepRemainingBMs: eb.ref('prepRemainingAMs'),
+    }))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Seats another judge (or none) in a round that has not started; false once its clock has run or it ended. */
+export async function reseatUnstartedJudge(
+  db: TDebatesDb,
+  id: number,
+  judgeId: string | null,
+  now: string,
+): Promise<boolean> {
+  const result = await unstarted(db, id)
+    .set({ judgeId, judgeSeatedAt: judgeId === null ? null : now, judgeInviteToken: null })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Calls off a round that has not started (it ends `abandoned`, marked cancelled); false once its clock has run. */
+export async function cancelUnstarted(db: TDebatesDb, id: number, now: string): Promise<boolean> {
+  const result = await unstarted(db, id)
+    .set({ status: 'abandoned', endedAt: now, cancelledAt: now })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -81,6 +81,21 @@ describe.each(TEST_ENGINES)('round kinds on %s', (engine) => {
     expect(released.statusCode).toBe(201);
     const debateId = released.json().round.pairings[0].debateId as number;
     expect(await debateOf(a, debateId)).toMatchObject({ kind: 'tournament', formatId: 'parli', team: null });
+    // Its hosts seat the judge: a debater does not invite one by link, and nobody takes the free seat themselves.
+    const invite = await call(a, 'POST', `/api/debates/${debateId}/judge-invites`);
+    expect(invite.statusCode).toBe(403);
+    expect(invite.json().error).toMatchObject({
+      reason: 'tournament_judge',
+      message: 'A tournament’s hosts seat its judges from the judge pool: ask them.',
+    });
+    const passerBy = await buildUser(t);
+    const seat = await call(passerBy, 'POST', `/api/debates/${debateId}/judge`, {});
+    expect(seat.statusCode).toBe(403);
+    expect(seat.json().error.reason).toBe('tournament_judge');
+    expect((await debateOf(a, debateId)).judge).toBeNull();
+    // A debater may still resign it (the other side wins), as any round.
+    expect((await call(a, 'POST', `/api/debates/${debateId}/forfeit`)).statusCode).toBe(200);
+    expect((await debateOf(a, debateId)).status).toBe('forfeited');
   });
 
   it('a team round stays one when its team row is gone (the team id is no longer what decides)', async () => {

@@ -46,6 +46,7 @@ export function seatsOfRow(row: TDebateRow, teamJudgeIds?: string[]): TRoundSeat
     judgeId: row.judgeId,
     hasJudgeInvite: row.judgeInviteToken !== null,
     teamJudgeIds,
+    isTournamentRound: row.kind === 'tournament',
   };
 }
 

@@ -129,3 +129,28 @@ export async function transitionStatus(
   return repo.transitionStatus(db, id, from, values);
 }
 export type TDebatesDb = repo.TDebatesDb;
+
+/** A tournament host's swap of a round's sides before its clock has run (false once it has, or it ended). */
+export async function swapUnstartedSides(db: TDebatesDb, id: number): Promise<boolean> {
+  return repo.swapUnstartedSides(db, id);
+}
+
+/** A tournament host's change of a round's judge before its clock has run (false once it has, or it ended). */
+export async function reseatUnstartedJudge(
+  db: TDebatesDb,
+  id: number,
+  judgeId: string | null,
+  now: string,
+): Promise<boolean> {
+  return repo.reseatUnstartedJudge(db, id, judgeId, now);
+}
+
+/**
+ * A tournament's re-pair calls off a round that has not started: it ends `abandoned` and marked cancelled, nobody
+ * blamed and no points (as a coach's cancel); its debaters' guards are let go. False once its clock has run.
+ */
+export async function cancelUnstarted(db: TDebatesDb, id: number, now: string): Promise<boolean> {
+  if (!(await repo.cancelUnstarted(db, id, now))) return false;
+  await repo.releaseActiveDebaters(db, id);
+  return true;
+}

@@ -307,3 +307,38 @@ export async function listOutcomes(db: TDebatesDb, debateIds: readonly number[])
   }
   return rows;
 }
+
+/** The ballot of a round (its first, when several were written), or undefined without one. */
+export async function findBallotOf(db: TDebatesDb, debateId: number) {
+  return db.selectFrom('debateBallots').selectAll().where('debateId', '=', debateId).orderBy('id').executeTakeFirst();
+}
+
+/**
+ * A corrected result: the round's winner (a forfeit's forfeiter becomes the new loser) while it is still judged or
+ * forfeited, and its ballot's winner and points when given. False when the round no longer has a result.
+ */
+export async function correctResult(
+  db: TDebatesDb,
+  debateId: number,
+  values: { winnerSide: TSideKey; loserId: string; points: { a: number; b: number } | null },
+): Promise<boolean> {
+  const moved = await db
+    .updateTable('debates')
+    .set((eb) => ({
+      winnerSide: values.winnerSide,
+      forfeitedBy: eb.case().when('status', '=', 'forfeited').then(values.loserId).else(null).end(),
+    }))
+    .where('id', '=', debateId)
+    .where('status', 'in', ['judged', 'forfeited'])
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  await db
+    .updateTable('debateBallots')
+    .set({
+      winnerSide: values.winnerSide,
+      ...(values.points ? { speakerPointsA: values.points.a, speakerPointsB: values.points.b } : {}),
+    })
+    .where('debateId', '=', debateId)
+    .execute();
+  return true;
+}

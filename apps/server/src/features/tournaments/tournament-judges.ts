@@ -13,6 +13,8 @@
 import {
   ageDoorRefusal,
   assignJudges,
+  isMinorRound,
+  judgeForbiddenReason,
   type TJudgeCandidate,
   type TJudgeRoom,
   type TSessionUser,
@@ -25,7 +27,7 @@ import { panelsOf } from '../debates/panels.service';
 import { coachIdsOfTeamsOf, teamIdsOfUsers } from '../memberships/memberships.service';
 import { outcomesOf } from '../results/results.service';
 import { seatRefusalsAmong } from '../users/seats';
-import { findDoorUserById } from '../users/users.service';
+import { ageBandsOf, findDoorUserById } from '../users/users.service';
 import * as repo from './tournaments.repository';
 import type { TEntrantRow } from './tournaments.tables';
 
@@ -79,7 +81,28 @@ export async function planJudges(
   if (ids.length === 0) return rooms.map(() => []);
 
   const debaterIds = rooms.flatMap((r) => [r.aff.userId, r.neg.userId]);
-  const teams = await teamIdsOfUsers(trx, ids);
+  const candidates = await candidatesOf(trx, { tournamentId, roundNumber, ids, actors, debaterIds });
+  const judgeRooms: TJudgeRoom[] = [];
+  for (const [index, room] of rooms.entries())
+    judgeRooms.push(await judgeRoomOf(trx, String(index), room, input.minors));
+  const { panels } = assignJudges(judgeRooms, candidates, input.panelSize ?? 1);
+  return panels.map((panel) => panel.judgeIds);
+}
+
+/** The pool's judges `ids` as the pure assignment reads them: teams, conflicts (declared, or a block), history. */
+async function candidatesOf(
+  trx: Kysely<DB>,
+  input: {
+    tournamentId: number;
+    roundNumber: number;
+    ids: readonly string[];
+    actors: ReadonlyMap<string, TSessionUser>;
+    /** The debaters of the rooms to judge: a block between a judge and one of them is a conflict. */
+    debaterIds: readonly string[];
+  },
+): Promise<TJudgeCandidate[]> {
+  const { tournamentId, roundNumber, ids, debaterIds } = input;
+  const teams = await teamIdsOfUsers(trx, [...ids]);
   const isBlocked = await blockGraphAmong(trx, [...ids, ...debaterIds]);
   const entrantRows = await repo.listEntrants(trx, tournamentId);
   const userOfEntrant = new Map(entrantRows.map((e) => [e.id, e.userId]));
@@ -111,29 +134,91 @@ export async function planJudges(
       judged.set(id, [...(judged.get(id) ?? []), ...debaters.filter((d): d is string => d !== undefined)]);
     }
   }
-
-  const candidates: TJudgeCandidate[] = ids.map((id) => ({
+  return ids.map((id) => ({
     id,
-    actor: actors.get(id)!,
+    actor: input.actors.get(id)!,
     teamIds: teams.get(id) ?? [],
     conflictIds: [...(declared.get(id) ?? []), ...debaterIds.filter((d) => isBlocked(id, d))],
     judgedIds: judged.get(id) ?? [],
     // Each judged round adds its two debaters to `judgedIds`.
     load: (judged.get(id)?.length ?? 0) / 2,
   }));
-  const judgeRooms: TJudgeRoom[] = [];
-  for (const [index, room] of rooms.entries()) {
-    const hasMinor = (input.minors.get(room.aff.userId) ?? true) || (input.minors.get(room.neg.userId) ?? true);
-    judgeRooms.push({
-      key: String(index),
-      debaters: [
-        { id: room.aff.userId, teamId: room.aff.teamId },
-        { id: room.neg.userId, teamId: room.neg.teamId },
-      ],
-      hasMinor,
-      coachIds: hasMinor ? await coachIdsOfTeamsOf(trx, [room.aff.userId, room.neg.userId]) : [],
-    });
-  }
-  const { panels } = assignJudges(judgeRooms, candidates, input.panelSize ?? 1);
-  return panels.map((panel) => panel.judgeIds);
+}
+
+/** A room as the pure assignment reads it: its debaters, whether one is a minor, and their teams' coaches. */
+async function judgeRoomOf(
+  trx: Kysely<DB>,
+  key: string,
+  room: TRoomToJudge,
+  minors: ReadonlyMap<string, boolean>,
+): Promise<TJudgeRoom> {
+  const hasMinor = (minors.get(room.aff.userId) ?? true) || (minors.get(room.neg.userId) ?? true);
+  return {
+    key,
+    debaters: [
+      { id: room.aff.userId, teamId: room.aff.teamId },
+      { id: room.neg.userId, teamId: room.neg.teamId },
+    ],
+    hasMinor,
+    coachIds: hasMinor ? await coachIdsOfTeamsOf(trx, [room.aff.userId, room.neg.userId]) : [],
+  };
+}
+
+const FORBIDDEN_WORDS: Record<NonNullable<ReturnType<typeof judgeForbiddenReason>>, string> = {
+  own_debate: 'debates in this room',
+  own_team: 'is on the team of a debater in this room',
+  conflict: 'has a conflict with a debater in this room (declared, or one of them blocked the other)',
+  minor_round: 'may not judge a room with a debater under 18 (only their coaches, verified judges, staff or minors)',
+};
+
+/**
+ * Why `judgeId` may not take the judge's seat of `room` in round `roundNumber` (words after their name), or null
+ * when they may: the same rules as the release's assignment — in the pool, available for the round, not an
+ * entrant, the seat rule and the judge's age door, not in another live round or another room of this round, and
+ * never their own team's room, a conflict's or block's, or a minor's room the safety rules keep from them.
+ */
+export async function judgeSeatRefusal(
+  trx: Kysely<DB>,
+  input: {
+    tournamentId: number;
+    roundNumber: number;
+    room: TRoomToJudge;
+    judgeId: string;
+    /** Judges seated in this round's other rooms. */
+    otherRoomJudgeIds: readonly string[];
+    entrantUserIds: readonly string[];
+    nowMs: number;
+  },
+): Promise<string | null> {
+  const { tournamentId, roundNumber, judgeId } = input;
+  if (!(await repo.isJudge(trx, tournamentId, judgeId))) return 'is not in this tournament’s judge pool';
+  const unavailable = (await repo.listUnavailable(trx, tournamentId)).some(
+    (r) => r.roundNumber === roundNumber && r.userId === judgeId,
+  );
+  if (unavailable) return `said they cannot judge round ${roundNumber}`;
+  if (input.entrantUserIds.includes(judgeId)) return 'is an entrant';
+  if ((await seatRefusalsAmong(trx, [judgeId], input.nowMs)).has(judgeId)) return 'may not take a seat right now';
+  const door = await findDoorUserById(trx, judgeId);
+  if (!door || door.isBanned || ageDoorRefusal(door.user, 'judge') !== null) return 'may not judge yet';
+  if (input.otherRoomJudgeIds.includes(judgeId)) return 'judges another room of this round';
+  if ((await rounds.findActiveUserIds(rounds.debatesDb(trx), [judgeId])).has(judgeId)) return 'is in a live debate';
+  const debaterIds = [input.room.aff.userId, input.room.neg.userId];
+  const [candidate] = await candidatesOf(trx, {
+    tournamentId,
+    roundNumber,
+    ids: [judgeId],
+    actors: new Map([[judgeId, door.user]]),
+    debaterIds,
+  });
+  const minors = new Map(
+    (await ageBandsOfUsers(trx, debaterIds)).map(([userId, isMinor]) => [userId, isMinor] as const),
+  );
+  const reason = judgeForbiddenReason(candidate!, await judgeRoomOf(trx, 'room', input.room, minors));
+  return reason === null ? null : FORBIDDEN_WORDS[reason];
+}
+
+/** Whether each user counts as under 18 (no age given counts as under 18). */
+async function ageBandsOfUsers(trx: Kysely<DB>, userIds: readonly string[]): Promise<[string, boolean][]> {
+  const bands = await ageBandsOf(trx, userIds);
+  return userIds.map((userId) => [userId, isMinorRound([bands.get(userId)])]);
 }

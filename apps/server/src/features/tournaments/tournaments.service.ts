@@ -7,9 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
+  blockedPairingRefusal,
   ageDoorRefusal,
   ageRequiredRefusal,
-  blockedPairingRefusal,
   computeStandings,
   createClock,
   divisionAgeConflict,
@@ -22,6 +22,7 @@ import {
   REALTIME_ROOMS,
   seatUnavailableRefusal,
   seededRandom,
+  TDrawBlockedError,
   teamManagedRefusal,
   TOURNAMENT_LIMITS,
   type TDebate,
@@ -495,7 +496,7 @@ async function entryDivision(
 }
 
 /** The entrants (withdrawn ones too, marked), with their names and teams. */
-async function listEntrantsOf(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentEntrant[]> {
+export async function listEntrantsOf(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentEntrant[]> {
   const rows = await repo.listEntrants(db(deps), tournamentId);
   const names = await findUserNames(
     db(deps),
@@ -590,7 +591,7 @@ export async function listRounds(
   return forOthers.map((round) => ({ ...round, pairings: round.pairings.filter(isOwn) }));
 }
 
-async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTournamentRound[]> {
+export async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTournamentRound[]> {
   const [roundRows, pairings, entrants] = await Promise.all([
     repo.listRounds(db(deps), id),
     repo.listPairings(db(deps), id),
@@ -743,7 +744,10 @@ export async function releaseRoundBy(
     const bracketPlans = isElimination
       ? await planEliminationRound(trx, tournament, number, fields, records, divisionName)
       : null;
-    if (number === 1 && !(await repo.markStarted(trx, id, nowIso()))) throw alreadyReleased(number);
+    // Round 1 starts the tournament; a re-paired round 1 (`tournament-host.ts`) finds it started already.
+    if (number === 1 && tournament.status === 'registration' && !(await repo.markStarted(trx, id, nowIso()))) {
+      throw alreadyReleased(number);
+    }
     // The claim: from here this transaction is the one release of the round (another waits, then finds none).
     const claimed = await repo.claimRelease(trx, id, number, releasedBy, nowIso());
     if (claimed.length === 0) throw alreadyReleased(number);
@@ -795,6 +799,12 @@ export async function releaseRoundBy(
         }
         continue;
       }
+      // One of a pair who blocked the other is never drawn against them (a hard constraint of the draw).
+      const avoid = field.flatMap((a) =>
+        field
+          .filter((b) => a.id < b.id && isBlocked(a.userId, b.userId))
+          .map((b) => [String(a.id), String(b.id)] as const),
+      );
       let draw;
       try {
         draw = drawRound({
@@ -808,8 +818,18 @@ export async function releaseRoundBy(
           rounds: records.get(Number(round.divisionId)) ?? [],
           seed: round.seed,
           firstRound: tournament.firstRound,
+          avoid,
         });
       } catch (error) {
+        if (error instanceof TDrawBlockedError) {
+          const [a, b] = error.pair.map((entrantId) => nameOf(byEntrant.get(entrantId)!.userId));
+          throw new AppError(
+            'conflict',
+            `No draw of ${divisionName(Number(round.divisionId))} keeps ${a} and ${b} apart, and one of them has blocked the other: withdraw one of them to release the round.`,
+            undefined,
+            'blocked',
+          );
+        }
         if (!(error instanceof RangeError)) throw error;
         throw new AppError(
           'conflict',
@@ -819,8 +839,6 @@ export async function releaseRoundBy(
       for (const debate of draw.debates) {
         const aff = byEntrant.get(debate.aff)!;
         const neg = byEntrant.get(debate.neg)!;
-        if (isBlocked(aff.userId, neg.userId))
-          refuseRound(blockedPairingRefusal([nameOf(aff.userId), nameOf(neg.userId)]));
         const coinFlipWinnerId = debate.coinFlipWinner === null ? null : byEntrant.get(debate.coinFlipWinner)!.id;
         planned.push({ roundId: Number(round.id), aff, neg, flags: debate.flags, coinFlipWinnerId });
       }

@@ -5,6 +5,7 @@ import type {
   TFormatId,
   TTournamentEntryMode,
   TTournamentRoundStatus,
+  TTournamentAuditAction,
   TTournamentScheduleMode,
   TTournamentStatus,
 } from '@resolved/shared';
@@ -166,6 +167,20 @@ export interface TournamentNoShowsTable {
   recordedAt: string;
 }
 
+/** A host's correction (migration 0046): sides, judge, a re-pair, a result; `before`/`after` JSON with a `text`. */
+export interface TournamentAuditTable {
+  id: Generated<number>;
+  tournamentId: number;
+  action: TTournamentAuditAction;
+  roundNumber: number | null;
+  debateId: number | null;
+  actorId: string | null;
+  reason: string | null;
+  before: string;
+  after: string;
+  createdAt: string;
+}
+
 export type TTournamentRow = Selectable<TournamentsTable>;
 export type TEntrantRow = Selectable<TournamentEntrantsTable>;
 export type TDivisionRow = Selectable<TournamentDivisionsTable>;
@@ -187,4 +202,5 @@ export interface TournamentsTables {
   tournamentBrackets: TournamentBracketsTable;
   tournamentCheckIns: TournamentCheckInsTable;
   tournamentNoShows: TournamentNoShowsTable;
+  tournamentAudit: TournamentAuditTable;
 }

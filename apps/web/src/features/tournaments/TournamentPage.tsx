@@ -17,6 +17,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { JudgesSection, MotionsSection, ObligationsSection } from './TournamentJudging';
+import { TournamentAudit } from './TournamentAudit';
 import { TournamentRounds } from './TournamentRounds';
 import { TournamentBracket } from './TournamentBracket';
 import { TournamentStandings } from './TournamentStandings';
@@ -396,6 +397,7 @@ export default function TournamentPage() {
               <FormAlert className="mt-2">{errorMessage(rounds.error, 'The rounds could not be loaded.')}</FormAlert>
             ) : (
               <TournamentRounds
+                tournamentId={t.id}
                 rounds={rounds.data}
                 divisions={t.divisions}
                 isManager={isManager}
@@ -440,6 +442,14 @@ export default function TournamentPage() {
                   </div>
                 ))}
               </div>
+            </section>
+          ) : null}
+          {isManager && t.status !== 'registration' ? (
+            <section aria-labelledby="tournament-audit" className={CARD}>
+              <h2 id="tournament-audit" className="text-lg font-bold text-slate-900">
+                Corrections
+              </h2>
+              <TournamentAudit tournamentId={t.id} />
             </section>
           ) : null}
           <section aria-labelledby="tournament-entrants" className={CARD}>

@@ -3,6 +3,7 @@ import { AlertTriangle } from 'lucide-react';
 import type { TDebateStatus, TTournamentDivision, TTournamentPairing, TTournamentRound } from '@resolved/shared';
 import { ParadigmText } from '../../ui/ParadigmText';
 import { FLAG_LABELS, SIDE_LABELS, ownPairing } from './tournament-view';
+import { HostPairingControls, RepairRoundButton } from './HostPairingControls';
 
 const DEBATE_STATUS_LABELS: Record<TDebateStatus, string> = {
   live: 'Live',
@@ -47,7 +48,15 @@ function JudgeLine({ pairing, isFolded }: { pairing: TTournamentPairing; isFolde
 }
 
 /** A host's line for one pairing: both sides (or the bye), its flags, its status and the way into its room. */
-function HostPairing({ pairing, divisionName }: { pairing: TTournamentPairing; divisionName: string | null }) {
+function HostPairing({
+  tournamentId,
+  pairing,
+  divisionName,
+}: {
+  tournamentId: number;
+  pairing: TTournamentPairing;
+  divisionName: string | null;
+}) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2.5" data-testid="tournament-pairing">
       <div className="min-w-0">
@@ -86,6 +95,7 @@ function HostPairing({ pairing, divisionName }: { pairing: TTournamentPairing; d
         <Status pairing={pairing} />
         {pairing.debateId !== null ? <RoomLink debateId={pairing.debateId} label="Open the room" /> : null}
       </div>
+      <HostPairingControls tournamentId={tournamentId} pairing={pairing} />
     </li>
   );
 }
@@ -125,11 +135,13 @@ function OwnPairing({ pairing, entrantId }: { pairing: TTournamentPairing; entra
 
 /** The released rounds, newest first: every pairing for a host, an entrant's own for an entrant. */
 export function TournamentRounds({
+  tournamentId,
   rounds,
   divisions,
   isManager,
   entrantId,
 }: {
+  tournamentId: number;
   rounds: readonly TTournamentRound[];
   divisions: readonly TTournamentDivision[];
   isManager: boolean;
@@ -155,13 +167,19 @@ export function TournamentRounds({
               <span className="font-semibold">Motion:</span> {round.motion}
             </p>
           ) : null}
+          {isManager ? <RepairRoundButton tournamentId={tournamentId} round={round} /> : null}
           {round.pairings.length === 0 ? (
             <p className="text-sm text-slate-600">You are not drawn in this round.</p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {round.pairings.map((pairing) =>
                 isManager ? (
-                  <HostPairing key={pairing.id} pairing={pairing} divisionName={divisionName(pairing.divisionId)} />
+                  <HostPairing
+                    key={pairing.id}
+                    tournamentId={tournamentId}
+                    pairing={pairing}
+                    divisionName={divisionName(pairing.divisionId)}
+                  />
                 ) : entrantId !== null ? (
                   <OwnPairing key={pairing.id} pairing={pairing} entrantId={entrantId} />
                 ) : null,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TTournamentPairing } from '@resolved/shared';
 import {
+  correctionPoints,
   enterableDivisions,
   openTournamentRounds,
   ownPairing,
@@ -161,5 +162,19 @@ describe('roundName', () => {
     // A break of 64 has six elimination rounds: the first two are named by number.
     expect(roundName(3, { prelimRounds: 2, breakSize: 64 })).toBe('Elimination round 1');
     expect(roundName(5, { prelimRounds: 2, breakSize: 64 })).toBe('Octofinals');
+  });
+});
+
+describe('correctionPoints', () => {
+  it('keeps the ballot’s points when both fields are empty, and reads both when both are given', () => {
+    expect(correctionPoints('', ' ')).toBeNull();
+    expect(correctionPoints('28.5', '27')).toEqual({ aff: 28.5, neg: 27 });
+  });
+
+  it('says what is wrong otherwise', () => {
+    expect(correctionPoints('28', '')).toBe('Give both sides’ points, or neither.');
+    expect(correctionPoints('31', '28')).toBe('Speaker points must be between 26 and 30.');
+    expect(correctionPoints('abc', '28')).toBe('Speaker points must be between 26 and 30.');
+    expect(correctionPoints('28.55', '28')).toBe('Speaker points go in tenths (for example 28.5).');
   });
 });

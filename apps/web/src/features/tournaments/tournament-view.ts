@@ -1,13 +1,15 @@
 /** What the tournament pages say about a tournament, its release button and a pairing: pure, so it is unit tested. */
-import { eliminationRoundsFor } from '@resolved/shared';
-import type {
-  TDrawFlag,
-  TTournament,
-  TTournamentDivision,
-  TTournamentEntryMode,
-  TTournamentPairing,
-  TTournamentRoundReleased,
-  TTournamentStatus,
+import {
+  eliminationRoundsFor,
+  SPEAKER_POINTS,
+  type TDrawFlag,
+  type TTournament,
+  type TTournamentAuditAction,
+  type TTournamentDivision,
+  type TTournamentEntryMode,
+  type TTournamentPairing,
+  type TTournamentRoundReleased,
+  type TTournamentStatus,
 } from '@resolved/shared';
 
 export const STATUS_LABELS: Record<TTournamentStatus, string> = {
@@ -157,3 +159,27 @@ export function enterableDivisions<T extends Pick<TTournamentDivision, 'ageBand'
   const band = isMinor ? 'minor' : 'adult';
   return divisions.filter((d) => d.ageBand === null || d.ageBand === band);
 }
+
+/**
+ * The speaker points of a host's correction from its two fields: null when both are empty (the ballot's points
+ * stay), the points when both are valid (26 to 30, in tenths), else why not.
+ */
+export function correctionPoints(aff: string, neg: string): { aff: number; neg: number } | null | string {
+  if (aff.trim() === '' && neg.trim() === '') return null;
+  if (aff.trim() === '' || neg.trim() === '') return 'Give both sides’ points, or neither.';
+  const values = [Number(aff), Number(neg)];
+  const range = `Speaker points must be between ${SPEAKER_POINTS.min} and ${SPEAKER_POINTS.max}.`;
+  for (const value of values) {
+    if (!Number.isFinite(value) || value < SPEAKER_POINTS.min || value > SPEAKER_POINTS.max) return range;
+    if (Math.abs(value * 10 - Math.round(value * 10)) > 1e-6) return 'Speaker points go in tenths (for example 28.5).';
+  }
+  return { aff: values[0]!, neg: values[1]! };
+}
+
+/** How the hosts' audit names each kind of correction. */
+export const AUDIT_ACTION_LABELS: Record<TTournamentAuditAction, string> = {
+  sides_swapped: 'Sides swapped',
+  judge_changed: 'Judge changed',
+  round_repaired: 'Round re-paired',
+  result_corrected: 'Result corrected',
+};

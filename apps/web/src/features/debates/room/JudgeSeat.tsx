@@ -40,8 +40,9 @@ export function JudgeSeat({
   // The shared seat rule (team rounds: the team's coaches and named judges only), as the server applies it.
   const canTakeByInvite = isFree && !!invite && debate.hasJudgeInvite && canJudge(actor, seats, 'valid');
   const canTake = isFree && invite === undefined && canJudge(actor, seats);
-  // A team's round is judged by the team: its debaters do not invite outside judges.
-  const canInvite = isFree && !!side && debate.status === 'live' && debate.kind !== 'team';
+  // A team's round is judged by the team, a tournament's by whom its hosts seat: no outside judge is invited.
+  const canInvite =
+    isFree && !!side && debate.status === 'live' && debate.kind !== 'team' && debate.kind !== 'tournament';
 
   async function handleTake() {
     try {

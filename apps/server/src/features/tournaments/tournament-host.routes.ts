@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  DB_INT_MAX,
+  TOURNAMENT_LIMITS,
+  ZTournamentId,
+  ZTournamentPairingChange,
+  ZTournamentRepairRequest,
+  ZTournamentResultCorrection,
+} from '@resolved/shared';
+import type { TAppContext } from '../../context';
+import { parseOrThrow } from '../../lib/errors';
+import { requireUser } from '../auth/auth.guard';
+import * as host from './tournament-host';
+import type { TTournamentsDeps } from './tournaments.service';
+
+const ZTournamentParams = z.object({ id: ZTournamentId });
+const ZPairingParams = ZTournamentParams.extend({
+  pairingId: z.coerce
+    .number({ error: 'Unknown pairing.' })
+    .int({ error: 'Unknown pairing.' })
+    .positive({ error: 'Unknown pairing.' })
+    .max(DB_INT_MAX, { error: 'Unknown pairing.' }),
+});
+const ZRoundParams = ZTournamentParams.extend({
+  number: z.coerce
+    .number({ error: 'Unknown round.' })
+    .int({ error: 'Unknown round.' })
+    .min(1, { error: 'Unknown round.' })
+    .max(TOURNAMENT_LIMITS.prelimRoundsMax, { error: 'Unknown round.' }),
+});
+
+/** A host's corrections: a pairing's sides or judge, a round's re-pair, a result's correction, and the audit. */
+export async function tournamentHostRoutes(app: FastifyInstance, context: TAppContext) {
+  const deps: TTournamentsDeps = { database: context.database, events: context.events };
+
+  app.patch('/api/tournaments/:id/pairings/:pairingId', async (request) => {
+    const user = await requireUser(request);
+    const { id, pairingId } = parseOrThrow(ZPairingParams, request.params);
+    const change = parseOrThrow(ZTournamentPairingChange, request.body);
+    return { round: await host.changePairing(deps, user, id, pairingId, change) };
+  });
+  app.post('/api/tournaments/:id/rounds/:number/repair', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, number } = parseOrThrow(ZRoundParams, request.params);
+    const input = parseOrThrow(ZTournamentRepairRequest, request.body ?? {});
+    return reply.status(201).send({ round: await host.repairRound(deps, user, id, number, input) });
+  });
+  app.post('/api/tournaments/:id/pairings/:pairingId/corrections', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, pairingId } = parseOrThrow(ZPairingParams, request.params);
+    const input = parseOrThrow(ZTournamentResultCorrection, request.body);
+    return reply.status(201).send({ round: await host.correctResult(deps, user, id, pairingId, input) });
+  });
+  app.get('/api/tournaments/:id/audit', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { audit: await host.listAudit(deps, user, id) };
+  });
+}

@@ -1,0 +1,353 @@
+/**
+ * A host's corrections to a running tournament, each written to its audit (who, when, before, after, why):
+ *
+ * - Swap a pairing's sides, or seat another judge of the pool (or none), while its debate has not started (its clock
+ *   has never run). The judge passes the release's own rules (`judgeSeatRefusal`). The room's snapshot is published
+ *   again (`debate.updated`), so the debaters' and judges' pages show the new sides or judge; the new judge is told
+ *   as at a release.
+ * - Re-pair a released round none of whose debates has started: its debates are called off (kept, ended `abandoned`
+ *   and marked cancelled, nobody blamed), its pairings deleted (the audit keeps them), and the round goes back to
+ *   draft with a new seed and is released again at once: one claim, one draw. The request names the release it
+ *   re-pairs, so two hosts asking at once re-draw it once.
+ * - Correct a confirmed result (winner, and a ballot's speaker points) with a reason, also after the tournament is
+ *   over: the result of record changes (`results/result-corrections.ts`), and with it the tab, the exports and the
+ *   round's own page; ratings and points given are not re-applied (see docs/decisions.md).
+ */
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  REALTIME_ROOMS,
+  type TSessionUser,
+  type TTournamentAuditEntry,
+  type TTournamentPairingChange,
+  type TTournamentResultCorrection,
+  type TTournamentRound,
+  type ZTournamentRepairRequest,
+} from '@resolved/shared';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { lockKeys, withKeyLock } from '../../lib/key-lock';
+import { emitDebateUpdated } from '../debates/debates.service';
+import * as rounds from '../debates/rounds.service';
+import { correctResultIn } from '../results/result-corrections';
+import { outcomesOf } from '../results/results.service';
+import { findUserNames } from '../users/users.service';
+import { judgeSeatRefusal } from './tournament-judges';
+import * as hostRepo from './tournament-host.repository';
+import * as repo from './tournaments.repository';
+import {
+  emitChanged,
+  lockKey,
+  presentRounds,
+  releaseRoundBy,
+  requireManager,
+  type TTournamentsDeps,
+} from './tournaments.service';
+
+/** How many audit entries the hosts' list shows. */
+const AUDIT_LIMIT = 200;
+
+type TRepairInput = z.output<typeof ZTournamentRepairRequest>;
+
+function started(number: number): AppError {
+  return new AppError(
+    'conflict',
+    `Round ${number}’s debate has started: its sides, judge and pairings can no longer change.`,
+  );
+}
+
+async function presentedRound(deps: TTournamentsDeps, id: number, number: number): Promise<TTournamentRound> {
+  const round = (await presentRounds(deps, id)).find((r) => r.number === number);
+  if (!round) throw new AppError('not_found', `Round ${number} has not been released.`);
+  return round;
+}
+
+/** A pairing of this tournament with a debate, its entrants and names, read in the caller's transaction. */
+async function requireDebatePairing(trx: Kysely<DB>, id: number, pairingId: number) {
+  const pairing = await hostRepo.findPairing(trx, id, pairingId);
+  if (!pairing) throw new AppError('not_found', 'This tournament has no such pairing.');
+  if (pairing.isBye || pairing.debateId === null || pairing.negEntrantId === null) {
+    throw new AppError('conflict', 'A bye has no debate: no sides, judge or result to change.');
+  }
+  const entrants = new Map((await repo.listEntrants(trx, id)).map((e) => [e.id, e]));
+  const aff = entrants.get(pairing.affEntrantId)!;
+  const neg = entrants.get(pairing.negEntrantId)!;
+  return { pairing, debateId: pairing.debateId, aff, neg };
+}
+
+async function namesOf(trx: Kysely<DB>, ids: readonly (string | null)[]) {
+  const names = await findUserNames(
+    trx,
+    ids.filter((x): x is string => x !== null),
+  );
+  return (userId: string | null) => (userId === null ? 'nobody' : (names.get(userId) ?? 'Someone'));
+}
+
+/**
+ * Swaps a pairing's sides and/or seats another judge (null: none) before its debate starts; refused (409) once its
+ * clock has run. Everyone in the room sees the change live; a newly seated judge is told as at a release.
+ */
+export async function changePairing(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+  pairingId: number,
+  change: TTournamentPairingChange,
+): Promise<TTournamentRound> {
+  const { row } = await requireManager(deps, user, id);
+  if (row.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
+  const nowMs = deps.now ? deps.now() : Date.now();
+  const changed = await withKeyLock(deps.database, lockKey(id), async (trx) => {
+    const { pairing, debateId, aff, neg } = await requireDebatePairing(trx, id, pairingId);
+    const tx = rounds.debatesDb(trx);
+    const debate = await rounds.findDebate(tx, debateId);
+    if (!debate || debate.status !== 'live' || Number(debate.clockVersion) > 0) throw started(pairing.number);
+    const nameOf = await namesOf(trx, [aff.userId, neg.userId, debate.judgeId, change.judgeId ?? null]);
+    const now = nowIso();
+    const audit = (action: 'sides_swapped' | 'judge_changed', before: object, after: object) =>
+      hostRepo.insertAudit(trx, {
+        tournamentId: id,
+        action,
+        roundNumber: pairing.number,
+        debateId,
+        actorId: user.id,
+        reason: null,
+        before,
+        after,
+        createdAt: now,
+      });
+    if (change.swapSides) {
+      if (!(await rounds.swapUnstartedSides(tx, debateId))) throw started(pairing.number);
+      await hostRepo.swapPairingSides(trx, pairingId);
+      await audit(
+        'sides_swapped',
+        { text: `Aff ${nameOf(aff.userId)}, neg ${nameOf(neg.userId)}`, affEntrantId: aff.id, negEntrantId: neg.id },
+        { text: `Aff ${nameOf(neg.userId)}, neg ${nameOf(aff.userId)}`, affEntrantId: neg.id, negEntrantId: aff.id },
+      );
+    }
+    let seated: string | null = null;
+    if (change.judgeId !== undefined) {
+      const judgeId = change.judgeId;
+      if (judgeId === debate.judgeId) {
+        throw new AppError(
+          'conflict',
+          judgeId === null ? 'This room has no judge already.' : `${nameOf(judgeId)} judges this room already.`,
+        );
+      }
+      if (judgeId !== null) {
+        await lockKeys(trx, deps.database.engine, [`user:${judgeId}`]);
+        const inRound = (await repo.listPairings(trx, id)).filter(
+          (p) => p.number === pairing.number && p.id !== pairingId && p.debateId !== null,
+        );
+        const outcomes = await outcomesOf(
+          trx,
+          inRound.map((p) => p.debateId!),
+        );
+        const refusal = await judgeSeatRefusal(trx, {
+          tournamentId: id,
+          roundNumber: pairing.number,
+          room: { aff, neg },
+          judgeId,
+          otherRoomJudgeIds: [...outcomes.values()].flatMap((o) => (o.judgeId === null ? [] : [o.judgeId])),
+          entrantUserIds: (await repo.listEntrants(trx, id)).filter((e) => e.withdrawnAt === null).map((e) => e.userId),
+          nowMs,
+        });
+        if (refusal) throw new AppError('conflict', `${nameOf(judgeId)} ${refusal}.`);
+      }
+      if (!(await rounds.reseatUnstartedJudge(tx, debateId, judgeId, now))) throw started(pairing.number);
+      await audit(
+        'judge_changed',
+        { text: `Judge: ${nameOf(debate.judgeId)}`, judgeId: debate.judgeId },
+        { text: `Judge: ${nameOf(judgeId)}`, judgeId },
+      );
+      seated = judgeId;
+    }
+    return { debateId, number: pairing.number, seated, tournamentName: row.name };
+  });
+  await emitDebateUpdated(deps, changed.debateId);
+  if (changed.seated) {
+    deps.events.emit({
+      name: 'tournament.round_released',
+      room: REALTIME_ROOMS.user(changed.seated),
+      payload: {
+        tournamentId: id,
+        tournamentName: changed.tournamentName,
+        roundNumber: changed.number,
+        debateId: changed.debateId,
+        side: null,
+        asJudge: true,
+      },
+    });
+  }
+  await emitChanged(deps, id);
+  return presentedRound(deps, id, changed.number);
+}
+
+/**
+ * Re-pairs released round `number` (the release named by `releasedAt`) while none of its debates has started: the
+ * debates are called off, the pairings deleted (kept in the audit), the round drafted again with a new seed, and
+ * released again at once (`releaseRoundBy`, the one claim). Refused once any debate of the round has started.
+ */
+export async function repairRound(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+  number: number,
+  input: TRepairInput,
+): Promise<TTournamentRound> {
+  const { row } = await requireManager(deps, user, id);
+  if (row.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
+  const cancelled = await withKeyLock(deps.database, lockKey(id), async (trx) => {
+    const all = await repo.listRounds(trx, id);
+    const own = all.filter((r) => r.number === number);
+    if (own.length === 0 || own.every((r) => r.status === 'draft')) {
+      throw new AppError('conflict', `Round ${number} has not been released: there is nothing to re-pair.`);
+    }
+    if (own.some((r) => r.status === 'complete') || all.some((r) => r.number > number && r.status !== 'draft')) {
+      throw new AppError('conflict', `Round ${number} is over: a later round has been drawn from it.`);
+    }
+    if (own[0]!.releasedAt !== input.releasedAt) {
+      throw new AppError(
+        'conflict',
+        `Round ${number} has been drawn again since you looked: look at its new pairings first.`,
+        undefined,
+        'round_released',
+      );
+    }
+    const pairings = (await repo.listPairings(trx, id)).filter((p) => p.number === number);
+    const tx = rounds.debatesDb(trx);
+    const now = nowIso();
+    const debateIds = pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId]));
+    for (const debateId of debateIds) {
+      if (!(await rounds.cancelUnstarted(tx, debateId, now))) throw started(number);
+    }
+    const seeds = new Map(own.map((r) => [Number(r.id), randomBytes(8).toString('hex')]));
+    await hostRepo.unreleaseRound(trx, id, number, seeds);
+    const entrants = new Map((await repo.listEntrants(trx, id)).map((e) => [e.id, e]));
+    const nameOf = await namesOf(
+      trx,
+      [...entrants.values()].map((e) => e.userId),
+    );
+    const who = (entrantId: number | null) =>
+      entrantId === null ? '' : nameOf(entrants.get(entrantId)?.userId ?? null);
+    const drawn = pairings.map((p) =>
+      p.isBye ? `${who(p.affEntrantId)} (bye)` : `${who(p.affEntrantId)} v ${who(p.negEntrantId)}`,
+    );
+    await hostRepo.insertAudit(trx, {
+      tournamentId: id,
+      action: 'round_repaired',
+      roundNumber: number,
+      debateId: null,
+      actorId: user.id,
+      reason: input.reason || null,
+      before: {
+        text: drawn.join('; '),
+        seeds: own.map((r) => ({ roundId: Number(r.id), seed: r.seed })),
+        pairings: pairings.map((p) => ({
+          affEntrantId: p.affEntrantId,
+          negEntrantId: p.negEntrantId,
+          isBye: Number(p.isBye) === 1,
+          debateId: p.debateId,
+        })),
+      },
+      after: {
+        text: `Drawn again with a new seed; ${debateIds.length} ${debateIds.length === 1 ? 'room' : 'rooms'} called off`,
+        seeds: [...seeds].map(([roundId, seed]) => ({ roundId, seed })),
+      },
+      createdAt: now,
+    });
+    return debateIds;
+  });
+  for (const debateId of cancelled) await emitDebateUpdated(deps, debateId);
+  try {
+    return await releaseRoundBy(deps, user.id, id, number);
+  } catch (error) {
+    // Another release (the tournament's own, or a host's) drew it first: that draw stands.
+    if (error instanceof AppError && error.reason === 'round_released') return presentedRound(deps, id, number);
+    await emitChanged(deps, id);
+    throw error;
+  }
+}
+
+/**
+ * Corrects the confirmed result of a pairing's debate (also after the tournament is over): the winner and, for a
+ * judged round, both sides' speaker points, with a reason. The tab, the exports and the round's page follow.
+ */
+export async function correctResult(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+  pairingId: number,
+  input: TTournamentResultCorrection,
+): Promise<TTournamentRound> {
+  await requireManager(deps, user, id);
+  const corrected = await withKeyLock(deps.database, lockKey(id), async (trx) => {
+    const { pairing, debateId, aff, neg } = await requireDebatePairing(trx, id, pairingId);
+    const winner = input.winner === 'aff' ? aff : neg;
+    const points = input.speakerPoints
+      ? new Map([
+          [aff.userId, Math.round(input.speakerPoints.aff * 10)],
+          [neg.userId, Math.round(input.speakerPoints.neg * 10)],
+        ])
+      : null;
+    const { before, after } = await correctResultIn(trx, debateId, { winnerId: winner.userId, points });
+    const nameOf = await namesOf(trx, [aff.userId, neg.userId]);
+    const describe = (result: typeof before) => {
+      const side = result.winnerId === aff.userId ? 'aff' : result.winnerId === neg.userId ? 'neg' : null;
+      const affPoints = result.points.get(aff.userId) ?? null;
+      const negPoints = result.points.get(neg.userId) ?? null;
+      const pointsText = affPoints === null || negPoints === null ? '' : ` (${affPoints / 10} – ${negPoints / 10})`;
+      return {
+        text: `${side === null ? 'No winner' : `${nameOf(result.winnerId)} (${side}) won`}${pointsText}`,
+        winner: side,
+        affPoints: affPoints === null ? null : affPoints / 10,
+        negPoints: negPoints === null ? null : negPoints / 10,
+      };
+    };
+    await hostRepo.insertAudit(trx, {
+      tournamentId: id,
+      action: 'result_corrected',
+      roundNumber: pairing.number,
+      debateId,
+      actorId: user.id,
+      reason: input.reason,
+      before: describe(before),
+      after: describe(after),
+      createdAt: nowIso(),
+    });
+    return { debateId, number: pairing.number };
+  });
+  await emitDebateUpdated(deps, corrected.debateId);
+  await emitChanged(deps, id);
+  return presentedRound(deps, id, corrected.number);
+}
+
+/** The audit of a tournament, newest first: its hosts only. */
+export async function listAudit(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+): Promise<TTournamentAuditEntry[]> {
+  await requireManager(deps, user, id);
+  const rows = await hostRepo.listAudit(deps.database.db, id, AUDIT_LIMIT);
+  const names = await findUserNames(deps.database.db, [
+    ...new Set(rows.flatMap((r) => (r.actorId === null ? [] : [r.actorId]))),
+  ]);
+  const textOf = (json: string) => {
+    const value = JSON.parse(json) as { text?: unknown };
+    return typeof value.text === 'string' ? value.text : '';
+  };
+  return rows.map((r) => ({
+    id: Number(r.id),
+    action: r.action,
+    roundNumber: r.roundNumber === null ? null : Number(r.roundNumber),
+    debateId: r.debateId === null ? null : Number(r.debateId),
+    actor: r.actorId === null ? null : { userId: r.actorId, displayName: names.get(r.actorId) ?? 'Someone' },
+    reason: r.reason,
+    before: textOf(r.before),
+    after: textOf(r.after),
+    createdAt: r.createdAt,
+  }));
+}

@@ -1,0 +1,291 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TOURNAMENT_CORRECTION_REASON_MAX, type TTournamentPairing, type TTournamentRound } from '@resolved/shared';
+import { errorMessage } from '../../lib/form-errors';
+import { toast } from '../../lib/toast';
+import { FormAlert } from '../../ui/FormAlert';
+import { TextField } from '../../ui/TextField';
+import { buttonClass } from '../../ui/button-styles';
+import { changePairing, correctResult, listJudges, repairRound, tournamentHostKeys } from './tournament-host-queries';
+import { refreshTournament } from './tournaments-queries';
+import { correctionPoints } from './tournament-view';
+
+const SMALL_BUTTON = 'px-3 py-1.5 text-sm';
+
+/**
+ * A host's "Re-pair round N" (after a second click): the round is drawn again while none of its debates started. The
+ * host's view of a round holds every pairing, so the page can hide the button once a room has ended.
+ */
+export function RepairRoundButton({ tournamentId, round }: { tournamentId: number; round: TTournamentRound }) {
+  const queryClient = useQueryClient();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [error, setError] = useState<string>();
+  const repair = useMutation({
+    mutationFn: () => repairRound(tournamentId, round.number, round.releasedAt ?? ''),
+    onSuccess: () => {
+      setIsConfirming(false);
+      setError(undefined);
+      void refreshTournament(queryClient, tournamentId);
+      toast.success(`Round ${round.number} is drawn again: its entrants are told their new rooms.`);
+    },
+    onError: (caught) => {
+      setIsConfirming(false);
+      setError(errorMessage(caught));
+    },
+  });
+  // Only while every room of the round is still open (the server also refuses once any clock has run).
+  const isOpen = round.pairings.every((p) => p.debateId === null || p.debateStatus === 'live');
+  if (round.status !== 'released' || round.releasedAt === null || !isOpen) return null;
+  return (
+    <div className="mt-1 space-y-2">
+      {isConfirming ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          Call off this round’s rooms and draw it again?
+          <button
+            type="button"
+            className={buttonClass('danger', SMALL_BUTTON)}
+            disabled={repair.isPending}
+            onClick={() => repair.mutate()}
+          >
+            {repair.isPending ? 'Re-pairing…' : `Yes, re-pair round ${round.number}`}
+          </button>
+          <button type="button" className={buttonClass('ghost', SMALL_BUTTON)} onClick={() => setIsConfirming(false)}>
+            Keep the draw
+          </button>
+        </p>
+      ) : (
+        <button
+          type="button"
+          className={buttonClass('secondary', SMALL_BUTTON)}
+          onClick={() => {
+            setError(undefined);
+            setIsConfirming(true);
+          }}
+        >
+          Re-pair round {round.number}
+        </button>
+      )}
+      {error ? <FormAlert>{error}</FormAlert> : null}
+    </div>
+  );
+}
+
+/** The winner, the speaker points (a judged round only) and the reason of a host's correction. */
+function CorrectionForm({
+  tournamentId,
+  pairing,
+  onDone,
+}: {
+  tournamentId: number;
+  pairing: TTournamentPairing;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [winner, setWinner] = useState<'aff' | 'neg' | ''>('');
+  const [affPoints, setAffPoints] = useState('');
+  const [negPoints, setNegPoints] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ winner?: string; points?: string; reason?: string; form?: string }>({});
+  const hasBallot = pairing.debateStatus === 'judged';
+  const correct = useMutation({
+    mutationFn: (input: Parameters<typeof correctResult>[2]) => correctResult(tournamentId, pairing.id, input),
+    onSuccess: () => {
+      void refreshTournament(queryClient, tournamentId);
+      toast.success('The result is corrected; the standings follow.');
+      onDone();
+    },
+    onError: (caught) => setErrors({ form: errorMessage(caught) }),
+  });
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const points = correctionPoints(affPoints, negPoints);
+    const next = {
+      winner: winner === '' ? 'Choose who won.' : undefined,
+      points: typeof points === 'string' ? points : undefined,
+      reason: reason.trim() === '' ? 'Say why the result is corrected.' : undefined,
+    };
+    setErrors(next);
+    if (next.winner || next.points || next.reason || winner === '' || typeof points === 'string') return;
+    correct.mutate({ winner, reason: reason.trim(), ...(points ? { speakerPoints: points } : {}) });
+  }
+
+  const radio = (side: 'aff' | 'neg', name: string | undefined) => (
+    <label className="flex items-center gap-2 text-sm">
+      <input
+        type="radio"
+        name={`winner-${pairing.id}`}
+        value={side}
+        checked={winner === side}
+        onChange={() => {
+          setWinner(side);
+          setErrors((current) => ({ ...current, winner: undefined }));
+        }}
+      />
+      {name ?? 'A withdrawn entrant'} ({side === 'aff' ? 'Aff' : 'Neg'}) won
+    </label>
+  );
+  return (
+    <form
+      className="mt-3 space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label="Correct the result"
+    >
+      <fieldset aria-describedby={errors.winner ? `winner-error-${pairing.id}` : undefined}>
+        <legend className="text-sm font-semibold text-slate-800">Winner</legend>
+        <div className="mt-1 flex flex-wrap gap-4">
+          {radio('aff', pairing.aff?.displayName)}
+          {radio('neg', pairing.neg?.displayName)}
+        </div>
+        {errors.winner ? (
+          <p id={`winner-error-${pairing.id}`} className="mt-1 text-sm text-red-700">
+            {errors.winner}
+          </p>
+        ) : null}
+      </fieldset>
+      {hasBallot ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            label={`Aff points (${pairing.aff?.displayName ?? 'Aff'})`}
+            name={`aff-points-${pairing.id}`}
+            value={affPoints}
+            onChange={setAffPoints}
+            hint="Leave both empty to keep the ballot’s points."
+            error={errors.points}
+          />
+          <TextField
+            label={`Neg points (${pairing.neg?.displayName ?? 'Neg'})`}
+            name={`neg-points-${pairing.id}`}
+            value={negPoints}
+            onChange={setNegPoints}
+          />
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">A forfeited round has no ballot: only its winner can change.</p>
+      )}
+      <TextField
+        label="Reason"
+        name={`reason-${pairing.id}`}
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          setErrors((current) => ({ ...current, reason: undefined }));
+        }}
+        rows={2}
+        counterMax={TOURNAMENT_CORRECTION_REASON_MAX}
+        hint="Kept in the audit with your name."
+        error={errors.reason}
+        isRequired
+      />
+      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={buttonClass('primary', SMALL_BUTTON)} disabled={correct.isPending}>
+          {correct.isPending ? 'Saving…' : 'Save the correction'}
+        </button>
+        <button type="button" className={buttonClass('ghost', SMALL_BUTTON)} onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A host's controls for one pairing: before its debate starts, swap its sides or change its judge (the server refuses
+ * once the clock has run, and says so); once it has a confirmed result, correct it with a reason.
+ */
+export function HostPairingControls({ tournamentId, pairing }: { tournamentId: number; pairing: TTournamentPairing }) {
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<'judge' | 'correct' | null>(null);
+  const [judgeId, setJudgeId] = useState('');
+  const [error, setError] = useState<string>();
+  const isLive = pairing.debateStatus === 'live';
+  const canCorrect = pairing.debateStatus === 'judged' || pairing.debateStatus === 'forfeited';
+  const judges = useQuery({
+    queryKey: tournamentHostKeys.judges(tournamentId),
+    queryFn: () => listJudges(tournamentId),
+    enabled: isLive && mode === 'judge',
+  });
+  const change = useMutation({
+    mutationFn: (input: Parameters<typeof changePairing>[2]) => changePairing(tournamentId, pairing.id, input),
+    onSuccess: (_round, input) => {
+      setError(undefined);
+      setMode(null);
+      void refreshTournament(queryClient, tournamentId);
+      toast.success(input.swapSides ? 'The sides are swapped.' : 'The judge is changed.');
+    },
+    onError: (caught) => setError(errorMessage(caught)),
+  });
+  if (pairing.debateId === null || (!isLive && !canCorrect)) return null;
+
+  return (
+    <div className="mt-2 w-full">
+      <div className="flex flex-wrap gap-2">
+        {isLive ? (
+          <>
+            <button
+              type="button"
+              className={buttonClass('secondary', SMALL_BUTTON)}
+              disabled={change.isPending}
+              onClick={() => change.mutate({ swapSides: true })}
+            >
+              Swap sides
+            </button>
+            <button
+              type="button"
+              className={buttonClass('secondary', SMALL_BUTTON)}
+              aria-expanded={mode === 'judge'}
+              onClick={() => setMode(mode === 'judge' ? null : 'judge')}
+            >
+              Change judge
+            </button>
+          </>
+        ) : null}
+        {canCorrect ? (
+          <button
+            type="button"
+            className={buttonClass('secondary', SMALL_BUTTON)}
+            aria-expanded={mode === 'correct'}
+            onClick={() => setMode(mode === 'correct' ? null : 'correct')}
+          >
+            Correct result
+          </button>
+        ) : null}
+      </div>
+      {mode === 'judge' && isLive ? (
+        <form
+          className="mt-3 flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            change.mutate({ judgeId: judgeId === '' ? null : judgeId });
+          }}
+        >
+          <label className="text-sm font-semibold text-slate-800">
+            Judge
+            <select
+              className="mt-1 block rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm font-normal"
+              value={judgeId}
+              onChange={(event) => setJudgeId(event.target.value)}
+            >
+              <option value="">No judge</option>
+              {(judges.data ?? []).map((judge) => (
+                <option key={judge.userId} value={judge.userId}>
+                  {judge.displayName}
+                  {judge.teamName ? ` (${judge.teamName})` : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={buttonClass('primary', SMALL_BUTTON)} disabled={change.isPending}>
+            Seat this judge
+          </button>
+        </form>
+      ) : null}
+      {mode === 'correct' && canCorrect ? (
+        <CorrectionForm tournamentId={tournamentId} pairing={pairing} onDone={() => setMode(null)} />
+      ) : null}
+      {error ? <FormAlert className="mt-2">{error}</FormAlert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * A host's corrections to a running tournament: swapping a pairing's sides or judge before its debate starts,
+ * re-pairing a round before any of its debates starts, and correcting a confirmed result with a reason. Every one is
+ * written to the tournament's audit (`TTournamentAuditEntry`), which its hosts read.
+ */
+import { z } from 'zod';
+import { ZSpeakerPoints } from './debate/protocol.js';
+
+/** What a host changed: each is one audit entry. */
+export const TOURNAMENT_AUDIT_ACTIONS = [
+  'sides_swapped',
+  'judge_changed',
+  'round_repaired',
+  'result_corrected',
+] as const;
+export type TTournamentAuditAction = (typeof TOURNAMENT_AUDIT_ACTIONS)[number];
+
+export const TOURNAMENT_CORRECTION_REASON_MAX = 500;
+
+const ZReason = z
+  .string({ error: 'Say why the result is corrected.' })
+  .trim()
+  .min(1, { error: 'Say why the result is corrected.' })
+  .max(TOURNAMENT_CORRECTION_REASON_MAX, {
+    error: `The reason must be at most ${TOURNAMENT_CORRECTION_REASON_MAX} characters.`,
+  });
+
+/** A pairing's change before its debate starts: its sides swapped, and/or another judge of the pool (null: none). */
+export const ZTournamentPairingChange = z
+  .object({
+    swapSides: z.boolean().optional(),
+    judgeId: z.string().min(1, { error: 'Unknown judge.' }).max(100, { error: 'Unknown judge.' }).nullable().optional(),
+  })
+  .refine((change) => change.swapSides === true || change.judgeId !== undefined, {
+    error: 'Say what to change: swap the sides, or name a judge.',
+  });
+export type TTournamentPairingChange = z.infer<typeof ZTournamentPairingChange>;
+
+/** A corrected result: the winning side, the speaker points when the round has a ballot, and why (required). */
+export const ZTournamentResultCorrection = z.object({
+  winner: z.enum(['aff', 'neg'], { error: 'Choose the winning side: aff or neg.' }),
+  speakerPoints: z.object({ aff: ZSpeakerPoints, neg: ZSpeakerPoints }).optional(),
+  reason: ZReason,
+});
+export type TTournamentResultCorrection = z.infer<typeof ZTournamentResultCorrection>;
+
+/**
+ * A round's re-pair: the release the host saw (`releasedAt` of the round), so that two hosts asking at once re-draw
+ * it once; why is optional (kept in the audit).
+ */
+export const ZTournamentRepairRequest = z.object({
+  releasedAt: z.string({ error: 'Say which release of the round to re-pair.' }).min(1).max(40),
+  reason: z
+    .string()
+    .trim()
+    .max(TOURNAMENT_CORRECTION_REASON_MAX, {
+      error: `The reason must be at most ${TOURNAMENT_CORRECTION_REASON_MAX} characters.`,
+    })
+    .optional(),
+});
+
+/** One line of the audit: who changed what, when, from what to what, and why. */
+export interface TTournamentAuditEntry {
+  id: number;
+  action: TTournamentAuditAction;
+  roundNumber: number | null;
+  debateId: number | null;
+  actor: { userId: string; displayName: string } | null;
+  reason: string | null;
+  /** Plain words for each side of the change (`before` → `after`). */
+  before: string;
+  after: string;
+  createdAt: string;
+}
