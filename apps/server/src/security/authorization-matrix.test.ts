@@ -160,12 +160,21 @@ async function recordedChunk(c: TCtx): Promise<{ id: number; recordingId: number
 }
 
 /** A team coached by `coach`, with one member. */
+let setupJoins = 0;
+
 async function makeTeam(c: TCtx, coach: TIdentity): Promise<{ id: number; joinCode: string; member: TIdentity }> {
   const { team } = (await ok(c, 'POST', '/api/teams', { name: 'Probe team', school: 'Probe High' }, coach)) as {
     team: { id: number; joinCode: string };
   };
   const member = await fastUser(c.t);
-  await ok(c, 'POST', `/api/teams/join/${team.joinCode}`, undefined, member);
+  // Each setup join from its own address: the probes make hundreds of teams, past the per-address join limit.
+  const joined = await c.t.app.inject({
+    method: 'POST',
+    url: `/api/teams/join/${team.joinCode}`,
+    headers: { cookie: member.cookie },
+    remoteAddress: `10.9.${Math.floor(++setupJoins / 250)}.${setupJoins % 250}`,
+  });
+  if (joined.statusCode >= 300) throw new Error(`setup team join failed: ${joined.statusCode} ${joined.body}`);
   return { id: team.id, joinCode: team.joinCode, member };
 }
 
