@@ -22,6 +22,7 @@ import { nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import type { Scheduler } from '../../lib/scheduler/scheduler';
+import { emitDebateUpdated } from '../debates/debates.service';
 import * as rounds from '../debates/rounds.service';
 import * as results from '../results/results.service';
 import { ageBandsOf } from '../users/users.service';
@@ -211,6 +212,8 @@ async function seatStandbys(
       nowIso(),
     );
     if (!isReplaced) continue;
+    // The room's open pages show who judges now (or that nobody does).
+    await emitDebateUpdated(deps, room.debateId);
     seq.log.info({ tournamentId, debateId: room.debateId, standby }, 'absent tournament judge replaced');
     if (standby && row) {
       deps.events.emit({

@@ -337,6 +337,9 @@ describe.each(TEST_ENGINES)('the tournament sequencer on %s', (engine) => {
           e.payload.debateId === rooms[1]!.debateId,
       ),
     ).toBe(true);
+    // The room's open pages are told who judges now.
+    const roomUpdate = events.find((e) => e.name === 'debate.updated' && e.room === `debate:${rooms[1]!.debateId}`);
+    expect(roomUpdate?.name === 'debate.updated' && roomUpdate.payload.debate.judge?.userId).toBe(standby.user.id);
 
     // A second tournament with no standby left: the absent judge's room is shown unjudged.
     const other = await create(admin, { scheduleMode: 'fixed', roundStartsAt: [new Date(start).toISOString()] });
