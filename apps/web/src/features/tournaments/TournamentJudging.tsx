@@ -12,6 +12,7 @@ import {
   listJudgeObligations,
   listMotions,
   listPoolParadigms,
+  readIfVisible,
   refreshTournament,
   setJudgeObligation,
   setMotion,
@@ -21,9 +22,18 @@ const CARD = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm
 
 /** The judge pool with each judge's paradigm, for the tournament's hosts, entrants and judges, before rounds start. */
 export function JudgesSection({ tournament }: { tournament: TTournament }) {
+  const queryClient = useQueryClient();
   const judges = useQuery({
     queryKey: judgingKeys.paradigms(tournament.id),
-    queryFn: () => listPoolParadigms(tournament.id),
+    // A refetch racing a withdrawal reads the fresh record first and asks nothing the server now refuses.
+    queryFn: () =>
+      readIfVisible(
+        queryClient,
+        tournament.id,
+        (t) => t.viewer.isHost || t.viewer.isCohost || t.viewer.entrantId !== null || t.viewer.isJudge,
+        () => listPoolParadigms(tournament.id),
+        [],
+      ),
   });
   return (
     <section aria-labelledby="tournament-judges" className={CARD}>

@@ -8,7 +8,8 @@ const CELL = 'px-2 py-1.5 text-right tabular-nums';
  */
 export function TournamentStandings({ division }: { division: TTournamentDivisionStandings }) {
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${division.name} standings`}>
       <table className="w-full min-w-[28rem] text-sm" data-testid="tournament-standings">
         <caption className="mb-1 text-left text-sm text-slate-600">
           {division.name} · {division.resultsCounted} {division.resultsCounted === 1 ? 'result' : 'results'} counted
