@@ -1,7 +1,8 @@
 /**
  * A tournament round judged by a panel of three: the host asks for panels, the release seats three judges, the
  * speeches run (time-shifted in the database), each judge submits their own ballot from their own browser, and the
- * debaters see the panel, whose ballots are in, then the 2–1 majority and every judge's ballot.
+ * debaters see the panel, whose ballots are in, then the 2–1 majority and every judge's ballot. The second judge is in
+ * the call (both debaters' videos decode on their page) and writes in the round chat.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { FORMATS, type TDebate } from '@resolved/shared';
@@ -11,6 +12,11 @@ import { seriousViolations } from '../support/axe';
 import { letRunningSpeechRun } from '../support/database';
 import { BASE_URL } from '../support/env';
 import { userIdOf } from '../support/rounds';
+import { DebatePage } from '../pages/DebatePage';
+import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
+
+// The second judge's page decodes the debaters' videos: Chromium's fake camera and microphone.
+test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 
 const headers = { origin: BASE_URL };
 
@@ -19,6 +25,12 @@ async function post(ctx: BrowserContext, url: string, data: object = {}) {
   expect(response.ok(), await response.text()).toBe(true);
   return response.json();
 }
+
+/** The frames this page has decoded from the labelled video so far (they grow while the sender sends). */
+const framesOf = (page: Page, label: string) =>
+  page
+    .getByLabel(label, { exact: true })
+    .evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
 
 async function submitBallot(page: Page, winner: string, reason: string) {
   const form = page.getByRole('form', { name: 'Your ballot' });
@@ -78,6 +90,24 @@ test('three judges of a panel each submit a ballot; the debaters see the 2–1 m
   const panel = page.getByTestId('panel-ballots');
   const seatOrder = round.pairings[0].panel.map((j: { displayName: string }) => j.displayName) as string[];
   await expect(panel.getByTestId('panel-judges')).toHaveText(`Panel: ${seatOrder.join(', ')}`);
+
+  // The panel's second judge is in the call and the round chat as the chair is: both debaters' videos decode on
+  // their page, and what they write reaches Ann.
+  const benPage = await benCtx!.newPage();
+  await benPage.goto(`/debates/${debateId}`);
+  const secondCtx = judges[judgeIds.indexOf(round.pairings[0].panel[1].userId as string)]!;
+  const second = new DebatePage(await secondCtx.newPage());
+  await second.gotoRoom(debateId);
+  for (const side of ['a', 'b'] as const) {
+    const label = `${FORMATS.ld.sides[side]} camera`;
+    await expect.poll(() => second.videoIsPlaying(label), { timeout: 30_000 }).toBe(true);
+    const frames = await framesOf(second.page, label);
+    await expect.poll(() => framesOf(second.page, label), { timeout: 10_000 }).toBeGreaterThan(frames);
+  }
+  await second.sendChatMessage(`Second judge ${run} is listening.`);
+  await expect(page.getByTestId('round-chat')).toContainText(`Second judge ${run} is listening.`);
+  await second.page.close();
+  await benPage.close();
 
   // The speeches run their time (moved back in the database), spoken by each side as the format orders.
   const { debate } = (await (await annCtx.request.get(`/api/debates/${debateId}`)).json()) as { debate: TDebate };

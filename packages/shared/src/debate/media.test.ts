@@ -31,6 +31,8 @@ describe('the round media mesh', () => {
     expect(helloAction('b', 'judge', 0, false)).toBe('offer');
     expect(helloAction('spectator', 'judge', 0, false)).toBe('greet');
     expect(helloAction('spectator', 'spectator', 0, false)).toBe('ignore');
+    // A panel's judges each connect to the debaters, not to each other.
+    expect(helloAction('judge', 'judge', 0, false)).toBe('ignore');
   });
 
   it('leaves spectators out of the mesh while the debaters do not let them watch, and back in when they do', () => {

@@ -16,6 +16,8 @@ export function helloAction(
   isSpectatorWatchAllowed = true,
 ): 'offer' | 'greet' | 'full' | 'ignore' {
   if (me === 'spectator' && them === 'spectator') return 'ignore';
+  // A panel's judges each connect to both debaters, not to each other (judges do not confer during the round).
+  if (me === 'judge' && them === 'judge') return 'ignore';
   if (!isSpectatorWatchAllowed && (me === 'spectator' || them === 'spectator')) return 'ignore';
   if (RANK[me] > RANK[them]) return 'greet';
   if (them === 'spectator' && !isKnownPeer && spectatorPeers >= SPECTATOR_MEDIA_LIMIT) return 'full';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeInviteRefusal, judgeRefusal } from './judge.js';
 import { recordingConsentRefusal, recordingStartRefusal } from './recording.js';
 import { replayPrivacyRefusal } from './replay.js';
-import { canPostInRound, flowRefusal, poiOfferRefusal } from './round.js';
+import { canPostInRound, flowRefusal, isJudgeOf, judgesOf, meetingLinkReadRefusal, poiOfferRefusal } from './round.js';
 import { admin, debaterA, debaterB, judge, judgedRound, reasons, round, user, visitor } from './test-fixtures.js';
 
 describe('round rules', () => {
@@ -15,6 +15,20 @@ describe('round rules', () => {
       true,
       true,
     ]);
+  });
+
+  it('admits every judge of a panel where it admits the judge, and not to the debaters’ own doors', () => {
+    const panel = round({ judgeId: 'j1', panelJudgeIds: ['j1', 'j2', 'j3'] });
+    const second = { id: 'j2', role: 'user' as const };
+    expect(isJudgeOf('j2', panel)).toBe(true);
+    expect(isJudgeOf('u1', panel)).toBe(false);
+    expect(judgesOf(panel)).toEqual(['j1', 'j2', 'j3']);
+    expect(judgesOf(round({ judgeId: 'j1' }))).toEqual(['j1']);
+    expect(canPostInRound(second, panel)).toBe(true);
+    expect(flowRefusal(second, panel)).toBeNull();
+    expect(meetingLinkReadRefusal(second, panel)).toBeNull();
+    expect(canPostInRound(user, panel)).toBe(false);
+    expect(poiOfferRefusal(second, panel)?.reason).toBe('not_in_round');
   });
 });
 

@@ -14,6 +14,11 @@ export interface TRoundSeats {
   debaterAId: string;
   debaterBId: string;
   judgeId: string | null;
+  /**
+   * A panel's judges in seat order (the first, the chair, is also `judgeId`): every door that admits the judge — the
+   * round chat, flows, evidence, the call — admits each of them. Absent or empty: one judge.
+   */
+  panelJudgeIds?: readonly string[] | undefined;
   /** A debater's judge invitation is out: the seat is kept for its holder. */
   hasJudgeInvite: boolean;
   /** A team round: only these (the team's coaches and named judges) may take its seat. */
@@ -43,12 +48,14 @@ export function seatsOfDebate(debate: {
   hasJudgeInvite: boolean;
   team: { judgeIds: string[] } | null;
   minors?: { hasMinor: boolean; coachIds: string[] } | undefined;
+  panel?: { judges: { userId: string }[] } | null | undefined;
 }): TRoundSeats {
   return {
     status: debate.status,
     debaterAId: debate.debaters.a.userId,
     debaterBId: debate.debaters.b.userId,
     judgeId: debate.judge?.userId ?? null,
+    panelJudgeIds: debate.panel?.judges.map((j) => j.userId),
     hasJudgeInvite: debate.hasJudgeInvite,
     teamJudgeIds: debate.kind === 'team' ? (debate.team?.judgeIds ?? []) : undefined,
     isTournamentRound: debate.kind === 'tournament',
@@ -57,9 +64,21 @@ export function seatsOfDebate(debate: {
   };
 }
 
-/** The in-round chat: its debaters and its judge write; everyone signed in reads. */
+/** Whether `userId` judges the round: its one judge, or any judge of its panel. */
+export function isJudgeOf(userId: string, round: Pick<TRoundSeats, 'judgeId' | 'panelJudgeIds'>): boolean {
+  return round.judgeId === userId || (round.panelJudgeIds ?? []).includes(userId);
+}
+
+/** The round's judges: its one judge, or every judge of its panel (seat order). */
+export function judgesOf(round: Pick<TRoundSeats, 'judgeId' | 'panelJudgeIds'>): string[] {
+  const ids = round.judgeId === null ? [] : [round.judgeId];
+  for (const id of round.panelJudgeIds ?? []) if (!ids.includes(id)) ids.push(id);
+  return ids;
+}
+
+/** The in-round chat: its debaters and its judges write; everyone signed in reads. */
 export function canPostInRound(actor: TActor, round: TRoundSeats): boolean {
-  return !!actor && (isDebaterOf(actor.id, round) || round.judgeId === actor.id);
+  return !!actor && (isDebaterOf(actor.id, round) || isJudgeOf(actor.id, round));
 }
 
 /** Writing in the in-round chat (see `canPostInRound`); the ban refusal of every chat, `chatPostRefusal`, comes after. */
@@ -98,7 +117,7 @@ export function meetingLinkRefusal(actor: TActor, round: TRoundSeats): TRoundRef
  * only.
  */
 export function meetingLinkReadRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal | null {
-  if (actor && (isDebaterOf(actor.id, round) || round.judgeId === actor.id)) return null;
+  if (actor && (isDebaterOf(actor.id, round) || isJudgeOf(actor.id, round))) return null;
   return refusalOf('spectators_not_watching');
 }
 

@@ -25,11 +25,20 @@ export async function findActiveDebateId(db: TDebatesDb, userId: string): Promis
   return row ? Number(row.debateId) : null;
 }
 
+/** Who of `userIds` is in a round now: a debater holding a round's guard, or a judge seated on a live round's panel. */
 export async function findActiveUserIds(db: TDebatesDb, userIds: string[]): Promise<Set<string>> {
   const result = new Set<string>();
   for (const chunk of chunks(userIds)) {
     const rows = await db.selectFrom('activeDebaters').select('userId').where('userId', 'in', chunk).execute();
     for (const row of rows) result.add(row.userId);
+    const seated = await db
+      .selectFrom('debatePanelJudges')
+      .innerJoin('debates', 'debates.id', 'debatePanelJudges.debateId')
+      .select('debatePanelJudges.userId')
+      .where('debatePanelJudges.userId', 'in', chunk)
+      .where('debates.status', '=', 'live')
+      .execute();
+    for (const row of seated) result.add(row.userId);
   }
   return result;
 }
@@ -399,12 +408,23 @@ export async function listLiveDebateIdsOfPair(db: TDebatesDb, a: string, b: stri
     .selectFrom('debates')
     .select('id')
     .where('status', '=', 'live')
-    .where((eb) =>
-      eb.and([
-        eb.or([eb('debaterAId', '=', a), eb('debaterBId', '=', a), eb('judgeId', '=', a)]),
-        eb.or([eb('debaterAId', '=', b), eb('debaterBId', '=', b), eb('judgeId', '=', b)]),
-      ]),
-    )
+    .where((eb) => {
+      // A debater, the judge, or a judge of the round's panel.
+      const sits = (userId: string) =>
+        eb.or([
+          eb('debaterAId', '=', userId),
+          eb('debaterBId', '=', userId),
+          eb('judgeId', '=', userId),
+          eb.exists(
+            eb
+              .selectFrom('debatePanelJudges')
+              .select('debatePanelJudges.seat')
+              .whereRef('debatePanelJudges.debateId', '=', 'debates.id')
+              .where('debatePanelJudges.userId', '=', userId),
+          ),
+        ]);
+      return eb.and([sits(a), sits(b)]);
+    })
     .execute();
   return rows.map((r) => Number(r.id));
 }

@@ -18,6 +18,8 @@ import {
   type TSideKey,
   blockedPairRefusal,
   isRoomSignal,
+  judgesOf,
+  isJudgeOf,
   spectatorWatchRefusal,
   watchToggleRefusal,
   type TRtcSignal,
@@ -29,7 +31,16 @@ import * as repo from './debates.repository';
 import { panelBallotsOf, panelJudgeIdsOf } from './panels.service';
 import { presentPanel } from './panel.presenter';
 import * as roundChatRepo from './round-chat.repository';
-import { clockFromRow, db, debateNotFoundError, nowMs, requireDebate, seatsOfRow, sideOf } from './round-row';
+import {
+  clockFromRow,
+  db,
+  debateNotFoundError,
+  nowMs,
+  requireDebate,
+  roundSeatsOf,
+  seatsOfRow,
+  sideOf,
+} from './round-row';
 import type { TDebateRow } from './debates.repository';
 import { settleRound } from './awards';
 import { findRoundViewRefusal } from './round-access';
@@ -93,7 +104,7 @@ export async function getMeetingLink(
   debateId: number,
 ): Promise<{ link: string | null }> {
   const row = await requireDebate(deps, debateId);
-  refuse(meetingLinkReadRefusal(user, seatsOfRow(row)));
+  refuse(meetingLinkReadRefusal(user, await roundSeatsOf(deps, row)));
   return { link: row.externalLink };
 }
 
@@ -284,7 +295,7 @@ export async function signalRoute(
   input: { debateId: number; toUserId?: string | undefined; signalType: string; isWatching: boolean },
 ): Promise<string[]> {
   const row = await requireDebate(deps, input.debateId);
-  const participants = [row.debaterAId, row.debaterBId, row.judgeId].filter((id): id is string => !!id);
+  const participants = [row.debaterAId, row.debaterBId, ...judgesOf(await roundSeatsOf(deps, row))];
   const isParticipant = participants.includes(user.id);
   if (!isParticipant && !input.isWatching) {
     throw new AppError('forbidden', 'Only the people in the round share audio and video.');
@@ -352,7 +363,7 @@ export async function roleIn(deps: TDebatesDeps, debateId: number, userId: strin
   return {
     side,
     opponentId,
-    isJudge: row.judgeId === userId,
+    isJudge: isJudgeOf(userId, await roundSeatsOf(deps, row)),
     status: row.status,
     // Absence forfeits a matched round from the match on; a practice round (paired by a coach, maybe for later) only
     // once its clock has run: before that the coach, not a timer, deals with a student who is not there.
@@ -360,7 +371,7 @@ export async function roleIn(deps: TDebatesDeps, debateId: number, userId: strin
   };
 }
 
-/** The live rounds in which both users sit (debaters, or one of them the judge). */
+/** The live rounds in which both users sit (debaters, or one of them the judge or a judge of its panel). */
 export async function liveRoundsOfPair(deps: TDebatesDeps, a: string, b: string): Promise<number[]> {
   return repo.listLiveDebateIdsOfPair(db(deps), a, b);
 }

@@ -12,6 +12,8 @@ import {
   type TSessionUser,
   ZAnswerPoi,
   ZOfferPoi,
+  judgesOf,
+  seatsOfDebate,
 } from '@resolved/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppContext } from '../../context';
@@ -70,7 +72,7 @@ export class DebateRooms {
 
   async presence(debateId: number): Promise<TDebatePresence> {
     const debate = await debates.getDebate(this.deps, debateId);
-    const seats = new Set([debate.debaters.a.userId, debate.debaters.b.userId, debate.judge?.userId].filter(Boolean));
+    const seats = new Set([debate.debaters.a.userId, debate.debaters.b.userId, ...judgesOf(seatsOfDebate(debate))]);
     const users = await this.usersInRoom(debateId);
     return {
       debateId,
@@ -256,12 +258,14 @@ export function debatesSocketFeature(
           const userId = socket.data.user?.id;
           const isDebater =
             debate.status === 'live' && (debate.debaters.a.userId === userId || debate.debaters.b.userId === userId);
+          const judgeIds = judgesOf(seatsOfDebate(debate));
           const isSeatedJudge = debate.status === 'live' && !!userId && debate.judge?.userId === userId;
-          // A debater's or the judge's first arrival is kept (a tournament's grace period reads it).
+          // A debater's or the (chair) judge's first arrival is kept (a tournament's grace period reads it).
           if (isDebater || isSeatedJudge) await debates.notePresent(deps, debateId, userId!);
           // Join before reading messages: one sent meanwhile arrives as an event (merged by id on the client).
           const presence = await live.join(socket, debateId, isDebater);
-          const isSeated = [debate.debaters.a.userId, debate.debaters.b.userId, debate.judge?.userId].includes(userId);
+          const isSeated =
+            !!userId && [debate.debaters.a.userId, debate.debaters.b.userId, ...judgeIds].includes(userId);
           const hasCall = debate.status === 'live' || debate.status === 'awaiting_ballot';
           if (takeOver && userId && isSeated && hasCall) await live.takeOver(socket, debateId, userId);
           // The round as it is now that this socket is in its room: a clock command or change made between the first

@@ -3,10 +3,10 @@
  * place on the round's team read here. A live round is open to anyone signed in, as a spectator; a finished one is
  * its debaters' and judge's, a practice round's team's, and anyone's only while its debaters keep the replay public.
  */
-import { blockedPairRefusal, canPostInRound, roundViewRefusal, type TSessionUser } from '@resolved/shared';
+import { blockedPairRefusal, canPostInRound, judgesOf, roundViewRefusal, type TSessionUser } from '@resolved/shared';
 import { refusedError, type AppError } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
-import { seatsOfRow } from './round-row';
+import { roundSeatsOf } from './round-row';
 import type { TDebateRow } from './debates.tables';
 import { membershipOf } from '../memberships/memberships.service';
 import { isBlockedByAny } from '../blocks/blocks.service';
@@ -21,9 +21,9 @@ export async function findRoundViewRefusal(
   user: TSessionUser | null,
   row: TDebateRow,
 ): Promise<AppError | null> {
-  const seats = seatsOfRow(row);
+  const seats = await roundSeatsOf(deps, row);
   if (user && !canPostInRound(user, seats)) {
-    const people = [row.debaterAId, row.debaterBId, ...(row.judgeId ? [row.judgeId] : [])];
+    const people = [row.debaterAId, row.debaterBId, ...judgesOf(seats)];
     const blocked = blockedPairRefusal('spectate', await isBlockedByAny(deps, people, user.id));
     if (blocked) return refusedError(blocked);
   }

@@ -4,6 +4,7 @@ import {
   REALTIME_ROOMS,
   roundChatClosedRefusal,
   roundChatRefusal,
+  judgesOf,
   type TDebateMessage,
   type TSessionUser,
 } from '@resolved/shared';
@@ -12,7 +13,7 @@ import { refuse } from '../../lib/errors';
 import { blockedSince, hasBlockWithAny } from '../blocks/blocks.service';
 import { storeChatMessage } from '../chat/chat.service';
 import * as repo from './round-chat.repository';
-import { db, requireDebate, seatsOfRow } from './round-row';
+import { db, requireDebate, roundSeatsOf } from './round-row';
 
 export const MESSAGE_HISTORY = 200;
 
@@ -37,7 +38,7 @@ export async function listMessages(
 }
 
 /**
- * Debaters and the judge write in the in-round chat; everyone signed in can read it. It goes through the chats' one
+ * Debaters and the judge (every judge of a panel) write in the in-round chat; everyone signed in can read it. It goes through the chats' one
  * send path (`storeChatMessage` in the chat service), so the community chat's guarantees hold here from the same code:
  * a banned author is refused, at most CHAT_RATE_LIMIT per user (counted in the database, one step with the insert, so
  * instances and simultaneous sends cannot exceed it), and a retried `clientId` stores nothing twice (it is announced
@@ -50,8 +51,9 @@ export async function postMessage(
   input: { text: string; clientId?: string | undefined },
 ): Promise<TDebateMessage> {
   const row = await requireDebate(deps, debateId);
-  refuse(roundChatRefusal(user, seatsOfRow(row)));
-  const others = [row.debaterAId, row.debaterBId, row.judgeId].filter((id): id is string => !!id && id !== user.id);
+  const seats = await roundSeatsOf(deps, row);
+  refuse(roundChatRefusal(user, seats));
+  const others = [row.debaterAId, row.debaterBId, ...judgesOf(seats)].filter((id) => id !== user.id);
   const { message: stored } = await storeChatMessage(deps, user.id, input.clientId, {
     name: 'debate.send_message',
     findRetry: repo.findMessageByClientId,

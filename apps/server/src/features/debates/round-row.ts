@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import type { TClockState, TRoundSeats, TSideKey } from '@resolved/shared';
 import type { TDebatesDeps } from '../../context';
 import * as repo from './debates.repository';
+import * as panelsRepo from './panels.repository';
 import type { TDebateRow } from './debates.tables';
 
 /** The app's Kysely instance, typed for the rounds' statements. */
@@ -48,6 +49,22 @@ export function seatsOfRow(row: TDebateRow, teamJudgeIds?: string[]): TRoundSeat
     teamJudgeIds,
     isTournamentRound: row.kind === 'tournament',
   };
+}
+
+/**
+ * The seats of a round with its panel's judges (`panelJudgeIds`), so that every door that admits the judge (the round
+ * chat, flows, evidence, the call) admits each judge of a panel. Only a tournament seats panels: other rounds are
+ * read as `seatsOfRow` without asking.
+ */
+export async function roundSeatsOf(
+  deps: Pick<TDebatesDeps, 'database'>,
+  row: TDebateRow,
+  teamJudgeIds?: string[],
+): Promise<TRoundSeats> {
+  const seats = seatsOfRow(row, teamJudgeIds);
+  if (row.kind !== 'tournament') return seats;
+  const panel = await panelsRepo.listPanelSeats(deps.database.db, row.id);
+  return panel.length > 0 ? { ...seats, panelJudgeIds: panel.map((s) => s.userId) } : seats;
 }
 
 /** The round's clock as the shared clock rules read it. */

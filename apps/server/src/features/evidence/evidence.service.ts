@@ -27,7 +27,7 @@ import { reportFilterHit } from '../../lib/filter-hits';
 import { screenText } from '../../lib/text-filter';
 import type { TDebatesDeps } from '../../context';
 import { emitDebateUpdated, isSpectatorWatchAllowed, setEvidencePublic } from '../debates/debates.service';
-import { requireDebate, seatsOfRow } from '../debates/round-row';
+import { requireDebate, roundSeatsOf, seatsOfRow } from '../debates/round-row';
 import type { TDebateRow } from '../debates/debates.tables';
 import { isBlockedByAny } from '../blocks/blocks.service';
 import { requireRoundViewer } from '../debates/round-access';
@@ -66,9 +66,10 @@ async function insertWithinCap(deps: TDebatesDeps, values: Parameters<typeof rep
 
 async function requireViewer(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
   const row = await requireDebate(deps, debateId);
-  refuse(evidenceViewRefusal(user, seatsOfRow(row), isPublic(row)));
+  const seats = await roundSeatsOf(deps, row);
+  refuse(evidenceViewRefusal(user, seats, isPublic(row)));
   // A round with a minor: spectators see its evidence only while both debaters let them watch.
-  if (!canPostInRound(user, seatsOfRow(row))) {
+  if (!canPostInRound(user, seats)) {
     refuse(spectatorWatchRefusal(await isSpectatorWatchAllowed(deps, row)));
   }
   // Once the round is over, shared evidence goes no further than its replay (a practice round's team, a private

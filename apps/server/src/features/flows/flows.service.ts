@@ -6,13 +6,13 @@ import { emptyFlow, flowRefusal, type TFlow, type TFlowColumns, type TSessionUse
 import { nowIso } from '../../db/database';
 import { AppError, refuse } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
-import { requireDebate, seatsOfRow } from '../debates/round-row';
+import { requireDebate, roundSeatsOf } from '../debates/round-row';
 import type { TDebateRow } from '../debates/debates.tables';
 import * as repo from './flows.repository';
 
 async function requireFlowAuthor(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
   const row = await requireDebate(deps, debateId);
-  refuse(flowRefusal(user, seatsOfRow(row)));
+  refuse(flowRefusal(user, await roundSeatsOf(deps, row)));
   return row;
 }
 

@@ -14,7 +14,7 @@ import {
 import { AppError, refuse } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
 import { emitDebateUpdated, listClockEvents, loadDebate, setReplayPrivate } from '../debates/debates.service';
-import { requireDebate, seatsOfRow } from '../debates/round-row';
+import { requireDebate, roundSeatsOf, seatsOfRow } from '../debates/round-row';
 import { listMessages } from '../debates/round-chat.service';
 import { listEvidence } from '../evidence/evidence.service';
 import { getFlow } from '../flows/flows.service';
@@ -24,7 +24,7 @@ export async function getReplay(deps: TDebatesDeps, user: TSessionUser, debateId
   const row = await requireDebate(deps, debateId);
   if (row.status === 'live') throw new AppError('conflict', 'The replay opens when the round is over.');
   await requireRoundViewer(deps, user, row);
-  const seats = seatsOfRow(row);
+  const seats = await roundSeatsOf(deps, row);
   const isParticipant = canPostInRound(user, seats);
   const events = await listClockEvents(deps, debateId);
   const isPublic = Number(row.evidencePublic) === 1;

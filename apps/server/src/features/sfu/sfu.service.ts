@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import {
   blockedPairRefusal,
+  judgesOf,
   REALTIME_ROOMS,
   spectatorWatchRefusal,
   type TSessionUser,
@@ -22,6 +23,7 @@ import { isBlockedByAny } from '../blocks/blocks.service';
 import { isSpectatorWatchAllowed } from '../debates/debates.service';
 import { findDebate, debatesDb } from '../debates/rounds.service';
 import type { TDebateRow } from '../debates/debates.tables';
+import { roundSeatsOf } from '../debates/round-row';
 import * as repo from './sfu.repository';
 import type { SfuKeys } from './sfu-tokens';
 
@@ -47,8 +49,12 @@ export type TSfuGrantDeps = Pick<TSfuDeps, 'database' | 'events' | 'keys' | 'spe
 const ROUND_OVER_MEDIA = 'The round is over: audio and video have ended.';
 
 const isOn = (row: TDebateRow) => row.status === 'live' || row.status === 'awaiting_ballot';
-const participantsOf = (row: TDebateRow) =>
-  [row.debaterAId, row.debaterBId, row.judgeId].filter((id): id is string => !!id);
+/** The round's debaters and judges (every judge of a panel): who publishes to the media server. */
+const participantsOf = async (deps: Pick<TDebatesDeps, 'database'>, row: TDebateRow) => [
+  row.debaterAId,
+  row.debaterBId,
+  ...judgesOf(await roundSeatsOf(deps, row)),
+];
 
 function roundOverError(): AppError {
   return new AppError('conflict', ROUND_OVER_MEDIA, undefined, 'round_over');
@@ -62,7 +68,7 @@ async function requireRound(deps: Pick<TDebatesDeps, 'database'>, debateId: numb
 
 /** Why `user` may not view the round's feeds now, as the signal relay asks it of a spectator, or null. */
 async function viewRefusal(deps: TDebatesDeps, user: TSessionUser, row: TDebateRow): Promise<AppError | null> {
-  const participants = participantsOf(row);
+  const participants = await participantsOf(deps, row);
   if (participants.includes(user.id)) {
     return new AppError('forbidden', 'The debaters and the judge are in the call itself: they do not watch it.');
   }
@@ -85,7 +91,7 @@ export async function grantFor(
   row: TDebateRow,
 ): Promise<TSfuGrant | undefined> {
   if (!isOn(row)) return undefined;
-  const isParticipant = participantsOf(row).includes(user.id);
+  const isParticipant = (await participantsOf(deps, row)).includes(user.id);
   if (!isParticipant && (await viewRefusal(deps, user, row))) return undefined;
   const role: TSfuRole = isParticipant ? 'publisher' : 'viewer';
   const expiresAt = (deps.now ? deps.now() : Date.now()) + SFU_GRANT_TTL_MS;
@@ -139,7 +145,7 @@ export function verifyGrant(
 /** The round, when `user` may publish to it now: one of its debaters or its judge, while the round is on. */
 export async function requirePublisher(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
   const row = await requireRound(deps, debateId);
-  if (!participantsOf(row).includes(user.id)) {
+  if (!(await participantsOf(deps, row)).includes(user.id)) {
     throw new AppError('forbidden', 'Only the debaters and the judge send audio and video.');
   }
   if (!isOn(row)) throw roundOverError();
@@ -241,7 +247,7 @@ export async function hasOpenRoom(deps: TSfuDeps, debateId: number): Promise<boo
 export async function listFeeds(deps: TSfuDeps, row: TDebateRow): Promise<TSfuFeed[]> {
   const room = await openRoom(deps, Number(row.id));
   if (!room) return [];
-  const participants = new Set(participantsOf(row));
+  const participants = new Set(await participantsOf(deps, row));
   const seen = new Set<string>();
   for (const { display } of await deps.janus.listPublishers(room.room, room.secret)) {
     if (display && participants.has(display)) seen.add(display);
@@ -251,7 +257,7 @@ export async function listFeeds(deps: TSfuDeps, row: TDebateRow): Promise<TSfuFe
 
 /** The Janus feed id of `userId`'s publication in the round, or a clear refusal. */
 export async function feedOf(deps: TSfuDeps, room: TSfuRoom, row: TDebateRow, userId: string): Promise<number> {
-  if (participantsOf(row).includes(userId)) {
+  if ((await participantsOf(deps, row)).includes(userId)) {
     const publishers = await deps.janus.listPublishers(room.room, room.secret);
     const feed = publishers.find((p) => p.display === userId);
     if (feed) return feed.feed;

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {
   canPostInRound,
+  isJudgeOf,
   roundChatClosedRefusal,
   canSubmitBallot,
   FORFEIT_AFTER_MS,
@@ -89,10 +90,12 @@ export default function DebateRoomPage() {
   // The shared round rules, as the server applies them.
   const actor = user ? { id: user.id, role: user.role } : null;
   const seats = seatsOfDebate(debate);
+  // The chair (or the one judge) runs the judge's clock controls; every judge of a panel is in the call and keeps a flow.
+  const isAnyJudge = !!user && isJudgeOf(user.id, seats);
   const chatClosed = roundChatClosedRefusal(debate.status);
   // The room's lobby: a debater or the judge may check their camera, microphone and network until the clock starts.
   const isBeforeClock = debate.status === 'live' && debate.clock.phase === 'idle' && debate.clock.speechIndex === 0;
-  const canCheckConnection = (!!side || isJudge) && (isUpcomingRound || isBeforeClock);
+  const canCheckConnection = (!!side || isAnyJudge) && (isUpcomingRound || isBeforeClock);
 
   function handleDecided(next: TDebate) {
     room.setDebate(next);
@@ -155,7 +158,7 @@ export default function DebateRoomPage() {
         <div className="mb-6 mt-6 lg:m-0">
           <VideoPanel
             debate={debate}
-            myRole={side ?? (isJudge ? 'judge' : user ? 'spectator' : null)}
+            myRole={side ?? (isAnyJudge ? 'judge' : user ? 'spectator' : null)}
             myUserId={user?.id ?? null}
             iceServers={room.iceServers}
             iceTransportPolicy={room.iceTransportPolicy}
@@ -190,7 +193,7 @@ export default function DebateRoomPage() {
             actor={user ? { id: user.id, role: user.role } : null}
             onDebateChange={room.setDebate}
           />
-          {user && (side || isJudge) ? <FlowSheet debate={debate} userId={user.id} /> : null}
+          {user && (side || isAnyJudge) ? <FlowSheet debate={debate} userId={user.id} /> : null}
           <SpeechSchedule clock={debate.clock} />
           {debate.formatId === 'pf' ? <PublicForumOneOnOneNote /> : null}
         </div>

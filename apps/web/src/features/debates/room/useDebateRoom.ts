@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  judgesOf,
   newerDebate,
+  seatsOfDebate,
   type TClockAction,
   type TDebate,
   type TDebateJoined,
@@ -25,7 +27,9 @@ const GRANT_RENEW_MARGIN_MS = 60_000;
  */
 function wantedGrant(debate: TDebate | null, userId: string | undefined): TSfuRole | null {
   if (!debate || !userId || (debate.status !== 'live' && debate.status !== 'awaiting_ballot')) return null;
-  const isSeated = [debate.debaters.a.userId, debate.debaters.b.userId, debate.judge?.userId].includes(userId);
+  const isSeated = [debate.debaters.a.userId, debate.debaters.b.userId, ...judgesOf(seatsOfDebate(debate))].includes(
+    userId,
+  );
   return isSeated ? 'publisher' : debate.spectatorWatch.isAllowed ? 'viewer' : null;
 }
 

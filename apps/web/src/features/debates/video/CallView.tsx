@@ -30,10 +30,14 @@ export function CallView({
     people.map((p) => p.userId),
   );
   // The call is up when this browser reaches both debaters (and, for a debater, the opponent).
-  const essential = people.filter((p) => p.label !== 'Judge camera').map((p) => byUser.get(p.userId)?.state);
+  const essential = people
+    .filter((p) => p.label !== 'Judge camera' && p.label !== 'Panel judge camera')
+    .map((p) => byUser.get(p.userId)?.state);
   const state = callState(essential, isDebater ? 'Waiting for your opponent' : 'Waiting for the debaters');
   const myName =
-    [debate.debaters.a, debate.debaters.b, debate.judge].find((p) => p && p.userId === myUserId)?.displayName ?? 'You';
+    [debate.debaters.a, debate.debaters.b, debate.judge, ...(debate.panel?.judges ?? [])].find(
+      (p) => p && p.userId === myUserId,
+    )?.displayName ?? 'You';
   const spectatorsSentTo = rtc.remotes.filter((r) => r.role === 'spectator').length;
 
   return (

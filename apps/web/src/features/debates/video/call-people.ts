@@ -14,12 +14,12 @@ export function mediaRoleOf(debate: TDebate, userId: string): TMediaRole {
     ? 'a'
     : userId === debate.debaters.b.userId
       ? 'b'
-      : userId === debate.judge?.userId
+      : userId === debate.judge?.userId || !!debate.panel?.judges.some((j) => j.userId === userId)
         ? 'judge'
         : 'spectator';
 }
 
-/** The debaters, then the judge, leaving out this person's own seat. */
+/** The debaters, then the judge (and a panel's other judges), leaving out this person's own seat. */
 export function callPeople(debate: TDebate, myRole: TMediaRole | null): TCallPerson[] {
   const format = FORMATS[debate.formatId];
   const isDebater = myRole === 'a' || myRole === 'b';
@@ -42,6 +42,18 @@ export function callPeople(debate: TDebate, myRole: TMediaRole | null): TCallPer
       caption: `Judge · ${debate.judge.displayName}`,
       name: debate.judge.displayName,
     });
+  }
+  // A panel's other judges: the debaters and spectators see them; judges do not connect to each other.
+  if (myRole !== 'judge') {
+    for (const judge of debate.panel?.judges.slice(1) ?? []) {
+      if (judge.userId === debate.judge?.userId) continue;
+      people.push({
+        userId: judge.userId,
+        label: 'Panel judge camera',
+        caption: `Judge · ${judge.displayName}`,
+        name: judge.displayName,
+      });
+    }
   }
   return people;
 }
