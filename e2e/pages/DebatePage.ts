@@ -73,10 +73,13 @@ export class DebatePage {
     this.replayRecordings = page.getByTestId('replay-recording');
   }
 
-  async gotoRoom(debateId: number) {
+  /**
+   * Opens the round's room and waits for its clock: the room's chunk and its join over the socket, slow while other
+   * browsers run calls on a 2-core machine. A test that opens a room beside many pages decoding video gives more.
+   */
+  async gotoRoom(debateId: number, { timeout = 15_000 }: { timeout?: number } = {}) {
     await this.page.goto(`/debates/${debateId}`);
-    // The room's chunk and its join over the socket: slow while other browsers run calls on a 2-core machine.
-    await expect(this.clock).toBeVisible({ timeout: 15_000 });
+    await expect(this.clock).toBeVisible({ timeout });
   }
 
   async gotoReplay(debateId: number) {
