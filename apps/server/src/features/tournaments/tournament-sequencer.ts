@@ -79,7 +79,7 @@ export async function runSequencer(seq: TSequencer, tournamentId: number): Promi
   if (next) {
     const { releasesAt } = planRound(row, groups, next, deps.timings);
     if (releasesAt !== null && nowMs >= releasesAt) {
-      const retryAt = await release(seq, tournamentId, next.number, nowMs);
+      const retryAt = await release(seq, tournamentId, next.number, nowMs, next.releaseRefusal);
       wakeAt.push(retryAt ?? nowMs + deps.timings.graceMinutes * MINUTE);
     } else if (releasesAt !== null) {
       wakeAt.push(releasesAt);
@@ -88,8 +88,17 @@ export async function runSequencer(seq: TSequencer, tournamentId: number): Promi
   if (wakeAt.length > 0) await seq.scheduler.at(SEQUENCER_JOB, String(tournamentId), Math.min(...wakeAt));
 }
 
-/** Releases round `number` with nobody at the desk; returns when to try again if it was refused. */
-async function release(seq: TSequencer, tournamentId: number, number: number, nowMs: number): Promise<number | null> {
+/**
+ * Releases round `number` with nobody at the desk; returns when to try again if it was refused. The hosts are told
+ * of a refusal when its reason is new (`lastRefusal`, kept on the round), not again at every minute's retry.
+ */
+async function release(
+  seq: TSequencer,
+  tournamentId: number,
+  number: number,
+  nowMs: number,
+  lastRefusal: string | null,
+): Promise<number | null> {
   const db = seq.deps.database.db;
   try {
     await releaseRoundBy(seq.deps, null, tournamentId, number, { isCheckedInOnly: true });
@@ -101,6 +110,7 @@ async function release(seq: TSequencer, tournamentId: number, number: number, no
     // Released meanwhile (a host, or another run): nothing to do.
     if (error.reason === 'round_released') return null;
     const retryAt = nowMs + RELEASE_RETRY_MS;
+    if (error.message === lastRefusal) return retryAt;
     seq.log.warn({ tournamentId, number, reason: error.message }, 'tournament round release refused; retrying');
     await seqRepo.setReleaseRefusal(db, tournamentId, number, error.message);
     const row = await repo.findTournament(db, tournamentId);

@@ -9,7 +9,7 @@ import type { TSessionUser, TTournament, TTournamentRound, TTournamentSchedule }
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import type { TDomainEvent } from '../../lib/events';
-import { runSequencer, SEQUENCER_JOB, type TSequencer } from './tournament-sequencer';
+import { RELEASE_RETRY_MS, runSequencer, SEQUENCER_JOB, type TSequencer } from './tournament-sequencer';
 
 type TWho = { user: TSessionUser; cookie: string };
 const MINUTE = 60_000;
@@ -203,6 +203,11 @@ describe.each(TEST_ENGINES)('the tournament sequencer on %s', (engine) => {
     const refusal = (await call(admin, 'GET', `/api/tournaments/${tournament.id}/schedule`)).json().schedule.rounds[1]
       .releaseRefusal as string;
     expect(refusal).toBe('Round 2 needs at least 2 entrants checked in; 1 has.');
+    // A minute on, refused for the same reason: tried again, and the hosts are not told twice.
+    clock += RELEASE_RETRY_MS;
+    await runSequencer(seq, tournament.id);
+    expect((await roundsOf(admin, tournament.id)).map((r) => r.number)).toEqual([1]);
+    expect(events.filter((e) => e.name === 'tournament.release_delayed')).toHaveLength(1);
 
     for (const who of entrants.slice(1)) await checkIn(who, tournament.id);
     clock += 2 * MINUTE;
