@@ -41,6 +41,8 @@ export class DebatePage {
   readonly replayEvidence: Locator;
   readonly replayFlow: Locator;
   readonly replayRecordings: Locator;
+  readonly coinFlip: Locator;
+  readonly coinFlipText: Locator;
 
   constructor(readonly page: Page) {
     this.findButton = page.getByRole('button', { name: 'Find an opponent' });
@@ -71,6 +73,8 @@ export class DebatePage {
     this.replayEvidence = page.getByTestId('replay-evidence');
     this.replayFlow = page.getByTestId('replay-flow');
     this.replayRecordings = page.getByTestId('replay-recording');
+    this.coinFlip = page.getByTestId('coin-flip');
+    this.coinFlipText = page.getByTestId('coin-flip-text');
   }
 
   /**

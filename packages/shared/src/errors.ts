@@ -53,6 +53,13 @@ export const ERROR_REASONS = [
   'clock_busy',
   'clock_turn',
   'round_not_started',
+  // A Public Forum tournament round's coin flip
+  'no_coin_flip',
+  'coin_flip_turn',
+  'coin_flip_made',
+  'coin_flip_same_kind',
+  'coin_flip_closed',
+  'coin_flip_pending',
   'replay_private',
   'not_in_round',
   'evidence_private',

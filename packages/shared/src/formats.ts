@@ -5,7 +5,10 @@
 
 export type TFormatId = 'ld' | 'pf' | 'parli';
 
-/** `a` is the side that speaks first (Affirmative, Pro, Government); `b` the other. */
+/**
+ * `a` is the side listed first (Affirmative, Pro, Government), which speaks first unless a Public Forum coin flip
+ * puts Con first (`speechesOf`); `b` the other.
+ */
 export type TSideKey = 'a' | 'b';
 
 export type TSpeechKind = 'constructive' | 'cross-examination' | 'crossfire' | 'rebuttal' | 'summary' | 'final-focus';
@@ -328,6 +331,32 @@ export const FORMATS: Readonly<Record<TFormatId, TFormatRules>> = {
 };
 
 export const FORMAT_IDS: readonly TFormatId[] = ['ld', 'pf', 'parli'];
+
+const conFirst = new Map<TFormatId, readonly TSpeech[]>();
+
+/**
+ * A round's speeches in the order they are given. `a` first is the format's own order. `b` first (a Public Forum coin
+ * flip that put Con first) swaps each side-`a` speech with the side-`b` speech right after it, so Con Constructive
+ * comes before Pro Constructive and so on; crossfires stay where they are. Every reader of a round's speech list (its
+ * clock, rules, flows, replay) reads it through this, with the round's `firstSide`.
+ */
+export function speechesOf(formatId: TFormatId, firstSide: TSideKey): readonly TSpeech[] {
+  const speeches = FORMATS[formatId].speeches;
+  if (firstSide !== 'b') return speeches;
+  let swapped = conFirst.get(formatId);
+  if (!swapped) {
+    const order = [...speeches];
+    for (let i = 0; i + 1 < order.length; i++) {
+      if (order[i]!.speaker === 'a' && order[i + 1]!.speaker === 'b') {
+        [order[i], order[i + 1]] = [order[i + 1]!, order[i]!];
+        i++;
+      }
+    }
+    swapped = order;
+    conFirst.set(formatId, swapped);
+  }
+  return swapped;
+}
 
 /** Total speaking time of a round in minutes (prep excluded). */
 export function totalSpeechMinutes(format: TFormatRules): number {

@@ -911,6 +911,31 @@ const HTTP_PROBES: Record<string, TProbe> = {
     const { id } = await makeDebate(c, c.owner);
     return asOutcome(await call(c, 'PUT', `/api/debates/${id}/spectator-watch`, { allow: true }));
   },
+  'POST /api/debates/:id/coin-flip': async (c) => {
+    // A Public Forum tournament's round 1 with the owner and one other entrant; the owner is the coin flip's winner.
+    const host = await fastUser(c.t);
+    await makeTeam(c, host);
+    const { tournament } = (await ok(
+      c,
+      'POST',
+      '/api/tournaments',
+      { ...PROBE_TOURNAMENT, formatId: 'pf', entryMode: 'open' },
+      host,
+    )) as { tournament: { id: number } };
+    for (const entrant of [c.owner, await fastUser(c.t)]) {
+      await ok(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, {}, entrant);
+    }
+    const { round } = (await ok(c, 'POST', `/api/tournaments/${tournament.id}/rounds/1/release`, undefined, host)) as {
+      round: { pairings: { debateId: number }[] };
+    };
+    const debateId = round.pairings[0]!.debateId;
+    await c.t.database.db
+      .updateTable('debates')
+      .set({ coinFlipWinnerId: c.owner.user.id })
+      .where('id', '=', debateId)
+      .execute();
+    return asOutcome(await call(c, 'POST', `/api/debates/${debateId}/coin-flip`, { choice: 'aff' }));
+  },
   'POST /api/debates/:id/judge-invites': async (c) => {
     const { id } = await makeDebate(c, c.owner);
     return asOutcome(await call(c, 'POST', `/api/debates/${id}/judge-invites`));

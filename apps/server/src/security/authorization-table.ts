@@ -186,6 +186,11 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'a debater, 15',
   ),
   'PUT /api/debates/:id/spectator-watch': rule('the debaters, while the round is on', 'DDDDA', 'a debater'),
+  'POST /api/debates/:id/coin-flip': rule(
+    'a Public Forum tournament round’s debaters, each in turn (the coin flip’s winner first), before its clock runs',
+    'DDDDA',
+    'the coin flip’s winner',
+  ),
   'POST /api/debates/:id/judge-invites': rule('the debaters', 'DDDDA', 'a debater'),
   'POST /api/debates/:id/ballots': rule('the debate’s judge', 'DDDDA', 'the judge'),
   'POST /api/debates/:id/forfeit': rule(

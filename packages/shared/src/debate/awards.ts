@@ -12,7 +12,7 @@
  *   again within the window.
  */
 import { z } from 'zod';
-import { FORMATS, type TFormatId, type TSideKey } from '../formats.js';
+import { FORMATS, speechesOf, type TFormatId, type TSideKey } from '../formats.js';
 import { DEBATE_POINTS } from '../points.js';
 import { elapsedAt, formatClock, type TClockState } from './clock.js';
 
@@ -92,7 +92,7 @@ export function scheduledSpeechMs(formatId: TFormatId): number {
 export function spokenIncrement(clock: TClockState, nowMs: number): number {
   if (clock.phase !== 'speech') return 0;
   const format = FORMATS[clock.formatId];
-  const speech = format.speeches[clock.speechIndex];
+  const speech = speechesOf(clock.formatId, clock.firstSide)[clock.speechIndex];
   if (!speech) return 0;
   const cap = speech.minutes * 60_000 + (format.graceSeconds ?? 0) * 1000;
   return Math.min(Math.max(0, Math.round(elapsedAt(clock, nowMs))), cap);

@@ -6,7 +6,7 @@
  * - A side takes prep from its own pool, and only the side taking prep ends or pauses it (both, for a shared block).
  * - The judge may pause and resume anything (a technical problem, a question of order), nothing else.
  */
-import { FORMATS, speakerLabel, type TFormatId, type TSideKey } from '../formats.js';
+import { FORMATS, speakerLabel, speechesOf, type TFormatId, type TSideKey } from '../formats.js';
 import { ClockError, endPrep, endSpeech, pause, resume, startPrep, startSpeech, type TClockState } from './clock.js';
 import { CLOCK_ACTIONS, type TClockAction } from './protocol.js';
 
@@ -38,7 +38,7 @@ export function clockRefusal(
     return isJudge ? 'The judge can pause and resume the clock only.' : 'Only the debaters can run the clock.';
   }
   const format = FORMATS[formatId];
-  const speech = format.speeches[clock.speechIndex];
+  const speech = speechesOf(formatId, clock.firstSide)[clock.speechIndex];
   const isShared = speech?.speaker === 'both' || speech?.kind === 'cross-examination';
   const isOtherSpeakers = !!speech && !isShared && speech.speaker !== side;
   const isOthersPrep = clock.prepTaker !== null && clock.prepTaker !== 'both' && clock.prepTaker !== side;

@@ -3,7 +3,7 @@
  * web client renders `displayAt(state, serverNow)` from the same state, so both show the same time.
  * Timings come from the format rules in `formats.ts` and are never repeated here.
  */
-import { FORMATS, type TFormatId, type TFormatRules, type TSideKey, type TSpeech } from '../formats.js';
+import { FORMATS, speechesOf, type TFormatId, type TFormatRules, type TSideKey, type TSpeech } from '../formats.js';
 
 export type TClockPhase = 'idle' | 'speech' | 'prep' | 'finished';
 
@@ -12,6 +12,11 @@ export type TPrepTaker = TSideKey | 'both';
 
 export interface TClockState {
   formatId: TFormatId;
+  /**
+   * The side whose speeches come first in each pair (`speechesOf`): `a` but in a Public Forum tournament round whose
+   * coin flip put Con first. `speechIndex` counts in this order.
+   */
+  firstSide: TSideKey;
   phase: TClockPhase;
   /** The speech being given (phase `speech`) or the next one to give (other phases). Equals the speech count when finished. */
   speechIndex: number;
@@ -52,17 +57,26 @@ export function formatOf(state: Pick<TClockState, 'formatId'>): TFormatRules {
   return FORMATS[state.formatId];
 }
 
+/** The round's speeches in the order its clock runs them. */
+export function speechesOfClock(state: Pick<TClockState, 'formatId' | 'firstSide'>): readonly TSpeech[] {
+  return speechesOf(state.formatId, state.firstSide);
+}
+
 /** Clamp a prep length in minutes to the format's range; undefined means the default. */
 export function resolvePrepMinutes(format: TFormatRules, minutes?: number): number {
   if (minutes === undefined) return format.prep.defaultMinutes;
   return Math.min(format.prep.maxMinutes, Math.max(format.prep.minMinutes, minutes));
 }
 
-export function createClock(formatId: TFormatId, options: { prepMinutes?: number } = {}): TClockState {
+export function createClock(
+  formatId: TFormatId,
+  options: { prepMinutes?: number; firstSide?: TSideKey } = {},
+): TClockState {
   const format = FORMATS[formatId];
   const prepMs = resolvePrepMinutes(format, options.prepMinutes) * 60_000;
   return {
     formatId,
+    firstSide: options.firstSide ?? 'a',
     phase: 'idle',
     speechIndex: 0,
     prepTaker: null,
@@ -81,7 +95,7 @@ export function elapsedAt(state: TClockState, nowMs: number): number {
 
 /** The speech a side must be ready for: who may start the current (next) speech. */
 export function currentSpeech(state: TClockState): TSpeech | undefined {
-  return formatOf(state).speeches[state.speechIndex];
+  return speechesOfClock(state)[state.speechIndex];
 }
 
 /** Prep left per side at `nowMs`, charging a running prep to its pool. */
@@ -135,7 +149,7 @@ export function stopRound(state: TClockState, nowMs: number): TClockState {
 export function endSpeech(state: TClockState, _nowMs: number): TClockState {
   if (state.phase !== 'speech') throw new ClockError('not_in_speech', 'No speech is running.');
   const next = state.speechIndex + 1;
-  const isLast = next >= formatOf(state).speeches.length;
+  const isLast = next >= speechesOfClock(state).length;
   return {
     ...state,
     phase: isLast ? 'finished' : 'idle',
@@ -229,7 +243,7 @@ export function displayAt(state: TClockState, nowMs: number): TClockDisplay {
   const base = {
     phase: state.phase,
     isPaused: state.isPaused,
-    speech: state.phase === 'finished' ? undefined : format.speeches[state.speechIndex],
+    speech: state.phase === 'finished' ? undefined : speechesOfClock(state)[state.speechIndex],
     prepTaker: state.prepTaker,
     prepRemainingMs,
     elapsedMs,

@@ -16,7 +16,7 @@ describe('flow sheets', () => {
     flow[0]![0] = { text: 'Value: justice, "fairness"', isExtension: false };
     flow[1]![0] = { text: 'Q: which justice?\nA: distributive', isExtension: false };
     flow[2]![0] = { text: 'Justice is fair', isExtension: true };
-    const csv = flowToCsv('ld', flow);
+    const csv = flowToCsv('ld', 'a', flow);
     const [header, row, ...rest] = csv.split('\r\n');
     expect(header).toBe(
       '"Affirmative Constructive","Cross-Examination of the Affirmative","Negative Constructive","Cross-Examination of the Negative","First Affirmative Rebuttal","Negative Rebuttal","Second Affirmative Rebuttal"',
@@ -33,7 +33,7 @@ describe('flow sheets', () => {
     const texts = ['=HYPERLINK("http://evil.test","x")', '+1 they drop it', '-2+3', '@SUM(A1:A2)', '\t=1+1', 'a = b'];
     texts.forEach((text, r) => (flow[0]![r] = { text, isExtension: false }));
     const rest = ',"","","","","",""';
-    expect(flowToCsv('ld', flow).split('\r\n').slice(1, -1)).toEqual([
+    expect(flowToCsv('ld', 'a', flow).split('\r\n').slice(1, -1)).toEqual([
       `"'=HYPERLINK(""http://evil.test"",""x"")"${rest}`,
       `"'+1 they drop it"${rest}`,
       `"'-2+3"${rest}`,
@@ -44,6 +44,6 @@ describe('flow sheets', () => {
     ]);
     // An extension starts with its arrow, never with a formula character.
     flow[1]![0] = { text: '=1+1', isExtension: true };
-    expect(flowToCsv('ld', flow).split('\r\n')[1]).toContain('"→ =1+1"');
+    expect(flowToCsv('ld', 'a', flow).split('\r\n')[1]).toContain('"→ =1+1"');
   });
 });

@@ -3,7 +3,7 @@
  * format, cells of arguments; a cell can extend an argument from the column before. Private to its author.
  */
 import { z } from 'zod';
-import { FORMATS, type TFormatId } from '../formats.js';
+import { FORMATS, speechesOf, type TFormatId, type TSideKey } from '../formats.js';
 
 export const FLOW_LIMITS = { rows: 60, cellMax: 1000 } as const;
 
@@ -46,9 +46,12 @@ function csvCell(value: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** A flow as CSV (one column per speech, headed by its name; extensions marked "→"), for a spreadsheet. */
-export function flowToCsv(formatId: TFormatId, columns: TFlowColumns): string {
-  const speeches = FORMATS[formatId].speeches;
+/**
+ * A flow as CSV (one column per speech in the round's order, `firstSide` first, headed by its name; extensions marked
+ * "→"), for a spreadsheet.
+ */
+export function flowToCsv(formatId: TFormatId, firstSide: TSideKey, columns: TFlowColumns): string {
+  const speeches = speechesOf(formatId, firstSide);
   const rows = Math.max(0, ...columns.map((c) => c.length));
   const lines = [speeches.map((s) => csvCell(s.name)).join(',')];
   for (let r = 0; r < rows; r++) {

@@ -4,7 +4,7 @@
  * POI_ANSWER_SECONDS to be asked and answered. In a rebuttal the other side may rise on a point of order.
  */
 import { z } from 'zod';
-import { FORMATS, type TFormatId, type TSideKey } from '../formats.js';
+import { speechesOf, type TFormatId, type TSideKey } from '../formats.js';
 import { displayAt, type TClockState } from './clock.js';
 import { ZDebateId } from './protocol.js';
 
@@ -42,7 +42,7 @@ export function poiRefusal(
   kind: TPoiKind,
 ): string | null {
   if (!side) return 'Only the debaters offer points.';
-  const speech = clock.phase === 'speech' ? FORMATS[formatId].speeches[clock.speechIndex] : undefined;
+  const speech = clock.phase === 'speech' ? speechesOf(formatId, clock.firstSide)[clock.speechIndex] : undefined;
   if (!speech || clock.isPaused) return 'Points are offered during a running speech.';
   if (speech.speaker === side || speech.speaker === 'both') return 'Only the other side offers a point.';
   if (kind === 'order') {

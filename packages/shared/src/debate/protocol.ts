@@ -10,6 +10,7 @@ import { FORMAT_IDS, FORMATS, type TFormatId, type TSideKey } from '../formats.j
 import { DB_INT_MAX } from '../constants.js';
 import { SPEAKER_POINTS } from '../points.js';
 import type { TClockState } from './clock.js';
+import type { TCoinFlip } from './coin-flip.js';
 import type { TNotCounted } from './awards.js';
 
 /** A debate's id: a positive integer the databases can store. */
@@ -108,6 +109,11 @@ export interface TDebate {
   hasMeetingLink: boolean;
   clock: TClockState;
   clockVersion: number;
+  /**
+   * A Public Forum tournament round's coin flip (`debate/coin-flip.ts`): its winner and the choices made so far; the
+   * clock waits for both. Null in every other round.
+   */
+  coinFlip: TCoinFlip | null;
   /**
    * Counted up each time the server publishes the round (`debate.updated` and the HTTP answer of the change that
    * caused it): of two snapshots, the one with the higher revision is the newer. See `newerDebate`.

@@ -21,7 +21,7 @@ describe('replay timeline', () => {
       ev('end_prep', 430, 1),
       ev('start_speech', 430, 1),
     ];
-    const segments = replaySegments('ld', events, at(600));
+    const segments = replaySegments('ld', 'a', events, at(600));
     expect(segments.map((s) => [s.kind, s.label, (s.endMs - s.startMs) / 1000])).toEqual([
       ['speech', 'AC', 360],
       ['prep', 'Prep', 60],

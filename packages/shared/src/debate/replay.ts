@@ -1,6 +1,6 @@
 /** The replay's timeline: what was happening when, from a round's stored clock commands. */
 import { z } from 'zod';
-import { FORMATS, type TFormatId } from '../formats.js';
+import { speechesOf, type TFormatId, type TSideKey } from '../formats.js';
 import type { TClockEvent } from './protocol.js';
 
 export interface TReplaySegment {
@@ -14,14 +14,15 @@ export interface TReplaySegment {
 
 /**
  * The speeches and prep of a round as time segments: each from its start command to the command that ended it (the
- * next start, an end, or the round's end). Pauses stay inside their segment.
+ * next start, an end, or the round's end). Pauses stay inside their segment. `firstSide`: the round's speaking order.
  */
 export function replaySegments(
   formatId: TFormatId,
+  firstSide: TSideKey,
   events: readonly TClockEvent[],
   endedAt: string | null,
 ): TReplaySegment[] {
-  const speeches = FORMATS[formatId].speeches;
+  const speeches = speechesOf(formatId, firstSide);
   const segments: TReplaySegment[] = [];
   let open: TReplaySegment | null = null;
   const close = (atMs: number) => {

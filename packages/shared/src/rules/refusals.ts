@@ -16,6 +16,13 @@ export const REFUSALS = {
   round_over: { code: 'conflict', message: 'This debate is over.' },
   round_chat_closed: { code: 'conflict', message: 'This round is over: its chat is read-only.' },
   clock_stale: { code: 'conflict', message: 'The clock changed before your command arrived. Try again.' },
+  no_coin_flip: { code: 'conflict', message: 'This round has no coin flip: its sides and speaking order are set.' },
+  coin_flip_made: { code: 'conflict', message: 'Both coin flip choices have been made already.' },
+  coin_flip_closed: { code: 'conflict', message: 'This round’s clock has run: its coin flip choices are closed.' },
+  coin_flip_pending: {
+    code: 'conflict',
+    message: 'The clock starts once both debaters have made their coin flip choices.',
+  },
   judge_taken: { code: 'conflict', message: 'This debate already has a judge.' },
   judge_invited: { code: 'conflict', message: 'A debater has invited a judge for this round.' },
   judge_invite_invalid: { code: 'conflict', message: 'That judge invitation is no longer valid.' },
@@ -188,6 +195,22 @@ export const WORDED_REFUSALS = {
             `${judgeName} cannot judge this round: a debater in it is under 18, so its judge must be a student under ` +
             '18, a coach of their team, a moderator or a verified judge.',
         },
+  /** Whose turn it is not: someone not debating, the loser before the winner, the winner a second time. */
+  coin_flip_turn: (door: 'not_debater' | 'winner_first' | 'loser_next') => ({
+    code: 'forbidden',
+    message: {
+      not_debater: 'Only the round’s debaters make the coin flip choices.',
+      winner_first: 'The coin flip’s winner chooses first.',
+      loser_next: 'You have made your choice: your opponent makes the other one.',
+    }[door],
+  }),
+  /** `isWinnerSide`: the winner chose a side (so the other choice is the speaking order). */
+  coin_flip_same_kind: (isWinnerSide: boolean) => ({
+    code: 'conflict',
+    message: isWinnerSide
+      ? 'Your opponent chose a side: choose to speak first or second.'
+      : 'Your opponent chose the speaking order: choose Pro or Con.',
+  }),
   seat_unavailable: (name: string | null) => ({
     code: 'conflict',
     message: name

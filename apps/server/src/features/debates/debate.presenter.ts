@@ -15,7 +15,7 @@ import {
 import type { TDebateRow } from './debates.tables';
 import { watchOf } from './round-minors';
 import type { TBallotRow } from '../results/results.tables';
-import { clockFromRow } from './round-row';
+import { clockFromRow, coinFlipOfRow } from './round-row';
 import { NEW_RATING, summarizeRating, type TRating } from '../../lib/ratings/ratings';
 
 export function presentParticipant(id: string, names: Map<string, string>): TDebateParticipant {
@@ -100,6 +100,7 @@ export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
     hasMeetingLink: row.externalLink !== null,
     clock: clockFromRow(row),
     clockVersion: Number(row.clockVersion),
+    coinFlip: coinFlipOfRow(row),
     revision: Number(row.revision),
     ballot: presentBallot(extras.ballot, names, wasJudgeSeatedBeforeSpeeches(row)),
     panel: extras.panel,

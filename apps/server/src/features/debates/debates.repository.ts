@@ -1,6 +1,6 @@
 /** Debates SQL: debates and their clock, the active-debater guard, presence, the in-round chat, names. */
-import { sql, type Kysely } from 'kysely';
-import type { TClockAction, TClockPhase, TClockState, TDebateStatus, TSideKey } from '@resolved/shared';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { TClockAction, TClockPhase, TClockState, TCoinFlipPick, TDebateStatus, TSideKey } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 import type { TDebateRow, TNewDebate, TStatusChange } from './debates.tables';
 import { chunks } from '../../db/batches';
@@ -115,6 +115,7 @@ function clockColumns(clock: TClockState) {
     clockElapsedBeforeMs: Math.round(clock.elapsedBeforeMs),
     prepRemainingAMs: Math.round(clock.prepRemainingMs.a),
     prepRemainingBMs: Math.round(clock.prepRemainingMs.b),
+    firstSide: clock.firstSide,
   };
 }
 
@@ -139,6 +140,7 @@ function debateValues(values: TNewDebate) {
     winnerSide: null,
     forfeitedBy: null,
     externalLink: null,
+    coinFlipWinnerId: values.coinFlipWinnerId ?? null,
     ...clockColumns(values.clock),
     clockVersion: 0,
     createdAt: values.now,
@@ -473,6 +475,22 @@ export async function findBallots(db: TDebatesDb, debateIds: number[]) {
   return db.selectFrom('debateBallots').selectAll().where('debateId', 'in', debateIds).execute();
 }
 
+/** The debaters' seats swapped: side A and side B, with what each brought to their seat. */
+function swappedSeats(eb: ExpressionBuilder<DB, 'debates'>) {
+  return {
+    debaterAId: eb.ref('debaterBId'),
+    debaterBId: eb.ref('debaterAId'),
+    debaterAJoinedAt: eb.ref('debaterBJoinedAt'),
+    debaterBJoinedAt: eb.ref('debaterAJoinedAt'),
+    recordConsentA: eb.ref('recordConsentB'),
+    recordConsentB: eb.ref('recordConsentA'),
+    spectatorWatchA: eb.ref('spectatorWatchB'),
+    spectatorWatchB: eb.ref('spectatorWatchA'),
+    prepRemainingAMs: eb.ref('prepRemainingBMs'),
+    prepRemainingBMs: eb.ref('prepRemainingAMs'),
+  };
+}
+
 /** A live round whose clock has never run (no command yet): what a tournament's host may still change. */
 function unstarted(db: TDebatesDb, id: number) {
   return db.updateTable('debates').where('id', '=', id).where('status', '=', 'live').where('clockVersion', '=', 0);
@@ -483,18 +501,32 @@ function unstarted(db: TDebatesDb, id: number) {
  * started; false once its clock has run or it ended.
  */
 export async function swapUnstartedSides(db: TDebatesDb, id: number): Promise<boolean> {
+  const result = await unstarted(db, id).set(swappedSeats).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Records a coin flip choice (`column`: whose) in a round that has not started, once: false when that choice is made
+ * already or the clock has run. With `isSwap` the debaters change seats in the same statement (`swapUnstartedSides`'
+ * columns); with `firstSide` the speaking order is set.
+ */
+export async function recordCoinFlipChoice(
+  db: TDebatesDb,
+  id: number,
+  change: {
+    column: 'coinFlipWinnerChoice' | 'coinFlipLoserChoice';
+    pick: TCoinFlipPick;
+    isSwap: boolean;
+    firstSide: TSideKey | null;
+  },
+): Promise<boolean> {
   const result = await unstarted(db, id)
+    .where(change.column, 'is', null)
+    .where('coinFlipWinnerId', 'is not', null)
     .set((eb) => ({
-      debaterAId: eb.ref('debaterBId'),
-      debaterBId: eb.ref('debaterAId'),
-      debaterAJoinedAt: eb.ref('debaterBJoinedAt'),
-      debaterBJoinedAt: eb.ref('debaterAJoinedAt'),
-      recordConsentA: eb.ref('recordConsentB'),
-      recordConsentB: eb.ref('recordConsentA'),
-      spectatorWatchA: eb.ref('spectatorWatchB'),
-      spectatorWatchB: eb.ref('spectatorWatchA'),
-      prepRemainingAMs: eb.ref('prepRemainingBMs'),
-      prepRemainingBMs: eb.ref('prepRemainingAMs'),
+      [change.column]: change.pick,
+      ...(change.firstSide ? { firstSide: change.firstSide } : {}),
+      ...(change.isSwap ? swappedSeats(eb) : {}),
     }))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

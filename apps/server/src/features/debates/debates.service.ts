@@ -3,6 +3,7 @@ import {
   applyClockAction,
   clockRefusal,
   isBeforeStart,
+  isCoinFlipPending,
   ROUND_NOT_STARTED_MESSAGE,
   spokenIncrement,
   ClockError,
@@ -33,6 +34,7 @@ import { presentPanel } from './panel.presenter';
 import * as roundChatRepo from './round-chat.repository';
 import {
   clockFromRow,
+  coinFlipOfRow,
   db,
   debateNotFoundError,
   nowMs,
@@ -201,6 +203,8 @@ export async function commandClock(
     if (isBeforeStart(row.startsAt, nowMs(deps))) {
       throw new AppError('conflict', ROUND_NOT_STARTED_MESSAGE, undefined, 'round_not_started');
     }
+    // A Public Forum tournament round: the clock waits for both coin flip choices (they may move the seats).
+    if (isCoinFlipPending(coinFlipOfRow(row))) throw refused('coin_flip_pending');
     const refusal = clockRefusal(row.formatId, clock, { side, isJudge: row.judgeId === user.id }, action);
     if (refusal) throw new AppError('forbidden', refusal, undefined, 'clock_turn');
     const now = nowMs(deps);

@@ -5,6 +5,7 @@ import type {
   TDebateStatus,
   TFormatId,
   TClockPhase,
+  TCoinFlipPick,
   TPrepTaker,
   TRoundKind,
   TSideKey,
@@ -75,6 +76,14 @@ export interface DebatesTable {
    */
   spectatorWatchA: Generated<number | null>;
   spectatorWatchB: Generated<number | null>;
+  /**
+   * Migration 0048: a Public Forum tournament round's coin flip: its winner (null: no coin flip) and each choice once
+   * made; `firstSide`, the side whose speeches come first in each pair (`speechesOf`).
+   */
+  coinFlipWinnerId: Generated<string | null>;
+  coinFlipWinnerChoice: Generated<TCoinFlipPick | null>;
+  coinFlipLoserChoice: Generated<TCoinFlipPick | null>;
+  firstSide: Generated<TSideKey>;
 }
 
 export interface ActiveDebatersTable {
@@ -151,6 +160,8 @@ export interface TNewDebate {
   teamId?: number | null;
   judgeId?: string | null;
   startsAt?: string | null;
+  /** A Public Forum tournament round: the debater who won the draw's coin flip (chooses in the room). */
+  coinFlipWinnerId?: string | null;
 }
 
 /** What a status change writes beside the status (`transitionStatus`). */

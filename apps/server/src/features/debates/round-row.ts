@@ -4,7 +4,7 @@
  * use it without a cycle.
  */
 import { AppError } from '../../lib/errors';
-import type { TClockState, TRoundSeats, TSideKey } from '@resolved/shared';
+import type { TClockState, TCoinFlip, TRoundSeats, TSideKey } from '@resolved/shared';
 import type { TDebatesDeps } from '../../context';
 import * as repo from './debates.repository';
 import * as panelsRepo from './panels.repository';
@@ -67,10 +67,21 @@ export async function roundSeatsOf(
   return panel.length > 0 ? { ...seats, panelJudgeIds: panel.map((s) => s.userId) } : seats;
 }
 
+/** A Public Forum tournament round's coin flip as the shared rules read it (null: the round has none). */
+export function coinFlipOfRow(row: TDebateRow): TCoinFlip | null {
+  if (row.coinFlipWinnerId === null) return null;
+  return {
+    winnerId: row.coinFlipWinnerId,
+    winnerChoice: row.coinFlipWinnerChoice,
+    loserChoice: row.coinFlipLoserChoice,
+  };
+}
+
 /** The round's clock as the shared clock rules read it. */
 export function clockFromRow(row: TDebateRow): TClockState {
   return {
     formatId: row.formatId,
+    firstSide: row.firstSide === 'b' ? 'b' : 'a',
     phase: row.clockPhase,
     speechIndex: Number(row.clockSpeechIndex),
     prepTaker: row.clockPrepTaker,

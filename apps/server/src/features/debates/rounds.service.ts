@@ -8,7 +8,7 @@ import type { TDebateRow, TNewDebate, TStatusChange } from './debates.tables';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import * as repo from './debates.repository';
-export { clockFromRow } from './round-row';
+export { clockFromRow, coinFlipOfRow } from './round-row';
 
 /**
  * The statements of `debates.repository.ts` that other features run, most inside their own transaction (matching,
@@ -133,6 +133,18 @@ export type TDebatesDb = repo.TDebatesDb;
 /** A tournament host's swap of a round's sides before its clock has run (false once it has, or it ended). */
 export async function swapUnstartedSides(db: TDebatesDb, id: number): Promise<boolean> {
   return repo.swapUnstartedSides(db, id);
+}
+
+/**
+ * A Public Forum tournament round's coin flip choice, recorded once before its clock runs, moving the debaters' seats
+ * and setting the speaking order as `coinFlipSeats` says (false: that choice is made already, or the clock has run).
+ */
+export async function recordCoinFlipChoice(
+  db: TDebatesDb,
+  id: number,
+  change: Parameters<typeof repo.recordCoinFlipChoice>[2],
+): Promise<boolean> {
+  return repo.recordCoinFlipChoice(db, id, change);
 }
 
 /** A tournament host's change of a round's judge before its clock has run (false once it has, or it ended). */

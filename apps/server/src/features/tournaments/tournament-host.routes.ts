@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   DB_INT_MAX,
   TOURNAMENT_LIMITS,
+  ZCoinFlipChoiceRequest,
   ZTournamentId,
   ZTournamentPairingChange,
   ZTournamentRepairRequest,
@@ -11,6 +12,8 @@ import {
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
+import { ZDebateIdParams } from '../debates/debate-params';
+import { chooseAfterCoinFlip } from './tournament-coin-flip';
 import * as host from './tournament-host';
 import type { TTournamentsDeps } from './tournaments.service';
 
@@ -30,7 +33,10 @@ const ZRoundParams = ZTournamentParams.extend({
     .max(TOURNAMENT_LIMITS.prelimRoundsMax, { error: 'Unknown round.' }),
 });
 
-/** A host's corrections: a pairing's sides or judge, a round's re-pair, a result's correction, and the audit. */
+/**
+ * A host's corrections: a pairing's sides or judge, a round's re-pair, a result's correction, and the audit; and the
+ * debaters' coin flip choices, which move a pairing's sides as a host's swap does.
+ */
 export async function tournamentHostRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: TTournamentsDeps = { database: context.database, events: context.events };
 
@@ -56,5 +62,12 @@ export async function tournamentHostRoutes(app: FastifyInstance, context: TAppCo
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZTournamentParams, request.params);
     return { audit: await host.listAudit(deps, user, id) };
+  });
+  // A Public Forum tournament round's coin flip choice, made in its room (the round's path: the room knows no pairing).
+  app.post('/api/debates/:id/coin-flip', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    const { choice } = parseOrThrow(ZCoinFlipChoiceRequest, request.body);
+    return { debate: await chooseAfterCoinFlip(deps, user, id, choice) };
   });
 }

@@ -283,6 +283,16 @@ export async function insertPairings(
 }
 
 /** Every pairing of the tournament's rounds, with its round's number and division. */
+/** The pairing that opened round `debateId`, with its tournament (undefined: not a tournament's round). */
+export async function findPairingByDebate(db: TDb, debateId: number) {
+  return db
+    .selectFrom('tournamentPairings')
+    .innerJoin('tournamentRounds', 'tournamentRounds.id', 'tournamentPairings.roundId')
+    .select(['tournamentPairings.id', 'tournamentRounds.tournamentId'])
+    .where('tournamentPairings.debateId', '=', debateId)
+    .executeTakeFirst();
+}
+
 export async function listPairings(db: TDb, tournamentId: number) {
   return db
     .selectFrom('tournamentPairings')

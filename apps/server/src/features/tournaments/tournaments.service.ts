@@ -902,6 +902,9 @@ export async function releaseRoundBy(
         judgeId: judges[index]?.[0] ?? null,
         teamId: null,
         startsAt: null,
+        // Public Forum: the coin flip's winner chooses in the room before the clock can start.
+        coinFlipWinnerId:
+          p.coinFlipWinnerId === null ? null : p.coinFlipWinnerId === p.aff.id ? p.aff.userId : p.neg!.userId,
         clock,
         now,
       })),

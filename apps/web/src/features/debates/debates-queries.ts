@@ -5,6 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  TCoinFlipPick,
   TCreateChallengeRequest,
   TDebate,
   TDebateParticipant,
@@ -201,6 +202,14 @@ export function setRecordingConsent(debateId: number, agree: boolean) {
 /** The room's Forfeit button: a debater resigns the live round (the other side wins; never a strike). */
 export function resignDebate(debateId: number) {
   return api<{ debate: TDebate }>(`/api/debates/${debateId}/forfeit`, { method: 'POST' }).then((r) => r.debate);
+}
+
+/** A debater's coin flip choice in a Public Forum tournament round (the winner's first, then the other kind). */
+export function chooseAfterCoinFlip(debateId: number, choice: TCoinFlipPick) {
+  return api<{ debate: TDebate }>(`/api/debates/${debateId}/coin-flip`, {
+    method: 'POST',
+    json: { choice },
+  }).then((r) => r.debate);
 }
 
 /** A debater's "let spectators watch". */

@@ -116,8 +116,10 @@ function OwnPairing({ pairing, entrantId }: { pairing: TTournamentPairing; entra
               <span className="font-semibold">{own.opponent?.displayName ?? 'a withdrawn entrant'}</span>.
               {pairing.coinFlipWinner ? (
                 <span className="block text-sm text-slate-600">
-                  {pairing.coinFlipWinner.entrantId === entrantId ? 'You' : pairing.coinFlipWinner.displayName} won the
-                  coin flip and choose side or speaking order in the room.
+                  {pairing.coinFlipWinner.entrantId === entrantId
+                    ? 'You won the coin flip and choose'
+                    : `${pairing.coinFlipWinner.displayName} won the coin flip and chooses`}{' '}
+                  a side or the speaking order in the room, before the clock starts.
                 </span>
               ) : null}
             </p>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import {
   allowedClockActions,
-  FORMATS,
+  isCoinFlipPending,
+  refusalOf,
+  speechesOfClock,
   isBeforeStart,
   type TClockAction,
   type TDebate,
@@ -37,7 +39,7 @@ export function ClockControls({
 }) {
   const [isBusy, setIsBusy] = useState(false);
   const { clock } = debate;
-  const speech = FORMATS[debate.formatId].speeches[clock.speechIndex];
+  const speech = speechesOfClock(clock)[clock.speechIndex];
   // A practice round paired for later: the clock opens at its start time (the server refuses commands before).
   const isWaitingForStart = isBeforeStart(debate.startsAt, serverNow());
   const now = useNow(isWaitingForStart, 1000, serverNow);
@@ -48,6 +50,15 @@ export function ClockControls({
     return (
       <p className="text-sm text-slate-700" data-testid="round-starts-at">
         This practice round starts {time}. The clock opens then.
+      </p>
+    );
+  }
+  // A Public Forum tournament round: the clock waits for both coin flip choices (the server refuses commands before).
+  if (isCoinFlipPending(debate.coinFlip)) {
+    if (placement === 'pinned') return null;
+    return (
+      <p className="text-sm text-slate-700" data-testid="clock-waits-for-coin-flip">
+        {refusalOf('coin_flip_pending').message}
       </p>
     );
   }

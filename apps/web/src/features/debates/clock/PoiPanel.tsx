@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Hand } from 'lucide-react';
 import {
-  FORMATS,
+  speechesOfClock,
   POI_ANSWER_SECONDS,
   POI_OFFER_LAPSES_MS,
   poiRefusal,
@@ -33,7 +33,7 @@ export function PoiPanel({
 }) {
   const [isBusy, setIsBusy] = useState(false);
   const clock = debate.clock;
-  const speech = clock.phase === 'speech' ? FORMATS[debate.formatId].speeches[clock.speechIndex] : undefined;
+  const speech = clock.phase === 'speech' ? speechesOfClock(clock)[clock.speechIndex] : undefined;
   const isRunning = !!speech && !clock.isPaused && debate.status === 'live';
   const now = useNow(isRunning, 250, serverNow);
   const current = debate.pois.filter((p) => p.speechIndex === clock.speechIndex && clock.phase === 'speech');

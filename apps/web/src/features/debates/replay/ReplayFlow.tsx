@@ -1,15 +1,15 @@
-import { FORMATS, type TDebate, type TReplay } from '@resolved/shared';
+import { speechesOf, type TDebate, type TReplay } from '@resolved/shared';
 
 /** The viewer's own flow sheet of the round, speech by speech. */
 export function ReplayFlow({ debate, flow }: { debate: TDebate; flow: NonNullable<TReplay['flow']> }) {
-  const format = FORMATS[debate.formatId];
+  const speeches = speechesOf(debate.formatId, debate.clock.firstSide);
   return (
     <section aria-labelledby="replay-flow" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="replay-flow" className="text-lg font-bold text-slate-900">
         Your flow
       </h2>
       <div className="mt-2 flex gap-2 overflow-x-auto" data-testid="replay-flow">
-        {format.speeches.map((speech, c) => (
+        {speeches.map((speech, c) => (
           <div key={speech.id} className="w-40 shrink-0">
             <p className="text-xs font-bold uppercase text-brand-800" title={speech.name}>
               {speech.short}

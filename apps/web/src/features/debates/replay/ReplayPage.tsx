@@ -63,7 +63,7 @@ function Replay({ replay }: { replay: TReplay }) {
   const { user } = useAuth();
   const { debate } = replay;
   const format = FORMATS[debate.formatId];
-  const segments = replaySegments(debate.formatId, replay.events, debate.endedAt);
+  const segments = replaySegments(debate.formatId, debate.clock.firstSide, replay.events, debate.endedAt);
   const startMs = segments[0]?.startMs ?? Date.parse(debate.createdAt);
   const endMs = Math.max(startMs, debate.endedAt ? Date.parse(debate.endedAt) : (segments.at(-1)?.endMs ?? startMs));
   const [at, setAtState] = useState(endMs);

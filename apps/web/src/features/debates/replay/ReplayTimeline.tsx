@@ -1,4 +1,4 @@
-import { FORMATS, segmentAt, type TDebate, type TReplaySegment } from '@resolved/shared';
+import { segmentAt, speechesOf, type TDebate, type TReplaySegment } from '@resolved/shared';
 
 const mmss = (ms: number) => {
   const seconds = Math.max(0, Math.round(ms / 1000));
@@ -21,7 +21,7 @@ export function ReplayTimeline({
   at: number;
   onSeek: (at: number) => void;
 }) {
-  const format = FORMATS[debate.formatId];
+  const speeches = speechesOf(debate.formatId, debate.clock.firstSide);
   const span = Math.max(1, endMs - startMs);
   const now = segmentAt(segments, at);
   const pois = debate.pois.filter((p) => Date.parse(p.offeredAt) <= at);
@@ -35,7 +35,7 @@ export function ReplayTimeline({
           <button
             key={i}
             type="button"
-            title={segment.kind === 'speech' ? format.speeches[segment.speechIndex]?.name : 'Prep time'}
+            title={segment.kind === 'speech' ? speeches[segment.speechIndex]?.name : 'Prep time'}
             onClick={() => onSeek(segment.startMs)}
             className={`absolute top-0 h-full truncate border-r border-white px-1 text-xs font-semibold ${
               segment.kind === 'speech' ? 'bg-brand-600 text-white' : 'bg-amber-300 text-amber-950'
@@ -64,7 +64,7 @@ export function ReplayTimeline({
         {mmss(at - startMs)} into the round:{' '}
         {now
           ? now.kind === 'speech'
-            ? `${format.speeches[now.speechIndex]?.name ?? 'a speech'} (${mmss(at - now.startMs)} in)`
+            ? `${speeches[now.speechIndex]?.name ?? 'a speech'} (${mmss(at - now.startMs)} in)`
             : 'prep time'
           : at >= endMs
             ? 'the round is over'

@@ -32,6 +32,7 @@ import { DebateChat } from './DebateChat';
 import { DebateClock } from '../clock/DebateClock';
 import { PinnedClock } from '../clock/PinnedClock';
 import { SpeechSchedule } from './SpeechSchedule';
+import { CoinFlipPanel } from './CoinFlipPanel';
 import { VideoPanel } from '../video/VideoPanel';
 import { useDebateRoom } from './useDebateRoom';
 import { debatesKey } from '../debates-queries';
@@ -151,6 +152,7 @@ export default function DebateRoomPage() {
       <div className="contents lg:mb-6 lg:grid lg:grid-cols-2 lg:items-start lg:gap-6">
         <PinnedClock debate={debate} side={side} isJudge={isJudge} onCommand={room.command} />
         <div className="mt-3 space-y-3 lg:m-0" data-testid="room-clock-area">
+          <CoinFlipPanel debate={debate} viewerId={user?.id} onDebateChange={room.setDebate} />
           <DebateClock clock={debate.clock} />
           <ClockControls debate={debate} side={side} isJudge={isJudge} onCommand={room.command} />
           {debate.formatId === 'parli' ? <PoiPanel debate={debate} side={side} onPoi={room.mergePoi} /> : null}

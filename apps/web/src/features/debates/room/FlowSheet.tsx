@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Download, Plus } from 'lucide-react';
-import { FORMATS, flowToCsv, type TDebate, type TFlow, type TFlowColumns } from '@resolved/shared';
+import { flowToCsv, speechesOf, type TDebate, type TFlow, type TFlowColumns } from '@resolved/shared';
 import { buttonClass } from '../../../ui/button-styles';
 import { flowKey, getFlow, saveFlow } from '../debates-queries';
 
@@ -45,7 +45,7 @@ function initialFlow(debateId: number, userId: string, saved: TFlow): { columns:
 }
 
 function FlowEditor({ debate, userId, saved }: { debate: TDebate; userId: string; saved: TFlow }) {
-  const format = FORMATS[debate.formatId];
+  const speeches = speechesOf(debate.formatId, debate.clock.firstSide);
   const [initial] = useState(() => initialFlow(debate.id, userId, saved));
   const [columns, setColumns] = useState<TFlowColumns>(initial.columns);
   const [saveState, setSaveState] = useState<TSaveState>(initial.isDraft ? 'unsaved' : 'saved');
@@ -124,7 +124,9 @@ function FlowEditor({ debate, userId, saved }: { debate: TDebate; userId: string
   }
 
   function exportCsv() {
-    const url = URL.createObjectURL(new Blob([flowToCsv(debate.formatId, columns)], { type: 'text/csv' }));
+    const url = URL.createObjectURL(
+      new Blob([flowToCsv(debate.formatId, debate.clock.firstSide, columns)], { type: 'text/csv' }),
+    );
     const link = document.createElement('a');
     link.href = url;
     link.download = `flow-debate-${debate.id}.csv`;
@@ -146,7 +148,7 @@ function FlowEditor({ debate, userId, saved }: { debate: TDebate; userId: string
         Only you see it. Enter: next row · Tab: next cell · Ctrl+Enter: extend the argument into the next speech.
       </p>
       <div className="mt-3 flex gap-2 overflow-x-auto pb-2" data-testid="flow-sheet">
-        {format.speeches.map((speech, c) => (
+        {speeches.map((speech, c) => (
           <div key={speech.id} className="w-44 shrink-0" role="group" aria-label={speech.name}>
             <p className="truncate text-xs font-bold uppercase tracking-wide text-brand-800" title={speech.name}>
               {speech.short}

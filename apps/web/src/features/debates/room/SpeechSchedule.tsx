@@ -1,6 +1,6 @@
-import { FORMATS, speakerLabel, type TClockState } from '@resolved/shared';
+import { FORMATS, speakerLabel, speechesOfClock, type TClockState } from '@resolved/shared';
 
-/** The full speech order of the format, the current (or next) speech highlighted. */
+/** The round's speeches in its order (`speechesOf`), the current (or next) speech highlighted. */
 export function SpeechSchedule({ clock }: { clock: TClockState }) {
   const format = FORMATS[clock.formatId];
   return (
@@ -9,7 +9,7 @@ export function SpeechSchedule({ clock }: { clock: TClockState }) {
         Speech schedule
       </h2>
       <ol className="mt-3 space-y-1" data-testid="speech-schedule">
-        {format.speeches.map((speech, index) => {
+        {speechesOfClock(clock).map((speech, index) => {
           const isCurrent = clock.phase !== 'finished' && index === clock.speechIndex;
           const isDone = index < clock.speechIndex;
           return (
