@@ -43,6 +43,7 @@ import {
   type TTournamentStandings,
   type ZCreateTournamentRequest,
   type ZEnterTournamentRequest,
+  roundName,
 } from '@resolved/shared';
 import type { Kysely } from 'kysely';
 import type { TDebatesDeps } from '../../context';
@@ -935,6 +936,7 @@ export async function releaseRoundBy(
           tournamentId: id,
           tournamentName: released.tournament.name,
           roundNumber: number,
+          roundName: roundName(number, released.tournament),
           debateId,
           side,
           asJudge: false,
@@ -951,6 +953,7 @@ export async function releaseRoundBy(
         tournamentId: id,
         tournamentName: released.tournament.name,
         roundNumber: number,
+        roundName: roundName(number, released.tournament),
         debateId,
         side: null,
         asJudge: true,
