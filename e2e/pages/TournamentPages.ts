@@ -52,7 +52,9 @@ export class TournamentPages {
     return this.page.getByTestId('tournament-audit');
   }
 
-  releaseButton(number: number): Locator {
-    return this.page.getByRole('button', { name: `Release round ${number}` });
+  /** The host's release button: "Release round 2" for a number, else by the round's name ("the final"). */
+  releaseButton(round: number | string): Locator {
+    const name = typeof round === 'number' ? `round ${round}` : round;
+    return this.page.getByRole('button', { name: `Release ${name}`, exact: true });
   }
 }

@@ -264,6 +264,8 @@ export interface TTournamentRoundReleased {
   tournamentId: number;
   tournamentName: string;
   roundNumber: number;
+  /** The round's name (`roundName`): "Round 2", "Final". */
+  roundName: string;
   /** The entrant's debate (null: they have the bye). */
   debateId: number | null;
   side: 'aff' | 'neg' | null;

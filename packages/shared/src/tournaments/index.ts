@@ -6,3 +6,4 @@ export * from './draw.js';
 export { TDrawBlockedError } from './draw-blocks.js';
 export * from './judges.js';
 export * from './bracket.js';
+export * from './round-names.js';

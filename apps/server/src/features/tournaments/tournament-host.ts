@@ -23,6 +23,7 @@ import {
   type TTournamentResultCorrection,
   type TTournamentRound,
   type ZTournamentRepairRequest,
+  roundName,
 } from '@resolved/shared';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database';
@@ -164,7 +165,13 @@ export async function changePairing(
       );
       seated = judgeId;
     }
-    return { debateId, number: pairing.number, seated, tournamentName: row.name };
+    return {
+      debateId,
+      number: pairing.number,
+      seated,
+      tournamentName: row.name,
+      roundName: roundName(pairing.number, row),
+    };
   });
   await emitDebateUpdated(deps, changed.debateId);
   if (changed.seated) {
@@ -175,6 +182,7 @@ export async function changePairing(
         tournamentId: id,
         tournamentName: changed.tournamentName,
         roundNumber: changed.number,
+        roundName: changed.roundName,
         debateId: changed.debateId,
         side: null,
         asJudge: true,

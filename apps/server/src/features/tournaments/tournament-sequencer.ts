@@ -16,7 +16,7 @@
  * The job is woken whenever the tournament changes (a ballot, an entry, a check-in, a release) and plans itself at
  * the next moment something falls due.
  */
-import { isMinorRound, REALTIME_ROOMS, type TTournamentReleaseDelayed } from '@resolved/shared';
+import { isMinorRound, REALTIME_ROOMS, roundName, type TTournamentReleaseDelayed } from '@resolved/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
@@ -233,6 +233,7 @@ async function seatStandbys(
           tournamentId,
           tournamentName: row.name,
           roundNumber: number,
+          roundName: roundName(number, row),
           debateId: room.debateId,
           side: null,
           asJudge: true,

@@ -14,6 +14,7 @@ import type {
 } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
+import type { TDomainEvent } from '../../lib/events';
 
 type TWho = { user: TSessionUser; cookie: string };
 
@@ -139,8 +140,15 @@ describe.each(TEST_ENGINES)('the elimination bracket on %s', (engine) => {
       winners.push(winnerId);
       expect((await ballot(judge, pairing.debateId!, side)).statusCode).toBe(201);
     }
+    // The finalists are told of the final by its name, as every page names it.
+    const told: TDomainEvent[] = [];
+    const unsubscribe = t.app.context.events.subscribe((e) => told.push(e));
     const finalRound = (await release(admin, id, 4)).json().round as TTournamentRound;
+    unsubscribe();
     expect(finalRound.pairings).toHaveLength(1);
+    const names = told.flatMap((e) => (e.name === 'tournament.round_released' ? [e.payload.roundName] : []));
+    expect(names.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(names)).toEqual(new Set(['Final']));
     const final = finalRound.pairings[0]!;
     expect([final.aff!.entrantId, final.neg!.entrantId].sort((a, b) => a - b)).toEqual(
       [...winners].sort((a, b) => a - b),

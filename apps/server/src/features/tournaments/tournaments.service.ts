@@ -43,6 +43,7 @@ import {
   type TTournamentStandings,
   type ZCreateTournamentRequest,
   type ZEnterTournamentRequest,
+  roundName,
 } from '@resolved/shared';
 import type { Kysely } from 'kysely';
 import type { TDebatesDeps } from '../../context';
@@ -938,6 +939,7 @@ export async function releaseRoundBy(
           tournamentId: id,
           tournamentName: released.tournament.name,
           roundNumber: number,
+          roundName: roundName(number, released.tournament),
           debateId,
           side,
           asJudge: false,
@@ -954,6 +956,7 @@ export async function releaseRoundBy(
         tournamentId: id,
         tournamentName: released.tournament.name,
         roundNumber: number,
+        roundName: roundName(number, released.tournament),
         debateId,
         side: null,
         asJudge: true,

@@ -243,7 +243,13 @@ describe.each(TEST_ENGINES)('tournaments on %s', (engine) => {
     const told = events.filter((e) => e.name === 'tournament.round_released');
     expect(told).toHaveLength(5);
     const byeTold = told.find((e) => e.room === `user:${byes[0]!.bye!.userId}`);
-    expect(byeTold?.payload).toMatchObject({ tournamentId: tournament.id, roundNumber: 1, debateId: null, side: null });
+    expect(byeTold?.payload).toMatchObject({
+      tournamentId: tournament.id,
+      roundNumber: 1,
+      roundName: 'Round 1',
+      debateId: null,
+      side: null,
+    });
 
     const again = await call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/1/release`);
     expect(again.statusCode).toBe(409);

@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TOURNAMENT_CORRECTION_REASON_MAX, type TTournamentPairing, type TTournamentRound } from '@resolved/shared';
+import {
+  inSentence,
+  TOURNAMENT_CORRECTION_REASON_MAX,
+  type TTournamentPairing,
+  type TTournamentRound,
+} from '@resolved/shared';
 import { errorMessage } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { FormAlert } from '../../ui/FormAlert';
@@ -16,7 +21,16 @@ const SMALL_BUTTON = 'px-3 py-1.5 text-sm';
  * A host's "Re-pair round N" (after a second click): the round is drawn again while none of its debates started. The
  * host's view of a round holds every pairing, so the page can hide the button once a room has ended.
  */
-export function RepairRoundButton({ tournamentId, round }: { tournamentId: number; round: TTournamentRound }) {
+export function RepairRoundButton({
+  tournamentId,
+  round,
+  name,
+}: {
+  tournamentId: number;
+  round: TTournamentRound;
+  /** The round's name (`roundName`). */
+  name: string;
+}) {
   const queryClient = useQueryClient();
   const [isConfirming, setIsConfirming] = useState(false);
   const [error, setError] = useState<string>();
@@ -26,7 +40,7 @@ export function RepairRoundButton({ tournamentId, round }: { tournamentId: numbe
       setIsConfirming(false);
       setError(undefined);
       void refreshTournament(queryClient, tournamentId);
-      toast.success(`Round ${round.number} is drawn again: its entrants are told their new rooms.`);
+      toast.success(`${name} is drawn again: its entrants are told their new rooms.`);
     },
     onError: (caught) => {
       setIsConfirming(false);
@@ -47,7 +61,7 @@ export function RepairRoundButton({ tournamentId, round }: { tournamentId: numbe
             disabled={repair.isPending}
             onClick={() => repair.mutate()}
           >
-            {repair.isPending ? 'Re-pairing…' : `Yes, re-pair round ${round.number}`}
+            {repair.isPending ? 'Re-pairing…' : `Yes, re-pair ${inSentence(name)}`}
           </button>
           <button type="button" className={buttonClass('ghost', SMALL_BUTTON)} onClick={() => setIsConfirming(false)}>
             Keep the draw
@@ -62,7 +76,7 @@ export function RepairRoundButton({ tournamentId, round }: { tournamentId: numbe
             setIsConfirming(true);
           }}
         >
-          Re-pair round {round.number}
+          Re-pair {inSentence(name)}
         </button>
       )}
       {error ? <FormAlert>{error}</FormAlert> : null}

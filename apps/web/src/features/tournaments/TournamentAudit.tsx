@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { inSentence, roundName, type TRoundNaming } from '@resolved/shared';
 import { errorMessage } from '../../lib/form-errors';
 import { FormAlert } from '../../ui/FormAlert';
 import { listAudit, tournamentHostKeys } from './tournament-host-queries';
@@ -7,7 +8,7 @@ import { AUDIT_ACTION_LABELS } from './tournament-view';
 const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The hosts' audit of corrections, newest first: what changed, in which round, who, when, from what to what, why. */
-export function TournamentAudit({ tournamentId }: { tournamentId: number }) {
+export function TournamentAudit({ tournamentId, naming }: { tournamentId: number; naming: TRoundNaming }) {
   const audit = useQuery({ queryKey: tournamentHostKeys.audit(tournamentId), queryFn: () => listAudit(tournamentId) });
   if (audit.isPending) return <p className="mt-2 text-sm text-slate-600">Loading…</p>;
   if (audit.isError) {
@@ -23,7 +24,7 @@ export function TournamentAudit({ tournamentId }: { tournamentId: number }) {
           <p className="font-semibold text-slate-900">
             {AUDIT_ACTION_LABELS[entry.action]}
             {entry.roundNumber !== null ? (
-              <span className="font-normal text-slate-500"> · round {entry.roundNumber}</span>
+              <span className="font-normal text-slate-500"> · {inSentence(roundName(entry.roundNumber, naming))}</span>
             ) : null}
           </p>
           <p className="break-words text-slate-700">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import type { TTournamentDivisionBracket } from '@resolved/shared';
 import viewerScriptUrl from 'brackets-viewer/dist/brackets-viewer.min.js?url';
 import 'brackets-viewer/dist/brackets-viewer.min.css';
@@ -10,6 +10,19 @@ interface TBracketsViewer {
     config: { selector: string; clear: boolean },
   ) => Promise<void>;
 }
+
+/**
+ * `brackets-viewer`'s own greys and greens fail WCAG AA contrast on white (its seed hints are #a7a7a7, its win green
+ * #50b649): its colour variables set to the app's slate, green and red that pass it (inline, so they win over the
+ * library's stylesheet whatever order the chunks load in).
+ */
+const VIEWER_COLOURS = {
+  '--font-color': '#0f172a',
+  '--label-color': '#475569',
+  '--hint-color': '#475569',
+  '--win-color': '#15803d',
+  '--loss-color': '#b91c1c',
+} as CSSProperties;
 
 let viewerLoad: Promise<TBracketsViewer> | null = null;
 
@@ -81,7 +94,7 @@ export function TournamentBracket({ division }: { division: TTournamentDivisionB
       </p>
       {error ? <p className="mt-2 text-sm text-red-700">{error}</p> : null}
       <div className="mt-3 overflow-x-auto">
-        <div id={id} ref={holder} className="brackets-viewer" aria-hidden="true" />
+        <div id={id} ref={holder} className="brackets-viewer" style={VIEWER_COLOURS} aria-hidden="true" />
       </div>
     </div>
   );

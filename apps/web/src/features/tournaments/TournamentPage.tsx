@@ -6,7 +6,9 @@ import {
   eliminationRoundsFor,
   formatJoinCode,
   isEntryOpen,
+  inSentence,
   isUnder18,
+  roundName,
   type TTournament,
   type TTournamentEntrant,
 } from '@resolved/shared';
@@ -51,11 +53,11 @@ function ReleasePanel({ tournament }: { tournament: TTournament }) {
     onSuccess: (round) => {
       setError(undefined);
       void refreshTournament(queryClient, tournament.id);
-      toast.success(`Round ${round.number} is released: its rooms are open.`);
+      toast.success(`${roundName(round.number, tournament)} is released: its rooms are open.`);
     },
     onError: (caught) => setError(errorMessage(caught)),
   });
-  const label = `Release round ${state.number ?? tournament.roundsReleased}`;
+  const label = `Release ${inSentence(roundName(state.number ?? tournament.roundsReleased, tournament))}`;
   return (
     <div className="mt-4 space-y-2">
       <button
@@ -73,8 +75,8 @@ function ReleasePanel({ tournament }: { tournament: TTournament }) {
         </p>
       ) : state.number !== null && state.number > 1 ? (
         <p className="text-sm text-slate-600">
-          Round {state.number} is drawn from round {state.number - 1}’s confirmed results: every debate needs its result
-          first.
+          {roundName(state.number, tournament)} is drawn from {inSentence(roundName(state.number - 1, tournament))}’s
+          confirmed results: every debate needs its result first.
         </p>
       ) : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
@@ -398,6 +400,7 @@ export default function TournamentPage() {
             ) : (
               <TournamentRounds
                 tournamentId={t.id}
+                naming={t}
                 rounds={rounds.data}
                 divisions={t.divisions}
                 isManager={isManager}
@@ -449,7 +452,7 @@ export default function TournamentPage() {
               <h2 id="tournament-audit" className="text-lg font-bold text-slate-900">
                 Corrections
               </h2>
-              <TournamentAudit tournamentId={t.id} />
+              <TournamentAudit tournamentId={t.id} naming={t} />
             </section>
           ) : null}
           <section aria-labelledby="tournament-entrants" className={CARD}>

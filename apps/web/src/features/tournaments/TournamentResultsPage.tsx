@@ -1,13 +1,12 @@
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { FORMATS, type TTournamentPairing } from '@resolved/shared';
+import { FORMATS, roundName, type TTournamentPairing } from '@resolved/shared';
 import { errorMessage } from '../../lib/form-errors';
 import { PageHeading } from '../../shell/PageHeading';
 import { FormAlert } from '../../ui/FormAlert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { TournamentBracket } from './TournamentBracket';
 import { TournamentStandings } from './TournamentStandings';
-import { roundName } from './tournament-view';
 import { getBrackets, getStandings, getTournament, listRounds, tournamentKeys } from './tournaments-queries';
 
 const CARD = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';

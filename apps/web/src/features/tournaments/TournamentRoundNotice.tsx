@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trophy, X } from 'lucide-react';
-import type { TTournamentRoundReleased } from '@resolved/shared';
+import { inSentence, type TTournamentRoundReleased } from '@resolved/shared';
 import { useSocketEvent } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { noticeMatch } from '../debates/queue/match-notice';
@@ -37,7 +37,7 @@ export function TournamentRoundNotice() {
       <p className="flex min-w-0 items-center gap-2 font-semibold">
         <Trophy className="h-5 w-5 shrink-0" aria-hidden="true" />
         <span className="break-words">
-          {released.tournamentName}: round {released.roundNumber} is out
+          {released.tournamentName}: {inSentence(released.roundName)} is out
         </span>
       </p>
       <div className="flex items-center gap-2">

@@ -1,6 +1,13 @@
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
-import type { TDebateStatus, TTournamentDivision, TTournamentPairing, TTournamentRound } from '@resolved/shared';
+import {
+  roundName,
+  type TDebateStatus,
+  type TRoundNaming,
+  type TTournamentDivision,
+  type TTournamentPairing,
+  type TTournamentRound,
+} from '@resolved/shared';
 import { ParadigmText } from '../../ui/ParadigmText';
 import { FLAG_LABELS, SIDE_LABELS, ownPairing } from './tournament-view';
 import { HostPairingControls, RepairRoundButton } from './HostPairingControls';
@@ -139,11 +146,14 @@ function OwnPairing({ pairing, entrantId }: { pairing: TTournamentPairing; entra
 export function TournamentRounds({
   tournamentId,
   rounds,
+  naming,
   divisions,
   isManager,
   entrantId,
 }: {
   tournamentId: number;
+  /** What names each round (`roundName`): the tournament's preliminary rounds and break. */
+  naming: TRoundNaming;
   rounds: readonly TTournamentRound[];
   divisions: readonly TTournamentDivision[];
   isManager: boolean;
@@ -159,7 +169,7 @@ export function TournamentRounds({
       {[...rounds].reverse().map((round) => (
         <section key={round.number} aria-labelledby={`round-${round.number}`} data-testid={`round-${round.number}`}>
           <h3 id={`round-${round.number}`} className="font-semibold text-slate-900">
-            Round {round.number}
+            {roundName(round.number, naming)}
             <span className="ml-2 text-sm font-normal text-slate-500">
               {round.status === 'complete' ? 'Complete' : 'Released'}
             </span>
@@ -169,7 +179,9 @@ export function TournamentRounds({
               <span className="font-semibold">Motion:</span> {round.motion}
             </p>
           ) : null}
-          {isManager ? <RepairRoundButton tournamentId={tournamentId} round={round} /> : null}
+          {isManager ? (
+            <RepairRoundButton tournamentId={tournamentId} round={round} name={roundName(round.number, naming)} />
+          ) : null}
           {round.pairings.length === 0 ? (
             <p className="text-sm text-slate-600">You are not drawn in this round.</p>
           ) : (

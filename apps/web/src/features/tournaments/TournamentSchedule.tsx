@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TTournament, TTournamentSchedule, TTournamentScheduleRound } from '@resolved/shared';
+import {
+  inSentence,
+  roundName,
+  type TTournament,
+  type TTournamentSchedule,
+  type TTournamentScheduleRound,
+} from '@resolved/shared';
 import { errorMessage } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { FormAlert } from '../../ui/FormAlert';
@@ -60,7 +66,11 @@ export function TournamentSchedule({ tournament }: { tournament: TTournament }) 
       setError(undefined);
       queryClient.setQueryData(scheduleKey(tournament.id), next);
       void refreshTournament(queryClient, tournament.id);
-      toast.success(`You are checked in for round ${next.checkInRound}.`);
+      toast.success(
+        next.checkInRound === null
+          ? 'You are checked in.'
+          : `You are checked in for ${inSentence(roundName(next.checkInRound, tournament))}.`,
+      );
     },
     onError: (caught) => setError(errorMessage(caught)),
   });
@@ -90,7 +100,7 @@ export function TournamentSchedule({ tournament }: { tournament: TTournament }) 
           <ol className="mt-3 space-y-1 text-sm" data-testid="tournament-schedule">
             {data!.rounds.map((round) => (
               <li key={round.number} className="flex flex-wrap gap-x-2">
-                <span className="font-semibold text-slate-800">Round {round.number}</span>
+                <span className="font-semibold text-slate-800">{roundName(round.number, tournament)}</span>
                 <span className="text-slate-600">{roundLine(round, data!.scheduleMode)}</span>
                 {round.releaseRefusal ? (
                   <span className="w-full text-amber-800" role="status">
@@ -102,10 +112,12 @@ export function TournamentSchedule({ tournament }: { tournament: TTournament }) 
           </ol>
           {data!.checkInRound !== null ? (
             <div className="mt-4 space-y-2">
-              <p className="text-sm font-semibold text-slate-800">Check-in for round {data!.checkInRound} is open.</p>
+              <p className="text-sm font-semibold text-slate-800">
+                Check-in for {inSentence(roundName(data!.checkInRound, tournament))} is open.
+              </p>
               {data!.viewer.isCheckedIn ? (
                 <p className="text-sm text-emerald-800" data-testid="checked-in">
-                  You are checked in for round {data!.checkInRound}.
+                  You are checked in for {inSentence(roundName(data!.checkInRound, tournament))}.
                 </p>
               ) : data!.viewer.canCheckIn ? (
                 <button
@@ -114,7 +126,9 @@ export function TournamentSchedule({ tournament }: { tournament: TTournament }) 
                   disabled={checkInMutation.isPending}
                   onClick={() => checkInMutation.mutate()}
                 >
-                  {checkInMutation.isPending ? 'Checking in…' : `Check in for round ${data!.checkInRound}`}
+                  {checkInMutation.isPending
+                    ? 'Checking in…'
+                    : `Check in for ${inSentence(roundName(data!.checkInRound, tournament))}`}
                 </button>
               ) : null}
               {error ? <FormAlert>{error}</FormAlert> : null}

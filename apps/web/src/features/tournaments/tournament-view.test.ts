@@ -7,7 +7,6 @@ import {
   ownPairing,
   releasedMessage,
   releaseState,
-  roundName,
 } from './tournament-view';
 
 const seat = (entrantId: number, displayName: string) => ({ entrantId, userId: `u${entrantId}`, displayName });
@@ -90,6 +89,7 @@ describe('releasedMessage', () => {
       tournamentId: 1,
       tournamentName: 'Fall Open',
       roundNumber: 2,
+      roundName: 'Round 2',
       debateId: 5,
       side: 'neg' as const,
       asJudge: false,
@@ -101,6 +101,9 @@ describe('releasedMessage', () => {
     expect(releasedMessage({ ...payload, side: null, asJudge: true })).toBe(
       'Fall Open: round 2 is out. You judge a debate — open the room.',
     );
+    expect(releasedMessage({ ...payload, roundNumber: 3, roundName: 'Final' })).toBe(
+      'Fall Open: the final is out. You debate on the negative — open your room.',
+    );
   });
 });
 
@@ -108,11 +111,19 @@ describe('openTournamentRounds', () => {
   const entered = {
     id: 7,
     name: 'Fall Open',
+    prelimRounds: 1,
+    breakSize: 2,
     viewer: { isHost: false, isCohost: false, entrantId: 2, isJudge: false },
   };
-  const hosted = { id: 8, name: 'Hosted', viewer: { isHost: true, isCohost: false, entrantId: null, isJudge: false } };
+  const hosted = {
+    id: 8,
+    name: 'Hosted',
+    prelimRounds: 1,
+    breakSize: 0,
+    viewer: { isHost: true, isCohost: false, entrantId: null, isJudge: false },
+  };
 
-  it('lists the entrant’s live debates, newest round first, with side and opponent', () => {
+  it('lists the entrant’s live debates, newest round first, with its name, side and opponent', () => {
     const rounds = {
       7: [
         { number: 1, pairings: [pairing({ debateId: 10, debateStatus: 'judged' })] },
@@ -121,7 +132,15 @@ describe('openTournamentRounds', () => {
       8: [{ number: 1, pairings: [pairing({ debateId: 12 })] }],
     } as Record<number, { number: number; pairings: TTournamentPairing[] }[]>;
     expect(openTournamentRounds([entered, hosted], (id) => rounds[id])).toEqual([
-      { tournamentId: 7, tournamentName: 'Fall Open', roundNumber: 2, debateId: 11, side: 'aff', opponentName: 'Di' },
+      {
+        tournamentId: 7,
+        tournamentName: 'Fall Open',
+        roundNumber: 2,
+        roundName: 'Final',
+        debateId: 11,
+        side: 'aff',
+        opponentName: 'Di',
+      },
     ]);
   });
 
@@ -145,23 +164,6 @@ describe('enterableDivisions', () => {
     ];
     expect(enterableDivisions(open, true).map((d) => d.id)).toEqual([3]);
     expect(enterableDivisions(open, false).map((d) => d.id)).toEqual([4]);
-  });
-});
-
-describe('roundName', () => {
-  it('names preliminary rounds by number and elimination rounds by what is left of the bracket', () => {
-    const t = { prelimRounds: 3, breakSize: 12 };
-    expect([1, 3, 4, 5, 6, 7].map((n) => roundName(n, t))).toEqual([
-      'Round 1',
-      'Round 3',
-      'Octofinals',
-      'Quarterfinals',
-      'Semifinals',
-      'Final',
-    ]);
-    // A break of 64 has six elimination rounds: the first two are named by number.
-    expect(roundName(3, { prelimRounds: 2, breakSize: 64 })).toBe('Elimination round 1');
-    expect(roundName(5, { prelimRounds: 2, breakSize: 64 })).toBe('Octofinals');
   });
 });
 

@@ -1,6 +1,8 @@
 /** What the tournament pages say about a tournament, its release button and a pairing: pure, so it is unit tested. */
 import {
   eliminationRoundsFor,
+  inSentence,
+  roundName,
   SPEAKER_POINTS,
   type TDrawFlag,
   type TTournament,
@@ -32,18 +34,6 @@ export const FLAG_LABELS: Record<TDrawFlag, string> = {
 
 /** Breaks the create form offers: none, or a power of two up to 16 (the server takes any size up to its maximum). */
 export const BREAK_CHOICES = [0, 2, 4, 8, 16] as const;
-
-const ELIMINATION_NAMES = ['Final', 'Semifinals', 'Quarterfinals', 'Octofinals'];
-
-/**
- * A round's name: "Round n" for a preliminary round; an elimination round by what is left of the bracket (the
- * final, semifinals, quarterfinals, octofinals), earlier ones "Elimination round k".
- */
-export function roundName(number: number, tournament: Pick<TTournament, 'prelimRounds' | 'breakSize'>): string {
-  if (number <= tournament.prelimRounds) return `Round ${number}`;
-  const fromFinal = tournament.prelimRounds + eliminationRoundsFor(tournament.breakSize) - number;
-  return ELIMINATION_NAMES[fromFinal] ?? `Elimination round ${number - tournament.prelimRounds}`;
-}
 
 export interface TReleaseState {
   /** The round the button releases next; null once every round (preliminary and elimination) is out. */
@@ -100,7 +90,7 @@ export const SIDE_LABELS = { aff: 'Affirmative', neg: 'Negative' } as const;
 
 /** The toast an entrant sees when a round of theirs is released. */
 export function releasedMessage(payload: TTournamentRoundReleased): string {
-  const round = `${payload.tournamentName}: round ${payload.roundNumber} is out.`;
+  const round = `${payload.tournamentName}: ${inSentence(payload.roundName)} is out.`;
   if (payload.debateId === null) return `${round} You have the bye this round (it counts as a win).`;
   if (payload.asJudge) return `${round} You judge a debate — open the room.`;
   return `${round} You debate on the ${payload.side === 'neg' ? 'negative' : 'affirmative'} — open your room.`;
@@ -110,6 +100,8 @@ export interface TOpenTournamentRound {
   tournamentId: number;
   tournamentName: string;
   roundNumber: number;
+  /** The round's name (`roundName`): "Round 2", "Final". */
+  roundName: string;
   debateId: number;
   side: 'aff' | 'neg';
   opponentName: string | null;
@@ -121,7 +113,7 @@ export interface TOpenTournamentRound {
  * round". Newest round first.
  */
 export function openTournamentRounds(
-  tournaments: readonly Pick<TTournament, 'id' | 'name' | 'viewer'>[],
+  tournaments: readonly Pick<TTournament, 'id' | 'name' | 'viewer' | 'prelimRounds' | 'breakSize'>[],
   roundsOf: (
     tournamentId: number,
   ) => readonly { number: number; pairings: readonly TTournamentPairing[] }[] | undefined,
@@ -138,6 +130,7 @@ export function openTournamentRounds(
           tournamentId: tournament.id,
           tournamentName: tournament.name,
           roundNumber: round.number,
+          roundName: roundName(round.number, tournament),
           debateId: pairing.debateId,
           side: own.side,
           opponentName: own.opponent?.displayName ?? null,

@@ -1,0 +1,35 @@
+/**
+ * What a tournament's round is called, wherever it is named: the host's and an entrant's page, the public results,
+ * the dashboard, the room's tournament tag, the toast of a released round. Preliminary rounds go by number; an
+ * elimination round by what is left of the bracket.
+ */
+import { eliminationRoundsFor } from './bracket.js';
+
+/** The elimination rounds named by what is left of the bracket, the final first. */
+const ELIMINATION_NAMES = ['Final', 'Semifinals', 'Quarterfinals', 'Octofinals'] as const;
+
+/** What `roundName` needs to know of the tournament. */
+export interface TRoundNaming {
+  prelimRounds: number;
+  breakSize: number;
+}
+
+/**
+ * A round's name, as a heading or label: "Round n" for a preliminary round; an elimination round by what is left of
+ * the bracket ("Final", "Semifinals", "Quarterfinals", "Octofinals"), earlier ones "Elimination round k".
+ */
+export function roundName(number: number, tournament: TRoundNaming): string {
+  if (number <= tournament.prelimRounds) return `Round ${number}`;
+  const fromFinal = tournament.prelimRounds + eliminationRoundsFor(tournament.breakSize) - number;
+  return ELIMINATION_NAMES[fromFinal] ?? `Elimination round ${number - tournament.prelimRounds}`;
+}
+
+/**
+ * A name from `roundName` inside a sentence ("Release round 2", "Release the final", "the semifinals are out"): lower
+ * case, with "the" before a stage of the bracket. Takes the name, so a client told only the name (a notification)
+ * says it the same way.
+ */
+export function inSentence(name: string): string {
+  const lower = name.toLowerCase();
+  return (ELIMINATION_NAMES as readonly string[]).includes(name) ? `the ${lower}` : lower;
+}
