@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TTournamentPairing } from '@resolved/shared';
 import {
+  availabilityRounds,
   correctionPoints,
   enterableDivisions,
+  judgesOwedText,
   openTournamentRounds,
   ownPairing,
   releasedMessage,
@@ -162,6 +164,30 @@ describe('roundName', () => {
     // A break of 64 has six elimination rounds: the first two are named by number.
     expect(roundName(3, { prelimRounds: 2, breakSize: 64 })).toBe('Elimination round 1');
     expect(roundName(5, { prelimRounds: 2, breakSize: 64 })).toBe('Octofinals');
+  });
+});
+
+describe('availabilityRounds', () => {
+  it('lists every preliminary and elimination round, closed once released, available unless said otherwise', () => {
+    const rounds = availabilityRounds({ prelimRounds: 2, breakSize: 4, roundsReleased: 1 }, [2, 4]);
+    expect(rounds).toEqual([
+      { number: 1, name: 'Round 1', isReleased: true, isAvailable: true },
+      { number: 2, name: 'Round 2', isReleased: false, isAvailable: false },
+      { number: 3, name: 'Semifinals', isReleased: false, isAvailable: true },
+      { number: 4, name: 'Final', isReleased: false, isAvailable: false },
+    ]);
+    expect(availabilityRounds({ prelimRounds: 3, breakSize: 0, roundsReleased: 0 }, []).map((r) => r.name)).toEqual([
+      'Round 1',
+      'Round 2',
+      'Round 3',
+    ]);
+  });
+});
+
+describe('judgesOwedText', () => {
+  it('says how many more judges, in the singular for one', () => {
+    expect(judgesOwedText({ missing: 1, tournamentName: 'Spring Open' })).toBe('Bring 1 more judge to Spring Open');
+    expect(judgesOwedText({ missing: 3, tournamentName: 'Fall Classic' })).toBe('Bring 3 more judges to Fall Classic');
   });
 });
 
