@@ -92,8 +92,8 @@ function TeamJudgesOf({ tournamentId, team }: { tournamentId: number; team: TTea
           No other member can judge: a judge is 18 or over, has given a month of birth and is not an entrant.
         </p>
       ) : (
-        <form onSubmit={handleSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
-          <label htmlFor={selectId} className="min-w-0 flex-1 text-sm font-semibold text-slate-700">
+        <form onSubmit={handleSubmit} noValidate className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <label htmlFor={selectId} className="block w-full min-w-0 text-sm font-semibold text-slate-700 sm:flex-1">
             A member of {team.teamName}
             <select id={selectId} className={SELECT} value={userId} onChange={(e) => setChosen(e.target.value)}>
               {team.candidates.map((c) => (
@@ -103,7 +103,11 @@ function TeamJudgesOf({ tournamentId, team }: { tournamentId: number; team: TTea
               ))}
             </select>
           </label>
-          <button type="submit" className={buttonClass('primary')} disabled={add.isPending}>
+          <button
+            type="submit"
+            className={`${buttonClass('primary')} self-start sm:self-auto`}
+            disabled={add.isPending}
+          >
             {add.isPending ? 'Adding…' : 'Add to the judge pool'}
           </button>
         </form>
