@@ -128,7 +128,7 @@ test('a coach brings a judge from their team, and the dashboard’s obligation c
   const availability = judgePage.getByRole('region', { name: 'Rounds you can judge' });
   const final = availability.getByLabel('Final');
   await expect(final).toBeChecked();
-  await final.uncheck();
+  await final.click();
   await expect(final).not.toBeChecked();
   await judgePage.reload();
   await expect(judgePage.getByRole('region', { name: 'Rounds you can judge' }).getByLabel('Final')).not.toBeChecked();

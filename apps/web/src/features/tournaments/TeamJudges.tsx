@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TTeamJudges, TTournament } from '@resolved/shared';
+import type { TTeamJudges, TTournament, TTournamentJudge } from '@resolved/shared';
 import { errorMessage } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { FormAlert } from '../../ui/FormAlert';
@@ -157,9 +157,12 @@ export function AvailabilitySection({ tournament }: { tournament: TTournament })
   const save = useMutation({
     mutationFn: ({ number, isAvailable }: { number: number; isAvailable: boolean }) =>
       setAvailability(tournament.id, number, isAvailable),
-    onSuccess: () => {
+    onSuccess: (judge) => {
       setError(undefined);
-      void queryClient.invalidateQueries({ queryKey: tournamentHostKeys.judges(tournament.id) });
+      // The answer is the judge's line as the server now has it.
+      queryClient.setQueryData<TTournamentJudge[]>(tournamentHostKeys.judges(tournament.id), (old) =>
+        old?.map((j) => (j.userId === judge.userId ? judge : j)),
+      );
     },
     onError: (caught) => setError(errorMessage(caught)),
   });
@@ -186,7 +189,12 @@ export function AvailabilitySection({ tournament }: { tournament: TTournament })
                 <input
                   type="checkbox"
                   className="h-4 w-4 rounded border-slate-300"
-                  checked={round.isAvailable}
+                  // While saved, the box shows the answer being sent.
+                  checked={
+                    save.isPending && save.variables.number === round.number
+                      ? save.variables.isAvailable
+                      : round.isAvailable
+                  }
                   disabled={round.isReleased || save.isPending}
                   onChange={(e) => save.mutate({ number: round.number, isAvailable: e.target.checked })}
                 />
