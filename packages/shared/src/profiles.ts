@@ -45,6 +45,8 @@ export interface TPublicProfile {
   record: Omit<TDebateRecord, 'ratings'>;
   /** One entry per format they have a rating in. */
   ratings: TDebateRecord['ratings'];
+  /** Their judge's paradigm (`isParadigmShown`: an adult's, when written); null for a minor or none written. */
+  paradigm: string | null;
 }
 
 /** One finished round the profile's debater debated, from their side of it. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { TAgeBand } from './age.js';
+import { DB_INT_MAX } from './constants.js';
 
 export const PARADIGM_MAX = 2000;
 export const MOTION_MAX = 300;
@@ -65,6 +66,58 @@ export interface TJudgeObligation {
 export interface TJudgeObligations {
   entrantsPerJudge: number | null;
   teams: TJudgeObligation[];
+}
+
+/**
+ * `POST /api/tournaments/:id/team-judges`: a coach of a team with entrants brings one of the team's members (an adult
+ * who may judge) to the judge pool, judging for that team: how a team meets its obligation.
+ */
+export const ZAddTeamJudgeRequest = z.object({
+  teamId: z
+    .number({ error: 'Choose the team the judge judges for.' })
+    .int({ error: 'Choose the team the judge judges for.' })
+    .positive({ error: 'Choose the team the judge judges for.' })
+    .max(DB_INT_MAX, { error: 'Choose the team the judge judges for.' }),
+  userId: z.string({ error: 'Choose a member of your team.' }).trim().min(1, 'Choose a member of your team.').max(100),
+});
+export type TAddTeamJudgeRequest = z.input<typeof ZAddTeamJudgeRequest>;
+
+/** A member of a coach's team as the coach's judge picker shows them. */
+export interface TTeamJudgeMember {
+  userId: string;
+  displayName: string;
+}
+
+/** A judge of the pool who judges for the coach's team; `canRemove`: the viewing coach brought them. */
+export interface TTeamJudge extends TTeamJudgeMember {
+  canRemove: boolean;
+}
+
+/**
+ * `GET /api/tournaments/:id/team-judges`: for each team of the tournament's entrants the viewer coaches, the pool's
+ * judges who judge for it and the members the coach may still bring (adults who may judge, not entrants, not in the
+ * pool yet).
+ */
+export interface TTeamJudges {
+  teamId: number;
+  teamName: string;
+  judges: TTeamJudge[];
+  candidates: TTeamJudgeMember[];
+}
+
+/**
+ * `GET /api/tournaments/judges-owed`: one line per team a coach coaches that still owes judges to a tournament that
+ * is not over (registration or running) — the dashboard's "Bring 1 more judge to …".
+ */
+export interface TJudgesOwed {
+  tournamentId: number;
+  tournamentName: string;
+  teamId: number;
+  teamName: string;
+  owed: number;
+  brought: number;
+  /** `owed - brought`, at least 1. */
+  missing: number;
 }
 
 /** A judge of the pool as entrants see them: name, team and paradigm (never availability or conflicts). */

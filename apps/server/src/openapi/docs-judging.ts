@@ -1,6 +1,6 @@
-/** OpenAPI entries of judges' paradigms, judge obligations and Parli motions per round. */
-import { ZJudgeObligationRequest, ZParadigmRequest, ZRoundMotionRequest } from '@resolved/shared';
-import { json, type TRouteDoc } from './route-doc';
+/** OpenAPI entries of judges' paradigms, judge obligations, the judges coaches bring and Parli motions per round. */
+import { ZAddTeamJudgeRequest, ZJudgeObligationRequest, ZParadigmRequest, ZRoundMotionRequest } from '@resolved/shared';
+import { created, json, noContent, type TRouteDoc } from './route-doc';
 
 export const JUDGING_ROUTE_DOCS: Record<string, TRouteDoc> = {
   'GET /api/users/me/paradigm': {
@@ -29,6 +29,27 @@ export const JUDGING_ROUTE_DOCS: Record<string, TRouteDoc> = {
     tag: 'Tournaments',
     summary: 'Judges each team owes and has brought: every team for hosts, their own teams for coaches.',
     ok: json('The obligations.'),
+  },
+  'GET /api/tournaments/judges-owed': {
+    tag: 'Tournaments',
+    summary: 'The judges the caller’s coached teams still owe, per tournament not over (empty for a non-coach).',
+    ok: json('The obligations not met.'),
+  },
+  'GET /api/tournaments/:id/team-judges': {
+    tag: 'Tournaments',
+    summary: 'A coach’s teams with entrants: their judges in the pool and the members the coach may still bring.',
+    ok: json('The coach’s teams.'),
+  },
+  'POST /api/tournaments/:id/team-judges': {
+    tag: 'Tournaments',
+    summary: 'A coach brings an adult member of their team (with entrants) to the judge pool, judging for it.',
+    body: ZAddTeamJudgeRequest,
+    ok: created('The coach’s teams.'),
+  },
+  'DELETE /api/tournaments/:id/team-judges/:userId': {
+    tag: 'Tournaments',
+    summary: 'A coach takes out of the pool a judge they brought.',
+    ok: noContent('Taken out.'),
   },
   'GET /api/tournaments/:id/paradigms': {
     tag: 'Tournaments',

@@ -320,7 +320,7 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
   },
   'PUT /api/tournaments/:id/rounds/:number/availability': {
     tag: 'Tournaments',
-    summary: 'A judge of the pool says whether they can judge a round, until it is released.',
+    summary: 'A judge of the pool says whether they can judge a round (elimination rounds too), until it is released.',
     body: ZJudgeAvailabilityRequest,
     ok: json('The judge.'),
   },

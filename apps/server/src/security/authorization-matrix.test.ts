@@ -773,6 +773,29 @@ const HTTP_PROBES: Record<string, TProbe> = {
     await ok(c, 'POST', `/api/tournaments/join/${tournament.joinCode}`, { teamId: team.id }, team.member);
     return asOutcome(await call(c, 'GET', `/api/tournaments/${tournament.id}/judge-obligations`));
   },
+  'GET /api/tournaments/judges-owed': (c) => call(c, 'GET', '/api/tournaments/judges-owed').then(asOutcome),
+  'GET /api/tournaments/:id/team-judges': async (c) => {
+    const tournament = await makeTournament(c, await fastUser(c.t), 'open');
+    const team = await makeTeam(c, c.owner);
+    await ok(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, { teamId: team.id }, team.member);
+    return asOutcome(await call(c, 'GET', `/api/tournaments/${tournament.id}/team-judges`));
+  },
+  'POST /api/tournaments/:id/team-judges': async (c) => {
+    const tournament = await makeTournament(c, await fastUser(c.t), 'open');
+    const team = await makeTeam(c, c.owner);
+    await ok(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, { teamId: team.id }, team.member);
+    // The coach brings themselves, an adult member of their team.
+    const body = { teamId: team.id, userId: c.owner.user.id };
+    return asOutcome(await call(c, 'POST', `/api/tournaments/${tournament.id}/team-judges`, body));
+  },
+  'DELETE /api/tournaments/:id/team-judges/:userId': async (c) => {
+    const tournament = await makeTournament(c, await fastUser(c.t), 'open');
+    const team = await makeTeam(c, c.owner);
+    await ok(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, { teamId: team.id }, team.member);
+    const url = `/api/tournaments/${tournament.id}/team-judges`;
+    await ok(c, 'POST', url, { teamId: team.id, userId: c.owner.user.id }, c.owner);
+    return asOutcome(await call(c, 'DELETE', `${url}/${c.owner.user.id}`));
+  },
   'GET /api/tournaments/:id/paradigms': async (c) => {
     const tournament = await makeTournament(c, await fastUser(c.t), 'open');
     await ok(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, {}, c.owner);

@@ -300,6 +300,25 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'DDDAA',
     'a coach of an entrant’s team',
   ),
+  'GET /api/tournaments/judges-owed': rule(
+    'signed-in users: the judges their own coached teams still owe (empty for anyone else)',
+    'DAAA-',
+  ),
+  'GET /api/tournaments/:id/team-judges': rule(
+    'coaches of a team with entrants in it: their own teams’ judges and members',
+    'DDDDA',
+    'a coach of an entrant’s team',
+  ),
+  'POST /api/tournaments/:id/team-judges': rule(
+    'coaches of a team with entrants in it, bringing their own team’s adult members',
+    'DDDDA',
+    'a coach of an entrant’s team',
+  ),
+  'DELETE /api/tournaments/:id/team-judges/:userId': rule(
+    'the coach who brought the judge (the hosts take out anyone through the pool)',
+    'DDDDA',
+    'the coach who brought the judge',
+  ),
   'GET /api/tournaments/:id/paradigms': rule(
     'the hosts, entrants, judges of the pool and coaches of an entrant’s team',
     'DDDDA',

@@ -58,6 +58,10 @@ describe.each(TEST_ENGINES)('debater profiles on %s', (engine) => {
     await publicRound(bob, ada, ada);
     await publicRound(ada, bob, bob);
 
+    // Her judge's paradigm is on her profile, as debaters read it wherever she judges.
+    const paradigm = 'Line by line, please; I vote on the clearest weighing.';
+    expect((await call(ada, 'PUT', '/api/users/me/paradigm', { paradigm })).statusCode).toBe(200);
+
     const res = await call(viewer, 'GET', `/api/users/${ada.user.id}`);
     expect(res.statusCode).toBe(200);
     const { profile } = res.json() as { profile: TPublicProfile };
@@ -70,7 +74,10 @@ describe.each(TEST_ENGINES)('debater profiles on %s', (engine) => {
       memberSince: ada.user.createdAt,
       record: { wins: 2, losses: 1, noDecision: 0, averageSpeakerPoints: null },
       ratings: [],
+      paradigm,
     });
+    // One without a paradigm shows none.
+    expect((await call(viewer, 'GET', `/api/users/${bob.user.id}`)).json().profile.paradigm).toBeNull();
     // Nothing from the account beyond that: no e-mail (anyone's), no role.
     for (const email of [ada.user.email, bob.user.email, viewer.user.email]) expect(res.body).not.toContain(email);
     expect(res.body).not.toContain('"role"');

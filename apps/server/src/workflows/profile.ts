@@ -21,6 +21,7 @@ import { getRecord, toJudgedRounds, toRoundOfDebater } from '../features/results
 import { listFinishedDebatesOfUser, listJudgedDebates } from '../features/results/results.service';
 import { membershipsOf, teamIdsOfUsers } from '../features/memberships/memberships.service';
 import { ageBandsOf, findPublicUser, findUserNames, standingOf } from '../features/users/users.service';
+import { paradigmsOf } from '../features/users/paradigm.service';
 
 /** Rounds read per query while filling a page: a page's worth and as many again for rounds the viewer may not see. */
 const SCAN_BATCH = PROFILE_ROUNDS_PAGE_SIZE * 2;
@@ -48,15 +49,17 @@ async function mayViewTeamLimited(deps: TDebatesDeps, viewer: TSessionUser, user
 }
 
 /**
- * A debater's profile. A minor's shows only the name and the debate record: no points, rank, ratings or
- * date of joining (the route lets only signed-in people ask, as for every profile).
+ * A debater's profile. A minor's shows only the name and the debate record: no points, rank, ratings, date of
+ * joining or judge's paradigm (the route lets only signed-in people ask, as for every profile). An adult's shows
+ * their paradigm when they wrote one, so debaters read how a judge judges wherever the judge's name links here.
  */
 export async function getProfile(deps: TDebatesDeps, viewer: TSessionUser, userId: string): Promise<TPublicProfile> {
   const user = await requireProfileUser(deps, viewer, userId);
-  const [standing, record, bands] = await Promise.all([
+  const [standing, record, bands, paradigms] = await Promise.all([
     standingOf(deps.database, userId),
     getRecord(deps, userId),
     ageBandsOf(deps.database.db, [userId]),
+    paradigmsOf(deps.database.db, [userId]),
   ]);
   const wonLost = {
     wins: record.wins,
@@ -65,7 +68,7 @@ export async function getProfile(deps: TDebatesDeps, viewer: TSessionUser, userI
     averageSpeakerPoints: record.averageSpeakerPoints,
   };
   if (isUnder18(bands.get(userId))) {
-    const hidden = { score: null, rank: null, memberSince: null, ratings: [] };
+    const hidden = { score: null, rank: null, memberSince: null, ratings: [], paradigm: null };
     return { id: user.id, displayName: user.displayName, isLimited: true, record: wonLost, ...hidden };
   }
   return {
@@ -77,6 +80,7 @@ export async function getProfile(deps: TDebatesDeps, viewer: TSessionUser, userI
     memberSince: user.createdAt,
     record: wonLost,
     ratings: record.ratings,
+    paradigm: paradigms.get(userId) ?? null,
   };
 }
 

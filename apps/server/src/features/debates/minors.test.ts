@@ -343,6 +343,12 @@ describe.each(TEST_ENGINES)('who a minor meets on %s', (engine) => {
   it('a minor’s profile shows only the name and the record, and only to signed-in people', async () => {
     const student = await teen('Sky');
     const viewer = await adult();
+    // A paradigm kept from before (an admin corrected the month of birth) is not shown while they are under 18.
+    await t.database.db
+      .updateTable('users')
+      .set({ paradigm: 'Tabula rasa.' })
+      .where('id', '=', student.user.id)
+      .execute();
     const shown = await call(viewer, 'GET', `/api/users/${student.user.id}`);
     expect(shown.statusCode).toBe(200);
     expect(shown.json().profile).toEqual({
@@ -354,6 +360,7 @@ describe.each(TEST_ENGINES)('who a minor meets on %s', (engine) => {
       memberSince: null,
       record: { wins: 0, losses: 0, noDecision: 0, averageSpeakerPoints: null },
       ratings: [],
+      paradigm: null,
     });
     const visitor = await call(null, 'GET', `/api/users/${student.user.id}`);
     expect(visitor.statusCode).toBe(401);

@@ -41,6 +41,32 @@ export async function findMemberships(
   return new Map(rows.map((r) => [Number(r.teamId), { role: r.role, isJudge: Number(r.isJudge) === 1 }]));
 }
 
+/** The team's approved members of every role, oldest place first. */
+export async function listMemberIds(db: TDb, teamId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('teamMembers')
+    .select('userId')
+    .where('teamId', '=', teamId)
+    .where('isPending', '=', 0)
+    .orderBy('joinedAt')
+    .orderBy('userId')
+    .execute();
+  return rows.map((r) => r.userId);
+}
+
+/** The teams the user coaches (approved places only). */
+export async function listCoachedTeamIds(db: TDb, userId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('teamMembers')
+    .select('teamId')
+    .where('userId', '=', userId)
+    .where('role', '=', 'coach')
+    .where('isPending', '=', 0)
+    .orderBy('teamId')
+    .execute();
+  return rows.map((r) => Number(r.teamId));
+}
+
 /** The team's coaches and the members they named judges: who may judge its rounds. */
 export async function listJudgeIds(db: TDb, teamId: number): Promise<string[]> {
   const rows = await db

@@ -32,6 +32,16 @@ export async function membershipsOf(
   return repo.findMemberships(db, teamIds, userId);
 }
 
+/** The team's approved members of every role (coaches too), by user id. */
+export async function memberIdsOf(db: Kysely<DB>, teamId: number): Promise<string[]> {
+  return repo.listMemberIds(db, teamId);
+}
+
+/** The teams `userId` coaches (approved places only). */
+export async function coachedTeamIds(db: Kysely<DB>, userId: string): Promise<number[]> {
+  return repo.listCoachedTeamIds(db, userId);
+}
+
 /** The names of these teams by id (a deleted team is absent). */
 export async function teamNames(db: Kysely<DB>, teamIds: number[]): Promise<Map<number, string>> {
   return repo.findTeamNames(db, teamIds);

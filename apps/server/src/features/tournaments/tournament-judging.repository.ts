@@ -1,4 +1,4 @@
-/** Tournaments SQL for motions per round and the judge obligation (migration 0047). */
+/** Tournaments SQL for motions per round, the judge obligation (migration 0047) and judges coaches bring (0050). */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
@@ -64,6 +64,66 @@ export async function countJudgesByTeam(db: TDb, tournamentId: number): Promise<
     .groupBy('teamId')
     .execute();
   return new Map(rows.map((r) => [Number(r.teamId), Number(r.count)]));
+}
+
+/** A judge of the pool: the team they judge for and who added them; undefined when not in the pool. */
+export async function findJudge(db: TDb, tournamentId: number, userId: string) {
+  return db
+    .selectFrom('tournamentJudges')
+    .select(['userId', 'teamId', 'addedBy'])
+    .where('tournamentId', '=', tournamentId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * For each tournament not over (registration or running) with a judge obligation, each of `teamIds` with active
+ * entrants in it: the tournament, its setting and the team's count of active entrants.
+ */
+export async function listObligedTeams(db: TDb, teamIds: readonly number[]) {
+  if (teamIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('tournamentEntrants')
+    .innerJoin('tournaments', 'tournaments.id', 'tournamentEntrants.tournamentId')
+    .select([
+      'tournaments.id as tournamentId',
+      'tournaments.name as tournamentName',
+      'tournaments.entrantsPerJudge',
+      'tournamentEntrants.teamId',
+      (eb) => eb.fn.countAll<number | string>().as('entrants'),
+    ])
+    .where('tournaments.status', 'in', ['registration', 'running'])
+    .where('tournaments.entrantsPerJudge', 'is not', null)
+    .where('tournamentEntrants.withdrawnAt', 'is', null)
+    .where('tournamentEntrants.teamId', 'in', [...teamIds])
+    .groupBy(['tournaments.id', 'tournaments.name', 'tournaments.entrantsPerJudge', 'tournamentEntrants.teamId'])
+    .orderBy('tournaments.id')
+    .orderBy('tournamentEntrants.teamId')
+    .execute();
+  return rows.map((r) => ({
+    tournamentId: Number(r.tournamentId),
+    tournamentName: r.tournamentName,
+    entrantsPerJudge: r.entrantsPerJudge === null ? null : Number(r.entrantsPerJudge),
+    teamId: Number(r.teamId),
+    entrants: Number(r.entrants),
+  }));
+}
+
+/** The pool's judges of these tournaments who judge for one of `teamIds`, counted per tournament and team. */
+export async function countTeamJudges(
+  db: TDb,
+  tournamentIds: readonly number[],
+  teamIds: readonly number[],
+): Promise<Map<string, number>> {
+  if (tournamentIds.length === 0 || teamIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tournamentJudges')
+    .select(['tournamentId', 'teamId', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('tournamentId', 'in', [...tournamentIds])
+    .where('teamId', 'in', [...teamIds])
+    .groupBy(['tournamentId', 'teamId'])
+    .execute();
+  return new Map(rows.map((r) => [`${Number(r.tournamentId)}:${Number(r.teamId)}`, Number(r.count)]));
 }
 
 /** The teams of the tournament's entrants (withdrawn ones too). */

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { TOURNAMENT_LIMITS, ZJudgeObligationRequest, ZRoundMotionRequest, ZTournamentId } from '@resolved/shared';
+import {
+  TOURNAMENT_LIMITS,
+  ZAddTeamJudgeRequest,
+  ZJudgeObligationRequest,
+  ZRoundMotionRequest,
+  ZTournamentId,
+} from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import * as judging from './tournament-judging.service';
+import * as teamJudges from './tournament-team-judges.service';
 import type { TTournamentsDeps } from './tournaments.service';
 
 const ZTournamentParams = z.object({ id: ZTournamentId });
@@ -15,8 +22,9 @@ const ZRoundParams = ZTournamentParams.extend({
     .min(1, { error: 'Unknown round.' })
     .max(TOURNAMENT_LIMITS.prelimRoundsMax, { error: 'Unknown round.' }),
 });
+const ZJudgeParams = ZTournamentParams.extend({ userId: z.string().min(1).max(100, { error: 'Unknown judge.' }) });
 
-/** The judge obligation, the pool's paradigms and Parli motions per round. */
+/** The judge obligation, the judges coaches bring, the pool's paradigms and Parli motions per round. */
 export async function tournamentJudgingRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: TTournamentsDeps = { database: context.database, events: context.events };
 
@@ -30,6 +38,28 @@ export async function tournamentJudgingRoutes(app: FastifyInstance, context: TAp
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZTournamentParams, request.params);
     return { obligations: await judging.listJudgeObligations(deps, user, id) };
+  });
+  // The obligations a coach's teams have not met yet, in every tournament not over (the dashboard's card).
+  app.get('/api/tournaments/judges-owed', async (request) => {
+    const user = await requireUser(request);
+    return { owed: await teamJudges.listJudgesOwed(deps, user) };
+  });
+  app.get('/api/tournaments/:id/team-judges', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    return { teams: await teamJudges.listTeamJudges(deps, user, id) };
+  });
+  app.post('/api/tournaments/:id/team-judges', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZTournamentParams, request.params);
+    const input = parseOrThrow(ZAddTeamJudgeRequest, request.body);
+    return reply.status(201).send({ teams: await teamJudges.addTeamJudge(deps, user, id, input) });
+  });
+  app.delete('/api/tournaments/:id/team-judges/:userId', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, userId } = parseOrThrow(ZJudgeParams, request.params);
+    await teamJudges.removeTeamJudge(deps, user, id, userId);
+    return reply.status(204).send();
   });
   app.get('/api/tournaments/:id/paradigms', async (request) => {
     const user = await requireUser(request);

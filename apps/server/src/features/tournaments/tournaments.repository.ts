@@ -377,7 +377,7 @@ export async function markPublished(db: TDb, id: number, now: string): Promise<b
 /** Names a judge of the pool: false when they are in it already. */
 export async function insertJudge(
   db: TDb,
-  values: { tournamentId: number; userId: string; teamId: number | null; addedAt: string },
+  values: { tournamentId: number; userId: string; teamId: number | null; addedAt: string; addedBy: string },
 ): Promise<boolean> {
   const rows = await db
     .insertInto('tournamentJudges')

@@ -1293,7 +1293,8 @@ export async function addJudge(
     throw new AppError('conflict', `A tournament’s judge pool holds at most ${TOURNAMENT_LIMITS.judgesMax} judges.`);
   }
   const teamId = ((await teamIdsOfUsers(db(deps), [judgeId])).get(judgeId) ?? [])[0] ?? null;
-  if (!(await repo.insertJudge(db(deps), { tournamentId: id, userId: judgeId, teamId, addedAt: nowIso() }))) {
+  const values = { tournamentId: id, userId: judgeId, teamId, addedAt: nowIso(), addedBy: user.id };
+  if (!(await repo.insertJudge(db(deps), values))) {
     throw new AppError('conflict', `${name} is in the judge pool already.`);
   }
   await emitChanged(deps, id);
@@ -1309,7 +1310,11 @@ export async function removeJudge(deps: TTournamentsDeps, user: TSessionUser, id
   await emitChanged(deps, id);
 }
 
-/** A judge of the pool says whether they can judge preliminary round `number`, until it is released. */
+/**
+ * A judge of the pool says whether they can judge round `number`, until it is released: a preliminary round, or an
+ * elimination round (numbered on after the preliminaries; their draft rows exist from the tournament's creation, as
+ * the break fixes how many there are), which its release's judge assignment reads as it reads a preliminary's.
+ */
 export async function setAvailability(
   deps: TTournamentsDeps,
   user: TSessionUser,
@@ -1321,10 +1326,11 @@ export async function setAvailability(
   if (!viewer.isJudge) {
     throw new AppError('forbidden', 'Only judges of this tournament’s pool say which rounds they can judge.');
   }
-  if (number > row.prelimRounds) {
+  const last = lastRoundOf(row);
+  if (number > last) {
     throw new AppError(
       'not_found',
-      `This tournament has ${row.prelimRounds} preliminary rounds; there is no round ${number}.`,
+      `This tournament has ${last} ${last === 1 ? 'round' : 'rounds'} (its elimination rounds included); there is no round ${number}.`,
     );
   }
   const rounds = (await repo.listRounds(db(deps), id)).filter((r) => r.number === number);

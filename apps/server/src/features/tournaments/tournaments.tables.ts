@@ -115,6 +115,8 @@ export interface TournamentJudgesTable {
   userId: string;
   teamId: number | null;
   addedAt: string;
+  /** Who added the judge (migration 0050): a host, or a coach bringing their team's judge; null: unknown. */
+  addedBy: Generated<string | null>;
 }
 
 export interface TournamentJudgeAvailabilityTable {

@@ -12,6 +12,7 @@ import { Section, Tile } from './DashboardCards';
 import { ActionCenterLinks, DebateNowLink } from './DashboardActions';
 import { AccountInformation, ActivityTimeline, FirstDebateNote, PerformanceAnalytics } from './DashboardSections';
 import { YourTournamentRound } from '../tournaments/YourTournamentRound';
+import { JudgesOwedCard } from '../tournaments/JudgesOwedCard';
 
 /** The personal dashboard (spec §2, §4). */
 export default function DashboardPage() {
@@ -68,6 +69,8 @@ export default function DashboardPage() {
       </section>
 
       <YourTournamentRound />
+
+      <JudgesOwedCard />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Tile label="Total Points" value={user.score} icon={Star} testId="total-points" />

@@ -6,6 +6,7 @@ import { toast } from '../../lib/toast';
 import { FormAlert } from '../../ui/FormAlert';
 import { ParadigmText } from '../../ui/ParadigmText';
 import { TextField } from '../../ui/TextField';
+import { BringJudges } from './TeamJudges';
 import { buttonClass } from '../../ui/button-styles';
 import {
   judgingKeys,
@@ -108,7 +109,7 @@ function ObligationForm({ tournament }: { tournament: TTournament }) {
 
 /**
  * Judges each team owes and has brought: every team for hosts (with the setting), a coach's own teams for a coach of
- * an entrant (until there is no obligation). Others are shown nothing.
+ * an entrant, with the members they may bring to the pool. Others are shown nothing.
  */
 export function ObligationsSection({ tournament, isManager }: { tournament: TTournament; isManager: boolean }) {
   const obligations = useQuery({
@@ -116,7 +117,8 @@ export function ObligationsSection({ tournament, isManager }: { tournament: TTou
     queryFn: () => listJudgeObligations(tournament.id),
   });
   const data = obligations.data;
-  if (!isManager && (!data || data.entrantsPerJudge === null || data.teams.length === 0)) return null;
+  // A coach of an entrant's team sees their own teams (and brings their judges); anyone else who is not a host, none.
+  if (!isManager && (!data || data.teams.length === 0)) return null;
   const teams = obligations.data?.teams ?? [];
   return (
     <section aria-labelledby="tournament-obligations" className={CARD}>
@@ -144,7 +146,7 @@ export function ObligationsSection({ tournament, isManager }: { tournament: TTou
           ))}
         </ul>
       ) : null}
-      {isManager ? <ObligationForm tournament={tournament} /> : null}
+      {isManager ? <ObligationForm tournament={tournament} /> : <BringJudges tournament={tournament} />}
     </section>
   );
 }

@@ -20,6 +20,7 @@ import { buttonClass } from '../../ui/button-styles';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { JudgesSection, MotionsSection, ObligationsSection } from './TournamentJudging';
 import { TournamentAudit } from './TournamentAudit';
+import { AvailabilitySection } from './TeamJudges';
 import { TournamentRounds } from './TournamentRounds';
 import { TournamentBracket } from './TournamentBracket';
 import { TournamentStandings } from './TournamentStandings';
@@ -411,6 +412,7 @@ export default function TournamentPage() {
           {isManager || t.viewer.entrantId !== null || t.viewer.isJudge ? <TournamentSchedule tournament={t} /> : null}
           {isManager && t.formatId === 'parli' ? <MotionsSection tournament={t} /> : null}
           {canSeeJudges ? <JudgesSection tournament={t} /> : null}
+          {t.viewer.isJudge && t.status !== 'finished' ? <AvailabilitySection tournament={t} /> : null}
           <ObligationsSection tournament={t} isManager={isManager} />
           {standings.data ? (
             <section aria-labelledby="tournament-standings" className={CARD}>

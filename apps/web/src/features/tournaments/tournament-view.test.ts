@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TTournamentPairing } from '@resolved/shared';
 import {
+  availabilityRounds,
   correctionPoints,
   enterableDivisions,
+  judgesOwedText,
   openTournamentRounds,
   ownPairing,
   releasedMessage,
@@ -164,6 +166,30 @@ describe('enterableDivisions', () => {
     ];
     expect(enterableDivisions(open, true).map((d) => d.id)).toEqual([3]);
     expect(enterableDivisions(open, false).map((d) => d.id)).toEqual([4]);
+  });
+});
+
+describe('availabilityRounds', () => {
+  it('lists every preliminary and elimination round, closed once released, available unless said otherwise', () => {
+    const rounds = availabilityRounds({ prelimRounds: 2, breakSize: 4, roundsReleased: 1 }, [2, 4]);
+    expect(rounds).toEqual([
+      { number: 1, name: 'Round 1', isReleased: true, isAvailable: true },
+      { number: 2, name: 'Round 2', isReleased: false, isAvailable: false },
+      { number: 3, name: 'Semifinals', isReleased: false, isAvailable: true },
+      { number: 4, name: 'Final', isReleased: false, isAvailable: false },
+    ]);
+    expect(availabilityRounds({ prelimRounds: 3, breakSize: 0, roundsReleased: 0 }, []).map((r) => r.name)).toEqual([
+      'Round 1',
+      'Round 2',
+      'Round 3',
+    ]);
+  });
+});
+
+describe('judgesOwedText', () => {
+  it('says how many more judges, in the singular for one', () => {
+    expect(judgesOwedText({ missing: 1, tournamentName: 'Spring Open' })).toBe('Bring 1 more judge to Spring Open');
+    expect(judgesOwedText({ missing: 3, tournamentName: 'Fall Classic' })).toBe('Bring 3 more judges to Fall Classic');
   });
 });
 

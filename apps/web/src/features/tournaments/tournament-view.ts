@@ -35,6 +35,37 @@ export const FLAG_LABELS: Record<TDrawFlag, string> = {
 /** Breaks the create form offers: none, or a power of two up to 16 (the server takes any size up to its maximum). */
 export const BREAK_CHOICES = [0, 2, 4, 8, 16] as const;
 
+/** A round a judge of the pool says they can or cannot judge: every preliminary and elimination round. */
+export interface TAvailabilityRound {
+  number: number;
+  name: string;
+  /** Released rounds are closed: their judges are seated. */
+  isReleased: boolean;
+  isAvailable: boolean;
+}
+
+/**
+ * The rounds of the judge's availability list, preliminaries then the elimination rounds the break makes (known from
+ * the tournament's creation), each available unless the judge said otherwise.
+ */
+export function availabilityRounds(
+  tournament: Pick<TTournament, 'prelimRounds' | 'breakSize' | 'roundsReleased'>,
+  unavailableRounds: readonly number[],
+): TAvailabilityRound[] {
+  const count = tournament.prelimRounds + eliminationRoundsFor(tournament.breakSize);
+  return Array.from({ length: count }, (_, i) => i + 1).map((number) => ({
+    number,
+    name: roundName(number, tournament),
+    isReleased: number <= tournament.roundsReleased,
+    isAvailable: !unavailableRounds.includes(number),
+  }));
+}
+
+/** The dashboard's nudge to a coach whose team still owes judges: "Bring 1 more judge to Spring Open". */
+export function judgesOwedText(line: { missing: number; tournamentName: string }): string {
+  return `Bring ${line.missing} more ${line.missing === 1 ? 'judge' : 'judges'} to ${line.tournamentName}`;
+}
+
 export interface TReleaseState {
   /** The round the button releases next; null once every round (preliminary and elimination) is out. */
   number: number | null;

@@ -3,8 +3,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type {
   TCreateTournamentRequest,
   TEnterTournamentRequest,
+  TAddTeamJudgeRequest,
   TJudgeObligations,
+  TJudgesOwed,
   TPoolParadigm,
+  TTeamJudges,
+  TTournamentJudge,
   TTournament,
   TTournamentMotion,
   TTournamentBrackets,
@@ -104,7 +108,30 @@ export const judgingKeys = {
   paradigms: (id: number) => ['tournaments', id, 'paradigms'] as const,
   obligations: (id: number) => ['tournaments', id, 'judge-obligations'] as const,
   motions: (id: number) => ['tournaments', id, 'motions'] as const,
+  teamJudges: (id: number) => ['tournaments', id, 'team-judges'] as const,
+  /** Every tournament's judges the viewer's coached teams still owe (the dashboard's card). */
+  owed: ['tournaments', 'judges-owed'] as const,
 };
+
+export const listTeamJudges = async (id: number) =>
+  (await api<{ teams: TTeamJudges[] }>(`/api/tournaments/${id}/team-judges`)).teams;
+
+export const addTeamJudge = async (id: number, input: TAddTeamJudgeRequest) =>
+  (await api<{ teams: TTeamJudges[] }>(`/api/tournaments/${id}/team-judges`, { method: 'POST', json: input })).teams;
+
+export const removeTeamJudge = async (id: number, userId: string) =>
+  api<void>(`/api/tournaments/${id}/team-judges/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+
+export const listJudgesOwed = async () => (await api<{ owed: TJudgesOwed[] }>('/api/tournaments/judges-owed')).owed;
+
+/** A judge of the pool says whether they can judge round `number` (a preliminary or an elimination round). */
+export const setAvailability = async (id: number, number: number, isAvailable: boolean) =>
+  (
+    await api<{ judge: TTournamentJudge }>(`/api/tournaments/${id}/rounds/${number}/availability`, {
+      method: 'PUT',
+      json: { isAvailable },
+    })
+  ).judge;
 
 export const listPoolParadigms = async (id: number) =>
   (await api<{ judges: TPoolParadigm[] }>(`/api/tournaments/${id}/paradigms`)).judges;

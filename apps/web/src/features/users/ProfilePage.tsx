@@ -20,7 +20,7 @@ const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
- * A debater's profile, for signed-in users: name, points and rank, record, ratings per format, and the finished
+ * A debater's profile, for signed-in users: name, points and rank, record, judge's paradigm, ratings per format, and the finished
  * rounds they debated and judged that the viewer may replay (the server leaves out a team's practice rounds for those
  * outside the team, and private rounds for those outside them).
  */
@@ -77,6 +77,7 @@ export default function ProfilePage() {
         </div>
       )}
       <Standing profile={p} />
+      {p.paradigm ? <Paradigm paradigm={p.paradigm} /> : null}
       {p.isLimited ? null : <Ratings profile={p} />}
       <PastRounds userId={p.id} isMe={isMe} />
       <JudgedRounds userId={p.id} isMe={isMe} />
@@ -121,6 +122,24 @@ function Standing({ profile }: { profile: TPublicProfile }) {
           </div>
         ))}
       </dl>
+    </Card>
+  );
+}
+
+/** Their judge's paradigm, in their own words (an adult's, when written: the server sends none for a minor). */
+function Paradigm({ paradigm }: { paradigm: string }) {
+  return (
+    <Card as="section" className="p-5" aria-labelledby="profile-paradigm">
+      <h2 id="profile-paradigm" className="text-lg font-bold text-slate-900">
+        Judge’s paradigm
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">How they judge, in their own words: read it before they judge you.</p>
+      <p
+        className="mt-3 whitespace-pre-line break-words rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-800"
+        data-testid="profile-paradigm"
+      >
+        {paradigm}
+      </p>
     </Card>
   );
 }

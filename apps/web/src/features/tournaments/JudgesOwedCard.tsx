@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Gavel } from 'lucide-react';
+import { judgesOwedText } from './tournament-view';
+import { judgingKeys, listJudgesOwed } from './tournaments-queries';
+
+/**
+ * The dashboard's card for a coach whose team still owes judges to a tournament that is not over: "Bring 1 more judge
+ * to <tournament>", linking to the tournament, where the coach adds their team's members to the pool. Gone once met.
+ */
+export function JudgesOwedCard() {
+  const owed = useQuery({ queryKey: judgingKeys.owed, queryFn: listJudgesOwed, staleTime: 0 });
+  if (!owed.data || owed.data.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="judges-owed"
+      className="rounded-2xl border border-amber-300 bg-amber-50 p-6 text-amber-950 shadow-sm"
+      data-testid="judges-owed"
+    >
+      <h2 id="judges-owed" className="flex items-center gap-2 text-lg font-bold">
+        <Gavel className="h-5 w-5" aria-hidden="true" /> Judges your team owes
+      </h2>
+      <ul className="mt-3 space-y-2">
+        {owed.data.map((line) => (
+          <li key={`${line.tournamentId}:${line.teamId}`} className="min-w-0 break-words">
+            <Link to={`/tournaments/${line.tournamentId}`} className="font-semibold underline">
+              {judgesOwedText(line)}
+            </Link>
+            <span className="text-sm">
+              {' '}
+              · {line.teamName}: {line.brought} of {line.owed} brought
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
