@@ -429,13 +429,27 @@ export async function listLiveDebateIdsOfPair(db: TDebatesDb, a: string, b: stri
   return rows.map((r) => Number(r.id));
 }
 
-/** Every round the user sat in (either side or the judge's chair), for "Download my data". */
+/** Every round the user sat in (either side, the judge's chair or a panel's seat), for "Download my data". */
 export async function listRoundsOfUser(db: TDebatesDb, userId: string) {
   return db
     .selectFrom('debates')
     .select(['id', 'formatId', 'resolution', 'debaterAId', 'debaterBId', 'judgeId'])
     .select(['status', 'winnerSide', 'createdAt', 'endedAt'])
-    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId), eb('judgeId', '=', userId)]))
+    .where((eb) =>
+      eb.or([
+        eb('debaterAId', '=', userId),
+        eb('debaterBId', '=', userId),
+        eb('judgeId', '=', userId),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('debatePanelJudges')
+            .select('debatePanelJudges.debateId')
+            .where('debatePanelJudges.userId', '=', userId),
+        ),
+      ]),
+    )
     .orderBy('id')
     .execute();
 }

@@ -377,8 +377,8 @@ export async function liveRoundsOfPair(deps: TDebatesDeps, a: string, b: string)
 }
 
 /**
- * What a moderation report of a round copies into its case: the round, its debaters and judge with their names, and
- * the last `chatLines` lines of its chat. Null when there is no such round.
+ * What a moderation report of a round copies into its case: the round, its debaters and judges (each judge of a
+ * panel) with their names, and the last `chatLines` lines of its chat. Null when there is no such round.
  */
 export async function roundForReport(deps: TDebatesDeps, debateId: number, chatLines: number) {
   const row = await repo.findDebate(db(deps), debateId);
@@ -386,7 +386,7 @@ export async function roundForReport(deps: TDebatesDeps, debateId: number, chatL
   const seats = [
     { userId: row.debaterAId, role: 'debater' as const },
     { userId: row.debaterBId, role: 'debater' as const },
-    ...(row.judgeId ? [{ userId: row.judgeId, role: 'judge' as const }] : []),
+    ...judgesOf(await roundSeatsOf(deps, row)).map((userId) => ({ userId, role: 'judge' as const })),
   ];
   const names = await findUserNames(
     db(deps),
