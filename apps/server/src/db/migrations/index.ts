@@ -46,6 +46,7 @@ import { tournamentBracket } from './0044-tournament-bracket';
 import { judgePanels } from './0045-judge-panels';
 import { tournamentAudit } from './0046-tournament-audit';
 import { paradigmsMotions } from './0047-paradigms-motions';
+import { panelArrivals } from './0051-panel-arrivals';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -102,6 +103,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0045-judge-panels': judgePanels,
   '0046-tournament-audit': tournamentAudit,
   '0047-paradigms-motions': paradigmsMotions,
+  '0051-panel-arrivals': panelArrivals,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -259,8 +259,18 @@ export async function transitionStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Notes when a debater first entered the room (the award rules ask whether a forfeiter ever came). */
+/**
+ * Notes when a debater or a judge first entered the room (the award rules ask whether a forfeiter ever came; a
+ * tournament's grace period whether each judge did): the chair in `debates`, each judge of a panel in their seat.
+ */
 export async function markDebaterPresent(db: TDebatesDb, id: number, userId: string, now: string): Promise<void> {
+  await db
+    .updateTable('debatePanelJudges')
+    .set({ joinedAt: now })
+    .where('debateId', '=', id)
+    .where('userId', '=', userId)
+    .where('joinedAt', 'is', null)
+    .execute();
   for (const [idColumn, joinedColumn] of [
     ['debaterAId', 'debaterAJoinedAt'],
     ['debaterBId', 'debaterBJoinedAt'],
@@ -277,8 +287,8 @@ export async function markDebaterPresent(db: TDebatesDb, id: number, userId: str
 }
 
 /**
- * Seats `toId` (or nobody) in a live round's judge seat in place of `fromId`, who never opened the room: false when
- * the seat changed meanwhile or the round is over.
+ * Seats `toId` (or nobody) in a live round's judge seat in place of `fromId`, who never opened the room (and, for a
+ * panel, in its seat 1): false when the seat changed meanwhile or the round is over.
  */
 export async function replaceAbsentJudge(
   db: TDebatesDb,
@@ -294,6 +304,44 @@ export async function replaceAbsentJudge(
     .where('judgeId', '=', fromId)
     .where('judgeJoinedAt', 'is', null)
     .where('status', '=', 'live')
+    .executeTakeFirst();
+  const isReplaced = Number(result.numUpdatedRows) === 1;
+  // A panel's chair is also its seat 1: the standby takes that seat too (and with it the chair's ballot).
+  if (isReplaced && toId !== null) {
+    await db
+      .updateTable('debatePanelJudges')
+      .set({ userId: toId, seatedAt: now, joinedAt: null })
+      .where('debateId', '=', id)
+      .where('seat', '=', 1)
+      .where('userId', '=', fromId)
+      .execute();
+  }
+  return isReplaced;
+}
+
+/**
+ * Seats `toId` in seat 2 or 3 of a live round's panel in place of `fromId`, who never opened the room: false when the
+ * seat changed meanwhile, its judge came, or the round is over.
+ */
+export async function replaceAbsentPanelJudge(
+  db: TDebatesDb,
+  id: number,
+  fromId: string,
+  toId: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('debatePanelJudges')
+    .set({ userId: toId, seatedAt: now, joinedAt: null })
+    .where('debateId', '=', id)
+    .where('userId', '=', fromId)
+    .where('seat', '>', 1)
+    .where('joinedAt', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('debates').select('debates.id').where('debates.id', '=', id).where('debates.status', '=', 'live'),
+      ),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -350,7 +350,10 @@ export async function listLiveDebaters(deps: TDebatesDeps): Promise<{ debateId: 
 /** Whether the round's clock has run at all (its first command, at or after any start time, bumps the version). */
 const isUnderWay = (row: TDebateRow) => Number(row.clockVersion) > 0;
 
-/** A debater entered their room: the first time is recorded for the award rules (did a forfeiter ever come?). */
+/**
+ * A debater or judge (any judge of a panel) entered their room: the first time is recorded for the award rules (did a
+ * forfeiter ever come?) and a tournament's grace period (did each judge?).
+ */
 export async function notePresent(deps: TDebatesDeps, debateId: number, userId: string): Promise<void> {
   await repo.markDebaterPresent(db(deps), debateId, userId, nowIso());
 }

@@ -86,6 +86,14 @@ describe.each(TEST_ENGINES)('a panel’s judges in the round on %s', (engine) =>
     // Seated, not a spectator: in the present list, and given the call's ICE servers as the chair is.
     expect(joined.data.presence.presentUserIds).toContain(second.user.id);
     expect(joined.data.presence.spectators.map((s) => s.userId)).not.toContain(second.user.id);
+    // Their first arrival is kept in their seat (a tournament's grace period reads it); the chair has not come yet.
+    const arrivals = await t.database.db
+      .selectFrom('debatePanelJudges')
+      .select(['userId', 'joinedAt'])
+      .where('debateId', '=', debateId)
+      .execute();
+    const arrived = arrivals.filter((s) => s.joinedAt !== null).map((s) => s.userId);
+    expect(arrived).toEqual([second.user.id]);
 
     // A debater's hello reaches the round, their offer reaches the second judge, and the judge answers a debater.
     const hello = nextEvent(secondSocket, 'debate.signal_received');
