@@ -562,7 +562,10 @@ export async function swapUnstartedSides(db: TDebatesDb, id: number): Promise<bo
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Seats another judge (or none) in a round that has not started; false once its clock has run or it ended. */
+/**
+ * Seats another judge (or none) in a round that has not started (a panel's chair: its seat 1 too); false once its
+ * clock has run or it ended.
+ */
 export async function reseatUnstartedJudge(
   db: TDebatesDb,
   id: number,
@@ -572,7 +575,17 @@ export async function reseatUnstartedJudge(
   const result = await unstarted(db, id)
     .set({ judgeId, judgeSeatedAt: judgeId === null ? null : now, judgeInviteToken: null })
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const isReseated = Number(result.numUpdatedRows) === 1;
+  // A panel's chair is also its seat 1: the new chair takes that seat too (and with it the chair's ballot).
+  if (isReseated && judgeId !== null) {
+    await db
+      .updateTable('debatePanelJudges')
+      .set({ userId: judgeId, seatedAt: now, joinedAt: null })
+      .where('debateId', '=', id)
+      .where('seat', '=', 1)
+      .execute();
+  }
+  return isReseated;
 }
 
 /** Calls off a round that has not started (it ends `abandoned`, marked cancelled); false once its clock has run. */

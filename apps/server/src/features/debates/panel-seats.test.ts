@@ -27,7 +27,7 @@ describe.each(TEST_ENGINES)('a panel’s judges in the round on %s', (engine) =>
     await t.close();
   });
 
-  const call = (who: TWho, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  const call = (who: TWho, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
 
   async function client(who: TWho) {
@@ -67,6 +67,9 @@ describe.each(TEST_ENGINES)('a panel’s judges in the round on %s', (engine) =>
     const [chair, second, third] = debate.panel!.judges.map((j) => seatOf(j.userId)) as [TWho, TWho, TWho];
     expect(debate.judge?.userId).toBe(chair.user.id);
     return {
+      admin,
+      tournamentId: tournament.id,
+      pairingId: (released.json().round as TTournamentRound).pairings[0]!.id,
       debateId,
       a: seatOf(debate.debaters.a.userId),
       b: seatOf(debate.debaters.b.userId),
@@ -237,6 +240,34 @@ describe.each(TEST_ENGINES)('a panel’s judges in the round on %s', (engine) =>
     expect(data.ballots.map((x) => [x.debateId, x.role, x.winnerSide])).toEqual([[debateId, 'wrote', 'b']]);
     const debaterData = JSON.parse((await call(a, 'GET', '/api/users/me/export')).body) as typeof data;
     expect(debaterData.ballots.map((x) => [x.debateId, x.role, x.winnerSide])).toEqual([[debateId, 'received', 'a']]);
+  });
+
+  it('lets a host replace a panel’s chair, the new chair taking seat 1 and its ballot, but not remove it', async () => {
+    const { admin, tournamentId, pairingId, debateId, chair, second, third } = await panelRound();
+    const fourth = await buildUser(t);
+    const pooled = await call(admin, 'POST', `/api/tournaments/${tournamentId}/judges`, { userId: fourth.user.id });
+    expect(pooled.statusCode, pooled.body).toBe(201);
+    const url = `/api/tournaments/${tournamentId}/pairings/${pairingId}`;
+    const removed = await call(admin, 'PATCH', url, { judgeId: null });
+    expect(removed.statusCode, removed.body).toBe(409);
+    expect(removed.json().error.message).toBe('A panel’s chair can be replaced by another judge, not removed.');
+
+    const changed = await call(admin, 'PATCH', url, { judgeId: fourth.user.id });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const debate = (await call(admin, 'GET', `/api/debates/${debateId}`)).json().debate as TDebate;
+    expect(debate.judge?.userId).toBe(fourth.user.id);
+    expect(debate.panel!.judges.map((j) => j.userId)).toEqual([fourth.user.id, second.user.id, third.user.id]);
+
+    await t.database.db
+      .updateTable('debates')
+      .set({ status: 'awaiting_ballot', endedAt: new Date().toISOString(), spokenMs: 60 * 60_000 })
+      .where('id', '=', debateId)
+      .execute();
+    const ballot = { winnerSide: 'a', speakerPoints: { a: 28, b: 27 }, reason: 'Clearer.' };
+    const old = await call(chair, 'POST', `/api/debates/${debateId}/ballots`, ballot);
+    expect(old.statusCode).toBe(403);
+    const fresh = await call(fourth, 'POST', `/api/debates/${debateId}/ballots`, ballot);
+    expect(fresh.statusCode, fresh.body).toBe(201);
   });
 
   it('keeps a block between a debater and a panel judge out of the round chat', async () => {
