@@ -2,7 +2,8 @@
  * A tournament round judged by a panel of three: the host asks for panels, the release seats three judges, the
  * speeches run (time-shifted in the database), each judge submits their own ballot from their own browser, and the
  * debaters see the panel, whose ballots are in, then the 2–1 majority and every judge's ballot. The second judge is in
- * the call (both debaters' videos decode on their page) and writes in the round chat.
+ * the call (both debaters' videos decode on their page) and writes in the round chat; once the round is decided it
+ * is in their "Judged" list, and its replay names every judge of the panel, each of whom may be reported from it.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { FORMATS, type TDebate } from '@resolved/shared';
@@ -149,6 +150,28 @@ test('three judges of a panel each submit a ballot; the debaters see the 2–1 m
     await page.setViewportSize({ width, height: 900 });
     await panel.scrollIntoViewIfNeeded();
     await panel.screenshot({ path: testInfo.outputPath(`panel-ballots-${width}.png`) });
+  }
+
+  // The second judge's own history lists the round they judged from seat 2, as the chair's does.
+  const secondPage = judgePages[judgeIds.indexOf(round.pairings[0].panel[1].userId as string)]!;
+  await secondPage.goto('/debates');
+  await expect(secondPage.getByTestId('judged-rounds').getByTestId('judged-round')).toHaveCount(1);
+  await expect(
+    secondPage.getByTestId('judged-rounds').getByRole('link', { name: `Replay debate #${debateId}` }),
+  ).toBeVisible();
+
+  // The replay names the whole panel in seat order, and Ann may report (or block) any of its judges from it.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/debates/${debateId}/replay`);
+  await expect(page.getByText(`judged by ${seatOrder.join(', ')}`)).toBeVisible();
+  for (const name of seatOrder) {
+    await expect(page.getByRole('button', { name: `Report ${name}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Block ${name}` })).toBeVisible();
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`panel-replay-${width}.png`) });
   }
   for (const ctx of [coachCtx, benCtx!, ...judges]) await ctx.close();
 });

@@ -5,7 +5,7 @@
  * learns of the block so the blocker's open chat stops showing the blocked user's messages at once. Reaches upward
  * from blocks to rounds, results and the queue, so it is a workflow, called by the block route and a report.
  */
-import { REALTIME_ROOMS, type TBlockResponse } from '@resolved/shared';
+import { judgesOf, REALTIME_ROOMS, seatsOfDebate, type TBlockResponse } from '@resolved/shared';
 import type { TDebatesDeps } from '../context';
 import { announceBlock, checkBlock, findBlocked, insertBlock } from '../features/blocks/blocks.service';
 import { liveRoundsOfPair } from '../features/debates/debates.service';
@@ -31,8 +31,9 @@ export async function blockUser(
       if (!ended) continue;
       endedDebateId = debateId;
       // Each of its people, on any page, is told the same: their live-round banner goes and a neutral notice shows.
-      const seated = [ended.debaters.a.userId, ended.debaters.b.userId, ended.judge?.userId];
-      for (const userId of seated.filter((id): id is string => !!id)) {
+      // Every judge of a panel sits in it as the chair does.
+      const seated = [ended.debaters.a.userId, ended.debaters.b.userId, ...judgesOf(seatsOfDebate(ended))];
+      for (const userId of seated) {
         deps.events.emit({ name: 'debate.ended_early', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
       }
     }

@@ -16,6 +16,7 @@ import {
 import { AppError } from '../lib/errors';
 import type { TDebatesDeps } from '../context';
 import { db, seatsOfRow } from '../features/debates/round-row';
+import { panelsOf } from '../features/debates/panels.service';
 import type { TDebateRow } from '../features/debates/debates.tables';
 import { getRecord, toJudgedRounds, toRoundOfDebater } from '../features/results/records.service';
 import { listFinishedDebatesOfUser, listJudgedDebates } from '../features/results/results.service';
@@ -154,10 +155,16 @@ async function readVisiblePage(
     ];
     const found = await membershipsOf(tx, unknownTeams, viewer.id);
     for (const teamId of unknownTeams) memberships.set(teamId, found.get(teamId) ?? null);
+    // A panel's judges replay its round as the chair does (only a tournament seats panels).
+    const panels = await panelsOf(
+      tx,
+      rows.filter((r) => r.kind === 'tournament').map((r) => Number(r.id)),
+    );
     for (const [index, row] of rows.entries()) {
       cursor = Number(row.id);
       const round = {
         ...seatsOfRow(row),
+        panelJudgeIds: panels.get(Number(row.id)),
         isTeamRound: row.kind === 'team',
         isPrivate: Number(row.replayPrivate) === 1,
       };

@@ -47,7 +47,8 @@ import { judgePanels } from './0045-judge-panels';
 import { tournamentAudit } from './0046-tournament-audit';
 import { paradigmsMotions } from './0047-paradigms-motions';
 import { coinFlipChoices } from './0048-coin-flip-choices';
-import { teamJudges } from './0050-team-judges';
+import { teamJudges } from './0049-team-judges';
+import { panelArrivals } from './0050-panel-arrivals';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -105,7 +106,8 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0046-tournament-audit': tournamentAudit,
   '0047-paradigms-motions': paradigmsMotions,
   '0048-coin-flip-choices': coinFlipChoices,
-  '0050-team-judges': teamJudges,
+  '0049-team-judges': teamJudges,
+  '0050-panel-arrivals': panelArrivals,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

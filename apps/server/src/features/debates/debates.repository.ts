@@ -261,8 +261,18 @@ export async function transitionStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Notes when a debater first entered the room (the award rules ask whether a forfeiter ever came). */
+/**
+ * Notes when a debater or a judge first entered the room (the award rules ask whether a forfeiter ever came; a
+ * tournament's grace period whether each judge did): the chair in `debates`, each judge of a panel in their seat.
+ */
 export async function markDebaterPresent(db: TDebatesDb, id: number, userId: string, now: string): Promise<void> {
+  await db
+    .updateTable('debatePanelJudges')
+    .set({ joinedAt: now })
+    .where('debateId', '=', id)
+    .where('userId', '=', userId)
+    .where('joinedAt', 'is', null)
+    .execute();
   for (const [idColumn, joinedColumn] of [
     ['debaterAId', 'debaterAJoinedAt'],
     ['debaterBId', 'debaterBJoinedAt'],
@@ -279,8 +289,8 @@ export async function markDebaterPresent(db: TDebatesDb, id: number, userId: str
 }
 
 /**
- * Seats `toId` (or nobody) in a live round's judge seat in place of `fromId`, who never opened the room: false when
- * the seat changed meanwhile or the round is over.
+ * Seats `toId` (or nobody) in a live round's judge seat in place of `fromId`, who never opened the room (and, for a
+ * panel, in its seat 1): false when the seat changed meanwhile or the round is over.
  */
 export async function replaceAbsentJudge(
   db: TDebatesDb,
@@ -296,6 +306,44 @@ export async function replaceAbsentJudge(
     .where('judgeId', '=', fromId)
     .where('judgeJoinedAt', 'is', null)
     .where('status', '=', 'live')
+    .executeTakeFirst();
+  const isReplaced = Number(result.numUpdatedRows) === 1;
+  // A panel's chair is also its seat 1: the standby takes that seat too (and with it the chair's ballot).
+  if (isReplaced && toId !== null) {
+    await db
+      .updateTable('debatePanelJudges')
+      .set({ userId: toId, seatedAt: now, joinedAt: null })
+      .where('debateId', '=', id)
+      .where('seat', '=', 1)
+      .where('userId', '=', fromId)
+      .execute();
+  }
+  return isReplaced;
+}
+
+/**
+ * Seats `toId` in seat 2 or 3 of a live round's panel in place of `fromId`, who never opened the room: false when the
+ * seat changed meanwhile, its judge came, or the round is over.
+ */
+export async function replaceAbsentPanelJudge(
+  db: TDebatesDb,
+  id: number,
+  fromId: string,
+  toId: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('debatePanelJudges')
+    .set({ userId: toId, seatedAt: now, joinedAt: null })
+    .where('debateId', '=', id)
+    .where('userId', '=', fromId)
+    .where('seat', '>', 1)
+    .where('joinedAt', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('debates').select('debates.id').where('debates.id', '=', id).where('debates.status', '=', 'live'),
+      ),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -431,13 +479,27 @@ export async function listLiveDebateIdsOfPair(db: TDebatesDb, a: string, b: stri
   return rows.map((r) => Number(r.id));
 }
 
-/** Every round the user sat in (either side or the judge's chair), for "Download my data". */
+/** Every round the user sat in (either side, the judge's chair or a panel's seat), for "Download my data". */
 export async function listRoundsOfUser(db: TDebatesDb, userId: string) {
   return db
     .selectFrom('debates')
     .select(['id', 'formatId', 'resolution', 'debaterAId', 'debaterBId', 'judgeId'])
     .select(['status', 'winnerSide', 'createdAt', 'endedAt'])
-    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId), eb('judgeId', '=', userId)]))
+    .where((eb) =>
+      eb.or([
+        eb('debaterAId', '=', userId),
+        eb('debaterBId', '=', userId),
+        eb('judgeId', '=', userId),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('debatePanelJudges')
+            .select('debatePanelJudges.debateId')
+            .where('debatePanelJudges.userId', '=', userId),
+        ),
+      ]),
+    )
     .orderBy('id')
     .execute();
 }
@@ -532,7 +594,10 @@ export async function recordCoinFlipChoice(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Seats another judge (or none) in a round that has not started; false once its clock has run or it ended. */
+/**
+ * Seats another judge (or none) in a round that has not started (a panel's chair: its seat 1 too); false once its
+ * clock has run or it ended.
+ */
 export async function reseatUnstartedJudge(
   db: TDebatesDb,
   id: number,
@@ -542,7 +607,17 @@ export async function reseatUnstartedJudge(
   const result = await unstarted(db, id)
     .set({ judgeId, judgeSeatedAt: judgeId === null ? null : now, judgeInviteToken: null })
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const isReseated = Number(result.numUpdatedRows) === 1;
+  // A panel's chair is also its seat 1: the new chair takes that seat too (and with it the chair's ballot).
+  if (isReseated && judgeId !== null) {
+    await db
+      .updateTable('debatePanelJudges')
+      .set({ userId: judgeId, seatedAt: now, joinedAt: null })
+      .where('debateId', '=', id)
+      .where('seat', '=', 1)
+      .execute();
+  }
+  return isReseated;
 }
 
 /** Calls off a round that has not started (it ends `abandoned`, marked cancelled); false once its clock has run. */

@@ -354,7 +354,10 @@ export async function listLiveDebaters(deps: TDebatesDeps): Promise<{ debateId: 
 /** Whether the round's clock has run at all (its first command, at or after any start time, bumps the version). */
 const isUnderWay = (row: TDebateRow) => Number(row.clockVersion) > 0;
 
-/** A debater entered their room: the first time is recorded for the award rules (did a forfeiter ever come?). */
+/**
+ * A debater or judge (any judge of a panel) entered their room: the first time is recorded for the award rules (did a
+ * forfeiter ever come?) and a tournament's grace period (did each judge?).
+ */
 export async function notePresent(deps: TDebatesDeps, debateId: number, userId: string): Promise<void> {
   await repo.markDebaterPresent(db(deps), debateId, userId, nowIso());
 }
@@ -381,8 +384,8 @@ export async function liveRoundsOfPair(deps: TDebatesDeps, a: string, b: string)
 }
 
 /**
- * What a moderation report of a round copies into its case: the round, its debaters and judge with their names, and
- * the last `chatLines` lines of its chat. Null when there is no such round.
+ * What a moderation report of a round copies into its case: the round, its debaters and judges (each judge of a
+ * panel) with their names, and the last `chatLines` lines of its chat. Null when there is no such round.
  */
 export async function roundForReport(deps: TDebatesDeps, debateId: number, chatLines: number) {
   const row = await repo.findDebate(db(deps), debateId);
@@ -390,7 +393,7 @@ export async function roundForReport(deps: TDebatesDeps, debateId: number, chatL
   const seats = [
     { userId: row.debaterAId, role: 'debater' as const },
     { userId: row.debaterBId, role: 'debater' as const },
-    ...(row.judgeId ? [{ userId: row.judgeId, role: 'judge' as const }] : []),
+    ...judgesOf(await roundSeatsOf(deps, row)).map((userId) => ({ userId, role: 'judge' as const })),
   ];
   const names = await findUserNames(
     db(deps),

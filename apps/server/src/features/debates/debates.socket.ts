@@ -259,8 +259,8 @@ export function debatesSocketFeature(
           const isDebater =
             debate.status === 'live' && (debate.debaters.a.userId === userId || debate.debaters.b.userId === userId);
           const judgeIds = judgesOf(seatsOfDebate(debate));
-          const isSeatedJudge = debate.status === 'live' && !!userId && debate.judge?.userId === userId;
-          // A debater's or the (chair) judge's first arrival is kept (a tournament's grace period reads it).
+          const isSeatedJudge = debate.status === 'live' && !!userId && judgeIds.includes(userId);
+          // A debater's or any judge's first arrival is kept (a tournament's grace period reads it).
           if (isDebater || isSeatedJudge) await debates.notePresent(deps, debateId, userId!);
           // Join before reading messages: one sent meanwhile arrives as an event (merged by id on the client).
           const presence = await live.join(socket, debateId, isDebater);

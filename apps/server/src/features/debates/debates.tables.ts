@@ -144,6 +144,8 @@ export interface DebatePanelJudgesTable {
   userId: string;
   seat: number;
   seatedAt: string;
+  /** Migration 0050: when the judge first opened the round's room; null: not yet. */
+  joinedAt: Generated<string | null>;
 }
 
 /** A round about to be inserted (matching, a challenge, a coach's pairing). */

@@ -1,8 +1,9 @@
 /**
  * A panel's second and third judges take part in the round as its chair does, through the real HTTP and socket
  * servers on both engines: they join the round's room as judges, are in the call (the debaters' signals reach them),
- * write in the round chat, see its evidence and keep a flow, and count as busy while it is live. An outsider is still
- * refused each of these.
+ * write in the round chat, share and see its evidence, keep a flow, play its recordings, are told when a block ends
+ * it, may be reported from it, and count as busy while it is live; once it is decided it is in their judging history,
+ * their profile's judged rounds and their own data. An outsider is still refused each of these.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TDebate, TDebateJoined, TSessionUser, TTournament, TTournamentRound } from '@resolved/shared';
@@ -26,7 +27,7 @@ describe.each(TEST_ENGINES)('a panel’s judges in the round on %s', (engine) =>
     await t.close();
   });
 
-  const call = (who: TWho, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  const call = (who: TWho, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
 
   async function client(who: TWho) {
@@ -66,6 +67,9 @@ describe.each(TEST_ENGINES)('a panel’s judges in the round on %s', (engine) =>
     const [chair, second, third] = debate.panel!.judges.map((j) => seatOf(j.userId)) as [TWho, TWho, TWho];
     expect(debate.judge?.userId).toBe(chair.user.id);
     return {
+      admin,
+      tournamentId: tournament.id,
+      pairingId: (released.json().round as TTournamentRound).pairings[0]!.id,
       debateId,
       a: seatOf(debate.debaters.a.userId),
       b: seatOf(debate.debaters.b.userId),
@@ -85,6 +89,14 @@ describe.each(TEST_ENGINES)('a panel’s judges in the round on %s', (engine) =>
     // Seated, not a spectator: in the present list, and given the call's ICE servers as the chair is.
     expect(joined.data.presence.presentUserIds).toContain(second.user.id);
     expect(joined.data.presence.spectators.map((s) => s.userId)).not.toContain(second.user.id);
+    // Their first arrival is kept in their seat (a tournament's grace period reads it); the chair has not come yet.
+    const arrivals = await t.database.db
+      .selectFrom('debatePanelJudges')
+      .select(['userId', 'joinedAt'])
+      .where('debateId', '=', debateId)
+      .execute();
+    const arrived = arrivals.filter((s) => s.joinedAt !== null).map((s) => s.userId);
+    expect(arrived).toEqual([second.user.id]);
 
     // A debater's hello reaches the round, their offer reaches the second judge, and the judge answers a debater.
     const hello = nextEvent(secondSocket, 'debate.signal_received');
@@ -140,8 +152,129 @@ describe.each(TEST_ENGINES)('a panel’s judges in the round on %s', (engine) =>
     expect((await call(outsider, 'GET', `/api/debates/${debateId}/flow`)).statusCode).toBe(403);
   });
 
+  it('lets the second and third judges share evidence and play the recordings, and tells them of a deletion', async () => {
+    const { debateId, a, second, third, outsider } = await panelRound();
+    for (const judge of [second, third]) {
+      const shared = await call(judge, 'POST', `/api/debates/${debateId}/evidence/notes`, {
+        kind: 'text',
+        text: `Card from ${judge.user.displayName}`,
+      });
+      expect(shared.statusCode, shared.body).toBe(201);
+      const recordings = await call(judge, 'GET', `/api/debates/${debateId}/recordings`);
+      expect(recordings.statusCode, recordings.body).toBe(200);
+    }
+    const refused = await call(outsider, 'POST', `/api/debates/${debateId}/evidence/notes`, {
+      kind: 'text',
+      text: 'X',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await call(outsider, 'GET', `/api/debates/${debateId}/recordings`)).statusCode).toBe(403);
+
+    // A debater deletes the round's recordings: each judge who may play them hears of it in their own room.
+    const thirdSocket = await client(third);
+    const told = nextEvent(thirdSocket, 'debate.recordings_deleted');
+    expect((await call(a, 'DELETE', `/api/debates/${debateId}/recordings`)).statusCode).toBe(200);
+    expect(await told).toEqual({ debateId });
+  });
+
+  it('lets a debater report a panel judge from the round, naming every judge in the case', async () => {
+    const { debateId, a, chair, second, third } = await panelRound();
+    const filed = await call(a, 'POST', '/api/reports', {
+      target: 'round',
+      targetId: debateId,
+      userId: third.user.id,
+      reason: 'other',
+      details: 'Rude in the round chat.',
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const moderator = await buildUser(t, { role: 'moderator' });
+    const { caseId } = filed.json<{ caseId: number }>();
+    const detail = await call(moderator, 'GET', `/api/moderation/cases/${caseId}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const participants = (
+      detail.json().case.reportList[0].context.round.participants as { userId: string; role: string }[]
+    ).filter((p) => p.role === 'judge');
+    expect(participants.map((p) => p.userId)).toEqual([chair.user.id, second.user.id, third.user.id]);
+  });
+
+  it('puts a decided round in the second and third judges’ history, profile and own data', async () => {
+    const { debateId, a, b, chair, second, third, outsider } = await panelRound();
+    await t.database.db
+      .updateTable('debates')
+      .set({ status: 'awaiting_ballot', endedAt: new Date().toISOString(), spokenMs: 60 * 60_000 })
+      .where('id', '=', debateId)
+      .execute();
+    const ballot = (winnerSide: 'a' | 'b') => ({ winnerSide, speakerPoints: { a: 28, b: 27 }, reason: 'Clearer.' });
+    for (const [judge, side] of [
+      [chair, 'a'],
+      [second, 'b'],
+      [third, 'a'],
+    ] as const) {
+      const sent = await call(judge, 'POST', `/api/debates/${debateId}/ballots`, ballot(side));
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    // The debaters keep the replay to the round's people: the panel's judges are among them.
+    expect((await call(a, 'PUT', `/api/debates/${debateId}/replay-privacy`, { isPrivate: true })).statusCode).toBe(200);
+
+    for (const judge of [chair, second, third]) {
+      const history = (await call(judge, 'GET', '/api/debates/history')).json() as { judged: { id: number }[] };
+      expect(history.judged.map((r) => r.id)).toEqual([debateId]);
+      const profile = await call(judge, 'GET', `/api/users/${judge.user.id}/judged-debates`);
+      expect(profile.statusCode, profile.body).toBe(200);
+      expect((profile.json().rounds as { id: number }[]).map((r) => r.id)).toEqual([debateId]);
+      // A debater's profile lists the private round to its judges, not to an outsider.
+      const debated = (await call(judge, 'GET', `/api/users/${b.user.id}/debates`)).json().rounds as { id: number }[];
+      expect(debated.map((r) => r.id)).toEqual([debateId]);
+    }
+    const hidden = (await call(outsider, 'GET', `/api/users/${second.user.id}/judged-debates`)).json();
+    expect(hidden.rounds).toEqual([]);
+
+    const exported = await call(second, 'GET', '/api/users/me/export');
+    expect(exported.statusCode, exported.body).toBe(200);
+    const data = JSON.parse(exported.body) as {
+      rounds: { id: number; seat: string }[];
+      ballots: { debateId: number; role: string; winnerSide: string }[];
+    };
+    expect(data.rounds.map((r) => [r.id, r.seat])).toEqual([[debateId, 'judge']]);
+    // Their own ballot (the dissent) is theirs; the panel's decision is not a ballot they wrote.
+    expect(data.ballots.map((x) => [x.debateId, x.role, x.winnerSide])).toEqual([[debateId, 'wrote', 'b']]);
+    const debaterData = JSON.parse((await call(a, 'GET', '/api/users/me/export')).body) as typeof data;
+    expect(debaterData.ballots.map((x) => [x.debateId, x.role, x.winnerSide])).toEqual([[debateId, 'received', 'a']]);
+  });
+
+  it('lets a host replace a panel’s chair, the new chair taking seat 1 and its ballot, but not remove it', async () => {
+    const { admin, tournamentId, pairingId, debateId, chair, second, third } = await panelRound();
+    const fourth = await buildUser(t);
+    const pooled = await call(admin, 'POST', `/api/tournaments/${tournamentId}/judges`, { userId: fourth.user.id });
+    expect(pooled.statusCode, pooled.body).toBe(201);
+    const url = `/api/tournaments/${tournamentId}/pairings/${pairingId}`;
+    const removed = await call(admin, 'PATCH', url, { judgeId: null });
+    expect(removed.statusCode, removed.body).toBe(409);
+    expect(removed.json().error.message).toBe('A panel’s chair can be replaced by another judge, not removed.');
+
+    const changed = await call(admin, 'PATCH', url, { judgeId: fourth.user.id });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const debate = (await call(admin, 'GET', `/api/debates/${debateId}`)).json().debate as TDebate;
+    expect(debate.judge?.userId).toBe(fourth.user.id);
+    expect(debate.panel!.judges.map((j) => j.userId)).toEqual([fourth.user.id, second.user.id, third.user.id]);
+
+    await t.database.db
+      .updateTable('debates')
+      .set({ status: 'awaiting_ballot', endedAt: new Date().toISOString(), spokenMs: 60 * 60_000 })
+      .where('id', '=', debateId)
+      .execute();
+    const ballot = { winnerSide: 'a', speakerPoints: { a: 28, b: 27 }, reason: 'Clearer.' };
+    const old = await call(chair, 'POST', `/api/debates/${debateId}/ballots`, ballot);
+    expect(old.statusCode).toBe(403);
+    const fresh = await call(fourth, 'POST', `/api/debates/${debateId}/ballots`, ballot);
+    expect(fresh.statusCode, fresh.body).toBe(201);
+  });
+
   it('keeps a block between a debater and a panel judge out of the round chat', async () => {
-    const { debateId, a, second } = await panelRound();
+    const { debateId, a, second, third } = await panelRound();
+    // Every judge of the panel is told the round ended early, on whatever page they are.
+    const thirdSocket = await client(third);
+    const ended = nextEvent(thirdSocket, 'debate.ended_early');
     // A block made after the draw ends the round: the panel judge sits in it as the chair does.
     const blocked = await call(a, 'PUT', `/api/blocks/${second.user.id}`);
     expect(blocked.statusCode, blocked.body).toBeLessThan(300);
@@ -149,5 +282,6 @@ describe.each(TEST_ENGINES)('a panel’s judges in the round on %s', (engine) =>
     expect(after.status).not.toBe('live');
     const chat = await call(second, 'POST', `/api/debates/${debateId}/messages`, { text: 'Still here?' });
     expect(chat.statusCode).toBe(409);
+    expect(await ended).toEqual({ debateId });
   });
 });

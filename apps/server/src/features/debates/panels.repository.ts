@@ -42,6 +42,23 @@ export async function listPanelSeatsOf(db: Kysely<DB>, debateIds: readonly numbe
   return rows;
 }
 
+/** The panels' seats of these rounds with their judges' first arrival (null: not yet), in seat order. */
+export async function listPanelArrivalsOf(db: Kysely<DB>, debateIds: readonly number[]) {
+  const rows = [];
+  for (const chunk of chunks(debateIds)) {
+    rows.push(
+      ...(await db
+        .selectFrom('debatePanelJudges')
+        .select(['debateId', 'userId', 'seat', 'joinedAt'])
+        .where('debateId', 'in', chunk)
+        .orderBy('debateId')
+        .orderBy('seat')
+        .execute()),
+    );
+  }
+  return rows;
+}
+
 /** The panel judges' ballots of the round, oldest first (the snapshot shows them once the panel decided). */
 export async function listPanelBallots(db: Kysely<DB>, debateId: number) {
   return db

@@ -36,6 +36,16 @@ export async function panelsOf(db: Kysely<DB>, debateIds: readonly number[]): Pr
   return panels;
 }
 
+/** The seats of these rounds' panels, each with whether its judge has opened the room yet (rounds with one judge are absent). */
+export async function panelArrivalsOf(db: Kysely<DB>, debateIds: readonly number[]) {
+  return (await repo.listPanelArrivalsOf(db, debateIds)).map((row) => ({
+    debateId: Number(row.debateId),
+    userId: row.userId,
+    seat: Number(row.seat),
+    hasJoined: row.joinedAt !== null,
+  }));
+}
+
 /** The panel judges' own ballots of the round, oldest first. */
 export async function panelBallotsOf(db: Kysely<DB>, debateId: number) {
   return repo.listPanelBallots(db, debateId);

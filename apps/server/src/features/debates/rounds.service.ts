@@ -95,7 +95,10 @@ export async function releaseOpening(db: TDebatesDb, id: number): Promise<void> 
   return repo.releaseOpening(db, id);
 }
 
-/** A tournament's standby judge (or nobody) takes the seat of a judge who never opened the live round. */
+/**
+ * A tournament's standby judge (or nobody) takes the seat of a judge who never opened the live round (a panel's chair:
+ * its seat 1 too; `db` may be a transaction).
+ */
 export async function replaceAbsentJudge(
   db: TDebatesDb,
   id: number,
@@ -104,6 +107,17 @@ export async function replaceAbsentJudge(
   now: string,
 ): Promise<boolean> {
   return repo.replaceAbsentJudge(db, id, fromId, toId, now);
+}
+
+/** A tournament's standby judge takes seat 2 or 3 of a live round's panel from a judge who never opened the room. */
+export async function replaceAbsentPanelJudge(
+  db: TDebatesDb,
+  id: number,
+  fromId: string,
+  toId: string,
+  now: string,
+): Promise<boolean> {
+  return repo.replaceAbsentPanelJudge(db, id, fromId, toId, now);
 }
 
 /** Opens (or replaces) the round's judge invitation. */

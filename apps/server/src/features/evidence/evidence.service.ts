@@ -17,6 +17,7 @@ import {
   type TSessionUser,
   blockedPairRefusal,
   canPostInRound,
+  judgesOf,
   spectatorWatchRefusal,
 } from '@resolved/shared';
 import { nowIso } from '../../db/database';
@@ -43,10 +44,11 @@ const isPublic = (row: TDebateRow) => Number(row.evidencePublic) === 1;
 
 async function requireSharer(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebateRow> {
   const row = await requireDebate(deps, debateId);
-  refuse(evidenceShareRefusal(user, seatsOfRow(row)));
+  const seats = await roundSeatsOf(deps, row);
+  refuse(evidenceShareRefusal(user, seats));
   // Someone another person in the round blocked shares nothing into it (a live round has ended with the block; this
   // is a judge and a debater, one blocked by the other, while the round waits for its ballot).
-  const others = [row.debaterAId, row.debaterBId, row.judgeId].filter((id): id is string => !!id && id !== user.id);
+  const others = [row.debaterAId, row.debaterBId, ...judgesOf(seats)].filter((id) => id !== user.id);
   refuse(blockedPairRefusal('evidence', await isBlockedByAny(deps, others, user.id)));
   return row;
 }
@@ -92,7 +94,7 @@ function toEvidence(row: Awaited<ReturnType<typeof repo.listEvidence>>[number]):
   };
 }
 
-/** Tells the round (its debaters and judge; the room too when spectators may see evidence) about new evidence. */
+/** Tells the round (its debaters and judges; the room too when spectators may see evidence) about new evidence. */
 async function announce(deps: TDebatesDeps, row: TDebateRow, evidenceId: number): Promise<TEvidence> {
   const item = (await repo.listEvidence(db(deps), Number(row.id))).find((e) => Number(e.id) === evidenceId)!;
   const evidence = toEvidence(item);
@@ -102,8 +104,8 @@ async function announce(deps: TDebatesDeps, row: TDebateRow, evidenceId: number)
   if (isPublic(row) && row.status === 'live' && (await isSpectatorWatchAllowed(deps, row))) {
     deps.events.emit({ name: 'debate.evidence_added', room: REALTIME_ROOMS.debate(String(row.id)), payload });
   } else {
-    for (const userId of [row.debaterAId, row.debaterBId, row.judgeId]) {
-      if (userId) deps.events.emit({ name: 'debate.evidence_added', room: REALTIME_ROOMS.user(userId), payload });
+    for (const userId of [row.debaterAId, row.debaterBId, ...judgesOf(await roundSeatsOf(deps, row))]) {
+      deps.events.emit({ name: 'debate.evidence_added', room: REALTIME_ROOMS.user(userId), payload });
     }
   }
   return evidence;

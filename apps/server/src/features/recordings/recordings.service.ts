@@ -1,11 +1,13 @@
 /**
  * Recordings of a round: when both debaters agree, each debater's browser records its own audio and video and
  * uploads it in chunks as the round goes (each chunk a part in the blob store, a recording at most RECORDING_MAX_MB);
- * the round's debaters and judge play them back in the replay. Either debater may delete them; all are deleted after
+ * the round's debaters and judges (each judge of a panel) play them back in the replay. Either debater may delete them;
+ * all are deleted after
  * the retention period.
  */
 import { Readable } from 'node:stream';
 import {
+  judgesOf,
   REALTIME_ROOMS,
   recordingConsentRefusal,
   recordingDeleteRefusal,
@@ -20,7 +22,7 @@ import { parseByteRange, sliceBytes, type TByteRange } from '../../lib/byte-rang
 import { AppError, rangeNotSatisfiableError, refuse } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
 import { emitDebateUpdated, setRecordConsent } from '../debates/debates.service';
-import { requireDebate, seatsOfRow, sideOf } from '../debates/round-row';
+import { requireDebate, roundSeatsOf, seatsOfRow, sideOf } from '../debates/round-row';
 import * as repo from './recordings.repository';
 import { indexWebm, type TWebmIndex } from './webm-index';
 
@@ -117,7 +119,8 @@ export async function appendChunk(
 
 async function requireViewer(deps: TDebatesDeps, user: TSessionUser, debateId: number) {
   const row = await requireDebate(deps, debateId);
-  refuse(recordingViewRefusal(user, seatsOfRow(row)));
+  // Every judge of a panel watches them as the chair does.
+  refuse(recordingViewRefusal(user, await roundSeatsOf(deps, row)));
   return row;
 }
 
@@ -254,17 +257,15 @@ async function deleteByIds(deps: TStoreDeps, ids: number[]): Promise<number> {
 }
 
 /**
- * Either debater deletes the round's recordings (both sides'). Those who may play them (the debaters and the judge)
+ * Either debater deletes the round's recordings (both sides'). Those who may play them (the debaters and the judges)
  * are told in their own rooms, wherever they are (a replay page does not join the round's room).
  */
 export async function deleteRecordings(deps: TStoreDeps, user: TSessionUser, debateId: number): Promise<number> {
   const row = await requireDebate(deps, debateId);
   refuse(recordingDeleteRefusal(user, seatsOfRow(row)));
   const deleted = await deleteByIds(deps, await repo.listRecordingIdsOfDebate(db(deps), debateId));
-  for (const userId of [row.debaterAId, row.debaterBId, row.judgeId]) {
-    if (userId) {
-      deps.events.emit({ name: 'debate.recordings_deleted', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
-    }
+  for (const userId of [row.debaterAId, row.debaterBId, ...judgesOf(await roundSeatsOf(deps, row))]) {
+    deps.events.emit({ name: 'debate.recordings_deleted', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
   }
   return deleted;
 }

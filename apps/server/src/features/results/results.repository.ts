@@ -52,22 +52,38 @@ export async function listFinishedDebatesOfUser(
 
 /**
  * The rounds `judgeId` judged, newest first, leaving out those in `excludedStatuses` (always at least the live ones)
- * and, when `beforeId` is given, those from round `beforeId` on. Served by the (judgeId, id) index of migration 0023.
+ * and, when `beforeId` is given, those from round `beforeId` on: those whose chair they sat in (served by the
+ * (judgeId, id) index of migration 0023) and those they judged in seat 2 or 3 of a panel (by the panel's user index),
+ * read as two pages and merged. Seat 1 is read from `debates.judgeId`, the chair as the round keeps it.
  */
 export async function listJudgedDebates(
   db: TDebatesDb,
   judgeId: string,
   page: { beforeId: number | null; limit: number; excludedStatuses: readonly [TDebateStatus, ...TDebateStatus[]] },
 ) {
-  let query = db
+  let chaired = db
     .selectFrom('debates')
     .selectAll()
     .where('judgeId', '=', judgeId)
     .where('status', 'not in', page.excludedStatuses)
     .orderBy('id', 'desc')
     .limit(page.limit);
-  if (page.beforeId !== null) query = query.where('id', '<', page.beforeId);
-  return query.execute();
+  let panelled = db
+    .selectFrom('debatePanelJudges')
+    .innerJoin('debates', 'debates.id', 'debatePanelJudges.debateId')
+    .selectAll('debates')
+    .where('debatePanelJudges.userId', '=', judgeId)
+    .where('debatePanelJudges.seat', '>', 1)
+    .where('debates.status', 'not in', page.excludedStatuses)
+    .orderBy('debates.id', 'desc')
+    .limit(page.limit);
+  if (page.beforeId !== null) {
+    chaired = chaired.where('id', '<', page.beforeId);
+    panelled = panelled.where('debates.id', '<', page.beforeId);
+  }
+  const [chairs, seats] = await Promise.all([chaired.execute(), panelled.execute()]);
+  const byId = new Map([...chairs, ...seats].map((row) => [Number(row.id), row]));
+  return [...byId.values()].sort((x, y) => Number(y.id) - Number(x.id)).slice(0, page.limit);
 }
 
 /**
@@ -256,9 +272,19 @@ export async function listRatings(db: TDebatesDb, formatId: TFormatId, limit: nu
     .execute();
 }
 
-/** Ballots the user wrote as a judge, and ballots of rounds they debated, for "Download my data". */
+/**
+ * Ballots the user wrote as a judge (a panel judge's own ballot too), and ballots of rounds they debated (a panel's
+ * decision), for "Download my data", each list in the order written.
+ */
 export async function listBallotsOfUser(db: TDebatesDb, userId: string) {
-  return db
+  const panelBallots = await db
+    .selectFrom('debatePanelBallots')
+    .select(['debateId', 'judgeId', 'winnerSide', 'speakerPointsA', 'speakerPointsB', 'reason', 'createdAt'])
+    .where('judgeId', '=', userId)
+    .orderBy('createdAt')
+    .orderBy('debateId')
+    .execute();
+  const ballots = await db
     .selectFrom('debateBallots')
     .innerJoin('debates', 'debates.id', 'debateBallots.debateId')
     .select([
@@ -279,6 +305,7 @@ export async function listBallotsOfUser(db: TDebatesDb, userId: string) {
     )
     .orderBy('debateBallots.id')
     .execute();
+  return [...ballots, ...panelBallots];
 }
 
 /** Each of these rounds' status, winner, forfeiter and ballot points (null without a ballot), for a tournament's draw. */

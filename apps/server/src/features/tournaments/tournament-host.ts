@@ -1,10 +1,10 @@
 /**
  * A host's corrections to a running tournament, each written to its audit (who, when, before, after, why):
  *
- * - Swap a pairing's sides, or seat another judge of the pool (or none), while its debate has not started (its clock
- *   has never run). The judge passes the release's own rules (`judgeSeatRefusal`). The room's snapshot is published
- *   again (`debate.updated`), so the debaters' and judges' pages show the new sides or judge; the new judge is told
- *   as at a release.
+ * - Swap a pairing's sides, or seat another judge of the pool (or none; a panel's chair is only replaced, and the new
+ *   chair takes the panel's seat 1), while its debate has not started (its clock has never run). The judge passes the
+ *   release's own rules (`judgeSeatRefusal`). The room's snapshot is published again (`debate.updated`), so the
+ *   debaters' and judges' pages show the new sides or judge; the new judge is told as at a release.
  * - Re-pair a released round none of whose debates has started: its debates are called off (kept, ended `abandoned`
  *   and marked cancelled, nobody blamed), its pairings deleted (the audit keeps them), and the round goes back to
  *   draft with a new seed and is released again at once: one claim, one draw. The request names the release it
@@ -36,6 +36,7 @@ import { correctResultIn } from '../results/result-corrections';
 import { outcomesOf } from '../results/results.service';
 import { findUserNames } from '../users/users.service';
 import { judgeSeatRefusal } from './tournament-judges';
+import { panelJudgeIdsOf } from '../debates/panels.service';
 import * as hostRepo from './tournament-host.repository';
 import * as repo from './tournaments.repository';
 import {
@@ -136,6 +137,10 @@ export async function changePairing(
           'conflict',
           judgeId === null ? 'This room has no judge already.' : `${nameOf(judgeId)} judges this room already.`,
         );
+      }
+      // A panel keeps its chair: unseated, the round would end its speeches with no judge although two are there.
+      if (judgeId === null && (await panelJudgeIdsOf(trx, debateId)).length > 0) {
+        throw new AppError('conflict', 'A panel’s chair can be replaced by another judge, not removed.');
       }
       if (judgeId !== null) {
         await lockKeys(trx, deps.database.engine, [`user:${judgeId}`]);

@@ -1,4 +1,4 @@
-/** Tournaments SQL for motions per round, the judge obligation (migration 0047) and judges coaches bring (0050). */
+/** Tournaments SQL for motions per round, the judge obligation (migration 0047) and judges coaches bring (0049). */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 

@@ -6,8 +6,8 @@
  * 1. The grace period of a released round ended: a debater who never opened their room forfeits it through the
  *    rounds' own forfeit (`results.forfeit`, by absence: the opponent wins, the result is confirmed); neither came:
  *    the round is abandoned and counts for neither. Each such debater has a no-show (two withdraw them). A judge
- *    who never came is replaced by a standby (checked in, not seated this round, allowed by `planJudges`), or the
- *    seat is emptied so the hosts see the room unjudged.
+ *    who never came (a panel's judge in any seat too) is replaced by a standby (checked in, not seated this round,
+ *    allowed by `planJudges`), or a single judge's seat is emptied so the hosts see the room unjudged.
  * 2. Every result of the last released round is in: the time is kept (`when_ballots_in` pauses from it).
  * 3. The next draft round is due (its fixed start, or the pause after the ballots): it is released as a host would
  *    (`releaseRoundBy`, with no host), drawing only those who checked in. A refused release (a round not over,
@@ -23,6 +23,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import type { Scheduler } from '../../lib/scheduler/scheduler';
 import { emitDebateUpdated } from '../debates/debates.service';
+import { panelArrivalsOf } from '../debates/panels.service';
 import * as rounds from '../debates/rounds.service';
 import * as results from '../results/results.service';
 import { ageBandsOf } from '../users/users.service';
@@ -145,7 +146,9 @@ async function areResultsIn(seq: TSequencer, tournamentId: number, number: numbe
 
 /**
  * The end of round `number`'s grace period, once (`claimGrace`): absent debaters forfeit (or, both absent, the round
- * is abandoned), each with a no-show; absent judges are replaced by standbys, or unseated.
+ * is abandoned), each with a no-show; absent judges are replaced by standbys, or a single judge unseated. An absent
+ * judge of a panel (the chair or seat 2 or 3) is only replaced: without a standby the seat is kept, since the panel's
+ * other judges still decide by their majority and a panel without its chair would have no judge's seat at all.
  */
 async function endGrace(seq: TSequencer, tournamentId: number, number: number, nowMs: number): Promise<void> {
   const { deps } = seq;
@@ -155,13 +158,19 @@ async function endGrace(seq: TSequencer, tournamentId: number, number: number, n
   const pairings = (await repo.listPairings(db, tournamentId)).filter(
     (p) => p.number === number && !p.isBye && p.debateId !== null && p.negEntrantId !== null,
   );
-  const seated = new Set<string>();
-  const judgeAway: { debateId: number; judgeId: string; affId: number; negId: number }[] = [];
+  const panelSeats = await panelArrivalsOf(
+    db,
+    pairings.map((p) => p.debateId!),
+  );
+  // Every judge seated this round, a panel's too: none of them is another room's standby.
+  const seated = new Set<string>(panelSeats.map((s) => s.userId));
+  const judgeAway: TAbsentJudge[] = [];
   for (const p of pairings) {
     const debate = await rounds.findDebate(tx, p.debateId!);
     if (!debate) continue;
     if (debate.judgeId) seated.add(debate.judgeId);
     if (debate.status !== 'live') continue;
+    const panel = panelSeats.filter((s) => s.debateId === Number(debate.id));
     const affAway = debate.debaterAJoinedAt === null;
     const negAway = debate.debaterBJoinedAt === null;
     const away = [...(affAway ? [p.affEntrantId] : []), ...(negAway ? [p.negEntrantId!] : [])];
@@ -175,20 +184,39 @@ async function endGrace(seq: TSequencer, tournamentId: number, number: number, n
       await results.abandon(deps, debate.id);
     } else if (affAway || negAway) {
       await results.forfeit(deps, debate.id, affAway ? debate.debaterAId : debate.debaterBId, { byAbsence: true });
-    } else if (debate.judgeId && debate.judgeJoinedAt === null) {
-      judgeAway.push({ debateId: debate.id, judgeId: debate.judgeId, affId: p.affEntrantId, negId: p.negEntrantId! });
+    } else {
+      const room = { debateId: debate.id, affId: p.affEntrantId, negId: p.negEntrantId!, isPanel: panel.length > 0 };
+      if (debate.judgeId && debate.judgeJoinedAt === null) {
+        judgeAway.push({ ...room, judgeId: debate.judgeId, seat: 1 });
+      }
+      for (const s of panel) {
+        if (s.seat > 1 && !s.hasJoined) judgeAway.push({ ...room, judgeId: s.userId, seat: s.seat });
+      }
     }
   }
   if (judgeAway.length > 0) await seatStandbys(seq, tournamentId, number, judgeAway, seated, nowMs);
   await emitChanged(deps, tournamentId);
 }
 
-/** Each room whose judge never came gets a standby judge, or none (the hosts see it unjudged). */
+/** A judge's seat nobody came to at the end of the grace period: the chair's (seat 1) or a panel's seat 2 or 3. */
+type TAbsentJudge = {
+  debateId: number;
+  judgeId: string;
+  seat: number;
+  isPanel: boolean;
+  affId: number;
+  negId: number;
+};
+
+/**
+ * Each seat whose judge never came gets a standby judge; without one a single judge's room is left with none (the
+ * hosts see it unjudged) and a panel's seat is kept.
+ */
 async function seatStandbys(
   seq: TSequencer,
   tournamentId: number,
   number: number,
-  rooms: readonly { debateId: number; judgeId: string; affId: number; negId: number }[],
+  rooms: readonly TAbsentJudge[],
   seated: ReadonlySet<string>,
   nowMs: number,
 ): Promise<void> {
@@ -214,17 +242,19 @@ async function seatStandbys(
   });
   for (const [index, room] of rooms.entries()) {
     const standby = standbys[index]?.[0] ?? null;
-    const isReplaced = await rounds.replaceAbsentJudge(
-      rounds.debatesDb(db),
-      room.debateId,
-      room.judgeId,
-      standby,
-      nowIso(),
+    if (standby === null && room.isPanel) continue;
+    const isReplaced = await inTransaction(deps.database, (trx) =>
+      room.seat === 1
+        ? rounds.replaceAbsentJudge(rounds.debatesDb(trx), room.debateId, room.judgeId, standby, nowIso())
+        : rounds.replaceAbsentPanelJudge(rounds.debatesDb(trx), room.debateId, room.judgeId, standby!, nowIso()),
     );
     if (!isReplaced) continue;
     // The room's open pages show who judges now (or that nobody does).
     await emitDebateUpdated(deps, room.debateId);
-    seq.log.info({ tournamentId, debateId: room.debateId, standby }, 'absent tournament judge replaced');
+    seq.log.info(
+      { tournamentId, debateId: room.debateId, seat: room.seat, standby },
+      'absent tournament judge replaced',
+    );
     if (standby && row) {
       deps.events.emit({
         name: 'tournament.round_released',

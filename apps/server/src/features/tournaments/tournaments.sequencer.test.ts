@@ -2,13 +2,15 @@
  * The sequencer through the real app on both engines, time-shifted: the sequencer's `now` is moved (as the scheduler's
  * clock would be) and, for the job itself, the database's times. A fixed round releases at its start by itself; a
  * `when_ballots_in` round once the last result is in and the pause passed; an entrant absent at the end of the grace
- * period forfeits, and a second no-show withdraws them; a standby judge takes an absent judge's seat.
+ * period forfeits, and a second no-show withdraws them; a standby judge takes an absent judge's seat, a panel's
+ * (recorded when each judge first opens the room) as the chair's.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TSessionUser, TTournament, TTournamentRound, TTournamentSchedule } from '@resolved/shared';
+import type { TDebate, TSessionUser, TTournament, TTournamentRound, TTournamentSchedule } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import type { TDomainEvent } from '../../lib/events';
+import { notePresent } from '../debates/debates.service';
 import { RELEASE_RETRY_MS, runSequencer, SEQUENCER_JOB, type TSequencer } from './tournament-sequencer';
 
 type TWho = { user: TSessionUser; cookie: string };
@@ -362,6 +364,78 @@ describe.each(TEST_ENGINES)('the tournament sequencer on %s', (engine) => {
     const unjudged = (await roundsOf(admin, other.id))[0]!;
     expect(unjudged.pairings[0]!.judge).toBeNull();
     expect(unjudged.unjudgedPairingIds).toEqual([unjudged.pairings[0]!.id]);
+  });
+
+  it('gives a panel judge’s seat to a standby when they never came, keeping those who came', async () => {
+    const admin = await buildUser(t, { role: 'admin' });
+    const start = Date.now() + 10 * MINUTE;
+    const tournament = await create(admin, {
+      scheduleMode: 'fixed',
+      roundStartsAt: [new Date(start).toISOString()],
+      prelimJudgesPerRoom: 3,
+    });
+    const entrants = await enter(tournament.id, 4);
+    const judges: TWho[] = [];
+    for (let i = 0; i < 8; i++) judges.push(await buildUser(t));
+    for (const judge of judges) {
+      const added = await call(admin, 'POST', `/api/tournaments/${tournament.id}/judges`, { userId: judge.user.id });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    for (const who of [...entrants, ...judges]) await checkIn(who, tournament.id);
+    let clock = start + 1000;
+    const seq = sequencerAt(() => clock);
+    await runSequencer(seq, tournament.id);
+    const [round] = await roundsOf(admin, tournament.id);
+    const rooms = round!.pairings.filter((p) => p.debateId !== null);
+    expect(rooms.map((p) => p.panel.length)).toEqual([3, 3]);
+    const panelOf = (index: number) => rooms[index]!.panel.map((j) => j.userId);
+    const standbys = judges.filter((j) => ![...panelOf(0), ...panelOf(1)].includes(j.user.id)).map((j) => j.user.id);
+    expect(standbys).toHaveLength(2);
+
+    // Room 1: its chair and second judge open the room, the third never does. Room 2: all but the chair.
+    const deps = { database: t.app.context.database, events: t.app.context.events };
+    const [first, second] = [rooms[0]!.debateId!, rooms[1]!.debateId!];
+    await present(first, 'both');
+    await present(second, 'both');
+    for (const userId of panelOf(0).slice(0, 2)) await notePresent(deps, first, userId);
+    for (const userId of panelOf(1).slice(1)) await notePresent(deps, second, userId);
+    clock = Date.parse(round!.releasedAt!) + t.config.tournamentTimings.graceMinutes * MINUTE + 1000;
+    await runSequencer(seq, tournament.id);
+
+    const panelNow = async (debateId: number) =>
+      ((await call(admin, 'GET', `/api/debates/${debateId}`)).json().debate as TDebate).panel!.judges.map(
+        (j) => j.userId,
+      );
+    const [firstNow, secondNow] = [await panelNow(first), await panelNow(second)];
+    expect(firstNow.slice(0, 2)).toEqual(panelOf(0).slice(0, 2));
+    expect(standbys).toContain(firstNow[2]);
+    // The chair's seat is the panel's seat 1 and the round's judge: the standby takes both.
+    expect(standbys).toContain(secondNow[0]);
+    expect(secondNow.slice(1)).toEqual(panelOf(1).slice(1));
+    const secondRound = (await call(admin, 'GET', `/api/debates/${second}`)).json().debate as TDebate;
+    expect(secondRound.judge?.userId).toBe(secondNow[0]);
+    expect(new Set([firstNow[2], secondNow[0]])).toEqual(new Set(standbys));
+
+    // A panel whose absent judge has no standby keeps the seat: its other judges still decide by their majority.
+    const other = await create(admin, {
+      scheduleMode: 'fixed',
+      roundStartsAt: [new Date(start).toISOString()],
+      prelimJudgesPerRoom: 3,
+    });
+    const pair = await enter(other.id, 2);
+    const trio = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    for (const judge of trio)
+      await call(admin, 'POST', `/api/tournaments/${other.id}/judges`, { userId: judge.user.id });
+    for (const who of [...pair, ...trio]) await checkIn(who, other.id);
+    clock = start + 1000;
+    await runSequencer(seq, other.id);
+    const [otherRound] = await roundsOf(admin, other.id);
+    const kept = otherRound!.pairings[0]!;
+    await present(kept.debateId!, 'both');
+    for (const judge of kept.panel.slice(0, 2)) await notePresent(deps, kept.debateId!, judge.userId);
+    clock = Date.parse(otherRound!.releasedAt!) + t.config.tournamentTimings.graceMinutes * MINUTE + 1000;
+    await runSequencer(seq, other.id);
+    expect(await panelNow(kept.debateId!)).toEqual(kept.panel.map((j) => j.userId));
   });
 
   it('refuses bad schedules clearly', async () => {

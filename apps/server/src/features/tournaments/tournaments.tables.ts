@@ -115,7 +115,7 @@ export interface TournamentJudgesTable {
   userId: string;
   teamId: number | null;
   addedAt: string;
-  /** Who added the judge (migration 0050): a host, or a coach bringing their team's judge; null: unknown. */
+  /** Who added the judge (migration 0049): a host, or a coach bringing their team's judge; null: unknown. */
   addedBy: Generated<string | null>;
 }
 

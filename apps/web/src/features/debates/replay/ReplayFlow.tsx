@@ -8,7 +8,14 @@ export function ReplayFlow({ debate, flow }: { debate: TDebate; flow: NonNullabl
       <h2 id="replay-flow" className="text-lg font-bold text-slate-900">
         Your flow
       </h2>
-      <div className="mt-2 flex gap-2 overflow-x-auto" data-testid="replay-flow">
+      {/* Scrolls sideways on a narrow screen: focusable, so a keyboard scrolls it too. */}
+      <div
+        className="mt-2 flex gap-2 overflow-x-auto"
+        data-testid="replay-flow"
+        tabIndex={0}
+        role="region"
+        aria-label="Your flow, speech by speech"
+      >
         {speeches.map((speech, c) => (
           <div key={speech.id} className="w-40 shrink-0">
             <p className="text-xs font-bold uppercase text-brand-800" title={speech.name}>

@@ -8,20 +8,29 @@ import { ReportButton } from '../../moderation/ReportButton';
 import { BlockRoundPeople } from '../../blocks/BlockRoundPeople';
 import { ProfileLink } from '../../users/ProfileLink';
 import { replayKey, setReplayPrivacy } from '../debates-queries';
+import { judgesOfRound, peopleOfRound } from '../room/round-people';
 
-/** Who debated and judged the round, with a link to its page and, for its people, blocking and reporting. */
+/** Who debated and judged the round (every judge of a panel), with a link to its page and, for its people, blocking and reporting. */
 export function ReplayPeople({ debate, viewerId }: { debate: TDebate; viewerId: string | undefined }) {
   const format = FORMATS[debate.formatId];
+  const judges = judgesOfRound(debate);
+  const people = peopleOfRound(debate);
   return (
     <>
       <p className="mb-4 text-sm text-slate-700">
         <ProfileLink userId={debate.debaters.a.userId}>{debate.debaters.a.displayName}</ProfileLink> ({format.sides.a})
         vs <ProfileLink userId={debate.debaters.b.userId}>{debate.debaters.b.displayName}</ProfileLink> (
         {format.sides.b})
-        {debate.judge ? (
+        {judges.length > 0 ? (
           <>
             {' '}
-            · judged by <ProfileLink userId={debate.judge.userId}>{debate.judge.displayName}</ProfileLink>
+            · judged by{' '}
+            {judges.map((judge, index) => (
+              <span key={judge.userId}>
+                {index > 0 ? ', ' : ''}
+                <ProfileLink userId={judge.userId}>{judge.displayName}</ProfileLink>
+              </span>
+            ))}
           </>
         ) : null}{' '}
         ·{' '}
@@ -30,9 +39,9 @@ export function ReplayPeople({ debate, viewerId }: { debate: TDebate; viewerId: 
         </Link>
       </p>
       <div className="-mt-2 mb-4 flex flex-wrap items-center gap-2">
-        <BlockRoundPeople people={[debate.debaters.a, debate.debaters.b, debate.judge]} viewerId={viewerId} />
-        {/* The round's people (debaters and judge) may report the others in it from here. */}
-        {[debate.debaters.a, debate.debaters.b, ...(debate.judge ? [debate.judge] : [])]
+        <BlockRoundPeople people={people} viewerId={viewerId} />
+        {/* The round's people (debaters and judges) may report the others in it from here. */}
+        {people
           .filter((p) => viewerId && p.userId !== viewerId)
           .map((p) => (
             <ReportButton

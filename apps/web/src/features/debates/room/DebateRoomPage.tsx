@@ -40,6 +40,7 @@ import { BlockRoundPeople } from '../../blocks/BlockRoundPeople';
 import { isUpcoming, startTimeText } from '../start-time';
 import { useNow } from '../../../lib/useNow';
 import { serverNow } from './server-time';
+import { peopleOfRound } from './round-people';
 import { statusText } from './round-status';
 import { RoundDebaters } from './RoundDebaters';
 import { RoundSpectators } from './RoundSpectators';
@@ -180,7 +181,7 @@ export default function DebateRoomPage() {
             viewerId={user?.id}
             presentUserIds={room.presence?.presentUserIds}
           />
-          <BlockRoundPeople people={[debate.debaters.a, debate.debaters.b, debate.judge]} viewerId={user?.id} />
+          <BlockRoundPeople people={peopleOfRound(debate)} viewerId={user?.id} />
 
           {debate.ballot ? <BallotView debate={debate} viewerId={user?.id} /> : null}
           <RoundAwards debate={debate} viewerId={user?.id} />

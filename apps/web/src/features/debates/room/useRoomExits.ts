@@ -3,14 +3,14 @@ import { useNavigate } from 'react-router';
 import type { TDebate } from '@resolved/shared';
 import { useSocketEvent } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
+import { peopleOfRound } from './round-people';
 
 /** When the room sends its people away: a round ended by a block, or a spectator someone in the round blocked. */
 export function useRoomExits(debateId: number, debate: TDebate | null | undefined, userId: string | undefined): void {
   const navigate = useNavigate();
-  // A live round ended by a block: its debaters and judge leave the room (LiveDebateBanner says why, in neutral words).
+  // A live round ended by a block: its debaters and judges leave the room (LiveDebateBanner says why, in neutral words).
   const previousStatus = useRef(debate?.status);
-  const isSeated =
-    !!debate && !!userId && [debate.debaters.a.userId, debate.debaters.b.userId, debate.judge?.userId].includes(userId);
+  const isSeated = !!debate && !!userId && peopleOfRound(debate).some((p) => p.userId === userId);
   useEffect(() => {
     const before = previousStatus.current;
     previousStatus.current = debate?.status;
