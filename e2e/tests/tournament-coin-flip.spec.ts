@@ -58,6 +58,10 @@ test('both debaters make their coin flip choices in the room, and the clock then
   const loser = new DebatePage(annWon ? benPage : annPage);
   await winner.gotoRoom(pairing.debateId);
   await loser.gotoRoom(pairing.debateId);
+  // The room is tagged with its tournament and round, a link to the tournament.
+  const tag = winner.page.getByTestId('tournament-room-tag');
+  await expect(tag).toHaveText(`Coin Cup ${run} · Round 1`);
+  await expect(tag.getByRole('link', { name: `Coin Cup ${run}` })).toHaveAttribute('href', `/tournaments/${id}`);
 
   // The clock waits; only the winner has choices, all four of them.
   await expect(winner.coinFlipText).toHaveText('You won the coin flip and choose a side or the speaking order.');

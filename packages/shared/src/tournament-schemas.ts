@@ -260,6 +260,18 @@ export interface TTournamentRound {
 }
 
 /** What an entrant is told when a round's draw is released (`tournament.round_released` to `user:<id>`). */
+/**
+ * What a tournament round's room says of its tournament (`GET /api/debates/:id/tournament`): given to someone who may
+ * both watch the round and see the tournament.
+ */
+export interface TTournamentRoomTag {
+  tournamentId: number;
+  tournamentName: string;
+  roundNumber: number;
+  /** The round's name (`roundName`): "Round 2", "Final". */
+  roundName: string;
+}
+
 export interface TTournamentRoundReleased {
   tournamentId: number;
   tournamentName: string;

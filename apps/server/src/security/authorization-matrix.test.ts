@@ -934,6 +934,18 @@ const HTTP_PROBES: Record<string, TProbe> = {
     const { id } = await makeDebate(c, c.owner);
     return asOutcome(await call(c, 'PUT', `/api/debates/${id}/spectator-watch`, { allow: true }));
   },
+  'GET /api/debates/:id/tournament': async (c) => {
+    // Round 1 of an open tournament the owner entered: anyone signed in may watch it and see the tournament.
+    const host = await fastUser(c.t);
+    const tournament = await makeTournament(c, host, 'open');
+    for (const entrant of [c.owner, await fastUser(c.t)]) {
+      await ok(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, {}, entrant);
+    }
+    const { round } = (await ok(c, 'POST', `/api/tournaments/${tournament.id}/rounds/1/release`, undefined, host)) as {
+      round: { pairings: { debateId: number }[] };
+    };
+    return asOutcome(await call(c, 'GET', `/api/debates/${round.pairings[0]!.debateId}/tournament`));
+  },
   'POST /api/debates/:id/coin-flip': async (c) => {
     // A Public Forum tournament's round 1 with the owner and one other entrant; the owner is the coin flip's winner.
     const host = await fastUser(c.t);

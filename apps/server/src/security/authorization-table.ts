@@ -186,6 +186,11 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
     'a debater, 15',
   ),
   'PUT /api/debates/:id/spectator-watch': rule('the debaters, while the round is on', 'DDDDA', 'a debater'),
+  'GET /api/debates/:id/tournament': rule(
+    'signed-in users who may watch the round (the tag only to those who may see its tournament)',
+    'DAAAA',
+    'a debater',
+  ),
   'POST /api/debates/:id/coin-flip': rule(
     'a Public Forum tournament round’s debaters, each in turn (the coin flip’s winner first), before its clock runs',
     'DDDDA',

@@ -14,6 +14,7 @@ import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import { ZDebateIdParams } from '../debates/debate-params';
 import { chooseAfterCoinFlip } from './tournament-coin-flip';
+import { getRoomTag } from './tournament-room-tag';
 import * as host from './tournament-host';
 import type { TTournamentsDeps } from './tournaments.service';
 
@@ -62,6 +63,12 @@ export async function tournamentHostRoutes(app: FastifyInstance, context: TAppCo
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZTournamentParams, request.params);
     return { audit: await host.listAudit(deps, user, id) };
+  });
+  // What a tournament round's room says of its tournament and round (its heading's link).
+  app.get('/api/debates/:id/tournament', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseOrThrow(ZDebateIdParams, request.params);
+    return { tag: await getRoomTag(deps, user, id) };
   });
   // A Public Forum tournament round's coin flip choice, made in its room (the round's path: the room knows no pairing).
   app.post('/api/debates/:id/coin-flip', async (request) => {

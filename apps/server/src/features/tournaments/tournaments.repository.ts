@@ -282,7 +282,6 @@ export async function insertPairings(
   for (const chunk of chunks(values)) await db.insertInto('tournamentPairings').values(chunk).execute();
 }
 
-/** Every pairing of the tournament's rounds, with its round's number and division. */
 /** The pairing that opened round `debateId`, with its tournament (undefined: not a tournament's round). */
 export async function findPairingByDebate(db: TDb, debateId: number) {
   return db
@@ -293,6 +292,17 @@ export async function findPairingByDebate(db: TDb, debateId: number) {
     .executeTakeFirst();
 }
 
+/** The tournament and round number of round `debateId` (undefined: not a tournament's round). */
+export async function findRoundOfDebate(db: TDb, debateId: number) {
+  return db
+    .selectFrom('tournamentPairings')
+    .innerJoin('tournamentRounds', 'tournamentRounds.id', 'tournamentPairings.roundId')
+    .select(['tournamentRounds.tournamentId', 'tournamentRounds.number'])
+    .where('tournamentPairings.debateId', '=', debateId)
+    .executeTakeFirst();
+}
+
+/** Every pairing of the tournament's rounds, with its round's number and division. */
 export async function listPairings(db: TDb, tournamentId: number) {
   return db
     .selectFrom('tournamentPairings')

@@ -153,6 +153,46 @@ describe.each(TEST_ENGINES)('tournaments on %s', (engine) => {
     expect(tooBig.json().error.message).toBe('The break (8) is larger than the field of Open (18 and over) (4).');
   });
 
+  it('tags a round’s room with its tournament and round, for those who may see the tournament', async () => {
+    const { who: host } = await coach();
+    const tournament = await create(host, { name: 'Valley Classic', entryMode: 'code', breakSize: 0 });
+    const [a, b] = [await buildUser(t), await buildUser(t)];
+    for (const who of [a, b]) {
+      const joined = await call(who, 'POST', `/api/tournaments/join/${tournament.joinCode}`, {});
+      expect(joined.statusCode, joined.body).toBe(201);
+    }
+    const released = await call(host, 'POST', `/api/tournaments/${tournament.id}/rounds/1/release`);
+    expect(released.statusCode, released.body).toBe(201);
+    const debateId = (released.json().round as TTournamentRound).pairings[0]!.debateId!;
+
+    for (const who of [a, host]) {
+      const tag = await call(who, 'GET', `/api/debates/${debateId}/tournament`);
+      expect(tag.statusCode, tag.body).toBe(200);
+      expect(tag.json().tag).toEqual({
+        tournamentId: tournament.id,
+        tournamentName: 'Valley Classic',
+        roundNumber: 1,
+        roundName: 'Round 1',
+      });
+    }
+    // A spectator may watch the round but not see an unpublished tournament entered by code: no tag.
+    const spectator = await buildUser(t);
+    expect((await call(spectator, 'GET', `/api/debates/${debateId}`)).statusCode).toBe(200);
+    const hidden = await call(spectator, 'GET', `/api/debates/${debateId}/tournament`);
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json().tag).toBeNull();
+    // A round that is no tournament's, and one that does not exist.
+    const [c, d] = [await buildUser(t), await buildUser(t)];
+    const challenge = await call(c, 'POST', '/api/debates/challenges', { formatId: 'ld' });
+    expect(challenge.statusCode, challenge.body).toBe(201);
+    const accepted = await call(d, 'POST', `/api/debates/challenges/${challenge.json().challenge.token}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const plain = await call(c, 'GET', `/api/debates/${accepted.json().debateId}/tournament`);
+    expect(plain.json()).toEqual({ tag: null });
+    expect((await call(a, 'GET', '/api/debates/999999/tournament')).statusCode).toBe(404);
+    expect((await call(a, 'GET', '/api/debates/abc/tournament')).statusCode).toBe(400);
+  });
+
   it('enters by code only with the code, and by teams only for members of the host’s teams', async () => {
     const { who: host, teamId, joinCode: teamCode } = await coach();
     const byCode = await create(host, { entryMode: 'code' });

@@ -13,6 +13,7 @@ import type {
   TTournamentMotion,
   TTournamentBrackets,
   TTournamentEntrant,
+  TTournamentRoomTag,
   TTournamentRound,
   TTournamentStandings,
   TTournamentSchedule,
@@ -28,6 +29,7 @@ export const tournamentKeys = {
   rounds: (id: number) => ['tournaments', id, 'rounds'] as const,
   standings: (id: number) => ['tournaments', id, 'standings'] as const,
   bracket: (id: number) => ['tournaments', id, 'bracket'] as const,
+  roomTag: (debateId: number) => ['tournaments', 'room-tag', debateId] as const,
 };
 
 export const listMyTournaments = async () =>
@@ -35,6 +37,10 @@ export const listMyTournaments = async () =>
 
 export const createTournament = async (input: TCreateTournamentRequest) =>
   (await api<{ tournament: TTournament }>('/api/tournaments', { method: 'POST', json: input })).tournament;
+
+/** What a tournament round's room says of its tournament and round (null for someone who may not see it). */
+export const getRoomTag = async (debateId: number) =>
+  (await api<{ tag: TTournamentRoomTag | null }>(`/api/debates/${debateId}/tournament`)).tag;
 
 export const getTournament = async (id: number) =>
   (await api<{ tournament: TTournament }>(`/api/tournaments/${id}`)).tournament;

@@ -37,6 +37,7 @@ import { VideoPanel } from '../video/VideoPanel';
 import { useDebateRoom } from './useDebateRoom';
 import { debatesKey } from '../debates-queries';
 import { BlockRoundPeople } from '../../blocks/BlockRoundPeople';
+import { TournamentRoomTag } from '../../tournaments/TournamentRoomTag';
 import { isUpcoming, startTimeText } from '../start-time';
 import { useNow } from '../../../lib/useNow';
 import { serverNow } from './server-time';
@@ -119,6 +120,7 @@ export default function DebateRoomPage() {
           {debate.startsAt && !isUpcomingRound ? <span> · starts {startTimeText(debate.startsAt)}</span> : null}
         </p>
       ) : null}
+      {debate.kind === 'tournament' ? <TournamentRoomTag debateId={debate.id} /> : null}
       {!room.isConnected ? (
         <p role="status" className="mb-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
           Reconnecting… the clock keeps running on the server.

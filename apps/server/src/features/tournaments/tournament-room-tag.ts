@@ -1,0 +1,34 @@
+/**
+ * A tournament round's room is tagged with its tournament and round: the room names them and links to the
+ * tournament. The tag goes to someone who may watch the round and may see the tournament; anyone else who may watch
+ * it gets none (as for a round that is no tournament's), so an unpublished tournament stays hidden from its rooms'
+ * spectators. A round they may not watch is refused as the round itself is.
+ */
+import { roundName, type TSessionUser, type TTournamentRoomTag } from '@resolved/shared';
+import { AppError } from '../../lib/errors';
+import { requireRoundViewer } from '../debates/round-access';
+import { requireDebate } from '../debates/round-row';
+import * as repo from './tournaments.repository';
+import { requireViewer, type TTournamentsDeps } from './tournaments.service';
+
+export async function getRoomTag(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  debateId: number,
+): Promise<TTournamentRoomTag | null> {
+  const row = await requireDebate(deps, debateId);
+  await requireRoundViewer(deps, user, row);
+  const pairing = await repo.findRoundOfDebate(deps.database.db, debateId);
+  if (!pairing) return null;
+  const tournament = await requireViewer(deps, user, pairing.tournamentId).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'not_found') return null;
+    throw error;
+  });
+  if (!tournament) return null;
+  return {
+    tournamentId: tournament.row.id,
+    tournamentName: tournament.row.name,
+    roundNumber: pairing.number,
+    roundName: roundName(pairing.number, tournament.row),
+  };
+}
