@@ -97,7 +97,10 @@ export const HTTP_RULES: Record<string, TAccessRule> = {
   'GET /api/score-changes': ADMIN,
   'GET /api/users/me/paradigm': rule('signed-in users: their own paradigm', 'DAAA-'),
   'PUT /api/users/me/paradigm': rule('signed-in users 18 and over (their own paradigm, screened)', 'DAAA-'),
-  'GET /api/users/:id/paradigm': rule('signed-in users (null for a judge under 18)', 'DAAA-'),
+  'GET /api/users/:id/paradigm': rule(
+    'signed-in users (null for a judge under 18, and for an account limited to its teams outside them)',
+    'DAAA-',
+  ),
   'GET /api/users/me/birth-month': rule('signed-in users: their own month of birth (never anyone else’s)', 'DAAA-'),
   'PUT /api/users/me/birth-month': rule(
     'signed-in users whose month of birth is unset (asked at their next sign-in)',

@@ -89,6 +89,22 @@ describe.each(TEST_ENGINES)('debater profiles on %s', (engine) => {
     expect((await call(null, 'GET', `/api/users/${ada.user.id}/debates`)).statusCode).toBe(401);
   });
 
+  it('gives a team-run adult’s paradigm only to those who may see their profile', async () => {
+    const coach = await buildUser(t, { displayName: 'Coach Paradigm' });
+    const team = (await call(coach, 'POST', '/api/teams', { name: 'Paradigm Prep', school: 'Paradigm High' })).json()
+      .team as { id: number; joinCode: string };
+    const judge = await buildUser(t, { displayName: 'Team-run Judge', teamManagedBy: coach.user.id });
+    const joined = await call(judge, 'POST', `/api/teams/join/${team.joinCode}`);
+    expect(joined.json()).toMatchObject({ isNewMember: true, isPending: false });
+    const paradigm = 'Tabula rasa; weigh for me.';
+    expect((await call(judge, 'PUT', '/api/users/me/paradigm', { paradigm })).statusCode).toBe(200);
+
+    const outsider = await buildUser(t);
+    expect((await call(outsider, 'GET', `/api/users/${judge.user.id}`)).statusCode).toBe(404);
+    expect((await call(outsider, 'GET', `/api/users/${judge.user.id}/paradigm`)).json()).toEqual({ paradigm: null });
+    expect((await call(coach, 'GET', `/api/users/${judge.user.id}/paradigm`)).json()).toEqual({ paradigm });
+  });
+
   it('lists finished rounds each linking to a replay the viewer may open; a team’s rounds only to its team', async () => {
     const coach = await buildUser(t, { displayName: 'Coach' });
     const ada = await buildUser(t, { displayName: 'Ada' });

@@ -86,6 +86,17 @@ export async function getProfile(deps: TDebatesDeps, viewer: TSessionUser, userI
 }
 
 /**
+ * A judge's paradigm as `viewer` reads it beside the judge's name: null when there is none, the judge is under 18, or
+ * `viewer` may not see the judge's profile (an account limited to its teams, to someone outside them), as if there
+ * were no such account.
+ */
+export async function paradigmFor(deps: TDebatesDeps, viewer: TSessionUser, userId: string): Promise<string | null> {
+  const user = await findPublicUser(deps.database.db, userId);
+  if (!user || (user.isLimitedToTeams && !(await mayViewTeamLimited(deps, viewer, userId)))) return null;
+  return (await paradigmsOf(deps.database.db, [userId])).get(userId) ?? null;
+}
+
+/**
  * A page of the finished rounds `userId` debated that `viewer` may replay, newest first. Rounds are read in batches
  * and filtered by the shared rule, so a team's practice rounds never reach outsiders; a page can come back short
  * (even empty) with a `nextBefore` when many rounds in a row were hidden.

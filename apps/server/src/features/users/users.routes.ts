@@ -14,12 +14,12 @@ import { attachmentHeader } from '../../lib/content-disposition';
 import { parseOrThrow } from '../../lib/errors';
 import { getSessionUser, requireRole, requireUser } from '../auth/auth.guard';
 import type { TDebatesDeps } from '../../context';
-import { getProfile, listProfileJudgedRounds, listProfileRounds } from '../../workflows/profile';
+import { getProfile, listProfileJudgedRounds, listProfileRounds, paradigmFor } from '../../workflows/profile';
 import { sendCached } from '../../lib/read-cache/read-cache';
 import { findBirthMonth, getLeaderboard, getPublicLeaderboard, setOwnBirthMonth } from './users.service';
 import { getStanding } from '../results/records.service';
 import { exportMyData } from '../../workflows/my-data';
-import { ownParadigm, paradigmsOf, setOwnParadigm } from './paradigm.service';
+import { ownParadigm, setOwnParadigm } from './paradigm.service';
 
 export const ZPageQuery = z.object({
   offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).max(1_000_000).default(0),
@@ -79,11 +79,11 @@ export async function usersRoutes(app: FastifyInstance, { database, events }: TA
     return { paradigm: await setOwnParadigm({ database, events }, user, paradigm) };
   });
 
-  /** A judge's paradigm as debaters read it (null: none, under 18, or no such account: nothing to show). */
+  /** A judge's paradigm as debaters read it (null: none, under 18, or no such account for this viewer). */
   app.get('/api/users/:id/paradigm', async (request): Promise<TParadigmResponse> => {
-    await requireUser(request);
+    const viewer = await requireUser(request);
     const { id } = parseOrThrow(ZUserIdParams, request.params);
-    return { paradigm: (await paradigmsOf(database.db, [id])).get(id) ?? null };
+    return { paradigm: await paradigmFor(deps, viewer, id) };
   });
 
   /** A debater's profile, for signed-in users: name, points, rank, record and ratings; never an e-mail. */
