@@ -16,7 +16,8 @@ export const JUDGING_ROUTE_DOCS: Record<string, TRouteDoc> = {
   },
   'GET /api/users/:id/paradigm': {
     tag: 'Users',
-    summary: 'A judge’s paradigm as debaters read it (null: none, or a judge under 18).',
+    summary:
+      'A judge’s paradigm as debaters read it (null: none, a judge under 18, or a profile the caller may not see).',
     ok: json('The paradigm.'),
   },
   'PUT /api/tournaments/:id/judge-obligation': {

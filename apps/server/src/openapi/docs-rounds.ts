@@ -1,5 +1,6 @@
 /** The OpenAPI page's entries of rounds: matchmaking, the room, results, teams, evidence, flows, recordings (`route-docs.ts`). */
 import {
+  ZCoinFlipChoiceRequest,
   ZCreateChallengeRequest,
   ZCreateTeamRequest,
   ZEvidenceNote,
@@ -98,6 +99,19 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
     summary: 'A debater lets spectators watch, or not.',
     body: ZSpectatorWatchRequest,
     ok: json('The round.'),
+  },
+  'POST /api/debates/:id/coin-flip': {
+    tag: 'Tournaments',
+    summary:
+      'A Public Forum tournament round’s coin flip choice: the winner a side or the speaking order, then the other debater the other kind.',
+    body: ZCoinFlipChoiceRequest,
+    ok: json('The round.'),
+  },
+  'GET /api/debates/:id/tournament': {
+    tag: 'Tournaments',
+    summary:
+      'A round’s tournament and round name, for its room (null: no tournament’s, or one the caller may not see).',
+    ok: json('The tag.'),
   },
   'POST /api/debates/:id/messages': {
     tag: 'Debates',
