@@ -563,7 +563,20 @@ function unstarted(db: TDebatesDb, id: number) {
  * started; false once its clock has run or it ended.
  */
 export async function swapUnstartedSides(db: TDebatesDb, id: number): Promise<boolean> {
-  const result = await unstarted(db, id).set(swappedSeats).executeTakeFirst();
+  const result = await unstarted(db, id)
+    .set((eb) => ({
+      ...swappedSeats(eb),
+      // After a coin flip the speaking order moves with the debaters: an order chosen stays with who chose it.
+      firstSide: eb
+        .case()
+        .when('coinFlipWinnerId', 'is', null)
+        .then(eb.ref('firstSide'))
+        .when('firstSide', '=', 'a')
+        .then(sql.lit<TSideKey>('b'))
+        .else(sql.lit<TSideKey>('a'))
+        .end(),
+    }))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

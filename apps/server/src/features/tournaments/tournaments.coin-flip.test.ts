@@ -18,7 +18,7 @@ describe.each(TEST_ENGINES)('a Public Forum coin flip on %s', (engine) => {
   });
   afterEach(async () => t.close());
 
-  const call = (who: TWho, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const call = (who: TWho, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
   const choose = (who: TWho, debateId: number, choice: unknown) =>
     call(who, 'POST', `/api/debates/${debateId}/coin-flip`, { choice });
@@ -145,6 +145,22 @@ describe.each(TEST_ENGINES)('a Public Forum coin flip on %s', (engine) => {
     expect(settled.debaters.a.userId).toBe(loser.user.id);
     expect(settled.clock.firstSide).toBe('a');
     expect((await pairingNow()).aff?.userId).toBe(loser.user.id);
+    expect((await clock(loser, debateId, 'start_speech')).statusCode).toBe(200);
+  });
+
+  it('keeps the speaking order with the debater who chose it when a host swaps the sides afterwards', async () => {
+    const { host, tournament, pairing, debateId, winner, loser } = await released();
+    expect((await choose(winner, debateId, 'second')).statusCode).toBe(200);
+    expect((await choose(loser, debateId, 'aff')).statusCode).toBe(200);
+    const swapped = await call(host, 'PATCH', `/api/tournaments/${tournament.id}/pairings/${pairing.id}`, {
+      swapSides: true,
+    });
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    const debate = (await call(loser, 'GET', `/api/debates/${debateId}`)).json().debate as TDebate;
+    // The loser is Con now, and still speaks first: the winner chose to speak second.
+    expect(debate.debaters.b.userId).toBe(loser.user.id);
+    expect(debate.clock.firstSide).toBe('b');
+    expect((await clock(winner, debateId, 'start_speech')).statusCode).toBe(403);
     expect((await clock(loser, debateId, 'start_speech')).statusCode).toBe(200);
   });
 
