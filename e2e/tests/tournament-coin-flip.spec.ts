@@ -86,7 +86,7 @@ test('both debaters make their coin flip choices in the room, and the clock then
   // The winner takes Con: both rooms say so, and the winner now sits on Con.
   await winnerChoices.getByRole('button', { name: 'Con', exact: true }).click();
   await expect(loser.coinFlipText).toHaveText(
-    `${winnerName} won the coin flip and chose Con; You choose the speaking order next.`,
+    `${winnerName} won the coin flip and chose Con; you choose the speaking order next.`,
   );
   await expect(winner.coinFlipText).toHaveText(
     `You won the coin flip and chose Con; ${loserName} chooses the speaking order next.`,
@@ -104,7 +104,7 @@ test('both debaters make their coin flip choices in the room, and the clock then
   expect(await seriousViolations(loser.page)).toEqual([]);
   await loserChoices.getByRole('button', { name: 'Speak second' }).click();
 
-  const settled = `${winnerName} won the coin flip and chose Con; You chose to speak second.`;
+  const settled = `${winnerName} won the coin flip and chose Con; you chose to speak second.`;
   await expect(loser.coinFlipText).toHaveText(settled);
   await expect(winner.coinFlipText).toHaveText(
     `You won the coin flip and chose Con; ${loserName} chose to speak second.`,
@@ -125,5 +125,8 @@ test('both debaters make their coin flip choices in the room, and the clock then
     await winner.page.setViewportSize({ width, height: 900 });
     await winner.page.screenshot({ path: test.info().outputPath(`coin-flip-running-${width}.png`), fullPage: true });
   }
+  // The tournament's page says the same of the loser's own pairing.
+  await loser.page.goto(`/tournaments/${id}`);
+  await expect(loser.page.getByTestId('tournament-pairing')).toContainText(settled);
   await Promise.all([coachCtx.close(), benCtx.close()]);
 });

@@ -10,6 +10,7 @@ import type { TDebateStatus } from './debate/protocol.js';
 import type { TDrawFlag } from './tournaments/types.js';
 import { ZRoundStartTimes } from './tournament-schedule-schemas.js';
 import type { TJudgesPerRoom } from './debate/panel.js';
+import type { TCoinFlip } from './debate/coin-flip.js';
 
 export const TOURNAMENT_LIMITS = {
   nameMax: 100,
@@ -236,6 +237,8 @@ export interface TTournamentPairing {
    * hold until then); null in LD and Parli and for the bye.
    */
   coinFlipWinner: { entrantId: number; userId: string; displayName: string } | null;
+  /** The room's coin flip as the debaters have chosen so far (`coinFlipText` says it); null without one. */
+  coinFlip: TCoinFlip | null;
   debateStatus: TDebateStatus | null;
   /**
    * The judge seated at release (the assignment), or who took the seat since; null: no judge. `paradigm`: how they

@@ -88,14 +88,15 @@ export function coinFlipText(
   sides: TFormatRules['sides'],
 ): string {
   const winner = nameOf(flip.winnerId);
-  const loser = nameOf(loserId);
+  // The other debater is named after a semicolon: "you" there, in lower case.
+  const loser = nameOf(loserId) === 'You' ? 'you' : nameOf(loserId);
   if (flip.winnerChoice === null) {
     return `${winner} won the coin flip and ${winner === 'You' ? 'choose' : 'chooses'} a side or the speaking order.`;
   }
   const first = `${winner} won the coin flip and ${choseWords(flip.winnerChoice, sides)}`;
   if (flip.loserChoice === null) {
     const next = isSidePick(flip.winnerChoice) ? 'the speaking order' : 'a side';
-    return `${first}; ${loser} ${loser === 'You' ? 'choose' : 'chooses'} ${next} next.`;
+    return `${first}; ${loser} ${loser === 'you' ? 'choose' : 'chooses'} ${next} next.`;
   }
   return `${first}; ${loser} ${choseWords(flip.loserChoice, sides)}.`;
 }

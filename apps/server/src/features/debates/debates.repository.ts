@@ -182,6 +182,17 @@ export async function insertDebates(db: TDebatesDb, debates: readonly TNewDebate
   return ids;
 }
 
+/** The coin flips of rounds `ids` that have one: the winner and each choice made so far. */
+export async function listCoinFlips(db: TDebatesDb, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('debates')
+    .select(['id', 'coinFlipWinnerId', 'coinFlipWinnerChoice', 'coinFlipLoserChoice'])
+    .where('id', 'in', [...ids])
+    .where('coinFlipWinnerId', 'is not', null)
+    .execute();
+}
+
 export async function findDebate(db: TDebatesDb, id: number): Promise<TDebateRow | undefined> {
   return db.selectFrom('debates').selectAll().where('id', '=', id).executeTakeFirst();
 }

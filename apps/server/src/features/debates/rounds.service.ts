@@ -3,7 +3,7 @@
  * openings, the judge's seat, ballots, forfeits, and settling a round's awards. The rounds feature decides what is on
  * this list; `db` is the app's Kysely or the caller's transaction.
  */
-import type { TDebateStatus } from '@resolved/shared';
+import type { TCoinFlip, TDebateStatus } from '@resolved/shared';
 import type { TDebateRow, TNewDebate, TStatusChange } from './debates.tables';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -159,6 +159,17 @@ export async function recordCoinFlipChoice(
   change: Parameters<typeof repo.recordCoinFlipChoice>[2],
 ): Promise<boolean> {
   return repo.recordCoinFlipChoice(db, id, change);
+}
+
+/** The coin flips of rounds `ids` (a Public Forum tournament's), by round: the winner and the choices made so far. */
+export async function coinFlipsOf(db: TDebatesDb, ids: readonly number[]): Promise<Map<number, TCoinFlip>> {
+  const rows = await repo.listCoinFlips(db, ids);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { winnerId: r.coinFlipWinnerId!, winnerChoice: r.coinFlipWinnerChoice, loserChoice: r.coinFlipLoserChoice },
+    ]),
+  );
 }
 
 /** A tournament host's change of a round's judge before its clock has run (false once it has, or it ended). */

@@ -145,6 +145,12 @@ describe.each(TEST_ENGINES)('a Public Forum coin flip on %s', (engine) => {
     expect(settled.debaters.a.userId).toBe(loser.user.id);
     expect(settled.clock.firstSide).toBe('a');
     expect((await pairingNow()).aff?.userId).toBe(loser.user.id);
+    // The tournament's rounds show the choices too.
+    expect((await pairingNow()).coinFlip).toEqual({
+      winnerId: winner.user.id,
+      winnerChoice: 'second',
+      loserChoice: 'aff',
+    });
     expect((await clock(loser, debateId, 'start_speech')).statusCode).toBe(200);
   });
 

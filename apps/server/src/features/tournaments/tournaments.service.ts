@@ -606,6 +606,10 @@ export async function presentRounds(deps: TTournamentsDeps, id: number): Promise
   const debateIds = pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId]));
   const outcomes = await outcomesOf(db(deps), debateIds);
   const panels = await panelsOf(db(deps), debateIds);
+  const coinFlips = await rounds.coinFlipsOf(
+    db(deps),
+    pairings.flatMap((p) => (p.debateId !== null && p.coinFlipWinnerId !== null ? [p.debateId] : [])),
+  );
   const judgeIds = [...new Set([...outcomes.values()].flatMap((o) => (o.judgeId === null ? [] : [o.judgeId])))];
   const judgeNames = await findUserNames(db(deps), [...judgeIds, ...[...panels.values()].flat()]);
   const paradigms = await judgeParadigms(db(deps), judgeIds);
@@ -657,6 +661,7 @@ export async function presentRounds(deps: TTournamentsDeps, id: number): Promise
         bye: p.isBye ? who(p.affEntrantId) : null,
         flags: JSON.parse(p.flags) as TDrawFlag[],
         coinFlipWinner: who(p.coinFlipWinnerId),
+        coinFlip: p.debateId === null ? null : (coinFlips.get(p.debateId) ?? null),
         debateStatus: p.debateId === null ? null : (outcomes.get(p.debateId)?.status ?? null),
         judge: judgeOf(p.debateId),
         winnerEntrantId: winnerOf(p),

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import {
+  isCoinFlipPending,
   roundName,
   type TDebateStatus,
   type TRoundNaming,
@@ -9,7 +10,7 @@ import {
   type TTournamentRound,
 } from '@resolved/shared';
 import { ParadigmText } from '../../ui/ParadigmText';
-import { FLAG_LABELS, SIDE_LABELS, ownPairing } from './tournament-view';
+import { FLAG_LABELS, SIDE_LABELS, ownPairing, pairingCoinFlipText } from './tournament-view';
 import { HostPairingControls, RepairRoundButton } from './HostPairingControls';
 
 const DEBATE_STATUS_LABELS: Record<TDebateStatus, string> = {
@@ -64,6 +65,7 @@ function HostPairing({
   pairing: TTournamentPairing;
   divisionName: string | null;
 }) {
+  const coinFlip = pairingCoinFlipText(pairing, null);
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2.5" data-testid="tournament-pairing">
       <div className="min-w-0">
@@ -81,9 +83,7 @@ function HostPairing({
         )}
         {divisionName ? <p className="text-xs text-slate-500">{divisionName}</p> : null}
         <JudgeLine pairing={pairing} isFolded />
-        {pairing.coinFlipWinner ? (
-          <p className="text-xs text-slate-600">{pairing.coinFlipWinner.displayName} won the coin flip.</p>
-        ) : null}
+        {coinFlip ? <p className="text-xs text-slate-600">{coinFlip}</p> : null}
         {pairing.flags.length > 0 ? (
           <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Flags">
             {pairing.flags.map((flag) => (
@@ -111,6 +111,8 @@ function HostPairing({
 function OwnPairing({ pairing, entrantId }: { pairing: TTournamentPairing; entrantId: number }) {
   const own = ownPairing(pairing, entrantId);
   if (!own) return null;
+  const ownUserId = [pairing.aff, pairing.neg].find((seat) => seat?.entrantId === entrantId)?.userId ?? null;
+  const coinFlip = pairingCoinFlipText(pairing, ownUserId);
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2.5" data-testid="tournament-pairing">
       {own.kind === 'bye' ? (
@@ -121,12 +123,12 @@ function OwnPairing({ pairing, entrantId }: { pairing: TTournamentPairing; entra
             <p className="break-words">
               You are <span className="font-semibold">{SIDE_LABELS[own.side]}</span> against{' '}
               <span className="font-semibold">{own.opponent?.displayName ?? 'a withdrawn entrant'}</span>.
-              {pairing.coinFlipWinner ? (
+              {coinFlip ? (
                 <span className="block text-sm text-slate-600">
-                  {pairing.coinFlipWinner.entrantId === entrantId
-                    ? 'You won the coin flip and choose'
-                    : `${pairing.coinFlipWinner.displayName} won the coin flip and chooses`}{' '}
-                  a side or the speaking order in the room, before the clock starts.
+                  {coinFlip}
+                  {isCoinFlipPending(pairing.coinFlip)
+                    ? ' The choices are made in the room, before the clock starts.'
+                    : null}
                 </span>
               ) : null}
             </p>

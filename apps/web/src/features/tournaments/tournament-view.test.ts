@@ -7,6 +7,7 @@ import {
   judgesOwedText,
   openTournamentRounds,
   ownPairing,
+  pairingCoinFlipText,
   releasedMessage,
   releaseState,
 } from './tournament-view';
@@ -23,6 +24,7 @@ function pairing(overrides: Partial<TTournamentPairing>): TTournamentPairing {
     bye: null,
     flags: [],
     coinFlipWinner: null,
+    coinFlip: null,
     debateStatus: 'live',
     judge: null,
     winnerEntrantId: null,
@@ -204,5 +206,33 @@ describe('correctionPoints', () => {
     expect(correctionPoints('31', '28')).toBe('Speaker points must be between 26 and 30.');
     expect(correctionPoints('abc', '28')).toBe('Speaker points must be between 26 and 30.');
     expect(correctionPoints('28.55', '28')).toBe('Speaker points go in tenths (for example 28.5).');
+  });
+});
+
+describe('pairingCoinFlipText', () => {
+  const flip = (winnerChoice: 'aff' | 'neg' | 'first' | 'second' | null, loserChoice: typeof winnerChoice = null) =>
+    pairing({ coinFlipWinner: seat(1, 'Ann'), coinFlip: { winnerId: 'u1', winnerChoice, loserChoice } });
+
+  it('says who won and what each debater chose so far, "you" for the viewer', () => {
+    expect(pairingCoinFlipText(flip(null), null)).toBe(
+      'Ann won the coin flip and chooses a side or the speaking order.',
+    );
+    expect(pairingCoinFlipText(flip(null), 'u1')).toBe(
+      'You won the coin flip and choose a side or the speaking order.',
+    );
+    expect(pairingCoinFlipText(flip('neg'), 'u2')).toBe(
+      'Ann won the coin flip and chose Con; you choose the speaking order next.',
+    );
+    expect(pairingCoinFlipText(flip('neg', 'first'), null)).toBe(
+      'Ann won the coin flip and chose Con; Ben chose to speak first.',
+    );
+    expect(pairingCoinFlipText(flip('second', 'aff'), 'u1')).toBe(
+      'You won the coin flip and chose to speak second; Ben chose Pro.',
+    );
+  });
+
+  it('says nothing without a coin flip or once a debater has withdrawn', () => {
+    expect(pairingCoinFlipText(pairing({}), null)).toBeNull();
+    expect(pairingCoinFlipText({ ...flip('neg'), neg: null }, null)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 /** What the tournament pages say about a tournament, its release button and a pairing: pure, so it is unit tested. */
 import {
+  coinFlipText,
   eliminationRoundsFor,
+  FORMATS,
   inSentence,
   roundName,
   SPEAKER_POINTS,
@@ -115,6 +117,20 @@ export function ownPairing(
   if (pairing.aff?.entrantId === entrantId) return { kind: 'debate', side: 'aff', opponent: pairing.neg };
   if (pairing.neg?.entrantId === entrantId) return { kind: 'debate', side: 'neg', opponent: pairing.aff };
   return null;
+}
+
+/**
+ * A Public Forum pairing's coin flip in one sentence, as the room says it ("Alex won the coin flip and chose Con; Sam
+ * chose to speak first."), "You" for the viewer; null without a coin flip (or once a debater has withdrawn).
+ */
+export function pairingCoinFlipText(pairing: TTournamentPairing, viewerUserId: string | null): string | null {
+  const flip = pairing.coinFlip;
+  const seats = [pairing.aff, pairing.neg].filter((seat): seat is TSeat => seat !== null);
+  const loser = seats.find((seat) => seat.userId !== flip?.winnerId);
+  if (!flip || seats.length < 2 || !loser) return null;
+  const nameOf = (userId: string) =>
+    userId === viewerUserId ? 'You' : (seats.find((seat) => seat.userId === userId)?.displayName ?? 'Someone');
+  return coinFlipText(flip, loser.userId, nameOf, FORMATS.pf.sides);
 }
 
 export const SIDE_LABELS = { aff: 'Affirmative', neg: 'Negative' } as const;
