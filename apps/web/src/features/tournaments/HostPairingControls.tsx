@@ -212,7 +212,8 @@ function CorrectionForm({
 export function HostPairingControls({ tournamentId, pairing }: { tournamentId: number; pairing: TTournamentPairing }) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<'judge' | 'correct' | null>(null);
-  const [judgeId, setJudgeId] = useState('');
+  // Starts on the seated judge: a panel's select has no "No judge" to fall back on.
+  const [judgeId, setJudgeId] = useState(pairing.judge?.userId ?? '');
   const [error, setError] = useState<string>();
   const isLive = pairing.debateStatus === 'live';
   const canCorrect = pairing.debateStatus === 'judged' || pairing.debateStatus === 'forfeited';
@@ -282,7 +283,8 @@ export function HostPairingControls({ tournamentId, pairing }: { tournamentId: n
               value={judgeId}
               onChange={(event) => setJudgeId(event.target.value)}
             >
-              <option value="">No judge</option>
+              {/* A panel's chair may be changed, not taken away: the server refuses a panel without one. */}
+              {pairing.panel.length > 1 ? null : <option value="">No judge</option>}
               {(judges.data ?? []).map((judge) => (
                 <option key={judge.userId} value={judge.userId}>
                   {judge.displayName}
