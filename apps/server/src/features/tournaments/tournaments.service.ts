@@ -56,7 +56,13 @@ import { screenText } from '../../lib/text-filter';
 import { blockGraphAmong } from '../blocks/blocks.service';
 import * as rounds from '../debates/rounds.service';
 import { deleteQueueEntry, lockMatching } from '../matchmaking/queue.service';
-import { membershipIn, membershipsOf, teamIdsOfUsers, teamNames } from '../memberships/memberships.service';
+import {
+  coachIdsOfTeamsOf,
+  membershipIn,
+  membershipsOf,
+  teamIdsOfUsers,
+  teamNames,
+} from '../memberships/memberships.service';
 import { drawResolutions } from '../motions/motions.service';
 import { outcomesOf } from '../results/results.service';
 import { newJoinCode } from '../teams/teams.service';
@@ -549,11 +555,14 @@ export async function withdraw(deps: TTournamentsDeps, user: TSessionUser, id: n
 export async function emitChanged(deps: TTournamentsDeps, tournamentId: number): Promise<void> {
   const row = await repo.findTournament(db(deps), tournamentId);
   if (!row) return;
+  const entrantIds = (await repo.listEntrants(db(deps), tournamentId)).map((e) => e.userId);
   const people = new Set([
     ...(row.hostId ? [row.hostId] : []),
     ...(await repo.listCohostIds(db(deps), tournamentId)),
-    ...(await repo.listEntrants(db(deps), tournamentId)).map((e) => e.userId),
+    ...entrantIds,
     ...(await repo.listJudges(db(deps), tournamentId)).map((j) => j.userId),
+    // Coaches of entrants' teams follow the tournament (and the judges their teams owe and bring).
+    ...(await coachIdsOfTeamsOf(db(deps), entrantIds)),
   ]);
   for (const userId of people) {
     deps.events.emit({ name: 'tournament.changed', room: REALTIME_ROOMS.user(userId), payload: { tournamentId } });

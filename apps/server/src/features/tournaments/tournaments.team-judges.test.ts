@@ -16,6 +16,7 @@ import type {
 } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
+import type { TDomainEvent } from '../../lib/events';
 
 type TWho = { user: TSessionUser; cookie: string };
 
@@ -223,9 +224,14 @@ describe.each(TEST_ENGINES)('judges coaches bring, and elimination availability,
     const notTheirs = await call(coach, 'DELETE', `${teamJudges}/${alum.user.id}`);
     expect(notTheirs.statusCode).toBe(403);
     expect(notTheirs.json().error.message).toContain('only the judges you brought');
-    // The hosts keep full control: they take out a judge a coach brought.
+    // The hosts keep full control: they take out a judge a coach brought, and the coach's open page is told.
+    const events: TDomainEvent[] = [];
+    t.app.context.events.subscribe((e) => events.push(e));
     expect((await call(host, 'DELETE', `/api/tournaments/${tournament.id}/judges/${parent.user.id}`)).statusCode).toBe(
       204,
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({ name: 'tournament.changed', room: `user:${coach.user.id}` }),
     );
     expect(await owed()).toEqual([expect.objectContaining({ brought: 1, missing: 1 })]);
 

@@ -89,7 +89,8 @@ export async function refreshTournament(client: QueryClient, id: number): Promis
   await client.invalidateQueries({ queryKey: tournamentKeys.tournament(id), exact: true });
   await client.invalidateQueries({
     queryKey: tournamentKeys.all,
-    predicate: ({ queryKey }) => queryKey[1] === 'mine' || (queryKey[1] === id && queryKey.length > 2),
+    predicate: ({ queryKey }) =>
+      queryKey[1] === 'mine' || queryKey[1] === 'judges-owed' || (queryKey[1] === id && queryKey.length > 2),
   });
 }
 
