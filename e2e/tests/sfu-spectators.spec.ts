@@ -22,8 +22,12 @@ import { janusMissing, startJanus, type TJanusServer } from '../../apps/server/s
 /** Beside the shared server's port (E2E_PORT), so that runs on other ports do not meet. */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const APP_PORT = E2E_PORT + 40;
-/** Janus's media ports: above the server tests' range (20000–39999), one block per E2E_PORT. */
-const RTP_LOW = 40_000 + (E2E_PORT % 100) * 100;
+/**
+ * Janus's media ports: one block of 100 per E2E_PORT, above Linux's ephemeral range (32768–60999) and the server
+ * tests' range (20000–39999). The test tells a connection to the media server by its remote candidates' ports, so no
+ * browser's own (ephemeral) port may fall in this range: one once did, and a debater's mesh link counted as Janus's.
+ */
+const RTP_LOW = 61_000 + (E2E_PORT % 40) * 100;
 const JANUS_PORTS: [number, number] = [RTP_LOW, RTP_LOW + 99];
 // Locally a machine without Janus skips with the reason; in CI the test runs (and fails) instead.
 const missing = process.env.CI ? null : janusMissing();
