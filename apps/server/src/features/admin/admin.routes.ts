@@ -56,7 +56,7 @@ export async function adminRoutes(app: FastifyInstance, context: TAppContext) {
     const admin = await requireRole(request, ['admin']);
     const { id } = parseOrThrow(ZUserParams, request.params);
     const { birthMonth } = parseOrThrow(ZSetBirthMonthRequest, request.body);
-    return { user: await setBirthMonth(database, admin, { userId: id, birthMonth }) };
+    return { user: await setBirthMonth({ database, events: context.events }, admin, { userId: id, birthMonth }) };
   });
 
   app.put('/api/users/:id/verified-judge', async (request) => {

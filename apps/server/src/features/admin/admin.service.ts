@@ -6,7 +6,7 @@ import type {
   TScoreChange,
   TSessionUser,
 } from '@resolved/shared';
-import type { TAppContext } from '../../context';
+import type { TAppContext, TDebatesDeps } from '../../context';
 import { LEADERBOARD_PAGE_SIZE } from '@resolved/shared';
 import { nowIso, type TDatabase } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -24,6 +24,7 @@ import {
 import { updateScoreWithLedger } from '../users/score-ledger.service';
 import { updateAgeFields } from '../users/users.service';
 import { logAdminChange } from '../moderation/moderation.service';
+import { rematchWaiting } from '../matchmaking/queue.service';
 
 export const DEFAULT_SCORE_REASON = 'Set on the admin dashboard';
 /** The reason the moderation log gives an admin's chat switch. */
@@ -91,16 +92,21 @@ export async function setChatLockAsAdmin(
   return lock;
 }
 
-/** Changes someone's month of birth (only admins may, once it is set); logged with the admin actions. */
+/**
+ * Changes someone's month of birth (only admins may, once it is set); logged with the admin actions. A new age band
+ * may let them meet people waiting in the queue with them: their format is swept again.
+ */
 export async function setBirthMonth(
-  database: TDatabase,
+  deps: TDebatesDeps,
   admin: TSessionUser,
   input: { userId: string; birthMonth: string },
 ): Promise<TSessionUser> {
+  const { database } = deps;
   const target = await findUserById(database.db, input.userId);
   if (!target) throw userNotFoundError();
   await updateAgeFields(database, input.userId, { birthMonth: input.birthMonth });
   await logAdminChange({ database }, admin, target, 'set_birth_month', 'Month of birth changed on the admin dashboard');
+  await rematchWaiting(deps, [input.userId]);
   return target;
 }
 

@@ -325,6 +325,23 @@ describe.each(TEST_ENGINES)('ages on %s', (engine) => {
     expect(row?.managedBy).toBe(coach.user.id);
   });
 
+  it('an admin’s change of a month of birth pairs at once two who wait and may now meet', async () => {
+    const admin = await buildUser(t, { role: 'admin' });
+    const teen = await buildUser(t, { birthMonth: monthAged(16) });
+    const adult = await buildUser(t, { birthMonth: monthAged(30) });
+    for (const who of [teen, adult]) {
+      expect((await send(who, 'POST', '/api/debates/queue', { formatId: 'ld' })).json().status).toBe('waiting');
+    }
+    // The month was mistyped: the "teen" is an adult, and meets the adult waiting without queueing again.
+    const changed = await send(admin, 'PUT', `/api/users/${teen.user.id}/birth-month`, { birthMonth: monthAged(25) });
+    expect(changed.statusCode).toBe(200);
+    const [teenQueue, adultQueue] = await Promise.all(
+      [teen, adult].map(async (who) => (await send(who, 'GET', '/api/debates/queue')).json().queue),
+    );
+    expect(teenQueue).toMatchObject({ waiting: null, activeDebateId: expect.any(Number) });
+    expect(adultQueue.activeDebateId).toBe(teenQueue.activeDebateId);
+  });
+
   it('lets admins change a month of birth and grant or revoke verified judge, each logged; no one else', async () => {
     const admin = await buildUser(t, { role: 'admin', displayName: 'Admin Ada' });
     const person = await buildUser(t, { displayName: 'Volunteer Judge' });

@@ -67,6 +67,18 @@ export async function listQueue(db: TDebatesDb, formatId: TFormatId) {
   return db.selectFrom('debateQueue').selectAll().where('formatId', '=', formatId).orderBy('id').execute();
 }
 
+/** The formats these users wait in (each waits in one at most). */
+export async function listQueuedFormatsOf(db: TDebatesDb, userIds: readonly string[]): Promise<TFormatId[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('debateQueue')
+    .select('formatId')
+    .distinct()
+    .where('userId', 'in', [...userIds])
+    .execute();
+  return rows.map((r) => r.formatId);
+}
+
 export async function insertChallenge(
   db: TDebatesDb,
   values: { token: string; userId: string; formatId: TFormatId; prepMinutes: number | null; now: string },

@@ -276,6 +276,23 @@ export function requestMatching(
 }
 
 /**
+ * A change that widens who may meet whom (a coach's approval, a join to a team, an admin's change of a month of birth)
+ * sweeps again the formats these users wait in, so a pair it makes matchable is paired now rather than at the next
+ * join. The sweep takes the matching lock and reads the queue from the database, so it pairs people waiting through
+ * any instance; it runs after the change has committed, so it reads it. Without a topic nobody is paired, as for a
+ * join: the change itself stands.
+ */
+export async function rematchWaiting(deps: TDebatesDeps, userIds: readonly string[]): Promise<void> {
+  for (const formatId of await mmRepo.listQueuedFormatsOf(db(deps), userIds)) {
+    try {
+      await requestMatching(deps, formatId);
+    } catch (err) {
+      if (!(err instanceof AppError && err.reason === 'no_topic')) throw err;
+    }
+  }
+}
+
+/**
  * A ban or a suspension takes effect on matchmaking at once: the person's queue place goes and their open challenge
  * links are revoked (under the matching lock, so no sweep or acceptance is half-way through with them). A join still
  * waiting in another instance's sweep batch is caught by that sweep's own seat check.

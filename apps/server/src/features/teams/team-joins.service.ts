@@ -19,6 +19,7 @@ import { AppError, rateLimitedError } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { ageBandsOf, findDisplayNames, markTeamManaged } from '../users/users.service';
+import { rematchWaiting } from '../matchmaking/queue.service';
 import * as repo from './teams.repository';
 import { emitTeamChanged, getTeam, isJoinOpen, requireCoach, type TTeamsDeps } from './teams.service';
 
@@ -179,6 +180,8 @@ export async function joinByCode(deps: TTeamsDeps, user: TSessionUser, code: str
     if (coachId) await markTeamManaged(deps.database, user.id, coachId);
   }
   if (joined.isNew) await announceJoin(deps, { id: teamId, name: team.name }, user.id, joined.isPending);
+  // A new teammate (not one waiting for the coach) may now meet the team's minors: a pair waiting is paired now.
+  if (joined.isNew && !joined.isPending) await rematchWaiting(deps, [user.id]);
   return answer(joined.isNew, joined.isPending);
 }
 
@@ -190,12 +193,16 @@ async function notWaitingError(deps: TTeamsDeps, teamId: number, memberId: strin
   return new AppError('not_found', 'That person is not waiting to join this team.');
 }
 
-/** A coach approves someone waiting to join: from now on a member, a teammate everywhere. */
+/**
+ * A coach approves someone waiting to join: from now on a member, a teammate everywhere, and one the queue pairs
+ * with the team's minors who wait now (not at the next join).
+ */
 export async function approveMember(deps: TTeamsDeps, user: TSessionUser, teamId: number, memberId: string) {
   await requireCoach(deps, user, teamId);
   if (!(await repo.approvePendingMember(db(deps), teamId, memberId)))
     throw await notWaitingError(deps, teamId, memberId);
   await emitTeamChanged(deps, teamId);
+  await rematchWaiting(deps, [memberId]);
   return getTeam(deps, user, teamId);
 }
 

@@ -52,4 +52,36 @@ describeCluster('teams on two instances', ({ startInstance, asTestApp }) => {
     expect(opened).toMatchObject({ role: 'debater', round: { teamId: team.id, teamName: 'Cluster team' } });
     expect(opened.round.debateId).toBe(paired.json().rounds[0].debateId);
   });
+
+  it('a coach approving on one instance pairs a teammate pair waiting through the other at once', async () => {
+    const a = await startInstance();
+    const b = await startInstance();
+    const born = (years: number) => `${new Date().getUTCFullYear() - years - 1}-01`;
+    const coach = await buildUser(asTestApp(b), { displayName: 'Coach' });
+    const teen = await buildUser(asTestApp(a), { birthMonth: born(15) });
+    const adult = await buildUser(asTestApp(a), { birthMonth: born(30) });
+    const call = (instance: typeof a, cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+      instance.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+    const team = (await call(b, coach.cookie, 'POST', '/api/teams', { name: 'Mixed', school: 'Mixed High' })).json()
+      .team as TTeam;
+    for (const student of [teen, adult]) {
+      expect((await call(a, student.cookie, 'POST', `/api/teams/join/${team.joinCode}`)).json().isPending).toBe(true);
+    }
+    expect(
+      (await call(b, coach.cookie, 'POST', `/api/teams/${team.id}/members/${teen.user.id}/approve`)).statusCode,
+    ).toBe(200);
+    // Both wait through instance A: the adult is no teammate of the 15-year-old yet.
+    const teenSocket = await connectClient(a.url, teen.cookie);
+    sockets.push(teenSocket);
+    for (const student of [teen, adult]) {
+      expect((await call(a, student.cookie, 'POST', '/api/debates/queue', { formatId: 'ld' })).json().status).toBe(
+        'waiting',
+      );
+    }
+    const matched = nextEvent(teenSocket, 'debate.matched');
+    const approved = await call(b, coach.cookie, 'POST', `/api/teams/${team.id}/members/${adult.user.id}/approve`);
+    expect(approved.statusCode).toBe(200);
+    const { debateId } = await matched;
+    expect((await call(a, adult.cookie, 'GET', '/api/debates/queue')).json().queue.activeDebateId).toBe(debateId);
+  });
 });

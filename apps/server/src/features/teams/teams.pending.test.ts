@@ -115,11 +115,20 @@ describe.each(TEST_ENGINES)('pending team members on %s', (engine) => {
     expect(events.some((e) => e.name === 'team.changed' && e.room === `user:${stranger.user.id}`)).toBe(true);
     expect(await teamAs(stranger, team.id)).toMatchObject({ myRole: 'member', isPending: false, memberCount: 4 });
     expect((await call(stranger, 'GET', `/api/users/${child.user.id}`)).statusCode).toBe(200);
-    // Queueing again, the adult is matched with the team's 15-year-old still waiting.
-    expect((await call(stranger, 'DELETE', '/api/debates/queue')).statusCode).toBeLessThan(300);
-    const matched = await queue(stranger);
-    expect(matched.json().status).toBe('matched');
-    const round = (await call(teen, 'GET', `/api/debates/${matched.json().debateId}`)).json().debate as TDebate;
+    // The approval pairs the two still waiting at once, without either queueing again: both are told, and both are
+    // in the round.
+    const matchedTo = (who: TCookieUser) =>
+      events.find((e) => e.name === 'debate.matched' && e.room === `user:${who.user.id}`)?.payload;
+    const told = matchedTo(stranger) as { debateId: number } | undefined;
+    expect(told).toBeDefined();
+    expect(matchedTo(teen)).toEqual(told);
+    for (const who of [stranger, teen]) {
+      expect((await call(who, 'GET', '/api/debates/queue')).json().queue).toMatchObject({
+        waiting: null,
+        activeDebateId: told!.debateId,
+      });
+    }
+    const round = (await call(teen, 'GET', `/api/debates/${told!.debateId}`)).json().debate as TDebate;
     expect(new Set([round.debaters.a.userId, round.debaters.b.userId])).toEqual(
       new Set([teen.user.id, stranger.user.id]),
     );
