@@ -29,6 +29,7 @@ import { isBlockedByAny } from '../blocks/blocks.service';
 import { nowIso } from '../../db/database';
 import { AppError, refuse, refused } from '../../lib/errors';
 import * as repo from './debates.repository';
+import * as guards from './round-guards.repository';
 import { panelBallotsOf, panelJudgeIdsOf } from './panels.service';
 import { presentPanel } from './panel.presenter';
 import * as roundChatRepo from './round-chat.repository';
@@ -270,7 +271,7 @@ async function finishRound(
   status: 'awaiting_ballot' | 'completed',
   spokenMs: number,
 ) {
-  await repo.releaseActiveDebaters(tx, Number(row.id));
+  await guards.releaseActiveDebaters(tx, Number(row.id));
   if (status === 'completed') await settleRound(tx, row, 'completed', { winnerSide: null, spokenMs, now: nowIso() });
 }
 

@@ -8,12 +8,15 @@ import type { TDebateRow, TNewDebate, TStatusChange } from './debates.tables';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import * as repo from './debates.repository';
+import * as guards from './round-guards.repository';
+import * as seats from './round-seats.repository';
 export { clockFromRow, coinFlipOfRow } from './round-row';
 
 /**
- * The statements of `debates.repository.ts` that other features run, most inside their own transaction (matching,
- * challenges, a coach's pairing and openings, the judge's seat, ballots, forfeits, settling a round's awards). The
- * debates feature decides what is on this list: no other feature imports its repository.
+ * The statements of the rounds' repositories (`debates`, `round-guards`, `round-seats`) that other features run, most
+ * inside their own transaction (matching, challenges, a coach's pairing and openings, the judge's seat, ballots,
+ * forfeits, settling a round's awards). The debates feature decides what is on this list: no other feature imports
+ * its repositories.
  */
 /**
  * Claims the judge seat if it is free: while live, or after the last speech while the round waits for an invited
@@ -25,12 +28,12 @@ export async function claimJudge(
   userId: string,
   inviteToken: string | undefined,
 ): Promise<boolean> {
-  return repo.claimJudge(db, id, userId, inviteToken);
+  return seats.claimJudge(db, id, userId, inviteToken);
 }
 
 /** Takes the announcement of a round's opening: true for exactly one caller, on whichever instance. */
 export async function claimOpening(db: TDebatesDb, id: number): Promise<boolean> {
-  return repo.claimOpening(db, id);
+  return guards.claimOpening(db, id);
 }
 
 /** The app's Kysely instance or a transaction. */
@@ -39,11 +42,11 @@ export function debatesDb(db: Kysely<DB>): TDebatesDb {
 }
 
 export async function findActiveDebateId(db: TDebatesDb, userId: string): Promise<number | null> {
-  return repo.findActiveDebateId(db, userId);
+  return guards.findActiveDebateId(db, userId);
 }
 
 export async function findActiveUserIds(db: TDebatesDb, userIds: string[]): Promise<Set<string>> {
-  return repo.findActiveUserIds(db, userIds);
+  return guards.findActiveUserIds(db, userIds);
 }
 
 export async function findDebate(db: TDebatesDb, id: number): Promise<TDebateRow | undefined> {
@@ -51,7 +54,7 @@ export async function findDebate(db: TDebatesDb, id: number): Promise<TDebateRow
 }
 
 export async function insertActiveDebaters(db: TDebatesDb, debateId: number, userIds: string[]): Promise<void> {
-  return repo.insertActiveDebaters(db, debateId, userIds);
+  return guards.insertActiveDebaters(db, debateId, userIds);
 }
 
 export async function insertDebate(db: TDebatesDb, values: TNewDebate): Promise<number> {
@@ -69,12 +72,12 @@ export async function insertDebates(db: TDebatesDb, debates: readonly TNewDebate
 
 /** Scheduled rounds whose start time has come and whose opening nobody has announced yet. */
 export async function listDueOpenings(db: TDebatesDb, now: string, limit: number): Promise<number[]> {
-  return repo.listDueOpenings(db, now, limit);
+  return guards.listDueOpenings(db, now, limit);
 }
 
 /** The live practice rounds with a start time that these users debate, started or not, earliest start first. */
 export async function listScheduledRoundsOf(db: TDebatesDb, userIds: string[]) {
-  return repo.listScheduledRoundsOf(db, userIds);
+  return guards.listScheduledRoundsOf(db, userIds);
 }
 
 /** Keeps why a settled round did not count (the award rule's `TNotCounted`, as JSON). */
@@ -87,12 +90,12 @@ export async function markRewarded(db: TDebatesDb, id: number): Promise<void> {
 }
 
 export async function releaseActiveDebaters(db: TDebatesDb, debateId: number): Promise<void> {
-  return repo.releaseActiveDebaters(db, debateId);
+  return guards.releaseActiveDebaters(db, debateId);
 }
 
 /** Gives back a claimed announcement (it could not be sent): the round is due again. */
 export async function releaseOpening(db: TDebatesDb, id: number): Promise<void> {
-  return repo.releaseOpening(db, id);
+  return guards.releaseOpening(db, id);
 }
 
 /**
@@ -106,7 +109,7 @@ export async function replaceAbsentJudge(
   toId: string | null,
   now: string,
 ): Promise<boolean> {
-  return repo.replaceAbsentJudge(db, id, fromId, toId, now);
+  return seats.replaceAbsentJudge(db, id, fromId, toId, now);
 }
 
 /** A tournament's standby judge takes seat 2 or 3 of a live round's panel from a judge who never opened the room. */
@@ -117,12 +120,12 @@ export async function replaceAbsentPanelJudge(
   toId: string,
   now: string,
 ): Promise<boolean> {
-  return repo.replaceAbsentPanelJudge(db, id, fromId, toId, now);
+  return seats.replaceAbsentPanelJudge(db, id, fromId, toId, now);
 }
 
 /** Opens (or replaces) the round's judge invitation. */
 export async function setJudgeInvite(db: TDebatesDb, id: number, token: string): Promise<void> {
-  return repo.setJudgeInvite(db, id, token);
+  return seats.setJudgeInvite(db, id, token);
 }
 
 /**
@@ -130,7 +133,7 @@ export async function setJudgeInvite(db: TDebatesDb, id: number, token: string):
  * round's guard; the scheduled round still counts as theirs (see `listScheduledRoundsOf`).
  */
 export async function takeActiveDebaters(db: TDebatesDb, debateId: number, userIds: string[]): Promise<void> {
-  return repo.takeActiveDebaters(db, debateId, userIds);
+  return guards.takeActiveDebaters(db, debateId, userIds);
 }
 
 /** Moves a debate from one status to another; false if it was no longer in `from` (someone else ended it). */
@@ -146,7 +149,7 @@ export type TDebatesDb = repo.TDebatesDb;
 
 /** A tournament host's swap of a round's sides before its clock has run (false once it has, or it ended). */
 export async function swapUnstartedSides(db: TDebatesDb, id: number): Promise<boolean> {
-  return repo.swapUnstartedSides(db, id);
+  return seats.swapUnstartedSides(db, id);
 }
 
 /**
@@ -156,9 +159,9 @@ export async function swapUnstartedSides(db: TDebatesDb, id: number): Promise<bo
 export async function recordCoinFlipChoice(
   db: TDebatesDb,
   id: number,
-  change: Parameters<typeof repo.recordCoinFlipChoice>[2],
+  change: Parameters<typeof seats.recordCoinFlipChoice>[2],
 ): Promise<boolean> {
-  return repo.recordCoinFlipChoice(db, id, change);
+  return seats.recordCoinFlipChoice(db, id, change);
 }
 
 /** The coin flips of rounds `ids` (a Public Forum tournament's), by round: the winner and the choices made so far. */
@@ -179,7 +182,7 @@ export async function reseatUnstartedJudge(
   judgeId: string | null,
   now: string,
 ): Promise<boolean> {
-  return repo.reseatUnstartedJudge(db, id, judgeId, now);
+  return seats.reseatUnstartedJudge(db, id, judgeId, now);
 }
 
 /**
@@ -187,7 +190,7 @@ export async function reseatUnstartedJudge(
  * blamed and no points (as a coach's cancel); its debaters' guards are let go. False once its clock has run.
  */
 export async function cancelUnstarted(db: TDebatesDb, id: number, now: string): Promise<boolean> {
-  if (!(await repo.cancelUnstarted(db, id, now))) return false;
-  await repo.releaseActiveDebaters(db, id);
+  if (!(await seats.cancelUnstarted(db, id, now))) return false;
+  await guards.releaseActiveDebaters(db, id);
   return true;
 }
