@@ -46,13 +46,15 @@ export async function liveChallengeRound(browser: Browser, label: string) {
 /**
  * A whole judged round between `winner` and `loser`, with `judge` seated before the first speech: every speech runs
  * its full scheduled time (moved back in the database, as the other browser tests do), so the round counts, pays
- * points and moves both debaters' ratings. Returns the round's id.
+ * points and moves both debaters' ratings. With `isCut`, every speech ends as soon as it starts: the round is judged
+ * but does not count for points (its speeches ran under half their time). Returns the round's id.
  */
 export async function playJudgedRound(
   winner: BrowserContext,
   loser: BrowserContext,
   judge: BrowserContext,
   formatId: TFormatId = 'ld',
+  options: { isCut?: boolean } = {},
 ): Promise<number> {
   const debateId = await startChallengeRound(winner, loser, formatId);
   const seated = await judge.request.post(`/api/debates/${debateId}/judge`, { headers });
@@ -68,7 +70,7 @@ export async function playJudgedRound(
       data: { action: 'start_speech' },
     });
     expect(start.ok(), await start.text()).toBe(true);
-    letRunningSpeechRun(debateId, speech.minutes);
+    if (!options.isCut) letRunningSpeechRun(debateId, speech.minutes);
     const end = await speaker.request.post(`/api/debates/${debateId}/clock`, {
       headers,
       data: { action: 'end_speech' },

@@ -112,7 +112,7 @@ test('the dashboard opens with "Start a debate" and the debater’s own record',
   await expect(record.getByTestId('record-wins')).toHaveText('0');
   await expect(record.getByTestId('record-losses')).toHaveText('0');
   await expect(record.getByTestId('record-speaker-points')).toHaveText('—');
-  await expect(record.getByTestId('record-ratings')).toHaveText('After your first judged round');
+  await expect(record.getByTestId('record-ratings')).toHaveText('After your first judged round that counts for points');
   // It leads to the Find an opponent card on the dashboard itself (one "Find an opponent" on the page).
   await welcome.getByRole('link', { name: 'Start a debate' }).click();
   await expect(page.getByRole('button', { name: 'Find an opponent' })).toBeInViewport();

@@ -51,7 +51,7 @@ test('the spec’s sections stay, and wins, losses and "Find an opponent" show o
   // The product's additions, once each, in one area: record, ratings, recent rounds, finding an opponent, team rounds.
   const yours = main.getByRole('region', { name: 'Your debates' });
   await expect(yours.getByTestId('record-wins')).toHaveText('0');
-  await expect(yours.getByTestId('record-ratings')).toHaveText('After your first judged round');
+  await expect(yours.getByTestId('record-ratings')).toHaveText('After your first judged round that counts for points');
   await expect(yours.getByRole('heading', { name: 'Debate a random opponent' })).toBeVisible();
   await expect(yours.getByRole('heading', { name: 'Team practice' })).toBeVisible();
   await expect(main.getByText('Wins', { exact: true })).toHaveCount(1);

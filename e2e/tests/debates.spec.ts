@@ -190,7 +190,13 @@ test('two strangers are matched, share one clock and a call, and a third person 
   // other tests' real rounds may fill, as the run's database is shared).
   const ratings = ada!.getByRole('region', { name: 'Ratings by format' });
   await expect(ratings.getByText('Loading ratings…')).toHaveCount(0);
-  await expect(ratings.getByText(/No judged Lincoln Douglas debates yet\.|\d+ debates?$/).first()).toBeVisible();
+  await expect(
+    ratings
+      .getByText(
+        /No Lincoln Douglas ratings yet: a rating starts with a judged round that counts for points\.|\d+ debates?$/,
+      )
+      .first(),
+  ).toBeVisible();
   for (const name of [adaName, graceName]) await expect(ratings).not.toContainText(name);
 
   await Promise.all(contexts.map((c) => c.close()));

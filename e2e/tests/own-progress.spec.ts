@@ -45,3 +45,35 @@ test('a debater reads the reason of their last ballot from the dashboard’s "Hi
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await Promise.all([rival.close(), judge.close()]);
 });
+
+test('a judged round that did not count for points is named so, with why, not as no judged round', async ({
+  browser,
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const run = randomBytes(3).toString('hex');
+  await signInAs(context, uniqueEmail('uncounted'), `Uma ${run}`);
+  const [rival, judge] = await Promise.all([browser.newContext(), browser.newContext()]);
+  await signInAs(rival, uniqueEmail('uncounted-rival'), `Rex ${run}`);
+  await signInAs(judge, uniqueEmail('uncounted-judge'), `Jun ${run}`);
+  // Judged, but every speech cut at once: the round does not count for points and rates nobody.
+  await playJudgedRound(rival, context, judge, 'ld', { isCut: true });
+
+  await page.goto('/debates#your-progress');
+  const progress = page.getByRole('region', { name: 'Your progress' });
+  const ballot = progress.getByTestId('last-ballots').getByRole('listitem').first();
+  await expect(ballot).toContainText(`Loss · Lincoln Douglas · 27.0 speaker points · judged by Jun ${run}`);
+  await expect(ballot.getByTestId('not-counted')).toContainText('Not counted for points: speeches ran');
+  await expect(progress.getByTestId('rating-chart-empty')).toHaveText(
+    /^The rating chart starts after the first judged round that counts for points\. The judged round so far did not: speeches ran \d+% of their time; a round counts from 50%\.$/,
+  );
+  await expect(page.getByText('The rating chart starts after the first judged round.')).toHaveCount(0);
+  await expect(page.getByText('No judged Lincoln Douglas debates yet.')).toHaveCount(0);
+  // The dashboard's chart says the same.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('debate-record').getByTestId('rating-chart-empty')).toContainText(
+    'The judged round so far did not: speeches ran',
+  );
+  await Promise.all([rival.close(), judge.close()]);
+});

@@ -7,6 +7,7 @@ import { debateHistoryQuery } from '../debates/debates-queries';
 import { historyResultText } from '../debates/history-text';
 import { getMyProgress, teamKeys } from '../teams/teams-queries';
 import { isUpcoming } from '../debates/start-time';
+import { uncountedBallots } from '../debates/ratings/rating-words';
 import { NotCountedNote } from '../debates/ballot/NotCountedNote';
 import { debateRecordQuery } from './dashboard-queries';
 
@@ -51,7 +52,7 @@ export function DebateRecordCard() {
             <dt className="text-slate-600">Ratings</dt>
             <dd className="text-sm text-slate-900" data-testid="record-ratings">
               {data.ratings.length === 0
-                ? 'After your first judged round'
+                ? 'After your first judged round that counts for points'
                 : data.ratings.map(({ formatId, rating }) => (
                     <span key={formatId} className="block">
                       {FORMATS[formatId].name}:{' '}
@@ -64,7 +65,7 @@ export function DebateRecordCard() {
       )}
       <div className="mt-4">
         {progress.data ? (
-          <RatingChart history={progress.data.ratingHistory} />
+          <RatingChart history={progress.data.ratingHistory} uncounted={uncountedBallots(progress.data)} />
         ) : (
           <p className="text-sm text-slate-600">
             {progress.isError ? 'Your rating chart could not be loaded.' : 'Loading…'}

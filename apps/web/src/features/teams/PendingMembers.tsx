@@ -47,10 +47,12 @@ export function PendingMembers({ team }: { team: TTeam }) {
             className="flex flex-wrap items-center justify-between gap-2 py-3"
             data-testid={`pending-${member.displayName}`}
           >
+            {/* The name and its date are apart in the text, not only by a margin: a screen reader says "Saul S,
+                asked 12/6/2026", not "Saul Sasked". */}
             <p className="min-w-0 font-semibold text-slate-900">
               {member.displayName}
-              <span className="ml-2 text-sm font-normal text-slate-600">
-                asked {new Date(member.joinedAt).toLocaleDateString()}
+              <span className="text-sm font-normal text-slate-600">
+                , asked <time dateTime={member.joinedAt}>{new Date(member.joinedAt).toLocaleDateString()}</time>
               </span>
             </p>
             <div className="flex gap-2">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { FORMATS, type TDebaterProgress } from '@resolved/shared';
 import { RatingChart } from '../debates/ratings/RatingChart';
+import { uncountedBallots } from '../debates/ratings/rating-words';
 import { NotCountedNote } from '../debates/ballot/NotCountedNote';
 
 /** Rounds per format, wins and losses, speaker points, the rating chart and the latest ballots with their reasons. */
@@ -38,7 +39,7 @@ export function ProgressView({ progress }: { progress: TDebaterProgress }) {
       ) : (
         <p className="text-sm text-slate-600">No finished rounds yet.</p>
       )}
-      <RatingChart history={progress.ratingHistory} />
+      <RatingChart history={progress.ratingHistory} uncounted={uncountedBallots(progress)} />
       <div>
         <h4 className="text-sm font-semibold text-slate-900">Latest ballots</h4>
         {progress.lastBallots.length === 0 ? (

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FORMAT_IDS, FORMATS, type TFormatId } from '@resolved/shared';
 import { RatingText } from './RatingText';
+import { noFormatRatingsText } from '../ratings/rating-words';
 import { formatRatingsQuery } from '../debates-queries';
 import { errorMessage } from '../../../lib/form-errors';
 
@@ -41,7 +42,7 @@ export function FormatRatings() {
       ) : error ? (
         <p role="alert">{errorMessage(error)}</p>
       ) : data.length === 0 ? (
-        <p className="mt-3 text-slate-600">No judged {FORMATS[formatId].name} debates yet.</p>
+        <p className="mt-3 text-slate-600">{noFormatRatingsText(formatId)}</p>
       ) : (
         <ol
           className="mt-3 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm"

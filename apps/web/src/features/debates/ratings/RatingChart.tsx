@@ -1,17 +1,25 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { FORMATS, RATING_DEFAULTS } from '@resolved/shared';
+import { FORMATS, RATING_DEFAULTS, type TNotCounted } from '@resolved/shared';
 import { chartColumns, chartRounds, roundText, type TRatingHistory } from './rating-chart-data';
 import { HEIGHT } from './rating-plot-options';
 import { useRatingPlot } from './useRatingPlot';
 import { RatingLegend, RatingTable, RatingTooltip } from './RatingChartParts';
+import { emptyRatingChartText } from './rating-words';
 
 /**
  * A debater's rating after each judged round, one line per format (uPlot, on a canvas): dates along the bottom,
  * ratings up the side, the starting 1500 dashed. Hovering or tapping near a round, or focusing the chart and moving
  * with the arrow keys, shows the round's date, rating and change, and result. The same rounds are in a table that only
- * screen readers read (the canvas itself is hidden from them), shown to everyone if the chart cannot load.
+ * screen readers read (the canvas itself is hidden from them), shown to everyone if the chart cannot load. Before the
+ * first rated round it says so, and why the judged rounds so far (`uncounted`, newest first) moved no rating.
  */
-export function RatingChart({ history }: { history: TRatingHistory }) {
+export function RatingChart({
+  history,
+  uncounted = [],
+}: {
+  history: TRatingHistory;
+  uncounted?: readonly TNotCounted[];
+}) {
   const rounds = useMemo(() => chartRounds(history), [history]);
   const columns = useMemo(() => chartColumns(rounds), [rounds]);
   const { plotRef, chartRef, tooltip, loadState } = useRatingPlot(rounds, columns);
@@ -19,7 +27,11 @@ export function RatingChart({ history }: { history: TRatingHistory }) {
   const keyIndexRef = useRef<number | null>(null);
 
   if (rounds.length === 0) {
-    return <p className="text-sm text-slate-600">The rating chart starts after the first judged round.</p>;
+    return (
+      <p className="text-sm text-slate-600" data-testid="rating-chart-empty">
+        {emptyRatingChartText(uncounted)}
+      </p>
+    );
   }
 
   /** Moves the chart's cursor to the rounds at `idx`, as the mouse would, and says them for screen readers. */
