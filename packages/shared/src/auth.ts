@@ -4,6 +4,7 @@ import { isCommonPassword } from './common-passwords.js';
 import { AGE_BANDS } from './age.js';
 import { ZBirthMonth } from './age-schemas.js';
 import { ZJoinCode } from './teams.js';
+import { zText } from './text.js';
 
 export const COMMON_PASSWORD_MESSAGE =
   'That password is one of the most common ones. Choose something harder to guess.';
@@ -57,17 +58,13 @@ export const ZPassword = z
   .max(LIMITS.password.max, `Password must be at most ${LIMITS.password.max} characters.`)
   .refine((password) => !isCommonPassword(password), COMMON_PASSWORD_MESSAGE);
 
-/** Control characters (C0, DEL, C1) and the Unicode line/paragraph separators: never part of a display name. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
-/** A display name, wherever it is written (sign-up, account settings): 1–80 characters after trimming, no control characters. */
-export const ZDisplayName = z
-  .string({ error: 'Please enter your full name.' })
-  .trim()
-  .min(LIMITS.displayName.min, 'Please enter your full name.')
-  .max(LIMITS.displayName.max, `Full name must be at most ${LIMITS.displayName.max} characters.`)
-  .refine((name) => !CONTROL_CHARACTERS.test(name), 'Full name cannot contain control characters.');
+/** A display name, wherever it is written (sign-up, account settings): a name under the free-text rule, 1–80 characters. */
+export const ZDisplayName = zText('name', {
+  label: 'Full name',
+  min: LIMITS.displayName.min,
+  max: LIMITS.displayName.max,
+  required: 'Please enter your full name.',
+});
 
 export const ZSignUpRequest = z.object({
   name: ZDisplayName,
@@ -169,7 +166,7 @@ export const ZUpdateScoreRequest = z.object({
     .int({ error: 'Score must be a whole number.' })
     .min(SCORE_LIMITS.min, { error: `Score must be at least ${SCORE_LIMITS.min}.` })
     .max(SCORE_LIMITS.max, { error: `Score must be at most ${SCORE_LIMITS.max}.` }),
-  reason: z.string().trim().max(200, { error: 'Reason must be at most 200 characters.' }).optional(),
+  reason: zText('line', { label: 'Reason', min: 0, max: 200 }).optional(),
 });
 export type TUpdateScoreRequest = z.infer<typeof ZUpdateScoreRequest>;
 

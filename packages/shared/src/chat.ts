@@ -3,6 +3,7 @@
  * chat's limits. The event names live in the protocol maps of `realtime.ts`.
  */
 import { z } from 'zod';
+import { zText } from './text.js';
 import { ZRole } from './auth.js';
 import { DB_INT_MAX, LIMITS } from './constants.js';
 
@@ -53,11 +54,13 @@ const ZCursor = z.coerce.number().int().min(0).max(DB_INT_MAX);
 /** `message.send`. `clientId` is made by the sender once per message: a retry with it never stores twice. */
 export const ZSendMessage = z.object({
   clientId: z.uuid({ error: 'The message needs a client id (a UUID).' }),
-  text: z
-    .string({ error: 'Type a message first.' })
-    .trim()
-    .min(LIMITS.chatMessage.min, { error: 'Type a message first.' })
-    .max(LIMITS.chatMessage.max, { error: `A message can be at most ${LIMITS.chatMessage.max} characters.` }),
+  text: zText('multiline', {
+    label: 'A message',
+    min: LIMITS.chatMessage.min,
+    max: LIMITS.chatMessage.max,
+    required: 'Type a message first.',
+    tooLong: `A message can be at most ${LIMITS.chatMessage.max} characters.`,
+  }),
 });
 export type TSendMessage = z.infer<typeof ZSendMessage>;
 

@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './formats.js';
 export * from './schemas.js';
+export * from './text.js';
 export * from './auth.js';
 export * from './age.js';
 export * from './age-schemas.js';

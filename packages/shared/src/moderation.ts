@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DB_INT_MAX } from './constants.js';
 import { ZUserIdParams } from './profiles.js';
+import { zText } from './text.js';
 
 /** Why someone reports a user, in the order the report form lists them. */
 export const REPORT_REASONS = [
@@ -78,11 +79,13 @@ export const ZCreateReportRequest = z
     /** For evidence: the round it was shared in. */
     debateId: z.coerce.number().int().positive().optional(),
     reason: ZReportReason,
-    details: z
-      .string()
-      .trim()
-      .max(REPORT_LIMITS.detailsMax, `Keep it under ${REPORT_LIMITS.detailsMax} characters.`)
-      .optional(),
+    details: zText('multiline', {
+      label: 'The details',
+      min: 0,
+      required: 'Tell us what happened.',
+      max: REPORT_LIMITS.detailsMax,
+      tooLong: `Keep it under ${REPORT_LIMITS.detailsMax} characters.`,
+    }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.reason === 'other' && !value.details) {
@@ -286,11 +289,12 @@ export const COMMUNITY_CHAT_LOG_TARGET = { id: 'community-chat', displayName: 'C
 /** Durations a mute or suspension may run, in hours. */
 export const RESTRICTION_HOURS = [1, 24, 72, 168, 720] as const;
 
-const ZReasonText = z
-  .string()
-  .trim()
-  .min(1, 'Give a reason.')
-  .max(REPORT_LIMITS.actionReasonMax, `Keep it under ${REPORT_LIMITS.actionReasonMax} characters.`);
+const ZReasonText = zText('multiline', {
+  label: 'The reason',
+  max: REPORT_LIMITS.actionReasonMax,
+  required: 'Give a reason.',
+  tooLong: `Keep it under ${REPORT_LIMITS.actionReasonMax} characters.`,
+});
 
 export const ZModerationActionRequest = z.discriminatedUnion('action', [
   z.object({ action: z.literal('dismiss'), reason: ZReasonText }),
@@ -371,11 +375,12 @@ export interface TNotice {
 }
 
 export const ZAppealRequest = z.object({
-  text: z
-    .string()
-    .trim()
-    .min(1, 'Say why this should be reconsidered.')
-    .max(REPORT_LIMITS.appealMax, `Keep it under ${REPORT_LIMITS.appealMax} characters.`),
+  text: zText('multiline', {
+    label: 'An appeal',
+    max: REPORT_LIMITS.appealMax,
+    required: 'Say why this should be reconsidered.',
+    tooLong: `Keep it under ${REPORT_LIMITS.appealMax} characters.`,
+  }),
 });
 export type TAppealRequest = z.infer<typeof ZAppealRequest>;
 

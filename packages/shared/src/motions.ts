@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { zText } from './text.js';
 import { ZFormatId } from './debate/protocol.js';
 import type { TFormatId } from './formats.js';
 
@@ -17,11 +18,7 @@ export interface TMotion {
 
 export const ZCreateMotionRequest = z.object({
   formatId: ZFormatId,
-  text: z
-    .string({ error: 'Motion is required.' })
-    .trim()
-    .min(1, { error: 'Motion is required.' })
-    .max(LIMITS.topicTitle.max, { error: `Motion must be at most ${LIMITS.topicTitle.max} characters.` }),
+  text: zText('line', { label: 'Motion', max: LIMITS.topicTitle.max }),
 });
 export type TCreateMotionRequest = z.infer<typeof ZCreateMotionRequest>;
 

@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { withoutControlCharacters, zText, type TTextKind } from './text.js';
 
-/** Trimmed text with length limits and messages a person can act on. */
-function text(label: string, limits: { min: number; max: number }) {
-  return z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(limits.min, { error: `${label} is required.` })
-    .max(limits.max, { error: `${label} must be at most ${limits.max} characters.` });
+/** Free text (the one rule, `text.ts`) with length limits and messages a person can act on. */
+function text(kind: TTextKind, label: string, limits: { min: number; max: number }) {
+  return zText(kind, { label, ...limits });
 }
 
 /** Only http(s) links: `javascript:`, `data:` and friends are refused on both sides. */
-export const ZHttpUrl = z
-  .string({ error: 'Meeting Link is required.' })
-  .trim()
-  .min(1, { error: 'Meeting Link is required.' })
-  .max(LIMITS.roomLink.max, { error: `Meeting Link must be at most ${LIMITS.roomLink.max} characters.` })
+export const ZHttpUrl = withoutControlCharacters(
+  z
+    .string({ error: 'Meeting Link is required.' })
+    .trim()
+    .min(1, { error: 'Meeting Link is required.' })
+    .max(LIMITS.roomLink.max, { error: `Meeting Link must be at most ${LIMITS.roomLink.max} characters.` }),
+  'Meeting Link',
+)
   .refine((value) => parseHttpUrl(value) !== undefined, {
     error: 'Meeting Link must be a web address starting with http:// or https://.',
   })
@@ -53,9 +53,9 @@ export const ZTopic = z.object({
 export type TTopic = z.infer<typeof ZTopic>;
 
 export const ZUpdateTopicRequest = z.object({
-  title: text('New Topic Title', LIMITS.topicTitle),
-  date: text('Event Date', LIMITS.topicDate),
-  description: text('Short description', LIMITS.topicDescription),
+  title: text('line', 'New Topic Title', LIMITS.topicTitle),
+  date: text('line', 'Event Date', LIMITS.topicDate),
+  description: text('multiline', 'Short description', LIMITS.topicDescription),
 });
 export type TUpdateTopicRequest = z.infer<typeof ZUpdateTopicRequest>;
 
@@ -71,14 +71,14 @@ export const ZRoom = z.object({
 export type TRoom = z.infer<typeof ZRoom>;
 
 export const ZCreateRoomRequest = z.object({
-  name: text('Room Name', LIMITS.roomName),
+  name: text('name', 'Room Name', LIMITS.roomName),
   zoomLink: ZHttpUrl,
 });
 export type TCreateRoomRequest = z.infer<typeof ZCreateRoomRequest>;
 
 /** A room's name and/or link; the six fixed rooms keep their names (only their links change). */
 export const ZUpdateRoomRequest = z
-  .object({ name: text('Room Name', LIMITS.roomName).optional(), zoomLink: ZHttpUrl.optional() })
+  .object({ name: text('name', 'Room Name', LIMITS.roomName).optional(), zoomLink: ZHttpUrl.optional() })
   .refine((value) => value.name !== undefined || value.zoomLink !== undefined, {
     error: 'Give a new Room Name or Meeting Link.',
   });
@@ -95,13 +95,13 @@ export const ZIdParam = z.object({
 
 // ---- Help contact requests ----
 export const ZCreateContactRequest = z.object({
-  name: text('Your name', LIMITS.contactName),
+  name: text('name', 'Your name', LIMITS.contactName),
   email: z
     .string({ error: 'Email is required.' })
     .trim()
     .max(LIMITS.email.max, { error: 'Email is too long.' })
     .pipe(z.email({ error: 'Enter a valid email address.' })),
-  message: text('Message', LIMITS.contactMessage),
+  message: text('multiline', 'Message', LIMITS.contactMessage),
 });
 export type TCreateContactRequest = z.infer<typeof ZCreateContactRequest>;
 

@@ -7,6 +7,7 @@ import { FORMAT_IDS, type TFormatId, type TSideKey } from './formats.js';
 import type { TDebateStatus } from './debate/protocol.js';
 import type { TNotCounted } from './debate/awards.js';
 import type { TAgeBand } from './age.js';
+import { zText } from './text.js';
 
 export const TEAM_LIMITS = {
   nameMax: 80,
@@ -83,16 +84,22 @@ export function formatJoinCode(code: string): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
-const trimmed = (max: number, label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`);
-
 export const ZCreateTeamRequest = z.object({
-  name: trimmed(TEAM_LIMITS.nameMax, 'Team name').min(2, 'Team name must be at least 2 characters.'),
-  school: trimmed(TEAM_LIMITS.schoolMax, 'School').min(2, 'School must be at least 2 characters.'),
-  description: trimmed(TEAM_LIMITS.descriptionMax, 'Description').optional().default(''),
+  name: zText('name', {
+    label: 'Team name',
+    min: 2,
+    max: TEAM_LIMITS.nameMax,
+    tooShort: 'Team name must be at least 2 characters.',
+  }),
+  school: zText('name', {
+    label: 'School',
+    min: 2,
+    max: TEAM_LIMITS.schoolMax,
+    tooShort: 'School must be at least 2 characters.',
+  }),
+  description: zText('multiline', { label: 'Description', min: 0, max: TEAM_LIMITS.descriptionMax })
+    .optional()
+    .default(''),
 });
 export type TCreateTeamRequest = z.input<typeof ZCreateTeamRequest>;
 

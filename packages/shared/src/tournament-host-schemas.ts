@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ZSpeakerPoints } from './debate/protocol.js';
+import { zText } from './text.js';
 
 /** What a host changed: each is one audit entry. */
 export const TOURNAMENT_AUDIT_ACTIONS = [
@@ -17,13 +18,11 @@ export type TTournamentAuditAction = (typeof TOURNAMENT_AUDIT_ACTIONS)[number];
 
 export const TOURNAMENT_CORRECTION_REASON_MAX = 500;
 
-const ZReason = z
-  .string({ error: 'Say why the result is corrected.' })
-  .trim()
-  .min(1, { error: 'Say why the result is corrected.' })
-  .max(TOURNAMENT_CORRECTION_REASON_MAX, {
-    error: `The reason must be at most ${TOURNAMENT_CORRECTION_REASON_MAX} characters.`,
-  });
+const ZReason = zText('multiline', {
+  label: 'The reason',
+  max: TOURNAMENT_CORRECTION_REASON_MAX,
+  required: 'Say why the result is corrected.',
+});
 
 /** A pairing's change before its debate starts: its sides swapped, and/or another judge of the pool (null: none). */
 export const ZTournamentPairingChange = z
@@ -50,13 +49,7 @@ export type TTournamentResultCorrection = z.infer<typeof ZTournamentResultCorrec
  */
 export const ZTournamentRepairRequest = z.object({
   releasedAt: z.string({ error: 'Say which release of the round to re-pair.' }).min(1).max(40),
-  reason: z
-    .string()
-    .trim()
-    .max(TOURNAMENT_CORRECTION_REASON_MAX, {
-      error: `The reason must be at most ${TOURNAMENT_CORRECTION_REASON_MAX} characters.`,
-    })
-    .optional(),
+  reason: zText('multiline', { label: 'The reason', min: 0, max: TOURNAMENT_CORRECTION_REASON_MAX }).optional(),
 });
 
 /** One line of the audit: who changed what, when, from what to what, and why. */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { TAgeBand } from './age.js';
 import { DB_INT_MAX } from './constants.js';
+import { zText } from './text.js';
 
 export const PARADIGM_MAX = 2000;
 export const MOTION_MAX = 300;
@@ -14,10 +15,13 @@ export const ENTRANTS_PER_JUDGE_MAX = 50;
 
 /** `PUT /api/users/me/paradigm`: the paradigm (empty: none). */
 export const ZParadigmRequest = z.object({
-  paradigm: z
-    .string({ error: 'Write your paradigm, or leave it empty to have none.' })
-    .trim()
-    .max(PARADIGM_MAX, `A paradigm is at most ${PARADIGM_MAX} characters.`),
+  paradigm: zText('multiline', {
+    label: 'A paradigm',
+    min: 0,
+    max: PARADIGM_MAX,
+    required: 'Write your paradigm, or leave it empty to have none.',
+    tooLong: `A paradigm is at most ${PARADIGM_MAX} characters.`,
+  }),
 });
 export type TParadigmRequest = z.input<typeof ZParadigmRequest>;
 
@@ -130,11 +134,12 @@ export interface TPoolParadigm {
 
 /** `PUT /api/tournaments/:id/rounds/:number/motion`: a Parli round's motion, until the round is released. */
 export const ZRoundMotionRequest = z.object({
-  motion: z
-    .string({ error: 'Write the motion.' })
-    .trim()
-    .min(1, 'Write the motion.')
-    .max(MOTION_MAX, `A motion is at most ${MOTION_MAX} characters.`),
+  motion: zText('line', {
+    label: 'A motion',
+    max: MOTION_MAX,
+    required: 'Write the motion.',
+    tooLong: `A motion is at most ${MOTION_MAX} characters.`,
+  }),
 });
 export type TRoundMotionRequest = z.input<typeof ZRoundMotionRequest>;
 

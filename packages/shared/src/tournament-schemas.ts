@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { FORMAT_IDS, type TFormatId } from './formats.js';
 import { DB_INT_MAX } from './constants.js';
+import { zText } from './text.js';
 import type { TDebateStatus } from './debate/protocol.js';
 import type { TDrawFlag } from './tournaments/types.js';
 import { ZRoundStartTimes } from './tournament-schedule-schemas.js';
@@ -58,25 +59,24 @@ const ZId = (what: string) =>
 
 export const ZTournamentId = ZId('tournament');
 
-const ZDivisionName = z
-  .string()
-  .trim()
-  .min(1, 'Give each division a name.')
-  .max(
-    TOURNAMENT_LIMITS.divisionNameMax,
-    `Division names are at most ${TOURNAMENT_LIMITS.divisionNameMax} characters.`,
-  );
+const ZDivisionName = zText('name', {
+  label: 'A division name',
+  max: TOURNAMENT_LIMITS.divisionNameMax,
+  required: 'Give each division a name.',
+  tooLong: `Division names are at most ${TOURNAMENT_LIMITS.divisionNameMax} characters.`,
+});
 
 /** One judge per room, or a panel of three (`JUDGES_PER_ROOM`). */
 const ZJudgesPerRoom = z.union([z.literal(1), z.literal(3)], { error: 'Choose 1 judge or a panel of 3 per room.' });
 
 export const ZCreateTournamentRequest = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Give the tournament a name.')
-      .max(TOURNAMENT_LIMITS.nameMax, `The name is at most ${TOURNAMENT_LIMITS.nameMax} characters.`),
+    name: zText('name', {
+      label: 'The name',
+      max: TOURNAMENT_LIMITS.nameMax,
+      required: 'Give the tournament a name.',
+      tooLong: `The name is at most ${TOURNAMENT_LIMITS.nameMax} characters.`,
+    }),
     formatId: z.enum(FORMAT_IDS as [TFormatId, ...TFormatId[]], { error: 'Choose a debate format.' }),
     prelimRounds: z
       .number({ error: 'Choose how many preliminary rounds (1 to 9).' })

@@ -119,6 +119,23 @@ export function validationError(error: ZodError): AppError {
   );
 }
 
+/**
+ * PostgreSQL's refusals of text it cannot store: a NUL (`invalid byte sequence for encoding "UTF8": 0x00`, SQLSTATE
+ * 22021) or `\u0000` in JSON (22P05). The free-text rule (`packages/shared/src/text.ts`) refuses them in every
+ * free-text field first; this is for any other string (an id, a token) that reaches a query: the client's error, a
+ * 400, never a 500.
+ */
+const UNSTORABLE_TEXT_STATES = new Set(['22021', '22P05']);
+export const UNSTORABLE_TEXT_MESSAGE = 'The request holds characters that cannot be stored (such as a NUL byte).';
+
+/** The 400 a PostgreSQL encoding refusal becomes, or undefined for any other error. */
+export function unstorableTextError(error: unknown): AppError | undefined {
+  const state = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof state === 'string' && UNSTORABLE_TEXT_STATES.has(state)
+    ? new AppError('bad_request', UNSTORABLE_TEXT_MESSAGE)
+    : undefined;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     if (error instanceof AppError) {
@@ -135,6 +152,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(400)
         .send({ error: { code: appError.code, message: appError.message, details: appError.details } });
+    }
+    const unstorable = unstorableTextError(error);
+    if (unstorable) {
+      request.log.info({ err: error }, 'refused text the database cannot store');
+      return reply.status(400).send({ error: unstorable.toDetail({ withDetails: false }) });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -3,6 +3,7 @@
  * its bytes, not its name or the browser's word for it; names are cleaned of any path.
  */
 import { z } from 'zod';
+import { withoutControlCharacters, withoutForbiddenCharacters, zText } from '../text.js';
 
 /** The largest file a round accepts by default (EVIDENCE_MAX_BYTES overrides it). */
 export const EVIDENCE_DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
@@ -74,11 +75,15 @@ export function sniffEvidenceType(head: Uint8Array, name: string): string | null
   return null;
 }
 
-/** A file name with no path, no control or reserved characters, at most EVIDENCE_NAME_MAX long. */
+/**
+ * A file name with no path, no reserved characters and nothing a name may not hold (the free-text rule: no control,
+ * invisible or direction-changing characters — `evil\u202Etxt.exe` reads as `evilexe.txt`), at most EVIDENCE_NAME_MAX
+ * long.
+ */
 export function cleanEvidenceName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base]
-    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && !'<>:"|?*'.includes(ch))
+  const cleaned = [...withoutForbiddenCharacters(base, 'name')]
+    .filter((ch) => !'<>:"|?*'.includes(ch))
     .join('')
     .replace(/^\.+/, '')
     .trim()
@@ -89,19 +94,19 @@ export function cleanEvidenceName(raw: string): string {
 export const ZEvidenceNote = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('text'),
-    text: z
-      .string()
-      .trim()
-      .min(1, 'Write the text to share.')
-      .max(EVIDENCE_TEXT_MAX, `Text can be at most ${EVIDENCE_TEXT_MAX} characters.`),
+    text: zText('multiline', {
+      label: 'Text',
+      max: EVIDENCE_TEXT_MAX,
+      required: 'Write the text to share.',
+      tooLong: `Text can be at most ${EVIDENCE_TEXT_MAX} characters.`,
+    }),
   }),
   z.object({
     kind: z.literal('link'),
-    text: z
-      .string()
-      .trim()
-      .max(2000)
-      .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), { error: 'A link must start with http:// or https://.' }),
+    text: withoutControlCharacters(z.string().trim().max(2000), 'A link').refine(
+      (v) => /^https?:\/\/[^\s]+$/i.test(v),
+      { error: 'A link must start with http:// or https://.' },
+    ),
   }),
 ]);
 export type TEvidenceNote = z.infer<typeof ZEvidenceNote>;

@@ -4,11 +4,18 @@
  */
 import { z } from 'zod';
 import { FORMATS, speechesOf, type TFormatId, type TSideKey } from '../formats.js';
+import { zText } from '../text.js';
 
 export const FLOW_LIMITS = { rows: 60, cellMax: 1000 } as const;
 
 export const ZFlowCell = z.object({
-  text: z.string().max(FLOW_LIMITS.cellMax, `A cell can hold at most ${FLOW_LIMITS.cellMax} characters.`),
+  text: zText('multiline', {
+    label: 'A cell',
+    min: 0,
+    isTrimmed: false,
+    max: FLOW_LIMITS.cellMax,
+    tooLong: `A cell can hold at most ${FLOW_LIMITS.cellMax} characters.`,
+  }),
   /** Carries the argument across from the same row of the column before. */
   isExtension: z.boolean().default(false),
 });

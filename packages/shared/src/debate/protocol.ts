@@ -9,6 +9,7 @@ import type { TFlow } from './flows.js';
 import { FORMAT_IDS, FORMATS, type TFormatId, type TSideKey } from '../formats.js';
 import { DB_INT_MAX } from '../constants.js';
 import { SPEAKER_POINTS } from '../points.js';
+import { withoutControlCharacters, zText } from '../text.js';
 import type { TClockState } from './clock.js';
 import type { TCoinFlip } from './coin-flip.js';
 import type { TNotCounted } from './awards.js';
@@ -290,11 +291,7 @@ export const ZSpeakerPoints = z
 export const ZSubmitBallotRequest = z.object({
   winnerSide: ZSideKey,
   speakerPoints: z.object({ a: ZSpeakerPoints, b: ZSpeakerPoints }),
-  reason: z
-    .string({ error: 'Reason for decision is required.' })
-    .trim()
-    .min(1, { error: 'Reason for decision is required.' })
-    .max(DEBATE_REASON_MAX, { error: `Reason for decision must be at most ${DEBATE_REASON_MAX} characters.` }),
+  reason: zText('multiline', { label: 'Reason for decision', max: DEBATE_REASON_MAX }),
 });
 export type TSubmitBallotRequest = z.infer<typeof ZSubmitBallotRequest>;
 
@@ -326,24 +323,24 @@ export type TJoinDebate = z.infer<typeof ZJoinDebate>;
 
 export const ZSendDebateMessage = z.object({
   debateId: ZDebateId,
-  text: z
-    .string()
-    .trim()
-    .min(1, { error: 'Type a message first.' })
-    .max(DEBATE_MESSAGE_MAX, { error: `Messages are at most ${DEBATE_MESSAGE_MAX} characters.` }),
+  text: zText('multiline', {
+    label: 'A message',
+    max: DEBATE_MESSAGE_MAX,
+    required: 'Type a message first.',
+    tooLong: `Messages are at most ${DEBATE_MESSAGE_MAX} characters.`,
+  }),
   /** Made by the sender once per message: a retry with it never stores twice (the web client always sends one). */
   clientId: z.uuid({ error: 'The message needs a client id (a UUID).' }).optional(),
 });
 export type TSendDebateMessage = z.infer<typeof ZSendDebateMessage>;
 
 export const ZExternalLinkRequest = z.object({
-  link: z
-    .string()
-    .trim()
-    .max(2000)
-    .refine((v) => v === '' || /^https?:\/\/[^\s@]+$/i.test(v), {
+  link: withoutControlCharacters(z.string().trim().max(2000), 'Meeting link').refine(
+    (v) => v === '' || /^https?:\/\/[^\s@]+$/i.test(v),
+    {
       error: 'Meeting link must be a web address starting with http:// or https://.',
-    }),
+    },
+  ),
 });
 
 /**

@@ -5,7 +5,7 @@ import { betterAuth } from 'better-auth';
 import { admin, genericOAuth } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIMITS, REFUSALS, ZDisplayName } from '@resolved/shared';
+import { LIMITS, REFUSALS, withoutForbiddenCharacters, ZDisplayName } from '@resolved/shared';
 import type { TConfig } from '../../config';
 import type { TDatabase } from '../../db/database';
 import { findAccountForPromotion, promoteToAdmin } from '../users/users.service';
@@ -65,7 +65,7 @@ export function qualifiesAsAdmin(
 
 /**
  * The display name an account starts with: the sign-up rules (ZDisplayName) applied to what the provider sent — a
- * Google profile name may be long, blank or carry control characters — falling back to the e-mail's local part.
+ * Google profile name may be long, blank or carry control or invisible characters — falling back to the e-mail's local part.
  */
 export function displayNameFrom(name: unknown, email: string): string {
   const parsed = ZDisplayName.safeParse(name);
@@ -75,9 +75,11 @@ export function displayNameFrom(name: unknown, email: string): string {
     return local !== '' && filterText(local).verdict !== 'refused' ? local : 'Debater';
   };
   if (parsed.success) return filterText(parsed.data).verdict === 'refused' ? fallback() : parsed.data;
-  const cleaned = String(typeof name === 'string' ? name : '')
+  const cleaned = withoutForbiddenCharacters(
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
+    String(typeof name === 'string' ? name : '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' '),
+    'name',
+  )
     .trim()
     .slice(0, LIMITS.displayName.max)
     .trim();
