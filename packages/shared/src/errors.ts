@@ -96,6 +96,7 @@ export const ERROR_REASONS = [
   'media_grant_invalid',
   'viewer_limit',
   'feed_not_found',
+  'invalid_sdp',
   // Blocks
   'blocked',
   'block_self',

@@ -14,6 +14,7 @@ export type { TActor } from './rules/actor.js';
 export * from './rules/refusals.js';
 export * from './rules/room.js';
 export * from './rules/round.js';
+export * from './rules/media.js';
 export * from './rules/judge.js';
 export * from './rules/recording.js';
 export * from './rules/evidence.js';

@@ -25,7 +25,17 @@ export interface TSfuGrant {
   viewerLimit: number;
 }
 
-const ZSdp = z.string().min(1).max(40_000);
+/** Whether `sdp` is shaped as a session description: its first line `v=0`, and at least one media section. */
+export function isSdpShaped(sdp: string): boolean {
+  return /^v=0\r?\n/.test(sdp) && /\r?\nm=/.test(sdp);
+}
+
+/** An offer or answer: bounded and shaped as one (Janus's finer refusals are answered as the client's error too). */
+const ZSdp = z
+  .string()
+  .min(1)
+  .max(40_000)
+  .refine(isSdpShaped, 'That is not a session description (SDP): it starts with "v=0" and has a media section.');
 export const ZSfuToken = z.string().min(1).max(500);
 
 export const ZSfuPublish = z.object({

@@ -3,18 +3,23 @@ import type { TAppContext } from '../../context';
 import { JanusClient } from '../../lib/janus/janus-client';
 import { addSocketFeature } from '../../realtime/realtime';
 import { resolveAuthSecret } from '../auth/auth';
-import { endRoom, sweepEndedRooms, withdrawViewers, type TSfuDeps } from './sfu.service';
+import { endRoom, fitRoom, reconcileRooms, withdrawViewers } from './sfu-rooms';
+import type { TSfuDeps } from './sfu-round';
+import { findDebate, debatesDb } from '../debates/rounds.service';
 import { sfuSocketFeature } from './sfu.socket';
 import { SfuKeys } from './sfu-tokens';
 
-/** The scheduler's sweep of rooms whose round is over (the instance that saw the round end may have died). */
+/**
+ * The scheduler's reconciliation of the rooms with the rounds: those of rounds that are over or deleted are destroyed
+ * (the instance that saw the round end may have died), those of live rounds that Janus lost (a restart) made again.
+ */
 export const SFU_SWEEP_JOB = 'sfu.destroy_ended_rooms';
 const SWEEP_MS = 60_000;
 
 /**
  * The media server (with JANUS_URL): a Janus client for this instance, the `sfu.*` socket handlers, the room's end
  * when a round's `debate.updated` says it is over (or its debaters stop letting spectators watch: the viewers' feeds
- * end), and the sweep. Without JANUS_URL only the handlers are registered, and they refuse.
+ * end), its fit to the round's seats while it is on (a judge replaced, a standby seated), and the reconciliation. Without JANUS_URL only the handlers are registered, and they refuse.
  */
 export async function sfuModule(app: FastifyInstance, context: TAppContext) {
   const janusConfig = context.config.janus;
@@ -39,6 +44,10 @@ export async function sfuModule(app: FastifyInstance, context: TAppContext) {
       endRoom(deps, debate.id).catch((err: unknown) => app.log.warn({ err }, 'sfu: destroying a room failed'));
       return;
     }
+    // The seats may have changed: the room takes them all, and a replaced judge's publication leaves it.
+    findDebate(debatesDb(deps.database.db), debate.id)
+      .then((row) => (row ? fitRoom(deps, row) : undefined))
+      .catch((err: unknown) => app.log.warn({ err }, 'sfu: fitting a room to its seats failed'));
     if (debate.spectatorWatch.isAllowed) return;
     // Spectators may no longer watch: their feeds end on every instance, and the round's viewers are told.
     withdrawViewers(deps, debate.id).catch((err: unknown) =>
@@ -46,8 +55,8 @@ export async function sfuModule(app: FastifyInstance, context: TAppContext) {
     );
   });
   context.scheduler.every(SFU_SWEEP_JOB, SWEEP_MS, async () => {
-    const destroyed = await sweepEndedRooms(deps);
-    if (destroyed > 0) app.log.info({ destroyed }, 'sfu: swept rooms of ended rounds');
+    const { destroyed, recreated } = await reconcileRooms(deps);
+    if (destroyed + recreated > 0) app.log.info({ destroyed, recreated }, 'sfu: reconciled rooms with their rounds');
   });
   app.addHook('onClose', async () => {
     stopRounds();

@@ -41,8 +41,30 @@ export async function findRoom(db: TDb, debateId: number): Promise<TSfuRoomRow |
   return row ? toRow(row) : undefined;
 }
 
-export async function markReady(db: TDb, debateId: number, now: string): Promise<void> {
-  await db.updateTable('sfuRooms').set({ readyAt: now }).where('debateId', '=', debateId).execute();
+/** Marks the room ready, unless the round's end claimed it meanwhile: false then (its creator destroys it). */
+export async function markReady(db: TDb, debateId: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('sfuRooms')
+    .set({ readyAt: now })
+    .where('debateId', '=', debateId)
+    .where('destroyedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Claims creating the room again (the media server lost it: a restart) for exactly one caller among those that saw
+ * it ready at `readyAt`: the room is no longer ready, and the claim's time starts the others' wait for it.
+ */
+export async function claimRecreate(db: TDb, debateId: number, readyAt: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('sfuRooms')
+    .set({ readyAt: null, claimedAt: now })
+    .where('debateId', '=', debateId)
+    .where('readyAt', '=', readyAt)
+    .where('destroyedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Claims the room's destruction: true for exactly one caller, and only while nobody has. */

@@ -18,11 +18,18 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppContext } from '../../context';
 import { AppError, parseOrThrow } from '../../lib/errors';
-import { JANUS_ERROR, JanusError, JanusUnavailableError, type TJanusPeer } from '../../lib/janus/janus-client';
+import {
+  JANUS_ERROR,
+  JANUS_SDP_ERRORS,
+  JanusError,
+  JanusUnavailableError,
+  type TJanusPeer,
+} from '../../lib/janus/janus-client';
 import { TokenBucket } from '../../lib/token-bucket';
 import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import { roleIn } from '../debates/debates.service';
+import { clearPublications, ensureRoom, fitRoom, openRoom, withRoom, type TSfuRoom } from './sfu-rooms';
 import * as sfu from './sfu.service';
 
 /** `sfu.*` requests per socket: a burst for a page that subscribes to three feeds at once, then a few a second. */
@@ -42,21 +49,37 @@ function signedIn(user: TSessionUser | null): TSessionUser {
   return user;
 }
 
-/** What a browser is told when Janus fails: its refusals in our words, anything else as unavailable. */
-function mediaError(error: unknown): unknown {
+/**
+ * What a browser is told when Janus fails: its refusals in our words, anything else as unavailable. A malformed offer
+ * or answer is the browser's error (a 400-class refusal, logged at info); a room Janus still lacks after it was made
+ * again is a moment's trouble, never the round's end (only the database says a round is over).
+ */
+function mediaError(error: unknown, log: FastifyBaseLogger): unknown {
   if (error instanceof JanusUnavailableError) {
     return new AppError('service_unavailable', 'The media server cannot be reached now. Try again in a moment.');
   }
-  if (error instanceof JanusError) {
+  if (error instanceof JanusError && error.janusCode !== undefined) {
     if (error.janusCode === JANUS_ERROR.noSuchFeed) {
       return new AppError('not_found', 'That person is not sending audio and video now.', undefined, 'feed_not_found');
     }
-    if (error.janusCode === JANUS_ERROR.noSuchRoom) {
-      return new AppError('conflict', 'The round is over: audio and video have ended.', undefined, 'round_over');
+    if (JANUS_SDP_ERRORS.has(error.janusCode)) {
+      log.info({ janusCode: error.janusCode, janus: error.message }, 'sfu: the media server refused a browser’s SDP');
+      return new AppError(
+        'validation_failed',
+        'The media server could not read this browser’s session description (SDP). Reload the page to try again.',
+        undefined,
+        'invalid_sdp',
+      );
+    }
+    if (error.janusCode === JANUS_ERROR.noSuchRoom || error.janusCode === JANUS_ERROR.publishersFull) {
+      return new AppError('service_unavailable', 'The round’s media room is being set up. Try again in a moment.');
     }
   }
   return error;
 }
+
+/** Janus refused a publisher because the room is full (it was made for fewer seats than the round has now). */
+const isRoomFull = (error: unknown) => error instanceof JanusError && error.janusCode === JANUS_ERROR.publishersFull;
 
 /**
  * This instance's handles on the media server, by socket. A socket's `data.sfuViewing` lists the rounds it has a
@@ -210,7 +233,7 @@ export function sfuSocketFeature(
           try {
             return await run();
           } catch (error) {
-            throw mediaError(error);
+            throw mediaError(error, log);
           }
         });
 
@@ -218,23 +241,33 @@ export function sfuSocketFeature(
         relay(ack, async () => {
           const { debateId, token, offer } = parseOrThrow(ZSfuPublish, payload);
           const { user, deps } = admit({ debateId, token }, 'publisher');
-          await sfu.requirePublisher(deps, user, debateId);
-          const room = await sfu.ensureRoom(deps, debateId);
+          const row = await sfu.requirePublisher(deps, user, debateId);
+          const publishTo = (current: TSfuRoom) =>
+            deps.janus.publish({
+              room: current.room,
+              token: current.token,
+              display: user.id,
+              offerSdp: offer,
+              // Viewers are told when the feed can be subscribed to: Janus lists it only once its media is up.
+              onMediaUp: () =>
+                context.events.emit({
+                  name: 'sfu.feeds_changed',
+                  room: REALTIME_ROOMS.debate(String(debateId)),
+                  payload: { debateId },
+                }),
+            });
           // Republishing replaces the user's publication: this instance's handle, and any left in the room elsewhere.
           await peers.drop((e) => e.kind === 'publication' && e.debateId === debateId && e.userId === user.id);
-          await sfu.kickPublicationsOf(deps, room, user.id);
-          const { peer, answerSdp } = await deps.janus.publish({
-            room: room.room,
-            token: room.token,
-            display: user.id,
-            offerSdp: offer,
-            // Viewers are told when the feed can be subscribed to: Janus lists it only once its media is up.
-            onMediaUp: () =>
-              context.events.emit({
-                name: 'sfu.feeds_changed',
-                room: REALTIME_ROOMS.debate(String(debateId)),
-                payload: { debateId },
-              }),
+          const { peer, answerSdp } = await withRoom(deps, await ensureRoom(deps, row), async (current) => {
+            await clearPublications(deps, row, current, user.id);
+            try {
+              return await publishTo(current);
+            } catch (error) {
+              if (!isRoomFull(error)) throw error;
+              // The room was made for fewer seats than the round has now: it is fitted to them, and asked again.
+              await fitRoom(deps, row);
+              return publishTo(current);
+            }
           });
           if (!socket.connected) {
             await peer.close();
@@ -279,7 +312,7 @@ export function sfuSocketFeature(
               'viewer_limit',
             );
           }
-          const room = await sfu.openRoom(deps, debateId);
+          const room = await openRoom(deps, debateId);
           if (!room) {
             throw new AppError(
               'not_found',

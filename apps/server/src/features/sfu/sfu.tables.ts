@@ -1,4 +1,4 @@
-/** The media server's room of a round (migration 0040-sfu-rooms). */
+/** The media server's room of a round (migrations 0040-sfu-rooms, 0055: it outlives its round's row). */
 export interface SfuRoomsTable {
   debateId: number;
   /** The VideoRoom's id in Janus (bigint on PostgreSQL: may read as a string). */

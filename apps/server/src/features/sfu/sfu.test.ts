@@ -4,7 +4,7 @@
  * viewer limit, a token of another round, at our door and at Janus's), and the room's end. Skips locally without
  * janus or Chromium, saying why; in CI it must run.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAck, TDebateJoined, TSessionUser, TSfuFeed, TSfuGrant } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
@@ -14,11 +14,15 @@ import { subscriberAnswer } from '../../test/sdp';
 import { ask, connectClient, listenOnFreePort, nextEvent, type TTestSocket } from '../chat/chat-test-client';
 import { JANUS_ERROR, JanusClient, JanusError } from '../../lib/janus/janus-client';
 import { SfuKeys } from './sfu-tokens';
-import { sweepEndedRooms, type TSfuDeps } from './sfu.service';
+import { ensureRoom, reconcileRooms } from './sfu-rooms';
+import type { TSfuDeps } from './sfu.service';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 
 const quietLog = { warn: () => {}, info: () => {} };
+
+/** An offer shaped as one (the schema's check) that the test needs refused for another reason first. */
+const SHAPED_OFFER = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n';
 
 /** Months of birth by age now: 15 is a minor. */
 function bornYearsAgo(years: number): string {
@@ -94,7 +98,8 @@ describeWithJanus('the media server (Janus VideoRoom)', () => {
       pages.push(page);
       // The publisher's socket is in the round's room: the announcement of the feed (sent once its media is up) reaches
       // it too, and a test that listens for a later announcement must not take this one for it.
-      const announced = nextEvent(socket, 'sfu.feeds_changed');
+      // (ICE and DTLS take seconds on a loaded machine.)
+      const announced = nextEvent(socket, 'sfu.feeds_changed', 15_000);
       const reply = await ask<{ answer: string }>(socket, 'sfu.publish', {
         debateId,
         token: grant.token,
@@ -125,6 +130,15 @@ describeWithJanus('the media server (Janus VideoRoom)', () => {
         feedUserId,
       });
     }
+
+    const depsOf = (): TSfuDeps => ({
+      database: t.database,
+      events: t.app.context.events,
+      janus: client,
+      keys,
+      spectatorLimit: 2,
+      log: quietLog,
+    });
 
     async function janusRoomOf(debateId: number) {
       return t.database.db.selectFrom('sfuRooms').selectAll().where('debateId', '=', debateId).executeTakeFirst();
@@ -207,11 +221,11 @@ describeWithJanus('the media server (Janus VideoRoom)', () => {
       const adaJoin = await join(adaSocket, debateId);
       const watcherSocket = await socketOf(await buildUser(t));
       const { sfu } = await join(watcherSocket, debateId);
-      const told = nextEvent(watcherSocket, 'sfu.feeds_changed');
+      const told = nextEvent(watcherSocket, 'sfu.feeds_changed', 15_000);
       await publish(adaSocket, debateId, adaJoin.sfu!);
       expect(await told).toEqual({ debateId });
       // A republish is announced too, once its new connection is up (its viewers subscribe to the new feed).
-      const republished = nextEvent(watcherSocket, 'sfu.feeds_changed');
+      const republished = nextEvent(watcherSocket, 'sfu.feeds_changed', 15_000);
       await publish(adaSocket, debateId, adaJoin.sfu!);
       expect(await republished).toEqual({ debateId });
       const room = await janusRoomOf(debateId);
@@ -461,7 +475,9 @@ describeWithJanus('the media server (Janus VideoRoom)', () => {
       expect(await ended).toEqual({ debateId, reason: 'round_over' });
       expect(await client.roomExists(room)).toBe(false);
       expect((await janusRoomOf(debateId))!.destroyedAt).not.toBeNull();
-      expect(await ask(adaSocket, 'sfu.publish', { debateId, token: adaJoin.sfu!.token, offer: 'v=0' })).toMatchObject({
+      expect(
+        await ask(adaSocket, 'sfu.publish', { debateId, token: adaJoin.sfu!.token, offer: SHAPED_OFFER }),
+      ).toMatchObject({
         ok: false,
         error: { code: 'conflict', reason: 'round_over' },
       });
@@ -470,19 +486,186 @@ describeWithJanus('the media server (Janus VideoRoom)', () => {
       const left = await publishedRound();
       const leftRoom = Number((await janusRoomOf(left.debateId))!.janusRoomId);
       await t.database.db.updateTable('debates').set({ status: 'abandoned' }).where('id', '=', left.debateId).execute();
-      const deps: TSfuDeps = {
-        database: t.database,
-        events: t.app.context.events,
-        janus: client,
-        keys,
-        spectatorLimit: 2,
-        log: quietLog,
-      };
-      expect(await sweepEndedRooms(deps)).toBe(1);
+      expect(await reconcileRooms(depsOf())).toEqual({ destroyed: 1, recreated: 0 });
       expect(await client.roomExists(leftRoom)).toBe(false);
       expect((await janusRoomOf(left.debateId))!.destroyedAt).not.toBeNull();
-      expect(await sweepEndedRooms(deps)).toBe(0);
+      expect(await reconcileRooms(depsOf())).toEqual({ destroyed: 0, recreated: 0 });
     }, 30_000);
+
+    it('destroys the room of a round that was deleted (an account that debated it was deleted)', async () => {
+      const { debateId } = await publishedRound();
+      const room = Number((await janusRoomOf(debateId))!.janusRoomId);
+      await t.database.db.deleteFrom('debates').where('id', '=', debateId).execute();
+      expect(await reconcileRooms(depsOf())).toEqual({ destroyed: 1, recreated: 0 });
+      expect(await client.roomExists(room)).toBe(false);
+    }, 30_000);
+
+    it('destroys a room made while its round ended, and never marks it ready for good', async () => {
+      const [ada, bo] = [await buildUser(t), await buildUser(t)];
+      const debateId = await roundOf(ada, bo);
+      const live = await t.database.db.selectFrom('debates').selectAll().where('id', '=', debateId).executeTakeFirst();
+      // The round ends (here, with no event) after a publisher's request was admitted and before its room was made.
+      await t.database.db.updateTable('debates').set({ status: 'abandoned' }).where('id', '=', debateId).execute();
+      const made = await ensureRoom(depsOf(), live!).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(made).toMatchObject({ code: 'conflict', reason: 'round_over' });
+      const stored = await janusRoomOf(debateId);
+      expect(stored!.destroyedAt).not.toBeNull();
+      expect(await client.roomExists(Number(stored!.janusRoomId))).toBe(false);
+    }, 30_000);
+
+    it('refuses a malformed offer or answer as the browser’s error (400-class), never logged as an error', async () => {
+      const { ada, bo, debateId } = await publishedRound();
+      const boSocket = await socketOf(bo);
+      const boGrant = (await join(boSocket, debateId)).sfu!;
+      const errors = vi.spyOn(t.app.log, 'error');
+      const notSdp = await ask(boSocket, 'sfu.publish', { debateId, token: boGrant.token, offer: 'hello' });
+      expect(notSdp).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+      // Shaped as an SDP, yet nothing Janus can read: its refusal (465) is the browser's too.
+      const unreadable = await ask(boSocket, 'sfu.publish', { debateId, token: boGrant.token, offer: SHAPED_OFFER });
+      expect(unreadable).toMatchObject({ ok: false, error: { code: 'validation_failed', reason: 'invalid_sdp' } });
+
+      const watcherSocket = await socketOf(await buildUser(t));
+      const { sfu } = await join(watcherSocket, debateId);
+      await feedsOf(watcherSocket, debateId, sfu!, 1);
+      const subscribed = await subscribe(watcherSocket, debateId, sfu!, ada.user.id);
+      if (!subscribed.ok) throw new Error(subscribed.error.message);
+      const start = (answer: string) =>
+        ask(watcherSocket, 'sfu.start', {
+          debateId,
+          token: sfu!.token,
+          subscriptionId: subscribed.data.subscriptionId,
+          answer,
+        });
+      expect(await start('v=1 nonsense')).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+      expect(await start('v=0\r\nm=video 0 nonsense\r\n')).toMatchObject({
+        ok: false,
+        error: { code: 'validation_failed', reason: 'invalid_sdp' },
+      });
+      expect(errors).not.toHaveBeenCalled();
+      // The subscription is still there: a good answer starts it.
+      expect(await start(subscriberAnswer(subscribed.data.offer))).toEqual({ ok: true, data: undefined });
+    }, 30_000);
+
+    it('a media-server restart keeps the live round’s viewers watching: the room is made again', async () => {
+      const { ada, adaSocket, adaJoin, debateId } = await publishedRound();
+      const watcherSocket = await socketOf(await buildUser(t));
+      const { sfu } = await join(watcherSocket, debateId);
+      await feedsOf(watcherSocket, debateId, sfu!, 1);
+      expect((await subscribe(watcherSocket, debateId, sfu!, ada.user.id)).ok).toBe(true);
+      const ended: unknown[] = [];
+      watcherSocket.on('sfu.ended', (payload) => ended.push(payload));
+      const room = Number((await janusRoomOf(debateId))!.janusRoomId);
+
+      await janus.stop();
+      janus = await startJanus({ port: Number(new URL(janus.url).port) });
+      expect(await client.roomExists(room)).toBe(false);
+
+      // The viewer's connections fail and it asks again: the room is there (empty until the publisher is back).
+      expect(await ask(watcherSocket, 'sfu.feeds', { debateId, token: sfu!.token })).toEqual({
+        ok: true,
+        data: { feeds: [] },
+      });
+      expect(await client.roomExists(room)).toBe(true);
+      expect(await subscribe(watcherSocket, debateId, sfu!, ada.user.id)).toMatchObject({
+        ok: false,
+        error: { code: 'not_found', reason: 'feed_not_found' },
+      });
+      // The publisher's connection fails too, and it publishes again; the viewer is told and subscribes.
+      const told = nextEvent(watcherSocket, 'sfu.feeds_changed', 15_000);
+      await publish(adaSocket, debateId, adaJoin.sfu!);
+      expect(await told).toEqual({ debateId });
+      expect(await feedsOf(watcherSocket, debateId, sfu!, 1)).toEqual({
+        ok: true,
+        data: { feeds: [{ userId: ada.user.id }] },
+      });
+      const again = await subscribe(watcherSocket, debateId, sfu!, ada.user.id);
+      if (!again.ok) throw new Error(again.error.message);
+      expect(
+        await ask(watcherSocket, 'sfu.start', {
+          debateId,
+          token: sfu!.token,
+          subscriptionId: again.data.subscriptionId,
+          answer: subscriberAnswer(again.data.offer),
+        }),
+      ).toEqual({ ok: true, data: undefined });
+      expect(ended).toEqual([]);
+      expect((await janusRoomOf(debateId))!.destroyedAt).toBeNull();
+    }, 60_000);
+
+    it('the scheduler’s reconciliation makes again a live round’s room that Janus lost', async () => {
+      const { debateId } = await publishedRound();
+      const room = Number((await janusRoomOf(debateId))!.janusRoomId);
+      await client.destroyRoom(room, keys.roomSecret(debateId));
+      expect(await reconcileRooms(depsOf())).toEqual({ destroyed: 0, recreated: 1 });
+      expect(await client.roomExists(room)).toBe(true);
+      expect(await reconcileRooms(depsOf())).toEqual({ destroyed: 0, recreated: 0 });
+    }, 30_000);
+
+    it('a three-judge panel’s five publish, and a judge the host replaced gives their place to the new one', async () => {
+      const [ada, bo, j1, j2, j3, j4] = [
+        await buildUser(t),
+        await buildUser(t),
+        await buildUser(t),
+        await buildUser(t),
+        await buildUser(t),
+        await buildUser(t),
+      ];
+      const debateId = await roundOf(ada, bo);
+      // A tournament's panel round: the chair is the round's judge and seat 1 of the panel.
+      const seatedAt = new Date().toISOString();
+      await t.database.db
+        .updateTable('debates')
+        .set({ kind: 'tournament', judgeId: j1.user.id })
+        .where('id', '=', debateId)
+        .execute();
+      await t.database.db
+        .insertInto('debatePanelJudges')
+        .values([j1, j2, j3].map((j, i) => ({ debateId, userId: j.user.id, seat: i + 1, seatedAt })))
+        .execute();
+      const grantOf = (who: TCookieUser) =>
+        ({
+          token: keys.signGrant({ debateId, userId: who.user.id, role: 'publisher', expiresAt: Date.now() + 600_000 }),
+          role: 'publisher',
+          expiresAt: Date.now() + 600_000,
+          viewerLimit: 2,
+        }) satisfies TSfuGrant;
+      const socketsBy = new Map<TCookieUser, TTestSocket>();
+      const openedBy = async (who: TCookieUser) => {
+        const socket = await socketOf(who);
+        socketsBy.set(who, socket);
+        // In the round's socket room, to hear its feeds announced.
+        await ask(socket, 'debate.join', { debateId });
+        return socket;
+      };
+      // Janus counts a publisher once its media is up: with the first three connected, a room of three (two debaters
+      // and a judge) is full. The others join with an offer and need not connect for that.
+      await Promise.all([ada, bo, j1].map(async (who) => publish(await openedBy(who), debateId, grantOf(who))));
+      const page = await browser.publisher();
+      pages.push(page);
+      const offer = await page.offer();
+      const joinWithOffer = async (who: TCookieUser) =>
+        ask(socketsBy.get(who) ?? (await openedBy(who)), 'sfu.publish', { debateId, token: grantOf(who).token, offer });
+      for (const who of [j2, j3]) expect(await joinWithOffer(who)).toMatchObject({ ok: true });
+      const room = Number((await janusRoomOf(debateId))!.janusRoomId);
+      const displays = async () =>
+        (await client.listParticipants(room, keys.roomSecret(debateId))).map((p) => p.display).sort();
+      expect(await displays()).toEqual([ada, bo, j1, j2, j3].map((w) => w.user.id).sort());
+
+      // The host seats j4 in j3's place: j4 publishes into the full room, j3 is taken out and may not come back.
+      await t.database.db
+        .updateTable('debatePanelJudges')
+        .set({ userId: j4.user.id })
+        .where('debateId', '=', debateId)
+        .where('seat', '=', 3)
+        .execute();
+      expect(await joinWithOffer(j4)).toMatchObject({ ok: true });
+      await expect.poll(displays).toEqual([ada, bo, j1, j2, j4].map((w) => w.user.id).sort());
+      const comeBack = await joinWithOffer(j3);
+      expect(comeBack).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }, 90_000);
   });
 });
 
@@ -524,7 +707,7 @@ describe.each(TEST_ENGINES)('without a media server on %s', (engine) => {
       expiresAt: Date.now() + 60_000,
     });
     for (const [event, extra] of [
-      ['sfu.publish', { offer: 'v=0' }],
+      ['sfu.publish', { offer: SHAPED_OFFER }],
       ['sfu.feeds', {}],
       ['sfu.subscribe', { feedUserId: bo.user.id }],
     ] as const) {

@@ -59,6 +59,8 @@ declare module 'janode/plugins/videoroom' {
       list?: string[];
       secret?: string;
     }): Promise<unknown>;
+    /** A request janode has no method for (the VideoRoom's `edit`): resolves with Janus's raw reply. */
+    message(body: Record<string, unknown>): Promise<unknown>;
     kick(params: { room: number; feed: number; secret?: string }): Promise<unknown>;
     listParticipants(params: {
       room: number;

@@ -14,8 +14,22 @@ export const JANUS_ERROR = {
   noSuchRoom: 426,
   roomExists: 427,
   noSuchFeed: 428,
+  invalidSdpType: 431,
+  publishersFull: 432,
   unauthorized: 433,
+  invalidSdp: 437,
+  /** Janus's core (not the plugin) refused the SDP: not a session description, or one it cannot read. */
+  jsepUnknownType: 464,
+  jsepInvalidSdp: 465,
 } as const;
+
+/** The codes by which Janus refuses a browser's offer or answer as malformed: the client's error, not ours. */
+export const JANUS_SDP_ERRORS: ReadonlySet<number> = new Set([
+  JANUS_ERROR.invalidSdpType,
+  JANUS_ERROR.invalidSdp,
+  JANUS_ERROR.jsepUnknownType,
+  JANUS_ERROR.jsepInvalidSdp,
+]);
 
 /** A refusal or failure from Janus, with the plugin's error code when it gave one (`JANUS_ERROR`). */
 export class JanusError extends Error {
@@ -65,7 +79,11 @@ function asJanusError(error: unknown): JanusError {
   if (error instanceof JanusError) return error;
   const code = (error as { _code?: unknown } | null)?._code;
   const message = error instanceof Error ? error.message : String(error);
-  return new JanusError(message, typeof code === 'number' ? code : undefined);
+  if (typeof code === 'number') return new JanusError(message, code);
+  // janode gives the plugin's refusals a `_code`; Janus's core refusals (a malformed SDP: "465 Invalid SDP …") only
+  // their message, which starts with the code.
+  const leading = /^(\d{3}) /.exec(message);
+  return new JanusError(message, leading ? Number(leading[1]) : undefined);
 }
 
 let isLoggerQuiet = false;
@@ -125,6 +143,13 @@ export class JanusClient {
     await this.call(() => admin.allow({ room: input.room, action: 'add', list: input.allowed, secret: input.secret }));
     await this.call(() => admin.allow({ room: input.room, action: 'enable', secret: input.secret }));
     return outcome;
+  }
+
+  /** Changes how many publishers the room takes (a round's seats changed). */
+  async resizeRoom(room: number, secret: string, maxPublishers: number): Promise<void> {
+    const { admin } = await this.current();
+    // janode has no `edit`: its generic message carries it, and a refusal (426 and the like) rejects with its code.
+    await this.call(() => admin.message({ request: 'edit', room, secret, new_publishers: maxPublishers }));
   }
 
   /** Destroys a room; false when Janus had no such room. Its participants are told by Janus and dropped. */

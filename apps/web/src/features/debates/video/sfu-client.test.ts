@@ -246,7 +246,22 @@ describe('SfuClient publishing', () => {
     expect(t.made).toHaveLength(2);
   });
 
-  it('tries a refused or unanswered publish again quietly', async () => {
+  it('stops publishing when the server refuses it (a judge the host replaced), instead of asking for ever', async () => {
+    const t = setup();
+    t.replies['sfu.publish'] = () => ({
+      ok: false,
+      error: { code: 'forbidden', message: 'Only the debaters and the judge send audio and video.' },
+    });
+    t.client.start(7, GRANT, ICE);
+    t.client.setPublishStream(asStream(camera()));
+    await settle();
+    expect(t.made[0]!.isClosed).toBe(true);
+    await t.elapse(RETRY_DELAYS_MS.at(-1)!);
+    expect(t.named('sfu.publish')).toHaveLength(1);
+    expect(t.client.getSnapshot().publishState).toBeNull();
+  });
+
+  it('tries an unanswered publish, or one the server could not take now, again quietly', async () => {
     const t = setup();
     t.replies['sfu.publish'] = () => ({ ok: false, error: { code: 'timeout', message: 'The server did not answer.' } });
     t.client.start(7, GRANT, ICE);

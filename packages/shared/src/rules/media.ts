@@ -1,0 +1,27 @@
+/**
+ * Who sends audio and video in a round, as the media server sizes and admits its publishers. A round's publishers
+ * are its speakers and its judges; the room takes one publisher per seat. Teams of speakers (2 v 2, 3 v 3) only
+ * change `speakersOf`: everything that sizes or admits publishers reads these functions.
+ */
+import { judgesOf, type TRoundSeats } from './round.js';
+
+/** The seats a round's media reads: its speakers' and its judges'. */
+export type TMediaSeats = Pick<TRoundSeats, 'debaterAId' | 'debaterBId' | 'judgeId' | 'panelJudgeIds'>;
+
+/** The round's speakers, side A's first: one debater a side today. */
+export function speakersOf(round: Pick<TRoundSeats, 'debaterAId' | 'debaterBId'>): string[] {
+  return [round.debaterAId, round.debaterBId];
+}
+
+/** Who publishes to the round's media room now: its speakers and every seated judge (a panel's too). */
+export function mediaPublishersOf(round: TMediaSeats): string[] {
+  return [...speakersOf(round), ...judgesOf(round)];
+}
+
+/**
+ * How many publishers the round's media room takes: one per speaker and one per judge seat (a round with no judge
+ * seated yet keeps one seat for the judge who may take it).
+ */
+export function mediaPublisherSeats(round: TMediaSeats): number {
+  return speakersOf(round).length + Math.max(1, judgesOf(round).length);
+}
