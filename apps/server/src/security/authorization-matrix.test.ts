@@ -1235,6 +1235,18 @@ const SOCKET_PROBES: Record<string, TSocketProbe> = {
   'sfu.subscribe': (c) => sfuProbe(c, 'sfu.subscribe', { feedUserId: c.owner.user.id }),
   'sfu.start': (c) => sfuProbe(c, 'sfu.start', { subscriptionId: 'x', answer: 'v=0' }),
   'sfu.leave': (c) => sfuProbe(c, 'sfu.leave', {}),
+  'tournament.watch': async (c) =>
+    ask(c.socket, 'tournament.watch', { tournamentId: (await makeTournament(c, c.owner, 'code')).id }),
+  'tournament.unwatch': async (c) => {
+    const { id } = await makeTournament(c, c.owner, 'code');
+    await ask(c.socket, 'tournament.watch', { tournamentId: id });
+    const wasIn = await inRoom(c.t, `tournament:${id}`, c.socket);
+    c.socket.emit('tournament.unwatch', { tournamentId: id });
+    for (let waited = 0; waited < 2000 && (await inRoom(c.t, `tournament:${id}`, c.socket)); waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return { effect: wasIn && !(await inRoom(c.t, `tournament:${id}`, c.socket)) };
+  },
 };
 
 /**

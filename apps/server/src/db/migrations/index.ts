@@ -49,6 +49,7 @@ import { paradigmsMotions } from './0047-paradigms-motions';
 import { coinFlipChoices } from './0048-coin-flip-choices';
 import { teamJudges } from './0049-team-judges';
 import { panelArrivals } from './0050-panel-arrivals';
+import { tournamentVersions } from './0053-tournament-versions';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -108,6 +109,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0048-coin-flip-choices': coinFlipChoices,
   '0049-team-judges': teamJudges,
   '0050-panel-arrivals': panelArrivals,
+  '0053-tournament-versions': tournamentVersions,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -20,6 +20,7 @@ export async function insertTournament(
     | 'prelimJudgesPerRoom'
     | 'elimJudgesPerRoom'
     | 'entrantsPerJudge'
+    | 'version'
   > & {
     firstRound: 'random' | 'rating';
     prelimJudgesPerRoom: number;

@@ -41,6 +41,7 @@ import {
   tournamentKeys,
   withdrawEntrant,
 } from './tournaments-queries';
+import { useTournamentRoom } from './useTournamentRoom';
 
 const CARD = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 
@@ -243,8 +244,9 @@ function EntrantsList({ tournament, entrants }: { tournament: TTournament; entra
 
 /**
  * One tournament: what it is, its join code for hosts, its entrants by division, and its released rounds (every
- * pairing for hosts, an entrant's own), with the host's release button and an entrant's withdrawal. Socket events
- * (`tournament.changed`, `tournament.round_released`) refresh it through `TournamentRoundNotice`.
+ * pairing for hosts, an entrant's own), with the host's release button and an entrant's withdrawal. Live: the page
+ * watches the tournament's room (`useTournamentRoom`: `tournament.changed`); a release also comes to the user
+ * (`tournament.round_released`, through `TournamentRoundNotice`).
  */
 export default function TournamentPage() {
   const id = Number(useParams().id);
@@ -255,6 +257,7 @@ export default function TournamentPage() {
     queryFn: () => getTournament(id),
     enabled: isValidId,
   });
+  useTournamentRoom(tournament.data ? id : null);
   const data = tournament.data;
   const isManager = Boolean(data && (data.viewer.isHost || data.viewer.isCohost));
   const canSeeRounds = isManager || data?.viewer.entrantId != null;
