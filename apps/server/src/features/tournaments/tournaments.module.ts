@@ -6,7 +6,7 @@ import { restoreSequencers, runSequencer, SEQUENCER_JOB, wakeSequencer, type TSe
 import { tournamentHostRoutes } from './tournament-host.routes';
 import { tournamentsRoutes } from './tournaments.routes';
 import { tournamentsSocketFeature } from './tournaments.socket';
-import { handleRoundUpdated } from './tournaments.service';
+import { handleRoundUpdated } from './tournament-tab';
 
 /**
  * Tournaments: their routes (creation, entry, the release of each round's draw, judges, the tab, the schedule and
