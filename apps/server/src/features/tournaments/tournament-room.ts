@@ -1,13 +1,13 @@
 import { REALTIME_ROOMS, ZTournamentWatch, type TSessionUser } from '@resolved/shared';
 import { AppError, parseOrThrow } from '../../lib/errors';
-import { requireTournament, requireViewer, type TTournamentsDeps } from './tournaments.service';
+import { requireReader, type TTournamentsDeps } from './tournament-access';
 
 /** How many tournaments one socket (one tab) may watch at once: a page watches one, a few tabs' worth is plenty. */
 export const WATCHED_TOURNAMENTS_MAX = 8;
 
 /**
- * `tournament.watch`: who may follow a tournament live is who may read it (a signed-in viewer as `requireViewer`
- * decides; a visitor a published one). Returns the room to join. `watching` is how many this socket watches already.
+ * `tournament.watch`: who may follow a tournament live is who may read it (`requireReader`: a signed-in viewer, a
+ * visitor a published one). Returns the room to join. `watching` is how many this socket watches already.
  */
 export async function tournamentRoomFor(
   deps: TTournamentsDeps,
@@ -20,10 +20,6 @@ export async function tournamentRoomFor(
   if (watching >= WATCHED_TOURNAMENTS_MAX) {
     throw new AppError('rate_limited', 'Too many tournaments open at once. Close one of their pages.');
   }
-  if (user) {
-    await requireViewer(deps, user, tournamentId);
-  } else if ((await requireTournament(deps, tournamentId)).publishedAt === null) {
-    throw new AppError('unauthenticated', 'Please sign in.');
-  }
+  await requireReader(deps, user, tournamentId);
   return { tournamentId, room };
 }

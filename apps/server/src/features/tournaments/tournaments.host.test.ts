@@ -104,7 +104,7 @@ describe.each(TEST_ENGINES)('a host’s corrections on %s', (engine) => {
       (e) => e.name === 'debate.updated' && e.room === `debate:${pairing.debateId}`,
     ) as Extract<TDomainEvent, { name: 'debate.updated' }>;
     expect(published.payload.debate.debaters.a.userId).toBe(pairing.neg!.userId);
-    expect(events.some((e) => e.name === 'tournament.changed' && e.room === `user:${aff.user.id}`)).toBe(true);
+    expect(events.some((e) => e.name === 'tournament.changed' && e.room === `tournament:${tournament.id}`)).toBe(true);
     const [entry] = await auditOf(admin, tournament.id);
     expect(entry).toMatchObject({ action: 'sides_swapped', roundNumber: 1, debateId: pairing.debateId });
     expect(entry!.actor!.userId).toBe(admin.user.id);

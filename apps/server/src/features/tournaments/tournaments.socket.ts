@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { answer } from '../../realtime/ack';
 import type { TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import { tournamentRoomFor } from './tournament-room';
-import type { TTournamentsDeps } from './tournaments.service';
+import type { TTournamentsDeps } from './tournament-access';
 
 const PREFIX = REALTIME_ROOMS.tournament(0).slice(0, -1);
 const watchedBy = (socket: TRealtimeSocket) => [...socket.rooms].filter((room) => room.startsWith(PREFIX)).length;
