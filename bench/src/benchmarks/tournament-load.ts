@@ -4,10 +4,11 @@
  * `tournament.changed`, refetches what the page reads — the tournament, its entrants, rounds, tab and schedule). Per
  * ballot: the database statements and the server CPU, as a multiple of a ballot in an ordinary judged round measured
  * in the same run (budget ≤ 3×), and the events delivered. Statements are counted in the server by a preload
- * (`workers/count-queries.cjs`, SQLite). The debates are set to await their ballot in SQL (their speeches are not what
+ * (`workers/count-queries.mjs`, SQLite). The debates are set to await their ballot in SQL (their speeches are not what
  * is measured) and judged through the real ballot route.
  */
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { PROTOCOL_VERSION } from '@resolved/shared';
 import type { TBenchContext, TBenchResult } from '../lib/context';
@@ -16,7 +17,7 @@ import { figure } from '../lib/report';
 import { cpuMs, PORTS, ROOT, startServer, type TServer } from '../lib/server';
 import { sleep, waitUntil } from '../lib/stats';
 
-const COUNTER = path.join(ROOT, 'bench/src/workers/count-queries.cjs');
+const COUNTER = pathToFileURL(path.join(ROOT, 'bench/src/workers/count-queries.mjs')).href;
 const RATIO_BUDGET = 3;
 /** What an entrant's tournament page reads on `tournament.changed` (`refreshTournamentPages`). */
 const PAGE_READS = ['', '/entrants', '/rounds', '/standings', '/schedule'];
@@ -36,7 +37,7 @@ export async function tournamentLoadBenchmark(ctx: TBenchContext): Promise<TBenc
   const server = await startServer({
     port: PORTS.tournamentLoad,
     name: 'tournament-load',
-    nodeArgs: ['--require', COUNTER],
+    nodeArgs: ['--import', COUNTER],
   });
   const database = openBenchDatabase('sqlite', { dataDir: server.dataDir });
   const sockets: Socket[] = [];

@@ -1,9 +1,9 @@
 /**
- * Preloaded into a benchmark's server (`node --require`): counts the SQL statements it runs on SQLite (every
+ * Preloaded into a benchmark's server (`node --import`): counts the SQL statements it runs on SQLite (every
  * better-sqlite3 statement's run/get/all/iterate) and, on SIGUSR2, writes `[bench-queries] <count>` to stderr for the
  * benchmark to read. Measures the server as it is; changes nothing it does.
  */
-const Database = require('better-sqlite3');
+import Database from 'better-sqlite3';
 
 let count = 0;
 const probe = new Database(':memory:');
