@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
-import { planPairings, type TPairingPlanInput, type TPlanEntrant } from './tournament-release-plan';
+import { planPairings, seatableField, type TPairingPlanInput, type TPlanEntrant } from './tournament-release-plan';
 
 /** Entrant `n` of division `divisionId`: user `u<n>`, no team. */
 const entrant = (n: number, divisionId = 1): TPlanEntrant => ({ id: n, userId: `u${n}`, teamId: null, divisionId });
@@ -100,5 +100,16 @@ describe('planPairings (an elimination round)', () => {
   it('refuses a bracket match between two of whom one blocked the other', () => {
     const isBlocked = (a: string, b: string) => [a, b].sort().join() === 'u1,u4';
     expect(() => planPairings(input({ bracketPlans, isBlocked }))).toThrow(AppError);
+  });
+});
+
+describe('seatableField', () => {
+  it('leaves out only those who may not take a seat now, keeping the order', () => {
+    const field = [1, 2, 3, 4].map((n) => entrant(n));
+    expect(seatableField(field, new Set(['u3']))).toEqual({
+      field: [field[0], field[1], field[3]],
+      leftOut: [field[2]],
+    });
+    expect(seatableField(field, new Set())).toEqual({ field, leftOut: [] });
   });
 });

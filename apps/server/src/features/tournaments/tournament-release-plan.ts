@@ -65,6 +65,20 @@ export interface TPairingPlanInput<E extends TPlanEntrant> {
   divisionName: (divisionId: number) => string;
 }
 
+/**
+ * Who of a preliminary round's field takes part: everyone but those who may not take a seat now (`unseatable`, the
+ * seat rule's read). Those are left out of this round only — never a reason to stop the release; they stay entrants.
+ */
+export function seatableField<E extends TPlanEntrant>(
+  entrants: readonly E[],
+  unseatable: ReadonlySet<string>,
+): { field: E[]; leftOut: E[] } {
+  return {
+    field: entrants.filter((e) => !unseatable.has(e.userId)),
+    leftOut: entrants.filter((e) => unseatable.has(e.userId)),
+  };
+}
+
 /** Refuses a rule's refusal with its own code and words (as a coach's pairing does). */
 export function refuseRound(refusal: ReturnType<typeof blockedPairingRefusal>): void {
   if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);

@@ -40,7 +40,7 @@ import { type TTournamentsDeps, lockKey, requireTournament, requireManager } fro
 import { emitChanged } from './tournament-events';
 import { presentDivision, presentRounds } from './tournament-presenter';
 import { ageOf } from './tournament-entry';
-import { planPairings, refuseRound, type TPlannedPairing } from './tournament-release-plan';
+import { planPairings, refuseRound, seatableField, type TPlannedPairing } from './tournament-release-plan';
 
 /**
  * Releases preliminary round `number`: exactly once, whichever host asks and on whichever instance. Round 1 starts the
@@ -109,9 +109,10 @@ export async function releaseRoundBy(
       nameOf,
       nowMs,
     });
-    return { tournament: claim.tournament, planned, ...applied };
+    return { tournament: claim.tournament, planned, leftOut: claim.leftOut, ...applied };
   });
   announceRelease(deps, released.tournament, number, released);
+  await tellLeftOut(deps, released.tournament, number, released.leftOut);
   await emitChanged(deps, id);
   const round = (await presentRounds(deps, id)).find((r) => r.number === number);
   if (!round) throw new Error('A released round was not found after its release.');
@@ -156,6 +157,17 @@ async function claimRound(
       );
     }
   }
+  // A preliminary round leaves out whoever may not take a seat now (the seat rule), and is released without them
+  // (the hosts are told). An elimination round is the bracket's: a restricted debater there refuses it, for a host.
+  let leftOut: TEntrantRow[] = [];
+  if (!isElimination) {
+    const unseatable = await seatRefusalsAmong(
+      trx,
+      entrants.map((e) => e.userId),
+      input.nowMs,
+    );
+    ({ field: entrants, leftOut } = seatableField(entrants, new Set(unseatable.keys())));
+  }
   const fields = new Map(divisions.map((d) => [d.id, entrants.filter((e) => e.divisionId === d.id)]));
   const divisionName = (divisionId: number) => {
     const division = divisions.find((d) => d.id === divisionId);
@@ -178,6 +190,7 @@ async function claimRound(
   return {
     tournament,
     entrants,
+    leftOut,
     fields,
     records,
     bracketPlans,
@@ -318,6 +331,34 @@ function announceRelease(
     if (p.neg) tell(p.neg.userId, debateId, 'neg', false);
   }
   for (const { judgeId, debateId } of released.judged) tell(judgeId, debateId, null, true);
+}
+
+/** Tells the hosts which entrants a round was released without (`seatableField`), in the rule's neutral words. */
+async function tellLeftOut(
+  deps: TTournamentsDeps,
+  tournament: TTournamentRow,
+  number: number,
+  leftOut: readonly TEntrantRow[],
+): Promise<void> {
+  if (leftOut.length === 0) return;
+  const names = await findUserNames(
+    deps.database.db,
+    leftOut.map((e) => e.userId),
+  );
+  const hosts = [
+    ...(tournament.hostId ? [tournament.hostId] : []),
+    ...(await repo.listCohostIds(deps.database.db, tournament.id)),
+  ];
+  const payload = {
+    tournamentId: tournament.id,
+    tournamentName: tournament.name,
+    roundNumber: number,
+    roundName: roundName(number, tournament),
+    displayNames: leftOut.map((e) => names.get(e.userId) ?? 'Someone'),
+  };
+  for (const userId of hosts) {
+    deps.events.emit({ name: 'tournament.entrants_left_out', room: REALTIME_ROOMS.user(userId), payload });
+  }
 }
 
 export function alreadyReleased(number: number): AppError {
