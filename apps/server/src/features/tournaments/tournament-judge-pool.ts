@@ -6,6 +6,7 @@ import { teamIdsOfUsers, teamNames } from '../memberships/memberships.service';
 import { findDoorUserById, findUserNames } from '../users/users.service';
 import { lastRoundOf } from './tournament-elimination';
 import * as repo from './tournaments.repository';
+import * as poolRepo from './tournament-judge-pool.repository';
 import { type TTournamentsDeps, db, isManager, requireViewer, requireManager } from './tournament-access';
 import { emitChanged } from './tournament-events';
 import { alreadyReleased } from './tournament-release';
@@ -14,8 +15,8 @@ import { alreadyReleased } from './tournament-release';
 async function presentJudges(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentJudge[]> {
   const [rows, unavailable, conflicts] = await Promise.all([
     repo.listJudges(db(deps), tournamentId),
-    repo.listUnavailable(db(deps), tournamentId),
-    repo.listConflicts(db(deps), tournamentId),
+    poolRepo.listUnavailable(db(deps), tournamentId),
+    poolRepo.listConflicts(db(deps), tournamentId),
   ]);
   const names = await findUserNames(
     db(deps),
@@ -61,7 +62,7 @@ export async function addJudge(
   await checkPoolJudge(deps, id, judgeId, door.user);
   const teamId = ((await teamIdsOfUsers(db(deps), [judgeId])).get(judgeId) ?? [])[0] ?? null;
   const values = { tournamentId: id, userId: judgeId, teamId, addedAt: nowIso(), addedBy: user.id };
-  if (!(await repo.insertJudge(db(deps), values))) {
+  if (!(await poolRepo.insertJudge(db(deps), values))) {
     throw new AppError('conflict', `${name} is in the judge pool already.`);
   }
   await emitChanged(deps, id);
@@ -101,7 +102,7 @@ export async function checkPoolJudge(
 /** A host takes a judge out of the pool (rooms they were seated in keep them). */
 export async function removeJudge(deps: TTournamentsDeps, user: TSessionUser, id: number, judgeId: string) {
   await requireManager(deps, user, id);
-  if (!(await repo.deleteJudge(db(deps), id, judgeId))) {
+  if (!(await poolRepo.deleteJudge(db(deps), id, judgeId))) {
     throw new AppError('not_found', 'That judge is not in this tournament’s pool.');
   }
   await emitChanged(deps, id);
@@ -132,7 +133,7 @@ export async function setAvailability(
   }
   const rounds = (await repo.listRounds(db(deps), id)).filter((r) => r.number === number);
   if (rounds.length > 0 && rounds.every((r) => r.status !== 'draft')) throw alreadyReleased(number);
-  await repo.setAvailability(db(deps), { tournamentId: id, userId: user.id, roundNumber: number, isAvailable });
+  await poolRepo.setAvailability(db(deps), { tournamentId: id, userId: user.id, roundNumber: number, isAvailable });
   await emitChanged(deps, id);
   return (await presentJudges(deps, id)).find((j) => j.userId === user.id)!;
 }
@@ -157,7 +158,7 @@ export async function setConflicts(
   if (unique.some((entrantId) => !entrants.has(entrantId))) {
     throw new AppError('validation_failed', 'A conflict names someone who is not an entrant of this tournament.');
   }
-  await repo.replaceConflicts(db(deps), id, judgeId, unique);
+  await poolRepo.replaceConflicts(db(deps), id, judgeId, unique);
   await emitChanged(deps, id);
   return (await presentJudges(deps, id)).find((j) => j.userId === judgeId)!;
 }

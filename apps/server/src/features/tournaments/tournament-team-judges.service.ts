@@ -18,6 +18,7 @@ import { coachedTeamIds, memberIdsOf, membershipIn, teamNames } from '../members
 import { ageBandsOf, findDoorUserById, findUserNames } from '../users/users.service';
 import * as judgingRepo from './tournament-judging.repository';
 import * as repo from './tournaments.repository';
+import * as poolRepo from './tournament-judge-pool.repository';
 import { requireViewer, type TTournamentsDeps } from './tournament-access';
 import { emitChanged } from './tournament-events';
 import { checkPoolJudge } from './tournament-judge-pool';
@@ -114,7 +115,7 @@ export async function addTeamJudge(
   }
   await checkPoolJudge(deps, id, input.userId, door.user);
   const values = { tournamentId: id, userId: input.userId, teamId: input.teamId, addedAt: nowIso(), addedBy: user.id };
-  if (!(await repo.insertJudge(db(deps), values))) {
+  if (!(await poolRepo.insertJudge(db(deps), values))) {
     throw new AppError('conflict', `${name} is in the judge pool already.`);
   }
   await emitChanged(deps, id);
@@ -131,7 +132,7 @@ export async function removeTeamJudge(deps: TTournamentsDeps, user: TSessionUser
   if (judge.addedBy !== user.id || judge.teamId === null || !teamIds.includes(Number(judge.teamId))) {
     throw new AppError('forbidden', 'You take out only the judges you brought; the hosts manage the rest of the pool.');
   }
-  await repo.deleteJudge(db(deps), id, judgeId);
+  await poolRepo.deleteJudge(db(deps), id, judgeId);
   await emitChanged(deps, id);
 }
 
