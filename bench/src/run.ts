@@ -20,6 +20,7 @@ import { webBenchmark } from './benchmarks/web';
 import { overheadBenchmark } from './benchmarks/overhead';
 import { mediaBenchmark } from './benchmarks/media';
 import { tournamentBenchmark } from './benchmarks/tournament';
+import { tournamentLoadBenchmark } from './benchmarks/tournament-load';
 
 interface TBenchmark {
   id: string;
@@ -80,6 +81,12 @@ const BENCHMARKS: TBenchmark[] = [
     id: 'tournament',
     sections: [{ id: 'tournament', title: '9. Tournaments: the draw and the tab' }],
     run: async (ctx) => [await tournamentBenchmark(ctx)],
+  },
+  {
+    id: 'tournament-load',
+    sections: [{ id: 'tournament-load', title: '10. Tournaments under load: a round’s ballots, every page open' }],
+    run: async (ctx) => [await tournamentLoadBenchmark(ctx)],
+    isInQuickRun: false,
   },
 ];
 

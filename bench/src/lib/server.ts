@@ -31,6 +31,7 @@ export const PORTS = {
   mediaMesh: 3413,
   mediaJanus: 3414,
   mediaRelay: 3415,
+  tournamentLoad: 3416,
 } as const;
 
 export interface TServer {

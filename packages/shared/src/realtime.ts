@@ -9,8 +9,8 @@ import type { TSfuClientToServerEvents, TSfuServerToClientEvents } from './debat
 import type { TRoom, TTopic } from './schemas.js';
 import type { TErrorDetail } from './errors.js';
 import type { TTeamRound } from './teams.js';
-import type { TTournamentRoundReleased } from './tournament-schemas.js';
-import type { TTournamentReleaseDelayed } from './tournament-schedule-schemas.js';
+import type { TTournamentRoundReleased, TTournamentWatch } from './tournament-schemas.js';
+import type { TTournamentEntrantsLeftOut, TTournamentReleaseDelayed } from './tournament-schedule-schemas.js';
 
 /** Every acknowledgement: ok with data, or an error with the same code/message shape as the HTTP API. */
 export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: TErrorDetail };
@@ -22,9 +22,10 @@ export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: TE
  * a deploy is then refused with `client_too_old` and offered a reload, instead of talking past the server.
  * 3: `debate.signal` addresses one peer (`toUserId`): the round's media became a mesh of debaters, judge, spectators.
  * 4: `sfu.*` events and `debate.join`'s `sfu` grant: spectators watch through the media server when there is one.
+ * 5: `tournament.changed` goes to the tournament's room (`tournament.watch`), not to each of its people's.
  * (tldraw's TLSYNC_PROTOCOL_VERSION and its clientTooOld/serverTooOld reasons are the model.)
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 export type TProtocolRefusal = 'client_too_old' | 'server_too_old';
 
@@ -44,6 +45,8 @@ export const REALTIME_ROOMS = {
   chat: 'chat:community',
   user: (userId: string) => `user:${userId}`,
   debate: (debateId: string) => `debate:${debateId}`,
+  /** The sockets of those who have a tournament's pages open and may see it (`tournament.watch`). */
+  tournament: (tournamentId: number) => `tournament:${tournamentId}`,
   /**
    * The community-chat sockets of those who blocked `userId`: joined only while in the chat, so a chat message of
    * `userId` goes to `chat` except this room (blocks).
@@ -88,10 +91,18 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents, TSfu
    * Sent once per release, after the draw is stored.
    */
   'tournament.round_released': (payload: TTournamentRoundReleased) => void;
-  /** To `user:<id>` of the host, co-hosts and entrants: the tournament's entrants, hosts or rounds changed. */
+  /**
+   * To `tournament:<id>` (the sockets that watch it): the tournament's entrants, hosts, judges, rounds or results
+   * changed; its pages refetch. At most one a second per tournament (trailing: the last change always comes).
+   */
   'tournament.changed': (payload: { tournamentId: number }) => void;
   /** To `user:<id>` of the host and co-hosts: a round's automatic release was refused (why), and is tried again. */
   'tournament.release_delayed': (payload: TTournamentReleaseDelayed) => void;
+  /**
+   * To `user:<id>` of the host and co-hosts: entrants who cannot take part in rounds right now were left out of a
+   * preliminary round's draw (released without them).
+   */
+  'tournament.entrants_left_out': (payload: TTournamentEntrantsLeftOut) => void;
   /** To `user:<id>` of the blocker: they blocked or unblocked `userId` (another tab's block list and chat update). */
   'block.changed': (payload: { userId: string; isBlocked: boolean }) => void;
   /** To `user:<id>`: a moderation notice for this user; the header's notices refetch. */
@@ -107,4 +118,10 @@ export interface TClientToServerEvents extends TDebateClientToServerEvents, TSfu
   /** Acknowledged only after the message is stored; the ack carries the stored message. */
   'message.send': (payload: TSendMessage, ack: (reply: TAck<{ message: TChatMessage }>) => void) => void;
   'message.delete': (payload: TDeleteMessage, ack: (reply: TAck<{ id: number }>) => void) => void;
+  /**
+   * A tournament's page is open: this socket joins `tournament:<id>` if its user may see the tournament (a visitor a
+   * published one), and hears `tournament.changed`. Payload: ZTournamentWatch. `tournament.unwatch` leaves.
+   */
+  'tournament.watch': (payload: TTournamentWatch, ack: (reply: TAck<{ tournamentId: number }>) => void) => void;
+  'tournament.unwatch': (payload: TTournamentWatch) => void;
 }

@@ -59,6 +59,10 @@ const ZId = (what: string) =>
 
 export const ZTournamentId = ZId('tournament');
 
+/** `tournament.watch` / `tournament.unwatch`: the tournament whose page a socket has open. */
+export const ZTournamentWatch = z.object({ tournamentId: ZTournamentId });
+export type TTournamentWatch = z.infer<typeof ZTournamentWatch>;
+
 const ZDivisionName = zText('name', {
   label: 'A division name',
   max: TOURNAMENT_LIMITS.divisionNameMax,

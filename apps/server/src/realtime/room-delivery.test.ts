@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME_ROOMS, type TChatMessage } from '@resolved/shared';
 import type { TDomainEvent } from '../lib/events';
-import { RoomDelivery } from './room-delivery';
+import { RoomDelivery, SETTLE_MS } from './room-delivery';
 
 const chat = REALTIME_ROOMS.chat;
 
@@ -87,5 +87,61 @@ describe('RoomDelivery', () => {
     vi.runAllTimers();
     delivery.flush();
     expect(sent).toHaveLength(2);
+  });
+});
+
+describe('RoomDelivery: throttled hints (tournament.changed)', () => {
+  let sent: { room: string; name: string; payload: unknown }[];
+  let delivery: RoomDelivery;
+  const changed = (tournamentId: number): TDomainEvent => ({
+    name: 'tournament.changed',
+    room: REALTIME_ROOMS.tournament(tournamentId),
+    payload: { tournamentId },
+  });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sent = [];
+    delivery = new RoomDelivery((room, name, payload) => sent.push({ room, name, payload }));
+  });
+  afterEach(() => {
+    delivery.flush();
+    vi.useRealTimers();
+  });
+
+  it('sends a burst once, after it settles, and then at most once a second with the last change', () => {
+    for (let i = 0; i < 5; i++) delivery.deliver(changed(1));
+    expect(sent).toHaveLength(0);
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(sent).toEqual([{ room: 'tournament:1', name: 'tournament.changed', payload: { tournamentId: 1 } }]);
+    // A change every 100 ms for 3 s: one event a second, the last change never lost.
+    for (let t = 0; t < 30; t++) {
+      vi.advanceTimersByTime(100);
+      delivery.deliver(changed(1));
+    }
+    vi.advanceTimersByTime(5000);
+    const times = sent.length;
+    expect(times).toBeGreaterThanOrEqual(4);
+    expect(times).toBeLessThanOrEqual(5);
+  });
+
+  it('keeps each tournament to its own interval', () => {
+    delivery.deliver(changed(1));
+    delivery.deliver(changed(2));
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(sent.map((s) => s.room).sort()).toEqual(['tournament:1', 'tournament:2']);
+    delivery.deliver(changed(1));
+    vi.advanceTimersByTime(999 - SETTLE_MS);
+    expect(sent).toHaveLength(2);
+    vi.advanceTimersByTime(1 + SETTLE_MS);
+    expect(sent).toHaveLength(3);
+  });
+
+  it('sends what is planned on flush (shutdown)', () => {
+    delivery.deliver(changed(3));
+    delivery.flush();
+    expect(sent).toHaveLength(1);
+    vi.advanceTimersByTime(2000);
+    expect(sent).toHaveLength(1);
   });
 });

@@ -1235,6 +1235,23 @@ const SOCKET_PROBES: Record<string, TSocketProbe> = {
   'sfu.subscribe': (c) => sfuProbe(c, 'sfu.subscribe', { feedUserId: c.owner.user.id }),
   'sfu.start': (c) => sfuProbe(c, 'sfu.start', { subscriptionId: 'x', answer: 'v=0' }),
   'sfu.leave': (c) => sfuProbe(c, 'sfu.leave', {}),
+  // A tournament entered by code is unknown to whoever may not see it: that not_found is its refusal.
+  'tournament.watch': async (c) => {
+    const reply = await ask(c.socket, 'tournament.watch', {
+      tournamentId: (await makeTournament(c, c.owner, 'code')).id,
+    });
+    return !reply.ok && reply.error.code === 'not_found' ? { effect: false } : reply;
+  },
+  'tournament.unwatch': async (c) => {
+    const { id } = await makeTournament(c, c.owner, 'code');
+    await ask(c.socket, 'tournament.watch', { tournamentId: id });
+    const wasIn = await inRoom(c.t, `tournament:${id}`, c.socket);
+    c.socket.emit('tournament.unwatch', { tournamentId: id });
+    for (let waited = 0; waited < 2000 && (await inRoom(c.t, `tournament:${id}`, c.socket)); waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return { effect: wasIn && !(await inRoom(c.t, `tournament:${id}`, c.socket)) };
+  },
 };
 
 /**
@@ -1381,7 +1398,7 @@ describe.each(TEST_ENGINES)('authorization matrix on %s', (engine) => {
     for (const [event, r] of Object.entries(SOCKET_RULES as Record<string, TAccessRule>))
       problems.push(...(await checkSocketEntry(event, r)));
     expect(problems).toEqual([]);
-  });
+  }, 120_000); // ~25 events × 6 actors, each with its own setup: a budget for a loaded CI machine, not a timing.
 
   it('socket events in a particular state (the chat locked): each actor as the table says', async () => {
     const cases = Object.keys(SOCKET_CASE_RULES);

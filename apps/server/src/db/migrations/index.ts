@@ -49,6 +49,7 @@ import { paradigmsMotions } from './0047-paradigms-motions';
 import { coinFlipChoices } from './0048-coin-flip-choices';
 import { teamJudges } from './0049-team-judges';
 import { panelArrivals } from './0050-panel-arrivals';
+import { tournamentVersions } from './0053-tournament-versions';
 import { sfuRoomsOutliveRounds } from './0055-sfu-rooms-outlive-rounds';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
@@ -109,6 +110,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0048-coin-flip-choices': coinFlipChoices,
   '0049-team-judges': teamJudges,
   '0050-panel-arrivals': panelArrivals,
+  '0053-tournament-versions': tournamentVersions,
   '0055-sfu-rooms-outlive-rounds': sfuRoomsOutliveRounds,
 };
 

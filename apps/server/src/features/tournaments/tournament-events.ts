@@ -1,23 +1,17 @@
 /** What a tournament tells its people when it changes. */
 import { REALTIME_ROOMS } from '@resolved/shared';
-import { coachIdsOfTeamsOf } from '../memberships/memberships.service';
-import * as repo from './tournaments.repository';
-import { type TTournamentsDeps, db } from './tournament-access';
+import type { TTournamentsDeps } from './tournament-access';
 
-/** Tells the hosts, entrants and judges (every tab of theirs) that the tournament changed. */
+/**
+ * Tells the tournament's room (every socket whose page shows it: `tournament.watch`) that the tournament changed, and
+ * wakes its sequencer (the module listens). One event per change, whatever the number of its people; the realtime
+ * bridge sends at most one a second per tournament (`room-delivery.ts`). What a person must hear wherever they are (a
+ * release, a delayed release) goes to their own room as its own event.
+ */
 export async function emitChanged(deps: TTournamentsDeps, tournamentId: number): Promise<void> {
-  const row = await repo.findTournament(db(deps), tournamentId);
-  if (!row) return;
-  const entrantIds = (await repo.listEntrants(db(deps), tournamentId)).map((e) => e.userId);
-  const people = new Set([
-    ...(row.hostId ? [row.hostId] : []),
-    ...(await repo.listCohostIds(db(deps), tournamentId)),
-    ...entrantIds,
-    ...(await repo.listJudges(db(deps), tournamentId)).map((j) => j.userId),
-    // Coaches of entrants' teams follow the tournament (and the judges their teams owe and bring).
-    ...(await coachIdsOfTeamsOf(db(deps), entrantIds)),
-  ]);
-  for (const userId of people) {
-    deps.events.emit({ name: 'tournament.changed', room: REALTIME_ROOMS.user(userId), payload: { tournamentId } });
-  }
+  deps.events.emit({
+    name: 'tournament.changed',
+    room: REALTIME_ROOMS.tournament(tournamentId),
+    payload: { tournamentId },
+  });
 }

@@ -36,14 +36,19 @@ export async function recordNoShows(
  * no result and never will, and count for neither (as a round each missed), so the next draw does not wait for them.
  * Keyed `<roundNumber>:<affEntrantId>:<negEntrantId>`.
  */
-export async function doubleNoShows(trx: Kysely<DB>, tournamentId: number): Promise<Set<string>> {
+export async function doubleNoShows(
+  trx: Kysely<DB>,
+  tournamentId: number,
+  /** The tournament's pairings when the caller read them already (the sequencer reads them once per wake). */
+  pairings?: readonly TPairingKey[],
+): Promise<Set<string>> {
   const absent = new Set(
     (await seqRepo.listNoShows(trx, tournamentId))
       .filter((n) => n.reason === 'absent')
       .map((n) => `${n.roundNumber}:${n.entrantId}`),
   );
   const out = new Set<string>();
-  for (const p of await repo.listPairings(trx, tournamentId)) {
+  for (const p of pairings ?? (await repo.listPairings(trx, tournamentId))) {
     if (p.isBye || p.negEntrantId === null) continue;
     if (absent.has(`${p.number}:${p.affEntrantId}`) && absent.has(`${p.number}:${p.negEntrantId}`)) {
       out.add(`${p.number}:${p.affEntrantId}:${p.negEntrantId}`);
@@ -51,6 +56,8 @@ export async function doubleNoShows(trx: Kysely<DB>, tournamentId: number): Prom
   }
   return out;
 }
+
+type TPairingKey = { number: number; affEntrantId: number; negEntrantId: number | null; isBye: boolean | number };
 
 export const pairingKey = (p: { number: number; affEntrantId: number; negEntrantId: number | null }) =>
   `${p.number}:${p.affEntrantId}:${p.negEntrantId}`;

@@ -30,6 +30,7 @@ import {
   isManager,
   requireReader,
 } from './tournament-access';
+import { readModel } from './tournament-read-model';
 
 /** How many tournaments "mine" lists. */
 const MINE_LIMIT = 100;
@@ -126,7 +127,8 @@ export async function listEntrantsOf(deps: TTournamentsDeps, tournamentId: numbe
 
 /**
  * The released rounds: hosts see every pairing; an entrant only their own until the results are published, and then
- * everyone (visitors too) every pairing.
+ * everyone (visitors too) every pairing. Read from the read model of the tournament's version
+ * (`tournament-read-model.ts`); the filter below makes new objects and never changes the shared ones.
  */
 export async function listRounds(
   deps: TTournamentsDeps,
@@ -134,7 +136,8 @@ export async function listRounds(
   id: number,
 ): Promise<TTournamentRound[]> {
   const { row, viewer } = await requireReader(deps, user, id);
-  const all = await presentRounds(deps, id);
+  // Built once per tournament version (the row just read carries it), then filtered for this viewer.
+  const all = await readModel(deps.database, row, 'rounds', () => presentRounds(deps, id));
   if (isManager(viewer)) return all;
   const forOthers = all.map((round) => ({ ...round, unjudgedPairingIds: [] }));
   // A paradigm is shown to signed-in people, as every profile is.

@@ -134,12 +134,14 @@ async function release(
 /** Every debate of round `number` has a confirmed result, or is one neither debater came to. */
 async function areResultsIn(seq: TSequencer, tournamentId: number, number: number): Promise<boolean> {
   const db = seq.deps.database.db;
-  const pairings = (await repo.listPairings(db, tournamentId)).filter((p) => p.number === number && !p.isBye);
+  // Every pairing read once: the double no-shows are found among the same rows.
+  const all = await repo.listPairings(db, tournamentId);
+  const pairings = all.filter((p) => p.number === number && !p.isBye);
   const outcomes = await results.outcomesOf(
     db,
     pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
   );
-  const neitherCame = await doubleNoShows(db, tournamentId);
+  const neitherCame = await doubleNoShows(db, tournamentId, all);
   return pairings.every(
     (p) => neitherCame.has(pairingKey(p)) || (p.debateId !== null && outcomes.get(p.debateId)?.isConfirmed),
   );

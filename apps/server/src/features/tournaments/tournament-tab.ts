@@ -25,6 +25,7 @@ import * as repo from './tournaments.repository';
 import { type TTournamentsDeps, db, lockKey, isManager, requireReader, requireManager } from './tournament-access';
 import { emitChanged } from './tournament-events';
 import { present, presentDivision, listEntrantsOf } from './tournament-presenter';
+import { readModel } from './tournament-read-model';
 
 /**
  * The tab of each division from its confirmed results (`computeStandings`): judged ballots with their speaker
@@ -115,7 +116,9 @@ export async function getStandings(
       'Only the tournament’s hosts and entrants see its standings before they are published.',
     );
   }
-  return { tournamentId: row.id, publishedAt: row.publishedAt, divisions: await standingsOf(deps, row.id) };
+  // Built once per tournament version (the row just read carries it): the same tab for every viewer allowed here.
+  const divisions = await readModel(deps.database, row, 'standings', () => standingsOf(deps, row.id));
+  return { tournamentId: row.id, publishedAt: row.publishedAt, divisions };
 }
 
 /** A host publishes the results (standings and every pairing) to everyone, once. */

@@ -104,7 +104,7 @@ describe.each(TEST_ENGINES)('a host’s corrections on %s', (engine) => {
       (e) => e.name === 'debate.updated' && e.room === `debate:${pairing.debateId}`,
     ) as Extract<TDomainEvent, { name: 'debate.updated' }>;
     expect(published.payload.debate.debaters.a.userId).toBe(pairing.neg!.userId);
-    expect(events.some((e) => e.name === 'tournament.changed' && e.room === `user:${aff.user.id}`)).toBe(true);
+    expect(events.some((e) => e.name === 'tournament.changed' && e.room === `tournament:${tournament.id}`)).toBe(true);
     const [entry] = await auditOf(admin, tournament.id);
     expect(entry).toMatchObject({ action: 'sides_swapped', roundNumber: 1, debateId: pairing.debateId });
     expect(entry!.actor!.userId).toBe(admin.user.id);
@@ -197,6 +197,14 @@ describe.each(TEST_ENGINES)('a host’s corrections on %s', (engine) => {
     expect(byEntrant.statusCode).toBe(403);
     const missing = await call(admin, 'POST', url, {});
     expect(missing.statusCode).toBe(400);
+    // Every round a tournament can have reaches the service (9 preliminaries and the 6 rounds of a break of 64).
+    const body = { releasedAt: round.releasedAt };
+    const elimination = await call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/12/repair`, body);
+    expect(elimination.statusCode).toBe(409);
+    expect(elimination.json().error.message).toBe('Round 12 has not been released: there is nothing to re-pair.');
+    const beyond = await call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/16/repair`, body);
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().error.message).toBe('Unknown round.');
 
     const events: TDomainEvent[] = [];
     t.app.context.events.subscribe((e) => events.push(e));

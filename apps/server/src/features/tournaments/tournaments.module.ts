@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { TAppContext } from '../../context';
+import { addSocketFeature } from '../../realtime/realtime';
 import { tournamentJudgingRoutes } from './tournament-judging.routes';
 import { restoreSequencers, runSequencer, SEQUENCER_JOB, wakeSequencer, type TSequencer } from './tournament-sequencer';
 import { tournamentHostRoutes } from './tournament-host.routes';
 import { tournamentsRoutes } from './tournaments.routes';
+import { tournamentsSocketFeature } from './tournaments.socket';
 import { handleRoundUpdated } from './tournament-tab';
 
 /**
  * Tournaments: their routes (creation, entry, the release of each round's draw, judges, the tab, the schedule and
  * check-in; the hosts' corrections and audit in `tournament-host.routes.ts`), the subscription that tells a
- * tournament's hosts and entrants when one of its rounds ends (a ballot changes the tab), and the sequencer: one
+ * tournament's watchers when one of its rounds ends (a ballot changes the tab), the socket handlers of its room
+ * (`tournament.watch`: those whose pages show it hear `tournament.changed` there), and the sequencer: one
  * scheduler job per tournament, woken by every change of the tournament, that releases rounds on schedule, ends grace
  * periods and seats standby judges (`tournament-sequencer.ts`).
  */
@@ -18,6 +21,7 @@ export async function tournamentsModule(app: FastifyInstance, context: TAppConte
   await app.register(tournamentJudgingRoutes, context);
   await app.register(tournamentHostRoutes, context);
   const deps = { database: context.database, events: context.events };
+  addSocketFeature(app, tournamentsSocketFeature(deps, app.log));
   const stopRounds = context.events.subscribe((event) => {
     if (event.name !== 'debate.updated') return;
     handleRoundUpdated(deps, event.payload.debate).catch((err: unknown) =>

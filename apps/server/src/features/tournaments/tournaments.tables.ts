@@ -36,6 +36,11 @@ export interface TournamentsTable {
   /** Judges per room, 1 or 3 (migration 0045): in preliminary rounds, and in elimination rounds. */
   prelimJudgesPerRoom: Generated<number>;
   elimJudgesPerRoom: Generated<number>;
+  /**
+   * Bumped by triggers (migration 0053) in the same transaction as any change to what the rounds and the tab are read
+   * from: the key of their cached read model (`tournament-read-model.ts`). A bigint: read it through `Number`.
+   */
+  version: Generated<number | string>;
 }
 
 export interface TournamentCohostsTable {

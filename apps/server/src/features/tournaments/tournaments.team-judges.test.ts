@@ -231,7 +231,7 @@ describe.each(TEST_ENGINES)('judges coaches bring, and elimination availability,
       204,
     );
     expect(events).toContainEqual(
-      expect.objectContaining({ name: 'tournament.changed', room: `user:${coach.user.id}` }),
+      expect.objectContaining({ name: 'tournament.changed', room: `tournament:${tournament.id}` }),
     );
     expect(await owed()).toEqual([expect.objectContaining({ brought: 1, missing: 1 })]);
 

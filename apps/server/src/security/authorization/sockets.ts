@@ -47,6 +47,9 @@ export const SOCKET_RULES: Record<keyof TClientToServerEvents, TAccessRule> &
   'sfu.subscribe': SFU_VIEWER,
   'sfu.start': SFU_VIEWER,
   'sfu.leave': SFU_VIEWER,
+  // Who may read the tournament (here one entered by code): a published one, anyone; an open one, the signed-in.
+  'tournament.watch': rule('who may read the tournament: its hosts, entrants, judges, admins', 'DDDAA', 'the host'),
+  'tournament.unwatch': rule('sockets watching the tournament', 'DDDAA', 'the host'),
 };
 
 /**

@@ -1,8 +1,16 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gavel } from 'lucide-react';
 import { judgesOwedText } from './tournament-view';
 import { judgingKeys, listJudgesOwed } from './tournaments-queries';
+import { useTournamentRoom } from './useTournamentRoom';
+
+/** Keeps the card live: it reads again when a tournament it names changes (a host took out a judge the team brought). */
+function WatchOwed({ tournamentId }: { tournamentId: number }) {
+  const client = useQueryClient();
+  useTournamentRoom(tournamentId, () => void client.invalidateQueries({ queryKey: judgingKeys.owed }));
+  return null;
+}
 
 /**
  * The dashboard's card for a coach whose team still owes judges to a tournament that is not over: "Bring 1 more judge
@@ -23,6 +31,7 @@ export function JudgesOwedCard() {
       <ul className="mt-3 space-y-2">
         {owed.data.map((line) => (
           <li key={`${line.tournamentId}:${line.teamId}`} className="min-w-0 break-words">
+            <WatchOwed tournamentId={line.tournamentId} />
             <Link to={`/tournaments/${line.tournamentId}`} className="font-semibold underline">
               {judgesOwedText(line)}
             </Link>

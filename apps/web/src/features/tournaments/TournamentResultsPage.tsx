@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { TournamentBracket } from './TournamentBracket';
 import { TournamentStandings } from './TournamentStandings';
 import { getBrackets, getStandings, getTournament, listRounds, tournamentKeys } from './tournaments-queries';
+import { useTournamentRoom } from './useTournamentRoom';
 
 const CARD = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 /** How many speakers the awards list. */
@@ -40,7 +41,7 @@ function PairingResult({ pairing }: { pairing: TTournamentPairing }) {
 /**
  * A tournament's published results, for anyone (visitors too): the champion and bracket, the tab, the speaker
  * awards and every round's pairings with their results. Before a host publishes, the server refuses outsiders and
- * the page says so.
+ * the page says so. Live through the tournament's room (`useTournamentRoom`).
  */
 export default function TournamentResultsPage() {
   const id = Number(useParams().id);
@@ -51,6 +52,7 @@ export default function TournamentResultsPage() {
     enabled: isValidId,
     retry: false,
   });
+  useTournamentRoom(tournament.data ? id : null);
   const isPublished = Boolean(tournament.data?.publishedAt);
   const standings = useQuery({
     queryKey: tournamentKeys.standings(id),

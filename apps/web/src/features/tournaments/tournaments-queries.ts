@@ -95,6 +95,19 @@ export async function refreshTournament(client: QueryClient, id: number): Promis
 }
 
 /**
+ * What `tournament.changed` refetches: this tournament's own queries only (its record, then every part of it, in
+ * `refreshTournament`'s order), not the lists of the viewer's tournaments: one ballot must not make every open page
+ * read every tournament of its person.
+ */
+export async function refreshTournamentPages(client: QueryClient, id: number): Promise<void> {
+  await client.invalidateQueries({ queryKey: tournamentKeys.tournament(id), exact: true });
+  await client.invalidateQueries({
+    queryKey: tournamentKeys.tournament(id),
+    predicate: ({ queryKey }) => queryKey.length > 2,
+  });
+}
+
+/**
  * Fetches a part of a tournament (its entrants or rounds) only while its cached record says the viewer may see it,
  * else gives `empty`: a refetch racing a change of the viewer's part (a withdrawal) does not ask for what the server
  * now refuses.
