@@ -193,3 +193,32 @@ function planDrawnRound<E extends TPlanEntrant>(
   }
   return planned;
 }
+
+/** What starting the tournament needs: two entrants, no division of one, a break that fits every division's field. */
+export function checkStart(
+  tournament: { breakSize: number },
+  entrantCount: number,
+  fields: ReadonlyMap<number, readonly TPlanEntrant[]>,
+  divisionName: (divisionId: number) => string,
+): void {
+  if (entrantCount < 2) {
+    throw new AppError(
+      'validation_failed',
+      `A tournament needs at least 2 entrants to start; this one has ${entrantCount}.`,
+    );
+  }
+  for (const [divisionId, field] of fields) {
+    if (field.length === 1) {
+      throw new AppError(
+        'validation_failed',
+        `${divisionName(divisionId)} has one entrant, who would have no one to debate: withdraw them or wait for more.`,
+      );
+    }
+    if (field.length > 0 && tournament.breakSize > field.length) {
+      throw new AppError(
+        'validation_failed',
+        `The break (${tournament.breakSize}) is larger than the field of ${divisionName(divisionId)} (${field.length}).`,
+      );
+    }
+  }
+}

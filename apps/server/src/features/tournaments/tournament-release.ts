@@ -40,7 +40,7 @@ import { type TTournamentsDeps, lockKey, requireTournament, requireManager } fro
 import { emitChanged } from './tournament-events';
 import { presentDivision, presentRounds } from './tournament-presenter';
 import { ageOf } from './tournament-entry';
-import { planPairings, refuseRound, seatableField, type TPlannedPairing } from './tournament-release-plan';
+import { checkStart, planPairings, refuseRound, seatableField, type TPlannedPairing } from './tournament-release-plan';
 
 /**
  * Releases preliminary round `number`: exactly once, whichever host asks and on whichever instance. Round 1 starts the
@@ -363,35 +363,6 @@ async function tellLeftOut(
 
 export function alreadyReleased(number: number): AppError {
   return new AppError('conflict', `Round ${number} has been released already.`, undefined, 'round_released');
-}
-
-/** What starting the tournament needs: two entrants, no division of one, a break that fits every division's field. */
-function checkStart(
-  tournament: TTournamentRow,
-  entrantCount: number,
-  fields: Map<number, TEntrantRow[]>,
-  divisionName: (divisionId: number) => string,
-): void {
-  if (entrantCount < 2) {
-    throw new AppError(
-      'validation_failed',
-      `A tournament needs at least 2 entrants to start; this one has ${entrantCount}.`,
-    );
-  }
-  for (const [divisionId, field] of fields) {
-    if (field.length === 1) {
-      throw new AppError(
-        'validation_failed',
-        `${divisionName(divisionId)} has one entrant, who would have no one to debate: withdraw them or wait for more.`,
-      );
-    }
-    if (field.length > 0 && tournament.breakSize > field.length) {
-      throw new AppError(
-        'validation_failed',
-        `The break (${tournament.breakSize}) is larger than the field of ${divisionName(divisionId)} (${field.length}).`,
-      );
-    }
-  }
 }
 
 /**
