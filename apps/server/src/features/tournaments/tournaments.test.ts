@@ -327,7 +327,7 @@ describe.each(TEST_ENGINES)('tournaments on %s', (engine) => {
     // Each neg resigns: the affs win round 1.
     const whoIs = new Map(entrants.map((e) => [e.user.id, e]));
     for (const pairing of first.pairings) {
-      const neg = whoIs.get(pairing.neg!.userId)!;
+      const neg = whoIs.get(pairing.neg!.userId!)!;
       expect((await call(neg, 'POST', `/api/debates/${pairing.debateId}/forfeit`)).statusCode).toBe(200);
     }
     const second = await call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/2/release`);
