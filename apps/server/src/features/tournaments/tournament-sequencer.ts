@@ -32,7 +32,8 @@ import { doubleNoShows, pairingKey, recordNoShows } from './tournament-no-shows'
 import { planRound, roundGroups, type TScheduleDeps } from './tournament-schedule';
 import * as seqRepo from './tournament-sequencer.repository';
 import * as repo from './tournaments.repository';
-import { emitChanged, releaseRoundBy } from './tournaments.service';
+import { emitChanged } from './tournament-events';
+import { releaseRoundBy } from './tournament-release';
 
 /** The scheduler's job: one tournament's sequencer (key: the tournament's id). */
 export const SEQUENCER_JOB = 'tournaments.sequencer';
