@@ -372,7 +372,7 @@ describe.each(TEST_ENGINES)('a host’s corrections on %s', (engine) => {
     expect(
       [names, [...names].reverse()].map(
         ([x, y]) =>
-          `No draw of Open (18 and over) keeps ${x} and ${y} apart, and one of them has blocked the other: withdraw one of them to release the round.`,
+          `No draw of Open · pool B keeps ${x} and ${y} apart, and one of them has blocked the other: withdraw one of them to release the round.`,
       ),
     ).toContain(refused.json().error.message);
     expect(refused.json().error.reason).toBe('blocked');
