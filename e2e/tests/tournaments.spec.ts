@@ -128,8 +128,8 @@ test('someone enters an open tournament from its page and withdraws again', asyn
   await expect(page.getByText('Open to anyone signed in')).toBeVisible();
   await page.getByRole('button', { name: 'Enter this tournament' }).click();
   await expect(pages.entrants).toContainText(dee);
-  // An open tournament splits by age band: an adult is in the adults' division.
-  await expect(pages.entrants).toContainText('Open (18 and over)');
+  // An open tournament draws in two pools by age band, named without age words: an adult is in pool B.
+  await expect(pages.entrants).toContainText('Open · pool B');
   await page.getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByText('Your entry is removed; you may enter again until the first round.')).toBeVisible();
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
