@@ -6,6 +6,7 @@ import { teamIdsOfUsers, teamNames } from '../memberships/memberships.service';
 import { findDoorUserById, findUserNames } from '../users/users.service';
 import { lastRoundOf } from './tournament-elimination';
 import * as repo from './tournaments.repository';
+import * as poolRepo from './tournament-judge-pool.repository';
 import { type TTournamentsDeps, db, isManager, requireViewer, requireManager, requireDoor } from './tournament-access';
 import { emitChanged } from './tournament-events';
 import { alreadyReleased } from './tournament-release';
@@ -14,8 +15,8 @@ import { alreadyReleased } from './tournament-release';
 async function presentJudges(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentJudge[]> {
   const [rows, unavailable, conflicts] = await Promise.all([
     repo.listJudges(db(deps), tournamentId),
-    repo.listUnavailable(db(deps), tournamentId),
-    repo.listConflicts(db(deps), tournamentId),
+    poolRepo.listUnavailable(db(deps), tournamentId),
+    poolRepo.listConflicts(db(deps), tournamentId),
   ]);
   const names = await findUserNames(
     db(deps),
@@ -56,7 +57,29 @@ export async function addJudge(
   const door = await findDoorUserById(db(deps), judgeId);
   if (!door || door.isBanned) throw new AppError('not_found', 'There is no such user.');
   const name = door.user.displayName;
-  const refusal = ageDoorRefusal(door.user, 'judge');
+  await checkPoolJudge(deps, id, judgeId, door.user);
+  const teamId = ((await teamIdsOfUsers(db(deps), [judgeId])).get(judgeId) ?? [])[0] ?? null;
+  const values = { tournamentId: id, userId: judgeId, teamId, addedAt: nowIso(), addedBy: user.id };
+  if (!(await poolRepo.insertJudge(db(deps), values))) {
+    throw new AppError('conflict', `${name} is in the judge pool already.`);
+  }
+  await emitChanged(deps, id);
+  return presentJudges(deps, id);
+}
+
+/**
+ * What every way into the judge pool checks, a host's (`addJudge`) and a coach's (`addTeamJudge`): the judge's age
+ * door (`ageDoorRefusal`: a month of birth given, not an account run with its team), not an active entrant of the
+ * tournament, and room left in the pool. Refuses with the judge named.
+ */
+export async function checkPoolJudge(
+  deps: TTournamentsDeps,
+  tournamentId: number,
+  judgeId: string,
+  judge: Parameters<typeof ageDoorRefusal>[0] & { displayName: string },
+): Promise<void> {
+  const name = judge.displayName;
+  const refusal = ageDoorRefusal(judge, 'judge');
   if (refusal) {
     throw new AppError(
       'conflict',
@@ -65,26 +88,19 @@ export async function addJudge(
         : `${name}’s account is run with their team: they judge only their team’s practice rounds.`,
     );
   }
-  const entrant = await repo.findEntrantOf(db(deps), id, judgeId);
+  const entrant = await repo.findEntrantOf(db(deps), tournamentId, judgeId);
   if (entrant && entrant.withdrawnAt === null) {
     throw new AppError('conflict', `${name} is an entrant: an entrant does not judge the tournament.`);
   }
-  if ((await repo.listJudges(db(deps), id)).length >= TOURNAMENT_LIMITS.judgesMax) {
+  if ((await repo.listJudges(db(deps), tournamentId)).length >= TOURNAMENT_LIMITS.judgesMax) {
     throw new AppError('conflict', `A tournament’s judge pool holds at most ${TOURNAMENT_LIMITS.judgesMax} judges.`);
   }
-  const teamId = ((await teamIdsOfUsers(db(deps), [judgeId])).get(judgeId) ?? [])[0] ?? null;
-  const values = { tournamentId: id, userId: judgeId, teamId, addedAt: nowIso(), addedBy: user.id };
-  if (!(await repo.insertJudge(db(deps), values))) {
-    throw new AppError('conflict', `${name} is in the judge pool already.`);
-  }
-  await emitChanged(deps, id);
-  return presentJudges(deps, id);
 }
 
 /** A host takes a judge out of the pool (rooms they were seated in keep them). */
 export async function removeJudge(deps: TTournamentsDeps, user: TSessionUser, id: number, judgeId: string) {
   await requireManager(deps, user, id);
-  if (!(await repo.deleteJudge(db(deps), id, judgeId))) {
+  if (!(await poolRepo.deleteJudge(db(deps), id, judgeId))) {
     throw new AppError('not_found', 'That judge is not in this tournament’s pool.');
   }
   await emitChanged(deps, id);
@@ -115,7 +131,7 @@ export async function setAvailability(
   }
   const rounds = (await repo.listRounds(db(deps), id)).filter((r) => r.number === number);
   if (rounds.length > 0 && rounds.every((r) => r.status !== 'draft')) throw alreadyReleased(number);
-  await repo.setAvailability(db(deps), { tournamentId: id, userId: user.id, roundNumber: number, isAvailable });
+  await poolRepo.setAvailability(db(deps), { tournamentId: id, userId: user.id, roundNumber: number, isAvailable });
   await emitChanged(deps, id);
   return (await presentJudges(deps, id)).find((j) => j.userId === user.id)!;
 }
@@ -140,7 +156,7 @@ export async function setConflicts(
   if (unique.some((entrantId) => !entrants.has(entrantId))) {
     throw new AppError('validation_failed', 'A conflict names someone who is not an entrant of this tournament.');
   }
-  await repo.replaceConflicts(db(deps), id, judgeId, unique);
+  await poolRepo.replaceConflicts(db(deps), id, judgeId, unique);
   await emitChanged(deps, id);
   return (await presentJudges(deps, id)).find((j) => j.userId === judgeId)!;
 }

@@ -29,6 +29,7 @@ import { outcomesOf } from '../results/results.service';
 import { seatRefusalsAmong } from '../users/seats';
 import { ageBandsOf, findDoorUserById } from '../users/users.service';
 import * as repo from './tournaments.repository';
+import * as poolRepo from './tournament-judge-pool.repository';
 import type { TEntrantRow } from './tournaments.tables';
 
 export interface TRoomToJudge {
@@ -60,7 +61,7 @@ export async function planJudges(
   const { tournamentId, roundNumber, rooms } = input;
   if (rooms.length === 0) return [];
   const unavailable = new Set(
-    (await repo.listUnavailable(trx, tournamentId)).filter((r) => r.roundNumber === roundNumber).map((r) => r.userId),
+    (await poolRepo.listUnavailable(trx, tournamentId)).filter((r) => r.roundNumber === roundNumber).map((r) => r.userId),
   );
   const entrants = new Set(input.entrantUserIds);
   let ids = (await repo.listJudges(trx, tournamentId))
@@ -107,7 +108,7 @@ async function candidatesOf(
   const entrantRows = await repo.listEntrants(trx, tournamentId);
   const userOfEntrant = new Map(entrantRows.map((e) => [e.id, e.userId]));
   const declared = new Map<string, string[]>();
-  for (const c of await repo.listConflicts(trx, tournamentId)) {
+  for (const c of await poolRepo.listConflicts(trx, tournamentId)) {
     const userId = userOfEntrant.get(Number(c.entrantId));
     if (userId) declared.set(c.userId, [...(declared.get(c.userId) ?? []), userId]);
   }
@@ -192,7 +193,7 @@ export async function judgeSeatRefusal(
 ): Promise<string | null> {
   const { tournamentId, roundNumber, judgeId } = input;
   if (!(await repo.isJudge(trx, tournamentId, judgeId))) return 'is not in this tournament’s judge pool';
-  const unavailable = (await repo.listUnavailable(trx, tournamentId)).some(
+  const unavailable = (await poolRepo.listUnavailable(trx, tournamentId)).some(
     (r) => r.roundNumber === roundNumber && r.userId === judgeId,
   );
   if (unavailable) return `said they cannot judge round ${roundNumber}`;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   FORMATS,
@@ -9,7 +9,6 @@ import {
   inSentence,
   roundName,
   type TTournament,
-  type TTournamentEntrant,
 } from '@resolved/shared';
 import { errorMessage } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
@@ -25,9 +24,9 @@ import { TournamentBracket } from './TournamentBracket';
 import { TournamentStandings } from './TournamentStandings';
 import { TournamentSchedule } from './TournamentSchedule';
 import { useAuth } from '../auth/useAuth';
-import { ENTRY_MODE_LABELS, STATUS_LABELS, accessOf, enterableDivisions, releaseState } from './tournament-view';
+import { EnterPanel, EntrantsList, WithdrawPanel } from './TournamentEntry';
+import { ENTRY_MODE_LABELS, STATUS_LABELS, accessOf, releaseState } from './tournament-view';
 import {
-  enterTournament,
   getBrackets,
   getStandings,
   getTournament,
@@ -38,7 +37,6 @@ import {
   refreshTournament,
   releaseRound,
   tournamentKeys,
-  withdrawEntrant,
 } from './tournaments-queries';
 
 const CARD = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
@@ -110,132 +108,6 @@ function PublishPanel({ tournament }: { tournament: TTournament }) {
       <p className="text-sm text-slate-600">Anyone, signed in or not, can then read the results page.</p>
       {error ? <FormAlert>{error}</FormAlert> : null}
     </div>
-  );
-}
-
-/** An entrant withdraws themselves, after a second click to confirm. */
-function WithdrawPanel({ tournament, entrantId }: { tournament: TTournament; entrantId: number }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [isConfirming, setIsConfirming] = useState(false);
-  const withdraw = useMutation({
-    mutationFn: () => withdrawEntrant(tournament.id, entrantId),
-    onSuccess: () => {
-      setIsConfirming(false);
-      toast.success(`You withdrew from ${tournament.name}.`);
-      if (tournament.entryMode === 'code' && tournament.status === 'registration') {
-        // The entry is gone, and with it the way to see a tournament entered by code: back to the list.
-        queryClient.removeQueries({ queryKey: tournamentKeys.tournament(tournament.id) });
-        void queryClient.invalidateQueries({ queryKey: tournamentKeys.mine });
-        void navigate('/tournaments');
-        return;
-      }
-      void refreshTournament(queryClient, tournament.id);
-    },
-    onError: (caught) => toast.error(errorMessage(caught)),
-  });
-  const consequence =
-    tournament.status === 'registration'
-      ? 'Your entry is removed; you may enter again until the first round.'
-      : 'You are left out of later rounds; your rounds so far are kept.';
-  return isConfirming ? (
-    <div className="mt-4 space-y-2" role="group" aria-label="Confirm withdrawal">
-      <p className="text-sm text-slate-700">{consequence}</p>
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={buttonClass('danger')}
-          disabled={withdraw.isPending}
-          onClick={() => withdraw.mutate()}
-        >
-          Confirm withdrawal
-        </button>
-        <button type="button" className={buttonClass('secondary')} onClick={() => setIsConfirming(false)}>
-          Keep my entry
-        </button>
-      </div>
-    </div>
-  ) : (
-    <button type="button" className={`${buttonClass('secondary')} mt-4`} onClick={() => setIsConfirming(true)}>
-      Withdraw
-    </button>
-  );
-}
-
-/**
- * Entering from the tournament's page: an open tournament, or one of the viewer's teams' (a tournament by code is
- * entered with its code). With several divisions the viewer chooses one of those open to them.
- */
-function EnterPanel({ tournament }: { tournament: TTournament }) {
-  const queryClient = useQueryClient();
-  const divisions = enterableDivisions(tournament.divisions);
-  const [divisionId, setDivisionId] = useState(divisions[0]?.id);
-  const [error, setError] = useState<string>();
-  const enter = useMutation({
-    mutationFn: () => enterTournament(tournament.id, divisions.length > 1 ? { divisionId } : {}),
-    onSuccess: () => {
-      setError(undefined);
-      void refreshTournament(queryClient, tournament.id);
-      toast.success(`You entered ${tournament.name}.`);
-    },
-    onError: (caught) => setError(errorMessage(caught)),
-  });
-  return (
-    <div className="mt-4 space-y-2">
-      {tournament.status === 'running' ? (
-        <p className="text-sm text-slate-700" data-testid="late-entry">
-          Late entry is open: each round you have missed counts as a bye (a win with your average speaker points).
-        </p>
-      ) : null}
-      {divisions.length > 1 ? (
-        <label className="block text-sm font-semibold text-slate-700">
-          Division
-          <select
-            className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 font-normal text-slate-900 shadow-sm"
-            value={divisionId}
-            onChange={(e) => setDivisionId(Number(e.target.value))}
-          >
-            {divisions.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.entryName}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      <button
-        type="button"
-        className={buttonClass('primary')}
-        disabled={enter.isPending}
-        onClick={() => enter.mutate()}
-      >
-        {enter.isPending ? 'Entering…' : 'Enter this tournament'}
-      </button>
-      {error ? <FormAlert>{error}</FormAlert> : null}
-    </div>
-  );
-}
-
-function EntrantsList({ tournament, entrants }: { tournament: TTournament; entrants: readonly TTournamentEntrant[] }) {
-  if (entrants.length === 0) return <p className="mt-2 text-sm text-slate-600">No one has entered yet.</p>;
-  const divisionName = (id: number) => tournament.divisions.find((d) => d.id === id)?.name ?? 'A division';
-  return (
-    <ul className="mt-3 divide-y divide-slate-100" data-testid="tournament-entrants">
-      {entrants.map((entrant) => (
-        <li key={entrant.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
-          <span
-            className={`min-w-0 break-words font-medium ${entrant.isWithdrawn ? 'text-slate-400 line-through' : ''}`}
-          >
-            {entrant.displayName}
-            {entrant.teamName ? <span className="font-normal text-slate-500"> · {entrant.teamName}</span> : null}
-          </span>
-          <span className="text-sm text-slate-600">
-            {divisionName(entrant.divisionId)}
-            {entrant.isWithdrawn ? ' · withdrawn' : ''}
-          </span>
-        </li>
-      ))}
-    </ul>
   );
 }
 
