@@ -133,7 +133,8 @@ test('someone enters an open tournament from its page and withdraws again', asyn
   await page.getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByText('Your entry is removed; you may enter again until the first round.')).toBeVisible();
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
-  await expect(page.getByText('No one has entered yet.')).toBeVisible();
+  // No longer an entrant, Dee is told who sees the list of entrants instead of reading it.
+  await expect(page.getByTestId('entrants-private')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enter this tournament' })).toBeVisible();
   await coachCtx.close();
 });
