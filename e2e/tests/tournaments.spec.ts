@@ -128,12 +128,13 @@ test('someone enters an open tournament from its page and withdraws again', asyn
   await expect(page.getByText('Open to anyone signed in')).toBeVisible();
   await page.getByRole('button', { name: 'Enter this tournament' }).click();
   await expect(pages.entrants).toContainText(dee);
-  // An open tournament splits by age band: an adult is in the adults' division.
-  await expect(pages.entrants).toContainText('Open (18 and over)');
+  // An open tournament draws in two pools by age band, named without age words: an adult is in pool B.
+  await expect(pages.entrants).toContainText('Open · pool B');
   await page.getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByText('Your entry is removed; you may enter again until the first round.')).toBeVisible();
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
-  await expect(page.getByText('No one has entered yet.')).toBeVisible();
+  // No longer an entrant, Dee is told who sees the list of entrants instead of reading it.
+  await expect(page.getByTestId('entrants-private')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enter this tournament' })).toBeVisible();
   await coachCtx.close();
 });

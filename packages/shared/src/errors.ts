@@ -75,6 +75,8 @@ export const ERROR_REASONS = [
   // Teams
   'not_team_judge',
   'tournament_judge',
+  // Tournaments: who may see or do what (`rules/tournament.ts`)
+  'tournament_access',
   'not_team_member',
   'join_code_off',
   'last_coach',

@@ -21,6 +21,7 @@ export * from './rules/evidence.js';
 export * from './rules/replay.js';
 export * from './rules/team.js';
 export * from './rules/minors.js';
+export * from './rules/tournament.js';
 export * from './rules/age.js';
 export * from './rules/restriction.js';
 export * from './rules/chat.js';

@@ -29,9 +29,9 @@ export interface TTournamentDivisionBracket {
   divisionId: number;
   /** The division's name as the tab shows it. */
   name: string;
-  /** The break, seed 1 first. */
+  /** The break, seed 1 first (to an outsider, without the seeds of minors, whose place is private). */
   seeds: { seed: number; entrantId: number; displayName: string }[];
-  champion: { entrantId: number; userId: string; displayName: string } | null;
+  champion: { entrantId: number; userId: string | null; displayName: string } | null;
   bracket: TTournamentBracketView;
 }
 

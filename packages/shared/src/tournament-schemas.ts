@@ -176,8 +176,20 @@ export type TAddCohostRequest = z.input<typeof ZAddCohostRequest>;
 
 export interface TTournamentDivision {
   id: number;
+  /** As shown (`divisionLabel`): an open tournament's two pools of one name are "pool A" and "pool B", never an age. */
   name: string;
-  ageBand: TDivisionAgeBand | null;
+  /** The host's name: entering by it places an entrant in the pool of their age band, which is never shown. */
+  entryName: string;
+}
+
+/**
+ * An entrant as a pairing, the tab or the bracket names them. To someone outside the tournament a minor (or an
+ * account with no age given) is `publicName`d and their user id withheld (null), so no profile link leads to them.
+ */
+export interface TTournamentEntrantRef {
+  entrantId: number;
+  userId: string | null;
+  displayName: string;
 }
 
 export interface TTournamentEntrant {
@@ -215,8 +227,17 @@ export interface TTournament {
   entrantCount: number;
   /** The last round released (0 before the first). */
   roundsReleased: number;
-  /** The caller's part: host, co-host, entrant (with their entrant id) or none. */
-  viewer: { isHost: boolean; isCohost: boolean; entrantId: number | null; isJudge: boolean };
+  /**
+   * The caller's part: host, co-host, entrant (with their entrant id), judge, coach of an entrant's team, or none;
+   * `tournamentAccess` (`rules/tournament.ts`) says what follows from it.
+   */
+  viewer: {
+    isHost: boolean;
+    isCohost: boolean;
+    entrantId: number | null;
+    isJudge: boolean;
+    isCoachOfEntrant: boolean;
+  };
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -231,28 +252,29 @@ export interface TTournamentPairing {
   divisionId: number;
   /** Null for the bye. */
   debateId: number | null;
-  aff: { entrantId: number; userId: string; displayName: string } | null;
-  neg: { entrantId: number; userId: string; displayName: string } | null;
+  aff: TTournamentEntrantRef | null;
+  neg: TTournamentEntrantRef | null;
   /** The entrant sitting the round out with a bye (scored as a win). */
-  bye: { entrantId: number; userId: string; displayName: string } | null;
+  bye: TTournamentEntrantRef | null;
   flags: TDrawFlag[];
   /**
    * Public Forum: who won the draw's coin flip and chooses side or speaking order before the clock starts (aff and neg
    * hold until then); null in LD and Parli and for the bye.
    */
-  coinFlipWinner: { entrantId: number; userId: string; displayName: string } | null;
+  coinFlipWinner: TTournamentEntrantRef | null;
   /** The room's coin flip as the debaters have chosen so far (`coinFlipText` says it); null without one. */
   coinFlip: TCoinFlip | null;
   debateStatus: TDebateStatus | null;
   /**
    * The judge seated at release (the assignment), or who took the seat since; null: no judge. `paradigm`: how they
-   * judge (null: none, or a judge under 18), for signed-in viewers.
+   * judge (null: none, or a judge under 18), for signed-in viewers. A judge under 18 is named to outsiders as a minor
+   * entrant is (`publicName`, no user id).
    */
-  judge: { userId: string; displayName: string; paradigm: string | null } | null;
+  judge: { userId: string | null; displayName: string; paradigm: string | null } | null;
   /** The winner once the result is confirmed (the bye's entrant for a bye); null until then. */
   winnerEntrantId: number | null;
   /** A room judged by a panel: its judges in seat order (the chair, `judge`, first); empty: one judge. */
-  panel: { userId: string; displayName: string }[];
+  panel: { userId: string | null; displayName: string }[];
 }
 
 export interface TTournamentRound {
@@ -317,6 +339,11 @@ export interface TTournamentDivisionStandings {
   /** Confirmed debates and byes counted. */
   resultsCounted: number;
   standings: TTournamentStandingRow[];
+  /**
+   * To someone outside the tournament: the entrants under 18 (or with no age given), by `publicName` alone, whose
+   * rank, record and points are not shown (left out of `standings`). Empty for the tournament's own people.
+   */
+  privateEntrants: { entrantId: number; displayName: string }[];
 }
 
 /** `GET /api/tournaments/:id/standings`. */

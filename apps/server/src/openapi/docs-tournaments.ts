@@ -44,7 +44,7 @@ export const TOURNAMENT_ROUTE_DOCS: Record<string, TRouteDoc> = {
   },
   'GET /api/tournaments/:id/entrants': {
     tag: 'Tournaments',
-    summary: 'The tournament’s entrants (withdrawn ones marked).',
+    summary: 'The entrants (withdrawn marked), for its hosts, entrants, their coaches, its judges and admins.',
     ok: json('The entrants.'),
   },
   'POST /api/tournaments/:id/entrants': {
@@ -60,12 +60,12 @@ export const TOURNAMENT_ROUTE_DOCS: Record<string, TRouteDoc> = {
   },
   'GET /api/tournaments/:id/rounds': {
     tag: 'Tournaments',
-    summary: 'The released rounds: every pairing for hosts, their own for entrants.',
+    summary: 'Released rounds: all for hosts, own for entrants and judges; all once published, minors private.',
     ok: json('The rounds.'),
   },
   'GET /api/tournaments/:id/standings': {
     tag: 'Tournaments',
-    summary: 'The tab of each division from confirmed results: hosts and entrants, everyone once published.',
+    summary: 'Each division’s tab: hosts and entrants; once published everyone, minors apart for outsiders.',
     ok: json('The standings.'),
   },
   'GET /api/tournaments/:id/bracket': {

@@ -702,6 +702,8 @@ const HTTP_PROBES: Record<string, TProbe> = {
   },
   'GET /api/tournaments/:id/entrants': async (c) =>
     asOutcome(await call(c, 'GET', `/api/tournaments/${(await makeTournament(c, c.owner, 'code')).id}/entrants`)),
+  'GET /api/tournaments/:id/entrants | published': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/tournaments/${(await startedTournament(c, c.owner)).id}/entrants`)),
   'POST /api/tournaments/:id/entrants': async (c) => {
     const tournament = await makeTournament(c, await fastUser(c.t), 'open');
     return asOutcome(await call(c, 'POST', `/api/tournaments/${tournament.id}/entrants`, {}));

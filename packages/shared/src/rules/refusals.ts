@@ -4,6 +4,7 @@
  */
 import type { TErrorReason, TRefusal } from '../errors.js';
 import { formatUntil, RESTRICTION_WORDS } from '../time-words.js';
+import { TOURNAMENT_ACCESS_WORDS, type TTournamentDoor } from './tournament-words.js';
 
 /** A refusal before it names its reason: the HTTP class and the words. */
 type TRefusalWords = Omit<TRefusal, 'reason' | 'details'>;
@@ -173,6 +174,7 @@ export const WORDED_REFUSALS = {
     message: MODERATION_TARGET_WORDS[door],
   }),
   team_managed: (door: TTeamManagedDoor) => ({ code: 'forbidden', message: TEAM_MANAGED_WORDS[door] }),
+  tournament_access: (door: TTournamentDoor) => ({ code: 'forbidden', message: TOURNAMENT_ACCESS_WORDS[door] }),
   /** A door, or the two members of a coach's pairing, named. */
   blocked: (door: TBlockDoor | readonly [string, string]) =>
     typeof door === 'string'

@@ -28,7 +28,15 @@ import { teamIdsOfUsers } from '../memberships/memberships.service';
 import { ageBandsOf } from '../users/users.service';
 import * as repo from './tournaments.repository';
 import type { TDivisionRow, TTournamentRow } from './tournaments.tables';
-import { type TTournamentsDeps, db, lockKey, viewerOf, isManager, requireViewer } from './tournament-access';
+import {
+  type TTournamentsDeps,
+  db,
+  lockKey,
+  viewerOf,
+  isManager,
+  requireViewer,
+  requireDoor,
+} from './tournament-access';
 import { emitChanged } from './tournament-events';
 import { present, listEntrantsOf } from './tournament-presenter';
 
@@ -54,7 +62,7 @@ export async function enter(
   if (row.entryMode === 'code' && !viaCode) {
     throw new AppError('forbidden', 'This tournament is entered with its join code: ask the host for it.');
   }
-  const viewer = await viewerOf(deps, row, user.id);
+  const viewer = await viewerOf(deps, row, user);
   if (isManager(viewer)) throw new AppError('conflict', 'Hosts run the tournament: they do not enter it.');
   if (viewer.entrant && viewer.entrant.withdrawnAt === null) {
     throw new AppError('conflict', 'You have entered this tournament already.');
@@ -109,7 +117,7 @@ export async function enter(
   });
   await emitChanged(deps, row.id);
   const entrant = (await listEntrantsOf(deps, row.id)).find((e) => e.id === entrantId)!;
-  return { tournament: await present(deps, row, await viewerOf(deps, row, user.id)), entrant };
+  return { tournament: await present(deps, row, await viewerOf(deps, row, user)), entrant };
 }
 
 export async function enterById(deps: TTournamentsDeps, user: TSessionUser, id: number, input: TEnterInput) {
@@ -194,8 +202,10 @@ async function entryDivision(
   return division;
 }
 
+/** The entrants list, with user ids, no-shows, late byes and entry times: for the tournament's own people. */
 export async function listEntrants(deps: TTournamentsDeps, user: TSessionUser, id: number) {
-  await requireViewer(deps, user, id);
+  const { row, viewer } = await requireViewer(deps, user, id);
+  requireDoor(row, viewer, 'entrants');
   return listEntrantsOf(deps, id);
 }
 

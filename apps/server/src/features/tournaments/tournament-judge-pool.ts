@@ -7,7 +7,7 @@ import { findDoorUserById, findUserNames } from '../users/users.service';
 import { lastRoundOf } from './tournament-elimination';
 import * as repo from './tournaments.repository';
 import * as poolRepo from './tournament-judge-pool.repository';
-import { type TTournamentsDeps, db, isManager, requireViewer, requireManager } from './tournament-access';
+import { type TTournamentsDeps, db, isManager, requireViewer, requireManager, requireDoor } from './tournament-access';
 import { emitChanged } from './tournament-events';
 import { alreadyReleased } from './tournament-release';
 
@@ -35,10 +35,8 @@ async function presentJudges(deps: TTournamentsDeps, tournamentId: number): Prom
 
 /** The judge pool: hosts see every judge; a judge of the pool sees their own line. */
 export async function listJudges(deps: TTournamentsDeps, user: TSessionUser, id: number): Promise<TTournamentJudge[]> {
-  const { viewer } = await requireViewer(deps, user, id);
-  if (!isManager(viewer) && !viewer.isJudge) {
-    throw new AppError('forbidden', 'Only the tournament’s hosts and its judges see the judge pool.');
-  }
+  const { row, viewer } = await requireViewer(deps, user, id);
+  requireDoor(row, viewer, 'judges');
   const all = await presentJudges(deps, id);
   return isManager(viewer) ? all : all.filter((j) => j.userId === user.id);
 }

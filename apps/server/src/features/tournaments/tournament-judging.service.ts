@@ -5,6 +5,7 @@
  * until the round is released; everyone else reads it only from its release).
  */
 import {
+  divisionLabel,
   judgesOwed,
   type TJudgeObligations,
   type TMyData,
@@ -161,8 +162,6 @@ export async function setMotion(
   return { roundNumber: number, motion, isReleased: false, updatedAt };
 }
 
-const AGE_BAND_SUFFIX = { minor: ' (under 18)', adult: ' (18 and over)' } as const;
-
 /**
  * "Download my data": the account's tournament entries (tournament, division, team, withdrawal, no-shows, late
  * byes) and the judge pools it is in (the team judged for, rounds it cannot judge, conflicts it declared, by name).
@@ -188,7 +187,7 @@ export async function tournamentDataOf(
     tournamentEntries: entries.map((e) => ({
       tournamentId: Number(e.tournamentId),
       tournamentName: e.tournamentName,
-      division: `${e.divisionName}${e.ageBand ? AGE_BAND_SUFFIX[e.ageBand] : ''}`,
+      division: divisionLabel(e.divisionName, e.ageBand),
       team: teamOf(e.teamId),
       enteredAt: e.enteredAt,
       withdrawnAt: e.withdrawnAt,

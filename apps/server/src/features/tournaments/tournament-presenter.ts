@@ -3,7 +3,7 @@
  * (for an open or published tournament) anyone.
  */
 import {
-  type TDivisionAgeBand,
+  divisionLabel,
   type TDrawFlag,
   type TSessionUser,
   type TTournament,
@@ -11,7 +11,6 @@ import {
   type TTournamentPairing,
   type TTournamentRound,
 } from '@resolved/shared';
-import { AppError } from '../../lib/errors';
 import * as rounds from '../debates/rounds.service';
 import { teamNames } from '../memberships/memberships.service';
 import { outcomesOf } from '../results/results.service';
@@ -29,12 +28,14 @@ import {
   viewerOf,
   isManager,
   requireReader,
+  accessOf,
+  requireDoor,
 } from './tournament-access';
 import { readModel } from './tournament-read-model';
+import { privateUserIdsOf, roundsFor } from './tournament-privacy';
 
 /** How many tournaments "mine" lists. */
 const MINE_LIMIT = 100;
-const AGE_BAND_NAMES: Record<TDivisionAgeBand, string> = { minor: 'under 18', adult: '18 and over' };
 
 export async function present(deps: TTournamentsDeps, row: TTournamentRow, viewer: TViewer): Promise<TTournament> {
   const [cohostIds, divisions, teamIds, entrantCount, roundRows] = await Promise.all([
@@ -70,6 +71,7 @@ export async function present(deps: TTournamentsDeps, row: TTournamentRow, viewe
       isCohost: viewer.isCohost,
       entrantId: viewer.entrant?.id ?? null,
       isJudge: viewer.isJudge,
+      isCoachOfEntrant: viewer.isCoachOfEntrant,
     },
     createdAt: row.createdAt,
     startedAt: row.startedAt,
@@ -79,9 +81,9 @@ export async function present(deps: TTournamentsDeps, row: TTournamentRow, viewe
   };
 }
 
+/** A division as shown: an open tournament's age pools by `divisionLabel` ("pool A"), never by age. */
 export function presentDivision(division: TDivisionRow) {
-  const name = division.ageBand ? `${division.name} (${AGE_BAND_NAMES[division.ageBand]})` : division.name;
-  return { id: division.id, name, ageBand: division.ageBand };
+  return { id: division.id, name: divisionLabel(division.name, division.ageBand), entryName: division.name };
 }
 
 export async function getTournament(
@@ -99,7 +101,7 @@ export async function listMyTournaments(deps: TTournamentsDeps, user: TSessionUs
   const out: TTournament[] = [];
   for (const id of ids) {
     const row = await repo.findTournament(db(deps), id);
-    if (row) out.push(await present(deps, row, await viewerOf(deps, row, user.id)));
+    if (row) out.push(await present(deps, row, await viewerOf(deps, row, user)));
   }
   return out;
 }
@@ -126,9 +128,10 @@ export async function listEntrantsOf(deps: TTournamentsDeps, tournamentId: numbe
 }
 
 /**
- * The released rounds: hosts see every pairing; an entrant only their own until the results are published, and then
- * everyone (visitors too) every pairing. Read from the read model of the tournament's version
- * (`tournament-read-model.ts`); the filter below makes new objects and never changes the shared ones.
+ * The released rounds: hosts see every pairing; an entrant their own and a judge the rooms they judge until the
+ * results are published, and then everyone (visitors too) every pairing, with minors private to outsiders
+ * (`roundsFor`). Read from the read model of the tournament's version (`tournament-read-model.ts`); the filters below
+ * make new objects and never change the shared ones.
  */
 export async function listRounds(
   deps: TTournamentsDeps,
@@ -136,27 +139,40 @@ export async function listRounds(
   id: number,
 ): Promise<TTournamentRound[]> {
   const { row, viewer } = await requireReader(deps, user, id);
+  requireDoor(row, viewer, 'rounds');
+  const access = accessOf(row, viewer);
   // Built once per tournament version (the row just read carries it), then filtered for this viewer.
   const all = await readModel(deps.database, row, 'rounds', () => presentRounds(deps, id));
-  if (isManager(viewer)) return all;
+  if (access.canManage) return all;
   const forOthers = all.map((round) => ({ ...round, unjudgedPairingIds: [] }));
   // A paradigm is shown to signed-in people, as every profile is.
   if (!user) {
-    return forOthers.map((round) => ({
+    const unsigned = forOthers.map((round) => ({
       ...round,
       pairings: round.pairings.map((p) => ({ ...p, judge: p.judge && { ...p.judge, paradigm: null } })),
     }));
+    return roundsFor(unsigned, { privateUserIds: await privateUserIdsOf(db(deps), peopleOf(unsigned)) }, access);
   }
-  if (row.publishedAt !== null) return forOthers;
-  if (!viewer.entrant && !viewer.isJudge) {
-    throw new AppError('forbidden', 'Only the tournament’s hosts and entrants see its draw before it is published.');
+  if (access.canSeeAllPairings) {
+    if (!access.isMinorsPrivate) return forOthers;
+    return roundsFor(forOthers, { privateUserIds: await privateUserIdsOf(db(deps), peopleOf(forOthers)) }, access);
   }
-  // An entrant sees their own debate (or bye), a judge the rooms they judge.
+  // An entrant sees their own debate (or bye), a judge the rooms they judge (as the chair or on the panel).
   const ownId = viewer.entrant?.id;
   const isOwn = (p: TTournamentPairing) =>
     [p.aff, p.neg, p.bye].some((side) => ownId !== undefined && side?.entrantId === ownId) ||
-    (p.judge !== null && p.judge.userId === user?.id);
+    p.judge?.userId === user.id ||
+    p.panel.some((j) => j.userId === user.id);
   return forOthers.map((round) => ({ ...round, pairings: round.pairings.filter(isOwn) }));
+}
+
+/** Everyone a round names: its entrants and judges. */
+function peopleOf(rounds: readonly TTournamentRound[]): string[] {
+  return rounds.flatMap((round) =>
+    round.pairings.flatMap((p) =>
+      [p.aff, p.neg, p.bye, p.judge, ...p.panel].flatMap((who) => (who?.userId ? [who.userId] : [])),
+    ),
+  );
 }
 
 export async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTournamentRound[]> {

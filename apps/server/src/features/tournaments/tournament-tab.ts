@@ -22,7 +22,16 @@ import { bracketView } from './tournament-bracket';
 import * as bracketRepo from './tournament-bracket.repository';
 import { advanceBrackets } from './tournament-elimination';
 import * as repo from './tournaments.repository';
-import { type TTournamentsDeps, db, lockKey, isManager, requireReader, requireManager } from './tournament-access';
+import {
+  type TTournamentsDeps,
+  db,
+  lockKey,
+  requireReader,
+  requireManager,
+  accessOf,
+  requireDoor,
+} from './tournament-access';
+import { bracketsFor, privateUserIdsOf, standingsFor } from './tournament-privacy';
 import { emitChanged } from './tournament-events';
 import { present, presentDivision, listEntrantsOf } from './tournament-presenter';
 import { readModel } from './tournament-read-model';
@@ -99,26 +108,34 @@ export async function standingsOf(
         opponentWins: s.opponentWins,
       };
     });
-    return { divisionId: division.id, name: presentDivision(division).name, resultsCounted, standings };
+    return {
+      divisionId: division.id,
+      name: presentDivision(division).name,
+      resultsCounted,
+      standings,
+      privateEntrants: [],
+    };
   });
 }
 
-/** The tab: for the hosts and entrants, and for everyone (visitors too) once a host published the results. */
+/**
+ * The tab: for the hosts and entrants, and for everyone (visitors too) once a host published the results, with its
+ * minors private to outsiders (`standingsFor`).
+ */
 export async function getStandings(
   deps: TTournamentsDeps,
   user: TSessionUser | null,
   id: number,
 ): Promise<TTournamentStandings> {
   const { row, viewer } = await requireReader(deps, user, id);
-  if (row.publishedAt === null && !isManager(viewer) && !viewer.entrant) {
-    throw new AppError(
-      'forbidden',
-      'Only the tournament’s hosts and entrants see its standings before they are published.',
-    );
-  }
-  // Built once per tournament version (the row just read carries it): the same tab for every viewer allowed here.
+  requireDoor(row, viewer, 'standings');
+  const access = accessOf(row, viewer);
+  // Built once per tournament version (the row just read carries it), then filtered for this viewer.
   const divisions = await readModel(deps.database, row, 'standings', () => standingsOf(deps, row.id));
-  return { tournamentId: row.id, publishedAt: row.publishedAt, divisions };
+  const tab = { tournamentId: row.id, publishedAt: row.publishedAt, divisions };
+  if (!access.isMinorsPrivate) return tab;
+  const userIds = divisions.flatMap((d) => d.standings.map((s) => s.userId));
+  return standingsFor(tab, { privateUserIds: await privateUserIdsOf(db(deps), userIds) }, access);
 }
 
 /** A host publishes the results (standings and every pairing) to everyone, once. */
@@ -164,9 +181,8 @@ export async function getBrackets(
   id: number,
 ): Promise<TTournamentBrackets> {
   const { row, viewer } = await requireReader(deps, user, id);
-  if (row.publishedAt === null && !isManager(viewer) && !viewer.entrant) {
-    throw new AppError('forbidden', 'Only the tournament’s hosts and entrants see its bracket before it is published.');
-  }
+  requireDoor(row, viewer, 'bracket');
+  const access = accessOf(row, viewer);
   const [brackets, divisions, entrants] = await Promise.all([
     bracketRepo.listBrackets(db(deps), id),
     repo.listDivisions(db(deps), id),
@@ -174,7 +190,7 @@ export async function getBrackets(
   ]);
   const byId = new Map(entrants.map((e) => [e.id, e]));
   const nameOf = (entrantId: number) => byId.get(entrantId)?.displayName ?? 'Someone';
-  return {
+  const all: TTournamentBrackets = {
     tournamentId: row.id,
     firstEliminationRound: row.prelimRounds + 1,
     divisions: brackets.map((b) => {
@@ -196,4 +212,11 @@ export async function getBrackets(
       };
     }),
   };
+  if (!access.isMinorsPrivate) return all;
+  const privateUserIds = await privateUserIdsOf(
+    db(deps),
+    entrants.map((e) => e.userId),
+  );
+  const privateEntrantIds = new Set(entrants.filter((e) => privateUserIds.has(e.userId)).map((e) => e.id));
+  return bracketsFor(all, { privateUserIds, privateEntrantIds }, access);
 }

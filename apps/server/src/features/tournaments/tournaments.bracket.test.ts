@@ -235,7 +235,7 @@ describe.each(TEST_ENGINES)('the elimination bracket on %s', (engine) => {
     const big = await tournamentOf(3, 4);
     const start = await release(big.admin, big.tournament.id, 1);
     expect(start.statusCode).toBe(400);
-    expect(start.json().error.message).toBe('The break (4) is larger than the field of Open (18 and over) (3).');
+    expect(start.json().error.message).toBe('The break (4) is larger than the field of Open · pool B (3).');
 
     // One entrant withdraws after round 1: a (partial) break of 5 no longer fits the 4 left.
     const { admin, tournament, entrants, judge } = await tournamentOf(5, 5);
@@ -252,7 +252,7 @@ describe.each(TEST_ENGINES)('the elimination bracket on %s', (engine) => {
     const refused = await release(admin, id, 3);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe(
-      'The break (5) is larger than the field of Open (18 and over) (4 still in the tournament).',
+      'The break (5) is larger than the field of Open · pool B (4 still in the tournament).',
     );
     expect(entrants).toHaveLength(5);
   });

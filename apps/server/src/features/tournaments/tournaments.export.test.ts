@@ -98,7 +98,7 @@ describe.each(TEST_ENGINES)('tournament CSV exports on %s', (engine) => {
     const entries = await download('entries.csv');
     expect(entries[0]).toEqual(['Entrant ID', 'Name', 'Division', 'Team', 'Withdrawn', 'Entered at']);
     expect(entries.slice(1).map((r) => r[1])).toEqual(['Smith, Jo', "'=SUM(A1)", 'Ada Quote', 'Lin Plain']);
-    expect(entries[1]![2]).toBe('Open (18 and over)');
+    expect(entries[1]![2]).toBe('Open · pool B');
 
     const pairings = await download('pairings.csv');
     expect(pairings).toHaveLength(3);
@@ -126,7 +126,7 @@ describe.each(TEST_ENGINES)('tournament CSV exports on %s', (engine) => {
     const standings = await download('standings.csv');
     expect(standings).toHaveLength(5);
     expect(standings[1]!.slice(0, 4)).toEqual([
-      'Open (18 and over)',
+      'Open · pool B',
       '1',
       String(judged.aff!.entrantId),
       judged.aff!.displayName.replace(/^=/, "'="),

@@ -81,7 +81,7 @@ describe.each(TEST_ENGINES)('a host’s corrections on %s', (engine) => {
   it('swaps a pairing’s sides before its debate starts: the room shows it, the audit keeps it; refused after', async () => {
     const { admin, tournament, entrants, round } = await started(2);
     const pairing = round.pairings[0]!;
-    const aff = whoIs(entrants, pairing.aff!.userId);
+    const aff = whoIs(entrants, pairing.aff!.userId!);
     const events: TDomainEvent[] = [];
     t.app.context.events.subscribe((e) => events.push(e));
 
@@ -343,7 +343,7 @@ describe.each(TEST_ENGINES)('a host’s corrections on %s', (engine) => {
   it('refuses speaker points for a forfeited round, and corrects its winner', async () => {
     const { admin, tournament, entrants, round } = await started(2);
     const pairing = round.pairings[0]!;
-    const aff = whoIs(entrants, pairing.aff!.userId);
+    const aff = whoIs(entrants, pairing.aff!.userId!);
     expect((await call(aff, 'POST', `/api/debates/${pairing.debateId}/forfeit`)).statusCode).toBe(200);
     const url = `/api/tournaments/${tournament.id}/pairings/${pairing.id}/corrections`;
     const points = await call(admin, 'POST', url, { winner: 'aff', speakerPoints: { aff: 28, neg: 27 }, reason: 'x' });
@@ -380,7 +380,7 @@ describe.each(TEST_ENGINES)('a host’s corrections on %s', (engine) => {
     expect(
       [names, [...names].reverse()].map(
         ([x, y]) =>
-          `No draw of Open (18 and over) keeps ${x} and ${y} apart, and one of them has blocked the other: withdraw one of them to release the round.`,
+          `No draw of Open · pool B keeps ${x} and ${y} apart, and one of them has blocked the other: withdraw one of them to release the round.`,
       ),
     ).toContain(refused.json().error.message);
     expect(refused.json().error.reason).toBe('blocked');

@@ -83,7 +83,7 @@ describe.each(TEST_ENGINES)('tournament judges on %s', (engine) => {
     const judgeOfRoom = new Map<number, string>();
     for (const pairing of round.pairings) {
       expect(pairing.judge).not.toBeNull();
-      judgeOfRoom.set(pairing.debateId!, pairing.judge!.userId);
+      judgeOfRoom.set(pairing.debateId!, pairing.judge!.userId!);
       // The conflicted entrant's room has the other judge.
       const isConflicted = [pairing.aff!.userId, pairing.neg!.userId].includes(entries[0]!.userId);
       expect(pairing.judge!.userId).toBe(isConflicted ? j2!.user.id : j1!.user.id);

@@ -334,7 +334,7 @@ describe.each(TEST_ENGINES)('tournament judging on %s', (engine) => {
       expect.objectContaining({
         tournamentId: tournament.id,
         tournamentName: 'Export Open',
-        division: 'Open (18 and over)',
+        division: 'Open · pool B',
         team: null,
         withdrawnAt: null,
         noShows: 0,

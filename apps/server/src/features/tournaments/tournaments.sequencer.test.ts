@@ -173,7 +173,7 @@ describe.each(TEST_ENGINES)('the tournament sequencer on %s', (engine) => {
     const [a, b] = round1.pairings;
     const byUser = new Map(entrants.map((e) => [e.user.id, e]));
     const resign = (who: TWho, debateId: number) => call(who, 'POST', `/api/debates/${debateId}/forfeit`);
-    expect((await resign(byUser.get(a!.aff!.userId)!, a!.debateId!)).statusCode).toBe(200);
+    expect((await resign(byUser.get(a!.aff!.userId!)!, a!.debateId!)).statusCode).toBe(200);
     clock = Date.now();
     await present(a!.debateId!, 'both');
     await present(b!.debateId!, 'both');
@@ -181,7 +181,7 @@ describe.each(TEST_ENGINES)('the tournament sequencer on %s', (engine) => {
     expect((await roundsOf(admin, tournament.id)).map((r) => r.number)).toEqual([1]);
 
     // The last result: check-in opens for round 2; it is released after the pause, with those who checked in.
-    expect((await resign(byUser.get(b!.neg!.userId)!, b!.debateId!)).statusCode).toBe(200);
+    expect((await resign(byUser.get(b!.neg!.userId!)!, b!.debateId!)).statusCode).toBe(200);
     clock = Date.now();
     await runSequencer(seq, tournament.id);
     const schedule = (await call(entrants[0]!, 'GET', `/api/tournaments/${tournament.id}/schedule`)).json()
@@ -388,7 +388,7 @@ describe.each(TEST_ENGINES)('the tournament sequencer on %s', (engine) => {
     const [round] = await roundsOf(admin, tournament.id);
     const rooms = round!.pairings.filter((p) => p.debateId !== null);
     expect(rooms.map((p) => p.panel.length)).toEqual([3, 3]);
-    const panelOf = (index: number) => rooms[index]!.panel.map((j) => j.userId);
+    const panelOf = (index: number) => rooms[index]!.panel.map((j) => j.userId!);
     const standbys = judges.filter((j) => ![...panelOf(0), ...panelOf(1)].includes(j.user.id)).map((j) => j.user.id);
     expect(standbys).toHaveLength(2);
 
@@ -432,7 +432,7 @@ describe.each(TEST_ENGINES)('the tournament sequencer on %s', (engine) => {
     const [otherRound] = await roundsOf(admin, other.id);
     const kept = otherRound!.pairings[0]!;
     await present(kept.debateId!, 'both');
-    for (const judge of kept.panel.slice(0, 2)) await notePresent(deps, kept.debateId!, judge.userId);
+    for (const judge of kept.panel.slice(0, 2)) await notePresent(deps, kept.debateId!, judge.userId!);
     clock = Date.parse(otherRound!.releasedAt!) + t.config.tournamentTimings.graceMinutes * MINUTE + 1000;
     await runSequencer(seq, other.id);
     expect(await panelNow(kept.debateId!)).toEqual(kept.panel.map((j) => j.userId));

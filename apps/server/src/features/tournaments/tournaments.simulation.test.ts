@@ -216,14 +216,14 @@ describe.each(TEST_ENGINES)('a 64-entrant tournament run by itself on %s', (engi
       const rooms: (() => Promise<void>)[] = [];
       for (const pairing of round.pairings) {
         for (const side of [pairing.aff, pairing.neg, pairing.bye]) {
-          if (side) entrantIds.set(side.entrantId, side.userId);
+          if (side) entrantIds.set(side.entrantId, side.userId!);
         }
         if (pairing.debateId === null) continue;
         const debateId = pairing.debateId;
-        const aff = byUser.get(pairing.aff!.userId)!;
-        const neg = byUser.get(pairing.neg!.userId)!;
+        const aff = byUser.get(pairing.aff!.userId!)!;
+        const neg = byUser.get(pairing.neg!.userId!)!;
         expect(pairing.judge, `round ${round.number}, debate ${debateId} has a judge`).not.toBeNull();
-        const judge = byUser.get(pairing.judge!.userId)!;
+        const judge = byUser.get(pairing.judge!.userId!)!;
         for (const who of [aff, neg, judge]) {
           if (!absent.has(who.user.id)) await notePresent(deps, debateId, who.user.id);
         }
@@ -242,8 +242,8 @@ describe.each(TEST_ENGINES)('a 64-entrant tournament run by itself on %s', (engi
     expect(round1.pairings.filter((p) => p.debateId !== null)).toHaveLength(ENTRANTS / 2);
     // The two who never come, chosen from different rooms: X checks in for round 1 only, Y for every round.
     const rooms1 = round1.pairings.filter((p) => p.debateId !== null);
-    const noShowX = rooms1[0]!.aff!.userId;
-    const noShowY = rooms1[1]!.neg!.userId;
+    const noShowX = rooms1[0]!.aff!.userId!;
+    const noShowY = rooms1[1]!.neg!.userId!;
     const absent = new Set([noShowX, noShowY]);
     const withdrawnIn = new Map<string, number>();
 
@@ -253,7 +253,7 @@ describe.each(TEST_ENGINES)('a 64-entrant tournament run by itself on %s', (engi
       // A room someone never came to waits for the end of the grace period: the absent debater forfeits (a second
       // no-show withdraws them), and then every result is in. Otherwise the last ballot was the last result.
       const isWaitingForGrace = round.pairings.some((p) =>
-        [p.aff?.userId, p.neg?.userId].some((userId) => userId !== undefined && absent.has(userId)),
+        [p.aff?.userId, p.neg?.userId].some((userId) => typeof userId === 'string' && absent.has(userId)),
       );
       if (isWaitingForGrace) await passTime(id, t.config.tournamentTimings.graceMinutes * MINUTE + 1000);
       const rows = await t.database.db
@@ -364,7 +364,7 @@ describe.each(TEST_ENGINES)('a 64-entrant tournament run by itself on %s', (engi
 
     // Each elimination round played; the stronger of each debate goes through, in bracket order; the pause passes.
     const strongerOf = (p: TTournamentRound['pairings'][number]) =>
-      strengthOf.get(p.aff!.userId)! < strengthOf.get(p.neg!.userId)! ? p.aff!.entrantId : p.neg!.entrantId;
+      strengthOf.get(p.aff!.userId!)! < strengthOf.get(p.neg!.userId!)! ? p.aff!.entrantId : p.neg!.entrantId;
     let current = quarters;
     for (const [index, name] of ['semifinals', 'final'].entries()) {
       await play(current, new Set());

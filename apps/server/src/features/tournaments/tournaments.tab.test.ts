@@ -73,7 +73,7 @@ describe.each(TEST_ENGINES)('the tournament tab on %s', (engine) => {
     // Before any ballot only the bye has a result: a win, scored with the average (none yet: 0).
     expect(before.standings[0]).toMatchObject({ entrantId: bye.entrantId, rank: 1, wins: 1, byes: 1 });
     expect(before.resultsCounted).toBe(1);
-    expect(before.name).toBe('Open (18 and over)');
+    expect(before.name).toBe('Open · pool B');
 
     const events: TDomainEvent[] = [];
     t.app.context.events.subscribe((e) => events.push(e));

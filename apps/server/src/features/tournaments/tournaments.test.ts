@@ -64,12 +64,18 @@ describe.each(TEST_ENGINES)('tournaments on %s', (engine) => {
     expect(byAdmin).toMatchObject({ status: 'registration', prelimRounds: 2, breakSize: 2, entryMode: 'open' });
     // An open tournament splits each named division by age band.
     expect(byAdmin.divisions.map((d) => d.name)).toEqual([
-      'Novice (under 18)',
-      'Novice (18 and over)',
-      'Varsity (under 18)',
-      'Varsity (18 and over)',
+      'Novice · pool A',
+      'Novice · pool B',
+      'Varsity · pool A',
+      'Varsity · pool B',
     ]);
-    expect(byAdmin.viewer).toEqual({ isHost: true, isCohost: false, entrantId: null, isJudge: false });
+    expect(byAdmin.viewer).toEqual({
+      isHost: true,
+      isCohost: false,
+      entrantId: null,
+      isJudge: false,
+      isCoachOfEntrant: false,
+    });
 
     const { who } = await coach();
     const byCoach = await create(who, { entryMode: 'code' });
@@ -150,7 +156,7 @@ describe.each(TEST_ENGINES)('tournaments on %s', (engine) => {
     await enterAll(big, 4);
     const tooBig = await call(admin, 'POST', `/api/tournaments/${big.id}/rounds/1/release`);
     expect(tooBig.statusCode).toBe(400);
-    expect(tooBig.json().error.message).toBe('The break (8) is larger than the field of Open (18 and over) (4).');
+    expect(tooBig.json().error.message).toBe('The break (8) is larger than the field of Open · pool B (4).');
   });
 
   it('tags a round’s room with its tournament and round, for those who may see the tournament', async () => {
@@ -327,7 +333,7 @@ describe.each(TEST_ENGINES)('tournaments on %s', (engine) => {
     // Each neg resigns: the affs win round 1.
     const whoIs = new Map(entrants.map((e) => [e.user.id, e]));
     for (const pairing of first.pairings) {
-      const neg = whoIs.get(pairing.neg!.userId)!;
+      const neg = whoIs.get(pairing.neg!.userId!)!;
       expect((await call(neg, 'POST', `/api/debates/${pairing.debateId}/forfeit`)).statusCode).toBe(200);
     }
     const second = await call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/2/release`);

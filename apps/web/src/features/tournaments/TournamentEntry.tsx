@@ -2,12 +2,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isUnder18, type TTournament, type TTournamentEntrant } from '@resolved/shared';
+import type { TTournament, TTournamentEntrant } from '@resolved/shared';
 import { errorMessage } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { FormAlert } from '../../ui/FormAlert';
 import { buttonClass } from '../../ui/button-styles';
-import { useAuth } from '../auth/useAuth';
 import { enterableDivisions } from './tournament-view';
 import { enterTournament, refreshTournament, tournamentKeys, withdrawEntrant } from './tournaments-queries';
 
@@ -66,8 +65,7 @@ export function WithdrawPanel({ tournament, entrantId }: { tournament: TTourname
  */
 export function EnterPanel({ tournament }: { tournament: TTournament }) {
   const queryClient = useQueryClient();
-  const { user } = useAuth();
-  const divisions = enterableDivisions(tournament.divisions, isUnder18(user?.ageBand));
+  const divisions = enterableDivisions(tournament.divisions);
   const [divisionId, setDivisionId] = useState(divisions[0]?.id);
   const [error, setError] = useState<string>();
   const enter = useMutation({
@@ -96,7 +94,7 @@ export function EnterPanel({ tournament }: { tournament: TTournament }) {
           >
             {divisions.map((d) => (
               <option key={d.id} value={d.id}>
-                {d.name}
+                {d.entryName}
               </option>
             ))}
           </select>

@@ -23,8 +23,9 @@ import { TournamentRounds } from './TournamentRounds';
 import { TournamentBracket } from './TournamentBracket';
 import { TournamentStandings } from './TournamentStandings';
 import { TournamentSchedule } from './TournamentSchedule';
+import { useAuth } from '../auth/useAuth';
 import { EnterPanel, EntrantsList, WithdrawPanel } from './TournamentEntry';
-import { ENTRY_MODE_LABELS, STATUS_LABELS, releaseState } from './tournament-view';
+import { ENTRY_MODE_LABELS, STATUS_LABELS, accessOf, releaseState } from './tournament-view';
 import {
   getBrackets,
   getStandings,
@@ -127,20 +128,24 @@ export default function TournamentPage() {
     enabled: isValidId,
   });
   useTournamentRoom(tournament.data ? id : null);
+  const { user } = useAuth();
   const data = tournament.data;
-  const isManager = Boolean(data && (data.viewer.isHost || data.viewer.isCohost));
-  const canSeeRounds = isManager || data?.viewer.entrantId != null;
+  // What the viewer may see is the shared rule the server's doors read: the page asks only for that.
+  const access = data ? accessOf(data, user) : null;
+  const isManager = Boolean(access?.canManage);
+  // This page lists a viewer's own rounds (every pairing for a host, a judge's rooms); the results page lists all.
+  const canSeeRounds = isManager || Boolean(access?.canSeeOwnPairings);
   const entrants = useQuery({
     queryKey: tournamentKeys.entrants(id),
     queryFn: () =>
       readIfVisible(
         queryClient,
         id,
-        () => true,
+        (t) => accessOf(t, user).canSeeEntrants,
         () => listEntrants(id),
         [],
       ),
-    enabled: Boolean(data),
+    enabled: Boolean(access?.canSeeEntrants),
   });
   const rounds = useQuery({
     queryKey: tournamentKeys.rounds(id),
@@ -148,20 +153,23 @@ export default function TournamentPage() {
       readIfVisible(
         queryClient,
         id,
-        (t) => t.viewer.isHost || t.viewer.isCohost || t.viewer.entrantId !== null,
+        (t) => {
+          const may = accessOf(t, user);
+          return may.canManage || may.canSeeOwnPairings;
+        },
         () => listRounds(id),
         [],
       ),
     enabled: Boolean(data) && canSeeRounds,
   });
-  const canSeeTab = canSeeRounds || Boolean(data?.publishedAt);
+  const canSeeTab = Boolean(access?.canSeeTab);
   const standings = useQuery({
     queryKey: tournamentKeys.standings(id),
     queryFn: () =>
       readIfVisible(
         queryClient,
         id,
-        (t) => t.viewer.isHost || t.viewer.isCohost || t.viewer.entrantId !== null || t.publishedAt !== null,
+        (t) => accessOf(t, user).canSeeTab,
         () => getStandings(id),
         null,
       ),
@@ -173,7 +181,7 @@ export default function TournamentPage() {
       readIfVisible(
         queryClient,
         id,
-        (t) => t.viewer.isHost || t.viewer.isCohost || t.viewer.entrantId !== null || t.publishedAt !== null,
+        (t) => accessOf(t, user).canSeeTab,
         () => getBrackets(id),
         null,
       ),
@@ -265,7 +273,7 @@ export default function TournamentPage() {
               {isManager ? 'Rounds' : 'Your rounds'}
             </h2>
             {!canSeeRounds ? (
-              <p className="mt-2 text-sm text-slate-600">The draw is shown to the hosts and entrants.</p>
+              <p className="mt-2 text-sm text-slate-600">The draw is shown to the hosts, entrants and judges.</p>
             ) : rounds.isPending ? (
               <p className="mt-2 text-sm text-slate-600">Loading…</p>
             ) : rounds.isError ? (
@@ -333,7 +341,11 @@ export default function TournamentPage() {
             <h2 id="tournament-entrants" className="text-lg font-bold text-slate-900">
               Entrants ({t.entrantCount})
             </h2>
-            {entrants.isPending ? (
+            {!access?.canSeeEntrants ? (
+              <p className="mt-2 text-sm text-slate-600" data-testid="entrants-private">
+                The list of entrants is shown to the tournament’s hosts, entrants, their coaches and its judges.
+              </p>
+            ) : entrants.isPending ? (
               <p className="mt-2 text-sm text-slate-600">Loading…</p>
             ) : entrants.isError ? (
               <FormAlert className="mt-2">

@@ -144,7 +144,28 @@ function OwnPairing({ pairing, entrantId }: { pairing: TTournamentPairing; entra
   );
 }
 
-/** The released rounds, newest first: every pairing for a host, an entrant's own for an entrant. */
+/** A pool judge's line for a room they judge: its two sides, its status and the way into it. */
+function JudgedPairing({ pairing }: { pairing: TTournamentPairing }) {
+  if (pairing.debateId === null) return null;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2.5" data-testid="tournament-pairing">
+      <p className="min-w-0 break-words">
+        You judge <span className="font-semibold">{pairing.aff?.displayName}</span>{' '}
+        <span className="text-slate-500">(Aff)</span> vs{' '}
+        <span className="font-semibold">{pairing.neg?.displayName}</span> <span className="text-slate-500">(Neg)</span>
+      </p>
+      <div className="flex items-center gap-3">
+        <Status pairing={pairing} />
+        <RoomLink debateId={pairing.debateId} label="Go to the room" />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The released rounds, newest first: every pairing for a host, an entrant's own for an entrant, and the rooms a pool
+ * judge judges (the server gives each only those).
+ */
 export function TournamentRounds({
   tournamentId,
   rounds,
@@ -196,9 +217,11 @@ export function TournamentRounds({
                     pairing={pairing}
                     divisionName={divisionName(pairing.divisionId)}
                   />
-                ) : entrantId !== null ? (
+                ) : entrantId !== null && ownPairing(pairing, entrantId) ? (
                   <OwnPairing key={pairing.id} pairing={pairing} entrantId={entrantId} />
-                ) : null,
+                ) : (
+                  <JudgedPairing key={pairing.id} pairing={pairing} />
+                ),
               )}
             </ul>
           )}

@@ -10,6 +10,9 @@ const WIDE_ONLY = 'hidden sm:table-cell';
  *
  * It fits a phone without scrolling sideways: below `sm` the losses and opponents' wins columns are left out and
  * said under the debater's name instead, so every figure is still there (and read with its row).
+ *
+ * To someone outside the tournament, its entrants under 18 follow the ranked rows by a shortened name alone, with no
+ * rank, record or points (`privateEntrants`; `docs/safety.md`).
  */
 export function TournamentStandings({ division }: { division: TTournamentDivisionStandings }) {
   return (
@@ -64,6 +67,17 @@ export function TournamentStandings({ division }: { division: TTournamentDivisio
               {s.isHighLowDropped ? <span className="sr-only"> (highest and lowest dropped)</span> : null}
             </td>
             <td className={`${CELL} ${WIDE_ONLY}`}>{s.opponentWins}</td>
+          </tr>
+        ))}
+        {division.privateEntrants.map((p) => (
+          <tr key={p.entrantId} className="border-b border-slate-100" data-testid="standing-private">
+            <td className="px-1.5 py-1.5 text-slate-400 sm:px-2" aria-label="Not shown">
+              –
+            </td>
+            <td className="px-1.5 py-1.5 [overflow-wrap:anywhere] sm:px-2" colSpan={5}>
+              <span className="font-semibold">{p.displayName}</span>
+              <span className="block text-xs text-slate-500">Results shown to the tournament’s own people only</span>
+            </td>
           </tr>
         ))}
       </tbody>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TTournamentPairing } from '@resolved/shared';
+import type { TTournament, TTournamentPairing } from '@resolved/shared';
 import {
   availabilityRounds,
   correctionPoints,
+  accessOf,
   enterableDivisions,
   judgesOwedText,
   openTournamentRounds,
@@ -130,14 +131,14 @@ describe('openTournamentRounds', () => {
     name: 'Fall Open',
     prelimRounds: 1,
     breakSize: 2,
-    viewer: { isHost: false, isCohost: false, entrantId: 2, isJudge: false },
+    viewer: { isHost: false, isCohost: false, entrantId: 2, isJudge: false, isCoachOfEntrant: false },
   };
   const hosted = {
     id: 8,
     name: 'Hosted',
     prelimRounds: 1,
     breakSize: 0,
-    viewer: { isHost: true, isCohost: false, entrantId: null, isJudge: false },
+    viewer: { isHost: true, isCohost: false, entrantId: null, isJudge: false, isCoachOfEntrant: false },
   };
 
   it('lists the entrant’s live debates, newest round first, with its name, side and opponent', () => {
@@ -169,18 +170,35 @@ describe('openTournamentRounds', () => {
 });
 
 describe('enterableDivisions', () => {
-  it('offers every division of a tournament not split by age, and only one’s own band’s of an open one', () => {
+  it('offers each division the host named once, an open tournament’s two pools of a name as that name', () => {
     const unsplit = [
-      { id: 1, name: 'Novice', ageBand: null },
-      { id: 2, name: 'Varsity', ageBand: null },
+      { id: 1, name: 'Novice', entryName: 'Novice' },
+      { id: 2, name: 'Varsity', entryName: 'Varsity' },
     ];
-    expect(enterableDivisions(unsplit, true)).toEqual(unsplit);
+    expect(enterableDivisions(unsplit)).toEqual(unsplit);
     const open = [
-      { id: 3, name: 'Open (under 18)', ageBand: 'minor' as const },
-      { id: 4, name: 'Open (18 and over)', ageBand: 'adult' as const },
+      { id: 3, name: 'Open · pool A', entryName: 'Open' },
+      { id: 4, name: 'Open · pool B', entryName: 'Open' },
+      { id: 5, name: 'JV · pool A', entryName: 'JV' },
+      { id: 6, name: 'JV · pool B', entryName: 'JV' },
     ];
-    expect(enterableDivisions(open, true).map((d) => d.id)).toEqual([3]);
-    expect(enterableDivisions(open, false).map((d) => d.id)).toEqual([4]);
+    expect(enterableDivisions(open).map((d) => d.id)).toEqual([3, 5]);
+  });
+});
+
+describe('accessOf', () => {
+  const tournament = (viewer: Partial<TTournament['viewer']>, publishedAt: string | null = null) => ({
+    viewer: { isHost: false, isCohost: false, entrantId: null, isJudge: false, isCoachOfEntrant: false, ...viewer },
+    publishedAt,
+  });
+  it('asks for a pool judge’s rooms and an insider’s entrants, as the server gives them', () => {
+    const judge = accessOf(tournament({ isJudge: true }), { role: 'user' });
+    expect(judge).toMatchObject({ canSeeOwnPairings: true, canSeeAllPairings: false, canSeeEntrants: true });
+    const coach = accessOf(tournament({ isCoachOfEntrant: true }, '2026-01-01T00:00:00Z'), { role: 'user' });
+    expect(coach).toMatchObject({ canSeeEntrants: true, isMinorsPrivate: false });
+    const stranger = accessOf(tournament({}, '2026-01-01T00:00:00Z'), { role: 'user' });
+    expect(stranger).toMatchObject({ canSeeEntrants: false, canSeeTab: true, isMinorsPrivate: true });
+    expect(accessOf(tournament({}), null)).toMatchObject({ canSeeTab: false, canSeeEntrants: false });
   });
 });
 

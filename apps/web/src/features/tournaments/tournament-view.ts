@@ -6,8 +6,10 @@ import {
   inSentence,
   roundName,
   SPEAKER_POINTS,
+  tournamentAccess,
   type TDrawFlag,
   type TTournament,
+  type TTournamentAccess,
   type TTournamentAuditAction,
   type TTournamentDivision,
   type TTournamentEntryMode,
@@ -128,7 +130,7 @@ export function pairingCoinFlipText(pairing: TTournamentPairing, viewerUserId: s
   const flip = pairing.coinFlip;
   const seats = [pairing.aff, pairing.neg].filter((seat): seat is TSeat => seat !== null);
   const loser = seats.find((seat) => seat.userId !== flip?.winnerId);
-  if (!flip || seats.length < 2 || !loser) return null;
+  if (!flip || seats.length < 2 || !loser?.userId) return null;
   const nameOf = (userId: string) =>
     userId === viewerUserId ? 'You' : (seats.find((seat) => seat.userId === userId)?.displayName ?? 'Someone');
   return coinFlipText(flip, loser.userId, nameOf, FORMATS.pf.sides);
@@ -197,15 +199,33 @@ export function openTournamentRounds(
 }
 
 /**
- * The divisions someone may choose on entering: all of them, but in an open tournament (split by age band) only those
- * of their own band, which the server would place them in anyway.
+ * The divisions someone may choose on entering, one per name the host gave: an open tournament draws each in two
+ * pools by age band, and the server places an entrant in their own pool of the name chosen (a band never shown).
  */
-export function enterableDivisions<T extends Pick<TTournamentDivision, 'ageBand'>>(
-  divisions: readonly T[],
-  isMinor: boolean,
-): T[] {
-  const band = isMinor ? 'minor' : 'adult';
-  return divisions.filter((d) => d.ageBand === null || d.ageBand === band);
+export function enterableDivisions<T extends Pick<TTournamentDivision, 'entryName'>>(divisions: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return divisions.filter((d) => !seen.has(d.entryName) && seen.add(d.entryName));
+}
+
+/**
+ * What the signed-in user (or a visitor, `null`) may do with the tournament and see of it: the shared rule the
+ * server's doors read (`tournamentAccess`), so the page asks only for what the server gives.
+ */
+export function accessOf(
+  tournament: Pick<TTournament, 'viewer' | 'publishedAt'>,
+  user: { role: string } | null | undefined,
+): TTournamentAccess {
+  const { viewer } = tournament;
+  return tournamentAccess({
+    isSignedIn: Boolean(user),
+    isAdmin: user?.role === 'admin',
+    isHost: viewer.isHost,
+    isCohost: viewer.isCohost,
+    isEntrant: viewer.entrantId !== null,
+    isJudge: viewer.isJudge,
+    isCoachOfEntrant: viewer.isCoachOfEntrant,
+    isPublished: tournament.publishedAt !== null,
+  });
 }
 
 /**

@@ -1,0 +1,118 @@
+/**
+ * What someone outside a tournament sees of its minors (`docs/safety.md`, "Tournaments"): a minor — an entrant or a
+ * judge under 18, or with no age given — is named by `publicName` with no user id; the tab leaves out their rank,
+ * record and points (listing them apart, by that name); the bracket leaves out their seed. The tournament's own
+ * people (`tournamentAccess(…).isInsider`) read everything as it is.
+ *
+ * The filters are pure functions of what the presenter built and of the viewer's access, so a read model cached per
+ * tournament can sit before them; only `privateUserIdsOf` reads the database.
+ */
+import {
+  isMinorRound,
+  publicName,
+  type TTournamentAccess,
+  type TTournamentBrackets,
+  type TTournamentEntrantRef,
+  type TTournamentPairing,
+  type TTournamentRound,
+  type TTournamentStandings,
+} from '@resolved/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { ageBandsOf } from '../users/users.service';
+
+/** The people of a tournament whose names and places are private to outsiders. */
+export interface TTournamentPrivacy {
+  privateUserIds: ReadonlySet<string>;
+}
+
+/** Of these users (entrants, judges), those who count as under 18 now: under 18, or no age given (the safe side). */
+export async function privateUserIdsOf(db: Kysely<DB>, userIds: readonly string[]): Promise<Set<string>> {
+  const bands = await ageBandsOf(db, [...new Set(userIds)]);
+  return new Set([...bands].flatMap(([userId, band]) => (isMinorRound([band]) ? [userId] : [])));
+}
+
+const isPrivate = (privacy: TTournamentPrivacy, userId: string | null) =>
+  userId !== null && privacy.privateUserIds.has(userId);
+
+function entrantRef<T extends TTournamentEntrantRef | null>(ref: T, privacy: TTournamentPrivacy): T {
+  if (ref === null || !isPrivate(privacy, ref.userId)) return ref;
+  return { ...ref, userId: null, displayName: publicName(ref.displayName) };
+}
+
+function pairingFor(p: TTournamentPairing, privacy: TTournamentPrivacy): TTournamentPairing {
+  const judge =
+    p.judge && isPrivate(privacy, p.judge.userId)
+      ? { userId: null, displayName: publicName(p.judge.displayName), paradigm: null }
+      : p.judge;
+  return {
+    ...p,
+    aff: entrantRef(p.aff, privacy),
+    neg: entrantRef(p.neg, privacy),
+    bye: entrantRef(p.bye, privacy),
+    coinFlipWinner: entrantRef(p.coinFlipWinner, privacy),
+    // The coin flip names its debaters by user id: left out when either is private.
+    coinFlip: [p.aff, p.neg].some((side) => side && isPrivate(privacy, side.userId)) ? null : p.coinFlip,
+    judge,
+    panel: p.panel.map((j) =>
+      isPrivate(privacy, j.userId) ? { userId: null, displayName: publicName(j.displayName) } : j,
+    ),
+  };
+}
+
+/** The released rounds as this viewer may read their names. */
+export function roundsFor(
+  rounds: TTournamentRound[],
+  privacy: TTournamentPrivacy,
+  access: TTournamentAccess,
+): TTournamentRound[] {
+  if (!access.isMinorsPrivate) return rounds;
+  return rounds.map((round) => ({ ...round, pairings: round.pairings.map((p) => pairingFor(p, privacy)) }));
+}
+
+/** The tab as this viewer may read it: to an outsider, minors apart, by name only. */
+export function standingsFor(
+  standings: TTournamentStandings,
+  privacy: TTournamentPrivacy,
+  access: TTournamentAccess,
+): TTournamentStandings {
+  if (!access.isMinorsPrivate) return standings;
+  return {
+    ...standings,
+    divisions: standings.divisions.map((division) => ({
+      ...division,
+      standings: division.standings.filter((s) => !isPrivate(privacy, s.userId)),
+      privateEntrants: division.standings
+        .filter((s) => isPrivate(privacy, s.userId))
+        .map((s) => ({ entrantId: s.entrantId, displayName: publicName(s.displayName) }))
+        .sort((a, b) => a.displayName.localeCompare(b.displayName) || a.entrantId - b.entrantId),
+    })),
+  };
+}
+
+/**
+ * The brackets as this viewer may read them. `privateEntrantIds`: the entrants of `privacy`'s private users (a seed
+ * names an entrant, not a user).
+ */
+export function bracketsFor(
+  brackets: TTournamentBrackets,
+  privacy: TTournamentPrivacy & { privateEntrantIds: ReadonlySet<number> },
+  access: TTournamentAccess,
+): TTournamentBrackets {
+  if (!access.isMinorsPrivate) return brackets;
+  const hides = (entrantId: number) => privacy.privateEntrantIds.has(entrantId);
+  return {
+    ...brackets,
+    divisions: brackets.divisions.map((division) => ({
+      ...division,
+      seeds: division.seeds.filter((s) => !hides(s.entrantId)),
+      champion: entrantRef(division.champion, privacy),
+      bracket: {
+        ...division.bracket,
+        participant: division.bracket.participant.map((p) =>
+          hides(p.entrantId) ? { ...p, name: publicName(p.name) } : p,
+        ),
+      },
+    })),
+  };
+}
