@@ -26,7 +26,24 @@ const framesOn = (page: Page) =>
     );
 
 /** The watcher plays video from both debaters, with frames arriving, within 15 s of the switch going on. */
-async function expectBothDebatersWithin15s(watcher: DebatePage, round: number) {
+async function expectBothDebatersWithin15s(watcher: DebatePage, round: number, everyone: Page[]) {
+  try {
+    await bothDebatersWithin15s(watcher, round);
+  } catch (error) {
+    const videos = await watcher.page
+      .locator('video')
+      .evaluateAll((vs: HTMLVideoElement[]) =>
+        vs.map(
+          (v) => `${v.ariaLabel}:${v.paused ? 'paused' : 'playing'}:${v.readyState}:${v.videoWidth}:${!!v.srcObject}`,
+        ),
+      );
+    throw new Error(`${String(error)}\nthe pages show: ${await callTexts(everyone)}\nvideos: ${videos.join(' ')}`, {
+      cause: error,
+    });
+  }
+}
+
+async function bothDebatersWithin15s(watcher: DebatePage, round: number) {
   const deadline = Date.now() + 15_000;
   const left = () => Math.max(1, deadline - Date.now());
   for (const label of CAMERAS) {
@@ -43,13 +60,42 @@ async function expectBothDebatersWithin15s(watcher: DebatePage, round: number) {
     .toBeGreaterThan(before + 3);
 }
 
+/** The pages' console warnings (a call signal that could not be handled), for a failure's message. */
+const warnings: string[] = [];
+function keepWarnings(pages: Page[]) {
+  pages.forEach((page, i) =>
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(`${Date.now() % 100_000} p${i}: ${m.text().slice(0, 200)}`);
+    }),
+  );
+}
+
+/** What each page shows of the call (for a failure's message). */
+async function callTexts(pages: Page[]): Promise<string> {
+  const texts = await Promise.all(
+    pages.map(async (page) => {
+      const call = await page
+        .getByTestId('rtc-state')
+        .locator('..')
+        .textContent()
+        .catch(() => null);
+      const tiles = await page
+        .locator('figcaption')
+        .allTextContents()
+        .catch(() => []);
+      return `${call ?? '(no call)'} [${tiles.join(' | ')}]`;
+    }),
+  );
+  return `${texts.join(' ;; ')}\nwarnings: ${warnings.slice(-12).join(' / ')}`;
+}
+
 /** `switcher` turns watching off (the watcher's call ends) and on again (it must start again, every time). */
-async function offAndOnAgain(switcher: Page, watcher: DebatePage, round: number) {
+async function offAndOnAgain(switcher: Page, watcher: DebatePage, round: number, everyone: Page[]) {
   await watchBox(switcher).uncheck();
   await expect(watcher.page.getByTestId('media-note')).toBeVisible({ timeout: 15_000 });
   await expect(watcher.page.locator('video')).toHaveCount(0);
   await watchBox(switcher).check();
-  await expectBothDebatersWithin15s(watcher, round);
+  await expectBothDebatersWithin15s(watcher, round, everyone);
 }
 
 /** The round's room open in each context, in order (a loaded machine may take a while to show it). */
@@ -75,11 +121,12 @@ test('a round of adults: watching off and on twenty times, the spectator sees bo
   const contexts = [hostCtx, friendCtx, watcherCtx];
   const [host, friend, watcher] = await roomsOf(contexts, debateId);
   const loads = countLoads(watcher.page);
+  keepWarnings([host.page, friend.page, watcher.page]);
   await expect(watcher.rtcState).toHaveText('connected', { timeout: 60_000 });
-  await expectBothDebatersWithin15s(watcher, 0);
+  await expectBothDebatersWithin15s(watcher, 0, [host.page, friend.page, watcher.page]);
   for (let round = 1; round <= ROUNDS; round++) {
     // Either debater may be the one who switches.
-    await offAndOnAgain((round % 2 ? host : friend).page, watcher, round);
+    await offAndOnAgain((round % 2 ? host : friend).page, watcher, round, [host.page, friend.page, watcher.page]);
   }
   await expect(watcher.rtcState).toHaveText('connected');
   expect(loads.count).toBe(0);
@@ -103,15 +150,16 @@ test('two 15-year-olds: both allow, then watching off and on twenty times, the s
   const debateId = await startChallengeRound(hostCtx, friendCtx);
   const [host, friend, watcher] = await roomsOf(contexts, debateId);
   const loads = countLoads(watcher.page);
+  keepWarnings([host.page, friend.page, watcher.page]);
   await expect(host.rtcState).toHaveText('connected', { timeout: 60_000 });
   await expect(watcher.page.getByTestId('media-note')).toContainText('A debater in this round is under 18');
 
   // Both tick the switch, the way the issue's failures began.
   await watchBox(host.page).check();
   await watchBox(friend.page).check();
-  await expectBothDebatersWithin15s(watcher, 0);
+  await expectBothDebatersWithin15s(watcher, 0, [host.page, friend.page, watcher.page]);
   for (let round = 1; round <= ROUNDS; round++) {
-    await offAndOnAgain((round % 2 ? host : friend).page, watcher, round);
+    await offAndOnAgain((round % 2 ? host : friend).page, watcher, round, [host.page, friend.page, watcher.page]);
   }
   await expect(watcher.rtcState).toHaveText('connected');
   expect(loads.count).toBe(0);

@@ -624,6 +624,22 @@ describe('MeshClient', () => {
       expect(t.sentTo('sam').filter((s) => s.type === 'offer')).toHaveLength(3);
     });
 
+    it('offers again at once when a new connection fails, and gives one still checking one more bound', async () => {
+      const t = await started({ role: 'a' });
+      await t.receive('ben', { type: 'hello', callId: 'ben-1' });
+      t.made[0]!.becomes('failed');
+      await settle();
+      expect(t.made).toHaveLength(2);
+      const checking = t.made[1]!;
+      await t.receive('ben', { type: 'answer', sdp: 'a', offerId: 'call-3' });
+      checking.iceConnectionState = 'checking';
+      checking.becomes('connecting');
+      await t.elapse(CONNECT_BOUND_MS);
+      expect(t.made).toHaveLength(2);
+      await t.elapse(CONNECT_BOUND_MS);
+      expect(t.made).toHaveLength(3);
+    });
+
     it('as the answering side, asks for a new connection when one never comes up', async () => {
       const t = await started({ role: 'spectator' });
       await t.receive('ana', { type: 'offer', sdp: 'o', offerId: 'o1', toCallId: 'call-1' });
@@ -631,6 +647,8 @@ describe('MeshClient', () => {
       expect(t.sentTo('ana').filter((s) => s.type === 'hello')).toEqual([]);
       await t.elapse(1);
       expect(t.sentTo('ana').filter((s) => s.type === 'hello')).toEqual([{ type: 'hello', callId: 'call-1' }]);
+      await t.elapse(CONNECT_ASK_MS);
+      expect(t.sentTo('ana').filter((s) => s.type === 'hello')).toHaveLength(2);
     });
 
     it('does not start the call again for new ICE servers: later connections use them', async () => {

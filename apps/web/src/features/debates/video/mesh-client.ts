@@ -379,6 +379,7 @@ export class MeshClient {
       askAgain: () => {
         if (isCurrent()) this.send(this.helloSignal(session), userId);
       },
+      isChecking: () => pc.remoteDescription !== null && pc.iceConnectionState === 'checking',
     });
   }
 

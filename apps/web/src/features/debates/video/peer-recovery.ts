@@ -45,6 +45,8 @@ export interface TRecoveryActions {
   rebuild(): void;
   /** The answering side: ask the offering side for a new connection. */
   askAgain(): void;
+  /** Whether the connection is negotiated and ICE is still checking it (not stuck before it: it may yet connect). */
+  isChecking?(): boolean;
 }
 
 /**
@@ -65,9 +67,9 @@ export class PeerRecovery {
     private readonly actions: TRecoveryActions,
   ) {
     this.schedule(isOfferer ? CONNECT_BOUND_MS : CONNECT_ASK_MS, () => {
-      this.stage = 'watching';
-      if (isOfferer) this.actions.rebuild();
-      else this.actions.askAgain();
+      // ICE still checking a negotiated connection (a slow, loaded machine): it gets one more bound before a new one.
+      if (this.actions.isChecking?.()) this.schedule(CONNECT_BOUND_MS, () => this.retryStart());
+      else this.retryStart();
     });
   }
 
@@ -76,7 +78,8 @@ export class PeerRecovery {
       this.clear();
       return;
     }
-    // A connection that has not connected yet is retried whole by its connect bound.
+    // A connection that has not connected yet is retried whole: at once when it failed, else by its connect bound.
+    if (this.stage === 'connecting' && health === 'failed') return this.retryStart();
     if (health === 'pending' || this.stage === 'connecting') return;
     if (!this.isOfferer) {
       if (this.stage === 'watching') this.waitThenAsk();
@@ -92,6 +95,16 @@ export class PeerRecovery {
   /** The connection is gone (closed, replaced, the call ended): nothing more to do for it. */
   dispose(): void {
     this.clear();
+  }
+
+  /** The connection never came up: the offering side offers a new one, the answering side asks for one. */
+  private retryStart(): void {
+    this.clear();
+    if (this.isOfferer) return this.actions.rebuild();
+    // The offering side answers a hello with a new connection (and this recovery with it); until then, ask again.
+    this.stage = 'connecting';
+    this.schedule(CONNECT_ASK_MS, () => this.retryStart());
+    this.actions.askAgain();
   }
 
   private restart(): void {
