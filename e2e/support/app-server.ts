@@ -43,7 +43,8 @@ export async function startAppServer(options: { port: number; env: Record<string
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 
-  const deadline = Date.now() + 20_000;
+  // Migrations on a fresh database take a while on a loaded two-core machine.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app server exited early (is port ${options.port} free?): ${stderr}`);
     try {

@@ -12,6 +12,12 @@ import net from 'node:net';
 export interface TCoturn {
   port: number;
   stop(): Promise<void>;
+  /**
+   * Freezes the server (SIGSTOP) until `resume` (SIGCONT): nothing is relayed meanwhile, in either direction, while
+   * its clients' TCP connections stay open, as when the network between them drops for a while.
+   */
+  pause(): void;
+  resume(): void;
 }
 
 /** Why coturn's tests cannot run here, or null when they can. In CI they must run: the caller fails instead. */
@@ -101,10 +107,13 @@ async function runCoturn(port: number, args: string[]): Promise<TCoturn> {
   }
   return {
     port,
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     async stop() {
       process.off('exit', killOnExit);
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGCONT');
       child.kill('SIGTERM');
       await exited;
     },

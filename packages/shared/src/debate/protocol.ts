@@ -355,8 +355,19 @@ export type TMediaRole = 'a' | 'b' | 'judge' | 'spectator';
 
 /** WebRTC signalling, relayed as-is between two people in a round (a hello without `toUserId` goes to the room). */
 export const ZRtcSignal = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('offer'), sdp: z.string().max(20_000) }),
-  z.object({ type: z.literal('answer'), sdp: z.string().max(20_000) }),
+  /**
+   * `offerId` names this offer (a new one for every offer, ICE restarts too), and the answer repeats it, so an answer
+   * to an older offer is told apart and ignored; `toCallId` is the peer's call (its hello's `callId`) the offer is
+   * for, so a window that started its call again ignores an offer made for its earlier one. Both are absent from a
+   * browser older than them.
+   */
+  z.object({
+    type: z.literal('offer'),
+    sdp: z.string().max(20_000),
+    offerId: z.string().min(1).max(64).optional(),
+    toCallId: z.string().min(1).max(64).optional(),
+  }),
+  z.object({ type: z.literal('answer'), sdp: z.string().max(20_000), offerId: z.string().min(1).max(64).optional() }),
   z.object({
     type: z.literal('candidate'),
     candidate: z.object({

@@ -49,7 +49,7 @@ export function QualityBadge({ quality }: { quality: TCallQuality }) {
           aria-hidden="true"
           data-testid="call-quality-warning"
         >
-          Weak connection: video may freeze
+          {quality.isStalled ? 'Reconnecting: nothing arrives' : 'Weak connection: video may freeze'}
         </p>
       ) : null}
     </>

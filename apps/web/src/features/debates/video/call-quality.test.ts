@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  advanceWindow,
   judgeQuality,
+  judgeWindow,
+  STALLED_QUALITY,
+  type TQualityWindow,
   QUALITY_WINDOW_MS,
   readQualitySample,
   UNKNOWN_QUALITY,
@@ -80,6 +84,28 @@ describe('judging a connection', () => {
     for (let at = 0; at <= 10_000; at += 2000) samples = windowed(samples, sample(at, 10, 0, at));
     expect(samples.map((s) => s.at)).toEqual([4000, 6000, 8000, 10_000]);
     expect(samples.at(-1)!.at - samples[0]!.at).toBeLessThanOrEqual(QUALITY_WINDOW_MS);
+  });
+
+  it('says nothing arrives while no packet came, and starts afresh once media returns, without its stale figures', () => {
+    let window: TQualityWindow | undefined;
+    const step = (next: TQualitySample) => judgeWindow((window = advanceWindow(window, next)));
+    step(sample(0, 1, 0, 1000));
+    expect(step(sample(2000, 1, 0, 2000)).level).toBe('good');
+    // The network drops: nothing is received, the round trip read is the last one measured.
+    expect(step(sample(4000, 1, 0, 2000))).toEqual(STALLED_QUALITY);
+    expect(step(sample(6000, 1, 0, 2000))).toEqual(STALLED_QUALITY);
+    // Media is back: the packets lost in the gap are counted now, and are not judged as the connection's present.
+    expect(step(sample(8000, 1, 400, 2300))).toMatchObject({ level: 'good', loss: null, rttMs: 1 });
+    expect(step(sample(10_000, 1, 400, 2800))).toMatchObject({ level: 'good', loss: 0 });
+    // Without the fresh start, the same figures would have said the connection is weak.
+    expect(judgeQuality([sample(6000, 1, 0, 2000), sample(8000, 1, 400, 2300)]).level).toBe('poor');
+  });
+
+  it('does not call a connection that never received anything stalled', () => {
+    let window: TQualityWindow | undefined;
+    window = advanceWindow(window, sample(0, null, 0, 0));
+    window = advanceWindow(window, sample(2000, null, 0, 0));
+    expect(judgeWindow(window)).toEqual(UNKNOWN_QUALITY);
   });
 });
 

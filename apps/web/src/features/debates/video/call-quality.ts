@@ -36,6 +36,8 @@ export interface TCallQuality {
   loss: number | null;
   /** For screen readers, and shown as the tile's words when the connection is poor. */
   words: string;
+  /** Nothing arrives on the connection (it says connected, yet no packet came since the last sample). */
+  isStalled?: boolean;
 }
 
 export const UNKNOWN_QUALITY: TCallQuality = {
@@ -92,6 +94,44 @@ export function judgeQuality(samples: TQualitySample[]): TCallQuality {
         ? 'fair'
         : 'good';
   return { level, rttMs, loss, words: qualityWords(level, rttMs, loss) };
+}
+
+/**
+ * What a tile says while nothing arrives from that person (no packet since the last sample): the figures before say
+ * nothing of now (the round trip is the last one measured), so none are shown.
+ */
+export const STALLED_QUALITY: TCallQuality = {
+  level: 'poor',
+  rttMs: null,
+  loss: null,
+  words: 'Nothing arrives from this person: reconnecting.',
+  isStalled: true,
+};
+
+/** A connection's window of samples, and whether its newest sample found nothing received since the one before. */
+export interface TQualityWindow {
+  samples: TQualitySample[];
+  isStalled: boolean;
+}
+
+/**
+ * The window after a sample. No packet received since the last sample (after some had been): the media stopped, and
+ * the window holds only the newest sample. The first sample after media returns starts a new window, so the packets
+ * lost in the gap (counted when the stream resumes) and the figures from before it do not leave the tile saying
+ * "Weak connection" for the seconds after.
+ */
+export function advanceWindow(window: TQualityWindow | undefined, next: TQualitySample): TQualityWindow {
+  const last = window?.samples.at(-1);
+  if (last && last.packetsReceived > 0 && next.packetsReceived <= last.packetsReceived) {
+    return { samples: [next], isStalled: true };
+  }
+  if (window?.isStalled) return { samples: [next], isStalled: false };
+  return { samples: windowed(window?.samples ?? [], next), isStalled: false };
+}
+
+/** The judgement of a window: STALLED_QUALITY while nothing arrives, else `judgeQuality` over its samples. */
+export function judgeWindow(window: TQualityWindow): TCallQuality {
+  return window.isStalled ? STALLED_QUALITY : judgeQuality(window.samples);
 }
 
 /** Keeps the samples of the last QUALITY_WINDOW_MS (and the newest), oldest first. */

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { SPECTATOR_MEDIA_LIMIT, type TMediaRole, type TRtcSignal } from '@resolved/shared';
 import { MeshClient } from './mesh-client';
 import type { TMeshPlatform } from './mesh-media';
-import { ASK_AGAIN_MS, DISCONNECTED_GRACE_MS, RESTART_BOUND_MS } from './peer-recovery';
+import { FLOW_SAMPLE_MS, STALL_MS } from './flow-watch';
+import {
+  ASK_AGAIN_MS,
+  CONNECT_ASK_MS,
+  CONNECT_BOUND_MS,
+  DISCONNECTED_GRACE_MS,
+  RESTART_BOUND_MS,
+  STALLED_GRACE_MS,
+} from './peer-recovery';
 
 /** Just enough of WebRTC and media capture for the mesh: Node has neither. */
 class FakeTrack {
@@ -58,7 +66,14 @@ class FakePeerConnection {
   onicecandidate: ((event: { candidate: unknown }) => void) | null = null;
   ontrack: ((event: { streams: unknown[]; track: unknown }) => void) | null = null;
   onconnectionstatechange: (() => void) | null = null;
-  constructor(readonly config: RTCConfiguration) {}
+  /** What `getStats()` reports (the test moves `bytesReceived` to say whether media arrives). */
+  bytesReceived = 0;
+  constructor(public config: RTCConfiguration) {}
+  getStats = () => Promise.resolve(new Map([['T', { id: 'T', type: 'transport', bytesReceived: this.bytesReceived }]]));
+  getConfiguration = () => this.config;
+  setConfiguration = (config: RTCConfiguration) => {
+    this.config = config;
+  };
   getTransceivers = () => this.transceivers;
   addTransceiver = (kind: string, init: { direction: string }) => {
     this.transceivers.push(new FakeTransceiver(kind, init.direction, null));
@@ -166,8 +181,9 @@ function setup({ role, hasCamera = true, isCameraChosenOn = true, cameraRefused 
   const elapse = async (ms: number) => {
     await settle();
     const until = now + ms;
-    for (let next = timers[0]; next; next = timers.filter((t) => t.at <= until).sort((x, y) => x.at - y.at)[0]) {
-      if (next.at > until) break;
+    // The earliest timer due by then, each time (timers are set in any order).
+    const due = () => timers.filter((t) => t.at <= until).sort((x, y) => x.at - y.at)[0];
+    for (let next = due(); next; next = due()) {
       now = next.at;
       timers = timers.filter((t) => t !== next);
       next.run();
@@ -242,7 +258,7 @@ describe('MeshClient', () => {
     await t.receive('ben', { type: 'hello', callId: 'ben-1', camera: false });
     expect(t.sentTo('ben')).toEqual([
       { type: 'media', camera: true },
-      { type: 'offer', sdp: 'offer-sdp' },
+      { type: 'offer', sdp: 'offer-sdp', offerId: 'call-2', toCallId: 'ben-1' },
     ]);
     const pc = t.pcs.get('ben')!;
     expect(pc.config).toEqual({ iceServers: [{ urls: 'stun:stun.example.org' }] });
@@ -317,7 +333,7 @@ describe('MeshClient', () => {
     await settle();
     expect(t.sentTo('sam')).toEqual([
       { type: 'media', camera: true },
-      { type: 'offer', sdp: 'offer-sdp' },
+      { type: 'offer', sdp: 'offer-sdp', offerId: 'call-2', toCallId: 'sam-1' },
     ]);
     expect(t.client.getSnapshot().remotes.map((r) => r.userId)).toEqual(['sam']);
     t.client.setSpectatorWatchAllowed(false);
@@ -341,7 +357,7 @@ describe('MeshClient', () => {
     await t.receive('jo', { type: 'hello', callId: 'jo-1', camera: true });
     expect(t.sentTo('jo')).toEqual([
       { type: 'media', camera: true },
-      { type: 'offer', sdp: 'offer-sdp' },
+      { type: 'offer', sdp: 'offer-sdp', offerId: 'call-2', toCallId: 'jo-1' },
     ]);
     expect([...t.pcs.keys()]).toEqual(['jo']);
     expect(t.client.getSnapshot().remotes.map((r) => r.userId)).toEqual(['jo']);
@@ -500,6 +516,8 @@ describe('MeshClient', () => {
       expect(t.offers()).toHaveLength(3);
       expect(t.client.getSnapshot().remotes).toMatchObject([{ userId: 'ben', state: 'new' }]);
       // The old connection's timers are gone with it.
+      await t.receive('ben', { type: 'answer', sdp: 'rebuilt-answer', offerId: 'call-4' });
+      rebuilt.becomes('connected');
       await t.elapse(RESTART_BOUND_MS * 3);
       expect(t.made).toHaveLength(2);
     });
@@ -560,6 +578,125 @@ describe('MeshClient', () => {
       await a.receive('ben', { type: 'hello', callId: 'ben-1', camera: true });
       expect(a.pc.isClosed).toBe(true);
       expect(a.offers()).toHaveLength(2);
+    });
+  });
+  describe('starting a connection that always comes up (issue 42)', () => {
+    it('ignores an answer to an older offer, and takes the one to the offer it waits on', async () => {
+      const t = await started({ role: 'a' });
+      await t.receive('sam', { type: 'hello', callId: 'sam-1' });
+      await t.elapse(CONNECT_BOUND_MS);
+      // The first connection never came up and was offered again: its late answer must not land on the new one.
+      const offers = t.sentTo('sam').filter((s) => s.type === 'offer');
+      expect(offers.map((o) => o.offerId)).toEqual(['call-2', 'call-3']);
+      const pc = t.made[1]!;
+      await t.receive('sam', { type: 'answer', sdp: 'old-answer', offerId: 'call-2' });
+      expect(pc.remoteDescription).toBeNull();
+      expect(pc.signalingState).toBe('have-local-offer');
+      await t.receive('sam', { type: 'answer', sdp: 'new-answer', offerId: 'call-3' });
+      expect(pc.remoteDescription).toEqual({ type: 'answer', sdp: 'new-answer' });
+    });
+
+    it('answers with the offer’s id, and asks for a new offer instead of answering one made for an earlier call', async () => {
+      const t = await started({ role: 'spectator' });
+      await t.receive('ana', { type: 'offer', sdp: 'stale', offerId: 'o1', toCallId: 'call-0' });
+      expect(t.made).toHaveLength(0);
+      expect(t.sentTo('ana')).toEqual([{ type: 'hello', callId: 'call-1' }]);
+      await t.receive('ana', { type: 'offer', sdp: 'fresh', offerId: 'o2', toCallId: 'call-1' });
+      expect(t.made).toHaveLength(1);
+      expect(t.sentTo('ana').at(-1)).toEqual({ type: 'answer', sdp: 'answer-sdp', offerId: 'o2' });
+    });
+
+    it('offers again until the connection comes up, and stops once it does', async () => {
+      const t = await started({ role: 'a' });
+      await t.receive('sam', { type: 'hello', callId: 'sam-1' });
+      await t.elapse(CONNECT_BOUND_MS - 1);
+      expect(t.made).toHaveLength(1);
+      await t.elapse(1);
+      expect(t.made).toHaveLength(2);
+      expect(t.made[0]!.isClosed).toBe(true);
+      await t.elapse(CONNECT_BOUND_MS);
+      expect(t.made).toHaveLength(3);
+      const last = t.made[2]!;
+      await t.receive('sam', { type: 'answer', sdp: 'a', offerId: 'call-4' });
+      last.becomes('connected');
+      await t.elapse(CONNECT_BOUND_MS * 5);
+      expect(t.made).toHaveLength(3);
+      expect(t.sentTo('sam').filter((s) => s.type === 'offer')).toHaveLength(3);
+    });
+
+    it('offers again at once when a new connection fails, and gives one still checking one more bound', async () => {
+      const t = await started({ role: 'a' });
+      await t.receive('ben', { type: 'hello', callId: 'ben-1' });
+      t.made[0]!.becomes('failed');
+      await settle();
+      expect(t.made).toHaveLength(2);
+      const checking = t.made[1]!;
+      await t.receive('ben', { type: 'answer', sdp: 'a', offerId: 'call-3' });
+      checking.iceConnectionState = 'checking';
+      checking.becomes('connecting');
+      await t.elapse(CONNECT_BOUND_MS);
+      expect(t.made).toHaveLength(2);
+      await t.elapse(CONNECT_BOUND_MS);
+      expect(t.made).toHaveLength(3);
+    });
+
+    it('as the answering side, asks for a new connection when one never comes up', async () => {
+      const t = await started({ role: 'spectator' });
+      await t.receive('ana', { type: 'offer', sdp: 'o', offerId: 'o1', toCallId: 'call-1' });
+      await t.elapse(CONNECT_ASK_MS - 1);
+      expect(t.sentTo('ana').filter((s) => s.type === 'hello')).toEqual([]);
+      await t.elapse(1);
+      expect(t.sentTo('ana').filter((s) => s.type === 'hello')).toEqual([{ type: 'hello', callId: 'call-1' }]);
+      await t.elapse(CONNECT_ASK_MS);
+      expect(t.sentTo('ana').filter((s) => s.type === 'hello')).toHaveLength(2);
+    });
+
+    it('does not start the call again for new ICE servers: later connections use them', async () => {
+      const t = await started({ role: 'a' });
+      await t.receive('ben', { type: 'hello', callId: 'ben-1' });
+      const turn = { urls: 'turn:turn.example.org', username: 'u', credential: 'fresh' };
+      t.client.setIceServers([turn]);
+      expect(t.made).toHaveLength(1);
+      expect(t.made[0]!.isClosed).toBe(false);
+      expect(t.made[0]!.config.iceServers).toEqual([turn]);
+      expect(t.sentTo(undefined).filter((s) => s.type === 'hello')).toHaveLength(1);
+      await t.receive('jo', { type: 'hello', callId: 'jo-1' });
+      expect(t.pcs.get('jo')!.config.iceServers).toEqual([turn]);
+    });
+  });
+
+  describe('media that stops arriving on a connection that says connected', () => {
+    it('shows reconnecting STALL_MS after media last grew, restarts ICE soon after, and is back when media flows', async () => {
+      const t = await started({ role: 'a' });
+      await t.receive('ben', { type: 'hello', callId: 'ben-1' });
+      await t.receive('ben', { type: 'answer', sdp: 'a', offerId: 'call-2' });
+      const pc = t.pcs.get('ben')!;
+      pc.becomes('connected');
+      for (let i = 0; i < 6; i++) {
+        pc.bytesReceived += 5000;
+        await t.elapse(FLOW_SAMPLE_MS);
+      }
+      expect(t.client.getSnapshot().remotes[0]!.state).toBe('connected');
+      // The network drops: nothing more arrives, and ICE still says connected.
+      await t.elapse(STALL_MS - FLOW_SAMPLE_MS);
+      expect(t.client.getSnapshot().remotes[0]!.state).toBe('connected');
+      await t.elapse(FLOW_SAMPLE_MS);
+      expect(t.client.getSnapshot().remotes[0]!.state).toBe('disconnected');
+      expect(pc.iceRestarts).toBe(0);
+      await t.elapse(STALLED_GRACE_MS);
+      expect(pc.iceRestarts).toBe(1);
+      expect(t.sentTo('ben').filter((s) => s.type === 'offer')).toHaveLength(2);
+      // Media returns on the same connection: connected again, and nothing more is restarted or rebuilt.
+      pc.bytesReceived += 5000;
+      await t.elapse(FLOW_SAMPLE_MS);
+      expect(t.client.getSnapshot().remotes[0]!.state).toBe('connected');
+      for (let ms = 0; ms < RESTART_BOUND_MS * 2; ms += FLOW_SAMPLE_MS) {
+        pc.bytesReceived += 5000;
+        await t.elapse(FLOW_SAMPLE_MS);
+      }
+      expect(t.made).toHaveLength(1);
+      expect(pc.iceRestarts).toBe(1);
+      expect(t.client.getSnapshot().remotes[0]!.state).toBe('connected');
     });
   });
 });

@@ -7,9 +7,11 @@ import {
   type TMediaRole,
   type TRtcSignal,
 } from '@resolved/shared';
-import { ensureSendSlots, getLocalMedia, transceiverOf, type TMeshPlatform } from './mesh-media';
+import { ensureSendSlots, flushCandidates, getLocalMedia, sendVideo, type TMeshPlatform } from './mesh-media';
 import type { TIceServer, TMeshSnapshot, TPeer, TRemoteRecord, TSession } from './mesh-types';
-import { fingerprintOf, healthOf, PeerRecovery } from './peer-recovery';
+import { answerSignal, answersOffer, isOfferForEarlierCall, offerSignal } from './mesh-negotiation';
+import { closePeer, openPeer } from './mesh-peer';
+import { fingerprintOf, PeerRecovery } from './peer-recovery';
 
 export type { TIceServer, TMeshSnapshot, TRemotePeer } from './mesh-types';
 
@@ -88,6 +90,23 @@ export class MeshClient {
     if (!session || !isViaServer) return;
     for (const [userId, peer] of [...session.peers]) {
       if (peer.role === 'spectator' || session.role === 'spectator') this.dropPeer(session, userId);
+    }
+  }
+
+  /**
+   * New ICE servers (fresh TURN credentials from a rejoin): used by the connections made from now on, and by the ICE
+   * restarts of those running. The call itself goes on: restarting it would cross the offers already on their way.
+   */
+  setIceServers(iceServers: TIceServer[]): void {
+    const session = this.session;
+    if (!session) return;
+    session.iceServers = iceServers;
+    for (const { pc } of session.peers.values()) {
+      try {
+        pc.setConfiguration({ ...pc.getConfiguration(), iceServers });
+      } catch {
+        // A connection that closed meanwhile, or a browser that refuses the change: its current servers stay.
+      }
     }
   }
 
@@ -188,7 +207,7 @@ export class MeshClient {
         track.stop();
         stream.removeTrack(track);
       }
-      await this.sendVideo(session, null);
+      await sendVideo(session.peers.values(), null);
       this.setCamera(false);
       return;
     }
@@ -203,7 +222,7 @@ export class MeshClient {
         return;
       }
       stream.addTrack(track);
-      await this.sendVideo(session, track);
+      await sendVideo(session.peers.values(), track);
       this.setCamera(true);
     } finally {
       this.isCameraBusy = false;
@@ -232,6 +251,8 @@ export class MeshClient {
         this.changed();
       }
     } else if (message.type === 'offer' && !offersTo(myRole, theirRole)) {
+      // Made for this window's earlier call: ask for one for the call it has now (an answer would cross it).
+      if (isOfferForEarlierCall(message, session.callId)) return this.send(this.helloSignal(session), from);
       const existing = session.peers.get(from);
       const isRenegotiation =
         !!existing &&
@@ -240,16 +261,20 @@ export class MeshClient {
       // An ICE restart for a connection this browser no longer has: ask for a new one instead.
       if (isRenegotiation && existing.pc.signalingState === 'closed') return this.send(this.helloSignal(session), from);
       const peer = isRenegotiation ? existing : this.newPeer(session, from, undefined);
+      peer.offerId = message.offerId ?? null;
       await peer.pc.setRemoteDescription({ type: 'offer', sdp: message.sdp });
       if (session.local && sends) ensureSendSlots(peer.pc, session.local);
-      await this.flushCandidates(peer);
+      await flushCandidates(peer);
       await peer.pc.setLocalDescription(await peer.pc.createAnswer());
-      this.send({ type: 'answer', sdp: peer.pc.localDescription?.sdp ?? '' }, from);
+      if (session.peers.get(from) !== peer || peer.offerId !== (message.offerId ?? null)) return;
+      this.send(answerSignal(peer.pc.localDescription?.sdp ?? '', message.offerId), from);
     } else if (message.type === 'answer' && offersTo(myRole, theirRole)) {
       const peer = session.peers.get(from);
-      if (peer && peer.pc.signalingState === 'have-local-offer') {
+      // Only the answer to the offer this connection waits on: one to an older offer would pair it with a
+      // connection the peer no longer has, and it would never connect.
+      if (peer && peer.pc.signalingState === 'have-local-offer' && answersOffer(message, peer.offerId)) {
         await peer.pc.setRemoteDescription({ type: 'answer', sdp: message.sdp });
-        await this.flushCandidates(peer);
+        await flushCandidates(peer);
       }
     } else if (message.type === 'candidate') {
       const peer = session.peers.get(from);
@@ -268,11 +293,6 @@ export class MeshClient {
     if (session.role === 'spectator' || message.type !== 'hello') return;
     if (this.isSpectatorWatchAllowed) this.send({ type: 'media', camera: !this.isCameraOff }, from);
     else session.heldSpectators.set(from, message.callId);
-  }
-
-  /** Candidates that came before the remote description, applied once it is set. */
-  private async flushCandidates(peer: TPeer): Promise<void> {
-    for (const c of peer.pendingCandidates.splice(0)) await peer.pc.addIceCandidate(c).catch(() => undefined);
   }
 
   /** Our hello: a sender says whether its camera is on, so whoever it meets shows video or a placeholder. */
@@ -301,57 +321,39 @@ export class MeshClient {
   private async startOffer(session: TSession, userId: string, callId: string | undefined, isRebuild = false) {
     const existing = session.peers.get(userId);
     if (!isRebuild && isRepeatHello(existing, { role: this.roleOf(userId), callId }, this.platform.now())) return;
-    const { pc } = this.newPeer(session, userId, callId);
+    const peer = this.newPeer(session, userId, callId);
+    const { pc } = peer;
     if (session.local && session.role !== 'spectator') ensureSendSlots(pc, session.local);
-    await pc.setLocalDescription(await pc.createOffer());
-    this.send({ type: 'offer', sdp: pc.localDescription?.sdp ?? '' }, userId);
+    await this.sendOffer(session, userId, peer);
+  }
+
+  /** A new offer on this connection (its first, or an ICE restart's), under a new id that its answer must repeat. */
+  private async sendOffer(session: TSession, userId: string, peer: TPeer, options?: RTCOfferOptions): Promise<void> {
+    const offerId = this.platform.newCallId();
+    peer.offerId = offerId;
+    await peer.pc.setLocalDescription(await peer.pc.createOffer(options));
+    if (session.peers.get(userId) !== peer || peer.offerId !== offerId) return;
+    this.send(offerSignal(peer.pc.localDescription?.sdp ?? '', offerId, peer.callId), userId);
   }
 
   private newPeer(session: TSession, userId: string, callId: string | undefined): TPeer {
     const old = session.peers.get(userId);
     if (old) closePeer(old);
     const role = this.roleOf(userId);
-    // The browser's default policy is `all`, so it is named only when it is `relay` (media through TURN alone).
-    const pc = this.platform.createPeerConnection({
-      iceServers: session.iceServers,
-      ...(session.iceTransportPolicy === 'relay' ? { iceTransportPolicy: 'relay' } : {}),
-    });
-    const peer: TPeer = {
-      pc,
-      role,
-      callId,
-      startedAt: this.platform.now(),
-      pendingCandidates: [],
-      recovery: this.recoveryOf(session, userId, pc),
-    };
+    const recovery = (pc: RTCPeerConnection) => this.recoveryOf(session, userId, pc);
+    const peer = openPeer(
+      this.platform,
+      session,
+      { role, callId, recovery },
+      {
+        isCurrent: () => session.peers.get(userId) === peer,
+        candidate: (candidate) => this.send({ type: 'candidate', candidate: candidate as never }, userId),
+        track: (stream) => this.patchRemote(userId, { stream }),
+        state: (state) => (state === 'gone' ? this.dropPeer(session, userId) : this.patchRemote(userId, { state })),
+      },
+    );
     session.peers.set(userId, peer);
-    const stream = session.local;
-    if (stream && session.role !== 'spectator') {
-      for (const track of stream.getTracks()) pc.addTrack(track, stream);
-    } else {
-      // Without a camera or microphone (or as a spectator) we still receive.
-      pc.addTransceiver('audio', { direction: 'recvonly' });
-      pc.addTransceiver('video', { direction: 'recvonly' });
-    }
-    const isCurrent = () => session.peers.get(userId)?.pc === pc;
-    pc.onicecandidate = (event) => {
-      if (event.candidate) this.send({ type: 'candidate', candidate: event.candidate.toJSON() as never }, userId);
-    };
-    pc.ontrack = (event) => {
-      if (!isCurrent()) return;
-      this.patchRemote(userId, { stream: event.streams[0] ?? this.platform.createStream([event.track]) });
-    };
-    pc.onconnectionstatechange = pc.oniceconnectionstatechange = () => {
-      if (!isCurrent()) return;
-      // A spectator that left (closing the tab) frees its place once the connection gives up; it says hello again
-      // if it is still there. Everyone else's connection is brought back, and shows `disconnected` or `failed` until
-      // it is.
-      const isGone = pc.connectionState === 'closed' || (role === 'spectator' && pc.connectionState === 'failed');
-      if (isGone) return this.dropPeer(session, userId);
-      peer.recovery.update(healthOf(pc));
-      this.patchRemote(userId, { state: pc.connectionState });
-    };
-    this.patchRemote(userId, { role, stream: null, state: pc.connectionState });
+    this.patchRemote(userId, { role, stream: null, state: peer.pc.connectionState });
     return peer;
   }
 
@@ -366,13 +368,10 @@ export class MeshClient {
     const warn = (error: unknown) => console.warn('A broken call connection could not be brought back', error);
     return new PeerRecovery(offersTo(session.role, this.roleOf(userId)), this.platform.setTimer, {
       restart: () => {
-        if (!isCurrent()) return;
+        const peer = session.peers.get(userId);
+        if (!isCurrent() || !peer) return;
         pc.restartIce();
-        void pc
-          .createOffer({ iceRestart: true })
-          .then((offer) => pc.setLocalDescription(offer))
-          .then(() => isCurrent() && this.send({ type: 'offer', sdp: pc.localDescription?.sdp ?? '' }, userId))
-          .catch(warn);
+        this.sendOffer(session, userId, peer, { iceRestart: true }).catch(warn);
       },
       rebuild: () => {
         if (isCurrent()) this.startOffer(session, userId, session.peers.get(userId)?.callId, true).catch(warn);
@@ -380,6 +379,7 @@ export class MeshClient {
       askAgain: () => {
         if (isCurrent()) this.send(this.helloSignal(session), userId);
       },
+      isChecking: () => pc.remoteDescription !== null && pc.iceConnectionState === 'checking',
     });
   }
 
@@ -397,17 +397,6 @@ export class MeshClient {
     const base = this.remotes.get(userId) ?? { userId, role: this.roleOf(userId), stream: null, state: 'new' };
     this.remotes = new Map(this.remotes).set(userId, { ...base, ...patch });
     this.changed();
-  }
-
-  /** Every connection's video sender gets this track (null: sends nothing); no renegotiation either way. */
-  private async sendVideo(session: TSession, track: MediaStreamTrack | null): Promise<void> {
-    await Promise.all(
-      [...session.peers.values()].map((peer) =>
-        transceiverOf(peer.pc, 'video')
-          ?.sender.replaceTrack(track)
-          .catch(() => undefined),
-      ),
-    );
   }
 
   private setCamera(isOn: boolean): void {
@@ -441,9 +430,4 @@ export class MeshClient {
     this.snapshot = this.buildSnapshot();
     for (const listener of this.listeners) listener();
   }
-}
-
-function closePeer(peer: TPeer): void {
-  peer.recovery.dispose();
-  peer.pc.close();
 }

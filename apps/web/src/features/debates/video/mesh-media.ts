@@ -1,4 +1,5 @@
 import { CAMERA_CHOICE_KEY, cameraChoiceValue, isCameraChosenOn } from '@resolved/shared';
+import type { TPeer } from './mesh-types';
 
 /**
  * What the mesh needs from the browser, in one place so that tests can hand it fakes (Node has no WebRTC) and the
@@ -88,4 +89,20 @@ export function ensureSendSlots(pc: RTCPeerConnection, stream: MediaStream) {
       transceiver.sender.setStreams(stream);
     }
   }
+}
+
+/** Candidates that came before the remote description, applied once it is set. */
+export async function flushCandidates(peer: TPeer): Promise<void> {
+  for (const c of peer.pendingCandidates.splice(0)) await peer.pc.addIceCandidate(c).catch(() => undefined);
+}
+
+/** Every connection's video sender gets this track (null: sends nothing); no renegotiation either way. */
+export async function sendVideo(peers: Iterable<TPeer>, track: MediaStreamTrack | null): Promise<void> {
+  await Promise.all(
+    [...peers].map((peer) =>
+      transceiverOf(peer.pc, 'video')
+        ?.sender.replaceTrack(track)
+        .catch(() => undefined),
+    ),
+  );
 }

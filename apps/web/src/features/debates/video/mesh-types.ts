@@ -1,4 +1,5 @@
 import type { TDebateJoined, TMediaRole } from '@resolved/shared';
+import type { FlowWatch } from './flow-watch';
 import type { PeerRecovery } from './peer-recovery';
 
 export type TIceServer = TDebateJoined['iceServers'][number];
@@ -38,9 +39,16 @@ export interface TPeer {
   role: TMediaRole;
   /** The peer's window (its hello's `callId`) this connection was made for. */
   callId: string | undefined;
+  /**
+   * The offer this connection negotiates: the offering side's latest own offer (an answer must name it), the
+   * answering side's latest answered one. Null before the first, or for a browser older than offer ids.
+   */
+  offerId: string | null;
   startedAt: number;
   pendingCandidates: RTCIceCandidateInit[];
   recovery: PeerRecovery;
+  /** Whether media still arrives on this connection (stalled: connected, yet nothing arrived for a while). */
+  flow: FlowWatch;
 }
 
 /** One call: from `start` (media asked for) to `stop`. A restart is a new session, so late answers of the old one are told apart. */

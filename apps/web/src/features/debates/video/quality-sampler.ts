@@ -1,11 +1,11 @@
 import {
-  judgeQuality,
+  advanceWindow,
+  judgeWindow,
   QUALITY_SAMPLE_MS,
   readQualitySample,
   UNKNOWN_QUALITY,
-  windowed,
   type TCallQuality,
-  type TQualitySample,
+  type TQualityWindow,
 } from './call-quality';
 
 /**
@@ -19,11 +19,12 @@ export type TQualitySnapshot = Readonly<Record<string, TCallQuality>>;
 /**
  * Reads, every QUALITY_SAMPLE_MS, the stats of each watched person's connection and judges them (`judgeQuality` over
  * the last few seconds); React reads the judgements through `subscribe` / `getSnapshot`. A connection that is not
- * connected, or a new one (the call rebuilt), starts its window afresh.
+ * connected, or a new one (the call rebuilt), starts its window afresh, and so does one on which media stopped
+ * arriving and came back (`advanceWindow`).
  */
 export class QualitySampler {
   private userIds: string[] = [];
-  private windows = new Map<string, { pc: RTCPeerConnection; samples: TQualitySample[] }>();
+  private windows = new Map<string, { pc: RTCPeerConnection; window: TQualityWindow }>();
   private snapshot: TQualitySnapshot = Object.freeze({});
   private readonly listeners = new Set<() => void>();
   private cancelTimer: (() => void) | null = null;
@@ -66,7 +67,7 @@ export class QualitySampler {
     this.isSampling = true;
     try {
       const next: Record<string, TCallQuality> = {};
-      const windows = new Map<string, { pc: RTCPeerConnection; samples: TQualitySample[] }>();
+      const windows = new Map<string, { pc: RTCPeerConnection; window: TQualityWindow }>();
       await Promise.all(
         this.userIds.map(async (userId) => {
           const pc = this.connectionOf(userId);
@@ -75,9 +76,9 @@ export class QualitySampler {
           if (!report) return;
           const sample = readQualitySample(report.values() as Iterable<Record<string, unknown>>, this.clock.now());
           const previous = this.windows.get(userId);
-          const samples = windowed(previous?.pc === pc ? previous.samples : [], sample);
-          windows.set(userId, { pc, samples });
-          next[userId] = judgeQuality(samples);
+          const window = advanceWindow(previous?.pc === pc ? previous.window : undefined, sample);
+          windows.set(userId, { pc, window });
+          next[userId] = judgeWindow(window);
         }),
       );
       this.windows = windows;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { TMediaRole, TSfuGrant } from '@resolved/shared';
 import { getSocket, request, useSocketConnected, useSocketEvent } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
@@ -78,11 +78,22 @@ export function useWebRtc(options: {
   useEffect(() => {
     client.setSpectatorWatchAllowed(isSpectatorWatchAllowed);
   }, [client, isSpectatorWatchAllowed]);
+  // The call starts once the page has ICE servers, and does not start again when a rejoin brings new ones (fresh
+  // TURN credentials, the same servers): a second start in a moment crossed the offers of the first (issue 42). New
+  // servers go to the running call instead.
+  const iceServersRef = useRef(iceServers);
   useEffect(() => {
-    if (!isEnabled || !iceServers || !myRole) return;
-    client.start(myRole, iceServers, iceTransportPolicy);
+    iceServersRef.current = iceServers;
+    if (iceServers) client.setIceServers(iceServers);
+  }, [client, iceServers]);
+  const hasIceServers = iceServers !== null;
+  useEffect(() => {
+    const servers = iceServersRef.current;
+    if (!isEnabled || !servers || !myRole) return;
+    client.start(myRole, servers, iceTransportPolicy);
     return () => client.stop();
-  }, [client, isEnabled, iceServers, iceTransportPolicy, myRole]);
+  }, [client, isEnabled, hasIceServers, iceTransportPolicy, myRole]);
+
   useSocketEvent('debate.signal_received', (payload) => {
     if (payload.debateId === debateId) client.handleSignal(payload.fromUserId, payload.signal);
   });
