@@ -5,7 +5,7 @@
  */
 import { AppError } from '../../lib/errors';
 import * as repo from './tournaments.repository';
-import type { TTournamentsDeps } from './tournaments.service';
+import type { TTournamentsDeps } from './tournament-access';
 
 export const TOURNAMENT_OVER_BALLOT_MESSAGE =
   'This tournament is over and its results are final: no more ballots are taken for its rounds.';

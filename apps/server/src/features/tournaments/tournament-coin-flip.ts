@@ -21,7 +21,8 @@ import { emitDebateUpdated } from '../debates/debates.service';
 import * as rounds from '../debates/rounds.service';
 import * as hostRepo from './tournament-host.repository';
 import * as repo from './tournaments.repository';
-import { emitChanged, lockKey, type TTournamentsDeps } from './tournaments.service';
+import { lockKey, type TTournamentsDeps } from './tournament-access';
+import { emitChanged } from './tournament-events';
 
 /** Records `user`'s coin flip choice `pick` in round `debateId`; refused (403/409) out of turn or of the same kind. */
 export async function chooseAfterCoinFlip(

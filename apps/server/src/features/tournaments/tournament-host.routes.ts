@@ -16,7 +16,7 @@ import { ZDebateIdParams } from '../debates/debate-params';
 import { chooseAfterCoinFlip } from './tournament-coin-flip';
 import { getRoomTag } from './tournament-room-tag';
 import * as host from './tournament-host';
-import type { TTournamentsDeps } from './tournaments.service';
+import type { TTournamentsDeps } from './tournament-access';
 
 const ZTournamentParams = z.object({ id: ZTournamentId });
 const ZPairingParams = ZTournamentParams.extend({

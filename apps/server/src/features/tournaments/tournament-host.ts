@@ -43,14 +43,10 @@ import { judgeSeatRefusal } from './tournament-judges';
 import { panelJudgeIdsOf } from '../debates/panels.service';
 import * as hostRepo from './tournament-host.repository';
 import * as repo from './tournaments.repository';
-import {
-  emitChanged,
-  lockKey,
-  presentRounds,
-  releaseRoundBy,
-  requireManager,
-  type TTournamentsDeps,
-} from './tournaments.service';
+import { lockKey, requireManager, type TTournamentsDeps } from './tournament-access';
+import { emitChanged } from './tournament-events';
+import { presentRounds } from './tournament-presenter';
+import { releaseRoundBy } from './tournament-release';
 
 /** How many audit entries the hosts' list shows. */
 const AUDIT_LIMIT = 200;

@@ -12,7 +12,7 @@ import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import * as judging from './tournament-judging.service';
 import * as teamJudges from './tournament-team-judges.service';
-import type { TTournamentsDeps } from './tournaments.service';
+import type { TTournamentsDeps } from './tournament-access';
 
 const ZTournamentParams = z.object({ id: ZTournamentId });
 const ZRoundParams = ZTournamentParams.extend({

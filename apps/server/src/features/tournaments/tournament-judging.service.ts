@@ -24,15 +24,9 @@ import { findUserNames } from '../users/users.service';
 import { coachedEntrantTeams, judgeParadigms } from './tournament-judging';
 import * as judgingRepo from './tournament-judging.repository';
 import * as repo from './tournaments.repository';
-import {
-  emitChanged,
-  getTournament,
-  isManager,
-  lockKey,
-  requireManager,
-  requireViewer,
-  type TTournamentsDeps,
-} from './tournaments.service';
+import { isManager, lockKey, requireManager, requireViewer, type TTournamentsDeps } from './tournament-access';
+import { emitChanged } from './tournament-events';
+import { getTournament } from './tournament-presenter';
 
 const db = (deps: TTournamentsDeps) => deps.database.db;
 

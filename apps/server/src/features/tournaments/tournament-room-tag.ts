@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import { requireRoundViewer } from '../debates/round-access';
 import { requireDebate } from '../debates/round-row';
 import * as repo from './tournaments.repository';
-import { requireViewer, type TTournamentsDeps } from './tournaments.service';
+import { requireViewer, type TTournamentsDeps } from './tournament-access';
 
 export async function getRoomTag(
   deps: TTournamentsDeps,

@@ -16,7 +16,8 @@ import { AppError } from '../../lib/errors';
 import { findUserNames } from '../users/users.service';
 import * as repo from './tournaments.repository';
 import * as seqRepo from './tournament-sequencer.repository';
-import { emitChanged, isManager, requireManager, requireViewer, type TTournamentsDeps } from './tournaments.service';
+import { isManager, requireManager, requireViewer, type TTournamentsDeps } from './tournament-access';
+import { emitChanged } from './tournament-events';
 import type { TRoundRow, TTournamentRow } from './tournaments.tables';
 
 export type TTournamentTimings = TConfig['tournamentTimings'];

@@ -42,7 +42,9 @@ import { planRound, roundGroups, type TScheduleDeps } from './tournament-schedul
 import * as seqRepo from './tournament-sequencer.repository';
 import * as repo from './tournaments.repository';
 import { withKeyLock } from '../../lib/key-lock';
-import { emitChanged, lockKey, releaseRoundBy } from './tournaments.service';
+import { lockKey } from './tournament-access';
+import { emitChanged } from './tournament-events';
+import { releaseRoundBy } from './tournament-release';
 
 /** The scheduler's job: one tournament's sequencer (key: the tournament's id). */
 export const SEQUENCER_JOB = 'tournaments.sequencer';

@@ -19,7 +19,8 @@ import { coachedTeamIds, memberIdsOf, membershipIn, teamNames } from '../members
 import { ageBandsOf, findDoorUserById, findUserNames } from '../users/users.service';
 import * as judgingRepo from './tournament-judging.repository';
 import * as repo from './tournaments.repository';
-import { emitChanged, requireViewer, type TTournamentsDeps } from './tournaments.service';
+import { requireViewer, type TTournamentsDeps } from './tournament-access';
+import { emitChanged } from './tournament-events';
 
 const db = (deps: TTournamentsDeps) => deps.database.db;
 

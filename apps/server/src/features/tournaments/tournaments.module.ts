@@ -4,7 +4,7 @@ import { tournamentJudgingRoutes } from './tournament-judging.routes';
 import { restoreSequencers, runSequencer, SEQUENCER_JOB, wakeSequencer, type TSequencer } from './tournament-sequencer';
 import { tournamentHostRoutes } from './tournament-host.routes';
 import { tournamentsRoutes } from './tournaments.routes';
-import { handleRoundUpdated } from './tournaments.service';
+import { handleRoundUpdated } from './tournament-tab';
 
 /**
  * Tournaments: their routes (creation, entry, the release of each round's draw, judges, the tab, the schedule and

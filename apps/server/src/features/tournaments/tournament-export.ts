@@ -1,0 +1,141 @@
+/** The hosts' CSV exports of a tournament. */
+import { type TDrawFlag, type TSessionUser } from '@resolved/shared';
+import { toCsv } from '../../lib/csv';
+import { outcomesOf } from '../results/results.service';
+import { findUserNames } from '../users/users.service';
+import * as repo from './tournaments.repository';
+import { type TTournamentsDeps, db, requireManager } from './tournament-access';
+import { presentDivision, listEntrantsOf } from './tournament-presenter';
+import { standingsOf } from './tournament-tab';
+
+/** The CSV exports a host downloads. */
+export const TOURNAMENT_EXPORTS = ['entries', 'pairings', 'ballots', 'standings'] as const;
+export type TTournamentExport = (typeof TOURNAMENT_EXPORTS)[number];
+
+/** A file name from the tournament's name: lower case, dashes for anything but letters and digits. */
+function fileSlug(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || 'tournament';
+}
+
+/**
+ * One of the host's CSV exports (`lib/csv.ts`): the entries, every pairing, the ballots (confirmed results, with the
+ * judge and the reason for decision) or the standings, each division named. For the host and co-hosts only.
+ */
+export async function exportCsv(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+  file: TTournamentExport,
+): Promise<{ name: string; body: string }> {
+  const { row } = await requireManager(deps, user, id);
+  const divisions = new Map((await repo.listDivisions(db(deps), id)).map((d) => [d.id, presentDivision(d).name]));
+  const divisionName = (divisionId: number) => divisions.get(divisionId) ?? '';
+  const name = `${fileSlug(row.name)}-${file}.csv`;
+  const entrants = await listEntrantsOf(deps, id);
+  const byId = new Map(entrants.map((e) => [e.id, e]));
+  const nameOf = (entrantId: number | null | undefined) =>
+    entrantId === null || entrantId === undefined ? null : (byId.get(entrantId)?.displayName ?? null);
+
+  if (file === 'entries') {
+    return {
+      name,
+      body: toCsv(
+        ['Entrant ID', 'Name', 'Division', 'Team', 'Withdrawn', 'Entered at'],
+        entrants.map((e) => [e.id, e.displayName, divisionName(e.divisionId), e.teamName, e.isWithdrawn, e.enteredAt]),
+      ),
+    };
+  }
+  if (file === 'standings') {
+    const rows = (await standingsOf(deps, id)).flatMap((division) =>
+      division.standings.map((s) => [
+        division.name,
+        s.rank,
+        s.entrantId,
+        s.displayName,
+        s.teamName,
+        s.wins,
+        s.losses,
+        s.byes,
+        s.speakerPoints,
+        s.isHighLowDropped,
+        s.opponentWins,
+        s.isWithdrawn,
+      ]),
+    );
+    const header = ['Division', 'Rank', 'Entrant ID', 'Name', 'Team', 'Wins', 'Losses', 'Byes', 'Speaker points'];
+    return { name, body: toCsv([...header, 'High-low dropped', 'Opponents’ wins', 'Withdrawn'], rows) };
+  }
+  const pairings = await repo.listPairings(db(deps), id);
+  const outcomes = await outcomesOf(
+    db(deps),
+    pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
+  );
+  const judgeNames = await findUserNames(db(deps), [
+    ...new Set([...outcomes.values()].flatMap((o) => (o.judgeId === null ? [] : [o.judgeId]))),
+  ]);
+  const judgeOf = (debateId: number | null) => {
+    const judgeId = debateId === null ? null : (outcomes.get(debateId)?.judgeId ?? null);
+    return judgeId === null ? null : (judgeNames.get(judgeId) ?? 'Someone');
+  };
+  /** The winning entrant's name, from a confirmed result. */
+  const winnerOf = (p: (typeof pairings)[number]) => {
+    const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
+    if (!outcome?.isConfirmed) return null;
+    const aff = byId.get(p.affEntrantId);
+    return outcome.winnerId === aff?.userId ? nameOf(p.affEntrantId) : nameOf(p.negEntrantId);
+  };
+  if (file === 'pairings') {
+    return {
+      name,
+      body: toCsv(
+        ['Round', 'Division', 'Pairing ID', 'Aff', 'Neg', 'Bye', 'Judge', 'Flags', 'Debate ID', 'Status', 'Winner'],
+        pairings.map((p) => [
+          p.number,
+          divisionName(p.divisionId),
+          p.id,
+          p.isBye ? null : nameOf(p.affEntrantId),
+          p.isBye ? null : nameOf(p.negEntrantId),
+          p.isBye ? nameOf(p.affEntrantId) : null,
+          judgeOf(p.debateId),
+          (JSON.parse(p.flags) as TDrawFlag[]).join(' '),
+          p.debateId,
+          p.debateId === null ? 'bye' : (outcomes.get(p.debateId)?.status ?? null),
+          winnerOf(p),
+        ]),
+      ),
+    };
+  }
+  const ballots = pairings.flatMap((p) => {
+    const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
+    if (!outcome?.isConfirmed || p.isBye) return [];
+    const aff = byId.get(p.affEntrantId);
+    const neg = p.negEntrantId === null ? undefined : byId.get(p.negEntrantId);
+    const points = (userId: string | undefined) => {
+      const value = userId === undefined ? null : outcome.pointsOf(userId);
+      return value === null ? null : value / 10;
+    };
+    return [
+      [
+        p.number,
+        divisionName(p.divisionId),
+        p.debateId,
+        judgeOf(p.debateId),
+        aff?.displayName,
+        neg?.displayName,
+        outcome.status,
+        winnerOf(p),
+        points(aff?.userId),
+        points(neg?.userId),
+        outcome.reason,
+      ],
+    ];
+  });
+  const header = ['Round', 'Division', 'Debate ID', 'Judge', 'Aff', 'Neg', 'Result', 'Winner', 'Aff points'];
+  return { name, body: toCsv([...header, 'Neg points', 'Reason'], ballots) };
+}

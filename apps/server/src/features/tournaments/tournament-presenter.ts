@@ -1,0 +1,236 @@
+/**
+ * Presents a tournament, its entrants and its released rounds, as its routes return them, for hosts, entrants and
+ * (for an open or published tournament) anyone.
+ */
+import {
+  type TDivisionAgeBand,
+  type TDrawFlag,
+  type TSessionUser,
+  type TTournament,
+  type TTournamentEntrant,
+  type TTournamentPairing,
+  type TTournamentRound,
+} from '@resolved/shared';
+import { AppError } from '../../lib/errors';
+import * as rounds from '../debates/rounds.service';
+import { teamNames } from '../memberships/memberships.service';
+import { outcomesOf } from '../results/results.service';
+import { findUserNames } from '../users/users.service';
+import { judgeParadigms, motionsByRound } from './tournament-judging';
+import { judgesPerRoomOf, panelSizeOf } from './tournament-panels';
+import { panelsOf } from '../debates/panels.service';
+import * as repo from './tournaments.repository';
+import type { TDivisionRow, TTournamentRow } from './tournaments.tables';
+import {
+  type TTournamentsDeps,
+  db,
+  requireTournament,
+  type TViewer,
+  viewerOf,
+  isManager,
+  requireReader,
+} from './tournament-access';
+
+/** How many tournaments "mine" lists. */
+const MINE_LIMIT = 100;
+const AGE_BAND_NAMES: Record<TDivisionAgeBand, string> = { minor: 'under 18', adult: '18 and over' };
+
+export async function present(deps: TTournamentsDeps, row: TTournamentRow, viewer: TViewer): Promise<TTournament> {
+  const [cohostIds, divisions, teamIds, entrantCount, roundRows] = await Promise.all([
+    repo.listCohostIds(db(deps), row.id),
+    repo.listDivisions(db(deps), row.id),
+    repo.listTeamIds(db(deps), row.id),
+    repo.countEntrants(db(deps), row.id),
+    repo.listRounds(db(deps), row.id),
+  ]);
+  const names = await findUserNames(db(deps), [...(row.hostId ? [row.hostId] : []), ...cohostIds]);
+  const teams = await teamNames(db(deps), teamIds);
+  const nameOf = (id: string) => names.get(id) ?? 'Someone';
+  return {
+    id: row.id,
+    name: row.name,
+    formatId: row.formatId,
+    prelimRounds: row.prelimRounds,
+    breakSize: row.breakSize,
+    scheduleMode: row.scheduleMode,
+    entryMode: row.entryMode,
+    firstRound: row.firstRound,
+    judgesPerRoom: judgesPerRoomOf(row),
+    status: row.status,
+    host: { userId: row.hostId ?? '', displayName: row.hostId ? nameOf(row.hostId) : 'Former host' },
+    cohosts: cohostIds.map((userId) => ({ userId, displayName: nameOf(userId) })),
+    divisions: divisions.map(presentDivision),
+    teams: teamIds.map((id) => ({ id, name: teams.get(id) ?? 'A team' })),
+    joinCode: isManager(viewer) ? row.joinCode : null,
+    entrantCount,
+    roundsReleased: Math.max(0, ...roundRows.filter((r) => r.status !== 'draft').map((r) => r.number)),
+    viewer: {
+      isHost: viewer.isHost,
+      isCohost: viewer.isCohost,
+      entrantId: viewer.entrant?.id ?? null,
+      isJudge: viewer.isJudge,
+    },
+    createdAt: row.createdAt,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+    publishedAt: row.publishedAt,
+    entrantsPerJudge: row.entrantsPerJudge,
+  };
+}
+
+export function presentDivision(division: TDivisionRow) {
+  const name = division.ageBand ? `${division.name} (${AGE_BAND_NAMES[division.ageBand]})` : division.name;
+  return { id: division.id, name, ageBand: division.ageBand };
+}
+
+export async function getTournament(
+  deps: TTournamentsDeps,
+  user: TSessionUser | null,
+  id: number,
+): Promise<TTournament> {
+  const { row, viewer } = await requireReader(deps, user, id);
+  return present(deps, row, viewer);
+}
+
+/** The tournaments the caller hosts, co-hosts or entered, newest first. */
+export async function listMyTournaments(deps: TTournamentsDeps, user: TSessionUser): Promise<TTournament[]> {
+  const ids = await repo.listTournamentIdsOf(db(deps), user.id, MINE_LIMIT);
+  const out: TTournament[] = [];
+  for (const id of ids) {
+    const row = await repo.findTournament(db(deps), id);
+    if (row) out.push(await present(deps, row, await viewerOf(deps, row, user.id)));
+  }
+  return out;
+}
+/** The entrants (withdrawn ones too, marked), with their names and teams. */
+export async function listEntrantsOf(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentEntrant[]> {
+  const rows = await repo.listEntrants(db(deps), tournamentId);
+  const names = await findUserNames(
+    db(deps),
+    rows.map((r) => r.userId),
+  );
+  const teams = await teamNames(db(deps), [...new Set(rows.flatMap((r) => (r.teamId === null ? [] : [r.teamId])))]);
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    displayName: names.get(r.userId) ?? 'Someone',
+    divisionId: r.divisionId,
+    teamId: r.teamId,
+    teamName: r.teamId === null ? null : (teams.get(r.teamId) ?? null),
+    isWithdrawn: r.withdrawnAt !== null,
+    noShows: r.noShows,
+    lateByes: r.lateByeScore ?? 0,
+    enteredAt: r.enteredAt,
+  }));
+}
+
+/**
+ * The released rounds: hosts see every pairing; an entrant only their own until the results are published, and then
+ * everyone (visitors too) every pairing.
+ */
+export async function listRounds(
+  deps: TTournamentsDeps,
+  user: TSessionUser | null,
+  id: number,
+): Promise<TTournamentRound[]> {
+  const { row, viewer } = await requireReader(deps, user, id);
+  const all = await presentRounds(deps, id);
+  if (isManager(viewer)) return all;
+  const forOthers = all.map((round) => ({ ...round, unjudgedPairingIds: [] }));
+  // A paradigm is shown to signed-in people, as every profile is.
+  if (!user) {
+    return forOthers.map((round) => ({
+      ...round,
+      pairings: round.pairings.map((p) => ({ ...p, judge: p.judge && { ...p.judge, paradigm: null } })),
+    }));
+  }
+  if (row.publishedAt !== null) return forOthers;
+  if (!viewer.entrant && !viewer.isJudge) {
+    throw new AppError('forbidden', 'Only the tournament’s hosts and entrants see its draw before it is published.');
+  }
+  // An entrant sees their own debate (or bye), a judge the rooms they judge.
+  const ownId = viewer.entrant?.id;
+  const isOwn = (p: TTournamentPairing) =>
+    [p.aff, p.neg, p.bye].some((side) => ownId !== undefined && side?.entrantId === ownId) ||
+    (p.judge !== null && p.judge.userId === user?.id);
+  return forOthers.map((round) => ({ ...round, pairings: round.pairings.filter(isOwn) }));
+}
+
+export async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTournamentRound[]> {
+  const [roundRows, pairings, entrants] = await Promise.all([
+    repo.listRounds(db(deps), id),
+    repo.listPairings(db(deps), id),
+    listEntrantsOf(deps, id),
+  ]);
+  const byId = new Map(entrants.map((e) => [e.id, e]));
+  const who = (entrantId: number | null) => {
+    const e = entrantId === null ? undefined : byId.get(entrantId);
+    return e ? { entrantId: e.id, userId: e.userId, displayName: e.displayName } : null;
+  };
+  const debateIds = pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId]));
+  const outcomes = await outcomesOf(db(deps), debateIds);
+  const panels = await panelsOf(db(deps), debateIds);
+  const coinFlips = await rounds.coinFlipsOf(
+    db(deps),
+    pairings.flatMap((p) => (p.debateId !== null && p.coinFlipWinnerId !== null ? [p.debateId] : [])),
+  );
+  const judgeIds = [...new Set([...outcomes.values()].flatMap((o) => (o.judgeId === null ? [] : [o.judgeId])))];
+  const judgeNames = await findUserNames(db(deps), [...judgeIds, ...[...panels.values()].flat()]);
+  const paradigms = await judgeParadigms(db(deps), judgeIds);
+  const motions = await motionsByRound(db(deps), id);
+  const judgeOf = (debateId: number | null) => {
+    const judgeId = debateId === null ? null : (outcomes.get(debateId)?.judgeId ?? null);
+    if (judgeId === null) return null;
+    return {
+      userId: judgeId,
+      displayName: judgeNames.get(judgeId) ?? 'Someone',
+      paradigm: paradigms.get(judgeId) ?? null,
+    };
+  };
+  /** The confirmed winner's entrant id (a bye's entrant for a bye). */
+  const winnerOf = (p: (typeof pairings)[number]): number | null => {
+    if (p.isBye) return p.affEntrantId;
+    const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
+    if (!outcome?.isConfirmed) return null;
+    return outcome.winnerId === byId.get(p.affEntrantId)?.userId ? p.affEntrantId : p.negEntrantId;
+  };
+  const panelOf = (debateId: number | null) =>
+    (debateId === null ? [] : (panels.get(debateId) ?? [])).map((userId) => ({
+      userId,
+      displayName: judgeNames.get(userId) ?? 'Someone',
+    }));
+  const tournament = await requireTournament(deps, id);
+  // A room short of its judges: none, or fewer than the panel the round asks for.
+  const isShort = (debateId: number | null, number: number) =>
+    debateId !== null &&
+    (judgeOf(debateId) === null ||
+      (panelSizeOf(tournament, number) > 1 && panelOf(debateId).length < panelSizeOf(tournament, number)));
+  const numbers = [...new Set(roundRows.filter((r) => r.status !== 'draft').map((r) => r.number))];
+  return numbers.map((number) => {
+    const rows = roundRows.filter((r) => r.number === number);
+    const status = rows.every((r) => r.status === 'complete') ? 'complete' : 'released';
+    const own = pairings.filter((p) => p.number === number);
+    return {
+      number,
+      status,
+      releasedAt: rows[0]?.releasedAt ?? null,
+      motion: motions.get(number) ?? null,
+      unjudgedPairingIds: own.filter((p) => isShort(p.debateId, number)).map((p) => p.id),
+      pairings: own.map((p) => ({
+        id: p.id,
+        divisionId: p.divisionId,
+        debateId: p.debateId,
+        aff: p.isBye ? null : who(p.affEntrantId),
+        neg: p.isBye ? null : who(p.negEntrantId),
+        bye: p.isBye ? who(p.affEntrantId) : null,
+        flags: JSON.parse(p.flags) as TDrawFlag[],
+        coinFlipWinner: who(p.coinFlipWinnerId),
+        coinFlip: p.debateId === null ? null : (coinFlips.get(p.debateId) ?? null),
+        debateStatus: p.debateId === null ? null : (outcomes.get(p.debateId)?.status ?? null),
+        judge: judgeOf(p.debateId),
+        winnerEntrantId: winnerOf(p),
+        panel: panelOf(p.debateId),
+      })),
+    };
+  });
+}

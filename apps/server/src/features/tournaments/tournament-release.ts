@@ -1,0 +1,444 @@
+/**
+ * The release of a round's draw: exactly once across instances, from the confirmed results, opening one ordinary
+ * round of kind `tournament` per pairing with its judges, and telling each entrant and judge.
+ */
+import {
+  blockedPairingRefusal,
+  createClock,
+  drawRound,
+  eliminationRoundsFor,
+  eliminationSides,
+  REALTIME_ROOMS,
+  seatUnavailableRefusal,
+  seededRandom,
+  TDrawBlockedError,
+  type TDrawFlag,
+  type TRoundRecord,
+  type TSessionUser,
+  type TTournamentRound,
+  type TTournamentRoundReleased,
+  roundName,
+} from '@resolved/shared';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { AppError, refused } from '../../lib/errors';
+import { lockKeys, withKeyLock } from '../../lib/key-lock';
+import { blockGraphAmong } from '../blocks/blocks.service';
+import * as rounds from '../debates/rounds.service';
+import { deleteQueueEntry, lockMatching } from '../matchmaking/queue.service';
+import { drawResolutions } from '../motions/motions.service';
+import { outcomesOf } from '../results/results.service';
+import { findCurrentTopic } from '../topics/topics.service';
+import { ratingsOf } from '../users/ratings.service';
+import { seatRefusalsAmong } from '../users/seats';
+import { findUserNames } from '../users/users.service';
+import { planJudges } from './tournament-judges';
+import { roundMotion, withLateByes } from './tournament-judging';
+import { checkPrelimsReleased, lastRoundOf, planEliminationRound } from './tournament-elimination';
+import { doubleNoShows, pairingKey, recordNoShows } from './tournament-no-shows';
+import * as seqRepo from './tournament-sequencer.repository';
+import { panelSizeOf } from './tournament-panels';
+import { seatPanels } from '../debates/panels.service';
+import * as repo from './tournaments.repository';
+import type { TEntrantRow, TTournamentRow } from './tournaments.tables';
+import { type TTournamentsDeps, lockKey, requireTournament, requireManager } from './tournament-access';
+import { emitChanged } from './tournament-events';
+import { presentDivision, presentRounds } from './tournament-presenter';
+import { ageOf } from './tournament-entry';
+
+/** Refuses a rule's refusal with its own code and words (as a coach's pairing does). */
+function refuseRound(refusal: ReturnType<typeof blockedPairingRefusal>): void {
+  if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
+}
+
+/**
+ * Releases preliminary round `number`: exactly once, whichever host asks and on whichever instance. Round 1 starts the
+ * tournament (at least 2 entrants, no division of one, a break no larger than any division's field); a later round
+ * needs every result of the one before it confirmed. In one transaction: the claim (every division's round moves
+ * from draft to released in one conditional UPDATE), the pure draw per division from the confirmed results, one
+ * ordinary round of kind `tournament` per debate, and the pairings naming them. Each entrant is then told.
+ */
+export async function releaseRound(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  id: number,
+  number: number,
+): Promise<TTournamentRound> {
+  await requireManager(deps, user, id);
+  return releaseRoundBy(deps, user.id, id, number);
+}
+
+/**
+ * Draws round `number` of every division and opens its rooms, exactly once across instances (the claim in
+ * `claimRelease`). `releasedBy`: the host who released it, or null when the tournament released it itself.
+ */
+export async function releaseRoundBy(
+  deps: TTournamentsDeps,
+  releasedBy: string | null,
+  id: number,
+  number: number,
+  options: { isCheckedInOnly?: boolean } = {},
+): Promise<TTournamentRound> {
+  const row = await requireTournament(deps, id);
+  if (number > lastRoundOf(row)) {
+    throw new AppError(
+      'not_found',
+      `This tournament has ${row.prelimRounds} preliminary rounds and ${eliminationRoundsFor(row.breakSize)} elimination rounds; there is no round ${number}.`,
+    );
+  }
+  const isElimination = number > row.prelimRounds;
+  const nowMs = deps.now ? deps.now() : Date.now();
+  const released = await withKeyLock(deps.database, lockKey(id), async (trx) => {
+    const tournament = await requireTournament(deps, id, trx);
+    if (tournament.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
+    const roundRows = await repo.listRounds(trx, id);
+    const target = roundRows.filter((r) => r.number === number);
+    if (target.length > 0 && target.every((r) => r.status !== 'draft')) throw alreadyReleased(number);
+    checkPrelimsReleased(tournament, number, roundRows);
+    if (number > 1 && roundRows.some((r) => r.number === number - 1 && r.status === 'draft')) {
+      throw new AppError('conflict', `Release round ${number - 1} first.`);
+    }
+    const divisions = await repo.listDivisions(trx, id);
+    let entrants = (await repo.listEntrants(trx, id)).filter((e) => e.withdrawnAt === null);
+    if (options.isCheckedInOnly && !isElimination) {
+      // Released by the tournament itself: whoever did not check in sits this round out as a no-show (with the claim).
+      // An elimination round is drawn from the bracket whatever check-in says: an absent debater forfeits at grace's end.
+      const checkedIn = await seqRepo.listCheckIns(trx, id, number);
+      const missing = entrants.filter((e) => !checkedIn.has(e.userId)).map((e) => e.id);
+      await recordNoShows(trx, id, number, missing, 'not_checked_in', nowIso());
+      entrants = entrants.filter((e) => checkedIn.has(e.userId));
+      if (number > 1 && entrants.length < 2) {
+        throw new AppError(
+          'conflict',
+          `Round ${number} needs at least 2 entrants checked in; ${entrants.length} ${entrants.length === 1 ? 'has' : 'have'}.`,
+        );
+      }
+    }
+    const fields = new Map(divisions.map((d) => [d.id, entrants.filter((e) => e.divisionId === d.id)]));
+    const divisionName = (divisionId: number) => {
+      const division = divisions.find((d) => d.id === divisionId);
+      return division ? presentDivision(division).name : 'A division';
+    };
+    if (number === 1) checkStart(tournament, entrants.length, fields, divisionName);
+    const records = await confirmedRecords(trx, id, number, fields, divisionName);
+    // An elimination round is paired from each division's bracket (made from the tab at the first one).
+    const bracketPlans = isElimination
+      ? await planEliminationRound(trx, tournament, number, fields, records, divisionName)
+      : null;
+    // Round 1 starts the tournament; a re-paired round 1 (`tournament-host.ts`) finds it started already.
+    if (number === 1 && tournament.status === 'registration' && !(await repo.markStarted(trx, id, nowIso()))) {
+      throw alreadyReleased(number);
+    }
+    // The claim: from here this transaction is the one release of the round (another waits, then finds none).
+    const claimed = await repo.claimRelease(trx, id, number, releasedBy, nowIso());
+    if (claimed.length === 0) throw alreadyReleased(number);
+    await repo.markComplete(trx, id, number - 1, nowIso());
+
+    const everyone = entrants.map((e) => e.userId);
+    const names = await findUserNames(trx, everyone);
+    const nameOf = (userId: string) => names.get(userId) ?? 'Someone';
+    const ratings = await ratingsOf(trx, tournament.formatId, everyone);
+    const minors = await ageOf(trx, everyone);
+    const isBlocked = await blockGraphAmong(trx, everyone);
+    type TPlanned = {
+      roundId: number;
+      aff: TEntrantRow;
+      neg: TEntrantRow | null;
+      flags: TDrawFlag[];
+      coinFlipWinnerId: number | null;
+    };
+    const planned: TPlanned[] = [];
+    for (const round of claimed) {
+      const field = fields.get(Number(round.divisionId)) ?? [];
+      if (field.length === 0) continue;
+      const byEntrant = new Map(field.map((e) => [String(e.id), e]));
+      if (bracketPlans) {
+        const plan = bracketPlans.get(Number(round.divisionId));
+        const random = seededRandom(round.seed);
+        for (const { a, b } of plan?.debates ?? []) {
+          const sides = eliminationSides(
+            tournament.formatId,
+            String(a),
+            String(b),
+            records.get(Number(round.divisionId)) ?? [],
+            random,
+          );
+          const aff = byEntrant.get(sides.aff);
+          const neg = byEntrant.get(sides.neg);
+          if (!aff || !neg) {
+            throw new AppError('conflict', 'An entrant of the bracket has withdrawn: the host decides the debate.');
+          }
+          if (isBlocked(aff.userId, neg.userId))
+            refuseRound(blockedPairingRefusal([nameOf(aff.userId), nameOf(neg.userId)]));
+          const coinFlipWinnerId = sides.coinFlipWinner === null ? null : byEntrant.get(sides.coinFlipWinner)!.id;
+          const flags: TDrawFlag[] = sides.isRematch ? ['rematch'] : [];
+          planned.push({ roundId: Number(round.id), aff, neg, flags, coinFlipWinnerId });
+        }
+        for (const entrantId of plan?.byes ?? []) {
+          const bye = byEntrant.get(String(entrantId));
+          if (bye) planned.push({ roundId: Number(round.id), aff: bye, neg: null, flags: [], coinFlipWinnerId: null });
+        }
+        continue;
+      }
+      // One of a pair who blocked the other is never drawn against them (a hard constraint of the draw).
+      const avoid = field.flatMap((a) =>
+        field
+          .filter((b) => a.id < b.id && isBlocked(a.userId, b.userId))
+          .map((b) => [String(a.id), String(b.id)] as const),
+      );
+      let draw;
+      try {
+        draw = drawRound({
+          format: tournament.formatId,
+          entrants: field.map((e) => ({
+            id: String(e.id),
+            teamId: e.teamId,
+            rating: ratings.get(e.userId)?.rating ?? 1500,
+            isMinor: minors.get(e.userId) ?? true,
+          })),
+          rounds: records.get(Number(round.divisionId)) ?? [],
+          seed: round.seed,
+          firstRound: tournament.firstRound,
+          avoid,
+        });
+      } catch (error) {
+        if (error instanceof TDrawBlockedError) {
+          const [a, b] = error.pair.map((entrantId) => nameOf(byEntrant.get(entrantId)!.userId));
+          throw new AppError(
+            'conflict',
+            `No draw of ${divisionName(Number(round.divisionId))} keeps ${a} and ${b} apart, and one of them has blocked the other: withdraw one of them to release the round.`,
+            undefined,
+            'blocked',
+          );
+        }
+        if (!(error instanceof RangeError)) throw error;
+        throw new AppError(
+          'conflict',
+          `${divisionName(Number(round.divisionId))} mixes under-18 and adult entrants of different teams, who may not meet: withdraw or move one of them.`,
+        );
+      }
+      for (const debate of draw.debates) {
+        const aff = byEntrant.get(debate.aff)!;
+        const neg = byEntrant.get(debate.neg)!;
+        const coinFlipWinnerId = debate.coinFlipWinner === null ? null : byEntrant.get(debate.coinFlipWinner)!.id;
+        planned.push({ roundId: Number(round.id), aff, neg, flags: debate.flags, coinFlipWinnerId });
+      }
+      if (draw.bye) {
+        const bye = byEntrant.get(draw.bye)!;
+        planned.push({ roundId: Number(round.id), aff: bye, neg: null, flags: [], coinFlipWinnerId: null });
+      }
+    }
+    const debates = planned.filter((p) => p.neg !== null);
+    const debaters = debates.flatMap((p) => [p.aff.userId, p.neg!.userId]);
+    // As a coach's pairing: queue sweeps (which seat the same people) wait, and every seat is locked.
+    const tx = rounds.debatesDb(trx);
+    await lockMatching(tx, deps.database.engine, { isShared: true });
+    await lockKeys(
+      trx,
+      deps.database.engine,
+      debaters.map((userId) => `user:${userId}`),
+    );
+    // Judges from the pool (`planJudges`), each seated with the round; their seats are locked as the debaters' are.
+    const judges = await planJudges(trx, {
+      tournamentId: id,
+      roundNumber: number,
+      rooms: debates.map((p) => ({ aff: p.aff, neg: p.neg! })),
+      minors,
+      entrantUserIds: everyone,
+      nowMs,
+      panelSize: panelSizeOf(tournament, number),
+    });
+    await lockKeys(
+      trx,
+      deps.database.engine,
+      judges.flat().map((userId) => `user:${userId}`),
+    );
+    const unseatable = await seatRefusalsAmong(trx, debaters, nowMs);
+    const unavailable = debaters.find((userId) => unseatable.has(userId));
+    if (unavailable) refuseRound(seatUnavailableRefusal(nameOf(unavailable)));
+    const busy = await rounds.findActiveUserIds(tx, debaters);
+    if (busy.size > 0) {
+      throw new AppError(
+        'conflict',
+        `${[...busy].map(nameOf).join(', ')} ${busy.size === 1 ? 'is' : 'are'} in another debate right now: release the round when it is over.`,
+      );
+    }
+    const topic = await findCurrentTopic(trx);
+    if (!topic) throw refused('no_topic');
+    const resolutions = await drawResolutions(trx, tournament.formatId, debates.length, topic, deps.random);
+    // A Parli round's motion, set by the host, is the resolution of every room of the round.
+    const motion = tournament.formatId === 'parli' ? await roundMotion(trx, id, number) : null;
+    const clock = createClock(tournament.formatId);
+    const now = nowIso();
+    const ids = await rounds.insertDebates(
+      tx,
+      debates.map((p, index) => ({
+        kind: 'tournament' as const,
+        formatId: tournament.formatId,
+        resolution: motion ?? resolutions[index]!.resolution,
+        topicId: motion === null ? resolutions[index]!.topicId : null,
+        debaterAId: p.aff.userId,
+        debaterBId: p.neg!.userId,
+        // A panel's chair is the round's judge; the panel's seats are `seatPanels`'.
+        judgeId: judges[index]?.[0] ?? null,
+        teamId: null,
+        startsAt: null,
+        // Public Forum: the coin flip's winner chooses in the room before the clock can start.
+        coinFlipWinnerId:
+          p.coinFlipWinnerId === null ? null : p.coinFlipWinnerId === p.aff.id ? p.aff.userId : p.neg!.userId,
+        clock,
+        now,
+      })),
+    );
+    for (const userId of debaters) await deleteQueueEntry(trx, userId);
+    await repo.insertPairings(
+      trx,
+      planned.map((p) => ({
+        roundId: p.roundId,
+        affEntrantId: p.aff.id,
+        negEntrantId: p.neg?.id ?? null,
+        isBye: p.neg === null,
+        flags: p.flags,
+        coinFlipWinnerId: p.coinFlipWinnerId,
+        debateId: p.neg === null ? null : ids.get(p.aff.userId)!,
+      })),
+    );
+    const panels = debates.map((p, index) => ({ debateId: ids.get(p.aff.userId)!, judgeIds: judges[index] ?? [] }));
+    await seatPanels(tx, panels, now);
+    const judged = panels.flatMap(({ debateId, judgeIds }) => judgeIds.map((judgeId) => ({ judgeId, debateId })));
+    return { tournament, planned, ids, judged };
+  });
+
+  for (const p of released.planned) {
+    const debateId = p.neg === null ? null : released.ids.get(p.aff.userId)!;
+    const tell = (userId: string, side: TTournamentRoundReleased['side']) =>
+      deps.events.emit({
+        name: 'tournament.round_released',
+        room: REALTIME_ROOMS.user(userId),
+        payload: {
+          tournamentId: id,
+          tournamentName: released.tournament.name,
+          roundNumber: number,
+          roundName: roundName(number, released.tournament),
+          debateId,
+          side,
+          asJudge: false,
+        },
+      });
+    tell(p.aff.userId, p.neg === null ? null : 'aff');
+    if (p.neg) tell(p.neg.userId, 'neg');
+  }
+  for (const { judgeId, debateId } of released.judged) {
+    deps.events.emit({
+      name: 'tournament.round_released',
+      room: REALTIME_ROOMS.user(judgeId),
+      payload: {
+        tournamentId: id,
+        tournamentName: released.tournament.name,
+        roundNumber: number,
+        roundName: roundName(number, released.tournament),
+        debateId,
+        side: null,
+        asJudge: true,
+      },
+    });
+  }
+  await emitChanged(deps, id);
+  const round = (await presentRounds(deps, id)).find((r) => r.number === number);
+  if (!round) throw new Error('A released round was not found after its release.');
+  return round;
+}
+
+export function alreadyReleased(number: number): AppError {
+  return new AppError('conflict', `Round ${number} has been released already.`, undefined, 'round_released');
+}
+
+/** What starting the tournament needs: two entrants, no division of one, a break that fits every division's field. */
+function checkStart(
+  tournament: TTournamentRow,
+  entrantCount: number,
+  fields: Map<number, TEntrantRow[]>,
+  divisionName: (divisionId: number) => string,
+): void {
+  if (entrantCount < 2) {
+    throw new AppError(
+      'validation_failed',
+      `A tournament needs at least 2 entrants to start; this one has ${entrantCount}.`,
+    );
+  }
+  for (const [divisionId, field] of fields) {
+    if (field.length === 1) {
+      throw new AppError(
+        'validation_failed',
+        `${divisionName(divisionId)} has one entrant, who would have no one to debate: withdraw them or wait for more.`,
+      );
+    }
+    if (field.length > 0 && tournament.breakSize > field.length) {
+      throw new AppError(
+        'validation_failed',
+        `The break (${tournament.breakSize}) is larger than the field of ${divisionName(divisionId)} (${field.length}).`,
+      );
+    }
+  }
+}
+
+/**
+ * The earlier rounds of each division as the draw reads them, from confirmed results only: a round still waiting for
+ * a result (live, waiting for its ballot, abandoned) keeps the next one from being drawn.
+ */
+async function confirmedRecords(
+  trx: Kysely<DB>,
+  tournamentId: number,
+  number: number,
+  fields: Map<number, TEntrantRow[]>,
+  divisionName: (divisionId: number) => string,
+): Promise<Map<number, TRoundRecord[]>> {
+  const pairings = (await repo.listPairings(trx, tournamentId)).filter((p) => p.number < number);
+  const entrants = new Map((await repo.listEntrants(trx, tournamentId)).map((e) => [e.id, e]));
+  const outcomes = await outcomesOf(
+    trx,
+    pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
+  );
+  const records = new Map<number, TRoundRecord[]>();
+  const waiting: string[] = [];
+  // A debate neither debater came to has no result and never will: it counts for neither.
+  const neitherCame = await doubleNoShows(trx, tournamentId);
+  for (const divisionId of fields.keys()) {
+    const list: TRoundRecord[] = [];
+    for (let n = 1; n < number; n++) {
+      const own = pairings.filter((p) => p.divisionId === divisionId && p.number === n);
+      const debates = [];
+      for (const p of own.filter((x) => !x.isBye)) {
+        const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
+        const aff = entrants.get(p.affEntrantId)!;
+        if (neitherCame.has(pairingKey(p))) continue;
+        if (!outcome?.isConfirmed) {
+          waiting.push(divisionName(divisionId));
+          continue;
+        }
+        debates.push({
+          aff: String(p.affEntrantId),
+          neg: String(p.negEntrantId),
+          winner: outcome.winnerId === aff.userId ? ('aff' as const) : ('neg' as const),
+          affPoints: outcome.pointsOf(aff.userId),
+          negPoints: outcome.pointsOf(entrants.get(p.negEntrantId!)!.userId),
+        });
+      }
+      list.push({ debates, byes: own.filter((x) => x.isBye).map((x) => String(x.affEntrantId)) });
+    }
+    const late = [...entrants.values()].map((e) => ({
+      id: e.id,
+      divisionId: e.divisionId,
+      lateByes: e.lateByeScore ?? 0,
+    }));
+    records.set(divisionId, withLateByes(list, late, divisionId));
+  }
+  if (waiting.length > 0) {
+    throw new AppError(
+      'conflict',
+      `Round ${number - 1} is not over: ${waiting.length} ${waiting.length === 1 ? 'debate has' : 'debates have'} no result yet. The next draw is made from confirmed results only.`,
+    );
+  }
+  return records;
+}

@@ -1,0 +1,196 @@
+/**
+ * The tab (standings from confirmed results), publishing the results, each division's elimination bracket as read,
+ * and the tab's reaction to a round that ended.
+ */
+import {
+  computeStandings,
+  type TDebate,
+  type TDebateStatus,
+  type TRoundRecord,
+  type TSessionUser,
+  type TTournament,
+  type TTournamentBrackets,
+  type TTournamentDivisionStandings,
+  type TTournamentStandings,
+} from '@resolved/shared';
+import { nowIso } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { withKeyLock } from '../../lib/key-lock';
+import { outcomesOf } from '../results/results.service';
+import { lateByeIds } from './tournament-judging';
+import { bracketView } from './tournament-bracket';
+import * as bracketRepo from './tournament-bracket.repository';
+import { advanceBrackets } from './tournament-elimination';
+import * as repo from './tournaments.repository';
+import { type TTournamentsDeps, db, lockKey, isManager, requireReader, requireManager } from './tournament-access';
+import { emitChanged } from './tournament-events';
+import { present, presentDivision, listEntrantsOf } from './tournament-presenter';
+
+/**
+ * The tab of each division from its confirmed results (`computeStandings`): judged ballots with their speaker
+ * points, forfeits (the winner scores their average) and byes. A debate still without a result is left out until it
+ * has one, so the tab moves with every ballot. Points are stored in tenths and shown in points.
+ */
+export async function standingsOf(
+  deps: TTournamentsDeps,
+  tournamentId: number,
+): Promise<TTournamentDivisionStandings[]> {
+  const [tournament, divisions, allPairings, entrants] = await Promise.all([
+    repo.findTournament(db(deps), tournamentId),
+    repo.listDivisions(db(deps), tournamentId),
+    repo.listPairings(db(deps), tournamentId),
+    listEntrantsOf(deps, tournamentId),
+  ]);
+  // The tab is the preliminaries' (elimination rounds decide the bracket, not the standings).
+  const prelimRounds = tournament?.prelimRounds ?? 0;
+  const pairings = allPairings.filter((p) => p.number <= prelimRounds);
+  const byId = new Map(entrants.map((e) => [e.id, e]));
+  const outcomes = await outcomesOf(
+    db(deps),
+    pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
+  );
+  return divisions.map((division) => {
+    const own = pairings.filter((p) => p.divisionId === division.id);
+    const numbers = [...new Set(own.map((p) => p.number))].sort((a, b) => a - b);
+    let resultsCounted = 0;
+    const records: TRoundRecord[] = numbers.map((number) => {
+      const inRound = own.filter((p) => p.number === number);
+      const byes = [
+        ...inRound.filter((p) => p.isBye).map((p) => String(p.affEntrantId)),
+        ...lateByeIds(entrants, division.id, number),
+      ];
+      const debates = inRound.flatMap((p) => {
+        const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
+        const aff = byId.get(p.affEntrantId);
+        const neg = p.negEntrantId === null ? undefined : byId.get(p.negEntrantId);
+        if (p.isBye || !outcome?.isConfirmed || !aff || !neg) return [];
+        return [
+          {
+            aff: String(aff.id),
+            neg: String(neg.id),
+            winner: outcome.winnerId === aff.userId ? ('aff' as const) : ('neg' as const),
+            affPoints: outcome.pointsOf(aff.userId),
+            negPoints: outcome.pointsOf(neg.userId),
+          },
+        ];
+      });
+      resultsCounted += byes.length + debates.length;
+      return { debates, byes };
+    });
+    const field = entrants.filter((e) => e.divisionId === division.id);
+    const standings = computeStandings(
+      field.map((e) => String(e.id)),
+      records,
+    ).map((s) => {
+      const entrant = byId.get(Number(s.entrantId))!;
+      return {
+        rank: s.rank,
+        entrantId: entrant.id,
+        userId: entrant.userId,
+        displayName: entrant.displayName,
+        teamName: entrant.teamName,
+        isWithdrawn: entrant.isWithdrawn,
+        wins: s.wins,
+        losses: s.losses,
+        byes: s.byes,
+        speakerPoints: Math.round(s.speakerPoints) / 10,
+        isHighLowDropped: s.isHighLowDropped,
+        opponentWins: s.opponentWins,
+      };
+    });
+    return { divisionId: division.id, name: presentDivision(division).name, resultsCounted, standings };
+  });
+}
+
+/** The tab: for the hosts and entrants, and for everyone (visitors too) once a host published the results. */
+export async function getStandings(
+  deps: TTournamentsDeps,
+  user: TSessionUser | null,
+  id: number,
+): Promise<TTournamentStandings> {
+  const { row, viewer } = await requireReader(deps, user, id);
+  if (row.publishedAt === null && !isManager(viewer) && !viewer.entrant) {
+    throw new AppError(
+      'forbidden',
+      'Only the tournament’s hosts and entrants see its standings before they are published.',
+    );
+  }
+  return { tournamentId: row.id, publishedAt: row.publishedAt, divisions: await standingsOf(deps, row.id) };
+}
+
+/** A host publishes the results (standings and every pairing) to everyone, once. */
+export async function publishResults(deps: TTournamentsDeps, user: TSessionUser, id: number): Promise<TTournament> {
+  const { row, viewer } = await requireManager(deps, user, id);
+  if (row.status === 'registration') {
+    throw new AppError('conflict', 'There are no results to publish before the first round is released.');
+  }
+  if (!(await repo.markPublished(db(deps), id, nowIso()))) {
+    throw new AppError('conflict', 'The results are published already.');
+  }
+  await emitChanged(deps, id);
+  return present(deps, (await repo.findTournament(db(deps), id)) ?? row, viewer);
+}
+
+const ENDED_STATUSES: readonly TDebateStatus[] = ['judged', 'forfeited', 'completed', 'abandoned'];
+
+/**
+ * A round changed (`debate.updated`, subscribed in the module): when a tournament's round has ended (a ballot, a
+ * forfeit, no decision), its hosts and entrants are told the tournament changed, so open tabs read the standings
+ * again. Lower features never know of tournaments: this is how a ballot reaches the tab.
+ */
+export async function handleRoundUpdated(deps: TTournamentsDeps, debate: TDebate): Promise<void> {
+  if (debate.kind !== 'tournament' || !ENDED_STATUSES.includes(debate.status)) return;
+  const tournamentId = await repo.findTournamentIdOfDebate(db(deps), debate.id);
+  if (tournamentId === null) return;
+  // An elimination result advances its winner in the bracket (and the final's finishes the tournament) first, so
+  // the pages told below read the bracket with it.
+  await withKeyLock(deps.database, lockKey(tournamentId), async (trx) => {
+    const tournament = await repo.findTournament(trx, tournamentId);
+    if (tournament) await advanceBrackets(trx, tournament);
+  });
+  await emitChanged(deps, tournamentId);
+}
+
+/**
+ * Each division's elimination bracket (after the break) with its champion, for whoever may read the standings: the
+ * hosts and entrants, and everyone once the results are published.
+ */
+export async function getBrackets(
+  deps: TTournamentsDeps,
+  user: TSessionUser | null,
+  id: number,
+): Promise<TTournamentBrackets> {
+  const { row, viewer } = await requireReader(deps, user, id);
+  if (row.publishedAt === null && !isManager(viewer) && !viewer.entrant) {
+    throw new AppError('forbidden', 'Only the tournament’s hosts and entrants see its bracket before it is published.');
+  }
+  const [brackets, divisions, entrants] = await Promise.all([
+    bracketRepo.listBrackets(db(deps), id),
+    repo.listDivisions(db(deps), id),
+    listEntrantsOf(deps, id),
+  ]);
+  const byId = new Map(entrants.map((e) => [e.id, e]));
+  const nameOf = (entrantId: number) => byId.get(entrantId)?.displayName ?? 'Someone';
+  return {
+    tournamentId: row.id,
+    firstEliminationRound: row.prelimRounds + 1,
+    divisions: brackets.map((b) => {
+      const division = divisions.find((d) => d.id === Number(b.divisionId));
+      const view = bracketView(b.data, nameOf);
+      const champion = b.championEntrantId === null ? undefined : byId.get(Number(b.championEntrantId));
+      return {
+        divisionId: Number(b.divisionId),
+        name: division ? presentDivision(division).name : 'A division',
+        seeds: view.participant.map((p, index) => ({
+          seed: index + 1,
+          entrantId: p.entrantId,
+          displayName: p.name,
+        })),
+        champion: champion
+          ? { entrantId: champion.id, userId: champion.userId, displayName: champion.displayName }
+          : null,
+        bracket: view,
+      };
+    }),
+  };
+}
