@@ -77,7 +77,7 @@ export async function planEliminationRound(
       });
     }
   } else {
-    await advanceBrackets(trx, tournament);
+    await reconcileResults(trx, tournament);
   }
   const plans = new Map<number, TBracketRoundDraw>();
   for (const bracket of await bracketRepo.listBrackets(trx, tournament.id)) {
@@ -153,6 +153,3 @@ async function finishWithoutBreak(trx: Kysely<DB>, tournament: TTournamentRow): 
   await repo.markComplete(trx, tournament.id, lastRoundOf(tournament), now);
   return bracketRepo.markFinished(trx, tournament.id, now);
 }
-
-/** The old name of `reconcileResults`, read by the round's event handler (a hint that wakes it sooner). */
-export const advanceBrackets = reconcileResults;

@@ -28,7 +28,7 @@ import {
   inSentence,
   roundName,
 } from '@resolved/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -265,7 +265,8 @@ async function callOffRound(
 /**
  * Re-pairs released round `number` (the release named by `releasedAt`) while none of its debates has started: the
  * debates are called off, the pairings deleted (kept in the audit), the round drafted again with a new seed, and
- * released again at once (`releaseRoundBy`, the one claim). Refused once any debate of the round has started.
+ * released again (`releaseRoundBy`, the one claim), all in the release's one transaction: a refused release leaves
+ * the round as it was. Refused once any debate of the round has started.
  */
 export async function repairRound(
   deps: TTournamentsDeps,
@@ -276,7 +277,8 @@ export async function repairRound(
 ): Promise<TTournamentRound> {
   const { row } = await requireManager(deps, user, id);
   if (row.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
-  const cancelled = await withKeyLock(deps.database, lockKey(id), async (trx) => {
+  let cancelled: number[] = [];
+  const takeBack = async (trx: Transaction<DB>) => {
     const all = await repo.listRounds(trx, id);
     const own = all.filter((r) => r.number === number);
     if (own.length === 0 || own.every((r) => r.status === 'draft')) {
@@ -293,17 +295,13 @@ export async function repairRound(
         'round_released',
       );
     }
-    return callOffRound(trx, id, number, { actorId: user.id, reason: input.reason || null, seeds: own });
-  });
+    cancelled = await callOffRound(trx, id, number, { actorId: user.id, reason: input.reason || null, seeds: own });
+  };
+  // One transaction: the round taken back and drawn again, or (refused) left as it was. Of simultaneous re-pairs
+  // one wins; the others find the new release and are refused (409).
+  const round = await releaseRoundBy(deps, user.id, id, number, { takeBack });
   for (const debateId of cancelled) await emitDebateUpdated(deps, debateId);
-  try {
-    return await releaseRoundBy(deps, user.id, id, number);
-  } catch (error) {
-    // Another release (the tournament's own, or a host's) drew it first: that draw stands.
-    if (error instanceof AppError && error.reason === 'round_released') return presentedRound(deps, id, number);
-    await emitChanged(deps, id);
-    throw error;
-  }
+  return round;
 }
 
 /**

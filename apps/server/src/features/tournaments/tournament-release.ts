@@ -19,7 +19,7 @@ import {
   type TTournamentRoundReleased,
   roundName,
 } from '@resolved/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError, refused } from '../../lib/errors';
@@ -78,7 +78,11 @@ export async function releaseRoundBy(
   releasedBy: string | null,
   id: number,
   number: number,
-  options: { isCheckedInOnly?: boolean } = {},
+  options: {
+    isCheckedInOnly?: boolean;
+    /** A host's re-pair: takes the released round back, in the release's own transaction (one step, one winner). */
+    takeBack?: (trx: Transaction<DB>) => Promise<void>;
+  } = {},
 ): Promise<TTournamentRound> {
   const row = await requireTournament(deps, id);
   if (number > lastRoundOf(row)) {
@@ -90,6 +94,7 @@ export async function releaseRoundBy(
   const isElimination = number > row.prelimRounds;
   const nowMs = deps.now ? deps.now() : Date.now();
   const released = await withKeyLock(deps.database, lockKey(id), async (trx) => {
+    if (options.takeBack) await options.takeBack(trx);
     const tournament = await requireTournament(deps, id, trx);
     if (tournament.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
     const roundRows = await repo.listRounds(trx, id);
