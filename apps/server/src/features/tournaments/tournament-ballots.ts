@@ -3,12 +3,10 @@
  * decision is kept and shown (it cannot change the result). Once the tournament is **finished** its results are final:
  * the ballot route refuses any further ballot on its rounds (409), and the room says so instead of offering the form.
  */
+import { TOURNAMENT_OVER_BALLOT_MESSAGE } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
 import * as repo from './tournaments.repository';
 import type { TTournamentsDeps } from './tournament-access';
-
-export const TOURNAMENT_OVER_BALLOT_MESSAGE =
-  'This tournament is over and its results are final: no more ballots are taken for its rounds.';
 
 /** Refuses (409) a ballot on a round of a finished tournament; a round that is no tournament's passes. */
 export async function refuseBallotAfterFinish(deps: Pick<TTournamentsDeps, 'database'>, debateId: number) {

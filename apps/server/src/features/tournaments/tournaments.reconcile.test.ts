@@ -7,13 +7,19 @@
  * of a grace period's end loses nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TDebate, TSessionUser, TTournament, TTournamentBrackets, TTournamentRound } from '@resolved/shared';
+import {
+  TOURNAMENT_OVER_BALLOT_MESSAGE,
+  type TDebate,
+  type TSessionUser,
+  type TTournament,
+  type TTournamentBrackets,
+  type TTournamentRound,
+} from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import type { TDomainEvent } from '../../lib/events';
 import { notePresent } from '../debates/debates.service';
 import { runSequencer, type TSequencer, type TSequencerStep } from './tournament-sequencer';
-import { TOURNAMENT_OVER_BALLOT_MESSAGE } from './tournament-ballots';
 
 type TWho = { user: TSessionUser; cookie: string };
 const MINUTE = 60_000;
@@ -255,6 +261,9 @@ describe.each(TEST_ENGINES)('the sequencer reconciles on %s', (engine) => {
     const late = await vote(third!);
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe(TOURNAMENT_OVER_BALLOT_MESSAGE);
+    // The room's tag says so, and the room offers no ballot form.
+    const tag = await call(third!, 'GET', `/api/debates/${debateId}/tournament`);
+    expect(tag.json().tag).toMatchObject({ tournamentId: id, isFinished: true });
   });
 
   it('finishes a grace period’s end after a crash between its steps, doing each once', async () => {
