@@ -246,6 +246,8 @@ test('a judged 6-entrant LD tournament runs to a champion shown on the public re
   await expect(visitor.getByTestId('speaker-awards').getByRole('listitem')).not.toHaveCount(0);
   await expect(visitor.getByTestId('results-pairing')).toHaveCount(7);
   await expect(visitor.getByTestId('tournament-bracket')).toBeVisible();
+  // The bracket's columns are named as the pairings name the rounds (not the viewer's own "Final Round").
+  await expect(visitor.getByTestId('tournament-bracket').locator('.round > h3')).toHaveText(['Final']);
   await expect(visitor.getByRole('heading', { name: 'Final', exact: true })).toBeVisible();
 
   for (const width of [1280, 375]) {

@@ -10,7 +10,7 @@ import type { TRoom, TTopic } from './schemas.js';
 import type { TErrorDetail } from './errors.js';
 import type { TTeamRound } from './teams.js';
 import type { TTournamentRoundReleased } from './tournament-schemas.js';
-import type { TTournamentReleaseDelayed } from './tournament-schedule-schemas.js';
+import type { TTournamentEntrantsLeftOut, TTournamentReleaseDelayed } from './tournament-schedule-schemas.js';
 
 /** Every acknowledgement: ok with data, or an error with the same code/message shape as the HTTP API. */
 export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: TErrorDetail };
@@ -92,6 +92,11 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents, TSfu
   'tournament.changed': (payload: { tournamentId: number }) => void;
   /** To `user:<id>` of the host and co-hosts: a round's automatic release was refused (why), and is tried again. */
   'tournament.release_delayed': (payload: TTournamentReleaseDelayed) => void;
+  /**
+   * To `user:<id>` of the host and co-hosts: entrants who cannot take part in rounds right now were left out of a
+   * preliminary round's draw (released without them).
+   */
+  'tournament.entrants_left_out': (payload: TTournamentEntrantsLeftOut) => void;
   /** To `user:<id>` of the blocker: they blocked or unblocked `userId` (another tab's block list and chat update). */
   'block.changed': (payload: { userId: string; isBlocked: boolean }) => void;
   /** To `user:<id>`: a moderation notice for this user; the header's notices refetch. */

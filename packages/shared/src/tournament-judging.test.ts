@@ -10,8 +10,8 @@ import {
 } from './tournament-judging.js';
 
 describe('late entry', () => {
-  it('closes once half the preliminary rounds, rounded down, are released', () => {
-    expect([1, 2, 3, 4, 5, 6, 9].map(lateEntryCutoff)).toEqual([0, 1, 1, 2, 2, 3, 4]);
+  it('closes once half the preliminary rounds, rounded up, are released: a late entrant misses fewer than half', () => {
+    expect([1, 2, 3, 4, 5, 6, 9].map(lateEntryCutoff)).toEqual([1, 1, 2, 2, 3, 3, 5]);
     const open = (prelimRounds: number, roundsReleased: number, status = 'running') =>
       isEntryOpen({ prelimRounds, roundsReleased, status });
     expect(open(4, 0, 'registration')).toBe(true);
@@ -19,9 +19,14 @@ describe('late entry', () => {
     expect(open(4, 2)).toBe(false);
     expect(open(6, 2)).toBe(true);
     expect(open(6, 3)).toBe(false);
-    // Three rounds or fewer: no late entry at all.
-    expect(open(3, 1)).toBe(false);
+    // 1 of 3 and 2 of 5 missed are fewer than half; 2 of 3 and 3 of 5 are not.
+    expect(open(3, 1)).toBe(true);
+    expect(open(3, 2)).toBe(false);
+    expect(open(5, 2)).toBe(true);
+    expect(open(5, 3)).toBe(false);
+    // Two rounds or fewer: no late entry at all.
     expect(open(2, 1)).toBe(false);
+    expect(open(1, 1)).toBe(false);
     expect(open(6, 1, 'finished')).toBe(false);
   });
 });

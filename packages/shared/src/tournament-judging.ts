@@ -148,11 +148,12 @@ export interface TTournamentMotion {
 
 /**
  * Late entry: after the first round, entries stay open while fewer than `lateEntryCutoff` rounds are released, so a
- * late entrant misses fewer than half the preliminary rounds (half rounded down: 4 rounds, late entry after round 1
- * only; 5 rounds, the same; 6 rounds, after round 1 or 2; 1 to 3 rounds, none).
+ * late entrant misses fewer than half the preliminary rounds: `missed < prelims / 2`, so the cut-off is half rounded
+ * up (3 rounds, late entry after round 1; 4 rounds, the same; 5 rounds, after round 1 or 2; 6 rounds, the same; 1 or
+ * 2 rounds, none).
  */
 export function lateEntryCutoff(prelimRounds: number): number {
-  return Math.floor(prelimRounds / 2);
+  return Math.ceil(prelimRounds / 2);
 }
 
 /** Whether someone may still enter a tournament with `roundsReleased` of `prelimRounds` rounds released. */

@@ -99,3 +99,15 @@ export interface TTournamentReleaseDelayed {
   reason: string;
   retryAt: string;
 }
+
+/**
+ * Told to the hosts (`tournament.entrants_left_out`): entrants who may not take a seat now (a ban or a suspension,
+ * never said) were left out of a preliminary round's draw, which was released without them.
+ */
+export interface TTournamentEntrantsLeftOut {
+  tournamentId: number;
+  tournamentName: string;
+  roundNumber: number;
+  roundName: string;
+  displayNames: string[];
+}

@@ -20,8 +20,15 @@ export interface TRoundNaming {
  */
 export function roundName(number: number, tournament: TRoundNaming): string {
   if (number <= tournament.prelimRounds) return `Round ${number}`;
-  const fromFinal = tournament.prelimRounds + eliminationRoundsFor(tournament.breakSize) - number;
-  return ELIMINATION_NAMES[fromFinal] ?? `Elimination round ${number - tournament.prelimRounds}`;
+  return bracketRoundName(number - tournament.prelimRounds, eliminationRoundsFor(tournament.breakSize));
+}
+
+/**
+ * An elimination round's name from its place in the bracket: round `bracketRound` of `bracketRounds` (the last one is
+ * the final). `roundName`'s for an elimination round, and the bracket drawing's column headings.
+ */
+export function bracketRoundName(bracketRound: number, bracketRounds: number): string {
+  return ELIMINATION_NAMES[bracketRounds - bracketRound] ?? `Elimination round ${bracketRound}`;
 }
 
 /**

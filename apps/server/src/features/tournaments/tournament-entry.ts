@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import {
   ageRequiredRefusal,
+  suspensionRefusal,
   divisionAgeConflict,
   isEntryOpen,
   isMinorRound,
@@ -47,6 +48,8 @@ export async function enter(
   viaCode: boolean,
 ): Promise<{ tournament: TTournament; entrant: TTournamentEntrant }> {
   refuse(ageRequiredRefusal(user));
+  // The seat rule (a suspended account takes no seat; a banned one has no session): no entry either.
+  refuse(suspensionRefusal(user, deps.now ? deps.now() : Date.now()));
   if (row.entryMode !== 'teams') refuse(teamManagedRefusal(user, 'tournament'));
   if (row.entryMode === 'code' && !viaCode) {
     throw new AppError('forbidden', 'This tournament is entered with its join code: ask the host for it.');

@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   DB_INT_MAX,
-  TOURNAMENT_LIMITS,
   ZCoinFlipChoiceRequest,
-  ZTournamentId,
   ZTournamentPairingChange,
   ZTournamentRepairRequest,
   ZTournamentResultCorrection,
@@ -17,21 +15,14 @@ import { chooseAfterCoinFlip } from './tournament-coin-flip';
 import { getRoomTag } from './tournament-room-tag';
 import * as host from './tournament-host';
 import type { TTournamentsDeps } from './tournament-access';
+import { ZRoundParams, ZTournamentParams } from './tournament-params';
 
-const ZTournamentParams = z.object({ id: ZTournamentId });
 const ZPairingParams = ZTournamentParams.extend({
   pairingId: z.coerce
     .number({ error: 'Unknown pairing.' })
     .int({ error: 'Unknown pairing.' })
     .positive({ error: 'Unknown pairing.' })
     .max(DB_INT_MAX, { error: 'Unknown pairing.' }),
-});
-const ZRoundParams = ZTournamentParams.extend({
-  number: z.coerce
-    .number({ error: 'Unknown round.' })
-    .int({ error: 'Unknown round.' })
-    .min(1, { error: 'Unknown round.' })
-    .max(TOURNAMENT_LIMITS.prelimRoundsMax, { error: 'Unknown round.' }),
 });
 
 /**

@@ -58,7 +58,29 @@ export async function addJudge(
   const door = await findDoorUserById(db(deps), judgeId);
   if (!door || door.isBanned) throw new AppError('not_found', 'There is no such user.');
   const name = door.user.displayName;
-  const refusal = ageDoorRefusal(door.user, 'judge');
+  await checkPoolJudge(deps, id, judgeId, door.user);
+  const teamId = ((await teamIdsOfUsers(db(deps), [judgeId])).get(judgeId) ?? [])[0] ?? null;
+  const values = { tournamentId: id, userId: judgeId, teamId, addedAt: nowIso(), addedBy: user.id };
+  if (!(await repo.insertJudge(db(deps), values))) {
+    throw new AppError('conflict', `${name} is in the judge pool already.`);
+  }
+  await emitChanged(deps, id);
+  return presentJudges(deps, id);
+}
+
+/**
+ * What every way into the judge pool checks, a host's (`addJudge`) and a coach's (`addTeamJudge`): the judge's age
+ * door (`ageDoorRefusal`: a month of birth given, not an account run with its team), not an active entrant of the
+ * tournament, and room left in the pool. Refuses with the judge named.
+ */
+export async function checkPoolJudge(
+  deps: TTournamentsDeps,
+  tournamentId: number,
+  judgeId: string,
+  judge: Parameters<typeof ageDoorRefusal>[0] & { displayName: string },
+): Promise<void> {
+  const name = judge.displayName;
+  const refusal = ageDoorRefusal(judge, 'judge');
   if (refusal) {
     throw new AppError(
       'conflict',
@@ -67,20 +89,13 @@ export async function addJudge(
         : `${name}’s account is run with their team: they judge only their team’s practice rounds.`,
     );
   }
-  const entrant = await repo.findEntrantOf(db(deps), id, judgeId);
+  const entrant = await repo.findEntrantOf(db(deps), tournamentId, judgeId);
   if (entrant && entrant.withdrawnAt === null) {
     throw new AppError('conflict', `${name} is an entrant: an entrant does not judge the tournament.`);
   }
-  if ((await repo.listJudges(db(deps), id)).length >= TOURNAMENT_LIMITS.judgesMax) {
+  if ((await repo.listJudges(db(deps), tournamentId)).length >= TOURNAMENT_LIMITS.judgesMax) {
     throw new AppError('conflict', `A tournament’s judge pool holds at most ${TOURNAMENT_LIMITS.judgesMax} judges.`);
   }
-  const teamId = ((await teamIdsOfUsers(db(deps), [judgeId])).get(judgeId) ?? [])[0] ?? null;
-  const values = { tournamentId: id, userId: judgeId, teamId, addedAt: nowIso(), addedBy: user.id };
-  if (!(await repo.insertJudge(db(deps), values))) {
-    throw new AppError('conflict', `${name} is in the judge pool already.`);
-  }
-  await emitChanged(deps, id);
-  return presentJudges(deps, id);
 }
 
 /** A host takes a judge out of the pool (rooms they were seated in keep them). */

@@ -1,27 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  TOURNAMENT_LIMITS,
-  ZAddTeamJudgeRequest,
-  ZJudgeObligationRequest,
-  ZRoundMotionRequest,
-  ZTournamentId,
-} from '@resolved/shared';
+import { ZAddTeamJudgeRequest, ZJudgeObligationRequest, ZRoundMotionRequest } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
 import * as judging from './tournament-judging.service';
 import * as teamJudges from './tournament-team-judges.service';
 import type { TTournamentsDeps } from './tournament-access';
+import { ZRoundParams, ZTournamentParams } from './tournament-params';
 
-const ZTournamentParams = z.object({ id: ZTournamentId });
-const ZRoundParams = ZTournamentParams.extend({
-  number: z.coerce
-    .number({ error: 'Unknown round.' })
-    .int({ error: 'Unknown round.' })
-    .min(1, { error: 'Unknown round.' })
-    .max(TOURNAMENT_LIMITS.prelimRoundsMax, { error: 'Unknown round.' }),
-});
 const ZJudgeParams = ZTournamentParams.extend({ userId: z.string().min(1).max(100, { error: 'Unknown judge.' }) });
 
 /** The judge obligation, the judges coaches bring, the pool's paradigms and Parli motions per round. */

@@ -3,16 +3,10 @@
  * round of kind `tournament` per pairing with its judges, and telling each entrant and judge.
  */
 import {
-  blockedPairingRefusal,
   createClock,
-  drawRound,
   eliminationRoundsFor,
-  eliminationSides,
   REALTIME_ROOMS,
   seatUnavailableRefusal,
-  seededRandom,
-  TDrawBlockedError,
-  type TDrawFlag,
   type TRoundRecord,
   type TSessionUser,
   type TTournamentRound,
@@ -46,11 +40,7 @@ import { type TTournamentsDeps, lockKey, requireTournament, requireManager } fro
 import { emitChanged } from './tournament-events';
 import { presentDivision, presentRounds } from './tournament-presenter';
 import { ageOf } from './tournament-entry';
-
-/** Refuses a rule's refusal with its own code and words (as a coach's pairing does). */
-function refuseRound(refusal: ReturnType<typeof blockedPairingRefusal>): void {
-  if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
-}
+import { planPairings, refuseRound, seatableField, type TPlannedPairing } from './tournament-release-plan';
 
 /**
  * Releases preliminary round `number`: exactly once, whichever host asks and on whichever instance. Round 1 starts the
@@ -78,11 +68,7 @@ export async function releaseRoundBy(
   releasedBy: string | null,
   id: number,
   number: number,
-  options: {
-    isCheckedInOnly?: boolean;
-    /** A host's re-pair: takes the released round back, in the release's own transaction (one step, one winner). */
-    takeBack?: (trx: Transaction<DB>) => Promise<void>;
-  } = {},
+  options: { isCheckedInOnly?: boolean; takeBack?: (trx: Transaction<DB>) => Promise<void> } = {},
 ): Promise<TTournamentRound> {
   const row = await requireTournament(deps, id);
   if (number > lastRoundOf(row)) {
@@ -91,268 +77,289 @@ export async function releaseRoundBy(
       `This tournament has ${row.prelimRounds} preliminary rounds and ${eliminationRoundsFor(row.breakSize)} elimination rounds; there is no round ${number}.`,
     );
   }
-  const isElimination = number > row.prelimRounds;
   const nowMs = deps.now ? deps.now() : Date.now();
+  // One transaction under the tournament's lock: the claim, the plan (pure) and its writes.
   const released = await withKeyLock(deps.database, lockKey(id), async (trx) => {
-    if (options.takeBack) await options.takeBack(trx);
-    const tournament = await requireTournament(deps, id, trx);
-    if (tournament.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
-    const roundRows = await repo.listRounds(trx, id);
-    const target = roundRows.filter((r) => r.number === number);
-    if (target.length > 0 && target.every((r) => r.status !== 'draft')) throw alreadyReleased(number);
-    checkPrelimsReleased(tournament, number, roundRows);
-    if (number > 1 && roundRows.some((r) => r.number === number - 1 && r.status === 'draft')) {
-      throw new AppError('conflict', `Release round ${number - 1} first.`);
-    }
-    const divisions = await repo.listDivisions(trx, id);
-    let entrants = (await repo.listEntrants(trx, id)).filter((e) => e.withdrawnAt === null);
-    if (options.isCheckedInOnly && !isElimination) {
-      // Released by the tournament itself: whoever did not check in sits this round out as a no-show (with the claim).
-      // An elimination round is drawn from the bracket whatever check-in says: an absent debater forfeits at grace's end.
-      const checkedIn = await seqRepo.listCheckIns(trx, id, number);
-      const missing = entrants.filter((e) => !checkedIn.has(e.userId)).map((e) => e.id);
-      await recordNoShows(trx, id, number, missing, 'not_checked_in', nowIso());
-      entrants = entrants.filter((e) => checkedIn.has(e.userId));
-      if (number > 1 && entrants.length < 2) {
-        throw new AppError(
-          'conflict',
-          `Round ${number} needs at least 2 entrants checked in; ${entrants.length} ${entrants.length === 1 ? 'has' : 'have'}.`,
-        );
-      }
-    }
-    const fields = new Map(divisions.map((d) => [d.id, entrants.filter((e) => e.divisionId === d.id)]));
-    const divisionName = (divisionId: number) => {
-      const division = divisions.find((d) => d.id === divisionId);
-      return division ? presentDivision(division).name : 'A division';
-    };
-    if (number === 1) checkStart(tournament, entrants.length, fields, divisionName);
-    const records = await confirmedRecords(trx, id, number, fields, divisionName);
-    // An elimination round is paired from each division's bracket (made from the tab at the first one).
-    const bracketPlans = isElimination
-      ? await planEliminationRound(trx, tournament, number, fields, records, divisionName)
-      : null;
-    // Round 1 starts the tournament; a re-paired round 1 (`tournament-host.ts`) finds it started already.
-    if (number === 1 && tournament.status === 'registration' && !(await repo.markStarted(trx, id, nowIso()))) {
-      throw alreadyReleased(number);
-    }
-    // The claim: from here this transaction is the one release of the round (another waits, then finds none).
-    const claimed = await repo.claimRelease(trx, id, number, releasedBy, nowIso());
-    if (claimed.length === 0) throw alreadyReleased(number);
-    await repo.markComplete(trx, id, number - 1, nowIso());
-
-    const everyone = entrants.map((e) => e.userId);
+    if (options.takeBack) await options.takeBack(trx); // A host's re-pair takes the round back in this transaction.
+    const claim = await claimRound(deps, trx, { id, number, releasedBy, nowMs, ...options });
+    const everyone = claim.entrants.map((e) => e.userId);
     const names = await findUserNames(trx, everyone);
     const nameOf = (userId: string) => names.get(userId) ?? 'Someone';
-    const ratings = await ratingsOf(trx, tournament.formatId, everyone);
+    const ratings = await ratingsOf(trx, claim.tournament.formatId, everyone);
     const minors = await ageOf(trx, everyone);
     const isBlocked = await blockGraphAmong(trx, everyone);
-    type TPlanned = {
-      roundId: number;
-      aff: TEntrantRow;
-      neg: TEntrantRow | null;
-      flags: TDrawFlag[];
-      coinFlipWinnerId: number | null;
-    };
-    const planned: TPlanned[] = [];
-    for (const round of claimed) {
-      const field = fields.get(Number(round.divisionId)) ?? [];
-      if (field.length === 0) continue;
-      const byEntrant = new Map(field.map((e) => [String(e.id), e]));
-      if (bracketPlans) {
-        const plan = bracketPlans.get(Number(round.divisionId));
-        const random = seededRandom(round.seed);
-        for (const { a, b } of plan?.debates ?? []) {
-          const sides = eliminationSides(
-            tournament.formatId,
-            String(a),
-            String(b),
-            records.get(Number(round.divisionId)) ?? [],
-            random,
-          );
-          const aff = byEntrant.get(sides.aff);
-          const neg = byEntrant.get(sides.neg);
-          if (!aff || !neg) {
-            throw new AppError('conflict', 'An entrant of the bracket has withdrawn: the host decides the debate.');
-          }
-          if (isBlocked(aff.userId, neg.userId))
-            refuseRound(blockedPairingRefusal([nameOf(aff.userId), nameOf(neg.userId)]));
-          const coinFlipWinnerId = sides.coinFlipWinner === null ? null : byEntrant.get(sides.coinFlipWinner)!.id;
-          const flags: TDrawFlag[] = sides.isRematch ? ['rematch'] : [];
-          planned.push({ roundId: Number(round.id), aff, neg, flags, coinFlipWinnerId });
-        }
-        for (const entrantId of plan?.byes ?? []) {
-          const bye = byEntrant.get(String(entrantId));
-          if (bye) planned.push({ roundId: Number(round.id), aff: bye, neg: null, flags: [], coinFlipWinnerId: null });
-        }
-        continue;
-      }
-      // One of a pair who blocked the other is never drawn against them (a hard constraint of the draw).
-      const avoid = field.flatMap((a) =>
-        field
-          .filter((b) => a.id < b.id && isBlocked(a.userId, b.userId))
-          .map((b) => [String(a.id), String(b.id)] as const),
-      );
-      let draw;
-      try {
-        draw = drawRound({
-          format: tournament.formatId,
-          entrants: field.map((e) => ({
-            id: String(e.id),
-            teamId: e.teamId,
-            rating: ratings.get(e.userId)?.rating ?? 1500,
-            isMinor: minors.get(e.userId) ?? true,
-          })),
-          rounds: records.get(Number(round.divisionId)) ?? [],
-          seed: round.seed,
-          firstRound: tournament.firstRound,
-          avoid,
-        });
-      } catch (error) {
-        if (error instanceof TDrawBlockedError) {
-          const [a, b] = error.pair.map((entrantId) => nameOf(byEntrant.get(entrantId)!.userId));
-          throw new AppError(
-            'conflict',
-            `No draw of ${divisionName(Number(round.divisionId))} keeps ${a} and ${b} apart, and one of them has blocked the other: withdraw one of them to release the round.`,
-            undefined,
-            'blocked',
-          );
-        }
-        if (!(error instanceof RangeError)) throw error;
-        throw new AppError(
-          'conflict',
-          `${divisionName(Number(round.divisionId))} mixes under-18 and adult entrants of different teams, who may not meet: withdraw or move one of them.`,
-        );
-      }
-      for (const debate of draw.debates) {
-        const aff = byEntrant.get(debate.aff)!;
-        const neg = byEntrant.get(debate.neg)!;
-        const coinFlipWinnerId = debate.coinFlipWinner === null ? null : byEntrant.get(debate.coinFlipWinner)!.id;
-        planned.push({ roundId: Number(round.id), aff, neg, flags: debate.flags, coinFlipWinnerId });
-      }
-      if (draw.bye) {
-        const bye = byEntrant.get(draw.bye)!;
-        planned.push({ roundId: Number(round.id), aff: bye, neg: null, flags: [], coinFlipWinnerId: null });
-      }
-    }
-    const debates = planned.filter((p) => p.neg !== null);
-    const debaters = debates.flatMap((p) => [p.aff.userId, p.neg!.userId]);
-    // As a coach's pairing: queue sweeps (which seat the same people) wait, and every seat is locked.
-    const tx = rounds.debatesDb(trx);
-    await lockMatching(tx, deps.database.engine, { isShared: true });
-    await lockKeys(
-      trx,
-      deps.database.engine,
-      debaters.map((userId) => `user:${userId}`),
-    );
-    // Judges from the pool (`planJudges`), each seated with the round; their seats are locked as the debaters' are.
-    const judges = await planJudges(trx, {
-      tournamentId: id,
-      roundNumber: number,
-      rooms: debates.map((p) => ({ aff: p.aff, neg: p.neg! })),
+    const planned = planPairings({
+      formatId: claim.tournament.formatId,
+      firstRound: claim.tournament.firstRound,
+      rounds: claim.claimed,
+      fields: claim.fields,
+      records: claim.records,
+      bracketPlans: claim.bracketPlans,
+      ratings: new Map([...ratings].map(([userId, r]) => [userId, r.rating])),
       minors,
-      entrantUserIds: everyone,
+      isBlocked,
+      nameOf,
+      divisionName: claim.divisionName,
+    });
+    const applied = await applyRelease(deps, trx, {
+      tournament: claim.tournament,
+      number,
+      planned,
+      minors,
+      everyone,
+      nameOf,
       nowMs,
-      panelSize: panelSizeOf(tournament, number),
     });
-    await lockKeys(
-      trx,
-      deps.database.engine,
-      judges.flat().map((userId) => `user:${userId}`),
-    );
-    const unseatable = await seatRefusalsAmong(trx, debaters, nowMs);
-    const unavailable = debaters.find((userId) => unseatable.has(userId));
-    if (unavailable) refuseRound(seatUnavailableRefusal(nameOf(unavailable)));
-    const busy = await rounds.findActiveUserIds(tx, debaters);
-    if (busy.size > 0) {
-      throw new AppError(
-        'conflict',
-        `${[...busy].map(nameOf).join(', ')} ${busy.size === 1 ? 'is' : 'are'} in another debate right now: release the round when it is over.`,
-      );
-    }
-    const topic = await findCurrentTopic(trx);
-    if (!topic) throw refused('no_topic');
-    const resolutions = await drawResolutions(trx, tournament.formatId, debates.length, topic, deps.random);
-    // A Parli round's motion, set by the host, is the resolution of every room of the round.
-    const motion = tournament.formatId === 'parli' ? await roundMotion(trx, id, number) : null;
-    const clock = createClock(tournament.formatId);
-    const now = nowIso();
-    const ids = await rounds.insertDebates(
-      tx,
-      debates.map((p, index) => ({
-        kind: 'tournament' as const,
-        formatId: tournament.formatId,
-        resolution: motion ?? resolutions[index]!.resolution,
-        topicId: motion === null ? resolutions[index]!.topicId : null,
-        debaterAId: p.aff.userId,
-        debaterBId: p.neg!.userId,
-        // A panel's chair is the round's judge; the panel's seats are `seatPanels`'.
-        judgeId: judges[index]?.[0] ?? null,
-        teamId: null,
-        startsAt: null,
-        // Public Forum: the coin flip's winner chooses in the room before the clock can start.
-        coinFlipWinnerId:
-          p.coinFlipWinnerId === null ? null : p.coinFlipWinnerId === p.aff.id ? p.aff.userId : p.neg!.userId,
-        clock,
-        now,
-      })),
-    );
-    for (const userId of debaters) await deleteQueueEntry(trx, userId);
-    await repo.insertPairings(
-      trx,
-      planned.map((p) => ({
-        roundId: p.roundId,
-        affEntrantId: p.aff.id,
-        negEntrantId: p.neg?.id ?? null,
-        isBye: p.neg === null,
-        flags: p.flags,
-        coinFlipWinnerId: p.coinFlipWinnerId,
-        debateId: p.neg === null ? null : ids.get(p.aff.userId)!,
-      })),
-    );
-    const panels = debates.map((p, index) => ({ debateId: ids.get(p.aff.userId)!, judgeIds: judges[index] ?? [] }));
-    await seatPanels(tx, panels, now);
-    const judged = panels.flatMap(({ debateId, judgeIds }) => judgeIds.map((judgeId) => ({ judgeId, debateId })));
-    return { tournament, planned, ids, judged };
+    return { tournament: claim.tournament, planned, leftOut: claim.leftOut, ...applied };
   });
-
-  for (const p of released.planned) {
-    const debateId = p.neg === null ? null : released.ids.get(p.aff.userId)!;
-    const tell = (userId: string, side: TTournamentRoundReleased['side']) =>
-      deps.events.emit({
-        name: 'tournament.round_released',
-        room: REALTIME_ROOMS.user(userId),
-        payload: {
-          tournamentId: id,
-          tournamentName: released.tournament.name,
-          roundNumber: number,
-          roundName: roundName(number, released.tournament),
-          debateId,
-          side,
-          asJudge: false,
-        },
-      });
-    tell(p.aff.userId, p.neg === null ? null : 'aff');
-    if (p.neg) tell(p.neg.userId, 'neg');
-  }
-  for (const { judgeId, debateId } of released.judged) {
-    deps.events.emit({
-      name: 'tournament.round_released',
-      room: REALTIME_ROOMS.user(judgeId),
-      payload: {
-        tournamentId: id,
-        tournamentName: released.tournament.name,
-        roundNumber: number,
-        roundName: roundName(number, released.tournament),
-        debateId,
-        side: null,
-        asJudge: true,
-      },
-    });
-  }
+  announceRelease(deps, released.tournament, number, released);
+  await tellLeftOut(deps, released.tournament, number, released.leftOut);
   await emitChanged(deps, id);
   const round = (await presentRounds(deps, id)).find((r) => r.number === number);
   if (!round) throw new Error('A released round was not found after its release.');
   return round;
+}
+
+/**
+ * The claim of round `number` and what its plan reads: the checks (not finished, not released, the round before
+ * released), the field (checked-in entrants only when the tournament releases it itself; the others are no-shows),
+ * the confirmed records, an elimination round's bracket matches, the start (round 1), and the claim itself (every
+ * division's draft row moves to released in one conditional UPDATE: from here this transaction is the one release).
+ */
+async function claimRound(
+  deps: TTournamentsDeps,
+  trx: Kysely<DB>,
+  input: { id: number; number: number; releasedBy: string | null; nowMs: number; isCheckedInOnly?: boolean },
+) {
+  const { id, number } = input;
+  const tournament = await requireTournament(deps, id, trx);
+  const isElimination = number > tournament.prelimRounds;
+  if (tournament.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
+  const roundRows = await repo.listRounds(trx, id);
+  const target = roundRows.filter((r) => r.number === number);
+  if (target.length > 0 && target.every((r) => r.status !== 'draft')) throw alreadyReleased(number);
+  checkPrelimsReleased(tournament, number, roundRows);
+  if (number > 1 && roundRows.some((r) => r.number === number - 1 && r.status === 'draft')) {
+    throw new AppError('conflict', `Release round ${number - 1} first.`);
+  }
+  const divisions = await repo.listDivisions(trx, id);
+  let entrants = (await repo.listEntrants(trx, id)).filter((e) => e.withdrawnAt === null);
+  if (input.isCheckedInOnly && !isElimination) {
+    // Released by the tournament itself: whoever did not check in sits this round out as a no-show (with the claim).
+    // An elimination round is drawn from the bracket whatever check-in says: an absent debater forfeits at grace's end.
+    const checkedIn = await seqRepo.listCheckIns(trx, id, number);
+    const missing = entrants.filter((e) => !checkedIn.has(e.userId)).map((e) => e.id);
+    await recordNoShows(trx, id, number, missing, 'not_checked_in', nowIso());
+    entrants = entrants.filter((e) => checkedIn.has(e.userId));
+    if (number > 1 && entrants.length < 2) {
+      throw new AppError(
+        'conflict',
+        `Round ${number} needs at least 2 entrants checked in; ${entrants.length} ${entrants.length === 1 ? 'has' : 'have'}.`,
+      );
+    }
+  }
+  // A preliminary round leaves out whoever may not take a seat now (the seat rule), and is released without them
+  // (the hosts are told). An elimination round is the bracket's: a restricted debater there refuses it, for a host.
+  let leftOut: TEntrantRow[] = [];
+  if (!isElimination) {
+    const unseatable = await seatRefusalsAmong(
+      trx,
+      entrants.map((e) => e.userId),
+      input.nowMs,
+    );
+    ({ field: entrants, leftOut } = seatableField(entrants, new Set(unseatable.keys())));
+  }
+  const fields = new Map(divisions.map((d) => [d.id, entrants.filter((e) => e.divisionId === d.id)]));
+  const divisionName = (divisionId: number) => {
+    const division = divisions.find((d) => d.id === divisionId);
+    return division ? presentDivision(division).name : 'A division';
+  };
+  if (number === 1) checkStart(tournament, entrants.length, fields, divisionName);
+  const records = await confirmedRecords(trx, id, number, fields, divisionName);
+  // An elimination round is paired from each division's bracket (made from the tab at the first one).
+  const bracketPlans = isElimination
+    ? await planEliminationRound(trx, tournament, number, fields, records, divisionName)
+    : null;
+  // Round 1 starts the tournament; a re-paired round 1 (`tournament-host.ts`) finds it started already.
+  if (number === 1 && tournament.status === 'registration' && !(await repo.markStarted(trx, id, nowIso()))) {
+    throw alreadyReleased(number);
+  }
+  // The claim: from here this transaction is the one release of the round (another waits, then finds none).
+  const claimed = await repo.claimRelease(trx, id, number, input.releasedBy, nowIso());
+  if (claimed.length === 0) throw alreadyReleased(number);
+  await repo.markComplete(trx, id, number - 1, nowIso());
+  return {
+    tournament,
+    entrants,
+    leftOut,
+    fields,
+    records,
+    bracketPlans,
+    divisionName,
+    claimed: claimed.map((r) => ({ roundId: Number(r.id), divisionId: Number(r.divisionId), seed: r.seed })),
+  };
+}
+
+/**
+ * Writes a planned release: the judges (`planJudges`), every seat locked as a coach's pairing locks them, one ordinary
+ * round of kind `tournament` per debate with its resolution (a Parli round's motion), the pairings and the panels.
+ * Refuses when a debater may not take a seat now or is in another debate.
+ */
+async function applyRelease(
+  deps: TTournamentsDeps,
+  trx: Kysely<DB>,
+  input: {
+    tournament: TTournamentRow;
+    number: number;
+    planned: readonly TPlannedPairing<TEntrantRow>[];
+    minors: ReadonlyMap<string, boolean>;
+    everyone: readonly string[];
+    nameOf: (userId: string) => string;
+    nowMs: number;
+  },
+) {
+  const { tournament, number, planned, minors, nameOf, nowMs } = input;
+  const id = tournament.id;
+  const debates = planned.filter((p) => p.neg !== null);
+  const debaters = debates.flatMap((p) => [p.aff.userId, p.neg!.userId]);
+  // As a coach's pairing: queue sweeps (which seat the same people) wait, and every seat is locked.
+  const tx = rounds.debatesDb(trx);
+  await lockMatching(tx, deps.database.engine, { isShared: true });
+  await lockKeys(
+    trx,
+    deps.database.engine,
+    debaters.map((userId) => `user:${userId}`),
+  );
+  // Judges from the pool (`planJudges`), each seated with the round; their seats are locked as the debaters' are.
+  const judges = await planJudges(trx, {
+    tournamentId: id,
+    roundNumber: number,
+    rooms: debates.map((p) => ({ aff: p.aff, neg: p.neg! })),
+    minors,
+    entrantUserIds: [...input.everyone],
+    nowMs,
+    panelSize: panelSizeOf(tournament, number),
+  });
+  await lockKeys(
+    trx,
+    deps.database.engine,
+    judges.flat().map((userId) => `user:${userId}`),
+  );
+  const unseatable = await seatRefusalsAmong(trx, debaters, nowMs);
+  const unavailable = debaters.find((userId) => unseatable.has(userId));
+  if (unavailable) refuseRound(seatUnavailableRefusal(nameOf(unavailable)));
+  const busy = await rounds.findActiveUserIds(tx, debaters);
+  if (busy.size > 0) {
+    throw new AppError(
+      'conflict',
+      `${[...busy].map(nameOf).join(', ')} ${busy.size === 1 ? 'is' : 'are'} in another debate right now: release the round when it is over.`,
+    );
+  }
+  const topic = await findCurrentTopic(trx);
+  if (!topic) throw refused('no_topic');
+  const resolutions = await drawResolutions(trx, tournament.formatId, debates.length, topic, deps.random);
+  // A Parli round's motion, set by the host, is the resolution of every room of the round.
+  const motion = tournament.formatId === 'parli' ? await roundMotion(trx, id, number) : null;
+  const clock = createClock(tournament.formatId);
+  const now = nowIso();
+  const ids = await rounds.insertDebates(
+    tx,
+    debates.map((p, index) => ({
+      kind: 'tournament' as const,
+      formatId: tournament.formatId,
+      resolution: motion ?? resolutions[index]!.resolution,
+      topicId: motion === null ? resolutions[index]!.topicId : null,
+      debaterAId: p.aff.userId,
+      debaterBId: p.neg!.userId,
+      // A panel's chair is the round's judge; the panel's seats are `seatPanels`'.
+      judgeId: judges[index]?.[0] ?? null,
+      teamId: null,
+      startsAt: null,
+      // Public Forum: the coin flip's winner chooses in the room before the clock can start.
+      coinFlipWinnerId:
+        p.coinFlipWinnerId === null ? null : p.coinFlipWinnerId === p.aff.id ? p.aff.userId : p.neg!.userId,
+      clock,
+      now,
+    })),
+  );
+  for (const userId of debaters) await deleteQueueEntry(trx, userId);
+  await repo.insertPairings(
+    trx,
+    planned.map((p) => ({
+      roundId: p.roundId,
+      affEntrantId: p.aff.id,
+      negEntrantId: p.neg?.id ?? null,
+      isBye: p.neg === null,
+      flags: p.flags,
+      coinFlipWinnerId: p.coinFlipWinnerId,
+      debateId: p.neg === null ? null : ids.get(p.aff.userId)!,
+    })),
+  );
+  const panels = debates.map((p, index) => ({ debateId: ids.get(p.aff.userId)!, judgeIds: judges[index] ?? [] }));
+  await seatPanels(tx, panels, now);
+  const judged = panels.flatMap(({ debateId, judgeIds }) => judgeIds.map((judgeId) => ({ judgeId, debateId })));
+  return { ids, judged };
+}
+
+/** Tells each entrant of the round (their debate or bye) and each seated judge that the round is out. */
+function announceRelease(
+  deps: TTournamentsDeps,
+  tournament: TTournamentRow,
+  number: number,
+  released: {
+    planned: readonly TPlannedPairing<TEntrantRow>[];
+    ids: ReadonlyMap<string, number>;
+    judged: readonly { judgeId: string; debateId: number }[];
+  },
+): void {
+  const tell = (userId: string, debateId: number | null, side: TTournamentRoundReleased['side'], asJudge: boolean) =>
+    deps.events.emit({
+      name: 'tournament.round_released',
+      room: REALTIME_ROOMS.user(userId),
+      payload: {
+        tournamentId: tournament.id,
+        tournamentName: tournament.name,
+        roundNumber: number,
+        roundName: roundName(number, tournament),
+        debateId,
+        side,
+        asJudge,
+      },
+    });
+  for (const p of released.planned) {
+    const debateId = p.neg === null ? null : released.ids.get(p.aff.userId)!;
+    tell(p.aff.userId, debateId, p.neg === null ? null : 'aff', false);
+    if (p.neg) tell(p.neg.userId, debateId, 'neg', false);
+  }
+  for (const { judgeId, debateId } of released.judged) tell(judgeId, debateId, null, true);
+}
+
+/** Tells the hosts which entrants a round was released without (`seatableField`), in the rule's neutral words. */
+async function tellLeftOut(
+  deps: TTournamentsDeps,
+  tournament: TTournamentRow,
+  number: number,
+  leftOut: readonly TEntrantRow[],
+): Promise<void> {
+  if (leftOut.length === 0) return;
+  const names = await findUserNames(
+    deps.database.db,
+    leftOut.map((e) => e.userId),
+  );
+  const hosts = [
+    ...(tournament.hostId ? [tournament.hostId] : []),
+    ...(await repo.listCohostIds(deps.database.db, tournament.id)),
+  ];
+  const payload = {
+    tournamentId: tournament.id,
+    tournamentName: tournament.name,
+    roundNumber: number,
+    roundName: roundName(number, tournament),
+    displayNames: leftOut.map((e) => names.get(e.userId) ?? 'Someone'),
+  };
+  for (const userId of hosts) {
+    deps.events.emit({ name: 'tournament.entrants_left_out', room: REALTIME_ROOMS.user(userId), payload });
+  }
 }
 
 export function alreadyReleased(number: number): AppError {

@@ -7,12 +7,17 @@
  *   every result of round n is in, its check-in open from that moment.
  * - A released round's grace period ends `graceMinutes` after its release.
  */
-import type { TSessionUser, TTournamentSchedule, TTournamentScheduleRound } from '@resolved/shared';
+import {
+  suspensionRefusal,
+  type TSessionUser,
+  type TTournamentSchedule,
+  type TTournamentScheduleRound,
+} from '@resolved/shared';
 import type { z } from 'zod';
 import type { ZTournamentScheduleRequest } from '@resolved/shared';
 import type { TConfig } from '../../config';
 import { nowIso } from '../../db/database';
-import { AppError } from '../../lib/errors';
+import { AppError, refuse } from '../../lib/errors';
 import { findUserNames } from '../users/users.service';
 import * as repo from './tournaments.repository';
 import * as seqRepo from './tournament-sequencer.repository';
@@ -163,6 +168,8 @@ export async function checkIn(deps: TScheduleDeps, user: TSessionUser, id: numbe
   if (!isActiveEntrant && !viewer.isJudge) {
     throw new AppError('forbidden', 'Only the tournament’s entrants and judges check in.');
   }
+  // The seat rule: a suspended account takes no seat, so it does not check in for one.
+  refuse(suspensionRefusal(user, nowMsOf(deps)));
   if (row.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
   const groups = roundGroups(await repo.listRounds(deps.database.db, id));
   const number = checkInRoundOf(row, groups, deps.timings, nowMsOf(deps));

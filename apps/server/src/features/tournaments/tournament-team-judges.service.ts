@@ -8,7 +8,6 @@ import {
   ageDoorRefusal,
   isUnder18,
   judgesOwed,
-  TOURNAMENT_LIMITS,
   type TJudgesOwed,
   type TSessionUser,
   type TTeamJudges,
@@ -21,6 +20,7 @@ import * as judgingRepo from './tournament-judging.repository';
 import * as repo from './tournaments.repository';
 import { requireViewer, type TTournamentsDeps } from './tournament-access';
 import { emitChanged } from './tournament-events';
+import { checkPoolJudge } from './tournament-judge-pool';
 
 const db = (deps: TTournamentsDeps) => deps.database.db;
 
@@ -109,25 +109,10 @@ export async function addTeamJudge(
     throw new AppError('forbidden', `You bring only members of ${teamName}: that person is not one.`);
   }
   const name = door.user.displayName;
-  const refusal = ageDoorRefusal(door.user, 'judge');
-  if (refusal) {
-    throw new AppError(
-      'conflict',
-      refusal.reason === 'age_required'
-        ? `${name} has not given a month of birth yet, which judging needs.`
-        : `${name}’s account is run with their team: they judge only their team’s practice rounds.`,
-    );
-  }
-  if (isUnder18(door.user.ageBand)) {
+  if (ageDoorRefusal(door.user, 'judge') === null && isUnder18(door.user.ageBand)) {
     throw new AppError('forbidden', `${name} is under 18: a team brings judges who are 18 or over.`);
   }
-  const entrant = await repo.findEntrantOf(db(deps), id, input.userId);
-  if (entrant && entrant.withdrawnAt === null) {
-    throw new AppError('conflict', `${name} is an entrant: an entrant does not judge the tournament.`);
-  }
-  if ((await repo.listJudges(db(deps), id)).length >= TOURNAMENT_LIMITS.judgesMax) {
-    throw new AppError('conflict', `A tournament’s judge pool holds at most ${TOURNAMENT_LIMITS.judgesMax} judges.`);
-  }
+  await checkPoolJudge(deps, id, input.userId, door.user);
   const values = { tournamentId: id, userId: input.userId, teamId: input.teamId, addedAt: nowIso(), addedBy: user.id };
   if (!(await repo.insertJudge(db(deps), values))) {
     throw new AppError('conflict', `${name} is in the judge pool already.`);

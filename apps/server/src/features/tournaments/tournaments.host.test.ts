@@ -197,6 +197,14 @@ describe.each(TEST_ENGINES)('a host’s corrections on %s', (engine) => {
     expect(byEntrant.statusCode).toBe(403);
     const missing = await call(admin, 'POST', url, {});
     expect(missing.statusCode).toBe(400);
+    // Every round a tournament can have reaches the service (9 preliminaries and the 6 rounds of a break of 64).
+    const body = { releasedAt: round.releasedAt };
+    const elimination = await call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/12/repair`, body);
+    expect(elimination.statusCode).toBe(409);
+    expect(elimination.json().error.message).toBe('Round 12 has not been released: there is nothing to re-pair.');
+    const beyond = await call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/16/repair`, body);
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().error.message).toBe('Unknown round.');
 
     const events: TDomainEvent[] = [];
     t.app.context.events.subscribe((e) => events.push(e));

@@ -282,6 +282,36 @@ describe.each(TEST_ENGINES)('tournament judging on %s', (engine) => {
     expect(closed.json().error.message).toBe('Entries closed when the first round was released.');
   });
 
+  it('keeps late entry open with an odd number of preliminaries while a late entrant misses fewer than half', async () => {
+    const host = await buildUser(t, { role: 'admin' });
+    const closedAfter = (number: number) =>
+      `Entries closed when round ${number} was released: a late entrant must miss fewer than half the preliminary rounds.`;
+    // 3 preliminaries: entering after round 1 misses 1 of 3; after round 2, 2 of 3.
+    const three = await created(host, { prelimRounds: 3 });
+    const threeField = [await buildUser(t), await buildUser(t), await buildUser(t), await buildUser(t)];
+    for (const who of threeField) await enter(who, three.id);
+    await negResigns(await release(host, three.id, 1), threeField);
+    const lateOfThree = await buildUser(t);
+    expect((await enter(lateOfThree, three.id)).lateByes).toBe(1);
+    await negResigns(await release(host, three.id, 2), [...threeField, lateOfThree]);
+    const afterTwoOfThree = await call(await buildUser(t), 'POST', `/api/tournaments/${three.id}/entrants`, {});
+    expect(afterTwoOfThree.statusCode).toBe(409);
+    expect(afterTwoOfThree.json().error.message).toBe(closedAfter(2));
+
+    // 5 preliminaries: entering after round 2 misses 2 of 5; after round 3, 3 of 5.
+    const five = await created(host, { prelimRounds: 5 });
+    const fiveField = [await buildUser(t), await buildUser(t), await buildUser(t), await buildUser(t)];
+    for (const who of fiveField) await enter(who, five.id);
+    await negResigns(await release(host, five.id, 1), fiveField);
+    await negResigns(await release(host, five.id, 2), fiveField);
+    const lateOfFive = await buildUser(t);
+    expect((await enter(lateOfFive, five.id)).lateByes).toBe(2);
+    await release(host, five.id, 3);
+    const afterThreeOfFive = await call(await buildUser(t), 'POST', `/api/tournaments/${five.id}/entrants`, {});
+    expect(afterThreeOfFive.statusCode).toBe(409);
+    expect(afterThreeOfFive.json().error.message).toBe(closedAfter(3));
+  });
+
   it('exports the account’s tournament entries, judging and paradigm', async () => {
     const host = await buildUser(t, { role: 'admin' });
     const tournament = await created(host, { name: 'Export Open' });

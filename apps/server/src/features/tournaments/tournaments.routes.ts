@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   DB_INT_MAX,
-  eliminationRoundsFor,
   ZAddCohostRequest,
   ZAddJudgeRequest,
   ZCreateTournamentRequest,
@@ -10,9 +9,7 @@ import {
   ZJoinCode,
   ZJudgeAvailabilityRequest,
   ZJudgeConflictsRequest,
-  ZTournamentId,
   ZTournamentScheduleRequest,
-  TOURNAMENT_LIMITS,
 } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { attachmentHeader } from '../../lib/content-disposition';
@@ -27,24 +24,14 @@ import * as presenter from './tournament-presenter';
 import * as release from './tournament-release';
 import * as tab from './tournament-tab';
 import * as tournaments from './tournaments.service';
+import { ZRoundParams, ZTournamentParams } from './tournament-params';
 
-const ZTournamentParams = z.object({ id: ZTournamentId });
 const ZEntrantParams = ZTournamentParams.extend({
   entrantId: z.coerce
     .number()
     .int()
     .positive({ error: 'Unknown entrant.' })
     .max(DB_INT_MAX, { error: 'Unknown entrant.' }),
-});
-const ZRoundParams = ZTournamentParams.extend({
-  number: z.coerce
-    .number({ error: 'Unknown round.' })
-    .int({ error: 'Unknown round.' })
-    .min(1, { error: 'Unknown round.' })
-    // Preliminary rounds, then the elimination rounds of the largest break.
-    .max(TOURNAMENT_LIMITS.prelimRoundsMax + eliminationRoundsFor(TOURNAMENT_LIMITS.breakMax), {
-      error: 'Unknown round.',
-    }),
 });
 const ZCodeParams = z.object({ code: ZJoinCode });
 const ZExportParams = ZTournamentParams.extend({

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import type { TTournamentDivisionBracket } from '@resolved/shared';
+import { bracketRoundName, type TTournamentDivisionBracket } from '@resolved/shared';
 import viewerScriptUrl from 'brackets-viewer/dist/brackets-viewer.min.js?url';
 import 'brackets-viewer/dist/brackets-viewer.min.css';
 
@@ -7,9 +7,28 @@ import 'brackets-viewer/dist/brackets-viewer.min.css';
 interface TBracketsViewer {
   render: (
     data: { stages: unknown[]; matches: unknown[]; matchGames: unknown[]; participants: unknown[] },
-    config: { selector: string; clear: boolean },
+    config: {
+      selector: string;
+      clear: boolean;
+      /** A round's column heading; a falsy answer keeps the library's own. */
+      customRoundName?: (info: TViewerRoundInfo) => string | undefined;
+    },
   ) => Promise<void>;
 }
+
+/** What `brackets-viewer` tells `customRoundName` of a round (its `RoundNameInfo`). */
+interface TViewerRoundInfo {
+  groupType: string;
+  roundNumber: number;
+  roundCount: number;
+}
+
+/**
+ * The columns are named as the pairings name the rounds ("Semifinals", "Final"; the shared `bracketRoundName`), not
+ * the library's "Round 1" and "Final Round". Our brackets are single elimination: one group of rounds.
+ */
+const nameBracketRound = (info: TViewerRoundInfo) =>
+  info.groupType === 'single-bracket' ? bracketRoundName(info.roundNumber, info.roundCount) : undefined;
 
 /**
  * `brackets-viewer`'s own greys and greens fail WCAG AA contrast on white (its seed hints are #a7a7a7, its win green
@@ -68,7 +87,7 @@ export function TournamentBracket({ division }: { division: TTournamentDivisionB
                 matchGames: bracket.matchGame,
                 participants: bracket.participant,
               },
-              { selector: `#${id}`, clear: true },
+              { selector: `#${id}`, clear: true, customRoundName: nameBracketRound },
             )
           : undefined,
       )

@@ -6,13 +6,14 @@ import { inSentence, type TTournamentRoundReleased } from '@resolved/shared';
 import { useSocketEvent } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { noticeMatch } from '../debates/queue/match-notice';
-import { releasedMessage } from './tournament-view';
+import { leftOutMessage, releasedMessage } from './tournament-view';
 import { refreshTournament } from './tournaments-queries';
 
 /**
  * The tournaments' live updates, on every page of a signed-in user: any `tournament.changed` refreshes the
  * tournaments' queries (their pages and lists); a round released for this user (`tournament.round_released`) also
- * toasts, chimes in a background tab, and shows a notice with the way into their room until they open it.
+ * toasts, chimes in a background tab, and shows a notice with the way into their room until they open it. A host is
+ * told by a toast when a round was released without entrants who cannot take part in rounds right now.
  */
 export function TournamentRoundNotice() {
   const { pathname } = useLocation();
@@ -26,6 +27,11 @@ export function TournamentRoundNotice() {
     setReleased(payload);
     toast.info(releasedMessage(payload));
     if (payload.debateId !== null) noticeMatch();
+  });
+  // To hosts: a round was released without entrants who cannot take part in rounds right now.
+  useSocketEvent('tournament.entrants_left_out', (payload) => {
+    void refreshTournament(client, payload.tournamentId);
+    toast.info(leftOutMessage(payload));
   });
   if (!released || released.debateId === null || pathname === `/debates/${released.debateId}`) return null;
   return (

@@ -8,6 +8,7 @@ import {
   openTournamentRounds,
   ownPairing,
   pairingCoinFlipText,
+  leftOutMessage,
   releasedMessage,
   releaseState,
 } from './tournament-view';
@@ -107,6 +108,18 @@ describe('releasedMessage', () => {
     );
     expect(releasedMessage({ ...payload, roundNumber: 3, roundName: 'Final' })).toBe(
       'Fall Open: the final is out. You debate on the negative — open your room.',
+    );
+  });
+});
+
+describe('leftOutMessage', () => {
+  it('names who a round was released without, never why', () => {
+    const payload = { tournamentId: 1, tournamentName: 'Fall Open', roundNumber: 2, roundName: 'Round 2' };
+    expect(leftOutMessage({ ...payload, displayNames: ['Ann'] })).toBe(
+      'Fall Open: Ann cannot take part in rounds right now, so round 2 was released without them.',
+    );
+    expect(leftOutMessage({ ...payload, displayNames: ['Ann', 'Ben', 'Cy'] })).toBe(
+      'Fall Open: Ann, Ben and Cy cannot take part in rounds right now, so round 2 was released without them all.',
     );
   });
 });

@@ -12,6 +12,7 @@ import {
   type TTournamentDivision,
   type TTournamentEntryMode,
   type TTournamentPairing,
+  type TTournamentEntrantsLeftOut,
   type TTournamentRoundReleased,
   type TTournamentStatus,
 } from '@resolved/shared';
@@ -141,6 +142,13 @@ export function releasedMessage(payload: TTournamentRoundReleased): string {
   if (payload.debateId === null) return `${round} You have the bye this round (it counts as a win).`;
   if (payload.asJudge) return `${round} You judge a debate — open the room.`;
   return `${round} You debate on the ${payload.side === 'neg' ? 'negative' : 'affirmative'} — open your room.`;
+}
+
+/** The toast a host sees when a round was released without entrants who may not take a seat now (never why). */
+export function leftOutMessage(payload: TTournamentEntrantsLeftOut): string {
+  const names = payload.displayNames;
+  const who = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${payload.tournamentName}: ${who} cannot take part in rounds right now, so ${inSentence(payload.roundName)} was released without ${names.length === 1 ? 'them' : 'them all'}.`;
 }
 
 export interface TOpenTournamentRound {

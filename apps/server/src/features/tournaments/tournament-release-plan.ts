@@ -1,0 +1,195 @@
+/**
+ * The plan of a round's release, from plain values: which entrants sit the round out (an account that may not take a
+ * seat now), and each division's pairings with their sides, flags and coin flip, from the pure draw
+ * (`drawRound`) for a preliminary round or from the bracket (`eliminationSides`) for an elimination round. No
+ * database: `tournament-release.ts` reads what it needs, asks this for the plan and applies it in one transaction
+ * (as Tabbycat's DrawManager stands beside its generators). A plan that cannot be made is refused with an `AppError`.
+ */
+import {
+  blockedPairingRefusal,
+  drawRound,
+  eliminationSides,
+  seededRandom,
+  TDrawBlockedError,
+  type TDrawFlag,
+  type TFirstRoundSeeding,
+  type TFormatId,
+  type TRoundRecord,
+} from '@resolved/shared';
+import { AppError } from '../../lib/errors';
+import type { TBracketRoundDraw } from './tournament-bracket';
+
+/** What the plan reads of an entrant. */
+export interface TPlanEntrant {
+  id: number;
+  userId: string;
+  teamId: number | null;
+  divisionId: number;
+}
+
+/** One division's round being released. */
+export interface TPlanRound {
+  roundId: number;
+  divisionId: number;
+  /** The draw's seed, fixed at the tournament's creation. */
+  seed: string;
+}
+
+/** A planned pairing: a debate (`neg` set) or a bye (`neg` null). */
+export interface TPlannedPairing<E extends TPlanEntrant> {
+  roundId: number;
+  aff: E;
+  neg: E | null;
+  flags: TDrawFlag[];
+  /** The entrant id of the Public Forum coin flip's winner. */
+  coinFlipWinnerId: number | null;
+}
+
+export interface TPairingPlanInput<E extends TPlanEntrant> {
+  formatId: TFormatId;
+  firstRound: TFirstRoundSeeding;
+  rounds: readonly TPlanRound[];
+  /** Each division's field for this round (its active entrants who take part). */
+  fields: ReadonlyMap<number, readonly E[]>;
+  /** Each division's earlier rounds, from confirmed results (`confirmedRecords`). */
+  records: ReadonlyMap<number, TRoundRecord[]>;
+  /** An elimination round's matches per division (from its bracket); null for a preliminary round. */
+  bracketPlans: ReadonlyMap<number, TBracketRoundDraw> | null;
+  /** Ratings by user id (1500 when none). */
+  ratings: ReadonlyMap<string, number>;
+  /** Whether each user counts as under 18 (no answer counts as under 18). */
+  minors: ReadonlyMap<string, boolean>;
+  /** Whether one of two users blocked the other. */
+  isBlocked: (a: string, b: string) => boolean;
+  nameOf: (userId: string) => string;
+  divisionName: (divisionId: number) => string;
+}
+
+/**
+ * Who of a preliminary round's field takes part: everyone but those who may not take a seat now (`unseatable`, the
+ * seat rule's read). Those are left out of this round only — never a reason to stop the release; they stay entrants.
+ */
+export function seatableField<E extends TPlanEntrant>(
+  entrants: readonly E[],
+  unseatable: ReadonlySet<string>,
+): { field: E[]; leftOut: E[] } {
+  return {
+    field: entrants.filter((e) => !unseatable.has(e.userId)),
+    leftOut: entrants.filter((e) => unseatable.has(e.userId)),
+  };
+}
+
+/** Refuses a rule's refusal with its own code and words (as a coach's pairing does). */
+export function refuseRound(refusal: ReturnType<typeof blockedPairingRefusal>): void {
+  if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
+}
+
+/** Every division's pairings of the round, in the order of `rounds` (debates, then the bye). */
+export function planPairings<E extends TPlanEntrant>(input: TPairingPlanInput<E>): TPlannedPairing<E>[] {
+  const planned: TPlannedPairing<E>[] = [];
+  for (const round of input.rounds) {
+    const field = input.fields.get(round.divisionId) ?? [];
+    if (field.length === 0) continue;
+    planned.push(
+      ...(input.bracketPlans
+        ? planBracketRound(input, round, field, input.bracketPlans.get(round.divisionId))
+        : planDrawnRound(input, round, field)),
+    );
+  }
+  return planned;
+}
+
+/** An elimination round of one division: the bracket's ready matches, sides by `eliminationSides`, and its byes. */
+function planBracketRound<E extends TPlanEntrant>(
+  input: TPairingPlanInput<E>,
+  round: TPlanRound,
+  field: readonly E[],
+  plan: TBracketRoundDraw | undefined,
+): TPlannedPairing<E>[] {
+  const byEntrant = new Map(field.map((e) => [String(e.id), e]));
+  const random = seededRandom(round.seed);
+  const planned: TPlannedPairing<E>[] = [];
+  for (const { a, b } of plan?.debates ?? []) {
+    const sides = eliminationSides(
+      input.formatId,
+      String(a),
+      String(b),
+      input.records.get(round.divisionId) ?? [],
+      random,
+    );
+    const aff = byEntrant.get(sides.aff);
+    const neg = byEntrant.get(sides.neg);
+    if (!aff || !neg) {
+      throw new AppError('conflict', 'An entrant of the bracket has withdrawn: the host decides the debate.');
+    }
+    if (input.isBlocked(aff.userId, neg.userId)) {
+      refuseRound(blockedPairingRefusal([input.nameOf(aff.userId), input.nameOf(neg.userId)]));
+    }
+    const coinFlipWinnerId = sides.coinFlipWinner === null ? null : byEntrant.get(sides.coinFlipWinner)!.id;
+    const flags: TDrawFlag[] = sides.isRematch ? ['rematch'] : [];
+    planned.push({ roundId: round.roundId, aff, neg, flags, coinFlipWinnerId });
+  }
+  for (const entrantId of plan?.byes ?? []) {
+    const bye = byEntrant.get(String(entrantId));
+    if (bye) planned.push({ roundId: round.roundId, aff: bye, neg: null, flags: [], coinFlipWinnerId: null });
+  }
+  return planned;
+}
+
+/** A preliminary round of one division: the pure draw (`drawRound`), never pairing one of two who blocked the other. */
+function planDrawnRound<E extends TPlanEntrant>(
+  input: TPairingPlanInput<E>,
+  round: TPlanRound,
+  field: readonly E[],
+): TPlannedPairing<E>[] {
+  const byEntrant = new Map(field.map((e) => [String(e.id), e]));
+  // One of a pair who blocked the other is never drawn against them (a hard constraint of the draw).
+  const avoid = field.flatMap((a) =>
+    field
+      .filter((b) => a.id < b.id && input.isBlocked(a.userId, b.userId))
+      .map((b) => [String(a.id), String(b.id)] as const),
+  );
+  let draw;
+  try {
+    draw = drawRound({
+      format: input.formatId,
+      entrants: field.map((e) => ({
+        id: String(e.id),
+        teamId: e.teamId,
+        rating: input.ratings.get(e.userId) ?? 1500,
+        isMinor: input.minors.get(e.userId) ?? true,
+      })),
+      rounds: input.records.get(round.divisionId) ?? [],
+      seed: round.seed,
+      firstRound: input.firstRound,
+      avoid,
+    });
+  } catch (error) {
+    if (error instanceof TDrawBlockedError) {
+      const [a, b] = error.pair.map((entrantId) => input.nameOf(byEntrant.get(entrantId)!.userId));
+      throw new AppError(
+        'conflict',
+        `No draw of ${input.divisionName(round.divisionId)} keeps ${a} and ${b} apart, and one of them has blocked the other: withdraw one of them to release the round.`,
+        undefined,
+        'blocked',
+      );
+    }
+    if (!(error instanceof RangeError)) throw error;
+    throw new AppError(
+      'conflict',
+      `${input.divisionName(round.divisionId)} mixes under-18 and adult entrants of different teams, who may not meet: withdraw or move one of them.`,
+    );
+  }
+  const planned: TPlannedPairing<E>[] = [];
+  for (const debate of draw.debates) {
+    const aff = byEntrant.get(debate.aff)!;
+    const neg = byEntrant.get(debate.neg)!;
+    const coinFlipWinnerId = debate.coinFlipWinner === null ? null : byEntrant.get(debate.coinFlipWinner)!.id;
+    planned.push({ roundId: round.roundId, aff, neg, flags: debate.flags, coinFlipWinnerId });
+  }
+  if (draw.bye) {
+    const bye = byEntrant.get(draw.bye)!;
+    planned.push({ roundId: round.roundId, aff: bye, neg: null, flags: [], coinFlipWinnerId: null });
+  }
+  return planned;
+}
