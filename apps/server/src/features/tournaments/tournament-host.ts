@@ -38,7 +38,7 @@ import * as rounds from '../debates/rounds.service';
 import { correctResultIn } from '../results/result-corrections';
 import { outcomesOf } from '../results/results.service';
 import { findUserNames } from '../users/users.service';
-import { reconcileResults } from './tournament-elimination';
+import { lastRoundOf, reconcileResults } from './tournament-elimination';
 import { judgeSeatRefusal } from './tournament-judges';
 import { panelJudgeIdsOf } from '../debates/panels.service';
 import * as hostRepo from './tournament-host.repository';
@@ -277,13 +277,14 @@ export async function repairRound(
 ): Promise<TTournamentRound> {
   const { row } = await requireManager(deps, user, id);
   if (row.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
+  const nothingToRepair = () =>
+    new AppError('conflict', `Round ${number} has not been released: there is nothing to re-pair.`);
+  if (number > lastRoundOf(row)) throw nothingToRepair();
   let cancelled: number[] = [];
   const takeBack = async (trx: Transaction<DB>) => {
     const all = await repo.listRounds(trx, id);
     const own = all.filter((r) => r.number === number);
-    if (own.length === 0 || own.every((r) => r.status === 'draft')) {
-      throw new AppError('conflict', `Round ${number} has not been released: there is nothing to re-pair.`);
-    }
+    if (own.length === 0 || own.every((r) => r.status === 'draft')) throw nothingToRepair();
     if (own.some((r) => r.status === 'complete') || all.some((r) => r.number > number && r.status !== 'draft')) {
       throw new AppError('conflict', `Round ${number} is over: a later round has been drawn from it.`);
     }
