@@ -299,7 +299,13 @@ export interface TTournamentRoomTag {
   roundNumber: number;
   /** The round's name (`roundName`): "Round 2", "Final". */
   roundName: string;
+  /** The tournament is finished: its results are final, and its rounds take no more ballots. */
+  isFinished: boolean;
 }
+
+/** Why the ballot route refuses a ballot on a round of a finished tournament (the room says the same). */
+export const TOURNAMENT_OVER_BALLOT_MESSAGE =
+  'This tournament is over and its results are final: no more ballots are taken for its rounds.';
 
 export interface TTournamentRoundReleased {
   tournamentId: number;

@@ -100,7 +100,7 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
   'GET /api/debates/:id/tournament': {
     tag: 'Tournaments',
     summary:
-      'A round’s tournament and round name, for its room (null: no tournament’s, or one the caller may not see).',
+      'A round’s tournament, round name and whether the tournament is finished, for its room (null: no tournament’s, or one the caller may not see).',
     ok: json('The tag.'),
   },
   'POST /api/debates/:id/messages': {

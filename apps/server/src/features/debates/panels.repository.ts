@@ -49,7 +49,7 @@ export async function listPanelArrivalsOf(db: Kysely<DB>, debateIds: readonly nu
     rows.push(
       ...(await db
         .selectFrom('debatePanelJudges')
-        .select(['debateId', 'userId', 'seat', 'joinedAt'])
+        .select(['debateId', 'userId', 'seat', 'joinedAt', 'seatedAt'])
         .where('debateId', 'in', chunk)
         .orderBy('debateId')
         .orderBy('seat')

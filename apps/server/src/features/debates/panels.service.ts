@@ -43,6 +43,7 @@ export async function panelArrivalsOf(db: Kysely<DB>, debateIds: readonly number
     userId: row.userId,
     seat: Number(row.seat),
     hasJoined: row.joinedAt !== null,
+    seatedAt: row.seatedAt,
   }));
 }
 

@@ -9,6 +9,7 @@ import { ZDebateIdParams } from '../debates/debate-params';
 import * as records from './records.service';
 import * as results from './results.service';
 import { getReplay, setReplayPrivacy } from './replay.service';
+import { submitBallot } from '../../workflows/submit-ballot';
 
 /** Judging, ballots and the Forfeit button (resigning); a debater's history, record and the rating lists. */
 /** The rating lists' query: one format's. */
@@ -59,7 +60,7 @@ export async function resultsRoutes(app: FastifyInstance, context: TAppContext) 
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
     const ballot = parseOrThrow(ZSubmitBallotRequest, request.body);
-    return reply.status(201).send({ debate: await results.submitBallot(deps, user, id, ballot) });
+    return reply.status(201).send({ debate: await submitBallot(deps, user, id, ballot) });
   });
   app.post('/api/debates/:id/forfeit', async (request) => {
     const user = await requireUser(request);

@@ -14,7 +14,11 @@ export async function listBrackets(db: TDb, tournamentId: number) {
     .execute();
 }
 
-export async function insertBracket(
+/**
+ * Makes (or makes again) a division's bracket: the first elimination round drawn a second time (a host's re-pair)
+ * seeds it anew from the tab as it stands, replacing the one its first draw made (`tournamentBrackets_once`).
+ */
+export async function upsertBracket(
   db: TDb,
   values: { tournamentId: number; divisionId: number; data: string; now: string },
 ): Promise<void> {
@@ -28,6 +32,11 @@ export async function insertBracket(
       createdAt: values.now,
       updatedAt: values.now,
     })
+    .onConflict((oc) =>
+      oc
+        .columns(['tournamentId', 'divisionId'])
+        .doUpdateSet({ data: values.data, championEntrantId: null, updatedAt: values.now }),
+    )
     .execute();
 }
 

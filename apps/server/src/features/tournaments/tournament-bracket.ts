@@ -127,6 +127,23 @@ export async function recordStoredResults(
 }
 
 /**
+ * The bracket replayed from its seeding with exactly these results (in round order: a round's winners meet in the
+ * next), rather than added to what it holds: a result recorded twice counts once, and a corrected result moves its
+ * winner (and the champion). The participants were created in seed order (seed 1 first), which gives the seeding
+ * back. `changed`: the stored form differs from `stored`.
+ */
+export async function replayStoredBracket(
+  stored: string,
+  results: readonly { a: number; b: number; winner: number }[],
+): Promise<{ stored: string; champion: number | null; changed: boolean }> {
+  const data = parse(stored);
+  const seeded = [...data.participant].sort((x, y) => Number(x.id) - Number(y.id)).map((p) => Number(p.name));
+  const fresh = await seedStoredBracket(String(data.stage[0]?.name ?? ''), seeded);
+  const next = await recordStoredResults(fresh, results);
+  return { stored: next.stored, champion: next.champion, changed: next.stored !== stored };
+}
+
+/**
  * The bracket as `brackets-viewer` draws it: the manager's own tables, each participant named with the entrant's
  * display name (and carrying their entrant id).
  */

@@ -12,7 +12,8 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { outcomesOf } from '../results/results.service';
 import * as bracketRepo from './tournament-bracket.repository';
-import { bracketRoundDraw, recordStoredResults, seedStoredBracket, type TBracketRoundDraw } from './tournament-bracket';
+import { bracketRoundDraw, replayStoredBracket, seedStoredBracket, type TBracketRoundDraw } from './tournament-bracket';
+import { doubleNoShows, pairingKey } from './tournament-no-shows';
 import * as repo from './tournaments.repository';
 import type { TEntrantRow, TTournamentRow } from './tournaments.tables';
 
@@ -68,7 +69,7 @@ export async function planEliminationRound(
         prelims,
       );
       const seeded = standings.slice(0, tournament.breakSize).map((s) => Number(s.entrantId));
-      await bracketRepo.insertBracket(trx, {
+      await bracketRepo.upsertBracket(trx, {
         tournamentId: tournament.id,
         divisionId,
         data: await seedStoredBracket(divisionName(divisionId), seeded),
@@ -76,7 +77,7 @@ export async function planEliminationRound(
       });
     }
   } else {
-    await advanceBrackets(trx, tournament);
+    await reconcileResults(trx, tournament);
   }
   const plans = new Map<number, TBracketRoundDraw>();
   for (const bracket of await bracketRepo.listBrackets(trx, tournament.id)) {
@@ -86,11 +87,15 @@ export async function planEliminationRound(
 }
 
 /**
- * Records every confirmed elimination result in its division's bracket (each winner advanced once; a result already
- * recorded is skipped) and sets the champion of a division whose final is decided. When every bracket has its
- * champion, the last round is complete and the tournament finished. Returns whether the tournament finished now.
+ * Brings each division's bracket to the confirmed elimination results of record (replayed from its seeding, so a
+ * corrected result moves its winner and the champion; nothing changes when nothing did) and finishes the tournament
+ * when its last round is decided: with a break, every division's final; with none, every debate of every preliminary
+ * round (a debate neither debater came to counts as decided). Idempotent: the sequencer runs it at every wake (a
+ * ballot's event only wakes it sooner), so an instance that dies between the final's ballot and its handler delays
+ * the finish and never loses it. Returns whether the tournament finished now.
  */
-export async function advanceBrackets(trx: Kysely<DB>, tournament: TTournamentRow): Promise<boolean> {
+export async function reconcileResults(trx: Kysely<DB>, tournament: TTournamentRow): Promise<boolean> {
+  if (eliminationRoundsFor(tournament.breakSize) === 0) return finishWithoutBreak(trx, tournament);
   const brackets = await bracketRepo.listBrackets(trx, tournament.id);
   if (brackets.length === 0) return false;
   const pairings = (await repo.listPairings(trx, tournament.id)).filter(
@@ -103,6 +108,7 @@ export async function advanceBrackets(trx: Kysely<DB>, tournament: TTournamentRo
   );
   const now = nowIso();
   for (const bracket of brackets) {
+    // In round order (the pairings are listed by round): a round's winners meet in the next.
     const results = pairings
       .filter((p) => p.divisionId === bracket.divisionId)
       .flatMap((p) => {
@@ -112,8 +118,8 @@ export async function advanceBrackets(trx: Kysely<DB>, tournament: TTournamentRo
         const winner = outcome.winnerId === aff.userId ? p.affEntrantId : p.negEntrantId;
         return [{ a: p.affEntrantId, b: p.negEntrantId, winner }];
       });
-    const next = await recordStoredResults(bracket.data, results);
-    if (next.changed) {
+    const next = await replayStoredBracket(bracket.data, results);
+    if (next.changed || next.champion !== bracket.championEntrantId) {
       await bracketRepo.updateBracket(trx, Number(bracket.id), {
         data: next.stored,
         championEntrantId: next.champion,
@@ -123,6 +129,27 @@ export async function advanceBrackets(trx: Kysely<DB>, tournament: TTournamentRo
     bracket.championEntrantId = next.champion;
   }
   if (tournament.status !== 'running' || brackets.some((b) => b.championEntrantId === null)) return false;
+  await repo.markComplete(trx, tournament.id, lastRoundOf(tournament), now);
+  return bracketRepo.markFinished(trx, tournament.id, now);
+}
+
+/** A tournament with no break: finished when every preliminary round is released and each of its debates decided. */
+async function finishWithoutBreak(trx: Kysely<DB>, tournament: TTournamentRow): Promise<boolean> {
+  if (tournament.status !== 'running') return false;
+  const rounds = await repo.listRounds(trx, tournament.id);
+  const prelims = rounds.filter((r) => r.number <= tournament.prelimRounds);
+  const numbers = new Set(prelims.map((r) => r.number));
+  if (numbers.size < tournament.prelimRounds || prelims.some((r) => r.status === 'draft')) return false;
+  const pairings = (await repo.listPairings(trx, tournament.id)).filter((p) => !p.isBye);
+  const outcomes = await outcomesOf(
+    trx,
+    pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
+  );
+  const neitherCame = await doubleNoShows(trx, tournament.id);
+  const isDecided = (p: (typeof pairings)[number]) =>
+    neitherCame.has(pairingKey(p)) || (p.debateId !== null && outcomes.get(p.debateId)?.isConfirmed === true);
+  if (!pairings.every(isDecided)) return false;
+  const now = nowIso();
   await repo.markComplete(trx, tournament.id, lastRoundOf(tournament), now);
   return bracketRepo.markFinished(trx, tournament.id, now);
 }

@@ -11,7 +11,9 @@
  *   re-pairs, so two hosts asking at once re-draw it once.
  * - Correct a confirmed result (winner, and a ballot's speaker points) with a reason, also after the tournament is
  *   over: the result of record changes (`results/result-corrections.ts`), and with it the tab, the exports and the
- *   round's own page; ratings and points given are not re-applied (see docs/decisions.md).
+ *   round's own page; ratings and points given are not re-applied (see docs/decisions.md). An elimination result's
+ *   correction also moves the bracket and the champion; the round its winner went on to is drawn again if none of
+ *   its debates has started, and the correction is refused (409) once one has.
  */
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
@@ -23,9 +25,10 @@ import {
   type TTournamentResultCorrection,
   type TTournamentRound,
   type ZTournamentRepairRequest,
+  inSentence,
   roundName,
 } from '@resolved/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -35,6 +38,7 @@ import * as rounds from '../debates/rounds.service';
 import { correctResultIn } from '../results/result-corrections';
 import { outcomesOf } from '../results/results.service';
 import { findUserNames } from '../users/users.service';
+import { lastRoundOf, reconcileResults } from './tournament-elimination';
 import { judgeSeatRefusal } from './tournament-judges';
 import { panelJudgeIdsOf } from '../debates/panels.service';
 import * as hostRepo from './tournament-host.repository';
@@ -195,9 +199,74 @@ export async function changePairing(
 }
 
 /**
+ * Takes back released round `number` none of whose debates has started (409 otherwise): its debates are called off
+ * (kept, ended `abandoned` and marked cancelled, nobody blamed), its pairings deleted (the audit keeps them), and the
+ * round drafted again with a new seed, for its release to draw it again. Returns the called-off debates.
+ */
+async function callOffRound(
+  trx: Kysely<DB>,
+  id: number,
+  number: number,
+  why: {
+    actorId: string;
+    reason: string | null;
+    seeds: readonly { id: number | bigint; seed: string }[];
+    text?: string;
+    startedMessage?: string;
+  },
+): Promise<number[]> {
+  const own = why.seeds;
+  const pairings = (await repo.listPairings(trx, id)).filter((p) => p.number === number);
+  const tx = rounds.debatesDb(trx);
+  const now = nowIso();
+  const debateIds = pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId]));
+  for (const debateId of debateIds) {
+    if (!(await rounds.cancelUnstarted(tx, debateId, now))) {
+      throw why.startedMessage ? new AppError('conflict', why.startedMessage) : started(number);
+    }
+  }
+  const seeds = new Map(own.map((r) => [Number(r.id), randomBytes(8).toString('hex')]));
+  await hostRepo.unreleaseRound(trx, id, number, seeds);
+  const entrants = new Map((await repo.listEntrants(trx, id)).map((e) => [e.id, e]));
+  const nameOf = await namesOf(
+    trx,
+    [...entrants.values()].map((e) => e.userId),
+  );
+  const who = (entrantId: number | null) => (entrantId === null ? '' : nameOf(entrants.get(entrantId)?.userId ?? null));
+  const drawn = pairings.map((p) =>
+    p.isBye ? `${who(p.affEntrantId)} (bye)` : `${who(p.affEntrantId)} v ${who(p.negEntrantId)}`,
+  );
+  await hostRepo.insertAudit(trx, {
+    tournamentId: id,
+    action: 'round_repaired',
+    roundNumber: number,
+    debateId: null,
+    actorId: why.actorId,
+    reason: why.reason,
+    before: {
+      text: drawn.join('; '),
+      seeds: own.map((r) => ({ roundId: Number(r.id), seed: r.seed })),
+      pairings: pairings.map((p) => ({
+        affEntrantId: p.affEntrantId,
+        negEntrantId: p.negEntrantId,
+        isBye: Number(p.isBye) === 1,
+        debateId: p.debateId,
+      })),
+    },
+    after: {
+      text: `${why.text ?? 'Drawn again with a new seed'}; ${debateIds.length} ${debateIds.length === 1 ? 'room' : 'rooms'} called off`,
+      seeds: [...seeds].map(([roundId, seed]) => ({ roundId, seed })),
+    },
+    createdAt: now,
+  });
+  return debateIds;
+}
+
+/**
  * Re-pairs released round `number` (the release named by `releasedAt`) while none of its debates has started: the
  * debates are called off, the pairings deleted (kept in the audit), the round drafted again with a new seed, and
- * released again at once (`releaseRoundBy`, the one claim). Refused once any debate of the round has started.
+ * released again (`releaseRoundBy`, the one claim), all in the release's one transaction: a refused release leaves
+ * the round as it was. Refused once any debate of the round has started.
  */
 export async function repairRound(
   deps: TTournamentsDeps,
@@ -208,12 +277,14 @@ export async function repairRound(
 ): Promise<TTournamentRound> {
   const { row } = await requireManager(deps, user, id);
   if (row.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
-  const cancelled = await withKeyLock(deps.database, lockKey(id), async (trx) => {
+  const nothingToRepair = () =>
+    new AppError('conflict', `Round ${number} has not been released: there is nothing to re-pair.`);
+  if (number > lastRoundOf(row)) throw nothingToRepair();
+  let cancelled: number[] = [];
+  const takeBack = async (trx: Transaction<DB>) => {
     const all = await repo.listRounds(trx, id);
     const own = all.filter((r) => r.number === number);
-    if (own.length === 0 || own.every((r) => r.status === 'draft')) {
-      throw new AppError('conflict', `Round ${number} has not been released: there is nothing to re-pair.`);
-    }
+    if (own.length === 0 || own.every((r) => r.status === 'draft')) throw nothingToRepair();
     if (own.some((r) => r.status === 'complete') || all.some((r) => r.number > number && r.status !== 'draft')) {
       throw new AppError('conflict', `Round ${number} is over: a later round has been drawn from it.`);
     }
@@ -225,59 +296,13 @@ export async function repairRound(
         'round_released',
       );
     }
-    const pairings = (await repo.listPairings(trx, id)).filter((p) => p.number === number);
-    const tx = rounds.debatesDb(trx);
-    const now = nowIso();
-    const debateIds = pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId]));
-    for (const debateId of debateIds) {
-      if (!(await rounds.cancelUnstarted(tx, debateId, now))) throw started(number);
-    }
-    const seeds = new Map(own.map((r) => [Number(r.id), randomBytes(8).toString('hex')]));
-    await hostRepo.unreleaseRound(trx, id, number, seeds);
-    const entrants = new Map((await repo.listEntrants(trx, id)).map((e) => [e.id, e]));
-    const nameOf = await namesOf(
-      trx,
-      [...entrants.values()].map((e) => e.userId),
-    );
-    const who = (entrantId: number | null) =>
-      entrantId === null ? '' : nameOf(entrants.get(entrantId)?.userId ?? null);
-    const drawn = pairings.map((p) =>
-      p.isBye ? `${who(p.affEntrantId)} (bye)` : `${who(p.affEntrantId)} v ${who(p.negEntrantId)}`,
-    );
-    await hostRepo.insertAudit(trx, {
-      tournamentId: id,
-      action: 'round_repaired',
-      roundNumber: number,
-      debateId: null,
-      actorId: user.id,
-      reason: input.reason || null,
-      before: {
-        text: drawn.join('; '),
-        seeds: own.map((r) => ({ roundId: Number(r.id), seed: r.seed })),
-        pairings: pairings.map((p) => ({
-          affEntrantId: p.affEntrantId,
-          negEntrantId: p.negEntrantId,
-          isBye: Number(p.isBye) === 1,
-          debateId: p.debateId,
-        })),
-      },
-      after: {
-        text: `Drawn again with a new seed; ${debateIds.length} ${debateIds.length === 1 ? 'room' : 'rooms'} called off`,
-        seeds: [...seeds].map(([roundId, seed]) => ({ roundId, seed })),
-      },
-      createdAt: now,
-    });
-    return debateIds;
-  });
+    cancelled = await callOffRound(trx, id, number, { actorId: user.id, reason: input.reason || null, seeds: own });
+  };
+  // One transaction: the round taken back and drawn again, or (refused) left as it was. Of simultaneous re-pairs
+  // one wins; the others find the new release and are refused (409).
+  const round = await releaseRoundBy(deps, user.id, id, number, { takeBack });
   for (const debateId of cancelled) await emitDebateUpdated(deps, debateId);
-  try {
-    return await releaseRoundBy(deps, user.id, id, number);
-  } catch (error) {
-    // Another release (the tournament's own, or a host's) drew it first: that draw stands.
-    if (error instanceof AppError && error.reason === 'round_released') return presentedRound(deps, id, number);
-    await emitChanged(deps, id);
-    throw error;
-  }
+  return round;
 }
 
 /**
@@ -291,7 +316,7 @@ export async function correctResult(
   pairingId: number,
   input: TTournamentResultCorrection,
 ): Promise<TTournamentRound> {
-  await requireManager(deps, user, id);
+  const { row } = await requireManager(deps, user, id);
   const corrected = await withKeyLock(deps.database, lockKey(id), async (trx) => {
     const { pairing, debateId, aff, neg } = await requireDebatePairing(trx, id, pairingId);
     const winner = input.winner === 'aff' ? aff : neg;
@@ -326,9 +351,39 @@ export async function correctResult(
       after: describe(after),
       createdAt: nowIso(),
     });
-    return { debateId, number: pairing.number };
+    // An elimination result: the round its winner went on to is drawn again (refused once it has started), and the
+    // bracket and the champion follow the result of record.
+    const isElimination = pairing.number > row.prelimRounds;
+    const next = pairing.number + 1;
+    const nextRows = (await repo.listRounds(trx, id)).filter((r) => r.number === next && r.status !== 'draft');
+    const calledOff =
+      isElimination && nextRows.length > 0
+        ? await callOffRound(trx, id, next, {
+            actorId: user.id,
+            reason: input.reason,
+            seeds: nextRows,
+            text: `Drawn again after a corrected result of ${inSentence(roundName(pairing.number, row))}`,
+            startedMessage: `${roundName(next, row)} has started with the winner of this debate: its result can no longer be corrected.`,
+          })
+        : [];
+    if (isElimination) await reconcileResults(trx, (await repo.findTournament(trx, id))!);
+    return {
+      debateId,
+      number: pairing.number,
+      calledOff,
+      redraw: isElimination && nextRows.length > 0 ? next : null,
+    };
   });
   await emitDebateUpdated(deps, corrected.debateId);
+  for (const debateId of corrected.calledOff) await emitDebateUpdated(deps, debateId);
+  if (corrected.redraw !== null) {
+    try {
+      await releaseRoundBy(deps, user.id, id, corrected.redraw);
+    } catch (error) {
+      // Drawn again meanwhile (the tournament's own release): that draw stands; a refusal is the hosts' to resolve.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
   await emitChanged(deps, id);
   return presentedRound(deps, id, corrected.number);
 }

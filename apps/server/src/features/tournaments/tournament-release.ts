@@ -13,7 +13,7 @@ import {
   type TTournamentRoundReleased,
   roundName,
 } from '@resolved/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError, refused } from '../../lib/errors';
@@ -68,7 +68,7 @@ export async function releaseRoundBy(
   releasedBy: string | null,
   id: number,
   number: number,
-  options: { isCheckedInOnly?: boolean } = {},
+  options: { isCheckedInOnly?: boolean; takeBack?: (trx: Transaction<DB>) => Promise<void> } = {},
 ): Promise<TTournamentRound> {
   const row = await requireTournament(deps, id);
   if (number > lastRoundOf(row)) {
@@ -80,6 +80,7 @@ export async function releaseRoundBy(
   const nowMs = deps.now ? deps.now() : Date.now();
   // One transaction under the tournament's lock: the claim, the plan (pure) and its writes.
   const released = await withKeyLock(deps.database, lockKey(id), async (trx) => {
+    if (options.takeBack) await options.takeBack(trx); // A host's re-pair takes the round back in this transaction.
     const claim = await claimRound(deps, trx, { id, number, releasedBy, nowMs, ...options });
     const everyone = claim.entrants.map((e) => e.userId);
     const names = await findUserNames(trx, everyone);

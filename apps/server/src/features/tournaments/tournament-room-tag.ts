@@ -2,7 +2,8 @@
  * A tournament round's room is tagged with its tournament and round: the room names them and links to the
  * tournament. The tag goes to someone who may watch the round and may see the tournament; anyone else who may watch
  * it gets none (as for a round that is no tournament's), so an unpublished tournament stays hidden from its rooms'
- * spectators. A round they may not watch is refused as the round itself is.
+ * spectators. A round they may not watch is refused as the round itself is. The tag says when the tournament is
+ * finished: its rooms then offer no ballot form (the ballot route refuses one).
  */
 import { roundName, type TSessionUser, type TTournamentRoomTag } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
@@ -30,5 +31,6 @@ export async function getRoomTag(
     tournamentName: tournament.row.name,
     roundNumber: pairing.number,
     roundName: roundName(pairing.number, tournament.row),
+    isFinished: tournament.row.status === 'finished',
   };
 }

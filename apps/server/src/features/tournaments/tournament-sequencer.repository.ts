@@ -90,8 +90,11 @@ export async function listNoShows(db: TDb, tournamentId: number) {
     .execute();
 }
 
-/** The claim of round `number`'s grace check: true for the one caller that set it. */
-export async function claimGrace(db: TDb, tournamentId: number, number: number, now: string): Promise<boolean> {
+/**
+ * Marks round `number`'s grace period as dealt with, once its forfeits, no-shows and standbys are all done (never
+ * before: a mark that outran its work would lose that work in a crash). True for the one caller that set it.
+ */
+export async function markGraceEnded(db: TDb, tournamentId: number, number: number, now: string): Promise<boolean> {
   const result = await db
     .updateTable('tournamentRounds')
     .set({ graceEndedAt: now })

@@ -1,13 +1,21 @@
 /**
  * The tournament's sequencer: the rounds run with nobody at the desk (Lichess's per-tournament director). One job per
  * tournament on the one scheduler (`SEQUENCER_JOB`, keyed by the tournament's id, claimed in the database so one
- * instance runs it) looks at the tournament, does what is due, and plans its next run:
+ * instance runs it). It **reconciles**: each wake reads from the database what is due and does it, each step
+ * idempotent, so a crash or a lost event only delays work to the next wake (at the latest `RECONCILE_MS` later while
+ * the tournament runs, and at every start-up):
  *
+ * 0. The results of record: each division's bracket is brought to the confirmed elimination results (a corrected one
+ *    moves its winner), and the tournament is finished when its last round is decided (with a break, every final;
+ *    with none, every preliminary debate) — `reconcileResults`. The round's event only wakes this sooner.
  * 1. The grace period of a released round ended: a debater who never opened their room forfeits it through the
  *    rounds' own forfeit (`results.forfeit`, by absence: the opponent wins, the result is confirmed); neither came:
  *    the round is abandoned and counts for neither. Each such debater has a no-show (two withdraw them). A judge
- *    who never came (a panel's judge in any seat too) is replaced by a standby (checked in, not seated this round,
- *    allowed by `planJudges`), or a single judge's seat is emptied so the hosts see the room unjudged.
+ *    seated before the grace period ended who never came (a panel's judge in any seat too) is replaced by a standby
+ *    (checked in, not seated this round, allowed by `planJudges`), or a single judge's seat is emptied so the hosts
+ *    see the room unjudged. Each of these is done once however often it runs (a debate no longer live is left alone,
+ *    a no-show counts once, a standby seated after the grace period is not absent), and the round's mark
+ *    (`graceEndedAt`) is written last: a crash part-way leaves it unmarked, and the next wake finishes the work.
  * 2. Every result of the last released round is in: the time is kept (`when_ballots_in` pauses from it).
  * 3. The next draft round is due (its fixed start, or the pause after the ballots): it is released as a host would
  *    (`releaseRoundBy`, with no host), drawing only those who checked in. A refused release (a round not over,
@@ -27,11 +35,14 @@ import { panelArrivalsOf } from '../debates/panels.service';
 import * as rounds from '../debates/rounds.service';
 import * as results from '../results/results.service';
 import { ageBandsOf } from '../users/users.service';
+import { reconcileResults } from './tournament-elimination';
 import { planJudges } from './tournament-judges';
 import { doubleNoShows, pairingKey, recordNoShows } from './tournament-no-shows';
 import { planRound, roundGroups, type TScheduleDeps } from './tournament-schedule';
 import * as seqRepo from './tournament-sequencer.repository';
 import * as repo from './tournaments.repository';
+import { withKeyLock } from '../../lib/key-lock';
+import { lockKey } from './tournament-access';
 import { emitChanged } from './tournament-events';
 import { releaseRoundBy } from './tournament-release';
 
@@ -39,13 +50,27 @@ import { releaseRoundBy } from './tournament-release';
 export const SEQUENCER_JOB = 'tournaments.sequencer';
 /** A refused automatic release is tried again after this long. */
 export const RELEASE_RETRY_MS = 60_000;
+/**
+ * While a tournament runs, the sequencer looks again at least this often, whatever it planned: what a lost event or
+ * a dead instance left undone (a final's ballot whose handler never ran) is found within this time.
+ */
+export const RECONCILE_MS = 5 * 60_000;
 const MINUTE = 60_000;
+
+/** The steps of a wake, in order (`onStep` is called after each: the lifecycle test injects a crash there). */
+export type TSequencerStep = 'reconciled' | 'no_shows' | 'forfeit' | 'standby' | 'grace_ended' | 'results_in';
 
 export interface TSequencer {
   deps: TScheduleDeps;
   scheduler: Pick<Scheduler, 'at'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Called after each step of a wake (tests: a step that throws is a crash between two steps). */
+  onStep?: (step: TSequencerStep, tournamentId: number) => void | Promise<void>;
 }
+
+const stepDone = async (seq: TSequencer, step: TSequencerStep, tournamentId: number) => {
+  if (seq.onStep) await seq.onStep(step, tournamentId);
+};
 
 const nowMsOf = (seq: TSequencer) => (seq.deps.now ? seq.deps.now() : Date.now());
 
@@ -56,13 +81,25 @@ export async function runSequencer(seq: TSequencer, tournamentId: number): Promi
   const row = await repo.findTournament(db, tournamentId);
   if (!row || row.status === 'finished') return;
   const nowMs = nowMsOf(seq);
-  const wakeAt: number[] = [];
+  const wakeAt: number[] = row.status === 'running' ? [nowMs + RECONCILE_MS] : [];
+
+  // 0. The brackets and the finish, from the results of record.
+  const isFinished = await withKeyLock(deps.database, lockKey(tournamentId), async (trx) => {
+    const tournament = await repo.findTournament(trx, tournamentId);
+    return tournament ? reconcileResults(trx, tournament) : false;
+  });
+  await stepDone(seq, 'reconciled', tournamentId);
+  if (isFinished) {
+    seq.log.info({ tournamentId }, 'tournament finished');
+    await emitChanged(deps, tournamentId);
+    return;
+  }
 
   // 1. Grace periods that ended.
   for (const group of roundGroups(await repo.listRounds(db, tournamentId))) {
     if (group.status === 'draft' || group.releasedAt === null || group.graceEndedAt !== null) continue;
     const graceEnd = Date.parse(group.releasedAt) + deps.timings.graceMinutes * MINUTE;
-    if (nowMs >= graceEnd) await endGrace(seq, tournamentId, group.number, nowMs);
+    if (nowMs >= graceEnd) await endGrace(seq, tournamentId, group.number, graceEnd, nowMs);
     else wakeAt.push(graceEnd);
   }
 
@@ -71,6 +108,7 @@ export async function runSequencer(seq: TSequencer, tournamentId: number): Promi
     if (group.status !== 'released' || group.resultsInAt !== null) continue;
     if (await areResultsIn(seq, tournamentId, group.number)) {
       await seqRepo.markResultsIn(db, tournamentId, group.number, new Date(nowMs).toISOString());
+      await stepDone(seq, 'results_in', tournamentId);
       await emitChanged(deps, tournamentId);
     }
   }
@@ -148,15 +186,22 @@ async function areResultsIn(seq: TSequencer, tournamentId: number, number: numbe
 }
 
 /**
- * The end of round `number`'s grace period, once (`claimGrace`): absent debaters forfeit (or, both absent, the round
- * is abandoned), each with a no-show; absent judges are replaced by standbys, or a single judge unseated. An absent
+ * The end of round `number`'s grace period (`graceEnd`): absent debaters forfeit (or, both absent, the round is
+ * abandoned), each with a no-show; absent judges are replaced by standbys, or a single judge unseated. An absent
  * judge of a panel (the chair or seat 2 or 3) is only replaced: without a standby the seat is kept, since the panel's
- * other judges still decide by their majority and a panel without its chair would have no judge's seat at all.
+ * other judges still decide by their majority and a panel without its chair would have no judge's seat at all. Each
+ * step is idempotent and in its own transaction; the round is marked (`markGraceEnded`) only when all are done.
  */
-async function endGrace(seq: TSequencer, tournamentId: number, number: number, nowMs: number): Promise<void> {
+async function endGrace(
+  seq: TSequencer,
+  tournamentId: number,
+  number: number,
+  graceEnd: number,
+  nowMs: number,
+): Promise<void> {
   const { deps } = seq;
   const db = deps.database.db;
-  if (!(await seqRepo.claimGrace(db, tournamentId, number, new Date(nowMs).toISOString()))) return;
+  const graceEndIso = new Date(graceEnd).toISOString();
   const tx = rounds.debatesDb(db);
   const pairings = (await repo.listPairings(db, tournamentId)).filter(
     (p) => p.number === number && !p.isBye && p.debateId !== null && p.negEntrantId !== null,
@@ -167,6 +212,8 @@ async function endGrace(seq: TSequencer, tournamentId: number, number: number, n
   );
   // Every judge seated this round, a panel's too: none of them is another room's standby.
   const seated = new Set<string>(panelSeats.map((s) => s.userId));
+  // Absent: seated before the grace period ended and never came (a standby seated at its end has had no grace yet).
+  const isAbsent = (seatedAt: string | null, joinedAt: boolean) => !joinedAt && (seatedAt ?? '') < graceEndIso;
   const judgeAway: TAbsentJudge[] = [];
   for (const p of pairings) {
     const debate = await rounds.findDebate(tx, p.debateId!);
@@ -182,22 +229,29 @@ async function endGrace(seq: TSequencer, tournamentId: number, number: number, n
         recordNoShows(trx, tournamentId, number, away, 'absent', nowIso()),
       );
       if (withdrawn.length > 0) seq.log.info({ tournamentId, withdrawn }, 'entrants withdrawn after two no-shows');
+      await stepDone(seq, 'no_shows', tournamentId);
     }
     if (affAway && negAway) {
       await results.abandon(deps, debate.id);
+      await stepDone(seq, 'forfeit', tournamentId);
     } else if (affAway || negAway) {
       await results.forfeit(deps, debate.id, affAway ? debate.debaterAId : debate.debaterBId, { byAbsence: true });
+      await stepDone(seq, 'forfeit', tournamentId);
     } else {
       const room = { debateId: debate.id, affId: p.affEntrantId, negId: p.negEntrantId!, isPanel: panel.length > 0 };
-      if (debate.judgeId && debate.judgeJoinedAt === null) {
+      if (debate.judgeId && isAbsent(debate.judgeSeatedAt, debate.judgeJoinedAt !== null)) {
         judgeAway.push({ ...room, judgeId: debate.judgeId, seat: 1 });
       }
       for (const s of panel) {
-        if (s.seat > 1 && !s.hasJoined) judgeAway.push({ ...room, judgeId: s.userId, seat: s.seat });
+        if (s.seat > 1 && isAbsent(s.seatedAt, s.hasJoined)) {
+          judgeAway.push({ ...room, judgeId: s.userId, seat: s.seat });
+        }
       }
     }
   }
   if (judgeAway.length > 0) await seatStandbys(seq, tournamentId, number, judgeAway, seated, nowMs);
+  await seqRepo.markGraceEnded(db, tournamentId, number, new Date(nowMs).toISOString());
+  await stepDone(seq, 'grace_ended', tournamentId);
   await emitChanged(deps, tournamentId);
 }
 
@@ -243,14 +297,17 @@ async function seatStandbys(
     nowMs,
     allowedIds,
   });
+  // The sequencer's own time, at or after the grace period's end: a rerun does not take the standby for absent.
+  const seatedAt = new Date(nowMs).toISOString();
   for (const [index, room] of rooms.entries()) {
     const standby = standbys[index]?.[0] ?? null;
     if (standby === null && room.isPanel) continue;
     const isReplaced = await inTransaction(deps.database, (trx) =>
       room.seat === 1
-        ? rounds.replaceAbsentJudge(rounds.debatesDb(trx), room.debateId, room.judgeId, standby, nowIso())
-        : rounds.replaceAbsentPanelJudge(rounds.debatesDb(trx), room.debateId, room.judgeId, standby!, nowIso()),
+        ? rounds.replaceAbsentJudge(rounds.debatesDb(trx), room.debateId, room.judgeId, standby, seatedAt)
+        : rounds.replaceAbsentPanelJudge(rounds.debatesDb(trx), room.debateId, room.judgeId, standby!, seatedAt),
     );
+    await stepDone(seq, 'standby', tournamentId);
     if (!isReplaced) continue;
     // The room's open pages show who judges now (or that nobody does).
     await emitDebateUpdated(deps, room.debateId);

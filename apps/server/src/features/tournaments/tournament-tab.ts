@@ -20,7 +20,7 @@ import { outcomesOf } from '../results/results.service';
 import { lateByeIds } from './tournament-judging';
 import { bracketView } from './tournament-bracket';
 import * as bracketRepo from './tournament-bracket.repository';
-import { advanceBrackets } from './tournament-elimination';
+import { reconcileResults } from './tournament-elimination';
 import * as repo from './tournaments.repository';
 import {
   type TTournamentsDeps,
@@ -162,11 +162,11 @@ export async function handleRoundUpdated(deps: TTournamentsDeps, debate: TDebate
   if (debate.kind !== 'tournament' || !ENDED_STATUSES.includes(debate.status)) return;
   const tournamentId = await repo.findTournamentIdOfDebate(db(deps), debate.id);
   if (tournamentId === null) return;
-  // An elimination result advances its winner in the bracket (and the final's finishes the tournament) first, so
-  // the pages told below read the bracket with it.
+  // A hint: the sequencer reconciles the same at every wake (a lost event only delays it). Done here first so that
+  // the pages told below read the bracket (and a finished tournament) with this result.
   await withKeyLock(deps.database, lockKey(tournamentId), async (trx) => {
     const tournament = await repo.findTournament(trx, tournamentId);
-    if (tournament) await advanceBrackets(trx, tournament);
+    if (tournament) await reconcileResults(trx, tournament);
   });
   await emitChanged(deps, tournamentId);
 }

@@ -179,6 +179,7 @@ describe.each(TEST_ENGINES)('tournaments on %s', (engine) => {
         tournamentName: 'Valley Classic',
         roundNumber: 1,
         roundName: 'Round 1',
+        isFinished: false,
       });
     }
     // A spectator may watch the round but not see an unpublished tournament entered by code: no tag.

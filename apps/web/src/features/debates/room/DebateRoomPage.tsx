@@ -37,7 +37,7 @@ import { VideoPanel } from '../video/VideoPanel';
 import { useDebateRoom } from './useDebateRoom';
 import { debatesKey } from '../debates-queries';
 import { BlockRoundPeople } from '../../blocks/BlockRoundPeople';
-import { TournamentRoomTag } from '../../tournaments/TournamentRoomTag';
+import { TournamentOverNotice, TournamentRoomTag, useIsTournamentOver } from '../../tournaments/TournamentRoomTag';
 import { isUpcoming, startTimeText } from '../start-time';
 import { useNow } from '../../../lib/useNow';
 import { serverNow } from './server-time';
@@ -70,6 +70,8 @@ export default function DebateRoomPage() {
   const forfeitAfterMs = useQueueStatus(!!user).data?.forfeitAfterMs ?? FORFEIT_AFTER_MS;
   useLeaveGuard(isLiveDebater, forfeitAfterMs);
   useRoomExits(debateId, debate, user?.id);
+  // A finished tournament's rounds take no ballot (a panel judge's late one included): the room says so instead.
+  const isTournamentOver = useIsTournamentOver(debateId, debate?.kind === 'tournament');
 
   if (room.error && !debate) {
     return (
@@ -190,7 +192,11 @@ export default function DebateRoomPage() {
           <PanelBallots debate={debate} />
           {/* A panel: each of its judges submits their own ballot; otherwise the round's one judge. */}
           {(debate.panel ? canSubmitPanelBallot(actor, debate) : canSubmitBallot(actor, seats)) ? (
-            <BallotForm debate={debate} onSubmitted={handleDecided} />
+            isTournamentOver ? (
+              <TournamentOverNotice />
+            ) : (
+              <BallotForm debate={debate} onSubmitted={handleDecided} />
+            )
           ) : null}
 
           <EvidencePanel
