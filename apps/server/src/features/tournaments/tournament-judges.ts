@@ -61,7 +61,9 @@ export async function planJudges(
   const { tournamentId, roundNumber, rooms } = input;
   if (rooms.length === 0) return [];
   const unavailable = new Set(
-    (await poolRepo.listUnavailable(trx, tournamentId)).filter((r) => r.roundNumber === roundNumber).map((r) => r.userId),
+    (await poolRepo.listUnavailable(trx, tournamentId))
+      .filter((r) => r.roundNumber === roundNumber)
+      .map((r) => r.userId),
   );
   const entrants = new Set(input.entrantUserIds);
   let ids = (await repo.listJudges(trx, tournamentId))

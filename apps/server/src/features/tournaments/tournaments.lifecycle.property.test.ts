@@ -123,7 +123,7 @@ describe('a tournament’s lifecycle (property)', () => {
         const decide = async (p: TPairing) => {
           const isAff = s.winners[w++ % s.winners.length]!;
           const debateId = p.debateId!;
-          const voters = p.panel.length > 1 ? p.panel.map((j) => judges.get(j.userId)!) : [spare];
+          const voters = p.panel.length > 1 ? p.panel.map((j) => judges.get(j.userId!)!) : [spare];
           await t.database.db
             .updateTable('debates')
             .set({ status: 'awaiting_ballot', judgeId: voters[0]!.user.id, spokenMs: 60 * 60_000 })

@@ -248,7 +248,7 @@ describe.each(TEST_ENGINES)('the sequencer reconciles on %s', (engine) => {
       .execute();
     await t.database.db.deleteFrom('activeDebaters').where('debateId', '=', debateId).execute();
     const byId = new Map(judges.map((j) => [j.user.id, j]));
-    const [chair, second, third] = room.panel.map((j) => byId.get(j.userId)!);
+    const [chair, second, third] = room.panel.map((j) => byId.get(j.userId!)!);
     const vote = (who: TWho) =>
       call(who, 'POST', `/api/debates/${debateId}/ballots`, {
         winnerSide: 'a',
@@ -298,9 +298,9 @@ describe.each(TEST_ENGINES)('the sequencer reconciles on %s', (engine) => {
     const standby = judges.find((j) => !seated.includes(j.user.id))!;
     const deps = { database: t.app.context.database, events: t.app.context.events };
     // Room 1: its aff came, its neg never did. Room 2: both debaters came, its judge never did.
-    await notePresent(deps, forfeitRoom!.debateId!, forfeitRoom!.aff!.userId);
-    await notePresent(deps, judgeRoom!.debateId!, judgeRoom!.aff!.userId);
-    await notePresent(deps, judgeRoom!.debateId!, judgeRoom!.neg!.userId);
+    await notePresent(deps, forfeitRoom!.debateId!, forfeitRoom!.aff!.userId!);
+    await notePresent(deps, judgeRoom!.debateId!, judgeRoom!.aff!.userId!);
+    await notePresent(deps, judgeRoom!.debateId!, judgeRoom!.neg!.userId!);
     clock = Date.parse(round.releasedAt!) + t.config.tournamentTimings.graceMinutes * MINUTE + 1000;
     await expect(runSequencer(seq, id)).rejects.toThrow('The instance died.');
     // The scheduler runs the job again: the work is done, and done once.
