@@ -1,6 +1,15 @@
 import fs from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** One <video> of a page as a test reads it. */
+export interface TVideoState {
+  isPlaying: boolean;
+  isPaused: boolean;
+  readyState: number;
+  width: number;
+  hasStream: boolean;
+}
+
 /** A file a test shares or downloads: its name and its bytes. */
 export interface TTestFile {
   name: string;
@@ -121,9 +130,29 @@ export class DebatePage {
     return this.page.locator(`video[aria-label="${label}"]`);
   }
 
-  /** Whether the labelled <video> is playing frames. */
-  videoIsPlaying(label: string): Promise<boolean> {
-    return this.video(label).evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 2 && v.videoWidth > 0);
+  /**
+   * Every <video> with this label as it stands, without waiting (an empty list while there is none): whether it plays
+   * frames, and what that is judged from (for a failure's message).
+   */
+  videoStates(label: string): Promise<TVideoState[]> {
+    return this.video(label).evaluateAll((videos: HTMLVideoElement[]) =>
+      videos.map((v) => ({
+        isPlaying: !v.paused && v.readyState >= 2 && v.videoWidth > 0,
+        isPaused: v.paused,
+        readyState: v.readyState,
+        width: v.videoWidth,
+        hasStream: !!v.srcObject,
+      })),
+    );
+  }
+
+  /**
+   * Whether exactly one <video> carries the label and it plays frames. It answers at once (false while there is no
+   * such video, or two), so a poll reads it again instead of hanging on an element that is not there yet.
+   */
+  async videoIsPlaying(label: string): Promise<boolean> {
+    const states = await this.videoStates(label);
+    return states.length === 1 && states[0]!.isPlaying;
   }
 
   /** Seconds shown on the clock face (m:ss). */
