@@ -34,7 +34,8 @@ async function expectBothDebatersWithin15s(watcher: DebatePage, round: number, e
       .locator('video')
       .evaluateAll((vs: HTMLVideoElement[]) =>
         vs.map(
-          (v) => `${v.ariaLabel}:${v.paused ? 'paused' : 'playing'}:${v.readyState}:${v.videoWidth}:${!!v.srcObject}`,
+          (v) =>
+            `${v.ariaLabel}:${v.paused ? 'paused' : 'unpaused'}:readyState ${v.readyState}:${v.videoWidth} px:${v.srcObject ? 'stream' : 'no stream'}`,
         ),
       );
     throw new Error(`${String(error)}\nthe pages show: ${await callTexts(everyone)}\nvideos: ${videos.join(' ')}`, {
