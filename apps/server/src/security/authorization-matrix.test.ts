@@ -1174,6 +1174,9 @@ async function clockProbe(c: TCtx & { socket: TTestSocket }, action: string, bef
   return ask(c.socket, `debate.${action}`, { debateId: id });
 }
 
+/** Shaped as a session description (`v=0`, a media section), so the probe reaches the door, not the schema. */
+const PROBE_SDP = 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n';
+
 const SOCKET_PROBES: Record<string, TSocketProbe> = {
   ping: (c) =>
     new Promise((resolve) => (c.socket.emit as (n: string, cb: (r: TAck<unknown>) => void) => void)('ping', resolve)),
@@ -1231,11 +1234,11 @@ const SOCKET_PROBES: Record<string, TSocketProbe> = {
     if (!joined.ok) return joined;
     return ask(c.socket, 'debate.signal', { debateId: id, signal: { type: 'hello' } });
   },
-  'sfu.publish': (c) => sfuProbe(c, 'sfu.publish', { offer: 'v=0' }),
+  'sfu.publish': (c) => sfuProbe(c, 'sfu.publish', { offer: PROBE_SDP }),
   'sfu.unpublish': (c) => sfuProbe(c, 'sfu.unpublish', {}),
   'sfu.feeds': (c) => sfuProbe(c, 'sfu.feeds', {}),
   'sfu.subscribe': (c) => sfuProbe(c, 'sfu.subscribe', { feedUserId: c.owner.user.id }),
-  'sfu.start': (c) => sfuProbe(c, 'sfu.start', { subscriptionId: 'x', answer: 'v=0' }),
+  'sfu.start': (c) => sfuProbe(c, 'sfu.start', { subscriptionId: 'x', answer: PROBE_SDP }),
   'sfu.leave': (c) => sfuProbe(c, 'sfu.leave', {}),
   // A tournament entered by code is unknown to whoever may not see it: that not_found is its refusal.
   'tournament.watch': async (c) => {

@@ -284,7 +284,7 @@ describe.each(TEST_ENGINES)('hostile input on %s', (engine) => {
   it('refuses hostile socket payloads with an error acknowledgement and stays connected and healthy', async () => {
     // The table's `event | case` rows are states of an event, not events of their own.
     const events = Object.keys(SOCKET_RULES).filter(
-      (e) => !e.includes(' | ') && e !== 'ping' && e !== 'chat.leave' && e !== 'debate.leave',
+      (e) => !e.includes(' | ') && !['ping', 'chat.leave', 'debate.leave', 'tournament.unwatch'].includes(e),
     );
     const sockets: TTestSocket[] = [await connectClient(baseUrl, admin.cookie), await connectClient(baseUrl)];
     const failures: string[] = [];
@@ -319,7 +319,15 @@ describe.each(TEST_ENGINES)('hostile input on %s', (engine) => {
       }
       // Events without an acknowledgement, unknown events and non-object payloads must not hurt either.
       for (const socket of sockets) {
-        for (const event of ['chat.leave', 'debate.leave', 'no.such_event', 'ping', '__proto__', 'constructor']) {
+        for (const event of [
+          'chat.leave',
+          'debate.leave',
+          'tournament.unwatch',
+          'no.such_event',
+          'ping',
+          '__proto__',
+          'constructor',
+        ]) {
           for (const payload of [undefined, null, 42, 'x'.repeat(10_000), { debateId: -1 }, [[[[]]]]]) {
             (socket.emit as (n: string, p: unknown) => void)(event, payload);
           }

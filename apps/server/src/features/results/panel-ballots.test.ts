@@ -29,12 +29,13 @@ describe.each(TEST_ENGINES)('panel ballots on %s', (engine) => {
   }
 
   /** A two-entrant LD tournament asking for panels in its preliminaries, its pool, and round 1 released. */
-  async function panelRound(debaters: TWho[], judges: TWho[]) {
+  /** A one-room panel round of a new tournament (`prelimRounds` 2 keeps it running once the room is decided). */
+  async function panelRound(debaters: TWho[], judges: TWho[], prelimRounds = 1) {
     const admin = await buildUser(t, { role: 'admin' });
     const created = await call(admin, 'POST', '/api/tournaments', {
       name: 'Panelled open',
       formatId: 'ld',
-      prelimRounds: 1,
+      prelimRounds,
       breakSize: 0,
       scheduleMode: 'fixed',
       entryMode: 'open',
@@ -151,7 +152,8 @@ describe.each(TEST_ENGINES)('panel ballots on %s', (engine) => {
   it('decides 2–0 without the third ballot, which is still kept and shown when it comes', async () => {
     const debaters = await users(2);
     const judges = await users(3);
-    const { debateId } = await panelRound(debaters, judges);
+    // Kept while the tournament runs: once it is finished its results are final (tournaments.reconcile.test.ts).
+    const { debateId } = await panelRound(debaters, judges, 2);
     const panelIds = (await getDebate(judges[0]!, debateId)).panel!.judges.map((j) => j.userId);
     const [first, second, third] = panelIds.map((id) => judges.find((j) => j.user.id === id)!) as [TWho, TWho, TWho];
     await endSpeeches(debateId);
