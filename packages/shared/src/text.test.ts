@@ -53,7 +53,10 @@ const NOT_FREE_TEXT: { path: RegExp; reason: string }[] = [
     path: /^Z(AddCohost|AddJudge|AddTeamJudge)Request\.userId$|\.(a|b|judge)UserId$|\.presentUserIds\[\]$|\.judgeId$|\.toUserId$|\.feedUserId$/,
     reason: 'an account id the server looks up; an unknown one is refused',
   },
-  { path: /\.subscriptionId$|\.callId$/, reason: 'an id of a media subscription or call, matched, never shown' },
+  {
+    path: /\.subscriptionId$|\.callId$|\.offerId$|\.toCallId$/,
+    reason: 'an id of a media subscription, call or offer, matched, never shown',
+  },
   { path: /^ZSfuToken$|\.token$|\.invite$/, reason: 'a token compared with one the server issued' },
   { path: /^ZPassword$|\.password$/, reason: 'a password: any character may be in it, it is hashed, never shown' },
   {
