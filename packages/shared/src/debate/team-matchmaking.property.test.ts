@@ -36,23 +36,31 @@ function seeded(seed: number): TRandom {
   };
 }
 
-const USERS = 24;
+const USERS = 60;
 const ZProfile = fc.record({
-  band: fc.constantFrom<TAgeBand | null>(...AGE_BANDS, null),
+  // Mostly minors and adults, some under 13 or without a band yet.
+  band: fc.oneof(
+    { weight: 9, arbitrary: fc.constantFrom<TAgeBand | null>('minor', 'adult') },
+    { weight: 1, arbitrary: fc.constantFrom<TAgeBand | null>(...AGE_BANDS, null) },
+  ),
   teamIds: fc.subarray([1, 2, 3]),
 });
 const ZEntrySpec = fc.record({
   mode: fc.constantFrom(...QUEUE_MODES),
   formatId: fc.constantFrom<TFmt>('pf', 'pf', 'parli', 'ld', 'bp'),
-  users: fc.uniqueArray(fc.integer({ min: 0, max: USERS - 1 }), { minLength: 1, maxLength: 3 }),
+  // Two people (a solo entry takes the first); now and then a team of the wrong size.
+  users: fc.oneof(
+    { weight: 9, arbitrary: fc.uniqueArray(fc.integer({ min: 0, max: USERS - 1 }), { minLength: 2, maxLength: 2 }) },
+    { weight: 1, arbitrary: fc.uniqueArray(fc.integer({ min: 0, max: USERS - 1 }), { minLength: 1, maxLength: 3 }) },
+  ),
   seconds: fc.integer({ min: 0, max: 50 }),
 });
 const ZWorld = fc.record({
   profiles: fc.array(ZProfile, { minLength: USERS, maxLength: USERS }),
   blocks: fc.array(fc.tuple(fc.integer({ min: 0, max: USERS - 1 }), fc.integer({ min: 0, max: USERS - 1 })), {
-    maxLength: 30,
+    maxLength: 40,
   }),
-  specs: fc.array(ZEntrySpec, { maxLength: 40 }),
+  specs: fc.array(ZEntrySpec, { minLength: 10, maxLength: 40 }),
   seed: fc.integer(),
   withAges: fc.boolean(),
 });
@@ -66,10 +74,8 @@ function build(world: TWorld) {
     id,
     formatId: spec.formatId,
     mode: spec.mode,
-    // A team of the format's size when the spec gives enough people, else whatever it gave (left waiting).
-    userIds: (spec.mode === 'team' ? spec.users.slice(0, SHAPES[spec.formatId].teamSize) : spec.users.slice(0, 1)).map(
-      (u) => `u${u}`,
-    ),
+    // A team entry in Lincoln Douglas or of the wrong size is left waiting.
+    userIds: (spec.mode === 'team' ? spec.users : spec.users.slice(0, 1)).map((u) => `u${u}`),
     createdAt: new Date(1_750_000_000_000 + spec.seconds * 1000).toISOString(),
   }));
   return { profiles: world.withAges ? profiles : undefined, isBlocked: blockGraph(blocks), entries, all: profiles };
@@ -81,6 +87,8 @@ function checkRound(
 ): string[] {
   const shape = SHAPES[round.formatId];
   expect(round.sides).toHaveLength(shape.sides);
+  // One-on-one practice only in a team format that allows it.
+  if (round.mode === 'one-on-one') expect(shape.canPractiseOneOnOne).toBe(true);
   const people = round.sides.flatMap((side) => side.userIds);
   for (const side of round.sides) {
     // Full teams: one a side one-on-one, the format's team size otherwise; never one-on-one mixed with teams.

@@ -47,14 +47,14 @@ export const ZJoinTeamQueueRequest = z
       return;
     }
     const wanted = format.teamSize - 1;
-    if (partners.length !== wanted) {
+    if (new Set(partners).size !== partners.length) {
+      ctx.addIssue({ code: 'custom', path: ['partnerIds'], message: 'Choose each partner once.' });
+    } else if (partners.length !== wanted) {
       ctx.addIssue({
         code: 'custom',
         path: ['partnerIds'],
         message: `A ${format.name} team is ${format.teamSize} debaters: choose ${wanted} partner${wanted === 1 ? '' : 's'}.`,
       });
-    } else if (new Set(partners).size !== partners.length) {
-      ctx.addIssue({ code: 'custom', path: ['partnerIds'], message: 'Choose each partner once.' });
     }
   })
   .transform((value) => {
