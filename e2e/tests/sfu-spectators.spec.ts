@@ -135,10 +135,10 @@ async function expectBothDebatersPlaying(page: Page) {
   }
 }
 
-// Parked (session of 2026-12-06): it failed 4 of 4 runs on merged main: one spectator's frames stopped growing until the
-// 240 s budget ran out. A cause that fits was fixed (a viewer kept a dead subscription to a participant who published
-// anew; see docs/decisions.md). Not yet run to the end since: at load 15-50 every run, and the build before the merges
-// too, timed out earlier, opening the rooms. Un-park once it passes three runs in a row on a quieter machine.
+// Parked (session of 2026-12-06): it failed 4 of 4 runs on merged main, the 240 s budget running out in a spectator's
+// frame poll (line 134). A defect that fits was fixed (a viewer kept a dead subscription to a participant who published
+// anew; see docs/decisions.md), yet at load 15-50 every run since timed out, one at line 134 again, and the build from
+// before the merges timed out too: load is not ruled out. Un-park once it passes three runs in a row on a calm machine.
 test.fixme('six spectators watch both debaters through the media server, and the debaters connect to none of them', async ({
   browser,
 }) => {
