@@ -135,9 +135,10 @@ async function expectBothDebatersPlaying(page: Page) {
   }
 }
 
-// Parked (session of 2026-12-06): after the media server's rooms began to follow the seats (issue 39 items 9-10), this
-// test failed 4 of 4 runs on merged main: every spectator's frames start, then one spectator's stop growing and the
-// 240 s budget runs out (sfu-spectators.spec.ts:134). Load or a regression is not yet told apart; see issue 39's note.
+// Parked (session of 2026-12-06): it failed 4 of 4 runs on merged main, the 240 s budget running out in a spectator's
+// frame poll (line 134). A defect that fits was fixed (a viewer kept a dead subscription to a participant who published
+// anew; see docs/decisions.md), yet at load 15-50 every run since timed out, one at line 134 again, and the build from
+// before the merges timed out too: load is not ruled out. Un-park once it passes three runs in a row on a calm machine.
 test.fixme('six spectators watch both debaters through the media server, and the debaters connect to none of them', async ({
   browser,
 }) => {

@@ -65,6 +65,11 @@ export type TSfuLeave = z.infer<typeof ZSfuLeave>;
 /** A participant's feed in the round's room, named by whose it is. */
 export interface TSfuFeed {
   userId: string;
+  /**
+   * Which publication of theirs it is now (opaque): a participant who publishes again (a new connection after theirs
+   * broke, a reconnect) gets a new one, and a viewer subscribed to the old one subscribes again.
+   */
+  publicationId: string;
 }
 
 export interface TSfuClientToServerEvents {
@@ -74,10 +79,10 @@ export interface TSfuClientToServerEvents {
   'sfu.unpublish': (payload: TSfuRef, ack: (reply: TAck) => void) => void;
   /** A viewer asks which feeds the round's room has now. */
   'sfu.feeds': (payload: TSfuRef, ack: (reply: TAck<{ feeds: TSfuFeed[] }>) => void) => void;
-  /** A viewer subscribes to one participant's feed: the reply is Janus's offer. */
+  /** A viewer subscribes to one participant's feed: the reply is Janus's offer, and which publication it carries. */
   'sfu.subscribe': (
     payload: TSfuSubscribe,
-    ack: (reply: TAck<{ subscriptionId: string; offer: string }>) => void,
+    ack: (reply: TAck<{ subscriptionId: string; offer: string; publicationId: string }>) => void,
   ) => void;
   /** A viewer answers a subscription's offer; media flows once ICE connects. */
   'sfu.start': (payload: TSfuStart, ack: (reply: TAck) => void) => void;

@@ -168,17 +168,37 @@ export async function clearPublications(
   return kicked;
 }
 
+/** Most rooms an instance remembers its last fit of (a round whose end it never saw is forgotten in turn). */
+const FITS_KEPT = 1000;
+/** What each instance (its deps) last fitted each round's room to: the Janus room, its size and its publishers. */
+const lastFits = new WeakMap<TSfuDeps, Map<number, string>>();
+
+function fitsOf(deps: TSfuDeps): Map<number, string> {
+  let fits = lastFits.get(deps);
+  if (!fits) {
+    fits = new Map();
+    lastFits.set(deps, fits);
+  }
+  return fits;
+}
+
 /**
  * The round's seats changed (a host replaced a judge, a standby took a seat): its room takes as many publishers as
  * it has seats, and a publisher no longer seated loses their place (their grant no longer publishes either: every
- * request asks the seats again). Viewers are told when a feed went. Nothing when the round has no open room.
+ * request asks the seats again). Viewers are told when a feed went. Nothing when the round has no open room, and
+ * nothing asked of Janus when the room was last fitted here to the same publishers (most of a live round's updates are
+ * its clock and its speeches, not its seats); `isForced` (Janus said the room is full) asks it all the same.
  */
-export async function fitRoom(deps: TSfuDeps, row: TDebateRow): Promise<void> {
+export async function fitRoom(deps: TSfuDeps, row: TDebateRow, { isForced = false } = {}): Promise<void> {
   if (!isOn(row)) return;
   const room = await openRoom(deps, Number(row.id));
   if (!room) return;
+  const seats = await publisherSeatsOf(deps, row);
+  const fit = `${room.room}:${seats}:${[...(await publishersOf(deps, row))].sort().join(',')}`;
+  const fits = fitsOf(deps);
+  if (!isForced && fits.get(room.debateId) === fit) return;
   await withRoom(deps, room, async (current) => {
-    await deps.janus.resizeRoom(current.room, current.secret, await publisherSeatsOf(deps, row));
+    await deps.janus.resizeRoom(current.room, current.secret, seats);
     if ((await clearPublications(deps, row, current)) > 0) {
       deps.events.emit({
         name: 'sfu.feeds_changed',
@@ -187,6 +207,9 @@ export async function fitRoom(deps: TSfuDeps, row: TDebateRow): Promise<void> {
       });
     }
   });
+  fits.delete(room.debateId);
+  fits.set(room.debateId, fit);
+  if (fits.size > FITS_KEPT) fits.delete(fits.keys().next().value!);
 }
 
 /**
@@ -195,6 +218,7 @@ export async function fitRoom(deps: TSfuDeps, row: TDebateRow): Promise<void> {
  * cannot be reached gives the claim back, for the sweep to try again.
  */
 export async function endRoom(deps: TSfuDeps, debateId: number): Promise<boolean> {
+  fitsOf(deps).delete(debateId);
   const stored = await repo.findRoom(deps.database.db, debateId);
   if (!stored || stored.destroyedAt) return false;
   if (!(await repo.claimDestroy(deps.database.db, debateId, nowIso()))) return false;

@@ -128,26 +128,40 @@ export async function mayView(deps: TDebatesDeps, user: TSessionUser, row: TDeba
   return (await viewRefusal(deps, user, row)) === null;
 }
 
-/** The round's feeds now: its debaters' and judge's publications whose media is up, by whose they are. */
+/**
+ * The round's publications whose media is up, by seated participant: the first Janus lists of each (for a moment
+ * after a republish it may list the replaced one too; the new one's `sfu.feeds_changed` brings the list again).
+ */
+async function publicationsOf(deps: TSfuDeps, room: TSfuRoom, row: TDebateRow): Promise<Map<string, number>> {
+  const participants = new Set(await publishersOf(deps, row));
+  // A room Janus lost is made again: it has no feed yet, and the viewer waits for `sfu.feeds_changed`.
+  const publishers = await withRoom(deps, room, (current) => deps.janus.listPublishers(current.room, current.secret));
+  const byUser = new Map<string, number>();
+  for (const { display, feed } of publishers) {
+    if (display && participants.has(display) && !byUser.has(display)) byUser.set(display, feed);
+  }
+  return byUser;
+}
+
+/**
+ * The round's feeds now: its debaters' and judge's publications whose media is up, by whose they are, each with the
+ * id of that publication (a viewer subscribed to an earlier one of the same person subscribes again).
+ */
 export async function listFeeds(deps: TSfuDeps, row: TDebateRow): Promise<TSfuFeed[]> {
   const room = await openRoom(deps, Number(row.id));
   if (!room) return [];
-  const participants = new Set(await publishersOf(deps, row));
-  const seen = new Set<string>();
-  const publishers = await withRoom(deps, room, (current) => deps.janus.listPublishers(current.room, current.secret));
-  for (const { display } of publishers) {
-    if (display && participants.has(display)) seen.add(display);
-  }
-  return [...seen].sort().map((userId) => ({ userId }));
+  const byUser = await publicationsOf(deps, room, row);
+  return [...byUser.keys()].sort().map((userId) => ({ userId, publicationId: publicationIdOf(byUser.get(userId)!) }));
+}
+
+/** How a publication is named to browsers: its Janus feed id, which is no secret (it opens nothing without the room). */
+export function publicationIdOf(feed: number): string {
+  return String(feed);
 }
 
 /** The Janus feed id of `userId`'s publication in the round, or a clear refusal. */
 export async function feedOf(deps: TSfuDeps, room: TSfuRoom, row: TDebateRow, userId: string): Promise<number> {
-  if ((await publishersOf(deps, row)).includes(userId)) {
-    // A room Janus lost is made again: it has no feed yet, and the viewer waits for `sfu.feeds_changed`.
-    const publishers = await withRoom(deps, room, (current) => deps.janus.listPublishers(current.room, current.secret));
-    const feed = publishers.find((p) => p.display === userId);
-    if (feed) return feed.feed;
-  }
+  const feed = (await publicationsOf(deps, room, row)).get(userId);
+  if (feed !== undefined) return feed;
   throw new AppError('not_found', 'That person is not sending audio and video now.', undefined, 'feed_not_found');
 }

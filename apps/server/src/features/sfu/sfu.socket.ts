@@ -265,7 +265,7 @@ export function sfuSocketFeature(
             } catch (error) {
               if (!isRoomFull(error)) throw error;
               // The room was made for fewer seats than the round has now: it is fitted to them, and asked again.
-              await fitRoom(deps, row);
+              await fitRoom(deps, row, { isForced: true });
               return publishTo(current);
             }
           });
@@ -328,7 +328,7 @@ export function sfuSocketFeature(
             throw new AppError('conflict', 'The connection closed before the media server answered.');
           }
           const subscriptionId = peers.add({ debateId, userId: user.id, kind: 'subscription', peer, socket });
-          return { subscriptionId, offer: offerSdp };
+          return { subscriptionId, offer: offerSdp, publicationId: sfu.publicationIdOf(feed) };
         }),
       );
 

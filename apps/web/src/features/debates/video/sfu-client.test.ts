@@ -1,173 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TAck, TSfuGrant } from '@resolved/shared';
-import {
-  FEEDS_FOLLOW_UPS_MS,
-  ICE_GATHER_TIMEOUT_MS,
-  RETRY_DELAYS_MS,
-  SfuClient,
-  type TSfuPlatform,
-  type TSfuRequest,
-} from './sfu-client';
+import { FEEDS_FOLLOW_UPS_MS, ICE_GATHER_TIMEOUT_MS, RETRY_DELAYS_MS } from './sfu-client';
 import { DISCONNECTED_GRACE_MS } from './peer-recovery';
-
-/** Just enough of WebRTC for the media server's client: Node has none. */
-class FakeTrack {
-  enabled = true;
-  constructor(readonly kind: 'audio' | 'video') {}
-}
-
-class FakeStream {
-  constructor(readonly tracks: FakeTrack[]) {}
-  getTracks = () => [...this.tracks];
-  getAudioTracks = () => this.tracks.filter((t) => t.kind === 'audio');
-  getVideoTracks = () => this.tracks.filter((t) => t.kind === 'video');
-  addTrack = (t: FakeTrack) => void this.tracks.push(t);
-}
-
-class FakeSender {
-  replaced: (FakeTrack | null)[] = [];
-  constructor(public track: FakeTrack | null) {}
-  replaceTrack = (t: FakeTrack | null) => {
-    this.track = t;
-    this.replaced.push(t);
-    return Promise.resolve();
-  };
-}
-
-class FakePeerConnection {
-  transceivers: { kind: string; direction: string; sender: FakeSender; streams: unknown[] }[] = [];
-  connectionState: RTCPeerConnectionState = 'new';
-  iceConnectionState: RTCIceConnectionState = 'new';
-  iceGatheringState: RTCIceGatheringState = 'new';
-  localDescription: RTCSessionDescriptionInit | null = null;
-  remoteDescription: RTCSessionDescriptionInit | null = null;
-  isClosed = false;
-  ontrack: ((event: { streams: unknown[]; track: unknown }) => void) | null = null;
-  onconnectionstatechange: (() => void) | null = null;
-  onicegatheringstatechange: (() => void) | null = null;
-  constructor(readonly config: RTCConfiguration) {}
-  addTransceiver = (trackOrKind: FakeTrack | string, init: { direction: string; streams?: unknown[] }) => {
-    const track = typeof trackOrKind === 'string' ? null : trackOrKind;
-    const transceiver = {
-      kind: track?.kind ?? (trackOrKind as string),
-      direction: init.direction,
-      sender: new FakeSender(track),
-      streams: init.streams ?? [],
-    };
-    this.transceivers.push(transceiver);
-    return transceiver;
-  };
-  createOffer = () => Promise.resolve({ type: 'offer' as const, sdp: 'browser-offer' });
-  createAnswer = () => Promise.resolve({ type: 'answer' as const, sdp: 'browser-answer' });
-  setLocalDescription = (d: RTCSessionDescriptionInit) => {
-    this.localDescription = { ...d, sdp: `${d.sdp}+candidates` };
-    this.iceGatheringState = 'gathering';
-    return Promise.resolve();
-  };
-  setRemoteDescription = (d: RTCSessionDescriptionInit) => {
-    this.remoteDescription = d;
-    return Promise.resolve();
-  };
-  close = () => {
-    this.isClosed = true;
-    this.connectionState = 'closed';
-  };
-  gathered() {
-    this.iceGatheringState = 'complete';
-    this.onicegatheringstatechange?.();
-  }
-  becomes(state: RTCPeerConnectionState) {
-    this.connectionState = state;
-    this.onconnectionstatechange?.();
-  }
-}
-
-interface TSent {
-  name: string;
-  payload: Record<string, unknown>;
-}
-
-const GRANT: TSfuGrant = { token: 'grant-1', role: 'publisher', expiresAt: 0, viewerLimit: 100 };
-const VIEW: TSfuGrant = { ...GRANT, role: 'viewer' };
-const ICE = [{ urls: 'stun:stun.example.org' }];
-
-/**
- * A client over fake connections and a fake socket: `replies` answers each request by name (a test changes it),
- * `gatherAtOnce` completes every connection's ICE gathering as soon as it starts, and `elapse` moves a hand clock.
- */
-function setup() {
-  const sent: TSent[] = [];
-  const made: FakePeerConnection[] = [];
-  let now = 0;
-  let timers: { at: number; run: () => void }[] = [];
-  let subscriptions = 0;
-  let feeds = ['ana', 'ben'];
-  const replies: Record<string, (payload: Record<string, unknown>) => TAck<unknown>> = {
-    'sfu.publish': () => ({ ok: true, data: { answer: 'janus-answer' } }),
-    'sfu.unpublish': () => ({ ok: true, data: undefined }),
-    'sfu.feeds': () => ({ ok: true, data: { feeds: feeds.map((userId) => ({ userId })) } }),
-    'sfu.subscribe': (p) => ({
-      ok: true,
-      data: { subscriptionId: `sub-${++subscriptions}`, offer: `janus-offer-${String(p.feedUserId)}` },
-    }),
-    'sfu.start': () => ({ ok: true, data: undefined }),
-    'sfu.leave': () => ({ ok: true, data: undefined }),
-  };
-  let gatherAtOnce = true;
-  const platform: TSfuPlatform = {
-    createPeerConnection: (config) => {
-      const pc = new FakePeerConnection(config);
-      const setLocal = pc.setLocalDescription;
-      pc.setLocalDescription = async (d) => {
-        await setLocal(d);
-        if (gatherAtOnce) setTimeout(() => pc.gathered(), 0);
-      };
-      made.push(pc);
-      return pc as unknown as RTCPeerConnection;
-    },
-    createStream: (tracks) => new FakeStream(tracks as unknown as FakeTrack[]) as unknown as MediaStream,
-    setTimer: (run, ms) => {
-      const timer = { at: now + ms, run };
-      timers.push(timer);
-      return () => void (timers = timers.filter((t) => t !== timer));
-    },
-  };
-  const request = ((name: string, payload: Record<string, unknown>) => {
-    sent.push({ name, payload });
-    return Promise.resolve(replies[name]!(payload));
-  }) as unknown as TSfuRequest;
-  const client = new SfuClient(request, platform);
-  const elapse = async (ms: number) => {
-    await settle();
-    const until = now + ms;
-    for (;;) {
-      const next = timers.filter((t) => t.at <= until).sort((x, y) => x.at - y.at)[0];
-      if (!next) break;
-      now = next.at;
-      timers = timers.filter((t) => t !== next);
-      next.run();
-      await settle();
-    }
-    now = until;
-  };
-  return {
-    client,
-    sent,
-    made,
-    replies,
-    elapse,
-    named: (name: string) => sent.filter((s) => s.name === name).map((s) => s.payload),
-    setFeeds: (next: string[]) => (feeds = next),
-    setGatherAtOnce: (is: boolean) => (gatherAtOnce = is),
-  };
-}
-
-async function settle() {
-  for (let i = 0; i < 8; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-const camera = () => new FakeStream([new FakeTrack('audio'), new FakeTrack('video')]);
-const asStream = (s: FakeStream) => s as unknown as MediaStream;
+import { asStream, camera, FakeStream, FakeTrack, GRANT, ICE, settle, setup, VIEW } from './sfu-fakes';
 
 describe('SfuClient publishing', () => {
   it('publishes the stream once, sendonly, with the whole gathered offer, and applies the answer', async () => {
@@ -386,7 +220,7 @@ describe('SfuClient viewing', () => {
     await settle();
     expect(t.client.getSnapshot().refusal).toBeNull();
     t.setFeeds(['ana']);
-    t.replies['sfu.feeds'] = () => ({ ok: true, data: { feeds: [{ userId: 'ana' }] } });
+    t.replies['sfu.feeds'] = () => ({ ok: true, data: { feeds: [{ userId: 'ana', publicationId: 'ana-1' }] } });
     t.replies['sfu.start'] = () => ({
       ok: false,
       error: { code: 'not_found', message: 'That subscription has ended. Subscribe again.' },
@@ -410,6 +244,24 @@ describe('SfuClient viewing', () => {
     expect(t.named('sfu.subscribe').map((p) => p.feedUserId)).toEqual(['ana', 'ben', 'ben']);
     expect(t.made[2]!.remoteDescription?.sdp).toBe('janus-offer-ben');
     expect(remoteIds(t)).toEqual(['ana', 'ben']);
+  });
+
+  it('subscribes again to a participant who published anew, though the old connection still says connected', async () => {
+    const t = await viewing();
+    for (const pc of t.made) pc.becomes('connected');
+    t.republish('ben');
+    t.client.handleFeedsChanged(7);
+    await settle();
+    // Only ben's subscription is replaced: the media server sends nothing more on the old one.
+    expect(t.made[1]!.isClosed).toBe(true);
+    expect(t.made[0]!.isClosed).toBe(false);
+    expect(t.named('sfu.leave')).toEqual([{ debateId: 7, token: 'grant-1', subscriptionId: 'sub-2' }]);
+    expect(t.named('sfu.subscribe').map((p) => p.feedUserId)).toEqual(['ana', 'ben', 'ben']);
+    expect(remoteIds(t)).toEqual(['ana', 'ben']);
+    // The same publication listed again changes nothing.
+    t.client.handleFeedsChanged(7);
+    await settle();
+    expect(t.named('sfu.subscribe')).toHaveLength(3);
   });
 
   it('closes everything when the server ends the viewing, and asks again only with a new grant', async () => {
@@ -438,7 +290,7 @@ describe('SfuClient viewing', () => {
     t.client.start(7, VIEW, ICE);
     await settle();
     expect(t.client.getSnapshot().refusal).toBeNull();
-    t.replies['sfu.feeds'] = () => ({ ok: true, data: { feeds: [{ userId: 'ana' }] } });
+    t.replies['sfu.feeds'] = () => ({ ok: true, data: { feeds: [{ userId: 'ana', publicationId: 'ana-1' }] } });
     t.replies['sfu.subscribe'] = () => ({
       ok: false,
       error: { code: 'conflict', message: 'This round already has 100 viewers.' },

@@ -20,6 +20,8 @@ interface TSubscription {
   /** Null until the server answered `sfu.subscribe`. */
   pc: RTCPeerConnection | null;
   subscriptionId: string | null;
+  /** Which publication of the participant it carries (null until the server answered). */
+  publicationId: string | null;
   stream: MediaStream | null;
   retries: number;
   cancelTimer: (() => void) | null;
@@ -28,7 +30,8 @@ interface TSubscription {
 /**
  * A viewer's side of the media server (a spectator): one recvonly connection per participant's feed. It asks
  * `sfu.feeds` when it starts and on every `sfu.feeds_changed`, subscribes to feeds it lacks, closes those that went,
- * and subscribes again to one whose connection failed. A refusal (the viewer limit, a round it may no longer watch)
+ * and subscribes again to one whose connection failed or whose participant published anew (the media server stops
+ * sending on a subscription to a replaced publication, while its connection stays up). A refusal (the viewer limit, a round it may no longer watch)
  * halts it until a new grant. One per grant's use; `close` ends it.
  */
 export class SfuViewer {
@@ -116,11 +119,15 @@ export class SfuViewer {
           return;
         }
         this.syncRetries = 0;
-        const wanted = new Set(reply.data.feeds.map((f) => f.userId));
-        for (const userId of [...this.subscriptions.keys()]) {
+        const wanted = new Map(reply.data.feeds.map((f) => [f.userId, f.publicationId]));
+        for (const [userId, sub] of [...this.subscriptions]) {
           if (!wanted.has(userId)) this.unsubscribe(userId);
+          else if (sub.publicationId !== null && sub.publicationId !== wanted.get(userId)) {
+            // Published anew: the old subscription carries nothing more, though its connection may still say connected.
+            this.unsubscribe(userId, false);
+          }
         }
-        for (const userId of wanted) {
+        for (const userId of wanted.keys()) {
           if (!this.subscriptions.has(userId)) void this.subscribeTo(userId, 0);
         }
       } while (this.isSyncAgain);
@@ -144,7 +151,14 @@ export class SfuViewer {
   }
 
   private async subscribeTo(userId: string, retries: number): Promise<void> {
-    const sub: TSubscription = { pc: null, subscriptionId: null, stream: null, retries, cancelTimer: null };
+    const sub: TSubscription = {
+      pc: null,
+      subscriptionId: null,
+      publicationId: null,
+      stream: null,
+      retries,
+      cancelTimer: null,
+    };
     this.subscriptions.set(userId, sub);
     const isCurrent = () => !this.isClosed && this.subscriptions.get(userId) === sub;
     const reply = await this.link.request('sfu.subscribe', { ...refOf(this.link), feedUserId: userId });
@@ -164,6 +178,7 @@ export class SfuViewer {
     const pc = this.link.platform.createPeerConnection(this.link.config());
     sub.pc = pc;
     sub.subscriptionId = reply.data.subscriptionId;
+    sub.publicationId = reply.data.publicationId;
     pc.ontrack = (event) => {
       if (!isCurrent()) return;
       const stream = event.streams[0] ?? sub.stream ?? this.link.platform.createStream([]);
