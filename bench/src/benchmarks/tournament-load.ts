@@ -61,6 +61,8 @@ export async function tournamentLoadBenchmark(ctx: TBenchContext): Promise<TBenc
   });
   const database = openBenchDatabase('sqlite', { dataDir: server.dataDir });
   const sockets: Socket[] = [];
+  const setupStarted = performance.now();
+  const elapsed = () => ((performance.now() - setupStarted) / 1000).toFixed(0);
   try {
     await checkCookieSigning(server.baseUrl, database);
     const [host] = await seedUsers(database, 1, { prefix: 'tl-host-', seed: 1 });
@@ -102,6 +104,7 @@ export async function tournamentLoadBenchmark(ctx: TBenchContext): Promise<TBenc
     const { round } = (await api(hostCookie!, 'POST', `${base}/rounds/1/release`)) as {
       round: { pairings: { debateId: number | null }[] };
     };
+    ctx.log(`round 1 released after ${elapsed()} s`);
     const debateIds = round.pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId]));
     if (debateIds.length !== debates) throw new Error(`expected ${debates} debates, got ${debateIds.length}`);
 
@@ -150,7 +153,7 @@ export async function tournamentLoadBenchmark(ctx: TBenchContext): Promise<TBenc
         .catch(() => (failedReads += 1))
         .finally(() => (inFlight -= 1));
     };
-    for (const cookie of entrantCookies) {
+    const openPage = async (cookie: string) => {
       const socket = io(server.baseUrl, {
         transports: ['websocket'],
         forceNew: true,
@@ -186,11 +189,17 @@ export async function tournamentLoadBenchmark(ctx: TBenchContext): Promise<TBenc
         readAll(cookie, entrantPageReads(parts, page.isTabPushed));
       });
       socket.on('tournament.standings_changed', () => (delivered += 1));
+    };
+    // Ten pages open at a time (the setup is not measured).
+    for (let i = 0; i < entrantCookies.length; i += 10) {
+      await Promise.all(entrantCookies.slice(i, i + 10).map(openPage));
     }
+    ctx.log(`${sockets.length} pages open after ${elapsed()} s`);
     if (!sockets.length) throw new Error('no page open');
     await sleep(1500);
     // The pages' first reads are not any ballot's.
     await waitUntil(() => inFlight === 0, 60_000, 'the pages to open');
+    ctx.log(`the pages' first reads done after ${elapsed()} s`);
 
     /** Judges `ids` (the i-th by the i-th cookie) evenly over `seconds`; the cost per ballot, settled. */
     const measure = async (ids: number[], cookies: string[], seconds: number) => {
@@ -224,7 +233,9 @@ export async function tournamentLoadBenchmark(ctx: TBenchContext): Promise<TBenc
       judgeCookies.slice(debates),
       Math.min(sizes.seconds, ordinaryIds.length),
     );
+    ctx.log(`the ordinary ballots measured after ${elapsed()} s`);
     const inTournament = await measure(debateIds, judgeCookies.slice(0, debates), sizes.seconds);
+    ctx.log(`the tournament's ballots measured after ${elapsed()} s`);
     if (failedReads > 0) throw new Error(`${failedReads} page reads failed`);
     const { standings } = (await api(entrantCookies[0]!, 'GET', `${base}/standings`)) as {
       standings: { divisions: { resultsCounted: number }[] };
