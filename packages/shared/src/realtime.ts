@@ -9,7 +9,13 @@ import type { TSfuClientToServerEvents, TSfuServerToClientEvents } from './debat
 import type { TRoom, TTopic } from './schemas.js';
 import type { TErrorDetail } from './errors.js';
 import type { TTeamRound } from './teams.js';
-import type { TTournamentRoundReleased, TTournamentWatch } from './tournament-schemas.js';
+import type { TTournamentPart } from './tournament-parts.js';
+import type {
+  TTournamentRoundReleased,
+  TTournamentStandings,
+  TTournamentWatch,
+  TTournamentWatching,
+} from './tournament-schemas.js';
 import type { TTournamentEntrantsLeftOut, TTournamentReleaseDelayed } from './tournament-schedule-schemas.js';
 
 /** Every acknowledgement: ok with data, or an error with the same code/message shape as the HTTP API. */
@@ -23,9 +29,11 @@ export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: TE
  * 3: `debate.signal` addresses one peer (`toUserId`): the round's media became a mesh of debaters, judge, spectators.
  * 4: `sfu.*` events and `debate.join`'s `sfu` grant: spectators watch through the media server when there is one.
  * 5: `tournament.changed` goes to the tournament's room (`tournament.watch`), not to each of its people's.
+ * 6: `tournament.changed` names the parts that changed; the tab goes to its hosts' and entrants' sockets itself
+ *    (`tournament.standings_changed`); `tournament.watch` answers whether it does.
  * (tldraw's TLSYNC_PROTOCOL_VERSION and its clientTooOld/serverTooOld reasons are the model.)
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 export type TProtocolRefusal = 'client_too_old' | 'server_too_old';
 
@@ -47,6 +55,12 @@ export const REALTIME_ROOMS = {
   debate: (debateId: string) => `debate:${debateId}`,
   /** The sockets of those who have a tournament's pages open and may see it (`tournament.watch`). */
   tournament: (tournamentId: number) => `tournament:${tournamentId}`,
+  /**
+   * The sockets of a tournament's hosts and entrants (joined with `tournament.watch` once its first round is out): they
+   * are sent the tab itself when it changes. Only people who can never lose the whole tab: a host stays one, and an
+   * entrant's row is kept from the first round on.
+   */
+  tournamentTab: (tournamentId: number) => `tournament-tab:${tournamentId}`,
   /**
    * The community-chat sockets of those who blocked `userId`: joined only while in the chat, so a chat message of
    * `userId` goes to `chat` except this room (blocks).
@@ -92,10 +106,16 @@ export interface TServerToClientEvents extends TDebateServerToClientEvents, TSfu
    */
   'tournament.round_released': (payload: TTournamentRoundReleased) => void;
   /**
-   * To `tournament:<id>` (the sockets that watch it): the tournament's entrants, hosts, judges, rounds or results
-   * changed; its pages refetch. At most one a second per tournament (trailing: the last change always comes).
+   * To `tournament:<id>` (the sockets that watch it): `parts` of the tournament changed; its pages refetch those. At
+   * most one a second per tournament (trailing: the last change always comes, naming every part changed since the
+   * last). Also to `user:<id>` of a judged round's debaters and judges, with `rounds` (their own pairing's result).
    */
-  'tournament.changed': (payload: { tournamentId: number }) => void;
+  'tournament.changed': (payload: { tournamentId: number; parts: TTournamentPart[] }) => void;
+  /**
+   * To `tournament-tab:<id>` (its hosts' and entrants' sockets): the tab, after it changed, whole (they see all of it);
+   * instead of each page reading it. At most one a second per tournament.
+   */
+  'tournament.standings_changed': (payload: TTournamentStandings) => void;
   /** To `user:<id>` of the host and co-hosts: a round's automatic release was refused (why), and is tried again. */
   'tournament.release_delayed': (payload: TTournamentReleaseDelayed) => void;
   /**
@@ -120,8 +140,10 @@ export interface TClientToServerEvents extends TDebateClientToServerEvents, TSfu
   'message.delete': (payload: TDeleteMessage, ack: (reply: TAck<{ id: number }>) => void) => void;
   /**
    * A tournament's page is open: this socket joins `tournament:<id>` if its user may see the tournament (a visitor a
-   * published one), and hears `tournament.changed`. Payload: ZTournamentWatch. `tournament.unwatch` leaves.
+   * published one), and hears `tournament.changed`; a host's or an entrant's socket joins `tournament-tab:<id>` as well
+   * once the first round is out (sent again after the tournament's record changed). Payload: ZTournamentWatch.
+   * `tournament.unwatch` leaves both.
    */
-  'tournament.watch': (payload: TTournamentWatch, ack: (reply: TAck<{ tournamentId: number }>) => void) => void;
+  'tournament.watch': (payload: TTournamentWatch, ack: (reply: TAck<TTournamentWatching>) => void) => void;
   'tournament.unwatch': (payload: TTournamentWatch) => void;
 }

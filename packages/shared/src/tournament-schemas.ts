@@ -63,6 +63,12 @@ export const ZTournamentId = ZId('tournament');
 export const ZTournamentWatch = z.object({ tournamentId: ZTournamentId });
 export type TTournamentWatch = z.infer<typeof ZTournamentWatch>;
 
+/** `tournament.watch`'s answer: whether this socket is sent the tab itself (`tournament.standings_changed`). */
+export interface TTournamentWatching {
+  tournamentId: number;
+  isTabPushed: boolean;
+}
+
 const ZDivisionName = zText('name', {
   label: 'A division name',
   max: TOURNAMENT_LIMITS.divisionNameMax,

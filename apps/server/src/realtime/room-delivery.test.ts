@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REALTIME_ROOMS, type TChatMessage } from '@resolved/shared';
+import { REALTIME_ROOMS, type TChatMessage, type TTournamentPart } from '@resolved/shared';
 import type { TDomainEvent } from '../lib/events';
 import { RoomDelivery, SETTLE_MS } from './room-delivery';
 
@@ -93,10 +93,10 @@ describe('RoomDelivery', () => {
 describe('RoomDelivery: throttled hints (tournament.changed)', () => {
   let sent: { room: string; name: string; payload: unknown }[];
   let delivery: RoomDelivery;
-  const changed = (tournamentId: number): TDomainEvent => ({
+  const changed = (tournamentId: number, parts: TTournamentPart[] = ['tab']): TDomainEvent => ({
     name: 'tournament.changed',
     room: REALTIME_ROOMS.tournament(tournamentId),
-    payload: { tournamentId },
+    payload: { tournamentId, parts },
   });
 
   beforeEach(() => {
@@ -113,7 +113,9 @@ describe('RoomDelivery: throttled hints (tournament.changed)', () => {
     for (let i = 0; i < 5; i++) delivery.deliver(changed(1));
     expect(sent).toHaveLength(0);
     vi.advanceTimersByTime(SETTLE_MS);
-    expect(sent).toEqual([{ room: 'tournament:1', name: 'tournament.changed', payload: { tournamentId: 1 } }]);
+    expect(sent).toEqual([
+      { room: 'tournament:1', name: 'tournament.changed', payload: { tournamentId: 1, parts: ['tab'] } },
+    ]);
     // A change every 100 ms for 3 s: one event a second, the last change never lost.
     for (let t = 0; t < 30; t++) {
       vi.advanceTimersByTime(100);
@@ -135,6 +137,23 @@ describe('RoomDelivery: throttled hints (tournament.changed)', () => {
     expect(sent).toHaveLength(2);
     vi.advanceTimersByTime(1 + SETTLE_MS);
     expect(sent).toHaveLength(3);
+  });
+
+  it('names every part changed since the last one sent, once each', () => {
+    delivery.deliver(changed(1, ['results', 'tab']));
+    vi.advanceTimersByTime(SETTLE_MS);
+    delivery.deliver(changed(1, ['entrants']));
+    delivery.deliver(changed(1, ['results', 'tab']));
+    delivery.deliver(changed(1, ['tab', 'schedule']));
+    vi.advanceTimersByTime(1000);
+    expect(sent.map((s) => (s.payload as { parts: string[] }).parts)).toEqual([
+      ['results', 'tab'],
+      ['entrants', 'results', 'tab', 'schedule'],
+    ]);
+    // The next interval starts afresh: only what changed in it.
+    delivery.deliver(changed(1, ['rounds']));
+    vi.advanceTimersByTime(1000);
+    expect((sent[2]!.payload as { parts: string[] }).parts).toEqual(['rounds']);
   });
 
   it('sends what is planned on flush (shutdown)', () => {

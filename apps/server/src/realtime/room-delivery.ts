@@ -12,11 +12,24 @@ const BATCHED: {
 /**
  * The events that are hints to refetch (their payload names what changed, not how): at most one per room per
  * `intervalMs`, trailing — a change waits `SETTLE_MS` (what one request changes goes as one), then for the interval
- * since the room's last one to pass, and the latest payload goes. Per instance: an event reaches every instance's
- * sockets through the adapter once, so an instance's own throttle is enough for the changes it makes.
+ * since the room's last one to pass, and the payloads held meanwhile go merged into one (`merge`). Per instance: an
+ * event reaches every instance's sockets through the adapter once, so an instance's own throttle is enough for the
+ * changes it makes.
  */
-const THROTTLED: { [K in TDomainEvent['name']]?: { intervalMs: number } } = {
-  'tournament.changed': { intervalMs: 1000 },
+const THROTTLED: {
+  [K in TDomainEvent['name']]?: {
+    intervalMs: number;
+    merge: (
+      held: Extract<TDomainEvent, { name: K }>['payload'],
+      next: Extract<TDomainEvent, { name: K }>['payload'],
+    ) => Extract<TDomainEvent, { name: K }>['payload'];
+  };
+} = {
+  // Every part named since the last one: a page that skipped one would keep it stale.
+  'tournament.changed': {
+    intervalMs: 1000,
+    merge: (held, next) => ({ ...next, parts: [...new Set([...held.parts, ...next.parts])] }),
+  },
 };
 /** How long a throttled event waits after a quiet spell, so that the changes of one request go as one. */
 export const SETTLE_MS = 50;
@@ -94,11 +107,14 @@ export class RoomDelivery {
       held = { room: event.room, name: event.name, payload: event.payload, sentAt: -Infinity, isDue: false };
       this.throttled.set(key, held);
     }
-    held.payload = event.payload;
+    const { intervalMs, merge } = THROTTLED[event.name]! as {
+      intervalMs: number;
+      merge: (held: TDomainEvent['payload'], next: TDomainEvent['payload']) => TDomainEvent['payload'];
+    };
+    held.payload = held.isDue ? merge(held.payload, event.payload) : event.payload;
     if (held.isDue) return;
     held.isDue = true;
     clearTimeout(held.timer);
-    const { intervalMs } = THROTTLED[event.name]!;
     const delay = Math.max(SETTLE_MS, held.sentAt + intervalMs - Date.now());
     const due = held;
     held.timer = setTimeout(() => this.sendThrottled(key, due, intervalMs), delay);

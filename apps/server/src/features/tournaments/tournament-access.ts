@@ -52,15 +52,13 @@ export async function viewerOf(
   row: TTournamentRow,
   user: Pick<TSessionUser, 'id' | 'role'>,
 ): Promise<TViewer> {
-  const [cohosts, entrant, isJudge, coached] = await Promise.all([
-    repo.listCohostIds(db(deps), row.id),
-    repo.findEntrantOf(db(deps), row.id, user.id),
-    repo.isJudge(db(deps), row.id, user.id),
+  const [{ entrant, isCohost, isJudge }, coached] = await Promise.all([
+    repo.findPlacesOf(db(deps), row.id, user.id),
     coachedEntrantTeams(db(deps), row.id, user.id),
   ]);
   return {
     isHost: row.hostId === user.id,
-    isCohost: cohosts.includes(user.id),
+    isCohost,
     entrant,
     isJudge,
     isCoachOfEntrant: coached.length > 0,

@@ -95,26 +95,35 @@ export async function runSequencer(seq: TSequencer, tournamentId: number): Promi
     return;
   }
 
+  // The rounds are read again only after a step changed them.
+  let groups = roundGroups(await repo.listRounds(db, tournamentId));
   // 1. Grace periods that ended.
-  for (const group of roundGroups(await repo.listRounds(db, tournamentId))) {
+  let hasChanged = false;
+  for (const group of groups) {
     if (group.status === 'draft' || group.releasedAt === null || group.graceEndedAt !== null) continue;
     const graceEnd = Date.parse(group.releasedAt) + deps.timings.graceMinutes * MINUTE;
-    if (nowMs >= graceEnd) await endGrace(seq, tournamentId, group.number, graceEnd, nowMs);
-    else wakeAt.push(graceEnd);
+    if (nowMs >= graceEnd) {
+      await endGrace(seq, tournamentId, group.number, graceEnd, nowMs);
+      hasChanged = true;
+    } else wakeAt.push(graceEnd);
   }
+  if (hasChanged) groups = roundGroups(await repo.listRounds(db, tournamentId));
 
   // 2. A released round whose every result is in.
-  for (const group of roundGroups(await repo.listRounds(db, tournamentId))) {
+  hasChanged = false;
+  for (const group of groups) {
     if (group.status !== 'released' || group.resultsInAt !== null) continue;
     if (await areResultsIn(seq, tournamentId, group.number)) {
       await seqRepo.markResultsIn(db, tournamentId, group.number, new Date(nowMs).toISOString());
+      hasChanged = true;
       await stepDone(seq, 'results_in', tournamentId);
-      await emitChanged(deps, tournamentId);
+      // What reads it is the schedule (the next release, when it waits for the ballots); each result was told.
+      await emitChanged(deps, tournamentId, ['schedule']);
     }
   }
+  if (hasChanged) groups = roundGroups(await repo.listRounds(db, tournamentId));
 
   // 3. The next draft round, when due.
-  const groups = roundGroups(await repo.listRounds(db, tournamentId));
   const next = groups.find((g) => g.status === 'draft');
   if (next) {
     const { releasesAt } = planRound(row, groups, next, deps.timings);

@@ -32,7 +32,7 @@ import {
   requireDoor,
 } from './tournament-access';
 import { bracketsFor, privateUserIdsOf, standingsFor } from './tournament-privacy';
-import { emitChanged } from './tournament-events';
+import { emitChanged, emitResultChanged } from './tournament-events';
 import { present, presentDivision, listEntrantsOf } from './tournament-presenter';
 import { readModel } from './tournament-read-model';
 
@@ -164,11 +164,32 @@ export async function handleRoundUpdated(deps: TTournamentsDeps, debate: TDebate
   if (tournamentId === null) return;
   // A hint: the sequencer reconciles the same at every wake (a lost event only delays it). Done here first so that
   // the pages told below read the bracket (and a finished tournament) with this result.
-  await withKeyLock(deps.database, lockKey(tournamentId), async (trx) => {
+  const hasFinished = await withKeyLock(deps.database, lockKey(tournamentId), async (trx) => {
     const tournament = await repo.findTournament(trx, tournamentId);
-    if (tournament) await reconcileResults(trx, tournament);
+    return tournament ? reconcileResults(trx, tournament) : false;
   });
-  await emitChanged(deps, tournamentId);
+  // The last result finished the tournament: every page reads it all again.
+  if (hasFinished) return emitChanged(deps, tournamentId);
+  // The debaters and judges of this pairing see it change; everyone else, the tab and the results.
+  const people = [
+    debate.debaters.a.userId,
+    debate.debaters.b.userId,
+    ...(debate.judge ? [debate.judge.userId] : []),
+    ...(debate.panel?.judges.map((j) => j.userId) ?? []),
+  ];
+  await emitResultChanged(deps, tournamentId, people);
+}
+
+/**
+ * The whole tab as a tournament's hosts and entrants read it (they are insiders: nothing is withheld), for
+ * `tournament.standings_changed` (`tournament-tab-push.ts`); null when the tournament is gone. From the read model,
+ * so the pages' own reads of this version cost nothing more.
+ */
+export async function wholeTab(deps: TTournamentsDeps, id: number): Promise<TTournamentStandings | null> {
+  const row = await repo.findTournament(db(deps), id);
+  if (!row) return null;
+  const divisions = await readModel(deps.database, row, 'standings', () => standingsOf(deps, row.id));
+  return { tournamentId: row.id, publishedAt: row.publishedAt, divisions };
 }
 
 /**

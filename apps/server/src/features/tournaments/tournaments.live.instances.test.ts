@@ -50,8 +50,10 @@ describeCluster('a tournament live on two instances', ({ startInstance, asTestAp
     try {
       expect(await ask(socket, 'tournament.watch', { tournamentId: tournament.id })).toMatchObject({ ok: true });
       await new Promise((resolve) => setTimeout(resolve, 1200));
-      const heard: number[] = [];
-      socket.on('tournament.changed', ({ tournamentId }) => heard.push(tournamentId));
+      const heard: string[][] = [];
+      socket.on('tournament.changed', ({ tournamentId, parts }) => {
+        if (tournamentId === tournament.id) heard.push(parts);
+      });
 
       const judge = await buildUser(asTestApp(a));
       await a.database.db
@@ -65,10 +67,12 @@ describeCluster('a tournament live on two instances', ({ startInstance, asTestAp
         reason: 'The affirmative carried the framework.',
       });
       expect(ballot.statusCode, ballot.body).toBe(201);
-      for (let waited = 0; waited < 5000 && heard.length === 0; waited += 20) {
+      const isTabTold = () => heard.some((parts) => parts.includes('tab'));
+      for (let waited = 0; waited < 5000 && !isTabTold(); waited += 20) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      expect(heard).toEqual([tournament.id]);
+      // Through the adapter: the tournament's room hears the tab and the results changed.
+      expect(heard).toContainEqual(['results', 'tab']);
       // Instance b built the tab before the ballot; the version in the database moved, so it builds it again.
       expect(await counted(b)).toBe(2);
       expect(await counted(a)).toBe(2);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { REALTIME_ROOMS } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { addSocketFeature } from '../../realtime/realtime';
 import { tournamentJudgingRoutes } from './tournament-judging.routes';
@@ -7,12 +8,14 @@ import { tournamentHostRoutes } from './tournament-host.routes';
 import { tournamentsRoutes } from './tournaments.routes';
 import { tournamentsSocketFeature } from './tournaments.socket';
 import { handleRoundUpdated } from './tournament-tab';
+import { TabPush } from './tournament-tab-push';
 
 /**
  * Tournaments: their routes (creation, entry, the release of each round's draw, judges, the tab, the schedule and
  * check-in; the hosts' corrections and audit in `tournament-host.routes.ts`), the subscription that tells a
  * tournament's watchers when one of its rounds ends (a ballot changes the tab), the socket handlers of its room
- * (`tournament.watch`: those whose pages show it hear `tournament.changed` there), and the sequencer: one
+ * (`tournament.watch`: those whose pages show it hear `tournament.changed` there; its hosts and entrants are sent the
+ * tab itself, `tournament-tab-push.ts`), and the sequencer: one
  * scheduler job per tournament, woken by every change of the tournament, that releases rounds on schedule, ends grace
  * periods and seats standby judges (`tournament-sequencer.ts`).
  */
@@ -37,9 +40,14 @@ export async function tournamentsModule(app: FastifyInstance, context: TAppConte
   // A change (an entry, a check-in, a ballot, a release) may make something due: the sequencer looks again. One
   // change is told to every person of the tournament, so the wakes of one tournament are coalesced.
   const waking = new Set<number>();
+  // A change of the tab also sends the tab itself to its hosts' and entrants' sockets.
+  const tabPush = new TabPush(deps, app.log);
   const stopWakes = context.events.subscribe((event) => {
     if (event.name !== 'tournament.changed') return;
-    const { tournamentId } = event.payload;
+    const { tournamentId, parts } = event.payload;
+    // The same change told to a pairing's people in their own rooms is not another change.
+    if (event.room !== REALTIME_ROOMS.tournament(tournamentId)) return;
+    if (parts.includes('tab')) tabPush.changed(tournamentId);
     if (waking.has(tournamentId)) return;
     waking.add(tournamentId);
     queueMicrotask(() => {
@@ -57,5 +65,6 @@ export async function tournamentsModule(app: FastifyInstance, context: TAppConte
   app.addHook('onClose', async () => {
     stopRounds();
     stopWakes();
+    tabPush.stop();
   });
 }

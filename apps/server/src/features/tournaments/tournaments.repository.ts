@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { TDivisionAgeBand, TDrawFlag } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 import { chunks } from '../../db/batches';
-import type { TournamentsTable } from './tournaments.tables';
+import type { TEntrantRow, TournamentsTable } from './tournaments.tables';
 
 type TDb = Kysely<DB>;
 
@@ -172,6 +172,49 @@ export async function insertEntrant(
     .returning('id')
     .execute();
   return rows[0] ? Number(rows[0].id) : null;
+}
+
+/**
+ * A user's places in a tournament, in one statement (every read of a tournament asks): their entry (if any), whether
+ * they co-host it and whether they are in its judge pool.
+ */
+export async function findPlacesOf(db: TDb, tournamentId: number, userId: string) {
+  const row = await db
+    .selectFrom('tournaments as t')
+    .leftJoin('tournamentEntrants as e', (join) =>
+      join.onRef('e.tournamentId', '=', 't.id').on('e.userId', '=', userId),
+    )
+    .selectAll('e')
+    .select((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('tournamentCohosts as c')
+            .select('c.userId')
+            .whereRef('c.tournamentId', '=', 't.id')
+            .where('c.userId', '=', userId),
+        )
+        .as('isCohost'),
+      eb
+        .exists(
+          eb
+            .selectFrom('tournamentJudges as j')
+            .select('j.userId')
+            .whereRef('j.tournamentId', '=', 't.id')
+            .where('j.userId', '=', userId),
+        )
+        .as('isJudge'),
+    ])
+    .where('t.id', '=', tournamentId)
+    .executeTakeFirst();
+  if (!row) return { entrant: undefined, isCohost: false, isJudge: false };
+  const { isCohost, isJudge, ...entry } = row;
+  // SQLite answers 1/0, PostgreSQL true/false.
+  return {
+    entrant: entry.id === null ? undefined : (entry as TEntrantRow),
+    isCohost: Boolean(isCohost),
+    isJudge: Boolean(isJudge),
+  };
 }
 
 export async function findEntrantOf(db: TDb, tournamentId: number, userId: string) {

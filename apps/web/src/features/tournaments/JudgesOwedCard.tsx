@@ -8,7 +8,12 @@ import { useTournamentRoom } from './useTournamentRoom';
 /** Keeps the card live: it reads again when a tournament it names changes (a host took out a judge the team brought). */
 function WatchOwed({ tournamentId }: { tournamentId: number }) {
   const client = useQueryClient();
-  useTournamentRoom(tournamentId, () => void client.invalidateQueries({ queryKey: judgingKeys.owed }));
+  // What a team owes follows the entrants and the judge pool (and the record: a tournament over owes nothing).
+  useTournamentRoom(tournamentId, (parts) => {
+    const isOwedChanged =
+      parts.length === 0 || parts.some((p) => p === 'entrants' || p === 'judges' || p === 'tournament');
+    if (isOwedChanged) void client.invalidateQueries({ queryKey: judgingKeys.owed });
+  });
   return null;
 }
 

@@ -1,5 +1,6 @@
 /** The tournaments feature's server calls and their TanStack Query keys. */
 import type { QueryClient } from '@tanstack/react-query';
+import { TOURNAMENT_PARTS } from '@resolved/shared';
 import type {
   TCreateTournamentRequest,
   TEnterTournamentRequest,
@@ -18,6 +19,7 @@ import type {
   TTournamentStandings,
   TTournamentSchedule,
   TTournamentScheduleRequest,
+  TTournamentPart,
 } from '@resolved/shared';
 import { api } from '../../lib/api';
 
@@ -94,16 +96,45 @@ export async function refreshTournament(client: QueryClient, id: number): Promis
   });
 }
 
+/** The queries under a tournament's key (`['tournaments', id, <name>]`) that read each part of it. */
+const PART_QUERIES: Record<TTournamentPart, readonly string[]> = {
+  // The record itself is refreshed first (below).
+  tournament: [],
+  entrants: ['entrants'],
+  rounds: ['rounds'],
+  // Some pairings' results: the pages that show every pairing read the rounds (below), the hosts their corrections.
+  results: ['audit'],
+  tab: ['standings', 'bracket'],
+  schedule: ['schedule'],
+  judges: ['judges', 'paradigms', 'judge-obligations', 'motions', 'team-judges'],
+};
+
 /**
- * What `tournament.changed` refetches: this tournament's own queries only (its record, then every part of it, in
- * `refreshTournament`'s order), not the lists of the viewer's tournaments: one ballot must not make every open page
- * read every tournament of its person.
+ * What `tournament.changed` refetches: this tournament's queries that read the `parts` it names (all of them, after a
+ * reconnection), its record first when named, in `refreshTournament`'s order; not the lists of the viewer's
+ * tournaments: one ballot must not make every open page read every tournament of its person. A ballot names the tab
+ * and the results: a page that shows every pairing reads the rounds, an entrant's or a judge's reads only the tab (it
+ * is told in its own room when its own pairing changes), and a page sent the tab itself (`isTabPushed`) reads
+ * neither.
  */
-export async function refreshTournamentPages(client: QueryClient, id: number): Promise<void> {
-  await client.invalidateQueries({ queryKey: tournamentKeys.tournament(id), exact: true });
+export async function refreshTournamentPages(
+  client: QueryClient,
+  id: number,
+  parts: readonly TTournamentPart[] = TOURNAMENT_PARTS,
+  isTabPushed = false,
+): Promise<void> {
+  if (parts.includes('tournament')) {
+    await client.invalidateQueries({ queryKey: tournamentKeys.tournament(id), exact: true });
+  }
+  const names = new Set(parts.flatMap((part) => PART_QUERIES[part]));
+  const record = client.getQueryData<TTournament>(tournamentKeys.tournament(id));
+  const seesEveryPairing = record && (record.viewer.isHost || record.viewer.isCohost || record.publishedAt !== null);
+  if (parts.includes('results') && seesEveryPairing) names.add('rounds');
+  if (isTabPushed) names.delete('standings');
+  if (names.size === 0) return;
   await client.invalidateQueries({
     queryKey: tournamentKeys.tournament(id),
-    predicate: ({ queryKey }) => queryKey.length > 2,
+    predicate: ({ queryKey }) => queryKey.length > 2 && names.has(String(queryKey[2])),
   });
 }
 
