@@ -9,6 +9,7 @@ import type { TDebate, TSessionUser } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { openSeatedRound } from './round-seating';
+import { swapUnstartedSides } from './round-seats.repository';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 
@@ -251,5 +252,28 @@ describe.each(TEST_ENGINES)('seat rules over teams on %s', (engine) => {
     expect((await block(a2!, a1!)).statusCode).toBe(200);
     const ended = await debateOf(b1!, id);
     expect([ended.status, ended.isEndedEarly]).toEqual(['abandoned', true]);
+  });
+
+  it('moves every seat with its side when a host swaps the sides of a round that has not started', async () => {
+    const [a1, a2, a3, b1, b2, b3] = await people(6);
+    const id = await open([a1!, a2!, a3!], [b1!, b2!, b3!]);
+    expect(await swapUnstartedSides(t.database.db, id)).toBe(true);
+    const seats = await t.database.db
+      .selectFrom('debateSeats')
+      .select(['side', 'seat', 'userId'])
+      .where('debateId', '=', id)
+      .orderBy('side')
+      .orderBy('seat')
+      .execute();
+    expect(seats.map((s) => [s.side, Number(s.seat), s.userId])).toEqual([
+      ['a', 1, b1!.user.id],
+      ['a', 2, b2!.user.id],
+      ['a', 3, b3!.user.id],
+      ['b', 1, a1!.user.id],
+      ['b', 2, a2!.user.id],
+      ['b', 3, a3!.user.id],
+    ]);
+    const round = await debateOf(a2!, id);
+    expect([round.debaters.a.userId, round.debaters.b.userId]).toEqual([b1!.user.id, a1!.user.id]);
   });
 });
