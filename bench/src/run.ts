@@ -21,6 +21,7 @@ import { overheadBenchmark } from './benchmarks/overhead';
 import { mediaBenchmark } from './benchmarks/media';
 import { tournamentBenchmark } from './benchmarks/tournament';
 import { tournamentLoadBenchmark } from './benchmarks/tournament-load';
+import { ratingsBenchmark } from './benchmarks/ratings';
 
 interface TBenchmark {
   id: string;
@@ -87,6 +88,11 @@ const BENCHMARKS: TBenchmark[] = [
     sections: [{ id: 'tournament-load', title: '10. Tournaments under load: a round’s ballots, every page open' }],
     run: async (ctx) => [await tournamentLoadBenchmark(ctx)],
     isInQuickRun: false,
+  },
+  {
+    id: 'ratings',
+    sections: [{ id: 'ratings', title: '11. Ratings: recomputing 100,000 rounds, openskill against Glicko-2' }],
+    run: async (ctx) => [await ratingsBenchmark(ctx)],
   },
 ];
 

@@ -32,10 +32,13 @@ export const PUBLIC_PAGES: readonly TPublicPage[] = [
     path: '/how-to',
     heading: 'Choose Debate Format',
     texts: ['Lincoln Douglas', 'Public Forum', 'Parliamentary', POINTS_TEXT],
+    sections: ['More formats'],
   },
   { path: '/parliamentary', heading: 'Lincoln Douglas', texts: [] },
   { path: '/oxford', heading: 'Public Forum', texts: [] },
   { path: '/parli', heading: 'Parliamentary', texts: [] },
+  { path: '/policy', heading: 'Policy', texts: [] },
+  { path: '/world-schools', heading: 'World Schools', texts: [] },
   {
     path: '/rooms',
     heading: 'Join or Create a Room',

@@ -25,3 +25,17 @@ for (const { name, target } of CARDS) {
     await expect(shell.heading).toContainText(name);
   });
 }
+
+test('below the three cards, How To lists the other formats’ guides', async ({ page, shell }) => {
+  await shell.goto('/how-to');
+  const more = shell.main.getByRole('region', { name: 'More formats' });
+  const links = more.getByRole('link');
+  await expect(links).toHaveCount(2);
+  await expect(links.nth(0)).toHaveAttribute('href', '/policy');
+  await expect(links.nth(0)).toContainText('Policy');
+  await expect(links.nth(1)).toHaveAttribute('href', '/world-schools');
+  await expect(links.nth(1)).toContainText('3 debaters a side');
+  await links.nth(1).click();
+  await expect(page).toHaveURL('/world-schools');
+  await expect(shell.heading).toContainText('World Schools');
+});

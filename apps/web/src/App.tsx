@@ -79,6 +79,8 @@ const EARLY_LOADS: Record<string, () => Promise<unknown>> = {
   '/parliamentary': GuidePage.preload,
   '/oxford': GuidePage.preload,
   '/parli': GuidePage.preload,
+  '/policy': GuidePage.preload,
+  '/world-schools': GuidePage.preload,
   '/rooms': RoomsPage.preload,
   '/about': AboutPage.preload,
   '/help': HelpPage.preload,
@@ -155,6 +157,8 @@ export function App() {
               <Route path="parliamentary" element={<GuidePage formatId="ld" />} />
               <Route path="oxford" element={<GuidePage formatId="pf" />} />
               <Route path="parli" element={<GuidePage formatId="parli" />} />
+              <Route path="policy" element={<GuidePage formatId="policy" />} />
+              <Route path="world-schools" element={<GuidePage formatId="ws" />} />
               <Route path="rooms" element={<RoomsPage />} />
               <Route path="about" element={<AboutPage />} />
               <Route path="help" element={<HelpPage />} />

@@ -33,6 +33,8 @@ export * from './rules/coin-flip.js';
 export * from './debate/clock.js';
 export * from './debate/matchmaking.js';
 export * from './debate/seating.js';
+export * from './debate/team-matchmaking.js';
+export * from './debate/team-queue-schemas.js';
 export * from './debate/awards.js';
 export * from './debate/clock-rules.js';
 export * from './debate/schedule.js';

@@ -23,9 +23,23 @@ export const FORFEIT_AFTER_MS = 60_000;
  */
 export const BALLOT_DEADLINE_MS = 30 * 60_000;
 
-/** Glicko-2 starting values and when a rating stops being provisional. */
-export const RATING_DEFAULTS = { rating: 1500, deviation: 350, volatility: 0.06, tau: 0.5 } as const;
-export const RATING_PROVISIONAL_DEVIATION = 110;
+/**
+ * Ratings (openskill, Weng–Lin with the Plackett–Luce model; docs/decisions.md): openskill's own starting values and
+ * model constants (`mu` 25, `sigma` 25/3, `beta` 25/6, `tau` 25/300). `rating` is what a new debater's rating reads:
+ * a rating is shown as `rating + RATING_POINTS_PER_MU × (mu − mu₀)`, and its deviation as `RATING_POINTS_PER_MU × sigma`.
+ */
+export const RATING_DEFAULTS = { rating: 1500, mu: 25, sigma: 25 / 3, beta: 25 / 6, tau: 25 / 300 } as const;
+/**
+ * Rating points per unit of openskill's `mu`: 400 / ln 10 (the logistic scale of Elo and Glicko) over √2·beta (the
+ * spread of a two-team openskill game), so that between two settled debaters a gap of 400 points still means about
+ * 10-to-1 odds, as it did under Glicko (about 29.5).
+ */
+export const RATING_POINTS_PER_MU = 400 / Math.LN10 / (Math.SQRT2 * RATING_DEFAULTS.beta);
+/**
+ * A rating is provisional ("1500?") while its deviation (on the displayed scale) is at least this: about the first
+ * twelve judged rounds against settled opponents, as under Glicko (whose threshold was a deviation of 110).
+ */
+export const RATING_PROVISIONAL_DEVIATION = 150;
 
 /**
  * Public Forum is a team format (two speakers a side). In one-on-one practice each debater gives all of

@@ -26,7 +26,12 @@ export interface TNavEntry {
 export const NAV_ENTRIES: readonly TNavEntry[] = [
   { label: 'Welcome!', to: '/welcome', icon: Hand },
   { label: "Today's Topics", to: '/topics', icon: CalendarDays, alsoActiveOn: ['/'] },
-  { label: 'How To', to: '/how-to', icon: BookOpen, alsoActiveOn: ['/parliamentary', '/oxford', '/parli'] },
+  {
+    label: 'How To',
+    to: '/how-to',
+    icon: BookOpen,
+    alsoActiveOn: ['/parliamentary', '/oxford', '/parli', '/policy', '/world-schools'],
+  },
   { label: 'Meetings', to: '/rooms', icon: Video },
   { label: 'Leaderboard', to: '/leaderboard', icon: Trophy },
   { label: 'Chat', to: '/chat', icon: MessageSquare },

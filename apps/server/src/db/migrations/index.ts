@@ -52,6 +52,7 @@ import { panelArrivals } from './0050-panel-arrivals';
 import { tournamentVersions } from './0053-tournament-versions';
 import { sfuRoomsOutliveRounds } from './0055-sfu-rooms-outlive-rounds';
 import { debateSeats } from './0056-debate-seats';
+import { openskillRatings } from './0057-openskill-ratings';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -114,6 +115,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0053-tournament-versions': tournamentVersions,
   '0055-sfu-rooms-outlive-rounds': sfuRoomsOutliveRounds,
   '0056-debate-seats': debateSeats,
+  '0057-openskill-ratings': openskillRatings,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

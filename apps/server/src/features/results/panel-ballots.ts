@@ -17,16 +17,15 @@ import { nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { lockKeys } from '../../lib/key-lock';
 import { refuse, refused } from '../../lib/errors';
-import { NEW_RATING, rateResult } from '../../lib/ratings/ratings';
 import type { TDebatesDeps } from '../../context';
 import * as rounds from '../debates/rounds.service';
 import { settleRound } from '../debates/awards';
 import { emitDebateUpdated } from '../debates/debates.service';
 import { panelBallotsOf } from '../debates/panels.service';
 import { nowMs, requireDebate } from '../debates/round-row';
-import { ratingsOf } from '../users/ratings.service';
 import * as resultsRepo from './results.repository';
 import { insertPanelBallot } from './panel-ballots.repository';
+import { rateDecidedRound } from './round-ratings';
 
 const tenths = (points: number) => Math.round(points * 10);
 
@@ -88,8 +87,6 @@ export async function submitPanelBallot(
       reason: `Panel decision ${Math.max(count.a, count.b)}–${Math.min(count.a, count.b)}.`,
       createdAt: now,
     });
-    const winnerId = decision.winnerSide === 'a' ? row.debaterAId : row.debaterBId;
-    const loserId = decision.winnerSide === 'a' ? row.debaterBId : row.debaterAId;
     // Judging points go to each judge whose ballot decided or stood beside the decision when it was made.
     const settled = await settleRound(tx, row, 'judged', {
       winnerSide: decision.winnerSide,
@@ -97,11 +94,7 @@ export async function submitPanelBallot(
       now,
       judgeIds: votes.map((v) => v.judgeId),
     });
-    if (!settled.isRated) return;
-    const ratings = await ratingsOf(tx, row.formatId, [winnerId, loserId]);
-    const rated = rateResult(ratings.get(winnerId) ?? NEW_RATING, ratings.get(loserId) ?? NEW_RATING);
-    await resultsRepo.saveRating(tx, winnerId, row.formatId, rated.winner, now, debateId);
-    await resultsRepo.saveRating(tx, loserId, row.formatId, rated.loser, now, debateId);
+    if (settled.isRated) await rateDecidedRound(tx, row, decision.winnerSide, now);
   });
   return emitDebateUpdated(deps, debateId);
 }

@@ -116,12 +116,7 @@ export async function listRatings(deps: TDebatesDeps, formatId: TFormatId) {
   return rows.map((r) => ({
     userId: r.userId,
     displayName: r.displayName,
-    ...summarizeRating({
-      rating: Number(r.rating),
-      deviation: Number(r.deviation),
-      volatility: Number(r.volatility),
-      games: Number(r.games),
-    }),
+    ...summarizeRating({ mu: Number(r.mu), sigma: Number(r.sigma), games: Number(r.games) }),
   }));
 }
 

@@ -3,7 +3,7 @@ import type { TDebateStatus, TFormatId, TSideKey } from '@resolved/shared';
 import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-query';
 import type { DB } from '../../db/schema';
-import type { TRating } from '../../lib/ratings/ratings';
+import { displayedRating, type TRating } from '../../lib/ratings/ratings';
 import { chunks } from '../../db/batches';
 
 type TDebatesDb = Kysely<DB>;
@@ -194,25 +194,12 @@ export async function insertBallot(
 
 /** One user's rating in every format they have one in, by format: one query for the dashboard's record. */
 const ratingsOfUserQuery = compiledOnce((db, param: <T = string>(name: 'userId') => T) =>
-  db
-    .selectFrom('debateRatings')
-    .select(['formatId', 'rating', 'deviation', 'volatility', 'games'])
-    .where('userId', '=', param('userId')),
+  db.selectFrom('debateRatings').select(['formatId', 'mu', 'sigma', 'games']).where('userId', '=', param('userId')),
 );
 
 export async function findRatingsOfUser(db: TDebatesDb, userId: string): Promise<Map<string, TRating>> {
   const rows = await ratingsOfUserQuery(db, { userId });
-  return new Map(
-    rows.map((r) => [
-      r.formatId,
-      {
-        rating: Number(r.rating),
-        deviation: Number(r.deviation),
-        volatility: Number(r.volatility),
-        games: Number(r.games),
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.formatId, { mu: Number(r.mu), sigma: Number(r.sigma), games: Number(r.games) }]));
 }
 
 /** Saves a debater's new rating in a format and notes it in their rating history (the progress chart). */
@@ -224,13 +211,7 @@ export async function saveRating(
   now: string,
   debateId: number,
 ) {
-  const values = {
-    rating: rating.rating,
-    deviation: rating.deviation,
-    volatility: rating.volatility,
-    games: rating.games,
-    updatedAt: now,
-  };
+  const values = { mu: rating.mu, sigma: rating.sigma, games: rating.games, updatedAt: now };
   await db
     .insertInto('debateRatings')
     .values({ userId, formatId, ...values })
@@ -238,7 +219,7 @@ export async function saveRating(
     .execute();
   await db
     .insertInto('ratingHistory')
-    .values({ userId, formatId, rating: rating.rating, debateId, createdAt: now })
+    .values({ userId, formatId, rating: displayedRating(rating), debateId, createdAt: now })
     .execute();
 }
 
@@ -255,21 +236,23 @@ export async function listRatingHistory(db: TDebatesDb, userId: string, limit: n
 }
 
 export async function listRatings(db: TDebatesDb, formatId: TFormatId, limit: number) {
-  return db
-    .selectFrom('debateRatings')
-    .innerJoin('users', 'users.id', 'debateRatings.userId')
-    .select([
-      'debateRatings.userId',
-      'users.displayName',
-      'debateRatings.rating',
-      'debateRatings.deviation',
-      'debateRatings.volatility',
-      'debateRatings.games',
-    ])
-    .where('debateRatings.formatId', '=', formatId)
-    .orderBy('debateRatings.rating', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('debateRatings')
+      .innerJoin('users', 'users.id', 'debateRatings.userId')
+      .select([
+        'debateRatings.userId',
+        'users.displayName',
+        'debateRatings.mu',
+        'debateRatings.sigma',
+        'debateRatings.games',
+      ])
+      .where('debateRatings.formatId', '=', formatId)
+      // `mu` orders as the displayed rating does (migration 0057's index).
+      .orderBy('debateRatings.mu', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /**

@@ -28,15 +28,14 @@ import * as repo from '../debates/rounds.service';
 import { loadDebate, emitDebateUpdated, minorsOfRound } from '../debates/debates.service';
 import { db, nowMs, sideOf, requireDebate, roundSeatsOf, seatsOfRow } from '../debates/round-row';
 import * as resultsRepo from './results.repository';
-import { ratingsOf } from '../users/ratings.service';
 import { settleRound } from '../debates/awards';
 import { teamJudgeIds } from '../memberships/memberships.service';
-import { NEW_RATING, rateResult } from '../../lib/ratings/ratings';
 import type { TDebatesDeps } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { recordStrike } from '../playban/playban.service';
 import { panelJudgeIdsOf } from '../debates/panels.service';
 import { submitPanelBallot } from './panel-ballots';
+import { rateDecidedRound } from './round-ratings';
 
 /**
  * Takes the judge's seat: first come while the round is live, or — with a debater's invitation — also after the last
@@ -118,18 +117,12 @@ export async function submitBallot(
       reason: ballot.reason,
       createdAt: now,
     });
-    const winnerId = ballot.winnerSide === 'a' ? row.debaterAId : row.debaterBId;
-    const loserId = ballot.winnerSide === 'a' ? row.debaterBId : row.debaterAId;
     const settled = await settleRound(tx, row, 'judged', {
       winnerSide: ballot.winnerSide,
       spokenMs: Number(row.spokenMs),
       now,
     });
-    if (!settled.isRated) return;
-    const ratings = await ratingsOf(tx, row.formatId, [winnerId, loserId]);
-    const rated = rateResult(ratings.get(winnerId) ?? NEW_RATING, ratings.get(loserId) ?? NEW_RATING);
-    await resultsRepo.saveRating(tx, winnerId, row.formatId, rated.winner, now, debateId);
-    await resultsRepo.saveRating(tx, loserId, row.formatId, rated.loser, now, debateId);
+    if (settled.isRated) await rateDecidedRound(tx, row, ballot.winnerSide, now);
   });
   return emitDebateUpdated(deps, debateId);
 }

@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 import type { TFormatId, TSideKey } from '@resolved/shared';
 
-/** Ballots and ratings (migration 0006-debates). */
+/** Ballots and ratings (migration 0006-debates; ratings as openskill's since 0057-openskill-ratings). */
 export interface DebateBallotsTable {
   id: Generated<number>;
   debateId: number;
@@ -16,14 +16,13 @@ export interface DebateBallotsTable {
 export interface DebateRatingsTable {
   userId: string;
   formatId: TFormatId;
-  rating: number;
-  deviation: number;
-  volatility: number;
+  mu: number;
+  sigma: number;
   games: number;
   updatedAt: string;
 }
 
-/** A debater's rating after each rated round (migration 0015-teams), for the progress chart. */
+/** A debater's rating after each rated round as it read (migration 0015-teams), for the progress chart. */
 export interface RatingHistoryTable {
   id: Generated<number>;
   userId: string;

@@ -28,6 +28,7 @@ import { lockMatching, deleteQueueEntry, clashingRound, utcTime } from '../match
 import { drawResolutions } from '../motions/motions.service';
 import { abandon } from '../results/results.service';
 import { ratingsOf } from '../users/ratings.service';
+import { displayedRating, NEW_RATING } from '../../lib/ratings/ratings';
 import { findCurrentTopic } from '../topics/topics.service';
 import * as repo from './teams.repository';
 import { blockGraphOf, isEitherBlocked } from '../blocks/blocks.service';
@@ -59,7 +60,7 @@ async function plan(deps: TTeamsDeps, request: TPairing): Promise<{ rounds: TPla
   }
   const present = [...new Set(request.presentUserIds)].filter((id) => id !== request.judgeUserId);
   const ratings = await ratingsOf(deps.database.db, request.formatId, present);
-  const members = present.map((userId) => ({ userId, rating: ratings.get(userId)?.rating ?? 1500 }));
+  const members = present.map((userId) => ({ userId, rating: displayedRating(ratings.get(userId) ?? NEW_RATING) }));
   // Around blocks where it can; a pair it cannot avoid is refused below with the conflict naming them.
   const isBlocked = await blockGraphOf(deps, present);
   const { pairs, oddOut } = pairPresent(members, request.sides, deps.random ?? Math.random, isBlocked);

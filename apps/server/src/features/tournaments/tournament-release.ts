@@ -25,6 +25,7 @@ import { drawResolutions } from '../motions/motions.service';
 import { outcomesOf } from '../results/results.service';
 import { findCurrentTopic } from '../topics/topics.service';
 import { ratingsOf } from '../users/ratings.service';
+import { displayedRating } from '../../lib/ratings/ratings';
 import { seatRefusalsAmong } from '../users/seats';
 import { findUserNames } from '../users/users.service';
 import { planJudges } from './tournament-judges';
@@ -95,7 +96,7 @@ export async function releaseRoundBy(
       fields: claim.fields,
       records: claim.records,
       bracketPlans: claim.bracketPlans,
-      ratings: new Map([...ratings].map(([userId, r]) => [userId, r.rating])),
+      ratings: new Map([...ratings].map(([userId, r]) => [userId, displayedRating(r)])),
       minors,
       isBlocked,
       nameOf,

@@ -6,6 +6,11 @@ import type { TRating } from '../../lib/ratings/ratings';
 
 type TDb = Kysely<DB>;
 
+/** A stored rating as the rating module reads it. */
+function ratingOfRow(row: { mu: number; sigma: number; games: number }): TRating {
+  return { mu: Number(row.mu), sigma: Number(row.sigma), games: Number(row.games) };
+}
+
 export async function findRatings(db: TDb, formatId: TFormatId, userIds: string[]): Promise<Map<string, TRating>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
@@ -14,17 +19,7 @@ export async function findRatings(db: TDb, formatId: TFormatId, userIds: string[
     .where('formatId', '=', formatId)
     .where('userId', 'in', userIds)
     .execute();
-  return new Map(
-    rows.map((r) => [
-      r.userId,
-      {
-        rating: Number(r.rating),
-        deviation: Number(r.deviation),
-        volatility: Number(r.volatility),
-        games: Number(r.games),
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.userId, ratingOfRow(r)]));
 }
 
 /** Every format's rating of these users. */
@@ -39,12 +34,7 @@ export async function findAllRatings(
     const list = byUser.get(r.userId) ?? [];
     list.push({
       formatId: r.formatId,
-      rating: {
-        rating: Number(r.rating),
-        deviation: Number(r.deviation),
-        volatility: Number(r.volatility),
-        games: Number(r.games),
-      },
+      rating: ratingOfRow(r),
     });
     byUser.set(r.userId, list);
   }

@@ -1,19 +1,25 @@
 import { ArrowLeft, ArrowRight, Clock, Info, Lightbulb, Mic, Timer, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { FORMAT_IDS, FORMATS, totalSpeechMinutes, type TFormatId, type TFormatRules } from '@resolved/shared';
+import {
+  GUIDE_FORMAT_IDS,
+  GUIDE_FORMATS,
+  totalSpeechMinutes,
+  type TGuideFormatId,
+  type TGuideFormatRules,
+} from '@resolved/shared';
 import { PageHeading } from '../../shell/PageHeading';
 import { Card } from '../../ui/Card';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { GUIDES, type TGuideSection } from './content';
-import { formatPrep } from './format-text';
+import { formatPrep, formatTeamSize } from './format-text';
 import { TimingSection } from './GuideTiming';
 
-/** One component for the three format guides: prose from `content.ts`, every timing from `FORMATS`. */
-export default function GuidePage({ formatId }: { formatId: TFormatId }) {
-  const format = FORMATS[formatId];
+/** One component for every format guide: prose from `content.ts`, every timing and speaker from `GUIDE_FORMATS`. */
+export default function GuidePage({ formatId }: { formatId: TGuideFormatId }) {
+  const format = GUIDE_FORMATS[formatId];
   const guide = GUIDES[formatId];
   useDocumentTitle(`${format.name} guide`);
-  const otherFormats = FORMAT_IDS.filter((id) => id !== formatId);
+  const otherFormats = GUIDE_FORMAT_IDS.filter((id) => id !== formatId);
 
   return (
     <article className="space-y-10">
@@ -77,10 +83,10 @@ export default function GuidePage({ formatId }: { formatId: TFormatId }) {
           {otherFormats.map((id) => (
             <li key={id}>
               <Link
-                to={FORMATS[id].guidePath}
+                to={GUIDE_FORMATS[id].guidePath}
                 className="group flex items-center justify-between rounded-xl border border-slate-200 bg-white px-5 py-4 font-semibold text-slate-900 shadow-sm hover:border-brand-300 hover:bg-brand-50"
               >
-                {FORMATS[id].name}
+                {GUIDE_FORMATS[id].name}
                 <ArrowRight
                   className="h-4 w-4 text-brand-700 transition-transform group-hover:translate-x-0.5"
                   aria-hidden="true"
@@ -94,9 +100,13 @@ export default function GuidePage({ formatId }: { formatId: TFormatId }) {
   );
 }
 
-function QuickFacts({ format }: { format: TFormatRules }) {
+function QuickFacts({ format }: { format: TGuideFormatRules }) {
   const facts = [
-    { icon: Users, label: 'Sides', value: `${format.sides.a} vs ${format.sides.b}` },
+    {
+      icon: Users,
+      label: 'Sides',
+      value: `${format.sideList.map((side) => side.name).join(' vs ')}, ${formatTeamSize(format)}`,
+    },
     { icon: Mic, label: 'Speeches', value: `${format.speeches.length} in order` },
     { icon: Clock, label: 'Speaking time', value: `${totalSpeechMinutes(format)} min` },
     { icon: Timer, label: 'Prep', value: formatPrep(format.prep) },

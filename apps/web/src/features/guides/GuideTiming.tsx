@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
-import { totalSpeechMinutes, type TFormatRules, type TSpeech } from '@resolved/shared';
+import { totalSpeechMinutes, type TGuideFormatRules, type TSpeech } from '@resolved/shared';
 import { Card } from '../../ui/Card';
-import { describeSpeaker, formatSeconds } from './format-text';
+import { describeSpeaker, formatSeconds, poiSpeechWords } from './format-text';
 
 /** Colours per side, so the timeline, the table and the legend agree. */
 const SIDE_STYLES = {
@@ -10,7 +10,7 @@ const SIDE_STYLES = {
   both: { bar: 'bg-slate-500 text-white', dot: 'bg-slate-400' },
 } as const;
 
-export function TimingSection({ format }: { format: TFormatRules }) {
+export function TimingSection({ format }: { format: TGuideFormatRules }) {
   const { prep } = format;
   const prepRow = (
     <tr role="row" className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 bg-slate-50 p-4 sm:table-row sm:p-0">
@@ -36,9 +36,7 @@ export function TimingSection({ format }: { format: TFormatRules }) {
         <span className="font-normal text-slate-500"> min</span>
       </td>
       <td role="cell" className="text-sm leading-relaxed text-slate-600 max-sm:col-span-2 sm:px-4 sm:py-3 sm:align-top">
-        {prep.kind === 'per-side'
-          ? `Spent between speeches, in any pieces the side chooses. Resolved gives ${prep.defaultMinutes} minutes by default.`
-          : `Starts when the motion is announced; no prep during the round. Resolved gives ${prep.defaultMinutes} minutes by default.`}
+        {prepText(prep)}
       </td>
     </tr>
   );
@@ -84,7 +82,7 @@ export function TimingSection({ format }: { format: TFormatRules }) {
         </table>
       </Card>
 
-      <ParliRules format={format} />
+      <PoiRules format={format} />
 
       {format.notes.length > 0 ? (
         <div className="mt-5 rounded-xl border border-slate-200 bg-white p-5">
@@ -103,7 +101,7 @@ export function TimingSection({ format }: { format: TFormatRules }) {
   );
 }
 
-function SpeechRow({ format, speech }: { format: TFormatRules; speech: TSpeech }) {
+function SpeechRow({ format, speech }: { format: TGuideFormatRules; speech: TSpeech }) {
   return (
     <tr role="row" className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 p-4 sm:table-row sm:p-0">
       <th role="rowheader" scope="row" className="text-left align-top font-normal sm:px-4 sm:py-3">
@@ -142,7 +140,7 @@ function SpeechRow({ format, speech }: { format: TFormatRules; speech: TSpeech }
 }
 
 /** A proportional bar of the round (decorative: the table carries the same facts). */
-function Timeline({ format }: { format: TFormatRules }) {
+function Timeline({ format }: { format: TGuideFormatRules }) {
   return (
     <div className="mt-5 hidden sm:block" aria-hidden="true">
       <div className="flex h-11 overflow-hidden rounded-xl ring-1 ring-slate-200">
@@ -177,10 +175,21 @@ function LegendItem({ className, label }: { className: string; label: string }) 
   );
 }
 
-/** Parliamentary's extra clock rules: grace, points of information and protected time. */
-function ParliRules({ format }: { format: TFormatRules }) {
+function prepText(prep: TGuideFormatRules['prep']): string {
+  if (prep.kind === 'per-side') {
+    return `Spent between speeches, in any pieces the side chooses. Resolved gives ${prep.defaultMinutes} minutes by default.`;
+  }
+  if (prep.isHostSet) {
+    return `Before the round, set by the host: none for a motion released in advance, ${prep.defaultMinutes} minutes by default for one released at the round. No prep during the round.`;
+  }
+  return `Starts when the motion is announced; no prep during the round. Resolved gives ${prep.defaultMinutes} minutes by default.`;
+}
+
+/** Parliamentary's and World Schools' extra clock rules: grace, points of information and protected time. */
+function PoiRules({ format }: { format: TGuideFormatRules }) {
   const { poi, graceSeconds } = format;
   if (!poi && graceSeconds === undefined) return null;
+  const speeches = poiSpeechWords(format);
   const rules = [
     graceSeconds !== undefined
       ? { label: 'Grace time', value: `About ${formatSeconds(graceSeconds)} after time expires to finish a sentence` }
@@ -188,13 +197,13 @@ function ParliRules({ format }: { format: TFormatRules }) {
     poi
       ? {
           label: 'Points of information',
-          value: `Answered in about ${poi.answerSecondsMin} to ${poi.answerSecondsMax} seconds, during constructives only`,
+          value: `Answered in about ${poi.answerSecondsMin} to ${poi.answerSecondsMax} seconds, during ${speeches.many} only`,
         }
       : null,
     poi
       ? {
           label: 'Protected time',
-          value: `The first ${protectedSpan(poi.protectedFirstSeconds)} and the last ${protectedSpan(poi.protectedLastSeconds)} of each constructive: no points of information`,
+          value: `The first ${protectedSpan(poi.protectedFirstSeconds)} and the last ${protectedSpan(poi.protectedLastSeconds)} of each ${speeches.one}: no points of information`,
         }
       : null,
   ].filter((rule) => rule !== null);

@@ -1,8 +1,11 @@
-import type { TFormatId } from '@resolved/shared';
+import type { TGuideFormatId } from '@resolved/shared';
+import { POLICY_GUIDE } from './content-policy';
+import { WORLD_SCHOOLS_GUIDE } from './content-world-schools';
 
 /**
- * The prose of the three format guides, in our own words. Timings are deliberately absent: the guide page
- * renders them from `FORMATS` in @resolved/shared, so the tables, the prose and the debate clock never disagree.
+ * The prose of the format guides, in our own words (Policy and World Schools in their own files). Timings and who
+ * gives each speech are deliberately absent: the guide page renders them from `GUIDE_FORMATS` in @resolved/shared,
+ * so the tables, the prose and the debate clock never disagree.
  */
 
 export interface TGuideSection {
@@ -27,7 +30,7 @@ export interface TGuideContent {
   tips: readonly string[];
 }
 
-export const GUIDES: Readonly<Record<TFormatId, TGuideContent>> = {
+export const GUIDES: Readonly<Record<TGuideFormatId, TGuideContent>> = {
   ld: {
     title: 'Lincoln Douglas Debate',
     lead: 'A one-on-one debate about values: which principle matters most, and which side best upholds it.',
@@ -100,7 +103,7 @@ export const GUIDES: Readonly<Record<TFormatId, TGuideContent>> = {
     practiceNote: {
       title: 'One-on-one practice on Resolved',
       paragraphs: [
-        'Public Forum is a team format, but practice on Resolved is one-on-one. Each debater gives all of their side’s speeches: the constructive, the rebuttal, the summary and the final focus.',
+        'Public Forum is a team format, and the table below says which partner gives each speech. Practice on Resolved is one-on-one for now: you give every speech of your side, the constructive, the rebuttal, the summary and the final focus.',
         'The crossfires are shared between the two of you, grand crossfire included: both of you may ask and answer in every crossfire. The speech times stay the same, so you practise the full round.',
       ],
     },
@@ -211,4 +214,6 @@ export const GUIDES: Readonly<Record<TFormatId, TGuideContent>> = {
       'In the rebuttal, choose two or three voting issues and weigh them; don’t re-give your constructive.',
     ],
   },
+  policy: POLICY_GUIDE,
+  ws: WORLD_SCHOOLS_GUIDE,
 };

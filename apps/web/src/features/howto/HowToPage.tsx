@@ -1,9 +1,17 @@
 import { ArrowRight, Clock, Landmark, Scale, Timer, Users, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { FORMATS, totalSpeechMinutes, type TFormatId } from '@resolved/shared';
+import {
+  FORMATS,
+  GUIDE_FORMAT_IDS,
+  GUIDE_FORMATS,
+  isPlayableFormat,
+  totalSpeechMinutes,
+  type TFormatId,
+  type TGuideFormatId,
+} from '@resolved/shared';
 import { PageHeading } from '../../shell/PageHeading';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { formatPrep } from '../guides/format-text';
+import { formatPrep, formatTeamSize } from '../guides/format-text';
 import { DebatePointsNote } from '../debates/room/DebateNotes';
 
 /** Card order and targets are the spec's contract: LD → /parliamentary, PF → /oxford, Parli → /parli. */
@@ -77,6 +85,7 @@ export default function HowToPage() {
           );
         })}
       </ul>
+      <MoreFormats />
       <section aria-labelledby="points-title" className="mt-10 rounded-2xl border border-brand-100 bg-brand-50 p-6">
         <h2 id="points-title" className="text-xl font-bold tracking-tight text-slate-900">
           Points
@@ -86,5 +95,50 @@ export default function HowToPage() {
         </div>
       </section>
     </>
+  );
+}
+
+type TGuideOnlyFormatId = Exclude<TGuideFormatId, TFormatId>;
+
+/** One line each, below the cards: the formats with a guide that Resolved does not play yet. */
+const MORE_FORMATS: Readonly<Record<TGuideOnlyFormatId, string>> = {
+  policy: 'A year-long resolution, a plan to test, and cross-examination after every constructive.',
+  ws: 'Three speakers a side, a reply speech each and points of information: the world championships’ format.',
+};
+
+function MoreFormats() {
+  const others = GUIDE_FORMAT_IDS.filter((id): id is TGuideOnlyFormatId => !isPlayableFormat(id));
+  return (
+    <section aria-labelledby="more-formats-title" className="mt-10">
+      <h2 id="more-formats-title" className="text-xl font-bold tracking-tight text-slate-900">
+        More formats
+      </h2>
+      <p className="mt-1 text-slate-600">Guides to team formats Resolved will play once partners debate together.</p>
+      <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {others.map((id) => {
+          const format = GUIDE_FORMATS[id];
+          return (
+            <li key={id}>
+              <Link
+                to={format.guidePath}
+                className="group flex items-center gap-4 px-5 py-4 hover:bg-brand-50 focus-visible:bg-brand-50"
+              >
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold text-slate-900 group-hover:underline">{format.name}</span>
+                  <span className="mt-0.5 block text-sm text-slate-600">{MORE_FORMATS[id]}</span>
+                  <span className="mt-1 block text-xs font-medium uppercase tracking-wide text-slate-500">
+                    {formatTeamSize(format)} · {totalSpeechMinutes(format)} min of speeches
+                  </span>
+                </span>
+                <ArrowRight
+                  className="h-4 w-4 shrink-0 text-brand-700 transition-transform group-hover:translate-x-0.5"
+                  aria-hidden="true"
+                />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

@@ -7,8 +7,8 @@ import { formatRatingsQuery } from '../debates-queries';
 import { errorMessage } from '../../../lib/form-errors';
 
 /**
- * Per-format Glicko-2 ratings from judged debates. A rating is marked "?" while provisional (its deviation above
- * RATING_PROVISIONAL_DEVIATION), explained in a debater's words. Shown on /debates and the leaderboard.
+ * Per-format ratings (openskill) from judged debates. A rating is marked "?" while provisional (its deviation at or
+ * above RATING_PROVISIONAL_DEVIATION), explained in a debater's words. Shown on /debates and the leaderboard.
  */
 export function FormatRatings() {
   const headingId = useId();

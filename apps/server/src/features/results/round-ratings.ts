@@ -1,0 +1,28 @@
+/**
+ * The ratings step of a decided round, the single judge's and a panel's alike: its sides as teams ranked by the result
+ * (the winner's first, the loser's second; teams of one today), rated with `rateRound`, and each person's new rating
+ * saved with a point in their rating history. A room of more teams (British Parliamentary) passes its own ranks to
+ * `rateRound` the same way.
+ */
+import type { TSideKey } from '@resolved/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { rateRound } from '../../lib/ratings/ratings';
+import type { TDebateRow } from '../debates/debates.tables';
+import { ratingsOf } from '../users/ratings.service';
+import * as resultsRepo from './results.repository';
+
+export async function rateDecidedRound(
+  tx: Kysely<DB>,
+  row: Pick<TDebateRow, 'id' | 'formatId' | 'debaterAId' | 'debaterBId'>,
+  winnerSide: TSideKey,
+  now: string,
+): Promise<void> {
+  const sides = { a: [row.debaterAId], b: [row.debaterBId] };
+  const teams = winnerSide === 'a' ? [sides.a, sides.b] : [sides.b, sides.a];
+  const current = await ratingsOf(tx, row.formatId, teams.flat());
+  const rated = rateRound(teams, [1, 2], current);
+  for (const [userId, rating] of rated) {
+    await resultsRepo.saveRating(tx, userId, row.formatId, rating, now, Number(row.id));
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * What a debater sends to queue with a partner, alone ("find me a partner") or one-on-one, and to accept a partner
+ * link; and the checks on a pair of partners that the server makes before it seats them as one team.
+ */
+import { z } from 'zod';
+import { FORMATS } from '../formats.js';
+import { ZFormatId } from './protocol.js';
+import { ageBandsMayMeet, type TIsBlockedPair, type TMeetingProfile } from './matchmaking.js';
+import { QUEUE_MODES, type TQueueMode } from './team-matchmaking.js';
+
+/** How long a partner link may be accepted after it is made. It works once. */
+export const PARTNER_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+const ZPartnerId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'That partner is not a user.' });
+
+/**
+ * `POST /api/debates/queue` with a mode. Without one, a format of one debater a side queues as today (`solo`, the
+ * ordinary queue) and a team format queues one-on-one, as it did before teams. `one-on-one` in a format of one
+ * debater a side is the ordinary mode and is read as `solo`.
+ */
+export const ZJoinTeamQueueRequest = z
+  .object({
+    formatId: ZFormatId,
+    mode: z
+      .enum(QUEUE_MODES, { error: 'Choose how to queue: with your partner, find me a partner, or one-on-one.' })
+      .optional(),
+    partnerIds: z.array(ZPartnerId).max(2, 'A team has at most three debaters.').optional(),
+  })
+  .superRefine((value, ctx) => {
+    const format = FORMATS[value.formatId];
+    const partners = value.partnerIds ?? [];
+    if (value.mode !== 'team') {
+      if (partners.length > 0) {
+        ctx.addIssue({ code: 'custom', path: ['partnerIds'], message: 'Only a team queues with a partner.' });
+      }
+      if (value.mode === 'one-on-one' && format.teamSize > 1 && !format.canPractiseOneOnOne) {
+        ctx.addIssue({ code: 'custom', path: ['mode'], message: `${format.name} is not practised one-on-one.` });
+      }
+      return;
+    }
+    if (format.teamSize === 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mode'],
+        message: `${format.name} is one debater a side: queue without a partner.`,
+      });
+      return;
+    }
+    const wanted = format.teamSize - 1;
+    if (new Set(partners).size !== partners.length) {
+      ctx.addIssue({ code: 'custom', path: ['partnerIds'], message: 'Choose each partner once.' });
+    } else if (partners.length !== wanted) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['partnerIds'],
+        message: `A ${format.name} team is ${format.teamSize} debaters: choose ${wanted} partner${wanted === 1 ? '' : 's'}.`,
+      });
+    }
+  })
+  .transform((value) => {
+    const teamSize = FORMATS[value.formatId].teamSize;
+    const mode: TQueueMode =
+      value.mode === undefined || (value.mode === 'one-on-one' && teamSize === 1)
+        ? teamSize === 1
+          ? 'solo'
+          : 'one-on-one'
+        : value.mode;
+    return { formatId: value.formatId, mode, partnerIds: mode === 'team' ? (value.partnerIds ?? []) : [] };
+  });
+export type TJoinTeamQueueRequest = z.output<typeof ZJoinTeamQueueRequest>;
+
+/**
+ * The people a join seats, the one who queues first (their positions follow this order), or why not: a debater
+ * cannot name themselves as their partner.
+ */
+export function queueMembersOf(
+  userId: string,
+  request: TJoinTeamQueueRequest,
+): { userIds: string[] } | { message: string } {
+  if (request.partnerIds.includes(userId)) return { message: 'You cannot be your own partner.' };
+  return { userIds: [userId, ...request.partnerIds] };
+}
+
+/** `POST /api/partner-links`: a link for one team format, which anyone the rules allow may accept once. */
+export const ZCreatePartnerLinkRequest = z.object({ formatId: ZFormatId }).superRefine((value, ctx) => {
+  const format = FORMATS[value.formatId];
+  if (format.teamSize === 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['formatId'],
+      message: `${format.name} is one debater a side: there is no partner to invite.`,
+    });
+  }
+});
+export type TCreatePartnerLinkRequest = z.infer<typeof ZCreatePartnerLinkRequest>;
+
+/** `POST /api/partner-links/:token/accept`: the link's token, as the link carries it. */
+export const ZAcceptPartnerLinkParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'That partner link is not valid.' }),
+});
+export type TAcceptPartnerLinkParams = z.infer<typeof ZAcceptPartnerLinkParams>;
+
+/** A partner link as the server stores it. */
+export interface TPartnerLink {
+  creatorId: string;
+  createdAt: string;
+  /** Set when someone accepted it: a link works once. */
+  acceptedAt: string | null;
+}
+
+/** Why `accepterId` may not accept `link` at `now`, or null: their own link, one already used, or one expired. */
+export function partnerLinkRefusal(link: TPartnerLink, accepterId: string, now: Date): string | null {
+  if (link.creatorId === accepterId) return 'This is your own partner link: send it to your partner.';
+  if (link.acceptedAt !== null) return 'This partner link has already been used.';
+  if (now.getTime() - Date.parse(link.createdAt) >= PARTNER_LINK_TTL_MS) return 'This partner link has expired.';
+  return null;
+}
+
+/**
+ * Why two people may not be partners, or null: the same person, a block either way, or ages that may not meet
+ * (minors with minors, adults with adults, unless both are on one team: `ageBandsMayMeet`). A restriction on either
+ * (a ban, a suspension) is the seat rule's, read at the same door as every seat.
+ */
+export function partnerRefusal(
+  a: { userId: string; profile: TMeetingProfile },
+  b: { userId: string; profile: TMeetingProfile },
+  isBlocked: TIsBlockedPair,
+): string | null {
+  if (a.userId === b.userId) return 'You cannot be your own partner.';
+  if (isBlocked(a.userId, b.userId)) return 'You cannot be partners: one of you has blocked the other.';
+  if (!ageBandsMayMeet(a.profile, b.profile)) {
+    return (
+      'You cannot be partners: students under 18 partner students under 18, and adults partner adults, unless you ' +
+      'are on the same team.'
+    );
+  }
+  return null;
+}
