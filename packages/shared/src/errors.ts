@@ -91,6 +91,7 @@ export const ERROR_REASONS = [
   'birth_month_set',
   // Who a minor meets
   'age_band',
+  'age_band_pair',
   'minor_round_judge',
   'spectators_not_watching',
   // The media server (sfu.*)

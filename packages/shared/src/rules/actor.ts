@@ -5,15 +5,15 @@
 import type { TRole } from '../auth.js';
 import type { TRefusal } from '../errors.js';
 import { refusalOf, type TNotInRoundDoor } from './refusals.js';
-import type { TRoundSeats } from './round.js';
+import { debatersOf, type TRoundSeats } from './round.js';
 
 /** The part of the signed-in user these rules look at; `null` is a visitor. */
 export type TActor = { id: string; role: TRole } | null;
 
 export const isStaff = (actor: TActor) => actor?.role === 'moderator' || actor?.role === 'admin';
 
-export const isDebaterOf = (userId: string, round: TRoundSeats) =>
-  round.debaterAId === userId || round.debaterBId === userId;
+/** Whether `userId` holds a debater's seat of the round: any seat of any side (`debatersOf`). */
+export const isDebaterOf = (userId: string, round: TRoundSeats) => debatersOf(round).includes(userId);
 
 /** What only a debater of a live round does (`door`: what was asked, for the words of who may). */
 export function liveDebaterRefusal(actor: TActor, round: TRoundSeats, door: TNotInRoundDoor): TRefusal | null {

@@ -3,14 +3,14 @@
  * are its speakers and its judges; the room takes one publisher per seat. Teams of speakers (2 v 2, 3 v 3) only
  * change `speakersOf`: everything that sizes or admits publishers reads these functions.
  */
-import { judgesOf, type TRoundSeats } from './round.js';
+import { debatersOf, judgesOf, type TRoundSeats } from './round.js';
 
 /** The seats a round's media reads: its speakers' and its judges'. */
-export type TMediaSeats = Pick<TRoundSeats, 'debaterAId' | 'debaterBId' | 'judgeId' | 'panelJudgeIds'>;
+export type TMediaSeats = Pick<TRoundSeats, 'debaterAId' | 'debaterBId' | 'debaterIds' | 'judgeId' | 'panelJudgeIds'>;
 
-/** The round's speakers, side A's first: one debater a side today. */
-export function speakersOf(round: Pick<TRoundSeats, 'debaterAId' | 'debaterBId'>): string[] {
-  return [round.debaterAId, round.debaterBId];
+/** The round's speakers, side A's first: every debater of every side (`debatersOf`). */
+export function speakersOf(round: Pick<TRoundSeats, 'debaterAId' | 'debaterBId' | 'debaterIds'>): string[] {
+  return debatersOf(round);
 }
 
 /** Who publishes to the round's media room now: its speakers and every seated judge (a panel's too). */

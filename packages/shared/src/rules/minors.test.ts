@@ -77,7 +77,7 @@ describe('who a minor meets', () => {
 
   it('lets spectators watch a minor’s round only when both debaters turn it on; a round of adults unless one turns it off', () => {
     const watch = (hasMinor: boolean, a: boolean | null, b: boolean | null) =>
-      spectatorsMayWatch({ hasMinor, watch: { a, b } });
+      spectatorsMayWatch({ hasMinor, watch: [a, b] });
     expect(watch(true, null, null)).toBe(false);
     expect(watch(true, true, null)).toBe(false);
     expect(watch(true, true, true)).toBe(true);

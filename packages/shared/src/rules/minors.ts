@@ -23,12 +23,13 @@ export function ageBandRefusal(me: TMeetingProfile, them: TMeetingProfile): TRef
 }
 
 /**
- * Whether spectators of a round see and hear its debaters (and see its evidence): always in a round of adults;
- * in a round with a minor only while both debaters let spectators watch. `watch` is each debater's toggle as stored
- * (null: not chosen, which reads as on for adults and off with a minor).
+ * Whether spectators of a round see and hear its debaters (and see its evidence): in a round of adults unless a
+ * debater turned it off; in a round with a minor only while every debater (partners too) lets spectators watch.
+ * `watch` is each debater's toggle as stored, one per seat (null: not chosen, which reads as on for adults and off
+ * with a minor).
  */
-export function spectatorsMayWatch(round: { hasMinor: boolean; watch: Record<'a' | 'b', boolean | null> }): boolean {
-  return (round.watch.a ?? !round.hasMinor) && (round.watch.b ?? !round.hasMinor);
+export function spectatorsMayWatch(round: { hasMinor: boolean; watch: readonly (boolean | null)[] }): boolean {
+  return round.watch.every((toggle) => toggle ?? !round.hasMinor);
 }
 
 /** A spectator reaching for a round's audio, video or evidence while its debaters have not let spectators watch. */

@@ -41,9 +41,9 @@ describe('refusals that say why', () => {
       null,
       null,
     ]);
-    const halfAgreed = { ...round(), consent: { a: true, b: false } };
+    const halfAgreed = { ...round(), consent: [true, false] };
     expect(recordingStartRefusal(debaterA, halfAgreed)).toMatchObject({ reason: 'no_recording_consent' });
-    expect(recordingStartRefusal(debaterA, { ...halfAgreed, consent: { a: true, b: true } })).toBeNull();
+    expect(recordingStartRefusal(debaterA, { ...halfAgreed, consent: [true, true] })).toBeNull();
     expect(reasons([user, judge, debaterA].map((a) => recordingViewRefusal(a, round())))).toEqual([
       'not_in_round',
       null,

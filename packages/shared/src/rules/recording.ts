@@ -8,13 +8,16 @@ export function recordingConsentRefusal(actor: TActor, round: TRoundSeats): TRou
   return liveDebaterRefusal(actor, round, 'recording_consent');
 }
 
-/** A debater's browser starting its recording: a live round whose two debaters have both agreed. */
+/**
+ * A debater's browser starting its recording: a live round whose every debater (partners too) has agreed; `consent`
+ * is each debater's, one per seat.
+ */
 export function recordingStartRefusal(
   actor: TActor,
-  round: TRoundSeats & { consent: Record<'a' | 'b', boolean> },
+  round: TRoundSeats & { consent: readonly boolean[] },
 ): TRoundRefusal | null {
   const refusal = liveDebaterRefusal(actor, round, 'recording_start');
-  if (refusal || (round.consent.a && round.consent.b)) return refusal;
+  if (refusal || (round.consent.length > 0 && round.consent.every(Boolean))) return refusal;
   return refusalOf('no_recording_consent');
 }
 

@@ -44,7 +44,7 @@ export const REFUSALS = {
     code: 'forbidden',
     message: 'The debaters have not shared this round’s evidence with spectators.',
   },
-  no_recording_consent: { code: 'conflict', message: 'Both debaters must agree before the round is recorded.' },
+  no_recording_consent: { code: 'conflict', message: 'Every debater must agree before the round is recorded.' },
   text_refused: {
     code: 'validation_failed',
     message: 'This contains a slur, which Resolved does not allow. Please write it another way.',
@@ -212,6 +212,13 @@ export const WORDED_REFUSALS = {
     message: isWinnerSide
       ? 'Your opponent chose a side: choose to speak first or second.'
       : 'Your opponent chose the speaking order: choose Pro or Con.',
+  }),
+  /** Two people of a round's seating whose age bands do not meet (`ageBandsMayMeet`), named. */
+  age_band_pair: (names: readonly [string, string]) => ({
+    code: 'conflict',
+    message:
+      `${names[0]} and ${names[1]} cannot be in one round: students under 18 debate students under 18, and adults ` +
+      'debate adults, unless both are on the same team.',
   }),
   seat_unavailable: (name: string | null) => ({
     code: 'conflict',

@@ -41,7 +41,7 @@ describe('refusals that say why', () => {
       judgeRefusal(user, over),
       judgeInviteRefusal(debaterA, { ...over, isTeamRound: false }),
       recordingConsentRefusal(debaterA, over),
-      recordingStartRefusal(debaterA, { ...over, consent: { a: true, b: true } }),
+      recordingStartRefusal(debaterA, { ...over, consent: [true, true] }),
     ];
     expect(refusals.map((r) => [r?.code, r?.reason, r?.message])).toEqual(
       Array.from({ length: 4 }, () => ['conflict', 'round_over', 'This debate is over.']),

@@ -13,6 +13,11 @@ export interface TRoundSeats {
   status: TDebateStatus;
   debaterAId: string;
   debaterBId: string;
+  /**
+   * Every debater of the round (`TRoundSeating`'s debaters, side A's first), read from its seats: a side of two or
+   * three has more than `debaterAId`/`debaterBId`, its first seats. Absent: those two are all.
+   */
+  debaterIds?: readonly string[] | undefined;
   judgeId: string | null;
   /**
    * A panel's judges in seat order (the first, the chair, is also `judgeId`): every door that admits the judge — the
@@ -62,6 +67,11 @@ export function seatsOfDebate(debate: {
     hasMinor: debate.minors?.hasMinor,
     minorRoundCoachIds: debate.minors?.coachIds,
   };
+}
+
+/** Every debater of the round (see `debaterIds`): a rule that reads a debater's seat reads all of these. */
+export function debatersOf(round: Pick<TRoundSeats, 'debaterAId' | 'debaterBId' | 'debaterIds'>): string[] {
+  return round.debaterIds && round.debaterIds.length > 0 ? [...round.debaterIds] : [round.debaterAId, round.debaterBId];
 }
 
 /** Whether `userId` judges the round: its one judge, or any judge of its panel. */

@@ -51,6 +51,7 @@ import { teamJudges } from './0049-team-judges';
 import { panelArrivals } from './0050-panel-arrivals';
 import { tournamentVersions } from './0053-tournament-versions';
 import { sfuRoomsOutliveRounds } from './0055-sfu-rooms-outlive-rounds';
+import { debateSeats } from './0056-debate-seats';
 import { openskillRatings } from './0057-openskill-ratings';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
@@ -113,6 +114,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0050-panel-arrivals': panelArrivals,
   '0053-tournament-versions': tournamentVersions,
   '0055-sfu-rooms-outlive-rounds': sfuRoomsOutliveRounds,
+  '0056-debate-seats': debateSeats,
   '0057-openskill-ratings': openskillRatings,
 };
 

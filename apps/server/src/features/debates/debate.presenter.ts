@@ -2,6 +2,7 @@
  * How a debate row becomes what clients see (`TDebate`, summaries, ballots). Presenters only shape: every row, name,
  * rating and award they need is read beforehand by the services (`loadDebate` in `debates.service.ts`).
  */
+import type { TSeatRow } from './debate-seats.repository';
 import {
   wasJudgeSeatedBeforeSpeeches,
   ZNotCounted,
@@ -79,13 +80,15 @@ export interface TDebateExtras {
   pois: TPoi[];
   /** Whether a debater is under 18, and then who of their coaches may judge (`round-minors.ts`). */
   minors: TDebate['minors'];
+  /** Every debater's seat (`debateSeats`): whether spectators may watch reads each one's toggle. */
+  seats: readonly TSeatRow[];
   /** A panel's seats and its judges' ballots (`panel.presenter.ts`); null: one judge. */
   panel: TDebate['panel'];
 }
 
 export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
   const { names, ratings } = extras;
-  const spectatorWatch = watchOf(row, extras.minors.hasMinor);
+  const spectatorWatch = watchOf(row, extras.minors.hasMinor, extras.seats);
   const debater = (id: string) => ({
     ...presentParticipant(id, names),
     rating: summarizeRating(ratings.get(id) ?? NEW_RATING),

@@ -5,10 +5,11 @@
  * their own repositories.
  */
 import { sql, type Kysely } from 'kysely';
-import type { TClockAction, TClockPhase, TClockState, TDebateStatus, TSideKey } from '@resolved/shared';
+import type { TClockAction, TClockPhase, TClockState, TDebateStatus } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 import type { TDebateRow, TNewDebate, TStatusChange } from './debates.tables';
 import { chunks } from '../../db/batches';
+import { insertSeats, markSeatJoined, seatsOfNewRound, setSeatChoice } from './debate-seats.repository';
 
 export type TDebatesDb = Kysely<DB>;
 
@@ -62,18 +63,26 @@ function debateValues(values: TNewDebate) {
   };
 }
 
+/** Inserts a round and its debaters' seats (`debateSeats`), in the caller's transaction. */
 export async function insertDebate(db: TDebatesDb, values: TNewDebate): Promise<number> {
+  const seats = seatsOfNewRound(values);
   const row = await db.insertInto('debates').values(debateValues(values)).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
+  const debateId = Number(row.id);
+  await insertSeats(
+    db,
+    seats.map((s) => ({ ...s, debateId })),
+  );
+  return debateId;
 }
 
 /**
- * Inserts many debates with one statement per few hundred, and their debaters' active-debate guards; returns
+ * Inserts many debates with one statement per few hundred, their debaters' seats and active-debate guards; returns
  * each new debate's id keyed by its first debater (unique within a batch: nobody is in two debates). The ids
  * are matched by debater because neither engine promises RETURNING rows in VALUES order.
  */
 export async function insertDebates(db: TDebatesDb, debates: readonly TNewDebate[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
+  const seatsOf = new Map(debates.map((d) => [d.debaterAId, seatsOfNewRound(d)]));
   for (const chunk of chunks(debates)) {
     const rows = await db
       .insertInto('debates')
@@ -82,15 +91,16 @@ export async function insertDebates(db: TDebatesDb, debates: readonly TNewDebate
       .execute();
     for (const row of rows) ids.set(row.debaterAId, Number(row.id));
   }
+  const seats = debates.flatMap((d) =>
+    seatsOf.get(d.debaterAId)!.map((s) => ({ ...s, debateId: ids.get(d.debaterAId)! })),
+  );
+  await insertSeats(db, seats);
   // A practice round paired for later takes its debaters' guards at its start (`takeActiveDebaters`), not now: until
   // then they are free to debate other rounds.
   const guards = debates.flatMap((d) => {
     if (startsLater(d)) return [];
     const debateId = ids.get(d.debaterAId)!;
-    return [
-      { userId: d.debaterAId, debateId },
-      { userId: d.debaterBId, debateId },
-    ];
+    return seatsOf.get(d.debaterAId)!.map((s) => ({ userId: s.userId, debateId }));
   });
   for (const chunk of chunks(guards)) await db.insertInto('activeDebaters').values(chunk).execute();
   return ids;
@@ -170,6 +180,7 @@ export async function markDebaterPresent(db: TDebatesDb, id: number, userId: str
     .where('userId', '=', userId)
     .where('joinedAt', 'is', null)
     .execute();
+  await markSeatJoined(db, id, userId, now);
   for (const [idColumn, joinedColumn] of [
     ['debaterAId', 'debaterAJoinedAt'],
     ['debaterBId', 'debaterBJoinedAt'],
@@ -185,21 +196,34 @@ export async function markDebaterPresent(db: TDebatesDb, id: number, userId: str
   }
 }
 
-export async function setRecordConsent(db: TDebatesDb, id: number, side: TSideKey, agree: boolean): Promise<void> {
-  await db
-    .updateTable('debates')
-    .set(side === 'a' ? { recordConsentA: agree ? 1 : 0 } : { recordConsentB: agree ? 1 : 0 })
-    .where('id', '=', id)
-    .execute();
+/**
+ * A debater's own choice (recording consent, "let spectators watch"): on their seat, and on the round's per-side
+ * column when they hold their side's first seat (read there by the snapshot's per-side fields).
+ */
+async function setDebaterChoice(
+  db: TDebatesDb,
+  id: number,
+  userId: string,
+  choice: { column: 'recordConsent' | 'spectatorWatch'; value: number },
+): Promise<void> {
+  await setSeatChoice(db, id, userId, { [choice.column]: choice.value } as { recordConsent: number });
+  for (const side of ['A', 'B'] as const) {
+    await db
+      .updateTable('debates')
+      .set({ [`${choice.column}${side}`]: choice.value })
+      .where('id', '=', id)
+      .where(`debater${side}Id`, '=', userId)
+      .execute();
+  }
+}
+
+export async function setRecordConsent(db: TDebatesDb, id: number, userId: string, agree: boolean): Promise<void> {
+  await setDebaterChoice(db, id, userId, { column: 'recordConsent', value: agree ? 1 : 0 });
 }
 
 /** A debater's "let spectators watch". */
-export async function setSpectatorWatch(db: TDebatesDb, id: number, side: TSideKey, allow: boolean): Promise<void> {
-  await db
-    .updateTable('debates')
-    .set(side === 'a' ? { spectatorWatchA: allow ? 1 : 0 } : { spectatorWatchB: allow ? 1 : 0 })
-    .where('id', '=', id)
-    .execute();
+export async function setSpectatorWatch(db: TDebatesDb, id: number, userId: string, allow: boolean): Promise<void> {
+  await setDebaterChoice(db, id, userId, { column: 'spectatorWatch', value: allow ? 1 : 0 });
 }
 
 export async function setEvidencePublic(db: TDebatesDb, debateId: number, isPublic: boolean): Promise<void> {
@@ -264,12 +288,19 @@ export async function listLiveDebateIdsOfPair(db: TDebatesDb, a: string, b: stri
     .select('id')
     .where('status', '=', 'live')
     .where((eb) => {
-      // A debater, the judge, or a judge of the round's panel.
+      // A debater (the first seats, or any seat of `debateSeats`), the judge, or a judge of the round's panel.
       const sits = (userId: string) =>
         eb.or([
           eb('debaterAId', '=', userId),
           eb('debaterBId', '=', userId),
           eb('judgeId', '=', userId),
+          eb.exists(
+            eb
+              .selectFrom('debateSeats')
+              .select('debateSeats.seat')
+              .whereRef('debateSeats.debateId', '=', 'debates.id')
+              .where('debateSeats.userId', '=', userId),
+          ),
           eb.exists(
             eb
               .selectFrom('debatePanelJudges')

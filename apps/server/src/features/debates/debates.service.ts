@@ -16,9 +16,9 @@ import {
   type TSessionUser,
   meetingLinkReadRefusal,
   meetingLinkRefusal,
-  type TSideKey,
   blockedPairRefusal,
   isRoomSignal,
+  debatersOf,
   judgesOf,
   isJudgeOf,
   spectatorWatchRefusal,
@@ -37,11 +37,11 @@ import {
   clockFromRow,
   coinFlipOfRow,
   db,
+  debaterSeatsOf,
   debateNotFoundError,
   nowMs,
   requireDebate,
   roundSeatsOf,
-  seatsOfRow,
   sideOf,
 } from './round-row';
 import type { TDebateRow } from './debates.repository';
@@ -82,6 +82,7 @@ export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<T
     team: await teamOfRound(deps, row.teamId),
     pois: await listPois(deps, Number(row.id)),
     minors: await minorsOfRound(deps, row),
+    seats: await debaterSeatsOf(deps, row),
     panel: presentPanel(row.status, panelIds, panelBallots, names),
   });
 }
@@ -111,14 +112,14 @@ export async function getMeetingLink(
   return { link: row.externalLink };
 }
 
-/** Records a debater's consent to record the round (recordings.service checks who and when). */
+/** Records a debater's consent to record the round, on their seat (recordings.service checks who and when). */
 export async function setRecordConsent(
   deps: Pick<TDebatesDeps, 'database'>,
   debateId: number,
-  side: TSideKey,
+  userId: string,
   agree: boolean,
 ): Promise<void> {
-  await repo.setRecordConsent(db(deps), debateId, side, agree);
+  await repo.setRecordConsent(db(deps), debateId, userId, agree);
 }
 
 /** The debaters let spectators see the round's evidence, or keep it to the round again. */
@@ -132,8 +133,8 @@ export async function setEvidencePublic(
 
 /**
  * A debater lets spectators watch the round (see and hear it, see its evidence), or stops letting them.
- * Spectators get media when both have let them (the snapshot says so; their browsers say hello again), and lose it
- * when one stops: the debaters' browsers close their connections to spectators, and the relay refuses any more.
+ * Spectators get media when every debater has let them (the snapshot says so; their browsers say hello again), and
+ * lose it when one stops: the debaters' browsers close their connections to spectators, and the relay refuses any more.
  */
 export async function setSpectatorWatch(
   deps: TDebatesDeps,
@@ -142,8 +143,8 @@ export async function setSpectatorWatch(
   allow: boolean,
 ): Promise<TDebate> {
   const row = await requireDebate(deps, debateId);
-  refuse(watchToggleRefusal(user, seatsOfRow(row)));
-  await repo.setSpectatorWatch(db(deps), debateId, sideOf(row, user.id)!, allow);
+  refuse(watchToggleRefusal(user, await roundSeatsOf(deps, row)));
+  await repo.setSpectatorWatch(db(deps), debateId, user.id, allow);
   return emitDebateUpdated(deps, debateId);
 }
 
@@ -282,7 +283,7 @@ export async function setExternalLink(
   link: string,
 ): Promise<TDebate> {
   const row = await requireDebate(deps, debateId);
-  refuse(meetingLinkRefusal(user, seatsOfRow(row)));
+  refuse(meetingLinkRefusal(user, await roundSeatsOf(deps, row)));
   await repo.setExternalLink(db(deps), debateId, link === '' ? null : link);
   return emitDebateUpdated(deps, debateId);
 }
@@ -300,7 +301,8 @@ export async function signalRoute(
   input: { debateId: number; toUserId?: string | undefined; signalType: string; isWatching: boolean },
 ): Promise<string[]> {
   const row = await requireDebate(deps, input.debateId);
-  const participants = [row.debaterAId, row.debaterBId, ...judgesOf(await roundSeatsOf(deps, row))];
+  const seats = await roundSeatsOf(deps, row);
+  const participants = [...debatersOf(seats), ...judgesOf(seats)];
   const isParticipant = participants.includes(user.id);
   if (!isParticipant && !input.isWatching) {
     throw new AppError('forbidden', 'Only the people in the round share audio and video.');
@@ -366,7 +368,9 @@ export async function notePresent(deps: TDebatesDeps, debateId: number, userId: 
 export async function roleIn(deps: TDebatesDeps, debateId: number, userId: string) {
   const row = await repo.findDebate(db(deps), debateId);
   if (!row) return null;
-  const side = sideOf(row, userId);
+  // Any seat of a side: partners are the round's debaters as its first seats are.
+  const seat = (await debaterSeatsOf(deps, row)).find((s) => s.userId === userId);
+  const side = seat?.side === 'a' || seat?.side === 'b' ? seat.side : sideOf(row, userId);
   const opponentId = side === 'a' ? row.debaterBId : side === 'b' ? row.debaterAId : null;
   return {
     side,
@@ -391,10 +395,10 @@ export async function liveRoundsOfPair(deps: TDebatesDeps, a: string, b: string)
 export async function roundForReport(deps: TDebatesDeps, debateId: number, chatLines: number) {
   const row = await repo.findDebate(db(deps), debateId);
   if (!row) return null;
+  const roundSeats = await roundSeatsOf(deps, row);
   const seats = [
-    { userId: row.debaterAId, role: 'debater' as const },
-    { userId: row.debaterBId, role: 'debater' as const },
-    ...judgesOf(await roundSeatsOf(deps, row)).map((userId) => ({ userId, role: 'judge' as const })),
+    ...debatersOf(roundSeats).map((userId) => ({ userId, role: 'debater' as const })),
+    ...judgesOf(roundSeats).map((userId) => ({ userId, role: 'judge' as const })),
   ];
   const names = await findUserNames(
     db(deps),

@@ -8,7 +8,9 @@ import type {
   TCoinFlipPick,
   TPrepTaker,
   TRoundKind,
+  TSeatSide,
   TSideKey,
+  TDebaterSeatInput,
 } from '@resolved/shared';
 
 /** The round's tables (migration 0006-debates and later). Timestamps are ISO strings; the clock start keeps milliseconds. */
@@ -136,6 +138,25 @@ export interface DebateTables {
   activeDebaters: ActiveDebatersTable;
   debateMessages: DebateMessagesTable;
   debatePanelJudges: DebatePanelJudgesTable;
+  debateSeats: DebateSeatsTable;
+}
+
+/**
+ * Migration 0056: a round's debaters, one row per person (`TRoundSeating`'s debaters). `debates.debaterAId`/`BId` and
+ * their per-side columns stay written for side A's and side B's first seat, for readers not yet moved here.
+ */
+export interface DebateSeatsTable {
+  debateId: number;
+  side: TSeatSide;
+  /** The seat's order on its side, from 1 (side A's seat 1 is `debaterAId`). */
+  seat: number;
+  /** A format's speaker position id; null on a side of one. */
+  position: string | null;
+  userId: string;
+  joinedAt: Generated<string | null>;
+  recordConsent: Generated<number>;
+  /** "Let spectators watch": 1 on, 0 off, null not chosen (`spectatorsMayWatch`). */
+  spectatorWatch: Generated<number | null>;
 }
 
 /** Migration 0045: a panel's seats (seat 1, the chair, is also `debates.judgeId`); none: a single judge. */
@@ -156,6 +177,11 @@ export interface TNewDebate {
   topicId: number | null;
   debaterAId: string;
   debaterBId: string;
+  /**
+   * Every debater's seat, when a side holds more than one (side A's first seat must be `debaterAId`, side B's
+   * `debaterBId`); absent: one seat a side, without a position.
+   */
+  seats?: readonly TDebaterSeatInput[];
   clock: TClockState;
   now: string;
   /** A team practice round: its team, the judge the coach assigned (seated from the start), its start time. */

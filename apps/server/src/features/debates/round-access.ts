@@ -3,7 +3,14 @@
  * place on the round's team read here. A live round is open to anyone signed in, as a spectator; a finished one is
  * its debaters' and judge's, a practice round's team's, and anyone's only while its debaters keep the replay public.
  */
-import { blockedPairRefusal, canPostInRound, judgesOf, roundViewRefusal, type TSessionUser } from '@resolved/shared';
+import {
+  blockedPairRefusal,
+  canPostInRound,
+  debatersOf,
+  judgesOf,
+  roundViewRefusal,
+  type TSessionUser,
+} from '@resolved/shared';
 import { refusedError, type AppError } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
 import { roundSeatsOf } from './round-row';
@@ -14,7 +21,7 @@ import { isBlockedByAny } from '../blocks/blocks.service';
 /**
  * Why `user` may not look at this round, or null when they may. A visitor is answered as a signed-in stranger would
  * be (signing in is all a live or public round asks of them); the routes themselves still require sign-in. Someone
- * a debater or the judge blocked does not watch their rounds, live or replayed.
+ * any debater (partners too) or judge blocked does not watch their rounds, live or replayed.
  */
 export async function findRoundViewRefusal(
   deps: TDebatesDeps,
@@ -23,7 +30,7 @@ export async function findRoundViewRefusal(
 ): Promise<AppError | null> {
   const seats = await roundSeatsOf(deps, row);
   if (user && !canPostInRound(user, seats)) {
-    const people = [row.debaterAId, row.debaterBId, ...judgesOf(seats)];
+    const people = [...debatersOf(seats), ...judgesOf(seats)];
     const blocked = blockedPairRefusal('spectate', await isBlockedByAny(deps, people, user.id));
     if (blocked) return refusedError(blocked);
   }

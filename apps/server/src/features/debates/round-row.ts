@@ -4,10 +4,19 @@
  * use it without a cycle.
  */
 import { AppError } from '../../lib/errors';
-import type { TClockState, TCoinFlip, TRoundSeats, TSideKey } from '@resolved/shared';
+import {
+  judgesOf,
+  type TClockState,
+  type TCoinFlip,
+  type TRoundSeating,
+  type TRoundSeats,
+  type TSideKey,
+} from '@resolved/shared';
 import type { TDebatesDeps } from '../../context';
 import * as repo from './debates.repository';
 import * as panelsRepo from './panels.repository';
+import * as seatsRepo from './debate-seats.repository';
+import type { TSeatRow } from './debate-seats.repository';
 import type { TDebateRow } from './debates.tables';
 
 /** The app's Kysely instance, typed for the rounds' statements. */
@@ -16,7 +25,7 @@ export const db = (deps: Pick<TDebatesDeps, 'database'>) => repo.debatesDb(deps.
 /** Server time in ms (tests inject a clock). */
 export const nowMs = (deps: Pick<TDebatesDeps, 'now'>) => (deps.now ? deps.now() : Date.now());
 
-/** The side `userId` debates on, or null. */
+/** The side `userId` debates on in the row's first seats, or null (a partner's: `seatSideOf`). */
 export function sideOf(row: TDebateRow, userId: string): TSideKey | null {
   if (row.debaterAId === userId) return 'a';
   if (row.debaterBId === userId) return 'b';
@@ -52,19 +61,51 @@ export function seatsOfRow(row: TDebateRow, teamJudgeIds?: string[]): TRoundSeat
 }
 
 /**
- * The seats of a round with its panel's judges (`panelJudgeIds`), so that every door that admits the judge (the round
- * chat, flows, evidence, the call) admits each judge of a panel. Only a tournament seats panels: other rounds are
- * read as `seatsOfRow` without asking.
+ * The round's debaters' seats (`debateSeats`), side A's first and each side's in seat order. A round whose seats were
+ * never written (rows copied by hand, as a benchmark does) reads as its two first seats.
+ */
+export async function debaterSeatsOf(deps: Pick<TDebatesDeps, 'database'>, row: TDebateRow): Promise<TSeatRow[]> {
+  const seats = await seatsRepo.listSeats(db(deps), [row.id]);
+  if (seats.length > 0) return seats;
+  const first = (side: TSideKey, userId: string): TSeatRow => ({
+    debateId: row.id,
+    side,
+    seat: 1,
+    position: null,
+    userId,
+    joinedAt: side === 'a' ? row.debaterAJoinedAt : row.debaterBJoinedAt,
+    recordConsent: Number(side === 'a' ? row.recordConsentA : row.recordConsentB),
+    spectatorWatch: side === 'a' ? row.spectatorWatchA : row.spectatorWatchB,
+  });
+  return [first('a', row.debaterAId), first('b', row.debaterBId)];
+}
+
+/** Every debater of the round, side A's first (`debaterSeatsOf`). */
+export async function debaterIdsOf(deps: Pick<TDebatesDeps, 'database'>, row: TDebateRow): Promise<string[]> {
+  return (await debaterSeatsOf(deps, row)).map((s) => s.userId);
+}
+
+/**
+ * The seats of a round with every debater of every side (`debaterIds`, from `debateSeats`) and its panel's judges
+ * (`panelJudgeIds`), so that every door that admits a debater admits each partner, and every door that admits the
+ * judge (the round chat, flows, evidence, the call) admits each judge of a panel. Only a tournament seats panels.
  */
 export async function roundSeatsOf(
   deps: Pick<TDebatesDeps, 'database'>,
   row: TDebateRow,
   teamJudgeIds?: string[],
 ): Promise<TRoundSeats> {
-  const seats = seatsOfRow(row, teamJudgeIds);
+  const seats = { ...seatsOfRow(row, teamJudgeIds), debaterIds: await debaterIdsOf(deps, row) };
   if (row.kind !== 'tournament') return seats;
   const panel = await panelsRepo.listPanelSeats(deps.database.db, row.id);
   return panel.length > 0 ? { ...seats, panelJudgeIds: panel.map((s) => s.userId) } : seats;
+}
+
+/** Everyone seated in the round as the shared seating rules read them: its debaters and its judges. */
+export async function roundSeatingOf(deps: Pick<TDebatesDeps, 'database'>, row: TDebateRow): Promise<TRoundSeating> {
+  const debaters = (await debaterSeatsOf(deps, row)).map(({ userId, side, position }) => ({ userId, side, position }));
+  const panel = row.kind === 'tournament' ? await panelsRepo.listPanelSeats(deps.database.db, row.id) : [];
+  return { debaters, judgeIds: judgesOf({ judgeId: row.judgeId, panelJudgeIds: panel.map((s) => s.userId) }) };
 }
 
 /** A Public Forum tournament round's coin flip as the shared rules read it (null: the round has none). */

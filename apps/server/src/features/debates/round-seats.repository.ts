@@ -3,6 +3,7 @@
  * came; a tournament host's changes to a round that has not started (sides swapped, the coin flip's choices, another
  * judge, the round called off).
  */
+import { swapSeatSides } from './debate-seats.repository';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { TCoinFlipPick, TSideKey } from '@resolved/shared';
 import type { DB } from '../../db/schema';
@@ -136,7 +137,10 @@ export async function swapUnstartedSides(db: TDebatesDb, id: number): Promise<bo
         .end(),
     }))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const isSwapped = Number(result.numUpdatedRows) === 1;
+  // Every seat changes side with its first seat (partners go with them).
+  if (isSwapped) await swapSeatSides(db, id);
+  return isSwapped;
 }
 
 /**
@@ -163,7 +167,9 @@ export async function recordCoinFlipChoice(
       ...(change.isSwap ? swappedSeats(eb) : {}),
     }))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const isRecorded = Number(result.numUpdatedRows) === 1;
+  if (isRecorded && change.isSwap) await swapSeatSides(db, id);
+  return isRecorded;
 }
 
 /**

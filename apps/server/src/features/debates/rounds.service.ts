@@ -10,6 +10,7 @@ import type { DB } from '../../db/schema';
 import * as repo from './debates.repository';
 import * as guards from './round-guards.repository';
 import * as seats from './round-seats.repository';
+import * as seatsRepo from './debate-seats.repository';
 export { clockFromRow, coinFlipOfRow } from './round-row';
 
 /**
@@ -47,6 +48,18 @@ export async function findActiveDebateId(db: TDebatesDb, userId: string): Promis
 
 export async function findActiveUserIds(db: TDebatesDb, userIds: string[]): Promise<Set<string>> {
   return guards.findActiveUserIds(db, userIds);
+}
+
+/**
+ * Every debater seated in the round (`debateSeats`), side A's first and each side in seat order; a round whose seats
+ * were never written (rows copied by hand) reads as its two first seats, as `debaterSeatsOf` does.
+ */
+export async function debaterIdsOfRound(
+  db: TDebatesDb,
+  row: Pick<TDebateRow, 'id' | 'debaterAId' | 'debaterBId'>,
+): Promise<string[]> {
+  const ids = (await seatsRepo.listSeats(db, [Number(row.id)])).map((s) => s.userId);
+  return ids.length > 0 ? ids : [row.debaterAId, row.debaterBId];
 }
 
 export async function findDebate(db: TDebatesDb, id: number): Promise<TDebateRow | undefined> {

@@ -17,6 +17,7 @@ import {
   type TSessionUser,
   blockedPairRefusal,
   canPostInRound,
+  debatersOf,
   judgesOf,
   spectatorWatchRefusal,
 } from '@resolved/shared';
@@ -28,7 +29,7 @@ import { reportFilterHit } from '../../lib/filter-hits';
 import { screenText } from '../../lib/text-filter';
 import type { TDebatesDeps } from '../../context';
 import { emitDebateUpdated, isSpectatorWatchAllowed, setEvidencePublic } from '../debates/debates.service';
-import { requireDebate, roundSeatsOf, seatsOfRow } from '../debates/round-row';
+import { requireDebate, roundSeatsOf } from '../debates/round-row';
 import type { TDebateRow } from '../debates/debates.tables';
 import { isBlockedByAny } from '../blocks/blocks.service';
 import { requireRoundViewer } from '../debates/round-access';
@@ -48,7 +49,7 @@ async function requireSharer(deps: TDebatesDeps, user: TSessionUser, debateId: n
   refuse(evidenceShareRefusal(user, seats));
   // Someone another person in the round blocked shares nothing into it (a live round has ended with the block; this
   // is a judge and a debater, one blocked by the other, while the round waits for its ballot).
-  const others = [row.debaterAId, row.debaterBId, ...judgesOf(seats)].filter((id) => id !== user.id);
+  const others = [...debatersOf(seats), ...judgesOf(seats)].filter((id) => id !== user.id);
   refuse(blockedPairRefusal('evidence', await isBlockedByAny(deps, others, user.id)));
   return row;
 }
@@ -70,7 +71,7 @@ async function requireViewer(deps: TDebatesDeps, user: TSessionUser, debateId: n
   const row = await requireDebate(deps, debateId);
   const seats = await roundSeatsOf(deps, row);
   refuse(evidenceViewRefusal(user, seats, isPublic(row)));
-  // A round with a minor: spectators see its evidence only while both debaters let them watch.
+  // A round with a minor: spectators see its evidence only while every debater lets them watch.
   if (!canPostInRound(user, seats)) {
     refuse(spectatorWatchRefusal(await isSpectatorWatchAllowed(deps, row)));
   }
@@ -104,7 +105,8 @@ async function announce(deps: TDebatesDeps, row: TDebateRow, evidenceId: number)
   if (isPublic(row) && row.status === 'live' && (await isSpectatorWatchAllowed(deps, row))) {
     deps.events.emit({ name: 'debate.evidence_added', room: REALTIME_ROOMS.debate(String(row.id)), payload });
   } else {
-    for (const userId of [row.debaterAId, row.debaterBId, ...judgesOf(await roundSeatsOf(deps, row))]) {
+    const seats = await roundSeatsOf(deps, row);
+    for (const userId of [...debatersOf(seats), ...judgesOf(seats)]) {
       deps.events.emit({ name: 'debate.evidence_added', room: REALTIME_ROOMS.user(userId), payload });
     }
   }
@@ -233,7 +235,7 @@ export async function fileIdsOfDebater(deps: Pick<TDebatesDeps, 'database'>, use
 /** The debaters let spectators see the round's evidence (or stop). */
 export async function setVisibility(deps: TDebatesDeps, user: TSessionUser, debateId: number, makePublic: boolean) {
   const row = await requireDebate(deps, debateId);
-  refuse(evidenceVisibilityRefusal(user, seatsOfRow(row)));
+  refuse(evidenceVisibilityRefusal(user, await roundSeatsOf(deps, row)));
   await setEvidencePublic(deps, debateId, makePublic);
   return emitDebateUpdated(deps, debateId);
 }

@@ -7,6 +7,7 @@
  */
 import { Readable } from 'node:stream';
 import {
+  debatersOf,
   judgesOf,
   REALTIME_ROOMS,
   recordingConsentRefusal,
@@ -22,7 +23,7 @@ import { parseByteRange, sliceBytes, type TByteRange } from '../../lib/byte-rang
 import { AppError, rangeNotSatisfiableError, refuse } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
 import { emitDebateUpdated, setRecordConsent } from '../debates/debates.service';
-import { requireDebate, roundSeatsOf, seatsOfRow, sideOf } from '../debates/round-row';
+import { debaterSeatsOf, requireDebate, roundSeatsOf } from '../debates/round-row';
 import * as repo from './recordings.repository';
 import { indexWebm, type TWebmIndex } from './webm-index';
 
@@ -38,18 +39,18 @@ const db = (deps: Pick<TDebatesDeps, 'database'>) => deps.database.db;
 
 export async function setConsent(deps: TDebatesDeps, user: TSessionUser, debateId: number, agree: boolean) {
   const row = await requireDebate(deps, debateId);
-  refuse(recordingConsentRefusal(user, seatsOfRow(row)));
-  const side = sideOf(row, user.id);
-  // The refusal above lets only a debater of a live round through.
-  await setRecordConsent(deps, debateId, side!, agree);
+  // Only a debater of a live round (any seat of any side), each for themselves.
+  refuse(recordingConsentRefusal(user, await roundSeatsOf(deps, row)));
+  await setRecordConsent(deps, debateId, user.id, agree);
   return emitDebateUpdated(deps, debateId);
 }
 
-/** A debater's browser starts its recording (both debaters must have agreed, the round be live). */
+/** A debater's browser starts its recording (every debater, partners too, must have agreed; the round be live). */
 export async function startRecording(deps: TDebatesDeps, user: TSessionUser, debateId: number, mimeType: string) {
   const row = await requireDebate(deps, debateId);
-  const consent = { a: Number(row.recordConsentA) === 1, b: Number(row.recordConsentB) === 1 };
-  refuse(recordingStartRefusal(user, { ...seatsOfRow(row), consent }));
+  const seats = await debaterSeatsOf(deps, row);
+  const consent = seats.map((s) => s.recordConsent === 1);
+  refuse(recordingStartRefusal(user, { ...(await roundSeatsOf(deps, row)), consent }));
   if (!MIME_TYPES.test(mimeType)) throw new AppError('unsupported_media_type', 'Record as WebM or MP4 video or audio.');
   const id = await repo.insertRecording(db(deps), { debateId, userId: user.id, mimeType, startedAt: nowIso() });
   return { id };
@@ -262,9 +263,10 @@ async function deleteByIds(deps: TStoreDeps, ids: number[]): Promise<number> {
  */
 export async function deleteRecordings(deps: TStoreDeps, user: TSessionUser, debateId: number): Promise<number> {
   const row = await requireDebate(deps, debateId);
-  refuse(recordingDeleteRefusal(user, seatsOfRow(row)));
+  const seats = await roundSeatsOf(deps, row);
+  refuse(recordingDeleteRefusal(user, seats));
   const deleted = await deleteByIds(deps, await repo.listRecordingIdsOfDebate(db(deps), debateId));
-  for (const userId of [row.debaterAId, row.debaterBId, ...judgesOf(await roundSeatsOf(deps, row))]) {
+  for (const userId of [...debatersOf(seats), ...judgesOf(seats)]) {
     deps.events.emit({ name: 'debate.recordings_deleted', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
   }
   return deleted;

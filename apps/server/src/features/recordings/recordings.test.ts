@@ -76,7 +76,7 @@ describe.each(TEST_ENGINE_STORES)('round recordings on %s, parts in %s', (engine
       .debateId as number;
     await call(judge, 'POST', `/api/debates/${id}/judge`, {});
     const start = () => call(host, 'POST', `/api/debates/${id}/recordings`, { mimeType: 'video/webm;codecs=vp8,opus' });
-    expect((await start()).json().error.message).toBe('Both debaters must agree before the round is recorded.');
+    expect((await start()).json().error.message).toBe('Every debater must agree before the round is recorded.');
     await call(host, 'PUT', `/api/debates/${id}/recording-consent`, { agree: true });
     const agreed = await call(friend, 'PUT', `/api/debates/${id}/recording-consent`, { agree: true });
     expect((agreed.json().debate as TDebate).recordConsent).toEqual({ a: true, b: true });

@@ -14,7 +14,7 @@ import {
 import { AppError, refuse } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
 import { emitDebateUpdated, listClockEvents, loadDebate, setReplayPrivate } from '../debates/debates.service';
-import { requireDebate, roundSeatsOf, seatsOfRow } from '../debates/round-row';
+import { requireDebate, roundSeatsOf } from '../debates/round-row';
 import { listMessages } from '../debates/round-chat.service';
 import { listEvidence } from '../evidence/evidence.service';
 import { getFlow } from '../flows/flows.service';
@@ -45,7 +45,7 @@ export async function setReplayPrivacy(
   isPrivate: boolean,
 ): Promise<TDebate> {
   const row = await requireDebate(deps, debateId);
-  refuse(replayPrivacyRefusal(user, seatsOfRow(row)));
+  refuse(replayPrivacyRefusal(user, await roundSeatsOf(deps, row)));
   await setReplayPrivate(deps, debateId, isPrivate);
   return emitDebateUpdated(deps, debateId);
 }

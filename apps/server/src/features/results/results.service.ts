@@ -10,6 +10,7 @@ import {
   type TSideKey,
   type TSubmitBallotRequest,
   ballotRefusal,
+  debatersOf,
   judgeRefusal,
   judgeInviteRefusal,
   blockedPairRefusal,
@@ -25,7 +26,7 @@ import type { DB } from '../../db/schema';
 import { AppError, refuse, refused } from '../../lib/errors';
 import * as repo from '../debates/rounds.service';
 import { loadDebate, emitDebateUpdated, minorsOfRound } from '../debates/debates.service';
-import { db, nowMs, sideOf, requireDebate, seatsOfRow } from '../debates/round-row';
+import { db, nowMs, sideOf, requireDebate, roundSeatsOf, seatsOfRow } from '../debates/round-row';
 import * as resultsRepo from './results.repository';
 import { settleRound } from '../debates/awards';
 import { teamJudgeIds } from '../memberships/memberships.service';
@@ -54,15 +55,17 @@ export async function joinAsJudge(
   // A practice round is judged by its team's coaches and named judges (none left when the team was deleted).
   const teamJudges =
     row.kind !== 'team' ? undefined : row.teamId === null ? [] : await teamJudgeIds(deps, Number(row.teamId));
-  // A round with a minor: the seat is kept for a minor, a coach of either debater's team, staff or a verified judge.
+  // A round with a minor: the seat is kept for a minor, a coach of a debater's team, staff or a verified judge.
   const minors = await minorsOfRound(deps, row);
-  const seats = { ...seatsOfRow(row, teamJudges), hasMinor: minors.hasMinor, minorRoundCoachIds: minors.coachIds };
+  // Every debater's seat (partners too): no debater of the round takes its judge's seat.
+  const roundSeats = await roundSeatsOf(deps, row, teamJudges);
+  const seats = { ...roundSeats, hasMinor: minors.hasMinor, minorRoundCoachIds: minors.coachIds };
   refuse(judgeRefusal(user, seats, invitation));
   // Age: the month of birth first; an account limited to its teams judges only its team's rounds.
   refuse(row.kind === 'team' ? ageRequiredRefusal(user) : ageDoorRefusal(user, 'judge'));
   if (row.judgeId === user.id) return loadDebate(deps, row);
   // A judge and a debater one of whom blocked the other never meet in a round (an invitation does not change it).
-  refuse(blockedPairRefusal('judge', await hasBlockWithAny(deps, user.id, [row.debaterAId, row.debaterBId])));
+  refuse(blockedPairRefusal('judge', await hasBlockWithAny(deps, user.id, debatersOf(roundSeats))));
   if (!(await repo.claimJudge(db(deps), debateId, user.id, row.judgeInviteToken === null ? undefined : invite))) {
     throw refused('judge_taken');
   }

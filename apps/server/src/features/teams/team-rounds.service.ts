@@ -236,7 +236,9 @@ export async function announceDueRounds(deps: TTeamsDeps): Promise<number> {
       if (!row || row.status !== 'live') continue;
       // Someone seated who may not be seated now (banned or suspended since the pairing): the round does not open.
       // It ends early, and everyone in it is told so in neutral words (`debate.ended_early`), naming nobody.
-      const seated = [row.debaterAId, row.debaterBId, ...(row.judgeId ? [row.judgeId] : [])];
+      // Every seat of every side (partners too), and the judge.
+      const debaterIds = await debatesRepo.debaterIdsOfRound(tx, row);
+      const seated = [...debaterIds, ...(row.judgeId ? [row.judgeId] : [])];
       if ((await seatRefusalsAmong(database, seated)).size > 0) {
         if (await abandon(deps, id, { isEndedEarly: true })) {
           for (const userId of seated) {
@@ -250,7 +252,7 @@ export async function announceDueRounds(deps: TTeamsDeps): Promise<number> {
         continue;
       }
       // From its start the round is its debaters' one debate (see debatesRepo.insertDebates).
-      await debatesRepo.takeActiveDebaters(tx, id, [row.debaterAId, row.debaterBId]);
+      await debatesRepo.takeActiveDebaters(tx, id, debaterIds);
       const [round] = await toTeamRounds(deps, [row]);
       if (!round) continue;
       announceOpening(deps, round);
