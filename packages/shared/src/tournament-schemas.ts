@@ -254,8 +254,13 @@ export interface TTournamentPairing {
   debateId: number | null;
   aff: TTournamentEntrantRef | null;
   neg: TTournamentEntrantRef | null;
-  /** The entrant sitting the round out with a bye (scored as a win). */
+  /** The entrant sitting the round out with a bye (scored as a win), or going through by a walkover. */
   bye: TTournamentEntrantRef | null;
+  /**
+   * An elimination round's walkover: the entrant of the bracket who could not take part (may not take a seat now, or
+   * withdrew), recorded in the bracket as their forfeit; their opponent (`bye`) goes through. Null otherwise.
+   */
+  walkoverFrom: TTournamentEntrantRef | null;
   flags: TDrawFlag[];
   /**
    * Public Forum: who won the draw's coin flip and chooses side or speaking order before the clock starts (aff and neg

@@ -71,7 +71,7 @@ async function requireDebatePairing(trx: Kysely<DB>, id: number, pairingId: numb
   const pairing = await hostRepo.findPairing(trx, id, pairingId);
   if (!pairing) throw new AppError('not_found', 'This tournament has no such pairing.');
   if (pairing.isBye || pairing.debateId === null || pairing.negEntrantId === null) {
-    throw new AppError('conflict', 'A bye has no debate: no sides, judge or result to change.');
+    throw new AppError('conflict', 'A bye or a walkover has no debate: no sides, judge or result to change.');
   }
   const entrants = new Map((await repo.listEntrants(trx, id)).map((e) => [e.id, e]));
   const aff = entrants.get(pairing.affEntrantId)!;
@@ -234,7 +234,9 @@ async function callOffRound(
   );
   const who = (entrantId: number | null) => (entrantId === null ? '' : nameOf(entrants.get(entrantId)?.userId ?? null));
   const drawn = pairings.map((p) =>
-    p.isBye ? `${who(p.affEntrantId)} (bye)` : `${who(p.affEntrantId)} v ${who(p.negEntrantId)}`,
+    p.isBye
+      ? `${who(p.affEntrantId)} (${p.negEntrantId === null ? 'bye' : `walkover over ${who(p.negEntrantId)}`})`
+      : `${who(p.affEntrantId)} v ${who(p.negEntrantId)}`,
   );
   await hostRepo.insertAudit(trx, {
     tournamentId: id,

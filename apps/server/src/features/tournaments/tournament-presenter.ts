@@ -160,7 +160,7 @@ export async function listRounds(
   // An entrant sees their own debate (or bye), a judge the rooms they judge (as the chair or on the panel).
   const ownId = viewer.entrant?.id;
   const isOwn = (p: TTournamentPairing) =>
-    [p.aff, p.neg, p.bye].some((side) => ownId !== undefined && side?.entrantId === ownId) ||
+    [p.aff, p.neg, p.bye, p.walkoverFrom].some((side) => ownId !== undefined && side?.entrantId === ownId) ||
     p.judge?.userId === user.id ||
     p.panel.some((j) => j.userId === user.id);
   return forOthers.map((round) => ({ ...round, pairings: round.pairings.filter(isOwn) }));
@@ -170,7 +170,7 @@ export async function listRounds(
 function peopleOf(rounds: readonly TTournamentRound[]): string[] {
   return rounds.flatMap((round) =>
     round.pairings.flatMap((p) =>
-      [p.aff, p.neg, p.bye, p.judge, ...p.panel].flatMap((who) => (who?.userId ? [who.userId] : [])),
+      [p.aff, p.neg, p.bye, p.walkoverFrom, p.judge, ...p.panel].flatMap((who) => (who?.userId ? [who.userId] : [])),
     ),
   );
 }
@@ -242,6 +242,7 @@ export async function presentRounds(deps: TTournamentsDeps, id: number): Promise
         aff: p.isBye ? null : who(p.affEntrantId),
         neg: p.isBye ? null : who(p.negEntrantId),
         bye: p.isBye ? who(p.affEntrantId) : null,
+        walkoverFrom: p.isBye ? who(p.negEntrantId) : null,
         flags: JSON.parse(p.flags) as TDrawFlag[],
         coinFlipWinner: who(p.coinFlipWinnerId),
         coinFlip: p.debateId === null ? null : (coinFlips.get(p.debateId) ?? null),

@@ -50,6 +50,7 @@ function pairingFor(p: TTournamentPairing, privacy: TTournamentPrivacy): TTourna
     aff: entrantRef(p.aff, privacy),
     neg: entrantRef(p.neg, privacy),
     bye: entrantRef(p.bye, privacy),
+    walkoverFrom: entrantRef(p.walkoverFrom, privacy),
     coinFlipWinner: entrantRef(p.coinFlipWinner, privacy),
     // The coin flip names its debaters by user id: left out when either is private.
     coinFlip: [p.aff, p.neg].some((side) => side && isPrivate(privacy, side.userId)) ? null : p.coinFlip,
