@@ -43,6 +43,7 @@ import { judgeSeatRefusal } from './tournament-judges';
 import { panelJudgeIdsOf } from '../debates/panels.service';
 import * as hostRepo from './tournament-host.repository';
 import * as repo from './tournaments.repository';
+import type { TTournamentRow } from './tournaments.tables';
 import { lockKey, requireManager, type TTournamentsDeps } from './tournament-access';
 import { emitChanged } from './tournament-events';
 import { presentRounds } from './tournament-presenter';
@@ -309,7 +310,9 @@ export async function repairRound(
 
 /**
  * Corrects the confirmed result of a pairing's debate (also after the tournament is over): the winner and, for a
- * judged round, both sides' speaker points, with a reason. The tab, the exports and the round's page follow.
+ * judged round, both sides' speaker points, with a reason. The tab, the exports and the round's page follow. An
+ * elimination result whose winner went on to a released round: the correction, that round called off and its release
+ * are one transaction (as a re-pair's), so a refused release refuses the correction and leaves everything as it was.
  */
 export async function correctResult(
   deps: TTournamentsDeps,
@@ -319,75 +322,97 @@ export async function correctResult(
   input: TTournamentResultCorrection,
 ): Promise<TTournamentRound> {
   const { row } = await requireManager(deps, user, id);
-  const corrected = await withKeyLock(deps.database, lockKey(id), async (trx) => {
-    const { pairing, debateId, aff, neg } = await requireDebatePairing(trx, id, pairingId);
-    const winner = input.winner === 'aff' ? aff : neg;
-    const points = input.speakerPoints
-      ? new Map([
-          [aff.userId, Math.round(input.speakerPoints.aff * 10)],
-          [neg.userId, Math.round(input.speakerPoints.neg * 10)],
-        ])
-      : null;
-    const { before, after } = await correctResultIn(trx, debateId, { winnerId: winner.userId, points });
-    const nameOf = await namesOf(trx, [aff.userId, neg.userId]);
-    const describe = (result: typeof before) => {
-      const side = result.winnerId === aff.userId ? 'aff' : result.winnerId === neg.userId ? 'neg' : null;
-      const affPoints = result.points.get(aff.userId) ?? null;
-      const negPoints = result.points.get(neg.userId) ?? null;
-      const pointsText = affPoints === null || negPoints === null ? '' : ` (${affPoints / 10} – ${negPoints / 10})`;
-      return {
-        text: `${side === null ? 'No winner' : `${nameOf(result.winnerId)} (${side}) won`}${pointsText}`,
-        winner: side,
-        affPoints: affPoints === null ? null : affPoints / 10,
-        negPoints: negPoints === null ? null : negPoints / 10,
-      };
+  const found = await hostRepo.findPairing(deps.database.db, id, pairingId);
+  const next = found ? found.number + 1 : 0;
+  const isRedraw =
+    found !== undefined &&
+    found.number > row.prelimRounds &&
+    (await repo.listRounds(deps.database.db, id)).some((r) => r.number === next && r.status !== 'draft');
+  let corrected: TCorrected | undefined;
+  if (isRedraw) {
+    const takeBack = async (trx: Transaction<DB>) => {
+      corrected = await correctIn(trx, user, row, pairingId, input, { redraw: next });
     };
-    await hostRepo.insertAudit(trx, {
-      tournamentId: id,
-      action: 'result_corrected',
-      roundNumber: pairing.number,
-      debateId,
-      actorId: user.id,
-      reason: input.reason,
-      before: describe(before),
-      after: describe(after),
-      createdAt: nowIso(),
-    });
-    // An elimination result: the round its winner went on to is drawn again (refused once it has started), and the
-    // bracket and the champion follow the result of record.
-    const isElimination = pairing.number > row.prelimRounds;
-    const next = pairing.number + 1;
-    const nextRows = (await repo.listRounds(trx, id)).filter((r) => r.number === next && r.status !== 'draft');
-    const calledOff =
-      isElimination && nextRows.length > 0
-        ? await callOffRound(trx, id, next, {
-            actorId: user.id,
-            reason: input.reason,
-            seeds: nextRows,
-            text: `Drawn again after a corrected result of ${inSentence(roundName(pairing.number, row))}`,
-            startedMessage: `${roundName(next, row)} has started with the winner of this debate: its result can no longer be corrected.`,
-          })
-        : [];
-    if (isElimination) await reconcileResults(trx, (await repo.findTournament(trx, id))!);
-    return {
-      debateId,
-      number: pairing.number,
-      calledOff,
-      redraw: isElimination && nextRows.length > 0 ? next : null,
-    };
-  });
-  await emitDebateUpdated(deps, corrected.debateId);
-  for (const debateId of corrected.calledOff) await emitDebateUpdated(deps, debateId);
-  if (corrected.redraw !== null) {
-    try {
-      await releaseRoundBy(deps, user.id, id, corrected.redraw);
-    } catch (error) {
-      // Drawn again meanwhile (the tournament's own release): that draw stands; a refusal is the hosts' to resolve.
-      if (!(error instanceof AppError)) throw error;
-    }
+    await releaseRoundBy(deps, user.id, id, next, { takeBack });
+  } else {
+    corrected = await withKeyLock(deps.database, lockKey(id), (trx) =>
+      correctIn(trx, user, row, pairingId, input, { redraw: null }),
+    );
   }
+  await emitDebateUpdated(deps, corrected!.debateId);
+  for (const debateId of corrected!.calledOff) await emitDebateUpdated(deps, debateId);
   await emitChanged(deps, id);
-  return presentedRound(deps, id, corrected.number);
+  return presentedRound(deps, id, corrected!.number);
+}
+
+type TCorrected = { debateId: number; number: number; calledOff: number[] };
+
+/**
+ * The correction in the caller's transaction, under the tournament's lock: the result of record and its audit, and
+ * for an elimination result the round its winner went on to (`redraw`, released) called off — refused once one of its
+ * debates has started — and the bracket replayed. The caller releases `redraw` again in the same transaction.
+ */
+async function correctIn(
+  trx: Kysely<DB>,
+  user: TSessionUser,
+  row: TTournamentRow,
+  pairingId: number,
+  input: TTournamentResultCorrection,
+  plan: { redraw: number | null },
+): Promise<TCorrected> {
+  const id = row.id;
+  const { pairing, debateId, aff, neg } = await requireDebatePairing(trx, id, pairingId);
+  const winner = input.winner === 'aff' ? aff : neg;
+  const points = input.speakerPoints
+    ? new Map([
+        [aff.userId, Math.round(input.speakerPoints.aff * 10)],
+        [neg.userId, Math.round(input.speakerPoints.neg * 10)],
+      ])
+    : null;
+  const { before, after } = await correctResultIn(trx, debateId, { winnerId: winner.userId, points });
+  const nameOf = await namesOf(trx, [aff.userId, neg.userId]);
+  const describe = (result: typeof before) => {
+    const side = result.winnerId === aff.userId ? 'aff' : result.winnerId === neg.userId ? 'neg' : null;
+    const affPoints = result.points.get(aff.userId) ?? null;
+    const negPoints = result.points.get(neg.userId) ?? null;
+    const pointsText = affPoints === null || negPoints === null ? '' : ` (${affPoints / 10} – ${negPoints / 10})`;
+    return {
+      text: `${side === null ? 'No winner' : `${nameOf(result.winnerId)} (${side}) won`}${pointsText}`,
+      winner: side,
+      affPoints: affPoints === null ? null : affPoints / 10,
+      negPoints: negPoints === null ? null : negPoints / 10,
+    };
+  };
+  await hostRepo.insertAudit(trx, {
+    tournamentId: id,
+    action: 'result_corrected',
+    roundNumber: pairing.number,
+    debateId,
+    actorId: user.id,
+    reason: input.reason,
+    before: describe(before),
+    after: describe(after),
+    createdAt: nowIso(),
+  });
+  const isElimination = pairing.number > row.prelimRounds;
+  const next = pairing.number + 1;
+  const nextRows = (await repo.listRounds(trx, id)).filter((r) => r.number === next && r.status !== 'draft');
+  // The round after it was released (or taken back) since the caller looked: its answer would be wrong.
+  if (isElimination && nextRows.length > 0 !== (plan.redraw === next)) {
+    throw new AppError('conflict', `${roundName(next, row)} has changed meanwhile: correct the result again.`);
+  }
+  const calledOff =
+    plan.redraw === null
+      ? []
+      : await callOffRound(trx, id, next, {
+          actorId: user.id,
+          reason: input.reason,
+          seeds: nextRows,
+          text: `Drawn again after a corrected result of ${inSentence(roundName(pairing.number, row))}`,
+          startedMessage: `${roundName(next, row)} has started with the winner of this debate: its result can no longer be corrected.`,
+        });
+  if (isElimination) await reconcileResults(trx, (await repo.findTournament(trx, id))!);
+  return { debateId, number: pairing.number, calledOff };
 }
 
 /** The audit of a tournament, newest first: its hosts only. */

@@ -228,6 +228,39 @@ describe.each(TEST_ENGINES)('the sequencer reconciles on %s', (engine) => {
     expect((await tournamentNow(admin, id)).status).toBe('finished');
   });
 
+  it('refuses a correction whose next round cannot be drawn again, leaving the result and that round as they were', async () => {
+    const { admin, id, judge } = await tournamentOf(4, { breakSize: 4 });
+    await judgeRound(judge, await release(admin, id, 1));
+    const semis = await release(admin, id, 2);
+    await judgeRound(judge, semis);
+    const final = await release(admin, id, 3);
+    const [semi1, semi2] = semis.pairings;
+    // The first semifinal's loser has blocked the second's winner: a final between them cannot be drawn.
+    const semi2Winner = [semi2!.aff!, semi2!.neg!].find((side) => side.entrantId === winnerOf(semi2!))!;
+    await t.database.db
+      .insertInto('userBlocks')
+      .values({ blockerId: semi1!.neg!.userId!, blockedId: semi2Winner.userId!, createdAt: new Date().toISOString() })
+      .execute();
+    const corrected = await call(admin, 'POST', `/api/tournaments/${id}/pairings/${semi1!.id}/corrections`, {
+      winner: 'neg',
+      reason: 'The judge marked the wrong side.',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(409);
+    expect(corrected.json().error.reason).toBe('blocked');
+    // Nothing changed: the semifinal's result, the final's release and its room.
+    const after = await roundsOf(admin, id);
+    expect(after.find((r) => r.number === 2)!.pairings.find((p) => p.id === semi1!.id)!.winnerEntrantId).toBe(
+      semi1!.aff!.entrantId,
+    );
+    const finalNow = after.find((r) => r.number === 3)!;
+    expect(finalNow.releasedAt).toBe(final.releasedAt);
+    expect(finalNow.pairings.map((p) => [p.id, p.debateId, p.debateStatus])).toEqual(
+      final.pairings.map((p) => [p.id, p.debateId, 'live']),
+    );
+    const audit = (await call(admin, 'GET', `/api/tournaments/${id}/audit`)).json().audit as { action: string }[];
+    expect(audit.map((a) => a.action)).toEqual([]);
+  });
+
   it('refuses a panel judge’s ballot once the tournament is finished', async () => {
     const { admin, id } = await tournamentOf(2, { prelimJudgesPerRoom: 3 });
     const judges: TWho[] = [];
