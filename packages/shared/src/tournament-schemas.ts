@@ -218,8 +218,12 @@ export interface TTournament {
   /** Judges per room (1, or a panel of 3) in preliminary rounds and in elimination rounds. */
   judgesPerRoom: { prelims: TJudgesPerRoom; elims: TJudgesPerRoom };
   status: TTournamentStatus;
-  host: { userId: string; displayName: string };
-  cohosts: { userId: string; displayName: string }[];
+  /**
+   * The host and co-hosts. To someone outside the tournament a host under 18 is named as a minor entrant is
+   * (`publicName`, no user id); `userId` is '' for a former host.
+   */
+  host: TTournamentHostRef;
+  cohosts: TTournamentHostRef[];
   divisions: TTournamentDivision[];
   teams: { id: number; name: string }[];
   /** The join code: for the host and co-hosts of a tournament entered by code, else null. */
@@ -245,6 +249,12 @@ export interface TTournament {
   publishedAt: string | null;
   /** The judge obligation: each team owes one judge per this many of its entrants; null: none. */
   entrantsPerJudge: number | null;
+}
+
+/** A host or co-host as a tournament names them (`userId` null: a minor's, to an outsider). */
+export interface TTournamentHostRef {
+  userId: string | null;
+  displayName: string;
 }
 
 export interface TTournamentPairing {

@@ -32,7 +32,7 @@ import {
   requireDoor,
 } from './tournament-access';
 import { readModel } from './tournament-read-model';
-import { privateUserIdsOf, roundsFor } from './tournament-privacy';
+import { hostsFor, privateUserIdsOf, roundsFor } from './tournament-privacy';
 
 /** How many tournaments "mine" lists. */
 const MINE_LIMIT = 100;
@@ -45,40 +45,50 @@ export async function present(deps: TTournamentsDeps, row: TTournamentRow, viewe
     repo.countEntrants(db(deps), row.id),
     repo.listRounds(db(deps), row.id),
   ]);
-  const names = await findUserNames(db(deps), [...(row.hostId ? [row.hostId] : []), ...cohostIds]);
+  const hostIds = [...(row.hostId ? [row.hostId] : []), ...cohostIds];
+  const names = await findUserNames(db(deps), hostIds);
   const teams = await teamNames(db(deps), teamIds);
   const nameOf = (id: string) => names.get(id) ?? 'Someone';
-  return {
-    id: row.id,
-    name: row.name,
-    formatId: row.formatId,
-    prelimRounds: row.prelimRounds,
-    breakSize: row.breakSize,
-    scheduleMode: row.scheduleMode,
-    entryMode: row.entryMode,
-    firstRound: row.firstRound,
-    judgesPerRoom: judgesPerRoomOf(row),
-    status: row.status,
-    host: { userId: row.hostId ?? '', displayName: row.hostId ? nameOf(row.hostId) : 'Former host' },
-    cohosts: cohostIds.map((userId) => ({ userId, displayName: nameOf(userId) })),
-    divisions: divisions.map(presentDivision),
-    teams: teamIds.map((id) => ({ id, name: teams.get(id) ?? 'A team' })),
-    joinCode: isManager(viewer) ? row.joinCode : null,
-    entrantCount,
-    roundsReleased: Math.max(0, ...roundRows.filter((r) => r.status !== 'draft').map((r) => r.number)),
-    viewer: {
-      isHost: viewer.isHost,
-      isCohost: viewer.isCohost,
-      entrantId: viewer.entrant?.id ?? null,
-      isJudge: viewer.isJudge,
-      isCoachOfEntrant: viewer.isCoachOfEntrant,
-    },
-    createdAt: row.createdAt,
-    startedAt: row.startedAt,
-    finishedAt: row.finishedAt,
-    publishedAt: row.publishedAt,
-    entrantsPerJudge: row.entrantsPerJudge,
+  const access = accessOf(row, viewer);
+  // An outsider reads a host under 18 as a minor entrant (`hostsFor`): the age bands are read only for them.
+  const privacy = {
+    privateUserIds: access.isMinorsPrivate ? await privateUserIdsOf(db(deps), hostIds) : new Set<string>(),
   };
+  return hostsFor(
+    {
+      id: row.id,
+      name: row.name,
+      formatId: row.formatId,
+      prelimRounds: row.prelimRounds,
+      breakSize: row.breakSize,
+      scheduleMode: row.scheduleMode,
+      entryMode: row.entryMode,
+      firstRound: row.firstRound,
+      judgesPerRoom: judgesPerRoomOf(row),
+      status: row.status,
+      host: { userId: row.hostId ?? '', displayName: row.hostId ? nameOf(row.hostId) : 'Former host' },
+      cohosts: cohostIds.map((userId) => ({ userId, displayName: nameOf(userId) })),
+      divisions: divisions.map(presentDivision),
+      teams: teamIds.map((id) => ({ id, name: teams.get(id) ?? 'A team' })),
+      joinCode: isManager(viewer) ? row.joinCode : null,
+      entrantCount,
+      roundsReleased: Math.max(0, ...roundRows.filter((r) => r.status !== 'draft').map((r) => r.number)),
+      viewer: {
+        isHost: viewer.isHost,
+        isCohost: viewer.isCohost,
+        entrantId: viewer.entrant?.id ?? null,
+        isJudge: viewer.isJudge,
+        isCoachOfEntrant: viewer.isCoachOfEntrant,
+      },
+      createdAt: row.createdAt,
+      startedAt: row.startedAt,
+      finishedAt: row.finishedAt,
+      publishedAt: row.publishedAt,
+      entrantsPerJudge: row.entrantsPerJudge,
+    },
+    privacy,
+    access,
+  );
 }
 
 /** A division as shown: an open tournament's age pools by `divisionLabel` ("pool A"), never by age. */
