@@ -261,6 +261,37 @@ describe.each(TEST_ENGINES)('the sequencer reconciles on %s', (engine) => {
     expect(audit.map((a) => a.action)).toEqual([]);
   });
 
+  it('draws the break again after a preliminary result is corrected, and refuses once it has started', async () => {
+    const { admin, id, judge } = await tournamentOf(4, { breakSize: 2 });
+    const round1 = await release(admin, id, 1);
+    await judgeRound(judge, round1);
+    const final = await release(admin, id, 2);
+    const [first, second] = round1.pairings;
+    const correct = (pairingId: number) =>
+      call(admin, 'POST', `/api/tournaments/${id}/pairings/${pairingId}/corrections`, {
+        winner: 'neg',
+        reason: 'The judge marked the wrong side.',
+      });
+    // The first debate's loser won: the break (the final's pair) is seeded again from the corrected tab.
+    const corrected = await correct(first!.id);
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    const redrawn = (await roundsOf(admin, id)).find((r) => r.number === 2)!;
+    expect(redrawn.releasedAt).not.toBe(final.releasedAt);
+    const finalists = [redrawn.pairings[0]!.aff!.entrantId, redrawn.pairings[0]!.neg!.entrantId].sort();
+    expect(finalists).toEqual([first!.neg!.entrantId, second!.aff!.entrantId].sort());
+    // The final has started: the preliminaries' results can no longer change.
+    await t.database.db
+      .updateTable('debates')
+      .set({ clockVersion: 1 })
+      .where('id', '=', redrawn.pairings[0]!.debateId!)
+      .execute();
+    const late = await correct(second!.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(
+      'Final has started from the tab of the preliminaries: their results can no longer be corrected.',
+    );
+  });
+
   it('refuses a panel judge’s ballot once the tournament is finished', async () => {
     const { admin, id } = await tournamentOf(2, { prelimJudgesPerRoom: 3 });
     const judges: TWho[] = [];
