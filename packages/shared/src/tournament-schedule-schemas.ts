@@ -102,7 +102,8 @@ export interface TTournamentReleaseDelayed {
 
 /**
  * Told to the hosts (`tournament.entrants_left_out`): entrants who may not take a seat now (a ban or a suspension,
- * never said) were left out of a preliminary round's draw, which was released without them.
+ * never said) were left out of a round's draw, which was released without them (in an elimination round their
+ * opponents go through by walkover).
  */
 export interface TTournamentEntrantsLeftOut {
   tournamentId: number;

@@ -224,8 +224,12 @@ export interface TTournament {
   /** Judges per room (1, or a panel of 3) in preliminary rounds and in elimination rounds. */
   judgesPerRoom: { prelims: TJudgesPerRoom; elims: TJudgesPerRoom };
   status: TTournamentStatus;
-  host: { userId: string; displayName: string };
-  cohosts: { userId: string; displayName: string }[];
+  /**
+   * The host and co-hosts. To someone outside the tournament a host under 18 is named as a minor entrant is
+   * (`publicName`, no user id); `userId` is '' for a former host.
+   */
+  host: TTournamentHostRef;
+  cohosts: TTournamentHostRef[];
   divisions: TTournamentDivision[];
   teams: { id: number; name: string }[];
   /** The join code: for the host and co-hosts of a tournament entered by code, else null. */
@@ -253,6 +257,12 @@ export interface TTournament {
   entrantsPerJudge: number | null;
 }
 
+/** A host or co-host as a tournament names them (`userId` null: a minor's, to an outsider). */
+export interface TTournamentHostRef {
+  userId: string | null;
+  displayName: string;
+}
+
 export interface TTournamentPairing {
   id: number;
   divisionId: number;
@@ -260,8 +270,13 @@ export interface TTournamentPairing {
   debateId: number | null;
   aff: TTournamentEntrantRef | null;
   neg: TTournamentEntrantRef | null;
-  /** The entrant sitting the round out with a bye (scored as a win). */
+  /** The entrant sitting the round out with a bye (scored as a win), or going through by a walkover. */
   bye: TTournamentEntrantRef | null;
+  /**
+   * An elimination round's walkover: the entrant of the bracket who could not take part (may not take a seat now, or
+   * withdrew), recorded in the bracket as their forfeit; their opponent (`bye`) goes through. Null otherwise.
+   */
+  walkoverFrom: TTournamentEntrantRef | null;
   flags: TDrawFlag[];
   /**
    * Public Forum: who won the draw's coin flip and chooses side or speaking order before the clock starts (aff and neg

@@ -91,14 +91,22 @@ export function storedChampion(stored: string): number | null {
   return null;
 }
 
+/** A match's result: its two entrants and the winner; a walkover is the other's forfeit. */
+export interface TBracketResult {
+  a: number;
+  b: number;
+  winner: number;
+  isWalkover?: boolean;
+}
+
 /**
- * The bracket after these results (each: the two entrants of a match and its winner), the winners advanced. A result
+ * The bracket after these results, the winners advanced (a walkover recorded as the loser's forfeit). A result
  * for a match already decided the same way is skipped; one that does not fit the bracket is an error (a bug, not
  * bad input: the pairings were drawn from this bracket).
  */
 export async function recordStoredResults(
   stored: string,
-  results: readonly { a: number; b: number; winner: number }[],
+  results: readonly TBracketResult[],
 ): Promise<{ stored: string; champion: number | null; changed: boolean }> {
   const data = parse(stored);
   const { manager } = managerOf(data);
@@ -115,11 +123,15 @@ export async function recordStoredResults(
     if (match.status >= Status.Completed) continue;
     const winner = participantOf.get(result.winner);
     const isFirstWinner = match.opponent1?.id === winner;
-    await manager.update.match({
-      id: match.id,
-      opponent1: { result: isFirstWinner ? 'win' : 'loss' },
-      opponent2: { result: isFirstWinner ? 'loss' : 'win' },
-    });
+    await manager.update.match(
+      result.isWalkover
+        ? { id: match.id, ...(isFirstWinner ? { opponent2: { forfeit: true } } : { opponent1: { forfeit: true } }) }
+        : {
+            id: match.id,
+            opponent1: { result: isFirstWinner ? 'win' : 'loss' },
+            opponent2: { result: isFirstWinner ? 'loss' : 'win' },
+          },
+    );
     changed = true;
   }
   const next = JSON.stringify(await dataOf(manager));
@@ -134,7 +146,7 @@ export async function recordStoredResults(
  */
 export async function replayStoredBracket(
   stored: string,
-  results: readonly { a: number; b: number; winner: number }[],
+  results: readonly TBracketResult[],
 ): Promise<{ stored: string; champion: number | null; changed: boolean }> {
   const data = parse(stored);
   const seeded = [...data.participant].sort((x, y) => Number(x.id) - Number(y.id)).map((p) => Number(p.name));

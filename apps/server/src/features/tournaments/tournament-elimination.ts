@@ -98,13 +98,14 @@ export async function reconcileResults(trx: Kysely<DB>, tournament: TTournamentR
   if (eliminationRoundsFor(tournament.breakSize) === 0) return finishWithoutBreak(trx, tournament);
   const brackets = await bracketRepo.listBrackets(trx, tournament.id);
   if (brackets.length === 0) return false;
+  // Debates, and walkovers (a bye naming who could not take part: their forfeit).
   const pairings = (await repo.listPairings(trx, tournament.id)).filter(
-    (p) => p.number > tournament.prelimRounds && !p.isBye && p.debateId !== null,
+    (p) => p.number > tournament.prelimRounds && (p.isBye ? p.negEntrantId !== null : p.debateId !== null),
   );
   const entrants = new Map((await repo.listEntrants(trx, tournament.id)).map((e) => [e.id, e]));
   const outcomes = await outcomesOf(
     trx,
-    pairings.map((p) => p.debateId!),
+    pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
   );
   const now = nowIso();
   for (const bracket of brackets) {
@@ -112,7 +113,8 @@ export async function reconcileResults(trx: Kysely<DB>, tournament: TTournamentR
     const results = pairings
       .filter((p) => p.divisionId === bracket.divisionId)
       .flatMap((p) => {
-        const outcome = outcomes.get(p.debateId!);
+        if (p.isBye) return [{ a: p.affEntrantId, b: p.negEntrantId!, winner: p.affEntrantId, isWalkover: true }];
+        const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
         const aff = entrants.get(p.affEntrantId);
         if (!outcome?.isConfirmed || !aff || p.negEntrantId === null) return [];
         const winner = outcome.winnerId === aff.userId ? p.affEntrantId : p.negEntrantId;

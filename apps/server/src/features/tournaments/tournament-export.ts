@@ -85,10 +85,16 @@ export async function exportCsv(
   };
   /** The winning entrant's name, from a confirmed result. */
   const winnerOf = (p: (typeof pairings)[number]) => {
+    if (p.isBye && p.negEntrantId !== null) return nameOf(p.affEntrantId); // A walkover.
     const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
     if (!outcome?.isConfirmed) return null;
     const aff = byId.get(p.affEntrantId);
     return outcome.winnerId === aff?.userId ? nameOf(p.affEntrantId) : nameOf(p.negEntrantId);
+  };
+  /** A debate's status, or the bye's or a walkover's (who did not take part). */
+  const statusOf = (p: (typeof pairings)[number]) => {
+    if (p.isBye) return p.negEntrantId === null ? 'bye' : `walkover: ${nameOf(p.negEntrantId)} did not take part`;
+    return p.debateId === null ? null : (outcomes.get(p.debateId)?.status ?? null);
   };
   if (file === 'pairings') {
     return {
@@ -105,7 +111,7 @@ export async function exportCsv(
           judgeOf(p.debateId),
           (JSON.parse(p.flags) as TDrawFlag[]).join(' '),
           p.debateId,
-          p.debateId === null ? 'bye' : (outcomes.get(p.debateId)?.status ?? null),
+          statusOf(p),
           winnerOf(p),
         ]),
       ),

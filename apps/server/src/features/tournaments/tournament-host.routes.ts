@@ -14,6 +14,7 @@ import { ZDebateIdParams } from '../debates/debate-params';
 import { chooseAfterCoinFlip } from './tournament-coin-flip';
 import { getRoomTag } from './tournament-room-tag';
 import * as host from './tournament-host';
+import { correctResult } from './tournament-corrections';
 import type { TTournamentsDeps } from './tournament-access';
 import { ZRoundParams, ZTournamentParams } from './tournament-params';
 
@@ -48,7 +49,7 @@ export async function tournamentHostRoutes(app: FastifyInstance, context: TAppCo
     const user = await requireUser(request);
     const { id, pairingId } = parseOrThrow(ZPairingParams, request.params);
     const input = parseOrThrow(ZTournamentResultCorrection, request.body);
-    return reply.status(201).send({ round: await host.correctResult(deps, user, id, pairingId, input) });
+    return reply.status(201).send({ round: await correctResult(deps, user, id, pairingId, input) });
   });
   app.get('/api/tournaments/:id/audit', async (request) => {
     const user = await requireUser(request);

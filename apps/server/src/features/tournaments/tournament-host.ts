@@ -9,11 +9,7 @@
  *   and marked cancelled, nobody blamed), its pairings deleted (the audit keeps them), and the round goes back to
  *   draft with a new seed and is released again at once: one claim, one draw. The request names the release it
  *   re-pairs, so two hosts asking at once re-draw it once.
- * - Correct a confirmed result (winner, and a ballot's speaker points) with a reason, also after the tournament is
- *   over: the result of record changes (`results/result-corrections.ts`), and with it the tab, the exports and the
- *   round's own page; ratings and points given are not re-applied (see docs/decisions.md). An elimination result's
- *   correction also moves the bracket and the champion; the round its winner went on to is drawn again if none of
- *   its debates has started, and the correction is refused (409) once one has.
+ * - Correct a confirmed result: `tournament-corrections.ts`, over this file's `callOffRound`.
  */
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
@@ -22,10 +18,8 @@ import {
   type TSessionUser,
   type TTournamentAuditEntry,
   type TTournamentPairingChange,
-  type TTournamentResultCorrection,
   type TTournamentRound,
   type ZTournamentRepairRequest,
-  inSentence,
   roundName,
 } from '@resolved/shared';
 import type { Kysely, Transaction } from 'kysely';
@@ -35,10 +29,9 @@ import { AppError } from '../../lib/errors';
 import { lockKeys, withKeyLock } from '../../lib/key-lock';
 import { emitDebateUpdated } from '../debates/debates.service';
 import * as rounds from '../debates/rounds.service';
-import { correctResultIn } from '../results/result-corrections';
 import { outcomesOf } from '../results/results.service';
 import { findUserNames } from '../users/users.service';
-import { lastRoundOf, reconcileResults } from './tournament-elimination';
+import { lastRoundOf } from './tournament-elimination';
 import { judgeSeatRefusal } from './tournament-judges';
 import { panelJudgeIdsOf } from '../debates/panels.service';
 import * as hostRepo from './tournament-host.repository';
@@ -60,18 +53,18 @@ function started(number: number): AppError {
   );
 }
 
-async function presentedRound(deps: TTournamentsDeps, id: number, number: number): Promise<TTournamentRound> {
+export async function presentedRound(deps: TTournamentsDeps, id: number, number: number): Promise<TTournamentRound> {
   const round = (await presentRounds(deps, id)).find((r) => r.number === number);
   if (!round) throw new AppError('not_found', `Round ${number} has not been released.`);
   return round;
 }
 
 /** A pairing of this tournament with a debate, its entrants and names, read in the caller's transaction. */
-async function requireDebatePairing(trx: Kysely<DB>, id: number, pairingId: number) {
+export async function requireDebatePairing(trx: Kysely<DB>, id: number, pairingId: number) {
   const pairing = await hostRepo.findPairing(trx, id, pairingId);
   if (!pairing) throw new AppError('not_found', 'This tournament has no such pairing.');
   if (pairing.isBye || pairing.debateId === null || pairing.negEntrantId === null) {
-    throw new AppError('conflict', 'A bye has no debate: no sides, judge or result to change.');
+    throw new AppError('conflict', 'A bye or a walkover has no debate: no sides, judge or result to change.');
   }
   const entrants = new Map((await repo.listEntrants(trx, id)).map((e) => [e.id, e]));
   const aff = entrants.get(pairing.affEntrantId)!;
@@ -79,7 +72,7 @@ async function requireDebatePairing(trx: Kysely<DB>, id: number, pairingId: numb
   return { pairing, debateId: pairing.debateId, aff, neg };
 }
 
-async function namesOf(trx: Kysely<DB>, ids: readonly (string | null)[]) {
+export async function namesOf(trx: Kysely<DB>, ids: readonly (string | null)[]) {
   const names = await findUserNames(
     trx,
     ids.filter((x): x is string => x !== null),
@@ -203,7 +196,7 @@ export async function changePairing(
  * (kept, ended `abandoned` and marked cancelled, nobody blamed), its pairings deleted (the audit keeps them), and the
  * round drafted again with a new seed, for its release to draw it again. Returns the called-off debates.
  */
-async function callOffRound(
+export async function callOffRound(
   trx: Kysely<DB>,
   id: number,
   number: number,
@@ -234,7 +227,9 @@ async function callOffRound(
   );
   const who = (entrantId: number | null) => (entrantId === null ? '' : nameOf(entrants.get(entrantId)?.userId ?? null));
   const drawn = pairings.map((p) =>
-    p.isBye ? `${who(p.affEntrantId)} (bye)` : `${who(p.affEntrantId)} v ${who(p.negEntrantId)}`,
+    p.isBye
+      ? `${who(p.affEntrantId)} (${p.negEntrantId === null ? 'bye' : `walkover over ${who(p.negEntrantId)}`})`
+      : `${who(p.affEntrantId)} v ${who(p.negEntrantId)}`,
   );
   await hostRepo.insertAudit(trx, {
     tournamentId: id,
@@ -303,89 +298,6 @@ export async function repairRound(
   const round = await releaseRoundBy(deps, user.id, id, number, { takeBack });
   for (const debateId of cancelled) await emitDebateUpdated(deps, debateId);
   return round;
-}
-
-/**
- * Corrects the confirmed result of a pairing's debate (also after the tournament is over): the winner and, for a
- * judged round, both sides' speaker points, with a reason. The tab, the exports and the round's page follow.
- */
-export async function correctResult(
-  deps: TTournamentsDeps,
-  user: TSessionUser,
-  id: number,
-  pairingId: number,
-  input: TTournamentResultCorrection,
-): Promise<TTournamentRound> {
-  const { row } = await requireManager(deps, user, id);
-  const corrected = await withKeyLock(deps.database, lockKey(id), async (trx) => {
-    const { pairing, debateId, aff, neg } = await requireDebatePairing(trx, id, pairingId);
-    const winner = input.winner === 'aff' ? aff : neg;
-    const points = input.speakerPoints
-      ? new Map([
-          [aff.userId, Math.round(input.speakerPoints.aff * 10)],
-          [neg.userId, Math.round(input.speakerPoints.neg * 10)],
-        ])
-      : null;
-    const { before, after } = await correctResultIn(trx, debateId, { winnerId: winner.userId, points });
-    const nameOf = await namesOf(trx, [aff.userId, neg.userId]);
-    const describe = (result: typeof before) => {
-      const side = result.winnerId === aff.userId ? 'aff' : result.winnerId === neg.userId ? 'neg' : null;
-      const affPoints = result.points.get(aff.userId) ?? null;
-      const negPoints = result.points.get(neg.userId) ?? null;
-      const pointsText = affPoints === null || negPoints === null ? '' : ` (${affPoints / 10} – ${negPoints / 10})`;
-      return {
-        text: `${side === null ? 'No winner' : `${nameOf(result.winnerId)} (${side}) won`}${pointsText}`,
-        winner: side,
-        affPoints: affPoints === null ? null : affPoints / 10,
-        negPoints: negPoints === null ? null : negPoints / 10,
-      };
-    };
-    await hostRepo.insertAudit(trx, {
-      tournamentId: id,
-      action: 'result_corrected',
-      roundNumber: pairing.number,
-      debateId,
-      actorId: user.id,
-      reason: input.reason,
-      before: describe(before),
-      after: describe(after),
-      createdAt: nowIso(),
-    });
-    // An elimination result: the round its winner went on to is drawn again (refused once it has started), and the
-    // bracket and the champion follow the result of record.
-    const isElimination = pairing.number > row.prelimRounds;
-    const next = pairing.number + 1;
-    const nextRows = (await repo.listRounds(trx, id)).filter((r) => r.number === next && r.status !== 'draft');
-    const calledOff =
-      isElimination && nextRows.length > 0
-        ? await callOffRound(trx, id, next, {
-            actorId: user.id,
-            reason: input.reason,
-            seeds: nextRows,
-            text: `Drawn again after a corrected result of ${inSentence(roundName(pairing.number, row))}`,
-            startedMessage: `${roundName(next, row)} has started with the winner of this debate: its result can no longer be corrected.`,
-          })
-        : [];
-    if (isElimination) await reconcileResults(trx, (await repo.findTournament(trx, id))!);
-    return {
-      debateId,
-      number: pairing.number,
-      calledOff,
-      redraw: isElimination && nextRows.length > 0 ? next : null,
-    };
-  });
-  await emitDebateUpdated(deps, corrected.debateId);
-  for (const debateId of corrected.calledOff) await emitDebateUpdated(deps, debateId);
-  if (corrected.redraw !== null) {
-    try {
-      await releaseRoundBy(deps, user.id, id, corrected.redraw);
-    } catch (error) {
-      // Drawn again meanwhile (the tournament's own release): that draw stands; a refusal is the hosts' to resolve.
-      if (!(error instanceof AppError)) throw error;
-    }
-  }
-  await emitChanged(deps, id);
-  return presentedRound(deps, id, corrected.number);
 }
 
 /** The audit of a tournament, newest first: its hosts only. */

@@ -32,7 +32,7 @@ import {
   requireDoor,
 } from './tournament-access';
 import { readModel } from './tournament-read-model';
-import { privateUserIdsOf, roundsFor } from './tournament-privacy';
+import { hostsFor, privateUserIdsOf, roundsFor } from './tournament-privacy';
 
 /** How many tournaments "mine" lists. */
 const MINE_LIMIT = 100;
@@ -45,40 +45,50 @@ export async function present(deps: TTournamentsDeps, row: TTournamentRow, viewe
     repo.countEntrants(db(deps), row.id),
     repo.listRounds(db(deps), row.id),
   ]);
-  const names = await findUserNames(db(deps), [...(row.hostId ? [row.hostId] : []), ...cohostIds]);
+  const hostIds = [...(row.hostId ? [row.hostId] : []), ...cohostIds];
+  const names = await findUserNames(db(deps), hostIds);
   const teams = await teamNames(db(deps), teamIds);
   const nameOf = (id: string) => names.get(id) ?? 'Someone';
-  return {
-    id: row.id,
-    name: row.name,
-    formatId: row.formatId,
-    prelimRounds: row.prelimRounds,
-    breakSize: row.breakSize,
-    scheduleMode: row.scheduleMode,
-    entryMode: row.entryMode,
-    firstRound: row.firstRound,
-    judgesPerRoom: judgesPerRoomOf(row),
-    status: row.status,
-    host: { userId: row.hostId ?? '', displayName: row.hostId ? nameOf(row.hostId) : 'Former host' },
-    cohosts: cohostIds.map((userId) => ({ userId, displayName: nameOf(userId) })),
-    divisions: divisions.map(presentDivision),
-    teams: teamIds.map((id) => ({ id, name: teams.get(id) ?? 'A team' })),
-    joinCode: isManager(viewer) ? row.joinCode : null,
-    entrantCount,
-    roundsReleased: Math.max(0, ...roundRows.filter((r) => r.status !== 'draft').map((r) => r.number)),
-    viewer: {
-      isHost: viewer.isHost,
-      isCohost: viewer.isCohost,
-      entrantId: viewer.entrant?.id ?? null,
-      isJudge: viewer.isJudge,
-      isCoachOfEntrant: viewer.isCoachOfEntrant,
-    },
-    createdAt: row.createdAt,
-    startedAt: row.startedAt,
-    finishedAt: row.finishedAt,
-    publishedAt: row.publishedAt,
-    entrantsPerJudge: row.entrantsPerJudge,
+  const access = accessOf(row, viewer);
+  // An outsider reads a host under 18 as a minor entrant (`hostsFor`): the age bands are read only for them.
+  const privacy = {
+    privateUserIds: access.isMinorsPrivate ? await privateUserIdsOf(db(deps), hostIds) : new Set<string>(),
   };
+  return hostsFor(
+    {
+      id: row.id,
+      name: row.name,
+      formatId: row.formatId,
+      prelimRounds: row.prelimRounds,
+      breakSize: row.breakSize,
+      scheduleMode: row.scheduleMode,
+      entryMode: row.entryMode,
+      firstRound: row.firstRound,
+      judgesPerRoom: judgesPerRoomOf(row),
+      status: row.status,
+      host: { userId: row.hostId ?? '', displayName: row.hostId ? nameOf(row.hostId) : 'Former host' },
+      cohosts: cohostIds.map((userId) => ({ userId, displayName: nameOf(userId) })),
+      divisions: divisions.map(presentDivision),
+      teams: teamIds.map((id) => ({ id, name: teams.get(id) ?? 'A team' })),
+      joinCode: isManager(viewer) ? row.joinCode : null,
+      entrantCount,
+      roundsReleased: Math.max(0, ...roundRows.filter((r) => r.status !== 'draft').map((r) => r.number)),
+      viewer: {
+        isHost: viewer.isHost,
+        isCohost: viewer.isCohost,
+        entrantId: viewer.entrant?.id ?? null,
+        isJudge: viewer.isJudge,
+        isCoachOfEntrant: viewer.isCoachOfEntrant,
+      },
+      createdAt: row.createdAt,
+      startedAt: row.startedAt,
+      finishedAt: row.finishedAt,
+      publishedAt: row.publishedAt,
+      entrantsPerJudge: row.entrantsPerJudge,
+    },
+    privacy,
+    access,
+  );
 }
 
 /** A division as shown: an open tournament's age pools by `divisionLabel` ("pool A"), never by age. */
@@ -160,7 +170,7 @@ export async function listRounds(
   // An entrant sees their own debate (or bye), a judge the rooms they judge (as the chair or on the panel).
   const ownId = viewer.entrant?.id;
   const isOwn = (p: TTournamentPairing) =>
-    [p.aff, p.neg, p.bye].some((side) => ownId !== undefined && side?.entrantId === ownId) ||
+    [p.aff, p.neg, p.bye, p.walkoverFrom].some((side) => ownId !== undefined && side?.entrantId === ownId) ||
     p.judge?.userId === user.id ||
     p.panel.some((j) => j.userId === user.id);
   return forOthers.map((round) => ({ ...round, pairings: round.pairings.filter(isOwn) }));
@@ -170,7 +180,7 @@ export async function listRounds(
 function peopleOf(rounds: readonly TTournamentRound[]): string[] {
   return rounds.flatMap((round) =>
     round.pairings.flatMap((p) =>
-      [p.aff, p.neg, p.bye, p.judge, ...p.panel].flatMap((who) => (who?.userId ? [who.userId] : [])),
+      [p.aff, p.neg, p.bye, p.walkoverFrom, p.judge, ...p.panel].flatMap((who) => (who?.userId ? [who.userId] : [])),
     ),
   );
 }
@@ -242,6 +252,7 @@ export async function presentRounds(deps: TTournamentsDeps, id: number): Promise
         aff: p.isBye ? null : who(p.affEntrantId),
         neg: p.isBye ? null : who(p.negEntrantId),
         bye: p.isBye ? who(p.affEntrantId) : null,
+        walkoverFrom: p.isBye ? who(p.negEntrantId) : null,
         flags: JSON.parse(p.flags) as TDrawFlag[],
         coinFlipWinner: who(p.coinFlipWinnerId),
         coinFlip: p.debateId === null ? null : (coinFlips.get(p.debateId) ?? null),

@@ -1,7 +1,12 @@
 /** The per-viewer filters of a tournament's minors, on plain values (`tournament-privacy.ts`). */
 import { describe, expect, it } from 'vitest';
-import { tournamentAccess, type TTournamentBrackets, type TTournamentViewerFacts } from '@resolved/shared';
-import { bracketsFor } from './tournament-privacy';
+import {
+  tournamentAccess,
+  type TTournamentBrackets,
+  type TTournamentStandingRow,
+  type TTournamentViewerFacts,
+} from '@resolved/shared';
+import { bracketsFor, hostsFor, rankedAmongShown } from './tournament-privacy';
 
 const facts: TTournamentViewerFacts = {
   isSignedIn: true,
@@ -53,5 +58,56 @@ describe('bracketsFor', () => {
 
   it('gives the tournament’s own people the bracket as it is', () => {
     expect(bracketsFor(brackets, privacy, tournamentAccess({ ...facts, isCoachOfEntrant: true }))).toBe(brackets);
+  });
+});
+
+const row = (rank: number, entrantId: number): TTournamentStandingRow => ({
+  rank,
+  entrantId,
+  userId: `u${entrantId}`,
+  displayName: `Entrant ${entrantId}`,
+  teamName: null,
+  isWithdrawn: false,
+  wins: 0,
+  losses: 0,
+  byes: 0,
+  speakerPoints: 0,
+  isHighLowDropped: false,
+  opponentWins: 0,
+});
+
+describe('rankedAmongShown', () => {
+  it('ranks the rows shown among themselves, ties still shared, the tab’s order kept', () => {
+    // The tab: 1, 2 (private), 3, 3, 5 (private), 6. Shown: 1, 3, 3, 6.
+    const shown = [row(1, 1), row(3, 3), row(3, 4), row(6, 6)];
+    expect(rankedAmongShown(shown).map((r) => [r.entrantId, r.rank])).toEqual([
+      [1, 1],
+      [3, 2],
+      [4, 2],
+      [6, 4],
+    ]);
+    expect(rankedAmongShown([])).toEqual([]);
+  });
+});
+
+describe('hostsFor', () => {
+  const tournament = {
+    host: { userId: 'u-host', displayName: 'Hal Host' },
+    cohosts: [
+      { userId: 'u-leo', displayName: 'Leo Minor' },
+      { userId: 'u-ada', displayName: 'Ada Adult' },
+    ],
+  };
+  const minors = { privateUserIds: new Set(['u-leo']) };
+
+  it('names a co-host under 18 as a minor entrant to an outsider', () => {
+    expect(hostsFor(tournament, minors, tournamentAccess(facts)).cohosts).toEqual([
+      { userId: null, displayName: 'Leo M.' },
+      { userId: 'u-ada', displayName: 'Ada Adult' },
+    ]);
+  });
+
+  it('gives the tournament’s own people every name as it is', () => {
+    expect(hostsFor(tournament, minors, tournamentAccess({ ...facts, isEntrant: true }))).toBe(tournament);
   });
 });

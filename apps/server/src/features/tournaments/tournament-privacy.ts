@@ -1,8 +1,9 @@
 /**
  * What someone outside a tournament sees of its minors (`docs/safety.md`, "Tournaments"): a minor — an entrant or a
- * judge under 18, or with no age given — is named by `publicName` with no user id; the tab leaves out their rank,
- * record and points (listing them apart, by that name); the bracket leaves out their seed. The tournament's own
- * people (`tournamentAccess(…).isInsider`) read everything as it is.
+ * judge, host or co-host under 18, or with no age given — is named by `publicName` with no user id; the tab leaves out
+ * their rank, record and points (listing them apart, by that name) and ranks the rows it shows among themselves; the
+ * bracket leaves out their seed. The tournament's own people (`tournamentAccess(…).isInsider`) read everything as it
+ * is.
  *
  * The filters are pure functions of what the presenter built and of the viewer's access, so a read model cached per
  * tournament can sit before them; only `privateUserIdsOf` reads the database.
@@ -13,8 +14,10 @@ import {
   type TTournamentAccess,
   type TTournamentBrackets,
   type TTournamentEntrantRef,
+  type TTournamentHostRef,
   type TTournamentPairing,
   type TTournamentRound,
+  type TTournamentStandingRow,
   type TTournamentStandings,
 } from '@resolved/shared';
 import type { Kysely } from 'kysely';
@@ -50,6 +53,7 @@ function pairingFor(p: TTournamentPairing, privacy: TTournamentPrivacy): TTourna
     aff: entrantRef(p.aff, privacy),
     neg: entrantRef(p.neg, privacy),
     bye: entrantRef(p.bye, privacy),
+    walkoverFrom: entrantRef(p.walkoverFrom, privacy),
     coinFlipWinner: entrantRef(p.coinFlipWinner, privacy),
     // The coin flip names its debaters by user id: left out when either is private.
     coinFlip: [p.aff, p.neg].some((side) => side && isPrivate(privacy, side.userId)) ? null : p.coinFlip,
@@ -58,6 +62,18 @@ function pairingFor(p: TTournamentPairing, privacy: TTournamentPrivacy): TTourna
       isPrivate(privacy, j.userId) ? { userId: null, displayName: publicName(j.displayName) } : j,
     ),
   };
+}
+
+/** A tournament's host and co-hosts as this viewer may read their names: a minor's as a minor entrant's. */
+export function hostsFor<T extends { host: TTournamentHostRef; cohosts: TTournamentHostRef[] }>(
+  tournament: T,
+  privacy: TTournamentPrivacy,
+  access: TTournamentAccess,
+): T {
+  if (!access.isMinorsPrivate) return tournament;
+  const named = (ref: TTournamentHostRef) =>
+    isPrivate(privacy, ref.userId) ? { userId: null, displayName: publicName(ref.displayName) } : ref;
+  return { ...tournament, host: named(tournament.host), cohosts: tournament.cohosts.map(named) };
 }
 
 /** The released rounds as this viewer may read their names. */
@@ -70,7 +86,22 @@ export function roundsFor(
   return rounds.map((round) => ({ ...round, pairings: round.pairings.map((p) => pairingFor(p, privacy)) }));
 }
 
-/** The tab as this viewer may read it: to an outsider, minors apart, by name only. */
+/**
+ * The ranked rows an outsider reads: the tab's order, ranked again among the rows shown (tied rows still share a
+ * rank, and the next shown row's rank counts only the rows shown before it), so no gap says where a private entrant
+ * placed.
+ */
+export function rankedAmongShown(rows: readonly TTournamentStandingRow[]): TTournamentStandingRow[] {
+  const out: TTournamentStandingRow[] = [];
+  rows.forEach((row, index) => {
+    const before = rows[index - 1];
+    const rank = before !== undefined && before.rank === row.rank ? out[index - 1]!.rank : index + 1;
+    out.push(rank === row.rank ? row : { ...row, rank });
+  });
+  return out;
+}
+
+/** The tab as this viewer may read it: to an outsider, minors apart, by name only, the rest ranked among themselves. */
 export function standingsFor(
   standings: TTournamentStandings,
   privacy: TTournamentPrivacy,
@@ -81,7 +112,7 @@ export function standingsFor(
     ...standings,
     divisions: standings.divisions.map((division) => ({
       ...division,
-      standings: division.standings.filter((s) => !isPrivate(privacy, s.userId)),
+      standings: rankedAmongShown(division.standings.filter((s) => !isPrivate(privacy, s.userId))),
       privateEntrants: division.standings
         .filter((s) => isPrivate(privacy, s.userId))
         .map((s) => ({ entrantId: s.entrantId, displayName: publicName(s.displayName) }))

@@ -92,9 +92,21 @@ describe('planPairings (an elimination round)', () => {
     expect(plan.filter((p) => p.neg === null).map((p) => p.aff.id)).toEqual([2]);
   });
 
-  it('refuses when an entrant of the bracket is no longer in the field', () => {
-    const fields = new Map([[1, [1, 2, 3].map((n) => entrant(n))]]);
-    expect(() => planPairings(input({ bracketPlans, fields }))).toThrow(/has withdrawn: the host decides/);
+  it('gives a walkover to the opponent of an entrant of the bracket who withdrew or may not take a seat', () => {
+    const all = [1, 2, 3, 4].map((n) => entrant(n));
+    const entrantsById = new Map(all.map((e) => [e.id, e]));
+    const withdrawn = planPairings(
+      input({ bracketPlans, fields: new Map([[1, all.filter((e) => e.id !== 4)]]), entrantsById }),
+    );
+    expect(withdrawn).toEqual([
+      { roundId: 10, aff: all[0], neg: null, walkoverFrom: all[3], flags: [], coinFlipWinnerId: null },
+      { roundId: 10, aff: all[1], neg: null, walkoverFrom: null, flags: [], coinFlipWinnerId: null },
+    ]);
+    const restricted = planPairings(input({ bracketPlans, entrantsById, unseatable: new Set(['u1']) }));
+    expect(restricted[0]).toMatchObject({ aff: all[3], neg: null, walkoverFrom: all[0] });
+    // Neither can take part: the bracket's upper entrant goes on (to the next round's check).
+    const neither = planPairings(input({ bracketPlans, entrantsById, unseatable: new Set(['u1', 'u4']) }));
+    expect(neither[0]).toMatchObject({ aff: all[0], neg: null, walkoverFrom: all[3] });
   });
 
   it('refuses a bracket match between two of whom one blocked the other', () => {

@@ -35,11 +35,13 @@ export interface TPlanRound {
   seed: string;
 }
 
-/** A planned pairing: a debate (`neg` set) or a bye (`neg` null). */
+/** A planned pairing: a debate (`neg` set) or a bye (`neg` null), which may be a walkover (`walkoverFrom` set). */
 export interface TPlannedPairing<E extends TPlanEntrant> {
   roundId: number;
   aff: E;
   neg: E | null;
+  /** An elimination round's walkover: the entrant of the bracket who could not take part; `aff` goes through. */
+  walkoverFrom: E | null;
   flags: TDrawFlag[];
   /** The entrant id of the Public Forum coin flip's winner. */
   coinFlipWinnerId: number | null;
@@ -55,6 +57,10 @@ export interface TPairingPlanInput<E extends TPlanEntrant> {
   records: ReadonlyMap<number, TRoundRecord[]>;
   /** An elimination round's matches per division (from its bracket); null for a preliminary round. */
   bracketPlans: ReadonlyMap<number, TBracketRoundDraw> | null;
+  /** An elimination round: every entrant of the tournament by id (withdrawn too), to name a walkover's absentee. */
+  entrantsById?: ReadonlyMap<number, E>;
+  /** An elimination round: who may not take a seat now (user ids, the seat rule); their opponents go through. */
+  unseatable?: ReadonlySet<string>;
   /** Ratings by user id (1500 when none). */
   ratings: ReadonlyMap<string, number>;
   /** Whether each user counts as under 18 (no answer counts as under 18). */
@@ -99,7 +105,11 @@ export function planPairings<E extends TPlanEntrant>(input: TPairingPlanInput<E>
   return planned;
 }
 
-/** An elimination round of one division: the bracket's ready matches, sides by `eliminationSides`, and its byes. */
+/**
+ * An elimination round of one division: the bracket's ready matches, sides by `eliminationSides`, and its byes. A
+ * match one of whose entrants cannot take part (may not take a seat now, or withdrew) is a walkover, never a reason
+ * to stop: the other goes through (neither can: the bracket's upper entrant, `a`, goes on to the next round's check).
+ */
 function planBracketRound<E extends TPlanEntrant>(
   input: TPairingPlanInput<E>,
   round: TPlanRound,
@@ -107,9 +117,25 @@ function planBracketRound<E extends TPlanEntrant>(
   plan: TBracketRoundDraw | undefined,
 ): TPlannedPairing<E>[] {
   const byEntrant = new Map(field.map((e) => [String(e.id), e]));
+  const entrantOf = (entrantId: number) => byEntrant.get(String(entrantId)) ?? input.entrantsById?.get(entrantId);
+  const canTakePart = (e: E) => byEntrant.has(String(e.id)) && !input.unseatable?.has(e.userId);
   const random = seededRandom(round.seed);
   const planned: TPlannedPairing<E>[] = [];
   for (const { a, b } of plan?.debates ?? []) {
+    const [first, second] = [entrantOf(a), entrantOf(b)];
+    if (!first || !second) throw new Error('A bracket names an entrant the tournament does not have.');
+    if (!canTakePart(first) || !canTakePart(second)) {
+      const [through, out] = canTakePart(second) && !canTakePart(first) ? [second, first] : [first, second];
+      planned.push({
+        roundId: round.roundId,
+        aff: through,
+        neg: null,
+        walkoverFrom: out,
+        flags: [],
+        coinFlipWinnerId: null,
+      });
+      continue;
+    }
     const sides = eliminationSides(
       input.formatId,
       String(a),
@@ -117,21 +143,27 @@ function planBracketRound<E extends TPlanEntrant>(
       input.records.get(round.divisionId) ?? [],
       random,
     );
-    const aff = byEntrant.get(sides.aff);
-    const neg = byEntrant.get(sides.neg);
-    if (!aff || !neg) {
-      throw new AppError('conflict', 'An entrant of the bracket has withdrawn: the host decides the debate.');
-    }
+    const aff = byEntrant.get(sides.aff)!;
+    const neg = byEntrant.get(sides.neg)!;
     if (input.isBlocked(aff.userId, neg.userId)) {
       refuseRound(blockedPairingRefusal([input.nameOf(aff.userId), input.nameOf(neg.userId)]));
     }
     const coinFlipWinnerId = sides.coinFlipWinner === null ? null : byEntrant.get(sides.coinFlipWinner)!.id;
     const flags: TDrawFlag[] = sides.isRematch ? ['rematch'] : [];
-    planned.push({ roundId: round.roundId, aff, neg, flags, coinFlipWinnerId });
+    planned.push({ roundId: round.roundId, aff, neg, walkoverFrom: null, flags, coinFlipWinnerId });
   }
   for (const entrantId of plan?.byes ?? []) {
     const bye = byEntrant.get(String(entrantId));
-    if (bye) planned.push({ roundId: round.roundId, aff: bye, neg: null, flags: [], coinFlipWinnerId: null });
+    if (bye) {
+      planned.push({
+        roundId: round.roundId,
+        aff: bye,
+        neg: null,
+        walkoverFrom: null,
+        flags: [],
+        coinFlipWinnerId: null,
+      });
+    }
   }
   return planned;
 }
@@ -185,11 +217,18 @@ function planDrawnRound<E extends TPlanEntrant>(
     const aff = byEntrant.get(debate.aff)!;
     const neg = byEntrant.get(debate.neg)!;
     const coinFlipWinnerId = debate.coinFlipWinner === null ? null : byEntrant.get(debate.coinFlipWinner)!.id;
-    planned.push({ roundId: round.roundId, aff, neg, flags: debate.flags, coinFlipWinnerId });
+    planned.push({ roundId: round.roundId, aff, neg, walkoverFrom: null, flags: debate.flags, coinFlipWinnerId });
   }
   if (draw.bye) {
     const bye = byEntrant.get(draw.bye)!;
-    planned.push({ roundId: round.roundId, aff: bye, neg: null, flags: [], coinFlipWinnerId: null });
+    planned.push({
+      roundId: round.roundId,
+      aff: bye,
+      neg: null,
+      walkoverFrom: null,
+      flags: [],
+      coinFlipWinnerId: null,
+    });
   }
   return planned;
 }

@@ -30,7 +30,7 @@ import { seatRefusalsAmong } from '../users/seats';
 import { findUserNames } from '../users/users.service';
 import { planJudges } from './tournament-judges';
 import { roundMotion, withLateByes } from './tournament-judging';
-import { checkPrelimsReleased, lastRoundOf, planEliminationRound } from './tournament-elimination';
+import { checkPrelimsReleased, lastRoundOf, planEliminationRound, reconcileResults } from './tournament-elimination';
 import { doubleNoShows, pairingKey, recordNoShows } from './tournament-no-shows';
 import * as seqRepo from './tournament-sequencer.repository';
 import { panelSizeOf } from './tournament-panels';
@@ -96,6 +96,8 @@ export async function releaseRoundBy(
       fields: claim.fields,
       records: claim.records,
       bracketPlans: claim.bracketPlans,
+      entrantsById: claim.entrantsById,
+      unseatable: claim.unseatable,
       ratings: new Map([...ratings].map(([userId, r]) => [userId, displayedRating(r)])),
       minors,
       isBlocked,
@@ -111,7 +113,13 @@ export async function releaseRoundBy(
       nameOf,
       nowMs,
     });
-    return { tournament: claim.tournament, planned, leftOut: claim.leftOut, ...applied };
+    // A walkover is a result: the bracket records it now (and a final decided so finishes the tournament).
+    if (planned.some((p) => p.walkoverFrom !== null)) await reconcileResults(trx, claim.tournament);
+    // Told to the hosts: a preliminary round's field left without them, an elimination round's walkovers they gave.
+    const leftOut = claim.bracketPlans
+      ? planned.flatMap((p) => (p.walkoverFrom && claim.unseatable.has(p.walkoverFrom.userId) ? [p.walkoverFrom] : []))
+      : claim.leftOut;
+    return { tournament: claim.tournament, planned, leftOut, ...applied };
   });
   announceRelease(deps, released.tournament, number, released);
   await tellLeftOut(deps, released.tournament, number, released.leftOut);
@@ -144,7 +152,8 @@ async function claimRound(
     throw new AppError('conflict', `Release round ${number - 1} first.`);
   }
   const divisions = await repo.listDivisions(trx, id);
-  let entrants = (await repo.listEntrants(trx, id)).filter((e) => e.withdrawnAt === null);
+  const allEntrants = await repo.listEntrants(trx, id);
+  let entrants = allEntrants.filter((e) => e.withdrawnAt === null);
   if (input.isCheckedInOnly && !isElimination) {
     // Released by the tournament itself: whoever did not check in sits this round out as a no-show (with the claim).
     // An elimination round is drawn from the bracket whatever check-in says: an absent debater forfeits at grace's end.
@@ -159,17 +168,19 @@ async function claimRound(
       );
     }
   }
-  // A preliminary round leaves out whoever may not take a seat now (the seat rule), and is released without them
-  // (the hosts are told). An elimination round is the bracket's: a restricted debater there refuses it, for a host.
+  // Whoever may not take a seat now (the seat rule) is never a reason to stop (the hosts are told): a preliminary
+  // round is drawn without them; in an elimination round (whose bracket still holds them) their opponents go through.
+  const unseatable = new Set(
+    (
+      await seatRefusalsAmong(
+        trx,
+        entrants.map((e) => e.userId),
+        input.nowMs,
+      )
+    ).keys(),
+  );
   let leftOut: TEntrantRow[] = [];
-  if (!isElimination) {
-    const unseatable = await seatRefusalsAmong(
-      trx,
-      entrants.map((e) => e.userId),
-      input.nowMs,
-    );
-    ({ field: entrants, leftOut } = seatableField(entrants, new Set(unseatable.keys())));
-  }
+  if (!isElimination) ({ field: entrants, leftOut } = seatableField(entrants, unseatable));
   const fields = new Map(divisions.map((d) => [d.id, entrants.filter((e) => e.divisionId === d.id)]));
   const divisionName = (divisionId: number) => {
     const division = divisions.find((d) => d.id === divisionId);
@@ -196,6 +207,8 @@ async function claimRound(
     fields,
     records,
     bracketPlans,
+    entrantsById: new Map(allEntrants.map((e) => [e.id, e])),
+    unseatable,
     divisionName,
     claimed: claimed.map((r) => ({ roundId: Number(r.id), divisionId: Number(r.divisionId), seed: r.seed })),
   };
@@ -289,7 +302,7 @@ async function applyRelease(
     planned.map((p) => ({
       roundId: p.roundId,
       affEntrantId: p.aff.id,
-      negEntrantId: p.neg?.id ?? null,
+      negEntrantId: p.neg?.id ?? p.walkoverFrom?.id ?? null,
       isBye: p.neg === null,
       flags: p.flags,
       coinFlipWinnerId: p.coinFlipWinnerId,

@@ -1,5 +1,6 @@
 /**
- * The tournament's lifecycle as a property (fast-check, SQLite, through the real HTTP server): random tournaments
+ * The tournament's lifecycle as a property (fast-check, through the real HTTP server on SQLite, and on PostgreSQL when
+ * `TEST_DATABASE_URL` is set, with fewer runs there to stay within a minute): random tournaments
  * (6–10 entrants, 1–3 preliminaries, no break or a break of 2 or 4, one judge or panels of three) are run to the end
  * by a host who re-pairs a random round and corrects a random result, while the sequencer is the only thing that
  * reconciles (every round's `debate.updated` is lost, so the ballot's handler never runs) and a crash is injected
@@ -15,7 +16,7 @@ import type {
   TTournamentRound,
   TTournamentStandings,
 } from '@resolved/shared';
-import { createTestApp, type TTestApp } from '../../test/harness';
+import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import type { TDomainEvent } from '../../lib/events';
 import { runSequencer, type TSequencer } from './tournament-sequencer';
@@ -23,11 +24,14 @@ import { runSequencer, type TSequencer } from './tournament-sequencer';
 type TWho = { user: TSessionUser; cookie: string };
 type TPairing = TTournamentRound['pairings'][number];
 
-describe('a tournament’s lifecycle (property)', () => {
+/** Runs per engine: PostgreSQL's round trips cost more, so it checks fewer tournaments (< 60 s each). */
+const RUNS = { sqlite: 15, postgres: 6 } as const;
+
+describe.each(TEST_ENGINES)('a tournament’s lifecycle (property) on %s', (engine) => {
   let t: TTestApp;
   let restoreEmit: () => void;
   beforeAll(async () => {
-    t = await createTestApp('sqlite');
+    t = await createTestApp(engine);
     // Only the sequencer reconciles: the ballot's own handler (the in-memory hint) never runs.
     const events = t.app.context.events;
     const emit = events.emit.bind(events);
@@ -212,7 +216,7 @@ describe('a tournament’s lifecycle (property)', () => {
           expect(brackets.divisions[0]!.champion?.entrantId).toBe(winnerOf.get(final.debateId!));
         }
       }),
-      { numRuns: 15, seed: Number(process.env.LIFECYCLE_SEED ?? 39), endOnFailure: true },
+      { numRuns: RUNS[engine], seed: Number(process.env.LIFECYCLE_SEED ?? 39), endOnFailure: true },
     );
   }, 120_000);
 });

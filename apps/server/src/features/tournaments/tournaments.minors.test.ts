@@ -14,6 +14,7 @@ import type {
 } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
+import { tournamentFixture } from '../../test/tournament-fixture';
 
 type TWho = { user: TSessionUser; cookie: string };
 
@@ -25,6 +26,7 @@ describe.each(TEST_ENGINES)('a tournament’s minors, seen by each viewer, on %s
     t = await createTestApp(engine);
   });
   afterEach(async () => t.close());
+  const fixture = tournamentFixture(() => t);
 
   const call = (who: TWho | null, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
@@ -169,6 +171,47 @@ describe.each(TEST_ENGINES)('a tournament’s minors, seen by each viewer, on %s
     const hostRounds = (await call(coach, 'GET', `${base}/rounds`)).body;
     expect(hostRounds).toContain('Mina Young');
     expect(hostRounds).toContain(mina.user.id);
+  });
+
+  it('ranks the rows an outsider sees among themselves, and names a minor co-host as a minor entrant', async () => {
+    const { host, mina, noor, adults, judge, stranger, tournament } = await field();
+    const base = `/api/tournaments/${tournament.id}`;
+    const leo = await buildUser(t, { displayName: 'Leo Minor', birthMonth: MINOR_BIRTH_MONTH });
+    expect((await call(host, 'POST', `${base}/cohosts`, { userId: leo.user.id })).statusCode).toBe(200);
+    // Round 1: a minor wins each debate with the best points, so the minors lead the tab.
+    const minors = new Set([mina.user.id, noor.user.id]);
+    const round = ((await call(host, 'GET', `${base}/rounds`)).json().rounds as TTournamentRound[])[0]!;
+    for (const [i, p] of round.pairings.entries()) {
+      const side = minors.has(p.aff!.userId!) ? 'a' : 'b';
+      const points = side === 'a' ? { a: 29.5 - i, b: 27 - i } : { a: 27 - i, b: 29.5 - i };
+      const judged = await fixture.ballot(judge, p.debateId!, side, points);
+      expect(judged.statusCode, judged.body).toBe(201);
+    }
+    expect((await call(host, 'POST', `${base}/publish`)).statusCode).toBe(200);
+    const rowsOf = async (who: TWho | null) =>
+      (await fixture.standingsOf(who, tournament.id)).divisions.flatMap((d) => d.standings);
+    await fixture.until(async () => (await rowsOf(host)).every((r) => r.wins + r.losses === 1));
+    const whole = await rowsOf(host);
+    expect(whole.filter((r) => minors.has(r.userId)).map((r) => r.rank)).toEqual([1, 2]);
+    for (const viewer of [stranger, null]) {
+      const shown = await rowsOf(viewer);
+      // The adults, in the tab's order, ranked 1 and 2 among the rows shown: no gap says where a minor placed.
+      expect(shown.map((r) => [r.displayName, r.rank])).toEqual(
+        whole.filter((r) => !minors.has(r.userId)).map((r, i) => [r.displayName, i + 1]),
+      );
+      // The co-host under 18: a shortened name and no user id, as a minor entrant; the adult host in full.
+      const seen = await fixture.tournamentNow(viewer, tournament.id);
+      expect(seen.cohosts).toEqual([{ userId: null, displayName: 'Leo M.' }]);
+      expect(seen.host).toEqual({ userId: host.user.id, displayName: host.user.displayName });
+      expect(JSON.stringify(seen)).not.toContain('Leo Minor');
+    }
+    // Its own people read the co-host's name and the tab's ranks as they are.
+    for (const insider of [host, adults[0]!]) {
+      expect((await fixture.tournamentNow(insider, tournament.id)).cohosts).toEqual([
+        { userId: leo.user.id, displayName: 'Leo Minor' },
+      ]);
+    }
+    expect((await rowsOf(adults[0]!)).map((r) => r.rank)).toEqual(whole.map((r) => r.rank));
   });
 
   it('names an open tournament’s age pools without age words', async () => {

@@ -228,6 +228,70 @@ describe.each(TEST_ENGINES)('the sequencer reconciles on %s', (engine) => {
     expect((await tournamentNow(admin, id)).status).toBe('finished');
   });
 
+  it('refuses a correction whose next round cannot be drawn again, leaving the result and that round as they were', async () => {
+    const { admin, id, judge } = await tournamentOf(4, { breakSize: 4 });
+    await judgeRound(judge, await release(admin, id, 1));
+    const semis = await release(admin, id, 2);
+    await judgeRound(judge, semis);
+    const final = await release(admin, id, 3);
+    const [semi1, semi2] = semis.pairings;
+    // The first semifinal's loser has blocked the second's winner: a final between them cannot be drawn.
+    const semi2Winner = [semi2!.aff!, semi2!.neg!].find((side) => side.entrantId === winnerOf(semi2!))!;
+    await t.database.db
+      .insertInto('userBlocks')
+      .values({ blockerId: semi1!.neg!.userId!, blockedId: semi2Winner.userId!, createdAt: new Date().toISOString() })
+      .execute();
+    const corrected = await call(admin, 'POST', `/api/tournaments/${id}/pairings/${semi1!.id}/corrections`, {
+      winner: 'neg',
+      reason: 'The judge marked the wrong side.',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(409);
+    expect(corrected.json().error.reason).toBe('blocked');
+    // Nothing changed: the semifinal's result, the final's release and its room.
+    const after = await roundsOf(admin, id);
+    expect(after.find((r) => r.number === 2)!.pairings.find((p) => p.id === semi1!.id)!.winnerEntrantId).toBe(
+      semi1!.aff!.entrantId,
+    );
+    const finalNow = after.find((r) => r.number === 3)!;
+    expect(finalNow.releasedAt).toBe(final.releasedAt);
+    expect(finalNow.pairings.map((p) => [p.id, p.debateId, p.debateStatus])).toEqual(
+      final.pairings.map((p) => [p.id, p.debateId, 'live']),
+    );
+    const audit = (await call(admin, 'GET', `/api/tournaments/${id}/audit`)).json().audit as { action: string }[];
+    expect(audit.map((a) => a.action)).toEqual([]);
+  });
+
+  it('draws the break again after a preliminary result is corrected, and refuses once it has started', async () => {
+    const { admin, id, judge } = await tournamentOf(4, { breakSize: 2 });
+    const round1 = await release(admin, id, 1);
+    await judgeRound(judge, round1);
+    const final = await release(admin, id, 2);
+    const [first, second] = round1.pairings;
+    const correct = (pairingId: number) =>
+      call(admin, 'POST', `/api/tournaments/${id}/pairings/${pairingId}/corrections`, {
+        winner: 'neg',
+        reason: 'The judge marked the wrong side.',
+      });
+    // The first debate's loser won: the break (the final's pair) is seeded again from the corrected tab.
+    const corrected = await correct(first!.id);
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    const redrawn = (await roundsOf(admin, id)).find((r) => r.number === 2)!;
+    expect(redrawn.releasedAt).not.toBe(final.releasedAt);
+    const finalists = [redrawn.pairings[0]!.aff!.entrantId, redrawn.pairings[0]!.neg!.entrantId].sort();
+    expect(finalists).toEqual([first!.neg!.entrantId, second!.aff!.entrantId].sort());
+    // The final has started: the preliminaries' results can no longer change.
+    await t.database.db
+      .updateTable('debates')
+      .set({ clockVersion: 1 })
+      .where('id', '=', redrawn.pairings[0]!.debateId!)
+      .execute();
+    const late = await correct(second!.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(
+      'Final has started from the tab of the preliminaries: their results can no longer be corrected.',
+    );
+  });
+
   it('refuses a panel judge’s ballot once the tournament is finished', async () => {
     const { admin, id } = await tournamentOf(2, { prelimJudgesPerRoom: 3 });
     const judges: TWho[] = [];

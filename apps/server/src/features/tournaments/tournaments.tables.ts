@@ -103,7 +103,10 @@ export interface TournamentPairingsTable {
   id: Generated<number>;
   roundId: number;
   affEntrantId: number;
-  /** Null for the bye (its entrant in `affEntrantId`). */
+  /**
+   * Null for the bye (its entrant in `affEntrantId`). With `isBye`, an elimination round's walkover: the entrant of
+   * the bracket who could not take part (their forfeit in the bracket), `affEntrantId` going through.
+   */
   negEntrantId: number | null;
   isBye: Generated<number>;
   /** The draw's flags (`TDrawFlag[]`) as JSON. */

@@ -7,6 +7,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { TournamentBracket } from './TournamentBracket';
 import { TournamentStandings } from './TournamentStandings';
+import { byeText } from './tournament-view';
 import { getBrackets, getStandings, getTournament, listRounds, tournamentKeys } from './tournaments-queries';
 import { useTournamentRoom } from './useTournamentRoom';
 
@@ -15,10 +16,11 @@ const CARD = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm
 const SPEAKER_AWARDS = 5;
 
 function PairingResult({ pairing }: { pairing: TTournamentPairing }) {
-  if (pairing.bye) {
+  const bye = byeText(pairing, 'past');
+  if (bye) {
     return (
-      <li className="py-1.5" data-testid="results-pairing">
-        <span className="font-semibold">{pairing.bye.displayName}</span> had a bye
+      <li className="break-words py-1.5" data-testid="results-pairing">
+        {bye}
       </li>
     );
   }

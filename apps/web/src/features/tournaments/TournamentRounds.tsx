@@ -10,7 +10,7 @@ import {
   type TTournamentRound,
 } from '@resolved/shared';
 import { ParadigmText } from '../../ui/ParadigmText';
-import { FLAG_LABELS, SIDE_LABELS, ownPairing, pairingCoinFlipText } from './tournament-view';
+import { FLAG_LABELS, SIDE_LABELS, byeText, ownPairing, pairingCoinFlipText } from './tournament-view';
 import { HostPairingControls, RepairRoundButton } from './HostPairingControls';
 
 const DEBATE_STATUS_LABELS: Record<TDebateStatus, string> = {
@@ -70,9 +70,7 @@ function HostPairing({
     <li className="flex flex-wrap items-center justify-between gap-2 py-2.5" data-testid="tournament-pairing">
       <div className="min-w-0">
         {pairing.bye ? (
-          <p>
-            <span className="font-semibold">{pairing.bye.displayName}</span> has the bye
-          </p>
+          <p className="break-words">{byeText(pairing, 'present')}</p>
         ) : (
           <p className="break-words">
             <span className="font-semibold">{pairing.aff?.displayName}</span>{' '}
@@ -117,6 +115,10 @@ function OwnPairing({ pairing, entrantId }: { pairing: TTournamentPairing; entra
     <li className="flex flex-wrap items-center justify-between gap-2 py-2.5" data-testid="tournament-pairing">
       {own.kind === 'bye' ? (
         <p>You have the bye this round: it counts as a win.</p>
+      ) : own.kind === 'walkover' ? (
+        <p>You go through this round without debating: your opponent cannot take part (walkover).</p>
+      ) : own.kind === 'walked_over' ? (
+        <p>You could not take part in this round: your opponent goes through (walkover).</p>
       ) : (
         <>
           <div className="min-w-0">

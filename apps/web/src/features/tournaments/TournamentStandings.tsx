@@ -12,13 +12,14 @@ const WIDE_ONLY = 'hidden sm:table-cell';
  * said under the debater's name instead, so every figure is still there (and read with its row).
  *
  * To someone outside the tournament, its entrants under 18 follow the ranked rows by a shortened name alone, with no
- * rank, record or points (`privateEntrants`; `docs/safety.md`).
+ * rank, record or points (`privateEntrants`; `docs/safety.md`), and the ranks shown count only the rows shown.
  */
 export function TournamentStandings({ division }: { division: TTournamentDivisionStandings }) {
   return (
     <table className="w-full text-sm" data-testid="tournament-standings">
       <caption className="mb-1 text-left text-sm text-slate-600">
         {division.name} · {division.resultsCounted} {division.resultsCounted === 1 ? 'result' : 'results'} counted
+        {division.privateEntrants.length > 0 ? ' · ranks among the results shown' : ''}
       </caption>
       <thead>
         <tr className="border-b border-slate-200 text-xs font-semibold text-slate-600 uppercase">

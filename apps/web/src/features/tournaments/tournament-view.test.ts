@@ -7,6 +7,7 @@ import {
   enterableDivisions,
   judgesOwedText,
   openTournamentRounds,
+  byeText,
   ownPairing,
   pairingCoinFlipText,
   leftOutMessage,
@@ -24,6 +25,7 @@ function pairing(overrides: Partial<TTournamentPairing>): TTournamentPairing {
     aff: seat(1, 'Ann'),
     neg: seat(2, 'Ben'),
     bye: null,
+    walkoverFrom: null,
     flags: [],
     coinFlipWinner: null,
     coinFlip: null,
@@ -86,6 +88,31 @@ describe('ownPairing', () => {
     expect(ownPairing(pairing({ aff: null, neg: null, bye: seat(3, 'Cy'), debateId: null }), 3)).toEqual({
       kind: 'bye',
     });
+  });
+
+  it('reads a walkover from both sides', () => {
+    const walkover = pairing({
+      aff: null,
+      neg: null,
+      bye: seat(1, 'Ann'),
+      walkoverFrom: seat(2, 'Ben'),
+      debateId: null,
+    });
+    expect(ownPairing(walkover, 1)).toEqual({ kind: 'walkover' });
+    expect(ownPairing(walkover, 2)).toEqual({ kind: 'walked_over' });
+    expect(ownPairing(walkover, 3)).toBeNull();
+  });
+});
+
+describe('byeText', () => {
+  it('says a bye, a walkover and who did not take part, or nothing for a debate', () => {
+    const bye = pairing({ aff: null, neg: null, bye: seat(1, 'Ann'), debateId: null });
+    expect(byeText(bye, 'present')).toBe('Ann has the bye');
+    expect(byeText(bye, 'past')).toBe('Ann had a bye');
+    const walkover = { ...bye, walkoverFrom: seat(2, 'Ben') };
+    expect(byeText(walkover, 'present')).toBe('Ann goes through: Ben cannot take part (walkover)');
+    expect(byeText(walkover, 'past')).toBe('Ann went through: Ben did not take part (walkover)');
+    expect(byeText(pairing({}), 'past')).toBeNull();
   });
 });
 

@@ -111,15 +111,35 @@ export function releaseState(
 
 type TSeat = NonNullable<TTournamentPairing['aff']>;
 
-/** An entrant's own pairing in words: their side and opponent, or their bye. */
+/** An entrant's own pairing in words: their side and opponent, their bye, or their walkover (either way). */
 export function ownPairing(
   pairing: TTournamentPairing,
   entrantId: number,
-): { kind: 'bye' } | { kind: 'debate'; side: 'aff' | 'neg'; opponent: TSeat | null } | null {
-  if (pairing.bye?.entrantId === entrantId) return { kind: 'bye' };
+):
+  | { kind: 'bye' }
+  | { kind: 'walkover' }
+  | { kind: 'walked_over' }
+  | { kind: 'debate'; side: 'aff' | 'neg'; opponent: TSeat | null }
+  | null {
+  if (pairing.bye?.entrantId === entrantId) return pairing.walkoverFrom ? { kind: 'walkover' } : { kind: 'bye' };
+  if (pairing.walkoverFrom?.entrantId === entrantId) return { kind: 'walked_over' };
   if (pairing.aff?.entrantId === entrantId) return { kind: 'debate', side: 'aff', opponent: pairing.neg };
   if (pairing.neg?.entrantId === entrantId) return { kind: 'debate', side: 'neg', opponent: pairing.aff };
   return null;
+}
+
+/**
+ * A bye or a walkover in words ("Ann has the bye", "Ann goes through: Ben cannot take part (walkover)"), in the
+ * present while the round runs or the past on the results page; null for a debate.
+ */
+export function byeText(pairing: TTournamentPairing, tense: 'present' | 'past'): string | null {
+  if (!pairing.bye) return null;
+  const name = pairing.bye.displayName;
+  if (!pairing.walkoverFrom) return tense === 'present' ? `${name} has the bye` : `${name} had a bye`;
+  const other = pairing.walkoverFrom.displayName;
+  return tense === 'present'
+    ? `${name} goes through: ${other} cannot take part (walkover)`
+    : `${name} went through: ${other} did not take part (walkover)`;
 }
 
 /**
