@@ -20,7 +20,7 @@ const ZSeatId = z
 
 /** One debater's seat as a path that creates a round gives it. */
 export const ZDebaterSeatInput = z.object({
-  userId: z.string().min(1).max(100),
+  userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'That is not a user id.' }),
   side: ZSeatId,
   /** Null on a side of one. */
   position: ZSeatId.nullable(),
