@@ -71,8 +71,9 @@ describeCluster('a tournament live on two instances', ({ startInstance, asTestAp
       for (let waited = 0; waited < 5000 && !isTabTold(); waited += 20) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      // Through the adapter: the tournament's room hears the tab and the results changed.
-      expect(heard).toContainEqual(['results', 'tab']);
+      // Through the adapter: the tournament's room hears the tab and the results changed (with the schedule too when
+      // the round's last result lands within the same throttle window).
+      expect(heard).toContainEqual(expect.arrayContaining(['results', 'tab']));
       // Instance b built the tab before the ballot; the version in the database moved, so it builds it again.
       expect(await counted(b)).toBe(2);
       expect(await counted(a)).toBe(2);
