@@ -182,10 +182,12 @@ describe.each(TEST_ENGINES)('a tournament’s minors, seen by each viewer, on %s
     // the adults' own ranks have a gap whichever way the random draw paired the four.
     const minors = new Set([mina.user.id, noor.user.id]);
     const round = ((await call(host, 'GET', `${base}/rounds`)).json().rounds as TTournamentRound[])[0]!;
-    const pointsOf = (userId: string, won: boolean) => (minors.has(userId) ? 29 : 26) + (won ? 0.5 : 0);
-    for (const p of round.pairings) {
+    // Each debate's points a half-point below the last, so no two rows tie.
+    const pointsOf = (userId: string, won: boolean, i: number) =>
+      (minors.has(userId) ? 29 : 27) + (won ? 0.5 : 0) - i * 0.5;
+    for (const [i, p] of round.pairings.entries()) {
       const side = minors.has(p.neg!.userId!) && !minors.has(p.aff!.userId!) ? 'b' : 'a';
-      const points = { a: pointsOf(p.aff!.userId!, side === 'a'), b: pointsOf(p.neg!.userId!, side === 'b') };
+      const points = { a: pointsOf(p.aff!.userId!, side === 'a', i), b: pointsOf(p.neg!.userId!, side === 'b', i) };
       const judged = await fixture.ballot(judge, p.debateId!, side, points);
       expect(judged.statusCode, judged.body).toBe(201);
     }
