@@ -111,4 +111,6 @@ export interface TTournamentEntrantsLeftOut {
   roundNumber: number;
   roundName: string;
   displayNames: string[];
+  /** An elimination round: their opponents went through by walkover (a preliminary round was drawn without them). */
+  isWalkover: boolean;
 }

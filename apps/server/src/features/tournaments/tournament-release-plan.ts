@@ -9,6 +9,7 @@ import {
   blockedPairingRefusal,
   drawRound,
   eliminationSides,
+  RATING_DEFAULTS,
   seededRandom,
   TDrawBlockedError,
   type TDrawFlag,
@@ -61,7 +62,7 @@ export interface TPairingPlanInput<E extends TPlanEntrant> {
   entrantsById?: ReadonlyMap<number, E>;
   /** An elimination round: who may not take a seat now (user ids, the seat rule); their opponents go through. */
   unseatable?: ReadonlySet<string>;
-  /** Ratings by user id (1500 when none). */
+  /** Displayed ratings by user id (`RATING_DEFAULTS.rating` when none). */
   ratings: ReadonlyMap<string, number>;
   /** Whether each user counts as under 18 (no answer counts as under 18). */
   minors: ReadonlyMap<string, boolean>;
@@ -154,16 +155,7 @@ function planBracketRound<E extends TPlanEntrant>(
   }
   for (const entrantId of plan?.byes ?? []) {
     const bye = byEntrant.get(String(entrantId));
-    if (bye) {
-      planned.push({
-        roundId: round.roundId,
-        aff: bye,
-        neg: null,
-        walkoverFrom: null,
-        flags: [],
-        coinFlipWinnerId: null,
-      });
-    }
+    if (bye) planned.push(byePairing(round, bye));
   }
   return planned;
 }
@@ -188,7 +180,7 @@ function planDrawnRound<E extends TPlanEntrant>(
       entrants: field.map((e) => ({
         id: String(e.id),
         teamId: e.teamId,
-        rating: input.ratings.get(e.userId) ?? 1500,
+        rating: input.ratings.get(e.userId) ?? RATING_DEFAULTS.rating,
         isMinor: input.minors.get(e.userId) ?? true,
       })),
       rounds: input.records.get(round.divisionId) ?? [],
@@ -219,18 +211,13 @@ function planDrawnRound<E extends TPlanEntrant>(
     const coinFlipWinnerId = debate.coinFlipWinner === null ? null : byEntrant.get(debate.coinFlipWinner)!.id;
     planned.push({ roundId: round.roundId, aff, neg, walkoverFrom: null, flags: debate.flags, coinFlipWinnerId });
   }
-  if (draw.bye) {
-    const bye = byEntrant.get(draw.bye)!;
-    planned.push({
-      roundId: round.roundId,
-      aff: bye,
-      neg: null,
-      walkoverFrom: null,
-      flags: [],
-      coinFlipWinnerId: null,
-    });
-  }
+  if (draw.bye) planned.push(byePairing(round, byEntrant.get(draw.bye)!));
   return planned;
+}
+
+/** An entrant's bye in a round: a pairing with no opponent. */
+function byePairing<E extends TPlanEntrant>(round: TPlanRound, bye: E): TPlannedPairing<E> {
+  return { roundId: round.roundId, aff: bye, neg: null, walkoverFrom: null, flags: [], coinFlipWinnerId: null };
 }
 
 /** What starting the tournament needs: two entrants, no division of one, a break that fits every division's field. */

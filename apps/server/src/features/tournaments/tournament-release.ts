@@ -119,10 +119,10 @@ export async function releaseRoundBy(
     const leftOut = claim.bracketPlans
       ? planned.flatMap((p) => (p.walkoverFrom && claim.unseatable.has(p.walkoverFrom.userId) ? [p.walkoverFrom] : []))
       : claim.leftOut;
-    return { tournament: claim.tournament, planned, leftOut, ...applied };
+    return { tournament: claim.tournament, planned, leftOut, isWalkover: Boolean(claim.bracketPlans), ...applied };
   });
   announceRelease(deps, released.tournament, number, released);
-  await tellLeftOut(deps, released.tournament, number, released.leftOut);
+  await tellLeftOut(deps, released.tournament, number, released.leftOut, released.isWalkover);
   await emitChanged(deps, id);
   const round = (await presentRounds(deps, id)).find((r) => r.number === number);
   if (!round) throw new Error('A released round was not found after its release.');
@@ -354,6 +354,7 @@ async function tellLeftOut(
   tournament: TTournamentRow,
   number: number,
   leftOut: readonly TEntrantRow[],
+  isWalkover: boolean,
 ): Promise<void> {
   if (leftOut.length === 0) return;
   const names = await findUserNames(
@@ -370,6 +371,7 @@ async function tellLeftOut(
     roundNumber: number,
     roundName: roundName(number, tournament),
     displayNames: leftOut.map((e) => names.get(e.userId) ?? 'Someone'),
+    isWalkover,
   };
   for (const userId of hosts) {
     deps.events.emit({ name: 'tournament.entrants_left_out', room: REALTIME_ROOMS.user(userId), payload });

@@ -92,6 +92,7 @@ describe.each(TEST_ENGINES)('a restricted account in a tournament on %s', (engin
           roundNumber: 1,
           roundName: 'Round 1',
           displayNames: [restricted.user.displayName],
+          isWalkover: false,
         },
       },
     ]);
@@ -156,7 +157,11 @@ describe.each(TEST_ENGINES)('a restricted account in a tournament on %s', (engin
     expect(debate.debateId).toEqual(expect.any(Number));
     expect(drawnIn(semis)).not.toContain(restricted.user.id);
     expect(events.filter((e) => e.name === 'tournament.entrants_left_out').map((e) => e.payload)).toEqual([
-      expect.objectContaining({ roundName: 'Semifinals', displayNames: [restricted.user.displayName] }),
+      expect.objectContaining({
+        roundName: 'Semifinals',
+        displayNames: [restricted.user.displayName],
+        isWalkover: true,
+      }),
     ]);
     // The bracket records the forfeit.
     const forfeited = await matchOf(admin, id, walkover.bye!.entrantId, walkover.walkoverFrom!.entrantId);

@@ -142,12 +142,29 @@ describe('releasedMessage', () => {
 
 describe('leftOutMessage', () => {
   it('names who a round was released without, never why', () => {
-    const payload = { tournamentId: 1, tournamentName: 'Fall Open', roundNumber: 2, roundName: 'Round 2' };
+    const payload = {
+      tournamentId: 1,
+      tournamentName: 'Fall Open',
+      roundNumber: 2,
+      roundName: 'Round 2',
+      isWalkover: false,
+    };
     expect(leftOutMessage({ ...payload, displayNames: ['Ann'] })).toBe(
       'Fall Open: Ann cannot take part in rounds right now, so round 2 was released without them.',
     );
     expect(leftOutMessage({ ...payload, displayNames: ['Ann', 'Ben', 'Cy'] })).toBe(
       'Fall Open: Ann, Ben and Cy cannot take part in rounds right now, so round 2 was released without them all.',
+    );
+  });
+  it('says an elimination round gave their opponents a walkover', () => {
+    const payload = { tournamentId: 1, tournamentName: 'Fall Open', roundNumber: 4, roundName: 'Final' };
+    expect(leftOutMessage({ ...payload, displayNames: ['Ann'], isWalkover: true })).toBe(
+      'Fall Open: Ann cannot take part in rounds right now, so their opponent goes through by walkover in the final.',
+    );
+    expect(
+      leftOutMessage({ ...payload, roundName: 'Semifinals', displayNames: ['Ann', 'Ben'], isWalkover: true }),
+    ).toBe(
+      'Fall Open: Ann and Ben cannot take part in rounds right now, so their opponents go through by walkover in the semifinals.',
     );
   });
 });

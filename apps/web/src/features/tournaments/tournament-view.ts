@@ -170,7 +170,11 @@ export function releasedMessage(payload: TTournamentRoundReleased): string {
 export function leftOutMessage(payload: TTournamentEntrantsLeftOut): string {
   const names = payload.displayNames;
   const who = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return `${payload.tournamentName}: ${who} cannot take part in rounds right now, so ${inSentence(payload.roundName)} was released without ${names.length === 1 ? 'them' : 'them all'}.`;
+  const them = names.length === 1 ? 'them' : 'them all';
+  const outcome = payload.isWalkover
+    ? `${names.length === 1 ? 'their opponent goes' : 'their opponents go'} through by walkover in ${inSentence(payload.roundName)}`
+    : `${inSentence(payload.roundName)} was released without ${them}`;
+  return `${payload.tournamentName}: ${who} cannot take part in rounds right now, so ${outcome}.`;
 }
 
 export interface TOpenTournamentRound {
