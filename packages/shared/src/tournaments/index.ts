@@ -1,6 +1,7 @@
 export * from './types.js';
 export * from './random.js';
 export * from './standings.js';
+export * from './speaker-tab.js';
 export * from './sides.js';
 export * from './draw.js';
 export { TDrawBlockedError } from './draw-blocks.js';

@@ -30,7 +30,8 @@ export const HIGH_LOW_DROP_FROM = 3;
 
 const EPSILON = 1e-9;
 
-type TScore = number | 'average';
+/** A round's score: the points given, or `'average'` for a round scored as the debater's own average (a bye). */
+export type TScore = number | 'average';
 
 interface TTally {
   wins: number;
@@ -75,8 +76,11 @@ function tallyRounds(rounds: readonly TRoundRecord[]): Map<string, TTally> {
   return tallies;
 }
 
-/** Total speaker points of a list of round scores, byes filled with the average, highest and lowest dropped at 3+. */
-function speakerPointsOf(scores: readonly TScore[]): { total: number; isHighLowDropped: boolean } {
+/**
+ * Total speaker points of a list of round scores, byes filled with the average, highest and lowest dropped at 3+ (the
+ * team tab's and the speaker tab's one rule).
+ */
+export function speakerPointsOf(scores: readonly TScore[]): { total: number; isHighLowDropped: boolean } {
   const given = scores.filter((s): s is number => s !== 'average');
   const average = given.length === 0 ? 0 : given.reduce((a, b) => a + b, 0) / given.length;
   const filled = scores.map((s) => (s === 'average' ? average : s));
