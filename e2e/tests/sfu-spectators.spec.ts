@@ -162,7 +162,7 @@ function mediaStateOf(page: Page) {
         return `${pc.connectionState}/${pc.iceConnectionState} [${inbound.join('; ')}]`;
       }),
     );
-    const videos = [...document.querySelectorAll('video')].map(
+    const videos = Array.from(document.querySelectorAll('video')).map(
       (v) => `${v.getAttribute('aria-label')}: ${v.getVideoPlaybackQuality().totalVideoFrames} frames`,
     );
     return { connections, videos };
