@@ -19,7 +19,7 @@ const ZTokenParams = z.object({
   token: z.string().min(8, challenges.INVALID_CHALLENGE_MESSAGE).max(64, challenges.INVALID_CHALLENGE_MESSAGE),
 });
 
-const ZPartnersQuery = z.object({ formatId: ZFormatId });
+export const ZPartnersQuery = z.object({ formatId: ZFormatId });
 
 /** The queue, partners and challenge links. */
 export async function matchmakingRoutes(app: FastifyInstance, context: TAppContext) {
