@@ -11,6 +11,7 @@ import {
   PARTNER_LINK_TTL_MS,
   partnerLinkRefusal,
   partnerRefusal,
+  queueMembersOf,
   REALTIME_ROOMS,
   suspensionRefusal,
   type TFormatId,
@@ -99,8 +100,9 @@ export async function checkTeamJoin(
   const choices = new Set((await partnerChoicesOf(deps, userId, formatId)).map((c) => c.userId));
   const names = await findUserNames(db(deps), [...partnerIds]);
   const nameOf = (id: string) => names.get(id) ?? 'That debater';
+  const members = queueMembersOf(userId, { formatId, mode: 'team', partnerIds: [...partnerIds] });
+  if ('message' in members) throw new AppError('validation_failed', members.message);
   for (const partnerId of partnerIds) {
-    if (partnerId === userId) throw new AppError('validation_failed', 'You cannot be your own partner.');
     if (!choices.has(partnerId)) {
       throw new AppError(
         'forbidden',
