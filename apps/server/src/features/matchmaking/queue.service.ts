@@ -158,22 +158,26 @@ export async function leaveQueueIfWaiting(deps: TDebatesDeps, userId: string): P
   // A sweep of this instance writing this user's join right now commits first (on PostgreSQL the delete would
   // not see its uncommitted row), and the join is then undone here.
   await sweepWriting(deps, userId);
-  const entry = await mmRepo.findQueueEntry(db(deps), userId);
-  const wasWaiting = (await mmRepo.deleteQueueEntry(db(deps), userId)) > 0;
-  if (wasWaiting && entry?.mode === 'team') {
-    // A team queues as one: its other members leave with them, and are told.
-    const rows = await mmRepo.listQueueEntriesOf(db(deps), decodePartnerIds(entry.partnerIds));
-    const partners = teamRowsOf(
-      [...rows, entry].map((row) => ({ ...row, id: Number(row.id) })),
-      new Set([userId]),
-    );
-    for (const partner of partners) await mmRepo.deleteQueueEntry(db(deps), partner.userId);
-    tellPartnersLeft(
-      deps,
-      partners.map((partner) => ({ userId: partner.userId, partnerIds: [userId] })),
-    );
-  }
+  const { wasWaiting, partnersLeft } = await takeOutWithTeam(db(deps), userId);
+  tellPartnersLeft(deps, partnersLeft);
   return wasWaiting || wasPending;
+}
+
+/**
+ * Deletes `userId`'s queue row and, when they queued as a team, the rows of their partners in that team (a team queues
+ * as one); returns whether they were waiting and whom to tell.
+ */
+async function takeOutWithTeam(tx: Kysely<DB>, userId: string) {
+  const entry = await mmRepo.findQueueEntry(tx, userId);
+  const wasWaiting = (await mmRepo.deleteQueueEntry(tx, userId)) > 0;
+  if (!wasWaiting || entry?.mode !== 'team') return { wasWaiting, partnersLeft: [] };
+  const rows = await mmRepo.listQueueEntriesOf(tx, decodePartnerIds(entry.partnerIds));
+  const partners = teamRowsOf(
+    [...rows, entry].map((row) => ({ ...row, id: Number(row.id) })),
+    new Set([userId]),
+  );
+  for (const partner of partners) await mmRepo.deleteQueueEntry(tx, partner.userId);
+  return { wasWaiting, partnersLeft: partners.map((partner) => ({ userId: partner.userId, partnerIds: [userId] })) };
 }
 
 /** Tells each debater whose partner left the queue (taking the team out of it). */
@@ -364,10 +368,12 @@ export async function rematchWaiting(deps: TDebatesDeps, userIds: readonly strin
 export async function withdrawFromMatchmaking(deps: TDebatesDeps, userId: string): Promise<void> {
   forgetPendingJoin(deps, userId);
   await sweepWriting(deps, userId);
-  await underMatchingLock(deps, async (tx) => {
-    await mmRepo.deleteQueueEntry(tx, userId);
+  const { partnersLeft } = await underMatchingLock(deps, async (tx) => {
+    const out = await takeOutWithTeam(tx, userId);
     await mmRepo.deleteOpenChallengesOf(tx, userId);
+    return out;
   });
+  tellPartnersLeft(deps, partnersLeft);
 }
 
 /** What a coach's pairing (teams) runs inside its transaction: the matching lock, and leaving the queue. */

@@ -243,6 +243,26 @@ describe.each(TEST_ENGINES)('partners in the queue on %s', (engine) => {
     expect((await call(bea, 'GET', '/api/debates/queue')).json().queue.waiting).toBeNull();
   });
 
+  it('a moderator suspending a queued partner takes the team out and tells the other', async () => {
+    const [ada, bea] = [await buildUser(t), await buildUser(t)];
+    await link(ada, bea);
+    await withPartner(ada, bea);
+    await withPartner(bea, ada);
+    const moderator = await buildUser(t, { role: 'admin' });
+    const suspended = await call(moderator, 'POST', `/api/moderation/users/${ada.user.id}/actions`, {
+      action: 'suspend',
+      reason: 'Abuse',
+      hours: 24,
+    });
+    expect(suspended.statusCode).toBe(200);
+    expect(await queueRows()).toEqual([]);
+    expect(
+      events
+        .filter((e) => e.name === 'queue.partner_changed' && e.room === `user:${bea.user.id}`)
+        .map((e) => e.payload),
+    ).toContainEqual({ partnerId: ada.user.id, change: 'left' });
+  });
+
   it('lists teammates and linked partners as partner choices', async () => {
     const [ada, bea] = [await buildUser(t), await buildUser(t)];
     expect((await call(ada, 'GET', '/api/debates/partners?formatId=pf')).json().partners).toEqual([]);
