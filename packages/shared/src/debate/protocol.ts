@@ -254,7 +254,7 @@ export interface TQueueStatus {
     /** In `team` mode, the partners named, each with whether they have joined too (the team waits until all have). */
     partners?: TQueuePartner[];
   } | null;
-  /** Debaters waiting in the queue with the user named as their partner, whom the user has not joined yet. */
+  /** Debaters waiting in the queue naming the user as their partner, whom the user has not joined (absent: none). */
   partnerInvites?: TQueuePartnerInvite[];
   /** The debate the user is in now (live and started), or null. */
   activeDebateId: number | null;

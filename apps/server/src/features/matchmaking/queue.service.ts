@@ -96,7 +96,8 @@ export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promis
     waiting: entry
       ? { formatId: entry.formatId, since: entry.createdAt, resolution, mode: entry.mode, partners }
       : null,
-    partnerInvites,
+    // Only when there are any: a status without partners reads as it did before teams.
+    ...(partnerInvites.length > 0 ? { partnerInvites } : {}),
     activeDebateId,
     upcomingRound: upcoming
       ? { debateId: upcoming.id, formatId: upcoming.formatId, startsAt: upcoming.startsAt }
