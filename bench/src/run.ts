@@ -22,6 +22,7 @@ import { mediaBenchmark } from './benchmarks/media';
 import { tournamentBenchmark } from './benchmarks/tournament';
 import { tournamentLoadBenchmark } from './benchmarks/tournament-load';
 import { ratingsBenchmark } from './benchmarks/ratings';
+import { teamMatchmakingBenchmark } from './benchmarks/team-matchmaking';
 
 interface TBenchmark {
   id: string;
@@ -93,6 +94,11 @@ const BENCHMARKS: TBenchmark[] = [
     id: 'ratings',
     sections: [{ id: 'ratings', title: '11. Ratings: recomputing 100,000 rounds, openskill against Glicko-2' }],
     run: async (ctx) => [await ratingsBenchmark(ctx)],
+  },
+  {
+    id: 'team-matchmaking',
+    sections: [{ id: 'team-matchmaking', title: '12. Team matchmaking: ready teams and "find me a partner"' }],
+    run: async (ctx) => [await teamMatchmakingBenchmark(ctx)],
   },
 ];
 

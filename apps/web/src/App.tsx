@@ -33,6 +33,7 @@ const LeaderboardPage = lazyPage(() => import('./features/leaderboard/Leaderboar
 const DebatesPage = lazyPage(() => import('./features/debates/queue/DebatesPage'));
 const DebateRoomPage = lazyPage(() => import('./features/debates/room/DebateRoomPage'));
 const ChallengePage = lazyPage(() => import('./features/debates/queue/ChallengePage'));
+const PartnerLinkPage = lazyPage(() => import('./features/debates/queue/PartnerLinkPage'));
 const ReplayPage = lazyPage(() => import('./features/debates/replay/ReplayPage'));
 const ProfilePage = lazyPage(() => import('./features/users/ProfilePage'));
 // Signed-in users only: it needs the socket, which visitors' first load does not carry.
@@ -230,6 +231,14 @@ export function App() {
                 element={
                   <RequireAuth>
                     <ChallengePage />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="debates/partner/:token"
+                element={
+                  <RequireAuth>
+                    <PartnerLinkPage />
                   </RequireAuth>
                 }
               />

@@ -32,6 +32,10 @@ export const PORTS = {
   mediaJanus: 3414,
   mediaRelay: 3415,
   tournamentLoad: 3416,
+  teamMatchmaking: 3417,
+  teamMatchmakingOneOnOne: 3418,
+  teamMatchmakingPostgres: 3419,
+  teamMatchmakingOneOnOnePostgres: 3420,
 } as const;
 
 export interface TServer {

@@ -2,6 +2,8 @@
 import {
   ZCoinFlipChoiceRequest,
   ZCreateChallengeRequest,
+  ZCreatePartnerLinkRequest,
+  ZJoinTeamQueueRequest,
   ZCreateTeamRequest,
   ZEvidenceNote,
   ZEvidenceVisibility,
@@ -9,7 +11,6 @@ import {
   ZJoinAsJudgeRequest,
   ZJoinApprovalRequest,
   ZJoinCodeRequest,
-  ZJoinQueueRequest,
   ZMediaCheckServers,
   ZPairRoundsRequest,
   ZReplayPrivacyRequest,
@@ -28,6 +29,7 @@ import {
   ZStartRecordingRequest,
 } from '../features/recordings/recordings.routes';
 import { ZRatingsQuery } from '../features/results/results.routes';
+import { ZPartnersQuery } from '../features/matchmaking/matchmaking.routes';
 import { json, created, noContent, file, type TRouteDoc } from './route-doc';
 
 /** A round's chat message without the id the path already carries. */
@@ -42,11 +44,34 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
   },
   'POST /api/debates/queue': {
     tag: 'Matchmaking',
-    summary: 'Joins the queue for a format.',
-    body: ZJoinQueueRequest,
+    summary:
+      'Joins the queue for a format: alone, with a partner (both partners join naming each other), "find me a partner", or one-on-one.',
+    body: ZJoinTeamQueueRequest,
     ok: json('The entry.'),
   },
   'DELETE /api/debates/queue': { tag: 'Matchmaking', summary: 'Leaves the queue.', ok: noContent('Left.') },
+  'GET /api/debates/partners': {
+    tag: 'Matchmaking',
+    summary: 'Whom the signed-in user may name as a partner in a format: teammates and accepted partner links.',
+    query: ZPartnersQuery,
+    ok: json('The partner choices.'),
+  },
+  'POST /api/debates/partner-links': {
+    tag: 'Matchmaking',
+    summary: 'Creates a partner link for a team format (it works once, within 24 hours).',
+    body: ZCreatePartnerLinkRequest,
+    ok: created('The partner link.'),
+  },
+  'GET /api/debates/partner-links/:token': {
+    tag: 'Matchmaking',
+    summary: 'Reads a partner link.',
+    ok: json('The partner link.'),
+  },
+  'POST /api/debates/partner-links/:token/accept': {
+    tag: 'Matchmaking',
+    summary: 'Accepts a partner link: the two may queue as partners in its format.',
+    ok: json('The accepted link and the partner.'),
+  },
   'POST /api/debates/challenges': {
     tag: 'Matchmaking',
     summary: 'Creates a challenge link.',

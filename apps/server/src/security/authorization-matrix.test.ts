@@ -905,6 +905,26 @@ const HTTP_PROBES: Record<string, TProbe> = {
     // Accepting one's own challenge is refused as a conflict (with its own message), not a 403.
     return { status: response.statusCode, tookEffect: response.statusCode === 200 };
   },
+  'GET /api/debates/partners': (c) => call(c, 'GET', '/api/debates/partners?formatId=pf').then(asOutcome),
+  'POST /api/debates/partner-links': (c) =>
+    call(c, 'POST', '/api/debates/partner-links', { formatId: 'pf' }).then(asOutcome),
+  'POST /api/debates/partner-links | team-managed': async (c) => {
+    if (c.as) await teamManaged(c.t, c.as);
+    return asOutcome(await call(c, 'POST', '/api/debates/partner-links', { formatId: 'pf' }));
+  },
+  'GET /api/debates/partner-links/:token': async (c) => {
+    const { link } = (await ok(c, 'POST', '/api/debates/partner-links', { formatId: 'pf' }, c.owner)) as {
+      link: { token: string };
+    };
+    return asOutcome(await call(c, 'GET', `/api/debates/partner-links/${link.token}`));
+  },
+  'POST /api/debates/partner-links/:token/accept': async (c) => {
+    const { link } = (await ok(c, 'POST', '/api/debates/partner-links', { formatId: 'pf' }, c.owner)) as {
+      link: { token: string };
+    };
+    // Accepting one's own link is refused as bad input (with its own message), not a 403.
+    return asOutcome(await call(c, 'POST', `/api/debates/partner-links/${link.token}/accept`));
+  },
   'GET /api/debates/:id': async (c) => {
     const { id } = await makeDebate(c, c.owner);
     return asOutcome(await call(c, 'GET', `/api/debates/${id}`));
@@ -1065,6 +1085,7 @@ const EXTRA_REFUSALS: Record<string, number[]> = {
   'POST /api/auth/get-session': [405],
   'GET /api/auth/delete-user/callback': [404],
   'POST /api/debates/challenges/:token/accept': [409],
+  'POST /api/debates/partner-links/:token/accept': [400],
   'POST /api/debates/challenges/:token/accept | a minor’s challenge': [409],
   // What is written, not who writes it: the text filter's refusal is a validation error.
   'POST /api/teams | a slur in its name': [400],

@@ -2,6 +2,8 @@
  * The debates contract: what the HTTP API returns and the request schemas both sides validate with, over HTTP and
  * the socket alike. The debate part of the Socket.IO event maps is `socket-events.ts`.
  */
+import type { TQueueMode } from './team-matchmaking.js';
+import type { TQueuePartner, TQueuePartnerInvite } from './team-queue-schemas.js';
 import { z } from 'zod';
 import type { TEvidence } from './evidence.js';
 import type { TPoi } from './poi.js';
@@ -243,7 +245,17 @@ export interface TDebateMessage {
 
 export interface TQueueStatus {
   /** Waiting in the queue, or null. */
-  waiting: { formatId: TFormatId; since: string; resolution: string } | null;
+  waiting: {
+    formatId: TFormatId;
+    since: string;
+    resolution: string;
+    /** How the user queues (issue 40): with their partner, "find me a partner", or one-on-one. */
+    mode?: TQueueMode;
+    /** In `team` mode, the partners named, each with whether they have joined too (the team waits until all have). */
+    partners?: TQueuePartner[];
+  } | null;
+  /** Debaters waiting in the queue naming the user as their partner, whom the user has not joined (absent: none). */
+  partnerInvites?: TQueuePartnerInvite[];
   /** The debate the user is in now (live and started), or null. */
   activeDebateId: number | null;
   /** The user's next practice round paired for later (not started), or null; no random round may run into it. */

@@ -51,6 +51,11 @@ export interface TDebateJoined {
 export interface TDebateServerToClientEvents {
   /** To `user:<id>`: the queue found an opponent (or a challenge was accepted). */
   'debate.matched': (payload: { debateId: number }) => void;
+  /**
+   * To `user:<id>` of a debater queued with a partner (issue 40): the partner left the queue (or lost their place),
+   * which takes the team out; joined it naming the user; or accepted the user's partner link (`linked`).
+   */
+  'queue.partner_changed': (payload: { partnerId: string; change: 'left' | 'joined' | 'linked' }) => void;
   /** To `debate:<id>`: the clock changed; clients render from `clock` and their server-time offset. */
   'debate.clock_changed': (payload: { debateId: number } & TClockReply) => void;
   /** To `debate:<id>`: anything else about the debate changed (judge, end, ballot, link). */

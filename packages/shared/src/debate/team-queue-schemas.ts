@@ -3,7 +3,7 @@
  * link; and the checks on a pair of partners that the server makes before it seats them as one team.
  */
 import { z } from 'zod';
-import { FORMATS } from '../formats.js';
+import { FORMATS, type TFormatId } from '../formats.js';
 import { ZFormatId } from './protocol.js';
 import { ageBandsMayMeet, type TIsBlockedPair, type TMeetingProfile } from './matchmaking.js';
 import { QUEUE_MODES, type TQueueMode } from './team-matchmaking.js';
@@ -81,7 +81,7 @@ export function queueMembersOf(
   return { userIds: [userId, ...request.partnerIds] };
 }
 
-/** `POST /api/partner-links`: a link for one team format, which anyone the rules allow may accept once. */
+/** `POST /api/debates/partner-links`: a link for one team format, which anyone the rules allow may accept once. */
 export const ZCreatePartnerLinkRequest = z.object({ formatId: ZFormatId }).superRefine((value, ctx) => {
   const format = FORMATS[value.formatId];
   if (format.teamSize === 1) {
@@ -94,7 +94,7 @@ export const ZCreatePartnerLinkRequest = z.object({ formatId: ZFormatId }).super
 });
 export type TCreatePartnerLinkRequest = z.infer<typeof ZCreatePartnerLinkRequest>;
 
-/** `POST /api/partner-links/:token/accept`: the link's token, as the link carries it. */
+/** `POST /api/debates/partner-links/:token/accept`: the link's token, as the link carries it. */
 export const ZAcceptPartnerLinkParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'That partner link is not valid.' }),
 });
@@ -135,4 +135,37 @@ export function partnerRefusal(
     );
   }
   return null;
+}
+
+/** A partner named in a team's queue entry, as the queue status shows them. */
+export interface TQueuePartner {
+  userId: string;
+  displayName: string;
+  /** Whether they have joined the queue naming the user too: a team waits for opponents once all have. */
+  hasJoined: boolean;
+}
+
+/** Someone waiting in the queue with the user named as their partner. */
+export interface TQueuePartnerInvite {
+  userId: string;
+  displayName: string;
+  formatId: TFormatId;
+}
+
+/** Someone the user may name as their partner in a format: a teammate, or the other side of an accepted link. */
+export interface TPartnerChoice {
+  userId: string;
+  displayName: string;
+  /** `teammate`: they share a team; `link`: one of them accepted the other's partner link. */
+  via: 'teammate' | 'link';
+}
+
+/** A partner link as its page and its maker see it. */
+export interface TPartnerLinkView {
+  token: string;
+  formatId: TFormatId;
+  creator: { userId: string; displayName: string };
+  expiresAt: string;
+  /** `open`: it may be accepted; `accepted`: it has been (it works once); `expired`: 24 hours passed first. */
+  status: 'open' | 'accepted' | 'expired';
 }

@@ -1,6 +1,6 @@
-/** Matchmaking SQL: the matching lock, the queue and challenge links. */
+/** Matchmaking SQL: the matching lock, the queue and challenge links (partner links: `partner-links.repository.ts`). */
 import { sql, type Kysely } from 'kysely';
-import type { TFormatId } from '@resolved/shared';
+import type { TFormatId, TQueueMode } from '@resolved/shared';
 import type { TEngine } from '../../db/database';
 import { chunks } from '../../db/batches';
 import { compiledOnce } from '../../db/compiled-query';
@@ -31,27 +31,92 @@ export async function findQueueEntry(db: TDebatesDb, userId: string) {
   return row;
 }
 
+/** A join as the sweep writes it: the person, when they joined, how they queue and (in a team) their partners. */
+export interface TQueueJoinRow {
+  userId: string;
+  createdAt: string;
+  mode: TQueueMode;
+  partnerIds: readonly string[];
+}
+
+/** `partnerIds` as stored: each id between commas (`,a,b,`), so a partner is found by `like '%,id,%'`; null if none. */
+export function encodePartnerIds(partnerIds: readonly string[]): string | null {
+  return partnerIds.length === 0 ? null : `,${[...partnerIds].sort().join(',')},`;
+}
+
+export function decodePartnerIds(stored: string | null): string[] {
+  return stored ? stored.split(',').filter((id) => id.length > 0) : [];
+}
+
 /**
- * Queue users for a format, in a few statements. Someone waiting in another format moves to this one (a new
- * place); someone already waiting in this format keeps their place.
+ * Queue users for a format, in a few statements. Someone waiting in another format, or in this one in another way
+ * (another mode, other partners), gets a new place; someone already waiting in this format the same way keeps theirs.
  */
 export async function upsertQueueEntries(
   db: TDebatesDb,
   formatId: TFormatId,
-  joins: readonly { userId: string; createdAt: string }[],
+  joins: readonly TQueueJoinRow[],
 ): Promise<void> {
   for (const chunk of chunks(joins)) {
-    await db
-      .insertInto('debateQueue')
-      .values(chunk.map((j) => ({ userId: j.userId, formatId, createdAt: j.createdAt })))
-      .onConflict((oc) =>
-        oc
-          .column('userId')
-          .doUpdateSet((eb) => ({ formatId, createdAt: eb.ref('excluded.createdAt') }))
-          .where('debateQueue.formatId', '!=', formatId),
+    const values = chunk.map((j) => ({
+      userId: j.userId,
+      formatId,
+      createdAt: j.createdAt,
+      mode: j.mode,
+      partnerIds: encodePartnerIds(j.partnerIds),
+    }));
+    const wanted = new Map(values.map((v) => [v.userId, v]));
+    const current = await db
+      .selectFrom('debateQueue')
+      .select(['id', 'userId', 'formatId', 'mode', 'partnerIds'])
+      .where(
+        'userId',
+        'in',
+        values.map((v) => v.userId),
       )
       .execute();
+    const moved = current.filter((row) => {
+      const v = wanted.get(row.userId)!;
+      return row.formatId !== v.formatId || row.mode !== v.mode || row.partnerIds !== v.partnerIds;
+    });
+    if (moved.length > 0) {
+      await db
+        .deleteFrom('debateQueue')
+        .where(
+          'id',
+          'in',
+          moved.map((row) => row.id),
+        )
+        .execute();
+    }
+    await db
+      .insertInto('debateQueue')
+      .values(values)
+      .onConflict((oc) => oc.column('userId').doNothing())
+      .execute();
   }
+}
+
+/** The queue rows of these users (each has one at most). */
+export async function listQueueEntriesOf(db: TDebatesDb, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('debateQueue')
+    .selectAll()
+    .where('userId', 'in', [...userIds])
+    .execute();
+}
+
+/** The team rows that name `userId` as a partner (in any format). */
+export async function listTeamEntriesNaming(db: TDebatesDb, userId: string) {
+  const rows = await db
+    .selectFrom('debateQueue')
+    .selectAll()
+    .where('mode', '=', 'team')
+    .where('partnerIds', 'like', `%,${userId},%`)
+    .execute();
+  // `_` in an id is LIKE's one-character wildcard: the exact check is here.
+  return rows.filter((row) => decodePartnerIds(row.partnerIds).includes(userId));
 }
 
 export async function deleteQueueEntry(db: TDebatesDb, userId: string): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { TFormatId } from '@resolved/shared';
+import type { TFormatId, TQueueMode } from '@resolved/shared';
 
 /** The queue and challenge links (migration 0006-debates). */
 export interface DebateQueueTable {
@@ -7,6 +7,10 @@ export interface DebateQueueTable {
   userId: string;
   formatId: TFormatId;
   createdAt: string;
+  /** Migration 0058: how the person queues. */
+  mode: Generated<TQueueMode>;
+  /** Migration 0058: in `team` mode the partners named, `,id,` each between commas; else null. */
+  partnerIds: string | null;
 }
 
 export interface DebateChallengesTable {
@@ -19,7 +23,18 @@ export interface DebateChallengesTable {
   prepMinutes: number | null;
 }
 
+/** Migration 0058: a partner link, which one other person may accept once within `PARTNER_LINK_TTL_MS`. */
+export interface PartnerLinksTable {
+  token: string;
+  creatorId: string;
+  formatId: TFormatId;
+  createdAt: string;
+  accepterId: string | null;
+  acceptedAt: string | null;
+}
+
 export interface MatchmakingTables {
   debateQueue: DebateQueueTable;
   debateChallenges: DebateChallengesTable;
+  partnerLinks: PartnerLinksTable;
 }

@@ -8,10 +8,11 @@ import {
   REALTIME_ROOMS,
   createClock,
   longestRoundMs,
-  pairQueue,
   roundsOverlap,
   type TFormatId,
+  ZJoinTeamQueueRequest,
   type TJoinQueueResult,
+  type TJoinTeamQueueRequest,
   type TQueueStatus,
   type TSessionUser,
 } from '@resolved/shared';
@@ -30,6 +31,9 @@ import { inTransaction } from '../../db/transaction';
 import { blockGraphAmong } from '../blocks/blocks.service';
 import { cooldownUntil } from '../playban/playban.service';
 import { meetingProfilesOf } from './meeting';
+import { decodePartnerIds } from './matchmaking.repository';
+import { planRounds, teamRowsOf, type TPlannedRound } from './team-queue';
+import { checkTeamJoin, queuePartnersOf } from './partners.service';
 import { seatRefusalsAmong } from '../users/seats';
 
 type TScheduledRound = Awaited<ReturnType<typeof repo.listScheduledRoundsOf>>[number];
@@ -87,8 +91,13 @@ export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promis
   const resolution = hasBank
     ? 'A motion from the bank, revealed when you are matched.'
     : (topic?.title ?? 'No topic has been set yet.');
+  const { partners, partnerInvites } = await queuePartnersOf(deps, userId, entry);
   return {
-    waiting: entry ? { formatId: entry.formatId, since: entry.createdAt, resolution } : null,
+    waiting: entry
+      ? { formatId: entry.formatId, since: entry.createdAt, resolution, mode: entry.mode, partners }
+      : null,
+    // Only when there are any: a status without partners reads as it did before teams.
+    ...(partnerInvites.length > 0 ? { partnerInvites } : {}),
     activeDebateId,
     upcomingRound: upcoming
       ? { debateId: upcoming.id, formatId: upcoming.formatId, startsAt: upcoming.startsAt }
@@ -106,8 +115,11 @@ export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promis
 export async function joinQueue(
   deps: TDebatesDeps,
   user: TSessionUser,
-  formatId: TFormatId,
+  request: TFormatId | TJoinTeamQueueRequest,
 ): Promise<TJoinQueueResult> {
+  // A bare format queues as `{ formatId }` does over HTTP (`ZJoinTeamQueueRequest`).
+  const { formatId, mode, partnerIds } =
+    typeof request === 'string' ? ZJoinTeamQueueRequest.parse({ formatId: request }) : request;
   refuse(ageDoorRefusal(user, 'queue'));
   refuse(suspensionRefusal(user));
   const active = await repo.findActiveDebateId(db(deps), user.id);
@@ -125,10 +137,19 @@ export async function joinQueue(
   const cooldown = await cooldownUntil(db(deps), user.id, now);
   const cooling = playbanRefusal(cooldown, now);
   if (cooling) throw refusedError(cooling, { cooldownUntil: cooldown });
-  const matched = await requestMatching(deps, formatId, { userId: user.id, createdAt: nowIso() });
+  // A team: both partners press join naming each other (docs/decisions.md); the checks come before anything is written.
+  if (mode === 'team') await checkTeamJoin(deps, user.id, formatId, partnerIds);
+  const matched = await requestMatching(deps, formatId, { userId: user.id, createdAt: nowIso(), mode, partnerIds });
   // Paired by this sweep, or already in a debate (another instance's sweep, a challenge).
   const debateId = matched.get(user.id) ?? (await repo.findActiveDebateId(db(deps), user.id));
   if (debateId !== null) return { status: 'matched', debateId };
+  for (const partnerId of partnerIds) {
+    deps.events.emit({
+      name: 'queue.partner_changed',
+      room: REALTIME_ROOMS.user(partnerId),
+      payload: { partnerId: user.id, change: 'joined' },
+    });
+  }
   return { status: 'waiting', queue: await getQueueStatus(deps, user.id) };
 }
 
@@ -138,7 +159,39 @@ export async function leaveQueueIfWaiting(deps: TDebatesDeps, userId: string): P
   // A sweep of this instance writing this user's join right now commits first (on PostgreSQL the delete would
   // not see its uncommitted row), and the join is then undone here.
   await sweepWriting(deps, userId);
-  return (await mmRepo.deleteQueueEntry(db(deps), userId)) > 0 || wasPending;
+  const { wasWaiting, partnersLeft } = await takeOutWithTeam(db(deps), userId);
+  tellPartnersLeft(deps, partnersLeft);
+  return wasWaiting || wasPending;
+}
+
+/**
+ * Deletes `userId`'s queue row and, when they queued as a team, the rows of their partners in that team (a team queues
+ * as one); returns whether they were waiting and whom to tell.
+ */
+async function takeOutWithTeam(tx: Kysely<DB>, userId: string) {
+  const entry = await mmRepo.findQueueEntry(tx, userId);
+  const wasWaiting = (await mmRepo.deleteQueueEntry(tx, userId)) > 0;
+  if (!wasWaiting || entry?.mode !== 'team') return { wasWaiting, partnersLeft: [] };
+  const rows = await mmRepo.listQueueEntriesOf(tx, decodePartnerIds(entry.partnerIds));
+  const partners = teamRowsOf(
+    [...rows, entry].map((row) => ({ ...row, id: Number(row.id) })),
+    new Set([userId]),
+  );
+  for (const partner of partners) await mmRepo.deleteQueueEntry(tx, partner.userId);
+  return { wasWaiting, partnersLeft: partners.map((partner) => ({ userId: partner.userId, partnerIds: [userId] })) };
+}
+
+/** Tells each debater whose partner left the queue (taking the team out of it). */
+function tellPartnersLeft(deps: TDebatesDeps, left: readonly { userId: string; partnerIds: readonly string[] }[]) {
+  for (const { userId, partnerIds } of left) {
+    for (const partnerId of partnerIds) {
+      deps.events.emit({
+        name: 'queue.partner_changed',
+        room: REALTIME_ROOMS.user(userId),
+        payload: { partnerId, change: 'left' },
+      });
+    }
+  }
 }
 
 export async function leaveQueue(deps: TDebatesDeps, userId: string): Promise<void> {
@@ -189,7 +242,11 @@ export async function runMatching(
   const outcome = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);
-    await mmRepo.upsertQueueEntries(tx, formatId, joins);
+    await mmRepo.upsertQueueEntries(
+      tx,
+      formatId,
+      joins.map((j) => ({ ...j, mode: j.mode ?? 'solo', partnerIds: j.partnerIds ?? [] })),
+    );
     const entries = await mmRepo.listQueue(tx, formatId);
     const busy = await repo.findActiveUserIds(
       tx,
@@ -211,48 +268,60 @@ export async function runMatching(
       startMs,
     );
     for (const id of unseatable.keys()) busy.add(id);
+    // A team queues as one: the partners of someone who leaves the queue here leave it too, and are told.
+    const rows = entries.map((e) => ({ ...e, id: Number(e.id) }));
+    const partnersLeft = teamRowsOf(rows, busy).map((row) => ({
+      userId: row.userId,
+      partnerIds: decodePartnerIds(row.partnerIds).filter((id) => busy.has(id)),
+    }));
+    for (const { userId } of partnersLeft) busy.add(userId);
     await mmRepo.deleteQueueEntries(
       tx,
       entries.filter((e) => busy.has(e.userId)).map((e) => Number(e.id)),
     );
     const free = entries.filter((e) => !busy.has(e.userId)).map((e) => ({ ...e, id: Number(e.id) }));
     // Nobody is paired with someone they blocked or who blocked them, nor across age bands unless teammates (minors
-    // with minors, adults with adults); the others pair as if those were not there.
+    // with minors, adults with adults); the others pair as if those were not there. In a team format the same holds
+    // between every two people of a round, partners included (`matchTeamQueue`).
     const waitingIds = free.map((e) => e.userId);
     const isBlocked = await blockGraphAmong(tx, waitingIds);
     const profiles = await meetingProfilesOf(tx, waitingIds);
-    const { pairs } = pairQueue(free, deps.random ?? Math.random, isBlocked, profiles);
-    if (pairs.length === 0) return { created: [] };
+    const planned = planRounds(free, formatId, { random: deps.random ?? Math.random, isBlocked, profiles });
+    if (planned.length === 0) return { created: [], partnersLeft };
     // Without a topic nobody is paired, but the joins stay written: they are paired once there is one.
     const topic = await findCurrentTopic(tx);
-    if (!topic) return { created: [], hasNoTopic: true };
+    if (!topic) return { created: [], hasNoTopic: true, partnersLeft };
     await mmRepo.deleteQueueEntries(
       tx,
-      pairs.flatMap((pair) => [pair.sideA.id, pair.sideB.id]),
+      planned.flatMap((round) => round.rowIds),
     );
     const now = nowIso();
     const clock = createClock(formatId);
-    const resolutions = await drawResolutions(tx, formatId, pairs.length, topic, deps.random);
+    const resolutions = await drawResolutions(tx, formatId, planned.length, topic, deps.random);
+    const firstOf = (round: TPlannedRound, side: string) => round.seats.find((seat) => seat.side === side)!.userId;
     const ids = await repo.insertDebates(
       tx,
-      pairs.map((pair, index) => ({
+      planned.map((round, index) => ({
         kind: 'matchmade' as const,
         formatId,
         resolution: resolutions[index]!.resolution,
         topicId: resolutions[index]!.topicId,
-        debaterAId: pair.sideA.userId,
-        debaterBId: pair.sideB.userId,
+        debaterAId: firstOf(round, 'a'),
+        debaterBId: firstOf(round, 'b'),
+        seats: round.seats,
         clock,
         now,
       })),
     );
     return {
-      created: pairs.map((pair) => ({
-        debateId: ids.get(pair.sideA.userId)!,
-        userIds: [pair.sideA.userId, pair.sideB.userId],
+      created: planned.map((round) => ({
+        debateId: ids.get(firstOf(round, 'a'))!,
+        userIds: round.seats.map((seat) => seat.userId),
       })),
+      partnersLeft,
     };
   });
+  tellPartnersLeft(deps, outcome.partnersLeft);
   if (outcome.hasNoTopic) {
     throw refused('no_topic');
   }
@@ -300,10 +369,12 @@ export async function rematchWaiting(deps: TDebatesDeps, userIds: readonly strin
 export async function withdrawFromMatchmaking(deps: TDebatesDeps, userId: string): Promise<void> {
   forgetPendingJoin(deps, userId);
   await sweepWriting(deps, userId);
-  await underMatchingLock(deps, async (tx) => {
-    await mmRepo.deleteQueueEntry(tx, userId);
+  const { partnersLeft } = await underMatchingLock(deps, async (tx) => {
+    const out = await takeOutWithTeam(tx, userId);
     await mmRepo.deleteOpenChallengesOf(tx, userId);
+    return out;
   });
+  tellPartnersLeft(deps, partnersLeft);
 }
 
 /** What a coach's pairing (teams) runs inside its transaction: the matching lock, and leaving the queue. */

@@ -1,11 +1,15 @@
 /** Sweep batching: joins that arrive together share one matching sweep per format and instance. */
-import { type TFormatId } from '@resolved/shared';
+import type { TFormatId, TQueueMode } from '@resolved/shared';
 import type { TDebatesDeps } from '../../context';
 
 /** A join waiting to be written by the next sweep of its format. */
 export interface TPendingJoin {
   userId: string;
   createdAt: string;
+  /** How they queue; `solo` when not given (the ordinary queue of a format of one debater a side). */
+  mode?: TQueueMode;
+  /** In `team` mode, the partners they named. */
+  partnerIds?: readonly string[];
 }
 
 export interface TSweeps {

@@ -16,6 +16,18 @@ export const DEBATE_RULES: Record<string, TAccessRule> = {
   ),
   'DELETE /api/debates/queue': SIGNED_IN,
   'GET /api/debates/history': SIGNED_IN,
+  'GET /api/debates/partners': SIGNED_IN,
+  'POST /api/debates/partner-links': rule('signed-in users, unless suspended', 'DAAA-'),
+  'POST /api/debates/partner-links | team-managed': rule(
+    'no account limited to its teams (403 `team_managed`)',
+    'DDDD-',
+  ),
+  'GET /api/debates/partner-links/:token': rule('signed-in users with the link', 'DAAAA', 'the link’s maker'),
+  'POST /api/debates/partner-links/:token/accept': rule(
+    'signed-in users other than its maker (400), unless the two may not be partners (a block, ages, a ban or suspension: 403)',
+    'DAAAD',
+    'the link’s maker',
+  ),
   'POST /api/debates/challenges': SIGNED_IN,
   'POST /api/debates/challenges | no month of birth': rule(
     'no one without a month of birth (403 `age_required`)',

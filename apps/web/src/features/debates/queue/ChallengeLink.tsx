@@ -1,12 +1,20 @@
 import { toast } from '../../../lib/toast';
 import { buttonClass } from '../../../ui/button-styles';
 
-/** A challenge link just made, to copy and send to a friend. */
-export function ChallengeLink({ id, url }: { id: string; url: string }) {
+/** A challenge link (or a partner link) just made, to copy and send to a friend. */
+export function ChallengeLink({
+  id,
+  url,
+  label = 'Send this link to your friend',
+}: {
+  id: string;
+  url: string;
+  label?: string;
+}) {
   return (
     <div className="mt-4">
       <label htmlFor={id} className="text-sm font-semibold text-slate-700">
-        Send this link to your friend
+        {label}
       </label>
       <div className="mt-1 flex gap-2">
         <input

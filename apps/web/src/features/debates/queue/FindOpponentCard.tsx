@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Link2, Swords } from 'lucide-react';
-import { FORMATS, isLimitedToTeams, type TFormatId } from '@resolved/shared';
+import { FORMATS, isLimitedToTeams, type TFormatId, type TQueueMode } from '@resolved/shared';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
@@ -18,6 +18,9 @@ import { FormatChoice } from './FormatChoice';
 import { ChallengeLink } from './ChallengeLink';
 import { ConnectionCheckButton } from '../check/ConnectionCheckButton';
 import { SignedOutCard, TeamRoundsOnlyCard } from './QueueClosedCards';
+import { QueueModeChoice } from './QueueModeChoice';
+import { PartnerInvites, usePartnerEvents } from './PartnerInvites';
+import type { TJoinQueueInput } from './partner-queries';
 
 /**
  * The queue's refusal of a random round that would run into the user's practice round, in the viewer's time zone
@@ -56,7 +59,12 @@ function QueueCard() {
   const [challengeUrl, setChallengeUrl] = useState<string | null>(null);
   const [prepMinutes, setPrepMinutes] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A team format (Public Forum, Parliamentary): one-on-one as before teams, unless the debater chooses otherwise.
+  const [mode, setMode] = useState<TQueueMode>('one-on-one');
+  const [partnerId, setPartnerId] = useState<string | null>(null);
+  const isTeamFormat = FORMATS[formatId].teamSize > 1;
   const status = useQueueStatus(true);
+  usePartnerEvents();
   const join = useJoinQueue();
   const challenge = useCreateChallenge();
   const waiting = status.data?.waiting ?? null;
@@ -69,10 +77,10 @@ function QueueCard() {
   const activeDebateId = status.data?.activeDebateId ?? null;
   const upcoming = status.data?.upcomingRound ?? null;
 
-  async function handleFind() {
+  async function handleFind(input: TJoinQueueInput = joinInput()) {
     setRefusal(null);
     try {
-      const result = await join.mutateAsync(formatId);
+      const result = await join.mutateAsync(input);
       if (result.status === 'matched') handleMatched(result.debateId);
     } catch (error) {
       // Already in a round (another tab, a coach's pairing): go there rather than just say so.
@@ -96,6 +104,12 @@ function QueueCard() {
     }
   }
 
+  /** The format alone (one debater a side), or the mode chosen and, with a partner, whom. */
+  function joinInput(): TJoinQueueInput {
+    if (!isTeamFormat) return { formatId };
+    return mode === 'team' ? { formatId, mode, partnerIds: partnerId ? [partnerId] : [] } : { formatId, mode };
+  }
+
   async function handleChallenge() {
     try {
       const { challenge: created } = await challenge.mutateAsync({
@@ -113,6 +127,7 @@ function QueueCard() {
     setPrepMinutes(null);
     setChallengeUrl(null);
     setRefusal(null);
+    setPartnerId(null);
   }
 
   return (
@@ -132,6 +147,13 @@ function QueueCard() {
         <QueueWaiting waiting={waiting} />
       ) : (
         <div className="mt-3">
+          <PartnerInvites
+            invites={status.data?.partnerInvites ?? []}
+            isJoining={join.isPending || isCoolingDown}
+            onJoin={(invite) =>
+              void handleFind({ formatId: invite.formatId, mode: 'team', partnerIds: [invite.userId] })
+            }
+          />
           {upcoming ? <UpcomingRoundNote upcoming={upcoming} /> : null}
           {isCoolingDown ? <CooldownNote leftMs={cooldownLeftMs} /> : null}
           <FormatChoice
@@ -141,12 +163,22 @@ function QueueCard() {
             onFormatChange={handleFormatChange}
             onPrepMinutesChange={setPrepMinutes}
           />
+          {isTeamFormat ? (
+            <QueueModeChoice
+              idPrefix={headingId}
+              formatId={formatId}
+              mode={mode}
+              partnerId={partnerId}
+              onModeChange={setMode}
+              onPartnerChange={setPartnerId}
+            />
+          ) : null}
           <div className="mt-4 flex flex-wrap gap-2">
             <button
               type="button"
               className={buttonClass('primary')}
-              disabled={join.isPending || isCoolingDown}
-              onClick={handleFind}
+              disabled={join.isPending || isCoolingDown || (isTeamFormat && mode === 'team' && !partnerId)}
+              onClick={() => void handleFind()}
             >
               Find an opponent
             </button>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Hourglass } from 'lucide-react';
 import { FORMATS, formatClock, type TQueueStatus } from '@resolved/shared';
 import { toast } from '../../../lib/toast';
@@ -5,6 +6,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { useNow } from '../../../lib/useNow';
 import { buttonClass } from '../../../ui/button-styles';
 import { useLeaveQueue } from './useQueue';
+import { QUEUE_MODE_LABELS } from './QueueModeChoice';
 
 /** While the queue looks for an opponent: the format, the resolution, the time waited and Cancel. */
 export function QueueWaiting({ waiting }: { waiting: NonNullable<TQueueStatus['waiting']> }) {
@@ -19,13 +21,29 @@ export function QueueWaiting({ waiting }: { waiting: NonNullable<TQueueStatus['w
       <dl className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-4">
         <dt className="font-semibold">Format</dt>
         <dd>{FORMATS[waiting.formatId].name}</dd>
+        {FORMATS[waiting.formatId].teamSize > 1 && waiting.mode ? (
+          <>
+            <dt className="font-semibold">How</dt>
+            <dd>{QUEUE_MODE_LABELS[waiting.mode]}</dd>
+          </>
+        ) : null}
+        {waiting.partners?.map((partner) => (
+          <Fragment key={partner.userId}>
+            <dt className="font-semibold">Partner</dt>
+            <dd data-testid="queue-partner" className="[overflow-wrap:anywhere]">
+              {partner.displayName}
+              {partner.hasJoined ? ' (ready)' : ' — waiting for them to join, choosing you'}
+            </dd>
+          </Fragment>
+        ))}
         <dt className="font-semibold">Resolution</dt>
         <dd className="[overflow-wrap:anywhere]">{waiting.resolution}</dd>
         <dt className="font-semibold">Time waited</dt>
         <dd data-testid="time-waited">{formatClock(waitedMs)}</dd>
       </dl>
       <p className="mt-3 text-sm text-slate-600">
-        Stay on this page: when an opponent is found you go straight to the debate. Leaving the page cancels the search.
+        Stay on this page: when an opponent is found you go straight to the debate. Leaving the page cancels the search
+        {waiting.partners?.length ? ' for your team' : ''}.
       </p>
       <button
         type="button"

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFormatId } from '@resolved/shared';
-import { createChallenge, joinQueue, leaveQueue, queueKey, queueStatusQuery } from '../debates-queries';
+import { createChallenge, leaveQueue, queueKey, queueStatusQuery } from '../debates-queries';
+import { joinQueueAs, type TJoinQueueInput } from './partner-queries';
 
 export function useQueueStatus(isEnabled: boolean) {
   return useQuery({
@@ -14,7 +15,8 @@ export function useQueueStatus(isEnabled: boolean) {
 export function useJoinQueue() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (formatId: TFormatId) => joinQueue(formatId),
+    mutationFn: (input: TFormatId | TJoinQueueInput) =>
+      joinQueueAs(typeof input === 'string' ? { formatId: input } : input),
     onSuccess: (result) => {
       if (result.status === 'waiting') client.setQueryData(queueKey, result.queue);
       else void client.invalidateQueries({ queryKey: queueKey });

@@ -1,0 +1,144 @@
+/**
+ * The queue's plan for one sweep of a format, from its rows (issue 40): in a format of one debater a side the pairs
+ * `pairQueue` makes; in a team format the rounds `matchTeamQueue` makes from ready teams (every member's row names
+ * the others), "find me a partner" rows and one-on-one rows, each round with its seats. A pure planner: the sweep
+ * (`runMatching`) writes what it returns.
+ */
+import {
+  FORMATS,
+  matchTeamQueue,
+  pairQueue,
+  roundShapeOf,
+  type TDebaterSeatInput,
+  type TFormatId,
+  type TIsBlockedPair,
+  type TMeetingProfile,
+  type TQueueMode,
+  type TRandom,
+  type TTeamQueueEntry,
+} from '@resolved/shared';
+import { decodePartnerIds } from './matchmaking.repository';
+
+/** A queue row as the sweep reads it. */
+export interface TQueueRow {
+  id: number;
+  userId: string;
+  formatId: TFormatId;
+  createdAt: string;
+  mode: TQueueMode;
+  partnerIds: string | null;
+}
+
+/** A round to open: the queue rows it takes and its seats (each side's first seat first). */
+export interface TPlannedRound {
+  rowIds: number[];
+  seats: TDebaterSeatInput[];
+}
+
+const SIDE_KEYS = ['a', 'b'] as const;
+
+/**
+ * The rows of ready teams grouped, one entry a team, its members in the order they joined (the first takes the side's
+ * first position); a team row whose partners have not all joined naming the same team is left out (it waits).
+ */
+export function teamEntriesOf(
+  rows: readonly TQueueRow[],
+  formatId: TFormatId,
+): { entries: (TTeamQueueEntry & { rowIds: number[] })[]; pendingRowIds: number[] } {
+  const byUser = new Map(rows.map((row) => [row.userId, row]));
+  const entries: (TTeamQueueEntry & { rowIds: number[] })[] = [];
+  const pendingRowIds: number[] = [];
+  const grouped = new Set<string>();
+  for (const row of rows) {
+    if (row.mode !== 'team') {
+      entries.push({
+        id: row.id,
+        formatId,
+        mode: row.mode,
+        userIds: [row.userId],
+        createdAt: row.createdAt,
+        rowIds: [row.id],
+      });
+      continue;
+    }
+    if (grouped.has(row.userId)) continue;
+    const team = [row.userId, ...decodePartnerIds(row.partnerIds)];
+    const members = team.map((id) => byUser.get(id));
+    const isReady = members.every(
+      (member) =>
+        member !== undefined &&
+        member.mode === 'team' &&
+        decodePartnerIds(member.partnerIds).length === team.length - 1 &&
+        decodePartnerIds(member.partnerIds).every((id) => id !== member.userId && team.includes(id)),
+    );
+    if (!isReady) {
+      pendingRowIds.push(row.id);
+      continue;
+    }
+    const ordered = (members as TQueueRow[]).sort((a, b) => a.id - b.id);
+    for (const member of ordered) grouped.add(member.userId);
+    entries.push({
+      id: ordered[0]!.id,
+      formatId,
+      mode: 'team',
+      userIds: ordered.map((m) => m.userId),
+      // Ready when its last member joined.
+      createdAt: ordered
+        .map((m) => m.createdAt)
+        .sort()
+        .at(-1)!,
+      rowIds: ordered.map((m) => m.id),
+    });
+  }
+  return { entries, pendingRowIds };
+}
+
+/** One sweep's rounds of `formatId` from the rows free to be matched. */
+export function planRounds(
+  rows: readonly TQueueRow[],
+  formatId: TFormatId,
+  options: { random: TRandom; isBlocked: TIsBlockedPair; profiles: ReadonlyMap<string, TMeetingProfile> },
+): TPlannedRound[] {
+  if (FORMATS[formatId].teamSize === 1) {
+    const { pairs } = pairQueue(rows, options.random, options.isBlocked, options.profiles);
+    return pairs.map((pair) => ({
+      rowIds: [pair.sideA.id, pair.sideB.id],
+      seats: [
+        { userId: pair.sideA.userId, side: 'a', position: null },
+        { userId: pair.sideB.userId, side: 'b', position: null },
+      ],
+    }));
+  }
+  const { entries } = teamEntriesOf(rows, formatId);
+  const { rounds } = matchTeamQueue(entries, { ...options, shapeOf: roundShapeOf });
+  const sideList = FORMATS[formatId].sideList;
+  return rounds.map((round) => ({
+    rowIds: round.sides.flatMap((team) => team.entries.flatMap((entry) => entry.rowIds)),
+    seats: round.sides.flatMap((team, s) =>
+      team.userIds.map((userId, i) => ({
+        userId,
+        side: SIDE_KEYS[s]!,
+        // One-on-one: one debater gives every speech of the side, in no one position.
+        position: round.mode === 'one-on-one' ? null : sideList[s]!.positions[i]!.id,
+      })),
+    ),
+  }));
+}
+
+/**
+ * The team rows of `rows` that stand with a row that is going (its member left or lost their place): a team queues
+ * as one, so they go too. Returns those rows.
+ */
+export function teamRowsOf(rows: readonly TQueueRow[], goingUserIds: ReadonlySet<string>): TQueueRow[] {
+  const going = rows.filter((row) => goingUserIds.has(row.userId) && row.mode === 'team');
+  return rows.filter(
+    (row) =>
+      row.mode === 'team' &&
+      !goingUserIds.has(row.userId) &&
+      going.some(
+        (gone) =>
+          decodePartnerIds(gone.partnerIds).includes(row.userId) &&
+          decodePartnerIds(row.partnerIds).includes(gone.userId),
+      ),
+  );
+}

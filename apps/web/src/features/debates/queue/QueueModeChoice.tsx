@@ -1,0 +1,143 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FORMATS, type TFormatId, type TQueueMode } from '@resolved/shared';
+import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/form-errors';
+import { buttonClass } from '../../../ui/button-styles';
+import { ChallengeLink } from './ChallengeLink';
+import { createPartnerLink, partnerChoicesQuery } from './partner-queries';
+
+/** How a debater of a team format (Public Forum, Parliamentary) queues, as the choices name it. */
+export const QUEUE_MODE_LABELS: Record<TQueueMode, string> = {
+  team: 'With my partner',
+  solo: 'Find me a partner',
+  'one-on-one': 'One-on-one: you give every speech of your side',
+};
+
+const MODES: readonly TQueueMode[] = ['team', 'solo', 'one-on-one'];
+
+/**
+ * In a team format: queue with a partner (a teammate, or someone who accepted a partner link; a new link to copy),
+ * alone for the queue to find a partner, or one-on-one. Both partners press "Find an opponent" naming each other.
+ */
+export function QueueModeChoice({
+  idPrefix,
+  formatId,
+  mode,
+  partnerId,
+  onModeChange,
+  onPartnerChange,
+}: {
+  idPrefix: string;
+  formatId: TFormatId;
+  mode: TQueueMode;
+  partnerId: string | null;
+  onModeChange: (mode: TQueueMode) => void;
+  onPartnerChange: (partnerId: string | null) => void;
+}) {
+  return (
+    <fieldset className="mt-4">
+      <legend className="text-sm font-semibold text-slate-700">
+        {FORMATS[formatId].name} is debated in teams of two
+      </legend>
+      <div className="mt-2 grid gap-2">
+        {MODES.map((m) => (
+          <label
+            key={m}
+            className={`flex cursor-pointer items-center gap-2 rounded-xl border px-4 py-2 text-sm font-semibold ${
+              mode === m ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-slate-300 text-slate-700'
+            }`}
+          >
+            <input
+              type="radio"
+              name={`${idPrefix}-mode`}
+              value={m}
+              checked={mode === m}
+              onChange={() => onModeChange(m)}
+              className="accent-brand-700"
+            />
+            {QUEUE_MODE_LABELS[m]}
+          </label>
+        ))}
+      </div>
+      {mode === 'team' ? (
+        <PartnerPicker
+          idPrefix={idPrefix}
+          formatId={formatId}
+          partnerId={partnerId}
+          onPartnerChange={onPartnerChange}
+        />
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The teammates and linked partners to pick from, and a partner link to make and copy. */
+function PartnerPicker({
+  idPrefix,
+  formatId,
+  partnerId,
+  onPartnerChange,
+}: {
+  idPrefix: string;
+  formatId: TFormatId;
+  partnerId: string | null;
+  onPartnerChange: (partnerId: string | null) => void;
+}) {
+  const choices = useQuery(partnerChoicesQuery(formatId));
+  const [linkUrl, setLinkUrl] = useState<string | null>(null);
+  const makeLink = useMutation({
+    mutationFn: () => createPartnerLink(formatId),
+    onSuccess: ({ link }) => setLinkUrl(`${window.location.origin}/debates/partner/${link.token}`),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const partners = choices.data ?? [];
+  return (
+    <div className="mt-3 rounded-xl border border-slate-200 p-3" data-testid="partner-picker">
+      {partners.length > 0 ? (
+        <>
+          <label htmlFor={`${idPrefix}-partner`} className="text-sm font-semibold text-slate-700">
+            Your partner
+          </label>
+          <select
+            id={`${idPrefix}-partner`}
+            value={partnerId ?? ''}
+            onChange={(e) => onPartnerChange(e.target.value === '' ? null : e.target.value)}
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
+          >
+            <option value="">Choose your partner</option>
+            {partners.map((p) => (
+              <option key={p.userId} value={p.userId}>
+                {p.displayName} {p.via === 'teammate' ? '(teammate)' : '(accepted your link)'}
+              </option>
+            ))}
+          </select>
+          <p className="mt-2 text-sm text-slate-600">
+            Your partner joins too, choosing you: your team waits for opponents once you both have.
+          </p>
+        </>
+      ) : (
+        <p className="text-sm text-slate-600">
+          {choices.isPending
+            ? 'Loading your partners…'
+            : 'Pick a teammate, or send a partner link to someone you want to debate with.'}
+        </p>
+      )}
+      <button
+        type="button"
+        className={buttonClass('secondary', 'mt-3')}
+        disabled={makeLink.isPending}
+        onClick={() => makeLink.mutate()}
+      >
+        Create a partner link
+      </button>
+      {linkUrl ? (
+        <ChallengeLink
+          id={`${idPrefix}-partner-link`}
+          url={linkUrl}
+          label="Send this link to your partner (it works once, for 24 hours)"
+        />
+      ) : null}
+    </div>
+  );
+}
