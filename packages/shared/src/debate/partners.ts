@@ -113,3 +113,14 @@ export function sendsAudioTo(
   if (fromSide === undefined) return true;
   return debaters.some((d) => d.userId === toId && d.side === fromSide);
 }
+
+/**
+ * Who may hear `userId` now, as the call applies it to each connection: null, everyone; in a prep huddle, a debater's
+ * own partners only (`sendsAudioTo` for every peer at once).
+ */
+export function audioAudienceOf(clock: Pick<TClockState, 'phase'>, debaters: TSeats, userId: string): string[] | null {
+  if (!isPrepHuddle(clock, debaters)) return null;
+  const side = debaters.find((d) => d.userId === userId)?.side;
+  if (side === undefined) return null;
+  return membersOfSide(side, debaters).filter((id) => id !== userId);
+}
