@@ -7,14 +7,8 @@ import {
   type TMediaRole,
   type TRtcSignal,
 } from '@resolved/shared';
-import {
-  ensureSendSlots,
-  flushCandidates,
-  getLocalMedia,
-  sendAudio,
-  sendVideo,
-  type TMeshPlatform,
-} from './mesh-media';
+import { ensureSendSlots, flushCandidates, getLocalMedia, sendVideo, type TMeshPlatform } from './mesh-media';
+import { sendAudio } from './mesh-audio';
 import type { TIceServer, TMeshSnapshot, TPeer, TRemoteRecord, TSession } from './mesh-types';
 import { answerSignal, answersOffer, isOfferForEarlierCall, offerSignal } from './mesh-negotiation';
 import { closePeer, openPeer } from './mesh-peer';
