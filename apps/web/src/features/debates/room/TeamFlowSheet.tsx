@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import {
   speechesOf,
@@ -32,10 +32,18 @@ const cellKey = (column: number, row: number) => `${column}:${row}`;
  * different cells never undo each other; a partner's change to a cell this page has not saved yet waits behind it.
  */
 export function TeamFlowSheet({ debate }: { debate: TDebate }) {
+  const queryClient = useQueryClient();
   const saved = useQuery({
     queryKey: teamFlowKey(debate.id),
     queryFn: () => getTeamFlow(debate.id),
     staleTime: Infinity,
+  });
+  // A partner's save while the flow is still loading: the read may have missed it, so it is read again (the editor,
+  // once shown, applies each save as it comes).
+  const isLoading = !saved.data;
+  useSocketEvent('debate.team_flow_changed', (change) => {
+    if (change.debateId === debate.id && isLoading)
+      void queryClient.invalidateQueries({ queryKey: teamFlowKey(debate.id) });
   });
   if (!saved.data) {
     return (
