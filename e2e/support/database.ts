@@ -94,3 +94,27 @@ export function forgetBirthMonth(email: string): void {
     db.close();
   }
 }
+
+/**
+ * Seats a partner beside each debater of a live one-on-one round (`debateId`), making it two teams of two: each side's
+ * first seat takes the position `first`, and `partners` sit as `second` of their side, each in the round (one round
+ * at a time). The browser tests need a team round before any path of the app makes one (the partners' queue); the
+ * server makes such rounds with `openSeatedRound`, which its own tests drive.
+ */
+export function seatPartners(debateId: number, partners: { userId: string; side: 'a' | 'b' }[]): void {
+  const db = new Database(testDatabasePath(), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.transaction(() => {
+      db.prepare(`update debateSeats set position = 'first' where debateId = ? and seat = 1`).run(debateId);
+      for (const { userId, side } of partners) {
+        db.prepare(
+          `insert into debateSeats (debateId, side, seat, position, userId, recordConsent) values (?, ?, 2, 'second', ?, 0)`,
+        ).run(debateId, side, userId);
+        db.prepare(`insert into activeDebaters (userId, debateId) values (?, ?)`).run(userId, debateId);
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}

@@ -46,6 +46,7 @@ export * from './debate/sfu.js';
 export * from './debate/connection-check.js';
 export * from './debate/evidence.js';
 export * from './debate/flows.js';
+export * from './debate/partners.js';
 export * from './debate/poi.js';
 export * from './debate/replay.js';
 export * from './debate/snapshots.js';

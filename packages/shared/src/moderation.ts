@@ -140,6 +140,7 @@ export interface TContextEvidence {
 export const FILTER_SURFACES = [
   'community_chat',
   'round_chat',
+  'partner_chat',
   'display_name',
   'team',
   'evidence',
@@ -152,6 +153,7 @@ export type TFilterSurface = (typeof FILTER_SURFACES)[number];
 export const FILTER_SURFACE_LABELS: Record<TFilterSurface, string> = {
   community_chat: 'the community chat',
   round_chat: 'a round’s chat',
+  partner_chat: 'a team’s partner chat in a round',
   display_name: 'their display name',
   team: 'a team’s name or description',
   evidence: 'a piece of evidence’s name or note',

@@ -34,6 +34,20 @@ export const ZMyDataMessage = z.object({ text: z.string(), createdAt: z.string()
 
 export const ZMyDataRoundMessage = z.object({ debateId: z.number(), text: z.string(), createdAt: z.string() });
 
+/** A message one wrote in one's team's partner chat (`side`: the team's side of the round). */
+export const ZMyDataPartnerMessage = ZMyDataRoundMessage.extend({ side: z.string() });
+
+/** A cell of a team flow that one wrote last (a partner's cells are theirs). */
+export const ZMyDataTeamFlowCell = z.object({
+  debateId: z.number(),
+  side: z.string(),
+  column: z.number(),
+  row: z.number(),
+  text: z.string(),
+  isExtension: z.boolean(),
+  updatedAt: z.string(),
+});
+
 export const ZMyDataEvidence = z.object({
   debateId: z.number(),
   kind: z.string(),
@@ -105,6 +119,8 @@ export const ZMyData = z.object({
   flows: z.array(ZMyDataFlow),
   communityMessages: z.array(ZMyDataMessage),
   roundMessages: z.array(ZMyDataRoundMessage),
+  partnerMessages: z.array(ZMyDataPartnerMessage),
+  teamFlowCells: z.array(ZMyDataTeamFlowCell),
   evidence: z.array(ZMyDataEvidence),
   reportsFiled: z.array(ZMyDataReport),
   moderationActions: z.array(ZMyDataAction),

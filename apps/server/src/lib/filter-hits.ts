@@ -13,7 +13,7 @@ import type { TFilterFound } from './text-filter';
 /** Where a flagged text was stored: the report's target (what a moderator opens) and, for chat, the message. */
 export type TFilterWhere =
   | { surface: 'community_chat'; messageId: number }
-  | { surface: 'round_chat'; debateId: number; messageId: number }
+  | { surface: 'round_chat' | 'partner_chat'; debateId: number; messageId: number }
   | { surface: 'display_name' | 'appeal' | 'paradigm' }
   | { surface: 'team'; teamId: number }
   | { surface: 'evidence'; debateId: number; evidenceId: number };

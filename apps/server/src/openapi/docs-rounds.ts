@@ -15,6 +15,7 @@ import {
   ZPairRoundsRequest,
   ZReplayPrivacyRequest,
   ZSaveFlowRequest,
+  ZTeamFlowEditRequest,
   ZSendDebateMessage,
   ZSpectatorWatchRequest,
   ZSubmitBallotRequest,
@@ -286,6 +287,17 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
     summary: 'Saves one’s flow sheet.',
     body: ZSaveFlowRequest,
     ok: json('The flow.'),
+  },
+  'GET /api/debates/:id/team-flow': {
+    tag: 'Flows',
+    summary: 'One’s team’s shared flow of the round (a side of two or more).',
+    ok: json('The team flow.'),
+  },
+  'PATCH /api/debates/:id/team-flow': {
+    tag: 'Flows',
+    summary: 'Saves cells of one’s team’s shared flow; each cell’s last save wins.',
+    body: ZTeamFlowEditRequest,
+    ok: json('The change, as the partners are sent it.'),
   },
   'PUT /api/debates/:id/recording-consent': {
     tag: 'Recordings',

@@ -17,6 +17,7 @@ import { TEST_ENGINES } from '../test/harness';
 import { buildUser, DEFAULT_TEST_PASSWORD } from '../test/factories';
 import { ask, connectClient, listenOnFreePort, type TTestSocket } from '../features/chat/chat-test-client';
 import { banAppealToken } from '../features/moderation/moderation.service';
+import { openSeatedRound } from '../features/debates/round-seating';
 import {
   ACTORS,
   AUTH_ENDPOINT_RULES,
@@ -102,6 +103,27 @@ async function makeDebate(
     .where('id', '=', debateId)
     .execute();
   return { id: debateId, opponent: other };
+}
+
+/** A live Public Forum round of two teams of two, the owner first speaker of side a. */
+async function makeTeamRound(c: TCtx): Promise<number> {
+  const [partner, b1, b2] = [await fastUser(c.t), await fastUser(c.t), await fastUser(c.t)];
+  const seat = (who: TIdentity, side: string, position: string) => ({ userId: who.user.id, side, position });
+  return openSeatedRound(
+    { database: c.t.database },
+    {
+      kind: 'challenge',
+      formatId: 'pf',
+      resolution: 'This house would confer.',
+      topicId: null,
+      debaters: [
+        seat(c.owner, 'a', 'first'),
+        seat(partner, 'a', 'second'),
+        seat(b1, 'b', 'first'),
+        seat(b2, 'b', 'second'),
+      ],
+    },
+  );
 }
 
 /** Makes `who` 15 (a minor). */
@@ -597,6 +619,12 @@ const HTTP_PROBES: Record<string, TProbe> = {
     const { id } = await makeDebate(c, c.owner);
     const columns = [[{ text: 'Framework', isExtension: false }]];
     return asOutcome(await call(c, 'PUT', `/api/debates/${id}/flow`, { columns }));
+  },
+  'GET /api/debates/:id/team-flow': async (c) =>
+    asOutcome(await call(c, 'GET', `/api/debates/${await makeTeamRound(c)}/team-flow`)),
+  'PATCH /api/debates/:id/team-flow': async (c) => {
+    const cells = [{ column: 0, row: 0, text: 'Framework', isExtension: false }];
+    return asOutcome(await call(c, 'PATCH', `/api/debates/${await makeTeamRound(c)}/team-flow`, { cells }));
   },
   'GET /api/teams': (c) => call(c, 'GET', '/api/teams').then(asOutcome),
   'POST /api/teams': (c) => call(c, 'POST', '/api/teams', { name: 'A team', school: 'A school' }).then(asOutcome),
@@ -1242,6 +1270,8 @@ const SOCKET_PROBES: Record<string, TSocketProbe> = {
   'debate.resume': (c) => clockProbe(c, 'resume', ['start_speech', 'pause']),
   'debate.send_message': async (c) =>
     ask(c.socket, 'debate.send_message', { debateId: (await makeDebate(c, c.owner)).id, text: 'hi' }),
+  'debate.send_partner_message': async (c) =>
+    ask(c.socket, 'debate.send_partner_message', { debateId: await makeTeamRound(c), text: 'hi' }),
   'debate.offer_poi': async (c) =>
     ask(c.socket, 'debate.offer_poi', { debateId: (await makeDebate(c, c.owner)).id, kind: 'poi' }),
   'debate.answer_poi': async (c) =>

@@ -10,8 +10,10 @@ import { nowIso } from '../db/database';
 import { listMessagesOfUser } from '../features/chat/chat.service';
 import { roundsOfUser } from '../features/debates/debates.service';
 import { roundMessagesOfUser } from '../features/debates/round-chat.service';
+import { partnerMessagesOfUser } from '../features/debates/partner-chat.service';
 import { evidenceOfUser } from '../features/evidence/evidence.service';
 import { flowsOfUser } from '../features/flows/flows.service';
+import { teamFlowCellsOfUser } from '../features/flows/team-flow.service';
 import { evidenceDigests, moderationOfUser } from '../features/moderation/moderation.service';
 import { ballotsOfUser } from '../features/results/results.service';
 import { tournamentDataOf } from '../features/tournaments/tournament-judging.service';
@@ -20,17 +22,29 @@ import { accountForExport } from '../features/users/my-data.service';
 export async function exportMyData({ database }: Pick<TAppContext, 'database'>, userId: string): Promise<TMyData> {
   const deps = { database };
   const account = await accountForExport(deps, userId);
-  const [rounds, ballots, flows, communityMessages, roundMessages, evidence, moderation, tournaments] =
-    await Promise.all([
-      roundsOfUser(deps, userId),
-      ballotsOfUser(deps, userId),
-      flowsOfUser(deps, userId),
-      listMessagesOfUser(database.db, userId),
-      roundMessagesOfUser(deps, userId),
-      evidenceOfUser(deps, userId),
-      moderationOfUser(deps, userId),
-      tournamentDataOf(deps, userId),
-    ]);
+  const [
+    rounds,
+    ballots,
+    flows,
+    communityMessages,
+    roundMessages,
+    evidence,
+    moderation,
+    tournaments,
+    partnerMessages,
+    teamFlowCells,
+  ] = await Promise.all([
+    roundsOfUser(deps, userId),
+    ballotsOfUser(deps, userId),
+    flowsOfUser(deps, userId),
+    listMessagesOfUser(database.db, userId),
+    roundMessagesOfUser(deps, userId),
+    evidenceOfUser(deps, userId),
+    moderationOfUser(deps, userId),
+    tournamentDataOf(deps, userId),
+    partnerMessagesOfUser(deps, userId),
+    teamFlowCellsOfUser(deps, userId),
+  ]);
   const digests = await evidenceDigests(
     deps,
     evidence.map((item) => item.id),
@@ -44,6 +58,8 @@ export async function exportMyData({ database }: Pick<TAppContext, 'database'>, 
     flows,
     communityMessages,
     roundMessages,
+    partnerMessages,
+    teamFlowCells,
     evidence: evidence.map(({ id, ...item }) => ({ ...item, sha256: digests.get(id) ?? null })),
     ...moderation,
     ...tournaments,

@@ -5,7 +5,9 @@
 import type { z } from 'zod';
 import type { TAck } from '../realtime.js';
 import type { TEvidence } from './evidence.js';
+import type { TPartnerMessage, TTeamFlowChange } from './partners.js';
 import type { TPoi } from './poi.js';
+import type { TDebaterSeat } from './seating.js';
 import type { TSfuGrant } from './sfu.js';
 import type {
   TClockAction,
@@ -46,6 +48,13 @@ export interface TDebateJoined {
    */
   sfu?: TSfuGrant;
   serverTime: number;
+  /**
+   * Every debater's seat (side and position), so the call knows whose audio a prep huddle keeps to a team. Sides are
+   * not private: the room names every debater's side.
+   */
+  debaterSeats?: TDebaterSeat[];
+  /** The viewer's team's partner chat (oldest first), only to a debater of a side of two or more. */
+  partnerMessages?: TPartnerMessage[];
 }
 
 export interface TDebateServerToClientEvents {
@@ -61,6 +70,10 @@ export interface TDebateServerToClientEvents {
   /** To `debate:<id>`: anything else about the debate changed (judge, end, ballot, link). */
   'debate.updated': (payload: { debate: TDebate }) => void;
   'debate.message_created': (payload: { message: TDebateMessage }) => void;
+  /** To `user:<id>` of each debater of the message's side (its partners), never to the room. */
+  'debate.partner_message_created': (payload: { message: TPartnerMessage }) => void;
+  /** To `user:<id>` of each debater of the side: a partner saved cells of the team flow. */
+  'debate.team_flow_changed': (payload: TTeamFlowChange) => void;
   'debate.presence_changed': (payload: TDebatePresence) => void;
   /** To the round's debaters and judge (`user:<id>`), or to `debate:<id>` when spectators may see evidence. */
   'debate.evidence_added': (payload: { debateId: number; evidence: TEvidence }) => void;
@@ -91,6 +104,11 @@ export interface TDebateClientToServerEvents extends TDebateClockEvents {
   'debate.join': (payload: TJoinDebate, ack: (reply: TAck<TDebateJoined>) => void) => void;
   'debate.leave': (payload: TDebateRef) => void;
   'debate.send_message': (payload: TSendDebateMessage, ack: (reply: TAck<{ message: TDebateMessage }>) => void) => void;
+  /** A message to the sender's own team (a side of two or more): its partners only. Payload: ZSendDebateMessage. */
+  'debate.send_partner_message': (
+    payload: TSendDebateMessage,
+    ack: (reply: TAck<{ message: TPartnerMessage }>) => void,
+  ) => void;
   'debate.offer_poi': (
     payload: { debateId: number; kind: 'poi' | 'order' },
     ack: (reply: TAck<{ poi: TPoi }>) => void,

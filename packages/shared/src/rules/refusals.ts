@@ -87,6 +87,8 @@ const NOT_IN_ROUND_WORDS = {
   panel_ballot: 'Only the judges on this round’s panel can submit a ballot.',
   round_chat: 'Only the debaters and the judge can write in the round chat.',
   flow: 'Only the debaters and the judge keep a flow of this round.',
+  partner_chat: 'Only the partners of a team write in its partner chat.',
+  team_flow: 'Only the partners of a team keep its team flow.',
   poi: 'Only the debaters offer points.',
   meeting_link: 'Only the debaters can share a meeting link.',
   watch_toggle: 'Only the debaters decide whether spectators watch the round.',

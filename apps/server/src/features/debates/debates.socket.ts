@@ -24,10 +24,11 @@ import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import * as debates from './debates.service';
 import * as roundChat from './round-chat.service';
+import * as partnerChat from './partner-chat.service';
 import * as pois from './pois.service';
 import type { TDebatesDeps } from '../../context';
 import { loadDebate } from './debates.service';
-import { requireDebate } from './round-row';
+import { debaterSeatsOf, requireDebate } from './round-row';
 import { requireRoundViewer } from './round-access';
 import { iceFor } from './ice-servers';
 import * as matchmaking from '../matchmaking/queue.service';
@@ -274,6 +275,12 @@ export function debatesSocketFeature(
           const currentRow = await requireDebate(deps, debateId);
           const current = await loadDebate(deps, currentRow);
           const sfu = sfuGrants ? await sfuGrantFor(sfuGrants, user, currentRow) : undefined;
+          const debaterSeats = (await debaterSeatsOf(deps, currentRow)).map(({ userId, side, position }) => ({
+            userId,
+            side,
+            position,
+          }));
+          const partnerMessages = await partnerChat.listPartnerMessages(deps, currentRow, userId ?? null);
           return {
             debate: current,
             messages: await roundChat.listMessages(deps, debateId, userId ?? null),
@@ -283,6 +290,8 @@ export function debatesSocketFeature(
             ...iceFor(context.config, isSeated || sfu?.role === 'viewer' ? userId : undefined),
             ...(sfu ? { sfu } : {}),
             serverTime: Date.now(),
+            debaterSeats,
+            ...(partnerMessages ? { partnerMessages } : {}),
           };
         }),
       );
@@ -307,6 +316,13 @@ export function debatesSocketFeature(
           const user = signedIn(socket.data.user);
           const { debateId, text, clientId } = parseOrThrow(ZSendDebateMessage, payload);
           return { message: await roundChat.postMessage(deps, user, debateId, { text, clientId }) };
+        }),
+      );
+      socket.on('debate.send_partner_message', (payload, ack) =>
+        answer(ack, log, async () => {
+          const user = signedIn(socket.data.user);
+          const { debateId, text, clientId } = parseOrThrow(ZSendDebateMessage, payload);
+          return { message: await partnerChat.postPartnerMessage(deps, user, debateId, { text, clientId }) };
         }),
       );
       socket.on('debate.offer_poi', (payload, ack) =>

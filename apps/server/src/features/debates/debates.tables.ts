@@ -103,6 +103,17 @@ export interface DebateMessagesTable {
   clientId: string | null;
 }
 
+/** A team's partner chat (migration 0060): read only by the debaters of `side`. */
+export interface DebatePartnerMessagesTable {
+  id: Generated<number>;
+  debateId: number;
+  side: string;
+  userId: string;
+  text: string;
+  createdAt: string;
+  clientId: string | null;
+}
+
 /** Points of information and of order (migration 0018). */
 
 export interface DebatePoisTable {
@@ -137,6 +148,7 @@ export interface DebateTables {
   debates: DebatesTable;
   activeDebaters: ActiveDebatersTable;
   debateMessages: DebateMessagesTable;
+  debatePartnerMessages: DebatePartnerMessagesTable;
   debatePanelJudges: DebatePanelJudgesTable;
   debateSeats: DebateSeatsTable;
 }

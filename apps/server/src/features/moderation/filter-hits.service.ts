@@ -21,6 +21,7 @@ function targetOf(where: TFilterWhere): { target: TCreateReportRequest['target']
     case 'community_chat':
       return { target: 'message', targetId: where.messageId };
     case 'round_chat':
+    case 'partner_chat':
       return { target: 'round', targetId: where.debateId };
     case 'team':
       return { target: 'team', targetId: where.teamId };

@@ -143,4 +143,14 @@ export const DEBATE_MATERIAL_RULES: Record<string, TAccessRule> = {
   'POST /api/debates/:id/recordings/:recordingId/chunks': rule('the debater recording it', 'DDDDA', 'the recorder'),
   'GET /api/debates/:id/flow': rule('the debaters and the judge (each their own flow)', 'DDDDA', 'a debater'),
   'PUT /api/debates/:id/flow': rule('the debaters and the judge (each their own flow)', 'DDDDA', 'a debater'),
+  'GET /api/debates/:id/team-flow': rule(
+    'a debater of a side of two or more (their own team’s flow; not the other side or the judges)',
+    'DDDDA',
+    'a debater of a team of two',
+  ),
+  'PATCH /api/debates/:id/team-flow': rule(
+    'a debater of a side of two or more (their own team’s flow; not the other side or the judges)',
+    'DDDDA',
+    'a debater of a team of two',
+  ),
 };

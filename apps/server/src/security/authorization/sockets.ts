@@ -32,6 +32,11 @@ export const SOCKET_RULES: Record<keyof TClientToServerEvents, TAccessRule> &
   'debate.pause': rule('the debaters and the judge', 'DDDDA', 'a debater'),
   'debate.resume': rule('the debaters and the judge', 'DDDDA', 'a debater'),
   'debate.send_message': rule('the debaters and the judge', 'DDDDA', 'a debater'),
+  'debate.send_partner_message': rule(
+    'a debater of a side of two or more, to their own team (not the other side, judges or spectators)',
+    'DDDDA',
+    'a debater of a team of two',
+  ),
   'debate.offer_poi': rule('the other debater, in an open POI window of a Parliamentary speech', 'DDDD-'),
   'debate.answer_poi': rule('the debater speaking', 'DDDD-'),
   'debate.signal': rule('the debaters and judge; spectators watching, to them only', 'DDDDA', 'a debater'),

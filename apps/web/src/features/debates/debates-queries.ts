@@ -5,6 +5,9 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  TTeamFlow,
+  TTeamFlowCellEdit,
+  TTeamFlowChange,
   TCoinFlipPick,
   TCreateChallengeRequest,
   TDebate,
@@ -175,6 +178,20 @@ export function saveFlow(debateId: number, columns: TFlowColumns) {
   return api<{ flow: TFlow }>(`/api/debates/${debateId}/flow`, { method: 'PUT', json: { columns } }).then(
     (r) => r.flow,
   );
+}
+
+// A team's shared flow of a round (a side of two or more): read it whole, save the cells that changed.
+export const teamFlowKey = (debateId: number) => ['debates', debateId, 'team-flow'] as const;
+
+export function getTeamFlow(debateId: number) {
+  return api<{ flow: TTeamFlow }>(`/api/debates/${debateId}/team-flow`).then((r) => r.flow);
+}
+
+export function saveTeamFlowCells(debateId: number, cells: TTeamFlowCellEdit[]) {
+  return api<{ change: TTeamFlowChange }>(`/api/debates/${debateId}/team-flow`, {
+    method: 'PATCH',
+    json: { cells },
+  }).then((r) => r.change);
 }
 
 // The replay of a finished round.

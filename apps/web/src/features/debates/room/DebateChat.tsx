@@ -4,20 +4,30 @@ import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
 
-/** In-round chat: debaters and the judge write; everyone watching reads. */
+/**
+ * In-round chat: debaters and the judge write; everyone watching reads. The same box is a team's partner chat, read
+ * and written by its partners only (`title`, `placeholder` and `testId` tell them apart).
+ */
 export function DebateChat({
   messages,
   canWrite,
   readOnlyNote = 'Only the debaters and the judge write here.',
+  title = 'Round chat',
+  placeholder = 'Message the round…',
+  testId = 'round-chat',
   onSend,
 }: {
   messages: TDebateMessage[];
+  title?: string;
+  placeholder?: string;
+  testId?: string;
   canWrite: boolean;
   /** What is said in place of the message box when `canWrite` is false. */
   readOnlyNote?: string;
   onSend: (text: string) => Promise<unknown>;
 }) {
   const inputId = useId();
+  const headingId = useId();
   const [text, setText] = useState('');
   const [isSending, setIsSending] = useState(false);
 
@@ -36,14 +46,11 @@ export function DebateChat({
   }
 
   return (
-    <section
-      aria-labelledby="round-chat-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="round-chat-heading" className="text-lg font-bold text-slate-900">
-        Round chat
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id={headingId} className="text-lg font-bold text-slate-900">
+        {title}
       </h2>
-      <ol className="mt-3 max-h-72 space-y-2 overflow-y-auto" data-testid="round-chat" aria-live="polite">
+      <ol className="mt-3 max-h-72 space-y-2 overflow-y-auto" data-testid={testId} aria-live="polite">
         {messages.length === 0 ? <li className="text-sm text-slate-500">No messages yet</li> : null}
         {messages.map((m) => (
           <li key={m.id} className="text-sm">
@@ -62,7 +69,7 @@ export function DebateChat({
             value={text}
             onChange={(e) => setText(e.target.value)}
             maxLength={1000}
-            placeholder="Message the round…"
+            placeholder={placeholder}
             className="w-full rounded-xl border border-slate-300 px-3 py-2 text-sm"
           />
           <button type="submit" className={buttonClass('primary')} disabled={isSending || !text.trim()}>

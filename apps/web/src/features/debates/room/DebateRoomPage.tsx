@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {
+  audioAudienceOf,
   canPostInRound,
+  isPrepHuddle,
+  teamSideOf,
   isJudgeOf,
   roundChatClosedRefusal,
   canSubmitBallot,
@@ -23,12 +26,11 @@ import { JudgeSeat } from './JudgeSeat';
 import { ForfeitButton } from './ForfeitButton';
 import { EvidencePanel } from './EvidencePanel';
 import { PoiPanel } from '../clock/PoiPanel';
-import { FlowSheet } from './FlowSheet';
+import { RoomChats, RoomFlows } from './ConferPanels';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useQueueStatus } from '../queue/useQueue';
 import { ClockControls } from '../clock/ClockControls';
 import { PublicForumOneOnOneNote } from './DebateNotes';
-import { DebateChat } from './DebateChat';
 import { DebateClock } from '../clock/DebateClock';
 import { PinnedClock } from '../clock/PinnedClock';
 import { SpeechSchedule } from './SpeechSchedule';
@@ -101,6 +103,12 @@ export default function DebateRoomPage() {
   // The room's lobby: a debater or the judge may check their camera, microphone and network until the clock starts.
   const isBeforeClock = debate.status === 'live' && debate.clock.phase === 'idle' && debate.clock.speechIndex === 0;
   const canCheckConnection = (!!side || isAnyJudge) && (isUpcomingRound || isBeforeClock);
+  // Partners confer: a debater of a side of two or more has a partner chat and a team flow; while prep runs the call
+  // splits into huddles (each debater heard by their partners only).
+  const teamSide = user ? teamSideOf(user.id, room.debaterSeats) : null;
+  const huddle = isPrepHuddle(debate.clock, room.debaterSeats)
+    ? { audience: user ? audioAudienceOf(debate.clock, room.debaterSeats, user.id) : null }
+    : null;
 
   function handleDecided(next: TDebate) {
     room.setDebate(next);
@@ -173,6 +181,7 @@ export default function DebateRoomPage() {
             onDebateChange={room.setDebate}
             isElsewhere={room.isElsewhere}
             onTakeBack={room.takeBack}
+            huddle={huddle}
           />
         </div>
       </div>
@@ -204,18 +213,22 @@ export default function DebateRoomPage() {
             actor={user ? { id: user.id, role: user.role } : null}
             onDebateChange={room.setDebate}
           />
-          {user && (side || isAnyJudge) ? <FlowSheet debate={debate} userId={user.id} /> : null}
+          {user && (side || isAnyJudge || teamSide) ? (
+            <RoomFlows debate={debate} userId={user.id} isOnTeam={teamSide !== null} />
+          ) : null}
           <SpeechSchedule clock={debate.clock} />
           {debate.formatId === 'pf' ? <PublicForumOneOnOneNote /> : null}
         </div>
 
         <aside className="space-y-6">
           <JudgeSeat debate={debate} side={side} isSignedIn={!!user} onChange={room.setDebate} />
-          <DebateChat
+          <RoomChats
             messages={room.messages}
             canWrite={canPostInRound(actor, seats) && chatClosed === null}
-            {...(chatClosed ? { readOnlyNote: chatClosed.message } : {})}
+            readOnlyNote={chatClosed?.message}
             onSend={room.sendMessage}
+            partnerMessages={teamSide ? room.partnerMessages : null}
+            onSendPartner={room.sendPartnerMessage}
           />
           <RoundSpectators debate={debate} spectators={room.presence?.spectators} />
         </aside>

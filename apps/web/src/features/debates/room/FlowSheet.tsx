@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, Download, Plus } from 'lucide-react';
+import { Download, Plus } from 'lucide-react';
 import { flowToCsv, speechesOf, type TDebate, type TFlow, type TFlowColumns } from '@resolved/shared';
 import { buttonClass } from '../../../ui/button-styles';
 import { flowKey, getFlow, saveFlow } from '../debates-queries';
+import { FlowGrid, withCell, withRowAdded } from './FlowGrid';
 
 const SAVE_AFTER_MS = 700;
 type TSaveState = 'saved' | 'saving' | 'unsaved' | 'offline';
@@ -49,7 +50,6 @@ function FlowEditor({ debate, userId, saved }: { debate: TDebate; userId: string
   const [initial] = useState(() => initialFlow(debate.id, userId, saved));
   const [columns, setColumns] = useState<TFlowColumns>(initial.columns);
   const [saveState, setSaveState] = useState<TSaveState>(initial.isDraft ? 'unsaved' : 'saved');
-  const cells = useRef(new Map<string, HTMLTextAreaElement>());
   /** Bumped by every edit: a save that finishes after newer typing leaves this browser's copy in place. */
   const revision = useRef(0);
 
@@ -73,9 +73,6 @@ function FlowEditor({ debate, userId, saved }: { debate: TDebate; userId: string
     return () => window.clearTimeout(timer);
   }, [columns, saveState, debate.id, userId]);
 
-  const focusSoon = (key: string) => requestAnimationFrame(() => cells.current.get(key)?.focus());
-  const rows = Math.max(...columns.map((c) => c.length));
-
   function update(next: TFlowColumns) {
     revision.current += 1;
     setColumns(next);
@@ -84,43 +81,6 @@ function FlowEditor({ debate, userId, saved }: { debate: TDebate; userId: string
       localKey(debate.id, userId),
       JSON.stringify({ columns: next, at: new Date().toISOString() }),
     );
-  }
-
-  function setCell(c: number, r: number, patch: { text?: string; isExtension?: boolean }) {
-    update(
-      columns.map((column, ci) =>
-        ci !== c
-          ? column
-          : Array.from({ length: Math.max(column.length, r + 1) }, (_, ri) => {
-              const cell = column[ri] ?? { text: '', isExtension: false };
-              return ri === r ? { ...cell, ...patch } : cell;
-            }),
-      ),
-    );
-  }
-
-  function addRow() {
-    update(
-      columns.map((column) => [
-        ...column,
-        ...Array.from({ length: rows + 1 - column.length }, () => ({ text: '', isExtension: false })),
-      ]),
-    );
-  }
-
-  function handleKey(event: KeyboardEvent<HTMLTextAreaElement>, c: number, r: number) {
-    if (event.key !== 'Enter') return;
-    if (event.ctrlKey || event.metaKey) {
-      event.preventDefault();
-      if (c + 1 < columns.length) {
-        setCell(c + 1, r, { text: columns[c]?.[r]?.text ?? '', isExtension: true });
-        focusSoon(`${c + 1}:${r}`);
-      }
-    } else if (!event.shiftKey) {
-      event.preventDefault();
-      if (r + 1 >= rows) addRow();
-      focusSoon(`${c}:${r + 1}`);
-    }
   }
 
   function exportCsv() {
@@ -147,44 +107,15 @@ function FlowEditor({ debate, userId, saved }: { debate: TDebate; userId: string
       <p className="mt-1 text-xs text-slate-600">
         Only you see it. Enter: next row · Tab: next cell · Ctrl+Enter: extend the argument into the next speech.
       </p>
-      <div className="mt-3 flex gap-2 overflow-x-auto pb-2" data-testid="flow-sheet">
-        {speeches.map((speech, c) => (
-          <div key={speech.id} className="w-44 shrink-0" role="group" aria-label={speech.name}>
-            <p className="truncate text-xs font-bold uppercase tracking-wide text-brand-800" title={speech.name}>
-              {speech.short}
-            </p>
-            <div className="mt-1 space-y-1">
-              {Array.from({ length: rows }, (_, r) => {
-                const cell = columns[c]?.[r] ?? { text: '', isExtension: false };
-                return (
-                  <div key={r} className="relative">
-                    {cell.isExtension ? (
-                      <ArrowRight className="absolute left-1 top-2 h-3 w-3 text-brand-600" aria-label="extended" />
-                    ) : null}
-                    <textarea
-                      ref={(el) => {
-                        if (el) cells.current.set(`${c}:${r}`, el);
-                        else cells.current.delete(`${c}:${r}`);
-                      }}
-                      aria-label={`${speech.name}, row ${r + 1}`}
-                      rows={2}
-                      maxLength={1000}
-                      value={cell.text}
-                      onChange={(e) => setCell(c, r, { text: e.target.value })}
-                      onKeyDown={(e) => handleKey(e, c, r)}
-                      className={`w-full resize-y rounded-lg border px-2 py-1 text-xs ${
-                        cell.isExtension ? 'border-brand-200 bg-brand-50 pl-5' : 'border-slate-200'
-                      }`}
-                    />
-                  </div>
-                );
-              })}
-            </div>
-          </div>
-        ))}
-      </div>
+      <FlowGrid
+        speeches={speeches}
+        columns={columns}
+        testId="flow-sheet"
+        onCell={(c, r, patch) => update(withCell(columns, c, r, patch))}
+        onAddRow={() => update(withRowAdded(columns))}
+      />
       <div className="mt-2 flex flex-wrap gap-2">
-        <button type="button" className={buttonClass('secondary')} onClick={addRow}>
+        <button type="button" className={buttonClass('secondary')} onClick={() => update(withRowAdded(columns))}>
           <Plus className="h-4 w-4" aria-hidden="true" /> Add a row
         </button>
         <button type="button" className={buttonClass('secondary')} onClick={exportCsv}>

@@ -8,6 +8,8 @@ import {
   type TDebateJoined,
   type TDebateMessage,
   type TDebatePresence,
+  type TDebaterSeat,
+  type TPartnerMessage,
   type TPoi,
   type TSfuGrant,
   type TSfuRole,
@@ -44,6 +46,10 @@ export function useDebateRoom(debateId: number, userId?: string) {
   const setDebate = useCallback((next: TDebate) => setDebateState((current) => newerDebate(current, next)), []);
   const [messages, setMessages] = useState<TDebateMessage[]>([]);
   const [presence, setPresence] = useState<TDebatePresence | null>(null);
+  /** Every debater's side, from the join (a prep huddle reads it); empty until the first join. */
+  const [debaterSeats, setDebaterSeats] = useState<TDebaterSeat[]>([]);
+  /** The viewer's team's partner chat; null for anyone not on a side of two or more. */
+  const [partnerMessages, setPartnerMessages] = useState<TPartnerMessage[] | null>(null);
   const [iceServers, setIceServers] = useState<TIceServer[] | null>(null);
   const [iceTransportPolicy, setIceTransportPolicy] = useState<TDebateJoined['iceTransportPolicy']>('all');
   const [sfu, setSfu] = useState<TSfuGrant | null>(null);
@@ -65,11 +71,10 @@ export function useDebateRoom(debateId: number, userId?: string) {
       setSfu(joined.sfu ?? null);
       grantAskedRef.current = wantedGrant(joined.debate, userIdRef.current);
       setError(null);
-      setMessages((current) => {
-        const byId = new Map(current.map((m) => [m.id, m]));
-        for (const m of joined.messages) byId.set(m.id, m);
-        return [...byId.values()].sort((a, b) => a.id - b.id);
-      });
+      setMessages((current) => mergeMessages(current, joined.messages));
+      setDebaterSeats(joined.debaterSeats ?? []);
+      const partners = joined.partnerMessages;
+      setPartnerMessages((current) => (partners ? mergeMessages(current ?? [], partners) : null));
     },
     [setDebate],
   );
@@ -145,6 +150,10 @@ export function useDebateRoom(debateId: number, userId?: string) {
       current.some((m) => m.id === message.id) ? current : [...current, message].sort((a, b) => a.id - b.id),
     );
   });
+  useSocketEvent('debate.partner_message_created', ({ message }) => {
+    if (message.debateId !== debateId) return;
+    setPartnerMessages((current) => mergeMessages(current ?? [], [message]));
+  });
   useSocketEvent('debate.presence_changed', (next) => {
     if (next.debateId === debateId) setPresence(next);
   });
@@ -164,6 +173,12 @@ export function useDebateRoom(debateId: number, userId?: string) {
   const sendMessage = useCallback(
     async (text: string) =>
       replyData(await request('debate.send_message', { debateId, text, clientId: crypto.randomUUID() })),
+    [debateId],
+  );
+
+  const sendPartnerMessage = useCallback(
+    async (text: string) =>
+      replyData(await request('debate.send_partner_message', { debateId, text, clientId: crypto.randomUUID() })),
     [debateId],
   );
 
@@ -196,6 +211,16 @@ export function useDebateRoom(debateId: number, userId?: string) {
     takeBack,
     command,
     sendMessage,
+    debaterSeats,
+    partnerMessages,
+    sendPartnerMessage,
     mergePoi,
   };
+}
+
+/** Messages merged by id, in id order (on PostgreSQL two may be announced out of it). */
+function mergeMessages<T extends { id: number }>(current: T[], incoming: T[]): T[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const m of incoming) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
 }

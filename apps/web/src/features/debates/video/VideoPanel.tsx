@@ -30,8 +30,14 @@ export function VideoPanel({
   onDebateChange,
   isElsewhere = false,
   onTakeBack,
+  huddle = null,
 }: {
   debate: TDebate;
+  /**
+   * Prep time runs in a round with a team: the call is split into huddles. `audience`: who hears this person now
+   * (a debater's partners), or null for someone heard by everyone (a judge). Null: no huddle.
+   */
+  huddle?: { audience: string[] | null } | null;
   /** This person opened the round in another window, which has the call now. */
   isElsewhere?: boolean;
   onTakeBack?: () => Promise<void>;
@@ -70,6 +76,7 @@ export function VideoPanel({
     iceTransportPolicy,
     isSpectatorWatchAllowed: isWatchAllowed,
     sfu,
+    audioAudience: huddle?.audience ?? null,
   });
   const side = myRole === 'a' || myRole === 'b' ? myRole : null;
   const isRecordingAgreed = debate.recordConsent.a && debate.recordConsent.b;
@@ -93,7 +100,19 @@ export function VideoPanel({
           {rtc.watchRefusal}
         </p>
       ) : hasMedia && myRole && !(myRole === 'spectator' && rtc.isMediaFull) ? (
-        <CallView debate={debate} myRole={myRole} myUserId={myUserId} rtc={rtc} />
+        <>
+          {huddle ? (
+            <p
+              className="mt-2 rounded-xl bg-brand-50 p-2 text-sm font-semibold text-brand-900"
+              data-testid="huddle-note"
+            >
+              {huddle.audience
+                ? 'Prep huddle: only your partner hears you'
+                : 'Prep huddle: each team hears only itself until prep ends.'}
+            </p>
+          ) : null}
+          <CallView debate={debate} myRole={myRole} myUserId={myUserId} rtc={rtc} />
+        </>
       ) : (
         <p className="mt-1 text-sm text-slate-600" data-testid="media-note">
           {!hasMedia

@@ -437,6 +437,41 @@ describe('MeshClient', () => {
     expect(t.client.getSnapshot().isMuted).toBe(true);
   });
 
+  it('in a prep huddle sends its microphone to its partners alone, on every connection, then to everyone again', async () => {
+    const t = await started({ role: 'a' });
+    await t.receive('ben', { type: 'hello', callId: 'ben-1' });
+    await t.receive('jo', { type: 'hello', callId: 'jo-1' });
+    const mic = t.streams[0]!.getAudioTracks()[0]!;
+    const audioTo = (id: string) =>
+      t.pcs.get(id)!.transceivers.find((x) => x.receiver.track.kind === 'audio')!.sender.track;
+    expect([audioTo('ben'), audioTo('jo')]).toEqual([mic, mic]);
+    // Prep starts: only her partner (amy) may hear her; the other team's debater and the judge get nothing.
+    t.client.setAudioAudience(new Set(['amy']));
+    await settle();
+    expect([audioTo('ben'), audioTo('jo')]).toEqual([null, null]);
+    // A connection made during the huddle follows it from the start.
+    await t.receive('amy', { type: 'hello', callId: 'amy-1' });
+    await t.receive('sam', { type: 'hello', callId: 'sam-1' });
+    expect([audioTo('amy'), audioTo('sam')]).toEqual([mic, null]);
+    // Her own mute is hers: the huddle does not touch it.
+    expect(mic.enabled).toBe(true);
+    // Prep ends: everyone hears her again, with no new offer.
+    const offers = t.sent.filter((s) => s.signal.type === 'offer').length;
+    t.client.setAudioAudience(null);
+    await settle();
+    expect(['ben', 'jo', 'amy', 'sam'].map(audioTo)).toEqual([mic, mic, mic, mic]);
+    expect(t.sent.filter((s) => s.signal.type === 'offer')).toHaveLength(offers);
+  });
+
+  it('answers an offer in a prep huddle without sending its microphone to the other team', async () => {
+    const t = await started({ role: 'b' });
+    t.client.setAudioAudience(new Set());
+    await t.receive('ana', { type: 'offer', sdp: 'offer-sdp', offerId: 'o-1' });
+    const audio = t.pcs.get('ana')!.transceivers.find((x) => x.receiver.track.kind === 'audio')!;
+    expect(audio.sender.track).toBeNull();
+    expect(t.sentTo('ana').some((s) => s.type === 'answer')).toBe(true);
+  });
+
   it('tells its subscribers of changes, and ends everything on stop', async () => {
     const t = setup({ role: 'a' });
     let changes = 0;

@@ -8,6 +8,7 @@ import {
   type TRtcSignal,
 } from '@resolved/shared';
 import { ensureSendSlots, flushCandidates, getLocalMedia, sendVideo, type TMeshPlatform } from './mesh-media';
+import { sendAudio } from './mesh-audio';
 import type { TIceServer, TMeshSnapshot, TPeer, TRemoteRecord, TSession } from './mesh-types';
 import { answerSignal, answersOffer, isOfferForEarlierCall, offerSignal } from './mesh-negotiation';
 import { closePeer, openPeer } from './mesh-peer';
@@ -36,6 +37,7 @@ export class MeshClient {
   private isCameraBusy = false;
   private isSpectatorWatchAllowed = true;
   private isSpectatorsViaServer = false;
+  private audience: ReadonlySet<string> | null = null;
   private myUserId: string | null = null;
   private roleOf: (userId: string) => TMediaRole = () => 'spectator';
   private snapshot: TMeshSnapshot;
@@ -91,6 +93,16 @@ export class MeshClient {
     for (const [userId, peer] of [...session.peers]) {
       if (peer.role === 'spectator' || session.role === 'spectator') this.dropPeer(session, userId);
     }
+  }
+
+  /** Who may hear this person now (a prep huddle: their partners; null: everyone); every connection follows it. */
+  setAudioAudience(audience: ReadonlySet<string> | null): void {
+    this.audience = audience;
+    if (this.session) this.applyAudience(this.session);
+  }
+
+  private applyAudience(session: TSession): void {
+    void sendAudio(session.peers, session.local?.getAudioTracks()[0] ?? null, this.audience);
   }
 
   /**
@@ -264,6 +276,7 @@ export class MeshClient {
       peer.offerId = message.offerId ?? null;
       await peer.pc.setRemoteDescription({ type: 'offer', sdp: message.sdp });
       if (session.local && sends) ensureSendSlots(peer.pc, session.local);
+      this.applyAudience(session);
       await flushCandidates(peer);
       await peer.pc.setLocalDescription(await peer.pc.createAnswer());
       if (session.peers.get(from) !== peer || peer.offerId !== (message.offerId ?? null)) return;
@@ -324,6 +337,7 @@ export class MeshClient {
     const peer = this.newPeer(session, userId, callId);
     const { pc } = peer;
     if (session.local && session.role !== 'spectator') ensureSendSlots(pc, session.local);
+    this.applyAudience(session);
     await this.sendOffer(session, userId, peer);
   }
 

@@ -40,6 +40,11 @@ export function useWebRtc(options: {
   isSpectatorWatchAllowed?: boolean;
   /** This person's grant to the round's media server (null: none, everything goes over the mesh). */
   sfu?: TSfuGrant | null;
+  /**
+   * Who may hear this person now (a prep huddle: their partners, `audioAudienceOf`); null: everyone. Every mesh
+   * connection follows it, and the media server (spectators) gets no audio while it is set.
+   */
+  audioAudience?: readonly string[] | null;
 }) {
   const {
     debateId,
@@ -51,6 +56,7 @@ export function useWebRtc(options: {
     iceTransportPolicy = 'all',
     isSpectatorWatchAllowed = true,
     sfu = null,
+    audioAudience = null,
   } = options;
   // One client per round: its signals name the round.
   const client = useMemo(
@@ -78,6 +84,11 @@ export function useWebRtc(options: {
   useEffect(() => {
     client.setSpectatorWatchAllowed(isSpectatorWatchAllowed);
   }, [client, isSpectatorWatchAllowed]);
+  // The audience as one string, so a new array with the same people changes nothing.
+  const audienceKey = audioAudience ? JSON.stringify([...audioAudience].sort()) : null;
+  useEffect(() => {
+    client.setAudioAudience(audienceKey === null ? null : new Set(JSON.parse(audienceKey) as string[]));
+  }, [client, audienceKey]);
   // The call starts once the page has ICE servers, and does not start again when a rejoin brings new ones (fresh
   // TURN credentials, the same servers): a second start in a moment crossed the offers of the first (issue 42). New
   // servers go to the running call instead.
@@ -106,8 +117,15 @@ export function useWebRtc(options: {
   useEffect(() => {
     if (isSfuOn && grant && iceServers) sfuClient.start(debateId, grant, iceServers, iceTransportPolicy);
   }, [sfuClient, isSfuOn, grant, debateId, iceServers, iceTransportPolicy]);
-  // A participant publishes the call's own stream (its mute and camera with it) while spectators may watch.
-  const publishStream = isSfuOn && !isViewer && isSpectatorWatchAllowed ? snapshot.localStream : null;
+  // A participant publishes the call's own stream (its mute and camera with it) while spectators may watch; in a prep
+  // huddle without its microphone (spectators hear no debater then; the publication keeps its video).
+  const isHuddled = audienceKey !== null;
+  const callStream = useMemo(
+    () =>
+      isHuddled && snapshot.localStream ? new MediaStream(snapshot.localStream.getVideoTracks()) : snapshot.localStream,
+    [isHuddled, snapshot.localStream],
+  );
+  const publishStream = isSfuOn && !isViewer && isSpectatorWatchAllowed ? callStream : null;
   useEffect(() => {
     sfuClient.setPublishStream(publishStream);
   }, [sfuClient, publishStream, grant]);
