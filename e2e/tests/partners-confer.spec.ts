@@ -68,7 +68,7 @@ async function audioGrowth(page: Page, ms: number, only: 'all' | 'answered' = 'a
 const SILENT = 600;
 
 test('partners share a chat and a flow the others never see, and huddle in prep', async ({ browser }) => {
-  test.setTimeout(300_000); // five browsers with fake media on a shared two-core machine: a margin, not a budget
+  test.setTimeout(420_000); // five browsers with fake media on a shared two-core machine: a margin, not a budget
   const names = ['Confer A1', 'Confer A2', 'Confer B1', 'Confer B2', 'Confer Judge'];
   const contexts = await Promise.all(names.map(() => browser.newContext()));
   await Promise.all(contexts.map((ctx, i) => signInAs(ctx, uniqueEmail(`confer-${i}`), names[i])));
@@ -127,9 +127,9 @@ test('partners share a chat and a flow the others never see, and huddle in prep'
   await expect(judge!.getByTestId('huddle-note')).toHaveText(
     'Prep huddle: each team hears only itself until prep ends.',
   );
-  await a1!.screenshot({ path: 'test-results/partners-confer-1280.png', fullPage: true });
+  await a1!.screenshot({ path: test.info().outputPath('partners-confer-1280.png'), fullPage: true });
   await a1!.setViewportSize({ width: 375, height: 800 });
-  await a1!.screenshot({ path: 'test-results/partners-confer-375.png', fullPage: true });
+  await a1!.screenshot({ path: test.info().outputPath('partners-confer-375.png'), fullPage: true });
   await a1!.setViewportSize({ width: 1280, height: 800 });
   // In the huddle: the judge receives no debater's audio, b1 none of a1's, and a2 a1's (and the judge's), not b1's.
   await expect
