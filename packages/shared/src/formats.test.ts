@@ -4,7 +4,9 @@ import {
   FORMATS,
   GUIDE_FORMAT_IDS,
   GUIDE_FORMATS,
-  isPlayableFormat,
+  isTeamOnlyFormat,
+  ONE_ON_ONE_FORMAT_IDS,
+  oneOnOneFormatRefusal,
   positionOf,
   speechesOf,
   speechTitle,
@@ -53,12 +55,19 @@ describe('speechesOf', () => {
 });
 
 describe('formats as data', () => {
-  it('keeps the playable set to Lincoln Douglas, Public Forum and Parliamentary', () => {
-    expect(FORMAT_IDS).toEqual(['ld', 'pf', 'parli']);
-    expect(Object.keys(FORMATS)).toEqual(['ld', 'pf', 'parli']);
-    expect(GUIDE_FORMAT_IDS).toEqual(['ld', 'pf', 'parli', 'policy', 'ws']);
-    expect(GUIDE_FORMAT_IDS.filter(isPlayableFormat)).toEqual(FORMAT_IDS);
+  it('plays all five formats, Policy and World Schools in teams only', () => {
+    expect(FORMAT_IDS).toEqual(['ld', 'pf', 'parli', 'policy', 'ws']);
+    expect(Object.keys(FORMATS)).toEqual(['ld', 'pf', 'parli', 'policy', 'ws']);
+    expect(GUIDE_FORMAT_IDS).toEqual(FORMAT_IDS);
     for (const id of FORMAT_IDS) expect(GUIDE_FORMATS[id]).toBe(FORMATS[id]);
+    expect(FORMAT_IDS.filter(isTeamOnlyFormat)).toEqual(['policy', 'ws']);
+    expect(ONE_ON_ONE_FORMAT_IDS).toEqual(['ld', 'pf', 'parli']);
+    expect(oneOnOneFormatRefusal('ld')).toBeNull();
+    expect(oneOnOneFormatRefusal('pf')).toBeNull();
+    expect(oneOnOneFormatRefusal('policy')).toBe('Policy is debated in teams of two: it has no one-on-one rounds.');
+    expect(oneOnOneFormatRefusal('ws')).toBe(
+      'World Schools is debated in teams of three: it has no one-on-one rounds.',
+    );
   });
 
   it('names each format’s team size and whether it may be practised one-on-one', () => {

@@ -15,30 +15,44 @@ export * from './formats/positions.js';
 export { LINCOLN_DOUGLAS, PARLIAMENTARY, POLICY, PUBLIC_FORUM, WORLD_SCHOOLS };
 export { WORLD_SCHOOLS_REPLY_FROM } from './formats/world-schools.js';
 
-/** The formats Resolved plays (the queue, rooms, tournaments, the database). */
+/** The formats Resolved plays (the queue, rooms, ratings, tournaments, the database), each with its guide. */
 export const FORMATS: Readonly<Record<TFormatId, TFormatRules>> = {
   ld: LINCOLN_DOUGLAS,
   pf: PUBLIC_FORUM,
   parli: PARLIAMENTARY,
-};
-
-export const FORMAT_IDS: readonly TFormatId[] = ['ld', 'pf', 'parli'];
-
-/**
- * Every format with a guide, the playable ones first: Policy and World Schools are guides only until rounds seat
- * teams (docs/decisions.md), so nothing that reads `TFormatId` meets them.
- */
-export const GUIDE_FORMATS: Readonly<Record<TGuideFormatId, TGuideFormatRules>> = {
-  ...FORMATS,
   policy: POLICY,
   ws: WORLD_SCHOOLS,
 };
 
-export const GUIDE_FORMAT_IDS: readonly TGuideFormatId[] = [...FORMAT_IDS, 'policy', 'ws'];
+/** Every playable format: the three Resolved began with (the How To page's cards), then the team-only ones. */
+export const FORMAT_IDS: readonly TFormatId[] = ['ld', 'pf', 'parli', 'policy', 'ws'];
 
-/** Whether a format is played on Resolved yet (the others have a guide only). */
-export function isPlayableFormat(id: TGuideFormatId): id is TFormatId {
-  return (FORMAT_IDS as readonly TGuideFormatId[]).includes(id);
+/** Guides and the position rules read every format; the names are kept for their readers. */
+export const GUIDE_FORMATS: Readonly<Record<TGuideFormatId, TGuideFormatRules>> = FORMATS;
+export const GUIDE_FORMAT_IDS: readonly TGuideFormatId[] = FORMAT_IDS;
+
+/**
+ * A format debated only by teams (Policy 2 v 2, World Schools 3 v 3): its sides have more than one position and it
+ * has no "one-on-one: you give every speech of your side" mode (`canPractiseOneOnOne`). One person per side never
+ * debates it: not through the one-on-one queue, a challenge, a coach's one-on-one pairing or a tournament of single
+ * entrants (docs/decisions.md).
+ */
+export function isTeamOnlyFormat(id: TFormatId): boolean {
+  const format = FORMATS[id];
+  return format.teamSize > 1 && !format.canPractiseOneOnOne;
+}
+
+/** The formats one debater a side may debate (Lincoln Douglas, and Public Forum and Parliamentary one-on-one). */
+export const ONE_ON_ONE_FORMAT_IDS: readonly TFormatId[] = FORMAT_IDS.filter((id) => !isTeamOnlyFormat(id));
+
+const TEAM_SIZE_WORDS: Readonly<Record<number, string>> = { 2: 'two', 3: 'three' };
+
+/** Why a round with one debater a side may not be of `formatId`, or null when it may. */
+export function oneOnOneFormatRefusal(formatId: TFormatId): string | null {
+  if (!isTeamOnlyFormat(formatId)) return null;
+  const format = FORMATS[formatId];
+  const size = TEAM_SIZE_WORDS[format.teamSize] ?? String(format.teamSize);
+  return `${format.name} is debated in teams of ${size}: it has no one-on-one rounds.`;
 }
 
 const conFirst = new Map<TFormatId, readonly TSpeech[]>();

@@ -3,8 +3,8 @@
  * progress a coach follows. Requests are validated with these schemas on both sides.
  */
 import { z } from 'zod';
-import { FORMAT_IDS, type TFormatId, type TSideKey } from './formats.js';
-import type { TDebateStatus } from './debate/protocol.js';
+import type { TFormatId, TSideKey } from './formats.js';
+import { ZOneOnOneFormatId, type TDebateStatus } from './debate/protocol.js';
 import type { TNotCounted } from './debate/awards.js';
 import type { TAgeBand } from './age.js';
 import { zText } from './text.js';
@@ -151,13 +151,13 @@ const ZStartsAt = z.iso
 export const ZPairRoundsRequest = z.discriminatedUnion('mode', [
   z.object({
     mode: z.literal('manual'),
-    formatId: z.enum(FORMAT_IDS),
+    formatId: ZOneOnOneFormatId,
     pairs: z.array(ZPair).min(1, 'Pair at least two debaters.').max(TEAM_LIMITS.roundsPerPairing),
     startsAt: ZStartsAt,
   }),
   z.object({
     mode: z.literal('auto'),
-    formatId: z.enum(FORMAT_IDS),
+    formatId: ZOneOnOneFormatId,
     sides: z.enum(['random', 'balanced']),
     presentUserIds: z
       .array(ZUserId)

@@ -4,10 +4,10 @@
  * releases each round's draw. The draw itself is the pure core in `tournaments/`.
  */
 import { z } from 'zod';
-import { FORMAT_IDS, type TFormatId } from './formats.js';
+import type { TFormatId } from './formats.js';
 import { DB_INT_MAX } from './constants.js';
 import { zText } from './text.js';
-import type { TDebateStatus } from './debate/protocol.js';
+import { ZOneOnOneFormatId, type TDebateStatus } from './debate/protocol.js';
 import type { TDrawFlag } from './tournaments/types.js';
 import { ZRoundStartTimes } from './tournament-schedule-schemas.js';
 import type { TJudgesPerRoom } from './debate/panel.js';
@@ -87,7 +87,7 @@ export const ZCreateTournamentRequest = z
       required: 'Give the tournament a name.',
       tooLong: `The name is at most ${TOURNAMENT_LIMITS.nameMax} characters.`,
     }),
-    formatId: z.enum(FORMAT_IDS as [TFormatId, ...TFormatId[]], { error: 'Choose a debate format.' }),
+    formatId: ZOneOnOneFormatId,
     prelimRounds: z
       .number({ error: 'Choose how many preliminary rounds (1 to 9).' })
       .int('Choose how many preliminary rounds (1 to 9).')

@@ -6,7 +6,7 @@
  * - A side takes prep from its own pool, and only the side taking prep ends or pauses it (both, for a shared block).
  * - The judge may pause and resume anything (a technical problem, a question of order), nothing else.
  */
-import { FORMATS, speakerLabel, speechesOf, type TFormatId, type TSideKey } from '../formats.js';
+import { FORMATS, replyTurnRefusal, speakerLabel, speechesOf, type TFormatId, type TSideKey } from '../formats.js';
 import { ClockError, endPrep, endSpeech, pause, resume, startPrep, startSpeech, type TClockState } from './clock.js';
 import { CLOCK_ACTIONS, type TClockAction } from './protocol.js';
 
@@ -14,6 +14,11 @@ export interface TClockRole {
   /** The viewer's side, or null for the judge and everyone else. */
   side: TSideKey | null;
   isJudge: boolean;
+  /**
+   * The viewer's speaker position on a side of two or three (`TDebateSeat.position`); null or absent on a side of one,
+   * which holds every position of its side.
+   */
+  position?: string | null | undefined;
 }
 
 /** Why every clock command waits: a practice round paired for a later start opens its clock at that time. */
@@ -42,6 +47,12 @@ export function clockRefusal(
   const isShared = speech?.speaker === 'both' || speech?.kind === 'cross-examination';
   const isOtherSpeakers = !!speech && !isShared && speech.speaker !== side;
   const isOthersPrep = clock.prepTaker !== null && clock.prepTaker !== 'both' && clock.prepTaker !== side;
+  // A reply refused to a position that never gives it (a World Schools third speaker) says so in the reply's words.
+  const isSpeechTurn =
+    action === 'start_speech' || action === 'end_speech' || (isPauseOrResume && clock.phase === 'speech');
+  const replyRefusal =
+    isSpeechTurn && speech ? replyTurnRefusal(format, speech.id, { side, position: role.position ?? null }) : null;
+  if (replyRefusal) return replyRefusal;
   switch (action) {
     case 'start_speech':
       if (clock.phase === 'prep' && isOthersPrep) return 'Wait for the other side’s prep to end.';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { TEvidence } from './evidence.js';
 import type { TPoi } from './poi.js';
 import type { TFlow } from './flows.js';
-import { FORMAT_IDS, FORMATS, type TFormatId, type TSideKey } from '../formats.js';
+import { FORMAT_IDS, FORMATS, oneOnOneFormatRefusal, type TFormatId, type TSideKey } from '../formats.js';
 import { DB_INT_MAX } from '../constants.js';
 import { SPEAKER_POINTS } from '../points.js';
 import { withoutControlCharacters, zText } from '../text.js';
@@ -20,6 +20,15 @@ import type { TNotCounted } from './awards.js';
 export const ZDebateId = z.number().int().positive().max(DB_INT_MAX);
 
 export const ZFormatId = z.enum(FORMAT_IDS as [TFormatId, ...TFormatId[]], { error: 'Choose a debate format.' });
+
+/**
+ * The format of a round of one debater a side: the one-on-one queue, a challenge, a coach's pairing, a tournament of
+ * single entrants. A team-only format (Policy, World Schools) is refused with why (`oneOnOneFormatRefusal`).
+ */
+export const ZOneOnOneFormatId = ZFormatId.superRefine((formatId, ctx) => {
+  const refusal = oneOnOneFormatRefusal(formatId);
+  if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+});
 export const ZSideKey = z.enum(['a', 'b']);
 
 /**
@@ -268,12 +277,12 @@ export interface TQueueStatus {
 
 export type TJoinQueueResult = { status: 'waiting'; queue: TQueueStatus } | { status: 'matched'; debateId: number };
 
-export const ZJoinQueueRequest = z.object({ formatId: ZFormatId });
+export const ZJoinQueueRequest = z.object({ formatId: ZOneOnOneFormatId });
 export type TJoinQueueRequest = z.infer<typeof ZJoinQueueRequest>;
 
 /** A challenge may set the round's prep time in whole minutes, within the format's range (spec §9). */
 export const ZCreateChallengeRequest = z
-  .object({ formatId: ZFormatId, prepMinutes: z.number().int().optional() })
+  .object({ formatId: ZOneOnOneFormatId, prepMinutes: z.number().int().optional() })
   .superRefine((value, ctx) => {
     if (value.prepMinutes === undefined) return;
     const { minMinutes, maxMinutes } = FORMATS[value.formatId].prep;

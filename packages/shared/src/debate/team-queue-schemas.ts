@@ -33,7 +33,8 @@ export const ZJoinTeamQueueRequest = z
       if (partners.length > 0) {
         ctx.addIssue({ code: 'custom', path: ['partnerIds'], message: 'Only a team queues with a partner.' });
       }
-      if (value.mode === 'one-on-one' && format.teamSize > 1 && !format.canPractiseOneOnOne) {
+      // Without a mode a team format queues one-on-one (below), which a team-only format does not have.
+      if ((value.mode ?? 'one-on-one') === 'one-on-one' && format.teamSize > 1 && !format.canPractiseOneOnOne) {
         ctx.addIssue({ code: 'custom', path: ['mode'], message: `${format.name} is not practised one-on-one.` });
       }
       return;

@@ -116,6 +116,21 @@ export function replySpeakerRefusal<S extends string>(format: TAnyFormat<S>, sid
 }
 
 /**
+ * Why a debater in `seat` may not run `speechId` because it is their side's reply and their position never gives it
+ * (a World Schools third speaker), in the reply's own words (`replySpeakerRefusal`); null for any other speech, the
+ * other side, or a debater alone on a side (who holds every position of it). What the clock rule reads first.
+ */
+export function replyTurnRefusal<S extends string>(
+  format: TAnyFormat<S>,
+  speechId: string,
+  seat: TSeatPosition<S>,
+): string | null {
+  const speech = findSpeech(format, speechId);
+  if (speech?.by.type !== 'reply' || speech.by.side !== seat.side || seat.position === null) return null;
+  return replySpeakerRefusal(format, seat.side, seat.position);
+}
+
+/**
  * Why a debater in `offerer`'s seat may not offer a point of information `elapsedSeconds` into a speech, or null when
  * they may: only in a speech that takes them, from the other bench, outside the protected first and last stretch.
  */

@@ -3,14 +3,14 @@
  * of each side, and for every speech who takes part, by position. One file per format sits beside this one.
  */
 
-/** The formats Resolved plays: the queue, rooms, tournaments and the database's format column read only these. */
-export type TFormatId = 'ld' | 'pf' | 'parli';
-
 /**
- * Every format Resolved describes: the playable ones and those that have a guide but are not played yet (Policy and
- * World Schools, until rounds seat teams). Only guides and the pure position rules read the wider set.
+ * The formats Resolved plays: rounds, ratings, the leaderboard, challenges, a coach's pairings, tournaments and the
+ * database's format column. Policy and World Schools are team formats only (2 v 2, 3 v 3): `isTeamOnlyFormat`.
  */
-export type TGuideFormatId = TFormatId | 'policy' | 'ws';
+export type TFormatId = 'ld' | 'pf' | 'parli' | 'policy' | 'ws';
+
+/** Every format with a guide: since Policy and World Schools are played, the same set as `TFormatId`. */
+export type TGuideFormatId = TFormatId;
 
 /**
  * `a` is the side listed first (Affirmative, Pro, Government, Proposition), which speaks first unless a Public Forum

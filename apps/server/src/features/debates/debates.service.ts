@@ -14,6 +14,7 @@ import {
   type TDebate,
   type TDebateSummary,
   type TSessionUser,
+  type TSideKey,
   meetingLinkReadRefusal,
   meetingLinkRefusal,
   blockedPairRefusal,
@@ -201,13 +202,16 @@ export async function commandClock(
       throw refused('clock_stale');
     }
     const clock = clockFromRow(row);
-    const side = sideOf(row, user.id);
+    // The debater's seat: their side and, on a side of two or three, their speaker position.
+    const seat = (await debaterSeatsOf(deps, row)).find((s) => s.userId === user.id);
+    const side: TSideKey | null = seat?.side === 'a' || seat?.side === 'b' ? seat.side : null;
     if (isBeforeStart(row.startsAt, nowMs(deps))) {
       throw new AppError('conflict', ROUND_NOT_STARTED_MESSAGE, undefined, 'round_not_started');
     }
     // A Public Forum tournament round: the clock waits for both coin flip choices (they may move the seats).
     if (isCoinFlipPending(coinFlipOfRow(row))) throw refused('coin_flip_pending');
-    const refusal = clockRefusal(row.formatId, clock, { side, isJudge: row.judgeId === user.id }, action);
+    const role = { side, position: seat?.position ?? null, isJudge: row.judgeId === user.id };
+    const refusal = clockRefusal(row.formatId, clock, role, action);
     if (refusal) throw new AppError('forbidden', refusal, undefined, 'clock_turn');
     const now = nowMs(deps);
     let next: TClockState;

@@ -1,14 +1,6 @@
 import { ArrowRight, Clock, Landmark, Scale, Timer, Users, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  FORMATS,
-  GUIDE_FORMAT_IDS,
-  GUIDE_FORMATS,
-  isPlayableFormat,
-  totalSpeechMinutes,
-  type TFormatId,
-  type TGuideFormatId,
-} from '@resolved/shared';
+import { FORMATS, FORMAT_IDS, totalSpeechMinutes, type TFormatId } from '@resolved/shared';
 import { PageHeading } from '../../shell/PageHeading';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { formatPrep, formatTeamSize } from '../guides/format-text';
@@ -98,25 +90,26 @@ export default function HowToPage() {
   );
 }
 
-type TGuideOnlyFormatId = Exclude<TGuideFormatId, TFormatId>;
+type TMoreFormatId = Exclude<TFormatId, 'ld' | 'pf' | 'parli'>;
 
-/** One line each, below the cards: the formats with a guide that Resolved does not play yet. */
-const MORE_FORMATS: Readonly<Record<TGuideOnlyFormatId, string>> = {
+/** One line each, below the spec's three cards: the team-only formats (debated with a partner, or two). */
+const MORE_FORMATS: Readonly<Record<TMoreFormatId, string>> = {
   policy: 'A year-long resolution, a plan to test, and cross-examination after every constructive.',
   ws: 'Three speakers a side, a reply speech each and points of information: the world championships’ format.',
 };
 
 function MoreFormats() {
-  const others = GUIDE_FORMAT_IDS.filter((id): id is TGuideOnlyFormatId => !isPlayableFormat(id));
+  const cardIds = CARDS.map((card) => card.formatId);
+  const others = FORMAT_IDS.filter((id): id is TMoreFormatId => !cardIds.includes(id));
   return (
     <section aria-labelledby="more-formats-title" className="mt-10">
       <h2 id="more-formats-title" className="text-xl font-bold tracking-tight text-slate-900">
         More formats
       </h2>
-      <p className="mt-1 text-slate-600">Guides to team formats Resolved will play once partners debate together.</p>
+      <p className="mt-1 text-slate-600">Team formats: debate them with a partner (Policy) or two (World Schools).</p>
       <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
         {others.map((id) => {
-          const format = GUIDE_FORMATS[id];
+          const format = FORMATS[id];
           return (
             <li key={id}>
               <Link

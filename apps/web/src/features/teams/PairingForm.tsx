@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Shuffle } from 'lucide-react';
-import { FORMAT_IDS, FORMATS, type TFormatId, type TPairRoundsRequest, type TTeam } from '@resolved/shared';
+import { ONE_ON_ONE_FORMAT_IDS, FORMATS, type TFormatId, type TPairRoundsRequest, type TTeam } from '@resolved/shared';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/form-errors';
 import { buttonClass } from '../../ui/button-styles';
@@ -76,7 +76,7 @@ export function PairingForm({ team }: { team: TTeam }) {
           <label className="text-sm font-semibold text-slate-700">
             Format
             <select className={selectClass} value={formatId} onChange={(e) => setFormatId(e.target.value as TFormatId)}>
-              {FORMAT_IDS.map((id) => (
+              {ONE_ON_ONE_FORMAT_IDS.map((id) => (
                 <option key={id} value={id}>
                   {FORMATS[id].name}
                 </option>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
 import {
-  FORMAT_IDS,
+  ONE_ON_ONE_FORMAT_IDS,
   FORMATS,
   JUDGES_PER_ROOM,
   TOURNAMENT_LIMITS,
@@ -144,7 +144,7 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
               value={formatId}
               onChange={(e) => setFormatId(e.target.value as TFormatId)}
             >
-              {FORMAT_IDS.map((id) => (
+              {ONE_ON_ONE_FORMAT_IDS.map((id) => (
                 <option key={id} value={id}>
                   {FORMATS[id].name}
                 </option>

@@ -168,7 +168,7 @@ export default function DebateRoomPage() {
           <CoinFlipPanel debate={debate} viewerId={user?.id} onDebateChange={room.setDebate} />
           <DebateClock clock={debate.clock} />
           <ClockControls debate={debate} side={side} isJudge={isJudge} onCommand={room.command} />
-          {debate.formatId === 'parli' ? <PoiPanel debate={debate} side={side} onPoi={room.mergePoi} /> : null}
+          {FORMATS[debate.formatId].poi ? <PoiPanel debate={debate} side={side} onPoi={room.mergePoi} /> : null}
         </div>
         <div className="mb-6 mt-6 lg:m-0">
           <VideoPanel
