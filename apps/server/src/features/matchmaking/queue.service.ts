@@ -181,8 +181,30 @@ async function takeOutWithTeam(tx: Kysely<DB>, userId: string) {
   return { wasWaiting, partnersLeft: partners.map((partner) => ({ userId: partner.userId, partnerIds: [userId] })) };
 }
 
+/**
+ * A block between two who queue as one team (or one waiting for the other to join them) ends that team: both leave the
+ * queue with any other member, in the block's transaction (under the matching lock). Returns whom to tell
+ * (`tellPartnersLeft`, after the commit).
+ */
+export async function takeOutTeamOfPair(tx: Kysely<DB>, blockerId: string, blockedId: string) {
+  const told: { userId: string; partnerIds: string[] }[] = [];
+  for (const [userId, otherId] of [
+    [blockerId, blockedId],
+    [blockedId, blockerId],
+  ] as const) {
+    const entry = await mmRepo.findQueueEntry(tx, userId);
+    if (entry?.mode !== 'team' || !decodePartnerIds(entry.partnerIds).includes(otherId)) continue;
+    const { partnersLeft } = await takeOutWithTeam(tx, userId);
+    told.push(...partnersLeft, { userId, partnerIds: [otherId] });
+  }
+  return told.filter((t, i) => told.findIndex((u) => u.userId === t.userId) === i);
+}
+
 /** Tells each debater whose partner left the queue (taking the team out of it). */
-function tellPartnersLeft(deps: TDebatesDeps, left: readonly { userId: string; partnerIds: readonly string[] }[]) {
+export function tellPartnersLeft(
+  deps: TDebatesDeps,
+  left: readonly { userId: string; partnerIds: readonly string[] }[],
+) {
   for (const { userId, partnerIds } of left) {
     for (const partnerId of partnerIds) {
       deps.events.emit({
