@@ -10,7 +10,8 @@ import { judgesOf, REALTIME_ROOMS, seatsOfDebate, type TBlockResponse } from '@r
 import type { TDebatesDeps } from '../context';
 import { announceBlock, checkBlock, findBlocked, insertBlock } from '../features/blocks/blocks.service';
 import { liveRoundsOfPair } from '../features/debates/debates.service';
-import { takeOutTeamOfPair, tellPartnersLeft, underMatchingLock } from '../features/matchmaking/queue.service';
+import { takeOutTeamOfPair, tellPartnersLeft } from '../features/matchmaking/queue-teams';
+import { underMatchingLock } from '../features/matchmaking/queue.service';
 import { abandon } from '../features/results/results.service';
 
 /** Who asked for a block: the user from a Block button, or a report that blocks as it is filed. */
