@@ -34,6 +34,7 @@ import { meetingProfilesOf } from './meeting';
 import { decodePartnerIds } from './matchmaking.repository';
 import { planRounds, teamRowsOf, type TPlannedRound } from './team-queue';
 import { checkTeamJoin, queuePartnersOf } from './partners.service';
+import { takeOutWithTeam, tellPartnersLeft } from './queue-teams';
 import { seatRefusalsAmong } from '../users/seats';
 
 type TScheduledRound = Awaited<ReturnType<typeof repo.listScheduledRoundsOf>>[number];
@@ -162,36 +163,6 @@ export async function leaveQueueIfWaiting(deps: TDebatesDeps, userId: string): P
   const { wasWaiting, partnersLeft } = await takeOutWithTeam(db(deps), userId);
   tellPartnersLeft(deps, partnersLeft);
   return wasWaiting || wasPending;
-}
-
-/**
- * Deletes `userId`'s queue row and, when they queued as a team, the rows of their partners in that team (a team queues
- * as one); returns whether they were waiting and whom to tell.
- */
-async function takeOutWithTeam(tx: Kysely<DB>, userId: string) {
-  const entry = await mmRepo.findQueueEntry(tx, userId);
-  const wasWaiting = (await mmRepo.deleteQueueEntry(tx, userId)) > 0;
-  if (!wasWaiting || entry?.mode !== 'team') return { wasWaiting, partnersLeft: [] };
-  const rows = await mmRepo.listQueueEntriesOf(tx, decodePartnerIds(entry.partnerIds));
-  const partners = teamRowsOf(
-    [...rows, entry].map((row) => ({ ...row, id: Number(row.id) })),
-    new Set([userId]),
-  );
-  for (const partner of partners) await mmRepo.deleteQueueEntry(tx, partner.userId);
-  return { wasWaiting, partnersLeft: partners.map((partner) => ({ userId: partner.userId, partnerIds: [userId] })) };
-}
-
-/** Tells each debater whose partner left the queue (taking the team out of it). */
-function tellPartnersLeft(deps: TDebatesDeps, left: readonly { userId: string; partnerIds: readonly string[] }[]) {
-  for (const { userId, partnerIds } of left) {
-    for (const partnerId of partnerIds) {
-      deps.events.emit({
-        name: 'queue.partner_changed',
-        room: REALTIME_ROOMS.user(userId),
-        payload: { partnerId, change: 'left' },
-      });
-    }
-  }
 }
 
 export async function leaveQueue(deps: TDebatesDeps, userId: string): Promise<void> {

@@ -263,6 +263,20 @@ describe.each(TEST_ENGINES)('partners in the queue on %s', (engine) => {
     ).toContainEqual({ partnerId: ada.user.id, change: 'left' });
   });
 
+  it('partners who block each other while queued leave the queue; the blocked one is told', async () => {
+    const [ada, bea] = [await buildUser(t), await buildUser(t)];
+    await link(ada, bea);
+    await withPartner(ada, bea);
+    await withPartner(bea, ada);
+    expect((await call(bea, 'PUT', `/api/blocks/${ada.user.id}`)).statusCode).toBeLessThan(300);
+    expect(await queueRows()).toEqual([]);
+    expect(
+      events
+        .filter((e) => e.name === 'queue.partner_changed' && e.room === `user:${ada.user.id}`)
+        .map((e) => e.payload),
+    ).toContainEqual({ partnerId: bea.user.id, change: 'left' });
+  });
+
   it('lists teammates and linked partners as partner choices', async () => {
     const [ada, bea] = [await buildUser(t), await buildUser(t)];
     expect((await call(ada, 'GET', '/api/debates/partners?formatId=pf')).json().partners).toEqual([]);
