@@ -15,7 +15,7 @@ import {
 } from '@resolved/shared';
 import { AppError } from '../lib/errors';
 import type { TDebatesDeps } from '../context';
-import { db, seatsOfRow } from '../features/debates/round-row';
+import { db, seatsOfRounds, seatsOfRow } from '../features/debates/round-row';
 import { panelsOf } from '../features/debates/panels.service';
 import type { TDebateRow } from '../features/debates/debates.tables';
 import { getRecord, toJudgedRounds, toRoundOfDebater } from '../features/results/records.service';
@@ -171,10 +171,16 @@ async function readVisiblePage(
       tx,
       rows.filter((r) => r.kind === 'tournament').map((r) => Number(r.id)),
     );
+    // Every debater of a round (partners too) replays it as its first seats do.
+    const seats = await seatsOfRounds(
+      deps,
+      rows.map((r) => Number(r.id)),
+    );
     for (const [index, row] of rows.entries()) {
       cursor = Number(row.id);
       const round = {
         ...seatsOfRow(row),
+        debaterIds: seats.get(Number(row.id))?.map((seat) => seat.userId),
         panelJudgeIds: panels.get(Number(row.id)),
         isTeamRound: row.kind === 'team',
         isPrivate: Number(row.replayPrivate) === 1,

@@ -53,6 +53,15 @@ export interface TDebater extends TDebateParticipant {
   rating: TRatingSummary;
 }
 
+/**
+ * One debater's seat in a round (issue 40): their side and, on a side of two or three, their speaker position (a
+ * format's position id: `first`, `pm`, `1a`); null on a side of one, whose debater gives every speech of the side.
+ */
+export interface TDebateSeat extends TDebater {
+  side: TSideKey;
+  position: string | null;
+}
+
 export interface TBallot {
   winnerSide: TSideKey;
   /** 26.0–30.0, in tenths. */
@@ -93,7 +102,10 @@ export interface TDebate {
   status: TDebateStatus;
   /** How the round came to be (the queue, a challenge, a coach's pairing). */
   kind: TRoundKind;
+  /** Each side's first seat (the whole round in a one-on-one round); every debater is in `seats`. */
   debaters: Record<TSideKey, TDebater>;
+  /** Every debater of the round, side A's seats first, each side's in seat order (its first seat first). */
+  seats: TDebateSeat[];
   judge: TDebateParticipant | null;
   winnerSide: TSideKey | null;
   /** Abandoned because the team's coach called the round off (not because both debaters left). */

@@ -97,6 +97,11 @@ export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
     ...presentDebateSummary(row, names),
     kind: row.kind,
     debaters: { a: debater(row.debaterAId), b: debater(row.debaterBId) },
+    seats: extras.seats.map((seat) => ({
+      ...debater(seat.userId),
+      side: seat.side === 'b' ? 'b' : 'a',
+      position: seat.position,
+    })),
     forfeitedBy: row.forfeitedBy,
     // A round its spectators may not watch keeps its meeting link out of the snapshot every spectator receives.
     externalLink: spectatorWatch.isAllowed ? row.externalLink : null,

@@ -26,7 +26,7 @@ import type { DB } from '../../db/schema';
 import { AppError, refuse, refused } from '../../lib/errors';
 import * as repo from '../debates/rounds.service';
 import { loadDebate, emitDebateUpdated, minorsOfRound } from '../debates/debates.service';
-import { db, nowMs, sideOf, requireDebate, roundSeatsOf, seatsOfRow } from '../debates/round-row';
+import { db, nowMs, requireDebate, roundSeatsOf, seatOfDebater, seatsOfRow } from '../debates/round-row';
 import * as resultsRepo from './results.repository';
 import { settleRound } from '../debates/awards';
 import { teamJudgeIds } from '../memberships/memberships.service';
@@ -83,7 +83,7 @@ export async function inviteJudge(
   debateId: number,
 ): Promise<{ token: string; debate: TDebate }> {
   const row = await requireDebate(deps, debateId);
-  refuse(judgeInviteRefusal(user, { ...seatsOfRow(row), isTeamRound: row.kind === 'team' }));
+  refuse(judgeInviteRefusal(user, { ...(await roundSeatsOf(deps, row)), isTeamRound: row.kind === 'team' }));
   const token = randomBytes(16).toString('base64url');
   await repo.setJudgeInvite(db(deps), debateId, token);
   return { token, debate: await emitDebateUpdated(deps, debateId) };
@@ -164,7 +164,8 @@ export async function forfeit(
   const changed = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
-    const side = sideOf(row, userId);
+    // Any member of a side forfeits (resigns) for the whole side.
+    const side = (await seatOfDebater(deps, row, userId, tx))?.side;
     if (!side || row.status !== 'live') return false;
     const winnerSide: TSideKey = side === 'a' ? 'b' : 'a';
     const now = nowIso();
@@ -191,7 +192,7 @@ export async function forfeit(
  * forfeit), and no strike is recorded. Anyone else, or a round no longer live, is refused.
  */
 export async function resign(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebate> {
-  refuse(resignRefusal(user, seatsOfRow(await requireDebate(deps, debateId))));
+  refuse(resignRefusal(user, await roundSeatsOf(deps, await requireDebate(deps, debateId))));
   // The round may have ended between the read and the forfeit's own locked step (the other side resigned first).
   const debate = await forfeit(deps, debateId, user.id);
   if (!debate) throw refused('round_over');
