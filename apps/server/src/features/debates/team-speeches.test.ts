@@ -158,7 +158,10 @@ describe.each(TEST_ENGINES)('a round of teams by speaker position on %s', (engin
 
   it('lets a side forfeit by absence only when every member is away', () => {
     const role = { partnerIds: ['a2'], opponentIds: ['b1', 'b2'] };
-    const inRoom = (...ids: string[]) => (id: string) => ids.includes(id);
+    const inRoom =
+      (...ids: string[]) =>
+      (id: string) =>
+        ids.includes(id);
     expect(absenceOutcome(role, inRoom('a2', 'b1'))).toBe('none');
     expect(absenceOutcome(role, inRoom('b2'))).toBe('forfeit');
     expect(absenceOutcome(role, inRoom())).toBe('abandon');
