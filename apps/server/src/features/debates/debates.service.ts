@@ -82,6 +82,7 @@ export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<T
   const awards = row.status === 'live' ? [] : await listDebateAwards(deps, Number(row.id));
   return presentDebate(row, {
     ballot,
+    debaterPoints: ballot ? await repo.findDebaterPoints(tx, [Number(row.id)]) : [],
     names,
     ratings,
     awards,

@@ -74,6 +74,25 @@ export async function debaterSeatsOf(
   row: TDebateRow,
   tx = db(deps),
 ): Promise<TSeatRow[]> {
+  return debaterSeatsIn(tx, row);
+}
+
+/** `debaterSeatsOf` read in `tx` (a transaction of any feature that writes the round's results). */
+export async function debaterSeatsIn(
+  tx: repo.TDebatesDb,
+  row: Pick<
+    TDebateRow,
+    | 'id'
+    | 'debaterAId'
+    | 'debaterBId'
+    | 'debaterAJoinedAt'
+    | 'debaterBJoinedAt'
+    | 'recordConsentA'
+    | 'recordConsentB'
+    | 'spectatorWatchA'
+    | 'spectatorWatchB'
+  >,
+): Promise<TSeatRow[]> {
   const seats = await seatsRepo.listSeats(tx, [row.id]);
   if (seats.length > 0) return seats;
   const first = (side: TSideKey, userId: string): TSeatRow => ({

@@ -192,6 +192,18 @@ export async function insertBallot(
   await db.insertInto('debateBallots').values(values).execute();
 }
 
+/** A judged round's points per debater (migration 0059), in tenths. */
+export async function insertDebaterPoints(
+  db: TDebatesDb,
+  rows: readonly { debateId: number; userId: string; side: string; points: number; rank: number | null }[],
+): Promise<void> {
+  if (rows.length > 0)
+    await db
+      .insertInto('ballotDebaterPoints')
+      .values([...rows])
+      .execute();
+}
+
 /** One user's rating in every format they have one in, by format: one query for the dashboard's record. */
 const ratingsOfUserQuery = compiledOnce((db, param: <T = string>(name: 'userId') => T) =>
   db.selectFrom('debateRatings').select(['formatId', 'mu', 'sigma', 'games']).where('userId', '=', param('userId')),
