@@ -18,10 +18,10 @@ import type { TDebatesDeps } from '../context';
 import { db, seatsOfRounds, seatsOfRow } from '../features/debates/round-row';
 import { panelsOf } from '../features/debates/panels.service';
 import type { TDebateRow } from '../features/debates/debates.tables';
-import { getRecord, toJudgedRounds, toRoundOfDebater } from '../features/results/records.service';
+import { getRecord, seatsAndNamesOf, toJudgedRounds, toRoundOfDebater } from '../features/results/records.service';
 import { listFinishedDebatesOfUser, listJudgedDebates } from '../features/results/results.service';
 import { membershipsOf, teamIdsOfUsers } from '../features/memberships/memberships.service';
-import { ageBandsOf, findPublicUser, findUserNames, standingOf } from '../features/users/users.service';
+import { ageBandsOf, findPublicUser, standingOf } from '../features/users/users.service';
 import { paradigmsOf } from '../features/users/paradigm.service';
 
 /** Rounds read per query while filling a page: a page's worth and as many again for rounds the viewer may not see. */
@@ -112,12 +112,9 @@ export async function listProfileRounds(
   const { visible, nextBefore } = await readVisiblePage(deps, viewer, before, (page) =>
     listFinishedDebatesOfUser(tx, userId, page),
   );
-  const names = await findUserNames(
-    tx,
-    visible.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
-  );
+  const { seatsOf, names } = await seatsAndNamesOf(deps, visible);
   const rounds = visible.map((row): TProfileRound => ({
-    ...toRoundOfDebater(row, userId, names),
+    ...toRoundOfDebater(row, userId, names, seatsOf(row)),
     isTeamRound: row.kind === 'team',
   }));
   return { rounds, nextBefore };

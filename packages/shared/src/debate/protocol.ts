@@ -219,7 +219,10 @@ export interface TDebateRecord {
 /** A round from one of its debaters' point of view: their side, their opponent, how it went for them. */
 export interface TRoundOfDebater extends TDebateSummary {
   side: TSideKey;
+  /** The other side's first seat (the opponent of a one-on-one round). */
   opponent: TDebateParticipant;
+  /** The debater's partners on their side in a round of teams (empty one-on-one). */
+  partners: TDebateParticipant[];
   result: 'win' | 'loss' | 'no-decision';
 }
 

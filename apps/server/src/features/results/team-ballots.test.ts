@@ -100,6 +100,14 @@ describe.each(TEST_ENGINES)('a ballot of a round of teams on %s', (engine) => {
     expect(after[0]).toBe(after[1]);
     expect(after[2]).toBe(after[3]);
     expect(after[0]).toBeGreaterThan(0);
+    // A partner's record and history: their own points, the loss, and their partner named on the round.
+    const { record } = (await call(a2, 'GET', '/api/debates/record')).json();
+    expect(record).toMatchObject({ wins: 0, losses: 1, averageSpeakerPoints: 28 });
+    const history = (await call(a2, 'GET', '/api/debates/history')).json();
+    expect(history.debatesJoined).toBe(1);
+    expect(history.debates[0]).toMatchObject({ id, side: 'a', result: 'loss' });
+    expect(history.debates[0].partners.map((p: { userId: string }) => p.userId)).toEqual([a1.user.id]);
+    expect(history.debates[0].ballot.debaterPoints).toHaveLength(4);
   });
 
   it('refuses points for someone not in the round, a debater left out, a one-on-one form and duplicate ranks', async () => {
