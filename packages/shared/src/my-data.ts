@@ -11,6 +11,8 @@ export const ZMyDataRound = z.object({
   resolution: z.string(),
   /** The user's seat: `a` and `b` are the two sides, `judge` the judge's chair. */
   seat: z.enum(['a', 'b', 'judge']),
+  /** A debater's speaker position on a side of two or three (`first`, `pm`), else null. */
+  position: z.string().nullable(),
   status: z.string(),
   winnerSide: z.string().nullable(),
   createdAt: z.string(),

@@ -31,9 +31,11 @@ export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: TE
  * 5: `tournament.changed` goes to the tournament's room (`tournament.watch`), not to each of its people's.
  * 6: `tournament.changed` names the parts that changed; the tab goes to its hosts' and entrants' sockets itself
  *    (`tournament.standings_changed`); `tournament.watch` answers whether it does.
+ * 7: a round's snapshot (`TDebate`) seats every debater (`seats`: side and speaker position), and its clock and
+ *    points of information go by speaker position.
  * (tldraw's TLSYNC_PROTOCOL_VERSION and its clientTooOld/serverTooOld reasons are the model.)
  */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 export type TProtocolRefusal = 'client_too_old' | 'server_too_old';
 

@@ -4,7 +4,7 @@
  * written to the tournament's audit (`TTournamentAuditEntry`), which its hosts read.
  */
 import { z } from 'zod';
-import { ZSpeakerPoints } from './debate/protocol.js';
+import { ZSpeakerPoints } from './debate/ballot-points.js';
 import { zText } from './text.js';
 
 /** What a host changed: each is one audit entry. */

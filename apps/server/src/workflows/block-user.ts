@@ -40,8 +40,8 @@ export async function blockUser(
       if (!ended) continue;
       endedDebateId = debateId;
       // Each of its people, on any page, is told the same: their live-round banner goes and a neutral notice shows.
-      // Every judge of a panel sits in it as the chair does.
-      const seated = [ended.debaters.a.userId, ended.debaters.b.userId, ...judgesOf(seatsOfDebate(ended))];
+      // Every debater of every side (partners too) and every judge of a panel sits in it as the chair does.
+      const seated = [...ended.seats.map((seat) => seat.userId), ...judgesOf(seatsOfDebate(ended))];
       for (const userId of seated) {
         deps.events.emit({ name: 'debate.ended_early', room: REALTIME_ROOMS.user(userId), payload: { debateId } });
       }

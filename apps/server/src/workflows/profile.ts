@@ -15,13 +15,13 @@ import {
 } from '@resolved/shared';
 import { AppError } from '../lib/errors';
 import type { TDebatesDeps } from '../context';
-import { db, seatsOfRow } from '../features/debates/round-row';
+import { db, seatsOfRounds, seatsOfRow } from '../features/debates/round-row';
 import { panelsOf } from '../features/debates/panels.service';
 import type { TDebateRow } from '../features/debates/debates.tables';
-import { getRecord, toJudgedRounds, toRoundOfDebater } from '../features/results/records.service';
+import { getRecord, seatsAndNamesOf, toJudgedRounds, toRoundOfDebater } from '../features/results/records.service';
 import { listFinishedDebatesOfUser, listJudgedDebates } from '../features/results/results.service';
 import { membershipsOf, teamIdsOfUsers } from '../features/memberships/memberships.service';
-import { ageBandsOf, findPublicUser, findUserNames, standingOf } from '../features/users/users.service';
+import { ageBandsOf, findPublicUser, standingOf } from '../features/users/users.service';
 import { paradigmsOf } from '../features/users/paradigm.service';
 
 /** Rounds read per query while filling a page: a page's worth and as many again for rounds the viewer may not see. */
@@ -112,12 +112,9 @@ export async function listProfileRounds(
   const { visible, nextBefore } = await readVisiblePage(deps, viewer, before, (page) =>
     listFinishedDebatesOfUser(tx, userId, page),
   );
-  const names = await findUserNames(
-    tx,
-    visible.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
-  );
+  const { seatsOf, names } = await seatsAndNamesOf(deps, visible);
   const rounds = visible.map((row): TProfileRound => ({
-    ...toRoundOfDebater(row, userId, names),
+    ...toRoundOfDebater(row, userId, names, seatsOf(row)),
     isTeamRound: row.kind === 'team',
   }));
   return { rounds, nextBefore };
@@ -171,10 +168,16 @@ async function readVisiblePage(
       tx,
       rows.filter((r) => r.kind === 'tournament').map((r) => Number(r.id)),
     );
+    // Every debater of a round (partners too) replays it as its first seats do.
+    const seats = await seatsOfRounds(
+      deps,
+      rows.map((r) => Number(r.id)),
+    );
     for (const [index, row] of rows.entries()) {
       cursor = Number(row.id);
       const round = {
         ...seatsOfRow(row),
+        debaterIds: seats.get(Number(row.id))?.map((seat) => seat.userId),
         panelJudgeIds: panels.get(Number(row.id)),
         isTeamRound: row.kind === 'team',
         isPrivate: Number(row.replayPrivate) === 1,

@@ -1,12 +1,26 @@
 /**
  * Who may run which part of the clock: one rule, used by the server (which refuses a command with its message)
  * and by the room's controls (which show only the buttons that would be accepted).
- * - The speaker starts, ends and pauses their own speech; cross-examinations and crossfires are shared, so either
- *   debater may run them.
- * - A side takes prep from its own pool, and only the side taking prep ends or pauses it (both, for a shared block).
+ * - The speaker starts, ends and pauses their own speech; cross-examinations and crossfires are shared, so each of
+ *   their participants may run them. On a side of two or three that is by speaker position (`mayRunSpeech`: the Pro
+ *   first speaker's constructive, the second speakers' crossfire, all four's grand crossfire); a debater alone on a
+ *   side (Lincoln Douglas, one-on-one practice) holds every position of it.
+ * - A side takes prep from its own pool, and only the side taking prep ends or pauses it (both, for a shared block);
+ *   any member of a team takes, ends or pauses its prep.
  * - The judge may pause and resume anything (a technical problem, a question of order), nothing else.
  */
-import { FORMATS, replyTurnRefusal, speakerLabel, speechesOf, type TFormatId, type TSideKey } from '../formats.js';
+import {
+  FORMATS,
+  mayRunSpeech,
+  positionOf,
+  replyTurnRefusal,
+  speakerLabel,
+  speechesOf,
+  takersOf,
+  type TFormatId,
+  type TSideKey,
+  type TSpeech,
+} from '../formats.js';
 import { ClockError, endPrep, endSpeech, pause, resume, startPrep, startSpeech, type TClockState } from './clock.js';
 import { CLOCK_ACTIONS, type TClockAction } from './protocol.js';
 
@@ -19,6 +33,30 @@ export interface TClockRole {
    * which holds every position of its side.
    */
   position?: string | null | undefined;
+}
+
+/** Who runs a speech of a team round, in words: "the Pro first speaker", "the Pro second speaker and Con second speaker". */
+export function speechRunnersWords(formatId: TFormatId, speech: TSpeech): string {
+  const format = FORMATS[formatId];
+  const names = takersOf(speech).map((ref) => {
+    const position = positionOf(format, ref);
+    return `${format.sides[ref.side]} ${position ? position.name.toLowerCase() : ref.position}`;
+  });
+  return `the ${names.join(' and ')}`;
+}
+
+/** Why a debater in `role`'s seat may not run `speech`, or null when they may (see the rule above). */
+function speechTurnRefusal(formatId: TFormatId, speech: TSpeech | undefined, role: TClockRole, isPause: boolean) {
+  if (!speech || !role.side) return null;
+  if (mayRunSpeech(FORMATS[formatId], speech.id, { side: role.side, position: role.position ?? null })) return null;
+  // A side of one keeps the words it always had.
+  if (!role.position) {
+    const label = speakerLabel(FORMATS[formatId], speech);
+    return isPause ? `Only the ${label} can pause or resume this speech.` : `The ${label} starts and ends this speech.`;
+  }
+  const runners = speechRunnersWords(formatId, speech);
+  if (isPause) return `Only ${runners} can pause or resume this speech.`;
+  return `Only ${runners} ${takersOf(speech).length === 1 ? 'runs' : 'run'} this speech.`;
 }
 
 /** Why every clock command waits: a practice round paired for a later start opens its clock at that time. */
@@ -42,23 +80,22 @@ export function clockRefusal(
     if (isJudge && isPauseOrResume) return null;
     return isJudge ? 'The judge can pause and resume the clock only.' : 'Only the debaters can run the clock.';
   }
-  const format = FORMATS[formatId];
   const speech = speechesOf(formatId, clock.firstSide)[clock.speechIndex];
-  const isShared = speech?.speaker === 'both' || speech?.kind === 'cross-examination';
-  const isOtherSpeakers = !!speech && !isShared && speech.speaker !== side;
   const isOthersPrep = clock.prepTaker !== null && clock.prepTaker !== 'both' && clock.prepTaker !== side;
   // A reply refused to a position that never gives it (a World Schools third speaker) says so in the reply's words.
   const isSpeechTurn =
     action === 'start_speech' || action === 'end_speech' || (isPauseOrResume && clock.phase === 'speech');
   const replyRefusal =
-    isSpeechTurn && speech ? replyTurnRefusal(format, speech.id, { side, position: role.position ?? null }) : null;
+    isSpeechTurn && speech
+      ? replyTurnRefusal(FORMATS[formatId], speech.id, { side, position: role.position ?? null })
+      : null;
   if (replyRefusal) return replyRefusal;
   switch (action) {
     case 'start_speech':
       if (clock.phase === 'prep' && isOthersPrep) return 'Wait for the other side’s prep to end.';
-      return isOtherSpeakers && speech ? `The ${speakerLabel(format, speech)} starts and ends this speech.` : null;
+      return speechTurnRefusal(formatId, speech, role, false);
     case 'end_speech':
-      return isOtherSpeakers && speech ? `The ${speakerLabel(format, speech)} starts and ends this speech.` : null;
+      return speechTurnRefusal(formatId, speech, role, false);
     case 'start_prep':
       return null;
     case 'end_prep':
@@ -66,10 +103,7 @@ export function clockRefusal(
     case 'pause':
     case 'resume':
       if (clock.phase === 'prep') return isOthersPrep ? 'Only the side taking prep can pause it.' : null;
-      if (clock.phase === 'speech' && isOtherSpeakers && speech) {
-        return `Only the ${speakerLabel(format, speech)} can pause or resume this speech.`;
-      }
-      return null;
+      return clock.phase === 'speech' ? speechTurnRefusal(formatId, speech, role, true) : null;
   }
 }
 

@@ -4,7 +4,7 @@
  * POI_ANSWER_SECONDS to be asked and answered. In a rebuttal the other side may rise on a point of order.
  */
 import { z } from 'zod';
-import { speechesOf, type TFormatId, type TSideKey } from '../formats.js';
+import { FORMATS, mayRunSpeech, speechesOf, type TFormatId, type TSeatPosition, type TSideKey } from '../formats.js';
 import { displayAt, type TClockState } from './clock.js';
 import { ZDebateId } from './protocol.js';
 
@@ -53,4 +53,18 @@ export function poiRefusal(
   if (display.poi?.isProtected) return 'Protected time: points of information are not allowed now.';
   if (!display.poi?.isOpen) return 'The speech’s time is up: no more points of information.';
   return null;
+}
+
+/**
+ * Why a debater in `seat` may not accept or decline the point offered now, or null when they may: only the speech's
+ * speaker (by position on a side of two or three; a debater alone on a side holds every position of it).
+ */
+export function poiAnswerRefusal(
+  formatId: TFormatId,
+  clock: TClockState,
+  seat: TSeatPosition<TSideKey> | null,
+): string | null {
+  const speech = speechesOf(formatId, clock.firstSide)[clock.speechIndex];
+  if (seat && speech && mayRunSpeech(FORMATS[formatId], speech.id, seat)) return null;
+  return 'Only the speaker accepts or declines a point of information.';
 }

@@ -10,11 +10,11 @@ import type { TPoi } from './poi.js';
 import type { TFlow } from './flows.js';
 import { FORMAT_IDS, FORMATS, oneOnOneFormatRefusal, type TFormatId, type TSideKey } from '../formats.js';
 import { DB_INT_MAX } from '../constants.js';
-import { SPEAKER_POINTS } from '../points.js';
 import { withoutControlCharacters, zText } from '../text.js';
 import type { TClockState } from './clock.js';
 import type { TCoinFlip } from './coin-flip.js';
 import type { TNotCounted } from './awards.js';
+import type { TDebaterPoints } from './ballot-points.js';
 
 /** A debate's id: a positive integer the databases can store. */
 export const ZDebateId = z.number().int().positive().max(DB_INT_MAX);
@@ -64,10 +64,21 @@ export interface TDebater extends TDebateParticipant {
   rating: TRatingSummary;
 }
 
+/**
+ * One debater's seat in a round (issue 40): their side and, on a side of two or three, their speaker position (a
+ * format's position id: `first`, `pm`, `1a`); null on a side of one, whose debater gives every speech of the side.
+ */
+export interface TDebateSeat extends TDebater {
+  side: TSideKey;
+  position: string | null;
+}
+
 export interface TBallot {
   winnerSide: TSideKey;
-  /** 26.0–30.0, in tenths. */
+  /** 26.0–30.0, in tenths: each side's first seat's (the whole side in a one-on-one round). */
   speakerPoints: Record<TSideKey, number>;
+  /** Every debater's speaker points and optional speaker rank, side A's seats first (`TDebaterPoints`). */
+  debaterPoints: TDebaterPoints[];
   reason: string;
   judge: TDebateParticipant | null;
   /** False when the judge took the seat after the speeches began (marked on the ballot; earns no judging points). */
@@ -104,7 +115,10 @@ export interface TDebate {
   status: TDebateStatus;
   /** How the round came to be (the queue, a challenge, a coach's pairing). */
   kind: TRoundKind;
+  /** Each side's first seat (the whole round in a one-on-one round); every debater is in `seats`. */
   debaters: Record<TSideKey, TDebater>;
+  /** Every debater of the round, side A's seats first, each side's in seat order (its first seat first). */
+  seats: TDebateSeat[];
   judge: TDebateParticipant | null;
   winnerSide: TSideKey | null;
   /** Abandoned because the team's coach called the round off (not because both debaters left). */
@@ -216,7 +230,10 @@ export interface TDebateRecord {
 /** A round from one of its debaters' point of view: their side, their opponent, how it went for them. */
 export interface TRoundOfDebater extends TDebateSummary {
   side: TSideKey;
+  /** The other side's first seat (the opponent of a one-on-one round). */
   opponent: TDebateParticipant;
+  /** The debater's partners on their side in a round of teams (empty one-on-one). */
+  partners: TDebateParticipant[];
   result: 'win' | 'loss' | 'no-decision';
 }
 
@@ -299,22 +316,6 @@ export type TCreateChallengeRequest = z.infer<typeof ZCreateChallengeRequest>;
 export const DEBATE_MESSAGE_MAX = 1000;
 /** `debate.signal` per connection: a burst that holds a whole WebRTC negotiation, then a steady trickle. */
 export const SIGNAL_LIMIT = { burst: 120, perSecond: 10 } as const;
-export const DEBATE_REASON_MAX = 5000;
-
-export const ZSpeakerPoints = z
-  .number({ error: 'Speaker points must be a number.' })
-  .min(SPEAKER_POINTS.min, { error: `Speaker points must be between ${SPEAKER_POINTS.min} and ${SPEAKER_POINTS.max}.` })
-  .max(SPEAKER_POINTS.max, { error: `Speaker points must be between ${SPEAKER_POINTS.min} and ${SPEAKER_POINTS.max}.` })
-  .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-6, {
-    error: 'Speaker points go in tenths (for example 28.5).',
-  });
-
-export const ZSubmitBallotRequest = z.object({
-  winnerSide: ZSideKey,
-  speakerPoints: z.object({ a: ZSpeakerPoints, b: ZSpeakerPoints }),
-  reason: zText('multiline', { label: 'Reason for decision', max: DEBATE_REASON_MAX }),
-});
-export type TSubmitBallotRequest = z.infer<typeof ZSubmitBallotRequest>;
 
 export const CLOCK_ACTIONS = ['start_speech', 'end_speech', 'start_prep', 'end_prep', 'pause', 'resume'] as const;
 export type TClockAction = (typeof CLOCK_ACTIONS)[number];

@@ -49,6 +49,8 @@ export function seatsOfDebate(debate: {
   kind: TRoundKind;
   status: TDebateStatus;
   debaters: Record<'a' | 'b', { userId: string }>;
+  /** Every debater's seat (absent from a snapshot older than seats: its two first seats are all). */
+  seats?: readonly { userId: string }[] | undefined;
   judge: { userId: string } | null;
   hasJudgeInvite: boolean;
   team: { judgeIds: string[] } | null;
@@ -59,6 +61,7 @@ export function seatsOfDebate(debate: {
     status: debate.status,
     debaterAId: debate.debaters.a.userId,
     debaterBId: debate.debaters.b.userId,
+    debaterIds: debate.seats?.map((seat) => seat.userId),
     judgeId: debate.judge?.userId ?? null,
     panelJudgeIds: debate.panel?.judges.map((j) => j.userId),
     hasJudgeInvite: debate.hasJudgeInvite,
@@ -72,6 +75,14 @@ export function seatsOfDebate(debate: {
 /** Every debater of the round (see `debaterIds`): a rule that reads a debater's seat reads all of these. */
 export function debatersOf(round: Pick<TRoundSeats, 'debaterAId' | 'debaterBId' | 'debaterIds'>): string[] {
   return round.debaterIds && round.debaterIds.length > 0 ? [...round.debaterIds] : [round.debaterAId, round.debaterBId];
+}
+
+/**
+ * `userId`'s seat in the round (side and speaker position), or null when they debate in no seat of it: what the clock's
+ * and the points of information's rules read.
+ */
+export function debaterSeatOf<T extends { userId: string }>(debate: { seats: readonly T[] }, userId: string): T | null {
+  return debate.seats.find((seat) => seat.userId === userId) ?? null;
 }
 
 /** Whether `userId` judges the round: its one judge, or any judge of its panel. */

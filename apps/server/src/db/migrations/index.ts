@@ -54,6 +54,7 @@ import { sfuRoomsOutliveRounds } from './0055-sfu-rooms-outlive-rounds';
 import { debateSeats } from './0056-debate-seats';
 import { openskillRatings } from './0057-openskill-ratings';
 import { partnerQueue } from './0058-partner-queue';
+import { ballotDebaterPoints } from './0059-ballot-debater-points';
 import { partnersConfer } from './0060-partners-confer';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
@@ -119,6 +120,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0056-debate-seats': debateSeats,
   '0057-openskill-ratings': openskillRatings,
   '0058-partner-queue': partnerQueue,
+  '0059-ballot-debater-points': ballotDebaterPoints,
   '0060-partners-confer': partnersConfer,
 };
 

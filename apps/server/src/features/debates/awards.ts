@@ -16,6 +16,7 @@ import * as repo from './debates.repository';
 import { markNotCounted, markRewarded, type TDebatesDb } from './debates.repository';
 import { awardPoints } from '../users/score-ledger.service';
 import type { TDebateRow } from './debates.tables';
+import { debaterSeatsIn } from './round-row';
 
 export async function settleRound(
   tx: TDebatesDb,
@@ -33,12 +34,9 @@ export async function settleRound(
   const debateId = Number(row.id);
   const since = new Date(Date.parse(options.now) - AWARD_RULES.repeatWindowMs).toISOString();
   const repeats = await repo.countRewardedPairRounds(tx, { ...row, id: debateId }, since);
-  const forfeiterJoinedAt =
-    options.forfeitedBy === row.debaterAId
-      ? row.debaterAJoinedAt
-      : options.forfeitedBy === row.debaterBId
-        ? row.debaterBJoinedAt
-        : null;
+  // Every debater seated on a side earns (or is withheld) what the side does; a forfeiter is any member of theirs.
+  const seats = await debaterSeatsIn(tx, row);
+  const forfeiterJoinedAt = seats.find((seat) => seat.userId === options.forfeitedBy)?.joinedAt ?? null;
   const outcome = awardsFor({
     debateId,
     formatId: row.formatId,
@@ -51,8 +49,8 @@ export async function settleRound(
     judgePairRoundsInWindow: repeats.judgePair,
   });
   const userOf = {
-    a: [row.debaterAId],
-    b: [row.debaterBId],
+    a: seats.filter((seat) => seat.side === 'a').map((seat) => seat.userId),
+    b: seats.filter((seat) => seat.side === 'b').map((seat) => seat.userId),
     judge: options.judgeIds ?? (row.judgeId ? [row.judgeId] : []),
   };
   for (const award of [...outcome.awards, ...outcome.withheld]) {

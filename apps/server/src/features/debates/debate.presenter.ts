@@ -11,11 +11,12 @@ import {
   type TDebate,
   type TDebateParticipant,
   type TDebateSummary,
+  type TDebaterPoints,
   type TPoi,
 } from '@resolved/shared';
 import type { TDebateRow } from './debates.tables';
 import { watchOf } from './round-minors';
-import type { TBallotRow } from '../results/results.tables';
+import type { TBallotRow, TDebaterPointsRow } from '../results/results.tables';
 import { clockFromRow, coinFlipOfRow } from './round-row';
 import { NEW_RATING, summarizeRating, type TRating } from '../../lib/ratings/ratings';
 
@@ -27,16 +28,41 @@ export function presentBallot(
   row: TBallotRow | undefined,
   names: Map<string, string>,
   wasJudgePresent: boolean,
+  debaterPoints: TDebaterPoints[] = [],
 ): TBallot | null {
   if (!row) return null;
   return {
     winnerSide: row.winnerSide,
     speakerPoints: { a: Number(row.speakerPointsA) / 10, b: Number(row.speakerPointsB) / 10 },
+    debaterPoints,
     reason: row.reason,
     judge: row.judgeId ? { userId: row.judgeId, displayName: names.get(row.judgeId) ?? 'Former user' } : null,
     wasJudgePresent,
     createdAt: row.createdAt,
   };
+}
+
+/**
+ * A ballot's points per debater, in seat order: as the judge gave them (migration 0059), or — for a ballot written
+ * before them, or a panel's decision — each debater's side's points.
+ */
+export function debaterPointsOf(
+  ballot: TBallotRow | undefined,
+  rows: readonly TDebaterPointsRow[],
+  seats: readonly Pick<TSeatRow, 'userId' | 'side'>[],
+): TDebaterPoints[] {
+  if (!ballot) return [];
+  return seats.map((seat) => {
+    const side = seat.side === 'b' ? 'b' : 'a';
+    const row = rows.find((r) => r.userId === seat.userId);
+    const tenths = row ? row.points : side === 'a' ? ballot.speakerPointsA : ballot.speakerPointsB;
+    return {
+      userId: seat.userId,
+      side,
+      points: Number(tenths) / 10,
+      rank: row?.rank == null ? null : Number(row.rank),
+    };
+  });
 }
 
 /** Why a settled round did not count for points, as the award rule stored it (null when it counted). */
@@ -71,6 +97,8 @@ export function presentDebateSummary(row: TDebateRow, names: Map<string, string>
 /** What `presentDebate` shows beside the row, read by `loadDebate`. */
 export interface TDebateExtras {
   ballot: TBallotRow | undefined;
+  /** The ballot's points per debater as stored (migration 0059; none for an older ballot or a panel's decision). */
+  debaterPoints: readonly TDebaterPointsRow[];
   /** Display names of the debaters, the judge and the ballot's judge. */
   names: Map<string, string>;
   /** The debaters' ratings in the round's format (a missing one is a new rating). */
@@ -97,6 +125,11 @@ export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
     ...presentDebateSummary(row, names),
     kind: row.kind,
     debaters: { a: debater(row.debaterAId), b: debater(row.debaterBId) },
+    seats: extras.seats.map((seat) => ({
+      ...debater(seat.userId),
+      side: seat.side === 'b' ? 'b' : 'a',
+      position: seat.position,
+    })),
     forfeitedBy: row.forfeitedBy,
     // A round its spectators may not watch keeps its meeting link out of the snapshot every spectator receives.
     externalLink: spectatorWatch.isAllowed ? row.externalLink : null,
@@ -105,7 +138,12 @@ export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
     clockVersion: Number(row.clockVersion),
     coinFlip: coinFlipOfRow(row),
     revision: Number(row.revision),
-    ballot: presentBallot(extras.ballot, names, wasJudgeSeatedBeforeSpeeches(row)),
+    ballot: presentBallot(
+      extras.ballot,
+      names,
+      wasJudgeSeatedBeforeSpeeches(row),
+      debaterPointsOf(extras.ballot, extras.debaterPoints, extras.seats),
+    ),
     panel: extras.panel,
     hasJudgeInvite: row.judgeInviteToken !== null,
     team: extras.team,

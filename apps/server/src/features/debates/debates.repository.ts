@@ -315,7 +315,17 @@ export async function listLiveDebateIdsOfPair(db: TDebatesDb, a: string, b: stri
   return rows.map((r) => Number(r.id));
 }
 
-/** Every round the user sat in (either side, the judge's chair or a panel's seat), for "Download my data". */
+/** The ballots' points per debater of these rounds (migration 0059), in tenths. */
+export async function findDebaterPoints(db: TDebatesDb, debateIds: readonly number[]) {
+  if (debateIds.length === 0) return [];
+  return db
+    .selectFrom('ballotDebaterPoints')
+    .selectAll()
+    .where('debateId', 'in', [...debateIds])
+    .execute();
+}
+
+/** Every round the user sat in (any seat of either side, the judge's chair or a panel's seat), for "Download my data". */
 export async function listRoundsOfUser(db: TDebatesDb, userId: string) {
   return db
     .selectFrom('debates')
@@ -326,6 +336,11 @@ export async function listRoundsOfUser(db: TDebatesDb, userId: string) {
         eb('debaterAId', '=', userId),
         eb('debaterBId', '=', userId),
         eb('judgeId', '=', userId),
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('debateSeats').select('debateSeats.debateId').where('debateSeats.userId', '=', userId),
+        ),
         eb(
           'id',
           'in',

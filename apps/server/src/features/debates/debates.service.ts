@@ -21,7 +21,6 @@ import {
   isRoomSignal,
   debatersOf,
   judgesOf,
-  isJudgeOf,
   spectatorWatchRefusal,
   watchToggleRefusal,
   type TRtcSignal,
@@ -34,6 +33,7 @@ import * as guards from './round-guards.repository';
 import { panelBallotsOf, panelJudgeIdsOf } from './panels.service';
 import { presentPanel } from './panel.presenter';
 import * as roundChatRepo from './round-chat.repository';
+import { listSeats } from './debate-seats.repository';
 import {
   clockFromRow,
   coinFlipOfRow,
@@ -43,7 +43,9 @@ import {
   nowMs,
   requireDebate,
   roundSeatsOf,
-  sideOf,
+  seatOfDebater,
+  sideKeyOf,
+  sideOf as sideOfRow,
 } from './round-row';
 import type { TDebateRow } from './debates.repository';
 import { settleRound } from './awards';
@@ -60,6 +62,8 @@ import { isSpectatorWatchAllowed, minorsOfRound } from './round-minors';
 
 /** Who a minor meets in a round: what the judge's seat, evidence and the room's media read. */
 export { isSpectatorWatchAllowed, minorsOfRound, roundHasMinor } from './round-minors';
+/** Who must be in a live round's room (the forfeit watch), and each person's part in it. */
+export { listLiveDebaters, notePresent, roleIn } from './round-presence';
 
 export const LIST_LIMIT = 100;
 
@@ -69,21 +73,24 @@ export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<T
   const [ballot] = await repo.findBallots(db(deps), [Number(row.id)]);
   const panelIds = await panelJudgeIdsOf(tx, Number(row.id));
   const panelBallots = panelIds.length === 0 ? [] : await panelBallotsOf(tx, Number(row.id));
+  const seats = await debaterSeatsOf(deps, row);
+  const debaterIds = seats.map((seat) => seat.userId);
   const names = await findUserNames(
     tx,
-    [row.debaterAId, row.debaterBId, row.judgeId, ballot?.judgeId, ...panelIds].filter((v): v is string => !!v),
+    [...debaterIds, row.judgeId, ballot?.judgeId, ...panelIds].filter((v): v is string => !!v),
   );
-  const ratings = await ratingsOf(db(deps), row.formatId, [row.debaterAId, row.debaterBId]);
+  const ratings = await ratingsOf(db(deps), row.formatId, debaterIds);
   const awards = row.status === 'live' ? [] : await listDebateAwards(deps, Number(row.id));
   return presentDebate(row, {
     ballot,
+    debaterPoints: ballot ? await repo.findDebaterPoints(tx, [Number(row.id)]) : [],
     names,
     ratings,
     awards,
     team: await teamOfRound(deps, row.teamId),
     pois: await listPois(deps, Number(row.id)),
     minors: await minorsOfRound(deps, row),
-    seats: await debaterSeatsOf(deps, row),
+    seats,
     panel: presentPanel(row.status, panelIds, panelBallots, names),
   });
 }
@@ -203,8 +210,8 @@ export async function commandClock(
     }
     const clock = clockFromRow(row);
     // The debater's seat: their side and, on a side of two or three, their speaker position.
-    const seat = (await debaterSeatsOf(deps, row)).find((s) => s.userId === user.id);
-    const side: TSideKey | null = seat?.side === 'a' || seat?.side === 'b' ? seat.side : null;
+    const seat = await seatOfDebater(deps, row, user.id);
+    const side = seat?.side ?? null;
     if (isBeforeStart(row.startsAt, nowMs(deps))) {
       throw new AppError('conflict', ROUND_NOT_STARTED_MESSAGE, undefined, 'round_not_started');
     }
@@ -343,50 +350,6 @@ export async function signalRoute(
   return [REALTIME_ROOMS.user(input.toUserId)];
 }
 
-/** Whether a user is a debater or the judge of a debate (their presence matters: forfeits, "present" list). */
-/** The debaters of every live debate (what a restarted instance must watch for forfeits). */
-export async function listLiveDebaters(deps: TDebatesDeps): Promise<{ debateId: number; userId: string }[]> {
-  const rows = await repo.listDebatesByStatus(db(deps), ['live'], 10_000);
-  return rows.flatMap((row) =>
-    [
-      { userId: row.debaterAId, joinedAt: row.debaterAJoinedAt },
-      { userId: row.debaterBId, joinedAt: row.debaterBJoinedAt },
-    ]
-      // A matched debater who never came is watched as at the match; a practice round's only once it is under way.
-      .filter(({ joinedAt }) => row.kind !== 'team' || (isUnderWay(row) && joinedAt !== null))
-      .map(({ userId }) => ({ debateId: row.id, userId })),
-  );
-}
-
-/** Whether the round's clock has run at all (its first command, at or after any start time, bumps the version). */
-const isUnderWay = (row: TDebateRow) => Number(row.clockVersion) > 0;
-
-/**
- * A debater or judge (any judge of a panel) entered their room: the first time is recorded for the award rules (did a
- * forfeiter ever come?) and a tournament's grace period (did each judge?).
- */
-export async function notePresent(deps: TDebatesDeps, debateId: number, userId: string): Promise<void> {
-  await repo.markDebaterPresent(db(deps), debateId, userId, nowIso());
-}
-
-export async function roleIn(deps: TDebatesDeps, debateId: number, userId: string) {
-  const row = await repo.findDebate(db(deps), debateId);
-  if (!row) return null;
-  // Any seat of a side: partners are the round's debaters as its first seats are.
-  const seat = (await debaterSeatsOf(deps, row)).find((s) => s.userId === userId);
-  const side = seat?.side === 'a' || seat?.side === 'b' ? seat.side : sideOf(row, userId);
-  const opponentId = side === 'a' ? row.debaterBId : side === 'b' ? row.debaterAId : null;
-  return {
-    side,
-    opponentId,
-    isJudge: isJudgeOf(userId, await roundSeatsOf(deps, row)),
-    status: row.status,
-    // Absence forfeits a matched round from the match on; a practice round (paired by a coach, maybe for later) only
-    // once its clock has run: before that the coach, not a timer, deals with a student who is not there.
-    canForfeit: row.kind !== 'team' || isUnderWay(row),
-  };
-}
-
 /** The live rounds in which both users sit (debaters, or one of them the judge or a judge of its panel). */
 export async function liveRoundsOfPair(deps: TDebatesDeps, a: string, b: string): Promise<number[]> {
   return repo.listLiveDebateIdsOfPair(db(deps), a, b);
@@ -427,11 +390,18 @@ export async function roundForReport(deps: TDebatesDeps, debateId: number, chatL
 /** The user's rounds with their seat in each, for "Download my data". */
 export async function roundsOfUser(deps: Pick<TDebatesDeps, 'database'>, userId: string) {
   const rows = await repo.listRoundsOfUser(db(deps), userId);
+  const seats = await listSeats(
+    db(deps),
+    rows.map((row) => Number(row.id)),
+  );
+  const seatIn = (debateId: number) => seats.find((s) => s.debateId === debateId && s.userId === userId);
   return rows.map((row) => ({
     id: row.id,
     formatId: row.formatId,
     resolution: row.resolution,
-    seat: row.debaterAId === userId ? ('a' as const) : row.debaterBId === userId ? ('b' as const) : ('judge' as const),
+    // A debater's side (any seat of it) and speaker position, else the judge's chair.
+    seat: sideKeyOf(seatIn(Number(row.id))?.side) ?? sideOfRow(row, userId) ?? ('judge' as const),
+    position: seatIn(Number(row.id))?.position ?? null,
     status: row.status,
     winnerSide: row.winnerSide,
     createdAt: row.createdAt,

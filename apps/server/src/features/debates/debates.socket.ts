@@ -29,6 +29,7 @@ import * as pois from './pois.service';
 import type { TDebatesDeps } from '../../context';
 import { loadDebate } from './debates.service';
 import { debaterSeatsOf, requireDebate } from './round-row';
+import { absenceOutcome } from './round-presence';
 import { requireRoundViewer } from './round-access';
 import { iceFor } from './ice-servers';
 import * as matchmaking from '../matchmaking/queue.service';
@@ -73,7 +74,7 @@ export class DebateRooms {
 
   async presence(debateId: number): Promise<TDebatePresence> {
     const debate = await debates.getDebate(this.deps, debateId);
-    const seats = new Set([debate.debaters.a.userId, debate.debaters.b.userId, ...judgesOf(seatsOfDebate(debate))]);
+    const seats = new Set([...debate.seats.map((s) => s.userId), ...judgesOf(seatsOfDebate(debate))]);
     const users = await this.usersInRoom(debateId);
     return {
       debateId,
@@ -175,11 +176,14 @@ export class DebateRooms {
     // Back on any instance (a reload, another tab): no forfeit.
     const inRoom = await this.usersInRoom(debateId);
     if (inRoom.has(userId)) return;
-    // Both away (a shared network drop, both closed the tab): nobody is blamed, the round is abandoned.
     const role = await debates.roleIn(this.deps, debateId, userId);
-    const opponentId = role?.opponentId;
-    if (opponentId && !inRoom.has(opponentId)) {
-      if (await results.abandon(this.deps, debateId)) this.log.info({ debateId }, 'both debaters away: abandoned');
+    if (!role?.side) return;
+    // A partner still in the room keeps the side in the round; every debater away (a shared network drop, all closed
+    // the tab): nobody is blamed, the round is abandoned.
+    const outcome = absenceOutcome(role, (id) => inRoom.has(id));
+    if (outcome === 'none') return;
+    if (outcome === 'abandon') {
+      if (await results.abandon(this.deps, debateId)) this.log.info({ debateId }, 'every debater away: abandoned');
       return;
     }
     const result = await results.forfeit(this.deps, debateId, userId, { byAbsence: true });
@@ -257,16 +261,15 @@ export function debatesSocketFeature(
           const debate = await loadDebate(deps, row);
           joined.add(debateId);
           const userId = socket.data.user?.id;
-          const isDebater =
-            debate.status === 'live' && (debate.debaters.a.userId === userId || debate.debaters.b.userId === userId);
+          const debaterIds = debate.seats.map((s) => s.userId);
+          const isDebater = debate.status === 'live' && !!userId && debaterIds.includes(userId);
           const judgeIds = judgesOf(seatsOfDebate(debate));
           const isSeatedJudge = debate.status === 'live' && !!userId && judgeIds.includes(userId);
           // A debater's or any judge's first arrival is kept (a tournament's grace period reads it).
           if (isDebater || isSeatedJudge) await debates.notePresent(deps, debateId, userId!);
           // Join before reading messages: one sent meanwhile arrives as an event (merged by id on the client).
           const presence = await live.join(socket, debateId, isDebater);
-          const isSeated =
-            !!userId && [debate.debaters.a.userId, debate.debaters.b.userId, ...judgeIds].includes(userId);
+          const isSeated = !!userId && [...debaterIds, ...judgeIds].includes(userId);
           const hasCall = debate.status === 'live' || debate.status === 'awaiting_ballot';
           if (takeOver && userId && isSeated && hasCall) await live.takeOver(socket, debateId, userId);
           // The round as it is now that this socket is in its room: a clock command or change made between the first

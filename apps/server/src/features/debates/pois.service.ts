@@ -1,10 +1,10 @@
 /**
- * Points of information and of order in a round (Parliamentary): the other side offers while the clock allows it,
- * the speaker accepts or declines a POI, a point of order is raised for the judge. Each is recorded with the round.
+ * Points of information and of order in a round (Parliamentary): any member of the other side offers while the clock
+ * allows it, the speaker (by position) accepts or declines a POI, a point of order is raised for the judge. Each is recorded with the round.
  */
 import {
-  FORMATS,
   POI_OFFER_LAPSES_MS,
+  poiAnswerRefusal,
   poiOfferRefusal,
   poiRefusal,
   REALTIME_ROOMS,
@@ -15,7 +15,7 @@ import {
 import { AppError, refuse } from '../../lib/errors';
 import { clockFromRow } from './round-row';
 import type { TDebatesDeps } from '../../context';
-import { nowMs, requireDebate, seatsOfRow, sideOf } from './round-row';
+import { nowMs, requireDebate, roundSeatsOf, seatOfDebater } from './round-row';
 import * as repo from './pois.repository';
 
 type TPoiRow = Omit<TPoi, 'id' | 'debateId'> & { id: number | string; debateId: number | string };
@@ -42,10 +42,12 @@ export async function offerPoi(
   kind: TPoiKind,
 ): Promise<TPoi> {
   const row = await requireDebate(deps, debateId);
-  refuse(poiOfferRefusal(user, seatsOfRow(row)));
+  // Any debater of the round (partners too); the point comes from any member of the side not speaking.
+  refuse(poiOfferRefusal(user, await roundSeatsOf(deps, row)));
   const clock = clockFromRow(row);
   const now = nowMs(deps);
-  const refusal = poiRefusal(row.formatId, clock, now, sideOf(row, user.id), kind);
+  const seat = await seatOfDebater(deps, row, user.id);
+  const refusal = poiRefusal(row.formatId, clock, now, seat?.side ?? null, kind);
   if (refusal) throw new AppError('conflict', refusal);
   const db = deps.database.db;
   const lapseBefore = new Date(now - POI_OFFER_LAPSES_MS).toISOString();
@@ -81,10 +83,9 @@ export async function answerPoi(
 ): Promise<TPoi> {
   const row = await requireDebate(deps, debateId);
   const clock = clockFromRow(row);
-  const speaker = FORMATS[row.formatId].speeches[clock.speechIndex]?.speaker ?? null;
-  if (sideOf(row, user.id) === null || sideOf(row, user.id) !== speaker) {
-    throw new AppError('forbidden', 'Only the speaker accepts or declines a point of information.');
-  }
+  // Only the speaker of the speech (by position on a side of two or three), never a partner.
+  const answerRefusal = poiAnswerRefusal(row.formatId, clock, await seatOfDebater(deps, row, user.id));
+  if (answerRefusal) throw new AppError('forbidden', answerRefusal);
   const db = deps.database.db;
   const poi = await repo.findPoi(db, debateId, poiId);
   if (!poi) throw new AppError('not_found', 'That point of information does not exist.');

@@ -26,10 +26,15 @@ export const db = (deps: Pick<TDebatesDeps, 'database'>) => repo.debatesDb(deps.
 export const nowMs = (deps: Pick<TDebatesDeps, 'now'>) => (deps.now ? deps.now() : Date.now());
 
 /** The side `userId` debates on in the row's first seats, or null (a partner's: `seatSideOf`). */
-export function sideOf(row: TDebateRow, userId: string): TSideKey | null {
+export function sideOf(row: Pick<TDebateRow, 'debaterAId' | 'debaterBId'>, userId: string): TSideKey | null {
   if (row.debaterAId === userId) return 'a';
   if (row.debaterBId === userId) return 'b';
   return null;
+}
+
+/** A seat's side as a side key (`'a'`/`'b'`), or null for none (or a side the round's columns do not name). */
+export function sideKeyOf(side: string | undefined): TSideKey | null {
+  return side === 'a' || side === 'b' ? side : null;
 }
 
 export function debateNotFoundError(): AppError {
@@ -64,8 +69,31 @@ export function seatsOfRow(row: TDebateRow, teamJudgeIds?: string[]): TRoundSeat
  * The round's debaters' seats (`debateSeats`), side A's first and each side's in seat order. A round whose seats were
  * never written (rows copied by hand, as a benchmark does) reads as its two first seats.
  */
-export async function debaterSeatsOf(deps: Pick<TDebatesDeps, 'database'>, row: TDebateRow): Promise<TSeatRow[]> {
-  const seats = await seatsRepo.listSeats(db(deps), [row.id]);
+export async function debaterSeatsOf(
+  deps: Pick<TDebatesDeps, 'database'>,
+  row: TDebateRow,
+  tx = db(deps),
+): Promise<TSeatRow[]> {
+  return debaterSeatsIn(tx, row);
+}
+
+/** `debaterSeatsOf` read in `tx` (a transaction of any feature that writes the round's results). */
+export async function debaterSeatsIn(
+  tx: repo.TDebatesDb,
+  row: Pick<
+    TDebateRow,
+    | 'id'
+    | 'debaterAId'
+    | 'debaterBId'
+    | 'debaterAJoinedAt'
+    | 'debaterBJoinedAt'
+    | 'recordConsentA'
+    | 'recordConsentB'
+    | 'spectatorWatchA'
+    | 'spectatorWatchB'
+  >,
+): Promise<TSeatRow[]> {
+  const seats = await seatsRepo.listSeats(tx, [row.id]);
   if (seats.length > 0) return seats;
   const first = (side: TSideKey, userId: string): TSeatRow => ({
     debateId: row.id,
@@ -78,6 +106,34 @@ export async function debaterSeatsOf(deps: Pick<TDebatesDeps, 'database'>, row: 
     spectatorWatch: side === 'a' ? row.spectatorWatchA : row.spectatorWatchB,
   });
   return [first('a', row.debaterAId), first('b', row.debaterBId)];
+}
+
+/**
+ * `userId`'s debater seat in the round (any seat of any side): their side and speaker position (null on a side of
+ * one), or null when they debate in no seat of it.
+ */
+export async function seatOfDebater(
+  deps: Pick<TDebatesDeps, 'database'>,
+  row: TDebateRow,
+  userId: string,
+  tx = db(deps),
+): Promise<{ side: TSideKey; position: string | null } | null> {
+  const seats = await debaterSeatsOf({ database: deps.database }, row, tx);
+  const seat = seats.find((s) => s.userId === userId);
+  const side = sideKeyOf(seat?.side);
+  return seat && side ? { side, position: seat.position } : null;
+}
+
+/** The seats of many rounds at once, by round (a round without seat rows is missing: its two first seats are all). */
+export async function seatsOfRounds(
+  deps: Pick<TDebatesDeps, 'database'>,
+  debateIds: readonly number[],
+): Promise<Map<number, TSeatRow[]>> {
+  const byRound = new Map<number, TSeatRow[]>();
+  for (const seat of await seatsRepo.listSeats(db(deps), debateIds)) {
+    byRound.set(seat.debateId, [...(byRound.get(seat.debateId) ?? []), seat]);
+  }
+  return byRound;
 }
 
 /** Every debater of the round, side A's first (`debaterSeatsOf`). */

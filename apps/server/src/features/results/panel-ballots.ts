@@ -6,6 +6,7 @@
  */
 import {
   BALLOT_DEADLINE_MS,
+  ballotPointsOf,
   panelBallotRefusal,
   panelDecision,
   panelVotes,
@@ -16,13 +17,13 @@ import {
 import { nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { lockKeys } from '../../lib/key-lock';
-import { refuse, refused } from '../../lib/errors';
+import { AppError, refuse, refused } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
 import * as rounds from '../debates/rounds.service';
 import { settleRound } from '../debates/awards';
 import { emitDebateUpdated } from '../debates/debates.service';
 import { panelBallotsOf } from '../debates/panels.service';
-import { nowMs, requireDebate } from '../debates/round-row';
+import { debaterSeatsOf, nowMs, requireDebate } from '../debates/round-row';
 import * as resultsRepo from './results.repository';
 import { insertPanelBallot } from './panel-ballots.repository';
 import { rateDecidedRound } from './round-ratings';
@@ -52,13 +53,16 @@ export async function submitPanelBallot(
         isPastDeadline,
       }),
     );
+    // Points for every debater of the round (a one-on-one form's two map to its two seats), or a 400.
+    const points = ballotPointsOf(row.formatId, await debaterSeatsOf(deps, row, tx), ballot);
+    if (typeof points === 'string') throw new AppError('validation_failed', points);
     const now = nowIso();
     const mine = {
       debateId,
       judgeId: user.id,
       winnerSide: ballot.winnerSide,
-      speakerPointsA: tenths(ballot.speakerPoints.a),
-      speakerPointsB: tenths(ballot.speakerPoints.b),
+      speakerPointsA: tenths(points.sides.a),
+      speakerPointsB: tenths(points.sides.b),
       reason: ballot.reason,
       createdAt: now,
     };

@@ -14,21 +14,49 @@ import {
   type TStandingResponse,
 } from '@resolved/shared';
 import { LIST_LIMIT, ballotsOfRounds } from '../debates/debates.service';
-import { db, sideOf } from '../debates/round-row';
+import { db, seatsOfRounds, sideOf } from '../debates/round-row';
 import { findUserNames, rankOf, userNotFoundError } from '../users/users.service';
 import type { TDebateRow } from '../debates/debates.tables';
 import * as resultsRepo from './results.repository';
 import { summarizeRating } from '../../lib/ratings/ratings';
 import type { TDebatesDeps } from '../../context';
-import { notCountedOf, presentBallot, presentDebateSummary } from '../debates/debate.presenter';
+import {
+  debaterPointsOf,
+  notCountedOf,
+  presentBallot,
+  presentDebateSummary,
+  presentParticipant,
+} from '../debates/debate.presenter';
 
 /** A round as one of its debaters' lists show it: the round, their side, their opponent, and how it went for them. */
-export function toRoundOfDebater(row: TDebateRow, userId: string, names: Map<string, string>): TRoundOfDebater {
-  const side = sideOf(row, userId) ?? 'a';
+export function toRoundOfDebater(
+  row: TDebateRow,
+  userId: string,
+  names: Map<string, string>,
+  seats: readonly { userId: string; side: string }[] = [],
+): TRoundOfDebater {
+  const mine = seats.find((seat) => seat.userId === userId);
+  const side: TSideKey = mine ? (mine.side === 'b' ? 'b' : 'a') : (sideOf(row, userId) ?? 'a');
   const other: TSideKey = side === 'a' ? 'b' : 'a';
   const summary = presentDebateSummary(row, names);
   const result = row.winnerSide === null ? 'no-decision' : row.winnerSide === side ? 'win' : 'loss';
-  return { ...summary, side, opponent: summary.debaters[other], result };
+  const partners = seats
+    .filter((seat) => seat.side === side && seat.userId !== userId)
+    .map((seat) => presentParticipant(seat.userId, names));
+  return { ...summary, side, opponent: summary.debaters[other], partners, result };
+}
+
+/** The seats of these rounds, and the names of everyone in them (each seat, the judges), for a debater's lists. */
+export async function seatsAndNamesOf(deps: Pick<TDebatesDeps, 'database'>, rows: readonly TDebateRow[]) {
+  const seats = await seatsOfRounds(
+    deps,
+    rows.map((r) => Number(r.id)),
+  );
+  const names = await findUserNames(db(deps), [
+    ...rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
+    ...[...seats.values()].flat().map((seat) => seat.userId),
+  ]);
+  return { seatsOf: (row: TDebateRow) => seats.get(Number(row.id)) ?? [], names };
 }
 
 export async function getHistory(deps: TDebatesDeps, userId: string): Promise<THistoryResponse> {
@@ -38,18 +66,24 @@ export async function getHistory(deps: TDebatesDeps, userId: string): Promise<TH
     tx,
     rows.map((r) => Number(r.id)),
   );
-  const names = await findUserNames(
+  const { seatsOf, names } = await seatsAndNamesOf(deps, rows);
+  const points = await resultsRepo.listDebaterPoints(
     tx,
-    rows.flatMap((r) => [r.debaterAId, r.debaterBId, r.judgeId ?? '']).filter(Boolean),
+    ballots.map((b) => Number(b.debateId)),
   );
-  const debates = rows.map((row): THistoryEntry => ({
-    ...toRoundOfDebater(row, userId, names),
-    ballot: presentBallot(
-      ballots.find((b) => Number(b.debateId) === Number(row.id)),
-      names,
-      wasJudgeSeatedBeforeSpeeches(row),
-    ),
-  }));
+  const debates = rows.map((row): THistoryEntry => {
+    const ballot = ballots.find((b) => Number(b.debateId) === Number(row.id));
+    const mine = points.filter((p) => Number(p.debateId) === Number(row.id));
+    return {
+      ...toRoundOfDebater(row, userId, names, seatsOf(row)),
+      ballot: presentBallot(
+        ballot,
+        names,
+        wasJudgeSeatedBeforeSpeeches(row),
+        debaterPointsOf(ballot, mine, seatsOf(row)),
+      ),
+    };
+  });
   const judgedRows = await resultsRepo.listJudgedDebates(tx, userId, {
     beforeId: null,
     limit: LIST_LIMIT,
@@ -129,7 +163,12 @@ export async function getProgress(deps: TDebatesDeps, userId: string): Promise<T
   const tx = db(deps);
   const rows = await resultsRepo.listDebatesOfUser(tx, userId, 10_000);
   const finished = rows.filter((row) => row.status !== 'live' && row.status !== 'awaiting_ballot');
-  const sideIn = (row: TDebateRow) => sideOf(row, userId) ?? 'a';
+  // The debater's side in each round: their seat's (a partner's too).
+  const { seatsOf } = await seatsAndNamesOf(deps, finished);
+  const sideIn = (row: TDebateRow): TSideKey => {
+    const seat = seatsOf(row).find((s) => s.userId === userId);
+    return seat ? (seat.side === 'b' ? 'b' : 'a') : (sideOf(row, userId) ?? 'a');
+  };
   const formats = FORMAT_IDS.map((formatId) => {
     const inFormat = finished.filter((row) => row.formatId === formatId);
     return {
@@ -144,6 +183,12 @@ export async function getProgress(deps: TDebatesDeps, userId: string): Promise<T
     finished.map((row) => Number(row.id)),
   );
   const byDebate = new Map(finished.map((row) => [Number(row.id), row]));
+  // Their own points where the judge scored each debater (migration 0059), else their side's.
+  const ownPoints = await resultsRepo.findPointsOfDebater(
+    tx,
+    userId,
+    ballots.map((b) => Number(b.debateId)),
+  );
   const mine = ballots
     .map((ballot) => {
       const row = byDebate.get(Number(ballot.debateId))!;
@@ -151,7 +196,10 @@ export async function getProgress(deps: TDebatesDeps, userId: string): Promise<T
       return {
         ballot,
         row,
-        points: Number(side === 'b' ? ballot.speakerPointsB : ballot.speakerPointsA) / 10,
+        points:
+          Number(
+            ownPoints.get(Number(ballot.debateId)) ?? (side === 'b' ? ballot.speakerPointsB : ballot.speakerPointsA),
+          ) / 10,
         result: ballot.winnerSide === side ? ('win' as const) : ('loss' as const),
       };
     })

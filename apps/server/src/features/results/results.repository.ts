@@ -20,12 +20,14 @@ export async function listUnjudgedBefore(db: TDebatesDb, endedBefore: string) {
     .execute();
 }
 
+/** The rounds a user debated in any seat of either side (their seats, by the seats' user index), newest first. */
 export async function listDebatesOfUser(db: TDebatesDb, userId: string, limit: number) {
   return db
-    .selectFrom('debates')
-    .selectAll()
-    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId)]))
-    .orderBy('id', 'desc')
+    .selectFrom('debateSeats')
+    .innerJoin('debates', 'debates.id', 'debateSeats.debateId')
+    .selectAll('debates')
+    .where('debateSeats.userId', '=', userId)
+    .orderBy('debates.id', 'desc')
     .limit(limit)
     .execute();
 }
@@ -40,13 +42,14 @@ export async function listFinishedDebatesOfUser(
   page: { beforeId: number | null; limit: number },
 ) {
   let query = db
-    .selectFrom('debates')
-    .selectAll()
-    .where((eb) => eb.or([eb('debaterAId', '=', userId), eb('debaterBId', '=', userId)]))
-    .where('status', 'not in', ['live', 'awaiting_ballot'])
-    .orderBy('id', 'desc')
+    .selectFrom('debateSeats')
+    .innerJoin('debates', 'debates.id', 'debateSeats.debateId')
+    .selectAll('debates')
+    .where('debateSeats.userId', '=', userId)
+    .where('debates.status', 'not in', ['live', 'awaiting_ballot'])
+    .orderBy('debates.id', 'desc')
     .limit(page.limit);
-  if (page.beforeId !== null) query = query.where('id', '<', page.beforeId);
+  if (page.beforeId !== null) query = query.where('debates.id', '<', page.beforeId);
   return query.execute();
 }
 
@@ -87,27 +90,14 @@ export async function listJudgedDebates(
 }
 
 /**
- * Debates Joined's count as two index searches, one per side (`union all`; an `or` over the two columns makes SQLite
- * merge both indexes' rowids in a temporary b-tree). The second leaves out a round with the user on both sides, so
- * none is counted twice. Compiled once: the dashboard's standing reads it on every view.
+ * Debates Joined's count: the user's seats (any seat of either side), one search of the seats' user index. Compiled
+ * once: the dashboard's standing reads it on every view.
  */
 const debatesOfUserCount = compiledOnce((db, param: <T = string>(name: 'userId') => T) =>
   db
-    .selectFrom(
-      db
-        .selectFrom('debates')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('debaterAId', '=', param('userId'))
-        .unionAll(
-          db
-            .selectFrom('debates')
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .where('debaterBId', '=', param('userId'))
-            .where('debaterAId', '!=', param('userId')),
-        )
-        .as('sides'),
-    )
-    .select((eb) => eb.fn.sum<number | string>('sides.n').as('count')),
+    .selectFrom('debateSeats')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('userId', '=', param('userId')),
 );
 
 /** Debates Joined: every debate the user was matched into. */
@@ -121,27 +111,38 @@ const UNFINISHED_STATUSES = ['live', 'awaiting_ballot'] as const;
 
 /**
  * A debater's record summed in SQL over their finished rounds (neither live nor awaiting a ballot): wins, losses,
- * rounds without a decision, and the sum and number of their speaker points (tenths) in the rounds with a ballot.
- * One index search per side (`union all`, as `countDebatesOfUser`), the ballot joined by its unique `debateId`;
- * compiled once, for the dashboard reads it on every view.
+ * rounds without a decision, and the sum and number of their speaker points (tenths) in the rounds with a ballot —
+ * their own (migration 0059), or for an older ballot their side's. Read from their seats (any seat of either side, by
+ * the seats' user index), the ballot joined by its unique `debateId`; compiled once, for the dashboard reads it on
+ * every view.
  */
 const recordOfDebaterQuery = compiledOnce((db, param: <T = string>(name: 'userId') => T) => {
-  const side = (key: 'a' | 'b') =>
-    db
-      .selectFrom('debates')
-      .leftJoin('debateBallots', 'debateBallots.debateId', 'debates.id')
-      .select([
-        'debates.winnerSide as winnerSide',
-        // The side as a literal, not a parameter: PostgreSQL could not type a parameter in a select list.
-        sql<TSideKey>`${sql.lit(key)}`.as('side'),
-        key === 'a' ? 'debateBallots.speakerPointsA as points' : 'debateBallots.speakerPointsB as points',
-      ])
-      .where('debates.status', 'not in', UNFINISHED_STATUSES);
-  const rounds = side('a')
-    .where('debates.debaterAId', '=', param('userId'))
-    .unionAll(
-      side('b').where('debates.debaterBId', '=', param('userId')).where('debates.debaterAId', '!=', param('userId')),
+  const rounds = db
+    .selectFrom('debateSeats')
+    .innerJoin('debates', 'debates.id', 'debateSeats.debateId')
+    .leftJoin('debateBallots', 'debateBallots.debateId', 'debates.id')
+    .leftJoin('ballotDebaterPoints', (join) =>
+      join
+        .onRef('ballotDebaterPoints.debateId', '=', 'debateSeats.debateId')
+        .onRef('ballotDebaterPoints.userId', '=', 'debateSeats.userId'),
     )
+    .select((eb) => [
+      'debates.winnerSide as winnerSide',
+      sql<TSideKey>`${sql.ref('debateSeats.side')}`.as('side'),
+      eb.fn
+        .coalesce(
+          'ballotDebaterPoints.points',
+          eb
+            .case()
+            .when('debateSeats.side', '=', 'b')
+            .then(eb.ref('debateBallots.speakerPointsB'))
+            .else(eb.ref('debateBallots.speakerPointsA'))
+            .end(),
+        )
+        .as('points'),
+    ])
+    .where('debateSeats.userId', '=', param('userId'))
+    .where('debates.status', 'not in', UNFINISHED_STATUSES)
     .as('rounds');
   return db
     .selectFrom(rounds)
@@ -190,6 +191,46 @@ export async function insertBallot(
   },
 ) {
   await db.insertInto('debateBallots').values(values).execute();
+}
+
+/** One debater's own points (tenths) on the ballots of these rounds that scored each debater, by round. */
+export async function findPointsOfDebater(
+  db: TDebatesDb,
+  userId: string,
+  debateIds: readonly number[],
+): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  for (const chunk of chunks(debateIds)) {
+    const rows = await db
+      .selectFrom('ballotDebaterPoints')
+      .select(['debateId', 'points'])
+      .where('userId', '=', userId)
+      .where('debateId', 'in', chunk)
+      .execute();
+    for (const row of rows) found.set(Number(row.debateId), Number(row.points));
+  }
+  return found;
+}
+
+/** The ballots' points per debater of these rounds (migration 0059), in tenths. */
+export async function listDebaterPoints(db: TDebatesDb, debateIds: readonly number[]) {
+  const rows = [];
+  for (const chunk of chunks(debateIds)) {
+    rows.push(...(await db.selectFrom('ballotDebaterPoints').selectAll().where('debateId', 'in', chunk).execute()));
+  }
+  return rows;
+}
+
+/** A judged round's points per debater (migration 0059), in tenths. */
+export async function insertDebaterPoints(
+  db: TDebatesDb,
+  rows: readonly { debateId: number; userId: string; side: string; points: number; rank: number | null }[],
+): Promise<void> {
+  if (rows.length > 0)
+    await db
+      .insertInto('ballotDebaterPoints')
+      .values([...rows])
+      .execute();
 }
 
 /** One user's rating in every format they have one in, by format: one query for the dashboard's record. */

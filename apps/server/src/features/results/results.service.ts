@@ -17,6 +17,7 @@ import {
   ageDoorRefusal,
   ageRequiredRefusal,
   resignRefusal,
+  ballotPointsOf,
 } from '@resolved/shared';
 import { hasBlockWithAny } from '../blocks/blocks.service';
 import { seatRefusalsAmong } from '../users/seats';
@@ -26,7 +27,15 @@ import type { DB } from '../../db/schema';
 import { AppError, refuse, refused } from '../../lib/errors';
 import * as repo from '../debates/rounds.service';
 import { loadDebate, emitDebateUpdated, minorsOfRound } from '../debates/debates.service';
-import { db, nowMs, sideOf, requireDebate, roundSeatsOf, seatsOfRow } from '../debates/round-row';
+import {
+  db,
+  debaterSeatsOf,
+  nowMs,
+  requireDebate,
+  roundSeatsOf,
+  seatOfDebater,
+  seatsOfRow,
+} from '../debates/round-row';
 import * as resultsRepo from './results.repository';
 import { settleRound } from '../debates/awards';
 import { teamJudgeIds } from '../memberships/memberships.service';
@@ -83,7 +92,7 @@ export async function inviteJudge(
   debateId: number,
 ): Promise<{ token: string; debate: TDebate }> {
   const row = await requireDebate(deps, debateId);
-  refuse(judgeInviteRefusal(user, { ...seatsOfRow(row), isTeamRound: row.kind === 'team' }));
+  refuse(judgeInviteRefusal(user, { ...(await roundSeatsOf(deps, row)), isTeamRound: row.kind === 'team' }));
   const token = randomBytes(16).toString('base64url');
   await repo.setJudgeInvite(db(deps), debateId, token);
   return { token, debate: await emitDebateUpdated(deps, debateId) };
@@ -102,6 +111,10 @@ export async function submitBallot(
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
     refuse(ballotRefusal(user, seatsOfRow(row)));
+    // Points for every debater of the round (a one-on-one form's two map to its two seats), or a 400.
+    const seats = await debaterSeatsOf(deps, row, tx);
+    const points = ballotPointsOf(row.formatId, seats, ballot);
+    if (typeof points === 'string') throw new AppError('validation_failed', points);
     const now = nowIso();
     const moved = await repo.transitionStatus(tx, debateId, ['awaiting_ballot'], {
       status: 'judged',
@@ -112,11 +125,15 @@ export async function submitBallot(
       debateId,
       judgeId: user.id,
       winnerSide: ballot.winnerSide,
-      speakerPointsA: Math.round(ballot.speakerPoints.a * 10),
-      speakerPointsB: Math.round(ballot.speakerPoints.b * 10),
+      speakerPointsA: Math.round(points.sides.a * 10),
+      speakerPointsB: Math.round(points.sides.b * 10),
       reason: ballot.reason,
       createdAt: now,
     });
+    await resultsRepo.insertDebaterPoints(
+      tx,
+      points.debaters.map((d) => ({ ...d, debateId, points: Math.round(d.points * 10) })),
+    );
     const settled = await settleRound(tx, row, 'judged', {
       winnerSide: ballot.winnerSide,
       spokenMs: Number(row.spokenMs),
@@ -164,7 +181,8 @@ export async function forfeit(
   const changed = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
-    const side = sideOf(row, userId);
+    // Any member of a side forfeits (resigns) for the whole side.
+    const side = (await seatOfDebater(deps, row, userId, tx))?.side;
     if (!side || row.status !== 'live') return false;
     const winnerSide: TSideKey = side === 'a' ? 'b' : 'a';
     const now = nowIso();
@@ -191,7 +209,7 @@ export async function forfeit(
  * forfeit), and no strike is recorded. Anyone else, or a round no longer live, is refused.
  */
 export async function resign(deps: TDebatesDeps, user: TSessionUser, debateId: number): Promise<TDebate> {
-  refuse(resignRefusal(user, seatsOfRow(await requireDebate(deps, debateId))));
+  refuse(resignRefusal(user, await roundSeatsOf(deps, await requireDebate(deps, debateId))));
   // The round may have ended between the read and the forfeit's own locked step (the other side resigned first).
   const debate = await forfeit(deps, debateId, user.id);
   if (!debate) throw refused('round_over');

@@ -43,12 +43,23 @@ export interface DebatePanelBallotsTable {
   createdAt: string;
 }
 
+/** Migration 0059: a judged round's speaker points (in tenths) and optional speaker rank, one row per debater. */
+export interface BallotDebaterPointsTable {
+  debateId: number;
+  userId: string;
+  side: string;
+  points: number;
+  rank: number | null;
+}
+
 /** A ballot as read from the database. */
 export type TBallotRow = Selectable<DebateBallotsTable>;
 export type TPanelBallotRow = Selectable<DebatePanelBallotsTable>;
+export type TDebaterPointsRow = Selectable<BallotDebaterPointsTable>;
 
 export interface ResultsTables {
   debateBallots: DebateBallotsTable;
+  ballotDebaterPoints: BallotDebaterPointsTable;
   debatePanelBallots: DebatePanelBallotsTable;
   debateRatings: DebateRatingsTable;
   ratingHistory: RatingHistoryTable;

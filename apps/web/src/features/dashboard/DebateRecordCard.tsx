@@ -4,7 +4,7 @@ import { FORMATS } from '@resolved/shared';
 import { RatingText } from '../debates/ballot/RatingText';
 import { RatingChart } from '../debates/ratings/RatingChart';
 import { debateHistoryQuery } from '../debates/debates-queries';
-import { historyResultText } from '../debates/history-text';
+import { historyResultText, partnersText } from '../debates/history-text';
 import { getMyProgress, teamKeys } from '../teams/teams-queries';
 import { isUpcoming } from '../debates/start-time';
 import { uncountedBallots } from '../debates/ratings/rating-words';
@@ -80,8 +80,8 @@ export function DebateRecordCard() {
               <li key={d.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
                 <span className="min-w-0 text-slate-800">
                   <span className="font-semibold">{historyResultText(d)}</span> · {FORMATS[d.formatId].name},{' '}
-                  {FORMATS[d.formatId].sides[d.side]} against {d.opponent.displayName} ·{' '}
-                  {new Date(d.createdAt).toLocaleDateString()}
+                  {FORMATS[d.formatId].sides[d.side]}
+                  {partnersText(d)} against {d.opponent.displayName} · {new Date(d.createdAt).toLocaleDateString()}
                 </span>
                 <Link
                   to={d.status === 'live' ? `/debates/${d.id}` : `/debates/${d.id}/replay`}

@@ -18,6 +18,7 @@ const entry = (over: Partial<THistoryEntry>): THistoryEntry => ({
   endedAt: null,
   side: 'a',
   opponent: person('Ben'),
+  partners: [],
   result: 'no-decision',
   ballot: null,
   notCounted: null,

@@ -46,3 +46,9 @@ export function judgedBallotText(d: TJudgedRound): string {
   if (d.status === 'abandoned') return 'No ballot: the round was abandoned.';
   return 'No ballot was written.';
 }
+
+/** A round of teams: " with <partner>" after the side (empty one-on-one), as a debater's lists show it. */
+export function partnersText(d: Pick<THistoryEntry, 'partners'>): string {
+  const names = (d.partners ?? []).map((p) => p.displayName);
+  return names.length === 0 ? '' : ` with ${names.join(' and ')}`;
+}

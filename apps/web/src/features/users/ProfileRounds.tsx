@@ -125,6 +125,7 @@ function RoundItem({ round }: { round: TProfileRound }) {
           {round.isTeamRound ? <TeamPracticeBadge /> : null}
         </p>
         <p className="mt-1 text-slate-700">
+          {round.partners?.length ? <>with {round.partners.map((p) => p.displayName).join(' and ')}, </> : null}
           against <ProfileLink userId={round.opponent.userId}>{round.opponent.displayName}</ProfileLink>
           {round.judge ? (
             <>

@@ -5,13 +5,24 @@ import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
 import { submitBallot } from '../debates-queries';
 import { BlockButton } from '../../blocks/BlockButton';
+import { namesOf, positionName, seatsOfRound, teamOf } from '../room/round-seats';
+import { hasSpeakerRanks, isTeamRound, teamBallotRequest } from './team-ballot';
 
-/** The judge's ballot: winner, speaker points (26–30 in tenths) and a reason for decision. */
+/**
+ * The judge's ballot: winner, speaker points (26–30 in tenths) and a reason for decision. A round of teams takes each
+ * debater's points (and in Public Forum optional speaker ranks) instead of one per side.
+ */
 export function BallotForm({ debate, onSubmitted }: { debate: TDebate; onSubmitted: (debate: TDebate) => void }) {
   const format = FORMATS[debate.formatId];
   const id = useId();
   const [winnerSide, setWinnerSide] = useState<'a' | 'b' | ''>('');
   const [points, setPoints] = useState({ a: '28.0', b: '28.0' });
+  const isTeams = isTeamRound(debate);
+  const seats = seatsOfRound(debate);
+  const [debaterPoints, setDebaterPoints] = useState<Record<string, string>>(() =>
+    Object.fromEntries(seats.map((seat) => [seat.userId, '28.0'])),
+  );
+  const [ranks, setRanks] = useState<Record<string, string>>({});
   const [reason, setReason] = useState('');
   const [isSending, setIsSending] = useState(false);
 
@@ -20,11 +31,14 @@ export function BallotForm({ debate, onSubmitted }: { debate: TDebate; onSubmitt
     if (!winnerSide) return;
     setIsSending(true);
     try {
-      const next = await submitBallot(debate.id, {
-        winnerSide,
-        speakerPoints: { a: Number(points.a), b: Number(points.b) },
-        reason,
-      });
+      const request = isTeams
+        ? teamBallotRequest(debate, { winnerSide, points: debaterPoints, ranks, reason })
+        : { winnerSide, speakerPoints: { a: Number(points.a), b: Number(points.b) }, reason };
+      if (typeof request === 'string') {
+        toast.error(request);
+        return;
+      }
+      const next = await submitBallot(debate.id, request);
       onSubmitted(next);
       toast.success('Ballot submitted.');
     } catch (error) {
@@ -56,31 +70,80 @@ export function BallotForm({ debate, onSubmitted }: { debate: TDebate; onSubmitt
                 onChange={() => setWinnerSide(side)}
                 required
               />
-              {format.sides[side]} ({debate.debaters[side].displayName})
+              {format.sides[side]} ({isTeams ? namesOf(teamOf(debate, side)) : debate.debaters[side].displayName})
             </label>
           ))}
         </div>
       </fieldset>
-      <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        {(['a', 'b'] as const).map((side) => (
-          <div key={side}>
-            <label htmlFor={`${id}-pts-${side}`} className="text-sm font-semibold text-slate-700">
-              Speaker points: {debate.debaters[side].displayName}
-            </label>
-            <input
-              id={`${id}-pts-${side}`}
-              type="number"
-              min={SPEAKER_POINTS.min}
-              max={SPEAKER_POINTS.max}
-              step={SPEAKER_POINTS.step}
-              required
-              value={points[side]}
-              onChange={(e) => setPoints((p) => ({ ...p, [side]: e.target.value }))}
-              className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm"
-            />
-          </div>
-        ))}
-      </div>
+      {isTeams ? (
+        <div className="mt-3 grid gap-3 sm:grid-cols-2" data-testid="team-ballot-points">
+          {seats.map((seat) => {
+            const label = `${seat.displayName} (${format.sides[seat.side]}, ${positionName(debate, seat) ?? ''})`;
+            return (
+              <div key={seat.userId} className="rounded-xl border border-brand-100 bg-white p-3">
+                <label htmlFor={`${id}-pts-${seat.userId}`} className="text-sm font-semibold text-slate-700">
+                  Speaker points: {label}
+                </label>
+                <input
+                  id={`${id}-pts-${seat.userId}`}
+                  type="number"
+                  min={SPEAKER_POINTS.min}
+                  max={SPEAKER_POINTS.max}
+                  step={SPEAKER_POINTS.step}
+                  required
+                  value={debaterPoints[seat.userId] ?? ''}
+                  onChange={(e) => setDebaterPoints((p) => ({ ...p, [seat.userId]: e.target.value }))}
+                  className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm"
+                />
+                {hasSpeakerRanks(debate) ? (
+                  <>
+                    <label
+                      htmlFor={`${id}-rank-${seat.userId}`}
+                      className="mt-2 block text-xs font-semibold text-slate-600"
+                    >
+                      Speaker rank (optional): {seat.displayName}
+                    </label>
+                    <select
+                      id={`${id}-rank-${seat.userId}`}
+                      value={ranks[seat.userId] ?? ''}
+                      onChange={(e) => setRanks((r) => ({ ...r, [seat.userId]: e.target.value }))}
+                      className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm"
+                    >
+                      <option value="">No rank</option>
+                      {seats.map((_, i) => (
+                        <option key={i} value={String(i + 1)}>
+                          {i + 1}
+                        </option>
+                      ))}
+                    </select>
+                  </>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+      ) : (
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          {(['a', 'b'] as const).map((side) => (
+            <div key={side}>
+              <label htmlFor={`${id}-pts-${side}`} className="text-sm font-semibold text-slate-700">
+                Speaker points: {debate.debaters[side].displayName}
+              </label>
+              <input
+                id={`${id}-pts-${side}`}
+                type="number"
+                min={SPEAKER_POINTS.min}
+                max={SPEAKER_POINTS.max}
+                step={SPEAKER_POINTS.step}
+                required
+                value={points[side]}
+                onChange={(e) => setPoints((p) => ({ ...p, [side]: e.target.value }))}
+                className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm"
+              />
+            </div>
+          ))}
+        </div>
+      )}
       <label htmlFor={`${id}-rfd`} className="mt-3 block text-sm font-semibold text-slate-700">
         Reason for decision
       </label>
@@ -119,14 +182,26 @@ export function BallotView({ debate, viewerId }: { debate: TDebate; viewerId?: s
         Decision
       </h2>
       <p className="mt-2 font-semibold text-emerald-900">
-        Winner: {format.sides[ballot.winnerSide]} ({debate.debaters[ballot.winnerSide].displayName})
+        Winner: {format.sides[ballot.winnerSide]} (
+        {isTeamRound(debate)
+          ? namesOf(teamOf(debate, ballot.winnerSide))
+          : debate.debaters[ballot.winnerSide].displayName}
+        )
       </p>
       <ul className="mt-2 text-sm text-slate-800">
-        {(['a', 'b'] as const).map((side) => (
-          <li key={side}>
-            {debate.debaters[side].displayName}: {ballot.speakerPoints[side].toFixed(1)} speaker points
-          </li>
-        ))}
+        {isTeamRound(debate) && ballot.debaterPoints?.length
+          ? ballot.debaterPoints.map((p) => (
+              <li key={p.userId}>
+                {seatsOfRound(debate).find((seat) => seat.userId === p.userId)?.displayName ?? 'Former user'} (
+                {format.sides[p.side]}): {p.points.toFixed(1)} speaker points
+                {p.rank ? ` · speaker rank ${p.rank}` : ''}
+              </li>
+            ))
+          : (['a', 'b'] as const).map((side) => (
+              <li key={side}>
+                {debate.debaters[side].displayName}: {ballot.speakerPoints[side].toFixed(1)} speaker points
+              </li>
+            ))}
       </ul>
       <h3 className="mt-3 text-sm font-semibold text-slate-700">Reason for decision</h3>
       <p className="mt-1 whitespace-pre-wrap text-sm text-slate-800 [overflow-wrap:anywhere]">{ballot.reason}</p>

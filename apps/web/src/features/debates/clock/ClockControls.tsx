@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { serverNow } from '../room/server-time';
 import { useNow } from '../../../lib/useNow';
 import { buttonClass } from '../../../ui/button-styles';
+import { currentSpeakersText } from '../room/round-seats';
 
 /** The control a phone pins with the compact clock: the first of these the viewer may press now. */
 const PINNED_ACTIONS: readonly TClockAction[] = ['end_speech', 'start_speech', 'end_prep', 'resume'];
@@ -27,12 +28,15 @@ const PINNED_ACTIONS: readonly TClockAction[] = ['end_speech', 'start_speech', '
 export function ClockControls({
   debate,
   side,
+  position = null,
   isJudge,
   onCommand,
   placement = 'full',
 }: {
   debate: TDebate;
   side: TSideKey | null;
+  /** The viewer's speaker position on a side of two or three (null: a side of one, every position of it). */
+  position?: string | null;
   isJudge: boolean;
   onCommand: (action: TClockAction) => Promise<void>;
   placement?: 'full' | 'pinned';
@@ -75,7 +79,7 @@ export function ClockControls({
   }
 
   // The same rule the server applies (packages/shared clock-rules): only the buttons it would accept.
-  const allowed = new Set(allowedClockActions(debate.formatId, clock, { side, isJudge }, serverNow()));
+  const allowed = new Set(allowedClockActions(debate.formatId, clock, { side, position, isJudge }, serverNow()));
   const buttons: { action: TClockAction; label: string; variant: 'primary' | 'secondary' }[] = [];
   if (allowed.has('start_speech') && speech) {
     buttons.push({ action: 'start_speech', label: `Start ${speech.short}`, variant: 'primary' });
@@ -103,33 +107,49 @@ export function ClockControls({
       </button>
     ) : null;
   }
+  // A round of teams: who gives this speech (only they see its controls).
+  const speakers = currentSpeakersText(debate);
+  const speakersLine = speakers ? (
+    <p className="text-sm text-slate-700" data-testid="current-speakers">
+      {speakers}
+    </p>
+  ) : null;
   if (buttons.length === 0) {
-    return <p className="text-sm text-slate-600">Waiting for the other side.</p>;
+    return (
+      speakersLine ?? (
+        <p className="text-sm text-slate-600" data-testid="clock-waiting">
+          Waiting for the other side.
+        </p>
+      )
+    );
   }
 
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label="Clock controls">
-      {buttons.map((b) => {
-        const button = (
-          <button
-            key={b.action}
-            type="button"
-            className={buttonClass(b.variant)}
-            disabled={isBusy}
-            onClick={() => void handle(b.action)}
-          >
-            {b.label}
-          </button>
-        );
-        // On a phone this one sits in the pinned clock instead.
-        return b.action === pinnedAction ? (
-          <span key={b.action} className="hidden lg:contents">
-            {button}
-          </span>
-        ) : (
-          button
-        );
-      })}
-    </div>
+    <>
+      {speakersLine}
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Clock controls">
+        {buttons.map((b) => {
+          const button = (
+            <button
+              key={b.action}
+              type="button"
+              className={buttonClass(b.variant)}
+              disabled={isBusy}
+              onClick={() => void handle(b.action)}
+            >
+              {b.label}
+            </button>
+          );
+          // On a phone this one sits in the pinned clock instead.
+          return b.action === pinnedAction ? (
+            <span key={b.action} className="hidden lg:contents">
+              {button}
+            </span>
+          ) : (
+            button
+          );
+        })}
+      </div>
+    </>
   );
 }

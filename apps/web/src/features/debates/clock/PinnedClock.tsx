@@ -25,11 +25,13 @@ const SIGNAL_FACE: Record<TTimeSignal, string> = {
 export function PinnedClock({
   debate,
   side,
+  position = null,
   isJudge,
   onCommand,
 }: {
   debate: TDebate;
   side: TSideKey | null;
+  position?: string | null;
   isJudge: boolean;
   onCommand: (action: TClockAction) => Promise<void>;
 }) {
@@ -56,7 +58,14 @@ export function PinnedClock({
           {clockFace(clock, display)}
           {clock.isPaused ? <span className="ml-1 text-xs font-semibold text-slate-300">paused</span> : null}
         </p>
-        <ClockControls debate={debate} side={side} isJudge={isJudge} onCommand={onCommand} placement="pinned" />
+        <ClockControls
+          debate={debate}
+          side={side}
+          position={position}
+          isJudge={isJudge}
+          onCommand={onCommand}
+          placement="pinned"
+        />
       </div>
     </div>
   );

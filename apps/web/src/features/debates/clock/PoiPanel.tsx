@@ -4,6 +4,7 @@ import {
   speechesOfClock,
   POI_ANSWER_SECONDS,
   POI_OFFER_LAPSES_MS,
+  poiAnswerRefusal,
   poiRefusal,
   type TDebate,
   type TPoi,
@@ -25,10 +26,13 @@ import { serverNow } from '../room/server-time';
 export function PoiPanel({
   debate,
   side,
+  position = null,
   onPoi,
 }: {
   debate: TDebate;
   side: TSideKey | null;
+  /** The viewer's speaker position on a side of two or three (null: a side of one, every position of it). */
+  position?: string | null;
   onPoi: (poi: TPoi) => void;
 }) {
   const [isBusy, setIsBusy] = useState(false);
@@ -41,7 +45,9 @@ export function PoiPanel({
   const answering = current.find(
     (p) => p.status === 'accepted' && p.answeredAt && now - Date.parse(p.answeredAt) < POI_ANSWER_SECONDS * 1000,
   );
-  const isSpeaker = !!side && speech?.speaker === side;
+  // The speaker (by position: never their partner) accepts or declines; any member of the other side offers.
+  const isSpeaker = !!side && !!speech && poiAnswerRefusal(debate.formatId, clock, { side, position }) === null;
+  const isSpeakersSide = !!side && speech?.speaker === side;
   const canOffer = (kind: TPoiKind) => poiRefusal(debate.formatId, clock, now, side, kind) === null;
   const offered = debate.pois.filter((p) => p.kind === 'poi');
   // Whether the window is open, as the side that may offer sees it (everyone in the room sees the same).
@@ -103,7 +109,7 @@ export function PoiPanel({
       ) : speech?.allowsPoi && isRunning ? (
         <p data-testid="poi-window">{windowText}</p>
       ) : null}
-      {side && !isSpeaker && isRunning ? (
+      {side && !isSpeakersSide && isRunning ? (
         <div className="mt-2 flex flex-wrap gap-2">
           {speech?.allowsPoi ? (
             <button

@@ -11,7 +11,7 @@ import { FindOpponentCard } from './FindOpponentCard';
 import { FormatRatings } from '../ballot/FormatRatings';
 import { JudgedRoundItem } from '../ballot/JudgedRoundItem';
 import { debateHistoryQuery, liveDebatesQuery } from '../debates-queries';
-import { historyResultText } from '../history-text';
+import { historyResultText, partnersText } from '../history-text';
 import { ProgressView } from '../../teams/ProgressView';
 import { getMyProgress, teamKeys } from '../../teams/teams-queries';
 import { errorMessage } from '../../../lib/form-errors';
@@ -120,7 +120,8 @@ function History() {
                     <span className="font-semibold text-slate-900">{historyResultText(d)}</span>
                   </div>
                   <p className="mt-1 text-slate-700">
-                    {format.sides[d.side]} against {d.opponent.displayName}
+                    {format.sides[d.side]}
+                    {partnersText(d)} against {d.opponent.displayName}
                   </p>
                   <p className="mt-2 text-slate-800 [overflow-wrap:anywhere]">{ballotText(d)}</p>
                   {d.status !== 'live' ? (

@@ -33,6 +33,7 @@ import { ClockControls } from '../clock/ClockControls';
 import { PublicForumOneOnOneNote } from './DebateNotes';
 import { DebateClock } from '../clock/DebateClock';
 import { PinnedClock } from '../clock/PinnedClock';
+import { namesOf, teamOf, viewerSeat } from './round-seats';
 import { SpeechSchedule } from './SpeechSchedule';
 import { CoinFlipPanel } from './CoinFlipPanel';
 import { VideoPanel } from '../video/VideoPanel';
@@ -63,11 +64,7 @@ export default function DebateRoomPage() {
   const isWaitingForStart = !!debate && isUpcoming(debate, serverNow());
   const nowMs = useNow(isWaitingForStart, 1000, serverNow);
   const isUpcomingRound = !!debate && isUpcoming(debate, nowMs);
-  const isLiveDebater =
-    debate?.status === 'live' &&
-    !isUpcomingRound &&
-    !!user &&
-    [debate.debaters.a.userId, debate.debaters.b.userId].includes(user.id);
+  const isLiveDebater = debate?.status === 'live' && !isUpcomingRound && !!viewerSeat(debate, user?.id);
   // The away window is the server's setting, read with the queue status (the banner on every page reads it too).
   const forfeitAfterMs = useQueueStatus(!!user).data?.forfeitAfterMs ?? FORFEIT_AFTER_MS;
   useLeaveGuard(isLiveDebater, forfeitAfterMs);
@@ -91,8 +88,10 @@ export default function DebateRoomPage() {
   if (!debate) return <PageLoading label="Joining the debate…" />;
 
   const format = FORMATS[debate.formatId];
-  const side: TSideKey | null =
-    debate.debaters.a.userId === user?.id ? 'a' : debate.debaters.b.userId === user?.id ? 'b' : null;
+  // The viewer's seat: any seat of either side (a partner's too), with its speaker position.
+  const mySeat = viewerSeat(debate, user?.id);
+  const side: TSideKey | null = mySeat?.side ?? null;
+  const position = mySeat?.position ?? null;
   const isJudge = !!user && debate.judge?.userId === user.id;
   // The shared round rules, as the server applies them.
   const actor = user ? { id: user.id, role: user.role } : null;
@@ -145,7 +144,7 @@ export default function DebateRoomPage() {
           {isLiveDebater && side ? (
             <ForfeitButton
               debate={debate}
-              opponentName={debate.debaters[side === 'a' ? 'b' : 'a'].displayName}
+              opponentName={namesOf(teamOf(debate, side === 'a' ? 'b' : 'a'))}
               onForfeited={handleDecided}
             />
           ) : null}
@@ -163,12 +162,14 @@ export default function DebateRoomPage() {
           control) stays in view while the page scrolls; the wrapper has no box there, so the pinned clock spans the
           whole page, and the clock card scrolls with the rest. */}
       <div className="contents lg:mb-6 lg:grid lg:grid-cols-2 lg:items-start lg:gap-6">
-        <PinnedClock debate={debate} side={side} isJudge={isJudge} onCommand={room.command} />
+        <PinnedClock debate={debate} side={side} position={position} isJudge={isJudge} onCommand={room.command} />
         <div className="mt-3 space-y-3 lg:m-0" data-testid="room-clock-area">
           <CoinFlipPanel debate={debate} viewerId={user?.id} onDebateChange={room.setDebate} />
           <DebateClock clock={debate.clock} />
-          <ClockControls debate={debate} side={side} isJudge={isJudge} onCommand={room.command} />
-          {FORMATS[debate.formatId].poi ? <PoiPanel debate={debate} side={side} onPoi={room.mergePoi} /> : null}
+          <ClockControls debate={debate} side={side} position={position} isJudge={isJudge} onCommand={room.command} />
+          {FORMATS[debate.formatId].poi ? (
+            <PoiPanel debate={debate} side={side} position={position} onPoi={room.mergePoi} />
+          ) : null}
         </div>
         <div className="mb-6 mt-6 lg:m-0">
           <VideoPanel

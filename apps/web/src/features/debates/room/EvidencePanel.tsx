@@ -13,6 +13,7 @@ import {
   type TEvidence,
 } from '@resolved/shared';
 import { useSocketEvent } from '../../../lib/socket';
+import { viewerSeat } from './round-seats';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
@@ -84,7 +85,7 @@ export function EvidencePanel({
   const canShare = canShareEvidence(actor, seats);
   // Spectators see shared evidence only while the debaters also let them watch (off with a minor).
   const canSee = canSeeEvidence(actor, seats, debate.evidencePublic && debate.spectatorWatch.isAllowed);
-  const isDebater = !!actor && (debate.debaters.a.userId === actor.id || debate.debaters.b.userId === actor.id);
+  const isDebater = !!viewerSeat(debate, actor?.id);
   const list = useQuery({
     queryKey: evidenceKey(debate.id),
     queryFn: () => listEvidence(debate.id),

@@ -1,8 +1,12 @@
 import { FORMATS, type TDebate, type TSideKey } from '@resolved/shared';
 import { ReportButton } from '../../moderation/ReportButton';
 import { RatingText } from '../ballot/RatingText';
+import { positionName, teamOf } from './round-seats';
 
-/** The two debaters: their side, rating and whether they are in the room, and a report button for the others. */
+/**
+ * Each side as a team (one debater in a one-on-one round): its debaters in seat order with their speaker position,
+ * rating and whether they are in the room, and a report button for the others.
+ */
 export function RoundDebaters({
   debate,
   side,
@@ -22,33 +26,47 @@ export function RoundDebaters({
         Debaters
       </h2>
       {(['a', 'b'] as const).map((s) => {
-        const d = debate.debaters[s];
+        const team = teamOf(debate, s);
+        const isTeam = team.length > 1;
         return (
           <div
             key={s}
             className={`rounded-2xl border p-4 shadow-sm ${s === side ? 'border-brand-400 bg-brand-50' : 'border-slate-200 bg-white'}`}
             data-testid={`debater-${s}`}
           >
-            <p className="text-xs font-semibold uppercase tracking-wide text-brand-800">{format.sides[s]}</p>
-            <p className="mt-1 text-lg font-bold text-slate-900">
-              {d.displayName}
-              {s === side ? ' (you)' : ''}
+            <p className="text-xs font-semibold uppercase tracking-wide text-brand-800">
+              {format.sides[s]}
+              {isTeam ? ' team' : ''}
             </p>
-            <p className="text-sm text-slate-600">
-              Rating <RatingText rating={d.rating.rating} isProvisional={d.rating.isProvisional} /> ·{' '}
-              {present.has(d.userId) ? 'in the room' : 'away'}
-            </p>
-            {viewerId && d.userId !== viewerId ? (
-              <div className="mt-2">
-                <ReportButton
-                  target="round"
-                  userId={d.userId}
-                  targetId={debate.id}
-                  displayName={d.displayName}
-                  isCompact
-                />
-              </div>
-            ) : null}
+            <ul className={isTeam ? 'mt-1 space-y-3' : ''}>
+              {team.map((d) => {
+                const position = positionName(debate, d);
+                return (
+                  <li key={d.userId} data-testid={isTeam ? `seat-${s}-${d.position ?? 'all'}` : undefined}>
+                    {position ? <p className="text-xs font-semibold text-slate-600">{position}</p> : null}
+                    <p className={`${isTeam ? '' : 'mt-1 '}text-lg font-bold text-slate-900`}>
+                      {d.displayName}
+                      {d.userId === viewerId ? ' (you)' : ''}
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      Rating <RatingText rating={d.rating.rating} isProvisional={d.rating.isProvisional} /> ·{' '}
+                      {present.has(d.userId) ? 'in the room' : 'away'}
+                    </p>
+                    {viewerId && d.userId !== viewerId ? (
+                      <div className="mt-2">
+                        <ReportButton
+                          target="round"
+                          userId={d.userId}
+                          targetId={debate.id}
+                          displayName={d.displayName}
+                          isCompact
+                        />
+                      </div>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
           </div>
         );
       })}

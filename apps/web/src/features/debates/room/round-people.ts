@@ -1,4 +1,5 @@
 import type { TDebate, TDebateParticipant } from '@resolved/shared';
+import { seatsOfRound } from './round-seats';
 
 /** The round's judges: its one judge, or every judge of its panel in seat order (the chair first). */
 export function judgesOfRound(debate: Pick<TDebate, 'judge' | 'panel'>): TDebateParticipant[] {
@@ -10,11 +11,11 @@ export function judgesOfRound(debate: Pick<TDebate, 'judge' | 'panel'>): TDebate
 }
 
 /** Everyone seated in the round (its debaters and judges): whom its people may block or report from it. */
-export function peopleOfRound(debate: Pick<TDebate, 'debaters' | 'judge' | 'panel'>): TDebateParticipant[] {
-  const { a, b } = debate.debaters;
+export function peopleOfRound(
+  debate: Parameters<typeof seatsOfRound>[0] & Pick<TDebate, 'judge' | 'panel'>,
+): TDebateParticipant[] {
   return [
-    { userId: a.userId, displayName: a.displayName },
-    { userId: b.userId, displayName: b.displayName },
+    ...seatsOfRound(debate).map(({ userId, displayName }) => ({ userId, displayName })),
     ...judgesOfRound(debate),
   ];
 }

@@ -17,6 +17,7 @@ import {
 import { errorMessage } from '../../../lib/form-errors';
 import { getSocket, replyData, request, useSocketConnected, useSocketEvent } from '../../../lib/socket';
 import { measureServerOffset } from './server-time';
+import { seatsOfRound } from './round-seats';
 
 type TIceServer = TDebateJoined['iceServers'][number];
 
@@ -29,9 +30,7 @@ const GRANT_RENEW_MARGIN_MS = 60_000;
  */
 function wantedGrant(debate: TDebate | null, userId: string | undefined): TSfuRole | null {
   if (!debate || !userId || (debate.status !== 'live' && debate.status !== 'awaiting_ballot')) return null;
-  const isSeated = [debate.debaters.a.userId, debate.debaters.b.userId, ...judgesOf(seatsOfDebate(debate))].includes(
-    userId,
-  );
+  const isSeated = [...seatsOfRound(debate).map((s) => s.userId), ...judgesOf(seatsOfDebate(debate))].includes(userId);
   return isSeated ? 'publisher' : debate.spectatorWatch.isAllowed ? 'viewer' : null;
 }
 

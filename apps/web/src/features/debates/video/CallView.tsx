@@ -7,6 +7,7 @@ import { useBlockedVideos } from './useBlockedVideos';
 import { useCallQuality } from './useCallQuality';
 import { qualityOf } from './quality-sampler';
 import type { useWebRtc } from './useWebRtc';
+import { seatsOfRound } from '../room/round-seats';
 
 /** The call itself: how it stands, everyone's video, and a sender's microphone and camera buttons. */
 export function CallView({
@@ -24,7 +25,7 @@ export function CallView({
   const sends = isDebater || myRole === 'judge';
   const { hasBlocked, handleBlockedChange, handlePlayAll } = useBlockedVideos();
   const byUser = new Map(rtc.remotes.map((r) => [r.userId, r]));
-  const people = callPeople(debate, myRole);
+  const people = callPeople(debate, myRole, myUserId);
   const quality = useCallQuality(
     rtc.connectionOf,
     people.map((p) => p.userId),
@@ -35,9 +36,8 @@ export function CallView({
     .map((p) => byUser.get(p.userId)?.state);
   const state = callState(essential, isDebater ? 'Waiting for your opponent' : 'Waiting for the debaters');
   const myName =
-    [debate.debaters.a, debate.debaters.b, debate.judge, ...(debate.panel?.judges ?? [])].find(
-      (p) => p && p.userId === myUserId,
-    )?.displayName ?? 'You';
+    [...seatsOfRound(debate), debate.judge, ...(debate.panel?.judges ?? [])].find((p) => p && p.userId === myUserId)
+      ?.displayName ?? 'You';
   const spectatorsSentTo = rtc.remotes.filter((r) => r.role === 'spectator').length;
 
   return (

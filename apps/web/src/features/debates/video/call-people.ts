@@ -1,4 +1,5 @@
 import { FORMATS, type TDebate, type TMediaRole } from '@resolved/shared';
+import { positionName, seatsOfRound, teamOf, viewerSeat } from '../room/round-seats';
 
 /** Someone this browser shows a video of (everyone in the round but itself and the spectators). */
 export interface TCallPerson {
@@ -8,31 +9,44 @@ export interface TCallPerson {
   name: string;
 }
 
-/** The role of anyone in the round's call. */
+/** The role of anyone in the round's call: a debater's side (any seat of it), a judge, or a spectator. */
 export function mediaRoleOf(debate: TDebate, userId: string): TMediaRole {
-  return userId === debate.debaters.a.userId
-    ? 'a'
-    : userId === debate.debaters.b.userId
-      ? 'b'
-      : userId === debate.judge?.userId || !!debate.panel?.judges.some((j) => j.userId === userId)
-        ? 'judge'
-        : 'spectator';
+  const seat = viewerSeat(debate, userId);
+  if (seat) return seat.side;
+  return userId === debate.judge?.userId || !!debate.panel?.judges.some((j) => j.userId === userId)
+    ? 'judge'
+    : 'spectator';
 }
 
-/** The debaters, then the judge (and a panel's other judges), leaving out this person's own seat. */
-export function callPeople(debate: TDebate, myRole: TMediaRole | null): TCallPerson[] {
+/**
+ * Every debater (partners too), then the judge (and a panel's other judges), leaving out this person's own seat
+ * (`myUserId`; without it, the first seat of `myRole`'s side, as before seats).
+ */
+export function callPeople(debate: TDebate, myRole: TMediaRole | null, myUserId?: string | null): TCallPerson[] {
   const format = FORMATS[debate.formatId];
   const isDebater = myRole === 'a' || myRole === 'b';
   const people: TCallPerson[] = [];
-  for (const side of ['a', 'b'] as const) {
-    const debater = debate.debaters[side];
-    if (side === myRole) continue;
-    const label = isDebater ? 'Your opponent' : `${format.sides[side]} camera`;
+  for (const seat of seatsOfRound(debate)) {
+    const isMe = myUserId
+      ? seat.userId === myUserId
+      : seat.side === myRole && seat.userId === debate.debaters[seat.side].userId;
+    if (isMe) continue;
+    const isTeam = teamOf(debate, seat.side).length > 1;
+    const label = !isDebater
+      ? `${format.sides[seat.side]} camera`
+      : seat.side === myRole
+        ? 'Your partner'
+        : isTeam
+          ? `Opponent · ${positionName(debate, seat) ?? format.sides[seat.side]}`
+          : 'Your opponent';
+    const where = isTeam
+      ? `${format.sides[seat.side]} ${positionName(debate, seat) ?? ''}`.trim()
+      : format.sides[seat.side];
     people.push({
-      userId: debater.userId,
+      userId: seat.userId,
       label,
-      caption: `${format.sides[side]} · ${debater.displayName}`,
-      name: debater.displayName,
+      caption: `${where} · ${seat.displayName}`,
+      name: seat.displayName,
     });
   }
   if (debate.judge && myRole !== 'judge') {

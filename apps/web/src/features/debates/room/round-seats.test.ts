@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { createClock, type TDebate, type TDebateSeat } from '@resolved/shared';
+import { currentSpeakersText, namesOf, teamOf, viewerSeat } from './round-seats';
+import { callPeople, mediaRoleOf } from '../video/call-people';
+
+const rating = { rating: 1500, deviation: 350, isProvisional: true, games: 0 };
+const seat = (userId: string, side: 'a' | 'b', position: string | null): TDebateSeat => ({
+  userId,
+  displayName: userId.toUpperCase(),
+  rating,
+  side,
+  position,
+});
+
+function round(seats: TDebateSeat[], speechIndex = 0) {
+  return {
+    id: 1,
+    formatId: 'pf',
+    debaters: { a: seats.find((s) => s.side === 'a')!, b: seats.find((s) => s.side === 'b')! },
+    seats,
+    judge: null,
+    panel: null,
+    clock: { ...createClock('pf'), speechIndex },
+  } as unknown as TDebate;
+}
+
+const teams = [
+  seat('ann', 'a', 'first'),
+  seat('ben', 'a', 'second'),
+  seat('cat', 'b', 'first'),
+  seat('dan', 'b', 'second'),
+];
+
+describe('a round’s seats in the room', () => {
+  it('finds a partner’s seat and each side as a team', () => {
+    expect(viewerSeat(round(teams), 'ben')).toMatchObject({ side: 'a', position: 'second' });
+    expect(viewerSeat(round(teams), 'eve')).toBeNull();
+    expect(namesOf(teamOf(round(teams), 'b'))).toBe('CAT and DAN');
+  });
+
+  it('says who gives the current speech, by position', () => {
+    expect(currentSpeakersText(round(teams, 0))).toBe('Speaking: ANN (Pro, First speaker)');
+    expect(currentSpeakersText(round(teams, 5))).toBe(
+      'In this crossfire: BEN (Pro, Second speaker), DAN (Con, Second speaker)',
+    );
+    expect(currentSpeakersText(round(teams, 8))?.match(/speaker\)/g)).toHaveLength(4);
+  });
+
+  it('says nothing in a one-on-one round, whose speech names say whose it is', () => {
+    expect(currentSpeakersText(round([seat('ann', 'a', null), seat('cat', 'b', null)]))).toBeNull();
+  });
+
+  it('puts partners in the call as debaters, each seeing the other three', () => {
+    expect(mediaRoleOf(round(teams), 'ben')).toBe('a');
+    const people = callPeople(round(teams), 'a', 'ben');
+    expect(people.map((p) => [p.userId, p.label])).toEqual([
+      ['ann', 'Your partner'],
+      ['cat', 'Opponent · First speaker'],
+      ['dan', 'Opponent · Second speaker'],
+    ]);
+  });
+});
