@@ -14,7 +14,6 @@ import {
   type TDebate,
   type TDebateSummary,
   type TSessionUser,
-  type TSideKey,
   meetingLinkReadRefusal,
   meetingLinkRefusal,
   blockedPairRefusal,
