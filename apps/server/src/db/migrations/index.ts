@@ -53,6 +53,7 @@ import { tournamentVersions } from './0053-tournament-versions';
 import { sfuRoomsOutliveRounds } from './0055-sfu-rooms-outlive-rounds';
 import { debateSeats } from './0056-debate-seats';
 import { openskillRatings } from './0057-openskill-ratings';
+import { tournamentTeams } from './0062-tournament-teams';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -116,6 +117,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0055-sfu-rooms-outlive-rounds': sfuRoomsOutliveRounds,
   '0056-debate-seats': debateSeats,
   '0057-openskill-ratings': openskillRatings,
+  '0062-tournament-teams': tournamentTeams,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -23,6 +23,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ageBandsOf } from '../users/users.service';
+import { listMembers } from './tournament-members.repository';
 
 /** The people of a tournament whose names and places are private to outsiders. */
 export interface TTournamentPrivacy {
@@ -30,9 +31,27 @@ export interface TTournamentPrivacy {
 }
 
 /** Of these users (entrants, judges), those who count as under 18 now: under 18, or no age given (the safe side). */
-export async function privateUserIdsOf(db: Kysely<DB>, userIds: readonly string[]): Promise<Set<string>> {
-  const bands = await ageBandsOf(db, [...new Set(userIds)]);
-  return new Set([...bands].flatMap(([userId, band]) => (isMinorRound([band]) ? [userId] : [])));
+export async function privateUserIdsOf(
+  db: Kysely<DB>,
+  userIds: readonly string[],
+  tournamentId: number,
+): Promise<Set<string>> {
+  // A team's captain names the team: private when any member is (its name shows every member's).
+  const teammates = new Map<string, string[]>();
+  const members = await listMembers(db, tournamentId);
+  for (const m of members) {
+    const captain = members.find((c) => c.entrantId === m.entrantId && c.memberOrder === 1)?.userId;
+    if (captain !== undefined && captain !== m.userId) teammates.set(captain, [...(teammates.get(captain) ?? []), m.userId]);
+  }
+  const everyone = [...new Set(userIds.flatMap((id) => [id, ...(teammates.get(id) ?? [])]))];
+  const bands = await ageBandsOf(db, everyone);
+  const isMinor = (id: string) => isMinorRound([bands.get(id)]);
+  return new Set(userIds.filter((id) => isMinor(id) || (teammates.get(id) ?? []).some(isMinor)));
+}
+
+/** A private entrant's name as an outsider reads it: a team's ("Ann Lee & Ben Ode") member by member. */
+export function publicEntrantName(displayName: string): string {
+  return displayName.split(' & ').map(publicName).join(' & ');
 }
 
 const isPrivate = (privacy: TTournamentPrivacy, userId: string | null) =>
@@ -40,7 +59,7 @@ const isPrivate = (privacy: TTournamentPrivacy, userId: string | null) =>
 
 function entrantRef<T extends TTournamentEntrantRef | null>(ref: T, privacy: TTournamentPrivacy): T {
   if (ref === null || !isPrivate(privacy, ref.userId)) return ref;
-  return { ...ref, userId: null, displayName: publicName(ref.displayName) };
+  return { ...ref, userId: null, displayName: publicEntrantName(ref.displayName) };
 }
 
 function pairingFor(p: TTournamentPairing, privacy: TTournamentPrivacy): TTournamentPairing {
@@ -115,7 +134,7 @@ export function standingsFor(
       standings: rankedAmongShown(division.standings.filter((s) => !isPrivate(privacy, s.userId))),
       privateEntrants: division.standings
         .filter((s) => isPrivate(privacy, s.userId))
-        .map((s) => ({ entrantId: s.entrantId, displayName: publicName(s.displayName) }))
+        .map((s) => ({ entrantId: s.entrantId, displayName: publicEntrantName(s.displayName) }))
         .sort((a, b) => a.displayName.localeCompare(b.displayName) || a.entrantId - b.entrantId),
     })),
   };
@@ -141,7 +160,7 @@ export function bracketsFor(
       bracket: {
         ...division.bracket,
         participant: division.bracket.participant.map((p) =>
-          hides(p.entrantId) ? { ...p, name: publicName(p.name) } : p,
+          hides(p.entrantId) ? { ...p, name: publicEntrantName(p.name) } : p,
         ),
       },
     })),

@@ -135,7 +135,7 @@ export async function getStandings(
   const tab = { tournamentId: row.id, publishedAt: row.publishedAt, divisions };
   if (!access.isMinorsPrivate) return tab;
   const userIds = divisions.flatMap((d) => d.standings.map((s) => s.userId));
-  return standingsFor(tab, { privateUserIds: await privateUserIdsOf(db(deps), userIds) }, access);
+  return standingsFor(tab, { privateUserIds: await privateUserIdsOf(db(deps), userIds, row.id) }, access);
 }
 
 /** A host publishes the results (standings and every pairing) to everyone, once. */
@@ -237,6 +237,7 @@ export async function getBrackets(
   const privateUserIds = await privateUserIdsOf(
     db(deps),
     entrants.map((e) => e.userId),
+    id,
   );
   const privateEntrantIds = new Set(entrants.filter((e) => privateUserIds.has(e.userId)).map((e) => e.id));
   return bracketsFor(all, { privateUserIds, privateEntrantIds }, access);

@@ -85,6 +85,7 @@ export async function createTournament(
       firstRound: input.firstRound,
       prelimJudgesPerRoom: input.prelimJudgesPerRoom,
       elimJudgesPerRoom: input.elimJudgesPerRoom,
+      teamSize: input.teamSize,
       joinCode: input.entryMode === 'code' ? newJoinCode() : null,
       hostId: user.id,
       createdAt: now,
