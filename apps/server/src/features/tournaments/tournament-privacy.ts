@@ -41,7 +41,8 @@ export async function privateUserIdsOf(
   const members = await listMembers(db, tournamentId);
   for (const m of members) {
     const captain = members.find((c) => c.entrantId === m.entrantId && c.memberOrder === 1)?.userId;
-    if (captain !== undefined && captain !== m.userId) teammates.set(captain, [...(teammates.get(captain) ?? []), m.userId]);
+    if (captain !== undefined && captain !== m.userId)
+      teammates.set(captain, [...(teammates.get(captain) ?? []), m.userId]);
   }
   const everyone = [...new Set(userIds.flatMap((id) => [id, ...(teammates.get(id) ?? [])]))];
   const bands = await ageBandsOf(db, everyone);

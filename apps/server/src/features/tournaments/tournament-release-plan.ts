@@ -224,7 +224,9 @@ function planDrawnRound<E extends TPlanEntrant>(
     if (error instanceof TDrawBlockedError) {
       const [x, y] = error.pair.map((entrantId) => byEntrant.get(entrantId)!);
       const pair = isTeamBlocked(input, x!, y!);
-      const [a, b] = pair ? pair.map(input.nameOf) : [x!, y!].map((e) => membersOf(input, e).map(input.nameOf).join(' & '));
+      const [a, b] = pair
+        ? pair.map(input.nameOf)
+        : [x!, y!].map((e) => membersOf(input, e).map(input.nameOf).join(' & '));
       throw new AppError(
         'conflict',
         pair

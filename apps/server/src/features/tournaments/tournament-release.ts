@@ -370,7 +370,8 @@ function announceRelease(
     });
   for (const p of released.planned) {
     const debateId = p.neg === null ? null : released.ids.get(p.aff.userId)!;
-    for (const userId of memberIdsOf(released.teams, p.aff)) tell(userId, debateId, p.neg === null ? null : 'aff', false);
+    for (const userId of memberIdsOf(released.teams, p.aff))
+      tell(userId, debateId, p.neg === null ? null : 'aff', false);
     if (p.neg) for (const userId of memberIdsOf(released.teams, p.neg)) tell(userId, debateId, 'neg', false);
   }
   for (const { judgeId, debateId } of released.judged) tell(judgeId, debateId, null, true);

@@ -21,7 +21,7 @@ import type { DB } from '../../db/schema';
 import { AppError, refuse } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
 import { findSeatingRefusal } from '../debates/round-seating';
-import { findUserById, findUserNames } from '../users/users.service';
+import { findDoorUserById, findUserNames } from '../users/users.service';
 import * as hostRepo from './tournament-host.repository';
 import * as membersRepo from './tournament-members.repository';
 import * as repo from './tournaments.repository';
@@ -37,7 +37,8 @@ export function partnersOf(row: TTournamentRow, user: TSessionUser, asked: reado
   const partners = [...(asked ?? [])];
   const wanted = Number(row.teamSize) - 1;
   if (wanted === 0) {
-    if (partners.length > 0) throw new AppError('validation_failed', 'Each entrant of this tournament debates alone: name no partner.');
+    if (partners.length > 0)
+      throw new AppError('validation_failed', 'Each entrant of this tournament debates alone: name no partner.');
     return [];
   }
   if (partners.length !== wanted) {
@@ -82,7 +83,8 @@ export async function checkTeam(
 async function checkNewMembers(trx: Kysely<DB>, row: TTournamentRow, userIds: readonly string[]): Promise<void> {
   const cohosts = await repo.listCohostIds(trx, row.id);
   for (const userId of userIds) {
-    const partner = await findUserById(trx, userId);
+    // As the door reads them (their age band is the door's).
+    const partner = (await findDoorUserById(trx, userId))?.user;
     if (!partner) throw new AppError('not_found', 'There is no such user.');
     if (userId === row.hostId || cohosts.includes(userId)) {
       throw new AppError('conflict', 'Hosts run the tournament: they do not enter it.');
@@ -107,8 +109,11 @@ export async function confirmMember(deps: TTournamentsDeps, user: TSessionUser, 
     const current = await repo.findTournament(trx, id);
     if (current?.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
     const entrant = await repo.findEntrant(trx, id, entrantId);
-    if (!entrant || entrant.withdrawnAt !== null) throw new AppError('not_found', 'This tournament has no such entrant.');
-    const member = (await membersRepo.listMembers(trx, id)).find((m) => m.entrantId === entrantId && m.userId === user.id);
+    if (!entrant || entrant.withdrawnAt !== null)
+      throw new AppError('not_found', 'This tournament has no such entrant.');
+    const member = (await membersRepo.listMembers(trx, id)).find(
+      (m) => m.entrantId === entrantId && m.userId === user.id,
+    );
     if (!member) throw new AppError('forbidden', 'Only a debater named in this team can confirm it.');
     if (member.confirmedAt !== null) throw new AppError('conflict', 'You have confirmed this team already.');
     // The seat rule again, now: a suspension since the entry keeps the team from being confirmed.
@@ -145,7 +150,8 @@ export async function replaceMember(
     const current = await repo.findTournament(trx, id);
     if (!current || current.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
     const entrant = await repo.findEntrant(trx, id, entrantId);
-    if (!entrant || entrant.withdrawnAt !== null) throw new AppError('not_found', 'This tournament has no such entrant.');
+    if (!entrant || entrant.withdrawnAt !== null)
+      throw new AppError('not_found', 'This tournament has no such entrant.');
     const members = (await membersRepo.listMembers(trx, id)).filter((m) => m.entrantId === entrantId);
     const from = members.find((m) => m.userId === fromUserId);
     if (!from) throw new AppError('not_found', 'They are not a member of this team.');
@@ -176,7 +182,14 @@ export async function replaceMember(
       debateId: null,
       actorId: user.id,
       reason: null,
-      before: { text: teamNameOf(members.map((m) => m.userId), nameOf), entrantId, userId: fromUserId },
+      before: {
+        text: teamNameOf(
+          members.map((m) => m.userId),
+          nameOf,
+        ),
+        entrantId,
+        userId: fromUserId,
+      },
       after: { text: teamNameOf(team, nameOf), entrantId, userId: toUserId },
       createdAt: nowIso(),
     });
@@ -188,7 +201,7 @@ export async function replaceMember(
 async function checkDivisionBand(trx: Kysely<DB>, divisionId: number, id: number, userId: string) {
   const division = (await repo.listDivisions(trx, id)).find((d) => d.id === divisionId);
   if (!division || division.ageBand === null) return;
-  const user = await findUserById(trx, userId);
+  const user = (await findDoorUserById(trx, userId))?.user;
   const isMinor = isMinorRound([user?.ageBand ?? null]);
   if ((division.ageBand === 'minor') !== isMinor) {
     throw new AppError(
