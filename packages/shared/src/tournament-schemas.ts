@@ -414,6 +414,24 @@ export interface TTournamentDivisionStandings {
    * rank, record and points are not shown (left out of `standings`). Empty for the tournament's own people.
    */
   privateEntrants: { entrantId: number; displayName: string }[];
+  /**
+   * A tournament of teams: the speaker tab, each debater's own points over the preliminary rounds with the high-low
+   * drop (`computeSpeakerTab`), best first; empty when each entrant debates alone (the tab is theirs). To an outsider,
+   * debaters under 18 are left out.
+   */
+  speakers: TTournamentSpeakerRow[];
+}
+
+export interface TTournamentSpeakerRow {
+  rank: number;
+  userId: string;
+  displayName: string;
+  /** The team they spoke for. */
+  entrantId: number;
+  speakerPoints: number;
+  isHighLowDropped: boolean;
+  averagePoints: number;
+  rounds: number;
 }
 
 /** `GET /api/tournaments/:id/standings`. */

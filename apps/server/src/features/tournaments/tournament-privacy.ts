@@ -111,8 +111,8 @@ export function roundsFor(
  * rank, and the next shown row's rank counts only the rows shown before it), so no gap says where a private entrant
  * placed.
  */
-export function rankedAmongShown(rows: readonly TTournamentStandingRow[]): TTournamentStandingRow[] {
-  const out: TTournamentStandingRow[] = [];
+export function rankedAmongShown<T extends { rank: number }>(rows: readonly T[]): T[] {
+  const out: T[] = [];
   rows.forEach((row, index) => {
     const before = rows[index - 1];
     const rank = before !== undefined && before.rank === row.rank ? out[index - 1]!.rank : index + 1;
@@ -137,6 +137,8 @@ export function standingsFor(
         .filter((s) => isPrivate(privacy, s.userId))
         .map((s) => ({ entrantId: s.entrantId, displayName: publicEntrantName(s.displayName) }))
         .sort((a, b) => a.displayName.localeCompare(b.displayName) || a.entrantId - b.entrantId),
+      // A debater under 18 is left off the speaker tab (the team's row is private already when they are on it).
+      speakers: rankedAmongShown(division.speakers.filter((s) => !isPrivate(privacy, s.userId))),
     })),
   };
 }

@@ -89,13 +89,29 @@ describe.each(TEST_ENGINES)('a tournament of teams on %s', (engine) => {
       }
       await f.judgeRound(judge, round);
     }
-    const champion = await f.championOf(admin, tournament.id);
+    // The adults' pool holds the bracket (an open tournament pools its entrants by age band).
+    const championNow = async () =>
+      (await f.bracketOf(admin, tournament.id)).divisions.find((d) => d.champion)?.champion?.entrantId;
+    // The final's result reaches the bracket when its event is handled, soon after the ballot.
+    await f.until(async () => (await championNow()) !== undefined);
+    const champion = await championNow();
     expect(teams.map((x) => x.entrant.id)).toContain(champion);
     const standings = await f.standingsOf(admin, tournament.id);
     // An open tournament pools its entrants by age band: these adults are all in one pool.
     const tab = standings.divisions.find((d) => d.standings.length > 0)!;
     expect(tab.standings).toHaveLength(8);
     expect(tab.standings[0]!.displayName).toContain(' & ');
+    // The speaker tab: all sixteen debaters, each scored in both preliminary rounds, best first.
+    const everyone = teams.flatMap((x) => [x.captain.user.id, x.partner.user.id]);
+    expect(tab.speakers.map((s) => s.userId).sort()).toEqual([...everyone].sort());
+    expect(tab.speakers.every((s) => s.rounds === 2)).toBe(true);
+    const points = tab.speakers.map((s) => s.speakerPoints);
+    expect(points).toEqual([...points].sort((a, b) => b - a));
+    // Each debater of the top team has their side's points of both rounds (the ballots give a side's).
+    const top = tab.standings[0]!;
+    for (const s of tab.speakers.filter((x) => x.entrantId === top.entrantId)) {
+      expect(s.speakerPoints).toBe(top.speakerPoints);
+    }
   });
 
   it('refuses a team with one person twice, a member of another team, a blocked or suspended partner, or a minor with an adult stranger', async () => {
