@@ -17,7 +17,6 @@ import {
   type TTournamentHostRef,
   type TTournamentPairing,
   type TTournamentRound,
-  type TTournamentStandingRow,
   type TTournamentStandings,
 } from '@resolved/shared';
 import type { Kysely } from 'kysely';
