@@ -84,3 +84,14 @@ export async function replaceMember(
 export async function setCaptain(db: TDb, entrantId: number, userId: string): Promise<void> {
   await db.updateTable('tournamentEntrants').set({ userId }).where('id', '=', entrantId).execute();
 }
+
+/** The entrant a user is a member of (its captain or a partner), if any. */
+export async function findEntrantOf(db: TDb, tournamentId: number, userId: string) {
+  return db
+    .selectFrom('tournamentEntrantMembers as m')
+    .innerJoin('tournamentEntrants as e', 'e.id', 'm.entrantId')
+    .selectAll('e')
+    .where('m.tournamentId', '=', tournamentId)
+    .where('m.userId', '=', userId)
+    .executeTakeFirst();
+}

@@ -221,15 +221,6 @@ export async function findPlacesOf(db: TDb, tournamentId: number, userId: string
   };
 }
 
-export async function findEntrantOf(db: TDb, tournamentId: number, userId: string) {
-  return db
-    .selectFrom('tournamentEntrants')
-    .selectAll()
-    .where('tournamentId', '=', tournamentId)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-}
-
 export async function findEntrant(db: TDb, tournamentId: number, entrantId: number) {
   return db
     .selectFrom('tournamentEntrants')
