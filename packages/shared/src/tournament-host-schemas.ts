@@ -13,6 +13,7 @@ export const TOURNAMENT_AUDIT_ACTIONS = [
   'judge_changed',
   'round_repaired',
   'result_corrected',
+  'member_replaced',
 ] as const;
 export type TTournamentAuditAction = (typeof TOURNAMENT_AUDIT_ACTIONS)[number];
 

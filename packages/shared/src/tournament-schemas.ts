@@ -4,10 +4,10 @@
  * releases each round's draw. The draw itself is the pure core in `tournaments/`.
  */
 import { z } from 'zod';
-import type { TFormatId } from './formats.js';
+import { FORMATS, oneOnOneFormatRefusal, type TFormatId } from './formats.js';
 import { DB_INT_MAX } from './constants.js';
 import { zText } from './text.js';
-import { ZOneOnOneFormatId, type TDebateStatus } from './debate/protocol.js';
+import { ZFormatId, type TDebateStatus } from './debate/protocol.js';
 import type { TDrawFlag } from './tournaments/types.js';
 import { ZRoundStartTimes } from './tournament-schedule-schemas.js';
 import type { TJudgesPerRoom } from './debate/panel.js';
@@ -87,7 +87,8 @@ export const ZCreateTournamentRequest = z
       required: 'Give the tournament a name.',
       tooLong: `The name is at most ${TOURNAMENT_LIMITS.nameMax} characters.`,
     }),
-    formatId: ZOneOnOneFormatId,
+    /** Any format; a team-only one (Policy, World Schools) with entrants of its team size. */
+    formatId: ZFormatId,
     prelimRounds: z
       .number({ error: 'Choose how many preliminary rounds (1 to 9).' })
       .int('Choose how many preliminary rounds (1 to 9).')
@@ -116,8 +117,31 @@ export const ZCreateTournamentRequest = z
     /** Judges per room in preliminary rounds and in elimination rounds: one, or a panel of three. */
     prelimJudgesPerRoom: ZJudgesPerRoom.default(1),
     elimJudgesPerRoom: ZJudgesPerRoom.default(1),
+    /**
+     * Debaters per entrant: 1 (each entrant debates alone, the one-on-one mode of a partner format), or the format's
+     * team size (a tournament of teams: Public Forum and Parliamentary pairs).
+     */
+    teamSize: z
+      .number({ error: 'Choose how many debaters an entrant has.' })
+      .int('Choose how many debaters an entrant has.')
+      .min(1, 'Choose how many debaters an entrant has.')
+      .max(3, 'Choose how many debaters an entrant has.')
+      .default(1),
   })
   .superRefine((value, ctx) => {
+    const teamSize = FORMATS[value.formatId]?.teamSize ?? 1;
+    const aloneRefusal = value.teamSize === 1 ? oneOnOneFormatRefusal(value.formatId) : null;
+    if (aloneRefusal) ctx.addIssue({ code: 'custom', path: ['teamSize'], message: aloneRefusal });
+    else if (value.teamSize !== 1 && value.teamSize !== teamSize) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['teamSize'],
+        message:
+          teamSize === 1
+            ? 'This format is debated alone: an entrant is one debater.'
+            : `An entrant is one debater, or a team of ${teamSize} in this format.`,
+      });
+    }
     const starts = value.roundStartsAt?.length ?? 0;
     const startsMax = value.scheduleMode === 'fixed' ? value.prelimRounds : 1;
     if (starts > startsMax) {
@@ -143,6 +167,8 @@ export type TCreateTournamentRequest = z.input<typeof ZCreateTournamentRequest>;
 export const ZEnterTournamentRequest = z.object({
   divisionId: ZId('division').optional(),
   teamId: ZId('team').nullable().optional(),
+  /** A tournament of teams: the partner the caller enters with (their user id), who then confirms. */
+  partnerIds: z.array(z.string().trim().min(1, 'Name your partner.').max(100)).max(2).optional(),
 });
 export type TEnterTournamentRequest = z.input<typeof ZEnterTournamentRequest>;
 
@@ -210,7 +236,25 @@ export interface TTournamentEntrant {
   /** A late entrant's missed rounds, each scored as a bye (0 for an entrant from the start). */
   lateByes: number;
   enteredAt: string;
+  /**
+   * The entrant's debaters in speaking order, the captain (`userId`, who entered) first. A tournament of teams draws a
+   * team only once every member has confirmed.
+   */
+  members: TTournamentMember[];
 }
+
+/** A debater of an entrant (a tournament of teams; one member, the entrant themselves, otherwise). */
+export interface TTournamentMember {
+  userId: string;
+  displayName: string;
+  isConfirmed: boolean;
+}
+
+/** `PUT /api/tournaments/:id/entrants/:entrantId/members/:userId`: a host replaces a member who cannot come. */
+export const ZReplaceMemberRequest = z.object({
+  userId: z.string().trim().min(1, 'Choose who takes their place.').max(100),
+});
+export type TReplaceMemberRequest = z.input<typeof ZReplaceMemberRequest>;
 
 export interface TTournament {
   id: number;
@@ -255,6 +299,8 @@ export interface TTournament {
   publishedAt: string | null;
   /** The judge obligation: each team owes one judge per this many of its entrants; null: none. */
   entrantsPerJudge: number | null;
+  /** Debaters per entrant: 1, or the format's team size (a tournament of teams). */
+  teamSize: number;
 }
 
 /** A host or co-host as a tournament names them (`userId` null: a minor's, to an outsider). */
@@ -371,6 +417,24 @@ export interface TTournamentDivisionStandings {
    * rank, record and points are not shown (left out of `standings`). Empty for the tournament's own people.
    */
   privateEntrants: { entrantId: number; displayName: string }[];
+  /**
+   * A tournament of teams: the speaker tab, each debater's own points over the preliminary rounds with the high-low
+   * drop (`computeSpeakerTab`), best first; empty when each entrant debates alone (the tab is theirs). To an outsider,
+   * debaters under 18 are left out.
+   */
+  speakers: TTournamentSpeakerRow[];
+}
+
+export interface TTournamentSpeakerRow {
+  rank: number;
+  userId: string;
+  displayName: string;
+  /** The team they spoke for. */
+  entrantId: number;
+  speakerPoints: number;
+  isHighLowDropped: boolean;
+  averagePoints: number;
+  rounds: number;
 }
 
 /** `GET /api/tournaments/:id/standings`. */

@@ -7,6 +7,7 @@ import {
   ZTournamentScheduleRequest,
   ZCreateTournamentRequest,
   ZEnterTournamentRequest,
+  ZReplaceMemberRequest,
   ZTournamentPairingChange,
   ZTournamentRepairRequest,
   ZTournamentResultCorrection,
@@ -57,6 +58,17 @@ export const TOURNAMENT_ROUTE_DOCS: Record<string, TRouteDoc> = {
     tag: 'Tournaments',
     summary: 'Withdraws an entry (the entrant, or a host).',
     ok: noContent('Withdrawn.'),
+  },
+  'POST /api/tournaments/:id/entrants/:entrantId/confirm': {
+    tag: 'Tournaments',
+    summary: 'A partner named in a team confirms it; the team is drawn once every member has.',
+    ok: noContent('Confirmed.'),
+  },
+  'PUT /api/tournaments/:id/entrants/:entrantId/members/:userId': {
+    tag: 'Tournaments',
+    summary: 'A host replaces a team member who cannot come (every rule read again; audited).',
+    body: ZReplaceMemberRequest,
+    ok: noContent('Replaced.'),
   },
   'GET /api/tournaments/:id/rounds': {
     tag: 'Tournaments',

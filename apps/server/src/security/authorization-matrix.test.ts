@@ -743,6 +743,58 @@ const HTTP_PROBES: Record<string, TProbe> = {
     };
     return asOutcome(await call(c, 'DELETE', `/api/tournaments/${tournament.id}/entrants/${entrant.id}`));
   },
+  'POST /api/tournaments/:id/entrants/:entrantId/confirm': async (c) => {
+    // A Public Forum tournament of teams: someone enters naming the owner as their partner.
+    const host = await fastUser(c.t);
+    await makeTeam(c, host);
+    const { tournament } = (await ok(
+      c,
+      'POST',
+      '/api/tournaments',
+      { ...PROBE_TOURNAMENT, formatId: 'pf', teamSize: 2, entryMode: 'open' },
+      host,
+    )) as {
+      tournament: { id: number };
+    };
+    const { entrant } = (await ok(
+      c,
+      'POST',
+      `/api/tournaments/${tournament.id}/entrants`,
+      { partnerIds: [c.owner.user.id] },
+      await fastUser(c.t),
+    )) as {
+      entrant: { id: number };
+    };
+    return asOutcome(await call(c, 'POST', `/api/tournaments/${tournament.id}/entrants/${entrant.id}/confirm`));
+  },
+  'PUT /api/tournaments/:id/entrants/:entrantId/members/:userId': async (c) => {
+    await makeTeam(c, c.owner);
+    const { tournament } = (await ok(
+      c,
+      'POST',
+      '/api/tournaments',
+      { ...PROBE_TOURNAMENT, formatId: 'pf', teamSize: 2, entryMode: 'open' },
+      c.owner,
+    )) as {
+      tournament: { id: number };
+    };
+    const partner = await fastUser(c.t);
+    const { entrant } = (await ok(
+      c,
+      'POST',
+      `/api/tournaments/${tournament.id}/entrants`,
+      { partnerIds: [partner.user.id] },
+      await fastUser(c.t),
+    )) as {
+      entrant: { id: number };
+    };
+    const replacement = await fastUser(c.t);
+    return asOutcome(
+      await call(c, 'PUT', `/api/tournaments/${tournament.id}/entrants/${entrant.id}/members/${partner.user.id}`, {
+        userId: replacement.user.id,
+      }),
+    );
+  },
   'GET /api/tournaments/:id | published': async (c) =>
     asOutcome(await call(c, 'GET', `/api/tournaments/${(await startedTournament(c)).id}`)),
   'GET /api/tournaments/:id/rounds': async (c) =>

@@ -56,6 +56,7 @@ import { openskillRatings } from './0057-openskill-ratings';
 import { partnerQueue } from './0058-partner-queue';
 import { ballotDebaterPoints } from './0059-ballot-debater-points';
 import { partnersConfer } from './0060-partners-confer';
+import { tournamentTeams } from './0062-tournament-teams';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -122,6 +123,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0058-partner-queue': partnerQueue,
   '0059-ballot-debater-points': ballotDebaterPoints,
   '0060-partners-confer': partnersConfer,
+  '0062-tournament-teams': tournamentTeams,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

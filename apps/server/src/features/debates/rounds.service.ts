@@ -62,6 +62,11 @@ export async function debaterIdsOfRound(
   return ids.length > 0 ? ids : [row.debaterAId, row.debaterBId];
 }
 
+/** Each round's debaters' seats (side, position, person), each side's in seat order: a tournament's speaker tab reads them. */
+export async function seatsOfRounds(db: Kysely<DB>, ids: readonly number[]) {
+  return seatsRepo.listSeats(debatesDb(db), ids);
+}
+
 export async function findDebate(db: TDebatesDb, id: number): Promise<TDebateRow | undefined> {
   return repo.findDebate(db, id);
 }

@@ -27,6 +27,8 @@ import { withKeyLock } from '../../lib/key-lock';
 import { teamIdsOfUsers } from '../memberships/memberships.service';
 import { ageBandsOf } from '../users/users.service';
 import * as repo from './tournaments.repository';
+import * as membersRepo from './tournament-members.repository';
+import { checkTeam, partnersOf } from './tournament-teams';
 import type { TDivisionRow, TTournamentRow } from './tournaments.tables';
 import {
   type TTournamentsDeps,
@@ -71,7 +73,10 @@ export async function enter(
     throw entriesClosed(row.prelimRounds);
   }
   const teamId = await entryTeam(deps, user, row, input.teamId ?? null);
-  const isMinor = isMinorRound([user.ageBand ?? null]);
+  // A tournament of teams: the partners named, each of whom may sit with the caller (`checkTeam`).
+  const partnerIds = partnersOf(row, user, input.partnerIds);
+  const bands = await ageBandsOf(db(deps), partnerIds);
+  const isMinor = isMinorRound([user.ageBand ?? null, ...partnerIds.map((id) => bands.get(id) ?? null)]);
   const division = await entryDivision(deps, row, input.divisionId, isMinor);
   const entrantId = await withKeyLock(deps.database, lockKey(row.id), async (trx) => {
     // Under the tournament's lock, so a release (which takes it too) sees this entry or refuses it.
@@ -79,6 +84,7 @@ export async function enter(
     // After the first round, a late entrant is credited a bye for each round released so far.
     const roundsReleased = releasedCount(await repo.listRounds(trx, row.id));
     if (!current || !isEntryOpen({ ...current, roundsReleased })) throw entriesClosed(row.prelimRounds);
+    await checkTeam(deps, trx, row, user, partnerIds);
     if ((await repo.countEntrants(trx, row.id)) >= TOURNAMENT_LIMITS.entrantsMax) {
       throw new AppError('conflict', `This tournament is full (${TOURNAMENT_LIMITS.entrantsMax} entrants).`);
     }
@@ -113,6 +119,8 @@ export async function enter(
       now: nowIso(),
     });
     if (id === null) throw new AppError('conflict', 'You have entered this tournament already.');
+    const members = [user.id, ...partnerIds];
+    await membersRepo.insertMembers(trx, { entrantId: id, tournamentId: row.id, userIds: members, now: nowIso() });
     return id;
   });
   await emitChanged(deps, row.id);
@@ -217,7 +225,10 @@ export async function withdraw(deps: TTournamentsDeps, user: TSessionUser, id: n
   const { row, viewer } = await requireViewer(deps, user, id);
   const entrant = await repo.findEntrant(db(deps), id, entrantId);
   if (!entrant) throw new AppError('not_found', 'This tournament has no such entrant.');
-  if (entrant.userId !== user.id && !isManager(viewer)) {
+  const isMember = (await membersRepo.listMembers(db(deps), id)).some(
+    (m) => m.entrantId === entrantId && m.userId === user.id,
+  );
+  if (!isMember && !isManager(viewer)) {
     throw new AppError('forbidden', 'Only the entrant or the tournament’s hosts can withdraw an entry.');
   }
   await withKeyLock(deps.database, lockKey(id), async (trx) => {

@@ -40,6 +40,7 @@ import { lockKey, requireManager, type TTournamentsDeps } from './tournament-acc
 import { emitChanged } from './tournament-events';
 import { presentRounds } from './tournament-presenter';
 import { releaseRoundBy } from './tournament-release';
+import { memberIdsOf, teamsOf } from './tournament-teams';
 
 /** How many audit entries the hosts' list shows. */
 const AUDIT_LIMIT = 200;
@@ -144,13 +145,21 @@ export async function changePairing(
           trx,
           inRound.map((p) => p.debateId!),
         );
+        const teams = await teamsOf(trx, id);
         const refusal = await judgeSeatRefusal(trx, {
           tournamentId: id,
           roundNumber: pairing.number,
-          room: { aff, neg },
+          // Every member of both teams (a tournament of teams); the two entrants otherwise.
+          room: {
+            aff,
+            neg,
+            ...(row.teamSize > 1 ? { members: [...memberIdsOf(teams, aff), ...memberIdsOf(teams, neg)] } : {}),
+          },
           judgeId,
           otherRoomJudgeIds: [...outcomes.values()].flatMap((o) => (o.judgeId === null ? [] : [o.judgeId])),
-          entrantUserIds: (await repo.listEntrants(trx, id)).filter((e) => e.withdrawnAt === null).map((e) => e.userId),
+          entrantUserIds: (await repo.listEntrants(trx, id))
+            .filter((e) => e.withdrawnAt === null)
+            .flatMap((e) => memberIdsOf(teams, e)),
           nowMs,
         });
         if (refusal) throw new AppError('conflict', `${nameOf(judgeId)} ${refusal}.`);

@@ -6,6 +6,7 @@ import { teamIdsOfUsers, teamNames } from '../memberships/memberships.service';
 import { findDoorUserById, findUserNames } from '../users/users.service';
 import { lastRoundOf } from './tournament-elimination';
 import * as repo from './tournaments.repository';
+import * as membersRepo from './tournament-members.repository';
 import * as poolRepo from './tournament-judge-pool.repository';
 import { type TTournamentsDeps, db, isManager, requireViewer, requireManager, requireDoor } from './tournament-access';
 import { emitChanged } from './tournament-events';
@@ -88,7 +89,7 @@ export async function checkPoolJudge(
         : `${name}’s account is run with their team: they judge only their team’s practice rounds.`,
     );
   }
-  const entrant = await repo.findEntrantOf(db(deps), tournamentId, judgeId);
+  const entrant = await membersRepo.findEntrantOf(db(deps), tournamentId, judgeId);
   if (entrant && entrant.withdrawnAt === null) {
     throw new AppError('conflict', `${name} is an entrant: an entrant does not judge the tournament.`);
   }

@@ -35,7 +35,15 @@ import type { TEntrantRow } from './tournaments.tables';
 export interface TRoomToJudge {
   aff: TEntrantRow;
   neg: TEntrantRow;
+  /**
+   * A tournament of teams: every debater of the room (both teams' members). A judge's conflict or block with any of
+   * them, or a team any of them is on, keeps the judge out; unset: the two entrants alone.
+   */
+  members?: readonly string[];
 }
+
+/** Everyone who debates in the room. */
+const debatersOf = (room: TRoomToJudge) => room.members ?? [room.aff.userId, room.neg.userId];
 
 /**
  * Each room's judges (in the order of `rooms`): one, or a panel of `panelSize` with its chair first; fewer (none) when
@@ -83,7 +91,7 @@ export async function planJudges(
   ids = ids.filter((userId) => actors.has(userId));
   if (ids.length === 0) return rooms.map(() => []);
 
-  const debaterIds = rooms.flatMap((r) => [r.aff.userId, r.neg.userId]);
+  const debaterIds = rooms.flatMap(debatersOf);
   const candidates = await candidatesOf(trx, { tournamentId, roundNumber, ids, actors, debaterIds });
   const judgeRooms: TJudgeRoom[] = [];
   for (const [index, room] of rooms.entries())
@@ -155,16 +163,20 @@ async function judgeRoomOf(
   room: TRoomToJudge,
   minors: ReadonlyMap<string, boolean>,
 ): Promise<TJudgeRoom> {
-  const hasMinor = (minors.get(room.aff.userId) ?? true) || (minors.get(room.neg.userId) ?? true);
-  return {
-    key,
-    debaters: [
-      { id: room.aff.userId, teamId: room.aff.teamId },
-      { id: room.neg.userId, teamId: room.neg.teamId },
-    ],
-    hasMinor,
-    coachIds: hasMinor ? await coachIdsOfTeamsOf(trx, [room.aff.userId, room.neg.userId]) : [],
-  };
+  const people = debatersOf(room);
+  const hasMinor = people.some((userId) => minors.get(userId) ?? true);
+  const debaters = [
+    { id: room.aff.userId, teamId: room.aff.teamId },
+    { id: room.neg.userId, teamId: room.neg.teamId },
+  ];
+  if (room.members) {
+    // Each member under every team they are on: a judge of any of those teams never judges the room.
+    const teams = await teamIdsOfUsers(trx, [...room.members]);
+    for (const id of room.members) {
+      debaters.push({ id, teamId: null }, ...(teams.get(id) ?? []).map((teamId) => ({ id, teamId })));
+    }
+  }
+  return { key, debaters, hasMinor, coachIds: hasMinor ? await coachIdsOfTeamsOf(trx, people) : [] };
 }
 
 const FORBIDDEN_WORDS: Record<NonNullable<ReturnType<typeof judgeForbiddenReason>>, string> = {
@@ -205,7 +217,7 @@ export async function judgeSeatRefusal(
   if (!door || door.isBanned || ageDoorRefusal(door.user, 'judge') !== null) return 'may not judge yet';
   if (input.otherRoomJudgeIds.includes(judgeId)) return 'judges another room of this round';
   if ((await rounds.findActiveUserIds(rounds.debatesDb(trx), [judgeId])).has(judgeId)) return 'is in a live debate';
-  const debaterIds = [input.room.aff.userId, input.room.neg.userId];
+  const debaterIds = debatersOf(input.room);
   const [candidate] = await candidatesOf(trx, {
     tournamentId,
     roundNumber,

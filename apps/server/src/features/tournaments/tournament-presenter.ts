@@ -32,6 +32,7 @@ import {
   requireDoor,
 } from './tournament-access';
 import { readModel } from './tournament-read-model';
+import { memberIdsOf, teamNameOf, teamsOf } from './tournament-teams';
 import { hostsFor, privateUserIdsOf, roundsFor } from './tournament-privacy';
 
 /** How many tournaments "mine" lists. */
@@ -52,7 +53,7 @@ export async function present(deps: TTournamentsDeps, row: TTournamentRow, viewe
   const access = accessOf(row, viewer);
   // An outsider reads a host under 18 as a minor entrant (`hostsFor`): the age bands are read only for them.
   const privacy = {
-    privateUserIds: access.isMinorsPrivate ? await privateUserIdsOf(db(deps), hostIds) : new Set<string>(),
+    privateUserIds: access.isMinorsPrivate ? await privateUserIdsOf(db(deps), hostIds, row.id) : new Set<string>(),
   };
   return hostsFor(
     {
@@ -85,6 +86,7 @@ export async function present(deps: TTournamentsDeps, row: TTournamentRow, viewe
       finishedAt: row.finishedAt,
       publishedAt: row.publishedAt,
       entrantsPerJudge: row.entrantsPerJudge,
+      teamSize: Number(row.teamSize),
     },
     privacy,
     access,
@@ -118,15 +120,23 @@ export async function listMyTournaments(deps: TTournamentsDeps, user: TSessionUs
 /** The entrants (withdrawn ones too, marked), with their names and teams. */
 export async function listEntrantsOf(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentEntrant[]> {
   const rows = await repo.listEntrants(db(deps), tournamentId);
-  const names = await findUserNames(
-    db(deps),
-    rows.map((r) => r.userId),
-  );
+  const members = await teamsOf(db(deps), tournamentId);
+  const names = await findUserNames(db(deps), [
+    ...rows.map((r) => r.userId),
+    ...[...members.values()].flatMap((team) => team.map((m) => m.userId)),
+  ]);
+  const nameOf = (userId: string) => names.get(userId) ?? 'Someone';
   const teams = await teamNames(db(deps), [...new Set(rows.flatMap((r) => (r.teamId === null ? [] : [r.teamId])))]);
   return rows.map((r) => ({
     id: r.id,
     userId: r.userId,
-    displayName: names.get(r.userId) ?? 'Someone',
+    // A team is named by its members, "Ann Lee & Ben Ode".
+    displayName: teamNameOf(memberIdsOf(members, r), nameOf),
+    members: (members.get(r.id) ?? []).map((m) => ({
+      userId: m.userId,
+      displayName: nameOf(m.userId),
+      isConfirmed: m.confirmedAt !== null,
+    })),
     divisionId: r.divisionId,
     teamId: r.teamId,
     teamName: r.teamId === null ? null : (teams.get(r.teamId) ?? null),
@@ -161,11 +171,11 @@ export async function listRounds(
       ...round,
       pairings: round.pairings.map((p) => ({ ...p, judge: p.judge && { ...p.judge, paradigm: null } })),
     }));
-    return roundsFor(unsigned, { privateUserIds: await privateUserIdsOf(db(deps), peopleOf(unsigned)) }, access);
+    return roundsFor(unsigned, { privateUserIds: await privateUserIdsOf(db(deps), peopleOf(unsigned), id) }, access);
   }
   if (access.canSeeAllPairings) {
     if (!access.isMinorsPrivate) return forOthers;
-    return roundsFor(forOthers, { privateUserIds: await privateUserIdsOf(db(deps), peopleOf(forOthers)) }, access);
+    return roundsFor(forOthers, { privateUserIds: await privateUserIdsOf(db(deps), peopleOf(forOthers), id) }, access);
   }
   // An entrant sees their own debate (or bye), a judge the rooms they judge (as the chair or on the panel).
   const ownId = viewer.entrant?.id;

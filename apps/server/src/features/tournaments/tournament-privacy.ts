@@ -17,12 +17,12 @@ import {
   type TTournamentHostRef,
   type TTournamentPairing,
   type TTournamentRound,
-  type TTournamentStandingRow,
   type TTournamentStandings,
 } from '@resolved/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ageBandsOf } from '../users/users.service';
+import { listMembers } from './tournament-members.repository';
 
 /** The people of a tournament whose names and places are private to outsiders. */
 export interface TTournamentPrivacy {
@@ -30,9 +30,28 @@ export interface TTournamentPrivacy {
 }
 
 /** Of these users (entrants, judges), those who count as under 18 now: under 18, or no age given (the safe side). */
-export async function privateUserIdsOf(db: Kysely<DB>, userIds: readonly string[]): Promise<Set<string>> {
-  const bands = await ageBandsOf(db, [...new Set(userIds)]);
-  return new Set([...bands].flatMap(([userId, band]) => (isMinorRound([band]) ? [userId] : [])));
+export async function privateUserIdsOf(
+  db: Kysely<DB>,
+  userIds: readonly string[],
+  tournamentId: number,
+): Promise<Set<string>> {
+  // A team's captain names the team: private when any member is (its name shows every member's).
+  const teammates = new Map<string, string[]>();
+  const members = await listMembers(db, tournamentId);
+  for (const m of members) {
+    const captain = members.find((c) => c.entrantId === m.entrantId && c.memberOrder === 1)?.userId;
+    if (captain !== undefined && captain !== m.userId)
+      teammates.set(captain, [...(teammates.get(captain) ?? []), m.userId]);
+  }
+  const everyone = [...new Set(userIds.flatMap((id) => [id, ...(teammates.get(id) ?? [])]))];
+  const bands = await ageBandsOf(db, everyone);
+  const isMinor = (id: string) => isMinorRound([bands.get(id)]);
+  return new Set(userIds.filter((id) => isMinor(id) || (teammates.get(id) ?? []).some(isMinor)));
+}
+
+/** A private entrant's name as an outsider reads it: a team's ("Ann Lee & Ben Ode") member by member. */
+export function publicEntrantName(displayName: string): string {
+  return displayName.split(' & ').map(publicName).join(' & ');
 }
 
 const isPrivate = (privacy: TTournamentPrivacy, userId: string | null) =>
@@ -40,7 +59,7 @@ const isPrivate = (privacy: TTournamentPrivacy, userId: string | null) =>
 
 function entrantRef<T extends TTournamentEntrantRef | null>(ref: T, privacy: TTournamentPrivacy): T {
   if (ref === null || !isPrivate(privacy, ref.userId)) return ref;
-  return { ...ref, userId: null, displayName: publicName(ref.displayName) };
+  return { ...ref, userId: null, displayName: publicEntrantName(ref.displayName) };
 }
 
 function pairingFor(p: TTournamentPairing, privacy: TTournamentPrivacy): TTournamentPairing {
@@ -91,8 +110,8 @@ export function roundsFor(
  * rank, and the next shown row's rank counts only the rows shown before it), so no gap says where a private entrant
  * placed.
  */
-export function rankedAmongShown(rows: readonly TTournamentStandingRow[]): TTournamentStandingRow[] {
-  const out: TTournamentStandingRow[] = [];
+export function rankedAmongShown<T extends { rank: number }>(rows: readonly T[]): T[] {
+  const out: T[] = [];
   rows.forEach((row, index) => {
     const before = rows[index - 1];
     const rank = before !== undefined && before.rank === row.rank ? out[index - 1]!.rank : index + 1;
@@ -115,8 +134,10 @@ export function standingsFor(
       standings: rankedAmongShown(division.standings.filter((s) => !isPrivate(privacy, s.userId))),
       privateEntrants: division.standings
         .filter((s) => isPrivate(privacy, s.userId))
-        .map((s) => ({ entrantId: s.entrantId, displayName: publicName(s.displayName) }))
+        .map((s) => ({ entrantId: s.entrantId, displayName: publicEntrantName(s.displayName) }))
         .sort((a, b) => a.displayName.localeCompare(b.displayName) || a.entrantId - b.entrantId),
+      // A debater under 18 is left off the speaker tab (the team's row is private already when they are on it).
+      speakers: rankedAmongShown(division.speakers.filter((s) => !isPrivate(privacy, s.userId))),
     })),
   };
 }
@@ -141,7 +162,7 @@ export function bracketsFor(
       bracket: {
         ...division.bracket,
         participant: division.bracket.participant.map((p) =>
-          hides(p.entrantId) ? { ...p, name: publicName(p.name) } : p,
+          hides(p.entrantId) ? { ...p, name: publicEntrantName(p.name) } : p,
         ),
       },
     })),

@@ -70,6 +70,32 @@ export interface TPairingPlanInput<E extends TPlanEntrant> {
   isBlocked: (a: string, b: string) => boolean;
   nameOf: (userId: string) => string;
   divisionName: (divisionId: number) => string;
+  /** A tournament of teams: an entrant's members (user ids, in speaking order); unset: the entrant alone. */
+  membersOf?: (entrant: E) => readonly string[];
+}
+
+const membersOf = <E extends TPlanEntrant>(input: TPairingPlanInput<E>, e: E): readonly string[] =>
+  input.membersOf ? input.membersOf(e) : [e.userId];
+
+/** Whether a member of one entrant blocked a member of the other (or was blocked by them). */
+function isTeamBlocked<E extends TPlanEntrant>(input: TPairingPlanInput<E>, a: E, b: E): [string, string] | null {
+  for (const x of membersOf(input, a)) {
+    for (const y of membersOf(input, b)) if (input.isBlocked(x, y)) return [x, y];
+  }
+  return null;
+}
+
+/**
+ * Whether two teams may not meet for their ages: a minor of one and an adult of the other, the two teams not entered
+ * for one team (who a minor meets, over every pair of people across the room). One-person entrants are the draw's
+ * own `isMinor` question.
+ */
+function isAgeApart<E extends TPlanEntrant>(input: TPairingPlanInput<E>, a: E, b: E): boolean {
+  if (a.teamId !== null && a.teamId === b.teamId) return false;
+  const isMinor = (userId: string) => input.minors.get(userId) ?? true;
+  const bands = (e: E) => new Set(membersOf(input, e).map(isMinor));
+  const [x, y] = [bands(a), bands(b)];
+  return [...x].some((band) => [...y].some((other) => other !== band));
 }
 
 /**
@@ -146,9 +172,8 @@ function planBracketRound<E extends TPlanEntrant>(
     );
     const aff = byEntrant.get(sides.aff)!;
     const neg = byEntrant.get(sides.neg)!;
-    if (input.isBlocked(aff.userId, neg.userId)) {
-      refuseRound(blockedPairingRefusal([input.nameOf(aff.userId), input.nameOf(neg.userId)]));
-    }
+    const blocked = isTeamBlocked(input, aff, neg);
+    if (blocked) refuseRound(blockedPairingRefusal([input.nameOf(blocked[0]), input.nameOf(blocked[1])]));
     const coinFlipWinnerId = sides.coinFlipWinner === null ? null : byEntrant.get(sides.coinFlipWinner)!.id;
     const flags: TDrawFlag[] = sides.isRematch ? ['rematch'] : [];
     planned.push({ roundId: round.roundId, aff, neg, walkoverFrom: null, flags, coinFlipWinnerId });
@@ -167,12 +192,19 @@ function planDrawnRound<E extends TPlanEntrant>(
   field: readonly E[],
 ): TPlannedPairing<E>[] {
   const byEntrant = new Map(field.map((e) => [String(e.id), e]));
-  // One of a pair who blocked the other is never drawn against them (a hard constraint of the draw).
+  // One of a pair who blocked the other is never drawn against them (a hard constraint of the draw); in a tournament
+  // of teams neither are two teams with such a pair, or with a minor and an adult stranger across them.
+  const isTeams = input.membersOf !== undefined;
   const avoid = field.flatMap((a) =>
     field
-      .filter((b) => a.id < b.id && input.isBlocked(a.userId, b.userId))
+      .filter((b) => a.id < b.id && (isTeamBlocked(input, a, b) !== null || (isTeams && isAgeApart(input, a, b))))
       .map((b) => [String(a.id), String(b.id)] as const),
   );
+  // A team's rating is its members' mean; it counts as under 18 when a member does.
+  const ratingOf = (e: E) => {
+    const ids = membersOf(input, e);
+    return ids.reduce((sum, id) => sum + (input.ratings.get(id) ?? RATING_DEFAULTS.rating), 0) / ids.length;
+  };
   let draw;
   try {
     draw = drawRound({
@@ -180,8 +212,8 @@ function planDrawnRound<E extends TPlanEntrant>(
       entrants: field.map((e) => ({
         id: String(e.id),
         teamId: e.teamId,
-        rating: input.ratings.get(e.userId) ?? RATING_DEFAULTS.rating,
-        isMinor: input.minors.get(e.userId) ?? true,
+        rating: ratingOf(e),
+        isMinor: membersOf(input, e).some((id) => input.minors.get(id) ?? true),
       })),
       rounds: input.records.get(round.divisionId) ?? [],
       seed: round.seed,
@@ -190,10 +222,16 @@ function planDrawnRound<E extends TPlanEntrant>(
     });
   } catch (error) {
     if (error instanceof TDrawBlockedError) {
-      const [a, b] = error.pair.map((entrantId) => input.nameOf(byEntrant.get(entrantId)!.userId));
+      const [x, y] = error.pair.map((entrantId) => byEntrant.get(entrantId)!);
+      const pair = isTeamBlocked(input, x!, y!);
+      const [a, b] = pair
+        ? pair.map(input.nameOf)
+        : [x!, y!].map((e) => membersOf(input, e).map(input.nameOf).join(' & '));
       throw new AppError(
         'conflict',
-        `No draw of ${input.divisionName(round.divisionId)} keeps ${a} and ${b} apart, and one of them has blocked the other: withdraw one of them to release the round.`,
+        pair
+          ? `No draw of ${input.divisionName(round.divisionId)} keeps ${a} and ${b} apart, and one of them has blocked the other: withdraw one of them to release the round.`
+          : `No draw of ${input.divisionName(round.divisionId)} keeps ${a} and ${b} apart, and under-18s meet adults only on their own team: withdraw or move one of them.`,
         undefined,
         'blocked',
       );

@@ -7,7 +7,6 @@ import {
   eliminationRoundsFor,
   REALTIME_ROOMS,
   seatUnavailableRefusal,
-  type TRoundRecord,
   type TSessionUser,
   type TTournamentRound,
   type TTournamentRoundReleased,
@@ -22,16 +21,15 @@ import { blockGraphAmong } from '../blocks/blocks.service';
 import * as rounds from '../debates/rounds.service';
 import { deleteQueueEntry, lockMatching } from '../matchmaking/queue.service';
 import { drawResolutions } from '../motions/motions.service';
-import { outcomesOf } from '../results/results.service';
 import { findCurrentTopic } from '../topics/topics.service';
 import { ratingsOf } from '../users/ratings.service';
 import { displayedRating } from '../../lib/ratings/ratings';
 import { seatRefusalsAmong } from '../users/seats';
 import { findUserNames } from '../users/users.service';
 import { planJudges } from './tournament-judges';
-import { roundMotion, withLateByes } from './tournament-judging';
+import { roundMotion } from './tournament-judging';
 import { checkPrelimsReleased, lastRoundOf, planEliminationRound, reconcileResults } from './tournament-elimination';
-import { doubleNoShows, pairingKey, recordNoShows } from './tournament-no-shows';
+import { recordNoShows } from './tournament-no-shows';
 import * as seqRepo from './tournament-sequencer.repository';
 import { panelSizeOf } from './tournament-panels';
 import { seatPanels } from '../debates/panels.service';
@@ -41,6 +39,8 @@ import { type TTournamentsDeps, lockKey, requireTournament, requireManager } fro
 import { emitChanged } from './tournament-events';
 import { presentDivision, presentRounds } from './tournament-presenter';
 import { ageOf } from './tournament-entry';
+import { isTeamComplete, memberIdsOf, teamSeats, teamsOf, type TTeams } from './tournament-teams';
+import { confirmedRecords } from './tournament-records';
 import { checkStart, planPairings, refuseRound, seatableField, type TPlannedPairing } from './tournament-release-plan';
 
 /**
@@ -83,7 +83,9 @@ export async function releaseRoundBy(
   const released = await withKeyLock(deps.database, lockKey(id), async (trx) => {
     if (options.takeBack) await options.takeBack(trx); // A host's re-pair takes the round back in this transaction.
     const claim = await claimRound(deps, trx, { id, number, releasedBy, nowMs, ...options });
-    const everyone = claim.entrants.map((e) => e.userId);
+    const { teams } = claim;
+    // Every member of every team: the rules (blocks, minors, judges' conflicts) read all of them.
+    const everyone = claim.entrants.flatMap((e) => memberIdsOf(teams, e));
     const names = await findUserNames(trx, everyone);
     const nameOf = (userId: string) => names.get(userId) ?? 'Someone';
     const ratings = await ratingsOf(trx, claim.tournament.formatId, everyone);
@@ -103,6 +105,7 @@ export async function releaseRoundBy(
       isBlocked,
       nameOf,
       divisionName: claim.divisionName,
+      ...(claim.tournament.teamSize > 1 ? { membersOf: (e: TEntrantRow) => memberIdsOf(teams, e) } : {}),
     });
     const applied = await applyRelease(deps, trx, {
       tournament: claim.tournament,
@@ -112,6 +115,7 @@ export async function releaseRoundBy(
       everyone,
       nameOf,
       nowMs,
+      teams,
     });
     // A walkover is a result: the bracket records it now (and a final decided so finishes the tournament).
     if (planned.some((p) => p.walkoverFrom !== null)) await reconcileResults(trx, claim.tournament);
@@ -119,9 +123,16 @@ export async function releaseRoundBy(
     const leftOut = claim.bracketPlans
       ? planned.flatMap((p) => (p.walkoverFrom && claim.unseatable.has(p.walkoverFrom.userId) ? [p.walkoverFrom] : []))
       : claim.leftOut;
-    return { tournament: claim.tournament, planned, leftOut, isWalkover: Boolean(claim.bracketPlans), ...applied };
+    return {
+      tournament: claim.tournament,
+      planned,
+      leftOut,
+      isWalkover: Boolean(claim.bracketPlans),
+      teams,
+      ...applied,
+    };
   });
-  announceRelease(deps, released.tournament, number, released);
+  announceRelease(deps, released.tournament, number, { ...released, teams: released.teams });
   await tellLeftOut(deps, released.tournament, number, released.leftOut, released.isWalkover);
   await emitChanged(deps, id);
   const round = (await presentRounds(deps, id)).find((r) => r.number === number);
@@ -153,14 +164,18 @@ async function claimRound(
   }
   const divisions = await repo.listDivisions(trx, id);
   const allEntrants = await repo.listEntrants(trx, id);
-  let entrants = allEntrants.filter((e) => e.withdrawnAt === null);
+  const teams = await teamsOf(trx, id);
+  // A team is drawn once every member has confirmed it (until then it is not in the field).
+  let entrants = allEntrants.filter((e) => e.withdrawnAt === null && isTeamComplete(teams, e.id));
   if (input.isCheckedInOnly && !isElimination) {
     // Released by the tournament itself: whoever did not check in sits this round out as a no-show (with the claim).
     // An elimination round is drawn from the bracket whatever check-in says: an absent debater forfeits at grace's end.
     const checkedIn = await seqRepo.listCheckIns(trx, id, number);
-    const missing = entrants.filter((e) => !checkedIn.has(e.userId)).map((e) => e.id);
+    // A team is checked in when every member is.
+    const isIn = (e: TEntrantRow) => memberIdsOf(teams, e).every((userId) => checkedIn.has(userId));
+    const missing = entrants.filter((e) => !isIn(e)).map((e) => e.id);
     await recordNoShows(trx, id, number, missing, 'not_checked_in', nowIso());
-    entrants = entrants.filter((e) => checkedIn.has(e.userId));
+    entrants = entrants.filter(isIn);
     if (number > 1 && entrants.length < 2) {
       throw new AppError(
         'conflict',
@@ -170,14 +185,14 @@ async function claimRound(
   }
   // Whoever may not take a seat now (the seat rule) is never a reason to stop (the hosts are told): a preliminary
   // round is drawn without them; in an elimination round (whose bracket still holds them) their opponents go through.
+  // A team one of whose members may not take a seat is unseatable as a whole (named by its captain).
+  const refusedMembers = await seatRefusalsAmong(
+    trx,
+    entrants.flatMap((e) => memberIdsOf(teams, e)),
+    input.nowMs,
+  );
   const unseatable = new Set(
-    (
-      await seatRefusalsAmong(
-        trx,
-        entrants.map((e) => e.userId),
-        input.nowMs,
-      )
-    ).keys(),
+    entrants.filter((e) => memberIdsOf(teams, e).some((userId) => refusedMembers.has(userId))).map((e) => e.userId),
   );
   let leftOut: TEntrantRow[] = [];
   if (!isElimination) ({ field: entrants, leftOut } = seatableField(entrants, unseatable));
@@ -209,6 +224,7 @@ async function claimRound(
     bracketPlans,
     entrantsById: new Map(allEntrants.map((e) => [e.id, e])),
     unseatable,
+    teams,
     divisionName,
     claimed: claimed.map((r) => ({ roundId: Number(r.id), divisionId: Number(r.divisionId), seed: r.seed })),
   };
@@ -230,12 +246,18 @@ async function applyRelease(
     everyone: readonly string[];
     nameOf: (userId: string) => string;
     nowMs: number;
+    teams: TTeams;
   },
 ) {
-  const { tournament, number, planned, minors, nameOf, nowMs } = input;
+  const { tournament, number, planned, minors, nameOf, nowMs, teams } = input;
   const id = tournament.id;
   const debates = planned.filter((p) => p.neg !== null);
-  const debaters = debates.flatMap((p) => [p.aff.userId, p.neg!.userId]);
+  // Every member of both teams sits in the round, in the format's positions in member order.
+  const seatsOf = (p: TPlannedPairing<TEntrantRow>) => [
+    ...teamSeats(tournament.formatId, 'a', memberIdsOf(teams, p.aff)),
+    ...teamSeats(tournament.formatId, 'b', memberIdsOf(teams, p.neg!)),
+  ];
+  const debaters = debates.flatMap((p) => seatsOf(p).map((seat) => seat.userId));
   // As a coach's pairing: queue sweeps (which seat the same people) wait, and every seat is locked.
   const tx = rounds.debatesDb(trx);
   await lockMatching(tx, deps.database.engine, { isShared: true });
@@ -248,7 +270,11 @@ async function applyRelease(
   const judges = await planJudges(trx, {
     tournamentId: id,
     roundNumber: number,
-    rooms: debates.map((p) => ({ aff: p.aff, neg: p.neg! })),
+    rooms: debates.map((p) => ({
+      aff: p.aff,
+      neg: p.neg!,
+      ...(tournament.teamSize > 1 ? { members: seatsOf(p).map((seat) => seat.userId) } : {}),
+    })),
     minors,
     entrantUserIds: [...input.everyone],
     nowMs,
@@ -285,6 +311,7 @@ async function applyRelease(
       topicId: motion === null ? resolutions[index]!.topicId : null,
       debaterAId: p.aff.userId,
       debaterBId: p.neg!.userId,
+      seats: seatsOf(p),
       // A panel's chair is the round's judge; the panel's seats are `seatPanels`'.
       judgeId: judges[index]?.[0] ?? null,
       teamId: null,
@@ -324,6 +351,7 @@ function announceRelease(
     planned: readonly TPlannedPairing<TEntrantRow>[];
     ids: ReadonlyMap<string, number>;
     judged: readonly { judgeId: string; debateId: number }[];
+    teams: TTeams;
   },
 ): void {
   const tell = (userId: string, debateId: number | null, side: TTournamentRoundReleased['side'], asJudge: boolean) =>
@@ -342,8 +370,9 @@ function announceRelease(
     });
   for (const p of released.planned) {
     const debateId = p.neg === null ? null : released.ids.get(p.aff.userId)!;
-    tell(p.aff.userId, debateId, p.neg === null ? null : 'aff', false);
-    if (p.neg) tell(p.neg.userId, debateId, 'neg', false);
+    for (const userId of memberIdsOf(released.teams, p.aff))
+      tell(userId, debateId, p.neg === null ? null : 'aff', false);
+    if (p.neg) for (const userId of memberIdsOf(released.teams, p.neg)) tell(userId, debateId, 'neg', false);
   }
   for (const { judgeId, debateId } of released.judged) tell(judgeId, debateId, null, true);
 }
@@ -380,64 +409,4 @@ async function tellLeftOut(
 
 export function alreadyReleased(number: number): AppError {
   return new AppError('conflict', `Round ${number} has been released already.`, undefined, 'round_released');
-}
-
-/**
- * The earlier rounds of each division as the draw reads them, from confirmed results only: a round still waiting for
- * a result (live, waiting for its ballot, abandoned) keeps the next one from being drawn.
- */
-async function confirmedRecords(
-  trx: Kysely<DB>,
-  tournamentId: number,
-  number: number,
-  fields: Map<number, TEntrantRow[]>,
-  divisionName: (divisionId: number) => string,
-): Promise<Map<number, TRoundRecord[]>> {
-  const pairings = (await repo.listPairings(trx, tournamentId)).filter((p) => p.number < number);
-  const entrants = new Map((await repo.listEntrants(trx, tournamentId)).map((e) => [e.id, e]));
-  const outcomes = await outcomesOf(
-    trx,
-    pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
-  );
-  const records = new Map<number, TRoundRecord[]>();
-  const waiting: string[] = [];
-  // A debate neither debater came to has no result and never will: it counts for neither.
-  const neitherCame = await doubleNoShows(trx, tournamentId);
-  for (const divisionId of fields.keys()) {
-    const list: TRoundRecord[] = [];
-    for (let n = 1; n < number; n++) {
-      const own = pairings.filter((p) => p.divisionId === divisionId && p.number === n);
-      const debates = [];
-      for (const p of own.filter((x) => !x.isBye)) {
-        const outcome = p.debateId === null ? undefined : outcomes.get(p.debateId);
-        const aff = entrants.get(p.affEntrantId)!;
-        if (neitherCame.has(pairingKey(p))) continue;
-        if (!outcome?.isConfirmed) {
-          waiting.push(divisionName(divisionId));
-          continue;
-        }
-        debates.push({
-          aff: String(p.affEntrantId),
-          neg: String(p.negEntrantId),
-          winner: outcome.winnerId === aff.userId ? ('aff' as const) : ('neg' as const),
-          affPoints: outcome.pointsOf(aff.userId),
-          negPoints: outcome.pointsOf(entrants.get(p.negEntrantId!)!.userId),
-        });
-      }
-      list.push({ debates, byes: own.filter((x) => x.isBye).map((x) => String(x.affEntrantId)) });
-    }
-    const late = [...entrants.values()].map((e) => ({
-      id: e.id,
-      divisionId: e.divisionId,
-      lateByes: e.lateByeScore ?? 0,
-    }));
-    records.set(divisionId, withLateByes(list, late, divisionId));
-  }
-  if (waiting.length > 0) {
-    throw new AppError(
-      'conflict',
-      `Round ${number - 1} is not over: ${waiting.length} ${waiting.length === 1 ? 'debate has' : 'debates have'} no result yet. The next draw is made from confirmed results only.`,
-    );
-  }
-  return records;
 }

@@ -35,6 +35,8 @@ import { bracketsFor, privateUserIdsOf, standingsFor } from './tournament-privac
 import { emitChanged, emitResultChanged } from './tournament-events';
 import { present, presentDivision, listEntrantsOf } from './tournament-presenter';
 import { readModel } from './tournament-read-model';
+import { speakerTabOf } from './tournament-speakers';
+import { memberIdsOf, teamsOf } from './tournament-teams';
 
 /**
  * The tab of each division from its confirmed results (`computeStandings`): judged ballots with their speaker
@@ -59,6 +61,18 @@ export async function standingsOf(
     db(deps),
     pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
   );
+  const teams = await teamsOf(db(deps), tournamentId);
+  const isTeams = (tournament?.teamSize ?? 1) > 1;
+  const speakersOf = (divisionId: number) =>
+    isTeams
+      ? speakerTabOf(db(deps), {
+          pairings: pairings.filter((p) => p.divisionId === divisionId),
+          outcomes,
+          entrantsById: byId,
+          membersOf: (e) => memberIdsOf(teams, e),
+        })
+      : Promise.resolve([]);
+  const speakers = new Map(await Promise.all(divisions.map(async (d) => [d.id, await speakersOf(d.id)] as const)));
   return divisions.map((division) => {
     const own = pairings.filter((p) => p.divisionId === division.id);
     const numbers = [...new Set(own.map((p) => p.number))].sort((a, b) => a - b);
@@ -87,7 +101,8 @@ export async function standingsOf(
       resultsCounted += byes.length + debates.length;
       return { debates, byes };
     });
-    const field = entrants.filter((e) => e.divisionId === division.id);
+    // A team whose partner never confirmed was never drawn: it is not on the tab.
+    const field = entrants.filter((e) => e.divisionId === division.id && e.members.every((m) => m.isConfirmed));
     const standings = computeStandings(
       field.map((e) => String(e.id)),
       records,
@@ -114,6 +129,7 @@ export async function standingsOf(
       resultsCounted,
       standings,
       privateEntrants: [],
+      speakers: speakers.get(division.id) ?? [],
     };
   });
 }
@@ -134,8 +150,8 @@ export async function getStandings(
   const divisions = await readModel(deps.database, row, 'standings', () => standingsOf(deps, row.id));
   const tab = { tournamentId: row.id, publishedAt: row.publishedAt, divisions };
   if (!access.isMinorsPrivate) return tab;
-  const userIds = divisions.flatMap((d) => d.standings.map((s) => s.userId));
-  return standingsFor(tab, { privateUserIds: await privateUserIdsOf(db(deps), userIds) }, access);
+  const userIds = divisions.flatMap((d) => [...d.standings.map((s) => s.userId), ...d.speakers.map((s) => s.userId)]);
+  return standingsFor(tab, { privateUserIds: await privateUserIdsOf(db(deps), userIds, row.id) }, access);
 }
 
 /** A host publishes the results (standings and every pairing) to everyone, once. */
@@ -237,6 +253,7 @@ export async function getBrackets(
   const privateUserIds = await privateUserIdsOf(
     db(deps),
     entrants.map((e) => e.userId),
+    id,
   );
   const privateEntrantIds = new Set(entrants.filter((e) => privateUserIds.has(e.userId)).map((e) => e.id));
   return bracketsFor(all, { privateUserIds, privateEntrantIds }, access);

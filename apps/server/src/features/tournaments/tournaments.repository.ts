@@ -21,7 +21,9 @@ export async function insertTournament(
     | 'elimJudgesPerRoom'
     | 'entrantsPerJudge'
     | 'version'
+    | 'teamSize'
   > & {
+    teamSize: number;
     firstRound: 'random' | 'rating';
     prelimJudgesPerRoom: number;
     elimJudgesPerRoom: number;
@@ -181,9 +183,11 @@ export async function insertEntrant(
 export async function findPlacesOf(db: TDb, tournamentId: number, userId: string) {
   const row = await db
     .selectFrom('tournaments as t')
-    .leftJoin('tournamentEntrants as e', (join) =>
-      join.onRef('e.tournamentId', '=', 't.id').on('e.userId', '=', userId),
+    // A member of a team (its captain or a partner, migration 0062) is that entrant.
+    .leftJoin('tournamentEntrantMembers as m', (join) =>
+      join.onRef('m.tournamentId', '=', 't.id').on('m.userId', '=', userId),
     )
+    .leftJoin('tournamentEntrants as e', 'e.id', 'm.entrantId')
     .selectAll('e')
     .select((eb) => [
       eb
@@ -215,15 +219,6 @@ export async function findPlacesOf(db: TDb, tournamentId: number, userId: string
     isCohost: Boolean(isCohost),
     isJudge: Boolean(isJudge),
   };
-}
-
-export async function findEntrantOf(db: TDb, tournamentId: number, userId: string) {
-  return db
-    .selectFrom('tournamentEntrants')
-    .selectAll()
-    .where('tournamentId', '=', tournamentId)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
 }
 
 export async function findEntrant(db: TDb, tournamentId: number, entrantId: number) {

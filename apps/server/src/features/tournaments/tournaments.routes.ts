@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  ZReplaceMemberRequest,
   DB_INT_MAX,
   ZAddCohostRequest,
   ZAddJudgeRequest,
@@ -23,6 +24,7 @@ import * as judgePool from './tournament-judge-pool';
 import * as presenter from './tournament-presenter';
 import * as release from './tournament-release';
 import * as tab from './tournament-tab';
+import * as teams from './tournament-teams';
 import * as tournaments from './tournaments.service';
 import { ZRoundParams, ZTournamentParams } from './tournament-params';
 
@@ -33,6 +35,7 @@ const ZEntrantParams = ZTournamentParams.extend({
     .positive({ error: 'Unknown entrant.' })
     .max(DB_INT_MAX, { error: 'Unknown entrant.' }),
 });
+const ZMemberParams = ZEntrantParams.extend({ userId: z.string().min(1).max(100) });
 const ZCodeParams = z.object({ code: ZJoinCode });
 const ZExportParams = ZTournamentParams.extend({
   file: z
@@ -93,6 +96,18 @@ export async function tournamentsRoutes(app: FastifyInstance, context: TAppConte
     const user = await requireUser(request);
     const { id, entrantId } = parseOrThrow(ZEntrantParams, request.params);
     await entry.withdraw(deps, user, id, entrantId);
+    return reply.status(204).send();
+  });
+  app.post('/api/tournaments/:id/entrants/:entrantId/confirm', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, entrantId } = parseOrThrow(ZEntrantParams, request.params);
+    await teams.confirmMember(deps, user, id, entrantId);
+    return reply.status(204).send();
+  });
+  app.put('/api/tournaments/:id/entrants/:entrantId/members/:userId', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, entrantId, userId } = parseOrThrow(ZMemberParams, request.params);
+    await teams.replaceMember(deps, user, id, entrantId, userId, parseOrThrow(ZReplaceMemberRequest, request.body));
     return reply.status(204).send();
   });
   app.get('/api/tournaments/:id/rounds', async (request) => {

@@ -22,6 +22,7 @@ import { membershipIn, membershipsOf, teamIdsOfUsers } from '../memberships/memb
 import { newJoinCode } from '../teams/teams.service';
 import { findUserById } from '../users/users.service';
 import * as repo from './tournaments.repository';
+import * as membersRepo from './tournament-members.repository';
 import { type TTournamentsDeps, db, requireManager } from './tournament-access';
 import { emitChanged } from './tournament-events';
 import { present, getTournament } from './tournament-presenter';
@@ -85,6 +86,7 @@ export async function createTournament(
       firstRound: input.firstRound,
       prelimJudgesPerRoom: input.prelimJudgesPerRoom,
       elimJudgesPerRoom: input.elimJudgesPerRoom,
+      teamSize: input.teamSize,
       joinCode: input.entryMode === 'code' ? newJoinCode() : null,
       hostId: user.id,
       createdAt: now,
@@ -125,7 +127,7 @@ export async function addCohost(
   if (!viewer.isHost) throw new AppError('forbidden', 'Only the host names co-hosts.');
   if (cohostId === user.id) throw new AppError('validation_failed', 'You host this tournament already.');
   if (!(await findUserById(db(deps), cohostId))) throw new AppError('not_found', 'There is no such user.');
-  if (await repo.findEntrantOf(db(deps), id, cohostId)) {
+  if (await membersRepo.findEntrantOf(db(deps), id, cohostId)) {
     throw new AppError('conflict', 'An entrant cannot co-host: withdraw them first.');
   }
   if ((await repo.listCohostIds(db(deps), id)).length >= TOURNAMENT_LIMITS.cohostsMax) {

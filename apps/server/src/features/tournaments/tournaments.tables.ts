@@ -41,6 +41,8 @@ export interface TournamentsTable {
    * from: the key of their cached read model (`tournament-read-model.ts`). A bigint: read it through `Number`.
    */
   version: Generated<number | string>;
+  /** Debaters per entrant (migration 0062): 1, or the format's team size (a tournament of teams). */
+  teamSize: Generated<number>;
 }
 
 export interface TournamentCohostsTable {
@@ -76,6 +78,18 @@ export interface TournamentEntrantsTable {
   /** A late entrant's bye score for the rounds they missed; null for an entrant from the start. */
   lateByeScore: number | null;
   enteredAt: string;
+}
+
+/**
+ * The debaters of an entrant (migration 0062), in speaking order: `memberOrder` 1 is the captain
+ * (`tournamentEntrants.userId`), who confirmed at entry; a partner counts once `confirmedAt` is set.
+ */
+export interface TournamentEntrantMembersTable {
+  entrantId: number;
+  tournamentId: number;
+  userId: string;
+  memberOrder: number;
+  confirmedAt: string | null;
 }
 
 export interface TournamentRoundsTable {
@@ -193,6 +207,7 @@ export interface TournamentAuditTable {
 
 export type TTournamentRow = Selectable<TournamentsTable>;
 export type TEntrantRow = Selectable<TournamentEntrantsTable>;
+export type TMemberRow = Selectable<TournamentEntrantMembersTable>;
 export type TDivisionRow = Selectable<TournamentDivisionsTable>;
 export type TRoundRow = Selectable<TournamentRoundsTable>;
 export type TPairingRow = Selectable<TournamentPairingsTable>;
@@ -203,6 +218,7 @@ export interface TournamentsTables {
   tournamentTeams: TournamentTeamsTable;
   tournamentDivisions: TournamentDivisionsTable;
   tournamentEntrants: TournamentEntrantsTable;
+  tournamentEntrantMembers: TournamentEntrantMembersTable;
   tournamentRounds: TournamentRoundsTable;
   tournamentPairings: TournamentPairingsTable;
   tournamentJudges: TournamentJudgesTable;

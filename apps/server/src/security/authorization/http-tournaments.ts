@@ -20,6 +20,16 @@ export const TOURNAMENT_RULES: Record<string, TAccessRule> = {
     'DAAA-',
   ),
   'DELETE /api/tournaments/:id/entrants/:entrantId': rule('the entrant and the hosts', 'DDDDA', 'the entrant'),
+  'POST /api/tournaments/:id/entrants/:entrantId/confirm': rule(
+    'a partner named in the team (a tournament of teams)',
+    'DDDDA',
+    'the partner',
+  ),
+  'PUT /api/tournaments/:id/entrants/:entrantId/members/:userId': rule(
+    'the host and co-hosts (audited)',
+    'DDDDA',
+    'the host',
+  ),
   'GET /api/tournaments/:id | published': rule('everyone (the results are published)', 'AAAA-'),
   'GET /api/tournaments/:id/rounds': rule('the hosts (all), entrants and judges (their own)', 'DDDDA', 'the host'),
   'GET /api/tournaments/:id/rounds | published': rule('everyone (minors private to outsiders)', 'AAAA-'),

@@ -274,4 +274,5 @@ export const AUDIT_ACTION_LABELS: Record<TTournamentAuditAction, string> = {
   judge_changed: 'Judge changed',
   round_repaired: 'Round re-paired',
   result_corrected: 'Result corrected',
+  member_replaced: 'Team member replaced',
 };
