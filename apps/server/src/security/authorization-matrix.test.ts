@@ -97,10 +97,20 @@ async function makeDebate(
   const { debateId } = (await ok(c, 'POST', `/api/debates/challenges/${challenge.token}/accept`, undefined, other)) as {
     debateId: number;
   };
-  await c.t.database.db
+  // The challenge drew the sides: put `debater` on side a, in the round's row and its seats alike.
+  const { db } = c.t.database;
+  await db
     .updateTable('debates')
     .set({ debaterAId: debater.user.id, debaterBId: other.user.id })
     .where('id', '=', debateId)
+    .execute();
+  await db.deleteFrom('debateSeats').where('debateId', '=', debateId).execute();
+  await db
+    .insertInto('debateSeats')
+    .values([
+      { debateId, side: 'a', seat: 1, position: null, userId: debater.user.id },
+      { debateId, side: 'b', seat: 1, position: null, userId: other.user.id },
+    ])
     .execute();
   return { id: debateId, opponent: other };
 }

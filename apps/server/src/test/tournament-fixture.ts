@@ -82,9 +82,25 @@ export function tournamentFixture(app: () => TTestApp) {
       .execute();
     // The speeches' end lets the debaters go (their guard against a second debate at once).
     await db.deleteFrom('activeDebaters').where('debateId', '=', debateId).execute();
+    // A round of teams takes every debater's points: a side's first speaker its side's, each later one half a
+    // point less, so a speaker tab tells partners apart.
+    const seats = await db
+      .selectFrom('debateSeats')
+      .select(['userId', 'side', 'seat'])
+      .where('debateId', '=', debateId)
+      .orderBy('side')
+      .orderBy('seat')
+      .execute();
+    const isTeamRound = seats.length > 2;
+    const order = new Map<string, number>();
+    const debaterPoints = seats.map((seat) => {
+      const nth = order.get(seat.side) ?? 0;
+      order.set(seat.side, nth + 1);
+      return { userId: seat.userId, points: points[seat.side as 'a' | 'b'] - nth * 0.5 };
+    });
     return call(judge, 'POST', `/api/debates/${debateId}/ballots`, {
       winnerSide: winner,
-      speakerPoints: points,
+      ...(isTeamRound ? { debaterPoints } : { speakerPoints: points }),
       reason: 'The better clash on the framework.',
     });
   }

@@ -160,7 +160,7 @@ describe('team-only formats', () => {
     );
     expect(ZJoinQueueRequest.safeParse({ formatId: 'parli' }).success).toBe(true);
     expect(ZJoinTeamQueueRequest.safeParse({ formatId: 'policy' }).error?.issues[0]?.message).toBe(
-      'Policy is not practised one-on-one.',
+      'Policy is debated in teams of two: it has no one-on-one rounds.',
     );
     expect(ZJoinTeamQueueRequest.safeParse({ formatId: 'policy', mode: 'solo' }).success).toBe(true);
   });

@@ -3,7 +3,7 @@
  * link; and the checks on a pair of partners that the server makes before it seats them as one team.
  */
 import { z } from 'zod';
-import { FORMATS, type TFormatId } from '../formats.js';
+import { FORMATS, oneOnOneFormatRefusal, type TFormatId } from '../formats.js';
 import { ZFormatId } from './protocol.js';
 import { ageBandsMayMeet, type TIsBlockedPair, type TMeetingProfile } from './matchmaking.js';
 import { QUEUE_MODES, type TQueueMode } from './team-matchmaking.js';
@@ -34,9 +34,8 @@ export const ZJoinTeamQueueRequest = z
         ctx.addIssue({ code: 'custom', path: ['partnerIds'], message: 'Only a team queues with a partner.' });
       }
       // Without a mode a team format queues one-on-one (below), which a team-only format does not have.
-      if ((value.mode ?? 'one-on-one') === 'one-on-one' && format.teamSize > 1 && !format.canPractiseOneOnOne) {
-        ctx.addIssue({ code: 'custom', path: ['mode'], message: `${format.name} is not practised one-on-one.` });
-      }
+      const aloneRefusal = (value.mode ?? 'one-on-one') === 'one-on-one' ? oneOnOneFormatRefusal(value.formatId) : null;
+      if (aloneRefusal) ctx.addIssue({ code: 'custom', path: ['mode'], message: aloneRefusal });
       return;
     }
     if (format.teamSize === 1) {

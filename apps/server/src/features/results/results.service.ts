@@ -286,8 +286,15 @@ export interface TRoundOutcome {
   /** Judged or forfeited with a winner: a result the next draw may count. */
   isConfirmed: boolean;
   winnerId: string | null;
-  /** A debater's ballot points; null without a ballot (a forfeit). */
+  /** A side's ballot points by its first seat's debater; null without a ballot (a forfeit). */
   pointsOf: (userId: string) => number | null;
+  /**
+   * A side's points by any of its debaters: the sum of its debaters' own points on a ballot that scored each one (a
+   * round of teams), else the side's; null without a ballot.
+   */
+  sidePointsOf: (userId: string) => number | null;
+  /** A debater's own points (a ballot that scored each debater), else their side's; null without a ballot. */
+  debaterPointsOf: (userId: string) => number | null;
   /** Who sits in (or sat in) the judge's seat; null: nobody. */
   judgeId: string | null;
   /** The ballot's reason for decision; null without a ballot. */
@@ -304,6 +311,11 @@ export async function outcomesOf(
   debateIds: readonly number[],
 ): Promise<Map<number, TRoundOutcome>> {
   const rows = await resultsRepo.listOutcomes(dbOrTrx, debateIds);
+  const own = new Map<number, { userId: string; side: string; points: number }[]>();
+  for (const p of await resultsRepo.listDebaterPoints(dbOrTrx, debateIds)) {
+    const id = Number(p.debateId);
+    own.set(id, [...(own.get(id) ?? []), { userId: p.userId, side: p.side, points: Number(p.points) }]);
+  }
   return new Map(
     rows.map((row) => {
       const winnerId = row.winnerSide === 'a' ? row.debaterAId : row.winnerSide === 'b' ? row.debaterBId : null;
@@ -312,7 +324,32 @@ export async function outcomesOf(
         const points = userId === row.debaterAId ? row.speakerPointsA : row.speakerPointsB;
         return points === null || points === undefined ? null : Number(points);
       };
-      const outcome = { isConfirmed, winnerId, pointsOf, status: row.status, judgeId: row.judgeId };
+      const scored = own.get(Number(row.id)) ?? [];
+      const sideOf = (userId: string) =>
+        scored.find((p) => p.userId === userId)?.side ??
+        (userId === row.debaterAId ? 'a' : userId === row.debaterBId ? 'b' : null);
+      const sidePointsOf = (userId: string) => {
+        const side = sideOf(userId);
+        if (side === null) return null;
+        const members = scored.filter((p) => p.side === side);
+        if (members.length === 0) return pointsOf(side === 'a' ? row.debaterAId : row.debaterBId);
+        return members.reduce((sum, p) => sum + p.points, 0);
+      };
+      const debaterPointsOf = (userId: string) => {
+        const mine = scored.find((p) => p.userId === userId);
+        if (mine) return mine.points;
+        const side = sideOf(userId);
+        return side === null ? null : pointsOf(side === 'a' ? row.debaterAId : row.debaterBId);
+      };
+      const outcome = {
+        isConfirmed,
+        winnerId,
+        pointsOf,
+        sidePointsOf,
+        debaterPointsOf,
+        status: row.status,
+        judgeId: row.judgeId,
+      };
       return [Number(row.id), { ...outcome, reason: row.reason ?? null }];
     }),
   );

@@ -123,7 +123,7 @@ export async function exportCsv(
     const aff = byId.get(p.affEntrantId);
     const neg = p.negEntrantId === null ? undefined : byId.get(p.negEntrantId);
     const points = (userId: string | undefined) => {
-      const value = userId === undefined ? null : outcome.pointsOf(userId);
+      const value = userId === undefined ? null : outcome.sidePointsOf(userId);
       return value === null ? null : value / 10;
     };
     return [

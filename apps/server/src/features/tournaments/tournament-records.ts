@@ -50,8 +50,8 @@ export async function confirmedRecords(
           aff: String(p.affEntrantId),
           neg: String(p.negEntrantId),
           winner: outcome.winnerId === aff.userId ? ('aff' as const) : ('neg' as const),
-          affPoints: outcome.pointsOf(aff.userId),
-          negPoints: outcome.pointsOf(entrants.get(p.negEntrantId!)!.userId),
+          affPoints: outcome.sidePointsOf(aff.userId),
+          negPoints: outcome.sidePointsOf(entrants.get(p.negEntrantId!)!.userId),
         });
       }
       list.push({ debates, byes: own.filter((x) => x.isBye).map((x) => String(x.affEntrantId)) });

@@ -3,10 +3,9 @@
  * ranked by the pure `computeSpeakerTab` (the high-low drop, then the average), beside the team tab.
  *
  * Who spoke is read from each round's seats (`debateSeats`), so a member replaced by the host keeps the rounds they
- * spoke in and their replacement only their own. A debater's points in a round are what the ballot gives them:
- * today's ballot scores a side, so each member is credited their side's points (`pointsOfSeat`, the one place to
- * read a debater's own points once ballots carry them). A bye, or a win without points (a forfeit), scores the
- * debater's own average; a loss without points scores 0.
+ * spoke in and their replacement only their own. A debater's points in a round are what the ballot gives them
+ * (`debaterPointsOf`: a round of teams scores each debater; a one-on-one ballot scores the side, its one debater).
+ * A bye, or a win without points (a forfeit), scores the debater's own average; a loss without points scores 0.
  */
 import { computeSpeakerTab, type TSpeakerScore, type TTournamentSpeakerRow } from '@resolved/shared';
 import type { Kysely } from 'kysely';
@@ -25,11 +24,6 @@ interface TPairingRead {
 interface TEntrantRead {
   id: number;
   userId: string;
-}
-
-/** A debater's points in a round: their side's on today's ballot (side `a` is the round's `debaterAId`'s). */
-function pointsOfSeat(outcome: TRoundOutcome, sideCaptainId: string): number | null {
-  return outcome.pointsOf(sideCaptainId);
 }
 
 /**
@@ -65,9 +59,10 @@ export async function speakerTabOf(
     const own = seats.filter((s) => s.debateId === p.debateId);
     for (const team of [aff, neg]) {
       const side = own.find((s) => s.userId === team.userId)?.side;
-      const points = pointsOfSeat(outcome, team.userId);
       const isWinner = outcome.winnerId === team.userId;
       for (const seat of own.filter((s) => s.side === side)) {
+        // Their own points on a ballot of a round of teams (`debaterPointsOf`), else their side's.
+        const points = outcome.debaterPointsOf(seat.userId);
         scores.push({
           speakerId: seat.userId,
           entrantId: String(team.id),

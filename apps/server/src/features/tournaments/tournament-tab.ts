@@ -93,8 +93,8 @@ export async function standingsOf(
             aff: String(aff.id),
             neg: String(neg.id),
             winner: outcome.winnerId === aff.userId ? ('aff' as const) : ('neg' as const),
-            affPoints: outcome.pointsOf(aff.userId),
-            negPoints: outcome.pointsOf(neg.userId),
+            affPoints: outcome.sidePointsOf(aff.userId),
+            negPoints: outcome.sidePointsOf(neg.userId),
           },
         ];
       });

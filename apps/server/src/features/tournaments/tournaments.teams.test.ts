@@ -107,10 +107,15 @@ describe.each(TEST_ENGINES)('a tournament of teams on %s', (engine) => {
     expect(tab.speakers.every((s) => s.rounds === 2)).toBe(true);
     const points = tab.speakers.map((s) => s.speakerPoints);
     expect(points).toEqual([...points].sort((a, b) => b - a));
-    // Each debater of the top team has their side's points of both rounds (the ballots give a side's).
-    const top = tab.standings[0]!;
-    for (const s of tab.speakers.filter((x) => x.entrantId === top.entrantId)) {
-      expect(s.speakerPoints).toBe(top.speakerPoints);
+    // Each debater has their own points (the fixture's ballots give a second speaker half a point less than the
+    // first, each round), and a team's points on the tab are its debaters' together.
+    for (const row of tab.standings) {
+      const [captain, partner] = [row.entrantId, row.entrantId].map((_, i) => {
+        const team = teams.find((x) => x.entrant.id === row.entrantId)!;
+        return tab.speakers.find((s) => s.userId === (i === 0 ? team.captain : team.partner).user.id)!;
+      });
+      expect(captain!.speakerPoints - partner!.speakerPoints).toBeCloseTo(1);
+      expect(captain!.speakerPoints + partner!.speakerPoints).toBeCloseTo(row.speakerPoints);
     }
   });
 
