@@ -87,7 +87,9 @@ export function tournamentTeams({ engine }: TMigrationContext) {
     async down(db: Kysely<unknown>) {
       for (const { name, when } of SOURCES) {
         if (engine === 'postgres') {
-          await sql.raw(`drop trigger ${name}_tournament_version on "${SOURCES.find((s) => s.name === name)!.table}"`).execute(db);
+          await sql
+            .raw(`drop trigger ${name}_tournament_version on "${SOURCES.find((s) => s.name === name)!.table}"`)
+            .execute(db);
           await sql.raw(`drop function tournament_version_${name}()`).execute(db);
         } else {
           for (const event of when ? ['update'] : ['insert', 'update', 'delete']) {
