@@ -40,6 +40,7 @@ export * from './debate/clock-rules.js';
 export * from './debate/schedule.js';
 export * from './points.js';
 export * from './debate/protocol.js';
+export * from './debate/queue-schemas.js';
 export * from './debate/ballot-points.js';
 export * from './debate/socket-events.js';
 export * from './debate/media.js';

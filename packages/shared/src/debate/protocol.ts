@@ -2,13 +2,11 @@
  * The debates contract: what the HTTP API returns and the request schemas both sides validate with, over HTTP and
  * the socket alike. The debate part of the Socket.IO event maps is `socket-events.ts`.
  */
-import type { TQueueMode } from './team-matchmaking.js';
-import type { TQueuePartner, TQueuePartnerInvite } from './team-queue-schemas.js';
 import { z } from 'zod';
 import type { TEvidence } from './evidence.js';
 import type { TPoi } from './poi.js';
 import type { TFlow } from './flows.js';
-import { FORMAT_IDS, FORMATS, oneOnOneFormatRefusal, type TFormatId, type TSideKey } from '../formats.js';
+import { FORMAT_IDS, oneOnOneFormatRefusal, type TFormatId, type TSideKey } from '../formats.js';
 import { DB_INT_MAX } from '../constants.js';
 import { withoutControlCharacters, zText } from '../text.js';
 import type { TClockState } from './clock.js';
@@ -268,50 +266,6 @@ export interface TDebateMessage {
   text: string;
   createdAt: string;
 }
-
-export interface TQueueStatus {
-  /** Waiting in the queue, or null. */
-  waiting: {
-    formatId: TFormatId;
-    since: string;
-    resolution: string;
-    /** How the user queues (issue 40): with their partner, "find me a partner", or one-on-one. */
-    mode?: TQueueMode;
-    /** In `team` mode, the partners named, each with whether they have joined too (the team waits until all have). */
-    partners?: TQueuePartner[];
-  } | null;
-  /** Debaters waiting in the queue naming the user as their partner, whom the user has not joined (absent: none). */
-  partnerInvites?: TQueuePartnerInvite[];
-  /** The debate the user is in now (live and started), or null. */
-  activeDebateId: number | null;
-  /** The user's next practice round paired for later (not started), or null; no random round may run into it. */
-  upcomingRound: { debateId: number; formatId: TFormatId; startsAt: string } | null;
-  /** The end of the user's matchmaking cooldown (left or missed rounds) while it holds, or null. */
-  cooldownUntil: string | null;
-  /** How long a debater may be away from a live round before forfeiting it (this server's setting). */
-  forfeitAfterMs: number;
-}
-
-export type TJoinQueueResult = { status: 'waiting'; queue: TQueueStatus } | { status: 'matched'; debateId: number };
-
-export const ZJoinQueueRequest = z.object({ formatId: ZOneOnOneFormatId });
-export type TJoinQueueRequest = z.infer<typeof ZJoinQueueRequest>;
-
-/** A challenge may set the round's prep time in whole minutes, within the format's range (spec §9). */
-export const ZCreateChallengeRequest = z
-  .object({ formatId: ZOneOnOneFormatId, prepMinutes: z.number().int().optional() })
-  .superRefine((value, ctx) => {
-    if (value.prepMinutes === undefined) return;
-    const { minMinutes, maxMinutes } = FORMATS[value.formatId].prep;
-    if (value.prepMinutes < minMinutes || value.prepMinutes > maxMinutes) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['prepMinutes'],
-        message: `${FORMATS[value.formatId].name} prep time is ${minMinutes} to ${maxMinutes} minutes.`,
-      });
-    }
-  });
-export type TCreateChallengeRequest = z.infer<typeof ZCreateChallengeRequest>;
 
 export const DEBATE_MESSAGE_MAX = 1000;
 /** `debate.signal` per connection: a burst that holds a whole WebRTC negotiation, then a steady trickle. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FORMATS, mayRunSpeech, poiPositionRefusal, replyTurnRefusal, takersOf } from '../formats.js';
 import { allowedClockActions, clockRefusal } from './clock-rules.js';
 import { createClock, displayAt, endPrep, endSpeech, startPrep, startSpeech, type TClockState } from './clock.js';
-import { ZCreateChallengeRequest, ZJoinQueueRequest } from './protocol.js';
+import { ZCreateChallengeRequest, ZJoinQueueRequest } from './queue-schemas.js';
 import { ZJoinTeamQueueRequest } from './team-queue-schemas.js';
 
 const MIN = 60_000;
