@@ -20,7 +20,7 @@ export interface TCorrectableResult {
 
 /**
  * Corrects round `debateId`'s result in the caller's transaction: `winnerId` wins; `points` (tenths, by debater)
- * replace the ballot's. Refuses a round without a result (live, waiting, abandoned, completed without a decision),
+ * replace the ballot's — the side's and its first seat's own (a round of teams' other debaters keep theirs). Refuses a round without a result (live, waiting, abandoned, completed without a decision),
  * points for a round without a ballot (a forfeit), and a change that changes nothing. Returns before and after.
  */
 export async function correctResultIn(
@@ -63,7 +63,8 @@ export async function correctResultIn(
     [row.debaterAId, row.debaterBId].every((id) => before.points.get(id) === after.points.get(id));
   if (isSame) throw new AppError('conflict', 'That is the result already: nothing to correct.');
   const loserId = winnerSide === 'a' ? row.debaterBId : row.debaterAId;
-  if (!(await resultsRepo.correctResult(tx, debateId, { winnerSide, loserId, points }))) {
+  const firstSeats = { a: row.debaterAId, b: row.debaterBId };
+  if (!(await resultsRepo.correctResult(tx, debateId, { winnerSide, loserId, points, firstSeats }))) {
     throw new AppError('conflict', 'Only a confirmed result (judged or forfeited) can be corrected.');
   }
   return { before, after };

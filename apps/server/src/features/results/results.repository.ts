@@ -371,7 +371,13 @@ export async function findBallotOf(db: TDebatesDb, debateId: number) {
 export async function correctResult(
   db: TDebatesDb,
   debateId: number,
-  values: { winnerSide: TSideKey; loserId: string; points: { a: number; b: number } | null },
+  values: {
+    winnerSide: TSideKey;
+    loserId: string;
+    points: { a: number; b: number } | null;
+    /** The debaters whose own points (migration 0059) the side points replace: each side's first seat. */
+    firstSeats?: { a: string; b: string };
+  },
 ): Promise<boolean> {
   const moved = await db
     .updateTable('debates')
@@ -391,5 +397,15 @@ export async function correctResult(
     })
     .where('debateId', '=', debateId)
     .execute();
+  if (values.points && values.firstSeats) {
+    for (const side of ['a', 'b'] as const) {
+      await db
+        .updateTable('ballotDebaterPoints')
+        .set({ points: values.points[side] })
+        .where('debateId', '=', debateId)
+        .where('userId', '=', values.firstSeats[side])
+        .execute();
+    }
+  }
   return true;
 }
