@@ -127,5 +127,4 @@ test('the World Schools guide gives the reply to the first or second speaker and
   await expect(protectedTime).toHaveText(
     'The first minute and the last minute of each 8-minute speech: no points of information',
   );
-  expect(FORMATS).not.toHaveProperty('ws');
 });
