@@ -217,7 +217,7 @@ export default function DebateRoomPage() {
           {user && (side || isAnyJudge || teamSide) ? (
             <RoomFlows debate={debate} userId={user.id} isOnTeam={teamSide !== null} />
           ) : null}
-          <SpeechSchedule clock={debate.clock} />
+          <SpeechSchedule debate={debate} />
           {debate.formatId === 'pf' ? <PublicForumOneOnOneNote /> : null}
         </div>
 

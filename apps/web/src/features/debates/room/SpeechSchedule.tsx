@@ -1,8 +1,24 @@
-import { FORMATS, speakerLabel, speechesOfClock, type TClockState } from '@resolved/shared';
+import { FORMATS, speakerLabel, speakerOf, speechesOfClock, type TDebate, type TSpeech } from '@resolved/shared';
+import { describeSpeaker } from '../../guides/format-text';
+import { namesOf, seatsOfRound } from './round-seats';
+
+/**
+ * Who gives a speech, as the schedule shows it: the side in a round of one debater a side; in a round of teams the
+ * positions in the format's words ("Second Negative asks, First Affirmative answers") and the names of the debaters in
+ * them.
+ */
+function speakerText(debate: Pick<TDebate, 'formatId' | 'debaters' | 'seats'>, speech: TSpeech) {
+  const format = FORMATS[debate.formatId];
+  const seats = seatsOfRound(debate);
+  if (!seats.some((seat) => seat.position !== null)) return { who: speakerLabel(format, speech), names: null };
+  const ids = speakerOf(format, speech, { seats });
+  const names = namesOf(seats.filter((seat) => ids.includes(seat.userId)));
+  return { who: describeSpeaker(format, speech), names: names || null };
+}
 
 /** The round's speeches in its order (`speechesOf`), the current (or next) speech highlighted. */
-export function SpeechSchedule({ clock }: { clock: TClockState }) {
-  const format = FORMATS[clock.formatId];
+export function SpeechSchedule({ debate }: { debate: Pick<TDebate, 'formatId' | 'debaters' | 'seats' | 'clock'> }) {
+  const { clock } = debate;
   return (
     <section aria-labelledby="schedule-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="schedule-heading" className="text-lg font-bold text-slate-900">
@@ -12,11 +28,12 @@ export function SpeechSchedule({ clock }: { clock: TClockState }) {
         {speechesOfClock(clock).map((speech, index) => {
           const isCurrent = clock.phase !== 'finished' && index === clock.speechIndex;
           const isDone = index < clock.speechIndex;
+          const { who, names } = speakerText(debate, speech);
           return (
             <li
               key={speech.id}
               aria-current={isCurrent ? 'step' : undefined}
-              className={`flex items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm ${
+              className={`flex flex-wrap items-center justify-between gap-x-3 rounded-lg px-3 py-2 text-sm ${
                 isCurrent
                   ? 'bg-brand-700 font-semibold text-white'
                   : isDone
@@ -30,9 +47,12 @@ export function SpeechSchedule({ clock }: { clock: TClockState }) {
                 </abbr>{' '}
                 · {speech.name}
               </span>
-              <span className="shrink-0 tabular-nums">
-                {speakerLabel(format, speech)} · {speech.minutes} min
+              <span className="tabular-nums">
+                {who} · {speech.minutes} min
               </span>
+              {names ? (
+                <span className={`w-full text-xs ${isCurrent ? 'text-brand-50' : 'text-slate-600'}`}>{names}</span>
+              ) : null}
             </li>
           );
         })}
