@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { ADULT_BIRTH_MONTH } from '../support/accounts';
+import { FORMATS, speakerOf, speechesOfClock, type TDebate } from '@resolved/shared';
 import { DebatePage } from '../pages/DebatePage';
 import { seriousViolations } from '../support/axe';
+import { letRunningSpeechRun } from '../support/database';
+import { BASE_URL } from '../support/env';
+import { userIdOf } from '../support/rounds';
 
 const PASSWORD = 'e2e partner password';
 
@@ -23,7 +27,7 @@ function modeChoice(page: Page, label: string) {
 test('partners through a link and two "find me a partner" debaters land in one Public Forum round', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const contexts = await Promise.all([1, 2, 3, 4].map(() => browser.newContext()));
   const [ada, bea, cy, dee] = await Promise.all(contexts.map((c) => c.newPage()));
   const run = randomBytes(3).toString('hex');
@@ -89,6 +93,68 @@ test('partners through a link and two "find me a partner" debaters land in one P
     const text = (await debaters.allTextContents()).join(' ');
     expect(text.includes(names[0]) || text.includes(names[1])).toBe(true);
     expect(text.includes(names[2]) || text.includes(names[3])).toBe(true);
+  }
+
+  // A judge sits. Each speech is run only by its speaker, a crossfire by its participants, the grand crossfire by
+  // all four; every speech runs its full time (moved back in the database), so the round counts.
+  const headers = { origin: BASE_URL };
+  const judgeCtx = await browser.newContext();
+  contexts.push(judgeCtx);
+  await signUp(judgeCtx, `Jude ${run}`);
+  const debateId = Number(new URL(roundUrl).pathname.split('/').pop());
+  const seated = await judgeCtx.request.post(`/api/debates/${debateId}/judge`, { headers });
+  expect(seated.ok(), await seated.text()).toBe(true);
+  const { debate } = (await (await judgeCtx.request.get(`/api/debates/${debateId}`)).json()) as { debate: TDebate };
+  const seats = debate.seats!;
+  expect(seats.map((seat) => seat.position).sort()).toEqual(['first', 'first', 'second', 'second']);
+  const byUser = new Map<string, BrowserContext>();
+  for (const ctx of contexts.slice(0, 4)) byUser.set(await userIdOf(ctx), ctx);
+  const format = FORMATS.pf;
+  const clock = (ctx: BrowserContext, action: 'start_speech' | 'end_speech') =>
+    ctx.request.post(`/api/debates/${debateId}/clock`, { headers, data: { action } });
+  const speeches = speechesOfClock(debate.clock);
+  expect(speeches.map((speech) => speech.kind)).toContain('crossfire');
+  for (const speech of speeches) {
+    const takers = speakerOf(format, speech, { seats });
+    const others = seats.filter((seat) => !takers.includes(seat.userId));
+    expect(takers.length, speech.short).toBe(speech.short === 'GCF' ? 4 : speech.kind === 'crossfire' ? 2 : 1);
+    for (const other of others) {
+      const refused = await clock(byUser.get(other.userId)!, 'start_speech');
+      expect(refused.status(), `${speech.short} refused to ${other.displayName}`).toBeGreaterThanOrEqual(400);
+      expect(refused.status()).toBeLessThan(500);
+    }
+    const runner = byUser.get(takers.at(-1)!)!;
+    expect((await clock(runner, 'start_speech')).ok(), speech.short).toBe(true);
+    letRunningSpeechRun(debateId, speech.minutes);
+    expect((await clock(runner, 'end_speech')).ok(), speech.short).toBe(true);
+  }
+
+  // The judge gives the four debaters points and the Pro side the round.
+  const judge = await judgeCtx.newPage();
+  await judge.goto(roundUrl);
+  const form = judge.getByRole('form', { name: 'Your ballot' });
+  await expect(form.getByTestId('team-ballot-points').getByLabel(/^Speaker points: /)).toHaveCount(4, {
+    timeout: 15_000,
+  });
+  await form.getByRole('radio', { name: /^Pro/ }).check();
+  for (const [i, seat] of seats.entries()) {
+    await form.getByLabel(`Speaker points: ${seat.displayName}`, { exact: false }).fill(String(27 + i * 0.5));
+  }
+  await form.getByLabel('Reason for decision').fill('Pro weighed the jobs turn in both summaries.');
+  await form.getByRole('button', { name: 'Submit ballot' }).click();
+  await expect(ada!.getByTestId('ballot')).toContainText('Winner: Pro', { timeout: 15_000 });
+
+  // All four dashboards: a round joined, a win or a loss, and a Public Forum rating.
+  const winners = new Set(seats.filter((seat) => seat.side === 'a').map((seat) => seat.userId));
+  const pointsOf = new Map(seats.map((seat, i) => [seat.userId, (27 + i * 0.5).toFixed(1)]));
+  for (const [userId, ctx] of byUser) {
+    const page = ctx.pages()[0]!;
+    await page.goto('/dashboard');
+    const yours = page.getByRole('region', { name: 'Your debates' });
+    await expect(yours.getByTestId(winners.has(userId) ? 'record-wins' : 'record-losses')).toHaveText('1');
+    await expect(yours.getByTestId('record-speaker-points')).toHaveText(pointsOf.get(userId)!);
+    await expect(yours.getByTestId('record-ratings')).toContainText('Public Forum');
+    await expect(page.getByTestId('debates-joined')).toHaveText('1');
   }
   await Promise.all(contexts.map((context) => context.close()));
 });
