@@ -109,17 +109,31 @@ export async function setSeatChoice(
 
 /**
  * Side A's seats become side B's and the reverse (a host's swap, a coin flip's side choice), in two statements: one
- * statement would hold two seats of one side and position between its rows on PostgreSQL.
+ * statement would hold two seats of one side and position between its rows on PostgreSQL. A team's partner chat and
+ * team flow are kept by side, so they move with the team in the same transaction: after a swap each team still reads
+ * its own, never the other team's.
  */
 export async function swapSeatSides(db: TDebatesDb, debateId: number): Promise<void> {
+  const marked = sql<string>`case "side" when 'a' then '~b' when 'b' then '~a' else "side" end`;
+  const unmarked = sql<string>`substr("side", 2)`;
+  await db.updateTable('debateSeats').set({ side: marked }).where('debateId', '=', debateId).execute();
   await db
     .updateTable('debateSeats')
-    .set({ side: sql<string>`case "side" when 'a' then '~b' when 'b' then '~a' else "side" end` })
+    .set({ side: unmarked })
     .where('debateId', '=', debateId)
+    .where('side', 'like', '~%')
     .execute();
+  await db.updateTable('debatePartnerMessages').set({ side: marked }).where('debateId', '=', debateId).execute();
   await db
-    .updateTable('debateSeats')
-    .set({ side: sql<string>`substr("side", 2)` })
+    .updateTable('debatePartnerMessages')
+    .set({ side: unmarked })
+    .where('debateId', '=', debateId)
+    .where('side', 'like', '~%')
+    .execute();
+  await db.updateTable('debateTeamFlowCells').set({ side: marked }).where('debateId', '=', debateId).execute();
+  await db
+    .updateTable('debateTeamFlowCells')
+    .set({ side: unmarked })
     .where('debateId', '=', debateId)
     .where('side', 'like', '~%')
     .execute();

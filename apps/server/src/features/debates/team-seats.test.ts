@@ -6,10 +6,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TDebate, TSessionUser } from '@resolved/shared';
+import type { TDebatesDeps } from '../../context';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { openSeatedRound } from './round-seating';
 import { swapUnstartedSides } from './round-seats.repository';
+import { postPartnerMessage } from './partner-chat.service';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 
@@ -30,7 +32,7 @@ describe.each(TEST_ENGINES)('seat rules over teams on %s', (engine) => {
     await t.close();
   });
 
-  const call = (who: TCookieUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  const call = (who: TCookieUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
   const people = async (n: number, birthMonth?: string) => {
     const made: TCookieUser[] = [];
@@ -275,5 +277,39 @@ describe.each(TEST_ENGINES)('seat rules over teams on %s', (engine) => {
     ]);
     const round = await debateOf(a2!, id);
     expect([round.debaters.a.userId, round.debaters.b.userId]).toEqual([b1!.user.id, a1!.user.id]);
+  });
+
+  it('moves each team’s partner chat and team flow with it when the sides swap: nobody reads the other team’s', async () => {
+    const [a1, a2, b1, b2] = await people(4);
+    const id = await open([a1!, a2!], [b1!, b2!]);
+    // The events go nowhere here: what is read back is the stored side.
+    const deps = { database: t.database, events: { emit: () => undefined } as unknown as TDebatesDeps['events'] };
+    await postPartnerMessage(deps, a1!.user, id, { text: 'Lead with the jobs turn.' });
+    await postPartnerMessage(deps, b1!.user, id, { text: 'Their card is from 2015.' });
+    const write = (who: TCookieUser, text: string) =>
+      call(who, 'PATCH', `/api/debates/${id}/team-flow`, {
+        cells: [{ column: 0, row: 0, text, isExtension: false }],
+      });
+    expect((await write(a2!, 'A: econ case')).statusCode).toBe(200);
+    expect((await write(b2!, 'B: 2015 card')).statusCode).toBe(200);
+    expect(await swapUnstartedSides(t.database.db, id)).toBe(true);
+    const flowOf = async (who: TCookieUser) =>
+      (await call(who, 'GET', `/api/debates/${id}/team-flow`)).json().flow as {
+        side: string;
+        columns: { text: string }[][];
+      };
+    const [flowA, flowB] = [await flowOf(a1!), await flowOf(b1!)];
+    expect([flowA.side, flowA.columns[0]![0]!.text]).toEqual(['b', 'A: econ case']);
+    expect([flowB.side, flowB.columns[0]![0]!.text]).toEqual(['a', 'B: 2015 card']);
+    const chat = await t.database.db
+      .selectFrom('debatePartnerMessages')
+      .select(['side', 'userId'])
+      .where('debateId', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(chat).toEqual([
+      { side: 'b', userId: a1!.user.id },
+      { side: 'a', userId: b1!.user.id },
+    ]);
   });
 });
