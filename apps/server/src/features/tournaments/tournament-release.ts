@@ -39,7 +39,7 @@ import { type TTournamentsDeps, lockKey, requireTournament, requireManager } fro
 import { emitChanged } from './tournament-events';
 import { presentDivision, presentRounds } from './tournament-presenter';
 import { ageOf } from './tournament-entry';
-import { isTeamComplete, memberIdsOf, teamSeats, teamsOf, type TTeams } from './tournament-teams';
+import { isTeamComplete, memberIdsOf, teamSeats, teamsOf, teamsThatMayNotSit, type TTeams } from './tournament-teams';
 import { confirmedRecords } from './tournament-records';
 import { checkStart, planPairings, refuseRound, seatableField, type TPlannedPairing } from './tournament-release-plan';
 
@@ -194,6 +194,13 @@ async function claimRound(
   const unseatable = new Set(
     entrants.filter((e) => memberIdsOf(teams, e).some((userId) => refusedMembers.has(userId))).map((e) => e.userId),
   );
+  // So is a team whose members may no longer sit together (a block between partners since the entry, and the like).
+  if (tournament.teamSize > 1) {
+    const apart = entrants.filter((e) => !unseatable.has(e.userId));
+    for (const userId of await teamsThatMayNotSit(trx, tournament.formatId, apart, teams, input.nowMs)) {
+      unseatable.add(userId);
+    }
+  }
   let leftOut: TEntrantRow[] = [];
   if (!isElimination) ({ field: entrants, leftOut } = seatableField(entrants, unseatable));
   const fields = new Map(divisions.map((d) => [d.id, entrants.filter((e) => e.divisionId === d.id)]));

@@ -25,7 +25,7 @@ import { findDoorUserById, findUserNames } from '../users/users.service';
 import * as hostRepo from './tournament-host.repository';
 import * as membersRepo from './tournament-members.repository';
 import * as repo from './tournaments.repository';
-import type { TMemberRow, TTournamentRow } from './tournaments.tables';
+import type { TEntrantRow, TMemberRow, TTournamentRow } from './tournaments.tables';
 import { type TTournamentsDeps, db, lockKey, requireManager, requireViewer } from './tournament-access';
 import { emitChanged } from './tournament-events';
 
@@ -249,7 +249,24 @@ export function teamSeats(formatId: TFormatId, side: 'a' | 'b', userIds: readonl
   }));
 }
 
-/** Members of teams whose division or team do not matter here: db() for a route's read. */
-export async function teamsOfTournament(deps: TTournamentsDeps, tournamentId: number) {
-  return teamsOf(db(deps), tournamentId);
+/**
+ * The entrants (by captain) of a tournament of teams whose members may not sit together now: the entry's whole-team
+ * rule read again at each release, so a block between partners since the entry, a minor and an adult who are no
+ * longer teammates, or a restriction keeps the team out of the round (the hosts told) instead of seating it.
+ */
+export async function teamsThatMayNotSit(
+  db: Kysely<DB>,
+  formatId: TFormatId,
+  entrants: readonly TEntrantRow[],
+  teams: TTeams,
+  atMs: number,
+): Promise<Set<string>> {
+  const refused = new Set<string>();
+  for (const entrant of entrants) {
+    const members = memberIdsOf(teams, entrant);
+    if (members.length < 2) continue;
+    const seating = { debaters: teamSeats(formatId, 'a', members), judgeIds: [] };
+    if (await findSeatingRefusal(db, seating, atMs)) refused.add(entrant.userId);
+  }
+  return refused;
 }

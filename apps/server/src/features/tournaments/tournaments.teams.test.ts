@@ -171,6 +171,22 @@ describe.each(TEST_ENGINES)('a tournament of teams on %s', (engine) => {
     expect(round.pairings[0]!.judge?.userId).toBe(j2.user.id);
   });
 
+  it('leaves out a team whose partners blocked each other after the entry, and seats the rest', async () => {
+    const admin = await buildUser(t, { role: 'admin' });
+    const { id } = await f.create(admin, TEAMS);
+    const teams = await teamsOf(id, 3);
+    // After both confirmed, the partner blocks the captain: the team may no longer sit together.
+    const [split] = teams;
+    expect((await f.call(split!.partner, 'PUT', `/api/blocks/${split!.captain.user.id}`)).statusCode).toBe(200);
+    const round = await f.release(admin, id, 1);
+    const debates = round.pairings.filter((p) => p.debateId !== null);
+    expect(debates).toHaveLength(1);
+    const seated = (await seatsOf(debates[0]!.debateId!)).map((seat) => seat.userId);
+    expect(seated).toHaveLength(4);
+    expect(seated).not.toContain(split!.captain.user.id);
+    expect(seated).not.toContain(split!.partner.user.id);
+  });
+
   it('lets a host replace a partner who cannot come, every rule read again, and audits it', async () => {
     const admin = await buildUser(t, { role: 'admin' });
     const { id } = await f.create(admin, TEAMS);
