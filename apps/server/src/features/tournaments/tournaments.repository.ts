@@ -364,7 +364,7 @@ export async function listPairings(db: TDb, tournamentId: number) {
     .execute();
 }
 
-/** The tournaments someone hosts, co-hosts or entered, newest first. */
+/** The tournaments someone hosts, co-hosts, entered or was named in a team of, newest first. */
 export async function listTournamentIdsOf(db: TDb, userId: string, limit: number): Promise<number[]> {
   const rows = await db
     .selectFrom('tournaments')
@@ -381,6 +381,15 @@ export async function listTournamentIdsOf(db: TDb, userId: string, limit: number
           'id',
           'in',
           eb.selectFrom('tournamentEntrants').select('tournamentId').where('tournamentEntrants.userId', '=', userId),
+        ),
+        // A partner named in a team (to confirm it, or confirmed).
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('tournamentEntrantMembers')
+            .select('tournamentId')
+            .where('tournamentEntrantMembers.userId', '=', userId),
         ),
       ]),
     )
