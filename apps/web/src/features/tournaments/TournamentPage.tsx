@@ -213,7 +213,7 @@ export default function TournamentPage() {
     <>
       <PageHeading
         title={<span className="break-words">{t.name}</span>}
-        lead={`${FORMATS[t.formatId].name} · ${t.prelimRounds} preliminary ${t.prelimRounds === 1 ? 'round' : 'rounds'} · ${
+        lead={`${FORMATS[t.formatId].name}${isTeamTournament(t) ? ` · teams of ${t.teamSize}` : ''} · ${t.prelimRounds} preliminary ${t.prelimRounds === 1 ? 'round' : 'rounds'} · ${
           t.breakSize === 0 ? 'no break' : `break of ${t.breakSize}`
         }`}
       />

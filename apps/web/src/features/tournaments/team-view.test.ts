@@ -8,6 +8,8 @@ import type {
 import { ApiError } from '../../lib/api';
 import {
   canReplaceMember,
+  defaultTeamSize,
+  entrantChoices,
   isTeamTournament,
   mustConfirm,
   partnerLabels,
@@ -76,6 +78,18 @@ describe('a tournament of teams on its pages', () => {
     expect(isTeamTournament({ teamSize: 1 })).toBe(false);
     expect(isTeamTournament({ teamSize: 2 })).toBe(true);
     expect(isTeamTournament({ teamSize: 3 })).toBe(true);
+  });
+
+  it('offers no entrant choice for LD, one debater or a team in PF and Parli, a team only in Policy and World Schools', () => {
+    expect(entrantChoices('ld')).toEqual([]);
+    expect(entrantChoices('pf')).toEqual([
+      { teamSize: 1, label: 'One debater each' },
+      { teamSize: 2, label: 'Teams of 2' },
+    ]);
+    expect(entrantChoices('parli').map((c) => c.teamSize)).toEqual([1, 2]);
+    expect(entrantChoices('policy')).toEqual([{ teamSize: 2, label: 'Teams of 2' }]);
+    expect(entrantChoices('ws')).toEqual([{ teamSize: 3, label: 'Teams of 3' }]);
+    expect(['ld', 'pf', 'parli', 'policy', 'ws'].map((id) => defaultTeamSize(id as 'ld'))).toEqual([1, 1, 1, 2, 3]);
   });
 
   it('labels one partner field, or numbers several', () => {
