@@ -33,8 +33,11 @@ export function WithdrawPanel({ tournament, entrantId }: { tournament: TTourname
     },
     onError: (caught) => toast.error(errorMessage(caught)),
   });
-  const consequence =
-    tournament.status === 'registration'
+  const consequence = isTeamTournament(tournament)
+    ? tournament.status === 'registration'
+      ? 'Your team’s entry is removed, for every member; you may enter again until the first round.'
+      : 'Your team is left out of later rounds, every member with it; its rounds so far are kept.'
+    : tournament.status === 'registration'
       ? 'Your entry is removed; you may enter again until the first round.'
       : 'You are left out of later rounds; your rounds so far are kept.';
   return isConfirming ? (
