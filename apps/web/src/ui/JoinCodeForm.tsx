@@ -33,8 +33,11 @@ export function JoinCodeForm<T>({
   submitLabel: string;
   join: (code: string) => Promise<T>;
   onJoined: (joined: T) => void;
-  /** Told of a refusal as well (shown under the field either way): a form that asks for more on some refusals. */
-  onRefused?: (error: unknown) => void;
+  /**
+   * Told of a refusal first: a form that asks for more on some refusals returns true when it shows this one itself
+   * (the code was right); otherwise the refusal shows under the code field.
+   */
+  onRefused?: (error: unknown) => boolean;
   /** More fields, between the code and the button (a tournament of teams' partners). */
   children?: ReactNode;
 }) {
@@ -46,8 +49,8 @@ export function JoinCodeForm<T>({
     mutationFn: join,
     onSuccess: onJoined,
     onError: (caught) => {
-      setError(errorMessage(caught));
-      onRefused?.(caught);
+      if (onRefused?.(caught)) setError(undefined);
+      else setError(errorMessage(caught));
     },
   });
 

@@ -29,6 +29,10 @@ describe.each(TEST_ENGINES)('entering a tournament of teams on %s', (engine) => 
     expect(alone.statusCode, alone.body).toBe(400);
     expect(alone.json().error.message).toBe('Name your partner.');
     expect(alone.json().error.details).toEqual({ formatId: 'pf', partnersWanted: 1 } satisfies TPartnersWanted);
+    // As the form sends it with no partner chosen yet.
+    const none = await f.call(ann, 'POST', `/api/tournaments/join/${await codeOf(pf.id)}`, { partnerIds: [] });
+    expect(none.statusCode, none.body).toBe(400);
+    expect(none.json().error.details).toEqual({ formatId: 'pf', partnersWanted: 1 } satisfies TPartnersWanted);
     const short = await f.call(ann, 'POST', `/api/tournaments/join/${await codeOf(ws.id)}`, {
       partnerIds: [ben.user.id],
     });

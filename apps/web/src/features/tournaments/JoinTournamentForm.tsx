@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { FORMATS, type TPartnersWanted } from '@resolved/shared';
+import { errorMessage } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
+import { FormAlert } from '../../ui/FormAlert';
 import { JoinCodeForm } from '../../ui/JoinCodeForm';
 import { partnersWantedOf } from './team-view';
 import { joinByCode, tournamentKeys } from './tournaments-queries';
@@ -18,6 +20,7 @@ export function JoinTournamentForm() {
   const queryClient = useQueryClient();
   const [wanted, setWanted] = useState<TPartnersWanted | null>(null);
   const [partnerIds, setPartnerIds] = useState<(string | null)[]>([]);
+  const [partnerError, setPartnerError] = useState<string>();
   return (
     <JoinCodeForm
       label="Tournament code"
@@ -29,9 +32,16 @@ export function JoinTournamentForm() {
       }
       onRefused={(error) => {
         const asked = partnersWantedOf(error);
-        if (!asked || (wanted?.formatId === asked.formatId && wanted.partnersWanted === asked.partnersWanted)) return;
-        setWanted(asked);
-        setPartnerIds(Array.from({ length: asked.partnersWanted }, () => null));
+        setPartnerError(undefined);
+        if (!asked) return false;
+        // The code was right: the partner fields say what is missing (the first time, by asking for them).
+        if (wanted?.formatId === asked.formatId && wanted.partnersWanted === asked.partnersWanted) {
+          setPartnerError(errorMessage(error));
+        } else {
+          setWanted(asked);
+          setPartnerIds(Array.from({ length: asked.partnersWanted }, () => null));
+        }
+        return true;
       }}
       onJoined={({ tournament }) => {
         void queryClient.invalidateQueries({ queryKey: tournamentKeys.all });
@@ -49,7 +59,15 @@ export function JoinTournamentForm() {
             This {FORMATS[wanted.formatId].name} tournament is entered by teams of {wanted.partnersWanted + 1}: name{' '}
             {wanted.partnersWanted === 1 ? 'your partner' : 'your partners'}.
           </p>
-          <PartnerFields formatId={wanted.formatId} partnerIds={partnerIds} onChange={setPartnerIds} />
+          <PartnerFields
+            formatId={wanted.formatId}
+            partnerIds={partnerIds}
+            onChange={(ids) => {
+              setPartnerIds(ids);
+              setPartnerError(undefined);
+            }}
+          />
+          {partnerError ? <FormAlert>{partnerError}</FormAlert> : null}
         </div>
       ) : null}
     </JoinCodeForm>

@@ -129,6 +129,7 @@ export function EnterPanel({ tournament }: { tournament: TTournament }) {
       {isTeams ? (
         <PartnerFields
           formatId={tournament.formatId}
+          excludeIds={[tournament.host, ...tournament.cohosts].flatMap((h) => (h.userId ? [h.userId] : []))}
           partnerIds={partnerIds}
           onChange={(ids) => {
             setPartnerIds(ids);

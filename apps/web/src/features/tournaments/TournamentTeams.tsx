@@ -25,18 +25,22 @@ export function PartnerFields({
   formatId,
   partnerIds,
   onChange,
+  excludeIds = [],
 }: {
   formatId: TFormatId;
   partnerIds: readonly (string | null)[];
   onChange: (partnerIds: (string | null)[]) => void;
+  /** Who may not be named, when the page knows (the tournament's hosts: they run it). */
+  excludeIds?: readonly string[];
 }) {
   const idPrefix = useId();
   const choices = useQuery(partnerChoicesQuery(formatId));
   const labels = partnerLabels(partnerIds.length);
+  const partners = (choices.data ?? []).filter((c) => !excludeIds.includes(c.userId));
   if (choices.isPending) return <p className="text-sm text-slate-600">Loading your partners…</p>;
   if (choices.isError)
     return <FormAlert>{errorMessage(choices.error, 'Your partners could not be loaded.')}</FormAlert>;
-  if (choices.data.length === 0) {
+  if (partners.length === 0) {
     return (
       <p className="text-sm text-slate-700" data-testid="no-partners">
         Each entrant is a team. You can name a teammate, or someone who accepted your partner link (make one on the
@@ -58,7 +62,7 @@ export function PartnerFields({
             }
           >
             <option value="">Choose a partner</option>
-            {choices.data.map((p) => (
+            {partners.map((p) => (
               <option key={p.userId} value={p.userId}>
                 {p.displayName} {p.via === 'teammate' ? '(teammate)' : '(accepted your link)'}
               </option>
