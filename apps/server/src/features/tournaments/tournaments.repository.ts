@@ -364,7 +364,7 @@ export async function listPairings(db: TDb, tournamentId: number) {
     .execute();
 }
 
-/** The tournaments someone hosts, co-hosts, entered or was named in a team of, newest first. */
+/** The tournaments someone hosts, co-hosts, entered or was named in a team of (confirmed or not), newest first. */
 export async function listTournamentIdsOf(db: TDb, userId: string, limit: number): Promise<number[]> {
   const rows = await db
     .selectFrom('tournaments')
@@ -382,14 +382,10 @@ export async function listTournamentIdsOf(db: TDb, userId: string, limit: number
           'in',
           eb.selectFrom('tournamentEntrants').select('tournamentId').where('tournamentEntrants.userId', '=', userId),
         ),
-        // A partner named in a team (to confirm it, or confirmed).
         eb(
           'id',
           'in',
-          eb
-            .selectFrom('tournamentEntrantMembers')
-            .select('tournamentId')
-            .where('tournamentEntrantMembers.userId', '=', userId),
+          eb.selectFrom('tournamentEntrantMembers as m').select('m.tournamentId').where('m.userId', '=', userId),
         ),
       ]),
     )
