@@ -15,11 +15,13 @@ export class TournamentPages {
   }
 
   /** The "Create a tournament" form, filled and sent; returns the new tournament's id from the page it opens. */
-  async create(input: { name: string; format: string; prelimRounds: number; breakLabel: string }) {
+  async create(input: { name: string; format: string; prelimRounds: number; breakLabel: string; entrants?: string }) {
     await this.page.goto('/tournaments');
     const form = this.page.getByRole('region', { name: 'Create a tournament' });
     await form.getByLabel('Tournament name').fill(input.name);
     await form.getByLabel('Format').selectOption({ label: input.format });
+    // A partner format: one debater or a team per entrant ("Teams of 2").
+    if (input.entrants) await form.getByLabel('Entrants').selectOption({ label: input.entrants });
     await form.getByLabel('Preliminary rounds').selectOption(String(input.prelimRounds));
     await form.getByLabel('Break').selectOption({ label: input.breakLabel });
     await form.getByLabel('By join code').check();

@@ -118,3 +118,37 @@ export function seatPartners(debateId: number, partners: { userId: string; side:
     db.close();
   }
 }
+
+/**
+ * Brings the released tournament round `debateId` to its ballot, as if its speeches had run: the debate awaits the
+ * ballot and its debaters are free again (the end of the speeches does both). A tournament browser test that checks
+ * the tab, not the round, does not run a Public Forum round's coin flip and eight speeches for four debaters; the live
+ * round has its own browser tests, and the server's tournament tests take the same step.
+ */
+export function bringRoundToBallot(debateId: number): void {
+  const db = new Database(testDatabasePath(), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.transaction(() => {
+      const moved = db
+        .prepare(`update debates set status = 'awaiting_ballot' where id = ? and status = 'live'`)
+        .run(debateId);
+      if (moved.changes !== 1) throw new Error(`debate ${debateId} is not a round waiting to be played`);
+      db.prepare('delete from activeDebaters where debateId = ?').run(debateId);
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+/** The seats of `debateId` in speaking order per side: who debates on which side. */
+export function seatsOfRound(debateId: number): { userId: string; side: 'a' | 'b'; seat: number }[] {
+  return readTestDatabase(
+    (db) =>
+      db.prepare('select userId, side, seat from debateSeats where debateId = ? order by side, seat').all(debateId) as {
+        userId: string;
+        side: 'a' | 'b';
+        seat: number;
+      }[],
+  );
+}

@@ -172,6 +172,15 @@ export const ZEnterTournamentRequest = z.object({
 });
 export type TEnterTournamentRequest = z.input<typeof ZEnterTournamentRequest>;
 
+/**
+ * The `details` of the refusal of an entry that names too few or too many partners: the format and how many partners
+ * to name, so a page that entered by code (not knowing the tournament yet) can ask for them.
+ */
+export interface TPartnersWanted {
+  formatId: TFormatId;
+  partnersWanted: number;
+}
+
 /** `POST /api/tournaments/:id/judges`: a host names a judge of the pool. */
 export const ZAddJudgeRequest = z.object({ userId: z.string().trim().min(1, 'Choose a judge.').max(100) });
 export type TAddJudgeRequest = z.input<typeof ZAddJudgeRequest>;

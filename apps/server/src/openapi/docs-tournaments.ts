@@ -17,7 +17,7 @@ import { json, created, noContent, type TRouteDoc } from './route-doc';
 export const TOURNAMENT_ROUTE_DOCS: Record<string, TRouteDoc> = {
   'GET /api/tournaments': {
     tag: 'Tournaments',
-    summary: 'The tournaments the signed-in user hosts, co-hosts or entered.',
+    summary: 'The tournaments the signed-in user hosts, co-hosts, entered or was named in a team of.',
     ok: json('The tournaments.'),
   },
   'POST /api/tournaments': {
@@ -87,7 +87,7 @@ export const TOURNAMENT_ROUTE_DOCS: Record<string, TRouteDoc> = {
   },
   'GET /api/tournaments/:id/export/:file': {
     tag: 'Tournaments',
-    summary: 'A host’s CSV export: entries.csv, pairings.csv, ballots.csv or standings.csv.',
+    summary: 'A host’s CSV export: entries.csv, pairings.csv, ballots.csv, standings.csv or speakers.csv.',
     ok: { status: 200, description: 'The CSV file (RFC 4180, UTF-8), as an attachment.', contentType: 'text/csv' },
   },
   'POST /api/tournaments/:id/publish': {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ZJoinCode } from '@resolved/shared';
 import { errorMessage } from '../lib/form-errors';
@@ -23,6 +23,8 @@ export function JoinCodeForm<T>({
   submitLabel,
   join,
   onJoined,
+  onRefused,
+  children,
 }: {
   headingLevel?: 'h2' | 'h3';
   label: string;
@@ -31,6 +33,13 @@ export function JoinCodeForm<T>({
   submitLabel: string;
   join: (code: string) => Promise<T>;
   onJoined: (joined: T) => void;
+  /**
+   * Told of a refusal first: a form that asks for more on some refusals returns true when it shows this one itself
+   * (the code was right); otherwise the refusal shows under the code field.
+   */
+  onRefused?: (error: unknown) => boolean;
+  /** More fields, between the code and the button (a tournament of teams' partners). */
+  children?: ReactNode;
 }) {
   const Heading = headingLevel;
   const headingId = useId();
@@ -39,7 +48,10 @@ export function JoinCodeForm<T>({
   const mutation = useMutation({
     mutationFn: join,
     onSuccess: onJoined,
-    onError: (caught) => setError(errorMessage(caught)),
+    onError: (caught) => {
+      if (onRefused?.(caught)) setError(undefined);
+      else setError(errorMessage(caught));
+    },
   });
 
   function handleSubmit(event: FormEvent) {
@@ -72,6 +84,7 @@ export function JoinCodeForm<T>({
         autoCapitalize="characters"
         spellCheck={false}
       />
+      {children}
       <button type="submit" className={buttonClass('secondary')} disabled={mutation.isPending}>
         {mutation.isPending ? 'Joining…' : submitLabel}
       </button>

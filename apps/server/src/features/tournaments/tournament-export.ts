@@ -9,7 +9,7 @@ import { presentDivision, listEntrantsOf } from './tournament-presenter';
 import { standingsOf } from './tournament-tab';
 
 /** The CSV exports a host downloads. */
-export const TOURNAMENT_EXPORTS = ['entries', 'pairings', 'ballots', 'standings'] as const;
+export const TOURNAMENT_EXPORTS = ['entries', 'pairings', 'ballots', 'standings', 'speakers'] as const;
 export type TTournamentExport = (typeof TOURNAMENT_EXPORTS)[number];
 
 /** A file name from the tournament's name: lower case, dashes for anything but letters and digits. */
@@ -25,7 +25,8 @@ function fileSlug(name: string): string {
 
 /**
  * One of the host's CSV exports (`lib/csv.ts`): the entries, every pairing, the ballots (confirmed results, with the
- * judge and the reason for decision) or the standings, each division named. For the host and co-hosts only.
+ * judge and the reason for decision), the standings or the speaker tab (a tournament of teams: each debater's own
+ * points; no rows when each entrant debates alone), each division named. For the host and co-hosts only.
  */
 export async function exportCsv(
   deps: TTournamentsDeps,
@@ -70,6 +71,22 @@ export async function exportCsv(
     );
     const header = ['Division', 'Rank', 'Entrant ID', 'Name', 'Team', 'Wins', 'Losses', 'Byes', 'Speaker points'];
     return { name, body: toCsv([...header, 'High-low dropped', 'Opponents’ wins', 'Withdrawn'], rows) };
+  }
+  if (file === 'speakers') {
+    const rows = (await standingsOf(deps, id)).flatMap((division) =>
+      division.speakers.map((s) => [
+        division.name,
+        s.rank,
+        s.displayName,
+        nameOf(s.entrantId),
+        s.speakerPoints,
+        s.isHighLowDropped,
+        s.averagePoints,
+        s.rounds,
+      ]),
+    );
+    const header = ['Division', 'Rank', 'Name', 'Team', 'Speaker points', 'High-low dropped', 'Average', 'Rounds'];
+    return { name, body: toCsv(header, rows) };
   }
   const pairings = await repo.listPairings(db(deps), id);
   const outcomes = await outcomesOf(

@@ -107,7 +107,7 @@ export async function getTournament(
   return present(deps, row, viewer);
 }
 
-/** The tournaments the caller hosts, co-hosts or entered, newest first. */
+/** The tournaments the caller hosts, co-hosts, entered or was named in a team of, newest first. */
 export async function listMyTournaments(deps: TTournamentsDeps, user: TSessionUser): Promise<TTournament[]> {
   const ids = await repo.listTournamentIdsOf(db(deps), user.id, MINE_LIMIT);
   const out: TTournament[] = [];

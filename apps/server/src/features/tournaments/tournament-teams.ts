@@ -42,7 +42,11 @@ export function partnersOf(row: TTournamentRow, user: TSessionUser, asked: reado
     return [];
   }
   if (partners.length !== wanted) {
-    throw new AppError('validation_failed', wanted === 1 ? 'Name your partner.' : `Name your ${wanted} partners.`);
+    // The details tell a page that entered by code (not knowing the tournament yet) whom to ask for.
+    throw new AppError('validation_failed', wanted === 1 ? 'Name your partner.' : `Name your ${wanted} partners.`, {
+      formatId: row.formatId,
+      partnersWanted: wanted,
+    });
   }
   if (new Set([user.id, ...partners]).size !== partners.length + 1) {
     throw new AppError('validation_failed', 'A team names each debater once.');

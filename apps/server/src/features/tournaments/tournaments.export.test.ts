@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TSessionUser, TTournament, TTournamentRound } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
+import { tournamentFixture } from '../../test/tournament-fixture';
 
 type TWho = { user: TSessionUser; cookie: string };
 
@@ -138,7 +139,71 @@ describe.each(TEST_ENGINES)('tournament CSV exports on %s', (engine) => {
     const unknown = await call(admin, 'GET', `/api/tournaments/${tournament.id}/export/judges.csv`);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toContain(
-      'Exports are entries.csv, pairings.csv, ballots.csv and standings.csv.',
+      'Exports are entries.csv, pairings.csv, ballots.csv, standings.csv and speakers.csv.',
+    );
+    // An LD tournament has no speaker tab apart from its tab: the file holds the header alone.
+    expect(await download('speakers.csv')).toEqual([
+      ['Division', 'Rank', 'Name', 'Team', 'Speaker points', 'High-low dropped', 'Average', 'Rounds'],
+    ]);
+  });
+
+  it('exports the speaker tab of a tournament of teams, each debater with their team, escaped, to hosts only', async () => {
+    const f = tournamentFixture(() => t);
+    const admin = await buildUser(t, { role: 'admin' });
+    const tournament = await f.create(admin, { name: 'Team "Cup"', formatId: 'pf', teamSize: 2 });
+    const people = [
+      await buildUser(t, { displayName: '=HYPERLINK(1)' }),
+      await buildUser(t, { displayName: 'Pat, Partner' }),
+      await buildUser(t, { displayName: 'Cy Third' }),
+      await buildUser(t, { displayName: 'Dee Fourth' }),
+    ];
+    for (const [captain, partner] of [
+      [people[0]!, people[1]!],
+      [people[2]!, people[3]!],
+    ] as const) {
+      const entered = await f.call(captain, 'POST', `/api/tournaments/${tournament.id}/entrants`, {
+        partnerIds: [partner.user.id],
+      });
+      expect(entered.statusCode, entered.body).toBe(201);
+      const { id: entrantId } = entered.json().entrant as { id: number };
+      const confirmed = await f.call(
+        partner,
+        'POST',
+        `/api/tournaments/${tournament.id}/entrants/${entrantId}/confirm`,
+      );
+      expect(confirmed.statusCode, confirmed.body).toBe(204);
+    }
+    const round = await f.release(admin, tournament.id, 1);
+    await f.judgeRound(await buildUser(t), round);
+    const affCaptain = round.pairings[0]!.aff!;
+
+    const response = await call(admin, 'GET', `/api/tournaments/${tournament.id}/export/speakers.csv`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toContain('filename="team-cup-speakers.csv"');
+    const rows = parseCsv(response.body);
+    expect(rows[0]).toEqual([
+      'Division',
+      'Rank',
+      'Name',
+      'Team',
+      'Speaker points',
+      'High-low dropped',
+      'Average',
+      'Rounds',
+    ]);
+    expect(rows).toHaveLength(5);
+    // The fixture's ballot: the winning side's first speaker 28, the second 27.5; the losers 27 and 26.5.
+    const affTeam = affCaptain.displayName.replace(/^=/, "'=");
+    expect(rows[1]!.slice(1)).toEqual(['1', affTeam.split(' & ')[0], affTeam, '28', 'no', '28', '1']);
+    expect(rows[2]!.slice(1, 5)).toEqual(['2', affTeam.split(' & ')[1], affTeam, '27.5']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[2])
+        .sort(),
+    ).toEqual(["'=HYPERLINK(1)", 'Cy Third', 'Dee Fourth', 'Pat, Partner'].sort());
+    expect((await call(people[0]!, 'GET', `/api/tournaments/${tournament.id}/export/speakers.csv`)).statusCode).toBe(
+      403,
     );
   });
 });

@@ -364,7 +364,7 @@ export async function listPairings(db: TDb, tournamentId: number) {
     .execute();
 }
 
-/** The tournaments someone hosts, co-hosts or entered, newest first. */
+/** The tournaments someone hosts, co-hosts, entered or was named in a team of (confirmed or not), newest first. */
 export async function listTournamentIdsOf(db: TDb, userId: string, limit: number): Promise<number[]> {
   const rows = await db
     .selectFrom('tournaments')
@@ -381,6 +381,11 @@ export async function listTournamentIdsOf(db: TDb, userId: string, limit: number
           'id',
           'in',
           eb.selectFrom('tournamentEntrants').select('tournamentId').where('tournamentEntrants.userId', '=', userId),
+        ),
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('tournamentEntrantMembers as m').select('m.tournamentId').where('m.userId', '=', userId),
         ),
       ]),
     )

@@ -41,7 +41,7 @@ const ZExportParams = ZTournamentParams.extend({
   file: z
     .enum(
       csvExport.TOURNAMENT_EXPORTS.map((name) => `${name}.csv` as const),
-      { error: 'Exports are entries.csv, pairings.csv, ballots.csv and standings.csv.' },
+      { error: 'Exports are entries.csv, pairings.csv, ballots.csv, standings.csv and speakers.csv.' },
     )
     .transform((file) => file.slice(0, -'.csv'.length) as csvExport.TTournamentExport),
 });

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
 import {
-  ONE_ON_ONE_FORMAT_IDS,
+  FORMAT_IDS,
   FORMATS,
   JUDGES_PER_ROOM,
   TOURNAMENT_LIMITS,
@@ -19,12 +19,14 @@ import { toast } from '../../lib/toast';
 import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
+import { defaultTeamSize, entrantChoices } from './team-view';
 import { BREAK_CHOICES, ENTRY_MODE_LABELS } from './tournament-view';
 import { createTournament, tournamentKeys } from './tournaments-queries';
 
 const FIELDS = [
   'name',
   'formatId',
+  'teamSize',
   'prelimRounds',
   'breakSize',
   'scheduleMode',
@@ -47,9 +49,10 @@ const SCHEDULE_LABELS: Record<TTournamentScheduleMode, string> = {
 };
 
 /**
- * "Create a tournament", for an admin or a coach: name, format, preliminary rounds, break, schedule and who may
- * enter (with the teams the coach names for entry by teams). Checked with the shared schema before it is sent; the
- * server's refusal shows under its field or above the button. On success it opens the new tournament.
+ * "Create a tournament", for an admin or a coach: name, format (and, in a partner format, one debater or a team per
+ * entrant), preliminary rounds, break, schedule and who may enter (with the teams the coach names for entry by
+ * teams). Checked with the shared schema before it is sent; the server's refusal shows under its field or above the
+ * button. On success it opens the new tournament.
  */
 export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly { id: number; name: string }[] }) {
   const ids = useId();
@@ -57,6 +60,8 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [formatId, setFormatId] = useState<TFormatId>('ld');
+  /** Debaters per entrant: 1, or the format's team size (a tournament of teams). */
+  const [teamSize, setTeamSize] = useState(1);
   const [prelimRounds, setPrelimRounds] = useState(4);
   const [breakSize, setBreakSize] = useState(0);
   const [prelimJudgesPerRoom, setPrelimJudgesPerRoom] = useState<TJudgesPerRoom>(1);
@@ -88,6 +93,7 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
     const input: TCreateTournamentRequest = {
       name,
       formatId,
+      ...(teamSize !== 1 ? { teamSize } : {}),
       prelimRounds,
       breakSize,
       scheduleMode,
@@ -142,9 +148,13 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
             <select
               className={SELECT_CLASS}
               value={formatId}
-              onChange={(e) => setFormatId(e.target.value as TFormatId)}
+              onChange={(e) => {
+                const id = e.target.value as TFormatId;
+                setFormatId(id);
+                setTeamSize(defaultTeamSize(id));
+              }}
             >
-              {ONE_ON_ONE_FORMAT_IDS.map((id) => (
+              {FORMAT_IDS.map((id) => (
                 <option key={id} value={id}>
                   {FORMATS[id].name}
                 </option>
@@ -152,6 +162,19 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
             </select>
             {errorOf('formatId')}
           </label>
+          {entrantChoices(formatId).length > 0 ? (
+            <label className="text-sm font-semibold text-slate-700">
+              Entrants
+              <select className={SELECT_CLASS} value={teamSize} onChange={(e) => setTeamSize(Number(e.target.value))}>
+                {entrantChoices(formatId).map((choice) => (
+                  <option key={choice.teamSize} value={choice.teamSize}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+              {errorOf('teamSize')}
+            </label>
+          ) : null}
           <label className="text-sm font-semibold text-slate-700">
             Preliminary rounds
             <select

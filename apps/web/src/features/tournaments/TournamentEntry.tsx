@@ -7,8 +7,10 @@ import { errorMessage } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { FormAlert } from '../../ui/FormAlert';
 import { buttonClass } from '../../ui/button-styles';
+import { isTeamTournament, partnersRefusal } from './team-view';
 import { enterableDivisions } from './tournament-view';
 import { enterTournament, refreshTournament, tournamentKeys, withdrawEntrant } from './tournaments-queries';
+import { MemberList, PartnerFields, ReplaceMember } from './TournamentTeams';
 
 /** An entrant withdraws themselves, after a second click to confirm. */
 export function WithdrawPanel({ tournament, entrantId }: { tournament: TTournament; entrantId: number }) {
@@ -31,8 +33,11 @@ export function WithdrawPanel({ tournament, entrantId }: { tournament: TTourname
     },
     onError: (caught) => toast.error(errorMessage(caught)),
   });
-  const consequence =
-    tournament.status === 'registration'
+  const consequence = isTeamTournament(tournament)
+    ? tournament.status === 'registration'
+      ? 'Your team’s entry is removed, for every member; you may enter again until the first round.'
+      : 'Your team is left out of later rounds, every member with it; its rounds so far are kept.'
+    : tournament.status === 'registration'
       ? 'Your entry is removed; you may enter again until the first round.'
       : 'You are left out of later rounds; your rounds so far are kept.';
   return isConfirming ? (
@@ -68,15 +73,36 @@ export function EnterPanel({ tournament }: { tournament: TTournament }) {
   const divisions = enterableDivisions(tournament.divisions);
   const [divisionId, setDivisionId] = useState(divisions[0]?.id);
   const [error, setError] = useState<string>();
+  // A tournament of teams: one field per partner to name (the format's team size less the entrant).
+  const [partnerIds, setPartnerIds] = useState<(string | null)[]>(() =>
+    Array.from({ length: tournament.teamSize - 1 }, () => null),
+  );
+  const isTeams = isTeamTournament(tournament);
   const enter = useMutation({
-    mutationFn: () => enterTournament(tournament.id, divisions.length > 1 ? { divisionId } : {}),
+    mutationFn: () =>
+      enterTournament(tournament.id, {
+        ...(divisions.length > 1 ? { divisionId } : {}),
+        ...(isTeams ? { partnerIds: partnerIds.filter((id) => id !== null) } : {}),
+      }),
     onSuccess: () => {
       setError(undefined);
       void refreshTournament(queryClient, tournament.id);
-      toast.success(`You entered ${tournament.name}.`);
+      toast.success(
+        isTeams
+          ? `You entered ${tournament.name}: your team waits for your partners.`
+          : `You entered ${tournament.name}.`,
+      );
     },
     onError: (caught) => setError(errorMessage(caught)),
   });
+  function handleEnter() {
+    const refusal = isTeams ? partnersRefusal(partnerIds) : null;
+    if (refusal) {
+      setError(refusal);
+      return;
+    }
+    enter.mutate();
+  }
   return (
     <div className="mt-4 space-y-2">
       {tournament.status === 'running' ? (
@@ -100,26 +126,39 @@ export function EnterPanel({ tournament }: { tournament: TTournament }) {
           </select>
         </label>
       ) : null}
-      <button
-        type="button"
-        className={buttonClass('primary')}
-        disabled={enter.isPending}
-        onClick={() => enter.mutate()}
-      >
-        {enter.isPending ? 'Entering…' : 'Enter this tournament'}
+      {isTeams ? (
+        <PartnerFields
+          formatId={tournament.formatId}
+          excludeIds={[tournament.host, ...tournament.cohosts].flatMap((h) => (h.userId ? [h.userId] : []))}
+          partnerIds={partnerIds}
+          onChange={(ids) => {
+            setPartnerIds(ids);
+            setError(undefined);
+          }}
+        />
+      ) : null}
+      <button type="button" className={buttonClass('primary')} disabled={enter.isPending} onClick={handleEnter}>
+        {enter.isPending ? 'Entering…' : isTeams ? 'Enter with my team' : 'Enter this tournament'}
       </button>
       {error ? <FormAlert>{error}</FormAlert> : null}
     </div>
   );
 }
 
+/**
+ * The entrants by name and division; in a tournament of teams each team's members with their confirmations, and for
+ * the hosts a "Replace" of each member they may replace.
+ */
 export function EntrantsList({
   tournament,
   entrants,
+  isManager = false,
 }: {
   tournament: TTournament;
   entrants: readonly TTournamentEntrant[];
+  isManager?: boolean;
 }) {
+  const isTeams = isTeamTournament(tournament);
   if (entrants.length === 0) return <p className="mt-2 text-sm text-slate-600">No one has entered yet.</p>;
   const divisionName = (id: number) => tournament.divisions.find((d) => d.id === id)?.name ?? 'A division';
   return (
@@ -136,6 +175,20 @@ export function EntrantsList({
             {divisionName(entrant.divisionId)}
             {entrant.isWithdrawn ? ' · withdrawn' : ''}
           </span>
+          {isTeams ? (
+            <div className="w-full">
+              <MemberList
+                entrant={entrant}
+                renderAction={
+                  isManager
+                    ? (member) => (
+                        <ReplaceMember tournament={tournament} entrant={entrant} member={member} entrants={entrants} />
+                      )
+                    : undefined
+                }
+              />
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>

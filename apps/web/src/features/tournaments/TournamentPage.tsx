@@ -21,7 +21,9 @@ import { TournamentAudit } from './TournamentAudit';
 import { AvailabilitySection } from './TeamJudges';
 import { TournamentRounds } from './TournamentRounds';
 import { TournamentBracket } from './TournamentBracket';
-import { TournamentStandings } from './TournamentStandings';
+import { DivisionTabs, SpeakerTabDownload } from './TournamentSpeakers';
+import { OwnTeamPanel } from './TournamentTeams';
+import { isTeamTournament } from './team-view';
 import { TournamentSchedule } from './TournamentSchedule';
 import { useAuth } from '../auth/useAuth';
 import { EnterPanel, EntrantsList, WithdrawPanel } from './TournamentEntry';
@@ -211,7 +213,7 @@ export default function TournamentPage() {
     <>
       <PageHeading
         title={<span className="break-words">{t.name}</span>}
-        lead={`${FORMATS[t.formatId].name} · ${t.prelimRounds} preliminary ${t.prelimRounds === 1 ? 'round' : 'rounds'} · ${
+        lead={`${FORMATS[t.formatId].name}${isTeamTournament(t) ? ` · teams of ${t.teamSize}` : ''} · ${t.prelimRounds} preliminary ${t.prelimRounds === 1 ? 'round' : 'rounds'} · ${
           t.breakSize === 0 ? 'no break' : `break of ${t.breakSize}`
         }`}
       />
@@ -265,6 +267,9 @@ export default function TournamentPage() {
             </p>
           ) : null}
           {canEnter ? <EnterPanel tournament={t} /> : null}
+          {ownEntry && user && isTeamTournament(t) ? (
+            <OwnTeamPanel tournament={t} entrant={ownEntry} viewerId={user.id} />
+          ) : null}
           {canWithdraw ? <WithdrawPanel tournament={t} entrantId={t.viewer.entrantId!} /> : null}
         </aside>
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
@@ -307,9 +312,14 @@ export default function TournamentPage() {
                 {standings.data.divisions
                   .filter((d) => d.standings.length > 0)
                   .map((division) => (
-                    <TournamentStandings key={division.divisionId} division={division} />
+                    <DivisionTabs key={division.divisionId} division={division} isTeams={isTeamTournament(t)} />
                   ))}
               </div>
+              {isManager && isTeamTournament(t) ? (
+                <p className="mt-3">
+                  <SpeakerTabDownload tournamentId={t.id} />
+                </p>
+              ) : null}
             </section>
           ) : null}
           {brackets.data && brackets.data.divisions.length > 0 ? (
@@ -329,7 +339,7 @@ export default function TournamentPage() {
               </div>
             </section>
           ) : null}
-          {isManager && t.status !== 'registration' ? (
+          {isManager && (t.status !== 'registration' || isTeamTournament(t)) ? (
             <section aria-labelledby="tournament-audit" className={CARD}>
               <h2 id="tournament-audit" className="text-lg font-bold text-slate-900">
                 Corrections
@@ -352,7 +362,7 @@ export default function TournamentPage() {
                 {errorMessage(entrants.error, 'The entrants could not be loaded.')}
               </FormAlert>
             ) : (
-              <EntrantsList tournament={t} entrants={entrants.data} />
+              <EntrantsList tournament={t} entrants={entrants.data} isManager={isManager} />
             )}
           </section>
         </div>

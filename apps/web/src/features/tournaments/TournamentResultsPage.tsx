@@ -6,7 +6,9 @@ import { PageHeading } from '../../shell/PageHeading';
 import { FormAlert } from '../../ui/FormAlert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { TournamentBracket } from './TournamentBracket';
-import { TournamentStandings } from './TournamentStandings';
+import { TeamAwards } from './TeamAwards';
+import { DivisionTabs, SpeakerTabDownload } from './TournamentSpeakers';
+import { isTeamTournament } from './team-view';
 import { byeText } from './tournament-view';
 import { getBrackets, getStandings, getTournament, listRounds, tournamentKeys } from './tournaments-queries';
 import { useTournamentRoom } from './useTournamentRoom';
@@ -42,7 +44,8 @@ function PairingResult({ pairing }: { pairing: TTournamentPairing }) {
 
 /**
  * A tournament's published results, for anyone (visitors too): the champion and bracket, the tab, the speaker
- * awards and every round's pairings with their results. Before a host publishes, the server refuses outsiders and
+ * awards and every round's pairings with their results; a tournament of teams its team and speaker tabs, team awards
+ * and speaker awards from the speaker tab (`TeamAwards`). Before a host publishes, the server refuses outsiders and
  * the page says so. Live through the tournament's room (`useTournamentRoom`).
  */
 export default function TournamentResultsPage() {
@@ -107,6 +110,7 @@ export default function TournamentResultsPage() {
     }))
     .filter((d) => d.top.length > 0);
   const champions = (brackets.data?.divisions ?? []).filter((d) => d.champion);
+  const isTeams = isTeamTournament(t);
 
   return (
     <>
@@ -118,7 +122,13 @@ export default function TournamentResultsPage() {
         {champions.length > 0 ? (
           <section aria-labelledby="results-champion" className={CARD}>
             <h2 id="results-champion" className="text-lg font-bold text-slate-900">
-              {champions.length === 1 ? 'Champion' : 'Champions'}
+              {isTeams
+                ? champions.length === 1
+                  ? 'Champion team'
+                  : 'Champion teams'
+                : champions.length === 1
+                  ? 'Champion'
+                  : 'Champions'}
             </h2>
             <ul className="mt-2 space-y-1">
               {champions.map((d) => (
@@ -159,12 +169,18 @@ export default function TournamentResultsPage() {
               {standings.data.divisions
                 .filter((d) => d.standings.length > 0)
                 .map((division) => (
-                  <TournamentStandings key={division.divisionId} division={division} />
+                  <DivisionTabs key={division.divisionId} division={division} isTeams={isTeams} />
                 ))}
             </div>
           </section>
         ) : null}
-        {speakers.length > 0 ? (
+        {isTeams && standings.data ? (
+          <TeamAwards
+            divisions={standings.data.divisions}
+            download={t.viewer.isHost || t.viewer.isCohost ? <SpeakerTabDownload tournamentId={t.id} /> : undefined}
+          />
+        ) : null}
+        {!isTeams && speakers.length > 0 ? (
           <section aria-labelledby="results-speakers" className={CARD}>
             <h2 id="results-speakers" className="text-lg font-bold text-slate-900">
               Speaker awards

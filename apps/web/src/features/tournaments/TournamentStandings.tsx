@@ -5,7 +5,8 @@ const CELL = 'px-1.5 py-1.5 text-right tabular-nums sm:px-2';
 const WIDE_ONLY = 'hidden sm:table-cell';
 
 /**
- * One division's tab: rank, entrant, wins and losses, speaker points (with the high-low drop) and opponents' wins.
+ * One division's tab: rank, entrant, wins and losses, speaker points (with the high-low drop) and opponents' wins. In
+ * a tournament of teams each row is a team, named by its members, its points its debaters' together.
  * Live: the page's query is refreshed by `tournament.changed` after every ballot.
  *
  * It fits a phone without scrolling sideways: below `sm` the losses and opponents' wins columns are left out and
@@ -14,7 +15,14 @@ const WIDE_ONLY = 'hidden sm:table-cell';
  * To someone outside the tournament, its entrants under 18 follow the ranked rows by a shortened name alone, with no
  * rank, record or points (`privateEntrants`; `docs/safety.md`), and the ranks shown count only the rows shown.
  */
-export function TournamentStandings({ division }: { division: TTournamentDivisionStandings }) {
+export function TournamentStandings({
+  division,
+  isTeams = false,
+}: {
+  division: TTournamentDivisionStandings;
+  /** A tournament of teams: each row is a team, named by its members ("Ann Lee & Ben Ode"). */
+  isTeams?: boolean;
+}) {
   return (
     <table className="w-full text-sm" data-testid="tournament-standings">
       <caption className="mb-1 text-left text-sm text-slate-600">
@@ -27,7 +35,7 @@ export function TournamentStandings({ division }: { division: TTournamentDivisio
             Rank
           </th>
           <th scope="col" className="px-1.5 py-1.5 text-left sm:px-2">
-            Debater
+            {isTeams ? 'Team' : 'Debater'}
           </th>
           <th scope="col" className={CELL}>
             Wins

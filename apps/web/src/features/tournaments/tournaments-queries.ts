@@ -62,10 +62,22 @@ export const getBrackets = async (id: number) =>
 export const publishResults = async (id: number) =>
   (await api<{ tournament: TTournament }>(`/api/tournaments/${id}/publish`, { method: 'POST' })).tournament;
 
-export const joinByCode = async (code: string) =>
+/** Enters a tournament by its join code; a tournament of teams takes the partners (`partnerIds`) too. */
+export const joinByCode = async (code: string, input: TEnterTournamentRequest = {}) =>
   api<{ tournament: TTournament; entrant: TTournamentEntrant }>(`/api/tournaments/join/${encodeURIComponent(code)}`, {
     method: 'POST',
-    json: {},
+    json: input,
+  });
+
+/** A partner named in a team confirms it (the team is drawn once every member has). */
+export const confirmTeam = async (id: number, entrantId: number) =>
+  api<void>(`/api/tournaments/${id}/entrants/${entrantId}/confirm`, { method: 'POST' });
+
+/** A host replaces a team's member `userId` with `toUserId` (audited). */
+export const replaceMember = async (id: number, entrantId: number, userId: string, toUserId: string) =>
+  api<void>(`/api/tournaments/${id}/entrants/${entrantId}/members/${encodeURIComponent(userId)}`, {
+    method: 'PUT',
+    json: { userId: toUserId },
   });
 
 export const withdrawEntrant = async (id: number, entrantId: number) =>
