@@ -148,8 +148,13 @@ test('two teams enter a Public Forum tournament, a member is replaced, and the t
   await replace.getByLabel(`Who takes ${names.dee}’s place`).selectOption({ label: names.eve });
   await shoot(page, 'host-replaces', shot, 'Entrants (2)');
   await replace.getByRole('button', { name: `Replace ${names.dee}` }).click();
-  await expect(toast(page, `${names.eve} takes ${names.dee}’s place.`)).toBeVisible();
+  await expect(toast(page, `${names.eve} takes ${names.dee}’s place once they confirm the team.`)).toBeVisible();
   await expect(entrants).toContainText(`${names.cy} & ${names.eve}`);
+  // Eve is named, not entered: the team is drawn again once she confirms it herself.
+  const eveConfirmed = await eveCtx!.request.post(`/api/tournaments/${id}/entrants/${cyEntrantId}/confirm`, {
+    headers,
+  });
+  expect(eveConfirmed.status(), await eveConfirmed.text()).toBe(204);
   await expect(host.audit).toContainText('Team member replaced');
   await expect(host.audit).toContainText(`Before: ${names.cy} & ${names.dee}`);
   await expect(host.audit).toContainText(`After: ${names.cy} & ${names.eve}`);

@@ -63,17 +63,19 @@ export async function confirmMember(db: TDb, entrantId: number, userId: string, 
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A member's place goes to `userId` (confirmed: the host chose them, with their agreement, and it is audited). */
+/**
+ * A member's place goes to `to`, unconfirmed: the host names them, and they confirm the team themselves (as every
+ * partner does) before it is drawn again. Nobody is entered in a tournament without their own say.
+ */
 export async function replaceMember(
   db: TDb,
   entrantId: number,
   from: string,
   to: string,
-  now: string,
 ): Promise<boolean> {
   const result = await db
     .updateTable('tournamentEntrantMembers')
-    .set({ userId: to, confirmedAt: now })
+    .set({ userId: to, confirmedAt: null })
     .where('entrantId', '=', entrantId)
     .where('userId', '=', from)
     .executeTakeFirst();

@@ -26,7 +26,7 @@ import * as hostRepo from './tournament-host.repository';
 import * as membersRepo from './tournament-members.repository';
 import * as repo from './tournaments.repository';
 import type { TEntrantRow, TMemberRow, TTournamentRow } from './tournaments.tables';
-import { type TTournamentsDeps, db, lockKey, requireManager, requireViewer } from './tournament-access';
+import { type TTournamentsDeps, lockKey, requireManager, requireViewer } from './tournament-access';
 import { emitChanged } from './tournament-events';
 
 /** Each entrant's members (by entrant id), in speaking order. */
@@ -175,7 +175,7 @@ export async function replaceMember(
     const team = members.map((m) => (m.userId === fromUserId ? toUserId : m.userId));
     await refuseTeam(deps, trx, current.formatId, team);
     await checkDivisionBand(trx, entrant.divisionId, id, toUserId);
-    await membersRepo.replaceMember(trx, entrantId, fromUserId, toUserId, nowIso());
+    await membersRepo.replaceMember(trx, entrantId, fromUserId, toUserId);
     if (from.memberOrder === 1) await membersRepo.setCaptain(trx, entrantId, toUserId);
     const names = await findUserNames(trx, [...members.map((m) => m.userId), toUserId]);
     const nameOf = (userId: string) => names.get(userId) ?? 'Someone';

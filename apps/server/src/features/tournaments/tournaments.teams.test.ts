@@ -207,6 +207,13 @@ describe.each(TEST_ENGINES)('a tournament of teams on %s', (engine) => {
     const entrants = (await f.call(admin, 'GET', `/api/tournaments/${id}/entrants`)).json()
       .entrants as TTournamentEntrant[];
     expect(entrants[0]!.members.map((m) => m.userId)).toEqual([team!.captain.user.id, stranger.user.id]);
+    // Named, not entered: the replacement confirms the team themselves before it is drawn again.
+    expect(entrants[0]!.members.map((m) => m.isConfirmed)).toEqual([true, false]);
+    const drawnTeams = async () =>
+      (await f.call(admin, 'POST', `/api/tournaments/${id}/rounds/1/release`)).json().error.message as string;
+    expect(await drawnTeams()).toContain('this one has 0');
+    await confirm(id, stranger, team!.entrant.id);
+    expect(await drawnTeams()).toContain('this one has 1');
     const audit = (await f.call(admin, 'GET', `/api/tournaments/${id}/audit`)).json().audit as TTournamentAuditEntry[];
     expect(audit[0]!.action).toBe('member_replaced');
     expect(audit[0]!.before).toBe(`${team!.captain.user.displayName} & ${team!.partner.user.displayName}`);

@@ -172,7 +172,7 @@ export function ReplaceMember({
     mutationFn: () => replaceMember(tournament.id, entrant.id, member.userId, toUserId),
     onSuccess: () => {
       const name = choices.data?.find((c) => c.userId === toUserId)?.displayName ?? 'The new member';
-      toast.success(`${name} takes ${member.displayName}’s place.`);
+      toast.success(`${name} takes ${member.displayName}’s place once they confirm the team.`);
       setIsOpen(false);
       setToUserId('');
       setError(undefined);
