@@ -114,16 +114,19 @@ class FakePeerConnection {
   }
 }
 
-const ROLES: Record<string, TMediaRole> = { ana: 'a', ben: 'b', jo: 'judge' };
+/** The round's people: ana, ben and jo, and in a round of teams ana's partners abe and anya, and ben's bea. */
+const ROLES: Record<string, TMediaRole> = { ana: 'a', ben: 'b', jo: 'judge', abe: 'a', anya: 'a', bea: 'b' };
 
 interface TSetup {
   role: TMediaRole;
+  /** Who this browser's person is (by default the first of `ROLES` in `role`, or `me`). */
+  userId?: string;
   hasCamera?: boolean;
   isCameraChosenOn?: boolean;
   cameraRefused?: boolean;
 }
 
-function setup({ role, hasCamera = true, isCameraChosenOn = true, cameraRefused = false }: TSetup) {
+function setup({ role, userId, hasCamera = true, isCameraChosenOn = true, cameraRefused = false }: TSetup) {
   const sent: { signal: TRtcSignal; to: string | undefined }[] = [];
   const pcs = new Map<string, FakePeerConnection>();
   const asked: MediaStreamConstraints[] = [];
@@ -163,7 +166,8 @@ function setup({ role, hasCamera = true, isCameraChosenOn = true, cameraRefused 
   const client = new MeshClient((signal, to) => {
     sent.push({ signal, to });
   }, platform);
-  client.setPeople(Object.keys(ROLES).find((id) => ROLES[id] === role) ?? 'me', (id) => ROLES[id] ?? 'spectator');
+  const myUserId = userId ?? Object.keys(ROLES).find((id) => ROLES[id] === role) ?? 'me';
+  client.setPeople(myUserId, (id) => ROLES[id] ?? 'spectator');
   // Every connection the client makes, by the user whose signal it answers (the latest for each).
   let pendingPeer: string | undefined;
   const create = platform.createPeerConnection;
@@ -192,6 +196,7 @@ function setup({ role, hasCamera = true, isCameraChosenOn = true, cameraRefused 
     now = until;
   };
   return {
+    myUserId,
     client,
     sent,
     pcs,
@@ -298,6 +303,57 @@ describe('MeshClient', () => {
     await t.receive('ben', { type: 'answer', sdp: 'their-answer' });
     expect(pc.remoteDescription).toEqual({ type: 'answer', sdp: 'their-answer' });
     expect(pc.candidates).toEqual([{ candidate: 'early' }]);
+  });
+
+  it('between two partners of one side, the lower account id offers and the other answers', async () => {
+    // ana's partner anya comes after her: ana offers, and takes anya's answer.
+    const t = await started({ role: 'a' });
+    await t.receive('anya', { type: 'hello', callId: 'anya-1', camera: true });
+    expect(t.sentTo('anya').filter((s) => s.type === 'offer')).toHaveLength(1);
+    await t.receive('anya', { type: 'answer', sdp: 'their-answer', offerId: 'call-2' });
+    expect(t.pcs.get('anya')!.remoteDescription).toEqual({ type: 'answer', sdp: 'their-answer' });
+    // An offer from anya (she would be wrong to make one) is not answered over ana's own.
+    await t.receive('anya', { type: 'offer', sdp: 'their-offer', offerId: 'x' });
+    expect(t.sentTo('anya').filter((s) => s.type === 'answer')).toEqual([]);
+    // ana's other partner abe comes before her: she greets him back and answers his offer.
+    await t.receive('abe', { type: 'hello', callId: 'abe-1', camera: true });
+    expect(t.sentTo('abe')).toEqual([{ type: 'hello', callId: 'call-1', camera: true }]);
+    await t.receive('abe', { type: 'offer', sdp: 'abe-offer', offerId: 'o-abe' });
+    expect(t.sentTo('abe').at(-1)).toEqual({ type: 'answer', sdp: 'answer-sdp', offerId: 'o-abe' });
+  });
+
+  it('connects a round of two teams of two and a judge once per pair, with one offerer each', async () => {
+    const people = await Promise.all(
+      (['ana', 'anya', 'ben', 'bea', 'jo'] as const).map((userId) => started({ role: ROLES[userId]!, userId })),
+    );
+    // The server's relay: a signal to the room reaches everyone else, one to a person reaches them, until all is said.
+    const delivered = new Map(people.map((p) => [p, 0]));
+    for (let isQuiet = false; !isQuiet;) {
+      isQuiet = true;
+      for (const from of people) {
+        const fresh = from.sent.slice(delivered.get(from));
+        delivered.set(from, from.sent.length);
+        for (const { signal, to } of fresh) {
+          isQuiet = false;
+          for (const target of people) {
+            if (target !== from && (to === undefined || to === target.myUserId))
+              await target.receive(from.myUserId, signal);
+          }
+        }
+      }
+    }
+    for (const me of people) {
+      // One connection to each of the four others, none made and dropped in a crossing of offers.
+      expect(me.made, me.myUserId).toHaveLength(4);
+      for (const them of people.filter((p) => p !== me)) {
+        const pc = me.pcs.get(them.myUserId)!;
+        expect(pc.isClosed, `${me.myUserId}→${them.myUserId}`).toBe(false);
+        expect(pc.signalingState, `${me.myUserId}→${them.myUserId}`).toBe('stable');
+        // Exactly one of the pair offered: its own description is the offer, the other's the answer.
+        const offered = pc.localDescription?.type === 'offer';
+        expect(them.pcs.get(me.myUserId)!.localDescription?.type).toBe(offered ? 'answer' : 'offer');
+      }
+    }
   });
 
   it('makes one offer for two hellos of one window at once, and a new one for another window', async () => {
