@@ -34,7 +34,15 @@ class FakeStream {
 class FakeTransceiver {
   currentDirection: string | null = null;
   receiver: { track: { kind: string } };
-  sender: { track: FakeTrack | null; replaceTrack: (t: FakeTrack | null) => Promise<void>; setStreams: () => void };
+  sender: {
+    track: FakeTrack | null;
+    replaceTrack: (t: FakeTrack | null) => Promise<void>;
+    setStreams: () => void;
+    getParameters: () => RTCRtpSendParameters;
+    setParameters: (p: RTCRtpSendParameters) => Promise<void>;
+  };
+  /** The encoding its sender was last set to send (what `setParameters` was given). */
+  encoding: RTCRtpEncodingParameters = { active: true };
   constructor(
     kind: string,
     public direction: string,
@@ -48,6 +56,11 @@ class FakeTransceiver {
         return Promise.resolve();
       },
       setStreams: () => undefined,
+      getParameters: () => ({ encodings: [{ ...this.encoding }] }) as unknown as RTCRtpSendParameters,
+      setParameters: (p) => {
+        this.encoding = { ...p.encodings[0]! };
+        return Promise.resolve();
+      },
     };
   }
 }
@@ -354,6 +367,37 @@ describe('MeshClient', () => {
         expect(them.pcs.get(me.myUserId)!.localDescription?.type).toBe(offered ? 'answer' : 'offer');
       }
     }
+  });
+
+  it('caps every video sender while more than three publish, and lifts the cap as they leave', async () => {
+    const t = await started({ role: 'a' });
+    const videoOf = (id: string) => t.pcs.get(id)!.transceivers.find((x) => x.receiver.track.kind === 'video')!;
+    const caps = (ids: string[]) => ids.map((id) => videoOf(id).encoding.maxBitrate ?? 'none');
+    await t.receive('ben', { type: 'hello', callId: 'ben-1' });
+    await t.receive('jo', { type: 'hello', callId: 'jo-1' });
+    // A spectator does not publish: three publishers still send what they can.
+    await t.receive('sam', { type: 'hello', callId: 'sam-1' });
+    expect(caps(['ben', 'jo', 'sam'])).toEqual(['none', 'none', 'none']);
+    // ana's partner and ben's join: five publish, every connection (the spectator's too) is held down.
+    await t.receive('anya', { type: 'hello', callId: 'anya-1' });
+    expect(videoOf('ben').encoding).toMatchObject({ scaleResolutionDownBy: 2, maxBitrate: 533_333 });
+    await t.receive('bea', { type: 'hello', callId: 'bea-1' });
+    expect(caps(['ben', 'jo', 'sam', 'anya', 'bea'])).toEqual([400_000, 400_000, 400_000, 400_000, 400_000]);
+    // A connection that comes up later takes the cap too (its sender had nothing to set before it was negotiated).
+    videoOf('bea').encoding = { active: true };
+    t.pcs.get('bea')!.becomes('connected');
+    await settle();
+    expect(caps(['bea'])).toEqual([400_000]);
+    // The partners leave again: back to three publishers, the cap is lifted.
+    t.pcs.get('anya')!.close();
+    t.pcs.get('anya')!.becomes('closed');
+    await settle();
+    expect(caps(['ben'])).toEqual([533_333]);
+    t.pcs.get('bea')!.close();
+    t.pcs.get('bea')!.becomes('closed');
+    await settle();
+    expect(caps(['ben', 'jo', 'sam'])).toEqual(['none', 'none', 'none']);
+    expect(videoOf('ben').encoding.scaleResolutionDownBy).toBe(1);
   });
 
   it('makes one offer for two hellos of one window at once, and a new one for another window', async () => {

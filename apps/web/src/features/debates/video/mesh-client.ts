@@ -11,9 +11,10 @@ import {
 import { ensureSendSlots, flushCandidates, getLocalMedia, type TMeshPlatform } from './mesh-media';
 import { cameraOff, cameraOn } from './mesh-camera';
 import { sendAudio } from './mesh-audio';
+import { capVideo, publishersOf, videoCapFor } from './mesh-video-cap';
 import type { TIceServer, TMeshSnapshot, TPeer, TRemoteRecord, TSession } from './mesh-types';
 import { answerSignal, answersOffer, isOfferForEarlierCall, offerSignal } from './mesh-negotiation';
-import { closePeer, openPeer } from './mesh-peer';
+import { applyIceServers, closePeer, openPeer } from './mesh-peer';
 import { fingerprintOf, PeerRecovery } from './peer-recovery';
 
 export type { TIceServer, TMeshSnapshot, TRemotePeer } from './mesh-types';
@@ -101,11 +102,17 @@ export class MeshClient {
   /** Who may hear this person now (a prep huddle: their partners; null: everyone); every connection follows it. */
   setAudioAudience(audience: ReadonlySet<string> | null): void {
     this.audience = audience;
-    if (this.session) this.applyAudience(this.session);
+    if (this.session) this.applySenders(this.session);
   }
 
-  private applyAudience(session: TSession): void {
+  /** Every sender follows the huddle's audience, and the video cap for how many publish on the mesh now. */
+  private applySenders(session: TSession): void {
     void sendAudio(session.peers, session.local?.getAudioTracks()[0] ?? null, this.audience);
+    const publishers = publishersOf(
+      session.role,
+      [...session.peers.values()].map((p) => p.role),
+    );
+    if (session.local) void capVideo(session.peers.values(), videoCapFor(publishers));
   }
 
   /**
@@ -116,13 +123,7 @@ export class MeshClient {
     const session = this.session;
     if (!session) return;
     session.iceServers = iceServers;
-    for (const { pc } of session.peers.values()) {
-      try {
-        pc.setConfiguration({ ...pc.getConfiguration(), iceServers });
-      } catch {
-        // A connection that closed meanwhile, or a browser that refuses the change: its current servers stay.
-      }
-    }
+    for (const peer of session.peers.values()) applyIceServers(peer, iceServers);
   }
 
   /**
@@ -265,7 +266,7 @@ export class MeshClient {
       peer.offerId = message.offerId ?? null;
       await peer.pc.setRemoteDescription({ type: 'offer', sdp: message.sdp });
       if (session.local && sends) ensureSendSlots(peer.pc, session.local);
-      this.applyAudience(session);
+      this.applySenders(session);
       await flushCandidates(peer);
       await peer.pc.setLocalDescription(await peer.pc.createAnswer());
       if (session.peers.get(from) !== peer || peer.offerId !== (message.offerId ?? null)) return;
@@ -331,7 +332,7 @@ export class MeshClient {
     const peer = this.newPeer(session, userId, callId);
     const { pc } = peer;
     if (session.local && session.role !== 'spectator') ensureSendSlots(pc, session.local);
-    this.applyAudience(session);
+    this.applySenders(session);
     await this.sendOffer(session, userId, peer);
   }
 
@@ -357,7 +358,12 @@ export class MeshClient {
         isCurrent: () => session.peers.get(userId) === peer,
         candidate: (candidate) => this.send({ type: 'candidate', candidate: candidate as never }, userId),
         track: (stream) => this.patchRemote(userId, { stream }),
-        state: (state) => (state === 'gone' ? this.dropPeer(session, userId) : this.patchRemote(userId, { state })),
+        state: (state) => {
+          if (state === 'gone') return this.dropPeer(session, userId);
+          // Negotiated only now: its sender takes the video cap (applied to the others when it was made).
+          if (state === 'connected' && this.remotes.get(userId)?.state !== state) this.applySenders(session);
+          this.patchRemote(userId, { state });
+        },
       },
     );
     session.peers.set(userId, peer);
@@ -396,6 +402,7 @@ export class MeshClient {
     const peer = session.peers.get(userId);
     if (peer) closePeer(peer);
     session.peers.delete(userId);
+    this.applySenders(session);
     if (this.session !== session || !this.remotes.has(userId)) return;
     this.remotes = new Map(this.remotes);
     this.remotes.delete(userId);
