@@ -714,6 +714,26 @@ describe('MeshClient', () => {
       expect(a.pc.isClosed).toBe(true);
       expect(a.offers()).toHaveLength(2);
     });
+
+    it('between partners, the lower account id restarts a broken connection and the other only asks', async () => {
+      // ana offered to her partner anya: she restarts ICE when it fails.
+      const ana = await started({ role: 'a' });
+      await ana.receive('anya', { type: 'hello', callId: 'anya-1', camera: true });
+      const offered = ana.pcs.get('anya')!;
+      offered.becomes('connected');
+      offered.becomes('failed');
+      await ana.elapse(1);
+      expect(offered.iceRestarts).toBe(1);
+      // anya answered it: she leaves the restart to ana, and asks for a new connection when none comes.
+      const anya = await started({ role: 'a', userId: 'anya' });
+      await anya.receive('ana', { type: 'offer', sdp: 'a=fingerprint:sha-256 AA', offerId: 'o-1' });
+      const answered = anya.pcs.get('ana')!;
+      answered.becomes('connected');
+      answered.becomes('failed');
+      await anya.elapse(ASK_AGAIN_MS);
+      expect(answered.iceRestarts).toBe(0);
+      expect(anya.sentTo('ana').at(-1)).toEqual({ type: 'hello', callId: 'call-1', camera: true });
+    });
   });
   describe('starting a connection that always comes up (issue 42)', () => {
     it('ignores an answer to an older offer, and takes the one to the offer it waits on', async () => {
