@@ -1,6 +1,7 @@
 /**
  * 8. Media: what a debater's browser uploads as spectators join their round, on the mesh (each spectator one more
- * upload, up to SPECTATOR_MEDIA_LIMIT) and through a Janus media server (one upload whatever the audience), and how
+ * upload, up to SPECTATOR_MEDIA_LIMIT) and through a Janus media server (one upload whatever the audience), what a
+ * debater uploads in a round of two teams of two and a judge on the mesh (`media-teams.ts`), and how
  * long a call takes to set up when it must go through a TURN relay over TCP, beside a direct call in the same run.
  *
  * Real Chromium (one browser, a context per person, the fake camera and microphone), the built app, a real Janus
@@ -9,11 +10,10 @@
  * outbound stream of every RTCPeerConnection the page has, over a fixed window once every viewer decodes video.
  */
 import { SPECTATOR_MEDIA_LIMIT } from '@resolved/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { janusMissing, startJanus, type TJanusServer } from '../../../apps/server/src/test/janus';
 import { coturnMissing, startTurnServer } from '../../../apps/server/src/test/coturn';
 import type { TBenchContext, TBenchResult } from '../lib/context';
-import { createSessions, openBenchDatabase, seedUsers } from '../lib/accounts';
 import {
   CAMERA,
   callTimings,
@@ -22,12 +22,22 @@ import {
   launchMediaBrowser,
   pageStats,
   signedInPage,
-  uploadRate,
-  type TPageStats,
 } from '../lib/media-pages';
 import { figure, fmt, type TFigure } from '../lib/report';
 import { PORTS, startServer, type TServer } from '../lib/server';
-import { median, sleep } from '../lib/stats';
+import {
+  cookiesFor,
+  measureStep,
+  openRoom,
+  SETTLE_MS,
+  startRound,
+  waitFor,
+  WINDOW_MS,
+  type TPerson,
+  type TStep,
+} from '../lib/media-rounds';
+import { median } from '../lib/stats';
+import { teamRoundUpload, type TRoundUpload } from './media-teams';
 
 /**
  * The issue's goals. Through Janus a debater's upload at 20 viewers is a ratio to the same round's upload at 1 viewer
@@ -38,26 +48,11 @@ const BUDGET = { janusGrowth: 1.2, relaySetupMs: 2000 };
 const JANUS_VIEWERS = [1, 5, 10, 20];
 /** More spectators than the cap get no media on the mesh by design: measuring them would show the cap, not a cost. */
 const MESH_VIEWERS = [1, SPECTATOR_MEDIA_LIMIT];
-/** After the last viewer of a step decodes video: let keyframe requests and bandwidth estimates settle, then count. */
-const SETTLE_MS = 3000;
-const WINDOW_MS = 8000;
 /** Janus's RTP ports: clear of the ranges the server's tests give their Janus (20000–39999, by process id). */
 const JANUS_RTP_PORTS: [number, number] = [40_000, 40_199];
 const TURN_SECRET = 'bench-turn-secret';
 
 type TMode = 'mesh' | 'janus';
-
-interface TStep {
-  viewers: number;
-  /** Each debater's upload in bytes/s over the window. */
-  upload: number[];
-  /** Connections that sent media during the window, per debater. */
-  sending: number[];
-  /** Per debater: outbound video frames per second, the widest outbound frame, why the encoder held back. */
-  encodedFps: number[];
-  widths: number[];
-  limitations: string[];
-}
 
 interface TSetup {
   /** From the round's first connection between the two to both decoding the other's video. */
@@ -67,85 +62,6 @@ interface TSetup {
   /** From the second page's navigation to both decoding the other's video (page load and media included). */
   pageMs: number;
   pairs: string[];
-}
-
-interface TPerson {
-  context: BrowserContext;
-  page: Page;
-}
-
-/** A live Lincoln Douglas round between the two, through a challenge link. */
-async function startRound(baseUrl: string, host: string, guest: string): Promise<number> {
-  const created = await fetch(`${baseUrl}/api/debates/challenges`, {
-    method: 'POST',
-    headers: { cookie: host, origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ formatId: 'ld' }),
-  });
-  if (!created.ok) throw new Error(`create a challenge: ${created.status} ${await created.text()}`);
-  const { challenge } = (await created.json()) as { challenge: { token: string } };
-  const accepted = await fetch(`${baseUrl}/api/debates/challenges/${challenge.token}/accept`, {
-    method: 'POST',
-    headers: { cookie: guest, origin: baseUrl },
-  });
-  if (!accepted.ok) throw new Error(`accept a challenge: ${accepted.status} ${await accepted.text()}`);
-  return ((await accepted.json()) as { debateId: number }).debateId;
-}
-
-/** Signed-in session cookies for `count` new adults in the server's database. */
-async function cookiesFor(server: TServer, count: number, prefix: string): Promise<string[]> {
-  const database = openBenchDatabase('sqlite', { dataDir: server.dataDir });
-  try {
-    const users = await seedUsers(database, count, { prefix });
-    return await createSessions(
-      database,
-      users.map((u) => u.id),
-    );
-  } finally {
-    await database.close();
-  }
-}
-
-/** Polls until `check` is true, saying what was awaited (and its last state) when it is not within `timeoutMs`. */
-async function waitFor(what: string, timeoutMs: number, check: () => Promise<boolean | string>): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: boolean | string = false;
-  while (Date.now() < deadline) {
-    last = await check();
-    if (last === true) return;
-    await sleep(250);
-  }
-  throw new Error(
-    `timed out after ${timeoutMs / 1000} s waiting for ${what}${typeof last === 'string' ? ` (${last})` : ''}`,
-  );
-}
-
-async function openRoom(browser: Browser, baseUrl: string, cookie: string, debateId: number): Promise<TPerson> {
-  const person = await signedInPage(browser, baseUrl, cookie);
-  await person.page.goto(`/debates/${debateId}`);
-  return person;
-}
-
-/** What each debater uploads over the window, and how. */
-async function measureStep(debaters: TPerson[], viewers: number): Promise<TStep> {
-  await sleep(SETTLE_MS);
-  const before = await Promise.all(debaters.map((d) => pageStats(d.page)));
-  await sleep(WINDOW_MS);
-  const after = await Promise.all(debaters.map((d) => pageStats(d.page)));
-  const seconds = (i: number) => (after[i]!.at - before[i]!.at) / 1000;
-  const growth = (i: number, read: (c: TPageStats['connections'][number]) => number) => {
-    const earlier = new Map(before[i]!.connections.map((c) => [c.index, read(c)]));
-    return after[i]!.connections.map((c) => read(c) - (earlier.get(c.index) ?? 0));
-  };
-  return {
-    viewers,
-    upload: debaters.map((_, i) => uploadRate(before[i]!, after[i]!)),
-    sending: debaters.map((_, i) => growth(i, (c) => c.sentBytes).filter((bytes) => bytes > 0).length),
-    encodedFps: debaters.map((_, i) => growth(i, (c) => c.videoFramesEncoded).reduce((a, b) => a + b, 0) / seconds(i)),
-    widths: after.map((s) => Math.max(0, ...s.connections.map((c) => c.videoWidth))),
-    limitations: after.map((s) =>
-      [...new Set(s.connections.map((c) => c.qualityLimitation).filter((q) => q && q !== 'none'))].join('+'),
-    ),
-  };
 }
 
 /**
@@ -288,6 +204,42 @@ function stepNotes(mode: TMode, steps: TStep[]): string[] {
   );
 }
 
+/**
+ * A debater's upload in a round of teams with a judge against the one-on-one round with one viewer, on the mesh: there
+ * a debater sends to two peers (the other debater and the viewer), as in a one-on-one round with a judge.
+ */
+function teamFigure(solo: TStep, teams: TRoundUpload): TFigure {
+  const n = teams.perSide;
+  return figure({
+    name:
+      `mesh, ${n} v ${n} with a judge: a debater's upload (mean of ${teams.step.upload.length}; ` +
+      `${mean(teams.step.sending)} sending connection(s), video ${mean(teams.step.widths)} px wide)`,
+    value: kbits(mean(teams.step.upload)),
+    unit: 'kbit/s',
+    baseline: {
+      label: `1 v 1, sending to 2 (${mean(solo.sending)} connection(s), ${mean(solo.widths)} px)`,
+      value: kbits(mean(solo.upload)),
+      unit: 'kbit/s',
+    },
+    ratio: { label: `${n} v ${n} / 1 v 1`, value: mean(teams.step.upload) / mean(solo.upload) },
+  });
+}
+
+function teamNote(round: TRoundUpload): string {
+  const { step } = round;
+  return (
+    `Mesh, ${round.perSide} v ${round.perSide} with a judge (${round.publishers} publishers), per debater: ` +
+    step.upload
+      .map(
+        (u, i) =>
+          `${fmt(kbits(u), 'kbit/s')} over ${step.sending[i]} connection(s), ${fmt(step.encodedFps[i]!)} video ` +
+          `frames/s encoded, ${step.widths[i]} px wide${step.limitations[i] ? `, limited by ${step.limitations[i]}` : ''}`,
+      )
+      .join('; ') +
+    '.'
+  );
+}
+
 function setupNote(label: string, rounds: TSetup[]): string {
   return (
     `${label}, each round: first frame ${rounds.map((r) => fmt(r.frameMs, 'ms')).join(', ')}; connected ` +
@@ -323,12 +275,16 @@ export async function mediaBenchmark(ctx: TBenchContext): Promise<TBenchResult> 
     const meshResults = await uploadPerViewers(ctx, 'mesh', mesh, browser, meshSteps);
     figures.push(...uploadFigures('mesh', meshResults));
     notes.push(...stepNotes('mesh', meshResults));
+    // A round of teams on the mesh: a debater's upload with two a side and a judge, beside the one-on-one round above.
+    const teamRound = await teamRoundUpload(mesh, browser, 'media-teams-');
+    figures.push(teamFigure(meshResults[0]!, teamRound));
+    notes.push(teamNote(teamRound));
     const direct = await setupRounds(mesh, browser, setupRoundsCount, 'media-direct-');
     ctx.log(`direct set-up: ${direct.map((r) => fmt(r.frameMs, 'ms')).join(', ')}`);
     notes.push(setupNote('Direct call', direct));
     await mesh.stop();
     started.pop();
-    endPart('mesh and direct calls');
+    endPart('mesh, rounds of teams and direct calls');
 
     // Through Janus: the same rounds with JANUS_URL set.
     // Locally a machine without Janus or coturn skips that half with the reason; in CI it runs (and fails) instead.
@@ -455,7 +411,8 @@ export async function mediaBenchmark(ctx: TBenchContext): Promise<TBenchResult> 
       `per person); a round of two debaters, viewers joining in steps (mesh ${meshSteps.join(', ')}; Janus ` +
       `${janusSteps.join(', ')}); at each step, once every viewer decodes both debaters' videos, ${SETTLE_MS / 1000} s ` +
       `to settle then a ${WINDOW_MS / 1000} s window of each debater's RTP bytes sent (getStats, every connection); ` +
-      `call set-up over ${setupRoundsCount} round(s) each, direct (mesh app) and relayed (ICE_TRANSPORT_POLICY=relay, ` +
+      `a debater's upload in a round of two a side with a judge on the mesh once everyone decodes everyone (the ` +
+      `same window); call set-up over ${setupRoundsCount} round(s) each, direct (mesh app) and relayed (ICE_TRANSPORT_POLICY=relay, ` +
       `coturn over TCP only), from the round's first RTCPeerConnection to both pages decoding a frame`,
     figures,
     notes,

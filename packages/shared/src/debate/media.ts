@@ -1,7 +1,22 @@
 import { SPECTATOR_MEDIA_LIMIT, type TMediaRole, type TRtcSignal } from './protocol.js';
 
-/** Who offers to whom in the round's mesh: the lower rank offers, so every pair agrees without asking. */
+/**
+ * Who offers to whom in the round's mesh: the lower rank offers, so every pair agrees without asking. Two people of
+ * one role (partners of a side) are told apart by their account id: the lower one offers.
+ */
 const RANK: Record<TMediaRole, number> = { a: 0, b: 1, judge: 2, spectator: 3 };
+
+/** A person in the round's call: their media role and their account (which tells two of one role apart). */
+export interface TMediaPeer {
+  role: TMediaRole;
+  userId: string;
+}
+
+/** Whether `me` comes before `them` in the mesh's order: by role, then (two of one role) by account id. */
+function isBefore(me: TMediaPeer, them: TMediaPeer): boolean {
+  if (me.role !== them.role) return RANK[me.role] < RANK[them.role];
+  return me.userId < them.userId;
+}
 
 /**
  * What a browser does with a peer's hello: `offer` a connection, `greet` back (so the peer offers), say the media
@@ -9,18 +24,18 @@ const RANK: Record<TMediaRole, number> = { a: 0, b: 1, judge: 2, spectator: 3 };
  * connect to each other, nor to anyone while the round's debaters do not let spectators watch: a round with a minor). `spectatorPeers` counts the spectators this browser already sends to.
  */
 export function helloAction(
-  me: TMediaRole,
-  them: TMediaRole,
+  me: TMediaPeer,
+  them: TMediaPeer,
   spectatorPeers: number,
   isKnownPeer: boolean,
   isSpectatorWatchAllowed = true,
 ): 'offer' | 'greet' | 'full' | 'ignore' {
-  if (me === 'spectator' && them === 'spectator') return 'ignore';
-  // A panel's judges each connect to both debaters, not to each other (judges do not confer during the round).
-  if (me === 'judge' && them === 'judge') return 'ignore';
-  if (!isSpectatorWatchAllowed && (me === 'spectator' || them === 'spectator')) return 'ignore';
-  if (RANK[me] > RANK[them]) return 'greet';
-  if (them === 'spectator' && !isKnownPeer && spectatorPeers >= SPECTATOR_MEDIA_LIMIT) return 'full';
+  if (me.role === 'spectator' && them.role === 'spectator') return 'ignore';
+  // A panel's judges each connect to every debater, not to each other (judges do not confer during the round).
+  if (me.role === 'judge' && them.role === 'judge') return 'ignore';
+  if (!isSpectatorWatchAllowed && (me.role === 'spectator' || them.role === 'spectator')) return 'ignore';
+  if (!isBefore(me, them)) return 'greet';
+  if (them.role === 'spectator' && !isKnownPeer && spectatorPeers >= SPECTATOR_MEDIA_LIMIT) return 'full';
   return 'offer';
 }
 
@@ -36,9 +51,12 @@ export function peersToDrop(
   return [...peers].filter((p) => p.role === 'spectator').map((p) => p.userId);
 }
 
-/** Whether `me` makes the offers to `them` (and so takes their answers, and answers nothing from them). */
-export function offersTo(me: TMediaRole, them: TMediaRole): boolean {
-  return RANK[me] < RANK[them];
+/**
+ * Whether `me` makes the offers to `them` (and so takes their answers, and answers nothing from them): exactly one of
+ * every pair of distinct people does, partners of one side included.
+ */
+export function offersTo(me: TMediaPeer, them: TMediaPeer): boolean {
+  return me.userId !== them.userId && isBefore(me, them);
 }
 
 /** How long a second hello from the same call is taken for a repeat of the first (two hellos crossing). */

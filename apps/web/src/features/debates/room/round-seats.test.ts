@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClock, type TDebate, type TDebateSeat } from '@resolved/shared';
 import { currentSpeakersText, namesOf, teamOf, viewerSeat } from './round-seats';
-import { callPeople, mediaRoleOf } from '../video/call-people';
+import { callPeople, mediaRoleOf, shownCallState } from '../video/call-people';
 
 const rating = { rating: 1500, deviation: 350, isProvisional: true, games: 0 };
 const seat = (userId: string, side: 'a' | 'b', position: string | null): TDebateSeat => ({
@@ -58,5 +58,27 @@ describe('a round’s seats in the room', () => {
       ['cat', 'Opponent · First speaker'],
       ['dan', 'Opponent · Second speaker'],
     ]);
+  });
+
+  it('says the call is up only once every other debater is connected, for a debater and a judge alike', () => {
+    const debaterIds = new Set(teams.map((s) => s.userId));
+    const withJudge = { ...round(teams), judge: seat('jo', 'a', null) } as unknown as TDebate;
+    const states = (connected: string[]) => (userId: string) =>
+      connected.includes(userId) ? ('connected' as const) : userId === 'jo' ? ('connected' as const) : undefined;
+    // ben, a partner: ann, cat and dan; the judge's tile shows its own state.
+    const benSees = callPeople(withJudge, 'a', 'ben');
+    expect(shownCallState(benSees, debaterIds, states(['cat', 'dan']), 'a')).toBe('Waiting for the other debaters');
+    expect(shownCallState(benSees, debaterIds, states(['ann', 'cat', 'dan']), 'a')).toBe('connected');
+    // The judge: all four debaters.
+    const judgeSees = callPeople(withJudge, 'judge', 'jo');
+    expect(shownCallState(judgeSees, debaterIds, states(['ann', 'ben', 'cat']), 'judge')).toBe(
+      'Waiting for the debaters',
+    );
+    expect(shownCallState(judgeSees, debaterIds, states(['ann', 'ben', 'cat', 'dan']), 'judge')).toBe('connected');
+    // One a side: the one opponent.
+    const solo = round([seat('ann', 'a', null), seat('cat', 'b', null)]);
+    expect(shownCallState(callPeople(solo, 'a', 'ann'), new Set(['ann', 'cat']), () => undefined, 'a')).toBe(
+      'Waiting for your opponent',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { Mic, MicOff, Video, VideoOff } from 'lucide-react';
 import type { TDebate, TMediaRole } from '@resolved/shared';
 import { buttonClass } from '../../../ui/button-styles';
-import { callPeople, callState } from './call-people';
+import { callPeople, shownCallState } from './call-people';
 import { StreamVideo } from './StreamVideo';
 import { useBlockedVideos } from './useBlockedVideos';
 import { useCallQuality } from './useCallQuality';
@@ -30,11 +30,9 @@ export function CallView({
     rtc.connectionOf,
     people.map((p) => p.userId),
   );
-  // The call is up when this browser reaches both debaters (and, for a debater, the opponent).
-  const essential = people
-    .filter((p) => p.label !== 'Judge camera' && p.label !== 'Panel judge camera')
-    .map((p) => byUser.get(p.userId)?.state);
-  const state = callState(essential, isDebater ? 'Waiting for your opponent' : 'Waiting for the debaters');
+  // The call is up when this browser reaches every debater of the round (for a debater: every other one).
+  const debaterIds = new Set(seatsOfRound(debate).map((seat) => seat.userId));
+  const state = shownCallState(people, debaterIds, (userId) => byUser.get(userId)?.state, myRole);
   const myName =
     [...seatsOfRound(debate), debate.judge, ...(debate.panel?.judges ?? [])].find((p) => p && p.userId === myUserId)
       ?.displayName ?? 'You';

@@ -89,3 +89,26 @@ export function callState(states: (RTCPeerConnectionState | undefined)[], waitin
   }
   return STATE_TEXT.connected!;
 }
+
+/**
+ * How the call stands for this person: the worst state among their connections to the round's debaters (every seat:
+ * partners and opponents for a debater, all of them for a judge or a spectator); the judges' tiles show their own.
+ */
+export function shownCallState(
+  people: readonly TCallPerson[],
+  debaterIds: ReadonlySet<string>,
+  stateOf: (userId: string) => RTCPeerConnectionState | undefined,
+  myRole: TMediaRole,
+): string {
+  const debaters = people.filter((p) => debaterIds.has(p.userId));
+  const waiting =
+    myRole !== 'a' && myRole !== 'b'
+      ? 'Waiting for the debaters'
+      : debaters.length > 1
+        ? 'Waiting for the other debaters'
+        : 'Waiting for your opponent';
+  return callState(
+    debaters.map((p) => stateOf(p.userId)),
+    waiting,
+  );
+}

@@ -34,7 +34,15 @@ class FakeStream {
 class FakeTransceiver {
   currentDirection: string | null = null;
   receiver: { track: { kind: string } };
-  sender: { track: FakeTrack | null; replaceTrack: (t: FakeTrack | null) => Promise<void>; setStreams: () => void };
+  sender: {
+    track: FakeTrack | null;
+    replaceTrack: (t: FakeTrack | null) => Promise<void>;
+    setStreams: () => void;
+    getParameters: () => RTCRtpSendParameters;
+    setParameters: (p: RTCRtpSendParameters) => Promise<void>;
+  };
+  /** The encoding its sender was last set to send (what `setParameters` was given). */
+  encoding: RTCRtpEncodingParameters = { active: true };
   constructor(
     kind: string,
     public direction: string,
@@ -48,6 +56,11 @@ class FakeTransceiver {
         return Promise.resolve();
       },
       setStreams: () => undefined,
+      getParameters: () => ({ encodings: [{ ...this.encoding }] }) as unknown as RTCRtpSendParameters,
+      setParameters: (p) => {
+        this.encoding = { ...p.encodings[0]! };
+        return Promise.resolve();
+      },
     };
   }
 }
@@ -114,16 +127,19 @@ class FakePeerConnection {
   }
 }
 
-const ROLES: Record<string, TMediaRole> = { ana: 'a', ben: 'b', jo: 'judge' };
+/** The round's people: ana, ben and jo, and in a round of teams ana's partners abe and anya, and ben's bea. */
+const ROLES: Record<string, TMediaRole> = { ana: 'a', ben: 'b', jo: 'judge', abe: 'a', anya: 'a', bea: 'b' };
 
 interface TSetup {
   role: TMediaRole;
+  /** Who this browser's person is (by default the first of `ROLES` in `role`, or `me`). */
+  userId?: string;
   hasCamera?: boolean;
   isCameraChosenOn?: boolean;
   cameraRefused?: boolean;
 }
 
-function setup({ role, hasCamera = true, isCameraChosenOn = true, cameraRefused = false }: TSetup) {
+function setup({ role, userId, hasCamera = true, isCameraChosenOn = true, cameraRefused = false }: TSetup) {
   const sent: { signal: TRtcSignal; to: string | undefined }[] = [];
   const pcs = new Map<string, FakePeerConnection>();
   const asked: MediaStreamConstraints[] = [];
@@ -163,7 +179,8 @@ function setup({ role, hasCamera = true, isCameraChosenOn = true, cameraRefused 
   const client = new MeshClient((signal, to) => {
     sent.push({ signal, to });
   }, platform);
-  client.setPeople(Object.keys(ROLES).find((id) => ROLES[id] === role) ?? 'me', (id) => ROLES[id] ?? 'spectator');
+  const myUserId = userId ?? Object.keys(ROLES).find((id) => ROLES[id] === role) ?? 'me';
+  client.setPeople(myUserId, (id) => ROLES[id] ?? 'spectator');
   // Every connection the client makes, by the user whose signal it answers (the latest for each).
   let pendingPeer: string | undefined;
   const create = platform.createPeerConnection;
@@ -192,6 +209,7 @@ function setup({ role, hasCamera = true, isCameraChosenOn = true, cameraRefused 
     now = until;
   };
   return {
+    myUserId,
     client,
     sent,
     pcs,
@@ -298,6 +316,88 @@ describe('MeshClient', () => {
     await t.receive('ben', { type: 'answer', sdp: 'their-answer' });
     expect(pc.remoteDescription).toEqual({ type: 'answer', sdp: 'their-answer' });
     expect(pc.candidates).toEqual([{ candidate: 'early' }]);
+  });
+
+  it('between two partners of one side, the lower account id offers and the other answers', async () => {
+    // ana's partner anya comes after her: ana offers, and takes anya's answer.
+    const t = await started({ role: 'a' });
+    await t.receive('anya', { type: 'hello', callId: 'anya-1', camera: true });
+    expect(t.sentTo('anya').filter((s) => s.type === 'offer')).toHaveLength(1);
+    await t.receive('anya', { type: 'answer', sdp: 'their-answer', offerId: 'call-2' });
+    expect(t.pcs.get('anya')!.remoteDescription).toEqual({ type: 'answer', sdp: 'their-answer' });
+    // An offer from anya (she would be wrong to make one) is not answered over ana's own.
+    await t.receive('anya', { type: 'offer', sdp: 'their-offer', offerId: 'x' });
+    expect(t.sentTo('anya').filter((s) => s.type === 'answer')).toEqual([]);
+    // ana's other partner abe comes before her: she greets him back and answers his offer.
+    await t.receive('abe', { type: 'hello', callId: 'abe-1', camera: true });
+    expect(t.sentTo('abe')).toEqual([{ type: 'hello', callId: 'call-1', camera: true }]);
+    await t.receive('abe', { type: 'offer', sdp: 'abe-offer', offerId: 'o-abe' });
+    expect(t.sentTo('abe').at(-1)).toEqual({ type: 'answer', sdp: 'answer-sdp', offerId: 'o-abe' });
+  });
+
+  it('connects a round of two teams of two and a judge once per pair, with one offerer each', async () => {
+    const people = await Promise.all(
+      (['ana', 'anya', 'ben', 'bea', 'jo'] as const).map((userId) => started({ role: ROLES[userId]!, userId })),
+    );
+    // The server's relay: a signal to the room reaches everyone else, one to a person reaches them, until all is said.
+    const delivered = new Map(people.map((p) => [p, 0]));
+    for (let isQuiet = false; !isQuiet;) {
+      isQuiet = true;
+      for (const from of people) {
+        const fresh = from.sent.slice(delivered.get(from));
+        delivered.set(from, from.sent.length);
+        for (const { signal, to } of fresh) {
+          isQuiet = false;
+          for (const target of people) {
+            if (target !== from && (to === undefined || to === target.myUserId))
+              await target.receive(from.myUserId, signal);
+          }
+        }
+      }
+    }
+    for (const me of people) {
+      // One connection to each of the four others, none made and dropped in a crossing of offers.
+      expect(me.made, me.myUserId).toHaveLength(4);
+      for (const them of people.filter((p) => p !== me)) {
+        const pc = me.pcs.get(them.myUserId)!;
+        expect(pc.isClosed, `${me.myUserId}→${them.myUserId}`).toBe(false);
+        expect(pc.signalingState, `${me.myUserId}→${them.myUserId}`).toBe('stable');
+        // Exactly one of the pair offered: its own description is the offer, the other's the answer.
+        const offered = pc.localDescription?.type === 'offer';
+        expect(them.pcs.get(me.myUserId)!.localDescription?.type).toBe(offered ? 'answer' : 'offer');
+      }
+    }
+  });
+
+  it('caps every video sender while more than three publish, and lifts the cap as they leave', async () => {
+    const t = await started({ role: 'a' });
+    const videoOf = (id: string) => t.pcs.get(id)!.transceivers.find((x) => x.receiver.track.kind === 'video')!;
+    const caps = (ids: string[]) => ids.map((id) => videoOf(id).encoding.maxBitrate ?? 'none');
+    await t.receive('ben', { type: 'hello', callId: 'ben-1' });
+    await t.receive('jo', { type: 'hello', callId: 'jo-1' });
+    // A spectator does not publish: three publishers still send what they can.
+    await t.receive('sam', { type: 'hello', callId: 'sam-1' });
+    expect(caps(['ben', 'jo', 'sam'])).toEqual(['none', 'none', 'none']);
+    // ana's partner and ben's join: five publish, every connection (the spectator's too) is held down.
+    await t.receive('anya', { type: 'hello', callId: 'anya-1' });
+    expect(videoOf('ben').encoding).toMatchObject({ scaleResolutionDownBy: 2, maxBitrate: 533_333 });
+    await t.receive('bea', { type: 'hello', callId: 'bea-1' });
+    expect(caps(['ben', 'jo', 'sam', 'anya', 'bea'])).toEqual([400_000, 400_000, 400_000, 400_000, 400_000]);
+    // A connection that comes up later takes the cap too (its sender had nothing to set before it was negotiated).
+    videoOf('bea').encoding = { active: true };
+    t.pcs.get('bea')!.becomes('connected');
+    await settle();
+    expect(caps(['bea'])).toEqual([400_000]);
+    // The partners leave again: back to three publishers, the cap is lifted.
+    t.pcs.get('anya')!.close();
+    t.pcs.get('anya')!.becomes('closed');
+    await settle();
+    expect(caps(['ben'])).toEqual([533_333]);
+    t.pcs.get('bea')!.close();
+    t.pcs.get('bea')!.becomes('closed');
+    await settle();
+    expect(caps(['ben', 'jo', 'sam'])).toEqual(['none', 'none', 'none']);
+    expect(videoOf('ben').encoding.scaleResolutionDownBy).toBe(1);
   });
 
   it('makes one offer for two hellos of one window at once, and a new one for another window', async () => {
@@ -613,6 +713,26 @@ describe('MeshClient', () => {
       await a.receive('ben', { type: 'hello', callId: 'ben-1', camera: true });
       expect(a.pc.isClosed).toBe(true);
       expect(a.offers()).toHaveLength(2);
+    });
+
+    it('between partners, the lower account id restarts a broken connection and the other only asks', async () => {
+      // ana offered to her partner anya: she restarts ICE when it fails.
+      const ana = await started({ role: 'a' });
+      await ana.receive('anya', { type: 'hello', callId: 'anya-1', camera: true });
+      const offered = ana.pcs.get('anya')!;
+      offered.becomes('connected');
+      offered.becomes('failed');
+      await ana.elapse(1);
+      expect(offered.iceRestarts).toBe(1);
+      // anya answered it: she leaves the restart to ana, and asks for a new connection when none comes.
+      const anya = await started({ role: 'a', userId: 'anya' });
+      await anya.receive('ana', { type: 'offer', sdp: 'a=fingerprint:sha-256 AA', offerId: 'o-1' });
+      const answered = anya.pcs.get('ana')!;
+      answered.becomes('connected');
+      answered.becomes('failed');
+      await anya.elapse(ASK_AGAIN_MS);
+      expect(answered.iceRestarts).toBe(0);
+      expect(anya.sentTo('ana').at(-1)).toEqual({ type: 'hello', callId: 'call-1', camera: true });
     });
   });
   describe('starting a connection that always comes up (issue 42)', () => {

@@ -4,14 +4,17 @@ import {
   isRepeatHello,
   offersTo,
   peersToDrop,
+  type TMediaPeer,
   type TMediaRole,
   type TRtcSignal,
 } from '@resolved/shared';
-import { ensureSendSlots, flushCandidates, getLocalMedia, sendVideo, type TMeshPlatform } from './mesh-media';
+import { ensureSendSlots, flushCandidates, getLocalMedia, type TMeshPlatform } from './mesh-media';
+import { cameraOff, cameraOn } from './mesh-camera';
 import { sendAudio } from './mesh-audio';
+import { capVideo, publishersOf, videoCapFor } from './mesh-video-cap';
 import type { TIceServer, TMeshSnapshot, TPeer, TRemoteRecord, TSession } from './mesh-types';
 import { answerSignal, answersOffer, isOfferForEarlierCall, offerSignal } from './mesh-negotiation';
-import { closePeer, openPeer } from './mesh-peer';
+import { applyIceServers, closePeer, openPeer } from './mesh-peer';
 import { fingerprintOf, PeerRecovery } from './peer-recovery';
 
 export type { TIceServer, TMeshSnapshot, TRemotePeer } from './mesh-types';
@@ -21,8 +24,9 @@ export type { TIceServer, TMeshSnapshot, TRemotePeer } from './mesh-types';
  * `getSnapshot`. The debaters and the judge send and receive; spectators only receive, and each participant's browser
  * sends to at most SPECTATOR_MEDIA_LIMIT of them (beyond that it answers `full`). Signals travel through the server
  * (`send(signal, toUserId)`; what arrives goes to `handleSignal`). Everyone says `hello` to the room when ready; for
- * each pair the lower-ranked role (A, B, judge, spectator) offers, and the other answers a hello with a hello addressed
- * to it, so whoever arrives second starts that pair's call (`helloAction`). Every connection of a sender negotiates
+ * each pair the lower-ranked role (A, B, judge, spectator; two partners of a side: the lower account id) offers, and
+ * the other answers a hello with a hello addressed to it, so whoever arrives second starts that pair's call
+ * (`helloAction`). Every connection of a sender negotiates
  * one audio and one video transceiver even with the camera off, so the camera goes on and off by `replaceTrack`.
  */
 export class MeshClient {
@@ -98,11 +102,17 @@ export class MeshClient {
   /** Who may hear this person now (a prep huddle: their partners; null: everyone); every connection follows it. */
   setAudioAudience(audience: ReadonlySet<string> | null): void {
     this.audience = audience;
-    if (this.session) this.applyAudience(this.session);
+    if (this.session) this.applySenders(this.session);
   }
 
-  private applyAudience(session: TSession): void {
+  /** Every sender follows the huddle's audience, and the video cap for how many publish on the mesh now. */
+  private applySenders(session: TSession): void {
     void sendAudio(session.peers, session.local?.getAudioTracks()[0] ?? null, this.audience);
+    const publishers = publishersOf(
+      session.role,
+      [...session.peers.values()].map((p) => p.role),
+    );
+    if (session.local) void capVideo(session.peers.values(), videoCapFor(publishers));
   }
 
   /**
@@ -113,13 +123,7 @@ export class MeshClient {
     const session = this.session;
     if (!session) return;
     session.iceServers = iceServers;
-    for (const { pc } of session.peers.values()) {
-      try {
-        pc.setConfiguration({ ...pc.getConfiguration(), iceServers });
-      } catch {
-        // A connection that closed meanwhile, or a browser that refuses the change: its current servers stay.
-      }
-    }
+    for (const peer of session.peers.values()) applyIceServers(peer, iceServers);
   }
 
   /**
@@ -211,31 +215,16 @@ export class MeshClient {
    */
   async toggleCamera(): Promise<void> {
     const session = this.session;
-    const stream = session?.local;
-    const getUserMedia = this.platform.getUserMedia;
-    if (!session || !stream || this.isCameraBusy) return;
+    if (!session?.local || this.isCameraBusy) return;
     if (!this.isCameraOff) {
-      for (const track of stream.getVideoTracks()) {
-        track.stop();
-        stream.removeTrack(track);
-      }
-      await sendVideo(session.peers.values(), null);
-      this.setCamera(false);
-      return;
+      await cameraOff(session);
+      return this.setCamera(false);
     }
-    if (!getUserMedia) return;
+    if (!this.platform.getUserMedia) return;
     this.isCameraBusy = true;
     this.changed();
     try {
-      const camera = await getUserMedia({ video: true });
-      const track = camera.getVideoTracks()[0];
-      if (!track || this.session !== session) {
-        camera.getTracks().forEach((t) => t.stop());
-        return;
-      }
-      stream.addTrack(track);
-      await sendVideo(session.peers.values(), track);
-      this.setCamera(true);
+      if (await cameraOn(this.platform, session, () => this.session === session)) this.setCamera(true);
     } finally {
       this.isCameraBusy = false;
       this.changed();
@@ -245,10 +234,11 @@ export class MeshClient {
   private async answer(session: TSession, from: string, theirRole: TMediaRole, message: TRtcSignal): Promise<void> {
     const myRole = session.role;
     const sends = myRole !== 'spectator';
+    const [me, them] = [this.meIn(session), { role: theirRole, userId: from }];
     if (message.type === 'hello') {
       const spectatorPeers = [...session.peers.values()].filter((p) => p.role === 'spectator').length;
       const isKnown = session.peers.has(from);
-      const action = helloAction(myRole, theirRole, spectatorPeers, isKnown, this.isSpectatorWatchAllowed);
+      const action = helloAction(me, them, spectatorPeers, isKnown, this.isSpectatorWatchAllowed);
       if (action === 'ignore' && theirRole === 'spectator' && !this.isSpectatorWatchAllowed) {
         session.heldSpectators.set(from, message.callId);
       } else if (action === 'offer') {
@@ -262,7 +252,7 @@ export class MeshClient {
         this.isMediaFull = true;
         this.changed();
       }
-    } else if (message.type === 'offer' && !offersTo(myRole, theirRole)) {
+    } else if (message.type === 'offer' && !offersTo(me, them)) {
       // Made for this window's earlier call: ask for one for the call it has now (an answer would cross it).
       if (isOfferForEarlierCall(message, session.callId)) return this.send(this.helloSignal(session), from);
       const existing = session.peers.get(from);
@@ -276,12 +266,12 @@ export class MeshClient {
       peer.offerId = message.offerId ?? null;
       await peer.pc.setRemoteDescription({ type: 'offer', sdp: message.sdp });
       if (session.local && sends) ensureSendSlots(peer.pc, session.local);
-      this.applyAudience(session);
+      this.applySenders(session);
       await flushCandidates(peer);
       await peer.pc.setLocalDescription(await peer.pc.createAnswer());
       if (session.peers.get(from) !== peer || peer.offerId !== (message.offerId ?? null)) return;
       this.send(answerSignal(peer.pc.localDescription?.sdp ?? '', message.offerId), from);
-    } else if (message.type === 'answer' && offersTo(myRole, theirRole)) {
+    } else if (message.type === 'answer' && offersTo(me, them)) {
       const peer = session.peers.get(from);
       // Only the answer to the offer this connection waits on: one to an older offer would pair it with a
       // connection the peer no longer has, and it would never connect.
@@ -306,6 +296,11 @@ export class MeshClient {
     if (session.role === 'spectator' || message.type !== 'hello') return;
     if (this.isSpectatorWatchAllowed) this.send({ type: 'media', camera: !this.isCameraOff }, from);
     else session.heldSpectators.set(from, message.callId);
+  }
+
+  /** This person in the call: the order of offers needs their account as well as their role (partners share one). */
+  private meIn(session: TSession): TMediaPeer {
+    return { role: session.role, userId: this.myUserId ?? '' };
   }
 
   /** Our hello: a sender says whether its camera is on, so whoever it meets shows video or a placeholder. */
@@ -337,7 +332,7 @@ export class MeshClient {
     const peer = this.newPeer(session, userId, callId);
     const { pc } = peer;
     if (session.local && session.role !== 'spectator') ensureSendSlots(pc, session.local);
-    this.applyAudience(session);
+    this.applySenders(session);
     await this.sendOffer(session, userId, peer);
   }
 
@@ -363,7 +358,12 @@ export class MeshClient {
         isCurrent: () => session.peers.get(userId) === peer,
         candidate: (candidate) => this.send({ type: 'candidate', candidate: candidate as never }, userId),
         track: (stream) => this.patchRemote(userId, { stream }),
-        state: (state) => (state === 'gone' ? this.dropPeer(session, userId) : this.patchRemote(userId, { state })),
+        state: (state) => {
+          if (state === 'gone') return this.dropPeer(session, userId);
+          // Negotiated only now: its sender takes the video cap (applied to the others when it was made).
+          if (state === 'connected' && this.remotes.get(userId)?.state !== state) this.applySenders(session);
+          this.patchRemote(userId, { state });
+        },
       },
     );
     session.peers.set(userId, peer);
@@ -380,7 +380,8 @@ export class MeshClient {
   private recoveryOf(session: TSession, userId: string, pc: RTCPeerConnection): PeerRecovery {
     const isCurrent = () => this.session === session && session.peers.get(userId)?.pc === pc;
     const warn = (error: unknown) => console.warn('A broken call connection could not be brought back', error);
-    return new PeerRecovery(offersTo(session.role, this.roleOf(userId)), this.platform.setTimer, {
+    const isOfferer = offersTo(this.meIn(session), { role: this.roleOf(userId), userId });
+    return new PeerRecovery(isOfferer, this.platform.setTimer, {
       restart: () => {
         const peer = session.peers.get(userId);
         if (!isCurrent() || !peer) return;
@@ -401,6 +402,7 @@ export class MeshClient {
     const peer = session.peers.get(userId);
     if (peer) closePeer(peer);
     session.peers.delete(userId);
+    this.applySenders(session);
     if (this.session !== session || !this.remotes.has(userId)) return;
     this.remotes = new Map(this.remotes);
     this.remotes.delete(userId);

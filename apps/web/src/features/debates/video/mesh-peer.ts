@@ -80,3 +80,12 @@ export function closePeer(peer: TPeer): void {
   peer.flow.dispose();
   peer.pc.close();
 }
+
+/** New ICE servers for a running connection (its ICE restarts use them). */
+export function applyIceServers(peer: TPeer, iceServers: RTCIceServer[]): void {
+  try {
+    peer.pc.setConfiguration({ ...peer.pc.getConfiguration(), iceServers });
+  } catch {
+    // A connection that closed meanwhile, or a browser that refuses the change: its current servers stay.
+  }
+}
