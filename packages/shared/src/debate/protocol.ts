@@ -69,6 +69,10 @@ export interface TDebater extends TDebateParticipant {
 export interface TDebateSeat extends TDebater {
   side: TSideKey;
   position: string | null;
+  /** This debater's own say: whether they agree to record the round (every debater must). */
+  recordConsent?: boolean;
+  /** This debater's own say: whether they let spectators see and hear them (every debater must). */
+  spectatorWatch?: boolean;
 }
 
 export interface TBallot {

@@ -129,6 +129,9 @@ export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
       ...debater(seat.userId),
       side: seat.side === 'b' ? 'b' : 'a',
       position: seat.position,
+      recordConsent: Number(seat.recordConsent) === 1,
+      // Not chosen yet: a round with a minor keeps spectators out until each debater lets them in.
+      spectatorWatch: seat.spectatorWatch === null ? !extras.minors.hasMinor : Number(seat.spectatorWatch) === 1,
     })),
     forfeitedBy: row.forfeitedBy,
     // A round its spectators may not watch keeps its meeting link out of the snapshot every spectator receives.

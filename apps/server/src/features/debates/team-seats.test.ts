@@ -6,7 +6,6 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TDebate, TSessionUser } from '@resolved/shared';
-import type { TDebatesDeps } from '../../context';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { openSeatedRound } from './round-seating';
@@ -282,8 +281,7 @@ describe.each(TEST_ENGINES)('seat rules over teams on %s', (engine) => {
   it('moves each team’s partner chat and team flow with it when the sides swap: nobody reads the other team’s', async () => {
     const [a1, a2, b1, b2] = await people(4);
     const id = await open([a1!, a2!], [b1!, b2!]);
-    // The events go nowhere here: what is read back is the stored side.
-    const deps = { database: t.database, events: { emit: () => undefined } as unknown as TDebatesDeps['events'] };
+    const deps = { database: t.database, events: t.app.context.events };
     await postPartnerMessage(deps, a1!.user, id, { text: 'Lead with the jobs turn.' });
     await postPartnerMessage(deps, b1!.user, id, { text: 'Their card is from 2015.' });
     const write = (who: TCookieUser, text: string) =>

@@ -97,13 +97,18 @@ export async function listRecordingIdsOfDebate(db: TDb, debateId: number): Promi
   return rows.map((r) => Number(r.id));
 }
 
-/** The recordings of every round `userId` debated. */
+/**
+ * The recordings an account's deletion takes away: every recording of a round they debated as a side's first debater
+ * (the round goes with them), and every recording they made themselves (a partner's too: their rows go with them).
+ */
 export async function listRecordingIdsOfDebater(db: TDb, userId: string): Promise<number[]> {
   const rows = await db
     .selectFrom('debateRecordings as r')
     .innerJoin('debates as d', 'd.id', 'r.debateId')
     .select('r.id')
-    .where((eb) => eb.or([eb('d.debaterAId', '=', userId), eb('d.debaterBId', '=', userId)]))
+    .where((eb) =>
+      eb.or([eb('d.debaterAId', '=', userId), eb('d.debaterBId', '=', userId), eb('r.userId', '=', userId)]),
+    )
     .execute();
   return rows.map((r) => Number(r.id));
 }

@@ -14,6 +14,7 @@ import {
   recordingDeleteRefusal,
   recordingStartRefusal,
   recordingViewRefusal,
+  teamSideOf,
   type TRecording,
   type TSessionUser,
 } from '@resolved/shared';
@@ -209,9 +210,18 @@ export async function openRecording(
   recordingId: number,
   rangeHeader?: string,
 ): Promise<{ mimeType: string; size: number; stream: Readable; isRangeable: boolean; range: TByteRange | null }> {
-  await requireViewer(deps, user, debateId);
+  const row = await requireViewer(deps, user, debateId);
   const recording = await repo.findRecording(db(deps), debateId, recordingId);
   if (!recording || Number(recording.chunks) === 0) throw new AppError('not_found', 'That recording does not exist.');
+  // While the round runs, a debater's recording is their own side's: it may hold what their team said in a prep
+  // huddle (a browser records no voice while huddled; this holds against one that does). The rest watch it after.
+  if (row.status === 'live') {
+    const seats = await debaterSeatsOf(deps, row);
+    const authorSide = recording.userId === null ? null : teamSideOf(recording.userId, seats);
+    if (authorSide !== null && teamSideOf(user.id, seats) !== authorSide) {
+      throw new AppError('forbidden', 'The other side’s recordings open once the round is over.');
+    }
+  }
   const [mimeType, parts, size] = [recording.mimeType.split(';')[0]!, Number(recording.chunks), Number(recording.size)];
   const offsets = await partOffsets(deps, recordingId, parts, size);
   if (!offsets) {
@@ -272,8 +282,7 @@ export async function deleteRecordings(deps: TStoreDeps, user: TSessionUser, deb
   return deleted;
 }
 
-/** Deletes the stored parts of the recordings of every round `userId` debated in, before the account and its rounds go. */
-/** The recordings of every round `userId` debated (what their account's deletion takes out of the store). */
+/** What an account's deletion takes out of the store (`listRecordingIdsOfDebater`), read before the account goes. */
 export async function recordingIdsOfDebater(deps: Pick<TStoreDeps, 'database'>, userId: string): Promise<number[]> {
   return repo.listRecordingIdsOfDebater(db(deps), userId);
 }

@@ -10,7 +10,8 @@ import { REALTIME_ROOMS, type TDebate, type TRecording, type TSessionUser } from
 import { createTestApp, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { startTestS3, TEST_ENGINE_STORES, type TTestS3 } from '../../test/s3';
-import { purgeExpiredRecordings } from './recordings.service';
+import { purgeExpiredRecordings, recordingIdsOfDebater } from './recordings.service';
+import { openSeatedRound } from '../debates/round-seating';
 import { indexWebm } from './webm-index';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
@@ -121,6 +122,46 @@ describe.each(TEST_ENGINE_STORES)('round recordings on %s, parts in %s', (engine
     await chunk(host, `/api/debates/${id}/recordings/${later}/chunks?seq=0`, first);
     expect(await purgeExpiredRecordings(deps, 30, Date.now() + 31 * 24 * 60 * 60 * 1000)).toBe(1);
     expect(await storedParts()).toEqual([]);
+  });
+
+  it('in a round of teams, keeps a side’s recording from the other side and the judge until the round is over', async () => {
+    const [a1, a2, b1, b2, judge] = [
+      await buildUser(t),
+      await buildUser(t),
+      await buildUser(t),
+      await buildUser(t),
+      await buildUser(t),
+    ];
+    const seat = (who: TCookieUser, side: 'a' | 'b', position: string) => ({ userId: who.user.id, side, position });
+    const id = await openSeatedRound(
+      { database: t.database },
+      {
+        kind: 'challenge',
+        formatId: 'pf',
+        resolution: 'This house would record teams.',
+        topicId: null,
+        debaters: [seat(a1, 'a', 'first'), seat(a2, 'a', 'second'), seat(b1, 'b', 'first'), seat(b2, 'b', 'second')],
+        judgeId: judge.user.id,
+      },
+    );
+    for (const who of [a1, a2, b1, b2]) {
+      expect((await call(who, 'PUT', `/api/debates/${id}/recording-consent`, { agree: true })).statusCode).toBe(200);
+    }
+    // The partner's own recording (a2 holds no first seat).
+    const started = await call(a2, 'POST', `/api/debates/${id}/recordings`, { mimeType: 'video/webm;codecs=vp8,opus' });
+    const recordingId = started.json().recording.id as number;
+    await chunk(a2, `/api/debates/${id}/recordings/${recordingId}/chunks?seq=0`, Buffer.from('prep huddle'));
+    const open = (who: TCookieUser) => call(who, 'GET', `/api/debates/${id}/recordings/${recordingId}/media`);
+    expect((await open(a1)).statusCode).toBe(200);
+    for (const who of [b1, b2, judge]) {
+      const refused = await open(who);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe('The other side’s recordings open once the round is over.');
+    }
+    await t.database.db.updateTable('debates').set({ status: 'judged' }).where('id', '=', id).execute();
+    for (const who of [b1, judge]) expect((await open(who)).statusCode).toBe(200);
+    // The partner's account going takes their recording's bytes with it (its rows go by the account's cascade).
+    expect(await recordingIdsOfDebater({ database: t.database }, a2.user.id)).toEqual([recordingId]);
   });
 
   it('numbers each published snapshot of the round, so the newest of answers and events shows both agreements', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClock, type TDebate, type TDebateSeat } from '@resolved/shared';
-import { currentSpeakersText, namesOf, teamOf, viewerSeat } from './round-seats';
+import { currentSpeakersText, namesOf, seatChoices, teamOf, viewerSeat } from './round-seats';
 import { callPeople, mediaRoleOf, shownCallState } from '../video/call-people';
 
 const rating = { rating: 1500, deviation: 350, isProvisional: true, games: 0 };
@@ -80,5 +80,31 @@ describe('a round’s seats in the room', () => {
     expect(shownCallState(callPeople(solo, 'a', 'ann'), new Set(['ann', 'cat']), () => undefined, 'a')).toBe(
       'Waiting for your opponent',
     );
+  });
+});
+
+describe('every debater’s own say on recording and spectators', () => {
+  const withChoices = (choices: [boolean, boolean][]) =>
+    ({
+      ...round(teams.map((s, i) => ({ ...s, recordConsent: choices[i]![0], spectatorWatch: choices[i]![1] }))),
+      recordConsent: { a: true, b: true },
+      spectatorWatch: { a: true, b: true, isAllowed: false },
+    }) as unknown as TDebate;
+
+  it('reads each seat, not the captains’ columns: a partner who has not agreed keeps the count short', () => {
+    const debate = withChoices([
+      [true, true],
+      [false, true],
+      [true, false],
+      [true, true],
+    ]);
+    expect(seatChoices(debate, 'recordConsent', 'ben')).toEqual({ mine: false, agreed: 3, total: 4 });
+    expect(seatChoices(debate, 'spectatorWatch', 'cat')).toEqual({ mine: false, agreed: 3, total: 4 });
+    expect(seatChoices(debate, 'recordConsent', 'judge')).toEqual({ mine: null, agreed: 3, total: 4 });
+  });
+
+  it('reads each side’s choice for a snapshot whose seats carry none', () => {
+    const debate = { ...round(teams), recordConsent: { a: true, b: false } } as unknown as TDebate;
+    expect(seatChoices(debate, 'recordConsent', 'dan')).toEqual({ mine: false, agreed: 2, total: 4 });
   });
 });

@@ -68,3 +68,23 @@ export function currentSpeakersText(debate: TSeatedRound & Pick<TDebate, 'format
         : 'Speaking';
   return `${lead}: ${people.join(', ')}`;
 }
+
+/**
+ * Every debater's own say on recording the round or letting spectators watch (`choice`), read from their seats: the
+ * viewer's own (null when they hold no seat), and how many of how many agreed. A snapshot whose seats carry no
+ * choice reads each side's first seat, as before seats.
+ */
+export function seatChoices(
+  debate: TSeatedRound & Pick<TDebate, 'recordConsent' | 'spectatorWatch'>,
+  choice: 'recordConsent' | 'spectatorWatch',
+  userId: string | null | undefined,
+): { mine: boolean | null; agreed: number; total: number } {
+  const seats = seatsOfRound(debate);
+  const of = (seat: TDebateSeat) => seat[choice] ?? debate[choice][seat.side];
+  const own = seats.find((seat) => seat.userId === userId);
+  return {
+    mine: own ? of(own) : null,
+    agreed: seats.filter(of).length,
+    total: seats.length,
+  };
+}

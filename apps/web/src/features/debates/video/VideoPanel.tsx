@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   SPECTATOR_MEDIA_LIMIT,
@@ -14,6 +15,13 @@ import { CallView } from './CallView';
 import { CallElsewhere } from './CallElsewhere';
 import { MeetingLinkForm } from './MeetingLinkForm';
 import { RecordingConsent, SpectatorWatchChoice } from './RoundMediaChoices';
+import { seatChoices } from '../room/round-seats';
+
+/** The stream's camera alone (null without one): what is recorded while the debater's voice is for partners only. */
+function videoOnly(stream: MediaStream): MediaStream | null {
+  const tracks = stream.getVideoTracks();
+  return tracks.length > 0 ? new MediaStream(tracks) : null;
+}
 
 /**
  * The round's audio and video: the debaters and the judge see and hear each other; spectators watch and listen
@@ -79,8 +87,17 @@ export function VideoPanel({
     audioAudience: huddle?.audience ?? null,
   });
   const side = myRole === 'a' || myRole === 'b' ? myRole : null;
-  const isRecordingAgreed = debate.recordConsent.a && debate.recordConsent.b;
-  const recording = useRoundRecorder(debate.id, rtc.localStream, !!side && isLive && isRecordingAgreed && !isElsewhere);
+  const consent = seatChoices(debate, 'recordConsent', myUserId);
+  const isRecordingAgreed = consent.agreed === consent.total;
+  // In a prep huddle a debater's voice is for their partners only: the recording keeps the camera and leaves the
+  // microphone out until prep ends (a new stream starts the next recording).
+  const isHuddled = !!huddle?.audience;
+  const localStream = rtc.localStream;
+  const recordedStream = useMemo(
+    () => (isHuddled && localStream ? videoOnly(localStream) : localStream),
+    [isHuddled, localStream],
+  );
+  const recording = useRoundRecorder(debate.id, recordedStream, !!side && isLive && isRecordingAgreed && !isElsewhere);
 
   return (
     <section aria-labelledby="video-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -136,9 +153,17 @@ export function VideoPanel({
         </p>
       ) : null}
       {side && isLive ? (
-        <RecordingConsent debate={debate} side={side} recording={recording} onDebateChange={onDebateChange} />
+        <RecordingConsent
+          debate={debate}
+          side={side}
+          myUserId={myUserId}
+          recording={recording}
+          onDebateChange={onDebateChange}
+        />
       ) : null}
-      {side && hasMedia ? <SpectatorWatchChoice debate={debate} side={side} onDebateChange={onDebateChange} /> : null}
+      {side && hasMedia ? (
+        <SpectatorWatchChoice debate={debate} side={side} myUserId={myUserId} onDebateChange={onDebateChange} />
+      ) : null}
       {side && isLive ? <MeetingLinkForm debate={debate} onDebateChange={onDebateChange} /> : null}
     </section>
   );
