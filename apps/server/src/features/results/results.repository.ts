@@ -375,8 +375,8 @@ export async function correctResult(
     winnerSide: TSideKey;
     loserId: string;
     points: { a: number; b: number } | null;
-    /** The debaters whose own points (migration 0059) the side points replace: each side's first seat. */
-    firstSeats?: { a: string; b: string };
+    /** Every debater's own points (migration 0059): written over theirs, or added for a ballot without them. */
+    debaterPoints?: readonly { userId: string; side: string; points: number }[];
   },
 ): Promise<boolean> {
   const moved = await db
@@ -397,15 +397,12 @@ export async function correctResult(
     })
     .where('debateId', '=', debateId)
     .execute();
-  if (values.points && values.firstSeats) {
-    for (const side of ['a', 'b'] as const) {
-      await db
-        .updateTable('ballotDebaterPoints')
-        .set({ points: values.points[side] })
-        .where('debateId', '=', debateId)
-        .where('userId', '=', values.firstSeats[side])
-        .execute();
-    }
+  for (const d of values.debaterPoints ?? []) {
+    await db
+      .insertInto('ballotDebaterPoints')
+      .values({ debateId, userId: d.userId, side: d.side, points: d.points, rank: null })
+      .onConflict((oc) => oc.columns(['debateId', 'userId']).doUpdateSet({ points: d.points }))
+      .execute();
   }
   return true;
 }
