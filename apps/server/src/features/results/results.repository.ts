@@ -297,8 +297,8 @@ export async function listRatings(db: TDebatesDb, formatId: TFormatId, limit: nu
 }
 
 /**
- * Ballots the user wrote as a judge (a panel judge's own ballot too), and ballots of rounds they debated (a panel's
- * decision), for "Download my data", each list in the order written.
+ * Ballots the user wrote as a judge (a panel judge's own ballot too), and ballots of rounds they debated in any seat
+ * (a panel's decision too) with their own points on it, for "Download my data", each list in the order written.
  */
 export async function listBallotsOfUser(db: TDebatesDb, userId: string) {
   const panelBallots = await db
@@ -320,16 +320,28 @@ export async function listBallotsOfUser(db: TDebatesDb, userId: string) {
       'debateBallots.reason',
       'debateBallots.createdAt',
     ])
+    // A round of teams: a ballot received in any seat (a partner's too), with one's own points on it.
+    .leftJoin('ballotDebaterPoints', (join) =>
+      join
+        .onRef('ballotDebaterPoints.debateId', '=', 'debateBallots.debateId')
+        .on('ballotDebaterPoints.userId', '=', userId),
+    )
+    .select('ballotDebaterPoints.points as ownPoints')
     .where((eb) =>
       eb.or([
         eb('debateBallots.judgeId', '=', userId),
         eb('debates.debaterAId', '=', userId),
         eb('debates.debaterBId', '=', userId),
+        eb(
+          'debates.id',
+          'in',
+          eb.selectFrom('debateSeats').select('debateSeats.debateId').where('debateSeats.userId', '=', userId),
+        ),
       ]),
     )
     .orderBy('debateBallots.id')
     .execute();
-  return [...ballots, ...panelBallots];
+  return [...ballots, ...panelBallots.map((b) => ({ ...b, ownPoints: null }))];
 }
 
 /** Each of these rounds' status, winner, forfeiter and ballot points (null without a ballot), for a tournament's draw. */
