@@ -26,6 +26,8 @@ export const ZMyDataBallot = z.object({
   winnerSide: z.string(),
   speakerPointsA: z.number(),
   speakerPointsB: z.number(),
+  /** A ballot one received: one's own speaker points on it, in tenths as the sides' (null: a ballot one wrote). */
+  ownPoints: z.number().nullable(),
   reason: z.string(),
   createdAt: z.string(),
 });
@@ -38,6 +40,16 @@ export const ZMyDataRoundMessage = z.object({ debateId: z.number(), text: z.stri
 
 /** A message one wrote in one's team's partner chat (`side`: the team's side of the round). */
 export const ZMyDataPartnerMessage = ZMyDataRoundMessage.extend({ side: z.string() });
+
+/** A partner link one made or accepted (issue 40): its format and, once accepted, the partner's name. */
+export const ZMyDataPartnerLink = z.object({
+  formatId: z.string(),
+  role: z.enum(['made', 'accepted']),
+  /** The other person's display name once the link was accepted; null while it was open. */
+  partner: z.string().nullable(),
+  createdAt: z.string(),
+  acceptedAt: z.string().nullable(),
+});
 
 /** A cell of a team flow that one wrote last (a partner's cells are theirs). */
 export const ZMyDataTeamFlowCell = z.object({
@@ -122,6 +134,7 @@ export const ZMyData = z.object({
   communityMessages: z.array(ZMyDataMessage),
   roundMessages: z.array(ZMyDataRoundMessage),
   partnerMessages: z.array(ZMyDataPartnerMessage),
+  partnerLinks: z.array(ZMyDataPartnerLink),
   teamFlowCells: z.array(ZMyDataTeamFlowCell),
   evidence: z.array(ZMyDataEvidence),
   reportsFiled: z.array(ZMyDataReport),

@@ -4,7 +4,7 @@
  * written to the tournament's audit (`TTournamentAuditEntry`), which its hosts read.
  */
 import { z } from 'zod';
-import { ZSpeakerPoints } from './debate/ballot-points.js';
+import { ZDebaterPointsInput, ZSpeakerPoints } from './debate/ballot-points.js';
 import { zText } from './text.js';
 
 /** What a host changed: each is one audit entry. */
@@ -40,6 +40,15 @@ export type TTournamentPairingChange = z.infer<typeof ZTournamentPairingChange>;
 export const ZTournamentResultCorrection = z.object({
   winner: z.enum(['aff', 'neg'], { error: 'Choose the winning side: aff or neg.' }),
   speakerPoints: z.object({ aff: ZSpeakerPoints, neg: ZSpeakerPoints }).optional(),
+  /**
+   * A round of teams: every debater's points (each seat's, the partners' too; the ranks stay the judge's). The sides'
+   * points follow as each side's first seat's, as a ballot's do. A one-on-one round may give either form.
+   */
+  debaterPoints: z
+    .array(ZDebaterPointsInput.omit({ rank: true }))
+    .min(2)
+    .max(12)
+    .optional(),
   reason: ZReason,
 });
 export type TTournamentResultCorrection = z.infer<typeof ZTournamentResultCorrection>;

@@ -1,5 +1,6 @@
 /**
- * "Download my data": the account's own data as one JSON document (its tournament entries and judging too). Each feature gives its part through its own
+ * "Download my data": the account's own data as one JSON document (its tournament entries and judging, its partner
+ * links and partner-chat messages too). Each feature gives its part through its own
  * service; this workflow only assembles them (it reaches moderation, which ranks above the users feature that serves
  * the route). What is left out (password hash, sessions, others' flows and messages, reporters' and moderators'
  * identities, a case's private context) is never read here.
@@ -15,6 +16,7 @@ import { evidenceOfUser } from '../features/evidence/evidence.service';
 import { flowsOfUser } from '../features/flows/flows.service';
 import { teamFlowCellsOfUser } from '../features/flows/team-flow.service';
 import { evidenceDigests, moderationOfUser } from '../features/moderation/moderation.service';
+import { partnerLinksOfUser } from '../features/matchmaking/partners.service';
 import { ballotsOfUser } from '../features/results/results.service';
 import { tournamentDataOf } from '../features/tournaments/tournament-judging.service';
 import { accountForExport } from '../features/users/my-data.service';
@@ -33,6 +35,7 @@ export async function exportMyData({ database }: Pick<TAppContext, 'database'>, 
     tournaments,
     partnerMessages,
     teamFlowCells,
+    partnerLinks,
   ] = await Promise.all([
     roundsOfUser(deps, userId),
     ballotsOfUser(deps, userId),
@@ -44,6 +47,7 @@ export async function exportMyData({ database }: Pick<TAppContext, 'database'>, 
     tournamentDataOf(deps, userId),
     partnerMessagesOfUser(deps, userId),
     teamFlowCellsOfUser(deps, userId),
+    partnerLinksOfUser(deps, userId),
   ]);
   const digests = await evidenceDigests(
     deps,
@@ -59,6 +63,7 @@ export async function exportMyData({ database }: Pick<TAppContext, 'database'>, 
     communityMessages,
     roundMessages,
     partnerMessages,
+    partnerLinks,
     teamFlowCells,
     evidence: evidence.map(({ id, ...item }) => ({ ...item, sha256: digests.get(id) ?? null })),
     ...moderation,

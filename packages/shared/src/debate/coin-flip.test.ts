@@ -89,6 +89,32 @@ describe('coinFlipChoiceRefusal', () => {
   });
 });
 
+describe('coinFlipChoiceRefusal in a round of teams', () => {
+  const teams = {
+    ...round,
+    seats: [
+      { userId: 'alex', side: 'a' },
+      { userId: 'ann', side: 'a' },
+      { userId: 'sam', side: 'b' },
+      { userId: 'sue', side: 'b' },
+    ],
+  };
+
+  it('lets any member of the winning team choose first, and any member of the other team next', () => {
+    expect(coinFlipChoiceRefusal(flip(null), teams, 'ann', 'first')).toBeNull();
+    expect(coinFlipChoiceRefusal(flip(null), teams, 'sue', 'aff')?.reason).toBe('coin_flip_turn');
+    expect(coinFlipChoiceRefusal(flip('first'), teams, 'sue', 'neg')).toBeNull();
+    expect(coinFlipChoiceRefusal(flip('first'), teams, 'ann', 'neg')?.reason).toBe('coin_flip_turn');
+    expect(coinFlipChoiceRefusal(flip(null), teams, 'judge', 'aff')?.message).toBe(
+      'Only the round’s debaters make the coin flip choices.',
+    );
+  });
+
+  it('without the seats, reads each side as its first debater alone', () => {
+    expect(coinFlipChoiceRefusal(flip(null), round, 'ann', 'first')?.reason).toBe('coin_flip_turn');
+  });
+});
+
 describe('coinFlipText', () => {
   const names = (userId: string) => (userId === 'alex' ? 'Alex' : 'Sam');
   const { sides } = FORMATS.pf;
@@ -104,6 +130,17 @@ describe('coinFlipText', () => {
     );
     expect(coinFlipText(flip('second', 'aff'), 'sam', names, sides)).toBe(
       'Alex won the coin flip and chose to speak second; Sam chose Pro.',
+    );
+  });
+
+  it('names a team by its members, with the verb for them', () => {
+    const teamNames = (userId: string) => (userId === 'alex' ? 'Alex and Ann' : 'Sam and Sue');
+    const isTeam = () => true;
+    expect(coinFlipText(flip(null), 'sam', teamNames, sides, isTeam)).toBe(
+      'Alex and Ann won the coin flip and choose a side or the speaking order.',
+    );
+    expect(coinFlipText(flip('first'), 'sam', teamNames, sides, isTeam)).toBe(
+      'Alex and Ann won the coin flip and chose to speak first; Sam and Sue choose a side next.',
     );
   });
 });

@@ -79,24 +79,28 @@ function choseWords(pick: TCoinFlipPick, sides: TFormatRules['sides']): string {
 
 /**
  * The coin flip in one sentence, as the room and the tournament's rounds show it: "Alex won the coin flip and chose
- * Con; Sam chose to speak first." `nameOf` names a debater (the room says "You" for the viewer).
+ * Con; Sam chose to speak first." `nameOf` names a side by its first debater (the room says "You" for the viewer's
+ * side; a team is named by its members, "Ann and Ben", and `isTeam` says so, for the verb: "choose").
  */
 export function coinFlipText(
   flip: TCoinFlip,
   loserId: string,
   nameOf: (userId: string) => string,
   sides: TFormatRules['sides'],
+  isTeam: (userId: string) => boolean = () => false,
 ): string {
   const winner = nameOf(flip.winnerId);
-  // The other debater is named after a semicolon: "you" there, in lower case.
+  // The other side is named after a semicolon: "you" there, in lower case.
   const loser = nameOf(loserId) === 'You' ? 'you' : nameOf(loserId);
+  const choose = (name: string, userId: string) =>
+    name === 'You' || name === 'you' || isTeam(userId) ? 'choose' : 'chooses';
   if (flip.winnerChoice === null) {
-    return `${winner} won the coin flip and ${winner === 'You' ? 'choose' : 'chooses'} a side or the speaking order.`;
+    return `${winner} won the coin flip and ${choose(winner, flip.winnerId)} a side or the speaking order.`;
   }
   const first = `${winner} won the coin flip and ${choseWords(flip.winnerChoice, sides)}`;
   if (flip.loserChoice === null) {
     const next = isSidePick(flip.winnerChoice) ? 'the speaking order' : 'a side';
-    return `${first}; ${loser} ${loser === 'you' ? 'choose' : 'chooses'} ${next} next.`;
+    return `${first}; ${loser} ${choose(loser, loserId)} ${next} next.`;
   }
   return `${first}; ${loser} ${choseWords(flip.loserChoice, sides)}.`;
 }

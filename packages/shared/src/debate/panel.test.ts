@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { panelBallotRefusal, panelDecision, panelMajority, panelVotes, type TPanelVote } from './panel.js';
+import {
+  panelBallotRefusal,
+  panelDebaterPoints,
+  panelDecision,
+  panelMajority,
+  panelVotes,
+  type TPanelVote,
+} from './panel.js';
 
 const vote = (judgeId: string, winnerSide: 'a' | 'b', a = 280, b = 270): TPanelVote => ({
   judgeId,
@@ -48,5 +55,45 @@ describe('who submits a panel ballot', () => {
     expect(panelBallotRefusal(j1, round({ status: 'judged', isPastDeadline: true }))?.reason).toBe('already_decided');
     expect(panelBallotRefusal(j1, round({ status: 'completed' }))?.reason).toBe('already_decided');
     expect(panelBallotRefusal(j1, round({ status: 'forfeited' }))?.reason).toBe('already_decided');
+  });
+});
+
+describe('a panel decision’s points per debater', () => {
+  const vote = (judgeId: string, userId: string, side: string, points: number, rank: number | null = null) => ({
+    judgeId,
+    userId,
+    side,
+    points,
+    rank,
+  });
+  const votes = [
+    ...[
+      ['a1', 'a', 285],
+      ['a2', 'a', 280],
+      ['b1', 'b', 270],
+      ['b2', 'b', 275],
+    ].map(([u, s, p]) => vote('j1', u as string, s as string, p as number, 1)),
+    ...[
+      ['a1', 'a', 290],
+      ['a2', 'a', 283],
+      ['b1', 'b', 272],
+      ['b2', 'b', 260],
+    ].map(([u, s, p]) => vote('j2', u as string, s as string, p as number, 2)),
+    // The dissenting judge's points never count.
+    ...['a1', 'a2', 'b1', 'b2'].map((u) => vote('j3', u, u.startsWith('a') ? 'a' : 'b', 300)),
+  ];
+
+  it('gives every debater the mean of the majority’s points, to a tenth, and no rank', () => {
+    expect(panelDebaterPoints(['j1', 'j2'], votes)).toEqual([
+      { userId: 'a1', side: 'a', points: 288, rank: null },
+      { userId: 'a2', side: 'a', points: 282, rank: null },
+      { userId: 'b1', side: 'b', points: 271, rank: null },
+      { userId: 'b2', side: 'b', points: 268, rank: null },
+    ]);
+  });
+
+  it('gives none when a judge of the majority scored no debater (the side points stand)', () => {
+    expect(panelDebaterPoints(['j1', 'j4'], votes)).toEqual([]);
+    expect(panelDebaterPoints([], votes)).toEqual([]);
   });
 });

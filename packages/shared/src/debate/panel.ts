@@ -83,3 +83,36 @@ export function panelBallotRefusal(actor: TActor, round: TPanelSeats): TRefusal 
   if (round.status === 'judged' && !round.isPastDeadline) return null;
   return refusalOf('already_decided');
 }
+
+/** One panel judge's points for one debater (tenths, as stored), with the rank the judge gave (null: none). */
+export interface TPanelDebaterVote {
+  judgeId: string;
+  userId: string;
+  side: string;
+  points: number;
+  rank: number | null;
+}
+
+/**
+ * The decision's points per debater (a round of teams scores each one): for every debater, the mean of the majority's
+ * points, rounded to a tenth, as the side points are. The ranks stay each judge's own (a mean of ranks is no rank), so
+ * the decision's are null. Empty when a judge of the majority scored no debater (a ballot written before panels
+ * scored debaters): readers then fall back to the side points.
+ */
+export function panelDebaterPoints(
+  majorityJudgeIds: readonly string[],
+  votes: readonly TPanelDebaterVote[],
+): { userId: string; side: string; points: number; rank: null }[] {
+  const mine = votes.filter((v) => majorityJudgeIds.includes(v.judgeId));
+  if (majorityJudgeIds.length === 0 || majorityJudgeIds.some((id) => !mine.some((v) => v.judgeId === id))) return [];
+  const debaters = [...new Map(mine.map((v) => [v.userId, v.side])).entries()];
+  return debaters.map(([userId, side]) => {
+    const points = mine.filter((v) => v.userId === userId);
+    return {
+      userId,
+      side,
+      points: Math.round(points.reduce((sum, v) => sum + v.points, 0) / points.length),
+      rank: null,
+    };
+  });
+}

@@ -94,6 +94,8 @@ export interface TPanelBallot {
   winnerSide: TSideKey;
   /** 26.0–30.0, in tenths. */
   speakerPoints: Record<TSideKey, number>;
+  /** The judge's points (and ranks) per debater, side A's seats first; empty for a ballot that scored sides only. */
+  debaterPoints: TDebaterPoints[];
   reason: string;
   createdAt: string;
 }

@@ -90,3 +90,22 @@ export function pairsOfSeating(seating: TRoundSeating): [string, string][] {
   const people = peopleOfSeating(seating);
   return people.flatMap((x, i) => people.slice(i + 1).map((y): [string, string] => [x, y]));
 }
+
+/**
+ * Why these seats do not fit `format` (a message naming the side and position), or null: every side is one of the
+ * format's, and every position one its side has (`'pm'` is Parliamentary's Government's, not Public Forum's).
+ */
+export function seatingFormatRefusal(
+  format: { name: string; sideList: readonly { key: string; name: string; positions: readonly { id: string }[] }[] },
+  debaters: readonly Pick<TDebaterSeat, 'side' | 'position'>[],
+): string | null {
+  for (const seat of debaters) {
+    const side = format.sideList.find((spec) => spec.key === seat.side);
+    if (!side) return `${format.name} has no side ${seat.side}.`;
+    if (seat.position !== null && !side.positions.some((p) => p.id === seat.position)) {
+      const known = side.positions.map((p) => p.id).join(', ');
+      return `${format.name}’s ${side.name} has no position ${seat.position}: its positions are ${known}.`;
+    }
+  }
+  return null;
+}

@@ -57,6 +57,7 @@ import { partnerQueue } from './0058-partner-queue';
 import { ballotDebaterPoints } from './0059-ballot-debater-points';
 import { partnersConfer } from './0060-partners-confer';
 import { tournamentTeams } from './0062-tournament-teams';
+import { panelDebaterPoints } from './0063-panel-debater-points';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -124,6 +125,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0059-ballot-debater-points': ballotDebaterPoints,
   '0060-partners-confer': partnersConfer,
   '0062-tournament-teams': tournamentTeams,
+  '0063-panel-debater-points': panelDebaterPoints,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -33,9 +33,15 @@ export async function settleRound(
 ): Promise<TAwardsOutcome> {
   const debateId = Number(row.id);
   const since = new Date(Date.parse(options.now) - AWARD_RULES.repeatWindowMs).toISOString();
-  const repeats = await repo.countRewardedPairRounds(tx, { ...row, id: debateId }, since);
   // Every debater seated on a side earns (or is withheld) what the side does; a forfeiter is any member of theirs.
   const seats = await debaterSeatsIn(tx, row);
+  const sideIds = (side: TSideKey) => seats.filter((seat) => seat.side === side).map((seat) => seat.userId);
+  // The repeat-pair window reads every seat: any two opponents of this round who met across sides in the window.
+  const repeats = await repo.countRewardedPairRounds(
+    tx,
+    { id: debateId, judgeId: row.judgeId, sides: { a: sideIds('a'), b: sideIds('b') } },
+    since,
+  );
   const forfeiterJoinedAt = seats.find((seat) => seat.userId === options.forfeitedBy)?.joinedAt ?? null;
   const outcome = awardsFor({
     debateId,
@@ -49,8 +55,8 @@ export async function settleRound(
     judgePairRoundsInWindow: repeats.judgePair,
   });
   const userOf = {
-    a: seats.filter((seat) => seat.side === 'a').map((seat) => seat.userId),
-    b: seats.filter((seat) => seat.side === 'b').map((seat) => seat.userId),
+    a: sideIds('a'),
+    b: sideIds('b'),
     judge: options.judgeIds ?? (row.judgeId ? [row.judgeId] : []),
   };
   for (const award of [...outcome.awards, ...outcome.withheld]) {

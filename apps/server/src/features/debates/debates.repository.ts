@@ -356,30 +356,49 @@ export async function listRoundsOfUser(db: TDebatesDb, userId: string) {
 }
 
 /**
- * Rounds of the same two debaters (either side) that earned points and ended at or after `sinceIso`, this one
- * excluded; and how many of those `judgeId` judged.
+ * Rounds that earned points and ended at or after `sinceIso` (this one excluded) in which a debater of side A of this
+ * round and a debater of its side B met on opposite sides, every seat of both rounds counted (partners too, not only
+ * each side's first seat); and how many of those `judgeId` judged. A round without seat rows (copied by hand) counts
+ * by its two first seats.
  */
 export async function countRewardedPairRounds(
   db: TDebatesDb,
-  row: { id: number; debaterAId: string; debaterBId: string; judgeId: string | null },
+  row: { id: number; judgeId: string | null; sides: { a: readonly string[]; b: readonly string[] } },
   sinceIso: string,
 ): Promise<{ pair: number; judgePair: number }> {
-  const rounds = await db
+  const { a, b } = row.sides;
+  if (a.length === 0 || b.length === 0) return { pair: 0, judgePair: 0 };
+  const bySeats = await db
     .selectFrom('debates')
-    .select(['judgeId'])
+    .innerJoin('debateSeats as x', 'x.debateId', 'debates.id')
+    .innerJoin('debateSeats as y', (join) =>
+      join.onRef('y.debateId', '=', 'debates.id').onRef('y.side', '<>', 'x.side'),
+    )
+    .select(['debates.id', 'debates.judgeId'])
+    .distinct()
+    .where('debates.isRewarded', '=', 1)
+    .where('debates.endedAt', '>=', sinceIso)
+    .where('debates.id', '!=', row.id)
+    .where('x.userId', 'in', [...a])
+    .where('y.userId', 'in', [...b])
+    .execute();
+  const byFirstSeats = await db
+    .selectFrom('debates')
+    .select(['id', 'judgeId'])
     .where('isRewarded', '=', 1)
     .where('endedAt', '>=', sinceIso)
     .where('id', '!=', row.id)
     .where((eb) =>
       eb.or([
-        eb.and([eb('debaterAId', '=', row.debaterAId), eb('debaterBId', '=', row.debaterBId)]),
-        eb.and([eb('debaterAId', '=', row.debaterBId), eb('debaterBId', '=', row.debaterAId)]),
+        eb.and([eb('debaterAId', 'in', [...a]), eb('debaterBId', 'in', [...b])]),
+        eb.and([eb('debaterAId', 'in', [...b]), eb('debaterBId', 'in', [...a])]),
       ]),
     )
     .execute();
+  const rounds = new Map([...bySeats, ...byFirstSeats].map((r) => [Number(r.id), r.judgeId]));
   return {
-    pair: rounds.length,
-    judgePair: row.judgeId === null ? 0 : rounds.filter((round) => round.judgeId === row.judgeId).length,
+    pair: rounds.size,
+    judgePair: row.judgeId === null ? 0 : [...rounds.values()].filter((judgeId) => judgeId === row.judgeId).length,
   };
 }
 

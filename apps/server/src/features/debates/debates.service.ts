@@ -29,7 +29,7 @@ import { nowIso } from '../../db/database';
 import { AppError, refuse, refused } from '../../lib/errors';
 import * as repo from './debates.repository';
 import * as guards from './round-guards.repository';
-import { panelBallotsOf, panelJudgeIdsOf } from './panels.service';
+import { panelBallotsOf, panelDebaterVotesOf, panelJudgeIdsOf } from './panels.service';
 import { presentPanel } from './panel.presenter';
 import * as roundChatRepo from './round-chat.repository';
 import { listSeats } from './debate-seats.repository';
@@ -72,6 +72,7 @@ export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<T
   const [ballot] = await repo.findBallots(db(deps), [Number(row.id)]);
   const panelIds = await panelJudgeIdsOf(tx, Number(row.id));
   const panelBallots = panelIds.length === 0 ? [] : await panelBallotsOf(tx, Number(row.id));
+  const panelVotes = panelBallots.length === 0 ? [] : await panelDebaterVotesOf(tx, Number(row.id));
   const seats = await debaterSeatsOf(deps, row);
   const debaterIds = seats.map((seat) => seat.userId);
   const names = await findUserNames(
@@ -90,7 +91,14 @@ export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<T
     pois: await listPois(deps, Number(row.id)),
     minors: await minorsOfRound(deps, row),
     seats,
-    panel: presentPanel(row.status, panelIds, panelBallots, names),
+    panel: presentPanel(
+      row.status,
+      panelIds,
+      panelBallots,
+      names,
+      panelVotes,
+      seats.map((seat) => seat.userId),
+    ),
   });
 }
 

@@ -68,3 +68,12 @@ export async function listPanelBallots(db: Kysely<DB>, debateId: number) {
     .orderBy('createdAt', 'asc')
     .execute();
 }
+
+/** The panel judges' points per debater of the round (migration 0063), each judge's in the order they were written. */
+export async function listPanelDebaterPoints(db: Kysely<DB>, debateId: number) {
+  return db
+    .selectFrom('panelBallotDebaterPoints')
+    .select(['judgeId', 'userId', 'side', 'points', 'rank'])
+    .where('debateId', '=', debateId)
+    .execute();
+}

@@ -5,6 +5,7 @@
  * works; the other seats are only here.
  */
 import type { Kysely } from 'kysely';
+import type { TPanelDebaterVote } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 import * as repo from './panels.repository';
 
@@ -50,4 +51,15 @@ export async function panelArrivalsOf(db: Kysely<DB>, debateIds: readonly number
 /** The panel judges' own ballots of the round, oldest first. */
 export async function panelBallotsOf(db: Kysely<DB>, debateId: number) {
   return repo.listPanelBallots(db, debateId);
+}
+
+/** Every panel judge's points per debater of the round (tenths), as the decision and the snapshot read them. */
+export async function panelDebaterVotesOf(db: Kysely<DB>, debateId: number): Promise<TPanelDebaterVote[]> {
+  return (await repo.listPanelDebaterPoints(db, debateId)).map((r) => ({
+    judgeId: r.judgeId,
+    userId: r.userId,
+    side: r.side,
+    points: Number(r.points),
+    rank: r.rank === null ? null : Number(r.rank),
+  }));
 }

@@ -7,9 +7,11 @@
  */
 import {
   createClock,
+  FORMATS,
   isMinorRound,
   mayJudgeMinors,
   minorPairingJudgeRefusal,
+  seatingFormatRefusal,
   seatingRefusal,
   sidesOf,
   ZRoundDebaters,
@@ -85,7 +87,7 @@ export async function findSeatingRefusal(db: Kysely<DB>, seating: TRoundSeating,
 
 /**
  * Opens a live round seating every debater given: a 400 for a seating that is not one (the same person twice, a side
- * of four, two debaters in one position), a 409 naming who when a seat rule refuses or someone is in a round now;
+ * of four, two debaters in one position, a position the format's side does not have), a 409 naming who when a seat rule refuses or someone is in a round now;
  * nothing is written unless everything holds. Returns the round's id.
  */
 export async function openSeatedRound(
@@ -97,6 +99,9 @@ export async function openSeatedRound(
   if (sides.size !== SIDES.length || !SIDES.every((side) => sides.has(side))) {
     throw new AppError('validation_failed', 'A round seats side a and side b.');
   }
+  // Every position one the format's side has: a seat in another format's position would hold no speech.
+  const misfit = seatingFormatRefusal(FORMATS[input.formatId], debaters);
+  if (misfit) throw new AppError('validation_failed', misfit);
   const judgeIds = input.judgeId ? [input.judgeId] : [];
   if (input.judgeId && debaters.some((d) => d.userId === input.judgeId)) {
     throw new AppError('validation_failed', 'A debater of the round cannot judge it.');

@@ -52,7 +52,7 @@ describe.each(TEST_ENGINES)('seat rules over teams on %s', (engine) => {
       { database: t.database },
       {
         kind: 'challenge',
-        formatId: a.length === 3 ? 'parli' : 'pf',
+        formatId: a.length === 3 ? 'ws' : 'pf',
         resolution: 'This house would seat teams.',
         topicId: null,
         debaters: seating(a, b),
@@ -146,6 +146,52 @@ describe.each(TEST_ENGINES)('seat rules over teams on %s', (engine) => {
       expect(refused!.message).toContain('The same person cannot hold two seats in one round.');
     }
     expect(await counts()).toEqual({ debates: 0, seats: 0 });
+  });
+
+  it('refuses a position the format’s side does not have, naming it, and writes nothing', async () => {
+    const [a1, a2, b1, b2] = await people(4);
+    const cases: { formatId: 'pf' | 'parli' | 'ws'; positions: [string, string, string, string]; says: string }[] = [
+      // Parliamentary's Prime Minister in a Public Forum round.
+      { formatId: 'pf', positions: ['pm', 'first', 'first', 'second'], says: 'Public Forum’s Pro has no position pm' },
+      // Public Forum's positions in a Parliamentary round (its Government seats a PM and an MG).
+      { formatId: 'parli', positions: ['first', 'second', 'lo', 'mo'], says: 'has no position first' },
+      // The Opposition's Leader on the Government's side.
+      { formatId: 'parli', positions: ['pm', 'mg', 'pm', 'mo'], says: 'has no position pm' },
+      // World Schools seats three positions a side; a fourth is no position of it.
+      { formatId: 'ws', positions: ['first', 'fourth', 'first', 'second'], says: 'has no position fourth' },
+    ];
+    for (const { formatId, positions, says } of cases) {
+      const debaters = [a1!, a2!, b1!, b2!].map((p, i) => ({
+        userId: p.user.id,
+        side: i < 2 ? 'a' : 'b',
+        position: positions[i]!,
+      }));
+      const refused = await refusalOf(
+        openSeatedRound(
+          { database: t.database },
+          { kind: 'challenge', formatId, resolution: 'R', topicId: null, debaters },
+        ),
+      );
+      expect(refused, `${formatId} ${positions.join(' ')}`).toMatchObject({ code: 'validation_failed' });
+      expect(refused!.message).toContain(says);
+    }
+    expect(await counts()).toEqual({ debates: 0, seats: 0 });
+    // The same four in the format's own positions are seated.
+    const seated = await openSeatedRound(
+      { database: t.database },
+      {
+        kind: 'challenge',
+        formatId: 'parli',
+        resolution: 'R',
+        topicId: null,
+        debaters: [a1!, a2!, b1!, b2!].map((p, i) => ({
+          userId: p.user.id,
+          side: i < 2 ? 'a' : 'b',
+          position: ['pm', 'mg', 'lo', 'mo'][i]!,
+        })),
+      },
+    );
+    expect(seated).toBeGreaterThan(0);
   });
 
   it('refuses partners one of whom blocked the other, a block across sides of six, and a judge a partner blocked', async () => {

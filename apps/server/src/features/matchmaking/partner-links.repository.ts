@@ -45,3 +45,13 @@ export async function listAcceptedLinksOf(db: TDb, userId: string, formatId: TFo
     .where((eb) => eb.or([eb('creatorId', '=', userId), eb('accepterId', '=', userId)]))
     .execute();
 }
+
+/** Every link `userId` made or accepted, oldest first ("Download my data"). */
+export async function listLinksOfUser(db: TDb, userId: string) {
+  return db
+    .selectFrom('partnerLinks')
+    .select(['creatorId', 'accepterId', 'formatId', 'createdAt', 'acceptedAt'])
+    .where((eb) => eb.or([eb('creatorId', '=', userId), eb('accepterId', '=', userId)]))
+    .orderBy('createdAt')
+    .execute();
+}

@@ -249,3 +249,26 @@ export async function queuePartnersOf(
   }));
   return { partners, partnerInvites };
 }
+
+/**
+ * The partner links `userId` made or accepted, for "Download my data": the format, whether they made or accepted it,
+ * the partner's display name once accepted (null while open), and when. The link's token is left out: it is a key.
+ */
+export async function partnerLinksOfUser(deps: Pick<TDebatesDeps, 'database'>, userId: string) {
+  const links = await linkRepo.listLinksOfUser(db(deps), userId);
+  const partnerOf = (link: (typeof links)[number]) => (link.creatorId === userId ? link.accepterId : link.creatorId);
+  const names = await findUserNames(
+    db(deps),
+    links.map(partnerOf).filter((id): id is string => id !== null),
+  );
+  return links.map((link) => {
+    const partnerId = partnerOf(link);
+    return {
+      formatId: link.formatId,
+      role: link.creatorId === userId ? ('made' as const) : ('accepted' as const),
+      partner: partnerId === null ? null : (names.get(partnerId) ?? 'Former user'),
+      createdAt: link.createdAt,
+      acceptedAt: link.acceptedAt,
+    };
+  });
+}

@@ -2,12 +2,15 @@
  * A panel judge's ballot: each judge of the panel submits their own from their seat; the round is decided once a
  * majority of the seated panel agree (`panelDecision`), and then settled exactly as a judged round (awards, points,
  * ratings) with the decision written as the round's ballot. A ballot after the decision is kept and shown; it never
- * changes the result. The rules are in `packages/shared/src/debate/panel.ts`.
+ * changes the result. A judge scores every debater (a round of teams: each partner), validated as a single judge's
+ * ballot; the decision's points per debater are the mean of the majority's. The rules are in
+ * `packages/shared/src/debate/panel.ts`.
  */
 import {
   BALLOT_DEADLINE_MS,
   ballotPointsOf,
   panelBallotRefusal,
+  panelDebaterPoints,
   panelDecision,
   panelVotes,
   type TDebate,
@@ -22,10 +25,10 @@ import type { TDebatesDeps } from '../../context';
 import * as rounds from '../debates/rounds.service';
 import { settleRound } from '../debates/awards';
 import { emitDebateUpdated } from '../debates/debates.service';
-import { panelBallotsOf } from '../debates/panels.service';
+import { panelBallotsOf, panelDebaterVotesOf } from '../debates/panels.service';
 import { debaterSeatsOf, nowMs, requireDebate } from '../debates/round-row';
 import * as resultsRepo from './results.repository';
-import { insertPanelBallot } from './panel-ballots.repository';
+import { insertPanelBallot, insertPanelDebaterPoints } from './panel-ballots.repository';
 import { rateDecidedRound } from './round-ratings';
 
 const tenths = (points: number) => Math.round(points * 10);
@@ -67,6 +70,11 @@ export async function submitPanelBallot(
       createdAt: now,
     };
     if (!(await insertPanelBallot(tx, mine))) throw refused('ballot_submitted');
+    // Every debater's own points from this judge (a round of teams: each partner's), kept beside the ballot.
+    await insertPanelDebaterPoints(
+      tx,
+      points.debaters.map((d) => ({ ...d, debateId, judgeId: user.id, points: tenths(d.points) })),
+    );
     if (row.status !== 'awaiting_ballot') return;
     const votes = [...ballots, mine].map((b) => ({
       judgeId: b.judgeId,
@@ -91,6 +99,12 @@ export async function submitPanelBallot(
       reason: `Panel decision ${Math.max(count.a, count.b)}–${Math.min(count.a, count.b)}.`,
       createdAt: now,
     });
+    // Each debater's points as the decision gives them: the mean of the majority's, as its side points are.
+    const byDebater = panelDebaterPoints(decision.majorityJudgeIds, await panelDebaterVotesOf(tx, debateId));
+    await resultsRepo.insertDebaterPoints(
+      tx,
+      byDebater.map((d) => ({ ...d, debateId })),
+    );
     // Judging points go to each judge whose ballot decided or stood beside the decision when it was made.
     const settled = await settleRound(tx, row, 'judged', {
       winnerSide: decision.winnerSide,

@@ -10,6 +10,7 @@ import type { TSideKey } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import * as rounds from '../debates/rounds.service';
+import { debaterSeatsIn, sideKeyOf } from '../debates/round-row';
 import * as resultsRepo from './results.repository';
 
 /** A result as a correction reads and writes it: the winner, and each debater's points in tenths (null: none). */
@@ -19,15 +20,22 @@ export interface TCorrectableResult {
 }
 
 /**
- * Corrects round `debateId`'s result in the caller's transaction: `winnerId` wins; `points` (tenths, by debater)
- * replace the ballot's — the side's and its first seat's own (a round of teams' other debaters keep theirs). Refuses a round without a result (live, waiting, abandoned, completed without a decision),
- * points for a round without a ballot (a forfeit), and a change that changes nothing. Returns before and after.
+ * Corrects round `debateId`'s result in the caller's transaction: `winnerId` (any debater of the winning side) wins;
+ * `points` (tenths, by debater) replace the ballot's — every debater's own points (a round of teams: each partner's,
+ * all of them required) and each side's points as its first seat's. Refuses a round without a result (live, waiting,
+ * abandoned, completed without a decision), points for a round without a ballot (a forfeit), points for someone not
+ * in the round or missing a debater, and a change that changes nothing. Returns before and after, and the seats.
  */
 export async function correctResultIn(
   trx: Kysely<DB>,
   debateId: number,
   change: { winnerId: string; points: Map<string, number> | null },
-): Promise<{ before: TCorrectableResult; after: TCorrectableResult }> {
+): Promise<{
+  before: TCorrectableResult;
+  after: TCorrectableResult;
+  /** Every debater's side, side A's first (the order the points are listed in). */
+  seats: { userId: string; side: string }[];
+}> {
   const tx = rounds.debatesDb(trx);
   const row = await rounds.findDebate(tx, debateId);
   if (!row) throw new AppError('not_found', 'That round does not exist.');
@@ -35,37 +43,57 @@ export async function correctResultIn(
     throw new AppError('conflict', 'Only a confirmed result (judged or forfeited) can be corrected.');
   }
   const ballot = await resultsRepo.findBallotOf(tx, debateId);
-  const sideOf = (userId: string): TSideKey | null =>
-    userId === row.debaterAId ? 'a' : userId === row.debaterBId ? 'b' : null;
+  const seats = await debaterSeatsIn(tx, row);
+  const sideOf = (userId: string): TSideKey | null => sideKeyOf(seats.find((s) => s.userId === userId)?.side);
   const winnerSide = sideOf(change.winnerId);
   if (!winnerSide) throw new AppError('validation_failed', 'The winner must be one of the round’s debaters.');
   if (change.points && !ballot) {
     throw new AppError('conflict', 'This round was forfeited: it has no ballot, so no speaker points to correct.');
   }
-  const pointsOf = (a: number | null, b: number | null) =>
-    new Map<string, number | null>([
-      [row.debaterAId, a],
-      [row.debaterBId, b],
-    ]);
+  if (change.points) {
+    if ([...change.points.keys()].some((userId) => !sideOf(userId))) {
+      throw new AppError('validation_failed', 'Speaker points go only to the debaters of this round.');
+    }
+    if (seats.some((seat) => !change.points!.has(seat.userId))) {
+      throw new AppError(
+        'validation_failed',
+        seats.length > 2
+          ? 'This round seats teams: give every debater of the round speaker points.'
+          : 'Give every debater of the round speaker points.',
+      );
+    }
+  }
+  // Each debater's points as read now: their own (migration 0059), else their side's on the ballot.
+  const own = new Map(
+    (await resultsRepo.listDebaterPoints(tx, [debateId])).map((p) => [p.userId, Number(p.points)] as const),
+  );
+  const sidePoints = (side: TSideKey | null) =>
+    !ballot || side === null ? null : Number(side === 'a' ? ballot.speakerPointsA : ballot.speakerPointsB);
   const before: TCorrectableResult = {
     winnerId: row.winnerSide === 'a' ? row.debaterAId : row.winnerSide === 'b' ? row.debaterBId : null,
-    points: pointsOf(ballot ? Number(ballot.speakerPointsA) : null, ballot ? Number(ballot.speakerPointsB) : null),
+    points: new Map(seats.map((seat) => [seat.userId, own.get(seat.userId) ?? sidePoints(sideOf(seat.userId))])),
   };
-  const points = change.points
-    ? { a: change.points.get(row.debaterAId)!, b: change.points.get(row.debaterBId)! }
-    : null;
+  const firstSeatOf = (side: TSideKey) => (side === 'a' ? row.debaterAId : row.debaterBId);
+  const winnerId = firstSeatOf(winnerSide);
   const after: TCorrectableResult = {
-    winnerId: change.winnerId,
-    points: points ? pointsOf(points.a, points.b) : before.points,
+    winnerId,
+    points: change.points
+      ? new Map(seats.map((seat) => [seat.userId, change.points!.get(seat.userId)!]))
+      : before.points,
   };
   const isSame =
     before.winnerId === after.winnerId &&
-    [row.debaterAId, row.debaterBId].every((id) => before.points.get(id) === after.points.get(id));
+    seats.every((seat) => before.points.get(seat.userId) === after.points.get(seat.userId));
   if (isSame) throw new AppError('conflict', 'That is the result already: nothing to correct.');
-  const loserId = winnerSide === 'a' ? row.debaterBId : row.debaterAId;
-  const firstSeats = { a: row.debaterAId, b: row.debaterBId };
-  if (!(await resultsRepo.correctResult(tx, debateId, { winnerSide, loserId, points, firstSeats }))) {
+  const loserId = firstSeatOf(winnerSide === 'a' ? 'b' : 'a');
+  const points = change.points
+    ? { a: change.points.get(row.debaterAId)!, b: change.points.get(row.debaterBId)! }
+    : null;
+  const debaterPoints = change.points
+    ? seats.map((seat) => ({ userId: seat.userId, side: seat.side, points: change.points!.get(seat.userId)! }))
+    : undefined;
+  if (!(await resultsRepo.correctResult(tx, debateId, { winnerSide, loserId, points, debaterPoints }))) {
     throw new AppError('conflict', 'Only a confirmed result (judged or forfeited) can be corrected.');
   }
-  return { before, after };
+  return { before, after, seats: seats.map((seat) => ({ userId: seat.userId, side: seat.side })) };
 }

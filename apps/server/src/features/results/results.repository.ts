@@ -297,8 +297,8 @@ export async function listRatings(db: TDebatesDb, formatId: TFormatId, limit: nu
 }
 
 /**
- * Ballots the user wrote as a judge (a panel judge's own ballot too), and ballots of rounds they debated (a panel's
- * decision), for "Download my data", each list in the order written.
+ * Ballots the user wrote as a judge (a panel judge's own ballot too), and ballots of rounds they debated in any seat
+ * (a panel's decision too) with their own points on it, for "Download my data", each list in the order written.
  */
 export async function listBallotsOfUser(db: TDebatesDb, userId: string) {
   const panelBallots = await db
@@ -320,16 +320,28 @@ export async function listBallotsOfUser(db: TDebatesDb, userId: string) {
       'debateBallots.reason',
       'debateBallots.createdAt',
     ])
+    // A round of teams: a ballot received in any seat (a partner's too), with one's own points on it.
+    .leftJoin('ballotDebaterPoints', (join) =>
+      join
+        .onRef('ballotDebaterPoints.debateId', '=', 'debateBallots.debateId')
+        .on('ballotDebaterPoints.userId', '=', userId),
+    )
+    .select('ballotDebaterPoints.points as ownPoints')
     .where((eb) =>
       eb.or([
         eb('debateBallots.judgeId', '=', userId),
         eb('debates.debaterAId', '=', userId),
         eb('debates.debaterBId', '=', userId),
+        eb(
+          'debates.id',
+          'in',
+          eb.selectFrom('debateSeats').select('debateSeats.debateId').where('debateSeats.userId', '=', userId),
+        ),
       ]),
     )
     .orderBy('debateBallots.id')
     .execute();
-  return [...ballots, ...panelBallots];
+  return [...ballots, ...panelBallots.map((b) => ({ ...b, ownPoints: null }))];
 }
 
 /** Each of these rounds' status, winner, forfeiter and ballot points (null without a ballot), for a tournament's draw. */
@@ -375,8 +387,8 @@ export async function correctResult(
     winnerSide: TSideKey;
     loserId: string;
     points: { a: number; b: number } | null;
-    /** The debaters whose own points (migration 0059) the side points replace: each side's first seat. */
-    firstSeats?: { a: string; b: string };
+    /** Every debater's own points (migration 0059): written over theirs, or added for a ballot without them. */
+    debaterPoints?: readonly { userId: string; side: string; points: number }[];
   },
 ): Promise<boolean> {
   const moved = await db
@@ -397,15 +409,12 @@ export async function correctResult(
     })
     .where('debateId', '=', debateId)
     .execute();
-  if (values.points && values.firstSeats) {
-    for (const side of ['a', 'b'] as const) {
-      await db
-        .updateTable('ballotDebaterPoints')
-        .set({ points: values.points[side] })
-        .where('debateId', '=', debateId)
-        .where('userId', '=', values.firstSeats[side])
-        .execute();
-    }
+  for (const d of values.debaterPoints ?? []) {
+    await db
+      .insertInto('ballotDebaterPoints')
+      .values({ debateId, userId: d.userId, side: d.side, points: d.points, rank: null })
+      .onConflict((oc) => oc.columns(['debateId', 'userId']).doUpdateSet({ points: d.points }))
+      .execute();
   }
   return true;
 }

@@ -274,10 +274,10 @@ export async function listJudgedDebates(
 /** Ballots the user wrote and received (without the judge's identity), for "Download my data". */
 export async function ballotsOfUser(deps: Pick<TDebatesDeps, 'database'>, userId: string) {
   const rows = await resultsRepo.listBallotsOfUser(db(deps), userId);
-  return rows.map(({ judgeId, ...ballot }) => ({
-    ...ballot,
-    role: judgeId === userId ? ('wrote' as const) : ('received' as const),
-  }));
+  return rows.map(({ judgeId, ownPoints, ...ballot }) => {
+    const role = judgeId === userId ? ('wrote' as const) : ('received' as const);
+    return { ...ballot, role, ownPoints: role === 'received' && ownPoints != null ? Number(ownPoints) : null };
+  });
 }
 
 /** How a round ended, as a tournament's draw reads it (`outcomesOf`). */

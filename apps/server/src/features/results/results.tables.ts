@@ -52,6 +52,16 @@ export interface BallotDebaterPointsTable {
   rank: number | null;
 }
 
+/** Migration 0063: a panel judge's speaker points (in tenths) and optional rank, one row per judge and debater. */
+export interface PanelBallotDebaterPointsTable {
+  debateId: number;
+  judgeId: string;
+  userId: string;
+  side: string;
+  points: number;
+  rank: number | null;
+}
+
 /** A ballot as read from the database. */
 export type TBallotRow = Selectable<DebateBallotsTable>;
 export type TPanelBallotRow = Selectable<DebatePanelBallotsTable>;
@@ -61,6 +71,7 @@ export interface ResultsTables {
   debateBallots: DebateBallotsTable;
   ballotDebaterPoints: BallotDebaterPointsTable;
   debatePanelBallots: DebatePanelBallotsTable;
+  panelBallotDebaterPoints: PanelBallotDebaterPointsTable;
   debateRatings: DebateRatingsTable;
   ratingHistory: RatingHistoryTable;
 }

@@ -1,7 +1,8 @@
 /**
  * A Public Forum tournament round's coin flip choices, made in the room before its clock can start
  * (`debate/coin-flip.ts` in shared): the winner chooses a side or the speaking order, then the other debater the other
- * kind. Each choice is recorded on the round once; a side choice moves the debaters' seats (side A is Pro) and the
+ * kind (in a round of teams, any member of the winning team, then any member of the other). Each choice is recorded on
+ * the round once; a side choice moves the debaters' seats (side A is Pro) and the
  * pairing's sides with them, in one transaction under the tournament's lock (as a host's swap), and the order becomes
  * the round's `firstSide`. Everyone in the room sees it live (`debate.updated`), the tournament's pages on its next
  * `tournament.changed`.
@@ -39,19 +40,22 @@ export async function chooseAfterCoinFlip(
     const db = rounds.debatesDb(trx);
     const row = (await rounds.findDebate(db, debateId))!;
     const flip = rounds.coinFlipOfRow(row);
-    const refusal = coinFlipChoiceRefusal(flip, { ...row, hasClockRun: Number(row.clockVersion) > 0 }, user.id, pick);
+    // Every seat: in a round of teams any member of the side the flip names chooses for it.
+    const seats = await rounds.seatsOfRounds(trx, [debateId]);
+    const round = { ...row, hasClockRun: Number(row.clockVersion) > 0, seats };
+    const refusal = coinFlipChoiceRefusal(flip, round, user.id, pick);
     if (refusal || !flip) throw refusedError(refusal ?? refusalOf('no_coin_flip'));
     const isWinnerStep = coinFlipStep(flip) === 'winner';
     const next = isWinnerStep ? { ...flip, winnerChoice: pick } : { ...flip, loserChoice: pick };
     // Not null: the rule refused two choices of one kind.
-    const seats = coinFlipSeats({ a: row.debaterAId, b: row.debaterBId }, next)!;
+    const outcome = coinFlipSeats({ a: row.debaterAId, b: row.debaterBId }, next)!;
     const isRecorded = await rounds.recordCoinFlipChoice(db, debateId, {
       column: isWinnerStep ? 'coinFlipWinnerChoice' : 'coinFlipLoserChoice',
       pick,
-      ...seats,
+      ...outcome,
     });
     if (!isRecorded) throw refusedError(refusalOf('coin_flip_made'));
-    if (seats.isSwap) await hostRepo.swapPairingSides(trx, pairing.id);
+    if (outcome.isSwap) await hostRepo.swapPairingSides(trx, pairing.id);
   });
   const debate = await emitDebateUpdated(deps, debateId);
   await emitChanged(deps, pairing.tournamentId);

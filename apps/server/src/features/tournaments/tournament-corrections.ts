@@ -93,19 +93,39 @@ async function correctIn(
   const id = row.id;
   const { pairing, debateId, aff, neg } = await requireDebatePairing(trx, id, pairingId);
   const winner = input.winner === 'aff' ? aff : neg;
-  const points = input.speakerPoints
-    ? new Map([
-        [aff.userId, Math.round(input.speakerPoints.aff * 10)],
-        [neg.userId, Math.round(input.speakerPoints.neg * 10)],
-      ])
-    : null;
-  const { before, after } = await correctResultIn(trx, debateId, { winnerId: winner.userId, points });
-  const nameOf = await namesOf(trx, [aff.userId, neg.userId]);
+  if (input.speakerPoints && input.debaterPoints) {
+    throw new AppError('validation_failed', 'Give the sides’ speaker points or every debater’s, not both.');
+  }
+  // A round of teams takes every debater's points (each partner's); a one-on-one round either form.
+  const points = input.debaterPoints
+    ? new Map(input.debaterPoints.map((p) => [p.userId, Math.round(p.points * 10)] as const))
+    : input.speakerPoints
+      ? new Map([
+          [aff.userId, Math.round(input.speakerPoints.aff * 10)],
+          [neg.userId, Math.round(input.speakerPoints.neg * 10)],
+        ])
+      : null;
+  if (input.debaterPoints && points!.size !== input.debaterPoints.length) {
+    throw new AppError('validation_failed', 'Give each debater speaker points once.');
+  }
+  const { before, after, seats } = await correctResultIn(trx, debateId, { winnerId: winner.userId, points });
+  const sideOfFirst = (userId: string) => seats.find((seat) => seat.userId === userId)?.side;
+  const idsOfSide = (firstId: string) =>
+    seats.filter((seat) => seat.side === sideOfFirst(firstId)).map((seat) => seat.userId);
+  const nameOf = await namesOf(trx, [aff.userId, neg.userId, ...before.points.keys()]);
   const describe = (result: typeof before) => {
     const side = result.winnerId === aff.userId ? 'aff' : result.winnerId === neg.userId ? 'neg' : null;
     const affPoints = result.points.get(aff.userId) ?? null;
     const negPoints = result.points.get(neg.userId) ?? null;
-    const pointsText = affPoints === null || negPoints === null ? '' : ` (${affPoints / 10} – ${negPoints / 10})`;
+    // A round of teams: every debater's points, side by side ("Ann 28, Ben 27.5 – Cat 29, Dan 28").
+    const isTeams = result.points.size > 2;
+    const listed = (ids: string[]) => ids.map((id) => `${nameOf(id)} ${result.points.get(id)! / 10}`).join(', ');
+    const pointsText =
+      affPoints === null || negPoints === null
+        ? ''
+        : isTeams
+          ? ` (${listed(idsOfSide(aff.userId))} – ${listed(idsOfSide(neg.userId))})`
+          : ` (${affPoints / 10} – ${negPoints / 10})`;
     return {
       text: `${side === null ? 'No winner' : `${nameOf(result.winnerId)} (${side}) won`}${pointsText}`,
       winner: side,

@@ -8,9 +8,10 @@
  * 0. The results of record: each division's bracket is brought to the confirmed elimination results (a corrected one
  *    moves its winner), and the tournament is finished when its last round is decided (with a break, every final;
  *    with none, every preliminary debate) — `reconcileResults`. The round's event only wakes this sooner.
- * 1. The grace period of a released round ended: a debater who never opened their room forfeits it through the
- *    rounds' own forfeit (`results.forfeit`, by absence: the opponent wins, the result is confirmed); neither came:
- *    the round is abandoned and counts for neither. Each such debater has a no-show (two withdraw them). A judge
+ * 1. The grace period of a released round ended: an entrant none of whose debaters opened their room (a team: no
+ *    member; one member who came keeps the team in) forfeits it through the rounds' own forfeit (`results.forfeit`,
+ *    by absence: the opponent wins, the result is confirmed); neither came: the round is abandoned and counts for
+ *    neither. Each such entrant has a no-show (two withdraw them). A judge
  *    seated before the grace period ended who never came (a panel's judge in any seat too) is replaced by a standby
  *    (checked in, not seated this round, allowed by `planJudges`), or a single judge's seat is emptied so the hosts
  *    see the room unjudged. Each of these is done once however often it runs (a debate no longer live is left alone,
@@ -224,14 +225,26 @@ async function endGrace(
   // Absent: seated before the grace period ended and never came (a standby seated at its end has had no grace yet).
   const isAbsent = (seatedAt: string | null, joinedAt: boolean) => !joinedAt && (seatedAt ?? '') < graceEndIso;
   const judgeAway: TAbsentJudge[] = [];
+  const seatsByRound = new Map<number, { side: string; joinedAt: string | null }[]>();
+  for (const seat of await rounds.seatsOfRounds(
+    db,
+    pairings.map((p) => p.debateId!),
+  )) {
+    seatsByRound.set(seat.debateId, [...(seatsByRound.get(seat.debateId) ?? []), seat]);
+  }
   for (const p of pairings) {
     const debate = await rounds.findDebate(tx, p.debateId!);
     if (!debate) continue;
     if (debate.judgeId) seated.add(debate.judgeId);
     if (debate.status !== 'live') continue;
     const panel = panelSeats.filter((s) => s.debateId === Number(debate.id));
-    const affAway = debate.debaterAJoinedAt === null;
-    const negAway = debate.debaterBJoinedAt === null;
+    // A team is absent only when none of its members came: one member in the room keeps it in the round (the
+    // forfeit watch then waits for that member alone). The first seat's arrival is also on the round's row.
+    const seats = seatsByRound.get(Number(debate.id)) ?? [];
+    const isAway = (side: 'a' | 'b', firstJoinedAt: string | null) =>
+      firstJoinedAt === null && !seats.some((s) => s.side === side && s.joinedAt !== null);
+    const affAway = isAway('a', debate.debaterAJoinedAt);
+    const negAway = isAway('b', debate.debaterBJoinedAt);
     const away = [...(affAway ? [p.affEntrantId] : []), ...(negAway ? [p.negEntrantId!] : [])];
     if (away.length > 0) {
       const withdrawn = await inTransaction(deps.database, (trx) =>

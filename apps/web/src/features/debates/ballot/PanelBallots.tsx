@@ -1,4 +1,6 @@
 import { FORMATS, panelBallotRefusal, type TActor, type TDebate } from '@resolved/shared';
+import { namesOf, teamOf } from '../room/round-seats';
+import { panelBallotLines } from './team-ballot';
 
 /** Whether `actor` may submit a ballot on the round's panel now (the server's `panelBallotRefusal`). */
 export function canSubmitPanelBallot(actor: TActor, debate: TDebate): boolean {
@@ -24,6 +26,8 @@ export function PanelBallots({ debate }: { debate: TDebate }) {
   const format = FORMATS[debate.formatId];
   const isOver = panel.votes !== null;
   const winner = debate.winnerSide;
+  // A side's debaters by name: its one debater, or a team's ("Ann and Ben").
+  const sideNames = (side: 'a' | 'b') => namesOf(teamOf(debate, side));
   return (
     <section
       aria-labelledby="panel-heading"
@@ -39,7 +43,7 @@ export function PanelBallots({ debate }: { debate: TDebate }) {
       {isOver && panel.votes ? (
         <p className="mt-2 font-semibold text-slate-900" data-testid="panel-majority">
           {winner
-            ? `Majority: ${format.sides[winner]} (${debate.debaters[winner].displayName}), ${panel.votes[winner]}–${panel.votes[winner === 'a' ? 'b' : 'a']}`
+            ? `Majority: ${format.sides[winner]} (${sideNames(winner)}), ${panel.votes[winner]}–${panel.votes[winner === 'a' ? 'b' : 'a']}`
             : `No majority: ${panel.votes.a}–${panel.votes.b}`}
         </p>
       ) : (
@@ -61,12 +65,12 @@ export function PanelBallots({ debate }: { debate: TDebate }) {
             >
               <p className="font-semibold text-slate-900">{b.judge.displayName}</p>
               <p className="mt-1 text-slate-800">
-                For {format.sides[b.winnerSide]} ({debate.debaters[b.winnerSide].displayName})
+                For {format.sides[b.winnerSide]} ({sideNames(b.winnerSide)})
               </p>
               <ul className="mt-1 text-slate-700">
-                {(['a', 'b'] as const).map((side) => (
-                  <li key={side} className="[overflow-wrap:anywhere]">
-                    {debate.debaters[side].displayName}: {b.speakerPoints[side].toFixed(1)}
+                {panelBallotLines(debate, b).map((line) => (
+                  <li key={line.key} className="[overflow-wrap:anywhere]">
+                    {line.text}
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TDebate, TDebateSeat } from '@resolved/shared';
-import { hasSpeakerRanks, isTeamRound, teamBallotRequest } from './team-ballot';
+import { hasSpeakerRanks, isTeamRound, panelBallotLines, teamBallotRequest } from './team-ballot';
 
 const rating = { rating: 1500, deviation: 350, isProvisional: true, games: 0 };
 const seat = (userId: string, side: 'a' | 'b', position: string | null): TDebateSeat => ({
@@ -60,5 +60,30 @@ describe('the ballot form of a round of teams', () => {
     expect(teamBallotRequest(teams, { winnerSide: 'a', points, ranks: { ann: '1' }, reason: 'x' })).toBe(
       'Speaker ranks go from 1 to 4, each to one debater.',
     );
+  });
+});
+
+describe('a panel judge’s shown ballot', () => {
+  const debaterPoints = [
+    { userId: 'ann', side: 'a' as const, points: 28, rank: 3 },
+    { userId: 'ben', side: 'a' as const, points: 28.5, rank: null },
+    { userId: 'cat', side: 'b' as const, points: 29, rank: 1 },
+    { userId: 'dan', side: 'b' as const, points: 27.5, rank: null },
+  ];
+
+  it('lists every debater of a round of teams with the judge’s points and rank', () => {
+    expect(panelBallotLines(teams, { speakerPoints: { a: 28, b: 29 }, debaterPoints }).map((l) => l.text)).toEqual([
+      'ann: 28.0 (rank 3)',
+      'ben: 28.5',
+      'cat: 29.0 (rank 1)',
+      'dan: 27.5',
+    ]);
+  });
+
+  it('lists each side’s debater in a one-on-one round, and a ballot that scored sides only', () => {
+    const oneOnOne = round('pf', [seat('ann', 'a', null), seat('cat', 'b', null)]);
+    const sides = { speakerPoints: { a: 28, b: 29 }, debaterPoints: [] };
+    expect(panelBallotLines(oneOnOne, sides).map((l) => l.text)).toEqual(['ann: 28.0', 'cat: 29.0']);
+    expect(panelBallotLines(teams, sides).map((l) => l.text)).toEqual(['ann: 28.0', 'cat: 29.0']);
   });
 });

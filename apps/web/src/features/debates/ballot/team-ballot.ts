@@ -7,6 +7,7 @@ import {
   ballotPointsOf,
   SPEAKER_RANK_FORMATS,
   type TDebate,
+  type TPanelBallot,
   type TSideKey,
   type TSubmitBallotRequest,
 } from '@resolved/shared';
@@ -47,4 +48,25 @@ export function teamBallotRequest(
   const checked = ballotPointsOf(debate.formatId, seats, { debaterPoints });
   if (typeof checked === 'string') return checked;
   return { winnerSide: values.winnerSide, debaterPoints, reason: values.reason };
+}
+
+/**
+ * One panel judge's points as their shown ballot lists them: each debater by name with their points (and rank) in a
+ * round of teams, each side's one debater otherwise (or for a ballot that scored sides only).
+ */
+export function panelBallotLines(
+  debate: Pick<TDebate, 'debaters' | 'seats'>,
+  ballot: Pick<TPanelBallot, 'speakerPoints' | 'debaterPoints'>,
+): { key: string; text: string }[] {
+  if (isTeamRound(debate) && ballot.debaterPoints.length > 0) {
+    const names = new Map(seatsOfRound(debate).map((seat) => [seat.userId, seat.displayName]));
+    return ballot.debaterPoints.map((p) => ({
+      key: p.userId,
+      text: `${names.get(p.userId) ?? 'Former user'}: ${p.points.toFixed(1)}${p.rank === null ? '' : ` (rank ${p.rank})`}`,
+    }));
+  }
+  return (['a', 'b'] as const).map((side) => ({
+    key: side,
+    text: `${debate.debaters[side].displayName}: ${ballot.speakerPoints[side].toFixed(1)}`,
+  }));
 }

@@ -4,11 +4,13 @@ import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
 import { chooseAfterCoinFlip } from '../debates-queries';
+import { namesOf, teamOf, viewerSeat } from './round-seats';
 
 /**
  * A Public Forum tournament round's coin flip (`debate/coin-flip.ts`): what has been chosen, in one sentence, and for
- * the debater whose turn it is the choices they may make. The server checks every choice again and publishes the
- * round to the room, so both debaters, the judge and spectators see each choice as it lands.
+ * the side whose turn it is the choices they may make (in a round of teams, every member of that team: any of them
+ * chooses for it). The server checks every choice again and publishes the round to the room, so both teams, the judge
+ * and spectators see each choice as it lands.
  */
 export function CoinFlipPanel({
   debate,
@@ -26,12 +28,16 @@ export function CoinFlipPanel({
   const step = coinFlipStep(flip);
   const { a, b } = debate.debaters;
   const loserId = flip.winnerId === a.userId ? b.userId : a.userId;
-  const nameOf = (userId: string) =>
-    userId === viewerId ? 'You' : userId === a.userId ? a.displayName : b.displayName;
-  const text = coinFlipText(flip, loserId, nameOf, format.sides);
+  // The flip names each side by its first seat; the viewer's own side is "You", another side its members.
+  const sideOf = (userId: string) => (userId === a.userId ? 'a' : 'b');
+  const mySide = viewerSeat(debate, viewerId)?.side ?? null;
+  const nameOf = (userId: string) => (sideOf(userId) === mySide ? 'You' : namesOf(teamOf(debate, sideOf(userId))));
+  const isTeam = (userId: string) => teamOf(debate, sideOf(userId)).length > 1;
+  const text = coinFlipText(flip, loserId, nameOf, format.sides, isTeam);
   const isMyTurn =
     debate.status === 'live' &&
-    ((step === 'winner' && viewerId === flip.winnerId) || (step === 'loser' && viewerId === loserId));
+    mySide !== null &&
+    ((step === 'winner' && mySide === sideOf(flip.winnerId)) || (step === 'loser' && mySide === sideOf(loserId)));
   // The other debater makes the other kind of choice: the order after a side, a side after the order.
   const isSideOpen = step === 'winner' || (step === 'loser' && !isSidePick(flip.winnerChoice!));
   const isOrderOpen = step === 'winner' || (step === 'loser' && isSidePick(flip.winnerChoice!));

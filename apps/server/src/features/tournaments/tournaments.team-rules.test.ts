@@ -1,0 +1,204 @@
+/**
+ * The tournament's rules over every member of a team (issue 40's leftovers), through the real HTTP server on both
+ * engines, in Public Forum tournaments of teams of two: a host's correction rewrites every debater's points (the
+ * speaker tab and the team tab follow); at the end of the grace period a team is absent only when none of its members
+ * came (one member keeps it in the round); and any member of the team that won the coin flip chooses for it, then any
+ * member of the other team.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TDebate, TTournamentEntrant, TTournamentRound } from '@resolved/shared';
+import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
+import { buildUser } from '../../test/factories';
+import { MINUTE, tournamentFixture, type TWho } from '../../test/tournament-fixture';
+import { notePresent } from '../debates/debates.service';
+import { runSequencer } from './tournament-sequencer';
+
+const TEAMS = { formatId: 'pf', teamSize: 2 } as const;
+
+describe.each(TEST_ENGINES)('a tournament’s rules over every member of a team on %s', (engine) => {
+  let t: TTestApp;
+  beforeEach(async () => {
+    t = await createTestApp(engine);
+  });
+  afterEach(async () => t.close());
+  const f = tournamentFixture(() => t);
+
+  type TTeam = { entrant: TTournamentEntrant; captain: TWho; partner: TWho };
+
+  /** `count` teams of two new accounts, entered and confirmed. */
+  async function teamsOf(id: number, count: number): Promise<TTeam[]> {
+    const teams: TTeam[] = [];
+    for (let i = 0; i < count; i++) {
+      const captain = await buildUser(t);
+      const partner = await buildUser(t);
+      const entered = await f.call(captain, 'POST', `/api/tournaments/${id}/entrants`, {
+        partnerIds: [partner.user.id],
+      });
+      expect(entered.statusCode, entered.body).toBe(201);
+      const entrant = entered.json().entrant as TTournamentEntrant;
+      const confirmed = await f.call(partner, 'POST', `/api/tournaments/${id}/entrants/${entrant.id}/confirm`);
+      expect(confirmed.statusCode, confirmed.body).toBe(204);
+      teams.push({ entrant, captain, partner });
+    }
+    return teams;
+  }
+
+  /** A tournament of `count` teams with round 1 released; each pairing with its aff and neg teams. */
+  async function releasedRound(count: number) {
+    const admin = await buildUser(t, { role: 'admin' });
+    const tournament = await f.create(admin, { ...TEAMS, prelimRounds: 2 });
+    const teams = await teamsOf(tournament.id, count);
+    const round = await f.release(admin, tournament.id, 1);
+    const teamOf = (entrantId: number) => teams.find((x) => x.entrant.id === entrantId)!;
+    const rooms = round.pairings
+      .filter((p) => p.debateId !== null)
+      .map((p) => ({
+        pairing: p,
+        debateId: p.debateId!,
+        aff: teamOf(p.aff!.entrantId),
+        neg: teamOf(p.neg!.entrantId),
+      }));
+    return { admin, tournament, teams, round, rooms };
+  }
+
+  const debateOf = async (who: TWho, debateId: number) =>
+    (await f.call(who, 'GET', `/api/debates/${debateId}`)).json().debate as TDebate;
+
+  it('corrects every debater’s points of a round of teams, and refuses the sides’ points alone', async () => {
+    const { admin, tournament, round, rooms } = await releasedRound(2);
+    const judge = await buildUser(t);
+    await f.judgeRound(judge, round as TTournamentRound, 'a');
+    const [{ pairing, debateId, aff, neg }] = rooms as [(typeof rooms)[number]];
+    const url = `/api/tournaments/${tournament.id}/pairings/${pairing.id}/corrections`;
+    const four = (a1: number, a2: number, b1: number, b2: number) => [
+      { userId: aff.captain.user.id, points: a1 },
+      { userId: aff.partner.user.id, points: a2 },
+      { userId: neg.captain.user.id, points: b1 },
+      { userId: neg.partner.user.id, points: b2 },
+    ];
+    const stranger = await buildUser(t);
+    const refusals: [object, string][] = [
+      [
+        { speakerPoints: { aff: 27, neg: 29 } },
+        'This round seats teams: give every debater of the round speaker points.',
+      ],
+      [{ debaterPoints: four(27, 27, 29, 29).slice(0, 3) }, 'This round seats teams: give every debater'],
+      [
+        { debaterPoints: [...four(27, 27, 29, 29).slice(0, 3), { userId: stranger.user.id, points: 28 }] },
+        'Speaker points go only to the debaters of this round.',
+      ],
+      [
+        { debaterPoints: four(27, 27, 29, 29), speakerPoints: { aff: 27, neg: 29 } },
+        'Give the sides’ speaker points or every debater’s, not both.',
+      ],
+    ];
+    for (const [body, message] of refusals) {
+      const refused = await f.call(admin, 'POST', url, { winner: 'neg', reason: 'Wrong side marked.', ...body });
+      expect(refused.statusCode, message).toBe(400);
+      expect(refused.json().error.message).toContain(message);
+    }
+    // Nothing changed: the ballot's four points as the judge gave them (the fixture's: 28, 27.5 and 27, 26.5).
+    expect((await debateOf(admin, debateId)).ballot!.debaterPoints.map((p) => p.points)).toEqual([28, 27.5, 27, 26.5]);
+
+    const corrected = await f.call(admin, 'POST', url, {
+      winner: 'neg',
+      debaterPoints: four(27, 26.5, 29, 28.7),
+      reason: 'The judge marked the wrong side.',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    const debate = await debateOf(admin, debateId);
+    expect(debate.winnerSide).toBe('b');
+    expect(debate.ballot!.debaterPoints.map((p) => [p.userId, p.points])).toEqual([
+      [aff.captain.user.id, 27],
+      [aff.partner.user.id, 26.5],
+      [neg.captain.user.id, 29],
+      [neg.partner.user.id, 28.7],
+    ]);
+    expect(debate.ballot!.speakerPoints).toEqual({ a: 27, b: 29 });
+    // The speaker tab reads each partner's corrected points, the team tab their sum.
+    const standings = await f.standingsOf(admin, tournament.id);
+    const speakers = standings.divisions.flatMap((d) => d.speakers);
+    const speakerPoints = (who: TWho) => speakers.find((s) => s.userId === who.user.id)!.speakerPoints;
+    expect(speakerPoints(neg.partner)).toBe(28.7);
+    expect(speakerPoints(aff.partner)).toBe(26.5);
+    const line = (team: TTeam) =>
+      standings.divisions.flatMap((d) => d.standings).find((s) => s.entrantId === team.entrant.id)!;
+    expect(line(neg)).toMatchObject({ wins: 1, losses: 0, speakerPoints: 57.7 });
+    expect(line(aff)).toMatchObject({ wins: 0, losses: 1, speakerPoints: 53.5 });
+    // The audit lists every debater's points, before and after.
+    const audit = (await f.call(admin, 'GET', `/api/tournaments/${tournament.id}/audit`)).json().audit as {
+      before: string;
+      after: string;
+    }[];
+    const name = (who: TWho) => who.user.displayName;
+    expect(audit[0]!.after).toBe(
+      `${name(neg.captain)} (neg) won (${name(aff.captain)} 27, ${name(aff.partner)} 26.5 – ${name(neg.captain)} 29, ${name(neg.partner)} 28.7)`,
+    );
+    expect(audit[0]!.before).toContain(`${name(aff.partner)} 27.5`);
+  });
+
+  it('keeps a team with one member in the room in the round, and forfeits a team none of whose members came', async () => {
+    const { tournament, rooms } = await releasedRound(4);
+    const [oneCame, bothPartners] = rooms as [(typeof rooms)[number], (typeof rooms)[number]];
+    const deps = { database: t.database, events: t.app.context.events };
+    // Room 1: only the aff's second speaker came; nobody of the neg. Room 2: each team's second speaker alone.
+    await notePresent(deps, oneCame.debateId, oneCame.aff.partner.user.id);
+    await notePresent(deps, bothPartners.debateId, bothPartners.aff.partner.user.id);
+    await notePresent(deps, bothPartners.debateId, bothPartners.neg.partner.user.id);
+    const clock = Date.now() + t.config.tournamentTimings.graceMinutes * MINUTE + 1000;
+    await runSequencer(
+      f.sequencerAt(() => clock),
+      tournament.id,
+    );
+    const rowOf = (debateId: number) =>
+      t.database.db
+        .selectFrom('debates')
+        .select(['status', 'winnerSide', 'forfeitedBy'])
+        .where('id', '=', debateId)
+        .executeTakeFirstOrThrow();
+    expect(await rowOf(oneCame.debateId)).toMatchObject({
+      status: 'forfeited',
+      winnerSide: 'a',
+      forfeitedBy: oneCame.neg.captain.user.id,
+    });
+    expect(await rowOf(bothPartners.debateId)).toMatchObject({ status: 'live', winnerSide: null });
+    const noShows = await t.database.db
+      .selectFrom('tournamentNoShows')
+      .select(['entrantId', 'reason'])
+      .where('tournamentId', '=', tournament.id)
+      .execute();
+    expect(noShows).toEqual([{ entrantId: oneCame.neg.entrant.id, reason: 'absent' }]);
+  });
+
+  it('lets any member of the team that won the coin flip choose, then any member of the other team', async () => {
+    const { rooms } = await releasedRound(2);
+    const [{ pairing, debateId, aff, neg }] = rooms as [(typeof rooms)[number]];
+    const winnerId = pairing.coinFlipWinner!.userId;
+    const winners = aff.captain.user.id === winnerId ? aff : neg;
+    const losers = winners === aff ? neg : aff;
+    expect(winners.captain.user.id).toBe(winnerId);
+    const choose = (who: TWho, choice: string) => f.call(who, 'POST', `/api/debates/${debateId}/coin-flip`, { choice });
+    // The other team's members wait for the winners' choice.
+    const early = await choose(losers.partner, 'first');
+    expect(early.statusCode).toBe(403);
+    expect(early.json().error.reason).toBe('coin_flip_turn');
+    // The winners' second speaker chooses for the team.
+    const first = await choose(winners.partner, 'first');
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json().debate as TDebate).coinFlip).toMatchObject({ winnerChoice: 'first', loserChoice: null });
+    // The winning team has chosen: neither of its members chooses again; the other team's second speaker does.
+    expect((await choose(winners.captain, 'aff')).json().error.reason).toBe('coin_flip_turn');
+    const second = await choose(losers.partner, 'neg');
+    expect(second.statusCode, second.body).toBe(200);
+    const debate = second.json().debate as TDebate;
+    expect(debate.coinFlip).toMatchObject({ winnerChoice: 'first', loserChoice: 'neg' });
+    // The losers chose Con: they sit on side b with both members, the winners speak first.
+    expect(debate.seats.filter((s) => s.side === 'b').map((s) => s.userId)).toEqual([
+      losers.captain.user.id,
+      losers.partner.user.id,
+    ]);
+    expect(debate.clock.firstSide).toBe('a');
+    // Someone outside the round never chooses.
+    expect((await choose(await buildUser(t), 'aff')).json().error.reason).toBe('coin_flip_turn');
+  });
+});
