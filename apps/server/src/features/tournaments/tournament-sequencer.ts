@@ -38,6 +38,7 @@ import * as results from '../results/results.service';
 import { ageBandsOf } from '../users/users.service';
 import { reconcileResults } from './tournament-elimination';
 import { planJudges } from './tournament-judges';
+import { memberIdsOf, teamsOf } from './tournament-teams';
 import { doubleNoShows, pairingKey, recordNoShows } from './tournament-no-shows';
 import { planRound, roundGroups, type TScheduleDeps } from './tournament-schedule';
 import * as seqRepo from './tournament-sequencer.repository';
@@ -304,16 +305,27 @@ async function seatStandbys(
   const row = await repo.findTournament(db, tournamentId);
   const entrants = await repo.listEntrants(db, tournamentId);
   const byId = new Map(entrants.map((e) => [e.id, e]));
-  const active = entrants.filter((e) => e.withdrawnAt === null).map((e) => e.userId);
+  // Every member of a team, as the release reads them: a standby's blocks, conflicts and who may judge a minor.
+  const teams = await teamsOf(db, tournamentId);
+  const isTeams = (row?.teamSize ?? 1) > 1;
+  const membersOfRoom = (r: TAbsentJudge) => [
+    ...memberIdsOf(teams, byId.get(r.affId)!),
+    ...memberIdsOf(teams, byId.get(r.negId)!),
+  ];
+  const active = entrants.filter((e) => e.withdrawnAt === null).flatMap((e) => memberIdsOf(teams, e));
   const checkedIn = await seqRepo.listCheckIns(db, tournamentId, number);
   const allowedIds = new Set([...checkedIn].filter((userId) => !seated.has(userId)));
-  const debaters = rooms.flatMap((r) => [byId.get(r.affId)!.userId, byId.get(r.negId)!.userId]);
+  const debaters = rooms.flatMap(membersOfRoom);
   const bands = await ageBandsOf(db, debaters);
   const minors = new Map(debaters.map((userId) => [userId, isMinorRound([bands.get(userId)])]));
   const standbys = await planJudges(db, {
     tournamentId,
     roundNumber: number,
-    rooms: rooms.map((r) => ({ aff: byId.get(r.affId)!, neg: byId.get(r.negId)! })),
+    rooms: rooms.map((r) => ({
+      aff: byId.get(r.affId)!,
+      neg: byId.get(r.negId)!,
+      ...(isTeams ? { members: membersOfRoom(r) } : {}),
+    })),
     minors,
     entrantUserIds: active,
     nowMs,

@@ -170,6 +170,44 @@ describe.each(TEST_ENGINES)('a tournament’s rules over every member of a team 
     expect(noShows).toEqual([{ entrantId: oneCame.neg.entrant.id, reason: 'absent' }]);
   });
 
+  it('never seats as standby a judge whom a partner (not the captain) blocked', async () => {
+    const admin = await buildUser(t, { role: 'admin' });
+    const start = Date.now() + 10 * MINUTE;
+    const tournament = await f.create(admin, {
+      ...TEAMS,
+      scheduleMode: 'fixed',
+      roundStartsAt: [new Date(start).toISOString()],
+    });
+    const [aff, neg] = await teamsOf(tournament.id, 2);
+    const judges = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    for (const judge of judges) {
+      const added = await f.call(admin, 'POST', `/api/tournaments/${tournament.id}/judges`, { userId: judge.user.id });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    for (const who of [aff!.captain, aff!.partner, neg!.captain, neg!.partner, ...judges]) {
+      const checked = await f.call(who, 'POST', `/api/tournaments/${tournament.id}/check-in`);
+      expect(checked.statusCode, checked.body).toBe(200);
+    }
+    let clock = start + 1000;
+    const seq = f.sequencerAt(() => clock);
+    await runSequencer(seq, tournament.id);
+    const [round] = await f.roundsOf(admin, tournament.id);
+    const pairing = round!.pairings.find((p) => p.debateId !== null)!;
+    // Both judges left to stand by are blocked by a partner of each team; the seated judge never comes.
+    const others = judges.filter((j) => j.user.id !== pairing.judge!.userId);
+    expect(others).toHaveLength(2);
+    expect((await f.call(aff!.partner, 'PUT', `/api/blocks/${others[0]!.user.id}`)).statusCode).toBe(200);
+    expect((await f.call(neg!.partner, 'PUT', `/api/blocks/${others[1]!.user.id}`)).statusCode).toBe(200);
+    const deps = { database: t.database, events: t.app.context.events };
+    for (const who of [aff!.captain, aff!.partner, neg!.captain, neg!.partner]) {
+      await notePresent(deps, pairing.debateId!, who.user.id);
+    }
+    clock = Date.parse(round!.releasedAt!) + t.config.tournamentTimings.graceMinutes * MINUTE + 1000;
+    await runSequencer(seq, tournament.id);
+    const after = (await f.roundsOf(admin, tournament.id))[0]!.pairings.find((p) => p.id === pairing.id)!;
+    expect(after.judge).toBeNull();
+  });
+
   it('lets any member of the team that won the coin flip choose, then any member of the other team', async () => {
     const { rooms } = await releasedRound(2);
     const [{ pairing, debateId, aff, neg }] = rooms as [(typeof rooms)[number]];
