@@ -188,12 +188,18 @@ export async function listMessagesOfUser(db: Kysely<DB>, userId: string) {
     .execute();
 }
 
-/** Whether the user debated at least one round to its end (`completed` or `judged`; not forfeited or abandoned). */
+/**
+ * Whether the user debated at least one round to its end (`completed` or `judged`; not forfeited or abandoned), in
+ * any seat (a partner's too). Led by the user's seats (`debateSeats`' user index), so it reads their rounds only.
+ */
 export async function hasCompletedRoundAsDebater(db: Kysely<DB>, userId: string): Promise<boolean> {
-  // One index search per side: written with `or`, SQLite (no statistics) searches the status index instead and
-  // reads every finished round of everyone.
-  const side = (column: 'debaterAId' | 'debaterBId') =>
-    db.selectFrom('debates').select('id').where(column, '=', userId).where('status', 'in', ['completed', 'judged']);
-  const row = await side('debaterAId').unionAll(side('debaterBId')).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('debateSeats as s')
+    .innerJoin('debates as d', 'd.id', 's.debateId')
+    .select('d.id')
+    .where('s.userId', '=', userId)
+    .where('d.status', 'in', ['completed', 'judged'])
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }

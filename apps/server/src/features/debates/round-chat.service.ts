@@ -4,6 +4,7 @@ import {
   REALTIME_ROOMS,
   roundChatClosedRefusal,
   roundChatRefusal,
+  debatersOf,
   judgesOf,
   type TDebateMessage,
   type TSessionUser,
@@ -53,7 +54,7 @@ export async function postMessage(
   const row = await requireDebate(deps, debateId);
   const seats = await roundSeatsOf(deps, row);
   refuse(roundChatRefusal(user, seats));
-  const others = [row.debaterAId, row.debaterBId, ...judgesOf(seats)].filter((id) => id !== user.id);
+  const others = [...debatersOf(seats), ...judgesOf(seats)].filter((id) => id !== user.id);
   const { message: stored } = await storeChatMessage(deps, user.id, input.clientId, {
     name: 'debate.send_message',
     findRetry: repo.findMessageByClientId,

@@ -324,6 +324,19 @@ describe.each(TEST_ENGINES)('seat rules over teams on %s', (engine) => {
     expect([round.debaters.a.userId, round.debaters.b.userId]).toEqual([b1!.user.id, a1!.user.id]);
   });
 
+  it('reads every seat for the round chat’s blocks', async () => {
+    const [a1, a2, b1, b2] = await people(4);
+    const id = await open([a1!, a2!], [b1!, b2!]);
+    // Waiting for the ballot (the chat is open, a block no longer ends the round): second speakers block each other.
+    await t.database.db.updateTable('debates').set({ status: 'awaiting_ballot' }).where('id', '=', id).execute();
+    expect((await block(b2!, a2!)).statusCode).toBe(200);
+    const posted = await call(a2!, 'POST', `/api/debates/${id}/messages`, { text: 'Good round.' });
+    expect(posted.statusCode, posted.body).toBeGreaterThanOrEqual(400);
+    expect(posted.statusCode).toBeLessThan(500);
+    expect(posted.json().error.reason).toBe('blocked');
+    expect((await call(a1!, 'POST', `/api/debates/${id}/messages`, { text: 'Thanks all.' })).statusCode).toBe(201);
+  });
+
   it('moves each team’s partner chat and team flow with it when the sides swap: nobody reads the other team’s', async () => {
     const [a1, a2, b1, b2] = await people(4);
     const id = await open([a1!, a2!], [b1!, b2!]);
