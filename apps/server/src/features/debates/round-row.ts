@@ -4,14 +4,7 @@
  * use it without a cycle.
  */
 import { AppError } from '../../lib/errors';
-import {
-  judgesOf,
-  type TClockState,
-  type TCoinFlip,
-  type TRoundSeating,
-  type TRoundSeats,
-  type TSideKey,
-} from '@resolved/shared';
+import { type TClockState, type TCoinFlip, type TRoundSeats, type TSideKey } from '@resolved/shared';
 import type { TDebatesDeps } from '../../context';
 import * as repo from './debates.repository';
 import * as panelsRepo from './panels.repository';
@@ -155,13 +148,6 @@ export async function roundSeatsOf(
   if (row.kind !== 'tournament') return seats;
   const panel = await panelsRepo.listPanelSeats(deps.database.db, row.id);
   return panel.length > 0 ? { ...seats, panelJudgeIds: panel.map((s) => s.userId) } : seats;
-}
-
-/** Everyone seated in the round as the shared seating rules read them: its debaters and its judges. */
-export async function roundSeatingOf(deps: Pick<TDebatesDeps, 'database'>, row: TDebateRow): Promise<TRoundSeating> {
-  const debaters = (await debaterSeatsOf(deps, row)).map(({ userId, side, position }) => ({ userId, side, position }));
-  const panel = row.kind === 'tournament' ? await panelsRepo.listPanelSeats(deps.database.db, row.id) : [];
-  return { debaters, judgeIds: judgesOf({ judgeId: row.judgeId, panelJudgeIds: panel.map((s) => s.userId) }) };
 }
 
 /** A Public Forum tournament round's coin flip as the shared rules read it (null: the round has none). */
