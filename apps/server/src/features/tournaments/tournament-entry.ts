@@ -28,7 +28,7 @@ import { teamIdsOfUsers } from '../memberships/memberships.service';
 import { ageBandsOf } from '../users/users.service';
 import * as repo from './tournaments.repository';
 import * as membersRepo from './tournament-members.repository';
-import { checkTeam, partnersOf } from './tournament-teams';
+import { checkTeam, memberIdsOf, partnersOf, teamsOf } from './tournament-teams';
 import type { TDivisionRow, TTournamentRow } from './tournaments.tables';
 import {
   type TTournamentsDeps,
@@ -92,12 +92,16 @@ export async function enter(
       const field = (await repo.listEntrants(trx, row.id)).filter(
         (e) => e.divisionId === division.id && e.withdrawnAt === null,
       );
+      // A team counts as under 18 when any member is (its captain alone may be an adult).
+      const teams = await teamsOf(trx, row.id);
       const bands = await ageOf(
         trx,
-        field.map((e) => e.userId),
+        field.flatMap((e) => memberIdsOf(teams, e)),
       );
+      const isMinorEntrant = (e: (typeof field)[number]) =>
+        memberIdsOf(teams, e).some((userId) => bands.get(userId) ?? true);
       const entrants: TEntrant[] = [
-        ...field.map((e) => ({ id: e.userId, teamId: e.teamId, rating: 0, isMinor: bands.get(e.userId) ?? true })),
+        ...field.map((e) => ({ id: e.userId, teamId: e.teamId, rating: 0, isMinor: isMinorEntrant(e) })),
         { id: user.id, teamId, rating: 0, isMinor },
       ];
       if (divisionAgeConflict(entrants)) {

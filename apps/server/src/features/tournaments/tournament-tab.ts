@@ -187,9 +187,10 @@ export async function handleRoundUpdated(deps: TTournamentsDeps, debate: TDebate
   // The last result finished the tournament: every page reads it all again.
   if (hasFinished) return emitChanged(deps, tournamentId);
   // The debaters and judges of this pairing see it change; everyone else, the tab and the results.
+  // Every seat: a team's partners as well as its captain.
+  const debaters = debate.seats?.length ? debate.seats.map((seat) => seat.userId) : [];
   const people = [
-    debate.debaters.a.userId,
-    debate.debaters.b.userId,
+    ...new Set([debate.debaters.a.userId, debate.debaters.b.userId, ...debaters]),
     ...(debate.judge ? [debate.judge.userId] : []),
     ...(debate.panel?.judges.map((j) => j.userId) ?? []),
   ];

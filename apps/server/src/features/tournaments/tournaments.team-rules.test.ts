@@ -208,6 +208,37 @@ describe.each(TEST_ENGINES)('a tournament’s rules over every member of a team 
     expect(after.judge).toBeNull();
   });
 
+  it('counts a team with a minor partner as under 18 when an adult team of strangers enters the same division', async () => {
+    const admin = await buildUser(t, { role: 'admin' });
+    // Entered by code: one division of every age, where the rule of who meets whom is read at each entry.
+    const tournament = await f.create(admin, { ...TEAMS, entryMode: 'code' });
+    const enter = (who: TWho, body: object) =>
+      f.call(who, 'POST', `/api/tournaments/join/${tournament.joinCode}`, body);
+    const coach = await buildUser(t);
+    const adult = await buildUser(t);
+    const minor = await buildUser(t, { birthMonth: `${new Date().getUTCFullYear() - 16}-01` });
+    const team = (await f.call(coach, 'POST', '/api/teams', { name: 'Hawks', school: 'Hawks High' })).json().team as {
+      id: number;
+      joinCode: string;
+    };
+    for (const who of [adult, minor]) {
+      const joined = await f.call(who, 'POST', `/api/teams/join/${team.joinCode}`);
+      expect(joined.statusCode, joined.body).toBeLessThan(300);
+      if (joined.json().isPending) {
+        const approved = await f.call(coach, 'POST', `/api/teams/${team.id}/members/${who.user.id}/approve`);
+        expect(approved.statusCode, approved.body).toBe(200);
+      }
+    }
+    // The adult captains a team whose partner is a minor of their own coach's team: the teammates exception.
+    const first = await enter(adult, { partnerIds: [minor.user.id], teamId: team.id });
+    expect(first.statusCode, first.body).toBe(201);
+    // Two adult strangers of no team: the division would hold a minor of another team, whom they may not meet.
+    const [b1, b2] = [await buildUser(t), await buildUser(t)];
+    const second = await enter(b1, { partnerIds: [b2.user.id] });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json().error.message).toContain('This division has under-18 entrants from other teams');
+  });
+
   it('lets any member of the team that won the coin flip choose, then any member of the other team', async () => {
     const { rooms } = await releasedRound(2);
     const [{ pairing, debateId, aff, neg }] = rooms as [(typeof rooms)[number]];
