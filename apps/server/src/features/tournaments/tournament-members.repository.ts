@@ -67,12 +67,7 @@ export async function confirmMember(db: TDb, entrantId: number, userId: string, 
  * A member's place goes to `to`, unconfirmed: the host names them, and they confirm the team themselves (as every
  * partner does) before it is drawn again. Nobody is entered in a tournament without their own say.
  */
-export async function replaceMember(
-  db: TDb,
-  entrantId: number,
-  from: string,
-  to: string,
-): Promise<boolean> {
+export async function replaceMember(db: TDb, entrantId: number, from: string, to: string): Promise<boolean> {
   const result = await db
     .updateTable('tournamentEntrantMembers')
     .set({ userId: to, confirmedAt: null })
