@@ -64,9 +64,14 @@ export class DebateRooms {
     private readonly scheduler: Scheduler,
   ) {}
 
-  /** Distinct signed-in users with a socket in the room, on any instance. */
+  /**
+   * Distinct signed-in users with a socket in the room, on any instance. While this instance shuts down, its own
+   * sockets only: asking the other instances through Redis then would publish on a client about to close (a
+   * matched round's forfeit watch may still be on its way), an unhandled rejection inside the adapter.
+   */
   private async usersInRoom(debateId: number): Promise<Map<string, string>> {
-    const sockets = await this.io.in(REALTIME_ROOMS.debate(String(debateId))).fetchSockets();
+    const room = REALTIME_ROOMS.debate(String(debateId));
+    const sockets = await (this.isClosing ? this.io.local : this.io).in(room).fetchSockets();
     const users = new Map<string, string>();
     for (const s of sockets) if (s.data.user) users.set(s.data.user.id, s.data.user.displayName);
     return users;
@@ -161,7 +166,9 @@ export class DebateRooms {
    * from now. `ifAbsent`: a watch already pending keeps its time (an instance restoring watches at its start).
    */
   async watchForfeit(debateId: number, userId: string, options: { ifAbsent?: boolean } = {}): Promise<void> {
+    if (this.isClosing) return; // The scheduler's pending watches and the next start cover it.
     const role = await debates.roleIn(this.deps, debateId, userId);
+    if (this.isClosing) return;
     if (!role?.side || role.status !== 'live' || !role.canForfeit) return;
     if ((await this.usersInRoom(debateId)).has(userId)) return;
     await this.scheduler.after(FORFEIT_WATCH_JOB, this.key(debateId, userId), this.forfeitAfterMs, undefined, options);

@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 import type { TDomainEvent } from '../../lib/events';
 import { buildUser } from '../../test/factories';
 import { describeCluster } from '../../test/cluster';
+import { FORFEIT_WATCH_JOB } from '../debates/debates.socket';
 
 describeCluster('partners in the queue on two instances', ({ startInstance, asTestApp }) => {
   it('forms teams from the solo queue on two instances at once and seats nobody twice', async () => {
@@ -88,5 +89,16 @@ describeCluster('partners in the queue on two instances', ({ startInstance, asTe
       const mine = told.filter((e) => e.name === 'debate.matched' && e.room === `user:${seat.userId}`);
       expect(mine.map((e) => e.payload)).toEqual([{ debateId: seat.debateId }]);
     }
+    // Each match starts a forfeit watch (nobody opened the room): done before the instances close, so no watch asks
+    // the other instance through a Redis client that is closing.
+    const watches = () =>
+      a.database.db
+        .selectFrom('scheduledJobs')
+        .select('key')
+        .where('name', '=', FORFEIT_WATCH_JOB)
+        .execute()
+        .then((rows) => rows.length);
+    for (let i = 0; i < 200 && (await watches()) < 28; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await watches()).toBe(28);
   });
 });
