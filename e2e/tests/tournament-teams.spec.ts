@@ -2,7 +2,8 @@
  * A tournament of teams in the browser (issue 40, item 6): a coach creates a Public Forum tournament of teams of 2;
  * Ann enters by its code naming her teammate Ben, who confirms on the tournament's page; a second team enters and the
  * host replaces one of its members (audited); two rounds are judged (each debater scored); the host's standings show
- * the team tab and the speaker tab, and the published results page shows the team and speaker awards.
+ * the team tab and the speaker tab; the host corrects a round from the form, every debater's points, and both tabs
+ * follow; the published results page shows the team and speaker awards.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
@@ -209,6 +210,69 @@ test('two teams enter a Public Forum tournament, a member is replaced, and the t
   );
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'host-standings', shot, 'Standings');
+
+  // The PF coin flip of round 2, on the host's line: each team named by its members, as the room names them.
+  const roundTwo = page.getByTestId('round-2').getByTestId('tournament-pairing');
+  const teamWords = [`${names.ann} and ${names.ben}`, `${names.cy} and ${names.eve}`];
+  await expect(roundTwo).toContainText(new RegExp(`(${teamWords.join('|')}) won the coin flip and (choose|chose)`));
+
+  // The host corrects round 2 from the form: every debater's points, starting from the judge's, and the other winner.
+  type TPairingRead = {
+    id: number;
+    aff: { entrantId: number };
+    neg: { entrantId: number };
+    winnerEntrantId: number | null;
+    debaters: { userId: string; displayName: string; side: 'aff' | 'neg'; position: string | null; points: number }[];
+  };
+  const roundsRead = (await (await hostCtx.request.get(`/api/tournaments/${id}/rounds`)).json()).rounds as {
+    number: number;
+    pairings: TPairingRead[];
+  }[];
+  const second = roundsRead.find((r) => r.number === 2)!.pairings[0]!;
+  expect(second.debaters.map((d) => d.displayName).sort()).toEqual([names.ann, names.ben, names.cy, names.eve].sort());
+  const eveId = await userIdOf(eveCtx!);
+  const eveBefore = second.debaters.find((d) => d.userId === eveId)!;
+  const cyWon = second.winnerEntrantId === cyEntrantId;
+  const newWinner = (second.aff.entrantId === second.winnerEntrantId ? 'neg' : 'aff') as 'aff' | 'neg';
+  const standingsRead = async () =>
+    (await (await hostCtx.request.get(`/api/tournaments/${id}/standings`)).json()).standings as {
+      divisions: {
+        standings: { entrantId: number; wins: number }[];
+        speakers: { userId: string; speakerPoints: number }[];
+      }[];
+    };
+  const before = (await standingsRead()).divisions[0]!;
+  const eveTotal = before.speakers.find((sp) => sp.userId === eveId)!.speakerPoints;
+  const cyWins = before.standings.find((st) => st.entrantId === cyEntrantId)!.wins;
+
+  await roundTwo.getByRole('button', { name: 'Correct result' }).click();
+  const form = roundTwo.getByRole('form', { name: 'Correct the result' });
+  const sideWord = eveBefore.side === 'aff' ? 'Aff' : 'Neg';
+  const eveField = form.getByLabel(`Speaker points: ${names.eve} (${sideWord}, Second speaker)`);
+  await expect(eveField).toHaveValue(eveBefore.points.toFixed(1));
+  await expect(form.getByTestId('correction-debater-points').getByRole('textbox')).toHaveCount(4);
+  await eveField.fill('29.9');
+  const winnerTeam = (newWinner === 'aff') === (eveBefore.side === 'aff') ? teamWords[1]! : teamWords[0]!;
+  await form.getByLabel(`${winnerTeam} (${newWinner === 'aff' ? 'Aff' : 'Neg'}) won`).check();
+  await form.getByLabel('Reason').fill('The judge swapped the ballots of two rooms.');
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await form.screenshot({ path: shot(`host-corrects-team-round-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.getByRole('button', { name: 'Save the correction' }).click();
+  await expect(toast(page, 'The result is corrected; the standings follow.')).toBeVisible();
+  await expect(form).toHaveCount(0);
+
+  // The speaker tab reads Eve's corrected points, the team tab the other winner.
+  // Her own row: the one whose name is hers (her team's name, on every member's row, holds it too).
+  const eveRow = speakers.getByTestId('speaker-row').filter({ has: page.getByText(names.eve, { exact: true }) });
+  await expect(eveRow.getByTestId('speaker-total')).toHaveText((eveTotal - eveBefore.points + 29.9).toFixed(1));
+  const cyRow = standings.getByTestId('standing-row').filter({ hasText: `${names.cy} & ${names.eve}` });
+  await expect(cyRow.getByTestId('standing-wins')).toHaveText(String(cyWins + (cyWon ? -1 : 1)));
+  await expect(host.audit).toContainText('Result corrected');
+  await expect(host.audit).toContainText(`${names.eve} 29.9`);
 
   // Published, the results page (read by a visitor) shows the team awards and the speaker awards.
   await page.getByRole('button', { name: 'Publish the results' }).click();

@@ -65,6 +65,7 @@ export * from './my-data.js';
 export * from './playban.js';
 export * from './tournaments/index.js';
 export * from './tournament-schemas.js';
+export * from './tournament-round-schemas.js';
 export * from './tournament-parts.js';
 export * from './tournament-judging.js';
 export * from './tournament-bracket-schemas.js';

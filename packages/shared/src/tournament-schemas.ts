@@ -7,11 +7,9 @@ import { z } from 'zod';
 import { FORMATS, oneOnOneFormatRefusal, type TFormatId } from './formats.js';
 import { DB_INT_MAX } from './constants.js';
 import { zText } from './text.js';
-import { ZFormatId, type TDebateStatus } from './debate/protocol.js';
-import type { TDrawFlag } from './tournaments/types.js';
+import { ZFormatId } from './debate/protocol.js';
 import { ZRoundStartTimes } from './tournament-schedule-schemas.js';
 import type { TJudgesPerRoom } from './debate/panel.js';
-import type { TCoinFlip } from './debate/coin-flip.js';
 
 export const TOURNAMENT_LIMITS = {
   nameMax: 100,
@@ -316,52 +314,6 @@ export interface TTournament {
 export interface TTournamentHostRef {
   userId: string | null;
   displayName: string;
-}
-
-export interface TTournamentPairing {
-  id: number;
-  divisionId: number;
-  /** Null for the bye. */
-  debateId: number | null;
-  aff: TTournamentEntrantRef | null;
-  neg: TTournamentEntrantRef | null;
-  /** The entrant sitting the round out with a bye (scored as a win), or going through by a walkover. */
-  bye: TTournamentEntrantRef | null;
-  /**
-   * An elimination round's walkover: the entrant of the bracket who could not take part (may not take a seat now, or
-   * withdrew), recorded in the bracket as their forfeit; their opponent (`bye`) goes through. Null otherwise.
-   */
-  walkoverFrom: TTournamentEntrantRef | null;
-  flags: TDrawFlag[];
-  /**
-   * Public Forum: who won the draw's coin flip and chooses side or speaking order before the clock starts (aff and neg
-   * hold until then); null in LD and Parli and for the bye.
-   */
-  coinFlipWinner: TTournamentEntrantRef | null;
-  /** The room's coin flip as the debaters have chosen so far (`coinFlipText` says it); null without one. */
-  coinFlip: TCoinFlip | null;
-  debateStatus: TDebateStatus | null;
-  /**
-   * The judge seated at release (the assignment), or who took the seat since; null: no judge. `paradigm`: how they
-   * judge (null: none, or a judge under 18), for signed-in viewers. A judge under 18 is named to outsiders as a minor
-   * entrant is (`publicName`, no user id).
-   */
-  judge: { userId: string | null; displayName: string; paradigm: string | null } | null;
-  /** The winner once the result is confirmed (the bye's entrant for a bye); null until then. */
-  winnerEntrantId: number | null;
-  /** A room judged by a panel: its judges in seat order (the chair, `judge`, first); empty: one judge. */
-  panel: { userId: string | null; displayName: string }[];
-}
-
-export interface TTournamentRound {
-  number: number;
-  status: TTournamentRoundStatus;
-  releasedAt: string | null;
-  /** The host's motion for the round (Parli), the resolution of its rooms; null: none set. */
-  motion: string | null;
-  pairings: TTournamentPairing[];
-  /** For hosts: the pairings (debates, not byes) with no judge, for want of an allowed judge; empty for others. */
-  unjudgedPairingIds: number[];
 }
 
 /** What an entrant is told when a round's draw is released (`tournament.round_released` to `user:<id>`). */

@@ -9,6 +9,7 @@ import {
   type TTournament,
   type TTournamentEntrant,
   type TTournamentPairing,
+  type TTournamentPairingDebater,
   type TTournamentRound,
 } from '@resolved/shared';
 import * as rounds from '../debates/rounds.service';
@@ -164,7 +165,12 @@ export async function listRounds(
   // Built once per tournament version (the row just read carries it), then filtered for this viewer.
   const all = await readModel(deps.database, row, 'rounds', () => presentRounds(deps, id));
   if (access.canManage) return all;
-  const forOthers = all.map((round) => ({ ...round, unjudgedPairingIds: [] }));
+  // Each debater's seat and points are the host's (a correction starts from them); others read the pairing only.
+  const forOthers = all.map((round) => ({
+    ...round,
+    unjudgedPairingIds: [],
+    pairings: round.pairings.map((p) => ({ ...p, debaters: [] })),
+  }));
   // A paradigm is shown to signed-in people, as every profile is.
   if (!user) {
     const unsigned = forOthers.map((round) => ({
@@ -213,8 +219,27 @@ export async function presentRounds(deps: TTournamentsDeps, id: number): Promise
     db(deps),
     pairings.flatMap((p) => (p.debateId !== null && p.coinFlipWinnerId !== null ? [p.debateId] : [])),
   );
+  const seats = await rounds.seatsOfRounds(db(deps), debateIds);
   const judgeIds = [...new Set([...outcomes.values()].flatMap((o) => (o.judgeId === null ? [] : [o.judgeId])))];
   const judgeNames = await findUserNames(db(deps), [...judgeIds, ...[...panels.values()].flat()]);
+  const debaterNames = await findUserNames(db(deps), [...new Set(seats.map((seat) => seat.userId))]);
+  /** Every debater of the pairing's round with their pairing side and points (`TTournamentPairing.debaters`). */
+  const debatersOf = (p: (typeof pairings)[number]): TTournamentPairingDebater[] => {
+    if (p.isBye || p.debateId === null) return [];
+    const own = seats.filter((seat) => seat.debateId === p.debateId);
+    const affSide = own.find((seat) => seat.userId === byId.get(p.affEntrantId)?.userId)?.side;
+    const outcome = outcomes.get(p.debateId);
+    return own.map((seat) => {
+      const points = outcome?.debaterPointsOf(seat.userId) ?? null;
+      return {
+        userId: seat.userId,
+        displayName: debaterNames.get(seat.userId) ?? 'Someone',
+        side: seat.side === affSide ? 'aff' : 'neg',
+        position: seat.position,
+        points: points === null ? null : points / 10,
+      };
+    });
+  };
   const paradigms = await judgeParadigms(db(deps), judgeIds);
   const motions = await motionsByRound(db(deps), id);
   const judgeOf = (debateId: number | null) => {
@@ -270,6 +295,7 @@ export async function presentRounds(deps: TTournamentsDeps, id: number): Promise
         judge: judgeOf(p.debateId),
         winnerEntrantId: winnerOf(p),
         panel: panelOf(p.debateId),
+        debaters: debatersOf(p),
       })),
     };
   });

@@ -137,6 +137,53 @@ describe.each(TEST_ENGINES)('a tournament’s rules over every member of a team 
     expect(audit[0]!.before).toContain(`${name(aff.partner)} 27.5`);
   });
 
+  it('gives the host every debater’s seat and points of a team round (the correction form’s start), and nobody else', async () => {
+    const { admin, tournament, round, rooms } = await releasedRound(2);
+    const judge = await buildUser(t);
+    await f.judgeRound(judge, round as TTournamentRound, 'a');
+    const [{ pairing, debateId, aff, neg }] = rooms as [(typeof rooms)[number]];
+    const debatersOf = async (who: TWho) =>
+      (await f.roundsOf(who, tournament.id))[0]!.pairings.find((p) => p.id === pairing.id)!.debaters;
+    // Side A's seats first, each side's first speaker first, named, on the pairing's sides, with the judge's points.
+    const debate = await debateOf(admin, debateId);
+    const affSeats = debate.seats.filter((seat) => seat.side === debate.seats[0]!.side);
+    expect(affSeats.map((seat) => seat.userId)).toContain(aff.captain.user.id);
+    expect(await debatersOf(admin)).toEqual(
+      debate.seats.map((seat) => ({
+        userId: seat.userId,
+        displayName: seat.displayName,
+        side: affSeats.includes(seat) ? 'aff' : 'neg',
+        position: seat.position,
+        points: debate.ballot!.debaterPoints.find((p) => p.userId === seat.userId)!.points,
+      })),
+    );
+    expect((await debatersOf(admin)).map((d) => d.points)).toEqual([28, 27.5, 27, 26.5]);
+    expect((await debatersOf(admin)).every((d) => d.position !== null)).toBe(true);
+    // A correction of a partner's points alone (the first seats' stay) shows at once on the host's next read.
+    const corrected = await f.call(
+      admin,
+      'POST',
+      `/api/tournaments/${tournament.id}/pairings/${pairing.id}/corrections`,
+      {
+        winner: 'aff',
+        debaterPoints: [
+          { userId: aff.captain.user.id, points: 28 },
+          { userId: aff.partner.user.id, points: 29.5 },
+          { userId: neg.captain.user.id, points: 27 },
+          { userId: neg.partner.user.id, points: 26.5 },
+        ],
+        reason: 'A partner’s points were typed wrong.',
+      },
+    );
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    const byUser = new Map((await debatersOf(admin)).map((d) => [d.userId, d.points]));
+    expect(byUser.get(aff.partner.user.id)).toBe(29.5);
+    expect(byUser.get(aff.captain.user.id)).toBe(28);
+    // An entrant of the room reads the pairing, not its debaters' seats and points.
+    expect(await debatersOf(aff.captain)).toEqual([]);
+    expect(await debatersOf(neg.partner)).toEqual([]);
+  });
+
   it('keeps a team with one member in the room in the round, and forfeits a team none of whose members came', async () => {
     const { tournament, rooms } = await releasedRound(4);
     const [oneCame, bothPartners] = rooms as [(typeof rooms)[number], (typeof rooms)[number]];

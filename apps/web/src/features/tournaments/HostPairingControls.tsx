@@ -1,19 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  inSentence,
-  TOURNAMENT_CORRECTION_REASON_MAX,
-  type TTournamentPairing,
-  type TTournamentRound,
-} from '@resolved/shared';
+import { inSentence, type TFormatId, type TTournamentPairing, type TTournamentRound } from '@resolved/shared';
 import { errorMessage } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { FormAlert } from '../../ui/FormAlert';
-import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
-import { changePairing, correctResult, listJudges, repairRound, tournamentHostKeys } from './tournament-host-queries';
+import { changePairing, listJudges, repairRound, tournamentHostKeys } from './tournament-host-queries';
 import { refreshTournament } from './tournaments-queries';
-import { correctionPoints } from './tournament-view';
+import { CorrectionForm } from './CorrectionForm';
 
 const SMALL_BUTTON = 'px-3 py-1.5 text-sm';
 
@@ -84,132 +78,20 @@ export function RepairRoundButton({
   );
 }
 
-/** The winner, the speaker points (a judged round only) and the reason of a host's correction. */
-function CorrectionForm({
-  tournamentId,
-  pairing,
-  onDone,
-}: {
-  tournamentId: number;
-  pairing: TTournamentPairing;
-  onDone: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const [winner, setWinner] = useState<'aff' | 'neg' | ''>('');
-  const [affPoints, setAffPoints] = useState('');
-  const [negPoints, setNegPoints] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ winner?: string; points?: string; reason?: string; form?: string }>({});
-  const hasBallot = pairing.debateStatus === 'judged';
-  const correct = useMutation({
-    mutationFn: (input: Parameters<typeof correctResult>[2]) => correctResult(tournamentId, pairing.id, input),
-    onSuccess: () => {
-      void refreshTournament(queryClient, tournamentId);
-      toast.success('The result is corrected; the standings follow.');
-      onDone();
-    },
-    onError: (caught) => setErrors({ form: errorMessage(caught) }),
-  });
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const points = correctionPoints(affPoints, negPoints);
-    const next = {
-      winner: winner === '' ? 'Choose who won.' : undefined,
-      points: typeof points === 'string' ? points : undefined,
-      reason: reason.trim() === '' ? 'Say why the result is corrected.' : undefined,
-    };
-    setErrors(next);
-    if (next.winner || next.points || next.reason || winner === '' || typeof points === 'string') return;
-    correct.mutate({ winner, reason: reason.trim(), ...(points ? { speakerPoints: points } : {}) });
-  }
-
-  const radio = (side: 'aff' | 'neg', name: string | undefined) => (
-    <label className="flex items-center gap-2 text-sm">
-      <input
-        type="radio"
-        name={`winner-${pairing.id}`}
-        value={side}
-        checked={winner === side}
-        onChange={() => {
-          setWinner(side);
-          setErrors((current) => ({ ...current, winner: undefined }));
-        }}
-      />
-      {name ?? 'A withdrawn entrant'} ({side === 'aff' ? 'Aff' : 'Neg'}) won
-    </label>
-  );
-  return (
-    <form
-      className="mt-3 space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
-      onSubmit={handleSubmit}
-      noValidate
-      aria-label="Correct the result"
-    >
-      <fieldset aria-describedby={errors.winner ? `winner-error-${pairing.id}` : undefined}>
-        <legend className="text-sm font-semibold text-slate-800">Winner</legend>
-        <div className="mt-1 flex flex-wrap gap-4">
-          {radio('aff', pairing.aff?.displayName)}
-          {radio('neg', pairing.neg?.displayName)}
-        </div>
-        {errors.winner ? (
-          <p id={`winner-error-${pairing.id}`} className="mt-1 text-sm text-red-700">
-            {errors.winner}
-          </p>
-        ) : null}
-      </fieldset>
-      {hasBallot ? (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label={`Aff points (${pairing.aff?.displayName ?? 'Aff'})`}
-            name={`aff-points-${pairing.id}`}
-            value={affPoints}
-            onChange={setAffPoints}
-            hint="Leave both empty to keep the ballot’s points."
-            error={errors.points}
-          />
-          <TextField
-            label={`Neg points (${pairing.neg?.displayName ?? 'Neg'})`}
-            name={`neg-points-${pairing.id}`}
-            value={negPoints}
-            onChange={setNegPoints}
-          />
-        </div>
-      ) : (
-        <p className="text-sm text-slate-600">A forfeited round has no ballot: only its winner can change.</p>
-      )}
-      <TextField
-        label="Reason"
-        name={`reason-${pairing.id}`}
-        value={reason}
-        onChange={(value) => {
-          setReason(value);
-          setErrors((current) => ({ ...current, reason: undefined }));
-        }}
-        rows={2}
-        counterMax={TOURNAMENT_CORRECTION_REASON_MAX}
-        hint="Kept in the audit with your name."
-        error={errors.reason}
-        isRequired
-      />
-      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={buttonClass('primary', SMALL_BUTTON)} disabled={correct.isPending}>
-          {correct.isPending ? 'Saving…' : 'Save the correction'}
-        </button>
-        <button type="button" className={buttonClass('ghost', SMALL_BUTTON)} onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
-}
-
 /**
  * A host's controls for one pairing: before its debate starts, swap its sides or change its judge (the server refuses
  * once the clock has run, and says so); once it has a confirmed result, correct it with a reason.
  */
-export function HostPairingControls({ tournamentId, pairing }: { tournamentId: number; pairing: TTournamentPairing }) {
+export function HostPairingControls({
+  tournamentId,
+  formatId,
+  pairing,
+}: {
+  tournamentId: number;
+  /** The tournament's format: a round of teams' correction names each debater's position in it. */
+  formatId: TFormatId;
+  pairing: TTournamentPairing;
+}) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<'judge' | 'correct' | null>(null);
   // Starts on the seated judge: a panel's select has no "No judge" to fall back on.
@@ -299,7 +181,12 @@ export function HostPairingControls({ tournamentId, pairing }: { tournamentId: n
         </form>
       ) : null}
       {mode === 'correct' && canCorrect ? (
-        <CorrectionForm tournamentId={tournamentId} pairing={pairing} onDone={() => setMode(null)} />
+        <CorrectionForm
+          tournamentId={tournamentId}
+          formatId={formatId}
+          pairing={pairing}
+          onDone={() => setMode(null)}
+        />
       ) : null}
       {error ? <FormAlert className="mt-2">{error}</FormAlert> : null}
     </div>

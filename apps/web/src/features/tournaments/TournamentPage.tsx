@@ -286,6 +286,7 @@ export default function TournamentPage() {
             ) : (
               <TournamentRounds
                 tournamentId={t.id}
+                formatId={t.formatId}
                 naming={t}
                 rounds={rounds.data}
                 divisions={t.divisions}

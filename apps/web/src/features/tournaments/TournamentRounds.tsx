@@ -4,6 +4,7 @@ import {
   isCoinFlipPending,
   roundName,
   type TDebateStatus,
+  type TFormatId,
   type TRoundNaming,
   type TTournamentDivision,
   type TTournamentPairing,
@@ -58,10 +59,12 @@ function JudgeLine({ pairing, isFolded }: { pairing: TTournamentPairing; isFolde
 /** A host's line for one pairing: both sides (or the bye), its flags, its status and the way into its room. */
 function HostPairing({
   tournamentId,
+  formatId,
   pairing,
   divisionName,
 }: {
   tournamentId: number;
+  formatId: TFormatId;
   pairing: TTournamentPairing;
   divisionName: string | null;
 }) {
@@ -100,7 +103,7 @@ function HostPairing({
         <Status pairing={pairing} />
         {pairing.debateId !== null ? <RoomLink debateId={pairing.debateId} label="Open the room" /> : null}
       </div>
-      <HostPairingControls tournamentId={tournamentId} pairing={pairing} />
+      <HostPairingControls tournamentId={tournamentId} formatId={formatId} pairing={pairing} />
     </li>
   );
 }
@@ -109,8 +112,7 @@ function HostPairing({
 function OwnPairing({ pairing, entrantId }: { pairing: TTournamentPairing; entrantId: number }) {
   const own = ownPairing(pairing, entrantId);
   if (!own) return null;
-  const ownUserId = [pairing.aff, pairing.neg].find((seat) => seat?.entrantId === entrantId)?.userId ?? null;
-  const coinFlip = pairingCoinFlipText(pairing, ownUserId);
+  const coinFlip = pairingCoinFlipText(pairing, entrantId);
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2.5" data-testid="tournament-pairing">
       {own.kind === 'bye' ? (
@@ -170,6 +172,7 @@ function JudgedPairing({ pairing }: { pairing: TTournamentPairing }) {
  */
 export function TournamentRounds({
   tournamentId,
+  formatId,
   rounds,
   naming,
   divisions,
@@ -177,6 +180,7 @@ export function TournamentRounds({
   entrantId,
 }: {
   tournamentId: number;
+  formatId: TFormatId;
   /** What names each round (`roundName`): the tournament's preliminary rounds and break. */
   naming: TRoundNaming;
   rounds: readonly TTournamentRound[];
@@ -216,6 +220,7 @@ export function TournamentRounds({
                   <HostPairing
                     key={pairing.id}
                     tournamentId={tournamentId}
+                    formatId={formatId}
                     pairing={pairing}
                     divisionName={divisionName(pairing.divisionId)}
                   />

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { TTournament, TTournamentPairing } from '@resolved/shared';
 import {
   availabilityRounds,
-  correctionPoints,
   accessOf,
   enterableDivisions,
   judgesOwedText,
@@ -33,6 +32,7 @@ function pairing(overrides: Partial<TTournamentPairing>): TTournamentPairing {
     judge: null,
     winnerEntrantId: null,
     panel: [],
+    debaters: [],
     ...overrides,
   };
 }
@@ -270,20 +270,6 @@ describe('judgesOwedText', () => {
   });
 });
 
-describe('correctionPoints', () => {
-  it('keeps the ballot’s points when both fields are empty, and reads both when both are given', () => {
-    expect(correctionPoints('', ' ')).toBeNull();
-    expect(correctionPoints('28.5', '27')).toEqual({ aff: 28.5, neg: 27 });
-  });
-
-  it('says what is wrong otherwise', () => {
-    expect(correctionPoints('28', '')).toBe('Give both sides’ points, or neither.');
-    expect(correctionPoints('31', '28')).toBe('Speaker points must be between 26 and 30.');
-    expect(correctionPoints('abc', '28')).toBe('Speaker points must be between 26 and 30.');
-    expect(correctionPoints('28.55', '28')).toBe('Speaker points go in tenths (for example 28.5).');
-  });
-});
-
 describe('pairingCoinFlipText', () => {
   const flip = (winnerChoice: 'aff' | 'neg' | 'first' | 'second' | null, loserChoice: typeof winnerChoice = null) =>
     pairing({ coinFlipWinner: seat(1, 'Ann'), coinFlip: { winnerId: 'u1', winnerChoice, loserChoice } });
@@ -292,17 +278,37 @@ describe('pairingCoinFlipText', () => {
     expect(pairingCoinFlipText(flip(null), null)).toBe(
       'Ann won the coin flip and chooses a side or the speaking order.',
     );
-    expect(pairingCoinFlipText(flip(null), 'u1')).toBe(
-      'You won the coin flip and choose a side or the speaking order.',
-    );
-    expect(pairingCoinFlipText(flip('neg'), 'u2')).toBe(
+    expect(pairingCoinFlipText(flip(null), 1)).toBe('You won the coin flip and choose a side or the speaking order.');
+    expect(pairingCoinFlipText(flip('neg'), 2)).toBe(
       'Ann won the coin flip and chose Con; you choose the speaking order next.',
     );
     expect(pairingCoinFlipText(flip('neg', 'first'), null)).toBe(
       'Ann won the coin flip and chose Con; Ben chose to speak first.',
     );
-    expect(pairingCoinFlipText(flip('second', 'aff'), 'u1')).toBe(
+    expect(pairingCoinFlipText(flip('second', 'aff'), 1)).toBe(
       'You won the coin flip and chose to speak second; Ben chose Pro.',
+    );
+  });
+
+  it('names a team by its members, "you" for any member of the viewer’s team', () => {
+    const teams = (winnerChoice: 'aff' | 'neg' | 'first' | 'second' | null, loserChoice: typeof winnerChoice = null) =>
+      pairing({
+        aff: seat(1, 'Ann Lee & Bo Ode'),
+        neg: seat(2, 'Cy Park & Di Roe & Ed Sun'),
+        coinFlipWinner: seat(1, 'Ann Lee & Bo Ode'),
+        coinFlip: { winnerId: 'u1', winnerChoice, loserChoice },
+      });
+    expect(pairingCoinFlipText(teams(null), null)).toBe(
+      'Ann Lee and Bo Ode won the coin flip and choose a side or the speaking order.',
+    );
+    expect(pairingCoinFlipText(teams('neg'), null)).toBe(
+      'Ann Lee and Bo Ode won the coin flip and chose Con; Cy Park, Di Roe and Ed Sun choose the speaking order next.',
+    );
+    expect(pairingCoinFlipText(teams('neg', 'first'), 2)).toBe(
+      'Ann Lee and Bo Ode won the coin flip and chose Con; you chose to speak first.',
+    );
+    expect(pairingCoinFlipText(teams('second'), 1)).toBe(
+      'You won the coin flip and chose to speak second; Cy Park, Di Roe and Ed Sun choose a side next.',
     );
   });
 

@@ -5,7 +5,6 @@ import {
   FORMATS,
   inSentence,
   roundName,
-  SPEAKER_POINTS,
   tournamentAccess,
   type TDrawFlag,
   type TTournament,
@@ -142,18 +141,32 @@ export function byeText(pairing: TTournamentPairing, tense: 'present' | 'past'):
     : `${name} went through: ${other} did not take part (walkover)`;
 }
 
+/** An entrant's debaters' names as the room names a side ("Ann Lee and Ben Ode"): a team is named by its members. */
+export function entrantMembersText(ref: Pick<TSeat, 'displayName'>): string {
+  // A team's name is its members' joined by " & " (the server's `teamNameOf`), as the privacy filter reads it too.
+  const names = ref.displayName.split(' & ');
+  return names.length <= 1 ? ref.displayName : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 /**
  * A Public Forum pairing's coin flip in one sentence, as the room says it ("Alex won the coin flip and chose Con; Sam
- * chose to speak first."), "You" for the viewer; null without a coin flip (or once a debater has withdrawn).
+ * chose to speak first."; a team by its members, "Ann and Ben won the coin flip and choose…"), "You" for the viewer's
+ * own entrant (any member of a team); null without a coin flip (or once a debater has withdrawn).
  */
-export function pairingCoinFlipText(pairing: TTournamentPairing, viewerUserId: string | null): string | null {
+export function pairingCoinFlipText(pairing: TTournamentPairing, viewerEntrantId: number | null): string | null {
   const flip = pairing.coinFlip;
   const seats = [pairing.aff, pairing.neg].filter((seat): seat is TSeat => seat !== null);
   const loser = seats.find((seat) => seat.userId !== flip?.winnerId);
   if (!flip || seats.length < 2 || !loser?.userId) return null;
-  const nameOf = (userId: string) =>
-    userId === viewerUserId ? 'You' : (seats.find((seat) => seat.userId === userId)?.displayName ?? 'Someone');
-  return coinFlipText(flip, loser.userId, nameOf, FORMATS.pf.sides);
+  // The flip names each side by its first seat, a team's captain.
+  const entrantOf = (userId: string) => seats.find((seat) => seat.userId === userId);
+  const nameOf = (userId: string) => {
+    const entrant = entrantOf(userId);
+    if (!entrant) return 'Someone';
+    return entrant.entrantId === viewerEntrantId ? 'You' : entrantMembersText(entrant);
+  };
+  const isTeam = (userId: string) => (entrantOf(userId)?.displayName.split(' & ').length ?? 1) > 1;
+  return coinFlipText(flip, loser.userId, nameOf, FORMATS.pf.sides, isTeam);
 }
 
 export const SIDE_LABELS = { aff: 'Affirmative', neg: 'Negative' } as const;
@@ -250,22 +263,6 @@ export function accessOf(
     isCoachOfEntrant: viewer.isCoachOfEntrant,
     isPublished: tournament.publishedAt !== null,
   });
-}
-
-/**
- * The speaker points of a host's correction from its two fields: null when both are empty (the ballot's points
- * stay), the points when both are valid (26 to 30, in tenths), else why not.
- */
-export function correctionPoints(aff: string, neg: string): { aff: number; neg: number } | null | string {
-  if (aff.trim() === '' && neg.trim() === '') return null;
-  if (aff.trim() === '' || neg.trim() === '') return 'Give both sides’ points, or neither.';
-  const values = [Number(aff), Number(neg)];
-  const range = `Speaker points must be between ${SPEAKER_POINTS.min} and ${SPEAKER_POINTS.max}.`;
-  for (const value of values) {
-    if (!Number.isFinite(value) || value < SPEAKER_POINTS.min || value > SPEAKER_POINTS.max) return range;
-    if (Math.abs(value * 10 - Math.round(value * 10)) > 1e-6) return 'Speaker points go in tenths (for example 28.5).';
-  }
-  return { aff: values[0]!, neg: values[1]! };
 }
 
 /** How the hosts' audit names each kind of correction. */

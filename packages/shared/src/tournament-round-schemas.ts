@@ -1,0 +1,72 @@
+/**
+ * A tournament's released rounds as the rounds API returns them (`GET /api/tournaments/:id/rounds`): each round's
+ * pairings, with what hosts alone read of them. Kept apart from `tournament-schemas.ts` for its size.
+ */
+import type { TDebateStatus } from './debate/protocol.js';
+import type { TCoinFlip } from './debate/coin-flip.js';
+import type { TDrawFlag } from './tournaments/types.js';
+import type { TTournamentEntrantRef, TTournamentRoundStatus } from './tournament-schemas.js';
+
+export interface TTournamentPairing {
+  id: number;
+  divisionId: number;
+  /** Null for the bye. */
+  debateId: number | null;
+  aff: TTournamentEntrantRef | null;
+  neg: TTournamentEntrantRef | null;
+  /** The entrant sitting the round out with a bye (scored as a win), or going through by a walkover. */
+  bye: TTournamentEntrantRef | null;
+  /**
+   * An elimination round's walkover: the entrant of the bracket who could not take part (may not take a seat now, or
+   * withdrew), recorded in the bracket as their forfeit; their opponent (`bye`) goes through. Null otherwise.
+   */
+  walkoverFrom: TTournamentEntrantRef | null;
+  flags: TDrawFlag[];
+  /**
+   * Public Forum: who won the draw's coin flip and chooses side or speaking order before the clock starts (aff and neg
+   * hold until then); null in LD and Parli and for the bye.
+   */
+  coinFlipWinner: TTournamentEntrantRef | null;
+  /** The room's coin flip as the debaters have chosen so far (`coinFlipText` says it); null without one. */
+  coinFlip: TCoinFlip | null;
+  debateStatus: TDebateStatus | null;
+  /**
+   * The judge seated at release (the assignment), or who took the seat since; null: no judge. `paradigm`: how they
+   * judge (null: none, or a judge under 18), for signed-in viewers. A judge under 18 is named to outsiders as a minor
+   * entrant is (`publicName`, no user id).
+   */
+  judge: { userId: string | null; displayName: string; paradigm: string | null } | null;
+  /** The winner once the result is confirmed (the bye's entrant for a bye); null until then. */
+  winnerEntrantId: number | null;
+  /** A room judged by a panel: its judges in seat order (the chair, `judge`, first); empty: one judge. */
+  panel: { userId: string | null; displayName: string }[];
+  /**
+   * For hosts: every debater seated in the round (a round of teams: each partner), side A's seats first, each with the
+   * pairing side they debated on, their position (null on a side of one) and their points of record (null: none yet,
+   * or a forfeit) — what a host's correction of a team round starts from. Empty for everyone else, for the bye, and
+   * for a round without seat rows.
+   */
+  debaters: TTournamentPairingDebater[];
+}
+
+/** One debater of a pairing's round as its host reads it (`TTournamentPairing.debaters`). */
+export interface TTournamentPairingDebater {
+  userId: string;
+  displayName: string;
+  side: 'aff' | 'neg';
+  /** The format's position id (`first`, `second`); null on a side of one. */
+  position: string | null;
+  /** Speaker points of record (28.5), the debater's own on a ballot that scored each one. */
+  points: number | null;
+}
+
+export interface TTournamentRound {
+  number: number;
+  status: TTournamentRoundStatus;
+  releasedAt: string | null;
+  /** The host's motion for the round (Parli), the resolution of its rooms; null: none set. */
+  motion: string | null;
+  pairings: TTournamentPairing[];
+  /** For hosts: the pairings (debates, not byes) with no judge, for want of an allowed judge; empty for others. */
+  unjudgedPairingIds: number[];
+}
