@@ -9,7 +9,7 @@ import type {
   TTeamFlowCellEdit,
   TTeamFlowChange,
   TCoinFlipPick,
-  TCreateChallengeRequest,
+  TCreateChallengeInput,
   TDebate,
   TDebateParticipant,
   TDebateSummary,
@@ -58,7 +58,7 @@ export interface TChallenge {
 }
 
 export function createChallenge(
-  input: TCreateChallengeRequest,
+  input: TCreateChallengeInput,
 ): Promise<{ challenge: { token: string; formatId: TFormatId; prepMinutes: number } }> {
   return api('/api/debates/challenges', { method: 'POST', json: input });
 }
