@@ -9,6 +9,7 @@ import type {
   TTeamFlowCellEdit,
   TTeamFlowChange,
   TCoinFlipPick,
+  TChallengeMode,
   TCreateChallengeInput,
   TDebate,
   TDebateParticipant,
@@ -53,6 +54,10 @@ export interface TChallenge {
   formatId: TFormatId;
   prepMinutes: number;
   challenger: TDebateParticipant;
+  /** `team`: the accepter names their own partners (as many as the challenger's). */
+  mode: TChallengeMode;
+  /** A team challenge's challenger's partners. */
+  partners: TDebateParticipant[];
   /** The debate it started once accepted, or null. */
   debateId: number | null;
 }
@@ -71,8 +76,11 @@ export function challengeQuery(token: string) {
   });
 }
 
-export function acceptChallenge(token: string): Promise<{ debateId: number }> {
-  return api<{ debateId: number }>(`/api/debates/challenges/${encodeURIComponent(token)}/accept`, { method: 'POST' });
+export function acceptChallenge(token: string, partnerIds: string[] = []): Promise<{ debateId: number }> {
+  return api<{ debateId: number }>(`/api/debates/challenges/${encodeURIComponent(token)}/accept`, {
+    method: 'POST',
+    json: partnerIds.length > 0 ? { partnerIds } : {},
+  });
 }
 
 // Lists and ratings.
