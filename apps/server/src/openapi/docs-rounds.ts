@@ -248,7 +248,7 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
   'GET /api/teams/:id/rounds': { tag: 'Teams', summary: 'The team’s rounds.', ok: json('The rounds.') },
   'POST /api/teams/:id/rounds': {
     tag: 'Teams',
-    summary: 'The coach pairs practice rounds.',
+    summary: 'The coach pairs practice rounds (mode `teams`: one round of two sides of members in positions).',
     body: ZPairRoundsRequest,
     ok: created('The rounds.'),
   },
