@@ -82,6 +82,8 @@ test('a Public Forum challenge between two teams of two seats all four in positi
   expect(seatOf(2).side).toBe(seatOf(3).side);
   expect(seatOf(0).side).not.toBe(seatOf(2).side);
   expect([0, 1, 2, 3].map((i) => seatOf(i).position)).toEqual(['first', 'second', 'first', 'second']);
+  // The room, once it has loaded its debaters.
+  await expect(cy.locator('[data-testid^="debater-"]').first()).toBeVisible({ timeout: 15_000 });
   await cy.screenshot({ path: testInfo.outputPath('team-challenge-round-1280.png'), fullPage: true });
   for (const ctx of contexts) await ctx.close();
 });
