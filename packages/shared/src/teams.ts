@@ -3,8 +3,8 @@
  * progress a coach follows. Requests are validated with these schemas on both sides.
  */
 import { z } from 'zod';
-import type { TFormatId, TSideKey } from './formats.js';
-import { ZOneOnOneFormatId, type TDebateStatus } from './debate/protocol.js';
+import { FORMATS, type TFormatId, type TSideKey } from './formats.js';
+import { ZFormatId, ZOneOnOneFormatId, type TDebateStatus } from './debate/protocol.js';
 import type { TNotCounted } from './debate/awards.js';
 import type { TAgeBand } from './age.js';
 import { zText } from './text.js';
@@ -167,7 +167,41 @@ export const ZPairRoundsRequest = z.discriminatedUnion('mode', [
     judgeUserId: ZUserId.nullable().optional(),
     startsAt: ZStartsAt,
   }),
+  /** One round of a team format (issue 40): the members of each side in position order, and a judge if any. */
+  z
+    .object({
+      mode: z.literal('teams'),
+      formatId: ZFormatId,
+      sideA: z.array(ZUserId).min(1, 'Choose side A’s debaters.').max(3),
+      sideB: z.array(ZUserId).min(1, 'Choose side B’s debaters.').max(3),
+      judgeUserId: ZUserId.nullable().optional(),
+    })
+    .superRefine((value, ctx) => {
+      const message = teamPairingRefusal(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
 ]);
+
+/**
+ * Why a coach's pairing of two teams is not one round of its format, or null: a format of one debater a side, a side
+ * of the wrong size, a member seated twice, a debater judging their own round.
+ */
+export function teamPairingRefusal(value: {
+  formatId: TFormatId;
+  sideA: readonly string[];
+  sideB: readonly string[];
+  judgeUserId?: string | null;
+}): string | null {
+  const format = FORMATS[value.formatId];
+  if (format.teamSize === 1) return `${format.name} is one debater a side: pair two debaters instead.`;
+  for (const side of [value.sideA, value.sideB]) {
+    if (side.length !== format.teamSize) return `A ${format.name} side is ${format.teamSize} debaters.`;
+  }
+  const debaters = [...value.sideA, ...value.sideB];
+  if (new Set(debaters).size !== debaters.length) return 'Seat each member once.';
+  if (value.judgeUserId && debaters.includes(value.judgeUserId)) return 'A debater cannot judge their own round.';
+  return null;
+}
 export type TPairRoundsRequest = z.input<typeof ZPairRoundsRequest>;
 
 export interface TTeamSummary {

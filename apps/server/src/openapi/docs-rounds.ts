@@ -1,5 +1,6 @@
 /** The OpenAPI page's entries of rounds: matchmaking, the room, results, teams, evidence, flows, recordings (`route-docs.ts`). */
 import {
+  ZAcceptChallengeRequest,
   ZCoinFlipChoiceRequest,
   ZCreateChallengeRequest,
   ZCreatePartnerLinkRequest,
@@ -75,18 +76,19 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
   },
   'POST /api/debates/challenges': {
     tag: 'Matchmaking',
-    summary: 'Creates a challenge link.',
+    summary: 'Creates a challenge link: one-on-one, or in a team format with the challenger’s partners named.',
     body: ZCreateChallengeRequest,
     ok: created('The challenge.'),
   },
   'GET /api/debates/challenges/:token': {
     tag: 'Matchmaking',
-    summary: 'Reads a challenge link.',
+    summary: 'Reads a challenge link (its mode and the challenger’s partners).',
     ok: json('The challenge.'),
   },
   'POST /api/debates/challenges/:token/accept': {
     tag: 'Matchmaking',
-    summary: 'Accepts a challenge: the round starts.',
+    summary: 'Accepts a challenge (a team challenge naming the accepter’s partners): the round starts.',
+    body: ZAcceptChallengeRequest,
     ok: json('The new round’s id.'),
   },
 
@@ -246,7 +248,7 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
   'GET /api/teams/:id/rounds': { tag: 'Teams', summary: 'The team’s rounds.', ok: json('The rounds.') },
   'POST /api/teams/:id/rounds': {
     tag: 'Teams',
-    summary: 'The coach pairs practice rounds.',
+    summary: 'The coach pairs practice rounds (mode `teams`: one round of two sides of members in positions).',
     body: ZPairRoundsRequest,
     ok: created('The rounds.'),
   },

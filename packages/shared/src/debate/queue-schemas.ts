@@ -4,8 +4,8 @@
  * `team-queue-schemas.ts`.
  */
 import { z } from 'zod';
-import { FORMATS, type TFormatId } from '../formats.js';
-import { ZOneOnOneFormatId } from './protocol.js';
+import { FORMATS, oneOnOneFormatRefusal, type TFormatId } from '../formats.js';
+import { ZFormatId, ZOneOnOneFormatId } from './protocol.js';
 import type { TQueueMode } from './team-matchmaking.js';
 import type { TQueuePartner, TQueuePartnerInvite } from './team-queue-schemas.js';
 
@@ -37,18 +37,76 @@ export type TJoinQueueResult = { status: 'waiting'; queue: TQueueStatus } | { st
 export const ZJoinQueueRequest = z.object({ formatId: ZOneOnOneFormatId });
 export type TJoinQueueRequest = z.infer<typeof ZJoinQueueRequest>;
 
-/** A challenge may set the round's prep time in whole minutes, within the format's range (spec §9). */
+const ZChallengePartnerIds = z
+  .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'That partner is not a user.' }))
+  .max(2, 'A team has at most three debaters.');
+
+/** Why `partnerIds` is not a team of `formatId` with its maker (the count and no one twice), or null. */
+export function challengeTeamRefusal(formatId: TFormatId, partnerIds: readonly string[]): string | null {
+  const format = FORMATS[formatId];
+  const wanted = format.teamSize - 1;
+  if (new Set(partnerIds).size !== partnerIds.length) return 'Choose each partner once.';
+  if (partnerIds.length !== wanted) {
+    return `A ${format.name} team is ${format.teamSize} debaters: choose ${wanted} partner${wanted === 1 ? '' : 's'}.`;
+  }
+  return null;
+}
+
+/**
+ * A challenge may set the round's prep time in whole minutes, within the format's range (spec §9). In a team format
+ * (issue 40) the challenger chooses `team` (naming their partners) or `one-on-one` (PF and Parli only); without a mode
+ * a team format is one-on-one, as before teams.
+ */
 export const ZCreateChallengeRequest = z
-  .object({ formatId: ZOneOnOneFormatId, prepMinutes: z.number().int().optional() })
+  .object({
+    formatId: ZFormatId,
+    prepMinutes: z.number().int().optional(),
+    mode: z.enum(['team', 'one-on-one'], { error: 'Choose a challenge with your partner or one-on-one.' }).optional(),
+    partnerIds: ZChallengePartnerIds.optional(),
+  })
   .superRefine((value, ctx) => {
+    const format = FORMATS[value.formatId];
+    if (value.mode === 'team') {
+      const message =
+        format.teamSize === 1
+          ? `${format.name} is one debater a side: challenge without a partner.`
+          : challengeTeamRefusal(value.formatId, value.partnerIds ?? []);
+      if (message) ctx.addIssue({ code: 'custom', path: ['partnerIds'], message });
+    } else {
+      if ((value.partnerIds ?? []).length > 0) {
+        ctx.addIssue({ code: 'custom', path: ['partnerIds'], message: 'Only a team challenge names partners.' });
+      }
+      const alone = oneOnOneFormatRefusal(value.formatId);
+      if (alone) ctx.addIssue({ code: 'custom', path: ['mode'], message: alone });
+    }
     if (value.prepMinutes === undefined) return;
-    const { minMinutes, maxMinutes } = FORMATS[value.formatId].prep;
+    const { minMinutes, maxMinutes } = format.prep;
     if (value.prepMinutes < minMinutes || value.prepMinutes > maxMinutes) {
       ctx.addIssue({
         code: 'custom',
         path: ['prepMinutes'],
-        message: `${FORMATS[value.formatId].name} prep time is ${minMinutes} to ${maxMinutes} minutes.`,
+        message: `${format.name} prep time is ${minMinutes} to ${maxMinutes} minutes.`,
       });
     }
+  })
+  .transform((value) => {
+    const mode: TChallengeMode = value.mode === 'team' ? 'team' : 'one-on-one';
+    return {
+      formatId: value.formatId,
+      prepMinutes: value.prepMinutes,
+      mode,
+      partnerIds: mode === 'team' ? (value.partnerIds ?? []) : [],
+    };
   });
-export type TCreateChallengeRequest = z.infer<typeof ZCreateChallengeRequest>;
+/** `one-on-one`: one debater a side (every format of one debater a side is this); `team`: partners name each other. */
+export type TChallengeMode = 'team' | 'one-on-one';
+
+/** `POST /api/debates/challenges/:token/accept`: a team challenge's accepter names their partners. */
+export const ZAcceptChallengeRequest = z
+  .object({ partnerIds: ZChallengePartnerIds.optional() })
+  .optional()
+  .transform((value) => ({ partnerIds: value?.partnerIds ?? [] }));
+export type TAcceptChallengeRequest = z.output<typeof ZAcceptChallengeRequest>;
+export type TCreateChallengeRequest = z.output<typeof ZCreateChallengeRequest>;
+/** What a client sends to make a challenge (mode and partners optional). */
+export type TCreateChallengeInput = z.input<typeof ZCreateChallengeRequest>;

@@ -58,6 +58,7 @@ import { ballotDebaterPoints } from './0059-ballot-debater-points';
 import { partnersConfer } from './0060-partners-confer';
 import { tournamentTeams } from './0062-tournament-teams';
 import { panelDebaterPoints } from './0063-panel-debater-points';
+import { teamChallenges } from './0064-team-challenges';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -126,6 +127,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0060-partners-confer': partnersConfer,
   '0062-tournament-teams': tournamentTeams,
   '0063-panel-debater-points': panelDebaterPoints,
+  '0064-team-challenges': teamChallenges,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

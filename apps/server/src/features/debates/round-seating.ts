@@ -2,8 +2,8 @@
  * A round whose sides seat teams (2 v 2, 3 v 3; issue 40): its seating parsed (`ZRoundDebaters`), every seat rule read
  * over all of its people in the transaction that writes it (`seatingRefusal`: bans and suspensions, blocks between any
  * two — partners and judges included —, who a minor meets between any two debaters), and the round, its seats and its
- * debaters' one-debate guards written at once. No route reaches it yet: the partners' queue, challenges and a coach's
- * team pairing will (docs/decisions.md).
+ * debaters' one-debate guards written at once. Challenges between teams seat through it (`seatRoundIn`,
+ * in the challenge's transaction); the partners' queue and a coach's team pairing will (docs/decisions.md).
  */
 import {
   createClock,
@@ -42,6 +42,8 @@ export interface TSeatedRoundInput {
   debaters: unknown;
   judgeId?: string | null;
   teamId?: number | null;
+  /** A challenge's prep time in minutes; absent: the format's default. */
+  prepMinutes?: number;
 }
 
 /** The seats' sides today: the round's row still names side A's and side B's first debater. */
@@ -94,6 +96,18 @@ export async function openSeatedRound(
   deps: Pick<TDebatesDeps, 'database' | 'now'>,
   input: TSeatedRoundInput,
 ): Promise<number> {
+  return inTransaction(deps.database, (trx) => seatRoundIn(trx, deps, input));
+}
+
+/**
+ * `openSeatedRound` in the caller's transaction `trx` (a challenge marks its link used in the same one): the same
+ * checks, the same writes, the same refusals.
+ */
+export async function seatRoundIn(
+  trx: Kysely<DB>,
+  deps: Pick<TDebatesDeps, 'now'>,
+  input: TSeatedRoundInput,
+): Promise<number> {
   const debaters = parseOrThrow(ZRoundDebaters, input.debaters);
   const sides = sidesOf(debaters);
   if (sides.size !== SIDES.length || !SIDES.every((side) => sides.has(side))) {
@@ -106,34 +120,32 @@ export async function openSeatedRound(
   if (input.judgeId && debaters.some((d) => d.userId === input.judgeId)) {
     throw new AppError('validation_failed', 'A debater of the round cannot judge it.');
   }
-  return inTransaction(deps.database, async (trx) => {
-    const tx = repo.debatesDb(trx);
-    refuse(await findSeatingRefusal(trx, { debaters, judgeIds }, nowMs(deps)));
-    const busy = await guards.findActiveUserIds(tx, [...debaters.map((d) => d.userId), ...judgeIds]);
-    if (busy.size > 0) {
-      const names = await findUserNames(trx, [...busy]);
-      const who = [...busy].map((id) => names.get(id) ?? 'Someone').join(', ');
-      throw new AppError('conflict', `${who} ${busy.size === 1 ? 'is' : 'are'} in another debate right now.`);
-    }
-    const now = nowIso();
-    const debateId = await repo.insertDebate(tx, {
-      kind: input.kind,
-      formatId: input.formatId,
-      resolution: input.resolution,
-      topicId: input.topicId,
-      debaterAId: sides.get('a')![0]!.userId,
-      debaterBId: sides.get('b')![0]!.userId,
-      seats: SIDES.flatMap((side) => sides.get(side)!),
-      judgeId: input.judgeId ?? null,
-      teamId: input.teamId ?? null,
-      clock: createClock(input.formatId),
-      now,
-    });
-    await guards.insertActiveDebaters(
-      tx,
-      debateId,
-      debaters.map((d) => d.userId),
-    );
-    return debateId;
+  const tx = repo.debatesDb(trx);
+  refuse(await findSeatingRefusal(trx, { debaters, judgeIds }, nowMs(deps)));
+  const busy = await guards.findActiveUserIds(tx, [...debaters.map((d) => d.userId), ...judgeIds]);
+  if (busy.size > 0) {
+    const names = await findUserNames(trx, [...busy]);
+    const who = [...busy].map((id) => names.get(id) ?? 'Someone').join(', ');
+    throw new AppError('conflict', `${who} ${busy.size === 1 ? 'is' : 'are'} in another debate right now.`);
+  }
+  const now = nowIso();
+  const debateId = await repo.insertDebate(tx, {
+    kind: input.kind,
+    formatId: input.formatId,
+    resolution: input.resolution,
+    topicId: input.topicId,
+    debaterAId: sides.get('a')![0]!.userId,
+    debaterBId: sides.get('b')![0]!.userId,
+    seats: SIDES.flatMap((side) => sides.get(side)!),
+    judgeId: input.judgeId ?? null,
+    teamId: input.teamId ?? null,
+    clock: createClock(input.formatId, input.prepMinutes === undefined ? {} : { prepMinutes: input.prepMinutes }),
+    now,
   });
+  await guards.insertActiveDebaters(
+    tx,
+    debateId,
+    debaters.map((d) => d.userId),
+  );
+  return debateId;
 }

@@ -8,6 +8,8 @@ import {
   resolvePrepMinutes,
   ageDoorRefusal,
   suspensionRefusal,
+  type TAcceptChallengeRequest,
+  type TChallengeMode,
   type TCreateChallengeRequest,
   type TFormatId,
   type TSessionUser,
@@ -25,14 +27,18 @@ import { clashingRound, newDebate, startsSoonError } from './queue.service';
 import { inTransaction } from '../../db/transaction';
 import { meetingProfilesOf } from './meeting';
 import { seatRefusalsAmong } from '../users/seats';
+import { checkPartners } from './partners.service';
+import { acceptTeamChallenge } from './team-challenges';
 
 export async function createChallenge(
   deps: TDebatesDeps,
   user: TSessionUser,
   request: TCreateChallengeRequest,
-): Promise<{ token: string; formatId: TFormatId; prepMinutes: number }> {
+): Promise<{ token: string; formatId: TFormatId; prepMinutes: number; mode: TChallengeMode }> {
   refuse(ageDoorRefusal(user, 'challenge'));
   refuse(suspensionRefusal(user));
+  // A team challenge names partners the challenger may stand with now; they are read again at the accept.
+  if (request.mode === 'team') await checkPartners(deps, user.id, request.formatId, request.partnerIds, 'challenge');
   const token = randomBytes(16).toString('base64url');
   const prepMinutes = request.prepMinutes ?? null;
   await mmRepo.insertChallenge(db(deps), {
@@ -41,11 +47,14 @@ export async function createChallenge(
     formatId: request.formatId,
     prepMinutes,
     now: nowIso(),
+    mode: request.mode,
+    partnerIds: request.partnerIds,
   });
   return {
     token,
     formatId: request.formatId,
     prepMinutes: resolvePrepMinutes(FORMATS[request.formatId], request.prepMinutes),
+    mode: request.mode,
   };
 }
 
@@ -59,18 +68,37 @@ function invalidChallengeError(): AppError {
 export async function getChallenge(deps: TDebatesDeps, token: string) {
   const challenge = await mmRepo.findChallenge(db(deps), token);
   if (!challenge) throw invalidChallengeError();
-  const names = await findUserNames(db(deps), [challenge.userId]);
+  const partnerIds = mmRepo.decodePartnerIds(challenge.partnerIds);
+  const names = await findUserNames(db(deps), [challenge.userId, ...partnerIds]);
   return {
     formatId: challenge.formatId,
     prepMinutes: resolvePrepMinutes(FORMATS[challenge.formatId], challenge.prepMinutes ?? undefined),
     challenger: presentParticipant(challenge.userId, names),
+    mode: challengeModeOf(challenge),
+    /** A team challenge's challenger's partners (the accepter names as many of their own). */
+    partners: partnerIds.map((id) => presentParticipant(id, names)),
     debateId: challenge.debateId === null ? null : Number(challenge.debateId),
   };
 }
 
-export async function acceptChallenge(deps: TDebatesDeps, user: TSessionUser, token: string): Promise<number> {
+/** A challenge's mode: a link made before teams is one-on-one. */
+export function challengeModeOf(challenge: { mode: TChallengeMode | null }): TChallengeMode {
+  return challenge.mode ?? 'one-on-one';
+}
+
+export async function acceptChallenge(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  token: string,
+  request: TAcceptChallengeRequest = { partnerIds: [] },
+): Promise<number> {
   refuse(ageDoorRefusal(user, 'challenge'));
   refuse(suspensionRefusal(user));
+  const found = await mmRepo.findChallenge(db(deps), token);
+  if (found && challengeModeOf(found) === 'team') return acceptTeamChallenge(deps, user, token, request);
+  if (request.partnerIds.length > 0) {
+    throw new AppError('validation_failed', 'This challenge is one-on-one: accept it without a partner.');
+  }
   const debateId = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);

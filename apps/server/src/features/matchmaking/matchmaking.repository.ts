@@ -1,6 +1,6 @@
 /** Matchmaking SQL: the matching lock, the queue and challenge links (partner links: `partner-links.repository.ts`). */
 import { sql, type Kysely } from 'kysely';
-import type { TFormatId, TQueueMode } from '@resolved/shared';
+import type { TChallengeMode, TFormatId, TQueueMode } from '@resolved/shared';
 import type { TEngine } from '../../db/database';
 import { chunks } from '../../db/batches';
 import { compiledOnce } from '../../db/compiled-query';
@@ -146,7 +146,15 @@ export async function listQueuedFormatsOf(db: TDebatesDb, userIds: readonly stri
 
 export async function insertChallenge(
   db: TDebatesDb,
-  values: { token: string; userId: string; formatId: TFormatId; prepMinutes: number | null; now: string },
+  values: {
+    token: string;
+    userId: string;
+    formatId: TFormatId;
+    prepMinutes: number | null;
+    now: string;
+    mode: TChallengeMode;
+    partnerIds: readonly string[];
+  },
 ) {
   await db
     .insertInto('debateChallenges')
@@ -157,6 +165,8 @@ export async function insertChallenge(
       prepMinutes: values.prepMinutes,
       debateId: null,
       createdAt: values.now,
+      mode: values.mode,
+      partnerIds: values.partnerIds.length > 0 ? encodePartnerIds(values.partnerIds) : null,
     })
     .execute();
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  ZAcceptChallengeRequest,
   ZAcceptPartnerLinkParams,
   ZCreateChallengeRequest,
   ZCreatePartnerLinkRequest,
@@ -80,6 +81,7 @@ export async function matchmakingRoutes(app: FastifyInstance, context: TAppConte
   app.post('/api/debates/challenges/:token/accept', async (request) => {
     const user = await requireUser(request);
     const { token } = parseOrThrow(ZTokenParams, request.params);
-    return { debateId: await challenges.acceptChallenge(deps, user, token) };
+    const body = parseOrThrow(ZAcceptChallengeRequest, request.body ?? undefined);
+    return { debateId: await challenges.acceptChallenge(deps, user, token, body) };
   });
 }

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { TFormatId, TQueueMode } from '@resolved/shared';
+import type { TChallengeMode, TFormatId, TQueueMode } from '@resolved/shared';
 
 /** The queue and challenge links (migration 0006-debates). */
 export interface DebateQueueTable {
@@ -21,6 +21,10 @@ export interface DebateChallengesTable {
   createdAt: string;
   /** Migration 0007: prep minutes chosen by the challenger, or null for the format's default. */
   prepMinutes: number | null;
+  /** Migration 0064: `team` or `one-on-one`; null for a link made before (one-on-one). */
+  mode: TChallengeMode | null;
+  /** Migration 0064: a team challenge's partners, `,id,` each between commas; else null. */
+  partnerIds: string | null;
 }
 
 /** Migration 0058: a partner link, which one other person may accept once within `PARTNER_LINK_TTL_MS`. */

@@ -87,6 +87,36 @@ async function pairRefusal(deps: Pick<TDebatesDeps, 'database' | 'now'>, userId:
 }
 
 /**
+ * Whether `userId` may stand with `partnerIds` as one team of `formatId` now (a queue join or a challenge between
+ * teams): each partner is one they may name (`partnerChoicesOf`: a teammate or an accepted link), may be their partner
+ * (`pairRefusal`) and is in no round now. Throws the first refusal (403 or 409).
+ */
+export async function checkPartners(
+  deps: Pick<TDebatesDeps, 'database' | 'now'>,
+  userId: string,
+  formatId: TFormatId,
+  partnerIds: readonly string[],
+  purpose: 'queue' | 'challenge',
+): Promise<void> {
+  if (partnerIds.includes(userId)) throw new AppError('validation_failed', 'You cannot be your own partner.');
+  const choices = new Set((await partnerChoicesOf(deps, userId, formatId)).map((c) => c.userId));
+  const names = await findUserNames(db(deps), [...partnerIds]);
+  for (const partnerId of partnerIds) {
+    if (!choices.has(partnerId)) {
+      throw new AppError(
+        'forbidden',
+        `You can ${purpose} with a teammate, or with someone who accepted your ${FORMATS[formatId].name} partner link (or whose link you accepted).`,
+      );
+    }
+    const refusal = await pairRefusal(deps, userId, partnerId);
+    if (refusal) throw refusal;
+    if ((await repo.findActiveDebateId(db(deps), partnerId)) !== null) {
+      throw new AppError('conflict', `${names.get(partnerId) ?? 'That debater'} is in a debate right now.`);
+    }
+  }
+}
+
+/**
  * The checks on a team join before it is written (nothing is written when one fails): every partner is one the
  * debater may name (`partnerChoicesOf`), may be their partner (`pairRefusal`), is in no round now, and is not waiting
  * in the queue another way (one-on-one, alone, in another format or with someone else).
@@ -97,24 +127,11 @@ export async function checkTeamJoin(
   formatId: TFormatId,
   partnerIds: readonly string[],
 ): Promise<void> {
-  const choices = new Set((await partnerChoicesOf(deps, userId, formatId)).map((c) => c.userId));
-  const names = await findUserNames(db(deps), [...partnerIds]);
-  const nameOf = (id: string) => names.get(id) ?? 'That debater';
   const members = queueMembersOf(userId, { formatId, mode: 'team', partnerIds: [...partnerIds] });
   if ('message' in members) throw new AppError('validation_failed', members.message);
-  for (const partnerId of partnerIds) {
-    if (!choices.has(partnerId)) {
-      throw new AppError(
-        'forbidden',
-        `You can queue with a teammate, or with someone who accepted your ${FORMATS[formatId].name} partner link (or whose link you accepted).`,
-      );
-    }
-    const refusal = await pairRefusal(deps, userId, partnerId);
-    if (refusal) throw refusal;
-    if ((await repo.findActiveDebateId(db(deps), partnerId)) !== null) {
-      throw new AppError('conflict', `${nameOf(partnerId)} is in a debate right now.`);
-    }
-  }
+  await checkPartners(deps, userId, formatId, partnerIds, 'queue');
+  const names = await findUserNames(db(deps), [...partnerIds]);
+  const nameOf = (id: string) => names.get(id) ?? 'That debater';
   const team = new Set([userId, ...partnerIds]);
   for (const row of await mmRepo.listQueueEntriesOf(db(deps), partnerIds)) {
     const named = mmRepo.decodePartnerIds(row.partnerIds);

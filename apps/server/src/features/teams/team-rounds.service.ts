@@ -37,6 +37,7 @@ import { coachIdsOfTeamsOf } from '../memberships/memberships.service';
 import { ageBandsOf, findDoorUserById } from '../users/users.service';
 import { inTransaction } from '../../db/transaction';
 import { seatRefusalsAmong } from '../users/seats';
+import { announceOpening, pairTeamRound } from './team-format-rounds';
 
 type TPairing = z.output<typeof ZPairRoundsRequest>;
 interface TPlannedRound {
@@ -49,7 +50,10 @@ interface TPlannedRound {
  * Turns the coach's request into rounds: the pairs as given, or everyone present paired by the shared rule (then the
  * member left over judges the first round).
  */
-async function plan(deps: TTeamsDeps, request: TPairing): Promise<{ rounds: TPlannedRound[] }> {
+async function plan(
+  deps: TTeamsDeps,
+  request: Exclude<TPairing, { mode: 'teams' }>,
+): Promise<{ rounds: TPlannedRound[] }> {
   if (request.mode === 'manual') {
     const rounds = request.pairs.map((p) => ({
       aUserId: p.aUserId,
@@ -82,6 +86,7 @@ export async function pairRounds(
   teamId: number,
   request: TPairing,
 ): Promise<TTeamRound[]> {
+  if (request.mode === 'teams') return pairTeamRound(deps, user, teamId, request);
   const team = await requireCoach(deps, user, teamId);
   const { rounds } = await plan(deps, request);
   const database = deps.database.db;
@@ -207,18 +212,6 @@ function refuseRound(refusal: TRoundRefusal | null): void {
   if (refusal) throw new AppError(refusal.code, refusal.message, undefined, refusal.reason);
 }
 
-/** Tells each debater and the judge of a round, on every tab, that it is open. */
-function announceOpening(deps: TTeamsDeps, round: TTeamRound): void {
-  const seats: [string, 'debater' | 'judge'][] = [
-    [round.debaters.a.userId, 'debater'],
-    [round.debaters.b.userId, 'debater'],
-  ];
-  if (round.judge) seats.push([round.judge.userId, 'judge']);
-  for (const [userId, role] of seats) {
-    deps.events.emit({ name: 'team.round_opened', room: REALTIME_ROOMS.user(userId), payload: { round, role } });
-  }
-}
-
 /**
  * Announces the scheduled rounds whose start time has come. Every instance sweeps; the database claim lets exactly
  * one of them announce each round. A round that ended before its start (nobody can end one) is only cleared.
@@ -255,7 +248,7 @@ export async function announceDueRounds(deps: TTeamsDeps): Promise<number> {
       await debatesRepo.takeActiveDebaters(tx, id, debaterIds);
       const [round] = await toTeamRounds(deps, [row]);
       if (!round) continue;
-      announceOpening(deps, round);
+      announceOpening(deps, round, debaterIds);
       announced++;
     } catch (error) {
       // Not announced after all: due again, for the next sweep (here or on another instance).

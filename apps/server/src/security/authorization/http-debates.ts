@@ -36,7 +36,7 @@ export const DEBATE_RULES: Record<string, TAccessRule> = {
   'POST /api/debates/challenges | team-managed': rule('no account limited to its teams (403 `team_managed`)', 'DDDD-'),
   'GET /api/debates/challenges/:token': rule('signed-in users with the link', 'DAAAA', 'the challenger'),
   'POST /api/debates/challenges/:token/accept': rule(
-    'signed-in users other than the challenger, unless either is suspended (the seat rule; a link is revoked by its maker’s ban or suspension)',
+    'signed-in users but the challenger and their partners, unless anyone seated is suspended (the seat rule; a ban revokes its maker’s links)',
     'DAAAD',
     'the challenger',
   ),

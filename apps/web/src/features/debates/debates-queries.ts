@@ -9,7 +9,8 @@ import type {
   TTeamFlowCellEdit,
   TTeamFlowChange,
   TCoinFlipPick,
-  TCreateChallengeRequest,
+  TChallengeMode,
+  TCreateChallengeInput,
   TDebate,
   TDebateParticipant,
   TDebateSummary,
@@ -53,12 +54,16 @@ export interface TChallenge {
   formatId: TFormatId;
   prepMinutes: number;
   challenger: TDebateParticipant;
+  /** `team`: the accepter names their own partners (as many as the challenger's). */
+  mode: TChallengeMode;
+  /** A team challenge's challenger's partners. */
+  partners: TDebateParticipant[];
   /** The debate it started once accepted, or null. */
   debateId: number | null;
 }
 
 export function createChallenge(
-  input: TCreateChallengeRequest,
+  input: TCreateChallengeInput,
 ): Promise<{ challenge: { token: string; formatId: TFormatId; prepMinutes: number } }> {
   return api('/api/debates/challenges', { method: 'POST', json: input });
 }
@@ -71,8 +76,11 @@ export function challengeQuery(token: string) {
   });
 }
 
-export function acceptChallenge(token: string): Promise<{ debateId: number }> {
-  return api<{ debateId: number }>(`/api/debates/challenges/${encodeURIComponent(token)}/accept`, { method: 'POST' });
+export function acceptChallenge(token: string, partnerIds: string[] = []): Promise<{ debateId: number }> {
+  return api<{ debateId: number }>(`/api/debates/challenges/${encodeURIComponent(token)}/accept`, {
+    method: 'POST',
+    json: partnerIds.length > 0 ? { partnerIds } : {},
+  });
 }
 
 // Lists and ratings.

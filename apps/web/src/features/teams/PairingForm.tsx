@@ -1,13 +1,21 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Shuffle } from 'lucide-react';
-import { ONE_ON_ONE_FORMAT_IDS, FORMATS, type TFormatId, type TPairRoundsRequest, type TTeam } from '@resolved/shared';
+import {
+  FORMAT_IDS,
+  FORMATS,
+  isTeamOnlyFormat,
+  type TFormatId,
+  type TPairRoundsRequest,
+  type TTeam,
+} from '@resolved/shared';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/form-errors';
 import { buttonClass } from '../../ui/button-styles';
 import { pairRounds, teamKeys } from './teams-queries';
 import { isUpcoming, startTimeText } from '../debates/start-time';
 import { AutoPairing, PairsByHand, selectClass, type TPairRow } from './PairingChoices';
+import { TeamSidesPairing, type TTeamSides } from './TeamSidesPairing';
 
 /**
  * The coach pairs practice rounds: by hand (pair rows with an optional judge) or everyone present at once (random or
@@ -18,7 +26,9 @@ export function PairingForm({ team }: { team: TTeam }) {
   const queryClient = useQueryClient();
   const ids = useId();
   const [formatId, setFormatId] = useState<TFormatId>('ld');
-  const [mode, setMode] = useState<'auto' | 'manual'>('auto');
+  const [mode, setMode] = useState<'auto' | 'manual' | 'teams'>('auto');
+  const [teamSides, setTeamSides] = useState<TTeamSides>({ a: [], b: [], judgeUserId: '' });
+  const isTeamFormat = FORMATS[formatId].teamSize > 1;
   // Members count as present (those who join meanwhile too), coaches as not debating, until the coach ticks otherwise.
   const [ticked, setTicked] = useState<Map<string, boolean>>(() => new Map());
   const isPresent = (m: TTeam['members'][number]) => ticked.get(m.userId) ?? m.role !== 'coach';
@@ -39,9 +49,27 @@ export function PairingForm({ team }: { team: TTeam }) {
     onError: (error) => toast.error(errorMessage(error)),
   });
 
+  /** A team-only format pairs teams only; a format of one a side has no teams to pair. */
+  function handleFormatChange(id: TFormatId) {
+    setFormatId(id);
+    if (isTeamOnlyFormat(id)) setMode('teams');
+    else if (FORMATS[id].teamSize === 1 && mode === 'teams') setMode('auto');
+  }
+
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const start = startsAt ? new Date(startsAt).toISOString() : null;
+    if (mode === 'teams') {
+      const size = FORMATS[formatId].teamSize;
+      const sideA = teamSides.a.slice(0, size);
+      const sideB = teamSides.b.slice(0, size);
+      if ([...sideA, ...sideB].filter(Boolean).length !== size * 2) {
+        toast.error(`Choose a member for every position: ${size} a side.`);
+        return;
+      }
+      pair.mutate({ mode, formatId, sideA, sideB, judgeUserId: teamSides.judgeUserId || null });
+      return;
+    }
     if (mode === 'auto') {
       pair.mutate({
         mode,
@@ -75,15 +103,19 @@ export function PairingForm({ team }: { team: TTeam }) {
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="text-sm font-semibold text-slate-700">
             Format
-            <select className={selectClass} value={formatId} onChange={(e) => setFormatId(e.target.value as TFormatId)}>
-              {ONE_ON_ONE_FORMAT_IDS.map((id) => (
+            <select
+              className={selectClass}
+              value={formatId}
+              onChange={(e) => handleFormatChange(e.target.value as TFormatId)}
+            >
+              {FORMAT_IDS.map((id) => (
                 <option key={id} value={id}>
                   {FORMATS[id].name}
                 </option>
               ))}
             </select>
           </label>
-          <label className="text-sm font-semibold text-slate-700">
+          <label className={`text-sm font-semibold text-slate-700 ${mode === 'teams' ? 'hidden' : ''}`}>
             Start time (optional)
             <input
               type="datetime-local"
@@ -95,16 +127,33 @@ export function PairingForm({ team }: { team: TTeam }) {
         </div>
         <fieldset className="flex flex-wrap gap-4 text-sm">
           <legend className="sr-only">How to pair</legend>
-          <label className="flex items-center gap-2">
-            <input type="radio" name={`${ids}-mode`} checked={mode === 'auto'} onChange={() => setMode('auto')} />
-            Pair everyone present
-          </label>
-          <label className="flex items-center gap-2">
-            <input type="radio" name={`${ids}-mode`} checked={mode === 'manual'} onChange={() => setMode('manual')} />
-            Pair by hand
-          </label>
+          {isTeamOnlyFormat(formatId) ? null : (
+            <>
+              <label className="flex items-center gap-2">
+                <input type="radio" name={`${ids}-mode`} checked={mode === 'auto'} onChange={() => setMode('auto')} />
+                Pair everyone present
+              </label>
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name={`${ids}-mode`}
+                  checked={mode === 'manual'}
+                  onChange={() => setMode('manual')}
+                />
+                Pair by hand
+              </label>
+            </>
+          )}
+          {isTeamFormat ? (
+            <label className="flex items-center gap-2">
+              <input type="radio" name={`${ids}-mode`} checked={mode === 'teams'} onChange={() => setMode('teams')} />
+              Pair two teams
+            </label>
+          ) : null}
         </fieldset>
-        {mode === 'auto' ? (
+        {mode === 'teams' ? (
+          <TeamSidesPairing team={team} formatId={formatId} sides={teamSides} onSidesChange={setTeamSides} />
+        ) : mode === 'auto' ? (
           <AutoPairing
             team={team}
             isPresent={isPresent}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FORMATS, isLimitedToTeams } from '@resolved/shared';
@@ -10,6 +11,7 @@ import { useAuth } from '../../auth/useAuth';
 import { TeamOnlyNotice } from '../../teams/TeamOnlyNotice';
 import { acceptChallenge, challengeQuery } from '../debates-queries';
 import { errorMessage } from '../../../lib/form-errors';
+import { ChallengeTeamPicker } from './ChallengeTeamPicker';
 
 /** A private challenge link: accept it to start a debate with the friend who sent it. */
 export default function ChallengePage() {
@@ -31,8 +33,9 @@ function Challenge() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const challenge = useQuery(challengeQuery(token));
+  const [partnerIds, setPartnerIds] = useState<(string | null)[] | null>(null);
   const accept = useMutation({
-    mutationFn: () => acceptChallenge(token),
+    mutationFn: (chosen: string[]) => acceptChallenge(token, chosen),
     onSuccess: ({ debateId }) => void navigate(`/debates/${debateId}`),
   });
   if (challenge.isPending) return <PageLoading label="Loading the challenge…" />;
@@ -57,13 +60,29 @@ function Challenge() {
       </>
     );
   }
-  const { formatId, prepMinutes, challenger, debateId } = challenge.data;
+  const { formatId, prepMinutes, challenger, debateId, mode, partners } = challenge.data;
+  const isTeam = mode === 'team';
+  // A team challenge: one partner of the accepter's for each of the challenger's.
+  const chosen = partnerIds ?? partners.map(() => null);
+  const named = chosen.filter((id): id is string => id !== null);
+  const isTeamReady = !isTeam || (named.length === chosen.length && new Set(named).size === named.length);
+  const against = isTeam
+    ? `${challenger.displayName}’s team challenges your team`
+    : `${challenger.displayName} challenges you`;
   return (
     <>
       <PageHeading
         title="Debate challenge"
-        lead={`${challenger.displayName} challenges you to a ${FORMATS[formatId].name} debate on today’s resolution, with ${prepMinutes} minutes of prep time.`}
+        lead={`${against} to a ${FORMATS[formatId].name} debate on today’s resolution, with ${prepMinutes} minutes of prep time.`}
       />
+      {isTeam && debateId === null ? (
+        <ChallengeTeamPicker
+          formatId={formatId}
+          challengerTeam={[challenger, ...partners]}
+          partnerIds={chosen}
+          onPartnersChange={setPartnerIds}
+        />
+      ) : null}
       {debateId !== null ? (
         <button
           type="button"
@@ -75,9 +94,9 @@ function Challenge() {
       ) : (
         <button
           type="button"
-          className={buttonClass('primary')}
-          disabled={accept.isPending}
-          onClick={() => accept.mutate()}
+          className={buttonClass('primary', isTeam ? 'mt-4' : undefined)}
+          disabled={accept.isPending || !isTeamReady}
+          onClick={() => accept.mutate(named)}
         >
           Accept the challenge
         </button>

@@ -112,9 +112,12 @@ function QueueCard() {
 
   async function handleChallenge() {
     try {
+      const isTeamChallenge = isTeamFormat && mode === 'team';
       const { challenge: created } = await challenge.mutateAsync({
         formatId,
         prepMinutes: prepMinutes ?? FORMATS[formatId].prep.defaultMinutes,
+        // With a partner: a challenge between teams (the friend names their own partner when they accept).
+        ...(isTeamChallenge ? { mode: 'team' as const, partnerIds: partnerId ? [partnerId] : [] } : {}),
       });
       setChallengeUrl(`${window.location.origin}/debates/challenge/${created.token}`);
     } catch (error) {
@@ -185,11 +188,11 @@ function QueueCard() {
             <button
               type="button"
               className={buttonClass('secondary')}
-              disabled={challenge.isPending}
+              disabled={challenge.isPending || (isTeamFormat && mode === 'team' && !partnerId)}
               onClick={handleChallenge}
             >
               <Link2 className="h-4 w-4" aria-hidden="true" />
-              Challenge a friend
+              {isTeamFormat && mode === 'team' ? 'Challenge a friend’s team' : 'Challenge a friend'}
             </button>
           </div>
           <ConnectionCheckButton className="mt-2 -ml-2" />

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFormatId } from '@resolved/shared';
+import type { TCreateChallengeInput, TFormatId } from '@resolved/shared';
 import { createChallenge, leaveQueue, queueKey, queueStatusQuery } from '../debates-queries';
 import { joinQueueAs, type TJoinQueueInput } from './partner-queries';
 
@@ -34,6 +34,6 @@ export function useLeaveQueue() {
 
 export function useCreateChallenge() {
   return useMutation({
-    mutationFn: (request: { formatId: TFormatId; prepMinutes: number }) => createChallenge(request),
+    mutationFn: (request: TCreateChallengeInput) => createChallenge(request),
   });
 }

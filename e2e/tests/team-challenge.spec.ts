@@ -1,0 +1,89 @@
+/**
+ * A challenge between teams (issue 40): in Public Forum Ada challenges with her partner Bea (a partner link), Cy
+ * accepts naming his partner Dee, and all four land in one round, each seated in a position.
+ */
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext } from '@playwright/test';
+import type { TDebate } from '@resolved/shared';
+import { test, expect } from '../support/fixtures';
+import { ADULT_BIRTH_MONTH } from '../support/accounts';
+import { DebatePage } from '../pages/DebatePage';
+import { seriousViolations } from '../support/axe';
+import { BASE_URL } from '../support/env';
+import { userIdOf } from '../support/rounds';
+
+const PASSWORD = 'e2e team challenge password';
+const headers = { origin: BASE_URL };
+
+async function signUp(context: BrowserContext, name: string) {
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(4).toString('hex')}@e2e.test`;
+  const res = await context.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: PASSWORD, birthMonth: ADULT_BIRTH_MONTH },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** `b` accepts a Public Forum partner link `a` made: the two may name each other. */
+async function partner(a: BrowserContext, b: BrowserContext) {
+  const made = await a.request.post('/api/debates/partner-links', { headers, data: { formatId: 'pf' } });
+  expect(made.ok(), await made.text()).toBe(true);
+  const { link } = (await made.json()) as { link: { token: string } };
+  const accepted = await b.request.post(`/api/debates/partner-links/${link.token}/accept`, { headers });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+}
+
+test('a Public Forum challenge between two teams of two seats all four in positions', async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const contexts = await Promise.all([1, 2, 3, 4].map(() => browser.newContext()));
+  const [adaCtx, beaCtx, cyCtx, deeCtx] = contexts as [BrowserContext, BrowserContext, BrowserContext, BrowserContext];
+  const run = randomBytes(3).toString('hex');
+  const names = [`Ada ${run}`, `Bea ${run}`, `Cy ${run}`, `Dee ${run}`] as const;
+  for (const [i, name] of names.entries()) await signUp(contexts[i]!, name);
+  await partner(adaCtx, beaCtx);
+  await partner(cyCtx, deeCtx);
+  const ada = await adaCtx.newPage();
+  const cy = await cyCtx.newPage();
+
+  // Ada chooses Public Forum with her partner Bea and makes a challenge link for a friend's team.
+  const a = new DebatePage(ada);
+  await a.gotoDebates();
+  await a.chooseFormat('Public Forum');
+  await ada.getByRole('radio', { name: 'With my partner', exact: true }).check();
+  const challengeButton = ada.getByRole('button', { name: 'Challenge a friend’s team' });
+  await expect(challengeButton).toBeDisabled();
+  await ada.getByLabel('Your partner').selectOption({ label: `${names[1]} (accepted your link)` });
+  await challengeButton.click();
+  const url = await ada.getByLabel('Send this link to your friend').inputValue();
+  expect(url).toMatch(/\/debates\/challenge\/[A-Za-z0-9_-]+$/);
+
+  // Cy opens it, sees Ada's team, names Dee and accepts: the round opens.
+  await cy.goto(new URL(url).pathname);
+  await expect(cy.getByTestId('challenge-team')).toContainText(`${names[0]} and ${names[1]}`);
+  const accept = cy.getByRole('button', { name: 'Accept the challenge' });
+  await expect(accept).toBeDisabled();
+  await cy.getByLabel('Your partner').selectOption({ label: `${names[3]} (accepted your link)` });
+  expect(await seriousViolations(cy)).toEqual([]);
+  await cy.screenshot({ path: testInfo.outputPath('team-challenge-1280.png'), fullPage: true });
+  await cy.setViewportSize({ width: 375, height: 800 });
+  await cy.screenshot({ path: testInfo.outputPath('team-challenge-375.png'), fullPage: true });
+  await cy.setViewportSize({ width: 1280, height: 800 });
+  await accept.click();
+  await expect(cy).toHaveURL(/\/debates\/\d+$/, { timeout: 15_000 });
+  await expect(ada).toHaveURL(cy.url(), { timeout: 15_000 });
+
+  // All four are seated, each team on one side, in its side's first and second positions.
+  const debateId = Number(new URL(cy.url()).pathname.split('/').pop());
+  const { debate } = (await (await cyCtx.request.get(`/api/debates/${debateId}`)).json()) as { debate: TDebate };
+  const seats = debate.seats!;
+  expect(seats).toHaveLength(4);
+  const ids = await Promise.all(contexts.map((ctx) => userIdOf(ctx)));
+  const seatOf = (i: number) => seats.find((seat) => seat.userId === ids[i])!;
+  expect(seatOf(0).side).toBe(seatOf(1).side);
+  expect(seatOf(2).side).toBe(seatOf(3).side);
+  expect(seatOf(0).side).not.toBe(seatOf(2).side);
+  expect([0, 1, 2, 3].map((i) => seatOf(i).position)).toEqual(['first', 'second', 'first', 'second']);
+  // The room, once it has loaded its debaters.
+  await expect(cy.locator('[data-testid^="debater-"]').first()).toBeVisible({ timeout: 15_000 });
+  await cy.screenshot({ path: testInfo.outputPath('team-challenge-round-1280.png'), fullPage: true });
+  for (const ctx of contexts) await ctx.close();
+});

@@ -1,0 +1,73 @@
+/**
+ * A coach pairs a round of two teams (issue 40): on the team page, Public Forum, "Pair two teams", a member in each
+ * position of each side; the round opens with all four seated in positions.
+ */
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext } from '@playwright/test';
+import type { TDebate } from '@resolved/shared';
+import { test, expect } from '../support/fixtures';
+import { ADULT_BIRTH_MONTH } from '../support/accounts';
+import { TeamPage } from '../pages/TeamPage';
+import { BASE_URL } from '../support/env';
+import { userIdOf } from '../support/rounds';
+
+const headers = { origin: BASE_URL };
+
+async function signUp(context: BrowserContext, name: string) {
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(4).toString('hex')}@e2e.test`;
+  const res = await context.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: 'e2e team pairing password', birthMonth: ADULT_BIRTH_MONTH },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test('a coach pairs two teams of two in Public Forum, every member in a position', async ({ browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const contexts = await Promise.all([1, 2, 3, 4, 5].map(() => browser.newContext()));
+  const run = randomBytes(3).toString('hex');
+  const names = [`Coach ${run}`, `Ann ${run}`, `Ben ${run}`, `Cal ${run}`, `Dot ${run}`] as const;
+  for (const [i, name] of names.entries()) await signUp(contexts[i]!, name);
+  const [coachCtx, ...memberCtxs] = contexts as [BrowserContext, ...BrowserContext[]];
+  const created = await coachCtx.request.post('/api/teams', {
+    headers,
+    data: { name: `Eastview ${run}`, school: 'Eastview High' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const team = (await created.json()).team as { id: number; joinCode: string };
+  for (const ctx of memberCtxs) {
+    expect((await ctx.request.post(`/api/teams/join/${team.joinCode}`, { headers })).ok()).toBe(true);
+  }
+  const page = await coachCtx.newPage();
+  await new TeamPage(page).goto(team.id);
+  const form = page.locator('section[aria-labelledby="pair-heading"]');
+  await form.getByLabel('Format').selectOption({ label: 'Public Forum' });
+  await form.getByRole('radio', { name: 'Pair two teams' }).check();
+  const choose = async (label: string, name: string) =>
+    form.getByRole('combobox', { name: label, exact: true }).selectOption({ label: name });
+  await choose('Pro: First speaker', names[1]);
+  await choose('Pro: Second speaker', names[2]);
+  await choose('Con: First speaker', names[3]);
+  await choose('Con: Second speaker', names[4]);
+  await page.screenshot({ path: testInfo.outputPath('team-pairing-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('team-pairing-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await form.getByRole('button', { name: 'Open the rounds' }).click();
+  await expect(page.getByText('1 practice round is open.')).toBeVisible();
+
+  const rounds = (await (await coachCtx.request.get(`/api/teams/${team.id}/rounds`)).json()).rounds as {
+    debateId: number;
+  }[];
+  expect(rounds).toHaveLength(1);
+  const res = await coachCtx.request.get(`/api/debates/${rounds[0]!.debateId}`);
+  const { debate } = (await res.json()) as { debate: TDebate };
+  const ids = await Promise.all(memberCtxs.map(userIdOf));
+  const seatOf = (id: string) => debate.seats!.find((seat) => seat.userId === id)!;
+  expect(ids.map((id) => [seatOf(id).side, seatOf(id).position])).toEqual([
+    ['a', 'first'],
+    ['a', 'second'],
+    ['b', 'first'],
+    ['b', 'second'],
+  ]);
+  for (const ctx of contexts) await ctx.close();
+});
