@@ -1,15 +1,17 @@
 /**
  * A coach pairs a round of a team format (issue 40): the members of each side in position order (the first takes the
- * side's first position), and a judge if any. Every seat rule is read by `openSeatedRound` over all of its people
+ * side's first position), and a judge if any. Every seat rule is read by `seatRoundIn` over all of its people
  * (bans and suspensions, blocks between any two, who a minor meets, positions valid for the format); this module
  * adds what a coach's pairing needs: members of this team only, and no practice round paired for later run into.
  * Such a round starts now.
  */
 import { FORMATS, REALTIME_ROOMS, type TDebaterSeatInput, type TSessionUser, type TTeamRound } from '@resolved/shared';
 import { AppError, refused } from '../../lib/errors';
-import { openSeatedRound } from '../debates/round-seating';
+import { inTransaction } from '../../db/transaction';
+import { lockKeys } from '../../lib/key-lock';
+import { seatRoundIn } from '../debates/round-seating';
 import * as debatesRepo from '../debates/rounds.service';
-import { clashingRound, deleteQueueEntry, utcTime } from '../matchmaking/queue.service';
+import { clashingRound, deleteQueueEntry, lockMatching, utcTime } from '../matchmaking/queue.service';
 import { drawResolutions } from '../motions/motions.service';
 import { findCurrentTopic } from '../topics/topics.service';
 import * as repo from './teams.repository';
@@ -67,17 +69,25 @@ export async function pairTeamRound(
   const seats: TDebaterSeatInput[] = [request.sideA, request.sideB].flatMap((side, s) =>
     side.map((userId, i) => ({ userId, side: SIDE_KEYS[s]!, position: sideList[s]!.positions[i]?.id ?? null })),
   );
-  const debateId = await openSeatedRound(deps, {
-    kind: 'team',
-    formatId: request.formatId,
-    resolution: drawn!.resolution,
-    topicId: drawn!.topicId,
-    debaters: seats,
-    judgeId: request.judgeUserId ?? null,
-    teamId,
+  const people = [...debaters, ...(request.judgeUserId ? [request.judgeUserId] : [])];
+  const debateId = await inTransaction(deps.database, async (trx) => {
+    // As every coach's pairing: queue sweeps (which seat the same people) wait, and the team and every seat are
+    // locked, so two pairings or a sweep never seat one person twice (a 409 naming them instead).
+    await lockMatching(debatesRepo.debatesDb(trx), deps.database.engine, { isShared: true });
+    await lockKeys(trx, deps.database.engine, [`team:${teamId}`, ...people.map((id) => `user:${id}`)]);
+    const id = await seatRoundIn(trx, deps, {
+      kind: 'team',
+      formatId: request.formatId,
+      resolution: drawn!.resolution,
+      topicId: drawn!.topicId,
+      debaters: seats,
+      judgeId: request.judgeUserId ?? null,
+      teamId,
+    });
+    // Someone waiting in the public queue is taken out of it: their coach's round comes first.
+    for (const userId of debaters) await deleteQueueEntry(trx, userId);
+    return id;
   });
-  // Someone waiting in the public queue is taken out of it: their coach's round comes first.
-  for (const id of debaters) await deleteQueueEntry(tx, id);
   const row = await debatesRepo.findDebate(tx, debateId);
   const shaped = await toTeamRounds(deps, row ? [row] : []);
   for (const round of shaped) announceOpening(deps, round, debaters);
