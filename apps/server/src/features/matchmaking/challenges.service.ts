@@ -28,7 +28,7 @@ import { inTransaction } from '../../db/transaction';
 import { meetingProfilesOf } from './meeting';
 import { seatRefusalsAmong } from '../users/seats';
 import { checkPartners } from './partners.service';
-import { acceptTeamChallenge } from './team-challenges';
+import { acceptTeamChallenge, challengeGone, openChallengeFor } from './team-challenges';
 
 export async function createChallenge(
   deps: TDebatesDeps,
@@ -58,16 +58,11 @@ export async function createChallenge(
   };
 }
 
-/** The words for a challenge link that leads nowhere (also the token's validation message). */
-export const INVALID_CHALLENGE_MESSAGE = 'That challenge link is not valid.';
-
-function invalidChallengeError(): AppError {
-  return new AppError('not_found', INVALID_CHALLENGE_MESSAGE);
-}
+export { INVALID_CHALLENGE_MESSAGE } from './team-challenges';
 
 export async function getChallenge(deps: TDebatesDeps, token: string) {
   const challenge = await mmRepo.findChallenge(db(deps), token);
-  if (!challenge) throw invalidChallengeError();
+  if (!challenge) throw challengeGone();
   const partnerIds = mmRepo.decodePartnerIds(challenge.partnerIds);
   const names = await findUserNames(db(deps), [challenge.userId, ...partnerIds]);
   return {
@@ -102,23 +97,12 @@ export async function acceptChallenge(
   const debateId = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);
-    const challenge = await mmRepo.findChallenge(tx, token);
-    if (!challenge) throw invalidChallengeError();
-    if (challenge.debateId !== null)
-      throw new AppError('conflict', 'This challenge has already been accepted.', undefined, 'challenge_used');
-    if (challenge.userId === user.id) {
-      throw new AppError(
-        'conflict',
-        'Send this link to a friend: you cannot accept your own challenge.',
-        undefined,
-        'challenge_own',
-      );
-    }
+    const challenge = await openChallengeFor(tx, token, user.id);
     // The seat rule for both (a link made before its maker's ban or suspension is revoked then; this holds for one
     // that raced it): the challenger is refused in neutral words, the accepter in their own.
     const unseatable = await seatRefusalsAmong(tx, [challenge.userId, user.id], nowMs(deps));
     refuse(unseatable.get(user.id) ?? null);
-    if (unseatable.has(challenge.userId)) throw invalidChallengeError();
+    if (unseatable.has(challenge.userId)) throw challengeGone();
     refuse(blockedPairRefusal('challenge', await isEitherBlocked(deps, challenge.userId, user.id, tx)));
     // Minors debate minors and adults adults, unless the two share a team.
     const profiles = await meetingProfilesOf(tx, [user.id, challenge.userId]);

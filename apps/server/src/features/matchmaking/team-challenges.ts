@@ -30,8 +30,31 @@ import { takeOutWithTeam, tellPartnersLeft } from './queue-teams';
 
 const SIDE_KEYS = ['a', 'b'] as const;
 
-function challengeGone(): AppError {
-  return new AppError('not_found', 'That challenge link is not valid.');
+/** The words for a challenge link that leads nowhere (also the token's validation message). */
+export const INVALID_CHALLENGE_MESSAGE = 'That challenge link is not valid.';
+
+export function challengeGone(): AppError {
+  return new AppError('not_found', INVALID_CHALLENGE_MESSAGE);
+}
+
+/**
+ * The challenge `token` names, read under the matching lock by the one accepting it (`userId`): refused when there is
+ * none, when it was accepted already, or when its maker tries to accept it.
+ */
+export async function openChallengeFor(tx: repo.TDebatesDb, token: string, userId: string) {
+  const challenge = await mmRepo.findChallenge(tx, token);
+  if (!challenge) throw challengeGone();
+  if (challenge.debateId !== null)
+    throw new AppError('conflict', 'This challenge has already been accepted.', undefined, 'challenge_used');
+  if (challenge.userId === userId) {
+    throw new AppError(
+      'conflict',
+      'Send this link to a friend: you cannot accept your own challenge.',
+      undefined,
+      'challenge_own',
+    );
+  }
+  return challenge;
 }
 
 /** The seats of two teams, each in the order given (its first member in the side's first position). */
@@ -89,18 +112,7 @@ export async function acceptTeamChallenge(
   const { debateId, partnersLeft } = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     await mmRepo.lockMatching(tx, deps.database.engine);
-    const challenge = await mmRepo.findChallenge(tx, token);
-    if (!challenge) throw challengeGone();
-    if (challenge.debateId !== null)
-      throw new AppError('conflict', 'This challenge has already been accepted.', undefined, 'challenge_used');
-    if (challenge.userId === user.id) {
-      throw new AppError(
-        'conflict',
-        'Send this link to a friend: you cannot accept your own challenge.',
-        undefined,
-        'challenge_own',
-      );
-    }
+    const challenge = await openChallengeFor(tx, token, user.id);
     // The accepter's own restriction in their own words; everyone else's is named by the seating rule below.
     refuse((await seatRefusalsAmong(tx, [user.id], nowMs(deps))).get(user.id) ?? null);
     const people = [...theirs, ...mine];
