@@ -50,7 +50,7 @@ const isOutputSchema = (name: string) => OUTPUT_SCHEMAS.has(name) || name.starts
  */
 const NOT_FREE_TEXT: { path: RegExp; reason: string }[] = [
   {
-    path: /^Z(AddCohost|AddJudge|AddTeamJudge|ReplaceMember)Request\.userId$|^ZEnterTournamentRequest\.partnerIds\[\]$|\.(a|b|judge)UserId$|\.presentUserIds\[\]$|\.judgeId$|\.toUserId$|\.feedUserId$/,
+    path: /^Z(AddCohost|AddJudge|AddTeamJudge|ReplaceMember)Request\.userId$|^ZEnterTournamentRequest\.partnerIds\[\]$|^ZPairRoundsRequest\|\d+\.side[AB]\[\]$|\.(a|b|judge)UserId$|\.presentUserIds\[\]$|\.judgeId$|\.toUserId$|\.feedUserId$/,
     reason: 'an account id the server looks up; an unknown one is refused',
   },
   {
