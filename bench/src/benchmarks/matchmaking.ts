@@ -11,7 +11,7 @@ import http from 'node:http';
 import {
   ageBandOf,
   blockGraph,
-  FORMAT_IDS,
+  ONE_ON_ONE_FORMAT_IDS,
   pairQueue,
   type TFormatId,
   type TMeetingProfile,
@@ -132,7 +132,7 @@ async function runEngine(ctx: TBenchContext, engine: TEngine, debaters: number, 
     }
     const isBlocked = blockGraph(blocks);
     // An even number per format, so that everyone can be paired.
-    const formats = users.map((_, i) => FORMAT_IDS[Math.floor(i / 2) % FORMAT_IDS.length]!);
+    const formats = users.map((_, i) => ONE_ON_ONE_FORMAT_IDS[Math.floor(i / 2) % ONE_ON_ONE_FORMAT_IDS.length]!);
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     const cpuBefore = cpuMs(server.pid);
     const started = performance.now();
@@ -232,7 +232,7 @@ function pureBaselineMs(debaters: number): number {
   const entries: TQueueEntry[] = Array.from({ length: debaters }, (_, i) => ({
     id: i + 1,
     userId: `user-${i}`,
-    formatId: FORMAT_IDS[Math.floor(i / 2) % FORMAT_IDS.length] as TFormatId,
+    formatId: ONE_ON_ONE_FORMAT_IDS[Math.floor(i / 2) % ONE_ON_ONE_FORMAT_IDS.length] as TFormatId,
     createdAt: new Date(1_700_000_000_000 + i).toISOString(),
   }));
   const profiles = new Map<string, TMeetingProfile>(
@@ -345,7 +345,7 @@ export async function matchmakingBenchmark(ctx: TBenchContext): Promise<TBenchRe
     );
   }
   return {
-    setup: `${fmt(debaters)} signed-in debaters, ${FORMAT_IDS.length} formats, half of them 15 and half adults (never paired together), every POST /api/debates/queue sent at once over ${CONNECTIONS} keep-alive connections; paired = every debater has an active debate (polled every 10 ms); checked: ${fmt(debaters / 2)} debates, nobody in two, nobody with themselves, nobody with the other age band. Blocks variant: each debater first blocks ${BLOCKS_PER_USER} random others (seeded); paired = everyone left waiting in a format is blocked with each other one left there; checked: no blocked pair made`,
+    setup: `${fmt(debaters)} signed-in debaters, ${ONE_ON_ONE_FORMAT_IDS.length} formats, half of them 15 and half adults (never paired together), every POST /api/debates/queue sent at once over ${CONNECTIONS} keep-alive connections; paired = every debater has an active debate (polled every 10 ms); checked: ${fmt(debaters / 2)} debates, nobody in two, nobody with themselves, nobody with the other age band. Blocks variant: each debater first blocks ${BLOCKS_PER_USER} random others (seeded); paired = everyone left waiting in a format is blocked with each other one left there; checked: no blocked pair made`,
     figures,
     notes: ctx.postgresUrl ? [] : ['TEST_DATABASE_URL is not set: the PostgreSQL variant was skipped.'],
   };
