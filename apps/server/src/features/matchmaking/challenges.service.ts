@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   ageBandRefusal,
+  isMinorRound,
+  publicName,
   blockedPairRefusal,
   FORMATS,
   REALTIME_ROOMS,
@@ -20,7 +22,7 @@ import * as repo from '../debates/rounds.service';
 import { db, requireDebate, nowMs } from '../debates/round-row';
 import * as mmRepo from './matchmaking.repository';
 import type { TDebatesDeps } from '../../context';
-import { findUserNames } from '../users/users.service';
+import { ageBandsOf, findUserNames } from '../users/users.service';
 import { presentParticipant } from '../debates/debate.presenter';
 import { isEitherBlocked } from '../blocks/blocks.service';
 import { clashingRound, newDebate, startsSoonError } from './queue.service';
@@ -60,11 +62,21 @@ export async function createChallenge(
 
 export { INVALID_CHALLENGE_MESSAGE } from './team-challenges';
 
-export async function getChallenge(deps: TDebatesDeps, token: string) {
+/**
+ * A challenge as its link shows it to `viewerId`. The challenger shares their own name with the link; a partner
+ * under 18 did not, so anyone but the challenger's team reads them as the tournaments name a minor to an outsider
+ * (`publicName`: "Ann M. L.").
+ */
+export async function getChallenge(deps: TDebatesDeps, token: string, viewerId: string) {
   const challenge = await mmRepo.findChallenge(db(deps), token);
   if (!challenge) throw challengeGone();
   const partnerIds = mmRepo.decodePartnerIds(challenge.partnerIds);
   const names = await findUserNames(db(deps), [challenge.userId, ...partnerIds]);
+  const isOwnTeam = viewerId === challenge.userId || partnerIds.includes(viewerId);
+  const bands = isOwnTeam ? new Map() : await ageBandsOf(db(deps), partnerIds);
+  for (const id of partnerIds) {
+    if (!isOwnTeam && isMinorRound([bands.get(id) ?? null])) names.set(id, publicName(names.get(id) ?? ''));
+  }
   return {
     formatId: challenge.formatId,
     prepMinutes: resolvePrepMinutes(FORMATS[challenge.formatId], challenge.prepMinutes ?? undefined),

@@ -74,9 +74,9 @@ export async function matchmakingRoutes(app: FastifyInstance, context: TAppConte
     return reply.status(201).send({ challenge: await challenges.createChallenge(deps, user, body) });
   });
   app.get('/api/debates/challenges/:token', async (request) => {
-    await requireUser(request);
+    const user = await requireUser(request);
     const { token } = parseOrThrow(ZTokenParams, request.params);
-    return { challenge: await challenges.getChallenge(deps, token) };
+    return { challenge: await challenges.getChallenge(deps, token, user.id) };
   });
   app.post('/api/debates/challenges/:token/accept', async (request) => {
     const user = await requireUser(request);

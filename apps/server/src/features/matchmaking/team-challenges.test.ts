@@ -107,6 +107,19 @@ describe.each(TEST_ENGINES)('challenges between teams on %s', (engine) => {
     expect((await seats()).map((s) => s.position)).toEqual([null, null]);
   });
 
+  it('names a partner under 18 to someone outside the team by first name and initials only', async () => {
+    const teen = `${new Date().getUTCFullYear() - 16}-01`;
+    const mia = await buildUser(t, { birthMonth: teen });
+    const nia = await buildUser(t, { birthMonth: teen, displayName: 'Nia Lee Young' });
+    await link(mia, nia);
+    const token = await challenge(mia, { formatId: 'pf', mode: 'team', partnerIds: [nia.user.id] });
+    const partnerAs = async (who: TCookieUser) =>
+      (await call(who, 'GET', `/api/debates/challenges/${token}`)).json().challenge.partners[0].displayName as string;
+    expect(await partnerAs(await buildUser(t))).toBe('Nia L. Y.');
+    expect(await partnerAs(nia)).toBe('Nia Lee Young');
+    expect(await partnerAs(mia)).toBe('Nia Lee Young');
+  });
+
   it('refuses bad teams with a clear 4xx and writes nothing', async () => {
     const { ada, bea, cy, dee } = await fourLinked();
     const stranger = await buildUser(t);
