@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors';
 import { outcomesOf } from '../results/results.service';
 import * as bracketRepo from './tournament-bracket.repository';
 import { bracketRoundDraw, replayStoredBracket, seedStoredBracket, type TBracketRoundDraw } from './tournament-bracket';
-import { doubleNoShows, pairingKey } from './tournament-no-shows';
+import { doubleNoShows, hasUndecidedPairing, pairingKey } from './tournament-no-shows';
 import * as repo from './tournaments.repository';
 import type { TEntrantRow, TTournamentRow } from './tournaments.tables';
 
@@ -138,6 +138,8 @@ export async function reconcileResults(trx: Kysely<DB>, tournament: TTournamentR
 /** A tournament with no break: finished when every preliminary round is released and each of its debates decided. */
 async function finishWithoutBreak(trx: Kysely<DB>, tournament: TTournamentRow): Promise<boolean> {
   if (tournament.status !== 'running') return false;
+  // First the cheap look: while a round's ballots come in, some debate is always still open.
+  if (await hasUndecidedPairing(trx, tournament.id, null)) return false;
   const rounds = await repo.listRounds(trx, tournament.id);
   const prelims = rounds.filter((r) => r.number <= tournament.prelimRounds);
   const numbers = new Set(prelims.map((r) => r.number));

@@ -28,11 +28,17 @@ export async function insertMembers(
 }
 
 /** Every member of the tournament's entrants, each entrant's in speaking order. */
-export async function listMembers(db: TDb, tournamentId: number): Promise<TMemberRow[]> {
+export async function listMembers(
+  db: TDb,
+  tournamentId: number,
+  /** Only these entrants' members (a non-empty list); every entrant's when absent. */
+  entrantIds?: readonly number[],
+): Promise<TMemberRow[]> {
   const rows = await db
     .selectFrom('tournamentEntrantMembers')
     .selectAll()
     .where('tournamentId', '=', tournamentId)
+    .$if(entrantIds !== undefined, (qb) => qb.where('entrantId', 'in', entrantIds!))
     .orderBy('entrantId')
     .orderBy('memberOrder')
     .execute();

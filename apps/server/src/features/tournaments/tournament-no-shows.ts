@@ -61,3 +61,31 @@ type TPairingKey = { number: number; affEntrantId: number; negEntrantId: number 
 
 export const pairingKey = (p: { number: number; affEntrantId: number; negEntrantId: number | null }) =>
   `${p.number}:${p.affEntrantId}:${p.negEntrantId}`;
+
+/** How many open pairings the first look reads: enough to find one that is not a double no-show. */
+const OPEN_LOOK = 32;
+
+/**
+ * Surely a pairing (of round `number`, or of any round) has no result yet: one read of a few open pairings, none of
+ * them a debate neither side came to. False means "perhaps all are decided": the caller then reads every outcome. The
+ * sequencer and every result's handler ask this first, so a round's ballots do not each read the whole tournament.
+ */
+export async function hasUndecidedPairing(
+  trx: Kysely<DB>,
+  tournamentId: number,
+  number: number | null,
+): Promise<boolean> {
+  const open = await seqRepo.listOpenPairings(trx, tournamentId, number, OPEN_LOOK);
+  if (open.length === 0) return false;
+  const absent = new Set(
+    (await seqRepo.listNoShows(trx, tournamentId))
+      .filter((n) => n.reason === 'absent')
+      .map((n) => `${n.roundNumber}:${n.entrantId}`),
+  );
+  return open.some(
+    (p) =>
+      p.negEntrantId === null ||
+      !absent.has(`${p.number}:${p.affEntrantId}`) ||
+      !absent.has(`${p.number}:${p.negEntrantId}`),
+  );
+}

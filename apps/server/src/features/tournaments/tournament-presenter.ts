@@ -119,9 +119,16 @@ export async function listMyTournaments(deps: TTournamentsDeps, user: TSessionUs
   return out;
 }
 /** The entrants (withdrawn ones too, marked), with their names and teams. */
-export async function listEntrantsOf(deps: TTournamentsDeps, tournamentId: number): Promise<TTournamentEntrant[]> {
-  const rows = await repo.listEntrants(db(deps), tournamentId);
-  const members = await teamsOf(db(deps), tournamentId);
+export async function listEntrantsOf(
+  deps: TTournamentsDeps,
+  tournamentId: number,
+  /** Only these entrants (the ones an entrant's own pairings name); all when absent. */
+  onlyIds?: ReadonlySet<number>,
+): Promise<TTournamentEntrant[]> {
+  const ids = onlyIds && [...onlyIds];
+  if (ids?.length === 0) return [];
+  const rows = await repo.listEntrants(db(deps), tournamentId, ids);
+  const members = await teamsOf(db(deps), tournamentId, ids);
   const names = await findUserNames(db(deps), [
     ...rows.map((r) => r.userId),
     ...[...members.values()].flatMap((team) => team.map((m) => m.userId)),
@@ -162,8 +169,18 @@ export async function listRounds(
   const { row, viewer } = await requireReader(deps, user, id);
   requireDoor(row, viewer, 'rounds');
   const access = accessOf(row, viewer);
-  // Built once per tournament version (the row just read carries it), then filtered for this viewer.
-  const all = await readModel(deps.database, row, 'rounds', () => presentRounds(deps, id));
+  // An entrant who sees only their own pairings (not a host, not a judge, results unpublished) is presented those
+  // alone: each result changes the version, and the two entrants it tells read again at once, so a build of the whole
+  // tournament per result would cost every entrant's page the whole field's outcomes.
+  const ownOnly =
+    !access.canManage && !access.canSeeAllPairings && !viewer.isJudge && !viewer.isCoachOfEntrant
+      ? viewer.entrant?.id
+      : undefined;
+  // Else built once per tournament version (the row just read carries it), then filtered for this viewer.
+  const all =
+    ownOnly !== undefined
+      ? await presentRounds(deps, id, { ownEntrantId: ownOnly, row })
+      : await readModel(deps.database, row, 'rounds', () => presentRounds(deps, id, { row }));
   if (access.canManage) return all;
   // Each debater's seat and points are the host's (a correction starts from them); others read the pairing only.
   const forOthers = all.map((round) => ({
@@ -201,12 +218,29 @@ function peopleOf(rounds: readonly TTournamentRound[]): string[] {
   );
 }
 
-export async function presentRounds(deps: TTournamentsDeps, id: number): Promise<TTournamentRound[]> {
-  const [roundRows, pairings, entrants] = await Promise.all([
-    repo.listRounds(db(deps), id),
-    repo.listPairings(db(deps), id),
-    listEntrantsOf(deps, id),
-  ]);
+/** The released rounds with every pairing, or (`ownEntrantId`) with that entrant's pairings (a debate or a bye) only. */
+export async function presentRounds(
+  deps: TTournamentsDeps,
+  id: number,
+  options: {
+    ownEntrantId?: number | undefined;
+    /** The tournament's row when the caller has just read it. */
+    row?: TTournamentRow;
+  } = {},
+): Promise<TTournamentRound[]> {
+  const { ownEntrantId } = options;
+  const [roundRows, allPairings] = await Promise.all([repo.listRounds(db(deps), id), repo.listPairings(db(deps), id)]);
+  const pairings =
+    ownEntrantId === undefined
+      ? allPairings
+      : allPairings.filter((p) => p.affEntrantId === ownEntrantId || p.negEntrantId === ownEntrantId);
+  const named =
+    ownEntrantId === undefined
+      ? undefined
+      : new Set(
+          pairings.flatMap((p) => [p.affEntrantId, p.negEntrantId, p.coinFlipWinnerId].filter((e) => e !== null)),
+        );
+  const entrants = await listEntrantsOf(deps, id, named);
   const byId = new Map(entrants.map((e) => [e.id, e]));
   const who = (entrantId: number | null) => {
     const e = entrantId === null ? undefined : byId.get(entrantId);
@@ -221,8 +255,11 @@ export async function presentRounds(deps: TTournamentsDeps, id: number): Promise
   );
   const seats = await rounds.seatsOfRounds(db(deps), debateIds);
   const judgeIds = [...new Set([...outcomes.values()].flatMap((o) => (o.judgeId === null ? [] : [o.judgeId])))];
-  const judgeNames = await findUserNames(db(deps), [...judgeIds, ...[...panels.values()].flat()]);
-  const debaterNames = await findUserNames(db(deps), [...new Set(seats.map((seat) => seat.userId))]);
+  // The judges' and the debaters' names in one read.
+  const judgeNames = await findUserNames(db(deps), [
+    ...new Set([...judgeIds, ...[...panels.values()].flat(), ...seats.map((seat) => seat.userId)]),
+  ]);
+  const debaterNames = judgeNames;
   /** Every debater of the pairing's round with their pairing side and points (`TTournamentPairing.debaters`). */
   const debatersOf = (p: (typeof pairings)[number]): TTournamentPairingDebater[] => {
     if (p.isBye || p.debateId === null) return [];
@@ -263,7 +300,7 @@ export async function presentRounds(deps: TTournamentsDeps, id: number): Promise
       userId,
       displayName: judgeNames.get(userId) ?? 'Someone',
     }));
-  const tournament = await requireTournament(deps, id);
+  const tournament = options.row ?? (await requireTournament(deps, id));
   // A room short of its judges: none, or fewer than the panel the round asks for.
   const isShort = (debateId: number | null, number: number) =>
     debateId !== null &&

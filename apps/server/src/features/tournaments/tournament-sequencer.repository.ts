@@ -137,3 +137,21 @@ export async function markResultsIn(db: TDb, tournamentId: number, number: numbe
     .where('resultsInAt', 'is', null)
     .execute();
 }
+
+/**
+ * Up to `limit` non-bye pairings of the tournament (of round `number` alone when given) that have no decided debate:
+ * no debate yet, or one neither judged nor forfeited. A cheap first look before reading every outcome: each is
+ * undecided unless neither side came (`hasUndecidedPairing`).
+ */
+export async function listOpenPairings(db: TDb, tournamentId: number, number: number | null, limit: number) {
+  let query = db
+    .selectFrom('tournamentPairings')
+    .innerJoin('tournamentRounds', 'tournamentRounds.id', 'tournamentPairings.roundId')
+    .leftJoin('debates', 'debates.id', 'tournamentPairings.debateId')
+    .select(['tournamentRounds.number', 'tournamentPairings.affEntrantId', 'tournamentPairings.negEntrantId'])
+    .where('tournamentRounds.tournamentId', '=', tournamentId)
+    .where('tournamentPairings.isBye', '=', 0)
+    .where((eb) => eb.or([eb('debates.id', 'is', null), eb('debates.status', 'not in', ['judged', 'forfeited'])]));
+  if (number !== null) query = query.where('tournamentRounds.number', '=', number);
+  return query.limit(limit).execute();
+}

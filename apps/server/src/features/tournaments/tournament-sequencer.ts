@@ -39,7 +39,7 @@ import { ageBandsOf } from '../users/users.service';
 import { reconcileResults } from './tournament-elimination';
 import { planJudges } from './tournament-judges';
 import { memberIdsOf, teamsOf } from './tournament-teams';
-import { doubleNoShows, pairingKey, recordNoShows } from './tournament-no-shows';
+import { doubleNoShows, hasUndecidedPairing, pairingKey, recordNoShows } from './tournament-no-shows';
 import { planRound, roundGroups, type TScheduleDeps } from './tournament-schedule';
 import * as seqRepo from './tournament-sequencer.repository';
 import * as repo from './tournaments.repository';
@@ -183,6 +183,7 @@ async function release(
 /** Every debate of round `number` has a confirmed result, or is one neither debater came to. */
 async function areResultsIn(seq: TSequencer, tournamentId: number, number: number): Promise<boolean> {
   const db = seq.deps.database.db;
+  if (await hasUndecidedPairing(db, tournamentId, number)) return false;
   // Every pairing read once: the double no-shows are found among the same rows.
   const all = await repo.listPairings(db, tournamentId);
   const pairings = all.filter((p) => p.number === number && !p.isBye);

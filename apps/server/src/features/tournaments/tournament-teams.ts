@@ -216,9 +216,14 @@ async function checkDivisionBand(trx: Kysely<DB>, divisionId: number, id: number
 }
 
 /** Each entrant's members, in speaking order. */
-export async function teamsOf(trx: Kysely<DB>, tournamentId: number): Promise<Map<number, TMemberRow[]>> {
+export async function teamsOf(
+  trx: Kysely<DB>,
+  tournamentId: number,
+  /** Only these entrants' teams (a non-empty list); every entrant's when absent. */
+  entrantIds?: readonly number[],
+): Promise<Map<number, TMemberRow[]>> {
   const teams = new Map<number, TMemberRow[]>();
-  for (const m of await membersRepo.listMembers(trx, tournamentId)) {
+  for (const m of await membersRepo.listMembers(trx, tournamentId, entrantIds)) {
     teams.set(m.entrantId, [...(teams.get(m.entrantId) ?? []), m]);
   }
   return teams;

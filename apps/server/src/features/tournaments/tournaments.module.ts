@@ -9,6 +9,7 @@ import { tournamentsRoutes } from './tournaments.routes';
 import { tournamentsSocketFeature } from './tournaments.socket';
 import { handleRoundUpdated } from './tournament-tab';
 import { TabPush } from './tournament-tab-push';
+import { SequencerWakes } from './tournament-wakes';
 
 /**
  * Tournaments: their routes (creation, entry, the release of each round's draw, judges, the tab, the schedule and
@@ -37,9 +38,13 @@ export async function tournamentsModule(app: FastifyInstance, context: TAppConte
     log: app.log,
   };
   context.scheduler.handle(SEQUENCER_JOB, ({ key }) => runSequencer(sequencer, Number(key)));
-  // A change (an entry, a check-in, a ballot, a release) may make something due: the sequencer looks again. One
-  // change is told to every person of the tournament, so the wakes of one tournament are coalesced.
-  const waking = new Set<number>();
+  // A change (an entry, a check-in, a ballot, a release) may make something due: the sequencer looks again, at most
+  // twice a second per tournament (`tournament-wakes.ts`).
+  const wakes = new SequencerWakes((tournamentId) =>
+    wakeSequencer(context.scheduler, tournamentId, Date.now()).catch((err: unknown) =>
+      app.log.warn({ err }, 'tournaments: waking the sequencer failed'),
+    ),
+  );
   // A change of the tab also sends the tab itself to its hosts' and entrants' sockets.
   const tabPush = new TabPush(deps, app.log);
   const stopWakes = context.events.subscribe((event) => {
@@ -48,14 +53,7 @@ export async function tournamentsModule(app: FastifyInstance, context: TAppConte
     // The same change told to a pairing's people in their own rooms is not another change.
     if (event.room !== REALTIME_ROOMS.tournament(tournamentId)) return;
     if (parts.includes('tab')) tabPush.changed(tournamentId);
-    if (waking.has(tournamentId)) return;
-    waking.add(tournamentId);
-    queueMicrotask(() => {
-      waking.delete(tournamentId);
-      wakeSequencer(context.scheduler, tournamentId, Date.now()).catch((err: unknown) =>
-        app.log.warn({ err }, 'tournaments: waking the sequencer failed'),
-      );
-    });
+    wakes.changed(tournamentId);
   });
   app.addHook('onReady', async () => {
     await restoreSequencers(sequencer).catch((err: unknown) =>
@@ -65,6 +63,7 @@ export async function tournamentsModule(app: FastifyInstance, context: TAppConte
   app.addHook('onClose', async () => {
     stopRounds();
     stopWakes();
+    wakes.stop();
     tabPush.stop();
   });
 }

@@ -231,11 +231,17 @@ export async function findEntrant(db: TDb, tournamentId: number, entrantId: numb
 }
 
 /** Every entrant of the tournament, withdrawn ones too, in the order they entered. */
-export async function listEntrants(db: TDb, tournamentId: number) {
+export async function listEntrants(
+  db: TDb,
+  tournamentId: number,
+  /** Only these entrants (a non-empty list); all when absent. */
+  ids?: readonly number[],
+) {
   return db
     .selectFrom('tournamentEntrants')
     .selectAll()
     .where('tournamentId', '=', tournamentId)
+    .$if(ids !== undefined, (qb) => qb.where('id', 'in', ids!))
     .orderBy('id')
     .execute();
 }
