@@ -78,6 +78,22 @@ function openConnections(page: Page): Promise<number> {
   );
 }
 
+/**
+ * Each open connection's video sender's first encoding: its resolution's divisor and its bit rate cap (none: 0), as
+ * `mesh-video-cap.ts` sets them.
+ */
+function videoCaps(page: Page): Promise<{ scale: number; maxBitrate: number }[]> {
+  return page.evaluate(() =>
+    (window as unknown as TCallWindow).peerConnections
+      .filter((pc) => pc.connectionState === 'connected')
+      .map((pc) => {
+        const sender = pc.getTransceivers().find((t) => t.receiver.track.kind === 'video')?.sender;
+        const encoding = sender?.getParameters().encodings?.[0];
+        return { scale: encoding?.scaleResolutionDownBy ?? 1, maxBitrate: encoding?.maxBitrate ?? 0 };
+      }),
+  );
+}
+
 /** Under this many bytes in two seconds, nothing is sent (a microphone's audio is several kilobytes a second). */
 const SILENT = 600;
 
@@ -136,6 +152,13 @@ test('partners share a chat and a flow the others never see, and huddle in prep'
     await expect.poll(() => openConnections(page), { timeout: 90_000 }).toBe(4);
   }
   await expect.poll(() => audible(judge!, 1000), { timeout: 30_000 }).toBe(4);
+  // Five people publish on the mesh: every video sender is held to half its resolution and a quarter of 1.6 Mbit/s
+  // per connection (`videoCapFor(5)`), the judge's too.
+  for (const page of [a1!, b2!, judge!]) {
+    await expect
+      .poll(() => videoCaps(page), { timeout: 15_000 })
+      .toEqual(Array.from({ length: 4 }, () => ({ scale: 2, maxBitrate: 400_000 })));
+  }
   await a1!.getByTestId('room-clock-area').getByRole('button', { name: 'Take prep' }).click();
   await expect(a1!.getByTestId('huddle-note')).toHaveText('Prep huddle: only your partner hears you');
   await expect(b1!.getByTestId('huddle-note')).toHaveText('Prep huddle: only your partner hears you');
