@@ -56,6 +56,13 @@ describe('drawBpRound over random tournaments', () => {
           for (const room of draw.rooms) {
             for (const side of BP_SIDES) expect(points.get(room.teams[side])!).toBeLessThanOrEqual(room.bracket);
           }
+          // Rooms by team points: nobody in a bracket's rooms has fewer points than anybody in a lower bracket's
+          // (within a bracket, its pull-ups may sit in any of its rooms).
+          const pointsOf = (room: (typeof draw.rooms)[number]) => BP_SIDES.map((side) => points.get(room.teams[side])!);
+          draw.rooms.forEach((room) => {
+            const below = draw.rooms.filter((other) => other.bracket < room.bracket).flatMap(pointsOf);
+            if (below.length > 0) expect(Math.min(...pointsOf(room))).toBeGreaterThanOrEqual(Math.max(...below));
+          });
           // Each room's positions cost no more than any of the 24 orders of its four teams would.
           const counts = bpPositionCounts(rounds);
           for (const room of draw.rooms) {
