@@ -70,6 +70,45 @@ describe('drawBpRound', () => {
     expect(seated(draw.rooms).sort()).toEqual(field);
   });
 
+  it('pulls up the team of the bracket below whose positions fit, over a higher-ranked one that would repeat', () => {
+    const f = (n: number) => `f${String(n).padStart(2, '0')}`;
+    const withPoints = (result: TBpRoomResult, side: TBpSide, points: number): TBpRoomResult => ({
+      ...result,
+      speakerPoints: { ...result.speakerPoints, [side]: points },
+    });
+    const rounds: TBpRoundRecord[] = [
+      {
+        rooms: [
+          room(['a', 'y', f(1), f(2)]),
+          room(['b', f(3), f(4), f(5)]),
+          room(['c', f(6), f(7), f(8)]),
+          withPoints(room(['x', f(9), f(10), f(11)], [2, 1, 3, 4]), 'og', 158),
+        ],
+      },
+      {
+        rooms: [
+          room(['a', 'x', f(3), f(6)]),
+          room(['b', 'y', f(10), f(11)]),
+          room(['c', f(9), f(7), f(8)], [1, 4, 2, 3]),
+          room([f(1), f(2), f(4), f(5)], [4, 3, 2, 1]),
+        ],
+      },
+    ];
+    const field = ['a', 'b', 'c', 'x', 'y', ...Array.from({ length: 11 }, (_, i) => f(i + 1))];
+    const standings = computeBpStandings(field, rounds, 'pull');
+    // a, b and c on 6 points, each twice Opening Government; x and y on 4, x ahead on speaker points (x once OG).
+    expect(new Set(standings.slice(0, 3).map((s) => s.teamId))).toEqual(new Set(['a', 'b', 'c']));
+    expect(standings.slice(0, 5).map((s) => s.teamPoints)).toEqual([6, 6, 6, 4, 4]);
+    expect(standings.slice(3, 5).map((s) => s.teamId)).toEqual(['x', 'y']);
+    const draw = drawBpRound({ teamIds: field, rounds, seed: 'pull' });
+    const top = draw.rooms[0]!;
+    expect(top.teams.og).toBe('y');
+    expect(new Set(seated([top]))).toEqual(new Set(['a', 'b', 'c', 'y']));
+    expect(top.positionCost).toBe(0);
+    expect(draw.pullUps[0]).toBe('y');
+    expect(draw.pullUps).not.toContain('x');
+  });
+
   it('moves every team off the position it held, when the bracket allows it', () => {
     const field = buildBpField(8);
     const round1: TBpRoundRecord = {
