@@ -42,7 +42,7 @@ export const BRITISH_PARLIAMENTARY_GUIDE: TGuideContent = {
       id: 'ballot',
       title: 'The ranked ballot',
       paragraphs: [
-        'The judges rank the four teams: the first earns 3 team points, the second 2, the third 1 and the fourth none. Each of the eight speakers also gets speaker points, from 50 to 100 on the world championships’ scale. A team ranked higher must have more speaker points than every team below it; a judge who ranks a team above one with more points must confirm it as a low-point win.',
+        'The judges rank the four teams: the first earns 3 team points, the second 2, the third 1 and the fourth none. Each of the eight speakers also gets speaker points, from 50 to 100 on the world championships’ scale. A team ranked higher must have more speaker points than every team below it; a judge who ranks a team above one with as many points or more must confirm it as a low-point win.',
         'A panel confers and the chair gives the panel’s ballot. In a tournament, teams are drawn into rooms with teams on the same team points, and their positions rotate over the rounds so that nobody opens or closes the Government every time.',
       ],
     },
