@@ -23,6 +23,7 @@ import { tournamentBenchmark } from './benchmarks/tournament';
 import { tournamentLoadBenchmark } from './benchmarks/tournament-load';
 import { ratingsBenchmark } from './benchmarks/ratings';
 import { teamMatchmakingBenchmark } from './benchmarks/team-matchmaking';
+import { bpTournamentBenchmark } from './benchmarks/bp-tournament';
 
 interface TBenchmark {
   id: string;
@@ -99,6 +100,11 @@ const BENCHMARKS: TBenchmark[] = [
     id: 'team-matchmaking',
     sections: [{ id: 'team-matchmaking', title: '12. Team matchmaking: ready teams and "find me a partner"' }],
     run: async (ctx) => [await teamMatchmakingBenchmark(ctx)],
+  },
+  {
+    id: 'bp',
+    sections: [{ id: 'bp', title: '13. British Parliamentary: the draw and the standings' }],
+    run: async (ctx) => [await bpTournamentBenchmark(ctx)],
   },
 ];
 

@@ -39,6 +39,7 @@ export const PUBLIC_PAGES: readonly TPublicPage[] = [
   { path: '/parli', heading: 'Parliamentary', texts: [] },
   { path: '/policy', heading: 'Policy', texts: [] },
   { path: '/world-schools', heading: 'World Schools', texts: [] },
+  { path: '/british-parliamentary', heading: 'British Parliamentary', texts: [] },
   {
     path: '/rooms',
     heading: 'Join or Create a Room',

@@ -3,7 +3,8 @@ import type { AppShell } from '../pages/AppShell';
 import { test, expect } from '../support/fixtures';
 
 /**
- * Spec §9 (and, for Policy and World Schools, issue 40 after NSDA's rules), written out: the minutes of each speech in
+ * Spec §9 (and, for Policy and World Schools, issue 40 after NSDA's rules; for British Parliamentary, issue 41 after
+ * the WUDC's), written out: the minutes of each speech in
  * order. The guide must agree with both this and the shared module it renders from, so a wrong number in either one
  * fails here.
  */
@@ -13,6 +14,7 @@ const SPEC_MINUTES: Record<TGuideFormatId, number[]> = {
   parli: [7, 8, 8, 8, 4, 5],
   policy: [8, 3, 8, 3, 8, 3, 8, 3, 5, 5, 5, 5],
   ws: [8, 8, 8, 8, 8, 8, 4, 4],
+  bp: [7, 7, 7, 7, 7, 7, 7, 7],
 };
 
 /** The prep row's heading ("Prep time"); speech purposes may mention preparing, so rows are told by it. */
@@ -127,4 +129,39 @@ test('the World Schools guide gives the reply to the first or second speaker and
   await expect(protectedTime).toHaveText(
     'The first minute and the last minute of each 8-minute speech: no points of information',
   );
+});
+
+test('the British Parliamentary guide shows four teams, eight positions in order, 7 or 5 minutes and the POI bench', async ({
+  page,
+  shell,
+}, testInfo) => {
+  await shell.goto('/british-parliamentary');
+  await expect(shell.heading).toHaveText('British Parliamentary Debate');
+  const facts = shell.main.getByRole('definition').filter({ hasText: /teams of 2/ });
+  await expect(facts).toHaveText(
+    '4 teams of 2: Opening Government, Opening Opposition, Closing Government, Closing Opposition',
+  );
+  const order = ['PM', 'LO', 'DPM', 'DLO', 'MG', 'MO', 'GW', 'OW'];
+  const headers = shell.main.getByRole('table').getByRole('rowheader').filter({ hasNotText: 'Prep time' });
+  await expect(headers).toHaveText(order.map((short) => new RegExp(`^${short}\\s*[A-Z][a-z]`)));
+  await expect(whoSpeaks(shell, 'Prime Minister')).toHaveText('Prime Minister (Opening Government)');
+  await expect(whoSpeaks(shell, 'Government Whip')).toHaveText('Government Whip (Closing Government)');
+  await expect(whoSpeaks(shell, 'Deputy Leader of the Opposition')).toHaveText(
+    'Deputy Leader of the Opposition (Opening Opposition)',
+  );
+  await expect(shell.main).toContainText('the host or the room may choose 5-minute speeches instead');
+  await expect(prepRowOf(shell)).toContainText('Each team apart, before the first speech');
+  await expect(prepRowOf(shell).getByRole('cell', { name: '15 min', exact: true })).toHaveCount(1);
+  const poi = shell.main.getByRole('definition').filter({ hasText: /Offered only from the other bench/ });
+  await expect(poi).toContainText(
+    'Opening Government and Closing Government never to each other, nor Opening Opposition and Closing Opposition',
+  );
+  const protectedTime = shell.main.getByRole('definition').filter({ hasText: /no points of information/i });
+  await expect(protectedTime).toHaveText(
+    'The first minute and the last minute of each speech: no points of information',
+  );
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.screenshot({ path: testInfo.outputPath(`bp-guide-${width}.png`), fullPage: true });
+  }
 });

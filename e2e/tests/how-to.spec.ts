@@ -30,11 +30,14 @@ test('below the three cards, How To lists the other formats’ guides', async ({
   await shell.goto('/how-to');
   const more = shell.main.getByRole('region', { name: 'More formats' });
   const links = more.getByRole('link');
-  await expect(links).toHaveCount(2);
+  await expect(links).toHaveCount(3);
   await expect(links.nth(0)).toHaveAttribute('href', '/policy');
   await expect(links.nth(0)).toContainText('Policy');
   await expect(links.nth(1)).toHaveAttribute('href', '/world-schools');
   await expect(links.nth(1)).toContainText('3 debaters a side');
+  await expect(links.nth(2)).toHaveAttribute('href', '/british-parliamentary');
+  await expect(links.nth(2)).toContainText('British Parliamentary');
+  await expect(links.nth(2)).toContainText('2 debaters a team · 56 min of speeches');
   await links.nth(1).click();
   await expect(page).toHaveURL('/world-schools');
   await expect(shell.heading).toContainText('World Schools');

@@ -82,6 +82,7 @@ const EARLY_LOADS: Record<string, () => Promise<unknown>> = {
   '/parli': GuidePage.preload,
   '/policy': GuidePage.preload,
   '/world-schools': GuidePage.preload,
+  '/british-parliamentary': GuidePage.preload,
   '/rooms': RoomsPage.preload,
   '/about': AboutPage.preload,
   '/help': HelpPage.preload,
@@ -160,6 +161,7 @@ export function App() {
               <Route path="parli" element={<GuidePage formatId="parli" />} />
               <Route path="policy" element={<GuidePage formatId="policy" />} />
               <Route path="world-schools" element={<GuidePage formatId="ws" />} />
+              <Route path="british-parliamentary" element={<GuidePage formatId="bp" />} />
               <Route path="rooms" element={<RoomsPage />} />
               <Route path="about" element={<AboutPage />} />
               <Route path="help" element={<HelpPage />} />

@@ -58,7 +58,7 @@ describe('formats as data', () => {
   it('plays all five formats, Policy and World Schools in teams only', () => {
     expect(FORMAT_IDS).toEqual(['ld', 'pf', 'parli', 'policy', 'ws']);
     expect(Object.keys(FORMATS)).toEqual(['ld', 'pf', 'parli', 'policy', 'ws']);
-    expect(GUIDE_FORMAT_IDS).toEqual(FORMAT_IDS);
+    expect(GUIDE_FORMAT_IDS).toEqual([...FORMAT_IDS, 'bp']);
     for (const id of FORMAT_IDS) expect(GUIDE_FORMATS[id]).toBe(FORMATS[id]);
     expect(FORMAT_IDS.filter(isTeamOnlyFormat)).toEqual(['policy', 'ws']);
     expect(ONE_ON_ONE_FORMAT_IDS).toEqual(['ld', 'pf', 'parli']);
@@ -78,6 +78,7 @@ describe('formats as data', () => {
       ['parli', 2, true],
       ['policy', 2, false],
       ['ws', 3, false],
+      ['bp', 2, false],
     ]);
   });
 

@@ -3,6 +3,7 @@
  * clock runs from it, so a timing is written down exactly once. Each format is one file in `formats/`, its shape in
  * `formats/types.ts`; who may give, run or interrupt a speech by position is `formats/positions.ts`.
  */
+import { BRITISH_PARLIAMENTARY } from './formats/british-parliamentary.js';
 import { LINCOLN_DOUGLAS } from './formats/lincoln-douglas.js';
 import { PARLIAMENTARY } from './formats/parliamentary.js';
 import { POLICY } from './formats/policy.js';
@@ -12,8 +13,20 @@ import { WORLD_SCHOOLS } from './formats/world-schools.js';
 
 export * from './formats/types.js';
 export * from './formats/positions.js';
-export { LINCOLN_DOUGLAS, PARLIAMENTARY, POLICY, PUBLIC_FORUM, WORLD_SCHOOLS };
+export { BRITISH_PARLIAMENTARY, LINCOLN_DOUGLAS, PARLIAMENTARY, POLICY, PUBLIC_FORUM, WORLD_SCHOOLS };
 export { WORLD_SCHOOLS_REPLY_FROM } from './formats/world-schools.js';
+export {
+  BP_POSITIONS,
+  BP_SIDE_OF,
+  BP_SIDES,
+  BP_SPEECH_MINUTES,
+  bpFormat,
+  bpSpeeches,
+  type TBpFormatId,
+  type TBpPosition,
+  type TBpSide,
+  type TBpSpeechMinutes,
+} from './formats/british-parliamentary.js';
 
 /** The formats Resolved plays (the queue, rooms, ratings, tournaments, the database), each with its guide. */
 export const FORMATS: Readonly<Record<TFormatId, TFormatRules>> = {
@@ -27,9 +40,12 @@ export const FORMATS: Readonly<Record<TFormatId, TFormatRules>> = {
 /** Every playable format: the three Resolved began with (the How To page's cards), then the team-only ones. */
 export const FORMAT_IDS: readonly TFormatId[] = ['ld', 'pf', 'parli', 'policy', 'ws'];
 
-/** Guides and the position rules read every format; the names are kept for their readers. */
-export const GUIDE_FORMATS: Readonly<Record<TGuideFormatId, TGuideFormatRules>> = FORMATS;
-export const GUIDE_FORMAT_IDS: readonly TGuideFormatId[] = FORMAT_IDS;
+/** Every format with a guide: the played ones, then British Parliamentary (four teams; not yet a round's format). */
+export const GUIDE_FORMATS: Readonly<Record<TGuideFormatId, TGuideFormatRules>> = {
+  ...FORMATS,
+  bp: BRITISH_PARLIAMENTARY,
+};
+export const GUIDE_FORMAT_IDS: readonly TGuideFormatId[] = [...FORMAT_IDS, 'bp'];
 
 /**
  * A format debated only by teams (Policy 2 v 2, World Schools 3 v 3): its sides have more than one position and it
@@ -87,15 +103,15 @@ export function totalSpeechMinutes(format: TGuideFormatRules): number {
 }
 
 /** Who a speech belongs to, in the format's own words: "Affirmative", "Both", … */
-export function speakerLabel(format: TGuideFormatRules, speech: TSpeech): string {
-  return speech.speaker === 'both' ? 'Both' : format.sides[speech.speaker];
+export function speakerLabel(format: TGuideFormatRules, speech: TSpeech<string>): string {
+  return speech.speaker === 'both' ? 'Both' : (format.sides[speech.speaker] ?? speech.speaker);
 }
 
 /**
  * A speech as a heading names it: its name, with whose it is only when the name does not say so already
  * ("Prime Minister Constructive (Government)", but "Affirmative Constructive", not "… (Affirmative)").
  */
-export function speechTitle(format: TGuideFormatRules, speech: TSpeech): string {
+export function speechTitle(format: TGuideFormatRules, speech: TSpeech<string>): string {
   const who = speakerLabel(format, speech);
   const isNamed = speech.speaker === 'both' || speech.name.toLowerCase().includes(who.toLowerCase());
   return isNamed ? speech.name : `${speech.name} (${who})`;

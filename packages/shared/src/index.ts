@@ -71,3 +71,4 @@ export * from './tournament-judging.js';
 export * from './tournament-bracket-schemas.js';
 export * from './tournament-schedule-schemas.js';
 export * from './tournament-host-schemas.js';
+export * from './bp/index.js';

@@ -30,7 +30,7 @@ export const NAV_ENTRIES: readonly TNavEntry[] = [
     label: 'How To',
     to: '/how-to',
     icon: BookOpen,
-    alsoActiveOn: ['/parliamentary', '/oxford', '/parli', '/policy', '/world-schools'],
+    alsoActiveOn: ['/parliamentary', '/oxford', '/parli', '/policy', '/world-schools', '/british-parliamentary'],
   },
   { label: 'Meetings', to: '/rooms', icon: Video },
   { label: 'Leaderboard', to: '/leaderboard', icon: Trophy },

@@ -1,3 +1,5 @@
+import type { TBpFormatId } from './british-parliamentary.js';
+
 /**
  * The shape of a debate format as data: its sides (a list, so British Parliamentary's four fit), the speaker positions
  * of each side, and for every speech who takes part, by position. One file per format sits beside this one.
@@ -9,8 +11,11 @@
  */
 export type TFormatId = 'ld' | 'pf' | 'parli' | 'policy' | 'ws';
 
-/** Every format with a guide: since Policy and World Schools are played, the same set as `TFormatId`. */
-export type TGuideFormatId = TFormatId;
+/**
+ * Every format with a guide: the played ones (`TFormatId`), and British Parliamentary, whose format and pure core exist
+ * before rounds seat four teams (`formats/british-parliamentary.ts`).
+ */
+export type TGuideFormatId = TFormatId | TBpFormatId;
 
 /**
  * `a` is the side listed first (Affirmative, Pro, Government, Proposition), which speaks first unless a Public Forum
@@ -100,7 +105,8 @@ export interface TPoiRule {
   answerSecondsMax: number;
 }
 
-export type TGuidePath = '/parliamentary' | '/oxford' | '/parli' | '/policy' | '/world-schools';
+export type TGuidePath =
+  '/parliamentary' | '/oxford' | '/parli' | '/policy' | '/world-schools' | '/british-parliamentary';
 
 /** A speech as its format's file writes it: whose it is (`speaker`) follows from who takes part (`by`). */
 export type TSpeechSpec<S extends string = TSideKey> = Omit<TSpeech<S>, 'speaker'>;
@@ -119,6 +125,11 @@ export interface TFormatSpec<Id extends TGuideFormatId = TFormatId, S extends st
    */
   canPractiseOneOnOne: boolean;
   speeches: readonly TSpeechSpec<S>[];
+  /**
+   * Lengths a host or a room may choose for every speech, the speeches' own first (British Parliamentary: 7, or 5 as
+   * schools run it). Absent: the speeches' lengths are fixed.
+   */
+  speechMinutesChoices?: readonly number[];
   prep: TPrepRule;
   /** Grace period after time expires, in seconds (Parliamentary). */
   graceSeconds?: number;
@@ -139,8 +150,8 @@ export interface TFormatRules<Id extends TGuideFormatId = TFormatId, S extends s
   teamSize: number;
 }
 
-/** Any format with a guide: what the guide pages and the position rules read. */
-export type TGuideFormatRules = TFormatRules<TGuideFormatId>;
+/** Any format with a guide, of two sides or four: what the guide pages and the position rules read. */
+export type TGuideFormatRules = TFormatRules<TGuideFormatId, string>;
 
 /**
  * Builds a format from its file: the name of each side by key, the team size from its positions, and whose each

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RATING_DEFAULTS, RATING_POINTS_PER_MU } from '@resolved/shared';
-import { displayedRating, NEW_RATING, rateRound, summarizeRating, type TRating } from './ratings';
+import { displayedRating, NEW_RATING, rateBpRoom, rateRound, summarizeRating, type TRating } from './ratings';
 
 const none = new Map<string, TRating>();
 
@@ -89,6 +89,67 @@ describe('rateRound (openskill)', () => {
     expect(() => rateRound([['a'], ['b']], [0, 1], none)).toThrow(/whole numbers/);
     expect(() => rateRound([['a'], []], [1, 2], none)).toThrow(/at least one person/);
     expect(() => rateRound([['a', 'b'], ['b']], [1, 2], none)).toThrow(/once per round/);
+  });
+});
+
+describe('rateBpRoom (four ranked teams of two)', () => {
+  const teams = {
+    og: ['og1', 'og2'],
+    oo: ['oo1', 'oo2'],
+    cg: ['cg1', 'cg2'],
+    co: ['co1', 'co2'],
+  } as const;
+
+  it('moves the first up most and the fourth down most, partners alike, the changes summing to nothing', () => {
+    // Opening Opposition first, Closing Government second, Opening Government third, Closing Opposition fourth.
+    const rated = rateBpRoom(teams, { og: 3, oo: 1, cg: 2, co: 4 }, none);
+    const change = (id: string) => rated.get(id)!.mu - 25;
+    expect(change('oo1')).toBeGreaterThan(change('cg1'));
+    expect(change('cg1')).toBeGreaterThan(0);
+    expect(change('og1')).toBeLessThan(0);
+    expect(change('co1')).toBeLessThan(change('og1'));
+    for (const side of ['og', 'oo', 'cg', 'co'] as const) {
+      expect(change(`${side}1`)).toBeCloseTo(change(`${side}2`), 12);
+    }
+    // Four new teams: what the winners gain the losers lose. Plackett–Luce reads a ranking as the first chosen from
+    // four, the second from three, the third from two: the fourth place loses more than the first gains.
+    const total = [...rated.keys()].reduce((sum, id) => sum + change(id), 0);
+    expect(total).toBeCloseTo(0, 9);
+    expect(-change('co1')).toBeGreaterThan(change('oo1'));
+    // Winning a room of four is worth more than winning a debate of two.
+    const two = rateRound(
+      [
+        ['oo1', 'oo2'],
+        ['co1', 'co2'],
+      ],
+      [1, 2],
+      none,
+    );
+    expect(change('oo1')).toBeGreaterThan(two.get('oo1')!.mu - 25);
+    expect([...rated.values()].every((r) => r.games === 1 && r.sigma < NEW_RATING.sigma)).toBe(true);
+  });
+
+  it('gains less for first place over three weaker teams than over three stronger ones', () => {
+    const settled = (mu: number) => ({ mu, sigma: 3, games: 20 });
+    const strongRoom = new Map(
+      Object.values(teams)
+        .flat()
+        .map((id) => [id, settled(id.startsWith('og') ? 25 : 35)]),
+    );
+    const weakRoom = new Map(
+      Object.values(teams)
+        .flat()
+        .map((id) => [id, settled(id.startsWith('og') ? 25 : 15)]),
+    );
+    const ranks = { og: 1, oo: 2, cg: 3, co: 4 } as const;
+    const upset = rateBpRoom(teams, ranks, strongRoom).get('og1')!.mu - 25;
+    const expected = rateBpRoom(teams, ranks, weakRoom).get('og1')!.mu - 25;
+    expect(expected).toBeGreaterThan(0);
+    expect(upset).toBeGreaterThan(expected * 2);
+  });
+
+  it('refuses a ranking with a tie', () => {
+    expect(() => rateBpRoom(teams, { og: 1, oo: 1, cg: 3, co: 4 }, none)).toThrow(/each once/);
   });
 });
 

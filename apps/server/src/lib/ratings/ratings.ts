@@ -6,9 +6,12 @@
  */
 import { rate } from 'openskill';
 import {
+  BP_SIDES,
   RATING_DEFAULTS,
   RATING_POINTS_PER_MU,
   RATING_PROVISIONAL_DEVIATION,
+  type TBpRank,
+  type TBpSide,
   type TRatingSummary,
 } from '@resolved/shared';
 
@@ -59,6 +62,25 @@ export function rateRound(
     }),
   );
   return rated;
+}
+
+/**
+ * New ratings after a British Parliamentary room: four teams of two ranked 1 to 4 (no ties), rated together by
+ * openskill's Plackett–Luce model as one game of four (`rateRound`), so that the first gains most, the fourth loses
+ * most and beating three teams counts for more than beating one. Throws on a malformed room, as `rateRound` does.
+ */
+export function rateBpRoom(
+  teams: Readonly<Record<TBpSide, readonly [string, string]>>,
+  ranks: Readonly<Record<TBpSide, TBpRank>>,
+  current: ReadonlyMap<string, TRating>,
+): Map<string, TRating> {
+  const places = BP_SIDES.map((side) => ranks[side]);
+  if (new Set(places).size !== 4) throw new Error('A BP room ranks its four teams 1 to 4, each once.');
+  return rateRound(
+    BP_SIDES.map((side) => teams[side]),
+    places,
+    current,
+  );
 }
 
 /** A rating as people read it: 1500 for a new debater, moving by about 29.5 points per unit of `mu`. */

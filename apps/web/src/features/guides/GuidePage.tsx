@@ -101,12 +101,11 @@ export default function GuidePage({ formatId }: { formatId: TGuideFormatId }) {
 }
 
 function QuickFacts({ format }: { format: TGuideFormatRules }) {
+  const names = format.sideList.map((side) => side.name);
   const facts = [
-    {
-      icon: Users,
-      label: 'Sides',
-      value: `${format.sideList.map((side) => side.name).join(' vs ')}, ${formatTeamSize(format)}`,
-    },
+    format.sideList.length > 2
+      ? { icon: Users, label: 'Teams', value: `${names.length} teams of ${format.teamSize}: ${names.join(', ')}` }
+      : { icon: Users, label: 'Sides', value: `${names.join(' vs ')}, ${formatTeamSize(format)}` },
     { icon: Mic, label: 'Speeches', value: `${format.speeches.length} in order` },
     { icon: Clock, label: 'Speaking time', value: `${totalSpeechMinutes(format)} min` },
     { icon: Timer, label: 'Prep', value: formatPrep(format.prep) },

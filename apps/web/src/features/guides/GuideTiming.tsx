@@ -1,17 +1,43 @@
 import { Clock } from 'lucide-react';
-import { totalSpeechMinutes, type TGuideFormatRules, type TSpeech } from '@resolved/shared';
+import { totalSpeechMinutes, type TGuideFormatRules, type TSideKey, type TSpeech } from '@resolved/shared';
 import { Card } from '../../ui/Card';
-import { describeSpeaker, formatSeconds, poiSpeechWords } from './format-text';
+import { describeSpeaker, formatSeconds, poiSpeechWords, sharedBenchWords } from './format-text';
 
-/** Colours per side, so the timeline, the table and the legend agree. */
-const SIDE_STYLES = {
-  a: { bar: 'bg-brand-700 text-white', dot: 'bg-brand-600' },
-  b: { bar: 'bg-teal-700 text-white', dot: 'bg-teal-600' },
-  both: { bar: 'bg-slate-500 text-white', dot: 'bg-slate-400' },
-} as const;
+type TSideStyle = { bar: string; dot: string };
+
+/**
+ * Colours per side, so the timeline, the table and the legend agree: by bench (indigo for the first, teal for the
+ * other), a second side on a bench (British Parliamentary's closing teams) in a darker hue of its own.
+ */
+const BENCH_STYLES: Readonly<Record<TSideKey, readonly TSideStyle[]>> = {
+  a: [
+    { bar: 'bg-brand-700 text-white', dot: 'bg-brand-600' },
+    { bar: 'bg-violet-900 text-white', dot: 'bg-violet-800' },
+  ],
+  b: [
+    { bar: 'bg-teal-700 text-white', dot: 'bg-teal-600' },
+    { bar: 'bg-cyan-900 text-white', dot: 'bg-cyan-800' },
+  ],
+};
+const BOTH_STYLE: TSideStyle = { bar: 'bg-slate-500 text-white', dot: 'bg-slate-400' };
+
+/** Each side's colours, by key. */
+function sideStyles(format: TGuideFormatRules): ReadonlyMap<string, TSideStyle> {
+  const styles = new Map<string, TSideStyle>();
+  for (const side of format.sideList) {
+    const onBench = format.sideList.filter((other) => other.bench === side.bench);
+    const palette = BENCH_STYLES[side.bench];
+    styles.set(side.key, palette[Math.min(onBench.indexOf(side), palette.length - 1)]!);
+  }
+  return styles;
+}
+
+const styleOf = (styles: ReadonlyMap<string, TSideStyle>, speaker: string) => styles.get(speaker) ?? BOTH_STYLE;
 
 export function TimingSection({ format }: { format: TGuideFormatRules }) {
   const { prep } = format;
+  const styles = sideStyles(format);
+  const [minutes, ...otherMinutes] = format.speechMinutesChoices ?? [];
   const prepRow = (
     <tr role="row" className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 bg-slate-50 p-4 sm:table-row sm:p-0">
       <th role="rowheader" scope="row" className="text-left align-top sm:px-4 sm:py-3">
@@ -26,7 +52,11 @@ export function TimingSection({ format }: { format: TGuideFormatRules }) {
         role="cell"
         className="text-sm text-slate-700 max-sm:col-start-1 max-sm:row-start-2 sm:px-4 sm:py-3 sm:align-top"
       >
-        {prep.kind === 'per-side' ? `Each side, its own bank` : `Both sides, before the first speech`}
+        {prep.kind === 'per-side'
+          ? `Each side, its own bank`
+          : format.sideList.length > 2
+            ? `Each team apart, before the first speech`
+            : `Both sides, before the first speech`}
       </td>
       <td
         role="cell"
@@ -49,9 +79,12 @@ export function TimingSection({ format }: { format: TGuideFormatRules }) {
       <p className="mt-2 max-w-3xl text-slate-600">
         The round in order, with the times Resolved’s debate clock uses. Speaking time adds up to{' '}
         {totalSpeechMinutes(format)} minutes.
+        {otherMinutes.length > 0
+          ? ` Every speech runs ${minutes} minutes here; the host or the room may choose ${otherMinutes.join(' or ')}-minute speeches instead.`
+          : null}
       </p>
 
-      <Timeline format={format} />
+      <Timeline format={format} styles={styles} />
 
       <Card className="mt-5 overflow-hidden">
         <table role="table" className="block w-full text-left sm:table">
@@ -75,7 +108,7 @@ export function TimingSection({ format }: { format: TGuideFormatRules }) {
           <tbody role="rowgroup" className="block divide-y divide-slate-200 sm:table-row-group">
             {prep.kind === 'before-round' ? prepRow : null}
             {format.speeches.map((speech) => (
-              <SpeechRow key={speech.id} format={format} speech={speech} />
+              <SpeechRow key={speech.id} format={format} speech={speech} style={styleOf(styles, speech.speaker)} />
             ))}
             {prep.kind === 'per-side' ? prepRow : null}
           </tbody>
@@ -101,7 +134,15 @@ export function TimingSection({ format }: { format: TGuideFormatRules }) {
   );
 }
 
-function SpeechRow({ format, speech }: { format: TGuideFormatRules; speech: TSpeech }) {
+function SpeechRow({
+  format,
+  speech,
+  style,
+}: {
+  format: TGuideFormatRules;
+  speech: TSpeech<string>;
+  style: TSideStyle;
+}) {
   return (
     <tr role="row" className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 p-4 sm:table-row sm:p-0">
       <th role="rowheader" scope="row" className="text-left align-top font-normal sm:px-4 sm:py-3">
@@ -117,10 +158,7 @@ function SpeechRow({ format, speech }: { format: TGuideFormatRules; speech: TSpe
         className="text-sm text-slate-700 max-sm:col-start-1 max-sm:row-start-2 sm:px-4 sm:py-3 sm:align-top"
       >
         <span className="inline-flex items-start gap-2">
-          <span
-            className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${SIDE_STYLES[speech.speaker].dot}`}
-            aria-hidden="true"
-          />
+          <span className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${style.dot}`} aria-hidden="true" />
           {describeSpeaker(format, speech)}
         </span>
       </td>
@@ -140,7 +178,7 @@ function SpeechRow({ format, speech }: { format: TGuideFormatRules; speech: TSpe
 }
 
 /** A proportional bar of the round (decorative: the table carries the same facts). */
-function Timeline({ format }: { format: TGuideFormatRules }) {
+function Timeline({ format, styles }: { format: TGuideFormatRules; styles: ReadonlyMap<string, TSideStyle> }) {
   return (
     <div className="mt-5 hidden sm:block" aria-hidden="true">
       <div className="flex h-11 overflow-hidden rounded-xl ring-1 ring-slate-200">
@@ -149,17 +187,18 @@ function Timeline({ format }: { format: TGuideFormatRules }) {
             key={speech.id}
             title={`${speech.name}: ${speech.minutes} min`}
             style={{ flexGrow: speech.minutes }}
-            className={`flex basis-0 items-center justify-center overflow-hidden border-r border-white/40 px-1 text-xs font-semibold last:border-r-0 ${SIDE_STYLES[speech.speaker].bar}`}
+            className={`flex basis-0 items-center justify-center overflow-hidden border-r border-white/40 px-1 text-xs font-semibold last:border-r-0 ${styleOf(styles, speech.speaker).bar}`}
           >
             <span className="truncate">{speech.short}</span>
           </div>
         ))}
       </div>
       <div className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
-        <LegendItem className={SIDE_STYLES.a.dot} label={format.sides.a} />
-        <LegendItem className={SIDE_STYLES.b.dot} label={format.sides.b} />
+        {format.sideList.map((side) => (
+          <LegendItem key={side.key} className={styleOf(styles, side.key).dot} label={side.name} />
+        ))}
         {format.speeches.some((s) => s.speaker === 'both') ? (
-          <LegendItem className={SIDE_STYLES.both.dot} label="Both sides" />
+          <LegendItem className={BOTH_STYLE.dot} label="Both sides" />
         ) : null}
       </div>
     </div>
@@ -190,6 +229,7 @@ function PoiRules({ format }: { format: TGuideFormatRules }) {
   const { poi, graceSeconds } = format;
   if (!poi && graceSeconds === undefined) return null;
   const speeches = poiSpeechWords(format);
+  const benches = sharedBenchWords(format);
   const rules = [
     graceSeconds !== undefined
       ? { label: 'Grace time', value: `About ${formatSeconds(graceSeconds)} after time expires to finish a sentence` }
@@ -197,7 +237,10 @@ function PoiRules({ format }: { format: TGuideFormatRules }) {
     poi
       ? {
           label: 'Points of information',
-          value: `Answered in about ${poi.answerSecondsMin} to ${poi.answerSecondsMax} seconds, during ${speeches.many} only`,
+          value:
+            `Answered in about ${poi.answerSecondsMin} to ${poi.answerSecondsMax} seconds, during ${speeches.many}` +
+            (speeches.isEvery ? '' : ' only') +
+            (benches ? `. Offered only from the other bench: ${benches}` : ''),
         }
       : null,
     poi

@@ -1,9 +1,10 @@
 import type { TGuideFormatId } from '@resolved/shared';
+import { BRITISH_PARLIAMENTARY_GUIDE } from './content-british-parliamentary';
 import { POLICY_GUIDE } from './content-policy';
 import { WORLD_SCHOOLS_GUIDE } from './content-world-schools';
 
 /**
- * The prose of the format guides, in our own words (Policy and World Schools in their own files). Timings and who
+ * The prose of the format guides, in our own words (Policy, World Schools and British Parliamentary in their own files). Timings and who
  * gives each speech are deliberately absent: the guide page renders them from `GUIDE_FORMATS` in @resolved/shared,
  * so the tables, the prose and the debate clock never disagree.
  */
@@ -216,4 +217,5 @@ export const GUIDES: Readonly<Record<TGuideFormatId, TGuideContent>> = {
   },
   policy: POLICY_GUIDE,
   ws: WORLD_SCHOOLS_GUIDE,
+  bp: BRITISH_PARLIAMENTARY_GUIDE,
 };

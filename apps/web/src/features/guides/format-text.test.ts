@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GUIDE_FORMATS, type TGuideFormatRules } from '@resolved/shared';
-import { describeSpeaker, formatPrep, poiSpeechWords } from './format-text';
+import { describeSpeaker, formatPrep, formatTeamSize, poiSpeechWords, sharedBenchWords } from './format-text';
 
 const whoSpeaks = (format: TGuideFormatRules) => format.speeches.map((speech) => describeSpeaker(format, speech));
 
@@ -58,5 +58,24 @@ describe('the guides’ other words', () => {
     expect(formatPrep(GUIDE_FORMATS.parli.prep)).toBe('15–20 min before the round');
     expect(poiSpeechWords(GUIDE_FORMATS.parli).many).toBe('constructives');
     expect(poiSpeechWords(GUIDE_FORMATS.ws).one).toBe('8-minute speech');
+  });
+});
+
+describe('a guide of four teams', () => {
+  it('names each British Parliamentary speaker with their team, and the benches that never offer each other points', () => {
+    const bp = GUIDE_FORMATS.bp;
+    expect(whoSpeaks(bp).slice(0, 2)).toEqual([
+      'Prime Minister (Opening Government)',
+      'Leader of the Opposition (Opening Opposition)',
+    ]);
+    expect(whoSpeaks(bp).at(-1)).toBe('Opposition Whip (Closing Opposition)');
+    expect(formatTeamSize(bp)).toBe('2 debaters a team');
+    expect(formatTeamSize(GUIDE_FORMATS.pf)).toBe('2 debaters a side');
+    expect(formatPrep(bp.prep)).toBe('15 min before the round');
+    expect(poiSpeechWords(bp)).toEqual({ one: 'speech', many: 'every speech', isEvery: true });
+    expect(sharedBenchWords(bp)).toBe(
+      'Opening Government and Closing Government never to each other, nor Opening Opposition and Closing Opposition',
+    );
+    expect(sharedBenchWords(GUIDE_FORMATS.parli)).toBeNull();
   });
 });

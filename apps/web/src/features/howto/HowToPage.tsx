@@ -1,6 +1,13 @@
 import { ArrowRight, Clock, Landmark, Scale, Timer, Users, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { FORMATS, FORMAT_IDS, totalSpeechMinutes, type TFormatId } from '@resolved/shared';
+import {
+  FORMATS,
+  GUIDE_FORMAT_IDS,
+  GUIDE_FORMATS,
+  totalSpeechMinutes,
+  type TFormatId,
+  type TGuideFormatId,
+} from '@resolved/shared';
 import { PageHeading } from '../../shell/PageHeading';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { formatPrep, formatTeamSize } from '../guides/format-text';
@@ -90,26 +97,29 @@ export default function HowToPage() {
   );
 }
 
-type TMoreFormatId = Exclude<TFormatId, 'ld' | 'pf' | 'parli'>;
+type TMoreFormatId = Exclude<TGuideFormatId, 'ld' | 'pf' | 'parli'>;
 
 /** One line each, below the spec's three cards: the team-only formats (debated with a partner, or two). */
 const MORE_FORMATS: Readonly<Record<TMoreFormatId, string>> = {
   policy: 'A year-long resolution, a plan to test, and cross-examination after every constructive.',
   ws: 'Three speakers a side, a reply speech each and points of information: the world championships’ format.',
+  bp: 'Four teams of two in one room, ranked first to fourth: the format of the university world championships.',
 };
 
 function MoreFormats() {
-  const cardIds = CARDS.map((card) => card.formatId);
-  const others = FORMAT_IDS.filter((id): id is TMoreFormatId => !cardIds.includes(id));
+  const cardIds: readonly TGuideFormatId[] = CARDS.map((card) => card.formatId);
+  const others = GUIDE_FORMAT_IDS.filter((id): id is TMoreFormatId => !cardIds.includes(id));
   return (
     <section aria-labelledby="more-formats-title" className="mt-10">
       <h2 id="more-formats-title" className="text-xl font-bold tracking-tight text-slate-900">
         More formats
       </h2>
-      <p className="mt-1 text-slate-600">Team formats: debate them with a partner (Policy) or two (World Schools).</p>
+      <p className="mt-1 text-slate-600">
+        Team formats: debate them with a partner (Policy, British Parliamentary) or two (World Schools).
+      </p>
       <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
         {others.map((id) => {
-          const format = FORMATS[id];
+          const format = GUIDE_FORMATS[id];
           return (
             <li key={id}>
               <Link
