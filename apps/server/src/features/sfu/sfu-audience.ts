@@ -43,7 +43,8 @@ export class RoundAudio {
    */
   sync(debateId: number): Promise<void> {
     const previous = this.runs.get(debateId) ?? Promise.resolve();
-    const run = previous.then(() => this.apply(debateId));
+    // A run that failed does not stop the next one (each reads the round afresh).
+    const run = previous.catch(() => undefined).then(() => this.apply(debateId));
     this.runs.set(debateId, run);
     void run.finally(() => {
       if (this.runs.get(debateId) === run) this.runs.delete(debateId);
