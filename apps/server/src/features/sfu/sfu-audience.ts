@@ -6,7 +6,7 @@
  * subscription is held before its offer leaves the server. Every instance brings its own subscriptions in a round back
  * to the rule when it hears `sfu.audience_changed` (the round's clock or seats changed), one run per round at a time,
  * each reading the round as it is then; a subscription whose audio could not be held is closed (the browser subscribes
- * again, and is held then).
+ * again, and is held then), and so is a participant's once they are no longer seated.
  */
 import { sendsAudioTo } from '@resolved/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,17 +14,29 @@ import type { TDebatesDeps } from '../../context';
 import { findDebate, debatesDb } from '../debates/rounds.service';
 import { clockFromRow, debaterSeatsOf } from '../debates/round-row';
 import type { SfuPeers, TPeerEntry } from './sfu-peers';
+import { publishersOf } from './sfu-round';
 
-/** Whether `fromId`'s audio reaches `toId` in the round now (null: no such round, and nothing to hold). */
-export async function audioRuleOf(
+/** The round now, as its subscriptions' rules read it (null: no such round, and nothing to hold). */
+export interface TRoundAudience {
+  /** Whether `fromId`'s audio reaches `toId` (`sendsAudioTo`). */
+  sends(fromId: string, toId: string): boolean;
+  /** Whether `userId` is one of the round's debaters or judges now. */
+  isSeated(userId: string): boolean;
+}
+
+export async function audienceOf(
   deps: Pick<TDebatesDeps, 'database'>,
   debateId: number,
-): Promise<((fromId: string, toId: string) => boolean) | null> {
+): Promise<TRoundAudience | null> {
   const row = await findDebate(debatesDb(deps.database.db), debateId);
   if (!row) return null;
   const clock = clockFromRow(row);
   const seats = await debaterSeatsOf(deps, row);
-  return (fromId, toId) => sendsAudioTo(clock, seats, fromId, toId);
+  const publishers = new Set(await publishersOf(deps, row));
+  return {
+    sends: (fromId, toId) => sendsAudioTo(clock, seats, fromId, toId),
+    isSeated: (userId) => publishers.has(userId),
+  };
 }
 
 export class RoundAudio {
@@ -55,15 +67,23 @@ export class RoundAudio {
   private async apply(debateId: number): Promise<void> {
     const subscriptions = this.peers.list((e) => e.debateId === debateId && e.kind === 'subscription');
     if (subscriptions.length === 0) return;
-    const sends = await audioRuleOf(this.deps, debateId).catch((err: unknown) => {
+    const audience = await audienceOf(this.deps, debateId).catch((err: unknown) => {
       this.log.warn({ err, debateId }, 'sfu: reading the round for its huddle failed');
       return undefined;
     });
+    // A participant no longer seated (a judge the host replaced) keeps no participant's subscription: as a spectator
+    // they subscribe again through the spectators' door.
+    if (audience) {
+      const unseated = subscriptions.filter((e) => e.isParticipant && !audience.isSeated(e.userId));
+      if (unseated.length > 0) await this.peers.drop((e) => unseated.includes(e));
+    }
     await Promise.all(
       subscriptions.map((entry) => {
         // The round unreadable now: nothing is relayed that the rule might refuse.
         const isSent =
-          sends === undefined ? false : sends === null || !entry.feedUserId || sends(entry.feedUserId, entry.userId);
+          audience === undefined
+            ? false
+            : audience === null || !entry.feedUserId || audience.sends(entry.feedUserId, entry.userId);
         return this.set(entry, isSent);
       }),
     );

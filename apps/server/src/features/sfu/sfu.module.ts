@@ -1,3 +1,4 @@
+import { isCallViaMediaServer, seatsOfDebate } from '@resolved/shared';
 import type { FastifyInstance } from 'fastify';
 import type { TAppContext } from '../../context';
 import { JanusClient } from '../../lib/janus/janus-client';
@@ -49,8 +50,9 @@ export async function sfuModule(app: FastifyInstance, context: TAppContext) {
       endRoom(deps, debate.id).catch((err: unknown) => app.log.warn({ err }, 'sfu: destroying a room failed'));
       return;
     }
-    // A round of teams whose seats may have changed: its subscriptions follow the prep huddle's rule again.
-    if (debate.seats.length > 2) {
+    // A round whose participants receive through the server, whose seats may have changed: its subscriptions follow
+    // the seats and the prep huddle's rule again.
+    if (isCallViaMediaServer(seatsOfDebate(debate))) {
       context.events.emitServer({ name: 'sfu.audience_changed', payload: { debateId: debate.id } });
     }
     // The seats may have changed: the room takes them all, and a replaced judge's publication leaves it.
