@@ -104,27 +104,25 @@ function connections(page: Page) {
 }
 
 /**
- * The audio bytes the page received so far from each person, by the caption of the tile whose stream carries the
- * track (each feed's track is its subscription's: `trackIdentifier`).
+ * The audio bytes the page received so far from each person, by the caption of the tile that plays the connection's
+ * received track (the track object itself: every subscription's tracks carry the same ids, Janus's).
  */
 function audioBytesByTile(page: Page): Promise<Record<string, number>> {
   return page.evaluate(async () => {
-    const tileOf = new Map<string, string>();
-    for (const video of Array.from(document.querySelectorAll('video'))) {
-      const stream = video.srcObject as MediaStream | null;
-      const caption = video.closest('figure')?.querySelector('figcaption')?.textContent ?? '';
-      for (const track of stream?.getAudioTracks() ?? []) tileOf.set(track.id, caption);
-    }
+    const videos = Array.from(document.querySelectorAll('video'));
     const bytes: Record<string, number> = {};
     const open = (window as unknown as TCallWindow).peerConnections.filter((pc) => pc.connectionState !== 'closed');
     for (const pc of open) {
-      (await pc.getStats()).forEach(
-        (s: { type: string; kind?: string; trackIdentifier?: string; bytesReceived?: number }) => {
-          if (s.type !== 'inbound-rtp' || s.kind !== 'audio') return;
-          const tile = tileOf.get(s.trackIdentifier ?? '') ?? `unknown ${s.trackIdentifier}`;
-          bytes[tile] = (bytes[tile] ?? 0) + (s.bytesReceived ?? 0);
-        },
-      );
+      const tracks = pc.getReceivers().map((r) => r.track);
+      const video = videos.find((v) => {
+        const stream = v.srcObject as MediaStream | null;
+        return !!stream && stream.getTracks().some((t) => tracks.includes(t));
+      });
+      if (!video) continue;
+      const tile = video.closest('figure')?.querySelector('figcaption')?.textContent ?? '';
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; bytesReceived?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'audio') bytes[tile] = (bytes[tile] ?? 0) + (s.bytesReceived ?? 0);
+      });
     }
     return bytes;
   });
