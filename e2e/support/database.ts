@@ -101,8 +101,13 @@ export function forgetBirthMonth(email: string): void {
  * at a time). The browser tests need a team round before any path of the app makes one (the partners' queue); the
  * server makes such rounds with `openSeatedRound`, which its own tests drive.
  */
-export function seatPartners(debateId: number, partners: { userId: string; side: 'a' | 'b' }[]): void {
-  const db = new Database(testDatabasePath(), { fileMustExist: true });
+export function seatPartners(
+  debateId: number,
+  partners: { userId: string; side: 'a' | 'b' }[],
+  /** The database of a spec's own app server (`startAppServer`'s `dataDir`), when not the shared server's. */
+  databasePath = testDatabasePath(),
+): void {
+  const db = new Database(databasePath, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     db.transaction(() => {

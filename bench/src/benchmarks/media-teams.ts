@@ -1,7 +1,8 @@
 /**
- * Part of 8. Media: what a debater uploads on the mesh in a round of two teams of two with a judge (five publishers,
- * each sending to the four others, under the mesh's video cap). Its baseline is the section's one-on-one round with
- * one viewer: a debater there sends to two peers, as in a one-on-one round with a judge.
+ * Part of 8. Media: what a debater uploads in a round of two teams of two with a judge (five publishers): on the mesh
+ * (`server` without JANUS_URL), each sending to the four others under the mesh's video cap; through the media server
+ * (with JANUS_URL), each publishing once and receiving the others from it. Its baseline is the section's one-on-one
+ * round with one viewer on the same server: a debater there sends to two (the other debater, and the viewer or Janus).
  */
 import type { Browser } from 'playwright-core';
 import { decodingVideos } from '../lib/media-pages';
@@ -21,7 +22,7 @@ import type { TServer } from '../lib/server';
 export interface TRoundUpload {
   /** Debaters a side. */
   perSide: 2;
-  /** People sending on the mesh: the debaters and the judge. */
+  /** People sending: the debaters and the judge. */
   publishers: number;
   step: TStep;
 }

@@ -44,6 +44,14 @@ export type TServerEvent =
        */
       name: 'sfu.viewing_ended';
       payload: { debateId: number; reason: 'round_over' | 'watch_withdrawn' };
+    }
+  | {
+      /**
+       * A round of teams changed (its clock, its seats): each instance brings the audio of its subscriptions in the
+       * round back to the prep huddle's rule (`sfu-audience.ts`).
+       */
+      name: 'sfu.audience_changed';
+      payload: { debateId: number };
     };
 
 export class DomainEvents {

@@ -25,8 +25,19 @@ export interface TPublisherPage {
   close(): Promise<void>;
 }
 
+/** A page that receives one feed from the media server, as a participant's or a spectator's browser does. */
+export interface TSubscriberPage {
+  /** Takes the media server's offer and gives the answer (candidates included). */
+  answer(offerSdp: string): Promise<string>;
+  connected(timeoutMs?: number): Promise<void>;
+  /** The bytes received so far on the connection's inbound audio and video. */
+  received(): Promise<{ audio: number; video: number }>;
+  close(): Promise<void>;
+}
+
 export interface TMediaBrowser {
   publisher(): Promise<TPublisherPage>;
+  subscriber(): Promise<TSubscriberPage>;
   close(): Promise<void>;
 }
 
@@ -82,6 +93,41 @@ globalThis.publisher = {
 };
 `;
 
+/** What `SUBSCRIBER_SCRIPT` puts on the page's `globalThis`. */
+interface TPageSubscriber {
+  answer(sdp: string): Promise<string>;
+  connected(ms: number): Promise<void>;
+  received(): Promise<{ audio: number; video: number }>;
+}
+
+type TSubscriberGlobal = { subscriber: TPageSubscriber };
+
+const SUBSCRIBER_SCRIPT = `
+globalThis.subscriber = {
+  async answer(sdp) {
+    const pc = new RTCPeerConnection();
+    this.pc = pc;
+    await pc.setRemoteDescription({ type: 'offer', sdp });
+    await pc.setLocalDescription(await pc.createAnswer());
+    await new Promise((resolve) => {
+      if (pc.iceGatheringState === 'complete') return resolve();
+      pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve());
+    });
+    return pc.localDescription.sdp;
+  },
+  connected(ms) {
+    return globalThis.publisher.connected.call(this, ms);
+  },
+  async received() {
+    const bytes = { audio: 0, video: 0 };
+    (await this.pc.getStats()).forEach((s) => {
+      if (s.type === 'inbound-rtp' && (s.kind === 'audio' || s.kind === 'video')) bytes[s.kind] += s.bytesReceived || 0;
+    });
+    return bytes;
+  },
+};
+`;
+
 export async function startMediaBrowser(): Promise<TMediaBrowser> {
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -100,6 +146,21 @@ export async function startMediaBrowser(): Promise<TMediaBrowser> {
           page.evaluate((sdp) => (globalThis as unknown as TPageGlobal).publisher.accept(sdp), answerSdp),
         connected: (timeoutMs = 10_000) =>
           page.evaluate((ms) => (globalThis as unknown as TPageGlobal).publisher.connected(ms), timeoutMs),
+        close: () => page.close(),
+      };
+    },
+    async subscriber() {
+      const page: Page = await browser.newPage();
+      await page.setContent('<!doctype html><title>subscriber</title>');
+      await page.addScriptTag({ content: PUBLISHER_SCRIPT });
+      await page.addScriptTag({ content: SUBSCRIBER_SCRIPT });
+      // These run in the page: each reaches its `subscriber` through the page's own globalThis.
+      return {
+        answer: (offerSdp) =>
+          page.evaluate((sdp) => (globalThis as unknown as TSubscriberGlobal).subscriber.answer(sdp), offerSdp),
+        connected: (timeoutMs = 10_000) =>
+          page.evaluate((ms) => (globalThis as unknown as TSubscriberGlobal).subscriber.connected(ms), timeoutMs),
+        received: () => page.evaluate(() => (globalThis as unknown as TSubscriberGlobal).subscriber.received()),
         close: () => page.close(),
       };
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaPublishersOf, mediaPublisherSeats, speakersOf } from './media.js';
+import { isCallViaMediaServer, mediaPublishersOf, mediaPublisherSeats, speakersOf } from './media.js';
 
 const round = { debaterAId: 'a', debaterBId: 'b', judgeId: null as string | null };
 
@@ -23,5 +23,14 @@ describe('a round’s media publishers', () => {
     const panel = { ...round, judgeId: 'j1', panelJudgeIds: ['j1', 'j2', 'j3'] };
     expect(mediaPublishersOf(panel)).toEqual(['a', 'b', 'j1', 'j2', 'j3']);
     expect(mediaPublisherSeats(panel)).toBe(5);
+  });
+
+  it('meet through the media server beyond three seats: teams of two, or a panel of three', () => {
+    expect(isCallViaMediaServer(round)).toBe(false);
+    expect(isCallViaMediaServer({ ...round, judgeId: 'j' })).toBe(false);
+    const teams = { ...round, debaterIds: ['a', 'a2', 'b', 'b2'] };
+    expect(isCallViaMediaServer(teams)).toBe(true);
+    expect(isCallViaMediaServer({ ...teams, judgeId: 'j' })).toBe(true);
+    expect(isCallViaMediaServer({ ...round, judgeId: 'j1', panelJudgeIds: ['j1', 'j2', 'j3'] })).toBe(true);
   });
 });

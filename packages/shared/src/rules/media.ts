@@ -25,3 +25,15 @@ export function mediaPublishersOf(round: TMediaSeats): string[] {
 export function mediaPublisherSeats(round: TMediaSeats): number {
   return speakersOf(round).length + Math.max(1, judgesOf(round).length);
 }
+
+/** Up to this many publisher seats (two debaters and a judge), the round's call is a mesh between its people. */
+export const MESH_CALL_MAX_PUBLISHERS = 3;
+
+/**
+ * Whether the round's debaters and judges meet through the media server, when the app has one: a round of more than
+ * MESH_CALL_MAX_PUBLISHERS publisher seats (two teams of two and a judge), where each publishes once and receives the
+ * others from the server. Read from the seats (`mediaPublisherSeats`), so a judge seated later changes nothing.
+ */
+export function isCallViaMediaServer(round: TMediaSeats): boolean {
+  return mediaPublisherSeats(round) > MESH_CALL_MAX_PUBLISHERS;
+}

@@ -1,17 +1,19 @@
 /**
  * The media server with two instances on one database and Redis: both debaters publish at the same moment through
  * different instances, and the round's room is created once (one `create` sent to Janus, one room there); a viewer
- * on one instance sees both feeds, and the round's end on the other destroys the room. Needs PostgreSQL, Redis, janus
+ * on one instance sees both feeds, and the round's end on the other destroys the room. A prep huddle started through
+ * one instance holds the audio of a subscription made through the other (`sfu.audience_changed`). Needs PostgreSQL, Redis, janus
  * and Chromium: skips locally without them, saying why; in CI it must run.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TDebateJoined, TSfuFeed, TSfuGrant } from '@resolved/shared';
+import type { TAck, TDebateJoined, TSfuFeed, TSfuGrant } from '@resolved/shared';
 import { buildUser } from '../../test/factories';
 import { describeCluster } from '../../test/cluster';
 import { janusMissing, startJanus, type TJanusServer } from '../../test/janus';
 import { chromiumMissing, startMediaBrowser, type TMediaBrowser } from '../../test/media-browser';
 import { ask, connectClient, nextEvent, type TTestSocket } from '../chat/chat-test-client';
 import { JanusClient } from '../../lib/janus/janus-client';
+import { openSeatedRound } from '../debates/round-seating';
 
 const missing = janusMissing() ?? chromiumMissing();
 
@@ -122,6 +124,87 @@ function body() {
       expect(await client.roomExists(Number(row.janusRoomId))).toBe(false);
       for (const page of pages) await page.close();
     }, 60_000);
+
+    it('holds a subscription on one instance to the prep huddle started through the other', async () => {
+      const a = await startInstance(janus.env);
+      const b = await startInstance(janus.env);
+      const people = await Promise.all(
+        ['A1', 'A2', 'B1', 'B2'].map((n) => buildUser(asTestApp(a), { displayName: n })),
+      );
+      const [a1, a2, b1, b2] = people as [
+        (typeof people)[0],
+        (typeof people)[0],
+        (typeof people)[0],
+        (typeof people)[0],
+      ];
+      const seat = (who: typeof a1, side: 'a' | 'b', position: string) => ({ userId: who.user.id, side, position });
+      const debateId = await openSeatedRound(
+        { database: a.database },
+        {
+          kind: 'challenge',
+          formatId: 'pf',
+          resolution: 'This house would huddle across instances.',
+          topicId: null,
+          debaters: [seat(a1, 'a', 'first'), seat(a2, 'a', 'second'), seat(b1, 'b', 'first'), seat(b2, 'b', 'second')],
+          judgeId: null,
+        },
+      );
+      const a1Socket = await connectClient(a.url, a1.cookie);
+      const b1Socket = await connectClient(b.url, b1.cookie);
+      sockets.push(a1Socket, b1Socket);
+      const grantOf = async (socket: TTestSocket) => {
+        const joined = await ask<TDebateJoined>(socket, 'debate.join', { debateId });
+        if (!joined.ok || !joined.data.sfu) throw new Error('join gave no grant');
+        return joined.data.sfu;
+      };
+      const [a1Grant, b1Grant] = [await grantOf(a1Socket), await grantOf(b1Socket)];
+      const publisher = await browser.publisher();
+      const published = await ask<{ answer: string }>(a1Socket, 'sfu.publish', {
+        debateId,
+        token: a1Grant.token,
+        offer: await publisher.offer(),
+      });
+      if (!published.ok) throw new Error(published.error.message);
+      await publisher.accept(published.data.answer);
+      await publisher.connected(15_000);
+      // b1 (instance B) receives a1's feed (published through instance A).
+      let subscribed: TAck<{ subscriptionId: string; offer: string }> | undefined;
+      for (let tries = 0; tries < 50 && !subscribed?.ok; tries++) {
+        subscribed = await ask(b1Socket, 'sfu.subscribe', { debateId, token: b1Grant.token, feedUserId: a1.user.id });
+        if (!subscribed.ok) await new Promise((r) => setTimeout(r, 200));
+      }
+      if (!subscribed?.ok) throw new Error('no subscription');
+      const receiver = await browser.subscriber();
+      const started = await ask(b1Socket, 'sfu.start', {
+        debateId,
+        token: b1Grant.token,
+        subscriptionId: subscribed.data.subscriptionId,
+        answer: await receiver.answer(subscribed.data.offer),
+      });
+      expect(started.ok).toBe(true);
+      await receiver.connected(15_000);
+      const audioGrowth = async () => {
+        const before = (await receiver.received()).audio;
+        await new Promise((r) => setTimeout(r, 1500));
+        return (await receiver.received()).audio - before;
+      };
+      await vi.waitFor(async () => expect(await audioGrowth()).toBeGreaterThan(300), { timeout: 15_000 });
+
+      // Prep starts through instance A: instance B holds its own subscription's audio; it ends, and B lets it through.
+      const clock = (action: string) =>
+        a.app.inject({
+          method: 'POST',
+          url: `/api/debates/${debateId}/clock`,
+          headers: { cookie: a1.cookie },
+          payload: { action },
+        });
+      expect((await clock('start_prep')).statusCode).toBe(200);
+      await vi.waitFor(async () => expect(await audioGrowth()).toBeLessThan(300), { timeout: 15_000 });
+      expect((await clock('end_prep')).statusCode).toBe(200);
+      await vi.waitFor(async () => expect(await audioGrowth()).toBeGreaterThan(300), { timeout: 15_000 });
+      await publisher.close();
+      await receiver.close();
+    }, 90_000);
   });
 }
 

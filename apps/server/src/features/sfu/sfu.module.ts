@@ -1,3 +1,4 @@
+import { isCallViaMediaServer, seatsOfDebate } from '@resolved/shared';
 import type { FastifyInstance } from 'fastify';
 import type { TAppContext } from '../../context';
 import { JanusClient } from '../../lib/janus/janus-client';
@@ -37,12 +38,22 @@ export async function sfuModule(app: FastifyInstance, context: TAppContext) {
   if (!deps) return;
 
   const stopRounds = context.events.subscribe((event) => {
+    // Prep may have started or ended: every instance's subscriptions in the round follow the huddle's rule again
+    // (`sfu-audience.ts`; an instance with none in the round reads nothing).
+    if (event.name === 'debate.clock_changed') {
+      context.events.emitServer({ name: 'sfu.audience_changed', payload: { debateId: event.payload.debateId } });
+    }
     if (event.name !== 'debate.updated') return;
     const { debate } = event.payload;
     const isOn = debate.status === 'live' || debate.status === 'awaiting_ballot';
     if (!isOn) {
       endRoom(deps, debate.id).catch((err: unknown) => app.log.warn({ err }, 'sfu: destroying a room failed'));
       return;
+    }
+    // A round whose participants receive through the server, whose seats may have changed: its subscriptions follow
+    // the seats and the prep huddle's rule again.
+    if (isCallViaMediaServer(seatsOfDebate(debate))) {
+      context.events.emitServer({ name: 'sfu.audience_changed', payload: { debateId: debate.id } });
     }
     // The seats may have changed: the room takes them all, and a replaced judge's publication leaves it.
     findDebate(debatesDb(deps.database.db), debate.id)

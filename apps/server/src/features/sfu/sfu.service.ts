@@ -6,6 +6,8 @@
  */
 import {
   blockedPairRefusal,
+  isCallViaMediaServer,
+  mediaPublishersOf,
   spectatorWatchRefusal,
   type TSessionUser,
   type TSfuFeed,
@@ -17,6 +19,7 @@ import { AppError, refusedError } from '../../lib/errors';
 import { isBlockedByAny } from '../blocks/blocks.service';
 import { isSpectatorWatchAllowed } from '../debates/debates.service';
 import type { TDebateRow } from '../debates/debates.tables';
+import { roundSeatsOf } from '../debates/round-row';
 import { openRoom, withRoom, type TSfuRoom } from './sfu-rooms';
 import type { SfuKeys } from './sfu-tokens';
 import { isOn, publishersOf, requireRound, roundOverError, type TSfuDeps } from './sfu-round';
@@ -73,9 +76,10 @@ export async function grantFor(
 export function verifyGrant(
   keys: SfuKeys,
   token: string,
-  expected: { debateId: number; userId: string; role: TSfuRole },
+  expected: { debateId: number; userId: string; role: TSfuRole | readonly TSfuRole[] },
   nowMs = Date.now(),
 ): void {
+  const roles: readonly TSfuRole[] = typeof expected.role === 'string' ? [expected.role] : expected.role;
   const claims = keys.readGrant(token);
   if (!claims || claims.userId !== expected.userId || claims.debateId !== expected.debateId) {
     throw new AppError(
@@ -93,10 +97,10 @@ export function verifyGrant(
       'media_grant_invalid',
     );
   }
-  if (claims.role !== expected.role) {
+  if (!roles.includes(claims.role)) {
     throw new AppError(
       'forbidden',
-      expected.role === 'publisher'
+      roles[0] === 'publisher'
         ? 'Only the debaters and the judge send audio and video.'
         : 'The debaters and the judge are in the call itself: they do not watch it.',
       undefined,
@@ -123,6 +127,30 @@ export async function requireViewer(deps: TDebatesDeps, user: TSessionUser, deba
   return row;
 }
 
+/**
+ * The round, when `user` may receive its feeds now, and whether as one of its participants: a debater or judge of a
+ * round whose call goes through the media server (`isCallViaMediaServer`: more than three publisher seats) while it
+ * is on, or a spectator who may watch (`requireViewer`). A participant of a smaller round is in the mesh call itself.
+ */
+export async function requireSubscriber(
+  deps: TDebatesDeps,
+  user: TSessionUser,
+  debateId: number,
+): Promise<{ row: TDebateRow; isParticipant: boolean }> {
+  const row = await requireRound(deps, debateId);
+  const seats = await roundSeatsOf(deps, row);
+  if (!mediaPublishersOf(seats).includes(user.id)) {
+    const refusal = await viewRefusal(deps, user, row);
+    if (refusal) throw refusal;
+    return { row, isParticipant: false };
+  }
+  if (!isCallViaMediaServer(seats)) {
+    throw new AppError('forbidden', 'The debaters and the judge are in the call itself: they do not watch it.');
+  }
+  if (!isOn(row)) throw roundOverError();
+  return { row, isParticipant: true };
+}
+
 /** Whether `user` may still view the round (for the limit's count and the drops). */
 export async function mayView(deps: TDebatesDeps, user: TSessionUser, row: TDebateRow): Promise<boolean> {
   return (await viewRefusal(deps, user, row)) === null;
@@ -147,11 +175,14 @@ async function publicationsOf(deps: TSfuDeps, room: TSfuRoom, row: TDebateRow): 
  * The round's feeds now: its debaters' and judge's publications whose media is up, by whose they are, each with the
  * id of that publication (a viewer subscribed to an earlier one of the same person subscribes again).
  */
-export async function listFeeds(deps: TSfuDeps, row: TDebateRow): Promise<TSfuFeed[]> {
+export async function listFeeds(deps: TSfuDeps, row: TDebateRow, exceptUserId?: string): Promise<TSfuFeed[]> {
   const room = await openRoom(deps, Number(row.id));
   if (!room) return [];
   const byUser = await publicationsOf(deps, room, row);
-  return [...byUser.keys()].sort().map((userId) => ({ userId, publicationId: publicationIdOf(byUser.get(userId)!) }));
+  return [...byUser.keys()]
+    .filter((userId) => userId !== exceptUserId)
+    .sort()
+    .map((userId) => ({ userId, publicationId: publicationIdOf(byUser.get(userId)!) }));
 }
 
 /** How a publication is named to browsers: its Janus feed id, which is no secret (it opens nothing without the room). */

@@ -4,7 +4,6 @@
  * sockets made, dropping them when the socket goes, the round ends, the debaters stop letting spectators watch, or a
  * participant blocks the viewer.
  */
-import { randomUUID } from 'node:crypto';
 import {
   REALTIME_ROOMS,
   ZSfuLeave,
@@ -18,31 +17,20 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppContext } from '../../context';
 import { AppError, parseOrThrow } from '../../lib/errors';
-import {
-  JANUS_ERROR,
-  JANUS_SDP_ERRORS,
-  JanusError,
-  JanusUnavailableError,
-  type TJanusPeer,
-} from '../../lib/janus/janus-client';
+import { JANUS_ERROR, JANUS_SDP_ERRORS, JanusError, JanusUnavailableError } from '../../lib/janus/janus-client';
 import { TokenBucket } from '../../lib/token-bucket';
 import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import { roleIn } from '../debates/debates.service';
 import { clearPublications, ensureRoom, fitRoom, openRoom, withRoom, type TSfuRoom } from './sfu-rooms';
 import * as sfu from './sfu.service';
+import { RoundAudio } from './sfu-audience';
+import { SfuPeers, type TPeerEntry } from './sfu-peers';
+
+export { SfuPeers } from './sfu-peers';
 
 /** `sfu.*` requests per socket: a burst for a page that subscribes to three feeds at once, then a few a second. */
 const SFU_LIMIT = { burst: 30, perSecond: 3 } as const;
-
-interface TPeerEntry {
-  id: string;
-  debateId: number;
-  userId: string;
-  kind: 'publication' | 'subscription';
-  peer: TJanusPeer;
-  socket: TRealtimeSocket;
-}
 
 function signedIn(user: TSessionUser | null): TSessionUser {
   if (!user) throw new AppError('unauthenticated', 'Sign in to watch or join a round.');
@@ -78,83 +66,11 @@ function mediaError(error: unknown, log: FastifyBaseLogger): unknown {
   return error;
 }
 
+/** The grants that receive feeds: a spectator's, and a participant's in a call through the media server. */
+const RECEIVING = ['viewer', 'publisher'] as const;
+
 /** Janus refused a publisher because the room is full (it was made for fewer seats than the round has now). */
 const isRoomFull = (error: unknown) => error instanceof JanusError && error.janusCode === JANUS_ERROR.publishersFull;
-
-/**
- * This instance's handles on the media server, by socket. A socket's `data.sfuViewing` lists the rounds it has a
- * subscription in, which the viewer limit counts across instances.
- */
-export class SfuPeers {
-  private readonly entries = new Map<string, TPeerEntry>();
-
-  constructor(
-    private readonly log: FastifyBaseLogger,
-    private readonly emitFeedsChanged: (debateId: number) => void,
-  ) {}
-
-  add(entry: Omit<TPeerEntry, 'id'>): string {
-    const id = randomUUID();
-    this.entries.set(id, { ...entry, id });
-    if (entry.kind === 'subscription') this.markViewing(entry.socket, entry.debateId);
-    return id;
-  }
-
-  subscription(socket: TRealtimeSocket, debateId: number, id: string): TPeerEntry | undefined {
-    const entry = this.entries.get(id);
-    const isTheirs = entry?.socket.id === socket.id && entry.debateId === debateId && entry.kind === 'subscription';
-    return isTheirs ? entry : undefined;
-  }
-
-  list(match: (entry: TPeerEntry) => boolean): TPeerEntry[] {
-    return [...this.entries.values()].filter(match);
-  }
-
-  /** Closes the matching handles; publications closed tell their rounds' viewers. */
-  async drop(match: (entry: TPeerEntry) => boolean): Promise<TPeerEntry[]> {
-    const dropped = [...this.entries.values()].filter(match);
-    for (const entry of dropped) this.entries.delete(entry.id);
-    const rounds = new Set<number>();
-    for (const entry of dropped) {
-      if (entry.kind === 'publication') rounds.add(entry.debateId);
-      else this.syncViewing(entry.socket, entry.debateId);
-    }
-    await Promise.all(
-      dropped.map((entry) =>
-        entry.peer.close().catch((err: unknown) => this.log.warn({ err }, 'sfu: closing a handle failed')),
-      ),
-    );
-    for (const debateId of rounds) this.emitFeedsChanged(debateId);
-    return dropped;
-  }
-
-  /** The session with Janus is gone, and every handle with it. */
-  forgetAll(): void {
-    const sockets = new Set([...this.entries.values()].map((e) => e.socket));
-    this.entries.clear();
-    for (const socket of sockets) socket.data.sfuViewing = [];
-  }
-
-  /** The users viewing the round's feeds now, counted over its sockets on every instance. */
-  static async viewersOf(io: TRealtimeServer, debateId: number): Promise<Set<string>> {
-    const sockets = await io.in(REALTIME_ROOMS.debate(String(debateId))).fetchSockets();
-    return new Set(
-      sockets.filter((s) => s.data.user && s.data.sfuViewing?.includes(debateId)).map((s) => s.data.user!.id),
-    );
-  }
-
-  private markViewing(socket: TRealtimeSocket, debateId: number): void {
-    const viewing = socket.data.sfuViewing ?? [];
-    if (!viewing.includes(debateId)) socket.data.sfuViewing = [...viewing, debateId];
-  }
-
-  private syncViewing(socket: TRealtimeSocket, debateId: number): void {
-    const stillViewing = [...this.entries.values()].some(
-      (e) => e.socket.id === socket.id && e.debateId === debateId && e.kind === 'subscription',
-    );
-    if (!stillViewing) socket.data.sfuViewing = (socket.data.sfuViewing ?? []).filter((id) => id !== debateId);
-  }
-}
 
 /** The `sfu.*` handlers; without a media server (`deps` unset) they refuse, and the round's media is the mesh. */
 export function sfuSocketFeature(
@@ -169,6 +85,7 @@ export function sfuSocketFeature(
       payload: { debateId },
     }),
   );
+  const audio = deps ? new RoundAudio(deps, peers, log) : undefined;
   const stopLost = deps?.janus.onLost(() => peers.forgetAll());
   const warn = (what: string) => (err: unknown) => log.warn({ err }, `sfu: ${what} failed`);
 
@@ -176,22 +93,30 @@ export function sfuSocketFeature(
   const stopServer = context.events.subscribeServer((event) => {
     if (event.name === 'sfu.viewing_ended') {
       const { debateId, reason } = event.payload;
+      // Spectators no longer let in: their subscriptions go; the participants' (a call through the server) stay.
+      const isViewer = (e: TPeerEntry) => e.kind === 'subscription' && !e.isParticipant;
       peers
-        .drop((e) => e.debateId === debateId && (reason === 'round_over' || e.kind === 'subscription'))
+        .drop((e) => e.debateId === debateId && (reason === 'round_over' || isViewer(e)))
         .catch(warn('dropping a round’s handles'));
+    }
+    // The round's clock or seats changed: its subscriptions held here follow the prep huddle's rule again.
+    if (event.name === 'sfu.audience_changed') {
+      audio?.sync(event.payload.debateId).catch(warn('applying the prep huddle to subscriptions'));
     }
     // A participant blocked a viewer: the viewer's subscriptions in the rounds the blocker sits in end, here.
     if (event.name === 'user.blocks_changed' && event.payload.isBlocked && deps) {
       const { blockerId, blockedId } = event.payload;
       void (async () => {
         const rounds = new Set(
-          peers.list((e) => e.userId === blockedId && e.kind === 'subscription').map((e) => e.debateId),
+          peers
+            .list((e) => e.userId === blockedId && e.kind === 'subscription' && !e.isParticipant)
+            .map((e) => e.debateId),
         );
         for (const debateId of rounds) {
           const role = await roleIn(deps, debateId, blockerId);
           if (!role || !(role.side || role.isJudge)) continue;
           const dropped = await peers.drop(
-            (e) => e.userId === blockedId && e.kind === 'subscription' && e.debateId === debateId,
+            (e) => e.userId === blockedId && e.kind === 'subscription' && !e.isParticipant && e.debateId === debateId,
           );
           for (const socket of new Set(dropped.map((e) => e.socket))) {
             socket.emit('sfu.ended', { debateId, reason: 'blocked' });
@@ -205,8 +130,11 @@ export function sfuSocketFeature(
     (socket: TRealtimeSocket, io: TRealtimeServer) => {
       const bucket = new TokenBucket(SFU_LIMIT.burst, SFU_LIMIT.perSecond);
 
-      /** The door of every `sfu.*` request: signed in, not flooding, a media server, a grant for this round and role. */
-      const admit = (payload: { debateId: number; token: string }, role: TSfuRole) => {
+      /**
+       * The door of every `sfu.*` request: signed in, not flooding, a media server, a grant for this round and role
+       * (receiving feeds takes a viewer's grant or, in a call through the server, a participant's).
+       */
+      const admit = (payload: { debateId: number; token: string }, role: TSfuRole | readonly TSfuRole[]) => {
         const user = signedIn(socket.data.user);
         if (!bucket.take()) throw new AppError('rate_limited', 'Too many media requests. Wait a moment.');
         if (!deps) {
@@ -273,7 +201,15 @@ export function sfuSocketFeature(
             await peer.close();
             throw new AppError('conflict', 'The connection closed before the media server answered.');
           }
-          peers.add({ debateId, userId: user.id, kind: 'publication', peer, socket });
+          peers.add({
+            debateId,
+            userId: user.id,
+            kind: 'publication',
+            isParticipant: true,
+            feedUserId: null,
+            peer,
+            socket,
+          });
           return { answer: answerSdp };
         }),
       );
@@ -290,21 +226,21 @@ export function sfuSocketFeature(
       socket.on('sfu.feeds', (payload, ack) =>
         relay(ack, async () => {
           const { debateId, token } = parseOrThrow(ZSfuRef, payload);
-          const { user, deps } = admit({ debateId, token }, 'viewer');
-          const row = await sfu.requireViewer(deps, user, debateId);
+          const { user, deps } = admit({ debateId, token }, RECEIVING);
+          const { row } = await sfu.requireSubscriber(deps, user, debateId);
           requireInRound(debateId);
-          return { feeds: await sfu.listFeeds(deps, row) };
+          return { feeds: await sfu.listFeeds(deps, row, user.id) };
         }),
       );
 
       socket.on('sfu.subscribe', (payload, ack) =>
         relay(ack, async () => {
           const { debateId, token, feedUserId } = parseOrThrow(ZSfuSubscribe, payload);
-          const { user, deps } = admit({ debateId, token }, 'viewer');
-          const row = await sfu.requireViewer(deps, user, debateId);
+          const { user, deps } = admit({ debateId, token }, RECEIVING);
+          const { row, isParticipant } = await sfu.requireSubscriber(deps, user, debateId);
           requireInRound(debateId);
-          const viewers = await SfuPeers.viewersOf(io, debateId);
-          if (!viewers.has(user.id) && viewers.size >= deps.spectatorLimit) {
+          const viewers = isParticipant ? new Set<string>() : await SfuPeers.viewersOf(io, debateId);
+          if (!isParticipant && !viewers.has(user.id) && viewers.size >= deps.spectatorLimit) {
             throw new AppError(
               'conflict',
               `This round has as many viewers as it can take (${deps.spectatorLimit}). You can still follow the clock and chat.`,
@@ -327,16 +263,27 @@ export function sfuSocketFeature(
             await peer.close();
             throw new AppError('conflict', 'The connection closed before the media server answered.');
           }
-          const subscriptionId = peers.add({ debateId, userId: user.id, kind: 'subscription', peer, socket });
-          return { subscriptionId, offer: offerSdp, publicationId: sfu.publicationIdOf(feed) };
+          const entry = peers.add({
+            debateId,
+            userId: user.id,
+            kind: 'subscription',
+            isParticipant,
+            feedUserId,
+            peer,
+            socket,
+          });
+          // Held to the prep huddle's rule before its offer leaves: no audio it may not have is ever relayed to it.
+          await audio!.sync(debateId);
+          if (!peers.has(entry)) throw new AppError('service_unavailable', 'The media server did not take the feed.');
+          return { subscriptionId: entry.id, offer: offerSdp, publicationId: sfu.publicationIdOf(feed) };
         }),
       );
 
       socket.on('sfu.start', (payload, ack) =>
         relay(ack, async () => {
           const { debateId, token, subscriptionId, answer: answerSdp } = parseOrThrow(ZSfuStart, payload);
-          const { user, deps } = admit({ debateId, token }, 'viewer');
-          await sfu.requireViewer(deps, user, debateId);
+          const { user, deps } = admit({ debateId, token }, RECEIVING);
+          await sfu.requireSubscriber(deps, user, debateId);
           const entry = peers.subscription(socket, debateId, subscriptionId);
           if (!entry) throw new AppError('not_found', 'That subscription has ended. Subscribe again.');
           await entry.peer.start(answerSdp);
@@ -347,7 +294,7 @@ export function sfuSocketFeature(
       socket.on('sfu.leave', (payload, ack) =>
         relay(ack, async () => {
           const { debateId, token, subscriptionId } = parseOrThrow(ZSfuLeave, payload);
-          admit({ debateId, token }, 'viewer');
+          admit({ debateId, token }, RECEIVING);
           await peers.drop(
             (e) =>
               e.kind === 'subscription' &&

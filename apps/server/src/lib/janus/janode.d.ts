@@ -75,7 +75,13 @@ declare module 'janode/plugins/videoroom' {
       video?: boolean;
       jsep: TJsep;
     }): Promise<{ feed: number; jsep?: TJsep }>;
-    joinSubscriber(params: { room: number; feed: number; token?: string }): Promise<{ jsep?: TJsep }>;
+    joinSubscriber(params: {
+      room: number;
+      feed: number;
+      token?: string;
+    }): Promise<{ jsep?: TJsep; streams?: { type: string; mid: string }[] }>;
+    /** A subscriber's streams relayed or held (`send`), by the subscription's mid. */
+    configure(params: { streams: { mid: string; send: boolean }[] }): Promise<unknown>;
     start(params: { jsep: TJsep }): Promise<unknown>;
     detach(): Promise<void>;
   }

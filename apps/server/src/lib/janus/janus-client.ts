@@ -56,6 +56,11 @@ export interface TJanusPeer {
   readonly feed: number | undefined;
   /** A subscription's answer: media flows once ICE connects. */
   start(answerSdp: string): Promise<void>;
+  /**
+   * A subscription's audio relayed to its browser or held back by Janus (its audio streams' `send`, a subscriber's
+   * `configure`): no renegotiation, and nothing the browser can undo. A publication has no audio to hold: a no-op.
+   */
+  sendAudio(isSent: boolean): Promise<void>;
   /** Leaves and detaches; safe to call twice, and after Janus or the session went away. */
   close(): Promise<void>;
 }
@@ -246,7 +251,8 @@ export class JanusClient {
         handle.joinSubscriber({ room: input.room, feed: input.feed, token: input.token }),
       );
       if (!joined.jsep || joined.jsep.type !== 'offer') throw new JanusError('Janus sent no offer.', undefined);
-      return { peer: this.peerOf(handle, undefined), offerSdp: joined.jsep.sdp };
+      const audioMids = (joined.streams ?? []).filter((s) => s.type === 'audio').map((s) => s.mid);
+      return { peer: this.peerOf(handle, undefined, audioMids), offerSdp: joined.jsep.sdp };
     } catch (error) {
       await handle.detach().catch(() => {});
       throw asJanusError(error);
@@ -266,7 +272,7 @@ export class JanusClient {
     await open.connection.close().catch(() => {});
   }
 
-  private peerOf(handle: VideoRoomHandle, feed: number | undefined): TJanusPeer {
+  private peerOf(handle: VideoRoomHandle, feed: number | undefined, audioMids: string[] = []): TJanusPeer {
     let closing: Promise<void> | undefined;
     // Janus may have detached it already (its room destroyed, the session gone): nothing is left to close then.
     let isDetached = false;
@@ -277,6 +283,10 @@ export class JanusClient {
       feed,
       start: async (answerSdp) => {
         await this.call(() => handle.start({ jsep: { type: 'answer', sdp: answerSdp } }));
+      },
+      sendAudio: async (isSent) => {
+        if (audioMids.length === 0) return;
+        await this.call(() => handle.configure({ streams: audioMids.map((mid) => ({ mid, send: isSent })) }));
       },
       close: () => {
         closing ??= isDetached ? Promise.resolve() : handle.detach().catch(() => {});

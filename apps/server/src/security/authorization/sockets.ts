@@ -9,8 +9,9 @@ const SFU_PUBLISHER = rule(
   'DDDD-',
 );
 const SFU_VIEWER = rule(
-  'with a media server (JANUS_URL): spectators who may watch the round (not blocked, a minor’s only with both ' +
-    'debaters’ leave, within SPECTATOR_LIMIT), with their grant for it; without one: no one',
+  'with a media server (JANUS_URL): spectators who may watch the round (not blocked, a minor’s only with every ' +
+    'debater’s leave, within SPECTATOR_LIMIT), and the debaters and judges of a round of more than three publishers, ' +
+    'each with their grant for it; without one: no one',
   'DDDD-',
 );
 

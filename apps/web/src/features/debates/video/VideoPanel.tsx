@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
+  isCallViaMediaServer,
+  seatsOfDebate,
   SPECTATOR_MEDIA_LIMIT,
   type TDebate,
   type TDebateJoined,
@@ -84,6 +86,7 @@ export function VideoPanel({
     iceTransportPolicy,
     isSpectatorWatchAllowed: isWatchAllowed,
     sfu,
+    isCallViaServer: isCallViaMediaServer(seatsOfDebate(debate)),
     audioAudience: huddle?.audience ?? null,
   });
   const side = myRole === 'a' || myRole === 'b' ? myRole : null;

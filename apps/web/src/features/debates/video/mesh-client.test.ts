@@ -443,7 +443,7 @@ describe('MeshClient', () => {
 
   it('with spectators on the media server, tells a spectator only its camera, and still calls the judge', async () => {
     const t = setup({ role: 'a' });
-    t.client.setSpectatorsViaServer(true);
+    t.client.setViaServer('spectators');
     t.client.setSpectatorWatchAllowed(false);
     t.client.start('a', []);
     await settle();
@@ -463,11 +463,34 @@ describe('MeshClient', () => {
     expect(t.client.getSnapshot().remotes.map((r) => r.userId)).toEqual(['jo']);
   });
 
+  it('with everyone on the media server, connects to no one and tells each peer only its camera', async () => {
+    const t = await started({ role: 'a' });
+    await t.receive('jo', { type: 'hello', callId: 'jo-1', camera: true });
+    expect(t.pcs.get('jo')!.isClosed).toBe(false);
+    // The round has more than three publishers: the judge's connection goes, and nobody gets a new one.
+    t.client.setViaServer('everyone');
+    t.client.setSpectatorWatchAllowed(false);
+    expect(t.pcs.get('jo')!.isClosed).toBe(true);
+    expect(t.client.getSnapshot().remotes).toEqual([]);
+    const made = t.made.length;
+    await t.receive('bea', { type: 'hello', callId: 'bea-1', camera: false });
+    await t.receive('sam', { type: 'hello', callId: 'sam-1' });
+    await t.receive('bob', { type: 'offer', sdp: 'their-offer' });
+    expect(t.made).toHaveLength(made);
+    expect(t.sentTo('bea')).toEqual([{ type: 'media', camera: true }]);
+    expect(t.sentTo('bob')).toEqual([]);
+    // A spectator hears this person's camera once spectators may watch.
+    expect(t.sentTo('sam')).toEqual([]);
+    t.client.setSpectatorWatchAllowed(true);
+    expect(t.sentTo('sam')).toEqual([{ type: 'media', camera: true }]);
+    expect(t.client.getSnapshot().cameras).toMatchObject({ bea: false });
+  });
+
   it('drops the spectators it sends to once they move to the media server', async () => {
     const t = await started({ role: 'a' });
     await t.receive('sam', { type: 'hello', callId: 'sam-1' });
     await t.receive('jo', { type: 'hello', callId: 'jo-1', camera: true });
-    t.client.setSpectatorsViaServer(true);
+    t.client.setViaServer('spectators');
     expect(t.pcs.get('sam')!.isClosed).toBe(true);
     expect(t.pcs.get('jo')!.isClosed).toBe(false);
     expect(t.client.getSnapshot().remotes.map((r) => r.userId)).toEqual(['jo']);
@@ -475,7 +498,7 @@ describe('MeshClient', () => {
 
   it('as a spectator on the media server, connects to no one and learns the participants’ cameras', async () => {
     const t = setup({ role: 'spectator' });
-    t.client.setSpectatorsViaServer(true);
+    t.client.setViaServer('spectators');
     t.client.start('spectator', []);
     await settle();
     expect(t.sentTo(undefined)).toEqual([{ type: 'hello', callId: 'call-1' }]);

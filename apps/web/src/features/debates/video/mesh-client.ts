@@ -16,6 +16,7 @@ import type { TIceServer, TMeshSnapshot, TPeer, TRemoteRecord, TSession } from '
 import { answerSignal, answersOffer, isOfferForEarlierCall, offerSignal } from './mesh-negotiation';
 import { applyIceServers, closePeer, openPeer } from './mesh-peer';
 import { fingerprintOf, PeerRecovery } from './peer-recovery';
+import { isPairViaServer, viaServerReply, type TViaServer } from './mesh-via-server';
 
 export type { TIceServer, TMeshSnapshot, TRemotePeer } from './mesh-types';
 
@@ -40,7 +41,7 @@ export class MeshClient {
   private isCameraOff: boolean;
   private isCameraBusy = false;
   private isSpectatorWatchAllowed = true;
-  private isSpectatorsViaServer = false;
+  private viaServer: TViaServer = 'none';
   private audience: ReadonlySet<string> | null = null;
   private myUserId: string | null = null;
   private roleOf: (userId: string) => TMediaRole = () => 'spectator';
@@ -84,18 +85,18 @@ export class MeshClient {
   }
 
   /**
-   * The round's spectators receive the participants' media from the media server (`SfuClient`), not from this mesh:
-   * the debaters and the judge stay connected to each other here, and no connection is made with any spectator. A
-   * spectator's hello then only asks the participants to say whether their camera is on (a `media` signal each, for
-   * the placeholder over the server's video); a participant answers it (once spectators may watch) and drops any
-   * spectator it was sending to.
+   * Which media goes through the media server (`TViaServer`): the spectators' (`SfuClient` serves them; the debaters
+   * and the judge stay connected to each other here) or everyone's (no mesh connection at all). A hello from someone
+   * met through the server only asks whether this person's camera is on (a `media` signal, for the placeholder over
+   * the server's video), answered once spectators may watch when it is a spectator's; connections to those now met
+   * through the server are dropped.
    */
-  setSpectatorsViaServer(isViaServer: boolean): void {
-    this.isSpectatorsViaServer = isViaServer;
+  setViaServer(via: TViaServer): void {
+    this.viaServer = via;
     const session = this.session;
-    if (!session || !isViaServer) return;
+    if (!session) return;
     for (const [userId, peer] of [...session.peers]) {
-      if (peer.role === 'spectator' || session.role === 'spectator') this.dropPeer(session, userId);
+      if (isPairViaServer(via, session.role, peer.role)) this.dropPeer(session, userId);
     }
   }
 
@@ -192,8 +193,10 @@ export class MeshClient {
       this.cameras = { ...this.cameras, [fromUserId]: theirCamera };
       this.changed();
     }
-    if (this.isSpectatorsViaServer && (myRole === 'spectator' || theirRole === 'spectator')) {
-      this.answerViaServer(session, fromUserId, message);
+    if (isPairViaServer(this.viaServer, myRole, theirRole)) {
+      const reply = viaServerReply(myRole, theirRole, this.isSpectatorWatchAllowed, message);
+      if (reply === 'media') this.send({ type: 'media', camera: !this.isCameraOff }, fromUserId);
+      else if (reply === 'hold' && message.type === 'hello') session.heldSpectators.set(fromUserId, message.callId);
       return;
     }
     this.answer(session, fromUserId, theirRole, message).catch((error: unknown) => {
@@ -287,17 +290,6 @@ export class MeshClient {
     }
   }
 
-  /**
-   * A signal between a spectator and a participant while spectators watch through the media server: a participant
-   * tells a spectator's hello whether its camera is on (holding it while spectators may not watch); nothing else
-   * passes between them here.
-   */
-  private answerViaServer(session: TSession, from: string, message: TRtcSignal): void {
-    if (session.role === 'spectator' || message.type !== 'hello') return;
-    if (this.isSpectatorWatchAllowed) this.send({ type: 'media', camera: !this.isCameraOff }, from);
-    else session.heldSpectators.set(from, message.callId);
-  }
-
   /** This person in the call: the order of offers needs their account as well as their role (partners share one). */
   private meIn(session: TSession): TMediaPeer {
     return { role: session.role, userId: this.myUserId ?? '' };
@@ -313,7 +305,7 @@ export class MeshClient {
   private offerToHeldSpectators(session: TSession): void {
     for (const [userId, callId] of session.heldSpectators) {
       if (session.role !== 'spectator') this.send({ type: 'media', camera: !this.isCameraOff }, userId);
-      if (this.isSpectatorsViaServer) continue;
+      if (this.viaServer !== 'none') continue;
       void this.startOffer(session, userId, callId).catch((error: unknown) => {
         console.warn('A call offer could not be made', error);
       });

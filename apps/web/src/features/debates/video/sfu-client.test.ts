@@ -322,3 +322,43 @@ describe('SfuClient viewing', () => {
     expect(p.named('sfu.unpublish')).toEqual([{ debateId: 7, token: 'grant-1' }]);
   });
 });
+
+describe('SfuClient in a call through the media server', () => {
+  it('publishes once and receives every other participant, each over its own connection', async () => {
+    const t = setup();
+    t.client.start(7, GRANT, ICE, 'all', true);
+    const stream = camera();
+    t.client.setPublishStream(asStream(stream));
+    await settle();
+    expect(t.named('sfu.publish')).toHaveLength(1);
+    expect(t.named('sfu.feeds')).toEqual([{ debateId: 7, token: 'grant-1' }]);
+    expect(t.named('sfu.subscribe').map((p) => p.feedUserId)).toEqual(['ana', 'ben']);
+    const [publication, ana, ben] = t.made;
+    expect(publication!.transceivers.map((x) => x.direction)).toEqual(['sendonly', 'sendonly']);
+    expect(t.client.getSnapshot().remotes.map((r) => r.userId)).toEqual(['ana', 'ben']);
+    // The tiles' connection check reads each feed's own subscription.
+    expect(t.client.connectionOf('ana')).toBe(ana);
+    expect(t.client.connectionOf('ben')).toBe(ben);
+    // A grant renewed by a rejoin keeps every connection; a round that is no longer a call starts afresh.
+    t.client.start(7, { ...GRANT, token: 'grant-2' }, ICE, 'all', true);
+    expect(t.made.some((pc) => pc.isClosed)).toBe(false);
+    t.client.start(7, GRANT, ICE, 'all', false);
+    expect(t.made.every((pc) => pc.isClosed)).toBe(true);
+    expect(t.client.getSnapshot().remotes).toEqual([]);
+  });
+
+  it('keeps receiving when spectators stop being let in, and stops everything when the round is over', async () => {
+    const t = setup();
+    t.client.start(7, GRANT, ICE, 'all', true);
+    t.client.setPublishStream(asStream(camera()));
+    await settle();
+    t.client.handleEnded(7, 'watch_withdrawn');
+    t.client.handleEnded(7, 'blocked');
+    expect(t.made.some((pc) => pc.isClosed)).toBe(false);
+    expect(t.client.getSnapshot().remotes).toHaveLength(2);
+    t.client.handleEnded(7, 'round_over');
+    expect(t.made.every((pc) => pc.isClosed)).toBe(true);
+    expect(t.client.getSnapshot().remotes).toEqual([]);
+    expect(t.client.getSnapshot().publishState).toBeNull();
+  });
+});

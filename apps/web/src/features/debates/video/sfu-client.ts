@@ -25,6 +25,8 @@ export interface TSfuSnapshot {
 interface TSfuSession {
   debateId: number;
   grant: TSfuGrant;
+  /** A participant who also receives the others' feeds from the server (a round of more than three publishers). */
+  isCall: boolean;
   config: RTCConfiguration;
   /** The role's side: a publisher's (`sfu-publisher.ts`) or a viewer's (`sfu-viewer.ts`). */
   publisher: SfuPublisher | null;
@@ -64,13 +66,15 @@ export class SfuClient {
   /**
    * Uses a grant for a round. The same round and role again (a grant renewed by a rejoin) keeps the connections and
    * sends the new token from now on; a viewer the server had stopped asks for the feeds again. Anything else ends
-   * the session running and starts afresh.
+   * the session running and starts afresh. `isCall`: a publisher (a debater or judge) of a round whose whole call goes
+   * through the server, who also receives every other participant's feed from it.
    */
   start(
     debateId: number,
     grant: TSfuGrant,
     iceServers: TIceServer[],
     iceTransportPolicy: RTCIceTransportPolicy = 'all',
+    isCall = false,
   ): void {
     const config: RTCConfiguration = {
       iceServers,
@@ -78,7 +82,8 @@ export class SfuClient {
       ...(iceTransportPolicy === 'relay' ? { iceTransportPolicy: 'relay' as const } : {}),
     };
     const current = this.session;
-    if (current && current.debateId === debateId && current.grant.role === grant.role) {
+    const receives = grant.role === 'publisher' && isCall;
+    if (current && current.debateId === debateId && current.grant.role === grant.role && current.isCall === receives) {
       const isNewGrant = current.grant.token !== grant.token;
       current.grant = grant;
       current.config = config;
@@ -86,7 +91,7 @@ export class SfuClient {
       return;
     }
     this.stop();
-    const session: TSfuSession = { debateId, grant, config, publisher: null, viewer: null };
+    const session: TSfuSession = { debateId, grant, isCall: receives, config, publisher: null, viewer: null };
     this.session = session;
     const link: TSfuLink = {
       request: this.request,
@@ -100,7 +105,8 @@ export class SfuClient {
       session.publisher = new SfuPublisher(link, (state) => {
         if (isCurrent()) this.setPublishState(state);
       });
-    } else {
+    }
+    if (grant.role === 'viewer' || receives) {
       session.viewer = new SfuViewer(link, () => {
         if (isCurrent()) this.changed();
       });
@@ -131,11 +137,13 @@ export class SfuClient {
   /**
    * `sfu.ended`: the server closed this viewer's subscriptions (or, the round over, the room). The viewer closes its
    * connections and asks nothing more until it is started with a new grant; a publisher whose round is over stops.
+   * Spectators no longer let in (or one blocked) is not a participant's end: their subscriptions stay.
    */
   handleEnded(debateId: number, reason: 'round_over' | 'watch_withdrawn' | 'blocked'): void {
     const session = this.session;
     if (session?.debateId !== debateId) return;
-    if (session.publisher && reason === 'round_over') session.publisher.roundOver();
+    if (session.publisher && reason !== 'round_over') return;
+    session.publisher?.roundOver();
     session.viewer?.ended();
   }
 

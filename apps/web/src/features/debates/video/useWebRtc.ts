@@ -19,10 +19,11 @@ const sfuRequest: TSfuRequest = (name, payload) =>
 /**
  * The round's audio and video (`MeshClient`), for a component: the call runs while `isEnabled` and the page has the
  * ICE servers and this person's role, and the component renders from the client's snapshot. With a grant to the
- * round's media server (`sfu`), spectators watch through it (`SfuClient`): the debaters and the judge stay on the mesh
- * with each other and publish the same stream to the server while spectators may watch; a spectator makes no mesh
- * connection and shows the feeds the server sends, with each participant's camera on or off as the mesh's `media`
- * signals say.
+ * round's media server (`sfu`), spectators watch through it (`SfuClient`): in a round of two or three publishers the
+ * debaters and the judge stay on the mesh with each other and publish the same stream to the server while spectators
+ * may watch; in a larger round (`isCallViaServer`) each of them publishes once and receives the others from the
+ * server, with no mesh connection. Whoever receives from the server shows its feeds, with each participant's camera
+ * on or off as the mesh's `media` signals say.
  */
 export function useWebRtc(options: {
   debateId: number;
@@ -41,8 +42,14 @@ export function useWebRtc(options: {
   /** This person's grant to the round's media server (null: none, everything goes over the mesh). */
   sfu?: TSfuGrant | null;
   /**
+   * The round has more than three publisher seats (`isCallViaMediaServer`): with a grant, its debaters and judges
+   * meet through the media server rather than on the mesh.
+   */
+  isCallViaServer?: boolean;
+  /**
    * Who may hear this person now (a prep huddle: their partners, `audioAudienceOf`); null: everyone. Every mesh
-   * connection follows it, and the media server (spectators) gets no audio while it is set.
+   * connection follows it, and a publication for spectators alone gets no audio while it is set (in a call through
+   * the media server, the server holds each subscription to the huddle instead).
    */
   audioAudience?: readonly string[] | null;
 }) {
@@ -56,6 +63,7 @@ export function useWebRtc(options: {
     iceTransportPolicy = 'all',
     isSpectatorWatchAllowed = true,
     sfu = null,
+    isCallViaServer = false,
     audioAudience = null,
   } = options;
   // One client per round: its signals name the round.
@@ -75,12 +83,15 @@ export function useWebRtc(options: {
   const grant = sfu && sfu.role === (myRole === 'spectator' ? 'viewer' : 'publisher') ? sfu : null;
   const isViaServer = grant !== null;
   const isViewer = grant?.role === 'viewer';
+  // A debater or judge of a round whose whole call goes through the media server: no mesh connection at all.
+  const isCall = isViaServer && !isViewer && isCallViaServer;
+  const receivesViaServer = isViewer || isCall;
   // The server drops a socket's publication and subscriptions when it disconnects: they are made again on reconnect.
   const isConnected = useSocketConnected();
   const isSfuOn = isEnabled && isConnected && isViaServer && !!iceServers && !!myRole;
   useEffect(() => {
-    client.setSpectatorsViaServer(isViaServer);
-  }, [client, isViaServer]);
+    client.setViaServer(isCall ? 'everyone' : isViaServer ? 'spectators' : 'none');
+  }, [client, isViaServer, isCall]);
   useEffect(() => {
     client.setSpectatorWatchAllowed(isSpectatorWatchAllowed);
   }, [client, isSpectatorWatchAllowed]);
@@ -115,9 +126,10 @@ export function useWebRtc(options: {
     return () => sfuClient.stop();
   }, [sfuClient, isSfuOn]);
   useEffect(() => {
-    if (isSfuOn && grant && iceServers) sfuClient.start(debateId, grant, iceServers, iceTransportPolicy);
-  }, [sfuClient, isSfuOn, grant, debateId, iceServers, iceTransportPolicy]);
-  // A participant publishes the call's own stream (its mute and camera with it) while spectators may watch; in a prep
+    if (isSfuOn && grant && iceServers) sfuClient.start(debateId, grant, iceServers, iceTransportPolicy, isCall);
+  }, [sfuClient, isSfuOn, grant, debateId, iceServers, iceTransportPolicy, isCall]);
+  // A participant publishes the call's own stream (its mute and camera with it): in a call through the server, always
+  // and whole (the server holds the huddle on each subscription); otherwise while spectators may watch, and in a prep
   // huddle without its microphone (spectators hear no debater then; the publication keeps its video).
   const isHuddled = audienceKey !== null;
   const callStream = useMemo(
@@ -125,7 +137,8 @@ export function useWebRtc(options: {
       isHuddled && snapshot.localStream ? new MediaStream(snapshot.localStream.getVideoTracks()) : snapshot.localStream,
     [isHuddled, snapshot.localStream],
   );
-  const publishStream = isSfuOn && !isViewer && isSpectatorWatchAllowed ? callStream : null;
+  const publishStream =
+    !isSfuOn || isViewer ? null : isCall ? snapshot.localStream : isSpectatorWatchAllowed ? callStream : null;
   useEffect(() => {
     sfuClient.setPublishStream(publishStream);
   }, [sfuClient, publishStream, grant]);
@@ -150,13 +163,13 @@ export function useWebRtc(options: {
 
   return {
     ...snapshot,
-    remotes: isViewer ? viewed : snapshot.remotes,
+    remotes: receivesViaServer ? viewed : snapshot.remotes,
     /** Why the media server will not let this spectator watch (shown instead of the call), or null. */
     watchRefusal: isViewer && refusal ? errorMessage(refusal, WATCH_FAILED) : null,
     /** What each peer last said about its camera (also before its connection is up). */
     cameraOf: (userId: string): boolean => snapshot.cameras[userId] ?? true,
     /** The connection carrying a peer's media (read by the tiles' quality indicator). */
-    connectionOf: isViewer ? sfuClient.connectionOf : client.connectionOf,
+    connectionOf: receivesViaServer ? sfuClient.connectionOf : client.connectionOf,
     toggleMute: () => client.toggleMute(),
     toggleCamera: () =>
       client.toggleCamera().catch((error: unknown) => toast.error(errorMessage(error, CAMERA_FAILED))),
