@@ -184,13 +184,9 @@ async function expectBothDebatersPlaying(page: Page, who = 'the spectator') {
   }
 }
 
-// Parked: it failed 4 of 4 runs on merged main on 2026-12-05, the 240 s budget running out in a spectator's frame
-// poll. A defect that fits was fixed (a viewer kept a dead subscription to a participant who published anew; see
-// docs/decisions.md), yet at load 15-50 every run since timed out. On 2026-12-06 the publishers' cameras were made
-// small (`useSmallCamera`) and a missing frame now reports each connection's inbound video; two runs at load 30-55,
-// with five other sessions on the machine, timed out before that point (a spectator's room took over 60 s to load):
-// load is still not ruled out. Un-park once it passes three runs in a row on a calm machine.
-test.fixme('six spectators watch both debaters through the media server, and the debaters connect to none of them', async ({
+// Parked from 2026-12-05 to 2026-12-06 (timeouts at load 15-55, after a viewer's dead subscription was fixed and the
+// publishers' cameras made small); un-parked after three runs in a row passed in 44-57 s at load 8-25.
+test('six spectators watch both debaters through the media server, and the debaters connect to none of them', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
