@@ -215,6 +215,12 @@ describe.each(TEST_ENGINES)('a tournament’s rules over every member of a team 
       .where('tournamentId', '=', tournament.id)
       .execute();
     expect(noShows).toEqual([{ entrantId: oneCame.neg.entrant.id, reason: 'absent' }]);
+    // Each member of the team that never came is struck (not only its first seat); nobody of a team that came is.
+    const strikes = await t.database.db.selectFrom('playStrikes').select(['userId', 'debateId']).execute();
+    expect(strikes.map((s) => s.userId).sort()).toEqual(
+      [oneCame.neg.captain.user.id, oneCame.neg.partner.user.id].sort(),
+    );
+    expect(strikes.every((s) => s.debateId === oneCame.debateId)).toBe(true);
   });
 
   it('never seats as standby a judge whom a partner (not the captain) blocked', async () => {
