@@ -142,9 +142,9 @@ export function byeText(pairing: TTournamentPairing, tense: 'present' | 'past'):
 }
 
 /** An entrant's debaters' names as the room names a side ("Ann Lee and Ben Ode"): a team is named by its members. */
-export function entrantMembersText(ref: Pick<TSeat, 'displayName'>): string {
-  // A team's name is its members' joined by " & " (the server's `teamNameOf`), as the privacy filter reads it too.
-  const names = ref.displayName.split(' & ');
+export function entrantMembersText(ref: Pick<TSeat, 'displayName' | 'memberNames'>): string {
+  // Read from the members' list the server sends, never by splitting the joined name (a name may hold " & ").
+  const names = ref.memberNames;
   return names.length <= 1 ? ref.displayName : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
@@ -165,7 +165,7 @@ export function pairingCoinFlipText(pairing: TTournamentPairing, viewerEntrantId
     if (!entrant) return 'Someone';
     return entrant.entrantId === viewerEntrantId ? 'You' : entrantMembersText(entrant);
   };
-  const isTeam = (userId: string) => (entrantOf(userId)?.displayName.split(' & ').length ?? 1) > 1;
+  const isTeam = (userId: string) => (entrantOf(userId)?.memberNames.length ?? 1) > 1;
   return coinFlipText(flip, loser.userId, nameOf, FORMATS.pf.sides, isTeam);
 }
 
