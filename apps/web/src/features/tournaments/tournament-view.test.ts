@@ -119,6 +119,12 @@ describe('byeText', () => {
     const walkover = { ...bye, walkoverFrom: seat(2, 'Ben') };
     expect(byeText(walkover, 'present')).toBe('Ann goes through: Ben cannot take part (walkover)');
     expect(byeText(walkover, 'past')).toBe('Ann went through: Ben did not take part (walkover)');
+    // A host put Ann through instead of Ben, who went through at the release: nobody is said not to have come.
+    const corrected = { ...walkover, flags: ['walkover_corrected' as const] };
+    expect(byeText(corrected, 'present')).toBe(
+      'Ann goes through: a host corrected the walkover, and Ben does not go on',
+    );
+    expect(byeText(corrected, 'past')).toBe('Ann went through: a host corrected the walkover, and Ben did not go on');
     expect(byeText(pairing({}), 'past')).toBeNull();
   });
 });

@@ -34,6 +34,7 @@ export const FLAG_LABELS: Record<TDrawFlag, string> = {
   rematch: 'Rematch',
   same_team: 'Same team',
   side_imbalance: 'Sides uneven',
+  walkover_corrected: 'Walkover corrected',
 };
 
 /** Breaks the create form offers: none, or a power of two up to 16 (the server takes any size up to its maximum). */
@@ -136,6 +137,12 @@ export function byeText(pairing: TTournamentPairing, tense: 'present' | 'past'):
   const name = pairing.bye.displayName;
   if (!pairing.walkoverFrom) return tense === 'present' ? `${name} has the bye` : `${name} had a bye`;
   const other = pairing.walkoverFrom.displayName;
+  // A host corrected the walkover: the entrant who went through first does not go on (nobody "did not take part").
+  if (pairing.flags.includes('walkover_corrected')) {
+    return tense === 'present'
+      ? `${name} goes through: a host corrected the walkover, and ${other} does not go on`
+      : `${name} went through: a host corrected the walkover, and ${other} did not go on`;
+  }
   return tense === 'present'
     ? `${name} goes through: ${other} cannot take part (walkover)`
     : `${name} went through: ${other} did not take part (walkover)`;
