@@ -157,3 +157,18 @@ export function seatsOfRound(debateId: number): { userId: string; side: 'a' | 'b
       }[],
   );
 }
+
+/**
+ * Sets (an ISO time) or lifts (null) the suspension on `userId`'s account, as a moderator's action leaves it on the
+ * row: a tournament's walkover is given to the opponent of an entrant the seat rule refuses at a release.
+ */
+export function setSuspendedUntil(userId: string, until: string | null): void {
+  const db = new Database(testDatabasePath(), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db.prepare('update users set suspendedUntil = ? where id = ?').run(until, userId);
+    if (changed.changes !== 1) throw new Error(`no account has the id ${userId}`);
+  } finally {
+    db.close();
+  }
+}

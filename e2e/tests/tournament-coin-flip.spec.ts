@@ -17,7 +17,9 @@ test('both debaters make their coin flip choices in the room, and the clock then
 }) => {
   test.setTimeout(90_000);
   const run = Date.now().toString(36);
-  const names = { coach: `Host ${run}`, ann: `Ann ${run}`, ben: `Ben ${run}` };
+  // Names with " & " in them are one person each: the tournament's page names the entrant from its members' list, never
+  // by splitting a joined team name (which read "Ann & Co" as two people, "Ann and Co").
+  const names = { coach: `Host ${run}`, ann: `Ann & Co ${run}`, ben: `Ben & Jo ${run}` };
   const coachCtx = await browser.newContext();
   const annCtx = page.context();
   const benCtx = await browser.newContext();

@@ -175,6 +175,8 @@ export const ZPairRoundsRequest = z.discriminatedUnion('mode', [
       sideA: z.array(ZUserId).min(1, 'Choose side A’s debaters.').max(3),
       sideB: z.array(ZUserId).min(1, 'Choose side B’s debaters.').max(3),
       judgeUserId: ZUserId.nullable().optional(),
+      /** As a one-on-one pairing's: past or missing, the round starts now. */
+      startsAt: ZStartsAt,
     })
     .superRefine((value, ctx) => {
       const message = teamPairingRefusal(value);

@@ -3,6 +3,7 @@
  * bracket in `brackets-manager`'s own tables (which `brackets-viewer` draws as they are) and the champion once the
  * final is decided.
  */
+import type { TTournamentEntrantRef } from './tournament-schemas.js';
 
 /** A bracket's participant: `brackets-manager`'s row with the entrant's name, and their entrant id. */
 export interface TTournamentBracketParticipant {
@@ -10,6 +11,8 @@ export interface TTournamentBracketParticipant {
   tournament_id: number | string;
   name: string;
   entrantId: number;
+  /** The entrant's debaters' names in speaking order (`TTournamentEntrantRef.memberNames`); `name` is for showing. */
+  memberNames: string[];
 }
 
 /**
@@ -31,7 +34,7 @@ export interface TTournamentDivisionBracket {
   name: string;
   /** The break, seed 1 first (to an outsider, without the seeds of minors, whose place is private). */
   seeds: { seed: number; entrantId: number; displayName: string }[];
-  champion: { entrantId: number; userId: string | null; displayName: string } | null;
+  champion: TTournamentEntrantRef | null;
   bracket: TTournamentBracketView;
 }
 

@@ -228,7 +228,18 @@ export interface TTournamentDivision {
 export interface TTournamentEntrantRef {
   entrantId: number;
   userId: string | null;
+  /** For showing only (a team's is `teamDisplayName` of its members'); who is in it is `memberNames`. */
   displayName: string;
+  /** The entrant's debaters' names in speaking order (one for an entrant of one), as this viewer may read them. */
+  memberNames: string[];
+}
+
+/**
+ * A team's name as shown, its members' names in speaking order: "Ann Lee & Ben Ode". Never split it to learn who is
+ * in the team (a name may hold " & "): read the members' list beside it.
+ */
+export function teamDisplayName(memberNames: readonly string[]): string {
+  return memberNames.join(' & ');
 }
 
 export interface TTournamentEntrant {
@@ -355,6 +366,8 @@ export interface TTournamentStandingRow {
   entrantId: number;
   userId: string;
   displayName: string;
+  /** The entrant's debaters' names in speaking order (`TTournamentEntrantRef.memberNames`). */
+  memberNames: string[];
   teamName: string | null;
   isWithdrawn: boolean;
   wins: number;

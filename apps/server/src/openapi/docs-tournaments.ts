@@ -158,7 +158,8 @@ export const TOURNAMENT_ROUTE_DOCS: Record<string, TRouteDoc> = {
   },
   'POST /api/tournaments/:id/pairings/:pairingId/corrections': {
     tag: 'Tournaments',
-    summary: 'A host corrects a confirmed result (winner, speaker points) with a reason (audited).',
+    summary:
+      'A host corrects a confirmed result (winner, speaker points) or an elimination walkover (its winner) with a reason (audited).',
     body: ZTournamentResultCorrection,
     ok: created('The round.'),
   },

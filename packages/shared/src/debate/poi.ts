@@ -4,8 +4,16 @@
  * POI_ANSWER_SECONDS to be asked and answered. In a rebuttal the other side may rise on a point of order.
  */
 import { z } from 'zod';
-import { FORMATS, mayRunSpeech, speechesOf, type TFormatId, type TSeatPosition, type TSideKey } from '../formats.js';
-import { displayAt, type TClockState } from './clock.js';
+import {
+  FORMATS,
+  mayRunSpeech,
+  poiPositionRefusal,
+  speechesOf,
+  type TFormatId,
+  type TSeatPosition,
+  type TSideKey,
+} from '../formats.js';
+import { elapsedAt, type TClockState } from './clock.js';
 import { ZDebateId } from './protocol.js';
 
 export const POI_ANSWER_SECONDS = 15;
@@ -33,7 +41,12 @@ export interface TPoi {
   answeredAt: string | null;
 }
 
-/** Why `side` may not offer a point of `kind` now, or null when it may. */
+/**
+ * Why `side` may not offer a point of `kind` now, or null when it may. A point of information follows the format's
+ * one rule of who may offer and when (`poiPositionRefusal`, which `mayOfferPoi` answers as a boolean): only from the
+ * other bench than the speaker's, in a speech that takes points, outside its protected first and last stretch and
+ * before its time is up.
+ */
 export function poiRefusal(
   formatId: TFormatId,
   clock: TClockState,
@@ -44,15 +57,13 @@ export function poiRefusal(
   if (!side) return 'Only the debaters offer points.';
   const speech = clock.phase === 'speech' ? speechesOf(formatId, clock.firstSide)[clock.speechIndex] : undefined;
   if (!speech || clock.isPaused) return 'Points are offered during a running speech.';
-  if (speech.speaker === side || speech.speaker === 'both') return 'Only the other side offers a point.';
   if (kind === 'order') {
+    if (speech.speaker === side || speech.speaker === 'both') return 'Only the other side offers a point.';
     return speech.allowsPointOfOrder ? null : 'Points of order are raised only during the rebuttals.';
   }
-  if (!speech.allowsPoi) return 'Points of information are not taken in this speech.';
-  const display = displayAt(clock, nowMs);
-  if (display.poi?.isProtected) return 'Protected time: points of information are not allowed now.';
-  if (!display.poi?.isOpen) return 'The speech’s time is up: no more points of information.';
-  return null;
+  // Who offers is read by side (bench): a partner's position does not change it.
+  const elapsedSeconds = elapsedAt(clock, nowMs) / 1000;
+  return poiPositionRefusal(FORMATS[formatId], speech.id, { side, position: null }, elapsedSeconds);
 }
 
 /**

@@ -155,6 +155,7 @@ export function poiPositionRefusal<S extends string>(
   return null;
 }
 
+/** Whether `offerer` may offer a point now: the rule the server enforces (`poiRefusal` reads `poiPositionRefusal`). */
 export function mayOfferPoi<S extends string>(
   format: TAnyFormat<S>,
   speechId: string,

@@ -38,7 +38,8 @@ export interface TRoundRecord {
 }
 
 /** Why a drawn debate is marked for the host: the draw could not avoid it (see `drawRound`). */
-export type TDrawFlag = 'rematch' | 'same_team' | 'side_imbalance';
+/** `walkover_corrected`: a host put the entrant who could not take part through instead (not a draw's flag). */
+export type TDrawFlag = 'rematch' | 'same_team' | 'side_imbalance' | 'walkover_corrected';
 
 /** A debate of a new draw. */
 export interface TDrawnDebate {

@@ -256,6 +256,41 @@ describe.each(TEST_ENGINES)('debate sockets on %s', (engine) => {
     expect(strikes).toEqual([{ userId: absent.user.id, debateId }]);
   });
 
+  it('a team none of whose members comes forfeits, and every member of it is struck; the other team is not', async () => {
+    const [ada, bea, cy, dee] = [await buildUser(t), await buildUser(t), await buildUser(t), await buildUser(t)];
+    const call = (who: typeof ada, url: string, payload: object = {}) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
+    for (const [a, b] of [
+      [ada, bea],
+      [cy, dee],
+    ] as const) {
+      const made = await call(a, '/api/debates/partner-links', { formatId: 'pf' });
+      expect((await call(b, `/api/debates/partner-links/${made.json().link.token}/accept`)).statusCode).toBe(200);
+    }
+    const adaSocket = await client(ada.cookie);
+    const beaSocket = await client(bea.cookie);
+    const told = nextEvent(adaSocket, 'debate.matched');
+    const made = await call(ada, '/api/debates/challenges', {
+      formatId: 'pf',
+      mode: 'team',
+      partnerIds: [bea.user.id],
+    });
+    const token = made.json().challenge.token as string;
+    expect((await call(cy, `/api/debates/challenges/${token}/accept`, { partnerIds: [dee.user.id] })).statusCode).toBe(
+      200,
+    );
+    const { debateId } = await told;
+    expect(await ask(adaSocket, 'debate.join', { debateId })).toMatchObject({ ok: true });
+    expect(await ask(beaSocket, 'debate.join', { debateId })).toMatchObject({ ok: true });
+    // Neither Cy nor Dee ever opens the room: the team forfeits once the window ends.
+    const ended = await nextEvent(adaSocket, 'debate.updated', 4000);
+    expect(ended.debate.status).toBe('forfeited');
+    expect([cy.user.id, dee.user.id]).toContain(ended.debate.forfeitedBy);
+    const strikes = await t.database.db.selectFrom('playStrikes').select(['userId', 'debateId']).execute();
+    expect(strikes.map((s) => s.userId).sort()).toEqual([cy.user.id, dee.user.id].sort());
+    expect(strikes.every((s) => s.debateId === debateId)).toBe(true);
+  });
+
   it('a match made over HTTP on an instance no socket has reached yet is still watched for no-shows', async () => {
     // Nobody has connected to this instance: the match is made over HTTP alone, and neither debater ever comes.
     const [first, second] = [await buildUser(t), await buildUser(t)];

@@ -193,7 +193,9 @@ export class DebateRooms {
       if (await results.abandon(this.deps, debateId)) this.log.info({ debateId }, 'every debater away: abandoned');
       return;
     }
-    const result = await results.forfeit(this.deps, debateId, userId, { byAbsence: true });
+    // Every member of the side is away (a partner in the room keeps it in): each is struck.
+    const absentIds = [userId, ...role.partnerIds.filter((id) => !inRoom.has(id))];
+    const result = await results.forfeit(this.deps, debateId, userId, { absentIds });
     if (result) this.log.info({ debateId, userId }, 'debater forfeited after being away');
   }
 

@@ -65,6 +65,15 @@ describe.each(TEST_ENGINES)('points of information on %s', (engine) => {
       [late.id, 'lapsed'],
     ]);
 
+    // Past the speech's time the window is closed as time up, by the format's one rule (`mayOfferPoi`), not called
+    // protected time; the speaker and their side are refused whatever the time.
+    await expect(pois.offerPoi(at(7 * 60 + 0.5), opp.user, id, 'poi')).rejects.toThrow(
+      'The speech’s time is up: no more points of information.',
+    );
+    await expect(pois.offerPoi(at(7 * 60 - 10), gov.user, id, 'poi')).rejects.toThrow(
+      'Only the other side offers a point.',
+    );
+
     // In the rebuttals the other side may rise on a point of order (no POIs there); it is recorded as raised.
     let elapsed = 7 * 60;
     for (const speech of ['pmc', 'loc', 'mgc', 'moc']) {

@@ -5,6 +5,7 @@
 import { chunks } from '../../db/batches';
 import { compiledOnce } from '../../db/compiled-query';
 import type { TDebatesDb } from './debates.repository';
+import type { TDebateRow } from './debates.tables';
 
 /** Read on every queue join and queue status: compiled once. */
 const activeDebateIdQuery = compiledOnce((db, param: <T = string>(name: 'userId') => T) =>
@@ -69,9 +70,14 @@ const scheduledRoundsOfUserQuery = compiledOnce((db, param: <T = string>(name: '
   return side('debaterAId').unionAll(side('debaterBId').where('debaterAId', '!=', param('userId')));
 });
 
-/** The live practice rounds with a start time that these users debate, started or not, earliest start first. */
+/**
+ * The live practice rounds with a start time that these users debate, started or not, earliest start first. Each
+ * names its debaters among `userIds` in `debaterIds`: the sides' first seats, and a partner of a round of teams
+ * (seat 2 or 3, found by the seats' user index).
+ */
 export async function listScheduledRoundsOf(db: TDebatesDb, userIds: string[]) {
-  const rows = [];
+  const rows: Pick<TDebateRow, 'id' | 'formatId' | 'startsAt' | 'debaterAId' | 'debaterBId'>[] = [];
+  const partnersOf = new Map<number, string[]>();
   if (userIds.length === 1) {
     rows.push(...(await scheduledRoundsOfUserQuery(db, { userId: userIds[0]! })));
   } else {
@@ -88,7 +94,37 @@ export async function listScheduledRoundsOf(db: TDebatesDb, userIds: string[]) {
       );
     }
   }
-  const unique = new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), startsAt: r.startsAt! }]));
+  for (const chunk of chunks(userIds)) {
+    const seated = await db
+      .selectFrom('debateSeats')
+      .innerJoin('debates', 'debates.id', 'debateSeats.debateId')
+      .select([
+        'debates.id as id',
+        'debates.formatId as formatId',
+        'debates.startsAt as startsAt',
+        'debates.debaterAId as debaterAId',
+        'debates.debaterBId as debaterBId',
+        'debateSeats.userId as userId',
+      ])
+      .where('debateSeats.userId', 'in', chunk)
+      .where('debateSeats.seat', '>', 1)
+      .where('debates.status', '=', 'live')
+      .where('debates.startsAt', 'is not', null)
+      .execute();
+    for (const { userId, ...row } of seated) {
+      rows.push(row);
+      partnersOf.set(Number(row.id), [...(partnersOf.get(Number(row.id)) ?? []), userId]);
+    }
+  }
+  const asked = new Set(userIds);
+  const unique = new Map(
+    rows.map((r) => {
+      const id = Number(r.id);
+      const firsts = [r.debaterAId, r.debaterBId].filter((u) => asked.has(u));
+      const others = partnersOf.get(id) ?? [];
+      return [id, { ...r, id, startsAt: r.startsAt!, debaterIds: [...new Set([...firsts, ...others])] }] as const;
+    }),
+  );
   return [...unique.values()].sort((x, y) => x.startsAt.localeCompare(y.startsAt) || x.id - y.id);
 }
 

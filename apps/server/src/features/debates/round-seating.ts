@@ -9,6 +9,7 @@ import {
   createClock,
   FORMATS,
   isMinorRound,
+  longestRoundMs,
   mayJudgeMinors,
   minorPairingJudgeRefusal,
   seatingFormatRefusal,
@@ -44,6 +45,11 @@ export interface TSeatedRoundInput {
   teamId?: number | null;
   /** A challenge's prep time in minutes; absent: the format's default. */
   prepMinutes?: number;
+  /**
+   * A coach's round paired for later (ISO, UTC): announced and guarded from then (`announceDueRounds`), and nobody
+   * debating now is busy for it unless it starts before their round could be over. Absent or past: it starts now.
+   */
+  startsAt?: string | null;
 }
 
 /** The seats' sides today: the round's row still names side A's and side B's first debater. */
@@ -122,7 +128,11 @@ export async function seatRoundIn(
   }
   const tx = repo.debatesDb(trx);
   refuse(await findSeatingRefusal(trx, { debaters, judgeIds }, nowMs(deps)));
-  const busy = await guards.findActiveUserIds(tx, [...debaters.map((d) => d.userId), ...judgeIds]);
+  const startMs = input.startsAt ? Math.max(Date.parse(input.startsAt), nowMs(deps)) : nowMs(deps);
+  const isSoon = startMs < nowMs(deps) + longestRoundMs(input.formatId);
+  const busy = isSoon
+    ? await guards.findActiveUserIds(tx, [...debaters.map((d) => d.userId), ...judgeIds])
+    : new Set<string>();
   if (busy.size > 0) {
     const names = await findUserNames(trx, [...busy]);
     const who = [...busy].map((id) => names.get(id) ?? 'Someone').join(', ');
@@ -139,13 +149,17 @@ export async function seatRoundIn(
     seats: SIDES.flatMap((side) => sides.get(side)!),
     judgeId: input.judgeId ?? null,
     teamId: input.teamId ?? null,
+    startsAt: input.startsAt ?? null,
     clock: createClock(input.formatId, input.prepMinutes === undefined ? {} : { prepMinutes: input.prepMinutes }),
     now,
   });
-  await guards.insertActiveDebaters(
-    tx,
-    debateId,
-    debaters.map((d) => d.userId),
-  );
+  // A round paired for later takes its debaters' guards at its start (`takeActiveDebaters`), as `insertDebates` does.
+  if (startMs <= nowMs(deps)) {
+    await guards.insertActiveDebaters(
+      tx,
+      debateId,
+      debaters.map((d) => d.userId),
+    );
+  }
   return debateId;
 }

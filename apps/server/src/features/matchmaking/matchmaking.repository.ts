@@ -39,9 +39,14 @@ export interface TQueueJoinRow {
   partnerIds: readonly string[];
 }
 
-/** `partnerIds` as stored: each id between commas (`,a,b,`), so a partner is found by `like '%,id,%'`; null if none. */
-export function encodePartnerIds(partnerIds: readonly string[]): string | null {
-  return partnerIds.length === 0 ? null : `,${[...partnerIds].sort().join(',')},`;
+/**
+ * `partnerIds` as stored: each id between commas (`,a,b,`), so a partner is found by `like '%,id,%'`; null if none.
+ * A queue entry's are sorted (one team reads the same whoever named it); a challenge's keep the challenger's order,
+ * which is the order of their team's positions (`isOrdered`).
+ */
+export function encodePartnerIds(partnerIds: readonly string[], isOrdered = false): string | null {
+  if (partnerIds.length === 0) return null;
+  return `,${(isOrdered ? [...partnerIds] : [...partnerIds].sort()).join(',')},`;
 }
 
 export function decodePartnerIds(stored: string | null): string[] {
@@ -166,7 +171,7 @@ export async function insertChallenge(
       debateId: null,
       createdAt: values.now,
       mode: values.mode,
-      partnerIds: values.partnerIds.length > 0 ? encodePartnerIds(values.partnerIds) : null,
+      partnerIds: encodePartnerIds(values.partnerIds, true),
     })
     .execute();
 }

@@ -51,8 +51,7 @@ export function clashingRound(
 ): TScheduledRound | undefined {
   return rounds.find(
     (r) =>
-      (r.debaterAId === userId || r.debaterBId === userId) &&
-      roundsOverlap(window, { formatId: r.formatId, startMs: Date.parse(r.startsAt) }),
+      r.debaterIds.includes(userId) && roundsOverlap(window, { formatId: r.formatId, startMs: Date.parse(r.startsAt) }),
   );
 }
 

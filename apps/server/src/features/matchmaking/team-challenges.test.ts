@@ -107,6 +107,57 @@ describe.each(TEST_ENGINES)('challenges between teams on %s', (engine) => {
     expect((await seats()).map((s) => s.position)).toEqual([null, null]);
   });
 
+  it('a World Schools challenge names two partners a team, each one of the maker’s own, and seats six', async () => {
+    const people: TCookieUser[] = [];
+    for (let i = 0; i < 6; i++) people.push(await buildUser(t));
+    const [ada, bea, cal, cy, dee, eve] = people as [
+      TCookieUser,
+      TCookieUser,
+      TCookieUser,
+      TCookieUser,
+      TCookieUser,
+      TCookieUser,
+    ];
+    for (const [a, b] of [
+      [ada, bea],
+      [ada, cal],
+      [cy, dee],
+      [cy, eve],
+    ] as const) {
+      await link(a, b, 'ws');
+    }
+    // One partner is not a team of three; a partner of a partner (Dee is Cy's, not Ada's) is not one's own.
+    const one = await call(ada, 'POST', '/api/debates/challenges', {
+      formatId: 'ws',
+      mode: 'team',
+      partnerIds: [bea.user.id],
+    });
+    expect(one.statusCode).toBe(400);
+    expect(one.json().error.message).toBe('A World Schools team is 3 debaters: choose 2 partners.');
+    const notMine = await call(ada, 'POST', '/api/debates/challenges', {
+      formatId: 'ws',
+      mode: 'team',
+      partnerIds: [bea.user.id, dee.user.id],
+    });
+    expect(notMine.statusCode).toBe(403);
+    const token = await challenge(ada, { formatId: 'ws', mode: 'team', partnerIds: [bea.user.id, cal.user.id] });
+    const accepted = await accept(cy, token, [dee.user.id, eve.user.id]);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const seated = await seats();
+    const seatOf = (u: TCookieUser) => seated.find((s) => s.userId === u.user.id)!;
+    expect(seated).toHaveLength(6);
+    expect([ada, bea, cal, cy, dee, eve].map((u) => seatOf(u).position)).toEqual([
+      'first',
+      'second',
+      'third',
+      'first',
+      'second',
+      'third',
+    ]);
+    expect(new Set([ada, bea, cal].map((u) => seatOf(u).side)).size).toBe(1);
+    expect(seatOf(ada).side).not.toBe(seatOf(cy).side);
+  });
+
   it('names a partner under 18 to someone outside the team by first name and initials only', async () => {
     const teen = `${new Date().getUTCFullYear() - 16}-01`;
     const mia = await buildUser(t, { birthMonth: teen });

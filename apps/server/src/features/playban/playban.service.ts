@@ -1,8 +1,9 @@
 /**
- * Behaviour limits (Lichess's "playban"): a debater who leaves a live round or never comes to it
- * (the forfeit watch) gets a strike, recorded in the transaction that settles the forfeit; three strikes within a day
- * bring a matchmaking cooldown (10 minutes, 30 minutes, 2 hours, then 24 hours), the step going down one per clean
- * week. The Forfeit button, a block's early end and a coach's cancel are no strikes.
+ * Behaviour limits (Lichess's "playban"): a debater who leaves a live round or never comes to it (the forfeit watch)
+ * gets a strike, recorded in the transaction that settles the forfeit; a team that forfeits by absence strikes each of
+ * its members who was away, never one who was there. Three strikes within a day bring a matchmaking cooldown (10
+ * minutes, 30 minutes, 2 hours, then 24 hours), the step going down one per clean week. The Forfeit button, a block's
+ * early end and a coach's cancel are no strikes.
  */
 import type { Kysely } from 'kysely';
 import { PLAYBAN_STEPS_MS, PLAYBAN_STRIKES, PLAYBAN_WINDOW_MS, decayedStep, nextStep } from '@resolved/shared';

@@ -43,7 +43,7 @@ describe.each(TEST_ENGINES)('behaviour limits (playban) on %s', (engine) => {
   /** `striker` never comes to (or leaves) a live round: the forfeit watch settles it. */
   async function noShow(striker: TCookieUser) {
     const { debateId } = await liveRound(striker);
-    const ended = await results.forfeit(deps(), debateId, striker.user.id, { byAbsence: true });
+    const ended = await results.forfeit(deps(), debateId, striker.user.id, { absentIds: [striker.user.id] });
     expect(ended).toMatchObject({ status: 'forfeited', forfeitedBy: striker.user.id });
     advance(MINUTE);
   }
@@ -149,14 +149,14 @@ describe.each(TEST_ENGINES)('behaviour limits (playban) on %s', (engine) => {
       const { debateId, opponent } = await liveRound(striker);
       // One of the two blocks the other: the round ends early, abandoned.
       expect((await call(opponent, 'PUT', `/api/blocks/${striker.user.id}`)).statusCode).toBeLessThan(300);
-      expect(await results.forfeit(deps(), debateId, striker.user.id, { byAbsence: true })).toBeNull();
+      expect(await results.forfeit(deps(), debateId, striker.user.id, { absentIds: [striker.user.id] })).toBeNull();
       await call(opponent, 'DELETE', `/api/blocks/${striker.user.id}`);
       advance(MINUTE);
     }
     for (let i = 0; i < 2; i++) {
       const { debateId } = await liveRound(striker);
       expect(await results.abandon(deps(), debateId, { isCancel: true })).toMatchObject({ status: 'abandoned' });
-      expect(await results.forfeit(deps(), debateId, striker.user.id, { byAbsence: true })).toBeNull();
+      expect(await results.forfeit(deps(), debateId, striker.user.id, { absentIds: [striker.user.id] })).toBeNull();
       advance(MINUTE);
     }
     expect((await joinQueue(striker)).json().status).toBe('waiting');

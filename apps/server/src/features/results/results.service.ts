@@ -27,15 +27,7 @@ import type { DB } from '../../db/schema';
 import { AppError, refuse, refused } from '../../lib/errors';
 import * as repo from '../debates/rounds.service';
 import { loadDebate, emitDebateUpdated, minorsOfRound } from '../debates/debates.service';
-import {
-  db,
-  debaterSeatsOf,
-  nowMs,
-  requireDebate,
-  roundSeatsOf,
-  seatOfDebater,
-  seatsOfRow,
-} from '../debates/round-row';
+import { db, debaterSeatsOf, nowMs, requireDebate, roundSeatsOf, seatsOfRow, sideKeyOf } from '../debates/round-row';
 import * as resultsRepo from './results.repository';
 import { settleRound } from '../debates/awards';
 import { teamJudgeIds } from '../memberships/memberships.service';
@@ -169,20 +161,22 @@ export async function closeUnjudgedDebates(deps: TDebatesDeps, deadlineMs = BALL
 
 /**
  * A debater away for too long (or who leaves) forfeits a live debate; the other side wins. A forfeit by absence (the
- * forfeit watch: left, or never came) is also a strike towards a matchmaking cooldown, recorded in the same
- * transaction; the Forfeit button (a resignation) is not.
+ * forfeit watch: left, or never came) is also a strike towards a matchmaking cooldown for each debater of the side in
+ * `absentIds` (a whole team away: every member; one who was there gets none), recorded in the same transaction; the
+ * Forfeit button (a resignation) is not.
  */
 export async function forfeit(
   deps: TDebatesDeps,
   debateId: number,
   userId: string,
-  options: { byAbsence?: boolean } = {},
+  options: { absentIds?: readonly string[] } = {},
 ): Promise<TDebate | null> {
   const changed = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
     // Any member of a side forfeits (resigns) for the whole side.
-    const side = (await seatOfDebater(deps, row, userId, tx))?.side;
+    const seats = await debaterSeatsOf(deps, row, tx);
+    const side = sideKeyOf(seats.find((s) => s.userId === userId)?.side);
     if (!side || row.status !== 'live') return false;
     const winnerSide: TSideKey = side === 'a' ? 'b' : 'a';
     const now = nowIso();
@@ -198,7 +192,9 @@ export async function forfeit(
     // The speech running at the forfeit counts for what it ran.
     const spokenMs = Number(row.spokenMs) + spokenIncrement(repo.clockFromRow(row), nowMs(deps));
     await settleRound(tx, row, 'forfeited', { winnerSide, forfeitedBy: userId, spokenMs, now });
-    if (options.byAbsence) await recordStrike(trx, userId, debateId, nowMs(deps));
+    // Only the forfeiting side's seats are struck, whatever a caller passes.
+    const struck = seats.filter((s) => s.side === side && options.absentIds?.includes(s.userId));
+    for (const seat of struck) await recordStrike(trx, seat.userId, debateId, nowMs(deps));
     return true;
   });
   return changed ? emitDebateUpdated(deps, debateId) : null;

@@ -3,11 +3,12 @@
  * in Public Forum open one round with every seat in its position and a judge, all told; the wrong side size, someone
  * twice, an outsider, a format of one a side and a block between any two seated are clear 4xx and write nothing.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TSessionUser, TTeam } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import type { TDomainEvent } from '../../lib/events';
+import { announceDueRounds } from './team-rounds.service';
 
 type TCookieUser = { user: TSessionUser; cookie: string };
 
@@ -79,6 +80,54 @@ describe.each(TEST_ENGINES)('a coach pairs teams on %s', (engine) => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toContain('in another debate right now');
+  });
+
+  it('a round of teams paired for later opens at its start, and a partner is not booked twice meanwhile', async () => {
+    const deps = { database: t.app.context.database, events: t.app.context.events };
+    const { coach, team, members } = await teamOf(8);
+    const [m0, m1, m2, m3, m4, m5, m6, m7] = members.map((m) => m.user.id) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const startsAt = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const pair = (body: object) => call(coach, 'POST', `/api/teams/${team.id}/rounds`, body);
+    const res = await pair({
+      mode: 'teams',
+      formatId: 'pf',
+      sideA: [m0, m1],
+      sideB: [m2, m3],
+      judgeUserId: m4,
+      startsAt,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [round] = res.json().rounds as { debateId: number; startsAt: string | null }[];
+    expect(round!.startsAt).toBe(startsAt);
+    // Paired for later: nobody is told it is open, and its debaters are free now for a round over by its start.
+    const opened = () =>
+      events
+        .filter((e) => e.name === 'team.round_opened' && e.payload.round.debateId === round!.debateId)
+        .map((e) => e.room);
+    expect(opened()).toEqual([]);
+    const now = await pair({ mode: 'manual', formatId: 'ld', pairs: [{ aUserId: m1, bUserId: m5 }] });
+    expect(now.statusCode, now.body).toBe(201);
+    // A partner (the side's second seat) is booked at that time: another round then is refused, naming them.
+    const clash = await pair({ mode: 'teams', formatId: 'pf', sideA: [m6, m1], sideB: [m7, m5], startsAt });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error.message).toMatch(/^Member 1 has a practice round at .* that this one would run into\.$/);
+    // At its start every seat and the judge are told.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(startsAt) + 1_000 });
+    try {
+      expect(await announceDueRounds(deps)).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(opened().sort()).toEqual([m0, m1, m2, m3, m4].map((id) => `user:${id}`).sort());
   });
 
   it('refuses a bad pairing with a clear 4xx and writes nothing', async () => {

@@ -3,7 +3,8 @@
  * side's first position), and a judge if any. Every seat rule is read by `seatRoundIn` over all of its people
  * (bans and suspensions, blocks between any two, who a minor meets, positions valid for the format); this module
  * adds what a coach's pairing needs: members of this team only, and no practice round paired for later run into.
- * Such a round starts now.
+ * Such a round starts now or, as a one-on-one pairing, at a later time (`startsAt`): then it is announced to every
+ * seat and guarded from its start (`announceDueRounds`), and its debaters are free until then for rounds over by it.
  */
 import { FORMATS, REALTIME_ROOMS, type TDebaterSeatInput, type TSessionUser, type TTeamRound } from '@resolved/shared';
 import { AppError, refused } from '../../lib/errors';
@@ -24,6 +25,7 @@ export interface TTeamPairing {
   sideA: string[];
   sideB: string[];
   judgeUserId?: string | null;
+  startsAt?: string | null;
 }
 
 const SIDE_KEYS = ['a', 'b'] as const;
@@ -49,11 +51,18 @@ export async function pairTeamRound(
     throw new AppError('validation_failed', 'Pair members of this team only.', undefined, 'not_team_member');
   }
   const nowMs = deps.now ? deps.now() : Date.now();
+  // Past or missing: the round starts now.
+  const startMs = request.startsAt ? Math.max(Date.parse(request.startsAt), nowMs) : nowMs;
+  const isForLater = startMs > nowMs;
   const tx = debatesRepo.debatesDb(database);
   const scheduled = await debatesRepo.listScheduledRoundsOf(tx, debaters);
   for (const id of debaters) {
-    const clash = clashingRound(scheduled, id, { formatId: request.formatId, startMs: nowMs });
-    if (clash && Date.parse(clash.startsAt) > nowMs) {
+    const clash = clashingRound(scheduled, id, { formatId: request.formatId, startMs });
+    // One that has started is a debate now (its guard may not be taken yet: the opening sweep takes it).
+    if (clash && Date.parse(clash.startsAt) <= nowMs) {
+      throw new AppError('conflict', `${name(id)} is in another debate right now.`, undefined, 'team_member_busy');
+    }
+    if (clash) {
       throw new AppError(
         'conflict',
         `${name(id)} has a practice round at ${utcTime(clash.startsAt)} that this one would run into.`,
@@ -83,14 +92,17 @@ export async function pairTeamRound(
       debaters: seats,
       judgeId: request.judgeUserId ?? null,
       teamId,
+      startsAt: request.startsAt ?? null,
     });
-    // Someone waiting in the public queue is taken out of it: their coach's round comes first.
-    for (const userId of debaters) await deleteQueueEntry(trx, userId);
+    // Someone waiting in the public queue is taken out of it: their coach's round comes first. For a round paired
+    // for later, the matching sweep leaves out whoever could not be done by its start.
+    if (!isForLater) for (const userId of debaters) await deleteQueueEntry(trx, userId);
     return id;
   });
   const row = await debatesRepo.findDebate(tx, debateId);
   const shaped = await toTeamRounds(deps, row ? [row] : []);
-  for (const round of shaped) announceOpening(deps, round, debaters);
+  // A round that starts now is announced now; one paired for later when its time comes (announceDueRounds).
+  if (!isForLater) for (const round of shaped) announceOpening(deps, round, debaters);
   for (const member of members.keys()) {
     deps.events.emit({ name: 'team.changed', room: REALTIME_ROOMS.user(member), payload: { teamId: team.id } });
   }

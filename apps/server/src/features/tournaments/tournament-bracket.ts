@@ -159,7 +159,10 @@ export async function replayStoredBracket(
  * The bracket as `brackets-viewer` draws it: the manager's own tables, each participant named with the entrant's
  * display name (and carrying their entrant id).
  */
-export function bracketView(stored: string, nameOf: (entrantId: number) => string): TTournamentBracketView {
+export function bracketView(
+  stored: string,
+  entrantOf: (entrantId: number) => { displayName: string; memberNames: string[] },
+): TTournamentBracketView {
   const data = parse(stored);
   return {
     stage: data.stage,
@@ -170,8 +173,9 @@ export function bracketView(stored: string, nameOf: (entrantId: number) => strin
     participant: data.participant.map((p) => ({
       id: p.id,
       tournament_id: p.tournament_id,
-      name: nameOf(Number(p.name)),
+      name: entrantOf(Number(p.name)).displayName,
       entrantId: Number(p.name),
+      memberNames: entrantOf(Number(p.name)).memberNames,
     })),
   };
 }

@@ -4,15 +4,10 @@
  * exports and the round's own page; ratings and points given are not re-applied (see docs/decisions.md). A round
  * drawn from the result — an elimination result's next round (its winner went on), a preliminary result's first
  * elimination round (the break was seeded from the tab) — is drawn again in the same transaction if none of its
- * debates has started, and the correction is refused (409) once one has.
+ * debates has started, and the correction is refused (409) once one has. An elimination round's walkover (no debate)
+ * is corrected the same way, its winner only (`tournament-walkover-correction.ts`).
  */
-import {
-  type TSessionUser,
-  type TTournamentResultCorrection,
-  type TTournamentRound,
-  inSentence,
-  roundName,
-} from '@resolved/shared';
+import { type TSessionUser, type TTournamentResultCorrection, type TTournamentRound } from '@resolved/shared';
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -20,14 +15,15 @@ import { AppError } from '../../lib/errors';
 import { withKeyLock } from '../../lib/key-lock';
 import { emitDebateUpdated } from '../debates/debates.service';
 import { correctResultIn } from '../results/result-corrections';
-import { lastRoundOf, reconcileResults } from './tournament-elimination';
 import * as hostRepo from './tournament-host.repository';
 import * as repo from './tournaments.repository';
 import type { TTournamentRow } from './tournaments.tables';
 import { lockKey, requireManager, type TTournamentsDeps } from './tournament-access';
 import { emitChanged } from './tournament-events';
 import { releaseRoundBy } from './tournament-release';
-import { callOffRound, namesOf, presentedRound, requireDebatePairing } from './tournament-host';
+import { namesOf, presentedRound, requireDebatePairing } from './tournament-host';
+import { followCorrection, redrawnBy } from './tournament-correction-follow';
+import { correctWalkoverIn } from './tournament-walkover-correction';
 
 /**
  * Corrects the confirmed result of a pairing's debate (also after the tournament is over): the winner and, for a
@@ -51,30 +47,37 @@ export async function correctResult(
   let corrected: TCorrected | undefined;
   if (isRedraw) {
     const takeBack = async (trx: Transaction<DB>) => {
-      corrected = await correctIn(trx, user, row, pairingId, input, { redraw: next });
+      corrected = await correctAnyIn(trx, user, row, pairingId, input, { redraw: next });
     };
     await releaseRoundBy(deps, user.id, id, next!, { takeBack });
   } else {
     corrected = await withKeyLock(deps.database, lockKey(id), (trx) =>
-      correctIn(trx, user, row, pairingId, input, { redraw: null }),
+      correctAnyIn(trx, user, row, pairingId, input, { redraw: null }),
     );
   }
-  await emitDebateUpdated(deps, corrected!.debateId);
+  if (corrected!.debateId !== null) await emitDebateUpdated(deps, corrected!.debateId);
   for (const debateId of corrected!.calledOff) await emitDebateUpdated(deps, debateId);
   await emitChanged(deps, id);
   return presentedRound(deps, id, corrected!.number);
 }
 
-type TCorrected = { debateId: number; number: number; calledOff: number[] };
+/** What a correction changed: its debate (null: a walkover's), its round, and the rooms it called off. */
+export type TCorrected = { debateId: number | null; number: number; calledOff: number[] };
 
-/**
- * The round a corrected result of round `number` was drawn from, if any: an elimination result's next round (its
- * winner went on), and a preliminary result's first elimination round (the break was seeded from the tab). Null: a
- * preliminary result with no break, or the final.
- */
-function redrawnBy(row: TTournamentRow, number: number): number | null {
-  if (number > row.prelimRounds) return number < lastRoundOf(row) ? number + 1 : null;
-  return row.breakSize > 0 ? row.prelimRounds + 1 : null;
+/** A walkover's correction (its winner) or a debate's (`correctIn`), by what the pairing is. */
+async function correctAnyIn(
+  trx: Kysely<DB>,
+  user: TSessionUser,
+  row: TTournamentRow,
+  pairingId: number,
+  input: TTournamentResultCorrection,
+  plan: { redraw: number | null },
+): Promise<TCorrected> {
+  const pairing = await hostRepo.findPairing(trx, row.id, pairingId);
+  if (pairing && Number(pairing.isBye) === 1 && pairing.negEntrantId !== null) {
+    return correctWalkoverIn(trx, user, row, pairing, input, plan);
+  }
+  return correctIn(trx, user, row, pairingId, input, plan);
 }
 
 /**
@@ -144,33 +147,6 @@ async function correctIn(
     after: describe(after),
     createdAt: nowIso(),
   });
-  const isElimination = pairing.number > row.prelimRounds;
-  const next = redrawnBy(row, pairing.number);
-  const all = await repo.listRounds(trx, id);
-  const nextRows = all.filter((r) => r.number === next && r.status !== 'draft');
-  // The round drawn from it was released (or taken back) since the caller looked: its answer would be wrong.
-  if (next !== null && nextRows.length > 0 !== (plan.redraw === next)) {
-    throw new AppError('conflict', `${roundName(next, row)} has changed meanwhile: correct the result again.`);
-  }
-  // A preliminary result once the elimination rounds went on past the first: the bracket is theirs now.
-  if (!isElimination && next !== null && all.some((r) => r.number > next && r.status !== 'draft')) {
-    throw new AppError('conflict', elimsStarted(row, next));
-  }
-  const calledOff =
-    plan.redraw === null
-      ? []
-      : await callOffRound(trx, id, plan.redraw, {
-          actorId: user.id,
-          reason: input.reason,
-          seeds: nextRows,
-          text: `Drawn again after a corrected result of ${inSentence(roundName(pairing.number, row))}`,
-          startedMessage: isElimination
-            ? `${roundName(plan.redraw, row)} has started with the winner of this debate: its result can no longer be corrected.`
-            : elimsStarted(row, plan.redraw),
-        });
-  if (isElimination) await reconcileResults(trx, (await repo.findTournament(trx, id))!);
+  const calledOff = await followCorrection(trx, user, row, pairing.number, input.reason, plan);
   return { debateId, number: pairing.number, calledOff };
 }
-
-const elimsStarted = (row: TTournamentRow, first: number) =>
-  `${roundName(first, row)} has started from the tab of the preliminaries: their results can no longer be corrected.`;

@@ -110,6 +110,9 @@ export async function exportCsv(
   };
   /** A debate's status, or the bye's or a walkover's (who did not take part). */
   const statusOf = (p: (typeof pairings)[number]) => {
+    if (p.isBye && p.negEntrantId !== null && (JSON.parse(p.flags) as TDrawFlag[]).includes('walkover_corrected')) {
+      return `walkover corrected by a host: ${nameOf(p.negEntrantId)} did not go on`;
+    }
     if (p.isBye) return p.negEntrantId === null ? 'bye' : `walkover: ${nameOf(p.negEntrantId)} did not take part`;
     return p.debateId === null ? null : (outcomes.get(p.debateId)?.status ?? null);
   };

@@ -1,6 +1,6 @@
 /** SQL of a host's corrections: one pairing, swapping its sides, taking back a round's release, and the audit. */
 import type { Kysely } from 'kysely';
-import type { TTournamentAuditAction } from '@resolved/shared';
+import type { TDrawFlag, TTournamentAuditAction } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 
 type TDb = Kysely<DB>;
@@ -16,6 +16,7 @@ export async function findPairing(db: TDb, tournamentId: number, pairingId: numb
       'tournamentPairings.affEntrantId',
       'tournamentPairings.negEntrantId',
       'tournamentPairings.isBye',
+      'tournamentPairings.flags',
       'tournamentPairings.debateId',
       'tournamentRounds.number',
       'tournamentRounds.divisionId',
@@ -36,6 +37,24 @@ export async function swapPairingSides(db: TDb, pairingId: number): Promise<void
     }))
     .where('id', '=', pairingId)
     .where('isBye', '=', 0)
+    .execute();
+}
+
+/**
+ * A walkover's entrant who goes through and the one who could not take part trade places (a host's correction), with
+ * the pairing's flags as given (`walkover_corrected` set while the correction stands).
+ */
+export async function swapWalkover(db: TDb, pairingId: number, flags: readonly TDrawFlag[]): Promise<void> {
+  await db
+    .updateTable('tournamentPairings')
+    .set((eb) => ({
+      affEntrantId: eb.fn.coalesce('negEntrantId', 'affEntrantId'),
+      negEntrantId: eb.ref('affEntrantId'),
+      flags: JSON.stringify(flags),
+    }))
+    .where('id', '=', pairingId)
+    .where('isBye', '=', 1)
+    .where('negEntrantId', 'is not', null)
     .execute();
 }
 

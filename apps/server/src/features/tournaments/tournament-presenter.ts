@@ -33,7 +33,7 @@ import {
   requireDoor,
 } from './tournament-access';
 import { readModel } from './tournament-read-model';
-import { memberIdsOf, teamNameOf, teamsOf } from './tournament-teams';
+import { entrantRefOf, memberIdsOf, teamNameOf, teamsOf } from './tournament-teams';
 import { hostsFor, privateUserIdsOf, roundsFor } from './tournament-privacy';
 
 /** How many tournaments "mine" lists. */
@@ -244,7 +244,7 @@ export async function presentRounds(
   const byId = new Map(entrants.map((e) => [e.id, e]));
   const who = (entrantId: number | null) => {
     const e = entrantId === null ? undefined : byId.get(entrantId);
-    return e ? { entrantId: e.id, userId: e.userId, displayName: e.displayName } : null;
+    return e ? entrantRefOf(e) : null;
   };
   const debateIds = pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId]));
   const outcomes = await outcomesOf(db(deps), debateIds);

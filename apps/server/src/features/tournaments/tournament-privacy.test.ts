@@ -29,8 +29,9 @@ const brackets: TTournamentBrackets = {
       seeds: [
         { seed: 1, entrantId: 10, displayName: 'Mina Young' },
         { seed: 2, entrantId: 11, displayName: 'Ada Adult' },
+        { seed: 3, entrantId: 12, displayName: 'Tom & Jerry Lee & Kit Ode' },
       ],
-      champion: { entrantId: 10, userId: 'u-mina', displayName: 'Mina Young' },
+      champion: { entrantId: 10, userId: 'u-mina', displayName: 'Mina Young', memberNames: ['Mina Young'] },
       bracket: {
         stage: [],
         group: [],
@@ -38,22 +39,38 @@ const brackets: TTournamentBrackets = {
         match: [],
         matchGame: [],
         participant: [
-          { id: 0, tournament_id: 1, name: 'Mina Young', entrantId: 10 },
-          { id: 1, tournament_id: 1, name: 'Ada Adult', entrantId: 11 },
+          { id: 0, tournament_id: 1, name: 'Mina Young', entrantId: 10, memberNames: ['Mina Young'] },
+          { id: 1, tournament_id: 1, name: 'Ada Adult', entrantId: 11, memberNames: ['Ada Adult'] },
+          // A team of two minors, one of whom is named "Tom & Jerry Lee".
+          {
+            id: 2,
+            tournament_id: 1,
+            name: 'Tom & Jerry Lee & Kit Ode',
+            entrantId: 12,
+            memberNames: ['Tom & Jerry Lee', 'Kit Ode'],
+          },
         ],
       },
     },
   ],
 };
-const privacy = { privateUserIds: new Set(['u-mina']), privateEntrantIds: new Set([10]) };
+const privacy = { privateUserIds: new Set(['u-mina', 'u-tom']), privateEntrantIds: new Set([10, 12]) };
 
 describe('bracketsFor', () => {
   it('names a minor by a shortened name, without seed or user id, to an outsider', () => {
     const division = bracketsFor(brackets, privacy, tournamentAccess(facts)).divisions[0]!;
     expect(division.seeds).toEqual([{ seed: 2, entrantId: 11, displayName: 'Ada Adult' }]);
-    expect(division.champion).toEqual({ entrantId: 10, userId: null, displayName: 'Mina Y.' });
-    expect(division.bracket.participant.map((p) => p.name)).toEqual(['Mina Y.', 'Ada Adult']);
+    expect(division.champion).toEqual({
+      entrantId: 10,
+      userId: null,
+      displayName: 'Mina Y.',
+      memberNames: ['Mina Y.'],
+    });
+    expect(division.bracket.participant.map((p) => p.name)).toEqual(['Mina Y.', 'Ada Adult', 'Tom &. J. L. & Kit O.']);
+    // Each member shortened from the members' list: a name with " & " in it stays one person's.
+    expect(division.bracket.participant[2]!.memberNames).toEqual(['Tom &. J. L.', 'Kit O.']);
     expect(JSON.stringify(division)).not.toContain('Mina Young');
+    expect(JSON.stringify(division)).not.toContain('Jerry');
   });
 
   it('gives the tournament’s own people the bracket as it is', () => {
@@ -66,6 +83,7 @@ const row = (rank: number, entrantId: number): TTournamentStandingRow => ({
   entrantId,
   userId: `u${entrantId}`,
   displayName: `Entrant ${entrantId}`,
+  memberNames: [`Entrant ${entrantId}`],
   teamName: null,
   isWithdrawn: false,
   wins: 0,

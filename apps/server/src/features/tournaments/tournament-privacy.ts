@@ -11,7 +11,9 @@
 import {
   isMinorRound,
   publicName,
+  teamDisplayName,
   type TTournamentAccess,
+  type TTournamentBracketParticipant,
   type TTournamentBrackets,
   type TTournamentEntrantRef,
   type TTournamentHostRef,
@@ -49,9 +51,19 @@ export async function privateUserIdsOf(
   return new Set(userIds.filter((id) => isMinor(id) || (teammates.get(id) ?? []).some(isMinor)));
 }
 
-/** A private entrant's name as an outsider reads it: a team's ("Ann Lee & Ben Ode") member by member. */
-export function publicEntrantName(displayName: string): string {
-  return displayName.split(' & ').map(publicName).join(' & ');
+/**
+ * A private entrant's names as an outsider reads them: each member's `publicName` from the members' list (never from
+ * splitting the joined name, which a member's own name may break), and the team's name joined from those.
+ */
+export function publicEntrantNames(memberNames: readonly string[]): { displayName: string; memberNames: string[] } {
+  const names = memberNames.map(publicName);
+  return { displayName: teamDisplayName(names), memberNames: names };
+}
+
+/** A bracket participant of a private entrant as an outsider reads it. */
+function publicParticipant(p: TTournamentBracketParticipant): TTournamentBracketParticipant {
+  const names = publicEntrantNames(p.memberNames);
+  return { ...p, name: names.displayName, memberNames: names.memberNames };
 }
 
 const isPrivate = (privacy: TTournamentPrivacy, userId: string | null) =>
@@ -59,7 +71,7 @@ const isPrivate = (privacy: TTournamentPrivacy, userId: string | null) =>
 
 function entrantRef<T extends TTournamentEntrantRef | null>(ref: T, privacy: TTournamentPrivacy): T {
   if (ref === null || !isPrivate(privacy, ref.userId)) return ref;
-  return { ...ref, userId: null, displayName: publicEntrantName(ref.displayName) };
+  return { ...ref, userId: null, ...publicEntrantNames(ref.memberNames) };
 }
 
 function pairingFor(p: TTournamentPairing, privacy: TTournamentPrivacy): TTournamentPairing {
@@ -134,7 +146,7 @@ export function standingsFor(
       standings: rankedAmongShown(division.standings.filter((s) => !isPrivate(privacy, s.userId))),
       privateEntrants: division.standings
         .filter((s) => isPrivate(privacy, s.userId))
-        .map((s) => ({ entrantId: s.entrantId, displayName: publicEntrantName(s.displayName) }))
+        .map((s) => ({ entrantId: s.entrantId, displayName: publicEntrantNames(s.memberNames).displayName }))
         .sort((a, b) => a.displayName.localeCompare(b.displayName) || a.entrantId - b.entrantId),
       // A debater under 18 is left off the speaker tab (the team's row is private already when they are on it).
       speakers: rankedAmongShown(division.speakers.filter((s) => !isPrivate(privacy, s.userId))),
@@ -161,9 +173,7 @@ export function bracketsFor(
       champion: entrantRef(division.champion, privacy),
       bracket: {
         ...division.bracket,
-        participant: division.bracket.participant.map((p) =>
-          hides(p.entrantId) ? { ...p, name: publicEntrantName(p.name) } : p,
-        ),
+        participant: division.bracket.participant.map((p) => (hides(p.entrantId) ? publicParticipant(p) : p)),
       },
     })),
   };

@@ -12,6 +12,7 @@ import {
   RATING_DEFAULTS,
   seededRandom,
   TDrawBlockedError,
+  teamDisplayName,
   type TDrawFlag,
   type TFirstRoundSeeding,
   type TFormatId,
@@ -226,7 +227,7 @@ function planDrawnRound<E extends TPlanEntrant>(
       const pair = isTeamBlocked(input, x!, y!);
       const [a, b] = pair
         ? pair.map(input.nameOf)
-        : [x!, y!].map((e) => membersOf(input, e).map(input.nameOf).join(' & '));
+        : [x!, y!].map((e) => teamDisplayName(membersOf(input, e).map(input.nameOf)));
       throw new AppError(
         'conflict',
         pair

@@ -227,7 +227,7 @@ async function endGrace(
   // Absent: seated before the grace period ended and never came (a standby seated at its end has had no grace yet).
   const isAbsent = (seatedAt: string | null, joinedAt: boolean) => !joinedAt && (seatedAt ?? '') < graceEndIso;
   const judgeAway: TAbsentJudge[] = [];
-  const seatsByRound = new Map<number, { side: string; joinedAt: string | null }[]>();
+  const seatsByRound = new Map<number, { side: string; userId: string; joinedAt: string | null }[]>();
   for (const seat of await rounds.seatsOfRounds(
     db,
     pairings.map((p) => p.debateId!),
@@ -259,7 +259,11 @@ async function endGrace(
       await results.abandon(deps, debate.id);
       await stepDone(seq, 'forfeit', tournamentId);
     } else if (affAway || negAway) {
-      await results.forfeit(deps, debate.id, affAway ? debate.debaterAId : debate.debaterBId, { byAbsence: true });
+      // None of the side's members came: each of them is struck, not only its first seat.
+      const side = affAway ? 'a' : 'b';
+      const firstId = affAway ? debate.debaterAId : debate.debaterBId;
+      const absentIds = [firstId, ...seats.filter((s) => s.side === side).map((s) => s.userId)];
+      await results.forfeit(deps, debate.id, firstId, { absentIds });
       await stepDone(seq, 'forfeit', tournamentId);
     } else {
       const room = { debateId: debate.id, affId: p.affEntrantId, negId: p.negEntrantId!, isPanel: panel.length > 0 };

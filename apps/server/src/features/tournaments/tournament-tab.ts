@@ -36,7 +36,7 @@ import { emitChanged, emitResultChanged } from './tournament-events';
 import { present, presentDivision, listEntrantsOf } from './tournament-presenter';
 import { readModel } from './tournament-read-model';
 import { speakerTabOf } from './tournament-speakers';
-import { memberIdsOf, teamsOf } from './tournament-teams';
+import { entrantRefOf, memberIdsOf, teamsOf } from './tournament-teams';
 
 /**
  * The tab of each division from its confirmed results (`computeStandings`): judged ballots with their speaker
@@ -113,6 +113,7 @@ export async function standingsOf(
         entrantId: entrant.id,
         userId: entrant.userId,
         displayName: entrant.displayName,
+        memberNames: entrantRefOf(entrant).memberNames,
         teamName: entrant.teamName,
         isWithdrawn: entrant.isWithdrawn,
         wins: s.wins,
@@ -227,13 +228,16 @@ export async function getBrackets(
     listEntrantsOf(deps, id),
   ]);
   const byId = new Map(entrants.map((e) => [e.id, e]));
-  const nameOf = (entrantId: number) => byId.get(entrantId)?.displayName ?? 'Someone';
+  const refOf = (entrantId: number) => {
+    const entrant = byId.get(entrantId);
+    return entrant ? entrantRefOf(entrant) : { displayName: 'Someone', memberNames: ['Someone'] };
+  };
   const all: TTournamentBrackets = {
     tournamentId: row.id,
     firstEliminationRound: row.prelimRounds + 1,
     divisions: brackets.map((b) => {
       const division = divisions.find((d) => d.id === Number(b.divisionId));
-      const view = bracketView(b.data, nameOf);
+      const view = bracketView(b.data, refOf);
       const champion = b.championEntrantId === null ? undefined : byId.get(Number(b.championEntrantId));
       return {
         divisionId: Number(b.divisionId),
@@ -243,9 +247,7 @@ export async function getBrackets(
           entrantId: p.entrantId,
           displayName: p.name,
         })),
-        champion: champion
-          ? { entrantId: champion.id, userId: champion.userId, displayName: champion.displayName }
-          : null,
+        champion: champion ? entrantRefOf(champion) : null,
         bracket: view,
       };
     }),

@@ -9,9 +9,12 @@ import {
   ageRequiredRefusal,
   FORMATS,
   isMinorRound,
+  teamDisplayName,
   type TDebaterSeatInput,
   type TFormatId,
   type TSessionUser,
+  type TTournamentEntrant,
+  type TTournamentEntrantRef,
   type ZReplaceMemberRequest,
 } from '@resolved/shared';
 import type { z } from 'zod';
@@ -240,9 +243,24 @@ export function isTeamComplete(teams: TTeams, entrantId: number): boolean {
   return (teams.get(entrantId) ?? []).every((m) => m.confirmedAt !== null);
 }
 
-/** A team's name: its members' names in speaking order, "Ann Lee & Ben Ode". */
+/** A team's name: its members' names in speaking order, "Ann Lee & Ben Ode" (for showing: `teamDisplayName`). */
 export function teamNameOf(userIds: readonly string[], nameOf: (userId: string) => string): string {
-  return userIds.map(nameOf).join(' & ');
+  return teamDisplayName(userIds.map(nameOf));
+}
+
+/**
+ * An entrant as a pairing, the tab and the bracket name it: its members' names listed (`memberNames`, which every
+ * reader of who is in a team reads) beside the joined name, which is for showing only.
+ */
+export function entrantRefOf(
+  entrant: Pick<TTournamentEntrant, 'id' | 'userId' | 'displayName' | 'members'>,
+): TTournamentEntrantRef {
+  return {
+    entrantId: entrant.id,
+    userId: entrant.userId,
+    displayName: entrant.displayName,
+    memberNames: entrant.members.length > 0 ? entrant.members.map((m) => m.displayName) : [entrant.displayName],
+  };
 }
 
 /**

@@ -6,7 +6,7 @@
  * member of the other team.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TDebate, TTournamentEntrant, TTournamentRound } from '@resolved/shared';
+import type { TDebate, TTournamentEntrant, TTournamentRound, TTournamentStandings } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { MINUTE, tournamentFixture, type TWho } from '../../test/tournament-fixture';
@@ -215,6 +215,12 @@ describe.each(TEST_ENGINES)('a tournament’s rules over every member of a team 
       .where('tournamentId', '=', tournament.id)
       .execute();
     expect(noShows).toEqual([{ entrantId: oneCame.neg.entrant.id, reason: 'absent' }]);
+    // Each member of the team that never came is struck (not only its first seat); nobody of a team that came is.
+    const strikes = await t.database.db.selectFrom('playStrikes').select(['userId', 'debateId']).execute();
+    expect(strikes.map((s) => s.userId).sort()).toEqual(
+      [oneCame.neg.captain.user.id, oneCame.neg.partner.user.id].sort(),
+    );
+    expect(strikes.every((s) => s.debateId === oneCame.debateId)).toBe(true);
   });
 
   it('never seats as standby a judge whom a partner (not the captain) blocked', async () => {
@@ -284,6 +290,57 @@ describe.each(TEST_ENGINES)('a tournament’s rules over every member of a team 
     const second = await enter(b1, { partnerIds: [b2.user.id] });
     expect(second.statusCode, second.body).toBe(409);
     expect(second.json().error.message).toContain('This division has under-18 entrants from other teams');
+  });
+
+  it('names a team by its members’ list, so a member called "Tom & Jerry Lee" stays one person to an outsider', async () => {
+    const admin = await buildUser(t, { role: 'admin' });
+    const tournament = await f.create(admin, { ...TEAMS, prelimRounds: 2 });
+    const teen = `${new Date().getUTCFullYear() - 16}-01`;
+    const named = ['Tom & Jerry Lee', 'Kit Ode', 'Una Vale', 'Wes Yard'];
+    const people: TWho[] = [];
+    for (const displayName of named) people.push(await buildUser(t, { displayName, birthMonth: teen }));
+    for (const [captain, partner] of [
+      [people[0]!, people[1]!],
+      [people[2]!, people[3]!],
+    ] as const) {
+      const entered = await f.call(captain, 'POST', `/api/tournaments/${tournament.id}/entrants`, {
+        partnerIds: [partner.user.id],
+      });
+      expect(entered.statusCode, entered.body).toBe(201);
+      const entrantId = (entered.json().entrant as TTournamentEntrant).id;
+      const confirmed = await f.call(
+        partner,
+        'POST',
+        `/api/tournaments/${tournament.id}/entrants/${entrantId}/confirm`,
+      );
+      expect(confirmed.statusCode, confirmed.body).toBe(204);
+    }
+    await f.release(admin, tournament.id, 1);
+    expect((await f.call(admin, 'POST', `/api/tournaments/${tournament.id}/publish`)).statusCode).toBe(200);
+    const tomsTeam = (who: TWho) =>
+      f
+        .call(who, 'GET', `/api/tournaments/${tournament.id}/rounds`)
+        .then((r) => (r.json().rounds as TTournamentRound[])[0]!.pairings.flatMap((p) => [p.aff!, p.neg!]))
+        .then((refs) => refs.find((ref) => ref.memberNames.length === 2 && ref.memberNames[1]!.startsWith('Kit'))!);
+    // The host reads the members as they are; the joined name is for showing.
+    expect(await tomsTeam(admin)).toMatchObject({
+      displayName: 'Tom & Jerry Lee & Kit Ode',
+      memberNames: ['Tom & Jerry Lee', 'Kit Ode'],
+    });
+    // An outsider reads each minor shortened as one person: nobody called "Tom" and another called "Jerry L.".
+    const stranger = await buildUser(t);
+    expect(await tomsTeam(stranger)).toMatchObject({
+      userId: null,
+      displayName: 'Tom &. J. L. & Kit O.',
+      memberNames: ['Tom &. J. L.', 'Kit O.'],
+    });
+    const standings = await f.call(stranger, 'GET', `/api/tournaments/${tournament.id}/standings`);
+    const tab = standings.json().standings as TTournamentStandings;
+    expect(tab.divisions.flatMap((d) => d.privateEntrants.map((e) => e.displayName)).sort()).toEqual([
+      'Tom &. J. L. & Kit O.',
+      'Una V. & Wes Y.',
+    ]);
+    expect(standings.body).not.toContain('Jerry');
   });
 
   it('lets any member of the team that won the coin flip choose, then any member of the other team', async () => {

@@ -67,7 +67,7 @@ export function PairingForm({ team }: { team: TTeam }) {
         toast.error(`Choose a member for every position: ${size} a side.`);
         return;
       }
-      pair.mutate({ mode, formatId, sideA, sideB, judgeUserId: teamSides.judgeUserId || null });
+      pair.mutate({ mode, formatId, sideA, sideB, judgeUserId: teamSides.judgeUserId || null, startsAt: start });
       return;
     }
     if (mode === 'auto') {
@@ -115,7 +115,7 @@ export function PairingForm({ team }: { team: TTeam }) {
               ))}
             </select>
           </label>
-          <label className={`text-sm font-semibold text-slate-700 ${mode === 'teams' ? 'hidden' : ''}`}>
+          <label className="text-sm font-semibold text-slate-700">
             Start time (optional)
             <input
               type="datetime-local"

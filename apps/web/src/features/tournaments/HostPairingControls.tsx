@@ -8,6 +8,7 @@ import { buttonClass } from '../../ui/button-styles';
 import { changePairing, listJudges, repairRound, tournamentHostKeys } from './tournament-host-queries';
 import { refreshTournament } from './tournaments-queries';
 import { CorrectionForm } from './CorrectionForm';
+import { WalkoverCorrection } from './WalkoverCorrection';
 
 const SMALL_BUTTON = 'px-3 py-1.5 text-sm';
 
@@ -114,6 +115,10 @@ export function HostPairingControls({
     },
     onError: (caught) => setError(errorMessage(caught)),
   });
+  // An elimination round's walkover has no debate: its correction is who goes through.
+  if (pairing.debateId === null && pairing.walkoverFrom !== null) {
+    return <WalkoverCorrection tournamentId={tournamentId} pairing={pairing} />;
+  }
   if (pairing.debateId === null || (!isLive && !canCorrect)) return null;
 
   return (

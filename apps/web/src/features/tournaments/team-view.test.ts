@@ -37,6 +37,7 @@ function standing(entrantId: number, rank: number, displayName: string, wins = 1
     entrantId,
     userId: `u${entrantId}`,
     displayName,
+    memberNames: [displayName],
     teamName: null,
     isWithdrawn: false,
     wins,

@@ -7,6 +7,7 @@ import {
   judgesOwedText,
   openTournamentRounds,
   byeText,
+  entrantMembersText,
   ownPairing,
   pairingCoinFlipText,
   leftOutMessage,
@@ -14,7 +15,13 @@ import {
   releaseState,
 } from './tournament-view';
 
-const seat = (entrantId: number, displayName: string) => ({ entrantId, userId: `u${entrantId}`, displayName });
+/** An entrant's seat: one debater, or a team with its members listed (its name joined from them). */
+const seat = (entrantId: number, ...memberNames: [string, ...string[]]) => ({
+  entrantId,
+  userId: `u${entrantId}`,
+  displayName: memberNames.join(' & '),
+  memberNames,
+});
 
 function pairing(overrides: Partial<TTournamentPairing>): TTournamentPairing {
   return {
@@ -112,6 +119,12 @@ describe('byeText', () => {
     const walkover = { ...bye, walkoverFrom: seat(2, 'Ben') };
     expect(byeText(walkover, 'present')).toBe('Ann goes through: Ben cannot take part (walkover)');
     expect(byeText(walkover, 'past')).toBe('Ann went through: Ben did not take part (walkover)');
+    // A host put Ann through instead of Ben, who went through at the release: nobody is said not to have come.
+    const corrected = { ...walkover, flags: ['walkover_corrected' as const] };
+    expect(byeText(corrected, 'present')).toBe(
+      'Ann goes through: a host corrected the walkover, and Ben does not go on',
+    );
+    expect(byeText(corrected, 'past')).toBe('Ann went through: a host corrected the walkover, and Ben did not go on');
     expect(byeText(pairing({}), 'past')).toBeNull();
   });
 });
@@ -293,9 +306,9 @@ describe('pairingCoinFlipText', () => {
   it('names a team by its members, "you" for any member of the viewer’s team', () => {
     const teams = (winnerChoice: 'aff' | 'neg' | 'first' | 'second' | null, loserChoice: typeof winnerChoice = null) =>
       pairing({
-        aff: seat(1, 'Ann Lee & Bo Ode'),
-        neg: seat(2, 'Cy Park & Di Roe & Ed Sun'),
-        coinFlipWinner: seat(1, 'Ann Lee & Bo Ode'),
+        aff: seat(1, 'Ann Lee', 'Bo Ode'),
+        neg: seat(2, 'Cy Park', 'Di Roe', 'Ed Sun'),
+        coinFlipWinner: seat(1, 'Ann Lee', 'Bo Ode'),
         coinFlip: { winnerId: 'u1', winnerChoice, loserChoice },
       });
     expect(pairingCoinFlipText(teams(null), null)).toBe(
@@ -310,6 +323,20 @@ describe('pairingCoinFlipText', () => {
     expect(pairingCoinFlipText(teams('second'), 1)).toBe(
       'You won the coin flip and chose to speak second; Cy Park, Di Roe and Ed Sun choose a side next.',
     );
+  });
+
+  it('reads who is in a team from its members, never by splitting a name with " & " in it', () => {
+    const alone = pairing({
+      aff: seat(1, 'Tom & Jerry'),
+      coinFlipWinner: seat(1, 'Tom & Jerry'),
+      coinFlip: { winnerId: 'u1', winnerChoice: null, loserChoice: null },
+    });
+    expect(pairingCoinFlipText(alone, null)).toBe(
+      'Tom & Jerry won the coin flip and chooses a side or the speaking order.',
+    );
+    const team = seat(3, 'Tom & Jerry', 'Ann Lee');
+    expect(entrantMembersText(team)).toBe('Tom & Jerry and Ann Lee');
+    expect(entrantMembersText(seat(4, 'Tom & Jerry'))).toBe('Tom & Jerry');
   });
 
   it('says nothing without a coin flip or once a debater has withdrawn', () => {

@@ -34,6 +34,7 @@ export const FLAG_LABELS: Record<TDrawFlag, string> = {
   rematch: 'Rematch',
   same_team: 'Same team',
   side_imbalance: 'Sides uneven',
+  walkover_corrected: 'Walkover corrected',
 };
 
 /** Breaks the create form offers: none, or a power of two up to 16 (the server takes any size up to its maximum). */
@@ -136,15 +137,21 @@ export function byeText(pairing: TTournamentPairing, tense: 'present' | 'past'):
   const name = pairing.bye.displayName;
   if (!pairing.walkoverFrom) return tense === 'present' ? `${name} has the bye` : `${name} had a bye`;
   const other = pairing.walkoverFrom.displayName;
+  // A host corrected the walkover: the entrant who went through first does not go on (nobody "did not take part").
+  if (pairing.flags.includes('walkover_corrected')) {
+    return tense === 'present'
+      ? `${name} goes through: a host corrected the walkover, and ${other} does not go on`
+      : `${name} went through: a host corrected the walkover, and ${other} did not go on`;
+  }
   return tense === 'present'
     ? `${name} goes through: ${other} cannot take part (walkover)`
     : `${name} went through: ${other} did not take part (walkover)`;
 }
 
 /** An entrant's debaters' names as the room names a side ("Ann Lee and Ben Ode"): a team is named by its members. */
-export function entrantMembersText(ref: Pick<TSeat, 'displayName'>): string {
-  // A team's name is its members' joined by " & " (the server's `teamNameOf`), as the privacy filter reads it too.
-  const names = ref.displayName.split(' & ');
+export function entrantMembersText(ref: Pick<TSeat, 'displayName' | 'memberNames'>): string {
+  // Read from the members' list the server sends, never by splitting the joined name (a name may hold " & ").
+  const names = ref.memberNames;
   return names.length <= 1 ? ref.displayName : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
@@ -165,7 +172,7 @@ export function pairingCoinFlipText(pairing: TTournamentPairing, viewerEntrantId
     if (!entrant) return 'Someone';
     return entrant.entrantId === viewerEntrantId ? 'You' : entrantMembersText(entrant);
   };
-  const isTeam = (userId: string) => (entrantOf(userId)?.displayName.split(' & ').length ?? 1) > 1;
+  const isTeam = (userId: string) => (entrantOf(userId)?.memberNames.length ?? 1) > 1;
   return coinFlipText(flip, loser.userId, nameOf, FORMATS.pf.sides, isTeam);
 }
 

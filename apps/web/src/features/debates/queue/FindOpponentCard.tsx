@@ -1,7 +1,14 @@
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Link2, Swords } from 'lucide-react';
-import { FORMATS, isLimitedToTeams, type TFormatId, type TQueueMode } from '@resolved/shared';
+import {
+  FORMATS,
+  isLimitedToTeams,
+  isTeamOnlyFormat,
+  type TFormatId,
+  type TQueueMode,
+  type TQueuePartnerInvite,
+} from '@resolved/shared';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
@@ -59,10 +66,15 @@ function QueueCard() {
   const [challengeUrl, setChallengeUrl] = useState<string | null>(null);
   const [prepMinutes, setPrepMinutes] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  // A team format (Public Forum, Parliamentary): one-on-one as before teams, unless the debater chooses otherwise.
+  // A team format (Public Forum, Parliamentary): one-on-one as before teams, unless the debater chooses otherwise; a
+  // team-only format (Policy, World Schools) has no one-on-one and starts with a partner.
   const [mode, setMode] = useState<TQueueMode>('one-on-one');
-  const [partnerId, setPartnerId] = useState<string | null>(null);
+  // One slot per partner the format's team needs (a World Schools team of three: two), null until chosen.
+  const [partnerSlots, setPartnerSlots] = useState<(string | null)[]>([]);
   const isTeamFormat = FORMATS[formatId].teamSize > 1;
+  const partnerIds = partnerSlots.filter((id): id is string => id !== null);
+  const isTeamReady = partnerIds.length === FORMATS[formatId].teamSize - 1;
+  const isTeamMissing = isTeamFormat && mode === 'team' && !isTeamReady;
   const status = useQueueStatus(true);
   usePartnerEvents();
   const join = useJoinQueue();
@@ -107,7 +119,7 @@ function QueueCard() {
   /** The format alone (one debater a side), or the mode chosen and, with a partner, whom. */
   function joinInput(): TJoinQueueInput {
     if (!isTeamFormat) return { formatId };
-    return mode === 'team' ? { formatId, mode, partnerIds: partnerId ? [partnerId] : [] } : { formatId, mode };
+    return mode === 'team' ? { formatId, mode, partnerIds } : { formatId, mode };
   }
 
   async function handleChallenge() {
@@ -116,8 +128,8 @@ function QueueCard() {
       const { challenge: created } = await challenge.mutateAsync({
         formatId,
         prepMinutes: prepMinutes ?? FORMATS[formatId].prep.defaultMinutes,
-        // With a partner: a challenge between teams (the friend names their own partner when they accept).
-        ...(isTeamChallenge ? { mode: 'team' as const, partnerIds: partnerId ? [partnerId] : [] } : {}),
+        // With partners: a challenge between teams (the friend names their own partners when they accept).
+        ...(isTeamChallenge ? { mode: 'team' as const, partnerIds } : {}),
       });
       setChallengeUrl(`${window.location.origin}/debates/challenge/${created.token}`);
     } catch (error) {
@@ -125,12 +137,26 @@ function QueueCard() {
     }
   }
 
-  function handleFormatChange(id: TFormatId) {
+  function handleFormatChange(id: TFormatId, partners: (string | null)[] = []) {
     setFormatId(id);
     setPrepMinutes(null);
     setChallengeUrl(null);
     setRefusal(null);
-    setPartnerId(null);
+    setPartnerSlots(Array.from({ length: FORMATS[id].teamSize - 1 }, (_, i) => partners[i] ?? null));
+    if (isTeamOnlyFormat(id) && mode === 'one-on-one') setMode('team');
+  }
+
+  /**
+   * A partner waiting with the user named: a pair joins them at once; a team of three has one more partner to name,
+   * so the card is set to that format with the inviter chosen.
+   */
+  function handleInvite(invite: TQueuePartnerInvite) {
+    if (FORMATS[invite.formatId].teamSize === 2) {
+      void handleFind({ formatId: invite.formatId, mode: 'team', partnerIds: [invite.userId] });
+      return;
+    }
+    handleFormatChange(invite.formatId, [invite.userId]);
+    setMode('team');
   }
 
   return (
@@ -153,9 +179,7 @@ function QueueCard() {
           <PartnerInvites
             invites={status.data?.partnerInvites ?? []}
             isJoining={join.isPending || isCoolingDown}
-            onJoin={(invite) =>
-              void handleFind({ formatId: invite.formatId, mode: 'team', partnerIds: [invite.userId] })
-            }
+            onJoin={handleInvite}
           />
           {upcoming ? <UpcomingRoundNote upcoming={upcoming} /> : null}
           {isCoolingDown ? <CooldownNote leftMs={cooldownLeftMs} /> : null}
@@ -171,16 +195,16 @@ function QueueCard() {
               idPrefix={headingId}
               formatId={formatId}
               mode={mode}
-              partnerId={partnerId}
+              partnerIds={partnerSlots}
               onModeChange={setMode}
-              onPartnerChange={setPartnerId}
+              onPartnersChange={setPartnerSlots}
             />
           ) : null}
           <div className="mt-4 flex flex-wrap gap-2">
             <button
               type="button"
               className={buttonClass('primary')}
-              disabled={join.isPending || isCoolingDown || (isTeamFormat && mode === 'team' && !partnerId)}
+              disabled={join.isPending || isCoolingDown || isTeamMissing}
               onClick={() => void handleFind()}
             >
               Find an opponent
@@ -188,7 +212,7 @@ function QueueCard() {
             <button
               type="button"
               className={buttonClass('secondary')}
-              disabled={challenge.isPending || (isTeamFormat && mode === 'team' && !partnerId)}
+              disabled={challenge.isPending || isTeamMissing}
               onClick={handleChallenge}
             >
               <Link2 className="h-4 w-4" aria-hidden="true" />
