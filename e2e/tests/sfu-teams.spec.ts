@@ -4,7 +4,8 @@
  * the server and receives the four others from it (every open connection leads to Janus, and none is a mesh
  * connection), and each tile's connection check reads its feed's subscription. While prep runs, the server keeps each
  * team's audio from the other team and the judge (the bytes of those feeds' inbound audio do not grow, read from
- * `getStats()`), and after it everyone hears everyone. Three of the five cameras are off, to fit a two-core machine.
+ * `getStats()`), and after it everyone hears everyone; a partner whose page reloads is received again (recovery).
+ * Three of the five cameras are off, to fit a two-core machine.
  */
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -216,6 +217,16 @@ test('two teams of two and a judge meet through the media server, and the server
   await expect.poll(() => heardBy(judge.page, people), { timeout: 15_000 }).toEqual(everyoneBut(judge));
   for (const p of [host, hostPartner, guest, guestPartner]) {
     await expect.poll(() => heardBy(p.page, people), { timeout: 15_000 }).toEqual(everyoneBut(p));
+  }
+
+  // Recovery: a partner's page reloads (a crash, a refresh). It publishes anew and subscribes again, every other page
+  // subscribes to the new publication, and everyone hears everyone again, still only through the media server.
+  await hostPartner.page.reload();
+  await expect.poll(async () => (await connections(hostPartner.page)).connected, { timeout: 90_000 }).toBe(5);
+  expect((await connections(hostPartner.page)).toJanus).toBe(5);
+  for (const p of people) {
+    await expect.poll(() => heardBy(p.page, people), { timeout: 60_000, message: p.name }).toEqual(everyoneBut(p));
+    expect((await connections(p.page)).toJanus, p.name).toBe(5);
   }
   expect(people.flatMap((p) => p.errors)).toEqual([]);
   await Promise.all(people.map((p) => p.context.close()));
