@@ -230,13 +230,8 @@ export async function findEntrant(db: TDb, tournamentId: number, entrantId: numb
     .executeTakeFirst();
 }
 
-/** Every entrant of the tournament, withdrawn ones too, in the order they entered. */
-export async function listEntrants(
-  db: TDb,
-  tournamentId: number,
-  /** Only these entrants (a non-empty list); all when absent. */
-  ids?: readonly number[],
-) {
+/** Every entrant of the tournament (or only `ids`, a non-empty list), withdrawn ones too, in the order they entered. */
+export async function listEntrants(db: TDb, tournamentId: number, ids?: readonly number[]) {
   return db
     .selectFrom('tournamentEntrants')
     .selectAll()
