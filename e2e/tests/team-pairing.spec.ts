@@ -4,7 +4,7 @@
  * scheduled for then, as a one-on-one pairing is.
  */
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import type { TDebate } from '@resolved/shared';
 import { test, expect } from '../support/fixtures';
 import { ADULT_BIRTH_MONTH } from '../support/accounts';
@@ -22,8 +22,11 @@ async function signUp(context: BrowserContext, name: string) {
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-test('a coach pairs two teams of two in Public Forum, every member in a position', async ({ browser }, testInfo) => {
-  test.setTimeout(90_000);
+/**
+ * A coach and four members of a new team (`school` High), the coach on the team page with "Pair two teams" chosen in
+ * Public Forum and a member in each position: Ann and Ben for Pro, Cal and Dot for Con.
+ */
+async function pairFourMembers(browser: Browser, school: string) {
   const contexts = await Promise.all([1, 2, 3, 4, 5].map(() => browser.newContext()));
   const run = randomBytes(3).toString('hex');
   const names = [`Coach ${run}`, `Ann ${run}`, `Ben ${run}`, `Cal ${run}`, `Dot ${run}`] as const;
@@ -31,7 +34,7 @@ test('a coach pairs two teams of two in Public Forum, every member in a position
   const [coachCtx, ...memberCtxs] = contexts as [BrowserContext, ...BrowserContext[]];
   const created = await coachCtx.request.post('/api/teams', {
     headers,
-    data: { name: `Eastview ${run}`, school: 'Eastview High' },
+    data: { name: `${school} ${run}`, school: `${school} High` },
   });
   expect(created.ok(), await created.text()).toBe(true);
   const team = (await created.json()).team as { id: number; joinCode: string };
@@ -49,6 +52,12 @@ test('a coach pairs two teams of two in Public Forum, every member in a position
   await choose('Pro: Second speaker', names[2]);
   await choose('Con: First speaker', names[3]);
   await choose('Con: Second speaker', names[4]);
+  return { contexts, memberCtxs, coachCtx, team, page, form };
+}
+
+test('a coach pairs two teams of two in Public Forum, every member in a position', async ({ browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const { contexts, memberCtxs, coachCtx, team, page, form } = await pairFourMembers(browser, 'Eastview');
   await page.screenshot({ path: testInfo.outputPath('team-pairing-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: testInfo.outputPath('team-pairing-375.png'), fullPage: true });
@@ -75,31 +84,7 @@ test('a coach pairs two teams of two in Public Forum, every member in a position
 
 test('a coach pairs two teams for later with a start time: the round is scheduled, not open', async ({ browser }) => {
   test.setTimeout(90_000);
-  const contexts = await Promise.all([1, 2, 3, 4, 5].map(() => browser.newContext()));
-  const run = randomBytes(3).toString('hex');
-  const names = [`Coach ${run}`, `Ann ${run}`, `Ben ${run}`, `Cal ${run}`, `Dot ${run}`] as const;
-  for (const [i, name] of names.entries()) await signUp(contexts[i]!, name);
-  const [coachCtx, ...memberCtxs] = contexts as [BrowserContext, ...BrowserContext[]];
-  const created = await coachCtx.request.post('/api/teams', {
-    headers,
-    data: { name: `Northview ${run}`, school: 'Northview High' },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const team = (await created.json()).team as { id: number; joinCode: string };
-  for (const ctx of memberCtxs) {
-    expect((await ctx.request.post(`/api/teams/join/${team.joinCode}`, { headers })).ok()).toBe(true);
-  }
-  const page = await coachCtx.newPage();
-  await new TeamPage(page).goto(team.id);
-  const form = page.locator('section[aria-labelledby="pair-heading"]');
-  await form.getByLabel('Format').selectOption({ label: 'Public Forum' });
-  await form.getByRole('radio', { name: 'Pair two teams' }).check();
-  const choose = async (label: string, name: string) =>
-    form.getByRole('combobox', { name: label, exact: true }).selectOption({ label: name });
-  await choose('Pro: First speaker', names[1]);
-  await choose('Pro: Second speaker', names[2]);
-  await choose('Con: First speaker', names[3]);
-  await choose('Con: Second speaker', names[4]);
+  const { contexts, coachCtx, team, page, form } = await pairFourMembers(browser, 'Northview');
   // Tomorrow at 10:00 in the browser's own time zone (the field is local time).
   const start = new Date();
   start.setDate(start.getDate() + 1);
