@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TOURNAMENT_CORRECTION_REASON_MAX, type TFormatId, type TTournamentPairing } from '@resolved/shared';
+import { type TFormatId, type TTournamentPairing } from '@resolved/shared';
 import { errorMessage } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
+import { CorrectionReasonField } from './CorrectionReasonField';
 import { buttonClass } from '../../ui/button-styles';
 import { correctResult } from './tournament-host-queries';
 import { refreshTournament } from './tournaments-queries';
@@ -136,19 +137,14 @@ export function CorrectionForm({
           />
         </div>
       )}
-      <TextField
-        label="Reason"
+      <CorrectionReasonField
         name={`reason-${pairing.id}`}
         value={reason}
         onChange={(value) => {
           setReason(value);
           setErrors((current) => ({ ...current, reason: undefined }));
         }}
-        rows={2}
-        counterMax={TOURNAMENT_CORRECTION_REASON_MAX}
-        hint="Kept in the audit with your name."
         error={errors.reason}
-        isRequired
       />
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">

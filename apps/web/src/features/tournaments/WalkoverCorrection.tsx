@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TOURNAMENT_CORRECTION_REASON_MAX, type TTournamentPairing } from '@resolved/shared';
+import type { TTournamentPairing } from '@resolved/shared';
 import { errorMessage } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { FormAlert } from '../../ui/FormAlert';
-import { TextField } from '../../ui/TextField';
+import { CorrectionReasonField } from './CorrectionReasonField';
 import { buttonClass } from '../../ui/button-styles';
 import { correctResult } from './tournament-host-queries';
 import { refreshTournament } from './tournaments-queries';
@@ -59,19 +59,14 @@ export function WalkoverCorrection({ tournamentId, pairing }: { tournamentId: nu
         <span className="font-semibold">{pairing.bye?.displayName}</span>? There was no debate: only who goes on
         changes, and a next round drawn from it is drawn again.
       </p>
-      <TextField
-        label="Reason"
+      <CorrectionReasonField
         name={`walkover-reason-${pairing.id}`}
         value={reason}
         onChange={(value) => {
           setReason(value);
           setErrors((current) => ({ ...current, reason: undefined }));
         }}
-        rows={2}
-        counterMax={TOURNAMENT_CORRECTION_REASON_MAX}
-        hint="Kept in the audit with your name."
         error={errors.reason}
-        isRequired
       />
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">
