@@ -22,7 +22,9 @@ export default defineConfig({
   outputDir: './test-results',
   fullyParallel: true,
   forbidOnly: isCI,
-  workers: 2,
+  // Three workers: one for the call specs of tests/media (one at a time, see the projects) and two for the rest, whose
+  // pages mostly wait on the server rather than the CPU.
+  workers: 3,
   retries: isCI ? 1 : 0,
   timeout: 30_000,
   // CI's two cores run two browsers' workers, the server and, in the round tests, four video calls: a page that
@@ -43,10 +45,13 @@ export default defineConfig({
   // public-page specs (which expect the seeded default topic) are done; everything else runs alongside.
   // The community chat spec starts from an empty chat, so the specs that write there (blocks, the text filter's)
   // wait for it.
+  // The specs in tests/media run calls with fake cameras (up to eight browsers each): two at once on two cores starve
+  // each other's encoders and time out, so they run one at a time, from the start, beside the others.
   projects: [
+    { name: 'media', testMatch: /\/media\/.*\.spec\.ts/, workers: 1 },
     { name: 'public', testMatch: /public-pages\.spec\.ts/ },
     { name: 'chat', testMatch: /\/chat\.spec\.ts/ },
-    { name: 'chromium', testIgnore: /(public-pages|topics|\/chat|blocks|text-filter)\.spec\.ts/ },
+    { name: 'chromium', testIgnore: [/(public-pages|topics|\/chat|blocks|text-filter)\.spec\.ts/, /\/media\//] },
     { name: 'topics', testMatch: /topics\.spec\.ts/, dependencies: ['public'] },
     { name: 'blocks', testMatch: /(blocks|text-filter)\.spec\.ts/, dependencies: ['chat'] },
   ],

@@ -10,12 +10,12 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
 import type { Browser, Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
-import { startAppServer, type TAppServer } from '../support/app-server';
-import { signedUpPerson } from '../support/own-app-people';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
-import { coturnMissing, startStunServer, startTurnServer } from '../../apps/server/src/test/coturn';
-import { seriousViolations } from '../support/axe';
+import { test, expect } from '../../support/fixtures';
+import { startAppServer, type TAppServer } from '../../support/app-server';
+import { signedUpPerson } from '../../support/own-app-people';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
+import { coturnMissing, startStunServer, startTurnServer } from '../../../apps/server/src/test/coturn';
+import { seriousViolations } from '../../support/axe';
 
 /** Beside the shared server's port (E2E_PORT), so that runs on other ports do not meet. */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);

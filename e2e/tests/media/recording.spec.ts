@@ -3,10 +3,10 @@
  * microphone and uploads it as the round goes; the replay plays the recordings; a debater can delete them, and an
  * open replay elsewhere follows.
  */
-import { test, expect } from '../support/fixtures';
-import { signInAs, uniqueEmail } from '../support/accounts';
-import { BASE_URL } from '../support/env';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
+import { test, expect } from '../../support/fixtures';
+import { signInAs, uniqueEmail } from '../../support/accounts';
+import { BASE_URL } from '../../support/env';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 

@@ -5,11 +5,11 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { TDebate } from '@resolved/shared';
-import { test, expect } from '../support/fixtures';
-import { liveChallengeRound, userIdOf } from '../support/rounds';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
-import { BASE_URL } from '../support/env';
-import { DebatePage } from '../pages/DebatePage';
+import { test, expect } from '../../support/fixtures';
+import { liveChallengeRound, userIdOf } from '../../support/rounds';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
+import { BASE_URL } from '../../support/env';
+import { DebatePage } from '../../pages/DebatePage';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 

@@ -6,18 +6,18 @@
  * 15-year-olds gets no connection and no frames until both let spectators watch, then receives them without a reload.
  */
 import type { Browser, Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
-import { startAppServer, type TAppServer } from '../support/app-server';
-import { ADULT_BIRTH_MONTH, birthMonthForAge } from '../support/accounts';
+import { test, expect } from '../../support/fixtures';
+import { startAppServer, type TAppServer } from '../../support/app-server';
+import { ADULT_BIRTH_MONTH, birthMonthForAge } from '../../support/accounts';
 import {
   recordPeerConnections,
   signedUpPerson,
   type TOwnAppPerson,
   type TPeerConnectionsWindow,
-} from '../support/own-app-people';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
-import { DebatePage } from '../pages/DebatePage';
-import { janusMissing, startJanus, type TJanusServer } from '../../apps/server/src/test/janus';
+} from '../../support/own-app-people';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
+import { DebatePage } from '../../pages/DebatePage';
+import { janusMissing, startJanus, type TJanusServer } from '../../../apps/server/src/test/janus';
 
 /** Beside the shared server's port (E2E_PORT), so that runs on other ports do not meet. */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
-import { ADULT_BIRTH_MONTH } from '../support/accounts';
-import { DebatePage } from '../pages/DebatePage';
-import { seriousViolations } from '../support/axe';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
+import { test, expect } from '../../support/fixtures';
+import { ADULT_BIRTH_MONTH } from '../../support/accounts';
+import { DebatePage } from '../../pages/DebatePage';
+import { seriousViolations } from '../../support/axe';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
 
 const PASSWORD = 'e2e debate password';
 

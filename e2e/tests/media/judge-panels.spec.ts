@@ -7,14 +7,14 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { FORMATS, type TDebate } from '@resolved/shared';
-import { test, expect } from '../support/fixtures';
-import { signInAs, uniqueEmail } from '../support/accounts';
-import { seriousViolations } from '../support/axe';
-import { letRunningSpeechRun } from '../support/database';
-import { BASE_URL } from '../support/env';
-import { userIdOf } from '../support/rounds';
-import { DebatePage } from '../pages/DebatePage';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
+import { test, expect } from '../../support/fixtures';
+import { signInAs, uniqueEmail } from '../../support/accounts';
+import { seriousViolations } from '../../support/axe';
+import { letRunningSpeechRun } from '../../support/database';
+import { BASE_URL } from '../../support/env';
+import { userIdOf } from '../../support/rounds';
+import { DebatePage } from '../../pages/DebatePage';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
 
 // The second judge's page decodes the debaters' videos: Chromium's fake camera and microphone.
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });

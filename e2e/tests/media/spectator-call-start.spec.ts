@@ -5,11 +5,11 @@
  * answer with the wrong offer, and about one start in seven stayed "Connecting" for a minute and more.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
-import { DebatePage, type TVideoState } from '../pages/DebatePage';
-import { birthMonthForAge, signInAs, uniqueEmail } from '../support/accounts';
-import { liveChallengeRound, startChallengeRound } from '../support/rounds';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
+import { test, expect } from '../../support/fixtures';
+import { DebatePage, type TVideoState } from '../../pages/DebatePage';
+import { birthMonthForAge, signInAs, uniqueEmail } from '../../support/accounts';
+import { liveChallengeRound, startChallengeRound } from '../../support/rounds';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 

@@ -5,11 +5,11 @@
  */
 import type { Page } from '@playwright/test';
 import type { TRecording } from '@resolved/shared';
-import { test, expect } from '../support/fixtures';
-import { signInAs, uniqueEmail } from '../support/accounts';
-import { BASE_URL } from '../support/env';
-import { liveChallengeRound, userIdOf } from '../support/rounds';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
+import { test, expect } from '../../support/fixtures';
+import { signInAs, uniqueEmail } from '../../support/accounts';
+import { BASE_URL } from '../../support/env';
+import { liveChallengeRound, userIdOf } from '../../support/rounds';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 

@@ -8,12 +8,12 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { TDebate } from '@resolved/shared';
-import { test, expect } from '../support/fixtures';
-import { signInAs, uniqueEmail } from '../support/accounts';
-import { seatPartners } from '../support/database';
-import { BASE_URL } from '../support/env';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
-import { startChallengeRound, userIdOf } from '../support/rounds';
+import { test, expect } from '../../support/fixtures';
+import { signInAs, uniqueEmail } from '../../support/accounts';
+import { seatPartners } from '../../support/database';
+import { BASE_URL } from '../../support/env';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
+import { startChallengeRound, userIdOf } from '../../support/rounds';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 

@@ -4,12 +4,12 @@
  * and, watching it, receives no video frames until both debaters let spectators watch (and loses them when one stops).
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
-import { DebatePage } from '../pages/DebatePage';
-import { birthMonthForAge, signInAs, uniqueEmail } from '../support/accounts';
-import { startChallengeRound } from '../support/rounds';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
-import { BASE_URL } from '../support/env';
+import { test, expect } from '../../support/fixtures';
+import { DebatePage } from '../../pages/DebatePage';
+import { birthMonthForAge, signInAs, uniqueEmail } from '../../support/accounts';
+import { startChallengeRound } from '../../support/rounds';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
+import { BASE_URL } from '../../support/env';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 

@@ -6,14 +6,14 @@
  * the evidence, the ballot, the viewer's own flow, and plays a recording.
  */
 import { FORMATS, POI_ANSWER_SECONDS } from '@resolved/shared';
-import { test, expect as baseExpect } from '../support/fixtures';
-import { signInAs, uniqueEmail } from '../support/accounts';
-import { seriousViolations } from '../support/axe';
-import { putPausedSpeechAt, readTestDatabase } from '../support/database';
-import { BASE_URL } from '../support/env';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
-import { tapSocket, type TSocketTap } from '../support/socket-tap';
-import { DebatePage, type TTestFile } from '../pages/DebatePage';
+import { test, expect as baseExpect } from '../../support/fixtures';
+import { signInAs, uniqueEmail } from '../../support/accounts';
+import { seriousViolations } from '../../support/axe';
+import { putPausedSpeechAt, readTestDatabase } from '../../support/database';
+import { BASE_URL } from '../../support/env';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
+import { tapSocket, type TSocketTap } from '../../support/socket-tap';
+import { DebatePage, type TTestFile } from '../../pages/DebatePage';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 

@@ -6,11 +6,11 @@
  * connected" and "Good connection" over frozen video for about 7.5 s, and media took 13–17 s to return.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
-import { startAppServer, type TAppServer } from '../support/app-server';
-import { recordPeerConnections, signedUpPerson, type TPeerConnectionsWindow } from '../support/own-app-people';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
-import { coturnMissing, startTurnServer, type TCoturn } from '../../apps/server/src/test/coturn';
+import { test, expect } from '../../support/fixtures';
+import { startAppServer, type TAppServer } from '../../support/app-server';
+import { recordPeerConnections, signedUpPerson, type TPeerConnectionsWindow } from '../../support/own-app-people';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
+import { coturnMissing, startTurnServer, type TCoturn } from '../../../apps/server/src/test/coturn';
 
 /** Beside the shared server's port (E2E_PORT), so that runs on other ports do not meet (turn-relay takes +30). */
 const APP_PORT = Number(process.env.E2E_PORT ?? 3210) + 31;

@@ -2,11 +2,11 @@
  * One switch per thing. The switch under the video lets spectators see and hear the debaters, and
  * says only that; the evidence has its own switch. What a spectator receives matches the words.
  */
-import { test, expect } from '../support/fixtures';
-import type { DebatePage } from '../pages/DebatePage';
-import { roundWithWatcher } from '../support/rounds';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
-import { BASE_URL } from '../support/env';
+import { test, expect } from '../../support/fixtures';
+import type { DebatePage } from '../../pages/DebatePage';
+import { roundWithWatcher } from '../../support/rounds';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
+import { BASE_URL } from '../../support/env';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 

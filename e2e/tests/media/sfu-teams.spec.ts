@@ -11,18 +11,18 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import type { TDebate } from '@resolved/shared';
 import { CAMERA_CHOICE_KEY } from '@resolved/shared';
-import { test, expect } from '../support/fixtures';
-import { startAppServer, type TAppServer } from '../support/app-server';
+import { test, expect } from '../../support/fixtures';
+import { startAppServer, type TAppServer } from '../../support/app-server';
 import {
   recordPeerConnections,
   signedUpPerson,
   type TOwnAppPerson,
   type TPeerConnectionsWindow,
-} from '../support/own-app-people';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
-import { seatPartners } from '../support/database';
-import { DebatePage } from '../pages/DebatePage';
-import { janusMissing, startJanus, type TJanusServer } from '../../apps/server/src/test/janus';
+} from '../../support/own-app-people';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
+import { seatPartners } from '../../support/database';
+import { DebatePage } from '../../pages/DebatePage';
+import { janusMissing, startJanus, type TJanusServer } from '../../../apps/server/src/test/janus';
 
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const APP_PORT = E2E_PORT + 45;

@@ -4,11 +4,11 @@
  * and the candidate pairs their browsers selected are relay on both ends (from getStats()).
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
-import { startAppServer, type TAppServer } from '../support/app-server';
-import { recordPeerConnections, signedUpPerson, type TPeerConnectionsWindow } from '../support/own-app-people';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
-import { coturnMissing, startTurnServer, type TCoturn } from '../../apps/server/src/test/coturn';
+import { test, expect } from '../../support/fixtures';
+import { startAppServer, type TAppServer } from '../../support/app-server';
+import { recordPeerConnections, signedUpPerson, type TPeerConnectionsWindow } from '../../support/own-app-people';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
+import { coturnMissing, startTurnServer, type TCoturn } from '../../../apps/server/src/test/coturn';
 
 /** Beside the shared server's port (E2E_PORT), so that runs on other ports do not meet. */
 const APP_PORT = Number(process.env.E2E_PORT ?? 3210) + 30;

@@ -4,10 +4,10 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import type { TDebate } from '@resolved/shared';
-import { test, expect } from '../support/fixtures';
-import { signInAs, uniqueEmail } from '../support/accounts';
-import { liveChallengeRound, userIdOf } from '../support/rounds';
-import { FAKE_MEDIA_LAUNCH } from '../support/fake-media';
+import { test, expect } from '../../support/fixtures';
+import { signInAs, uniqueEmail } from '../../support/accounts';
+import { liveChallengeRound, userIdOf } from '../../support/rounds';
+import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 
