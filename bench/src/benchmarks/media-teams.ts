@@ -48,9 +48,14 @@ export async function teamRoundUpload(server: TServer, browser: Browser, prefix:
   const debaterCookies = [host, guest, ...partners].map((p) => p.cookie);
   const opened: TPerson[] = [];
   try {
-    for (const cookie of [...debaterCookies, judge.cookie]) {
-      opened.push(await openRoom(browser, server.baseUrl, cookie, debateId));
-    }
+    // All five at once, as the viewers of the one-on-one round join five at a time.
+    const rooms = [...debaterCookies, judge.cookie].map((cookie) =>
+      openRoom(browser, server.baseUrl, cookie, debateId),
+    );
+    const settled = await Promise.allSettled(rooms);
+    for (const room of settled) if (room.status === 'fulfilled') opened.push(room.value);
+    const failed = settled.find((room) => room.status === 'rejected');
+    if (failed) throw failed.reason;
     const others = opened.length - 1;
     await waitFor(`everyone in a round of ${perSide} a side to decode the ${others} others`, 120_000, async () => {
       const decoding = await Promise.all(opened.map((p) => decodingVideos(p.page)));

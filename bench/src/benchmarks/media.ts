@@ -45,7 +45,7 @@ import { teamRoundUpload, type TRoundUpload } from './media-teams';
  * with the direct set-up of the same run beside it.
  */
 const BUDGET = { janusGrowth: 1.2, janusTeams: 1.2, relaySetupMs: 2000 };
-const JANUS_VIEWERS = [1, 5, 10, 20];
+const JANUS_VIEWERS = [1, 10, 20];
 /** More spectators than the cap get no media on the mesh by design: measuring them would show the cap, not a cost. */
 const MESH_VIEWERS = [1, SPECTATOR_MEDIA_LIMIT];
 /** Janus's RTP ports: clear of the ranges the server's tests give their Janus (20000–39999, by process id). */
@@ -339,11 +339,13 @@ export async function mediaBenchmark(ctx: TBenchContext): Promise<TBenchResult> 
           }),
         );
         notes.push(...stepNotes('janus', steps));
+        endPart('Janus start-up and viewer steps');
         // A round of teams through the media server: each debater and the judge publish once and receive the others
         // from it (more than three publishers), beside the one-on-one round at one viewer above.
         const janusTeams = await teamRoundUpload(janusApp, browser, 'media-teams-janus-');
         figures.push(...teamFigures('janus', first, janusTeams));
         notes.push(teamNote('janus', janusTeams));
+        endPart('Janus round of teams');
       } catch (error) {
         const why = error instanceof Error ? error.message : String(error);
         ctx.log(`Janus half failed: ${why}${janusApp ? `\n${janusApp.output()}` : ''}`);
@@ -362,7 +364,7 @@ export async function mediaBenchmark(ctx: TBenchContext): Promise<TBenchResult> 
       }
     }
 
-    endPart('Janus');
+    endPart(whyNoJanus ? 'Janus (skipped)' : 'Janus shut-down');
 
     // Relayed: ICE_TRANSPORT_POLICY=relay, no STUN, and TURN over TCP to a coturn that takes no UDP from clients.
     const whyNoCoturn = process.env.CI ? null : coturnMissing();
