@@ -78,6 +78,21 @@ function openConnections(page: Page): Promise<number> {
   );
 }
 
+/** Every page's connections as `state/ice/signaling`, for a failure's message. */
+async function callStates(pages: Record<string, Page>): Promise<string> {
+  const states = await Promise.all(
+    Object.entries(pages).map(async ([name, page]) => {
+      const each = await page.evaluate(() =>
+        (window as unknown as TCallWindow).peerConnections.map(
+          (pc) => `${pc.connectionState}/${pc.iceConnectionState}/${pc.signalingState}`,
+        ),
+      );
+      return `${name}: ${each.join(' ')}`;
+    }),
+  );
+  return states.join('; ');
+}
+
 /**
  * Each open connection's video sender's first encoding: its resolution's divisor and its bit rate cap (none: 0), as
  * `mesh-video-cap.ts` sets them.
@@ -93,6 +108,13 @@ function videoCaps(page: Page): Promise<{ scale: number; maxBitrate: number }[]>
       }),
   );
 }
+
+/**
+ * How long a page may take to show what another page did (a message, a flow cell, the huddle), or a call to settle:
+ * five browsers with fake cameras on a loaded two-core machine answer in seconds, not in the suite's 10 s. A margin,
+ * not a budget.
+ */
+const SLOW = 30_000;
 
 /** Under this many bytes in two seconds, nothing is sent (a microphone's audio is several kilobytes a second). */
 const SILENT = 600;
@@ -132,7 +154,7 @@ test('partners share a chat and a flow the others never see, and huddle in prep'
   await a1!.getByPlaceholder('Message your partner…').fill(message);
   await a1!.getByTestId('partner-chat').locator('..').getByRole('button', { name: 'Send' }).click();
   await a2!.getByRole('tab', { name: 'Partner' }).click();
-  await expect(a2!.getByTestId('partner-chat')).toContainText(message, { timeout: 15_000 });
+  await expect(a2!.getByTestId('partner-chat')).toContainText(message, { timeout: SLOW });
   await expect(b1!.getByRole('tab', { name: 'Partner' })).toBeVisible();
   await expect(judge!.getByRole('tab', { name: 'Partner' })).toHaveCount(0);
   // The team flow: what a1 types shows on a2's page, and not in the other team's.
@@ -140,7 +162,7 @@ test('partners share a chat and a flow the others never see, and huddle in prep'
   const firstCell = (page: Page) => page.getByTestId('team-flow-sheet').getByRole('textbox').first();
   await firstCell(a1!).fill('C1: jobs');
   await a2!.getByRole('tab', { name: 'Team flow' }).click();
-  await expect(firstCell(a2!)).toHaveValue('C1: jobs', { timeout: 15_000 });
+  await expect(firstCell(a2!)).toHaveValue('C1: jobs', { timeout: SLOW });
   await b1!.getByRole('tab', { name: 'Team flow' }).click();
   await expect(firstCell(b1!)).toHaveValue('');
   for (const page of [b1!, b2!, judge!]) await expect(page.getByText(message)).toHaveCount(0);
@@ -148,22 +170,35 @@ test('partners share a chat and a flow the others never see, and huddle in prep'
 
   // The call is up: everyone is connected to the four others, once, and the judge hears the four debaters.
   // (Five calls on a loaded two-core machine can take a while to come up: a margin, not a budget.)
-  for (const page of [a1!, a2!, b1!, b2!, judge!]) {
-    await expect.poll(() => openConnections(page), { timeout: 90_000 }).toBe(4);
+  const pages = { a1: a1!, a2: a2!, b1: b1!, b2: b2!, judge: judge! };
+  for (const [name, page] of Object.entries(pages)) {
+    await expect
+      .poll(() => openConnections(page), { timeout: 90_000 })
+      .toBe(4)
+      .catch(async (error: unknown) => {
+        throw new Error(`${name} is not connected to the four others. Every page's calls: ${await callStates(pages)}`, {
+          cause: error,
+        });
+      });
   }
   await expect.poll(() => audible(judge!, 1000), { timeout: 30_000 }).toBe(4);
   // Five people publish on the mesh: every video sender is held to half its resolution and a quarter of 1.6 Mbit/s
   // per connection (`videoCapFor(5)`), the judge's too.
   for (const page of [a1!, b2!, judge!]) {
     await expect
-      .poll(() => videoCaps(page), { timeout: 15_000 })
+      .poll(() => videoCaps(page), { timeout: SLOW })
       .toEqual(Array.from({ length: 4 }, () => ({ scale: 2, maxBitrate: 400_000 })));
   }
   await a1!.getByTestId('room-clock-area').getByRole('button', { name: 'Take prep' }).click();
-  await expect(a1!.getByTestId('huddle-note')).toHaveText('Prep huddle: only your partner hears you');
-  await expect(b1!.getByTestId('huddle-note')).toHaveText('Prep huddle: only your partner hears you');
+  await expect(a1!.getByTestId('huddle-note')).toHaveText('Prep huddle: only your partner hears you', {
+    timeout: SLOW,
+  });
+  await expect(b1!.getByTestId('huddle-note')).toHaveText('Prep huddle: only your partner hears you', {
+    timeout: SLOW,
+  });
   await expect(judge!.getByTestId('huddle-note')).toHaveText(
     'Prep huddle: each team hears only itself until prep ends.',
+    { timeout: SLOW },
   );
   await a1!.screenshot({ path: test.info().outputPath('partners-confer-1280.png'), fullPage: true });
   await a1!.setViewportSize({ width: 375, height: 800 });
@@ -171,9 +206,7 @@ test('partners share a chat and a flow the others never see, and huddle in prep'
   await a1!.setViewportSize({ width: 1280, height: 800 });
   // In the huddle: the judge receives no debater's audio; a1 and b1 send theirs to their partner alone; a2 hears a1
   // and the judge (heard by everyone), and b1 likewise b2 and the judge.
-  await expect
-    .poll(async () => Math.max(...(await audioGrowth(judge!, 2000))), { timeout: 15_000 })
-    .toBeLessThan(SILENT);
+  await expect.poll(async () => Math.max(...(await audioGrowth(judge!, 2000))), { timeout: SLOW }).toBeLessThan(SILENT);
   expect(await audible(a1!, 2000, 'out')).toBe(1);
   expect(await audible(b1!, 2000, 'out')).toBe(1);
   expect(await audible(a2!, 2000)).toBe(2);
@@ -182,7 +215,7 @@ test('partners share a chat and a flow the others never see, and huddle in prep'
   // Prep ends: everyone hears everyone again.
   await a1!.getByTestId('room-clock-area').getByRole('button', { name: 'End prep' }).click();
   await expect(a1!.getByTestId('huddle-note')).toHaveCount(0);
-  await expect.poll(() => audible(judge!, 1000), { timeout: 15_000 }).toBe(4);
+  await expect.poll(() => audible(judge!, 1000), { timeout: SLOW }).toBe(4);
   expect(await audible(a1!, 2000, 'out')).toBe(4);
   expect(await audible(b1!, 2000)).toBe(4);
   expect(await audible(a2!, 2000)).toBe(4);
