@@ -214,7 +214,7 @@ test('partners share a chat and a flow the others never see, and huddle in prep'
 
   // Prep ends: everyone hears everyone again.
   await a1!.getByTestId('room-clock-area').getByRole('button', { name: 'End prep' }).click();
-  await expect(a1!.getByTestId('huddle-note')).toHaveCount(0);
+  await expect(a1!.getByTestId('huddle-note')).toHaveCount(0, { timeout: SLOW });
   await expect.poll(() => audible(judge!, 1000), { timeout: SLOW }).toBe(4);
   expect(await audible(a1!, 2000, 'out')).toBe(4);
   expect(await audible(b1!, 2000)).toBe(4);
