@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createClock, type TClockState, type TDebate, type TDebateSeat } from '@resolved/shared';
+import { createClock, type TClockState, type TDebateSeat } from '@resolved/shared';
 import {
-  audioOnlyLine,
+  audioOnlyOf,
   isSpeakerVideoOnly,
   meshVideoSendersOf,
   SPEAKER_VIDEO_PUBLISHERS,
@@ -112,11 +112,22 @@ describe('who sends video on the mesh', () => {
     expect(videoCapFor(SPEAKER_VIDEO_PUBLISHERS - 1)!.maxBitrate).toBeGreaterThan(MIN_VIDEO_BPS);
   });
 
-  it('says on a silent tile whose video shows', () => {
-    const clockAt = (clock: Partial<TClockState>) => ({ clock: { ...createClock('pf'), ...clock } }) as TDebate;
-    expect(audioOnlyLine(clockAt(inSpeech(0)), 1)).toBe('Audio only: video shows the speaker');
-    expect(audioOnlyLine(clockAt(inSpeech(8)), 4)).toBe('Audio only: video shows the speakers');
-    expect(audioOnlyLine(clockAt({ phase: 'prep' }), 0)).toBe('Audio only until the next speech');
-    expect(audioOnlyLine(clockAt({ phase: 'finished' }), 1)).toBe('Audio only: video shows the judge');
+  it('says on a silent person’s tile whose video shows, and nothing on a sender’s', () => {
+    const at = (clock: Partial<TClockState>) => {
+      const nine = round({ judges: PANEL_OF_FIVE, clock });
+      return (userId: string | null) => audioOnlyOf(nine, meshVideoSendersOf(nine), userId);
+    };
+    expect(at(inSpeech(0))('ann')).toBeNull();
+    expect(at(inSpeech(0))('ben')).toBe('Audio only: video shows the speaker');
+    expect(at(inSpeech(0))('kim')).toBe('Audio only: video shows the speaker');
+    expect(at(inSpeech(8))('jo')).toBe('Audio only: video shows the speakers');
+    expect(at(inSpeech(8))('dan')).toBeNull();
+    expect(at({ phase: 'prep', prepTaker: 'a' })('ann')).toBe('Audio only until the next speech');
+    expect(at({ phase: 'finished', speechIndex: 10 })('ann')).toBe('Audio only: video shows the judge');
+    expect(at({ phase: 'finished', speechIndex: 10 })('jo')).toBeNull();
+    // A spectator (no account here) is never a sender; a round of fewer than nine has no silent tiles.
+    expect(at(inSpeech(0))(null)).toBe('Audio only: video shows the speaker');
+    const five = round({ clock: inSpeech(0) });
+    expect(audioOnlyOf(five, meshVideoSendersOf(five), 'ben')).toBeNull();
   });
 });

@@ -51,10 +51,18 @@ export function meshVideoSendersOf(round: TVideoRound): ReadonlySet<string> | nu
   return new Set();
 }
 
-/** The line on a tile of someone who sends no video now (`meshVideoSendersOf`), in the room's words. */
-export function audioOnlyLine(round: Pick<TDebate, 'clock'>, senders: number): string {
+/**
+ * The line on `userId`'s tile while they send no video (`senders`, from `meshVideoSendersOf`), in the room's words;
+ * null while they do, or while everyone does.
+ */
+export function audioOnlyOf(
+  round: Pick<TDebate, 'clock'>,
+  senders: ReadonlySet<string> | null,
+  userId: string | null,
+): string | null {
+  if (!senders || (userId !== null && senders.has(userId))) return null;
   if (round.clock.phase === 'speech') {
-    return senders > 1 ? 'Audio only: video shows the speakers' : 'Audio only: video shows the speaker';
+    return senders.size > 1 ? 'Audio only: video shows the speakers' : 'Audio only: video shows the speaker';
   }
   if (round.clock.phase === 'finished') return 'Audio only: video shows the judge';
   return 'Audio only until the next speech';
