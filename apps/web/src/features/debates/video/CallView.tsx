@@ -8,7 +8,7 @@ import { useCallQuality } from './useCallQuality';
 import { qualityOf } from './quality-sampler';
 import type { useWebRtc } from './useWebRtc';
 import { seatsOfRound } from '../room/round-seats';
-import { audioOnlyOf } from './speaker-video';
+import { audioOnlyOf, shownQuality } from './speaker-video';
 
 /** The call itself: how it stands, everyone's video, and a sender's microphone and camera buttons. */
 export function CallView({
@@ -61,20 +61,23 @@ export function CallView({
         </button>
       ) : null}
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        {people.map((p) => (
-          <StreamVideo
-            key={p.userId}
-            stream={byUser.get(p.userId)?.stream ?? null}
-            isMuted={false}
-            label={p.label}
-            caption={p.caption}
-            name={p.name}
-            isCameraOn={rtc.cameraOf(p.userId)}
-            audioOnly={audioOnlyOf(debate, senders, p.userId)}
-            quality={qualityOf(quality, p.userId)}
-            onBlockedChange={handleBlockedChange}
-          />
-        ))}
+        {people.map((p) => {
+          const audioOnly = audioOnlyOf(debate, senders, p.userId);
+          return (
+            <StreamVideo
+              key={p.userId}
+              stream={byUser.get(p.userId)?.stream ?? null}
+              isMuted={false}
+              label={p.label}
+              caption={p.caption}
+              name={p.name}
+              isCameraOn={rtc.cameraOf(p.userId)}
+              audioOnly={audioOnly}
+              quality={shownQuality(qualityOf(quality, p.userId), audioOnly)}
+              onBlockedChange={handleBlockedChange}
+            />
+          );
+        })}
         {sends ? (
           <StreamVideo
             stream={rtc.localStream}

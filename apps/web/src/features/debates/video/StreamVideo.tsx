@@ -29,7 +29,7 @@ export function StreamVideo({
    */
   audioOnly?: string | null;
   /** How well the connection carrying this person's media does (a remote tile; none on one's own preview). */
-  quality?: TCallQuality;
+  quality?: TCallQuality | undefined;
   /** The browser would not start this video with its sound before a click (or now does). */
   onBlockedChange?: (video: HTMLVideoElement, isBlocked: boolean) => void;
 }) {

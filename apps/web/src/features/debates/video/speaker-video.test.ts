@@ -4,10 +4,12 @@ import {
   audioOnlyOf,
   isSpeakerVideoOnly,
   meshVideoSendersOf,
+  shownQuality,
   SPEAKER_VIDEO_PUBLISHERS,
   type TVideoRound,
 } from './speaker-video';
 import { MESH_VIDEO_BUDGET_BPS, MIN_VIDEO_BPS, videoCapFor } from './mesh-video-cap';
+import { judgeQuality, STALLED_QUALITY } from './call-quality';
 
 const rating = { rating: 1500, deviation: 350, isProvisional: true, games: 0 };
 const seat = (userId: string, side: 'a' | 'b', position: string | null): TDebateSeat => ({
@@ -129,5 +131,17 @@ describe('who sends video on the mesh', () => {
     expect(at(inSpeech(0))(null)).toBe('Audio only: video shows the speaker');
     const five = round({ clock: inSpeech(0) });
     expect(audioOnlyOf(five, meshVideoSendersOf(five), 'ben')).toBeNull();
+  });
+
+  it('shows no "nothing arrives" on a silent person’s tile, and every other quality as it is', () => {
+    const good = judgeQuality([
+      { at: 0, rttMs: 40, packetsLost: 0, packetsReceived: 100 },
+      { at: 2000, rttMs: 40, packetsLost: 0, packetsReceived: 200 },
+    ]);
+    const line = 'Audio only until the next speech';
+    expect(shownQuality(STALLED_QUALITY, line)).toBeUndefined();
+    expect(shownQuality(good, line)).toBe(good);
+    // Someone who sends video and from whom nothing arrives: the tile says so.
+    expect(shownQuality(STALLED_QUALITY, null)).toBe(STALLED_QUALITY);
   });
 });

@@ -14,6 +14,7 @@ import {
   type TDebate,
 } from '@resolved/shared';
 import { seatsOfRound } from '../room/round-seats';
+import type { TCallQuality } from './call-quality';
 
 /**
  * From this many publisher seats on, the mesh sends the speaker's video only. At nine, each sender's share of the
@@ -66,4 +67,13 @@ export function audioOnlyOf(
   }
   if (round.clock.phase === 'finished') return 'Audio only: video shows the judge';
   return 'Audio only until the next speech';
+}
+
+/**
+ * The quality a tile shows: none while a person who sends no video (`audioOnly`) has nothing arriving, as in prep when
+ * only their team hears them (that silence is the rule's, not a broken connection; one that really broke still shows
+ * "Reconnecting" in the call's state, from its flow watch).
+ */
+export function shownQuality(quality: TCallQuality, audioOnly: string | null): TCallQuality | undefined {
+  return audioOnly && quality.isStalled ? undefined : quality;
 }
