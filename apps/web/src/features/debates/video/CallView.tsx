@@ -8,6 +8,7 @@ import { useCallQuality } from './useCallQuality';
 import { qualityOf } from './quality-sampler';
 import type { useWebRtc } from './useWebRtc';
 import { seatsOfRound } from '../room/round-seats';
+import { audioOnlyOf, shownQuality } from './speaker-video';
 
 /** The call itself: how it stands, everyone's video, and a sender's microphone and camera buttons. */
 export function CallView({
@@ -37,6 +38,8 @@ export function CallView({
     [...seatsOfRound(debate), debate.judge, ...(debate.panel?.judges ?? [])].find((p) => p && p.userId === myUserId)
       ?.displayName ?? 'You';
   const spectatorsSentTo = rtc.remotes.filter((r) => r.role === 'spectator').length;
+  // A call of nine or more on the mesh: only the speaker's video goes out; everyone else's tile says so.
+  const senders = rtc.videoSenders;
 
   return (
     <>
@@ -47,27 +50,43 @@ export function CallView({
           ? ` · ${spectatorsSentTo} ${spectatorsSentTo === 1 ? 'spectator watches' : 'spectators watch'}`
           : null}
       </p>
+      {senders ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="speaker-video-note">
+          A call of nine or more: everyone is heard, and only the speaker is seen.
+        </p>
+      ) : null}
       {hasBlocked ? (
         <button type="button" className={buttonClass('primary', 'mt-3')} onClick={handlePlayAll}>
           Play sound and video
         </button>
       ) : null}
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        {people.map((p) => (
-          <StreamVideo
-            key={p.userId}
-            stream={byUser.get(p.userId)?.stream ?? null}
-            isMuted={false}
-            label={p.label}
-            caption={p.caption}
-            name={p.name}
-            isCameraOn={rtc.cameraOf(p.userId)}
-            quality={qualityOf(quality, p.userId)}
-            onBlockedChange={handleBlockedChange}
-          />
-        ))}
+        {people.map((p) => {
+          const audioOnly = audioOnlyOf(debate, senders, p.userId);
+          return (
+            <StreamVideo
+              key={p.userId}
+              stream={byUser.get(p.userId)?.stream ?? null}
+              isMuted={false}
+              label={p.label}
+              caption={p.caption}
+              name={p.name}
+              isCameraOn={rtc.cameraOf(p.userId)}
+              audioOnly={audioOnly}
+              quality={shownQuality(qualityOf(quality, p.userId), audioOnly)}
+              onBlockedChange={handleBlockedChange}
+            />
+          );
+        })}
         {sends ? (
-          <StreamVideo stream={rtc.localStream} isMuted label="You" name={myName} isCameraOn={!rtc.isCameraOff} />
+          <StreamVideo
+            stream={rtc.localStream}
+            isMuted
+            label="You"
+            caption={audioOnlyOf(debate, senders, myUserId) ? 'You · audio only now' : 'You'}
+            name={myName}
+            isCameraOn={!rtc.isCameraOff}
+          />
         ) : null}
       </div>
       {sends ? <CallButtons rtc={rtc} /> : null}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { VideoOff } from 'lucide-react';
+import { AudioLines, VideoOff } from 'lucide-react';
 import type { TCallQuality } from './call-quality';
 import { QualityBadge } from './QualityBadge';
 
@@ -11,6 +11,7 @@ export function StreamVideo({
   caption,
   name,
   isCameraOn = true,
+  audioOnly = null,
   quality,
   onBlockedChange,
 }: {
@@ -22,8 +23,13 @@ export function StreamVideo({
   name: string;
   /** False: the person turned their camera off; a placeholder covers the video (whose sound still plays). */
   isCameraOn?: boolean;
+  /**
+   * Why the person sends no video now though their camera may be on (a call of nine or more shows the speaker's
+   * only): the placeholder covers the video, never its last frame, and says this line instead of "Camera off".
+   */
+  audioOnly?: string | null;
   /** How well the connection carrying this person's media does (a remote tile; none on one's own preview). */
-  quality?: TCallQuality;
+  quality?: TCallQuality | undefined;
   /** The browser would not start this video with its sound before a click (or now does). */
   onBlockedChange?: (video: HTMLVideoElement, isBlocked: boolean) => void;
 }) {
@@ -52,7 +58,7 @@ export function StreamVideo({
         className="aspect-video w-full object-cover"
         aria-label={label}
       />
-      {isCameraOn ? null : (
+      {isCameraOn && !audioOnly ? null : (
         <div
           className="absolute inset-x-0 top-0 flex aspect-video flex-col items-center justify-center gap-1 overflow-hidden bg-slate-800 text-slate-100"
           data-testid="camera-off"
@@ -65,8 +71,12 @@ export function StreamVideo({
           </span>
           <span className="max-w-full truncate px-3 text-sm font-semibold">{name}</span>
           <span className="flex items-center gap-1 text-xs text-slate-300">
-            <VideoOff className="h-3.5 w-3.5" aria-hidden="true" />
-            Camera off
+            {audioOnly ? (
+              <AudioLines className="h-3.5 w-3.5" aria-hidden="true" />
+            ) : (
+              <VideoOff className="h-3.5 w-3.5" aria-hidden="true" />
+            )}
+            {audioOnly ?? 'Camera off'}
           </span>
         </div>
       )}

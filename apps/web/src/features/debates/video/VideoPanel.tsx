@@ -18,6 +18,7 @@ import { CallElsewhere } from './CallElsewhere';
 import { MeetingLinkForm } from './MeetingLinkForm';
 import { RecordingConsent, SpectatorWatchChoice } from './RoundMediaChoices';
 import { seatChoices } from '../room/round-seats';
+import { meshVideoSendersOf } from './speaker-video';
 
 /** The stream's camera alone (null without one): what is recorded while the debater's voice is for partners only. */
 function videoOnly(stream: MediaStream): MediaStream | null {
@@ -88,6 +89,7 @@ export function VideoPanel({
     sfu,
     isCallViaServer: isCallViaMediaServer(seatsOfDebate(debate)),
     audioAudience: huddle?.audience ?? null,
+    videoSenders: meshVideoSendersOf(debate),
   });
   const side = myRole === 'a' || myRole === 'b' ? myRole : null;
   const consent = seatChoices(debate, 'recordConsent', myUserId);

@@ -13,8 +13,9 @@ export async function cameraOff(session: TSession): Promise<void> {
 }
 
 /**
- * The camera on: a new camera track goes into the call's stream and the same senders (no renegotiation). False when
- * the browser gave no track, or the call ended meanwhile (`isCurrent`); rejects when the camera was refused.
+ * The camera on: a new camera track goes into the call's stream, for the mesh to put into the same senders while
+ * this person sends video (`applySendRules`; no renegotiation). False when the browser gave no track, or the call
+ * ended meanwhile (`isCurrent`); rejects when the camera was refused.
  */
 export async function cameraOn(platform: TMeshPlatform, session: TSession, isCurrent: () => boolean): Promise<boolean> {
   const stream = session.local;
@@ -26,6 +27,5 @@ export async function cameraOn(platform: TMeshPlatform, session: TSession, isCur
     return false;
   }
   stream.addTrack(track);
-  await sendVideo(session.peers.values(), track);
   return true;
 }

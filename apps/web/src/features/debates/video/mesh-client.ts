@@ -10,8 +10,7 @@ import {
 } from '@resolved/shared';
 import { ensureSendSlots, flushCandidates, getLocalMedia, type TMeshPlatform } from './mesh-media';
 import { cameraOff, cameraOn } from './mesh-camera';
-import { sendAudio } from './mesh-audio';
-import { capVideo, publishersOf, videoCapFor } from './mesh-video-cap';
+import { applySendRules } from './mesh-senders';
 import type { TIceServer, TMeshSnapshot, TPeer, TRemoteRecord, TSession } from './mesh-types';
 import { answerSignal, answersOffer, isOfferForEarlierCall, offerSignal } from './mesh-negotiation';
 import { applyIceServers, closePeer, openPeer } from './mesh-peer';
@@ -43,6 +42,7 @@ export class MeshClient {
   private isSpectatorWatchAllowed = true;
   private viaServer: TViaServer = 'none';
   private audience: ReadonlySet<string> | null = null;
+  private videoSenders: ReadonlySet<string> | null = null;
   private myUserId: string | null = null;
   private roleOf: (userId: string) => TMediaRole = () => 'spectator';
   private snapshot: TMeshSnapshot;
@@ -103,17 +103,22 @@ export class MeshClient {
   /** Who may hear this person now (a prep huddle: their partners; null: everyone); every connection follows it. */
   setAudioAudience(audience: ReadonlySet<string> | null): void {
     this.audience = audience;
-    if (this.session) this.applySenders(this.session);
+    if (this.session) void this.applySenders(this.session);
   }
 
-  /** Every sender follows the huddle's audience, and the video cap for how many publish on the mesh now. */
-  private applySenders(session: TSession): void {
-    void sendAudio(session.peers, session.local?.getAudioTracks()[0] ?? null, this.audience);
-    const publishers = publishersOf(
-      session.role,
-      [...session.peers.values()].map((p) => p.role),
-    );
-    if (session.local) void capVideo(session.peers.values(), videoCapFor(publishers));
+  /**
+   * Who sends video now (a round of nine or more: the speaker, `meshVideoSendersOf`; null: everyone). Outside it,
+   * every video sender carries nothing; the camera stays on for this person's speech, and receivers show a placeholder.
+   */
+  setVideoSenders(senders: ReadonlySet<string> | null): void {
+    this.videoSenders = senders;
+    if (this.session) void this.applySenders(this.session);
+  }
+
+  /** Every connection follows the huddle's audience, who sends video now, and the video cap (`applySendRules`). */
+  private applySenders(session: TSession): Promise<void> {
+    const isVideoSent = this.videoSenders?.has(this.myUserId ?? '') ?? true;
+    return applySendRules(session, { audience: this.audience, isVideoSent });
   }
 
   /**
@@ -227,7 +232,10 @@ export class MeshClient {
     this.isCameraBusy = true;
     this.changed();
     try {
-      if (await cameraOn(this.platform, session, () => this.session === session)) this.setCamera(true);
+      if (await cameraOn(this.platform, session, () => this.session === session)) {
+        await this.applySenders(session);
+        this.setCamera(true);
+      }
     } finally {
       this.isCameraBusy = false;
       this.changed();
@@ -269,7 +277,7 @@ export class MeshClient {
       peer.offerId = message.offerId ?? null;
       await peer.pc.setRemoteDescription({ type: 'offer', sdp: message.sdp });
       if (session.local && sends) ensureSendSlots(peer.pc, session.local);
-      this.applySenders(session);
+      void this.applySenders(session);
       await flushCandidates(peer);
       await peer.pc.setLocalDescription(await peer.pc.createAnswer());
       if (session.peers.get(from) !== peer || peer.offerId !== (message.offerId ?? null)) return;
@@ -324,7 +332,7 @@ export class MeshClient {
     const peer = this.newPeer(session, userId, callId);
     const { pc } = peer;
     if (session.local && session.role !== 'spectator') ensureSendSlots(pc, session.local);
-    this.applySenders(session);
+    void this.applySenders(session);
     await this.sendOffer(session, userId, peer);
   }
 
@@ -353,7 +361,7 @@ export class MeshClient {
         state: (state) => {
           if (state === 'gone') return this.dropPeer(session, userId);
           // Negotiated only now: its sender takes the video cap (applied to the others when it was made).
-          if (state === 'connected' && this.remotes.get(userId)?.state !== state) this.applySenders(session);
+          if (state === 'connected' && this.remotes.get(userId)?.state !== state) void this.applySenders(session);
           this.patchRemote(userId, { state });
         },
       },
@@ -394,7 +402,7 @@ export class MeshClient {
     const peer = session.peers.get(userId);
     if (peer) closePeer(peer);
     session.peers.delete(userId);
-    this.applySenders(session);
+    void this.applySenders(session);
     if (this.session !== session || !this.remotes.has(userId)) return;
     this.remotes = new Map(this.remotes);
     this.remotes.delete(userId);

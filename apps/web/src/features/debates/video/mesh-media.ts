@@ -96,13 +96,16 @@ export async function flushCandidates(peer: TPeer): Promise<void> {
   for (const c of peer.pendingCandidates.splice(0)) await peer.pc.addIceCandidate(c).catch(() => undefined);
 }
 
-/** Every connection's video sender gets this track (null: sends nothing); no renegotiation either way. */
+/**
+ * Every connection's video sender gets this track (null: sends nothing); no renegotiation either way, and nothing
+ * asked of a sender that already has it.
+ */
 export async function sendVideo(peers: Iterable<TPeer>, track: MediaStreamTrack | null): Promise<void> {
   await Promise.all(
-    [...peers].map((peer) =>
-      transceiverOf(peer.pc, 'video')
-        ?.sender.replaceTrack(track)
-        .catch(() => undefined),
-    ),
+    [...peers].map((peer) => {
+      const sender = transceiverOf(peer.pc, 'video')?.sender;
+      if (!sender || sender.track === track) return undefined;
+      return sender.replaceTrack(track).catch(() => undefined);
+    }),
   );
 }

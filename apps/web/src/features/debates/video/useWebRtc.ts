@@ -52,6 +52,11 @@ export function useWebRtc(options: {
    * the media server, the server holds each subscription to the huddle instead).
    */
   audioAudience?: readonly string[] | null;
+  /**
+   * Who sends video on the mesh now (`meshVideoSendersOf`: a round of nine or more sends its speaker's alone); null:
+   * everyone. Not applied to a call through the media server, which carries everyone's video.
+   */
+  videoSenders?: ReadonlySet<string> | null;
 }) {
   const {
     debateId,
@@ -65,6 +70,7 @@ export function useWebRtc(options: {
     sfu = null,
     isCallViaServer = false,
     audioAudience = null,
+    videoSenders = null,
   } = options;
   // One client per round: its signals name the round.
   const client = useMemo(
@@ -100,6 +106,15 @@ export function useWebRtc(options: {
   useEffect(() => {
     client.setAudioAudience(audienceKey === null ? null : new Set(JSON.parse(audienceKey) as string[]));
   }, [client, audienceKey]);
+  // The same for who sends video: on the mesh only (what this browser receives through the server is everyone's).
+  const sendersKey = videoSenders && !receivesViaServer ? JSON.stringify([...videoSenders].sort()) : null;
+  const meshVideoSenders = useMemo(
+    () => (sendersKey === null ? null : new Set(JSON.parse(sendersKey) as string[])),
+    [sendersKey],
+  );
+  useEffect(() => {
+    client.setVideoSenders(meshVideoSenders);
+  }, [client, meshVideoSenders]);
   // The call starts once the page has ICE servers, and does not start again when a rejoin brings new ones (fresh
   // TURN credentials, the same servers): a second start in a moment crossed the offers of the first (issue 42). New
   // servers go to the running call instead.
@@ -166,6 +181,8 @@ export function useWebRtc(options: {
     remotes: receivesViaServer ? viewed : snapshot.remotes,
     /** Why the media server will not let this spectator watch (shown instead of the call), or null. */
     watchRefusal: isViewer && refusal ? errorMessage(refusal, WATCH_FAILED) : null,
+    /** Who sends video now (a call of nine or more on the mesh: the speaker, `meshVideoSendersOf`); null: everyone. */
+    videoSenders: meshVideoSenders,
     /** What each peer last said about its camera (also before its connection is up). */
     cameraOf: (userId: string): boolean => snapshot.cameras[userId] ?? true,
     /** The connection carrying a peer's media (read by the tiles' quality indicator). */
