@@ -39,6 +39,7 @@ export * from './debate/awards.js';
 export * from './debate/clock-rules.js';
 export * from './debate/schedule.js';
 export * from './points.js';
+export * from './token-bucket.js';
 export * from './debate/protocol.js';
 export * from './debate/queue-schemas.js';
 export * from './debate/ballot-points.js';

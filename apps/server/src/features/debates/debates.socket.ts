@@ -14,12 +14,12 @@ import {
   ZOfferPoi,
   judgesOf,
   seatsOfDebate,
+  TokenBucket,
 } from '@resolved/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppContext } from '../../context';
 import type { Scheduler } from '../../lib/scheduler/scheduler';
 import { AppError, parseOrThrow } from '../../lib/errors';
-import { TokenBucket } from '../../lib/token-bucket';
 import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import * as debates from './debates.service';

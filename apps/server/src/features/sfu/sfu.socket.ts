@@ -13,12 +13,12 @@ import {
   ZSfuSubscribe,
   type TSessionUser,
   type TSfuRole,
+  TokenBucket,
 } from '@resolved/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAppContext } from '../../context';
 import { AppError, parseOrThrow } from '../../lib/errors';
 import { JANUS_ERROR, JANUS_SDP_ERRORS, JanusError, JanusUnavailableError } from '../../lib/janus/janus-client';
-import { TokenBucket } from '../../lib/token-bucket';
 import { answer } from '../../realtime/ack';
 import type { TRealtimeServer, TRealtimeSocket, TSocketFeature } from '../../realtime/realtime';
 import { roleIn } from '../debates/debates.service';

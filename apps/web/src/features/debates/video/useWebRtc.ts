@@ -3,6 +3,7 @@ import type { TMediaRole, TSfuGrant } from '@resolved/shared';
 import { getSocket, request, useSocketConnected, useSocketEvent } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
+import { SignalPacer } from './signal-pacer';
 import { MeshClient, type TIceServer, type TRemotePeer } from './mesh-client';
 import { browserPlatform } from './mesh-media';
 import { SfuClient, type TSfuRequest } from './sfu-client';
@@ -72,14 +73,13 @@ export function useWebRtc(options: {
     audioAudience = null,
     videoSenders = null,
   } = options;
-  // One client per round: its signals name the round.
-  const client = useMemo(
-    () =>
-      new MeshClient((signal, toUserId) => {
-        getSocket().emit('debate.signal', { debateId, toUserId, signal }, () => undefined);
-      }, browserPlatform()),
-    [debateId],
-  );
+  // One client per round: its signals name the round, paced under the server's limit so none is refused and lost.
+  const client = useMemo(() => {
+    const pacer = new SignalPacer((signal, toUserId, done) => {
+      getSocket().emit('debate.signal', { debateId, toUserId, signal }, done);
+    });
+    return new MeshClient((signal, toUserId) => pacer.send(signal, toUserId), browserPlatform());
+  }, [debateId]);
   useEffect(() => {
     client.setPeople(myUserId, roleOf);
   });
