@@ -4,3 +4,4 @@ export * from './panel.js';
 export * from './standings.js';
 export * from './draw.js';
 export * from './judges.js';
+export * from './seats.js';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { TEvidence } from './evidence.js';
 import type { TPoi } from './poi.js';
 import type { TFlow } from './flows.js';
-import { FORMAT_IDS, oneOnOneFormatRefusal, type TFormatId, type TSideKey } from '../formats.js';
+import { FORMAT_IDS, oneOnOneFormatRefusal, twoSidedFormatRefusal, type TFormatId, type TSideKey } from '../formats.js';
 import { DB_INT_MAX } from '../constants.js';
 import { withoutControlCharacters, zText } from '../text.js';
 import type { TClockState } from './clock.js';
@@ -25,6 +25,15 @@ export const ZFormatId = z.enum(FORMAT_IDS as [TFormatId, ...TFormatId[]], { err
  */
 export const ZOneOnOneFormatId = ZFormatId.superRefine((formatId, ctx) => {
   const refusal = oneOnOneFormatRefusal(formatId);
+  if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+});
+
+/**
+ * The format of a path that pairs two sides (a challenge, the team queue, a coach's team pairing, a tournament): any
+ * but British Parliamentary, which seats four teams (`twoSidedFormatRefusal`).
+ */
+export const ZTwoSidedFormatId = ZFormatId.superRefine((formatId, ctx) => {
+  const refusal = twoSidedFormatRefusal(formatId);
   if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
 });
 export const ZSideKey = z.enum(['a', 'b']);

@@ -4,6 +4,7 @@ import {
   audioAudienceOf,
   canPostInRound,
   isPrepHuddle,
+  teamSeatsOf,
   teamSideOf,
   isJudgeOf,
   roundChatClosedRefusal,
@@ -104,9 +105,11 @@ export default function DebateRoomPage() {
   const canCheckConnection = (!!side || isAnyJudge) && (isUpcomingRound || isBeforeClock);
   // Partners confer: a debater of a side of two or more has a partner chat and a team flow; while prep runs the call
   // splits into huddles (each debater heard by their partners only).
-  const teamSide = user ? teamSideOf(user.id, room.debaterSeats) : null;
-  const huddle = isPrepHuddle(debate.clock, room.debaterSeats)
-    ? { audience: user ? audioAudienceOf(debate.clock, room.debaterSeats, user.id) : null }
+  // In British Parliamentary each of the four teams confers alone (a seat's team follows from its position).
+  const teamSeats = teamSeatsOf(debate.formatId, room.debaterSeats);
+  const teamSide = user ? teamSideOf(user.id, teamSeats) : null;
+  const huddle = isPrepHuddle(debate.clock, teamSeats)
+    ? { audience: user ? audioAudienceOf(debate.clock, teamSeats, user.id) : null }
     : null;
 
   function handleDecided(next: TDebate) {
