@@ -5,3 +5,4 @@ export * from './standings.js';
 export * from './draw.js';
 export * from './judges.js';
 export * from './seats.js';
+export * from './round-result.js';

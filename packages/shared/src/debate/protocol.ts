@@ -13,6 +13,7 @@ import type { TClockState } from './clock.js';
 import type { TCoinFlip } from './coin-flip.js';
 import type { TNotCounted } from './awards.js';
 import type { TDebaterPoints } from './ballot-points.js';
+import type { TBpRecord, TBpRoundResult } from '../bp/round-result.js';
 
 /** A debate's id: a positive integer the databases can store. */
 export const ZDebateId = z.number().int().positive().max(DB_INT_MAX);
@@ -159,6 +160,8 @@ export interface TDebate {
    */
   revision: number;
   ballot: TBallot | null;
+  /** A British Parliamentary room's ranked ballot (`POST /api/debates/:id/bp-ballots`); null in every other round. */
+  bpResult: TBpRoundResult | null;
   /** A panel of judges (each submits a ballot, the majority decides); null: one judge. */
   panel: TDebatePanel | null;
   createdAt: string;
@@ -238,6 +241,8 @@ export interface TDebateRecord {
   averageSpeakerPoints: number | null;
   /** One entry per format the debater has a rating in. */
   ratings: { formatId: TFormatId; rating: TRatingSummary }[];
+  /** Their British Parliamentary rooms' results; null before their first judged BP room. */
+  bp: TBpRecord | null;
 }
 
 /** A round from one of its debaters' point of view: their side, their opponent, how it went for them. */
