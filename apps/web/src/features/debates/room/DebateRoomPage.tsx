@@ -21,6 +21,7 @@ import { buttonClass } from '../../../ui/button-styles';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useAuth } from '../../auth/useAuth';
 import { BallotForm, BallotView } from '../ballot/Ballot';
+import { BpBallotForm, BpResultView } from '../ballot/BpBallot';
 import { canSubmitPanelBallot, PanelBallots } from '../ballot/PanelBallots';
 import { RoundAwards } from '../ballot/RoundAwards';
 import { JudgeSeat } from './JudgeSeat';
@@ -201,10 +202,16 @@ export default function DebateRoomPage() {
           <BlockRoundPeople people={peopleOfRound(debate)} viewerId={user?.id} />
 
           {debate.ballot ? <BallotView debate={debate} viewerId={user?.id} /> : null}
+          <BpResultView debate={debate} viewerId={user?.id} />
           <RoundAwards debate={debate} viewerId={user?.id} />
           <PanelBallots debate={debate} />
           {/* A panel: each of its judges submits their own ballot; otherwise the round's one judge. */}
-          {(debate.panel ? canSubmitPanelBallot(actor, debate) : canSubmitBallot(actor, seats)) ? (
+          {/* British Parliamentary: the chair alone (the round's judge) gives the panel's ranked ballot. */}
+          {debate.formatId === 'bp' ? (
+            canSubmitBallot(actor, seats) ? (
+              <BpBallotForm debate={debate} onSubmitted={handleDecided} />
+            ) : null
+          ) : (debate.panel ? canSubmitPanelBallot(actor, debate) : canSubmitBallot(actor, seats)) ? (
             isTournamentOver ? (
               <TournamentOverNotice />
             ) : (
