@@ -173,6 +173,11 @@ describe.each(TEST_ENGINES)('a British Parliamentary room on %s', (engine) => {
       for (const other of order.filter((p) => p !== position)) {
         const refused = await clock(at[other], id, 'start_speech');
         expect(refused.statusCode, `${position} by ${other}`).toBe(403);
+        if (position === 'mg' && other === 'pm') {
+          expect(refused.json().error.message).toBe(
+            'Only the Member of the Government (Closing Government) runs this speech.',
+          );
+        }
       }
       const startedAt = Date.now();
       expect((await clock(speaker, id, 'start_speech')).statusCode, position).toBe(200);
