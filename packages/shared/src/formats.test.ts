@@ -11,6 +11,8 @@ import {
   speechesOf,
   speechTitle,
   takersOf,
+  twoSidedFormatRefusal,
+  TWO_SIDED_FORMAT_IDS,
 } from './formats.js';
 
 describe('speechTitle', () => {
@@ -55,13 +57,20 @@ describe('speechesOf', () => {
 });
 
 describe('formats as data', () => {
-  it('plays all five formats, Policy and World Schools in teams only', () => {
-    expect(FORMAT_IDS).toEqual(['ld', 'pf', 'parli', 'policy', 'ws']);
-    expect(Object.keys(FORMATS)).toEqual(['ld', 'pf', 'parli', 'policy', 'ws']);
-    expect(GUIDE_FORMAT_IDS).toEqual([...FORMAT_IDS, 'bp']);
-    for (const id of FORMAT_IDS) expect(GUIDE_FORMATS[id]).toBe(FORMATS[id]);
-    expect(FORMAT_IDS.filter(isTeamOnlyFormat)).toEqual(['policy', 'ws']);
+  it('plays all six formats, Policy, World Schools and British Parliamentary in teams only', () => {
+    expect(FORMAT_IDS).toEqual(['ld', 'pf', 'parli', 'policy', 'ws', 'bp']);
+    expect(Object.keys(FORMATS)).toEqual(['ld', 'pf', 'parli', 'policy', 'ws', 'bp']);
+    expect(GUIDE_FORMAT_IDS).toEqual(FORMAT_IDS);
+    for (const id of TWO_SIDED_FORMAT_IDS) expect(GUIDE_FORMATS[id]).toBe(FORMATS[id]);
+    // The guide names BP's four teams; a round seats its two benches.
+    expect(GUIDE_FORMATS.bp.sideList).toHaveLength(4);
+    expect(FORMATS.bp.sideList.map((side) => side.key)).toEqual(['a', 'b']);
+    expect(FORMAT_IDS.filter(isTeamOnlyFormat)).toEqual(['policy', 'ws', 'bp']);
     expect(ONE_ON_ONE_FORMAT_IDS).toEqual(['ld', 'pf', 'parli']);
+    expect(TWO_SIDED_FORMAT_IDS).toEqual(['ld', 'pf', 'parli', 'policy', 'ws']);
+    expect(oneOnOneFormatRefusal('bp')).toMatch(/four teams of two/);
+    expect(twoSidedFormatRefusal('bp')).toMatch(/four teams/);
+    expect(twoSidedFormatRefusal('pf')).toBeNull();
     expect(oneOnOneFormatRefusal('ld')).toBeNull();
     expect(oneOnOneFormatRefusal('pf')).toBeNull();
     expect(oneOnOneFormatRefusal('policy')).toBe('Policy is debated in teams of two: it has no one-on-one rounds.');

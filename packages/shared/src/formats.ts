@@ -3,7 +3,7 @@
  * clock runs from it, so a timing is written down exactly once. Each format is one file in `formats/`, its shape in
  * `formats/types.ts`; who may give, run or interrupt a speech by position is `formats/positions.ts`.
  */
-import { BRITISH_PARLIAMENTARY } from './formats/british-parliamentary.js';
+import { BRITISH_PARLIAMENTARY, BRITISH_PARLIAMENTARY_ROUND } from './formats/british-parliamentary.js';
 import { LINCOLN_DOUGLAS } from './formats/lincoln-douglas.js';
 import { PARLIAMENTARY } from './formats/parliamentary.js';
 import { POLICY } from './formats/policy.js';
@@ -16,7 +16,11 @@ export * from './formats/positions.js';
 export { BRITISH_PARLIAMENTARY, LINCOLN_DOUGLAS, PARLIAMENTARY, POLICY, PUBLIC_FORUM, WORLD_SCHOOLS };
 export { WORLD_SCHOOLS_REPLY_FROM } from './formats/world-schools.js';
 export {
+  BP_BENCH_OF,
   BP_POSITIONS,
+  BRITISH_PARLIAMENTARY_ROUND,
+  bpRoundFormat,
+  isBpPosition,
   BP_SIDE_OF,
   BP_SIDES,
   BP_SPEECH_MINUTES,
@@ -35,17 +39,37 @@ export const FORMATS: Readonly<Record<TFormatId, TFormatRules>> = {
   parli: PARLIAMENTARY,
   policy: POLICY,
   ws: WORLD_SCHOOLS,
+  bp: BRITISH_PARLIAMENTARY_ROUND,
 };
 
 /** Every playable format: the three Resolved began with (the How To page's cards), then the team-only ones. */
-export const FORMAT_IDS: readonly TFormatId[] = ['ld', 'pf', 'parli', 'policy', 'ws'];
+export const FORMAT_IDS: readonly TFormatId[] = ['ld', 'pf', 'parli', 'policy', 'ws', 'bp'];
 
-/** Every format with a guide: the played ones, then British Parliamentary (four teams; not yet a round's format). */
+/** Every format with a guide; British Parliamentary's guide reads its four-team view (`BRITISH_PARLIAMENTARY`). */
 export const GUIDE_FORMATS: Readonly<Record<TGuideFormatId, TGuideFormatRules>> = {
   ...FORMATS,
   bp: BRITISH_PARLIAMENTARY,
 };
-export const GUIDE_FORMAT_IDS: readonly TGuideFormatId[] = [...FORMAT_IDS, 'bp'];
+export const GUIDE_FORMAT_IDS: readonly TGuideFormatId[] = FORMAT_IDS;
+
+/**
+ * A format whose room seats four teams (British Parliamentary): its rounds open through the BP room and its own
+ * ballot; the paths that pair two teams or two debaters (the one-on-one and team queues, challenges, a coach's
+ * pairings, tournaments) refuse it (`twoSidedFormatRefusal`).
+ */
+export function isFourTeamFormat(id: TFormatId): boolean {
+  return id === 'bp';
+}
+
+/** The formats two sides debate: every one but British Parliamentary. */
+export const TWO_SIDED_FORMAT_IDS: readonly TFormatId[] = FORMAT_IDS.filter((id) => !isFourTeamFormat(id));
+
+/** Why a path that pairs two sides may not run `formatId`, or null when it may. */
+export function twoSidedFormatRefusal(formatId: TFormatId): string | null {
+  return isFourTeamFormat(formatId)
+    ? 'British Parliamentary seats four teams of two in one room: open it from the BP queue.'
+    : null;
+}
 
 /**
  * A format debated only by teams (Policy 2 v 2, World Schools 3 v 3): its sides have more than one position and it
@@ -66,6 +90,8 @@ const TEAM_SIZE_WORDS: Readonly<Record<number, string>> = { 2: 'two', 3: 'three'
 /** Why a round with one debater a side may not be of `formatId`, or null when it may. */
 export function oneOnOneFormatRefusal(formatId: TFormatId): string | null {
   if (!isTeamOnlyFormat(formatId)) return null;
+  if (isFourTeamFormat(formatId))
+    return 'British Parliamentary is debated by four teams of two: it has no one-on-one rounds.';
   const format = FORMATS[formatId];
   const size = TEAM_SIZE_WORDS[format.teamSize] ?? String(format.teamSize);
   return `${format.name} is debated in teams of ${size}: it has no one-on-one rounds.`;

@@ -42,7 +42,7 @@ export interface TPublicProfile {
   rank: number | null;
   memberSince: string | null;
   /** Over every round they debated, finished (a team's practice rounds too, though only its team sees those). */
-  record: Omit<TDebateRecord, 'ratings'>;
+  record: Omit<TDebateRecord, 'ratings' | 'bp'>;
   /** One entry per format they have a rating in. */
   ratings: TDebateRecord['ratings'];
   /** Their judge's paradigm (`isParadigmShown`: an adult's, when written); null for a minor or none written. */

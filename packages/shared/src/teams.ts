@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { FORMATS, type TFormatId, type TSideKey } from './formats.js';
-import { ZFormatId, ZOneOnOneFormatId, type TDebateStatus } from './debate/protocol.js';
+import { ZOneOnOneFormatId, ZTwoSidedFormatId, type TDebateStatus } from './debate/protocol.js';
 import type { TNotCounted } from './debate/awards.js';
 import type { TAgeBand } from './age.js';
 import { zText } from './text.js';
@@ -171,7 +171,7 @@ export const ZPairRoundsRequest = z.discriminatedUnion('mode', [
   z
     .object({
       mode: z.literal('teams'),
-      formatId: ZFormatId,
+      formatId: ZTwoSidedFormatId,
       sideA: z.array(ZUserId).min(1, 'Choose side A’s debaters.').max(3),
       sideB: z.array(ZUserId).min(1, 'Choose side B’s debaters.').max(3),
       judgeUserId: ZUserId.nullable().optional(),

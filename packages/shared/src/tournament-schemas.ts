@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { FORMATS, oneOnOneFormatRefusal, type TFormatId } from './formats.js';
 import { DB_INT_MAX } from './constants.js';
 import { zText } from './text.js';
-import { ZFormatId } from './debate/protocol.js';
+import { ZTwoSidedFormatId } from './debate/protocol.js';
 import { ZRoundStartTimes } from './tournament-schedule-schemas.js';
 import type { TJudgesPerRoom } from './debate/panel.js';
 
@@ -86,7 +86,7 @@ export const ZCreateTournamentRequest = z
       tooLong: `The name is at most ${TOURNAMENT_LIMITS.nameMax} characters.`,
     }),
     /** Any format; a team-only one (Policy, World Schools) with entrants of its team size. */
-    formatId: ZFormatId,
+    formatId: ZTwoSidedFormatId,
     prelimRounds: z
       .number({ error: 'Choose how many preliminary rounds (1 to 9).' })
       .int('Choose how many preliminary rounds (1 to 9).')

@@ -1,6 +1,8 @@
 /** The OpenAPI page's entries of rounds: matchmaking, the room, results, teams, evidence, flows, recordings (`route-docs.ts`). */
+import { z } from 'zod';
 import {
   ZAcceptChallengeRequest,
+  ZBpBallotRequest,
   ZCoinFlipChoiceRequest,
   ZCreateChallengeRequest,
   ZCreatePartnerLinkRequest,
@@ -179,8 +181,8 @@ export const ROUND_ROUTE_DOCS: Record<string, TRouteDoc> = {
   },
   'POST /api/debates/:id/ballots': {
     tag: 'Results',
-    summary: 'The judge submits the ballot.',
-    body: ZSubmitBallotRequest,
+    summary: 'The judge submits the ballot (a British Parliamentary room: the ranked ballot, `ZBpBallotRequest`).',
+    body: z.union([ZSubmitBallotRequest, ZBpBallotRequest]),
     ok: created('The ballot.'),
   },
   'POST /api/debates/:id/forfeit': { tag: 'Results', summary: 'A debater forfeits the round.', ok: json('The round.') },

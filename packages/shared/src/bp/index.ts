@@ -4,3 +4,5 @@ export * from './panel.js';
 export * from './standings.js';
 export * from './draw.js';
 export * from './judges.js';
+export * from './seats.js';
+export * from './round-result.js';

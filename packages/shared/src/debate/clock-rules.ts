@@ -10,7 +10,10 @@
  * - The judge may pause and resume anything (a technical problem, a question of order), nothing else.
  */
 import {
+  BP_SIDE_OF,
   FORMATS,
+  GUIDE_FORMATS,
+  isBpPosition,
   mayRunSpeech,
   positionOf,
   replyTurnRefusal,
@@ -40,6 +43,10 @@ export function speechRunnersWords(formatId: TFormatId, speech: TSpeech): string
   const format = FORMATS[formatId];
   const names = takersOf(speech).map((ref) => {
     const position = positionOf(format, ref);
+    // British Parliamentary names a speaker by position and team: "Member of the Government (Closing Government)".
+    if (formatId === 'bp' && isBpPosition(ref.position)) {
+      return `${position?.name ?? ref.position} (${GUIDE_FORMATS.bp.sides[BP_SIDE_OF[ref.position]]})`;
+    }
     return `${format.sides[ref.side]} ${position ? position.name.toLowerCase() : ref.position}`;
   });
   return `the ${names.join(' and ')}`;

@@ -9,12 +9,26 @@ import { z } from 'zod';
 import type { TRefusal } from '../errors.js';
 import type { TActor } from '../rules/actor.js';
 import { refusalOf } from '../rules/refusals.js';
+import { BP_SIDE_OF, isBpPosition, isFourTeamFormat, type TFormatId } from '../formats.js';
 import type { TClockState } from './clock.js';
 import { FLOW_LIMITS, ZFlowCell, type TFlowColumns } from './flows.js';
 import type { TDebateMessage } from './protocol.js';
 import { sidesOf, type TDebaterSeat, type TSeatSide } from './seating.js';
 
 type TSeats = readonly Pick<TDebaterSeat, 'userId' | 'side'>[];
+
+/**
+ * A round's seats as its teams: a seat's side is its team. In British Parliamentary a seat's side is its bench, and its
+ * team (`og`, `oo`, `cg`, `co`) follows from its position (`BP_SIDE_OF`): the partner chat, the team flow and the prep
+ * huddle read these, so each of the four teams confers alone. Every other format's seats come back as they are.
+ */
+export function teamSeatsOf<T extends Pick<TDebaterSeat, 'side' | 'position'>>(
+  formatId: TFormatId,
+  seats: readonly T[],
+): T[] {
+  if (!isFourTeamFormat(formatId)) return [...seats];
+  return seats.map((seat) => (isBpPosition(seat.position) ? { ...seat, side: BP_SIDE_OF[seat.position] } : seat));
+}
 
 /** The side `userId` debates on when that side seats two or more (a team with partners), else null. */
 export function teamSideOf(userId: string, debaters: TSeats): TSeatSide | null {

@@ -6,13 +6,14 @@ import { z } from 'zod';
 import type { TEvidence } from './evidence.js';
 import type { TPoi } from './poi.js';
 import type { TFlow } from './flows.js';
-import { FORMAT_IDS, oneOnOneFormatRefusal, type TFormatId, type TSideKey } from '../formats.js';
+import { FORMAT_IDS, oneOnOneFormatRefusal, twoSidedFormatRefusal, type TFormatId, type TSideKey } from '../formats.js';
 import { DB_INT_MAX } from '../constants.js';
 import { withoutControlCharacters, zText } from '../text.js';
 import type { TClockState } from './clock.js';
 import type { TCoinFlip } from './coin-flip.js';
 import type { TNotCounted } from './awards.js';
 import type { TDebaterPoints } from './ballot-points.js';
+import type { TBpRecord, TBpRoundResult } from '../bp/round-result.js';
 
 /** A debate's id: a positive integer the databases can store. */
 export const ZDebateId = z.number().int().positive().max(DB_INT_MAX);
@@ -25,6 +26,15 @@ export const ZFormatId = z.enum(FORMAT_IDS as [TFormatId, ...TFormatId[]], { err
  */
 export const ZOneOnOneFormatId = ZFormatId.superRefine((formatId, ctx) => {
   const refusal = oneOnOneFormatRefusal(formatId);
+  if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+});
+
+/**
+ * The format of a path that pairs two sides (a challenge, the team queue, a coach's team pairing, a tournament): any
+ * but British Parliamentary, which seats four teams (`twoSidedFormatRefusal`).
+ */
+export const ZTwoSidedFormatId = ZFormatId.superRefine((formatId, ctx) => {
+  const refusal = twoSidedFormatRefusal(formatId);
   if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
 });
 export const ZSideKey = z.enum(['a', 'b']);
@@ -150,6 +160,8 @@ export interface TDebate {
    */
   revision: number;
   ballot: TBallot | null;
+  /** A British Parliamentary room's ranked ballot (`POST /api/debates/:id/bp-ballots`); null in every other round. */
+  bpResult: TBpRoundResult | null;
   /** A panel of judges (each submits a ballot, the majority decides); null: one judge. */
   panel: TDebatePanel | null;
   createdAt: string;
@@ -229,6 +241,8 @@ export interface TDebateRecord {
   averageSpeakerPoints: number | null;
   /** One entry per format the debater has a rating in. */
   ratings: { formatId: TFormatId; rating: TRatingSummary }[];
+  /** Their British Parliamentary rooms' results; null before their first judged BP room. */
+  bp: TBpRecord | null;
 }
 
 /** A round from one of its debaters' point of view: their side, their opponent, how it went for them. */

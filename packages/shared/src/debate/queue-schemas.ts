@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { FORMATS, oneOnOneFormatRefusal, type TFormatId } from '../formats.js';
-import { ZFormatId, ZOneOnOneFormatId } from './protocol.js';
+import { ZOneOnOneFormatId, ZTwoSidedFormatId } from './protocol.js';
 import type { TQueueMode } from './team-matchmaking.js';
 import type { TQueuePartner, TQueuePartnerInvite } from './team-queue-schemas.js';
 
@@ -59,7 +59,7 @@ export function challengeTeamRefusal(formatId: TFormatId, partnerIds: readonly s
  */
 export const ZCreateChallengeRequest = z
   .object({
-    formatId: ZFormatId,
+    formatId: ZTwoSidedFormatId,
     prepMinutes: z.number().int().optional(),
     mode: z.enum(['team', 'one-on-one'], { error: 'Choose a challenge with your partner or one-on-one.' }).optional(),
     partnerIds: ZChallengePartnerIds.optional(),

@@ -6,8 +6,11 @@
  */
 import { z } from 'zod';
 
-/** How many debaters one side of a round seats (one-on-one up to World Schools' three). */
-export const SEATS_PER_SIDE = { min: 1, max: 3 } as const;
+/**
+ * How many debaters one side of a round seats: one-on-one up to World Schools' three, and British Parliamentary's four
+ * on a bench (its two teams of two). The format's positions bound it further (`seatingFormatRefusal`).
+ */
+export const SEATS_PER_SIDE = { min: 1, max: 4 } as const;
 
 /** A side's id: `'a'` or `'b'` today. */
 export type TSeatSide = string;

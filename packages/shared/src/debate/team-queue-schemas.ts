@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { FORMATS, oneOnOneFormatRefusal, type TFormatId } from '../formats.js';
-import { ZFormatId } from './protocol.js';
+import { ZTwoSidedFormatId } from './protocol.js';
 import { ageBandsMayMeet, type TIsBlockedPair, type TMeetingProfile } from './matchmaking.js';
 import { QUEUE_MODES, type TQueueMode } from './team-matchmaking.js';
 
@@ -20,7 +20,7 @@ const ZPartnerId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'That part
  */
 export const ZJoinTeamQueueRequest = z
   .object({
-    formatId: ZFormatId,
+    formatId: ZTwoSidedFormatId,
     mode: z
       .enum(QUEUE_MODES, { error: 'Choose how to queue: with your partner, find me a partner, or one-on-one.' })
       .optional(),
@@ -82,7 +82,7 @@ export function queueMembersOf(
 }
 
 /** `POST /api/debates/partner-links`: a link for one team format, which anyone the rules allow may accept once. */
-export const ZCreatePartnerLinkRequest = z.object({ formatId: ZFormatId }).superRefine((value, ctx) => {
+export const ZCreatePartnerLinkRequest = z.object({ formatId: ZTwoSidedFormatId }).superRefine((value, ctx) => {
   const format = FORMATS[value.formatId];
   if (format.teamSize === 1) {
     ctx.addIssue({

@@ -1,10 +1,12 @@
-import { defineFormat, spokenBy, type TFormatRules, type TSpeechSpec } from './types.js';
+import { defineFormat, spokenBy, type TFormatRules, type TSideKey, type TSpeechSpec } from './types.js';
 
 /**
  * British Parliamentary (issue 41), the format of the World Universities Debating Championship: four teams of two in
  * one room. Opening Government and Closing Government sit on one bench (`a`), Opening and Closing Opposition on the
  * other (`b`); points of information come from the other bench, never from the other Government or Opposition team.
- * Not yet a `TFormatId`: rounds, ratings and tournaments seat two sides today, so BP has its own id until they seat four.
+ * Two views of one format: `bpFormat` names the four teams (the guide, the ballot, standings); `bpRoundFormat` is what
+ * a round's seats, clock and points of information read, its sides the two benches (`a` Government, `b` Opposition,
+ * four positions each), a seat's team following from its position (`BP_SIDE_OF`).
  */
 export type TBpFormatId = 'bp';
 
@@ -171,3 +173,38 @@ export function bpFormat(minutes: TBpSpeechMinutes = 7): TFormatRules<TBpFormatI
 
 /** British Parliamentary as universities run it: seven-minute speeches. */
 export const BRITISH_PARLIAMENTARY: TFormatRules<TBpFormatId, TBpSide> = bpFormat(7);
+
+/** The bench each team sits on: the Government teams on `a`, the Opposition teams on `b`. */
+export const BP_BENCH_OF: Readonly<Record<TBpSide, TSideKey>> = { og: 'a', oo: 'b', cg: 'a', co: 'b' };
+
+/** Whether `position` is one of a British Parliamentary room's eight. */
+export function isBpPosition(position: string | null | undefined): position is TBpPosition {
+  return (BP_POSITIONS as readonly (string | null | undefined)[]).includes(position);
+}
+
+/**
+ * British Parliamentary as a round seats it: two benches of four positions (Government: PM, DPM, MG, GW; Opposition:
+ * LO, DLO, MO, OW), each speech given by its own position on its bench. The same speeches, lengths, prep and points of
+ * information as `bpFormat(minutes)`; a seat's team is `BP_SIDE_OF[position]`.
+ */
+export function bpRoundFormat(minutes: TBpSpeechMinutes = 7): TFormatRules<TBpFormatId> {
+  const four = bpFormat(minutes);
+  const benchPositions = (bench: TSideKey) =>
+    four.sideList.filter((side) => side.bench === bench).flatMap((side) => side.positions);
+  return defineFormat<TBpFormatId, TSideKey>({
+    ...four,
+    sideList: [
+      { key: 'a', name: 'Government', bench: 'a', positions: benchPositions('a') },
+      { key: 'b', name: 'Opposition', bench: 'b', positions: benchPositions('b') },
+    ],
+    speeches: SPEECHES.map(({ position, ...speech }) => ({
+      ...speech,
+      by: spokenBy(BP_BENCH_OF[BP_SIDE_OF[position]], position),
+      minutes,
+      allowsPoi: true,
+    })),
+  });
+}
+
+/** The round's view of British Parliamentary with seven-minute speeches (`FORMATS.bp`). */
+export const BRITISH_PARLIAMENTARY_ROUND: TFormatRules<TBpFormatId> = bpRoundFormat(7);

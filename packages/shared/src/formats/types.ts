@@ -7,15 +7,14 @@ import type { TBpFormatId } from './british-parliamentary.js';
 
 /**
  * The formats Resolved plays: rounds, ratings, the leaderboard, challenges, a coach's pairings, tournaments and the
- * database's format column. Policy and World Schools are team formats only (2 v 2, 3 v 3): `isTeamOnlyFormat`.
+ * database's format column. Policy, World Schools and British Parliamentary are team formats only (2 v 2, 3 v 3, four
+ * teams of two): `isTeamOnlyFormat`. British Parliamentary seats four teams (`isFourTeamFormat`), so the paths that
+ * pair two teams refuse it (`twoSidedFormatRefusal`).
  */
-export type TFormatId = 'ld' | 'pf' | 'parli' | 'policy' | 'ws';
+export type TFormatId = 'ld' | 'pf' | 'parli' | 'policy' | 'ws' | TBpFormatId;
 
-/**
- * Every format with a guide: the played ones (`TFormatId`), and British Parliamentary, whose format and pure core exist
- * before rounds seat four teams (`formats/british-parliamentary.ts`).
- */
-export type TGuideFormatId = TFormatId | TBpFormatId;
+/** Every format with a guide: the played ones (British Parliamentary's guide reads its four-team view). */
+export type TGuideFormatId = TFormatId;
 
 /**
  * `a` is the side listed first (Affirmative, Pro, Government, Proposition), which speaks first unless a Public Forum

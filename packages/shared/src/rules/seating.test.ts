@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZRoundDebaters, type TRoundSeating } from '../debate/seating.js';
+import { seatingFormatRefusal, ZRoundDebaters, type TRoundSeating } from '../debate/seating.js';
+import { FORMATS } from '../formats.js';
 import type { TMeetingProfile } from '../debate/matchmaking.js';
 import { seatingRefusal, type TSeatingFacts } from './seating.js';
 import { recordingConsentRefusal } from './recording.js';
@@ -34,8 +35,12 @@ describe('a round’s seating', () => {
     expect(
       ZRoundDebaters.safeParse([seat('x', 'a', 'first'), seat('y', 'a', null), seat('z', 'b', null)]).success,
     ).toBe(false);
+    // A bench of four parses (British Parliamentary's); five never do, and the format's positions bound the rest.
     const four = ['1', '2', '3', '4'].map((p) => seat(`a${p}`, 'a', p));
-    expect(ZRoundDebaters.safeParse([...four, seat('z', 'b', null)]).success).toBe(false);
+    expect(ZRoundDebaters.safeParse([...four, seat('z', 'b', null)]).success).toBe(true);
+    const five = ['1', '2', '3', '4', '5'].map((p) => seat(`a${p}`, 'a', p));
+    expect(ZRoundDebaters.safeParse([...five, seat('z', 'b', null)]).success).toBe(false);
+    expect(seatingFormatRefusal(FORMATS.pf, four)).toMatch(/Public Forum’s Pro has no position/);
     expect(ZRoundDebaters.safeParse([seat('x', 'a', 'first'), seat('y', 'a', 'second')]).success).toBe(false);
   });
 

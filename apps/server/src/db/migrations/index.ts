@@ -59,6 +59,7 @@ import { partnersConfer } from './0060-partners-confer';
 import { tournamentTeams } from './0062-tournament-teams';
 import { panelDebaterPoints } from './0063-panel-debater-points';
 import { teamChallenges } from './0064-team-challenges';
+import { bpBallots } from './0065-bp-ballots';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
 export interface TMigrationContext {
@@ -128,6 +129,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0062-tournament-teams': tournamentTeams,
   '0063-panel-debater-points': panelDebaterPoints,
   '0064-team-challenges': teamChallenges,
+  '0065-bp-ballots': bpBallots,
 };
 
 export function migrationProvider(engine: TEngine): MigrationProvider {

@@ -112,6 +112,8 @@ export interface TDebateExtras {
   seats: readonly TSeatRow[];
   /** A panel's seats and its judges' ballots (`panel.presenter.ts`); null: one judge. */
   panel: TDebate['panel'];
+  /** A British Parliamentary room's ranked ballot (`bp-results.repository.ts`); null otherwise. */
+  bpResult: TDebate['bpResult'];
 }
 
 export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
@@ -148,6 +150,7 @@ export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
       debaterPointsOf(extras.ballot, extras.debaterPoints, extras.seats),
     ),
     panel: extras.panel,
+    bpResult: extras.bpResult,
     hasJudgeInvite: row.judgeInviteToken !== null,
     team: extras.team,
     evidencePublic: Number(row.evidencePublic) === 1,

@@ -33,6 +33,7 @@ import { panelBallotsOf, panelDebaterVotesOf, panelJudgeIdsOf } from './panels.s
 import { presentPanel } from './panel.presenter';
 import * as roundChatRepo from './round-chat.repository';
 import { listSeats } from './debate-seats.repository';
+import { findBpRecord, findBpRoundResult } from './bp-results.repository';
 import {
   clockFromRow,
   coinFlipOfRow,
@@ -91,6 +92,7 @@ export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<T
     pois: await listPois(deps, Number(row.id)),
     minors: await minorsOfRound(deps, row),
     seats,
+    bpResult: row.formatId === 'bp' ? await findBpRoundResult(tx, Number(row.id), seats, names) : null,
     panel: presentPanel(
       row.status,
       panelIds,
@@ -419,4 +421,9 @@ export async function roundsOfUser(deps: Pick<TDebatesDeps, 'database'>, userId:
 /** The ballots of these rounds (`db` may be a transaction). */
 export async function ballotsOfRounds(db: repo.TDebatesDb, debateIds: number[]) {
   return repo.findBallots(db, debateIds);
+}
+
+/** A debater's British Parliamentary record, for their dashboard (null before their first judged BP room). */
+export async function bpRecordOf(deps: Pick<TDebatesDeps, 'database'>, userId: string) {
+  return findBpRecord(db(deps), userId);
 }

@@ -19,7 +19,7 @@ import { refuse } from '../../lib/errors';
 import { blockedSince, hasBlockWithAny } from '../blocks/blocks.service';
 import { storeChatMessage } from '../chat/chat.service';
 import * as repo from './partner-chat.repository';
-import { db, debaterSeatsOf, requireDebate } from './round-row';
+import { db, requireDebate, teamSeatsOfRow } from './round-row';
 import { MESSAGE_HISTORY } from './round-chat.service';
 import type { TDebateRow } from './debates.tables';
 
@@ -33,7 +33,7 @@ export async function listPartnerMessages(
   viewerId: string | null,
 ): Promise<TPartnerMessage[] | null> {
   if (!viewerId) return null;
-  const side = teamSideOf(viewerId, await debaterSeatsOf(deps, row));
+  const side = teamSideOf(viewerId, await teamSeatsOfRow(deps, row));
   if (side === null) return null;
   const rows = await repo.listPartnerMessages(db(deps), row.id, side, MESSAGE_HISTORY);
   const authors = [...new Set(rows.map((r) => r.userId))].filter((id) => id !== viewerId);
@@ -60,7 +60,7 @@ export async function postPartnerMessage(
   input: { text: string; clientId?: string | undefined },
 ): Promise<TPartnerMessage> {
   const row = await requireDebate(deps, debateId);
-  const seats = await debaterSeatsOf(deps, row);
+  const seats = await teamSeatsOfRow(deps, row);
   refuse(partnerChannelRefusal(user, seats, 'partner_chat'));
   const side = teamSideOf(user.id, seats)!;
   const partners = membersOfSide(side, seats);

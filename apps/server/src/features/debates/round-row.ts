@@ -4,7 +4,7 @@
  * use it without a cycle.
  */
 import { AppError } from '../../lib/errors';
-import { type TClockState, type TCoinFlip, type TRoundSeats, type TSideKey } from '@resolved/shared';
+import { teamSeatsOf, type TClockState, type TCoinFlip, type TRoundSeats, type TSideKey } from '@resolved/shared';
 import type { TDebatesDeps } from '../../context';
 import * as repo from './debates.repository';
 import * as panelsRepo from './panels.repository';
@@ -68,6 +68,14 @@ export async function debaterSeatsOf(
   tx = db(deps),
 ): Promise<TSeatRow[]> {
   return debaterSeatsIn(tx, row);
+}
+
+/**
+ * The round's seats as its teams (`teamSeatsOf`): in British Parliamentary each seat's side is its team (`og`…`co`),
+ * not its bench. What the partner chat, the team flow, the prep huddle and a live round's recordings read.
+ */
+export async function teamSeatsOfRow(deps: Pick<TDebatesDeps, 'database'>, row: TDebateRow): Promise<TSeatRow[]> {
+  return teamSeatsOf(row.formatId, await debaterSeatsOf(deps, row));
 }
 
 /** `debaterSeatsOf` read in `tx` (a transaction of any feature that writes the round's results). */

@@ -20,13 +20,13 @@ import {
 import { nowIso } from '../../db/database';
 import { AppError, refuse } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
-import { debaterSeatsOf, requireDebate } from '../debates/round-row';
+import { teamSeatsOfRow, requireDebate } from '../debates/round-row';
 import * as repo from './flows.repository';
 
 /** The round, the viewer's team's side and its members; refused to anyone not a debater of a side of two or more. */
 async function requireTeamSide(deps: TDebatesDeps, user: TSessionUser, debateId: number) {
   const row = await requireDebate(deps, debateId);
-  const seats = await debaterSeatsOf(deps, row);
+  const seats = await teamSeatsOfRow(deps, row);
   refuse(partnerChannelRefusal(user, seats, 'team_flow'));
   const side = teamSideOf(user.id, seats)!;
   return { row, side, members: membersOfSide(side, seats) };

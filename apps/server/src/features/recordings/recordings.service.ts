@@ -24,7 +24,7 @@ import { parseByteRange, sliceBytes, type TByteRange } from '../../lib/byte-rang
 import { AppError, rangeNotSatisfiableError, refuse } from '../../lib/errors';
 import type { TDebatesDeps } from '../../context';
 import { emitDebateUpdated, setRecordConsent } from '../debates/debates.service';
-import { debaterSeatsOf, requireDebate, roundSeatsOf } from '../debates/round-row';
+import { debaterSeatsOf, requireDebate, roundSeatsOf, teamSeatsOfRow } from '../debates/round-row';
 import * as repo from './recordings.repository';
 import { indexWebm, type TWebmIndex } from './webm-index';
 
@@ -216,7 +216,7 @@ export async function openRecording(
   // While the round runs, a debater's recording is their own side's: it may hold what their team said in a prep
   // huddle (a browser records no voice while huddled; this holds against one that does). The rest watch it after.
   if (row.status === 'live') {
-    const seats = await debaterSeatsOf(deps, row);
+    const seats = await teamSeatsOfRow(deps, row);
     const authorSide = recording.userId === null ? null : teamSideOf(recording.userId, seats);
     if (authorSide !== null && teamSideOf(user.id, seats) !== authorSide) {
       throw new AppError('forbidden', 'The other side’s recordings open once the round is over.');

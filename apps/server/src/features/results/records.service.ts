@@ -13,7 +13,7 @@ import {
   type TSideKey,
   type TStandingResponse,
 } from '@resolved/shared';
-import { LIST_LIMIT, ballotsOfRounds } from '../debates/debates.service';
+import { LIST_LIMIT, ballotsOfRounds, bpRecordOf } from '../debates/debates.service';
 import { db, seatsOfRounds, sideOf } from '../debates/round-row';
 import { findUserNames, rankOf, userNotFoundError } from '../users/users.service';
 import type { TDebateRow } from '../debates/debates.tables';
@@ -122,9 +122,10 @@ export async function toJudgedRounds(deps: TDebatesDeps, rows: TDebateRow[]): Pr
 export async function getRecord(deps: TDebatesDeps, userId: string): Promise<TDebateRecord> {
   const tx = db(deps);
   // Counted in SQL (one row back, whatever the number of rounds), as the dashboard reads it on every view.
-  const [record, byFormat] = await Promise.all([
+  const [record, byFormat, bp] = await Promise.all([
     resultsRepo.findRecordOfDebater(tx, userId),
     resultsRepo.findRatingsOfUser(tx, userId),
+    bpRecordOf(deps, userId),
   ]);
   const ratings = [];
   for (const formatId of FORMAT_IDS) {
@@ -138,6 +139,7 @@ export async function getRecord(deps: TDebatesDeps, userId: string): Promise<TDe
     // Points are stored in tenths: the mean in tenths, rounded, is the mean to one decimal.
     averageSpeakerPoints: record.pointsCount === 0 ? null : Math.round(record.pointsSum / record.pointsCount) / 10,
     ratings,
+    bp,
   };
 }
 

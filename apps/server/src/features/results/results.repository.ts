@@ -143,6 +143,8 @@ const recordOfDebaterQuery = compiledOnce((db, param: <T = string>(name: 'userId
     ])
     .where('debateSeats.userId', '=', param('userId'))
     .where('debates.status', 'not in', UNFINISHED_STATUSES)
+    // A British Parliamentary room has no winning side: its record is the debater's BP record (`findBpRecord`).
+    .where('debates.formatId', '!=', 'bp')
     .as('rounds');
   return db
     .selectFrom(rounds)

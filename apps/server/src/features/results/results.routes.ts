@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZJoinAsJudgeRequest, ZFormatId, ZReplayPrivacyRequest, ZSubmitBallotRequest } from '@resolved/shared';
+import { ZJoinAsJudgeRequest, ZFormatId, ZReplayPrivacyRequest } from '@resolved/shared';
 import type { TAppContext } from '../../context';
 import { parseOrThrow } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
@@ -59,8 +59,8 @@ export async function resultsRoutes(app: FastifyInstance, context: TAppContext) 
   app.post('/api/debates/:id/ballots', async (request, reply) => {
     const user = await requireUser(request);
     const { id } = parseOrThrow(ZDebateIdParams, request.params);
-    const ballot = parseOrThrow(ZSubmitBallotRequest, request.body);
-    return reply.status(201).send({ debate: await submitBallot(deps, user, id, ballot) });
+    // The body's shape follows the round's format: a British Parliamentary room's is ranked (`ZBpBallotRequest`).
+    return reply.status(201).send({ debate: await submitBallot(deps, user, id, request.body) });
   });
   app.post('/api/debates/:id/forfeit', async (request) => {
     const user = await requireUser(request);

@@ -102,6 +102,8 @@ export async function submitBallot(
   await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
+    // A British Parliamentary room ranks four teams (`submitBpBallot`): never decided by a side.
+    if (row.formatId === 'bp') throw new AppError('validation_failed', 'A British Parliamentary room ranks its teams.');
     refuse(ballotRefusal(user, seatsOfRow(row)));
     // Points for every debater of the round (a one-on-one form's two map to its two seats), or a 400.
     const seats = await debaterSeatsOf(deps, row, tx);

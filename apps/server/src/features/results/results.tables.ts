@@ -62,6 +62,34 @@ export interface PanelBallotDebaterPointsTable {
   rank: number | null;
 }
 
+/** Migration 0065: a British Parliamentary room's ranked ballot (the chair's for a panel). */
+export interface BpBallotsTable {
+  debateId: number;
+  judgeId: string | null;
+  /** 1 when the judge confirmed a ranking the speaker points contradict. */
+  isLowPointWin: number;
+  reason: string;
+  createdAt: string;
+}
+
+/** Migration 0065: a BP team's result in its room: place, team points, its speakers' points together (tenths). */
+export interface BpTeamResultsTable {
+  debateId: number;
+  team: string;
+  rank: number;
+  teamPoints: number;
+  speakerPoints: number;
+}
+
+/** Migration 0065: a BP speaker's points (tenths), with their team and position. */
+export interface BpSpeakerPointsTable {
+  debateId: number;
+  userId: string;
+  team: string;
+  position: string;
+  points: number;
+}
+
 /** A ballot as read from the database. */
 export type TBallotRow = Selectable<DebateBallotsTable>;
 export type TPanelBallotRow = Selectable<DebatePanelBallotsTable>;
@@ -72,6 +100,9 @@ export interface ResultsTables {
   ballotDebaterPoints: BallotDebaterPointsTable;
   debatePanelBallots: DebatePanelBallotsTable;
   panelBallotDebaterPoints: PanelBallotDebaterPointsTable;
+  bpBallots: BpBallotsTable;
+  bpTeamResults: BpTeamResultsTable;
+  bpSpeakerPoints: BpSpeakerPointsTable;
   debateRatings: DebateRatingsTable;
   ratingHistory: RatingHistoryTable;
 }

@@ -12,7 +12,7 @@ import { sendsAudioTo } from '@resolved/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDebatesDeps } from '../../context';
 import { findDebate, debatesDb } from '../debates/rounds.service';
-import { clockFromRow, debaterSeatsOf } from '../debates/round-row';
+import { clockFromRow, teamSeatsOfRow } from '../debates/round-row';
 import type { SfuPeers, TPeerEntry } from './sfu-peers';
 import { publishersOf } from './sfu-round';
 
@@ -31,7 +31,7 @@ export async function audienceOf(
   const row = await findDebate(debatesDb(deps.database.db), debateId);
   if (!row) return null;
   const clock = clockFromRow(row);
-  const seats = await debaterSeatsOf(deps, row);
+  const seats = await teamSeatsOfRow(deps, row);
   const publishers = new Set(await publishersOf(deps, row));
   return {
     sends: (fromId, toId) => sendsAudioTo(clock, seats, fromId, toId),

@@ -20,6 +20,7 @@ import type {
   TQueueStatus,
   TRatingSummary,
   TSubmitBallotRequest,
+  TBpBallotRequest,
   TEvidence,
   TEvidenceNote,
   TFlow,
@@ -137,7 +138,8 @@ export function setExternalLink(debateId: number, link: string): Promise<TDebate
   );
 }
 
-export function submitBallot(debateId: number, ballot: TSubmitBallotRequest): Promise<TDebate> {
+/** The ballot route takes a side's ballot, or a British Parliamentary room's ranked one (`TBpBallotRequest`). */
+export function submitBallot(debateId: number, ballot: TSubmitBallotRequest | TBpBallotRequest): Promise<TDebate> {
   return api<{ debate: TDebate }>(`/api/debates/${debateId}/ballots`, { method: 'POST', json: ballot }).then(
     (r) => r.debate,
   );

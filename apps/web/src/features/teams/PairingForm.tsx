@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Shuffle } from 'lucide-react';
 import {
-  FORMAT_IDS,
+  TWO_SIDED_FORMAT_IDS,
   FORMATS,
   isTeamOnlyFormat,
   type TFormatId,
@@ -108,7 +108,7 @@ export function PairingForm({ team }: { team: TTeam }) {
               value={formatId}
               onChange={(e) => handleFormatChange(e.target.value as TFormatId)}
             >
-              {FORMAT_IDS.map((id) => (
+              {TWO_SIDED_FORMAT_IDS.map((id) => (
                 <option key={id} value={id}>
                   {FORMATS[id].name}
                 </option>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
 import {
-  FORMAT_IDS,
+  TWO_SIDED_FORMAT_IDS,
   FORMATS,
   JUDGES_PER_ROOM,
   TOURNAMENT_LIMITS,
@@ -154,7 +154,7 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
                 setTeamSize(defaultTeamSize(id));
               }}
             >
-              {FORMAT_IDS.map((id) => (
+              {TWO_SIDED_FORMAT_IDS.map((id) => (
                 <option key={id} value={id}>
                   {FORMATS[id].name}
                 </option>

@@ -1,4 +1,4 @@
-import { FORMAT_IDS, FORMATS, type TFormatId } from '@resolved/shared';
+import { TWO_SIDED_FORMAT_IDS, FORMATS, type TFormatId } from '@resolved/shared';
 
 /** The format of the round to find or challenge to, and a challenge's own prep time. */
 export function FormatChoice({
@@ -21,7 +21,7 @@ export function FormatChoice({
       <fieldset>
         <legend className="text-sm font-semibold text-slate-700">Format</legend>
         <div className="mt-2 flex flex-wrap gap-2">
-          {FORMAT_IDS.map((id) => (
+          {TWO_SIDED_FORMAT_IDS.map((id) => (
             <label
               key={id}
               className={`cursor-pointer rounded-xl border px-4 py-2 text-sm font-semibold ${

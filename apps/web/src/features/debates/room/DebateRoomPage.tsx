@@ -4,6 +4,7 @@ import {
   audioAudienceOf,
   canPostInRound,
   isPrepHuddle,
+  teamSeatsOf,
   teamSideOf,
   isJudgeOf,
   roundChatClosedRefusal,
@@ -20,6 +21,7 @@ import { buttonClass } from '../../../ui/button-styles';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useAuth } from '../../auth/useAuth';
 import { BallotForm, BallotView } from '../ballot/Ballot';
+import { BpBallotForm, BpResultView } from '../ballot/BpBallot';
 import { canSubmitPanelBallot, PanelBallots } from '../ballot/PanelBallots';
 import { RoundAwards } from '../ballot/RoundAwards';
 import { JudgeSeat } from './JudgeSeat';
@@ -104,9 +106,11 @@ export default function DebateRoomPage() {
   const canCheckConnection = (!!side || isAnyJudge) && (isUpcomingRound || isBeforeClock);
   // Partners confer: a debater of a side of two or more has a partner chat and a team flow; while prep runs the call
   // splits into huddles (each debater heard by their partners only).
-  const teamSide = user ? teamSideOf(user.id, room.debaterSeats) : null;
-  const huddle = isPrepHuddle(debate.clock, room.debaterSeats)
-    ? { audience: user ? audioAudienceOf(debate.clock, room.debaterSeats, user.id) : null }
+  // In British Parliamentary each of the four teams confers alone (a seat's team follows from its position).
+  const teamSeats = teamSeatsOf(debate.formatId, room.debaterSeats);
+  const teamSide = user ? teamSideOf(user.id, teamSeats) : null;
+  const huddle = isPrepHuddle(debate.clock, teamSeats)
+    ? { audience: user ? audioAudienceOf(debate.clock, teamSeats, user.id) : null }
     : null;
 
   function handleDecided(next: TDebate) {
@@ -198,10 +202,16 @@ export default function DebateRoomPage() {
           <BlockRoundPeople people={peopleOfRound(debate)} viewerId={user?.id} />
 
           {debate.ballot ? <BallotView debate={debate} viewerId={user?.id} /> : null}
+          <BpResultView debate={debate} viewerId={user?.id} />
           <RoundAwards debate={debate} viewerId={user?.id} />
           <PanelBallots debate={debate} />
           {/* A panel: each of its judges submits their own ballot; otherwise the round's one judge. */}
-          {(debate.panel ? canSubmitPanelBallot(actor, debate) : canSubmitBallot(actor, seats)) ? (
+          {/* British Parliamentary: the chair alone (the round's judge) gives the panel's ranked ballot. */}
+          {debate.formatId === 'bp' ? (
+            canSubmitBallot(actor, seats) ? (
+              <BpBallotForm debate={debate} onSubmitted={handleDecided} />
+            ) : null
+          ) : (debate.panel ? canSubmitPanelBallot(actor, debate) : canSubmitBallot(actor, seats)) ? (
             isTournamentOver ? (
               <TournamentOverNotice />
             ) : (

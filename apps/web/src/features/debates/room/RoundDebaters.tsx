@@ -1,7 +1,7 @@
 import { FORMATS, type TDebate, type TSideKey } from '@resolved/shared';
 import { ReportButton } from '../../moderation/ReportButton';
 import { RatingText } from '../ballot/RatingText';
-import { positionName, teamOf } from './round-seats';
+import { bpTeamsOf, positionName, teamOf } from './round-seats';
 
 /**
  * Each side as a team (one debater in a one-on-one round): its debaters in seat order with their speaker position,
@@ -20,29 +20,41 @@ export function RoundDebaters({
 }) {
   const format = FORMATS[debate.formatId];
   const present = new Set(presentUserIds ?? []);
+  const viewerSeat = debate.seats.find((seat) => seat.userId === viewerId);
+  // Two sides, or British Parliamentary's four teams (each of two, its team following from its positions).
+  const groups =
+    debate.formatId === 'bp'
+      ? bpTeamsOf(debate).map(({ team, name, seats }) => ({
+          key: team,
+          label: name,
+          team: seats,
+          isOwn: !!viewerSeat && seats.some((seat) => seat.userId === viewerSeat.userId),
+        }))
+      : (['a', 'b'] as const).map((s) => ({
+          key: s,
+          label: `${format.sides[s]}${teamOf(debate, s).length > 1 ? ' team' : ''}`,
+          team: teamOf(debate, s),
+          isOwn: s === side,
+        }));
   return (
     <section aria-labelledby="debaters-heading" className="grid gap-3 sm:grid-cols-2">
       <h2 id="debaters-heading" className="sr-only">
         Debaters
       </h2>
-      {(['a', 'b'] as const).map((s) => {
-        const team = teamOf(debate, s);
+      {groups.map(({ key: s, label, team, isOwn }) => {
         const isTeam = team.length > 1;
         return (
           <div
             key={s}
-            className={`rounded-2xl border p-4 shadow-sm ${s === side ? 'border-brand-400 bg-brand-50' : 'border-slate-200 bg-white'}`}
+            className={`rounded-2xl border p-4 shadow-sm ${isOwn ? 'border-brand-400 bg-brand-50' : 'border-slate-200 bg-white'}`}
             data-testid={`debater-${s}`}
           >
-            <p className="text-xs font-semibold uppercase tracking-wide text-brand-800">
-              {format.sides[s]}
-              {isTeam ? ' team' : ''}
-            </p>
+            <p className="text-xs font-semibold uppercase tracking-wide text-brand-800">{label}</p>
             <ul className={isTeam ? 'mt-1 space-y-3' : ''}>
               {team.map((d) => {
                 const position = positionName(debate, d);
                 return (
-                  <li key={d.userId} data-testid={isTeam ? `seat-${s}-${d.position ?? 'all'}` : undefined}>
+                  <li key={d.userId} data-testid={isTeam ? `seat-${d.side}-${d.position ?? 'all'}` : undefined}>
                     {position ? <p className="text-xs font-semibold text-slate-600">{position}</p> : null}
                     <p className={`${isTeam ? '' : 'mt-1 '}text-lg font-bold text-slate-900`}>
                       {d.displayName}

@@ -1,6 +1,6 @@
 import { FORMATS, speakerLabel, speakerOf, speechesOfClock, type TDebate, type TSpeech } from '@resolved/shared';
 import { describeSpeaker } from '../../guides/format-text';
-import { namesOf, seatsOfRound } from './round-seats';
+import { namesOf, positionName, seatsOfRound, sideName } from './round-seats';
 
 /**
  * Who gives a speech, as the schedule shows it: the side in a round of one debater a side; in a round of teams the
@@ -12,7 +12,13 @@ function speakerText(debate: Pick<TDebate, 'formatId' | 'debaters' | 'seats'>, s
   const seats = seatsOfRound(debate);
   if (!seats.some((seat) => seat.position !== null)) return { who: speakerLabel(format, speech), names: null };
   const ids = speakerOf(format, speech, { seats });
-  const names = namesOf(seats.filter((seat) => ids.includes(seat.userId)));
+  const speakers = seats.filter((seat) => ids.includes(seat.userId));
+  const names = namesOf(speakers);
+  // British Parliamentary: the speaker's position and team ("PM, Opening Government").
+  if (debate.formatId === 'bp' && speech.by.type === 'speaker') {
+    const seat = { side: speech.by.speaker.side, position: speech.by.speaker.position };
+    return { who: `${positionName(debate, seat)}, ${sideName(debate, seat)}`, names: names || null };
+  }
   return { who: describeSpeaker(format, speech), names: names || null };
 }
 

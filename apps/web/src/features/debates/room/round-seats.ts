@@ -4,8 +4,13 @@
  * speech of the side.
  */
 import {
+  BP_SIDE_OF,
+  BP_SIDES,
   debaterSeatOf,
   FORMATS,
+  GUIDE_FORMATS,
+  isBpPosition,
+  type TBpSide,
   positionOf,
   speakerOf,
   speechesOfClock,
@@ -33,9 +38,39 @@ export function teamOf(debate: TSeatedRound, side: TSideKey): TDebateSeat[] {
   return seatsOfRound(debate).filter((seat) => seat.side === side);
 }
 
+/** A British Parliamentary team's name: "Opening Government". */
+export function bpTeamName(team: TBpSide): string {
+  return GUIDE_FORMATS.bp.sides[team] ?? team;
+}
+
+/**
+ * The seat's side as the room names it: its side ("Pro", "Government"), or in British Parliamentary its team
+ * ("Closing Opposition"), which follows from its position.
+ */
+export function sideName(debate: Pick<TDebate, 'formatId'>, seat: Pick<TDebateSeat, 'side' | 'position'>): string {
+  if (debate.formatId === 'bp' && isBpPosition(seat.position)) return bpTeamName(BP_SIDE_OF[seat.position]);
+  return FORMATS[debate.formatId].sides[seat.side];
+}
+
+/** A BP room's four teams in the format's order, each with its two seats in speaking order. */
+export function bpTeamsOf(debate: TSeatedRound): { team: TBpSide; name: string; seats: TDebateSeat[] }[] {
+  const seats = seatsOfRound(debate);
+  return BP_SIDES.map((team) => {
+    const order = GUIDE_FORMATS.bp.sideList.find((side) => side.key === team)!.positions.map((p) => p.id);
+    const members = seats
+      .filter((seat) => isBpPosition(seat.position) && BP_SIDE_OF[seat.position] === team)
+      .sort((x, y) => order.indexOf(x.position!) - order.indexOf(y.position!));
+    return { team, name: bpTeamName(team), seats: members };
+  });
+}
+
 /** A seat's speaker position in words ("First speaker", "PM"), or null on a side of one. */
 export function positionName(debate: Pick<TDebate, 'formatId'>, seat: Pick<TDebateSeat, 'side' | 'position'>) {
   if (!seat.position) return null;
+  // British Parliamentary's positions by their short names: PM, DLO, MG, OW.
+  if (debate.formatId === 'bp') {
+    return positionOf(FORMATS.bp, { side: seat.side, position: seat.position })?.short ?? seat.position;
+  }
   return positionOf(FORMATS[debate.formatId], { side: seat.side, position: seat.position })?.name ?? seat.position;
 }
 
@@ -58,7 +93,7 @@ export function currentSpeakersText(debate: TSeatedRound & Pick<TDebate, 'format
   const ids = speakerOf(format, speech, { seats });
   const people = seats
     .filter((seat) => ids.includes(seat.userId))
-    .map((seat) => `${seat.displayName} (${format.sides[seat.side]}, ${positionName(debate, seat) ?? 'every speech'})`);
+    .map((seat) => `${seat.displayName} (${sideName(debate, seat)}, ${positionName(debate, seat) ?? 'every speech'})`);
   if (people.length === 0) return null;
   const lead =
     speech.kind === 'crossfire'

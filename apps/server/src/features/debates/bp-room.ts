@@ -1,0 +1,36 @@
+/**
+ * Opens a British Parliamentary room (issue 41): four teams of two, their places and speaking order drawn at random
+ * (`drawBpSeats`, from a seed a test may fix), seated through the one seating path every round takes
+ * (`openSeatedRound`: every seat rule over all eight debaters and the judge, the one-debate guards, the clock with
+ * fifteen minutes of prep before the first speech). The BP queue opens its rooms here.
+ */
+import { randomUUID } from 'node:crypto';
+import { bpTeamsRefusal, drawBpSeats, type TRoundKind } from '@resolved/shared';
+import type { TDebatesDeps } from '../../context';
+import { AppError } from '../../lib/errors';
+import { openSeatedRound } from './round-seating';
+
+export interface TBpRoomInput {
+  kind: TRoundKind;
+  /** Four teams of two user ids. */
+  teams: readonly (readonly string[])[];
+  resolution: string;
+  topicId: number | null;
+  judgeId?: string | null;
+  /** Draws the places and speaking orders; absent: a fresh random seed. */
+  seed?: string;
+}
+
+/** Opens the room and returns its id: a 400 for what is not four teams of two, a 409 when a seat rule refuses. */
+export async function openBpRoom(deps: Pick<TDebatesDeps, 'database' | 'now'>, input: TBpRoomInput): Promise<number> {
+  const refusal = bpTeamsRefusal(input.teams);
+  if (refusal) throw new AppError('validation_failed', refusal);
+  return openSeatedRound(deps, {
+    kind: input.kind,
+    formatId: 'bp',
+    resolution: input.resolution,
+    topicId: input.topicId,
+    debaters: drawBpSeats(input.teams, input.seed ?? randomUUID()),
+    judgeId: input.judgeId ?? null,
+  });
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createClock, type TDebate, type TDebateSeat } from '@resolved/shared';
+import { SpeechSchedule } from './SpeechSchedule';
+import { RoundDebaters } from './RoundDebaters';
+import { BpBallotForm } from '../ballot/BpBallot';
+import { bpTeamsOf, currentSpeakersText, positionName, sideName } from './round-seats';
+
+const rating = { rating: 1500, deviation: 350, isProvisional: true, games: 0 };
+const seat = (userId: string, side: 'a' | 'b', position: string): TDebateSeat => ({
+  userId,
+  displayName: userId.toUpperCase(),
+  rating,
+  side,
+  position,
+});
+const seats = [
+  seat('pia', 'a', 'pm'),
+  seat('dan', 'a', 'dpm'),
+  seat('max', 'a', 'mg'),
+  seat('gus', 'a', 'gw'),
+  seat('leo', 'b', 'lo'),
+  seat('del', 'b', 'dlo'),
+  seat('mo', 'b', 'mo'),
+  seat('owen', 'b', 'ow'),
+];
+const debate = {
+  id: 1,
+  formatId: 'bp',
+  debaters: { a: seats[0], b: seats[4] },
+  seats,
+  judge: null,
+  panel: null,
+  clock: { ...createClock('bp'), phase: 'speech', speechIndex: 4 },
+} as unknown as TDebate;
+
+/** The text of the rendered markup, tags dropped. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+describe('a British Parliamentary room in the web', () => {
+  it('groups the eight seats into the four teams, each labelled, positions by their short names', () => {
+    expect(bpTeamsOf(debate).map(({ name, seats: s }) => [name, s.map((x) => x.userId)])).toEqual([
+      ['Opening Government', ['pia', 'dan']],
+      ['Opening Opposition', ['leo', 'del']],
+      ['Closing Government', ['max', 'gus']],
+      ['Closing Opposition', ['mo', 'owen']],
+    ]);
+    expect([positionName(debate, seats[6]!), sideName(debate, seats[6]!)]).toEqual(['MO', 'Closing Opposition']);
+    const html = textOf(
+      renderToStaticMarkup(<RoundDebaters debate={debate} side="a" viewerId={undefined} presentUserIds={[]} />),
+    );
+    expect(html).toMatch(/Opening Government PM PIA .* DPM DAN/);
+    expect(html).toMatch(/Closing Government MG MAX /);
+    expect(html).toContain('Closing Opposition MO MO');
+  });
+
+  it('shows the speaking order from the format data, each speech by position and team', () => {
+    const html = renderToStaticMarkup(<SpeechSchedule debate={debate} />);
+    const rows = html
+      .split('<li')
+      .slice(1)
+      .map((row) => textOf(row.replace(/^[^>]*>/, '')));
+    expect(rows).toEqual([
+      'PM · Prime Minister PM, Opening Government · 7 min PIA',
+      'LO · Leader of the Opposition LO, Opening Opposition · 7 min LEO',
+      'DPM · Deputy Prime Minister DPM, Opening Government · 7 min DAN',
+      'DLO · Deputy Leader of the Opposition DLO, Opening Opposition · 7 min DEL',
+      'MG · Member of the Government MG, Closing Government · 7 min MAX',
+      'MO · Member of the Opposition MO, Closing Opposition · 7 min MO',
+      'GW · Government Whip GW, Closing Government · 7 min GUS',
+      'OW · Opposition Whip OW, Closing Opposition · 7 min OWEN',
+    ]);
+    expect(currentSpeakersText(debate)).toBe('Speaking: MAX (Closing Government, MG)');
+  });
+
+  it('gives the judge four places to choose and eight speaker point inputs on the 50–100 scale', () => {
+    const html = renderToStaticMarkup(<BpBallotForm debate={debate} onSubmitted={() => {}} />);
+    expect(html.match(/<select/g)).toHaveLength(4);
+    expect(html.match(/type="number" min="50" max="100" step="1"/g)).toHaveLength(8);
+    expect(textOf(html)).toContain('Speaker points: OWEN (OW)');
+    expect(textOf(html)).toContain('First (3 team points)');
+  });
+});
