@@ -13,9 +13,9 @@ export const BRITISH_PARLIAMENTARY_GUIDE: TGuideContent = {
     ],
   },
   practiceNote: {
-    title: 'A guide for now',
+    title: 'British Parliamentary on Resolved',
     paragraphs: [
-      'British Parliamentary rooms and tournaments are not yet open on Resolved: rounds seat two sides today. This guide explains the format and the timings a British Parliamentary room on Resolved will use.',
+      'A British Parliamentary room on Resolved seats four teams of two and a judge, with the places and speaking positions drawn at random. The clock runs the speaking order below with seven-minute speeches; only the other bench may offer points of information, outside the protected first and last minute. Each team prepares alone for fifteen minutes, with its own audio, team chat and flow, and the chair ranks the four teams and gives every speaker points.',
     ],
   },
   sections: [

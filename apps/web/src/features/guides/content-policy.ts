@@ -13,9 +13,9 @@ export const POLICY_GUIDE: TGuideContent = {
     ],
   },
   practiceNote: {
-    title: 'A guide for now',
+    title: 'Policy on Resolved',
     paragraphs: [
-      'Policy is not yet played on Resolved: rounds are one-on-one today, and Policy needs two debaters a side. This guide explains the format and the exact timings a Policy round on Resolved will use once partners can debate together.',
+      'Policy is played by teams of two only: queue with a partner or choose “Find me a partner”, challenge another team, or play a round a coach pairs. Each speech is run by the speaker in its position, each cross-examination by the two speakers the table names, and each team draws from its own eight minutes of prep, hearing only itself while it runs.',
     ],
   },
   sections: [

@@ -13,9 +13,9 @@ export const WORLD_SCHOOLS_GUIDE: TGuideContent = {
     ],
   },
   practiceNote: {
-    title: 'A guide for now',
+    title: 'World Schools on Resolved',
     paragraphs: [
-      'World Schools is not yet played on Resolved: rounds are one-on-one today, and World Schools needs three debaters a side. This guide explains the format and the timings a World Schools round on Resolved will use once teams can debate together.',
+      'World Schools is played by teams of three only: queue with your two teammates, challenge another team, or play a round a coach pairs. Each speech is run by the speaker in its position; a side’s reply is given by its first or second speaker, never its third, and points of information come from the other side outside the protected first and last minute.',
     ],
   },
   sections: [

@@ -102,10 +102,10 @@ export const GUIDES: Readonly<Record<TGuideFormatId, TGuideContent>> = {
       ],
     },
     practiceNote: {
-      title: 'One-on-one practice on Resolved',
+      title: 'Partners, or one-on-one, on Resolved',
       paragraphs: [
-        'Public Forum is a team format, and the table below says which partner gives each speech. Practice on Resolved is one-on-one for now: you give every speech of your side, the constructive, the rebuttal, the summary and the final focus.',
-        'The crossfires are shared between the two of you, grand crossfire included: both of you may ask and answer in every crossfire. The speech times stay the same, so you practise the full round.',
+        'Public Forum is a team format, and the table below says which partner gives each speech: queue with a partner (a teammate, or anyone through a partner link), or choose “Find me a partner” and the queue pairs you with another debater queued alone. Partners share a partner chat and a team flow, and hear only each other while prep time runs.',
+        'One-on-one practice stays as a named mode: you give every speech of your side, the constructive, the rebuttal, the summary and the final focus, and both of you may ask and answer in every crossfire, grand crossfire included. The speech times stay the same, so you practise the full round.',
       ],
     },
     sections: [
