@@ -61,6 +61,14 @@ export function isFourTeamFormat(id: TFormatId): boolean {
   return id === 'bp';
 }
 
+/**
+ * The debaters of one team of `id`: its side's positions, but in British Parliamentary a team is two of its bench's
+ * four (`GUIDE_FORMATS`' four-team view). The queue and partner links read this.
+ */
+export function teamSizeOf(id: TFormatId): number {
+  return GUIDE_FORMATS[id].teamSize;
+}
+
 /** The formats two sides debate: every one but British Parliamentary. */
 export const TWO_SIDED_FORMAT_IDS: readonly TFormatId[] = FORMAT_IDS.filter((id) => !isFourTeamFormat(id));
 

@@ -13,7 +13,7 @@ const SHAPES: Record<TFmt, TRoundShape> = {
   pf: roundShapeOf('pf'),
   ld: roundShapeOf('ld'),
   parli: roundShapeOf('parli'),
-  bp: { teamSize: 2, sides: 4, canPractiseOneOnOne: false },
+  bp: roundShapeOf('bp'),
 };
 const shapeOf = (formatId: TFmt) => SHAPES[formatId];
 
@@ -164,6 +164,11 @@ describe('matchTeamQueue', () => {
     );
     expect(unmatched.map((e) => e.userIds[0])).toEqual(['o1', 'o2']);
     expect(rounds.map((round) => round.sides.map((side) => side.userIds.length))).toEqual([[1, 1]]);
+  });
+
+  it("reads British Parliamentary's shape: four teams of two, no one-on-one; the others two sides", () => {
+    expect(roundShapeOf('bp')).toEqual({ teamSize: 2, sides: 4, canPractiseOneOnOne: false });
+    expect(roundShapeOf('pf')).toEqual({ teamSize: 2, sides: 2, canPractiseOneOnOne: true });
   });
 
   it('fills a room of four teams (British Parliamentary) from ready teams and solo debaters', () => {

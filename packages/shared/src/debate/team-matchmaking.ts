@@ -7,7 +7,7 @@
  * transaction that holds the format's matching lock.
  */
 import type { TFormatId } from '../formats.js';
-import { FORMATS } from '../formats.js';
+import { FORMATS, isFourTeamFormat, teamSizeOf } from '../formats.js';
 import { ageBandsMayMeet, type TIsBlockedPair, type TMeetingProfile, type TRandom } from './matchmaking.js';
 
 /**
@@ -39,10 +39,11 @@ export interface TRoundShape {
   canPractiseOneOnOne: boolean;
 }
 
-/** The shape of a playable format's rounds: its team size, two sides. */
+/** The shape of a playable format's rounds: its team size, two sides (British Parliamentary's room: four teams). */
 export function roundShapeOf(formatId: TFormatId): TRoundShape {
   const format = FORMATS[formatId];
-  return { teamSize: format.teamSize, sides: 2, canPractiseOneOnOne: format.canPractiseOneOnOne };
+  const sides = isFourTeamFormat(formatId) ? 4 : 2;
+  return { teamSize: teamSizeOf(formatId), sides, canPractiseOneOnOne: format.canPractiseOneOnOne };
 }
 
 /** One side of a matched round. */

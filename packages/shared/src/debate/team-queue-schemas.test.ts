@@ -31,6 +31,22 @@ describe('ZJoinTeamQueueRequest', () => {
     expect(ZJoinTeamQueueRequest.parse({ formatId: 'pf' })).toMatchObject({ mode: 'one-on-one' });
   });
 
+  it('reads British Parliamentary teams of two and "find me a partner", never one-on-one (issue 41)', () => {
+    expect(ZJoinTeamQueueRequest.parse({ formatId: 'bp', mode: 'team', partnerIds: ['p1'] })).toEqual({
+      formatId: 'bp',
+      mode: 'team',
+      partnerIds: ['p1'],
+    });
+    expect(ZJoinTeamQueueRequest.parse({ formatId: 'bp', mode: 'solo' })).toMatchObject({ mode: 'solo' });
+    expect(messages({ formatId: 'bp', mode: 'team', partnerIds: ['p1', 'p2'] })).toEqual([
+      'A British Parliamentary team is 2 debaters: choose 1 partner.',
+    ]);
+    const oneOnOne = 'British Parliamentary is debated by four teams of two: it has no one-on-one rounds.';
+    expect(messages({ formatId: 'bp' })).toEqual([oneOnOne]);
+    expect(messages({ formatId: 'bp', mode: 'one-on-one' })).toEqual([oneOnOne]);
+    expect(ZCreatePartnerLinkRequest.safeParse({ formatId: 'bp' }).success).toBe(true);
+  });
+
   it('reads one-on-one in a format of one debater a side as the ordinary mode', () => {
     expect(ZJoinTeamQueueRequest.parse({ formatId: 'ld', mode: 'one-on-one' })).toMatchObject({ mode: 'solo' });
   });

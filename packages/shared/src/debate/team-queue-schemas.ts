@@ -3,8 +3,8 @@
  * link; and the checks on a pair of partners that the server makes before it seats them as one team.
  */
 import { z } from 'zod';
-import { FORMATS, oneOnOneFormatRefusal, type TFormatId } from '../formats.js';
-import { ZTwoSidedFormatId } from './protocol.js';
+import { FORMATS, oneOnOneFormatRefusal, teamSizeOf, type TFormatId } from '../formats.js';
+import { ZFormatId } from './protocol.js';
 import { ageBandsMayMeet, type TIsBlockedPair, type TMeetingProfile } from './matchmaking.js';
 import { QUEUE_MODES, type TQueueMode } from './team-matchmaking.js';
 
@@ -20,14 +20,15 @@ const ZPartnerId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'That part
  */
 export const ZJoinTeamQueueRequest = z
   .object({
-    formatId: ZTwoSidedFormatId,
+    // Every format, British Parliamentary too: its queue is this one, matching four teams a room (issue 41).
+    formatId: ZFormatId,
     mode: z
       .enum(QUEUE_MODES, { error: 'Choose how to queue: with your partner, find me a partner, or one-on-one.' })
       .optional(),
     partnerIds: z.array(ZPartnerId).max(2, 'A team has at most three debaters.').optional(),
   })
   .superRefine((value, ctx) => {
-    const format = FORMATS[value.formatId];
+    const format = { name: FORMATS[value.formatId].name, teamSize: teamSizeOf(value.formatId) };
     const partners = value.partnerIds ?? [];
     if (value.mode !== 'team') {
       if (partners.length > 0) {
@@ -58,7 +59,7 @@ export const ZJoinTeamQueueRequest = z
     }
   })
   .transform((value) => {
-    const teamSize = FORMATS[value.formatId].teamSize;
+    const teamSize = teamSizeOf(value.formatId);
     const mode: TQueueMode =
       value.mode === undefined || (value.mode === 'one-on-one' && teamSize === 1)
         ? teamSize === 1
@@ -82,7 +83,7 @@ export function queueMembersOf(
 }
 
 /** `POST /api/debates/partner-links`: a link for one team format, which anyone the rules allow may accept once. */
-export const ZCreatePartnerLinkRequest = z.object({ formatId: ZTwoSidedFormatId }).superRefine((value, ctx) => {
+export const ZCreatePartnerLinkRequest = z.object({ formatId: ZFormatId }).superRefine((value, ctx) => {
   const format = FORMATS[value.formatId];
   if (format.teamSize === 1) {
     ctx.addIssue({

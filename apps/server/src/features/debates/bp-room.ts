@@ -1,14 +1,17 @@
 /**
  * Opens a British Parliamentary room (issue 41): four teams of two, their places and speaking order drawn at random
  * (`drawBpSeats`, from a seed a test may fix), seated through the one seating path every round takes
- * (`openSeatedRound`: every seat rule over all eight debaters and the judge, the one-debate guards, the clock with
+ * (`seatRoundIn`, as `openSeatedRound`: every seat rule over all eight debaters and the judge, the one-debate guards, the clock with
  * fifteen minutes of prep before the first speech). The BP queue opens its rooms here.
  */
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { bpTeamsRefusal, drawBpSeats, type TRoundKind } from '@resolved/shared';
 import type { TDebatesDeps } from '../../context';
+import type { DB } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
-import { openSeatedRound } from './round-seating';
+import { seatRoundIn } from './round-seating';
 
 export interface TBpRoomInput {
   kind: TRoundKind;
@@ -23,9 +26,21 @@ export interface TBpRoomInput {
 
 /** Opens the room and returns its id: a 400 for what is not four teams of two, a 409 when a seat rule refuses. */
 export async function openBpRoom(deps: Pick<TDebatesDeps, 'database' | 'now'>, input: TBpRoomInput): Promise<number> {
+  return inTransaction(deps.database, (trx) => openBpRoomIn(trx, deps, input));
+}
+
+/**
+ * `openBpRoom` in the caller's transaction `trx` (the queue's sweep, under the matching lock): the same checks, the
+ * same writes, the same refusals (`seatRoundIn`).
+ */
+export async function openBpRoomIn(
+  trx: Kysely<DB>,
+  deps: Pick<TDebatesDeps, 'now'>,
+  input: TBpRoomInput,
+): Promise<number> {
   const refusal = bpTeamsRefusal(input.teams);
   if (refusal) throw new AppError('validation_failed', refusal);
-  return openSeatedRound(deps, {
+  return seatRoundIn(trx, deps, {
     kind: input.kind,
     formatId: 'bp',
     resolution: input.resolution,

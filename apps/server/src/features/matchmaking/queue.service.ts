@@ -5,6 +5,7 @@ import {
   playbanRefusal,
   FORMATS,
   FORFEIT_AFTER_MS,
+  isFourTeamFormat,
   REALTIME_ROOMS,
   createClock,
   longestRoundMs,
@@ -36,6 +37,7 @@ import { planRounds, teamRowsOf, type TPlannedRound } from './team-queue';
 import { checkTeamJoin, queuePartnersOf } from './partners.service';
 import { takeOutWithTeam, tellPartnersLeft } from './queue-teams';
 import { seatRefusalsAmong } from '../users/seats';
+import { openBpRooms } from './bp-queue';
 
 type TScheduledRound = Awaited<ReturnType<typeof repo.listScheduledRoundsOf>>[number];
 
@@ -268,6 +270,9 @@ export async function runMatching(
     const now = nowIso();
     const clock = createClock(formatId);
     const resolutions = await drawResolutions(tx, formatId, planned.length, topic, deps.random);
+    if (isFourTeamFormat(formatId)) {
+      return { created: await openBpRooms(trx, deps, planned, resolutions), partnersLeft };
+    }
     const firstOf = (round: TPlannedRound, side: string) => round.seats.find((seat) => seat.side === side)!.userId;
     const ids = await repo.insertDebates(
       tx,

@@ -1,11 +1,14 @@
 /**
  * The queue's plan for one sweep of a format, from its rows (issue 40): in a format of one debater a side the pairs
  * `pairQueue` makes; in a team format the rounds `matchTeamQueue` makes from ready teams (every member's row names
- * the others), "find me a partner" rows and one-on-one rows, each round with its seats. A pure planner: the sweep
+ * the others), "find me a partner" rows and one-on-one rows, each round with its seats; in British Parliamentary
+ * (issue 41) rooms of four such teams, their places drawn at random. A pure planner: the sweep
  * (`runMatching`) writes what it returns.
  */
 import {
+  drawBpSeats,
   FORMATS,
+  isFourTeamFormat,
   matchTeamQueue,
   pairQueue,
   roundShapeOf,
@@ -33,6 +36,11 @@ export interface TQueueRow {
 export interface TPlannedRound {
   rowIds: number[];
   seats: TDebaterSeatInput[];
+  /**
+   * A British Parliamentary room (issue 41): its four teams and the seed `seats` were drawn from (`drawBpSeats`); the
+   * sweep opens it through `openBpRoomIn` with both, which draws the same seats.
+   */
+  bp?: { teams: string[][]; seed: string };
 }
 
 const SIDE_KEYS = ['a', 'b'] as const;
@@ -111,6 +119,18 @@ export function planRounds(
   }
   const { entries } = teamEntriesOf(rows, formatId);
   const { rounds } = matchTeamQueue(entries, { ...options, shapeOf: roundShapeOf });
+  if (isFourTeamFormat(formatId)) {
+    return rounds.map((round) => {
+      const teams = round.sides.map((team) => [...team.userIds]);
+      // Places and speaking orders drawn at random, from a seed the injected random gives (a test may fix it).
+      const seed = `queue:${Math.floor(options.random() * 2 ** 48).toString(36)}`;
+      return {
+        rowIds: round.sides.flatMap((team) => team.entries.flatMap((entry) => entry.rowIds)),
+        seats: drawBpSeats(teams, seed),
+        bp: { teams, seed },
+      };
+    });
+  }
   const sideList = FORMATS[formatId].sideList;
   return rounds.map((round) => ({
     rowIds: round.sides.flatMap((team) => team.entries.flatMap((entry) => entry.rowIds)),

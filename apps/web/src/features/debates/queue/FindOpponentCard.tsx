@@ -4,7 +4,9 @@ import { Link2, Swords } from 'lucide-react';
 import {
   FORMATS,
   isLimitedToTeams,
+  isFourTeamFormat,
   isTeamOnlyFormat,
+  teamSizeOf,
   type TFormatId,
   type TQueueMode,
   type TQueuePartnerInvite,
@@ -71,9 +73,9 @@ function QueueCard() {
   const [mode, setMode] = useState<TQueueMode>('one-on-one');
   // One slot per partner the format's team needs (a World Schools team of three: two), null until chosen.
   const [partnerSlots, setPartnerSlots] = useState<(string | null)[]>([]);
-  const isTeamFormat = FORMATS[formatId].teamSize > 1;
+  const isTeamFormat = teamSizeOf(formatId) > 1;
   const partnerIds = partnerSlots.filter((id): id is string => id !== null);
-  const isTeamReady = partnerIds.length === FORMATS[formatId].teamSize - 1;
+  const isTeamReady = partnerIds.length === teamSizeOf(formatId) - 1;
   const isTeamMissing = isTeamFormat && mode === 'team' && !isTeamReady;
   const status = useQueueStatus(true);
   usePartnerEvents();
@@ -142,7 +144,7 @@ function QueueCard() {
     setPrepMinutes(null);
     setChallengeUrl(null);
     setRefusal(null);
-    setPartnerSlots(Array.from({ length: FORMATS[id].teamSize - 1 }, (_, i) => partners[i] ?? null));
+    setPartnerSlots(Array.from({ length: teamSizeOf(id) - 1 }, (_, i) => partners[i] ?? null));
     if (isTeamOnlyFormat(id) && mode === 'one-on-one') setMode('team');
   }
 
@@ -151,7 +153,7 @@ function QueueCard() {
    * so the card is set to that format with the inviter chosen.
    */
   function handleInvite(invite: TQueuePartnerInvite) {
-    if (FORMATS[invite.formatId].teamSize === 2) {
+    if (teamSizeOf(invite.formatId) === 2) {
       void handleFind({ formatId: invite.formatId, mode: 'team', partnerIds: [invite.userId] });
       return;
     }
@@ -209,15 +211,17 @@ function QueueCard() {
             >
               Find an opponent
             </button>
-            <button
-              type="button"
-              className={buttonClass('secondary')}
-              disabled={challenge.isPending || isTeamMissing}
-              onClick={handleChallenge}
-            >
-              <Link2 className="h-4 w-4" aria-hidden="true" />
-              {isTeamFormat && mode === 'team' ? 'Challenge a friend’s team' : 'Challenge a friend'}
-            </button>
+            {isFourTeamFormat(formatId) ? null : (
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                disabled={challenge.isPending || isTeamMissing}
+                onClick={handleChallenge}
+              >
+                <Link2 className="h-4 w-4" aria-hidden="true" />
+                {isTeamFormat && mode === 'team' ? 'Challenge a friend’s team' : 'Challenge a friend'}
+              </button>
+            )}
           </div>
           <ConnectionCheckButton className="mt-2 -ml-2" />
           {refusal ? (

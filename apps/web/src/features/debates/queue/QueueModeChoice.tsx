@@ -1,6 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FORMATS, isTeamOnlyFormat, type TFormatId, type TQueueMode } from '@resolved/shared';
+import {
+  FORMATS,
+  isFourTeamFormat,
+  isTeamOnlyFormat,
+  teamSizeOf,
+  type TFormatId,
+  type TQueueMode,
+} from '@resolved/shared';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
@@ -44,7 +51,8 @@ export function QueueModeChoice({
   return (
     <fieldset className="mt-4">
       <legend className="text-sm font-semibold text-slate-700">
-        {format.name} is debated in teams of {TEAM_SIZE_WORDS[format.teamSize] ?? format.teamSize}
+        {format.name} is debated in teams of {TEAM_SIZE_WORDS[teamSizeOf(formatId)] ?? teamSizeOf(formatId)}
+        {isFourTeamFormat(formatId) ? ', four teams a room' : ''}
       </legend>
       <div className="mt-2 grid gap-2">
         {modes.map((m) => (

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Hourglass } from 'lucide-react';
-import { FORMATS, formatClock, type TQueueStatus } from '@resolved/shared';
+import { FORMATS, formatClock, isFourTeamFormat, type TQueueStatus } from '@resolved/shared';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
 import { useNow } from '../../../lib/useNow';
@@ -16,8 +16,11 @@ export function QueueWaiting({ waiting }: { waiting: NonNullable<TQueueStatus['w
     <div className="mt-3" role="status" aria-live="polite" data-testid="queue-waiting">
       <p className="flex items-center gap-2 font-semibold text-slate-900">
         <Hourglass className="h-4 w-4 animate-pulse text-brand-700" aria-hidden="true" />
-        Waiting for an opponent…
+        {isFourTeamFormat(waiting.formatId) ? 'Waiting for the other teams…' : 'Waiting for an opponent…'}
       </p>
+      {isFourTeamFormat(waiting.formatId) ? (
+        <p className="mt-2 text-sm text-slate-600">The room opens when four teams are there.</p>
+      ) : null}
       <dl className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-4">
         <dt className="font-semibold">Format</dt>
         <dd>{FORMATS[waiting.formatId].name}</dd>
