@@ -15,7 +15,7 @@ export const BRITISH_PARLIAMENTARY_GUIDE: TGuideContent = {
   practiceNote: {
     title: 'British Parliamentary on Resolved',
     paragraphs: [
-      'A British Parliamentary room on Resolved seats four teams of two and a judge, with the places and speaking positions drawn at random. The clock runs the speaking order below with seven-minute speeches; only the other bench may offer points of information, outside the protected first and last minute. Each team prepares alone for fifteen minutes, with its own audio, team chat and flow, and the chair ranks the four teams and gives every speaker points.',
+      'Queue with your partner, or choose “Find me a partner”: a British Parliamentary room on Resolved opens when four teams of two are waiting, with the places and speaking positions drawn at random. The clock runs the speaking order below with seven-minute speeches; only the other bench may offer points of information, outside the protected first and last minute. Each team prepares alone for fifteen minutes, with its own audio, team chat and flow, and the chair ranks the four teams and gives every speaker points.',
     ],
   },
   sections: [
