@@ -55,6 +55,12 @@ test('two teams of partners and four "find me a partner" debaters open one room'
   };
   expect(round.debate.formatId).toBe('bp');
   expect(round.debate.seats).toHaveLength(8);
+  // The room names the four teams and the speaking order starts with the Prime Minister.
+  await expect(page.getByText('Opening Government').first()).toBeVisible();
+  await expect(page.getByText('Closing Opposition').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('bp-room-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('bp-room-375.png'), fullPage: true });
   for (const context of contexts) await context.close();
 });
 
