@@ -163,10 +163,14 @@ test('two teams enter a Public Forum tournament, a member is replaced, and the t
 
   // Two rounds, each judged with every debater's own points: a side's first speaker half a point above the second.
   const judgeRound = async (number: number, points: { a: number; b: number }) => {
-    const response = await hostCtx.request.get(`/api/tournaments/${id}/rounds`);
-    const rounds = (await response.json()).rounds as { number: number; pairings: { debateId: number | null }[] }[];
-    const pairing = rounds.find((r) => r.number === number)!.pairings.find((p) => p.debateId !== null)!;
-    const debateId = pairing.debateId!;
+    // The release click answers before the round is in the list: wait for its debate rather than read too soon.
+    const debateOf = async () => {
+      const response = await hostCtx.request.get(`/api/tournaments/${id}/rounds`);
+      const rounds = (await response.json()).rounds as { number: number; pairings: { debateId: number | null }[] }[];
+      return rounds.find((r) => r.number === number)?.pairings.find((p) => p.debateId !== null)?.debateId ?? null;
+    };
+    await expect.poll(debateOf).not.toBeNull();
+    const debateId = (await debateOf())!;
     const seats = seatsOfRound(debateId);
     expect(seats).toHaveLength(4);
     bringRoundToBallot(debateId);
