@@ -5,6 +5,7 @@
 import type { TDebateStatus } from './debate/protocol.js';
 import type { TCoinFlip } from './debate/coin-flip.js';
 import type { TDrawFlag } from './tournaments/types.js';
+import type { TBpSide } from './bp/types.js';
 import type { TTournamentEntrantRef, TTournamentRoundStatus } from './tournament-schemas.js';
 
 export interface TTournamentPairing {
@@ -60,6 +61,23 @@ export interface TTournamentPairingDebater {
   points: number | null;
 }
 
+/**
+ * A British Parliamentary room of a tournament round: its four teams by position, its panel (the chair first) and,
+ * once the chair's ballot is in, each team's place and points. `bracket`: the team points of the bracket it was drawn
+ * in (0 in an elimination round).
+ */
+export interface TTournamentBpRoom {
+  id: number;
+  divisionId: number;
+  debateId: number | null;
+  bracket: number;
+  teams: Record<TBpSide, TTournamentEntrantRef | null>;
+  debateStatus: TDebateStatus | null;
+  panel: { userId: string | null; displayName: string }[];
+  /** Each team's result once the ballot is in (null until then). */
+  results: Record<TBpSide, { rank: number; teamPoints: number; speakerPoints: number }> | null;
+}
+
 export interface TTournamentRound {
   number: number;
   status: TTournamentRoundStatus;
@@ -69,4 +87,6 @@ export interface TTournamentRound {
   pairings: TTournamentPairing[];
   /** For hosts: the pairings (debates, not byes) with no judge, for want of an allowed judge; empty for others. */
   unjudgedPairingIds: number[];
+  /** A British Parliamentary round's rooms of four teams (its `pairings` are empty); empty in the other formats. */
+  bpRooms: TTournamentBpRoom[];
 }

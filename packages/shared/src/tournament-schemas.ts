@@ -4,10 +4,12 @@
  * releases each round's draw. The draw itself is the pure core in `tournaments/`.
  */
 import { z } from 'zod';
-import { FORMATS, oneOnOneFormatRefusal, type TFormatId } from './formats.js';
+import { isFourTeamFormat, oneOnOneFormatRefusal, teamSizeOf, type TFormatId } from './formats.js';
+import { bpBreakRefusal } from './bp/tournament.js';
+import type { TBpSide } from './bp/types.js';
 import { DB_INT_MAX } from './constants.js';
 import { zText } from './text.js';
-import { ZTwoSidedFormatId } from './debate/protocol.js';
+import { ZFormatId } from './debate/protocol.js';
 import { ZRoundStartTimes } from './tournament-schedule-schemas.js';
 import type { TJudgesPerRoom } from './debate/panel.js';
 
@@ -85,8 +87,11 @@ export const ZCreateTournamentRequest = z
       required: 'Give the tournament a name.',
       tooLong: `The name is at most ${TOURNAMENT_LIMITS.nameMax} characters.`,
     }),
-    /** Any format; a team-only one (Policy, World Schools) with entrants of its team size. */
-    formatId: ZTwoSidedFormatId,
+    /**
+     * Any format; a team-only one (Policy, World Schools) with entrants of its team size; British Parliamentary with
+     * teams of two, four to a room.
+     */
+    formatId: ZFormatId,
     prelimRounds: z
       .number({ error: 'Choose how many preliminary rounds (1 to 9).' })
       .int('Choose how many preliminary rounds (1 to 9).')
@@ -125,9 +130,21 @@ export const ZCreateTournamentRequest = z
       .min(1, 'Choose how many debaters an entrant has.')
       .max(3, 'Choose how many debaters an entrant has.')
       .default(1),
+    /** British Parliamentary: seven-minute speeches (universities) or five (schools). */
+    speechMinutes: z.union([z.literal(7), z.literal(5)], { error: 'Speeches are seven or five minutes.' }).optional(),
   })
   .superRefine((value, ctx) => {
-    const teamSize = FORMATS[value.formatId]?.teamSize ?? 1;
+    const teamSize = teamSizeOf(value.formatId);
+    if (isFourTeamFormat(value.formatId)) {
+      const breakRefusal = bpBreakRefusal(value.breakSize);
+      if (breakRefusal) ctx.addIssue({ code: 'custom', path: ['breakSize'], message: breakRefusal });
+    } else if (value.speechMinutes !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['speechMinutes'],
+        message: 'Only British Parliamentary tournaments choose their speech length.',
+      });
+    }
     const aloneRefusal = value.teamSize === 1 ? oneOnOneFormatRefusal(value.formatId) : null;
     if (aloneRefusal) ctx.addIssue({ code: 'custom', path: ['teamSize'], message: aloneRefusal });
     else if (value.teamSize !== 1 && value.teamSize !== teamSize) {
@@ -319,6 +336,8 @@ export interface TTournament {
   entrantsPerJudge: number | null;
   /** Debaters per entrant: 1, or the format's team size (a tournament of teams). */
   teamSize: number;
+  /** British Parliamentary: each speech's minutes (7, or 5 for schools); null in the other formats. */
+  speechMinutes: number | null;
 }
 
 /** A host or co-host as a tournament names them (`userId` null: a minor's, to an outsider). */
@@ -377,6 +396,11 @@ export interface TTournamentStandingRow {
   speakerPoints: number;
   isHighLowDropped: boolean;
   opponentWins: number;
+  /**
+   * British Parliamentary: the team tab's team points (3, 2, 1, 0 a room), the rooms it won and its positions so far
+   * (`wins` counts its firsts, `losses` its other rooms); null in the other formats.
+   */
+  bp: { teamPoints: number; rooms: number; positions: Record<TBpSide, number> } | null;
 }
 
 /** The tab of one division, from its confirmed results (a debate still without a result is left out). */

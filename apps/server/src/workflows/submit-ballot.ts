@@ -19,7 +19,11 @@ export async function submitBallot(
   body: unknown,
 ): Promise<TDebate> {
   const row = await requireDebate(deps, debateId);
-  if (row.formatId === 'bp') return submitBpBallot(deps, user, debateId, parseOrThrow(ZBpBallotRequest, body));
+  if (row.formatId === 'bp') {
+    const ranked = parseOrThrow(ZBpBallotRequest, body);
+    await refuseBallotAfterFinish(deps, debateId);
+    return submitBpBallot(deps, user, debateId, ranked);
+  }
   const ballot = parseOrThrow(ZSubmitBallotRequest, body);
   await refuseBallotAfterFinish(deps, debateId);
   return recordBallot(deps, user, debateId, ballot);

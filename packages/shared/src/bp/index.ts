@@ -6,3 +6,4 @@ export * from './draw.js';
 export * from './judges.js';
 export * from './seats.js';
 export * from './round-result.js';
+export * from './tournament.js';

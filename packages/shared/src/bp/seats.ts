@@ -56,3 +56,17 @@ export function bpTeamsOfSeats(
   }
   return teams;
 }
+
+/**
+ * The room's eight seats with each team already in its place (a tournament's draw decides the places): each team's
+ * debaters in their team's positions in the order given (the first takes PM, LO, MG or MO). Throws a RangeError on
+ * teams that `bpTeamsRefusal` refuses.
+ */
+export function bpSeatsInPlace(teams: Readonly<Record<TBpSide, readonly string[]>>): TBpSeat[] {
+  const refusal = bpTeamsRefusal(BP_SIDES.map((side) => teams[side]));
+  if (refusal) throw new RangeError(refusal);
+  return BP_SIDES.flatMap((side) => {
+    const positions = BRITISH_PARLIAMENTARY.sideList.find((spec) => spec.key === side)!.positions;
+    return teams[side].map((userId, p) => ({ userId, side: BP_BENCH_OF[side], position: positions[p]!.id }));
+  });
+}

@@ -3,6 +3,7 @@
  * the dashboard, the room's tournament tag, the toast of a released round. Preliminary rounds go by number; an
  * elimination round by what is left of the bracket.
  */
+import { bpEliminationRoundsFor } from '../bp/tournament.js';
 import { eliminationRoundsFor } from './bracket.js';
 
 /** The elimination rounds named by what is left of the bracket, the final first. */
@@ -12,6 +13,15 @@ const ELIMINATION_NAMES = ['Final', 'Semifinals', 'Quarterfinals', 'Octofinals']
 export interface TRoundNaming {
   prelimRounds: number;
   breakSize: number;
+  /** British Parliamentary's break advances two teams a room (`bpEliminationRoundsFor`); absent: two-sided. */
+  formatId?: string;
+}
+
+/** How many elimination rounds the tournament's break has, in its format (two a room go through in BP). */
+export function eliminationRoundsOf(tournament: TRoundNaming): number {
+  return tournament.formatId === 'bp'
+    ? bpEliminationRoundsFor(tournament.breakSize)
+    : eliminationRoundsFor(tournament.breakSize);
 }
 
 /**
@@ -20,7 +30,7 @@ export interface TRoundNaming {
  */
 export function roundName(number: number, tournament: TRoundNaming): string {
   if (number <= tournament.prelimRounds) return `Round ${number}`;
-  return bracketRoundName(number - tournament.prelimRounds, eliminationRoundsFor(tournament.breakSize));
+  return bracketRoundName(number - tournament.prelimRounds, eliminationRoundsOf(tournament));
 }
 
 /**

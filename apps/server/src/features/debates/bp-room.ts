@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { bpTeamsRefusal, drawBpSeats, type TRoundKind } from '@resolved/shared';
+import { bpSeatsInPlace, bpTeamsRefusal, drawBpSeats, type TRoundKind } from '@resolved/shared';
 import type { TDebatesDeps } from '../../context';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -22,6 +22,11 @@ export interface TBpRoomInput {
   judgeId?: string | null;
   /** Draws the places and speaking orders; absent: a fresh random seed. */
   seed?: string;
+  /**
+   * The places are decided already (a tournament's draw): `teams` are Opening Government, Opening Opposition, Closing
+   * Government and Closing Opposition in that order, each in speaking order (`bpSeatsInPlace`). Unset: drawn.
+   */
+  isPlaced?: boolean;
 }
 
 /** Opens the room and returns its id: a 400 for what is not four teams of two, a 409 when a seat rule refuses. */
@@ -45,7 +50,9 @@ export async function openBpRoomIn(
     formatId: 'bp',
     resolution: input.resolution,
     topicId: input.topicId,
-    debaters: drawBpSeats(input.teams, input.seed ?? randomUUID()),
+    debaters: input.isPlaced
+      ? bpSeatsInPlace({ og: input.teams[0]!, oo: input.teams[1]!, cg: input.teams[2]!, co: input.teams[3]! })
+      : drawBpSeats(input.teams, input.seed ?? randomUUID()),
     judgeId: input.judgeId ?? null,
   });
 }

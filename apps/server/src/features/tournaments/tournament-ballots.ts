@@ -6,12 +6,13 @@
 import { TOURNAMENT_OVER_BALLOT_MESSAGE } from '@resolved/shared';
 import { AppError } from '../../lib/errors';
 import * as repo from './tournaments.repository';
+import * as roomsRepo from './tournament-rooms.repository';
 import type { TTournamentsDeps } from './tournament-access';
 
 /** Refuses (409) a ballot on a round of a finished tournament; a round that is no tournament's passes. */
 export async function refuseBallotAfterFinish(deps: Pick<TTournamentsDeps, 'database'>, debateId: number) {
   const db = deps.database.db;
-  const tournamentId = await repo.findTournamentIdOfDebate(db, debateId);
+  const tournamentId = await roomsRepo.findTournamentIdOfDebate(db, debateId);
   if (tournamentId === null) return;
   const tournament = await repo.findTournament(db, tournamentId);
   if (tournament?.status === 'finished') {

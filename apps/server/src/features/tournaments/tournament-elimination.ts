@@ -5,7 +5,7 @@
  * every division's final is decided. Every function here runs inside the caller's transaction, under the
  * tournament's lock.
  */
-import { computeStandings, eliminationRoundsFor, type TRoundRecord } from '@resolved/shared';
+import { computeStandings, eliminationRoundsOf, type TRoundRecord } from '@resolved/shared';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -15,11 +15,12 @@ import * as bracketRepo from './tournament-bracket.repository';
 import { bracketRoundDraw, replayStoredBracket, seedStoredBracket, type TBracketRoundDraw } from './tournament-bracket';
 import { doubleNoShows, hasUndecidedPairing, pairingKey } from './tournament-no-shows';
 import * as repo from './tournaments.repository';
+import { areBpRoomsIn, bpRoomsOf } from './tournament-bp-records';
 import type { TEntrantRow, TTournamentRow } from './tournaments.tables';
 
 /** The last round of the tournament: its final (or its last preliminary round when there is no break). */
-export function lastRoundOf(tournament: Pick<TTournamentRow, 'prelimRounds' | 'breakSize'>): number {
-  return tournament.prelimRounds + eliminationRoundsFor(tournament.breakSize);
+export function lastRoundOf(tournament: Pick<TTournamentRow, 'prelimRounds' | 'breakSize' | 'formatId'>): number {
+  return tournament.prelimRounds + eliminationRoundsOf(tournament);
 }
 
 /** Refuses elimination round `number` while a preliminary round is still a draft. */
@@ -95,7 +96,8 @@ export async function planEliminationRound(
  * the finish and never loses it. Returns whether the tournament finished now.
  */
 export async function reconcileResults(trx: Kysely<DB>, tournament: TTournamentRow): Promise<boolean> {
-  if (eliminationRoundsFor(tournament.breakSize) === 0) return finishWithoutBreak(trx, tournament);
+  if (tournament.formatId === 'bp') return finishBp(trx, tournament);
+  if (eliminationRoundsOf(tournament) === 0) return finishWithoutBreak(trx, tournament);
   const brackets = await bracketRepo.listBrackets(trx, tournament.id);
   if (brackets.length === 0) return false;
   // Debates, and walkovers (a bye naming who could not take part: their forfeit).
@@ -155,5 +157,21 @@ async function finishWithoutBreak(trx: Kysely<DB>, tournament: TTournamentRow): 
   if (!pairings.every(isDecided)) return false;
   const now = nowIso();
   await repo.markComplete(trx, tournament.id, lastRoundOf(tournament), now);
+  return bracketRepo.markFinished(trx, tournament.id, now);
+}
+
+/**
+ * A British Parliamentary tournament (no bracket: its elimination rooms are drawn from the rooms before them) is
+ * finished when its last round (the final, or the last preliminary round without a break) is released and each of
+ * its rooms has its ranked ballot (or was abandoned).
+ */
+async function finishBp(trx: Kysely<DB>, tournament: TTournamentRow): Promise<boolean> {
+  if (tournament.status !== 'running') return false;
+  const last = lastRoundOf(tournament);
+  const rounds = await repo.listRounds(trx, tournament.id);
+  if (rounds.some((r) => r.number <= last && r.status === 'draft')) return false;
+  if (!areBpRoomsIn(await bpRoomsOf(trx, tournament.id), last)) return false;
+  const now = nowIso();
+  await repo.markComplete(trx, tournament.id, last, now);
   return bracketRepo.markFinished(trx, tournament.id, now);
 }

@@ -8,6 +8,7 @@ import {
   type TSessionUser,
   type TTournament,
   type TTournamentEntrant,
+  type TTournamentBpRoom,
   type TTournamentPairing,
   type TTournamentPairingDebater,
   type TTournamentRound,
@@ -33,6 +34,7 @@ import {
   requireDoor,
 } from './tournament-access';
 import { readModel } from './tournament-read-model';
+import { presentBpRounds } from './tournament-bp-presenter';
 import { entrantRefOf, memberIdsOf, teamNameOf, teamsOf } from './tournament-teams';
 import { hostsFor, privateUserIdsOf, roundsFor } from './tournament-privacy';
 
@@ -88,6 +90,7 @@ export async function present(deps: TTournamentsDeps, row: TTournamentRow, viewe
       publishedAt: row.publishedAt,
       entrantsPerJudge: row.entrantsPerJudge,
       teamSize: Number(row.teamSize),
+      speechMinutes: row.speechMinutes === null ? null : Number(row.speechMinutes),
     },
     privacy,
     access,
@@ -206,16 +209,26 @@ export async function listRounds(
     [p.aff, p.neg, p.bye, p.walkoverFrom].some((side) => ownId !== undefined && side?.entrantId === ownId) ||
     p.judge?.userId === user.id ||
     p.panel.some((j) => j.userId === user.id);
-  return forOthers.map((round) => ({ ...round, pairings: round.pairings.filter(isOwn) }));
+  const isOwnRoom = (room: TTournamentBpRoom) =>
+    Object.values(room.teams).some((team) => ownId !== undefined && team?.entrantId === ownId) ||
+    room.panel.some((j) => j.userId === user.id);
+  return forOthers.map((round) => ({
+    ...round,
+    pairings: round.pairings.filter(isOwn),
+    bpRooms: round.bpRooms.filter(isOwnRoom),
+  }));
 }
 
 /** Everyone a round names: its entrants and judges. */
 function peopleOf(rounds: readonly TTournamentRound[]): string[] {
-  return rounds.flatMap((round) =>
-    round.pairings.flatMap((p) =>
+  return rounds.flatMap((round) => [
+    ...round.pairings.flatMap((p) =>
       [p.aff, p.neg, p.bye, p.walkoverFrom, p.judge, ...p.panel].flatMap((who) => (who?.userId ? [who.userId] : [])),
     ),
-  );
+    ...round.bpRooms.flatMap((room) =>
+      [...Object.values(room.teams), ...room.panel].flatMap((who) => (who?.userId ? [who.userId] : [])),
+    ),
+  ]);
 }
 
 /** The released rounds with every pairing, or (`ownEntrantId`) with that entrant's pairings (a debate or a bye) only. */
@@ -229,6 +242,8 @@ export async function presentRounds(
   } = {},
 ): Promise<TTournamentRound[]> {
   const { ownEntrantId } = options;
+  const row = options.row ?? (await requireTournament(deps, id));
+  if (row.formatId === 'bp') return presentBpRounds(deps, row, await listEntrantsOf(deps, id), ownEntrantId);
   const [roundRows, allPairings] = await Promise.all([repo.listRounds(db(deps), id), repo.listPairings(db(deps), id)]);
   const pairings =
     ownEntrantId === undefined
@@ -300,7 +315,7 @@ export async function presentRounds(
       userId,
       displayName: judgeNames.get(userId) ?? 'Someone',
     }));
-  const tournament = options.row ?? (await requireTournament(deps, id));
+  const tournament = row;
   // A room short of its judges: none, or fewer than the panel the round asks for.
   const isShort = (debateId: number | null, number: number) =>
     debateId !== null &&
@@ -334,6 +349,7 @@ export async function presentRounds(
         panel: panelOf(p.debateId),
         debaters: debatersOf(p),
       })),
+      bpRooms: [],
     };
   });
 }

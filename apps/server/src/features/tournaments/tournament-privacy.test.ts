@@ -92,6 +92,7 @@ const row = (rank: number, entrantId: number): TTournamentStandingRow => ({
   speakerPoints: 0,
   isHighLowDropped: false,
   opponentWins: 0,
+  bp: null,
 });
 
 describe('rankedAmongShown', () => {

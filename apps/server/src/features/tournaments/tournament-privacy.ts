@@ -13,6 +13,7 @@ import {
   publicName,
   teamDisplayName,
   type TTournamentAccess,
+  type TTournamentBpRoom,
   type TTournamentBracketParticipant,
   type TTournamentBrackets,
   type TTournamentEntrantRef,
@@ -114,7 +115,26 @@ export function roundsFor(
   access: TTournamentAccess,
 ): TTournamentRound[] {
   if (!access.isMinorsPrivate) return rounds;
-  return rounds.map((round) => ({ ...round, pairings: round.pairings.map((p) => pairingFor(p, privacy)) }));
+  return rounds.map((round) => ({
+    ...round,
+    pairings: round.pairings.map((p) => pairingFor(p, privacy)),
+    bpRooms: round.bpRooms.map((room) => bpRoomFor(room, privacy)),
+  }));
+}
+
+function bpRoomFor(room: TTournamentBpRoom, privacy: TTournamentPrivacy): TTournamentBpRoom {
+  return {
+    ...room,
+    teams: {
+      og: entrantRef(room.teams.og, privacy),
+      oo: entrantRef(room.teams.oo, privacy),
+      cg: entrantRef(room.teams.cg, privacy),
+      co: entrantRef(room.teams.co, privacy),
+    },
+    panel: room.panel.map((j) =>
+      isPrivate(privacy, j.userId) ? { userId: null, displayName: publicName(j.displayName) } : j,
+    ),
+  };
 }
 
 /**

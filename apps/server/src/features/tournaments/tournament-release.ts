@@ -4,7 +4,7 @@
  */
 import {
   createClock,
-  eliminationRoundsFor,
+  eliminationRoundsOf,
   REALTIME_ROOMS,
   seatUnavailableRefusal,
   type TSessionUser,
@@ -41,6 +41,7 @@ import { presentDivision, presentRounds } from './tournament-presenter';
 import { ageOf } from './tournament-entry';
 import { isTeamComplete, memberIdsOf, teamSeats, teamsOf, teamsThatMayNotSit, type TTeams } from './tournament-teams';
 import { confirmedRecords } from './tournament-records';
+import { applyBpRelease, type TBpReleased } from './tournament-bp-release';
 import { checkStart, planPairings, refuseRound, seatableField, type TPlannedPairing } from './tournament-release-plan';
 
 /**
@@ -75,7 +76,7 @@ export async function releaseRoundBy(
   if (number > lastRoundOf(row)) {
     throw new AppError(
       'not_found',
-      `This tournament has ${row.prelimRounds} preliminary rounds and ${eliminationRoundsFor(row.breakSize)} elimination rounds; there is no round ${number}.`,
+      `This tournament has ${row.prelimRounds} preliminary rounds and ${eliminationRoundsOf(row)} elimination rounds; there is no round ${number}.`,
     );
   }
   const nowMs = deps.now ? deps.now() : Date.now();
@@ -88,8 +89,20 @@ export async function releaseRoundBy(
     const everyone = claim.entrants.flatMap((e) => memberIdsOf(teams, e));
     const names = await findUserNames(trx, everyone);
     const nameOf = (userId: string) => names.get(userId) ?? 'Someone';
-    const ratings = await ratingsOf(trx, claim.tournament.formatId, everyone);
     const minors = await ageOf(trx, everyone);
+    if (claim.tournament.formatId === 'bp') {
+      const bp = await applyBpRelease(deps, trx, { ...claim, number, minors, everyone, nowMs });
+      return {
+        tournament: claim.tournament,
+        planned: [],
+        leftOut: claim.leftOut,
+        isWalkover: false,
+        teams,
+        ids: new Map<string, number>(),
+        ...bp,
+      };
+    }
+    const ratings = await ratingsOf(trx, claim.tournament.formatId, everyone);
     const isBlocked = await blockGraphAmong(trx, everyone);
     const planned = planPairings({
       formatId: claim.tournament.formatId,
@@ -130,6 +143,7 @@ export async function releaseRoundBy(
       isWalkover: Boolean(claim.bracketPlans),
       teams,
       ...applied,
+      debaters: [],
     };
   });
   announceRelease(deps, released.tournament, number, { ...released, teams: released.teams });
@@ -209,11 +223,12 @@ async function claimRound(
     return division ? presentDivision(division).name : 'A division';
   };
   if (number === 1) checkStart(tournament, entrants.length, fields, divisionName);
-  const records = await confirmedRecords(trx, id, number, fields, divisionName);
+  // British Parliamentary reads its rooms' ranked ballots instead (`applyBpRelease`).
+  const isBp = tournament.formatId === 'bp';
+  const records = isBp ? new Map() : await confirmedRecords(trx, id, number, fields, divisionName);
   // An elimination round is paired from each division's bracket (made from the tab at the first one).
-  const bracketPlans = isElimination
-    ? await planEliminationRound(trx, tournament, number, fields, records, divisionName)
-    : null;
+  const bracketPlans =
+    isElimination && !isBp ? await planEliminationRound(trx, tournament, number, fields, records, divisionName) : null;
   // Round 1 starts the tournament; a re-paired round 1 (`tournament-host.ts`) finds it started already.
   if (number === 1 && tournament.status === 'registration' && !(await repo.markStarted(trx, id, nowIso()))) {
     throw alreadyReleased(number);
@@ -359,6 +374,8 @@ function announceRelease(
     ids: ReadonlyMap<string, number>;
     judged: readonly { judgeId: string; debateId: number }[];
     teams: TTeams;
+    /** A BP round's debaters, each with their room (its pairings are none). */
+    debaters: TBpReleased['debaters'];
   },
 ): void {
   const tell = (userId: string, debateId: number | null, side: TTournamentRoundReleased['side'], asJudge: boolean) =>
@@ -381,6 +398,7 @@ function announceRelease(
       tell(userId, debateId, p.neg === null ? null : 'aff', false);
     if (p.neg) for (const userId of memberIdsOf(released.teams, p.neg)) tell(userId, debateId, 'neg', false);
   }
+  for (const { userId, debateId, side } of released.debaters) tell(userId, debateId, side, false);
   for (const { judgeId, debateId } of released.judged) tell(judgeId, debateId, null, true);
 }
 

@@ -9,7 +9,7 @@ import { roundName, type TSessionUser, type TTournamentRoomTag } from '@resolved
 import { AppError } from '../../lib/errors';
 import { requireRoundViewer } from '../debates/round-access';
 import { requireDebate } from '../debates/round-row';
-import * as repo from './tournaments.repository';
+import * as roomsRepo from './tournament-rooms.repository';
 import { requireViewer, type TTournamentsDeps } from './tournament-access';
 
 export async function getRoomTag(
@@ -19,7 +19,7 @@ export async function getRoomTag(
 ): Promise<TTournamentRoomTag | null> {
   const row = await requireDebate(deps, debateId);
   await requireRoundViewer(deps, user, row);
-  const pairing = await repo.findRoundOfDebate(deps.database.db, debateId);
+  const pairing = await roomsRepo.findRoundOfDebate(deps.database.db, debateId);
   if (!pairing) return null;
   const tournament = await requireViewer(deps, user, pairing.tournamentId).catch((error: unknown) => {
     if (error instanceof AppError && error.code === 'not_found') return null;

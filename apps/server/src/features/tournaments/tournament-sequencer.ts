@@ -37,6 +37,8 @@ import * as rounds from '../debates/rounds.service';
 import * as results from '../results/results.service';
 import { ageBandsOf } from '../users/users.service';
 import { reconcileResults } from './tournament-elimination';
+import { areBpRoomsIn, bpRoomsOf } from './tournament-bp-records';
+import type { TTournamentRow } from './tournaments.tables';
 import { planJudges } from './tournament-judges';
 import { memberIdsOf, teamsOf } from './tournament-teams';
 import { doubleNoShows, hasUndecidedPairing, pairingKey, recordNoShows } from './tournament-no-shows';
@@ -115,7 +117,7 @@ export async function runSequencer(seq: TSequencer, tournamentId: number): Promi
   hasChanged = false;
   for (const group of groups) {
     if (group.status !== 'released' || group.resultsInAt !== null) continue;
-    if (await areResultsIn(seq, tournamentId, group.number)) {
+    if (await areResultsIn(seq, row, group.number)) {
       await seqRepo.markResultsIn(db, tournamentId, group.number, new Date(nowMs).toISOString());
       hasChanged = true;
       await stepDone(seq, 'results_in', tournamentId);
@@ -181,8 +183,15 @@ async function release(
 }
 
 /** Every debate of round `number` has a confirmed result, or is one neither debater came to. */
-async function areResultsIn(seq: TSequencer, tournamentId: number, number: number): Promise<boolean> {
+async function areResultsIn(
+  seq: TSequencer,
+  tournament: Pick<TTournamentRow, 'id' | 'formatId'>,
+  number: number,
+): Promise<boolean> {
   const db = seq.deps.database.db;
+  const tournamentId = tournament.id;
+  // British Parliamentary: every room's ranked ballot (or an abandoned room).
+  if (tournament.formatId === 'bp') return areBpRoomsIn(await bpRoomsOf(db, tournamentId), number);
   if (await hasUndecidedPairing(db, tournamentId, number)) return false;
   // Every pairing read once: the double no-shows are found among the same rows.
   const all = await repo.listPairings(db, tournamentId);

@@ -22,6 +22,7 @@ import { bracketView } from './tournament-bracket';
 import * as bracketRepo from './tournament-bracket.repository';
 import { reconcileResults } from './tournament-elimination';
 import * as repo from './tournaments.repository';
+import * as roomsRepo from './tournament-rooms.repository';
 import {
   type TTournamentsDeps,
   db,
@@ -36,6 +37,7 @@ import { emitChanged, emitResultChanged } from './tournament-events';
 import { present, presentDivision, listEntrantsOf } from './tournament-presenter';
 import { readModel } from './tournament-read-model';
 import { speakerTabOf } from './tournament-speakers';
+import { bpStandingsOf } from './tournament-bp-tab';
 import { entrantRefOf, memberIdsOf, teamsOf } from './tournament-teams';
 
 /**
@@ -53,6 +55,10 @@ export async function standingsOf(
     repo.listPairings(db(deps), tournamentId),
     listEntrantsOf(deps, tournamentId),
   ]);
+  if (tournament?.formatId === 'bp') {
+    const named = divisions.map((row) => ({ row, name: presentDivision(row).name }));
+    return bpStandingsOf(deps, tournament, named, entrants);
+  }
   // The tab is the preliminaries' (elimination rounds decide the bracket, not the standings).
   const prelimRounds = tournament?.prelimRounds ?? 0;
   const pairings = allPairings.filter((p) => p.number <= prelimRounds);
@@ -122,6 +128,7 @@ export async function standingsOf(
         speakerPoints: Math.round(s.speakerPoints) / 10,
         isHighLowDropped: s.isHighLowDropped,
         opponentWins: s.opponentWins,
+        bp: null,
       };
     });
     return {
@@ -177,7 +184,7 @@ const ENDED_STATUSES: readonly TDebateStatus[] = ['judged', 'forfeited', 'comple
  */
 export async function handleRoundUpdated(deps: TTournamentsDeps, debate: TDebate): Promise<void> {
   if (debate.kind !== 'tournament' || !ENDED_STATUSES.includes(debate.status)) return;
-  const tournamentId = await repo.findTournamentIdOfDebate(db(deps), debate.id);
+  const tournamentId = await roomsRepo.findTournamentIdOfDebate(db(deps), debate.id);
   if (tournamentId === null) return;
   // A hint: the sequencer reconciles the same at every wake (a lost event only delays it). Done here first so that
   // the pages told below read the bracket (and a finished tournament) with this result.

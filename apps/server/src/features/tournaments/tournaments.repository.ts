@@ -332,16 +332,6 @@ export async function findPairingByDebate(db: TDb, debateId: number) {
     .executeTakeFirst();
 }
 
-/** The tournament and round number of round `debateId` (undefined: not a tournament's round). */
-export async function findRoundOfDebate(db: TDb, debateId: number) {
-  return db
-    .selectFrom('tournamentPairings')
-    .innerJoin('tournamentRounds', 'tournamentRounds.id', 'tournamentPairings.roundId')
-    .select(['tournamentRounds.tournamentId', 'tournamentRounds.number'])
-    .where('tournamentPairings.debateId', '=', debateId)
-    .executeTakeFirst();
-}
-
 /** Every pairing of the tournament's rounds, with its round's number and division. */
 export async function listPairings(db: TDb, tournamentId: number) {
   return db
@@ -405,17 +395,6 @@ export async function markComplete(db: TDb, tournamentId: number, number: number
     .where('number', '=', number)
     .where('status', '=', 'released')
     .execute();
-}
-
-/** The tournament whose pairing opened this round, if any. */
-export async function findTournamentIdOfDebate(db: TDb, debateId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('tournamentPairings')
-    .innerJoin('tournamentRounds', 'tournamentRounds.id', 'tournamentPairings.roundId')
-    .select('tournamentRounds.tournamentId')
-    .where('tournamentPairings.debateId', '=', debateId)
-    .executeTakeFirst();
-  return row ? Number(row.tournamentId) : null;
 }
 
 /** Publishes the results: true for the one caller that set it. */

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
-  eliminationRoundsFor,
+  eliminationRoundsOf,
   TOURNAMENT_LIMITS,
   type TDivisionAgeBand,
   type TSessionUser,
@@ -87,6 +87,7 @@ export async function createTournament(
       prelimJudgesPerRoom: input.prelimJudgesPerRoom,
       elimJudgesPerRoom: input.elimJudgesPerRoom,
       teamSize: input.teamSize,
+      speechMinutes: input.formatId === 'bp' ? (input.speechMinutes ?? 7) : null,
       joinCode: input.entryMode === 'code' ? newJoinCode() : null,
       hostId: user.id,
       createdAt: now,
@@ -98,7 +99,7 @@ export async function createTournament(
       divisionsFor(input.divisions, input.entryMode === 'open'),
     );
     // The elimination rounds follow the preliminaries as drafts too, ready to be drawn once the break is known.
-    const roundCount = input.prelimRounds + eliminationRoundsFor(input.breakSize);
+    const roundCount = input.prelimRounds + eliminationRoundsOf(input);
     const roundRows = divisionIds.flatMap((divisionId) =>
       Array.from({ length: roundCount }, (_, i) => ({
         tournamentId,

@@ -43,6 +43,8 @@ export interface TournamentsTable {
   version: Generated<number | string>;
   /** Debaters per entrant (migration 0062): 1, or the format's team size (a tournament of teams). */
   teamSize: Generated<number>;
+  /** British Parliamentary (migration 0067): each speech's minutes, 7 or 5; null in the other formats. */
+  speechMinutes: number | null;
 }
 
 export interface TournamentCohostsTable {
@@ -129,6 +131,20 @@ export interface TournamentPairingsTable {
   coinFlipWinnerId: number | null;
   /** The ordinary round (kind `tournament`) this pairing opened; null for the bye. */
   debateId: number | null;
+}
+
+/** A British Parliamentary round's room of four teams (migration 0067), by position. */
+export interface TournamentBpRoomsTable {
+  id: Generated<number>;
+  roundId: number;
+  ogEntrantId: number;
+  ooEntrantId: number;
+  cgEntrantId: number;
+  coEntrantId: number;
+  /** The ordinary round (kind `tournament`) the room opened. */
+  debateId: number | null;
+  /** The team points of the bracket the room was drawn in (0 in an elimination round). */
+  bracket: number;
 }
 
 /** The judge pool (the judge's team, for conflicts), and availability per round. */
@@ -221,6 +237,7 @@ export interface TournamentsTables {
   tournamentEntrantMembers: TournamentEntrantMembersTable;
   tournamentRounds: TournamentRoundsTable;
   tournamentPairings: TournamentPairingsTable;
+  tournamentBpRooms: TournamentBpRoomsTable;
   tournamentJudges: TournamentJudgesTable;
   tournamentJudgeAvailability: TournamentJudgeAvailabilityTable;
   tournamentJudgeConflicts: TournamentJudgeConflictsTable;

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   FORMATS,
-  eliminationRoundsFor,
+  eliminationRoundsOf,
   formatJoinCode,
   isEntryOpen,
   inSentence,
@@ -245,7 +245,7 @@ export default function TournamentPage() {
             <div>
               <dt className="font-semibold text-slate-700">Rounds released</dt>
               <dd>
-                {t.roundsReleased} of {t.prelimRounds + eliminationRoundsFor(t.breakSize)}
+                {t.roundsReleased} of {t.prelimRounds + eliminationRoundsOf(t)}
               </dd>
             </div>
             {t.joinCode ? (

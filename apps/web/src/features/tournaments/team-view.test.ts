@@ -46,6 +46,7 @@ function standing(entrantId: number, rank: number, displayName: string, wins = 1
     speakerPoints: 55,
     isHighLowDropped: false,
     opponentWins: 0,
+    bp: null,
   };
 }
 

@@ -1,7 +1,7 @@
 /** What the tournament pages say about a tournament, its release button and a pairing: pure, so it is unit tested. */
 import {
   coinFlipText,
-  eliminationRoundsFor,
+  eliminationRoundsOf,
   FORMATS,
   inSentence,
   roundName,
@@ -57,7 +57,7 @@ export function availabilityRounds(
   tournament: Pick<TTournament, 'prelimRounds' | 'breakSize' | 'roundsReleased'>,
   unavailableRounds: readonly number[],
 ): TAvailabilityRound[] {
-  const count = tournament.prelimRounds + eliminationRoundsFor(tournament.breakSize);
+  const count = tournament.prelimRounds + eliminationRoundsOf(tournament);
   return Array.from({ length: count }, (_, i) => i + 1).map((number) => ({
     number,
     name: roundName(number, tournament),
@@ -89,7 +89,7 @@ export function releaseState(
     Partial<Pick<TTournament, 'breakSize'>>,
 ): TReleaseState {
   const next = tournament.roundsReleased + 1;
-  const last = tournament.prelimRounds + eliminationRoundsFor(tournament.breakSize ?? 0);
+  const last = tournament.prelimRounds + eliminationRoundsOf({ ...tournament, breakSize: tournament.breakSize ?? 0 });
   if (tournament.status === 'finished') return { number: null, disabledReason: 'This tournament is over.' };
   if (next > last) {
     return {

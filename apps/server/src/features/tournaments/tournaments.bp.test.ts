@@ -1,0 +1,212 @@
+/**
+ * British Parliamentary tournaments (issue 41, item 4) through the real HTTP server on both engines: sixteen teams of
+ * two run three preliminary rounds of four rooms (each team once a round, in its drawn place), a break of eight into
+ * two semifinal rooms (the top two of each going through) and a final of four ranked by its chair, with the team tab
+ * and the speaker tab from the ranked ballots; and the refusals (a break that is not four teams doubled, a field that
+ * is not a multiple of four, a round drawn before the one before it is judged).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  BP_SIDES,
+  type TBpSide,
+  type TTournamentBpRoom,
+  type TTournamentEntrant,
+  type TTournamentRound,
+} from '@resolved/shared';
+import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
+import { buildUser } from '../../test/factories';
+import { tournamentFixture, type TWho } from '../../test/tournament-fixture';
+
+const BP = { formatId: 'bp', teamSize: 2 } as const;
+/** Each team's speakers' points by its place: the first's 80 and 79, the second's 77 and 76… */
+const POINTS_BY_RANK = { 1: 80, 2: 77, 3: 74, 4: 71 } as const;
+const POSITIONS: Record<TBpSide, [string, string]> = {
+  og: ['pm', 'dpm'],
+  oo: ['lo', 'dlo'],
+  cg: ['mg', 'gw'],
+  co: ['mo', 'ow'],
+};
+
+describe.each(TEST_ENGINES)('a British Parliamentary tournament on %s', (engine) => {
+  let t: TTestApp;
+  beforeEach(async () => {
+    t = await createTestApp(engine);
+  });
+  afterEach(async () => t.close());
+  const f = tournamentFixture(() => t);
+
+  /** `count` teams of two new accounts, entered and confirmed. */
+  async function teamsOf(id: number, count: number) {
+    const teams: { entrant: TTournamentEntrant; captain: TWho; partner: TWho }[] = [];
+    for (let i = 0; i < count; i++) {
+      const [captain, partner] = [await buildUser(t), await buildUser(t)];
+      const entered = await f.call(captain, 'POST', `/api/tournaments/${id}/entrants`, {
+        partnerIds: [partner.user.id],
+      });
+      expect(entered.statusCode, entered.body).toBe(201);
+      const entrant = entered.json().entrant as TTournamentEntrant;
+      const confirmed = await f.call(partner, 'POST', `/api/tournaments/${id}/entrants/${entrant.id}/confirm`);
+      expect(confirmed.statusCode, confirmed.body).toBe(204);
+      teams.push({ entrant, captain, partner });
+    }
+    return teams;
+  }
+
+  /** The chair ranks the room's teams by `rankOf` (1–4), every speaker's points following the ranking. */
+  async function judgeRoom(room: TTournamentBpRoom, rankOf: (entrantId: number) => number) {
+    const { db } = t.database;
+    await db.updateTable('debates').set({ status: 'awaiting_ballot' }).where('id', '=', room.debateId!).execute();
+    await db.deleteFrom('activeDebaters').where('debateId', '=', room.debateId!).execute();
+    const order = [...BP_SIDES].sort((a, b) => rankOf(room.teams[a]!.entrantId) - rankOf(room.teams[b]!.entrantId));
+    const ranks = Object.fromEntries(order.map((side, i) => [side, i + 1])) as Record<TBpSide, 1 | 2 | 3 | 4>;
+    const speakerPoints = Object.fromEntries(
+      BP_SIDES.flatMap((side) => {
+        const base = POINTS_BY_RANK[ranks[side]];
+        return [
+          [POSITIONS[side][0], base],
+          [POSITIONS[side][1], base - 1],
+        ];
+      }),
+    );
+    const chair = room.panel[0]!;
+    const judge = judges.find((j) => j.user.id === chair.userId)!;
+    const decided = await f.call(judge, 'POST', `/api/debates/${room.debateId}/ballots`, {
+      ranks,
+      speakerPoints,
+      reason: 'Closing Government extended the debate furthest.',
+    });
+    expect(decided.statusCode, decided.body).toBe(201);
+  }
+
+  let judges: TWho[] = [];
+
+  it('runs sixteen teams through three rounds, a break of eight and a final of four', async () => {
+    const admin = await buildUser(t, { role: 'admin' });
+    const tournament = await f.create(admin, { ...BP, prelimRounds: 3, breakSize: 8, speechMinutes: 5 });
+    expect(tournament).toMatchObject({ formatId: 'bp', teamSize: 2, speechMinutes: 5 });
+    const teams = await teamsOf(tournament.id, 16);
+    judges = [];
+    for (let i = 0; i < 4; i++) {
+      const judge = await buildUser(t);
+      const added = await f.call(admin, 'POST', `/api/tournaments/${tournament.id}/judges`, { userId: judge.user.id });
+      expect(added.statusCode, added.body).toBe(201);
+      judges.push(judge);
+    }
+    const team = (entrantId: number) => teams.find((x) => x.entrant.id === entrantId)!;
+    // Stronger teams are those entered first: they rank higher in every room.
+    const strength = (entrantId: number) => teams.findIndex((x) => x.entrant.id === entrantId);
+    const positions = new Map<number, TBpSide[]>();
+
+    for (let number = 1; number <= 3; number++) {
+      // The next round waits for every ballot of the one before.
+      if (number > 1) {
+        const early = await f.call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/${number + 1}/release`);
+        expect(early.statusCode).toBe(409);
+      }
+      const round: TTournamentRound = await f.release(admin, tournament.id, number);
+      expect(round.pairings).toEqual([]);
+      expect(round.bpRooms).toHaveLength(4);
+      const seated = round.bpRooms.flatMap((room) => BP_SIDES.map((side) => room.teams[side]!.entrantId));
+      expect([...seated].sort((a, b) => a - b)).toEqual(teams.map((x) => x.entrant.id).sort((a, b) => a - b));
+      // Rooms from the top bracket down.
+      const brackets = round.bpRooms.map((room) => room.bracket);
+      expect(brackets).toEqual([...brackets].sort((a, b) => b - a));
+      for (const room of round.bpRooms) {
+        expect(room.panel).toHaveLength(1);
+        const seats = await t.database.db
+          .selectFrom('debateSeats')
+          .select(['position', 'userId'])
+          .where('debateId', '=', room.debateId!)
+          .execute();
+        for (const side of BP_SIDES) {
+          const { captain, partner } = team(room.teams[side]!.entrantId);
+          expect(seats).toContainEqual({ position: POSITIONS[side][0], userId: captain.user.id });
+          expect(seats).toContainEqual({ position: POSITIONS[side][1], userId: partner.user.id });
+          positions.set(room.teams[side]!.entrantId, [...(positions.get(room.teams[side]!.entrantId) ?? []), side]);
+        }
+        const debate = await t.database.db
+          .selectFrom('debates')
+          .select(['formatId', 'kind'])
+          .where('id', '=', room.debateId!)
+          .executeTakeFirstOrThrow();
+        expect(debate).toEqual({ formatId: 'bp', kind: 'tournament' });
+      }
+      for (const room of round.bpRooms) await judgeRoom(room, strength);
+    }
+    // Positions balanced: a team repeats a position only when its bracket could not avoid it (two teams of one bracket
+    // that sat in the same place before), and never sits in one place three times.
+    for (const sides of positions.values()) expect(new Set(sides).size).toBeGreaterThanOrEqual(2);
+    const repeats = [...positions.values()].filter((sides) => new Set(sides).size < 3).length;
+    expect(repeats).toBeLessThan(16);
+
+    const tab = (await f.standingsOf(admin, tournament.id)).divisions.find((d) => d.standings.length > 0)!;
+    expect(tab.standings).toHaveLength(16);
+    expect(tab.standings.reduce((sum, row) => sum + row.bp!.teamPoints, 0)).toBe(3 * 4 * 6);
+    const ordered = tab.standings.map((row) => [row.bp!.teamPoints, row.speakerPoints] as const);
+    for (let i = 1; i < ordered.length; i++) {
+      const [[points, speaks], [nextPoints, nextSpeaks]] = [ordered[i - 1]!, ordered[i]!];
+      expect(points > nextPoints || (points === nextPoints && speaks >= nextSpeaks)).toBe(true);
+    }
+    expect(tab.standings.every((row) => row.bp!.rooms === 3)).toBe(true);
+    expect(tab.speakers).toHaveLength(32);
+    expect(tab.speakers.every((s) => s.rounds === 3)).toBe(true);
+
+    // The semifinals: the tab's top eight in two rooms (1, 4, 5, 8 and 2, 3, 6, 7).
+    const top = tab.standings.slice(0, 8).map((row) => row.entrantId);
+    const semis = await f.release(admin, tournament.id, 4);
+    expect(semis.bpRooms).toHaveLength(2);
+    const inRoom = (room: TTournamentBpRoom) =>
+      BP_SIDES.map((side) => room.teams[side]!.entrantId).sort((a, b) => a - b);
+    expect(inRoom(semis.bpRooms[0]!)).toEqual([top[0]!, top[3]!, top[4]!, top[7]!].sort((a, b) => a - b));
+    expect(inRoom(semis.bpRooms[1]!)).toEqual([top[1]!, top[2]!, top[5]!, top[6]!].sort((a, b) => a - b));
+    for (const room of semis.bpRooms) await judgeRoom(room, strength);
+    // The final: the first and second of each semifinal.
+    const final = await f.release(admin, tournament.id, 5);
+    expect(final.bpRooms).toHaveLength(1);
+    const through = semis.bpRooms.flatMap((room) =>
+      [...inRoom(room)].sort((a, b) => strength(a) - strength(b)).slice(0, 2),
+    );
+    expect(inRoom(final.bpRooms[0]!)).toEqual([...through].sort((a, b) => a - b));
+    expect((await f.tournamentNow(admin, tournament.id)).status).toBe('running');
+    await judgeRoom(final.bpRooms[0]!, strength);
+    await f.until(async () => (await f.tournamentNow(admin, tournament.id)).status === 'finished');
+    const rounds = await f.roundsOf(admin, tournament.id);
+    const decided = rounds.find((r) => r.number === 5)!.bpRooms[0]!;
+    const winner = BP_SIDES.find((side) => decided.results![side].rank === 1)!;
+    expect(decided.teams[winner]!.entrantId).toBe(through.sort((a, b) => strength(a) - strength(b))[0]);
+    // The tournament is over: no more ballots.
+    const again = await f.call(judges[0]!, 'POST', `/api/debates/${decided.debateId}/ballots`, {});
+    expect(again.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('refuses a break that is not four teams doubled, and a field that is not a multiple of four', async () => {
+    const admin = await buildUser(t, { role: 'admin' });
+    const six = await f.call(admin, 'POST', '/api/tournaments', {
+      name: 'Six',
+      ...BP,
+      prelimRounds: 2,
+      breakSize: 6,
+      scheduleMode: 'fixed',
+      entryMode: 'open',
+    });
+    expect(six.statusCode).toBe(400);
+    expect(six.body).toMatch(/0, 4, 8, 16, 32 or 64 teams/);
+    const alone = await f.call(admin, 'POST', '/api/tournaments', {
+      name: 'Alone',
+      formatId: 'bp',
+      teamSize: 1,
+      prelimRounds: 2,
+      breakSize: 0,
+      scheduleMode: 'fixed',
+      entryMode: 'open',
+    });
+    expect(alone.statusCode).toBe(400);
+    const tournament = await f.create(admin, { ...BP, prelimRounds: 2, breakSize: 0 });
+    await teamsOf(tournament.id, 6);
+    const refused = await f.call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/1/release`);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.body).toMatch(/6 teams leave 2 over/);
+    // Nothing was released: the round is still a draft.
+    expect(await f.roundsOf(admin, tournament.id)).toEqual([]);
+  });
+});
