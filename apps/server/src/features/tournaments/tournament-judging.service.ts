@@ -27,6 +27,7 @@ import * as judgingRepo from './tournament-judging.repository';
 import * as repo from './tournaments.repository';
 import { isManager, lockKey, requireManager, requireViewer, type TTournamentsDeps } from './tournament-access';
 import { emitChanged } from './tournament-events';
+import { lastRoundOf } from './tournament-elimination';
 import { getTournament } from './tournament-presenter';
 
 const db = (deps: TTournamentsDeps) => deps.database.db;
@@ -132,7 +133,7 @@ export async function listMotions(
   return isManager(viewer) ? motions : motions.filter((m) => m.isReleased);
 }
 
-/** A host sets a Parli round's motion, until the round is released (its rooms then open with it). */
+/** A host sets a Parli or British Parliamentary round's motion, until the round is released (its rooms then open with it). */
 export async function setMotion(
   deps: TTournamentsDeps,
   user: TSessionUser,
@@ -141,13 +142,17 @@ export async function setMotion(
   motion: string,
 ): Promise<TTournamentMotion> {
   const { row } = await requireManager(deps, user, id);
-  if (row.formatId !== 'parli') {
-    throw new AppError('validation_failed', 'Motions per round are for Parli tournaments.');
+  if (row.formatId !== 'parli' && row.formatId !== 'bp') {
+    throw new AppError('validation_failed', 'Motions per round are for Parli and British Parliamentary tournaments.');
   }
-  if (number > row.prelimRounds) {
+  // A BP tournament's elimination rounds have their own motions too (released with the round, as a preliminary's).
+  const last = row.formatId === 'bp' ? lastRoundOf(row) : row.prelimRounds;
+  if (number > last) {
     throw new AppError(
       'not_found',
-      `This tournament has ${row.prelimRounds} preliminary rounds; there is no round ${number}.`,
+      row.formatId === 'bp'
+        ? `This tournament has ${last} rounds; there is no round ${number}.`
+        : `This tournament has ${row.prelimRounds} preliminary rounds; there is no round ${number}.`,
     );
   }
   screenText({ motion });

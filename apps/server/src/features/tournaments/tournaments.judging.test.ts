@@ -237,7 +237,7 @@ describe.each(TEST_ENGINES)('tournament judging on %s', (engine) => {
     const ld = await created(host, {});
     const refused = await call(host, 'PUT', `/api/tournaments/${ld.id}/rounds/1/motion`, { motion });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.message).toBe('Motions per round are for Parli tournaments.');
+    expect(refused.json().error.message).toBe('Motions per round are for Parli and British Parliamentary tournaments.');
   });
 
   it('lets an entrant in late with a bye for each missed round, and refuses after the cut-off', async () => {
