@@ -136,3 +136,22 @@ export async function bpSpeakerPointsOf(
     points: Number(row.points),
   }));
 }
+
+/** The rooms' ranked ballots: who gave each, whether it was a confirmed low-point win, and the reason. */
+export async function bpBallotsOf(
+  db: TDb,
+  debateIds: readonly number[],
+): Promise<Map<number, { judgeId: string | null; isLowPointWin: boolean; reason: string }>> {
+  if (debateIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bpBallots')
+    .select(['debateId', 'judgeId', 'isLowPointWin', 'reason'])
+    .where('debateId', 'in', debateIds)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      Number(row.debateId),
+      { judgeId: row.judgeId, isLowPointWin: Number(row.isLowPointWin) === 1, reason: row.reason },
+    ]),
+  );
+}

@@ -7,6 +7,7 @@ import * as repo from './tournaments.repository';
 import { type TTournamentsDeps, db, requireManager } from './tournament-access';
 import { presentDivision, listEntrantsOf } from './tournament-presenter';
 import { standingsOf } from './tournament-tab';
+import { bpRoomsCsv, bpStandingsCsv } from './tournament-bp-export';
 
 /** The CSV exports a host downloads. */
 export const TOURNAMENT_EXPORTS = ['entries', 'pairings', 'ballots', 'standings', 'speakers'] as const;
@@ -51,6 +52,11 @@ export async function exportCsv(
         entrants.map((e) => [e.id, e.displayName, divisionName(e.divisionId), e.teamName, e.isWithdrawn, e.enteredAt]),
       ),
     };
+  }
+  const isBp = row.formatId === 'bp';
+  if (file === 'standings' && isBp) return { name, body: bpStandingsCsv(await standingsOf(deps, id)) };
+  if ((file === 'pairings' || file === 'ballots') && isBp) {
+    return { name, body: await bpRoomsCsv(deps, row, file, { entrant: nameOf, division: divisionName }) };
   }
   if (file === 'standings') {
     const rows = (await standingsOf(deps, id)).flatMap((division) =>

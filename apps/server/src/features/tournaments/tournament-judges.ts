@@ -13,6 +13,7 @@
 import {
   ageDoorRefusal,
   assignJudges,
+  BP_SIDES,
   isMinorRound,
   judgeForbiddenReason,
   type TJudgeCandidate,
@@ -29,6 +30,7 @@ import { outcomesOf } from '../results/results.service';
 import { seatRefusalsAmong } from '../users/seats';
 import { ageBandsOf, findDoorUserById } from '../users/users.service';
 import * as repo from './tournaments.repository';
+import { bpRoomsOf } from './tournament-bp-records';
 import * as poolRepo from './tournament-judge-pool.repository';
 import type { TEntrantRow } from './tournaments.tables';
 
@@ -133,6 +135,23 @@ async function candidatesOf(
     earlier.flatMap((p) => (p.debateId === null ? [] : [p.debateId])),
   );
   const judged = new Map<string, string[]>();
+  const rounds = new Map<string, number>();
+  const judgedRoom = (judgeId: string, debaters: readonly (string | undefined)[]) => {
+    judged.set(judgeId, [...(judged.get(judgeId) ?? []), ...debaters.filter((d): d is string => d !== undefined)]);
+    rounds.set(judgeId, (rounds.get(judgeId) ?? 0) + 1);
+  };
+  // A British Parliamentary room's judges judged its four teams (the chair, or the panel's every judge).
+  const bp = await bpRoomsOf(trx, tournamentId);
+  const bpEarlier = bp.rooms.filter((room) => room.number < roundNumber && room.debateId !== null);
+  const bpPanels = await panelsOf(
+    trx,
+    bpEarlier.map((room) => room.debateId!),
+  );
+  for (const room of bpEarlier) {
+    const chair = bp.outcomes.get(room.debateId!)?.judgeId ?? null;
+    const captains = BP_SIDES.map((side) => userOfEntrant.get(room.teams[side]));
+    for (const id of bpPanels.get(room.debateId!) ?? (chair === null ? [] : [chair])) judgedRoom(id, captains);
+  }
   for (const p of earlier) {
     const judgeId = p.debateId === null ? null : (outcomes.get(p.debateId)?.judgeId ?? null);
     if (judgeId === null) continue;
@@ -141,9 +160,7 @@ async function candidatesOf(
       p.negEntrantId === null ? undefined : userOfEntrant.get(p.negEntrantId),
     ];
     // Every judge of a panel judged the round, not only its chair.
-    for (const id of earlierPanels.get(p.debateId!) ?? [judgeId]) {
-      judged.set(id, [...(judged.get(id) ?? []), ...debaters.filter((d): d is string => d !== undefined)]);
-    }
+    for (const id of earlierPanels.get(p.debateId!) ?? [judgeId]) judgedRoom(id, debaters);
   }
   return ids.map((id) => ({
     id,
@@ -151,8 +168,7 @@ async function candidatesOf(
     teamIds: teams.get(id) ?? [],
     conflictIds: [...(declared.get(id) ?? []), ...debaterIds.filter((d) => isBlocked(id, d))],
     judgedIds: judged.get(id) ?? [],
-    // Each judged round adds its two debaters to `judgedIds`.
-    load: (judged.get(id)?.length ?? 0) / 2,
+    load: rounds.get(id) ?? 0,
   }));
 }
 

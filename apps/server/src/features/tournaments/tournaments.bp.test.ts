@@ -92,6 +92,22 @@ describe.each(TEST_ENGINES)('a British Parliamentary tournament on %s', (engine)
       expect(added.statusCode, added.body).toBe(201);
       judges.push(judge);
     }
+    // The host's motions: round 1's and the final's (an elimination round has its own), released with the round.
+    const motionUrl = (n: number) => `/api/tournaments/${tournament.id}/rounds/${n}/motion`;
+    const motions = { 1: 'This House would abolish homework.', 5: 'This House regrets the rise of the gig economy.' };
+    for (const [n, motion] of Object.entries(motions)) {
+      const set = await f.call(admin, 'PUT', motionUrl(Number(n)), { motion });
+      expect(set.statusCode, set.body).toBe(200);
+    }
+    expect((await f.call(admin, 'PUT', motionUrl(6), { motion: 'Too late.' })).statusCode).toBe(404);
+    const resolutionOf = async (debateId: number) =>
+      (
+        await t.database.db
+          .selectFrom('debates')
+          .select('resolution')
+          .where('id', '=', debateId)
+          .executeTakeFirstOrThrow()
+      ).resolution;
     const team = (entrantId: number) => teams.find((x) => x.entrant.id === entrantId)!;
     // Stronger teams are those entered first: they rank higher in every room.
     const strength = (entrantId: number) => teams.findIndex((x) => x.entrant.id === entrantId);
@@ -131,6 +147,10 @@ describe.each(TEST_ENGINES)('a British Parliamentary tournament on %s', (engine)
           .executeTakeFirstOrThrow();
         expect(debate).toEqual({ formatId: 'bp', kind: 'tournament' });
       }
+      if (number === 1) {
+        expect(round.motion).toBe(motions[1]);
+        for (const room of round.bpRooms) expect(await resolutionOf(room.debateId!)).toBe(motions[1]);
+      }
       for (const room of round.bpRooms) await judgeRoom(room, strength);
     }
     // Positions balanced: a team repeats a position only when its bracket could not avoid it (two teams of one bracket
@@ -167,6 +187,7 @@ describe.each(TEST_ENGINES)('a British Parliamentary tournament on %s', (engine)
       [...inRoom(room)].sort((a, b) => strength(a) - strength(b)).slice(0, 2),
     );
     expect(inRoom(final.bpRooms[0]!)).toEqual([...through].sort((a, b) => a - b));
+    expect(await resolutionOf(final.bpRooms[0]!.debateId!)).toBe(motions[5]);
     expect((await f.tournamentNow(admin, tournament.id)).status).toBe('running');
     await judgeRoom(final.bpRooms[0]!, strength);
     await f.until(async () => (await f.tournamentNow(admin, tournament.id)).status === 'finished');
@@ -174,6 +195,21 @@ describe.each(TEST_ENGINES)('a British Parliamentary tournament on %s', (engine)
     const decided = rounds.find((r) => r.number === 5)!.bpRooms[0]!;
     const winner = BP_SIDES.find((side) => decided.results![side].rank === 1)!;
     expect(decided.teams[winner]!.entrantId).toBe(through.sort((a, b) => strength(a) - strength(b))[0]);
+    // The hosts' CSV exports: the team tab, the rooms with their places, one ballot line per team.
+    const csv = async (file: string) => {
+      const response = await f.call(admin, 'GET', `/api/tournaments/${tournament.id}/export/${file}.csv`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.body.trim().split(/\r?\n/);
+    };
+    const standingsCsv = await csv('standings');
+    expect(standingsCsv[0]).toContain('Team points');
+    expect(standingsCsv).toHaveLength(17);
+    const roomsCsv = await csv('pairings');
+    expect(roomsCsv[0]).toContain('Opening Government');
+    expect(roomsCsv).toHaveLength(1 + 3 * 4 + 2 + 1);
+    const ballotsCsv = await csv('ballots');
+    expect(ballotsCsv).toHaveLength(1 + (3 * 4 + 2 + 1) * 4);
+    expect(ballotsCsv[1]).toContain('Closing Government extended the debate furthest.');
     // The tournament is over: no more ballots.
     const again = await f.call(judges[0]!, 'POST', `/api/debates/${decided.debateId}/ballots`, {});
     expect(again.statusCode).toBeGreaterThanOrEqual(400);
