@@ -66,6 +66,7 @@ export const ERROR_REASONS = [
   'no_recording_consent',
   // Results
   'judge_taken',
+  'panel_full',
   'judge_invited',
   'judge_invite_invalid',
   'debater_cannot_judge',

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { ballotRefusal, canJudge, canSubmitBallot, judgeRefusal } from './judge.js';
+import { ballotRefusal, bpWingRefusal, canJudge, canSubmitBallot, judgeRefusal } from './judge.js';
 import { seatsOfDebate } from './round.js';
 import { debaterA, judge, other, round, user, visitor } from './test-fixtures.js';
 
 describe('round rules', () => {
+  it('seats a BP practice room’s wings beside its chair until the panel has three', () => {
+    const chaired = round({ judgeId: 'j1' });
+    expect(bpWingRefusal(user, chaired)).toBeNull();
+    expect(bpWingRefusal(debaterA, chaired)?.reason).toBe('debater_cannot_judge');
+    expect(bpWingRefusal(visitor, chaired)?.code).toBe('forbidden');
+    const twoWings = round({ judgeId: 'j1', panelJudgeIds: ['j1', 'w1', 'w2'] });
+    expect(bpWingRefusal(user, twoWings)?.reason).toBe('panel_full');
+    // A wing or the chair already seated is not refused.
+    expect(bpWingRefusal({ ...user!, id: 'w1' }, twoWings)).toBeNull();
+    expect(bpWingRefusal(judge, twoWings)).toBeNull();
+    expect(bpWingRefusal(user, round({ judgeId: 'j1', status: 'awaiting_ballot' }))?.reason).toBe('round_over');
+    expect(bpWingRefusal(user, round({ judgeId: 'j1', isTournamentRound: true }))?.reason).toBe('tournament_judge');
+    expect(bpWingRefusal(user, round({ judgeId: 'j1', teamJudgeIds: ['x'] }))?.reason).toBe('not_team_judge');
+  });
+
   it('seats a judge who is not a debater while the live seat is free, and only them', () => {
     expect(canJudge(user, round())).toBe(true);
     expect(judgeRefusal(debaterA, round())?.reason).toBe('debater_cannot_judge');

@@ -83,3 +83,25 @@ export function ballotRefusal(actor: TActor, round: TRoundSeats): TRoundRefusal 
 export function canSubmitBallot(actor: TActor, round: TRoundSeats): boolean {
   return ballotRefusal(actor, round) === null;
 }
+
+/** The wings a British Parliamentary practice room's panel seats beside its chair (a panel of three). */
+export const BP_PRACTICE_WINGS_MAX = 2;
+
+/**
+ * Taking a wing's seat on a British Parliamentary practice room's panel, once its chair (the judge's seat) is taken:
+ * the judge's seat's rules (not a debater, a team's round only for its judges, a minor's room only for whom the safety
+ * rules allow, a tournament's round only for whom its hosts seat) while the round is live and a wing's seat is free. A
+ * judge already on the panel is not refused. The chair alone gives the panel's ballot (`bpBallotSubmitterRefusal`).
+ */
+export function bpWingRefusal(actor: TJudgeActor, round: TRoundSeats): TRoundRefusal | null {
+  if (!actor) return refusalOf('not_in_round', 'judge');
+  if (isDebaterOf(actor.id, round)) return refusalOf('debater_cannot_judge');
+  if (round.judgeId === actor.id || (round.panelJudgeIds ?? []).includes(actor.id)) return null;
+  if (round.teamJudgeIds && !round.teamJudgeIds.includes(actor.id)) return refusalOf('not_team_judge');
+  if (round.isTournamentRound) return refusalOf('tournament_judge');
+  if (round.hasMinor && !mayJudgeMinors(actor, round)) return refusalOf('minor_round_judge', null);
+  if (round.status !== 'live') return refusalOf('round_over');
+  const wings = (round.panelJudgeIds ?? []).filter((id) => id !== round.judgeId);
+  if (wings.length >= BP_PRACTICE_WINGS_MAX) return refusalOf('panel_full');
+  return null;
+}

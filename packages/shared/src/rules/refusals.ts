@@ -25,6 +25,7 @@ export const REFUSALS = {
     message: 'The clock starts once both debaters have made their coin flip choices.',
   },
   judge_taken: { code: 'conflict', message: 'This debate already has a judge.' },
+  panel_full: { code: 'conflict', message: 'This room’s panel is full: a chair and two wings.' },
   judge_invited: { code: 'conflict', message: 'A debater has invited a judge for this round.' },
   judge_invite_invalid: { code: 'conflict', message: 'That judge invitation is no longer valid.' },
   debater_cannot_judge: { code: 'forbidden', message: 'A debater cannot judge their own debate.' },

@@ -77,3 +77,19 @@ export async function listPanelDebaterPoints(db: Kysely<DB>, debateId: number) {
     .where('debateId', '=', debateId)
     .execute();
 }
+
+/** Seats `userId` on the round's panel after its last seat (the chair's seat 1 first when the panel had none). */
+export async function addPanelSeat(
+  db: Kysely<DB>,
+  input: { debateId: number; chairId: string; userId: string; seatedAt: string },
+): Promise<void> {
+  const seats = await listPanelSeats(db, input.debateId);
+  const rows =
+    seats.length === 0
+      ? [
+          { debateId: input.debateId, userId: input.chairId, seat: 1, seatedAt: input.seatedAt },
+          { debateId: input.debateId, userId: input.userId, seat: 2, seatedAt: input.seatedAt },
+        ]
+      : [{ debateId: input.debateId, userId: input.userId, seat: seats.length + 1, seatedAt: input.seatedAt }];
+  await db.insertInto('debatePanelJudges').values(rows).execute();
+}

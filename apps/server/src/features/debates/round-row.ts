@@ -145,7 +145,8 @@ export async function debaterIdsOf(deps: Pick<TDebatesDeps, 'database'>, row: TD
 /**
  * The seats of a round with every debater of every side (`debaterIds`, from `debateSeats`) and its panel's judges
  * (`panelJudgeIds`), so that every door that admits a debater admits each partner, and every door that admits the
- * judge (the round chat, flows, evidence, the call) admits each judge of a panel. Only a tournament seats panels.
+ * judge (the round chat, flows, evidence, the call) admits each judge of a panel. Only a tournament and a British
+ * Parliamentary practice room seat panels.
  */
 export async function roundSeatsOf(
   deps: Pick<TDebatesDeps, 'database'>,
@@ -153,7 +154,8 @@ export async function roundSeatsOf(
   teamJudgeIds?: string[],
 ): Promise<TRoundSeats> {
   const seats = { ...seatsOfRow(row, teamJudgeIds), debaterIds: await debaterIdsOf(deps, row) };
-  if (row.kind !== 'tournament') return seats;
+  // A tournament seats panels at its release; a British Parliamentary practice room as judges join it.
+  if (row.kind !== 'tournament' && row.formatId !== 'bp') return seats;
   const panel = await panelsRepo.listPanelSeats(deps.database.db, row.id);
   return panel.length > 0 ? { ...seats, panelJudgeIds: panel.map((s) => s.userId) } : seats;
 }

@@ -12,6 +12,8 @@ import {
   ballotRefusal,
   debatersOf,
   judgeRefusal,
+  bpWingRefusal,
+  BP_PRACTICE_WINGS_MAX,
   judgeInviteRefusal,
   blockedPairRefusal,
   ageDoorRefusal,
@@ -34,7 +36,7 @@ import { teamJudgeIds } from '../memberships/memberships.service';
 import type { TDebatesDeps } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { recordStrike } from '../playban/playban.service';
-import { panelJudgeIdsOf } from '../debates/panels.service';
+import { joinBpPanel, panelJudgeIdsOf } from '../debates/panels.service';
 import { submitPanelBallot } from './panel-ballots';
 import { rateDecidedRound } from './round-ratings';
 
@@ -61,12 +63,19 @@ export async function joinAsJudge(
   // Every debater's seat (partners too): no debater of the round takes its judge's seat.
   const roundSeats = await roundSeatsOf(deps, row, teamJudges);
   const seats = { ...roundSeats, hasMinor: minors.hasMinor, minorRoundCoachIds: minors.coachIds };
-  refuse(judgeRefusal(user, seats, invitation));
+  // A British Parliamentary practice room seats a panel: once its chair is seated, the next judges take a wing's seat.
+  const isWing = row.formatId === 'bp' && row.kind !== 'tournament' && row.judgeId !== null && row.judgeId !== user.id;
+  refuse(isWing ? bpWingRefusal(user, seats) : judgeRefusal(user, seats, invitation));
   // Age: the month of birth first; an account limited to its teams judges only its team's rounds.
   refuse(row.kind === 'team' ? ageRequiredRefusal(user) : ageDoorRefusal(user, 'judge'));
   if (row.judgeId === user.id) return loadDebate(deps, row);
   // A judge and a debater one of whom blocked the other never meet in a round (an invitation does not change it).
   refuse(blockedPairRefusal('judge', await hasBlockWithAny(deps, user.id, debatersOf(roundSeats))));
+  if (isWing) {
+    const input = { debateId, chairId: row.judgeId!, userId: user.id, wingsMax: BP_PRACTICE_WINGS_MAX };
+    if (!(await joinBpPanel(deps.database, input))) throw refused('panel_full');
+    return emitDebateUpdated(deps, debateId);
+  }
   if (!(await repo.claimJudge(db(deps), debateId, user.id, row.judgeInviteToken === null ? undefined : invite))) {
     throw refused('judge_taken');
   }

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Gavel } from 'lucide-react';
-import { canJudge, judgeRefusal, seatsOfDebate, type TDebate, type TSideKey } from '@resolved/shared';
+import {
+  BP_PRACTICE_WINGS_MAX,
+  bpWingRefusal,
+  canJudge,
+  judgeRefusal,
+  seatsOfDebate,
+  type TDebate,
+  type TSideKey,
+} from '@resolved/shared';
 import { useAuth } from '../../auth/useAuth';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
@@ -12,6 +20,8 @@ import { JudgeParadigm } from './JudgeParadigm';
 /**
  * The judge's seat: who holds it; "Judge this debate" for anyone while it is free and live; a debater's "Invite a
  * judge" link (the seat is then kept for its holder, who may also arrive after the last speech to write the ballot).
+ * A British Parliamentary practice room seats a panel: once the chair is seated, "Join the panel as a wing" for up to
+ * two more judges (the chair alone gives the ballot).
  */
 export function JudgeSeat({
   debate,
@@ -41,6 +51,11 @@ export function JudgeSeat({
   const canTakeByInvite = isFree && !!invite && debate.hasJudgeInvite && canJudge(actor, seats, 'valid');
   const canTake = isFree && invite === undefined && canJudge(actor, seats);
   // A team's round is judged by the team, a tournament's by whom its hosts seat: no outside judge is invited.
+  // A BP practice room's wings: the panel's seats after the chair's.
+  const isBpPractice = debate.formatId === 'bp' && debate.kind !== 'tournament';
+  const wings = (debate.panel?.judges ?? []).filter((j) => j.userId !== debate.judge?.userId);
+  const isOnPanel = !!user && (debate.judge?.userId === user.id || wings.some((w) => w.userId === user.id));
+  const canJoinPanel = isBpPractice && !!debate.judge && !side && !isOnPanel && bpWingRefusal(actor, seats) === null;
   const canInvite =
     isFree && !!side && debate.status === 'live' && debate.kind !== 'team' && debate.kind !== 'tournament';
 
@@ -71,6 +86,16 @@ export function JudgeSeat({
         {debate.judge ? debate.judge.displayName : debate.hasJudgeInvite ? 'Invited judge on the way' : 'No judge yet'}
       </p>
       {debate.judge && isSignedIn ? <JudgeParadigm judgeId={debate.judge.userId} /> : null}
+      {isBpPractice && debate.judge ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="panel-wings">
+          {wings.length === 0 ? 'Chair · no wings yet' : `Chair · wings: ${wings.map((w) => w.displayName).join(', ')}`}
+        </p>
+      ) : null}
+      {canJoinPanel ? (
+        <button type="button" className={buttonClass('secondary', 'mt-3')} onClick={() => void handleTake()}>
+          Join the panel as a wing ({wings.length} of {BP_PRACTICE_WINGS_MAX})
+        </button>
+      ) : null}
       {minorRefusal?.reason === 'minor_round_judge' ? (
         <p className="mt-2 text-sm text-slate-700" data-testid="judge-refusal">
           {minorRefusal.message}
