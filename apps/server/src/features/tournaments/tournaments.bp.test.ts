@@ -16,6 +16,7 @@ import {
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { tournamentFixture, type TWho } from '../../test/tournament-fixture';
+import { runSequencer } from './tournament-sequencer';
 
 const BP = { formatId: 'bp', teamSize: 2 } as const;
 /** Each team's speakers' points by its place: the first's 80 and 79, the second's 77 and 76… */
@@ -213,6 +214,47 @@ describe.each(TEST_ENGINES)('a British Parliamentary tournament on %s', (engine)
     // The tournament is over: no more ballots.
     const again = await f.call(judges[0]!, 'POST', `/api/debates/${decided.debateId}/ballots`, {});
     expect(again.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('releases the next round itself once every room’s ballot is in and the pause passed', async () => {
+    const admin = await buildUser(t, { role: 'admin' });
+    const tournament = await f.create(admin, { ...BP, prelimRounds: 2, breakSize: 0, scheduleMode: 'when_ballots_in' });
+    const teams = await teamsOf(tournament.id, 8);
+    judges = [await buildUser(t), await buildUser(t)];
+    for (const judge of judges) {
+      const added = await f.call(admin, 'POST', `/api/tournaments/${tournament.id}/judges`, { userId: judge.user.id });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const round1 = await f.release(admin, tournament.id, 1);
+    let clock = Date.now();
+    const seq = f.sequencerAt(() => clock);
+    const strength = (entrantId: number) => teams.findIndex((x) => x.entrant.id === entrantId);
+    // One room judged, one to come: nothing more is released.
+    await judgeRoom(round1.bpRooms[0]!, strength);
+    await runSequencer(seq, tournament.id);
+    expect((await f.roundsOf(admin, tournament.id)).map((r) => r.number)).toEqual([1]);
+    await judgeRoom(round1.bpRooms[1]!, strength);
+    clock = Date.now();
+    await runSequencer(seq, tournament.id);
+    // After the pause, with every debater checked in, round 2 is drawn from round 1's ballots.
+    for (const { captain, partner } of teams) {
+      for (const who of [captain, partner]) {
+        const checked = await f.call(who, 'POST', `/api/tournaments/${tournament.id}/check-in`);
+        expect(checked.statusCode, checked.body).toBe(200);
+      }
+    }
+    clock += t.config.tournamentTimings.pauseMinutes * 60_000 + 60_000;
+    await runSequencer(seq, tournament.id);
+    const rounds = await f.roundsOf(admin, tournament.id);
+    expect(rounds.map((r) => r.number)).toEqual([1, 2]);
+    expect(rounds[1]!.bpRooms).toHaveLength(2);
+    // Round 2's top room holds round 1's two winners.
+    const winners = round1.bpRooms.map(
+      (room) => BP_SIDES.map((side) => room.teams[side]!.entrantId).sort((a, b) => strength(a) - strength(b))[0]!,
+    );
+    const top = rounds[1]!.bpRooms[0]!;
+    expect(BP_SIDES.map((side) => top.teams[side]!.entrantId)).toEqual(expect.arrayContaining(winners));
+    expect(top.bracket).toBe(3);
   });
 
   it('refuses a break that is not four teams doubled, and a field that is not a multiple of four', async () => {
