@@ -14,7 +14,7 @@ import { findUserNames } from '../users/users.service';
 import { type TTournamentsDeps, db } from './tournament-access';
 import { bpRecordsOf, bpRoomsOf, bpTabSeed } from './tournament-bp-records';
 import * as bpRepo from './tournament-bp.repository';
-import { entrantRefOf } from './tournament-teams';
+import { tabEntrantOf } from './tournament-teams';
 import type { TDivisionRow, TTournamentRow } from './tournaments.tables';
 
 export async function bpStandingsOf(
@@ -45,12 +45,7 @@ export async function bpStandingsOf(
       const entrant = byId.get(Number(s.teamId))!;
       return {
         rank: s.rank,
-        entrantId: entrant.id,
-        userId: entrant.userId,
-        displayName: entrant.displayName,
-        memberNames: entrantRefOf(entrant).memberNames,
-        teamName: entrant.teamName,
-        isWithdrawn: entrant.isWithdrawn,
+        ...tabEntrantOf(entrant),
         wins: s.firsts,
         losses: s.rooms - s.firsts,
         byes: 0,

@@ -38,7 +38,7 @@ import { present, presentDivision, listEntrantsOf } from './tournament-presenter
 import { readModel } from './tournament-read-model';
 import { speakerTabOf } from './tournament-speakers';
 import { bpStandingsOf } from './tournament-bp-tab';
-import { entrantRefOf, memberIdsOf, teamsOf } from './tournament-teams';
+import { entrantRefOf, memberIdsOf, tabEntrantOf, teamsOf } from './tournament-teams';
 
 /**
  * The tab of each division from its confirmed results (`computeStandings`): judged ballots with their speaker
@@ -116,12 +116,7 @@ export async function standingsOf(
       const entrant = byId.get(Number(s.entrantId))!;
       return {
         rank: s.rank,
-        entrantId: entrant.id,
-        userId: entrant.userId,
-        displayName: entrant.displayName,
-        memberNames: entrantRefOf(entrant).memberNames,
-        teamName: entrant.teamName,
-        isWithdrawn: entrant.isWithdrawn,
+        ...tabEntrantOf(entrant),
         wins: s.wins,
         losses: s.losses,
         byes: s.byes,

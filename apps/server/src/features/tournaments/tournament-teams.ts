@@ -263,6 +263,21 @@ export function entrantRefOf(
   };
 }
 
+/** The tab row's columns that name an entrant (its rank and record are the tab's own). */
+export function tabEntrantOf(
+  entrant: Pick<TTournamentEntrant, 'id' | 'userId' | 'displayName' | 'members' | 'teamName' | 'isWithdrawn'>,
+) {
+  const { entrantId, displayName, memberNames } = entrantRefOf(entrant);
+  return {
+    entrantId,
+    userId: entrant.userId,
+    displayName,
+    memberNames,
+    teamName: entrant.teamName,
+    isWithdrawn: entrant.isWithdrawn,
+  };
+}
+
 /**
  * One side's seats: its members in speaking order, each in the format's position of that order; a side of one holds
  * no position (it gives every speech of its side, as a round of one-person entrants always has).
