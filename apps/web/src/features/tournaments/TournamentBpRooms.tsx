@@ -22,7 +22,7 @@ const PLACE_CLASS: Record<number, string> = {
 function BpTeamCard({ team, isOwn }: { team: ReturnType<typeof bpRoomTeams>[number]; isOwn: boolean }) {
   return (
     <div
-      className={`min-w-0 rounded-xl border p-3 ${isOwn ? 'border-brand-300 bg-brand-50' : 'border-slate-200 bg-slate-50'}`}
+      className={`min-w-0 rounded-xl border p-3 ${isOwn ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-slate-50'}`}
       data-testid="bp-team"
       data-side={team.side}
     >
@@ -56,15 +56,18 @@ function BpRoom({
   label,
   viewer,
   entrantId,
+  viewerId,
   divisionName,
 }: {
   room: TTournamentBpRoom;
   label: string | null;
   viewer: TBpViewer;
   entrantId: number | null;
+  viewerId: string | null;
   divisionName: string | null;
 }) {
   const own = ownBpSide(room, entrantId);
+  const isJudging = viewerId !== null && room.panel.some((judge) => judge.userId === viewerId);
   const panel = bpPanelText(room);
   const linkLabel = viewer === 'host' ? 'Open the room' : own ? 'Go to your room' : 'Go to the room';
   return (
@@ -76,7 +79,7 @@ function BpRoom({
             <p className="break-words" data-testid="bp-own-position">
               You are <span className="font-semibold">{bpSideName(own)}</span>.
             </p>
-          ) : viewer === 'entrant' ? (
+          ) : isJudging ? (
             <p>You judge this room.</p>
           ) : null}
           {divisionName ? <p className="text-xs text-slate-500">{divisionName}</p> : null}
@@ -111,11 +114,14 @@ export function BpRooms({
   rooms,
   viewer,
   entrantId = null,
+  viewerId = null,
   divisionName = () => null,
 }: {
   rooms: readonly TTournamentBpRoom[];
   viewer: TBpViewer;
   entrantId?: number | null;
+  /** The signed-in user, whose rooms as a judge say so. */
+  viewerId?: string | null;
   divisionName?: (divisionId: number) => string | null;
 }) {
   // An entrant or a judge sees their own rooms only: "Room 1" would number a list they do not see.
@@ -129,6 +135,7 @@ export function BpRooms({
           label={isNumbered ? `Room ${i + 1}` : null}
           viewer={viewer}
           entrantId={entrantId}
+          viewerId={viewerId}
           divisionName={divisionName(room.divisionId)}
         />
       ))}

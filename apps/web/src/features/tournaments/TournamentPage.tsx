@@ -302,6 +302,7 @@ export default function TournamentPage() {
                 divisions={t.divisions}
                 isManager={isManager}
                 entrantId={t.viewer.entrantId}
+                viewerId={user?.id ?? null}
               />
             )}
           </section>

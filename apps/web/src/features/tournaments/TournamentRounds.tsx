@@ -176,6 +176,7 @@ export function TournamentRounds({
   divisions,
   isManager,
   entrantId,
+  viewerId = null,
 }: {
   tournamentId: number;
   formatId: TFormatId;
@@ -185,6 +186,8 @@ export function TournamentRounds({
   divisions: readonly TTournamentDivision[];
   isManager: boolean;
   entrantId: number | null;
+  /** The signed-in user: a BP room they judge says so. */
+  viewerId?: string | null;
 }) {
   if (rounds.length === 0) {
     return <p className="mt-2 text-sm text-slate-600">No round has been released yet.</p>;
@@ -214,6 +217,7 @@ export function TournamentRounds({
               rooms={round.bpRooms}
               viewer={isManager ? 'host' : 'entrant'}
               entrantId={entrantId}
+              viewerId={viewerId}
               divisionName={divisionName}
             />
           ) : round.pairings.length === 0 ? (
