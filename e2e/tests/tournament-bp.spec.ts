@@ -86,6 +86,7 @@ test('a British Parliamentary tournament: rooms of four, placed and pointed, a t
     '7 minutes (universities)',
     '5 minutes (schools)',
   ]);
+  await shoot(page, 'Create a tournament', 'bp-create', shot);
   const name = `BP Cup ${run}`;
   const id = await host.create({
     name,

@@ -54,7 +54,8 @@ const SCHEDULE_LABELS: Record<TTournamentScheduleMode, string> = {
 /**
  * "Create a tournament", for an admin or a coach: name, format (and, in a partner format, one debater or a team per
  * entrant), preliminary rounds, break, schedule and who may enter (with the teams the coach names for entry by
- * teams). Checked with the shared schema before it is sent; the server's refusal shows under its field or above the
+ * teams). British Parliamentary enters teams of two, breaks 4, 8… teams (the top two of each room go through) and
+ * chooses its speech length. Checked with the shared schema before it is sent; the server's refusal shows under its field or above the
  * button. On success it opens the new tournament.
  */
 export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly { id: number; name: string }[] }) {
@@ -136,7 +137,7 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
       <h2 id={`${ids}-heading`} className="flex items-center gap-2 text-lg font-bold text-slate-900">
         <Trophy className="h-5 w-5" aria-hidden="true" /> Create a tournament
       </h2>
-      <form onSubmit={handleSubmit} noValidate className="mt-3 space-y-4">
+      <form onSubmit={handleSubmit} noValidate className="@container mt-3 space-y-4">
         <TextField
           label="Tournament name"
           name="tournament-name"
@@ -149,7 +150,8 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
           counterMax={TOURNAMENT_LIMITS.nameMax}
           isRequired
         />
-        <div className="grid gap-3">
+        {/* Two columns only where the form is wide (not in the list page's sidebar, where they squeezed each select). */}
+        <div className="grid gap-3 @lg:grid-cols-2">
           <label className="text-sm font-semibold text-slate-700">
             Format
             <select
@@ -217,7 +219,7 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
             {errorOf('breakSize')}
           </label>
           {isBp ? (
-            <p id={`${ids}-break-help`} className="text-sm text-slate-600" data-testid="bp-break-help">
+            <p id={`${ids}-break-help`} className="text-sm text-slate-600 @lg:col-span-2" data-testid="bp-break-help">
               {bpBreakHint(prelimRounds, breakSize)}
             </p>
           ) : null}
@@ -277,7 +279,7 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
               />
             </label>
           ) : null}
-          <p id={`${ids}-starts-help`} className="text-sm text-slate-600 sm:col-span-2">
+          <p id={`${ids}-starts-help`} className="text-sm text-slate-600 @lg:col-span-2">
             With a start, the tournament releases the round itself at that time, drawing whoever checked in.
           </p>
           <label className="text-sm font-semibold text-slate-700">
