@@ -1,7 +1,8 @@
 /**
  * A British Parliamentary tournament in the browser (issue 41, item 4): a coach creates one in the form (teams of two,
- * a break of four, five-minute speeches), eight teams of two enter by its code through the API, two judges make the
- * pool, and the host releases round 1 from the page: two rooms of four teams, each card named by its position, with
+ * a break of four, five-minute speeches) and sets the final's motion (a motion for each round up to the final, by its
+ * name), eight teams of two enter by its code through the API, two judges make the pool, and the host releases round 1
+ * from the page: two rooms of four teams, each card named by its position, with
  * its chair and the way in; an entrant sees their own room and position. Each room is judged through the API (the
  * chair's ranked ballot, as the room's form sends it); the places and points show in the rooms, and the team tab reads
  * team points, rooms and firsts. Round 2 and the final follow; the final's first is the champion, on the host's page
@@ -13,6 +14,7 @@ import { signInAs, uniqueEmail } from '../support/accounts';
 import { bringRoundToBallot } from '../support/database';
 import { BASE_URL } from '../support/env';
 import { userIdOf } from '../support/rounds';
+import { toast } from '../pages/AuthPages';
 import { TournamentPages } from '../pages/TournamentPages';
 
 const headers = { origin: BASE_URL };
@@ -100,6 +102,17 @@ test('a British Parliamentary tournament: rooms of four, placed and pointed, a t
     'British Parliamentary · teams of 2 · 2 preliminary rounds · break of 4 · 5-minute speeches',
   );
   const code = (await host.joinCode.innerText()).replace(/\s/g, '');
+
+  // The host sets a motion for every round up to the final, each named as the pairings name it.
+  const motions = page.getByRole('region', { name: 'Motions' });
+  await expect(motions.getByRole('textbox')).toHaveCount(3);
+  for (const label of ['Round 1 motion', 'Round 2 motion', 'Final motion']) {
+    await expect(motions.getByLabel(label)).toBeVisible();
+  }
+  const finalMotion = `This House would abolish homework ${run}`;
+  await motions.getByLabel('Final motion').fill(finalMotion);
+  await motions.getByRole('button', { name: 'Save motion' }).last().click();
+  await expect(toast(page, 'The motion for the final is saved.')).toBeVisible();
 
   // Two judges in the pool: one chair for each room of a preliminary round.
   const byUserId = new Map<string, BrowserContext>();
@@ -234,6 +247,7 @@ test('a British Parliamentary tournament: rooms of four, placed and pointed, a t
   const finalRooms = rounds.getByTestId('round-3').getByTestId('bp-room');
   await expect(rounds.getByTestId('round-3').getByRole('heading', { name: /^Final/ })).toBeVisible();
   await expect(finalRooms).toHaveCount(1);
+  await expect(rounds.getByTestId('round-3').getByTestId('round-motion')).toHaveText(`Motion: ${finalMotion}`);
   const [champion] = await judgeRoom((await roomsOf(3))[0]!);
   await expect(page.getByTestId('tournament-status')).toHaveText('Finished');
   await expect(page.getByTestId('tournament-champion')).toContainText(`Champion: ${champion}`);

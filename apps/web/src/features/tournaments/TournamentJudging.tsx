@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MOTION_MAX, ZJudgeObligationRequest, ZRoundMotionRequest, type TTournament } from '@resolved/shared';
+import {
+  MOTION_MAX,
+  ZJudgeObligationRequest,
+  ZRoundMotionRequest,
+  inSentence,
+  type TTournament,
+} from '@resolved/shared';
 import { errorMessage, formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { FormAlert } from '../../ui/FormAlert';
@@ -175,7 +181,12 @@ function MotionRow({
     onSuccess: () => {
       setError(undefined);
       void queryClient.invalidateQueries({ queryKey: judgingKeys.motions(tournament.id) });
-      toast.success(`${name}’s motion is saved.`);
+      // "Round 2’s motion is saved."; an elimination round's in a sentence: "The motion for the final is saved."
+      toast.success(
+        number <= tournament.prelimRounds
+          ? `${name}’s motion is saved.`
+          : `The motion for ${inSentence(name)} is saved.`,
+      );
     },
     onError: (caught) => setError(errorMessage(caught)),
   });
