@@ -15,7 +15,15 @@ export class TournamentPages {
   }
 
   /** The "Create a tournament" form, filled and sent; returns the new tournament's id from the page it opens. */
-  async create(input: { name: string; format: string; prelimRounds: number; breakLabel: string; entrants?: string }) {
+  async create(input: {
+    name: string;
+    format: string;
+    prelimRounds: number;
+    breakLabel: string;
+    entrants?: string;
+    /** British Parliamentary: "7 minutes (universities)" or "5 minutes (schools)". */
+    speechLength?: string;
+  }) {
     await this.page.goto('/tournaments');
     const form = this.page.getByRole('region', { name: 'Create a tournament' });
     await form.getByLabel('Tournament name').fill(input.name);
@@ -24,6 +32,7 @@ export class TournamentPages {
     if (input.entrants) await form.getByLabel('Entrants').selectOption({ label: input.entrants });
     await form.getByLabel('Preliminary rounds').selectOption(String(input.prelimRounds));
     await form.getByLabel('Break').selectOption({ label: input.breakLabel });
+    if (input.speechLength) await form.getByLabel('Speech length').selectOption({ label: input.speechLength });
     await form.getByLabel('By join code').check();
     await form.getByRole('button', { name: 'Create tournament' }).click();
     await expect(this.page).toHaveURL(/\/tournaments\/\d+$/);

@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
 import {
-  TWO_SIDED_FORMAT_IDS,
+  FORMAT_IDS,
   FORMATS,
+  isFourTeamFormat,
   JUDGES_PER_ROOM,
   TOURNAMENT_LIMITS,
   ZCreateTournamentRequest,
@@ -20,7 +21,8 @@ import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
 import { buttonClass } from '../../ui/button-styles';
 import { defaultTeamSize, entrantChoices } from './team-view';
-import { BREAK_CHOICES, ENTRY_MODE_LABELS } from './tournament-view';
+import { ENTRY_MODE_LABELS } from './tournament-view';
+import { BP_SPEECH_CHOICES, bpBreakHint, breakChoices, breakLabel } from './bp-view';
 import { createTournament, tournamentKeys } from './tournaments-queries';
 
 const FIELDS = [
@@ -35,6 +37,7 @@ const FIELDS = [
   'roundStartsAt',
   'prelimJudgesPerRoom',
   'elimJudgesPerRoom',
+  'speechMinutes',
 ] as const;
 
 const JUDGES_LABELS: Record<TJudgesPerRoom, string> = { 1: 'One judge', 3: 'A panel of 3' };
@@ -51,7 +54,8 @@ const SCHEDULE_LABELS: Record<TTournamentScheduleMode, string> = {
 /**
  * "Create a tournament", for an admin or a coach: name, format (and, in a partner format, one debater or a team per
  * entrant), preliminary rounds, break, schedule and who may enter (with the teams the coach names for entry by
- * teams). Checked with the shared schema before it is sent; the server's refusal shows under its field or above the
+ * teams). British Parliamentary enters teams of two, breaks 4, 8… teams (the top two of each room go through) and
+ * chooses its speech length. Checked with the shared schema before it is sent; the server's refusal shows under its field or above the
  * button. On success it opens the new tournament.
  */
 export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly { id: number; name: string }[] }) {
@@ -64,6 +68,9 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
   const [teamSize, setTeamSize] = useState(1);
   const [prelimRounds, setPrelimRounds] = useState(4);
   const [breakSize, setBreakSize] = useState(0);
+  /** British Parliamentary: each speech's minutes (7 for universities, 5 for schools). */
+  const [speechMinutes, setSpeechMinutes] = useState<7 | 5>(7);
+  const isBp = isFourTeamFormat(formatId);
   const [prelimJudgesPerRoom, setPrelimJudgesPerRoom] = useState<TJudgesPerRoom>(1);
   const [elimJudgesPerRoom, setElimJudgesPerRoom] = useState<TJudgesPerRoom>(1);
   const [scheduleMode, setScheduleMode] = useState<TTournamentScheduleMode>('when_ballots_in');
@@ -104,6 +111,7 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
         : {}),
       prelimJudgesPerRoom,
       elimJudgesPerRoom,
+      ...(isBp ? { speechMinutes } : {}),
     };
     const parsed = ZCreateTournamentRequest.safeParse(input);
     if (!parsed.success) {
@@ -129,7 +137,7 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
       <h2 id={`${ids}-heading`} className="flex items-center gap-2 text-lg font-bold text-slate-900">
         <Trophy className="h-5 w-5" aria-hidden="true" /> Create a tournament
       </h2>
-      <form onSubmit={handleSubmit} noValidate className="mt-3 space-y-4">
+      <form onSubmit={handleSubmit} noValidate className="@container mt-3 space-y-4">
         <TextField
           label="Tournament name"
           name="tournament-name"
@@ -142,7 +150,8 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
           counterMax={TOURNAMENT_LIMITS.nameMax}
           isRequired
         />
-        <div className="grid gap-3">
+        {/* Two columns only where the form is wide (not in the list page's sidebar, where they squeezed each select). */}
+        <div className="grid gap-3 @lg:grid-cols-2">
           <label className="text-sm font-semibold text-slate-700">
             Format
             <select
@@ -152,9 +161,12 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
                 const id = e.target.value as TFormatId;
                 setFormatId(id);
                 setTeamSize(defaultTeamSize(id));
+                // A break this format does not offer (BP's rooms of four take 4, 8, 16…) goes back to none.
+                if (!breakChoices(id).includes(breakSize)) setBreakSize(0);
+                setErrors((e) => ({ ...e, formatId: undefined, teamSize: undefined, breakSize: undefined }));
               }}
             >
-              {TWO_SIDED_FORMAT_IDS.map((id) => (
+              {FORMAT_IDS.map((id) => (
                 <option key={id} value={id}>
                   {FORMATS[id].name}
                 </option>
@@ -192,15 +204,42 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
           </label>
           <label className="text-sm font-semibold text-slate-700">
             Break
-            <select className={SELECT_CLASS} value={breakSize} onChange={(e) => setBreakSize(Number(e.target.value))}>
-              {BREAK_CHOICES.map((n) => (
+            <select
+              className={SELECT_CLASS}
+              value={breakSize}
+              onChange={(e) => setBreakSize(Number(e.target.value))}
+              aria-describedby={isBp ? `${ids}-break-help` : undefined}
+            >
+              {breakChoices(formatId).map((n) => (
                 <option key={n} value={n}>
-                  {n === 0 ? 'No elimination rounds' : `Top ${n}`}
+                  {breakLabel(formatId, n)}
                 </option>
               ))}
             </select>
             {errorOf('breakSize')}
           </label>
+          {isBp ? (
+            <p id={`${ids}-break-help`} className="text-sm text-slate-600 @lg:col-span-2" data-testid="bp-break-help">
+              {bpBreakHint(prelimRounds, breakSize)}
+            </p>
+          ) : null}
+          {isBp ? (
+            <label className="text-sm font-semibold text-slate-700">
+              Speech length
+              <select
+                className={SELECT_CLASS}
+                value={speechMinutes}
+                onChange={(e) => setSpeechMinutes(Number(e.target.value) === 5 ? 5 : 7)}
+              >
+                {BP_SPEECH_CHOICES.map((choice) => (
+                  <option key={choice.minutes} value={choice.minutes}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+              {errorOf('speechMinutes')}
+            </label>
+          ) : null}
           <label className="text-sm font-semibold text-slate-700">
             Schedule
             <select
@@ -240,7 +279,7 @@ export function CreateTournamentForm({ coachedTeams }: { coachedTeams: readonly 
               />
             </label>
           ) : null}
-          <p id={`${ids}-starts-help`} className="text-sm text-slate-600 sm:col-span-2">
+          <p id={`${ids}-starts-help`} className="text-sm text-slate-600 @lg:col-span-2">
             With a start, the tournament releases the round itself at that time, drawing whoever checked in.
           </p>
           <label className="text-sm font-semibold text-slate-700">

@@ -44,7 +44,9 @@ export function TeamAwards({
                   <span className="text-slate-600 tabular-nums">{s.rank}.</span>{' '}
                   <span className="font-semibold">{s.displayName}</span>{' '}
                   <span className="text-slate-600 tabular-nums">
-                    {s.wins}–{s.losses} · {s.speakerPoints.toFixed(1)} points
+                    {s.bp
+                      ? `${s.bp.teamPoints} team points · ${s.speakerPoints.toFixed(1)} speaker points`
+                      : `${s.wins}–${s.losses} · ${s.speakerPoints.toFixed(1)} points`}
                   </span>
                 </li>
               ))}

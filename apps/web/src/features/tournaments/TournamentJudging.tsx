@@ -1,12 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MOTION_MAX, ZJudgeObligationRequest, ZRoundMotionRequest, type TTournament } from '@resolved/shared';
+import {
+  MOTION_MAX,
+  ZJudgeObligationRequest,
+  ZRoundMotionRequest,
+  inSentence,
+  type TTournament,
+} from '@resolved/shared';
 import { errorMessage, formErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { FormAlert } from '../../ui/FormAlert';
 import { ParadigmText } from '../../ui/ParadigmText';
 import { TextField } from '../../ui/TextField';
 import { BringJudges } from './TeamJudges';
+import { motionRounds } from './bp-view';
 import { buttonClass } from '../../ui/button-styles';
 import {
   judgingKeys,
@@ -155,11 +162,14 @@ export function ObligationsSection({ tournament, isManager }: { tournament: TTou
 function MotionRow({
   tournament,
   number,
+  name,
   current,
   isReleased,
 }: {
   tournament: TTournament;
   number: number;
+  /** The round's name (`roundName`): "Round 2", "Final". */
+  name: string;
   current: string;
   isReleased: boolean;
 }) {
@@ -171,14 +181,19 @@ function MotionRow({
     onSuccess: () => {
       setError(undefined);
       void queryClient.invalidateQueries({ queryKey: judgingKeys.motions(tournament.id) });
-      toast.success(`Round ${number}’s motion is saved.`);
+      // "Round 2’s motion is saved."; an elimination round's in a sentence: "The motion for the final is saved."
+      toast.success(
+        number <= tournament.prelimRounds
+          ? `${name}’s motion is saved.`
+          : `The motion for ${inSentence(name)} is saved.`,
+      );
     },
     onError: (caught) => setError(errorMessage(caught)),
   });
   if (isReleased) {
     return (
       <li className="py-2 text-sm">
-        <span className="font-semibold">Round {number}:</span> {current || 'No motion was set.'}
+        <span className="font-semibold">{name}:</span> {current || 'No motion was set.'}
       </li>
     );
   }
@@ -192,7 +207,7 @@ function MotionRow({
     <li className="py-2">
       <form onSubmit={handleSubmit} noValidate className="space-y-2">
         <TextField
-          label={`Round ${number} motion`}
+          label={`${name} motion`}
           name={`motion-${number}`}
           value={text}
           onChange={setText}
@@ -208,8 +223,9 @@ function MotionRow({
 }
 
 /**
- * The host's motions of a Parli tournament, one per preliminary round: entrants read each only once its round is
- * released (its prep starts with the room), and the round's rooms open with it.
+ * The host's motions of a Parli tournament, one per preliminary round, or of a British Parliamentary one, one per round
+ * up to the final (`motionRounds`): entrants read each only once its round is released (its prep starts with the
+ * room), and the round's rooms open with it.
  */
 export function MotionsSection({ tournament }: { tournament: TTournament }) {
   const motions = useQuery({ queryKey: judgingKeys.motions(tournament.id), queryFn: () => listMotions(tournament.id) });
@@ -227,13 +243,14 @@ export function MotionsSection({ tournament }: { tournament: TTournament }) {
         <FormAlert className="mt-2">{errorMessage(motions.error, 'The motions could not be loaded.')}</FormAlert>
       ) : (
         <ul className="mt-2 divide-y divide-slate-100">
-          {Array.from({ length: tournament.prelimRounds }, (_, i) => i + 1).map((number) => {
+          {motionRounds(tournament).map(({ number, name }) => {
             const motion = motions.data.find((m) => m.roundNumber === number);
             return (
               <MotionRow
                 key={`${number}-${motion?.updatedAt ?? ''}`}
                 tournament={tournament}
                 number={number}
+                name={name}
                 current={motion?.motion ?? ''}
                 isReleased={number <= tournament.roundsReleased}
               />

@@ -21,6 +21,8 @@ import { TournamentAudit } from './TournamentAudit';
 import { AvailabilitySection } from './TeamJudges';
 import { TournamentRounds } from './TournamentRounds';
 import { TournamentBracket } from './TournamentBracket';
+import { BpChampions } from './TournamentBpRooms';
+import { bpChampions } from './bp-view';
 import { DivisionTabs, SpeakerTabDownload } from './TournamentSpeakers';
 import { OwnTeamPanel } from './TournamentTeams';
 import { isTeamTournament } from './team-view';
@@ -187,7 +189,11 @@ export default function TournamentPage() {
         () => getBrackets(id),
         null,
       ),
-    enabled: Boolean(data) && canSeeTab && Boolean(data && data.breakSize > 0 && data.status !== 'registration'),
+    // British Parliamentary has no brackets-manager bracket: its champion is read from the final's room (below).
+    enabled:
+      Boolean(data) &&
+      canSeeTab &&
+      Boolean(data && data.formatId !== 'bp' && data.breakSize > 0 && data.status !== 'registration'),
   });
   useDocumentTitle(data?.name ?? 'Tournament');
 
@@ -208,6 +214,10 @@ export default function TournamentPage() {
   const canWithdraw = t.viewer.entrantId !== null && t.status !== 'finished' && ownEntry?.isWithdrawn === false;
   const canEnter = !isManager && t.viewer.entrantId === null && isEntryOpen(t) && t.entryMode !== 'code';
   const canSeeJudges = isManager || t.viewer.entrantId !== null || t.viewer.isJudge;
+  const isBp = t.formatId === 'bp';
+  const champions = isBp ? bpChampions(t, rounds.data ?? []) : [];
+  const divisionName = (divisionId: number) =>
+    t.divisions.length > 1 ? (t.divisions.find((d) => d.id === divisionId)?.name ?? null) : null;
 
   return (
     <>
@@ -215,7 +225,7 @@ export default function TournamentPage() {
         title={<span className="break-words">{t.name}</span>}
         lead={`${FORMATS[t.formatId].name}${isTeamTournament(t) ? ` · teams of ${t.teamSize}` : ''} · ${t.prelimRounds} preliminary ${t.prelimRounds === 1 ? 'round' : 'rounds'} · ${
           t.breakSize === 0 ? 'no break' : `break of ${t.breakSize}`
-        }`}
+        }${t.speechMinutes ? ` · ${t.speechMinutes}-minute speeches` : ''}`}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <aside aria-labelledby="tournament-about" className={`${CARD} self-start lg:col-start-2 lg:row-start-1`}>
@@ -292,11 +302,12 @@ export default function TournamentPage() {
                 divisions={t.divisions}
                 isManager={isManager}
                 entrantId={t.viewer.entrantId}
+                viewerId={user?.id ?? null}
               />
             )}
           </section>
           {isManager || t.viewer.entrantId !== null || t.viewer.isJudge ? <TournamentSchedule tournament={t} /> : null}
-          {isManager && t.formatId === 'parli' ? <MotionsSection tournament={t} /> : null}
+          {isManager && (t.formatId === 'parli' || isBp) ? <MotionsSection tournament={t} /> : null}
           {canSeeJudges ? <JudgesSection tournament={t} /> : null}
           {t.viewer.isJudge && t.status !== 'finished' ? <AvailabilitySection tournament={t} /> : null}
           <ObligationsSection tournament={t} isManager={isManager} />
@@ -306,8 +317,9 @@ export default function TournamentPage() {
                 Standings
               </h2>
               <p className="mt-1 text-sm text-slate-600">
-                Wins, then speaker points (highest and lowest round dropped after 3), then opponents’ wins. Updated with
-                every ballot.
+                {isBp
+                  ? 'Team points (3 for a first, 2 for a second, 1 for a third), then speaker points. Updated with every ballot.'
+                  : 'Wins, then speaker points (highest and lowest round dropped after 3), then opponents’ wins. Updated with every ballot.'}
               </p>
               <div className="mt-3 space-y-4">
                 {standings.data.divisions
@@ -321,6 +333,14 @@ export default function TournamentPage() {
                   <SpeakerTabDownload tournamentId={t.id} />
                 </p>
               ) : null}
+            </section>
+          ) : null}
+          {champions.length > 0 ? (
+            <section aria-labelledby="tournament-champion" className={CARD}>
+              <h2 id="tournament-champion" className="text-lg font-bold text-slate-900">
+                {champions.length === 1 ? 'Champion team' : 'Champion teams'}
+              </h2>
+              <BpChampions champions={champions} divisionName={divisionName} />
             </section>
           ) : null}
           {brackets.data && brackets.data.divisions.length > 0 ? (

@@ -6,6 +6,8 @@ import { PageHeading } from '../../shell/PageHeading';
 import { FormAlert } from '../../ui/FormAlert';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { TournamentBracket } from './TournamentBracket';
+import { BpRooms } from './TournamentBpRooms';
+import { bpChampions } from './bp-view';
 import { TeamAwards } from './TeamAwards';
 import { DivisionTabs, SpeakerTabDownload } from './TournamentSpeakers';
 import { isTeamTournament } from './team-view';
@@ -59,6 +61,7 @@ export default function TournamentResultsPage() {
   });
   useTournamentRoom(tournament.data ? id : null);
   const isPublished = Boolean(tournament.data?.publishedAt);
+  const isBp = tournament.data?.formatId === 'bp';
   const standings = useQuery({
     queryKey: tournamentKeys.standings(id),
     queryFn: () => getStandings(id),
@@ -67,7 +70,8 @@ export default function TournamentResultsPage() {
   const brackets = useQuery({
     queryKey: tournamentKeys.bracket(id),
     queryFn: () => getBrackets(id),
-    enabled: isPublished,
+    // British Parliamentary has no bracket: its champion is the final room's first (`bpChampions`).
+    enabled: isPublished && !isBp,
   });
   const rounds = useQuery({
     queryKey: tournamentKeys.rounds(id),
@@ -109,7 +113,10 @@ export default function TournamentResultsPage() {
         .slice(0, SPEAKER_AWARDS),
     }))
     .filter((d) => d.top.length > 0);
-  const champions = (brackets.data?.divisions ?? []).filter((d) => d.champion);
+  const divisionName = (divisionId: number) => t.divisions.find((d) => d.id === divisionId)?.name ?? '';
+  const champions = isBp
+    ? bpChampions(t, rounds.data ?? []).map((c) => ({ ...c, name: divisionName(c.divisionId) }))
+    : (brackets.data?.divisions ?? []).filter((d) => d.champion);
   const isTeams = isTeamTournament(t);
 
   return (
@@ -209,11 +216,19 @@ export default function TournamentResultsPage() {
               {rounds.data.map((round) => (
                 <div key={round.number}>
                   <h3 className="font-semibold text-slate-800">{roundName(round.number, t)}</h3>
-                  <ul className="divide-y divide-slate-100 text-sm">
-                    {round.pairings.map((pairing) => (
-                      <PairingResult key={pairing.id} pairing={pairing} />
-                    ))}
-                  </ul>
+                  {round.bpRooms.length > 0 ? (
+                    <BpRooms
+                      rooms={round.bpRooms}
+                      viewer="results"
+                      divisionName={(divisionId) => (t.divisions.length > 1 ? divisionName(divisionId) : null)}
+                    />
+                  ) : (
+                    <ul className="divide-y divide-slate-100 text-sm">
+                      {round.pairings.map((pairing) => (
+                        <PairingResult key={pairing.id} pairing={pairing} />
+                      ))}
+                    </ul>
+                  )}
                 </div>
               ))}
             </div>

@@ -3,7 +3,6 @@ import { AlertTriangle } from 'lucide-react';
 import {
   isCoinFlipPending,
   roundName,
-  type TDebateStatus,
   type TFormatId,
   type TRoundNaming,
   type TTournamentDivision,
@@ -11,17 +10,16 @@ import {
   type TTournamentRound,
 } from '@resolved/shared';
 import { ParadigmText } from '../../ui/ParadigmText';
-import { FLAG_LABELS, SIDE_LABELS, byeText, ownPairing, pairingCoinFlipText } from './tournament-view';
+import {
+  DEBATE_STATUS_LABELS,
+  FLAG_LABELS,
+  SIDE_LABELS,
+  byeText,
+  ownPairing,
+  pairingCoinFlipText,
+} from './tournament-view';
+import { BpRooms } from './TournamentBpRooms';
 import { HostPairingControls, RepairRoundButton } from './HostPairingControls';
-
-const DEBATE_STATUS_LABELS: Record<TDebateStatus, string> = {
-  live: 'Live',
-  awaiting_ballot: 'Waiting for the ballot',
-  completed: 'Finished',
-  judged: 'Judged',
-  forfeited: 'Forfeited',
-  abandoned: 'Abandoned',
-};
 
 const LINK_CLASS = 'font-semibold text-brand-700 underline';
 
@@ -168,7 +166,7 @@ function JudgedPairing({ pairing }: { pairing: TTournamentPairing }) {
 
 /**
  * The released rounds, newest first: every pairing for a host, an entrant's own for an entrant, and the rooms a pool
- * judge judges (the server gives each only those).
+ * judge judges (the server gives each only those). A British Parliamentary round lists its rooms of four teams.
  */
 export function TournamentRounds({
   tournamentId,
@@ -178,6 +176,7 @@ export function TournamentRounds({
   divisions,
   isManager,
   entrantId,
+  viewerId = null,
 }: {
   tournamentId: number;
   formatId: TFormatId;
@@ -187,6 +186,8 @@ export function TournamentRounds({
   divisions: readonly TTournamentDivision[];
   isManager: boolean;
   entrantId: number | null;
+  /** The signed-in user: a BP room they judge says so. */
+  viewerId?: string | null;
 }) {
   if (rounds.length === 0) {
     return <p className="mt-2 text-sm text-slate-600">No round has been released yet.</p>;
@@ -208,10 +209,18 @@ export function TournamentRounds({
               <span className="font-semibold">Motion:</span> {round.motion}
             </p>
           ) : null}
-          {isManager ? (
+          {isManager && round.bpRooms.length === 0 ? (
             <RepairRoundButton tournamentId={tournamentId} round={round} name={roundName(round.number, naming)} />
           ) : null}
-          {round.pairings.length === 0 ? (
+          {round.bpRooms.length > 0 ? (
+            <BpRooms
+              rooms={round.bpRooms}
+              viewer={isManager ? 'host' : 'entrant'}
+              entrantId={entrantId}
+              viewerId={viewerId}
+              divisionName={divisionName}
+            />
+          ) : round.pairings.length === 0 ? (
             <p className="text-sm text-slate-600">You are not drawn in this round.</p>
           ) : (
             <ul className="divide-y divide-slate-100">

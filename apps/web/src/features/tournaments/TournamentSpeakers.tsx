@@ -7,6 +7,8 @@
 import type { TTournamentDivisionStandings } from '@resolved/shared';
 import { teamNamesOf, speakerTabCsvUrl } from './team-view';
 import { TournamentStandings } from './TournamentStandings';
+import { BpStandings } from './TournamentBpStandings';
+import { isBpDivision } from './bp-view';
 
 const CELL = 'px-1.5 py-1.5 text-right tabular-nums sm:px-2';
 const WIDE_ONLY = 'hidden sm:table-cell';
@@ -23,7 +25,8 @@ export function SpeakerTab({ division }: { division: TTournamentDivisionStanding
   return (
     <table className="w-full text-sm" data-testid="speaker-tab">
       <caption className="mb-1 text-left text-sm text-slate-600">
-        {division.name} · each debater’s own points, highest and lowest round dropped after 3
+        {division.name} · each debater’s own points
+        {isBpDivision(division) ? ', every round counted' : ', highest and lowest round dropped after 3'}
       </caption>
       <thead>
         <tr className="border-b border-slate-200 text-xs font-semibold text-slate-600 uppercase">
@@ -78,7 +81,8 @@ export function SpeakerTab({ division }: { division: TTournamentDivisionStanding
 
 /**
  * One division's tabs: the tab of entrants, and in a tournament of teams (`isTeams`) the team tab under "Teams" and
- * the speaker tab under "Speakers". A tournament of one-person entrants shows its one tab as it always has.
+ * the speaker tab under "Speakers". A tournament of one-person entrants shows its one tab as it always has; a British
+ * Parliamentary one its team tab of team points, rooms and firsts (`BpStandings`).
  */
 export function DivisionTabs({ division, isTeams }: { division: TTournamentDivisionStandings; isTeams: boolean }) {
   if (!isTeams) return <TournamentStandings division={division} />;
@@ -86,7 +90,11 @@ export function DivisionTabs({ division, isTeams }: { division: TTournamentDivis
     <div className="space-y-4">
       <div>
         <h3 className="mb-1 font-semibold text-slate-800">Teams</h3>
-        <TournamentStandings division={division} isTeams />
+        {isBpDivision(division) ? (
+          <BpStandings division={division} />
+        ) : (
+          <TournamentStandings division={division} isTeams />
+        )}
       </div>
       <div>
         <h3 className="mb-1 font-semibold text-slate-800">Speakers</h3>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Medal } from 'lucide-react';
 import { inSentence } from '@resolved/shared';
-import { SIDE_LABELS, openTournamentRounds } from './tournament-view';
+import { openTournamentRounds } from './tournament-view';
 import { listMyTournaments, listRounds, tournamentKeys } from './tournaments-queries';
 
 /**
@@ -33,7 +33,7 @@ export function YourTournamentRound() {
               <Link to={`/tournaments/${round.tournamentId}`} className="font-semibold underline">
                 {round.tournamentName}
               </Link>
-              , {inSentence(round.roundName)}: {SIDE_LABELS[round.side]}
+              , {inSentence(round.roundName)}: {round.sideName}
               {round.opponentName ? ` against ${round.opponentName}` : ''}
             </p>
             <Link

@@ -92,6 +92,9 @@ describe('a tournament of teams on its pages', () => {
     expect(entrantChoices('policy')).toEqual([{ teamSize: 2, label: 'Teams of 2' }]);
     expect(entrantChoices('ws')).toEqual([{ teamSize: 3, label: 'Teams of 3' }]);
     expect(['ld', 'pf', 'parli', 'policy', 'ws'].map((id) => defaultTeamSize(id as 'ld'))).toEqual([1, 1, 1, 2, 3]);
+    // British Parliamentary: teams of two only (its round's bench seats four, two teams).
+    expect(entrantChoices('bp')).toEqual([{ teamSize: 2, label: 'Teams of 2' }]);
+    expect(defaultTeamSize('bp')).toBe(2);
   });
 
   it('labels one partner field, or numbers several', () => {

@@ -5,6 +5,7 @@
 import {
   FORMATS,
   isTeamOnlyFormat,
+  teamSizeOf,
   type TFormatId,
   type TPartnerChoice,
   type TPartnersWanted,
@@ -18,17 +19,18 @@ import { ApiError } from '../../lib/api';
 
 /**
  * The create form's choices of debaters per entrant for a format: none to make for a format debated alone (LD); one
- * debater or a team of the format's size for Public Forum and Parliamentary; a team only for Policy and World Schools.
+ * debater or a team of the format's size for Public Forum and Parliamentary; a team only for Policy, World Schools and
+ * British Parliamentary (teams of two: `teamSizeOf`, not its round's bench of four).
  */
 export function entrantChoices(formatId: TFormatId): { teamSize: number; label: string }[] {
-  const size = FORMATS[formatId].teamSize;
+  const size = teamSizeOf(formatId);
   if (size === 1) return [];
   const team = { teamSize: size, label: `Teams of ${size}` };
   return isTeamOnlyFormat(formatId) ? [team] : [{ teamSize: 1, label: 'One debater each' }, team];
 }
 
 /** The debaters per entrant a new tournament of this format starts with: one where it may, else the format's team. */
-export const defaultTeamSize = (formatId: TFormatId) => (isTeamOnlyFormat(formatId) ? FORMATS[formatId].teamSize : 1);
+export const defaultTeamSize = (formatId: TFormatId) => (isTeamOnlyFormat(formatId) ? teamSizeOf(formatId) : 1);
 
 /** Whether each entrant is a team (of the format's size) rather than one debater. */
 export const isTeamTournament = (tournament: Pick<TTournament, 'teamSize'>) => tournament.teamSize > 1;

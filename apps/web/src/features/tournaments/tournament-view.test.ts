@@ -214,7 +214,43 @@ describe('openTournamentRounds', () => {
         roundName: 'Final',
         debateId: 11,
         side: 'aff',
+        sideName: 'Affirmative',
         opponentName: 'Di',
+      },
+    ]);
+  });
+
+  it('lists an entrant’s live British Parliamentary room by their team’s position', () => {
+    const room = (debateId: number, debateStatus: 'live' | 'judged', og: number) => ({
+      id: debateId,
+      divisionId: 1,
+      debateId,
+      bracket: 0,
+      teams: {
+        og: seat(og, 'Ann', 'Ben'),
+        oo: seat(5, 'Cy', 'Dee'),
+        cg: seat(6, 'Eve', 'Fay'),
+        co: seat(2, 'Gus', 'Hal'),
+      },
+      debateStatus,
+      panel: [],
+      results: null,
+    });
+    const bp = { ...entered, prelimRounds: 2, breakSize: 0, formatId: 'bp' as const };
+    const rounds = [
+      { number: 1, pairings: [], bpRooms: [room(20, 'judged', 1)] },
+      { number: 2, pairings: [], bpRooms: [room(21, 'live', 3)] },
+    ];
+    expect(openTournamentRounds([bp], () => rounds)).toEqual([
+      {
+        tournamentId: 7,
+        tournamentName: 'Fall Open',
+        roundNumber: 2,
+        roundName: 'Round 2',
+        debateId: 21,
+        side: 'co',
+        sideName: 'Closing Opposition',
+        opponentName: null,
       },
     ]);
   });

@@ -6,9 +6,12 @@ import {
   inSentence,
   roundName,
   tournamentAccess,
+  type TDebateStatus,
   type TDrawFlag,
+  type TBpSide,
   type TTournament,
   type TTournamentAccess,
+  type TTournamentBpRoom,
   type TTournamentAuditAction,
   type TTournamentDivision,
   type TTournamentEntryMode,
@@ -17,6 +20,7 @@ import {
   type TTournamentRoundReleased,
   type TTournamentStatus,
 } from '@resolved/shared';
+import { bpSideName, ownLiveBpRoom } from './bp-view';
 
 export const STATUS_LABELS: Record<TTournamentStatus, string> = {
   registration: 'Taking entries',
@@ -30,15 +34,22 @@ export const ENTRY_MODE_LABELS: Record<TTournamentEntryMode, string> = {
   teams: 'Members of my teams',
 };
 
+/** A tournament room's state as its pairing or BP room says it. */
+export const DEBATE_STATUS_LABELS: Record<TDebateStatus, string> = {
+  live: 'Live',
+  awaiting_ballot: 'Waiting for the ballot',
+  completed: 'Finished',
+  judged: 'Judged',
+  forfeited: 'Forfeited',
+  abandoned: 'Abandoned',
+};
+
 export const FLAG_LABELS: Record<TDrawFlag, string> = {
   rematch: 'Rematch',
   same_team: 'Same team',
   side_imbalance: 'Sides uneven',
   walkover_corrected: 'Walkover corrected',
 };
-
-/** Breaks the create form offers: none, or a power of two up to 16 (the server takes any size up to its maximum). */
-export const BREAK_CHOICES = [0, 2, 4, 8, 16] as const;
 
 /** A round a judge of the pool says they can or cannot judge: every preliminary and elimination round. */
 export interface TAvailabilityRound {
@@ -204,7 +215,11 @@ export interface TOpenTournamentRound {
   /** The round's name (`roundName`): "Round 2", "Final". */
   roundName: string;
   debateId: number;
-  side: 'aff' | 'neg';
+  /** Their side, or their team's position in a British Parliamentary room ("og"). */
+  side: 'aff' | 'neg' | TBpSide;
+  /** The side or position by name: "Affirmative", "Opening Government". */
+  sideName: string;
+  /** The opponent of a two-sided debate; null in a BP room (three other teams) or when withdrawn. */
   opponentName: string | null;
 }
 
@@ -214,16 +229,32 @@ export interface TOpenTournamentRound {
  * round". Newest round first.
  */
 export function openTournamentRounds(
-  tournaments: readonly Pick<TTournament, 'id' | 'name' | 'viewer' | 'prelimRounds' | 'breakSize'>[],
+  tournaments: readonly (Pick<TTournament, 'id' | 'name' | 'viewer' | 'prelimRounds' | 'breakSize'> &
+    Partial<Pick<TTournament, 'formatId'>>)[],
   roundsOf: (
     tournamentId: number,
-  ) => readonly { number: number; pairings: readonly TTournamentPairing[] }[] | undefined,
+  ) =>
+    | readonly { number: number; pairings: readonly TTournamentPairing[]; bpRooms?: readonly TTournamentBpRoom[] }[]
+    | undefined,
 ): TOpenTournamentRound[] {
   const open: TOpenTournamentRound[] = [];
   for (const tournament of tournaments) {
     const entrantId = tournament.viewer.entrantId;
     if (entrantId === null) continue;
     for (const round of roundsOf(tournament.id) ?? []) {
+      const bpRoom = ownLiveBpRoom({ bpRooms: round.bpRooms ?? [] }, entrantId);
+      if (bpRoom) {
+        open.push({
+          tournamentId: tournament.id,
+          tournamentName: tournament.name,
+          roundNumber: round.number,
+          roundName: roundName(round.number, tournament),
+          debateId: bpRoom.debateId,
+          side: bpRoom.side,
+          sideName: bpSideName(bpRoom.side),
+          opponentName: null,
+        });
+      }
       for (const pairing of round.pairings) {
         const own = ownPairing(pairing, entrantId);
         if (own?.kind !== 'debate' || pairing.debateId === null || pairing.debateStatus !== 'live') continue;
@@ -234,6 +265,7 @@ export function openTournamentRounds(
           roundName: roundName(round.number, tournament),
           debateId: pairing.debateId,
           side: own.side,
+          sideName: SIDE_LABELS[own.side],
           opponentName: own.opponent?.displayName ?? null,
         });
       }
