@@ -376,6 +376,8 @@ export interface TTournamentRoundReleased {
   side: 'aff' | 'neg' | null;
   /** Told to the judge seated in `debateId` (then `side` is null). */
   asJudge: boolean;
+  /** A British Parliamentary debater's team place (`side` is its bench); null otherwise. */
+  bpTeam?: TBpSide | null;
 }
 
 /** One entrant's line of the tab (`standings.ts`), speaker points in points (28.5), not tenths. */

@@ -29,7 +29,7 @@ import type { TEntrantRow, TTournamentRow } from './tournaments.tables';
 
 /** Who is told of the release: each debater their room (by bench), each judge theirs. */
 export interface TBpReleased {
-  debaters: { userId: string; debateId: number; side: 'aff' | 'neg' }[];
+  debaters: { userId: string; debateId: number; side: 'aff' | 'neg'; bpTeam: TBpSide }[];
   judged: { judgeId: string; debateId: number }[];
 }
 
@@ -109,7 +109,7 @@ export async function applyBpRelease(
     panels.push({ debateId, judgeIds });
     for (const side of BP_SIDES) {
       for (const userId of memberIdsOf(teams, room.teams[side])) {
-        released.debaters.push({ userId, debateId, side: BP_BENCH_OF[side] === 'a' ? 'aff' : 'neg' });
+        released.debaters.push({ userId, debateId, side: BP_BENCH_OF[side] === 'a' ? 'aff' : 'neg', bpTeam: side });
       }
     }
     released.judged.push(...judgeIds.map((judgeId) => ({ judgeId, debateId })));

@@ -9,6 +9,7 @@ import {
   seatUnavailableRefusal,
   type TSessionUser,
   type TTournamentRound,
+  type TBpSide,
   type TTournamentRoundReleased,
   roundName,
 } from '@resolved/shared';
@@ -378,7 +379,13 @@ function announceRelease(
     debaters: TBpReleased['debaters'];
   },
 ): void {
-  const tell = (userId: string, debateId: number | null, side: TTournamentRoundReleased['side'], asJudge: boolean) =>
+  const tell = (
+    userId: string,
+    debateId: number | null,
+    side: TTournamentRoundReleased['side'],
+    asJudge: boolean,
+    bpTeam: TBpSide | null = null,
+  ) =>
     deps.events.emit({
       name: 'tournament.round_released',
       room: REALTIME_ROOMS.user(userId),
@@ -390,6 +397,7 @@ function announceRelease(
         debateId,
         side,
         asJudge,
+        bpTeam,
       },
     });
   for (const p of released.planned) {
@@ -398,7 +406,7 @@ function announceRelease(
       tell(userId, debateId, p.neg === null ? null : 'aff', false);
     if (p.neg) for (const userId of memberIdsOf(released.teams, p.neg)) tell(userId, debateId, 'neg', false);
   }
-  for (const { userId, debateId, side } of released.debaters) tell(userId, debateId, side, false);
+  for (const { userId, debateId, side, bpTeam } of released.debaters) tell(userId, debateId, side, false, bpTeam);
   for (const { judgeId, debateId } of released.judged) tell(judgeId, debateId, null, true);
 }
 

@@ -17,6 +17,7 @@ import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { tournamentFixture, type TWho } from '../../test/tournament-fixture';
 import { runSequencer } from './tournament-sequencer';
+import type { TDomainEvent } from '../../lib/events';
 
 const BP = { formatId: 'bp', teamSize: 2 } as const;
 /** Each team's speakers' points by its place: the first's 80 and 79, the second's 77 and 76… */
@@ -120,7 +121,20 @@ describe.each(TEST_ENGINES)('a British Parliamentary tournament on %s', (engine)
         const early = await f.call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/${number + 1}/release`);
         expect(early.statusCode).toBe(409);
       }
+      const told: TDomainEvent[] = [];
+      const unsubscribe = t.app.context.events.subscribe((e) => told.push(e));
       const round: TTournamentRound = await f.release(admin, tournament.id, number);
+      unsubscribe();
+      // Each of the 32 debaters is told their room and their team's place; each chair their room.
+      const released = told.filter((e) => e.name === 'tournament.round_released');
+      expect(released).toHaveLength(32 + 4);
+      const pm = team(round.bpRooms[0]!.teams.og!.entrantId).captain.user.id;
+      expect(released.find((e) => e.room === `user:${pm}`)?.payload).toMatchObject({
+        debateId: round.bpRooms[0]!.debateId,
+        side: 'aff',
+        bpTeam: 'og',
+        asJudge: false,
+      });
       expect(round.pairings).toEqual([]);
       expect(round.bpRooms).toHaveLength(4);
       const seated = round.bpRooms.flatMap((room) => BP_SIDES.map((side) => room.teams[side]!.entrantId));

@@ -150,6 +150,10 @@ describe('releasedMessage', () => {
     expect(releasedMessage({ ...payload, roundNumber: 3, roundName: 'Final' })).toBe(
       'Fall Open: the final is out. You debate on the negative — open your room.',
     );
+    // A British Parliamentary debater is told their team's place, not a bench.
+    expect(releasedMessage({ ...payload, side: 'aff', bpTeam: 'cg' })).toBe(
+      'Fall Open: round 2 is out. You are Closing Government — open your room.',
+    );
   });
 });
 

@@ -194,6 +194,7 @@ export function releasedMessage(payload: TTournamentRoundReleased): string {
   const round = `${payload.tournamentName}: ${inSentence(payload.roundName)} is out.`;
   if (payload.debateId === null) return `${round} You have the bye this round (it counts as a win).`;
   if (payload.asJudge) return `${round} You judge a debate — open the room.`;
+  if (payload.bpTeam) return `${round} You are ${bpSideName(payload.bpTeam)} — open your room.`;
   return `${round} You debate on the ${payload.side === 'neg' ? 'negative' : 'affirmative'} — open your room.`;
 }
 
