@@ -59,7 +59,7 @@ export async function swapWalkover(db: TDb, pairingId: number, flags: readonly T
 }
 
 /**
- * Takes back the release of round `number` (a re-pair): its pairings are deleted and every division's row goes back
+ * Takes back the release of round `number` (a re-pair): its pairings (or BP rooms) are deleted and every division's row goes back
  * to `draft` with its new seed (by round row id), so the next release claims and draws it again. Returns how many
  * divisions' rows moved.
  */
@@ -79,6 +79,7 @@ export async function unreleaseRound(
   const ids = rows.map((r) => Number(r.id));
   if (ids.length === 0) return 0;
   await db.deleteFrom('tournamentPairings').where('roundId', 'in', ids).execute();
+  await db.deleteFrom('tournamentBpRooms').where('roundId', 'in', ids).execute();
   let moved = 0;
   for (const id of ids) {
     const result = await db

@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
+  BP_SIDES,
   REALTIME_ROOMS,
   type TSessionUser,
   type TTournamentAuditEntry,
@@ -36,6 +37,7 @@ import { judgeSeatRefusal } from './tournament-judges';
 import { panelJudgeIdsOf } from '../debates/panels.service';
 import * as hostRepo from './tournament-host.repository';
 import * as repo from './tournaments.repository';
+import * as bpRepo from './tournament-bp.repository';
 import { lockKey, requireManager, type TTournamentsDeps } from './tournament-access';
 import { emitChanged } from './tournament-events';
 import { presentRounds } from './tournament-presenter';
@@ -219,9 +221,11 @@ export async function callOffRound(
 ): Promise<number[]> {
   const own = why.seeds;
   const pairings = (await repo.listPairings(trx, id)).filter((p) => p.number === number);
+  // A British Parliamentary round's rooms of four are called off as its pairings would be.
+  const bpRooms = (await bpRepo.listBpRooms(trx, id)).filter((room) => room.number === number);
   const tx = rounds.debatesDb(trx);
   const now = nowIso();
-  const debateIds = pairings.flatMap((p) => (p.debateId === null ? [] : [p.debateId]));
+  const debateIds = [...pairings, ...bpRooms].flatMap((p) => (p.debateId === null ? [] : [p.debateId]));
   for (const debateId of debateIds) {
     if (!(await rounds.cancelUnstarted(tx, debateId, now))) {
       throw why.startedMessage ? new AppError('conflict', why.startedMessage) : started(number);
@@ -235,11 +239,14 @@ export async function callOffRound(
     [...entrants.values()].map((e) => e.userId),
   );
   const who = (entrantId: number | null) => (entrantId === null ? '' : nameOf(entrants.get(entrantId)?.userId ?? null));
-  const drawn = pairings.map((p) =>
-    p.isBye
-      ? `${who(p.affEntrantId)} (${p.negEntrantId === null ? 'bye' : `walkover over ${who(p.negEntrantId)}`})`
-      : `${who(p.affEntrantId)} v ${who(p.negEntrantId)}`,
-  );
+  const drawn = [
+    ...pairings.map((p) =>
+      p.isBye
+        ? `${who(p.affEntrantId)} (${p.negEntrantId === null ? 'bye' : `walkover over ${who(p.negEntrantId)}`})`
+        : `${who(p.affEntrantId)} v ${who(p.negEntrantId)}`,
+    ),
+    ...bpRooms.map((room) => BP_SIDES.map((side) => `${side.toUpperCase()} ${who(room.teams[side])}`).join(', ')),
+  ];
   await hostRepo.insertAudit(trx, {
     tournamentId: id,
     action: 'round_repaired',
@@ -256,6 +263,9 @@ export async function callOffRound(
         isBye: Number(p.isBye) === 1,
         debateId: p.debateId,
       })),
+      ...(bpRooms.length > 0
+        ? { bpRooms: bpRooms.map((room) => ({ teams: room.teams, debateId: room.debateId })) }
+        : {}),
     },
     after: {
       text: `${why.text ?? 'Drawn again with a new seed'}; ${debateIds.length} ${debateIds.length === 1 ? 'room' : 'rooms'} called off`,

@@ -271,6 +271,25 @@ describe.each(TEST_ENGINES)('a British Parliamentary tournament on %s', (engine)
     expect(top.bracket).toBe(3);
   });
 
+  it('lets a host draw a BP round again before it starts, calling its rooms off', async () => {
+    const admin = await buildUser(t, { role: 'admin' });
+    const tournament = await f.create(admin, { ...BP, prelimRounds: 2, breakSize: 0 });
+    await teamsOf(tournament.id, 8);
+    const first = await f.release(admin, tournament.id, 1);
+    const repaired = await f.call(admin, 'POST', `/api/tournaments/${tournament.id}/rounds/1/repair`, {
+      releasedAt: first.releasedAt,
+      reason: 'A team arrived late.',
+    });
+    expect(repaired.statusCode, repaired.body).toBe(201);
+    const again = repaired.json().round as TTournamentRound;
+    expect(again.bpRooms).toHaveLength(2);
+    const oldIds = first.bpRooms.map((room) => room.debateId!);
+    expect(again.bpRooms.map((room) => room.debateId)).not.toEqual(expect.arrayContaining(oldIds));
+    const called = await t.database.db.selectFrom('debates').select('status').where('id', 'in', oldIds).execute();
+    expect(called.map((d) => d.status)).toEqual(['abandoned', 'abandoned']);
+    expect((await f.roundsOf(admin, tournament.id))[0]!.bpRooms).toHaveLength(2);
+  });
+
   it('refuses a break that is not four teams doubled, and a field that is not a multiple of four', async () => {
     const admin = await buildUser(t, { role: 'admin' });
     const six = await f.call(admin, 'POST', '/api/tournaments', {

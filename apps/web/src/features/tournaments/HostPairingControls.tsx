@@ -43,7 +43,7 @@ export function RepairRoundButton({
     },
   });
   // Only while every room of the round is still open (the server also refuses once any clock has run).
-  const isOpen = round.pairings.every((p) => p.debateId === null || p.debateStatus === 'live');
+  const isOpen = [...round.pairings, ...round.bpRooms].every((p) => p.debateId === null || p.debateStatus === 'live');
   if (round.status !== 'released' || round.releasedAt === null || !isOpen) return null;
   return (
     <div className="mt-1 space-y-2">

@@ -209,7 +209,7 @@ export function TournamentRounds({
               <span className="font-semibold">Motion:</span> {round.motion}
             </p>
           ) : null}
-          {isManager && round.bpRooms.length === 0 ? (
+          {isManager ? (
             <RepairRoundButton tournamentId={tournamentId} round={round} name={roundName(round.number, naming)} />
           ) : null}
           {round.bpRooms.length > 0 ? (
