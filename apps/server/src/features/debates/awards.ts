@@ -46,6 +46,7 @@ export async function settleRound(
   const outcome = awardsFor({
     debateId,
     formatId: row.formatId,
+    speechMinutes: row.speechMinutes,
     ending,
     winnerSide: options.winnerSide,
     spokenMs: options.spokenMs,
