@@ -176,6 +176,20 @@ export function endSpeech(state: TClockState, _nowMs: number): TClockState {
   };
 }
 
+/**
+ * Moves a clock between speeches past the speeches `isSkipped` names (those of a British Parliamentary team that
+ * forfeited: nobody gives them); past the last speech the round is finished. A running speech or prep is left as it
+ * is (the caller ends a forfeiting speaker's speech first).
+ */
+export function skipSpeeches(state: TClockState, isSkipped: (speech: TSpeech) => boolean): TClockState {
+  if (state.phase !== 'idle') return state;
+  const speeches = speechesOfClock(state);
+  let index = state.speechIndex;
+  while (index < speeches.length && isSkipped(speeches[index]!)) index++;
+  if (index === state.speechIndex) return state;
+  return { ...state, speechIndex: index, phase: index >= speeches.length ? 'finished' : 'idle' };
+}
+
 /** Which taker a side's prep request means in this format: its own pool, or the shared block before the round. */
 export function prepTakerFor(state: TClockState, side: TSideKey): TPrepTaker {
   return formatOf(state).prep.kind === 'before-round' ? 'both' : side;

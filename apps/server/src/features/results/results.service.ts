@@ -37,6 +37,7 @@ import { recordStrike } from '../playban/playban.service';
 import { panelJudgeIdsOf } from '../debates/panels.service';
 import { submitPanelBallot } from './panel-ballots';
 import { rateDecidedRound } from './round-ratings';
+import { forfeitBpTeamIn } from './bp-forfeits';
 
 /**
  * Takes the judge's seat: first come while the round is live, or — with a debater's invitation — also after the last
@@ -162,7 +163,8 @@ export async function closeUnjudgedDebates(deps: TDebatesDeps, deadlineMs = BALL
 }
 
 /**
- * A debater away for too long (or who leaves) forfeits a live debate; the other side wins. A forfeit by absence (the
+ * A debater away for too long (or who leaves) forfeits a live debate; the other side wins (in British Parliamentary
+ * their team alone forfeits and the room goes on: `forfeitBpTeamIn`). A forfeit by absence (the
  * forfeit watch: left, or never came) is also a strike towards a matchmaking cooldown for each debater of the side in
  * `absentIds` (a whole team away: every member; one who was there gets none), recorded in the same transaction; the
  * Forfeit button (a resignation) is not.
@@ -176,6 +178,8 @@ export async function forfeit(
   const changed = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
+    // British Parliamentary forfeits by team: the room goes on without it (`forfeitBpTeamIn`).
+    if (row.formatId === 'bp') return forfeitBpTeamIn(trx, deps, row, userId, options);
     // Any member of a side forfeits (resigns) for the whole side.
     const seats = await debaterSeatsOf(deps, row, tx);
     const side = sideKeyOf(seats.find((s) => s.userId === userId)?.side);
