@@ -94,6 +94,7 @@ export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<T
     minors: await minorsOfRound(deps, row),
     seats,
     bpResult: row.formatId === 'bp' ? await findBpRoundResult(tx, Number(row.id), seats, names) : null,
+    bpForfeits: await forfeitsOfRound(tx, row),
     panel: presentPanel(
       row.status,
       panelIds,

@@ -87,6 +87,7 @@ describe.each(TEST_ENGINES)('BP forfeits per team on %s', (engine) => {
     const resigned = await call(at.gw, 'POST', `/api/debates/${id}/forfeit`);
     expect(resigned.statusCode, resigned.body).toBe(200);
     expect((resigned.json().debate as TDebate).status).toBe('live');
+    expect((await debateOf(at.pm, id)).bpForfeits).toEqual({ cg: 4 });
     expect(await forfeitsOf(id)).toEqual([['cg', 4]]);
     // Closing Government is free for other rounds; the other six are still in this one. The Forfeit button is no strike.
     expect(await activeIds(id)).toEqual(ids(eight.filter((p) => p !== at.mg && p !== at.gw)));
