@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { speechesOf } from '../formats.js';
+import { awardsFor } from '../debate/awards.js';
 import { createClock, skipSpeeches } from '../debate/clock.js';
 import { bpForfeitOutcome, isForfeitedSpeech, nextForfeitPlace, remainingBpPositions } from './forfeits.js';
 
@@ -37,5 +38,24 @@ describe('forfeits in a BP room, per team', () => {
     // A running speech is left to the caller; with no forfeits nothing is skipped.
     expect(skipSpeeches({ ...clock, phase: 'speech' }, () => true).speechIndex).toBe(0);
     expect(speeches.some((s) => isForfeitedSpeech(s, {}))).toBe(false);
+  });
+
+  it('measures a room that played on against the speeches due: those of the teams that stayed', () => {
+    const facts = {
+      debateId: 9,
+      formatId: 'bp' as const,
+      ending: 'judged' as const,
+      winnerSide: null,
+      spokenMs: 25 * 60_000,
+      wasForfeiterPresent: true,
+      wasJudgeSeatedBeforeSpeeches: true,
+      pairRoundsInWindow: 0,
+      judgePairRoundsInWindow: 0,
+    };
+    // 25 minutes of 56 is 44%: not counted; of the 42 due after one forfeit, 60%: counted.
+    expect(awardsFor(facts).notCounted).toMatchObject({ rule: 'speech_share' });
+    expect(awardsFor({ ...facts, speechShareDue: 3 / 4 })).toMatchObject({ isRated: true, notCounted: null });
+    // A five-minute room's 25 minutes are 62% of its 40.
+    expect(awardsFor({ ...facts, speechMinutes: 5 }).notCounted).toBeNull();
   });
 });

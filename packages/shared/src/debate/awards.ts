@@ -52,6 +52,11 @@ export interface TRoundFacts {
   spokenMs: number;
   /** The round's chosen speech length (a five-minute BP room); absent or null: the format's own. */
   speechMinutes?: number | null;
+  /**
+   * The share of the round's speeches that were to be given, 0–1 (a BP room after a team forfeited: its speeches are
+   * skipped, so three teams' of four); absent: all of them.
+   */
+  speechShareDue?: number;
   /** Whether the debater who forfeited had been in the room (forfeits only). */
   wasForfeiterPresent: boolean;
   /** Whether a judge sat before the first speech started (judged rounds only). */
@@ -183,7 +188,8 @@ export function awardsFor(facts: TRoundFacts): TAwardsOutcome {
     return { awards, withheld, isRated: false, notCounted };
   }
 
-  const share = facts.spokenMs / scheduledSpeechMs(facts.formatId, facts.speechMinutes);
+  const dueMs = scheduledSpeechMs(facts.formatId, facts.speechMinutes) * (facts.speechShareDue ?? 1);
+  const share = dueMs > 0 ? facts.spokenMs / dueMs : 0;
   const isReal = share >= AWARD_RULES.minSpokenShare;
   const counts = isReal && !isRepeatPair;
   for (const side of sides) {

@@ -52,6 +52,8 @@ export async function settleRound(
     debateId,
     formatId: row.formatId,
     speechMinutes: row.speechMinutes,
+    // A BP room's forfeited teams give no speeches: the share is of the speeches the teams that stayed were to give.
+    speechShareDue: 1 - Object.keys(forfeits).length / 4,
     ending,
     winnerSide: options.winnerSide,
     spokenMs: options.spokenMs,
