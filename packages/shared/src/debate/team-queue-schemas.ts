@@ -40,7 +40,7 @@ export const ZJoinTeamQueueRequest = z
       ctx.addIssue({
         code: 'custom',
         path: ['speechMinutes'],
-        message: `${format.name} speeches have the format's own lengths: only British Parliamentary offers a choice.`,
+        message: `${format.name} speeches have the format’s own lengths: only British Parliamentary offers a choice.`,
       });
     }
     const partners = value.partnerIds ?? [];
