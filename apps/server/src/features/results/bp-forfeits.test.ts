@@ -93,7 +93,9 @@ describe.each(TEST_ENGINES)('BP forfeits per team on %s', (engine) => {
     expect(await activeIds(id)).toEqual(ids(eight.filter((p) => p !== at.mg && p !== at.gw)));
     expect(await strikes()).toEqual([]);
     // Its partner cannot forfeit again, nor run the clock.
-    expect((await call(at.mg, 'POST', `/api/debates/${id}/forfeit`)).statusCode).toBe(409);
+    const again = await call(at.mg, 'POST', `/api/debates/${id}/forfeit`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Your team has forfeited this round already.');
     expect(await forfeitsOf(id)).toEqual([['cg', 4]]);
     // The six speak; the clock moves past the Member of the Government and the Government Whip.
     const given: string[] = [];

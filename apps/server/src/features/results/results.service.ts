@@ -38,6 +38,7 @@ import { panelJudgeIdsOf } from '../debates/panels.service';
 import { submitPanelBallot } from './panel-ballots';
 import { rateDecidedRound } from './round-ratings';
 import { forfeitBpTeamIn } from './bp-forfeits';
+import { forfeitsOfRound, isOfForfeitedTeam } from '../debates/bp-clock';
 
 /**
  * Takes the judge's seat: first come while the round is live, or — with a debater's invitation — also after the last
@@ -214,7 +215,15 @@ export async function resign(deps: TDebatesDeps, user: TSessionUser, debateId: n
   refuse(resignRefusal(user, await roundSeatsOf(deps, await requireDebate(deps, debateId))));
   // The round may have ended between the read and the forfeit's own locked step (the other side resigned first).
   const debate = await forfeit(deps, debateId, user.id);
-  if (!debate) throw refused('round_over');
+  if (!debate) {
+    // A BP team forfeits once: its other debater is told so, not that the round is over (it plays on).
+    const row = await requireDebate(deps, debateId);
+    const seat = (await debaterSeatsOf(deps, row)).find((s) => s.userId === user.id);
+    const hasForfeited =
+      row.status === 'live' && isOfForfeitedTeam(seat?.position, await forfeitsOfRound(db(deps), row));
+    if (hasForfeited) throw new AppError('conflict', 'Your team has forfeited this round already.');
+    throw refused('round_over');
+  }
   return debate;
 }
 
