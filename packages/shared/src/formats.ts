@@ -3,7 +3,13 @@
  * clock runs from it, so a timing is written down exactly once. Each format is one file in `formats/`, its shape in
  * `formats/types.ts`; who may give, run or interrupt a speech by position is `formats/positions.ts`.
  */
-import { BRITISH_PARLIAMENTARY, BRITISH_PARLIAMENTARY_ROUND } from './formats/british-parliamentary.js';
+import {
+  BP_SPEECH_MINUTES,
+  BRITISH_PARLIAMENTARY,
+  BRITISH_PARLIAMENTARY_ROUND,
+  bpRoundFormat,
+  type TBpSpeechMinutes,
+} from './formats/british-parliamentary.js';
 import { LINCOLN_DOUGLAS } from './formats/lincoln-douglas.js';
 import { PARLIAMENTARY } from './formats/parliamentary.js';
 import { POLICY } from './formats/policy.js';
@@ -105,18 +111,43 @@ export function oneOnOneFormatRefusal(formatId: TFormatId): string | null {
   return `${format.name} is debated in teams of ${size}: it has no one-on-one rounds.`;
 }
 
-const conFirst = new Map<TFormatId, readonly TSpeech[]>();
+/** A valid speech length for British Parliamentary (`BP_SPEECH_MINUTES`: 7 or 5). */
+export function isBpSpeechMinutes(value: unknown): value is TBpSpeechMinutes {
+  return (BP_SPEECH_MINUTES as readonly unknown[]).includes(value);
+}
+
+const bpRounds = new Map<TBpSpeechMinutes, TFormatRules>([[7, BRITISH_PARLIAMENTARY_ROUND]]);
+
+/**
+ * The rules a round of `formatId` runs by: `FORMATS[formatId]`, but a British Parliamentary round whose host or room
+ * chose five-minute speeches (`speechMinutes`, the round's column) runs `bpRoundFormat(5)`. Any other length, or any
+ * other format, reads the format's own speeches.
+ */
+export function roundFormatOf(formatId: TFormatId, speechMinutes?: number | null): TFormatRules {
+  if (formatId !== 'bp' || !isBpSpeechMinutes(speechMinutes)) return FORMATS[formatId];
+  let format = bpRounds.get(speechMinutes);
+  if (!format) bpRounds.set(speechMinutes, (format = bpRoundFormat(speechMinutes)));
+  return format;
+}
+
+const conFirst = new Map<string, readonly TSpeech[]>();
 
 /**
  * A round's speeches in the order they are given. `a` first is the format's own order. `b` first (a Public Forum coin
  * flip that put Con first) swaps each side-`a` speech with the side-`b` speech right after it, so Con Constructive
  * comes before Pro Constructive and so on; crossfires stay where they are. Every reader of a round's speech list (its
- * clock, rules, flows, replay) reads it through this, with the round's `firstSide`.
+ * clock, rules, flows, replay) reads it through this, with the round's `firstSide` and speech length
+ * (`roundFormatOf`).
  */
-export function speechesOf(formatId: TFormatId, firstSide: TSideKey): readonly TSpeech[] {
-  const speeches = FORMATS[formatId].speeches;
+export function speechesOf(
+  formatId: TFormatId,
+  firstSide: TSideKey,
+  speechMinutes?: number | null,
+): readonly TSpeech[] {
+  const speeches = roundFormatOf(formatId, speechMinutes).speeches;
   if (firstSide !== 'b') return speeches;
-  let swapped = conFirst.get(formatId);
+  const key = `${formatId}:${speechMinutes ?? ''}`;
+  let swapped = conFirst.get(key);
   if (!swapped) {
     const order = [...speeches];
     for (let i = 0; i + 1 < order.length; i++) {
@@ -126,7 +157,7 @@ export function speechesOf(formatId: TFormatId, firstSide: TSideKey): readonly T
       }
     }
     swapped = order;
-    conFirst.set(formatId, swapped);
+    conFirst.set(key, swapped);
   }
   return swapped;
 }

@@ -38,10 +38,12 @@ describe('the ranked ballot', () => {
     expect(bpBallotResult({ ...BALLOT, ranks: { ...RANKS, co: 5 } })).toBe(
       'Rank Closing Opposition first, second, third or fourth (1 to 4).',
     );
-    // The request schema says the same before the ballot is read.
-    expect(issues({ ...BALLOT, ranks: { og: 1, oo: 2, cg: 3 } })).toEqual([
+    // The request schema lets a team be left out (one that forfeited takes its own place): the ballot's rule, which
+    // knows the room's forfeits, refuses a team missing that did not.
+    expect(issues({ ...BALLOT, ranks: { og: 1, oo: 2, cg: 3 } })).toEqual([]);
+    expect(bpBallotResult({ ...BALLOT, ranks: { og: 1, oo: 2, cg: 3 } })).toBe(
       'Rank every team: Closing Opposition has no place.',
-    ]);
+    );
     expect(issues({ ...BALLOT, ranks: { ...RANKS, co: 2.5 } })).toEqual([
       'Rank Closing Opposition first, second, third or fourth (1 to 4).',
     ]);
@@ -66,7 +68,8 @@ describe('the ranked ballot', () => {
     );
     const { ow: _ow, ...seven } = POINTS;
     expect(bpBallotResult({ ...BALLOT, speakerPoints: seven })).toBe('Give the Opposition Whip speaker points.');
-    expect(issues({ ...BALLOT, speakerPoints: seven })).toEqual(['Give the Opposition Whip speaker points.']);
+    // The schema leaves a forfeited team's speakers out; the ballot's rule refuses one missing from a team that stayed.
+    expect(issues({ ...BALLOT, speakerPoints: seven })).toEqual([]);
     expect(bpBallotResult({ ...BALLOT, speakerPoints: { ...POINTS, xw: 70 } })).toBe(
       'A room has eight speakers: give points only to PM, DPM, LO, DLO, MG, GW, MO and OW.',
     );
@@ -121,5 +124,37 @@ describe('a BP panel', () => {
     expect(bpPanelRanking([wing1, chair], 'wing-1')).toEqual({ og: 2, oo: 1, cg: 3, co: 4 });
     expect(() => bpPanelRanking([wing1, wing2], 'chair')).toThrow(/chair/);
     expect(() => bpPanelRanking([chair, chair], 'chair')).toThrow(/once/);
+  });
+
+  it('places the teams that forfeited below the others, with no points, and ranks the rest above them', () => {
+    const stayed = { pm: 74, dpm: 75, lo: 80, dlo: 79, mo: 77, ow: 78 };
+    const ballot = { ranks: { oo: 1, co: 2, og: 3 }, speakerPoints: stayed, reason: 'Fine.' };
+    const result = bpBallotResult(ballot, WUDC_SPEAKER_SCALE, { cg: 4 });
+    expect(result).toMatchObject({
+      ranks: { oo: 1, co: 2, og: 3, cg: 4 },
+      teamPoints: { oo: 3, co: 2, og: 1, cg: 0 },
+      teamSpeakerPoints: { oo: 159, co: 155, og: 149, cg: 0 },
+      isLowPointWin: false,
+    });
+    expect(typeof result === 'string' ? null : Object.keys(result.speakerPoints).sort()).toEqual(
+      ['dlo', 'dpm', 'lo', 'mo', 'ow', 'pm'].sort(),
+    );
+    // Two forfeits: fourth and third, in the order they came; the two that stayed take first and second.
+    const two = bpBallotResult(
+      { ranks: { oo: 2, co: 1 }, speakerPoints: { lo: 70, dlo: 70, mo: 75, ow: 75 } },
+      WUDC_SPEAKER_SCALE,
+      { cg: 4, og: 3 },
+    );
+    expect(two).toMatchObject({ ranks: { co: 1, oo: 2, og: 3, cg: 4 }, teamPoints: { co: 3, oo: 2, og: 0, cg: 0 } });
+    // A forfeited team's place or points are not the judge's to give.
+    expect(bpBallotResult({ ...ballot, ranks: { ...ballot.ranks, cg: 3 } }, WUDC_SPEAKER_SCALE, { cg: 4 })).toBe(
+      'Closing Government forfeited: it takes fourth place, below the teams that stayed.',
+    );
+    expect(bpBallotResult({ ...ballot, speakerPoints: { ...stayed, gw: 70 } }, WUDC_SPEAKER_SCALE, { cg: 4 })).toBe(
+      'Closing Government forfeited: its speakers get no speaker points.',
+    );
+    expect(bpBallotResult({ ...ballot, ranks: { oo: 1, co: 4, og: 3 } }, WUDC_SPEAKER_SCALE, { cg: 4 })).toMatch(
+      /both ranked fourth/,
+    );
   });
 });

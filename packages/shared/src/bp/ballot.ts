@@ -17,6 +17,7 @@ import {
   type TBpSide,
 } from '../formats/british-parliamentary.js';
 import { zText } from '../text.js';
+import { remainingBpPositions, remainingBpTeams, type TBpForfeits } from './forfeits.js';
 import type { TBpRank } from './types.js';
 
 /** A scale of speaker points: from `min` to `max` in steps of `step` (counted from `min`). */
@@ -55,20 +56,26 @@ function zPoints(position: TBpPosition) {
   return z.number({ error: `Give the ${positionName(position)} speaker points.` });
 }
 
-/** Each team's place, by side: `{ og: 2, oo: 1, cg: 4, co: 3 }`. Four teams, no other key. */
+/**
+ * Each team's place, by side: `{ og: 2, oo: 1, cg: 4, co: 3 }`. Four teams, no other key; a team that forfeited may be
+ * left out (it takes its forfeit place), so a missing team is refused by `bpBallotResult`, which knows the forfeits.
+ */
 export const ZBpRanks = z.strictObject(
-  { og: zRank('og'), oo: zRank('oo'), cg: zRank('cg'), co: zRank('co') },
+  { og: zRank('og').optional(), oo: zRank('oo').optional(), cg: zRank('cg').optional(), co: zRank('co').optional() },
   {
     error:
       'A room has four teams: rank Opening Government, Opening Opposition, Closing Government and Closing Opposition.',
   },
 );
 
-/** Each speaker's points, by position: `{ pm: 76, dpm: 75, lo: 78, … }`. Eight speakers, no other key. */
+/**
+ * Each speaker's points, by position: `{ pm: 76, dpm: 75, lo: 78, … }`. Eight speakers, no other key; the speakers of a
+ * team that forfeited get none (`bpBallotResult` refuses a missing one of a team still in the room).
+ */
 export const ZBpSpeakerPoints = z.strictObject(
-  Object.fromEntries(BP_POSITIONS.map((position) => [position, zPoints(position)])) as Record<
+  Object.fromEntries(BP_POSITIONS.map((position) => [position, zPoints(position).optional()])) as Record<
     TBpPosition,
-    ReturnType<typeof zPoints>
+    z.ZodOptional<ReturnType<typeof zPoints>>
   >,
   { error: 'A room has eight speakers: give points to each of PM, DPM, LO, DLO, MG, GW, MO and OW.' },
 );
@@ -87,9 +94,10 @@ export interface TBpBallotResult {
   ranks: Record<TBpSide, TBpRank>;
   /** 3, 2, 1, 0 by place. */
   teamPoints: Record<TBpSide, number>;
-  /** Each team's speaker points: its two speakers' together. */
+  /** Each team's speaker points: its two speakers' together (0 for a team that forfeited). */
   teamSpeakerPoints: Record<TBpSide, number>;
-  speakerPoints: Record<TBpPosition, number>;
+  /** Each speaker's points; none for the speakers of a team that forfeited. */
+  speakerPoints: Partial<Record<TBpPosition, number>>;
   /** A team is ranked above one with as many points or more (allowed only when the judge confirmed it). */
   isLowPointWin: boolean;
 }
@@ -161,8 +169,9 @@ export function teamSpeakerPointsOf(points: Readonly<Record<TBpPosition, number>
 export function lowPointWinOf(
   ranks: Readonly<Record<TBpSide, TBpRank>>,
   totals: Readonly<Record<TBpSide, number>>,
+  sides: readonly TBpSide[] = BP_SIDES,
 ): { higher: TBpSide; lower: TBpSide } | null {
-  const byPlace = [...BP_SIDES].sort((a, b) => ranks[a] - ranks[b]);
+  const byPlace = [...sides].sort((a, b) => ranks[a] - ranks[b]);
   for (const [i, higher] of byPlace.entries()) {
     const lower = byPlace.slice(i + 1).find((other) => totals[other] >= totals[higher]);
     if (lower) return { higher, lower };
@@ -171,8 +180,31 @@ export function lowPointWinOf(
 }
 
 /**
+ * Why a ballot's entries for the teams that forfeited are refused: a place other than their forfeit place, or points
+ * for their speakers. Null when they are left out or match.
+ */
+function forfeitEntriesRefusal(
+  ballot: { ranks: Readonly<Record<string, unknown>>; speakerPoints: Readonly<Record<string, unknown>> },
+  forfeits: TBpForfeits,
+): string | null {
+  for (const side of BP_SIDES) {
+    const place = forfeits[side];
+    if (place === undefined) continue;
+    const given = ballot.ranks[side];
+    if (given !== undefined && given !== place) {
+      return `${sideName(side)} forfeited: it takes ${PLACE_WORDS[place]} place, below the teams that stayed.`;
+    }
+    const scored = BP_POSITIONS.find((p) => BP_SIDE_OF[p] === side && ballot.speakerPoints[p] !== undefined);
+    if (scored) return `${sideName(side)} forfeited: its speakers get no speaker points.`;
+  }
+  return null;
+}
+
+/**
  * A ballot's result, or why it is refused (a sentence for a 400): the ranking (`bpRankingRefusal`), the points on
  * `scale` (`bpSpeakerPointsRefusal`), then a ranking that contradicts the points unless `isLowPointWinConfirmed`.
+ * With `forfeits` (the teams that forfeited, `TBpForfeits`), those teams take their forfeit places with no team or
+ * speaker points, and the ballot ranks and scores the teams that stayed, in the places above them.
  */
 export function bpBallotResult(
   ballot: {
@@ -181,15 +213,26 @@ export function bpBallotResult(
     isLowPointWinConfirmed?: boolean | undefined;
   },
   scale: TBpSpeakerScale = WUDC_SPEAKER_SCALE,
+  forfeits: TBpForfeits = {},
 ): TBpBallotResult | string {
-  const rankRefusal = bpRankingRefusal(ballot.ranks);
+  const forfeitRefusal = forfeitEntriesRefusal(ballot, forfeits);
+  if (forfeitRefusal) return forfeitRefusal;
+  const rankRefusal = bpRankingRefusal({ ...ballot.ranks, ...forfeits });
   if (rankRefusal) return rankRefusal;
-  const pointsRefusal = bpSpeakerPointsRefusal(ballot.speakerPoints, scale);
+  const stayed = remainingBpTeams(forfeits);
+  // The speakers of a forfeited team are read at the scale's minimum for the check only; they get no points.
+  const gone = Object.fromEntries(
+    BP_POSITIONS.filter((p) => forfeits[BP_SIDE_OF[p]] !== undefined).map((p) => [p, scale.min]),
+  );
+  const pointsRefusal = bpSpeakerPointsRefusal({ ...ballot.speakerPoints, ...gone }, scale);
   if (pointsRefusal) return pointsRefusal;
-  const ranks = ballot.ranks as Record<TBpSide, TBpRank>;
-  const speakerPoints = ballot.speakerPoints as Record<TBpPosition, number>;
-  const teamSpeakerPoints = teamSpeakerPointsOf(speakerPoints);
-  const contradiction = lowPointWinOf(ranks, teamSpeakerPoints);
+  const ranks = { ...ballot.ranks, ...forfeits } as Record<TBpSide, TBpRank>;
+  const speakerPoints = Object.fromEntries(
+    remainingBpPositions(forfeits).map((p) => [p, ballot.speakerPoints[p] as number]),
+  ) as Partial<Record<TBpPosition, number>>;
+  const teamSpeakerPoints = teamSpeakerPointsOf({ ...gone, ...speakerPoints } as Record<TBpPosition, number>);
+  for (const side of BP_SIDES) if (forfeits[side] !== undefined) teamSpeakerPoints[side] = 0;
+  const contradiction = lowPointWinOf(ranks, teamSpeakerPoints, stayed);
   if (contradiction && !ballot.isLowPointWinConfirmed) {
     const { higher, lower } = contradiction;
     const [a, b] = [teamSpeakerPoints[higher], teamSpeakerPoints[lower]];
@@ -197,7 +240,7 @@ export function bpBallotResult(
     return `${sideName(higher)} is ranked above ${sideName(lower)} with ${how}: change the points or the ranking, or confirm it as a low-point win.`;
   }
   const teamPoints = { og: 0, oo: 0, cg: 0, co: 0 };
-  for (const side of BP_SIDES) teamPoints[side] = BP_TEAM_POINTS[ranks[side]];
+  for (const side of stayed) teamPoints[side] = BP_TEAM_POINTS[ranks[side]];
   return {
     ranks: { ...ranks },
     teamPoints,

@@ -1,5 +1,6 @@
 export * from './types.js';
 export * from './ballot.js';
+export * from './forfeits.js';
 export * from './panel.js';
 export * from './standings.js';
 export * from './draw.js';

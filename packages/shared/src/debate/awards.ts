@@ -12,7 +12,7 @@
  *   again within the window.
  */
 import { z } from 'zod';
-import { FORMATS, speechesOf, type TFormatId, type TSideKey } from '../formats.js';
+import { roundFormatOf, speechesOf, type TFormatId, type TSideKey } from '../formats.js';
 import { DEBATE_POINTS } from '../points.js';
 import { elapsedAt, formatClock, type TClockState } from './clock.js';
 
@@ -50,6 +50,13 @@ export interface TRoundFacts {
   winnerSide: TSideKey | null;
   /** Speech time that actually ran, in ms (each speech counted up to its scheduled length). */
   spokenMs: number;
+  /** The round's chosen speech length (a five-minute BP room); absent or null: the format's own. */
+  speechMinutes?: number | null;
+  /**
+   * The share of the round's speeches that were to be given, 0–1 (a BP room after a team forfeited: its speeches are
+   * skipped, so three teams' of four); absent: all of them.
+   */
+  speechShareDue?: number;
   /** Whether the debater who forfeited had been in the room (forfeits only). */
   wasForfeiterPresent: boolean;
   /** Whether a judge sat before the first speech started (judged rounds only). */
@@ -79,9 +86,12 @@ export interface TAwardsOutcome {
   notCounted: TNotCounted | null;
 }
 
-/** The format's speech time in ms (what "a meaningful share" is measured against). */
-export function scheduledSpeechMs(formatId: TFormatId): number {
-  return FORMATS[formatId].speeches.reduce((total, speech) => total + speech.minutes * 60_000, 0);
+/**
+ * The round's speech time in ms (what "a meaningful share" is measured against): the format's, or that of the speech
+ * length the round chose (`speechMinutes`, a five-minute BP room).
+ */
+export function scheduledSpeechMs(formatId: TFormatId, speechMinutes?: number | null): number {
+  return roundFormatOf(formatId, speechMinutes).speeches.reduce((total, speech) => total + speech.minutes * 60_000, 0);
 }
 
 /**
@@ -91,8 +101,8 @@ export function scheduledSpeechMs(formatId: TFormatId): number {
  */
 export function spokenIncrement(clock: TClockState, nowMs: number): number {
   if (clock.phase !== 'speech') return 0;
-  const format = FORMATS[clock.formatId];
-  const speech = speechesOf(clock.formatId, clock.firstSide)[clock.speechIndex];
+  const format = roundFormatOf(clock.formatId, clock.speechMinutes);
+  const speech = speechesOf(clock.formatId, clock.firstSide, clock.speechMinutes)[clock.speechIndex];
   if (!speech) return 0;
   const cap = speech.minutes * 60_000 + (format.graceSeconds ?? 0) * 1000;
   return Math.min(Math.max(0, Math.round(elapsedAt(clock, nowMs))), cap);
@@ -178,7 +188,8 @@ export function awardsFor(facts: TRoundFacts): TAwardsOutcome {
     return { awards, withheld, isRated: false, notCounted };
   }
 
-  const share = facts.spokenMs / scheduledSpeechMs(facts.formatId);
+  const dueMs = scheduledSpeechMs(facts.formatId, facts.speechMinutes) * (facts.speechShareDue ?? 1);
+  const share = dueMs > 0 ? facts.spokenMs / dueMs : 0;
   const isReal = share >= AWARD_RULES.minSpokenShare;
   const counts = isReal && !isRepeatPair;
   for (const side of sides) {

@@ -3,7 +3,14 @@
  * web client renders `displayAt(state, serverNow)` from the same state, so both show the same time.
  * Timings come from the format rules in `formats.ts` and are never repeated here.
  */
-import { FORMATS, speechesOf, type TFormatId, type TFormatRules, type TSideKey, type TSpeech } from '../formats.js';
+import {
+  roundFormatOf,
+  speechesOf,
+  type TFormatId,
+  type TFormatRules,
+  type TSideKey,
+  type TSpeech,
+} from '../formats.js';
 
 export type TClockPhase = 'idle' | 'speech' | 'prep' | 'finished';
 
@@ -29,6 +36,11 @@ export interface TClockState {
   elapsedBeforeMs: number;
   /** Prep left for each side in ms. With `before-round` prep both hold the one shared block. */
   prepRemainingMs: Record<TSideKey, number>;
+  /**
+   * The round's chosen speech length in minutes (a British Parliamentary room of five-minute speeches); absent or
+   * null: the format's own lengths. Every speech duration the clock reads comes through `formatOf` with it.
+   */
+  speechMinutes?: number | null;
 }
 
 export type TClockErrorCode =
@@ -53,13 +65,16 @@ export class ClockError extends Error {
   }
 }
 
-export function formatOf(state: Pick<TClockState, 'formatId'>): TFormatRules {
-  return FORMATS[state.formatId];
+/** The rules the round runs by, its chosen speech length included (`roundFormatOf`). */
+export function formatOf(state: Pick<TClockState, 'formatId' | 'speechMinutes'>): TFormatRules {
+  return roundFormatOf(state.formatId, state.speechMinutes);
 }
 
-/** The round's speeches in the order its clock runs them. */
-export function speechesOfClock(state: Pick<TClockState, 'formatId' | 'firstSide'>): readonly TSpeech[] {
-  return speechesOf(state.formatId, state.firstSide);
+/** The round's speeches in the order its clock runs them, each as long as the round's chosen length. */
+export function speechesOfClock(
+  state: Pick<TClockState, 'formatId' | 'firstSide' | 'speechMinutes'>,
+): readonly TSpeech[] {
+  return speechesOf(state.formatId, state.firstSide, state.speechMinutes);
 }
 
 /** Clamp a prep length in minutes to the format's range; undefined means the default. */
@@ -70,9 +85,9 @@ export function resolvePrepMinutes(format: TFormatRules, minutes?: number): numb
 
 export function createClock(
   formatId: TFormatId,
-  options: { prepMinutes?: number; firstSide?: TSideKey } = {},
+  options: { prepMinutes?: number; firstSide?: TSideKey; speechMinutes?: number | null } = {},
 ): TClockState {
-  const format = FORMATS[formatId];
+  const format = roundFormatOf(formatId, options.speechMinutes);
   const prepMs = resolvePrepMinutes(format, options.prepMinutes) * 60_000;
   return {
     formatId,
@@ -84,6 +99,7 @@ export function createClock(
     isPaused: false,
     elapsedBeforeMs: 0,
     prepRemainingMs: { a: prepMs, b: prepMs },
+    ...(options.speechMinutes ? { speechMinutes: options.speechMinutes } : {}),
   };
 }
 
@@ -158,6 +174,20 @@ export function endSpeech(state: TClockState, _nowMs: number): TClockState {
     isPaused: false,
     elapsedBeforeMs: 0,
   };
+}
+
+/**
+ * Moves a clock between speeches past the speeches `isSkipped` names (those of a British Parliamentary team that
+ * forfeited: nobody gives them); past the last speech the round is finished. A running speech or prep is left as it
+ * is (the caller ends a forfeiting speaker's speech first).
+ */
+export function skipSpeeches(state: TClockState, isSkipped: (speech: TSpeech) => boolean): TClockState {
+  if (state.phase !== 'idle') return state;
+  const speeches = speechesOfClock(state);
+  let index = state.speechIndex;
+  while (index < speeches.length && isSkipped(speeches[index]!)) index++;
+  if (index === state.speechIndex) return state;
+  return { ...state, speechIndex: index, phase: index >= speeches.length ? 'finished' : 'idle' };
 }
 
 /** Which taker a side's prep request means in this format: its own pool, or the shared block before the round. */

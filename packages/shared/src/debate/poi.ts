@@ -8,6 +8,7 @@ import {
   FORMATS,
   mayRunSpeech,
   poiPositionRefusal,
+  roundFormatOf,
   speechesOf,
   type TFormatId,
   type TSeatPosition,
@@ -55,15 +56,20 @@ export function poiRefusal(
   kind: TPoiKind,
 ): string | null {
   if (!side) return 'Only the debaters offer points.';
-  const speech = clock.phase === 'speech' ? speechesOf(formatId, clock.firstSide)[clock.speechIndex] : undefined;
+  const speech =
+    clock.phase === 'speech'
+      ? speechesOf(formatId, clock.firstSide, clock.speechMinutes)[clock.speechIndex]
+      : undefined;
   if (!speech || clock.isPaused) return 'Points are offered during a running speech.';
   if (kind === 'order') {
     if (speech.speaker === side || speech.speaker === 'both') return 'Only the other side offers a point.';
     return speech.allowsPointOfOrder ? null : 'Points of order are raised only during the rebuttals.';
   }
-  // Who offers is read by side (bench): a partner's position does not change it.
+  // Who offers is read by side (bench): a partner's position does not change it. Protected time is measured on the
+  // round's own speech length (a five-minute BP speech protects 0:00–1:00 and 4:00–5:00).
   const elapsedSeconds = elapsedAt(clock, nowMs) / 1000;
-  return poiPositionRefusal(FORMATS[formatId], speech.id, { side, position: null }, elapsedSeconds);
+  const format = roundFormatOf(formatId, clock.speechMinutes);
+  return poiPositionRefusal(format, speech.id, { side, position: null }, elapsedSeconds);
 }
 
 /**

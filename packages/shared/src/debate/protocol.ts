@@ -14,6 +14,7 @@ import type { TCoinFlip } from './coin-flip.js';
 import type { TNotCounted } from './awards.js';
 import type { TDebaterPoints } from './ballot-points.js';
 import type { TBpRecord, TBpRoundResult } from '../bp/round-result.js';
+import type { TBpForfeits } from '../bp/forfeits.js';
 
 /** A debate's id: a positive integer the databases can store. */
 export const ZDebateId = z.number().int().positive().max(DB_INT_MAX);
@@ -162,6 +163,8 @@ export interface TDebate {
   ballot: TBallot | null;
   /** A British Parliamentary room's ranked ballot (`POST /api/debates/:id/bp-ballots`); null in every other round. */
   bpResult: TBpRoundResult | null;
+  /** A British Parliamentary room's teams that forfeited, each with the place it takes (`{}`: none, or another format). */
+  bpForfeits: TBpForfeits;
   /** A panel of judges (each submits a ballot, the majority decides); null: one judge. */
   panel: TDebatePanel | null;
   createdAt: string;

@@ -29,6 +29,11 @@ export interface TTeamQueueEntry<F extends string = TFormatId> {
   userIds: readonly string[];
   /** ISO timestamp; ties are broken by id. */
   createdAt: string;
+  /**
+   * A choice that splits a format's queue into lanes that never meet: British Parliamentary's speech length (`7`,
+   * `5`). Absent: the format's one lane.
+   */
+  lane?: string;
 }
 
 /** What matching reads of a format: debaters per team and sides per round. */
@@ -187,7 +192,7 @@ export function matchTeamQueue<T extends TTeamQueueEntry<F>, F extends string = 
       continue;
     }
     for (const userId of people) claimed.add(userId);
-    const laneKey = `${entry.formatId}\u0000${isOneOnOne ? 'one-on-one' : 'team'}`;
+    const laneKey = `${entry.formatId}\u0000${isOneOnOne ? 'one-on-one' : 'team'}\u0000${entry.lane ?? ''}`;
     let lane = lanes.get(laneKey);
     if (!lane) lanes.set(laneKey, (lane = { teamSize, partial: [], waiting: [] }));
 

@@ -32,11 +32,23 @@ describe('ZJoinTeamQueueRequest', () => {
   });
 
   it('reads British Parliamentary teams of two and "find me a partner", never one-on-one (issue 41)', () => {
+    // Seven-minute speeches unless the team chose five (the schools' length).
     expect(ZJoinTeamQueueRequest.parse({ formatId: 'bp', mode: 'team', partnerIds: ['p1'] })).toEqual({
       formatId: 'bp',
       mode: 'team',
       partnerIds: ['p1'],
+      speechMinutes: 7,
     });
+    expect(ZJoinTeamQueueRequest.parse({ formatId: 'bp', mode: 'solo', speechMinutes: 5 })).toMatchObject({
+      speechMinutes: 5,
+    });
+    expect(messages({ formatId: 'bp', mode: 'solo', speechMinutes: 6 })).toEqual([
+      'A British Parliamentary speech is seven or five minutes long.',
+    ]);
+    expect(messages({ formatId: 'pf', mode: 'solo', speechMinutes: 5 })).toEqual([
+      'Public Forum speeches have the format’s own lengths: only British Parliamentary offers a choice.',
+    ]);
+    expect(ZJoinTeamQueueRequest.parse({ formatId: 'pf', mode: 'solo' })).not.toHaveProperty('speechMinutes');
     expect(ZJoinTeamQueueRequest.parse({ formatId: 'bp', mode: 'solo' })).toMatchObject({ mode: 'solo' });
     expect(messages({ formatId: 'bp', mode: 'team', partnerIds: ['p1', 'p2'] })).toEqual([
       'A British Parliamentary team is 2 debaters: choose 1 partner.',

@@ -3,7 +3,7 @@
  * link; and the checks on a pair of partners that the server makes before it seats them as one team.
  */
 import { z } from 'zod';
-import { FORMATS, oneOnOneFormatRefusal, teamSizeOf, type TFormatId } from '../formats.js';
+import { FORMATS, isFourTeamFormat, oneOnOneFormatRefusal, teamSizeOf, type TFormatId } from '../formats.js';
 import { ZFormatId } from './protocol.js';
 import { ageBandsMayMeet, type TIsBlockedPair, type TMeetingProfile } from './matchmaking.js';
 import { QUEUE_MODES, type TQueueMode } from './team-matchmaking.js';
@@ -26,9 +26,23 @@ export const ZJoinTeamQueueRequest = z
       .enum(QUEUE_MODES, { error: 'Choose how to queue: with your partner, find me a partner, or one-on-one.' })
       .optional(),
     partnerIds: z.array(ZPartnerId).max(2, 'A team has at most three debaters.').optional(),
+    /**
+     * British Parliamentary only: seven-minute speeches (universities, the default) or five (schools). A room forms
+     * only from teams that chose the same length.
+     */
+    speechMinutes: z
+      .union([z.literal(7), z.literal(5)], { error: 'A British Parliamentary speech is seven or five minutes long.' })
+      .optional(),
   })
   .superRefine((value, ctx) => {
     const format = { name: FORMATS[value.formatId].name, teamSize: teamSizeOf(value.formatId) };
+    if (value.speechMinutes !== undefined && !isFourTeamFormat(value.formatId)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['speechMinutes'],
+        message: `${format.name} speeches have the format’s own lengths: only British Parliamentary offers a choice.`,
+      });
+    }
     const partners = value.partnerIds ?? [];
     if (value.mode !== 'team') {
       if (partners.length > 0) {
@@ -66,7 +80,13 @@ export const ZJoinTeamQueueRequest = z
           ? 'solo'
           : 'one-on-one'
         : value.mode;
-    return { formatId: value.formatId, mode, partnerIds: mode === 'team' ? (value.partnerIds ?? []) : [] };
+    return {
+      formatId: value.formatId,
+      mode,
+      partnerIds: mode === 'team' ? (value.partnerIds ?? []) : [],
+      // British Parliamentary's speech length: seven unless the queuer chose five.
+      ...(isFourTeamFormat(value.formatId) ? { speechMinutes: value.speechMinutes ?? 7 } : {}),
+    };
   });
 export type TJoinTeamQueueRequest = z.output<typeof ZJoinTeamQueueRequest>;
 

@@ -60,6 +60,7 @@ import { tournamentTeams } from './0062-tournament-teams';
 import { panelDebaterPoints } from './0063-panel-debater-points';
 import { teamChallenges } from './0064-team-challenges';
 import { bpBallots } from './0065-bp-ballots';
+import { bpSpeechMinutes } from './0066-bp-speech-minutes';
 import { tournamentBpRooms } from './0067-tournament-bp-rooms';
 
 /** What differs between the engines, handed to every migration so that one folder serves both. */
@@ -131,6 +132,7 @@ const MIGRATIONS: Record<string, (ctx: TMigrationContext) => Migration> = {
   '0063-panel-debater-points': panelDebaterPoints,
   '0064-team-challenges': teamChallenges,
   '0065-bp-ballots': bpBallots,
+  '0066-bp-speech-minutes': bpSpeechMinutes,
   '0067-tournament-bp-rooms': tournamentBpRooms,
 };
 

@@ -17,6 +17,7 @@ import { markNotCounted, markRewarded, type TDebatesDb } from './debates.reposit
 import { awardPoints } from '../users/score-ledger.service';
 import type { TDebateRow } from './debates.tables';
 import { debaterSeatsIn } from './round-row';
+import { forfeitsOfRound, isOfForfeitedTeam } from './bp-clock';
 
 export async function settleRound(
   tx: TDebatesDb,
@@ -36,6 +37,10 @@ export async function settleRound(
   // Every debater seated on a side earns (or is withheld) what the side does; a forfeiter is any member of theirs.
   const seats = await debaterSeatsIn(tx, row);
   const sideIds = (side: TSideKey) => seats.filter((seat) => seat.side === side).map((seat) => seat.userId);
+  // A BP team that forfeited while the room went on earns nothing of what its bench does.
+  const forfeits = await forfeitsOfRound(tx, row);
+  const isExcluded = (userId: string) =>
+    isOfForfeitedTeam(seats.find((seat) => seat.userId === userId)?.position, forfeits);
   // The repeat-pair window reads every seat: any two opponents of this round who met across sides in the window.
   const repeats = await repo.countRewardedPairRounds(
     tx,
@@ -46,6 +51,9 @@ export async function settleRound(
   const outcome = awardsFor({
     debateId,
     formatId: row.formatId,
+    speechMinutes: row.speechMinutes,
+    // A BP room's forfeited teams give no speeches: the share is of the speeches the teams that stayed were to give.
+    speechShareDue: 1 - Object.keys(forfeits).length / 4,
     ending,
     winnerSide: options.winnerSide,
     spokenMs: options.spokenMs,
@@ -55,8 +63,8 @@ export async function settleRound(
     judgePairRoundsInWindow: repeats.judgePair,
   });
   const userOf = {
-    a: sideIds('a'),
-    b: sideIds('b'),
+    a: sideIds('a').filter((id) => !isExcluded(id)),
+    b: sideIds('b').filter((id) => !isExcluded(id)),
     judge: options.judgeIds ?? (row.judgeId ? [row.judgeId] : []),
   };
   for (const award of [...outcome.awards, ...outcome.withheld]) {

@@ -5,6 +5,7 @@
 import {
   BP_SIDE_OF,
   isBpPosition,
+  type TBpForfeits,
   type TBpRank,
   type TBpRecord,
   type TBpRoundResult,
@@ -14,6 +15,16 @@ import type { TDebatesDb } from './debates.repository';
 import type { TSeatRow } from './debate-seats.repository';
 
 const SPEAKING_ORDER = ['pm', 'dpm', 'lo', 'dlo', 'mg', 'gw', 'mo', 'ow'];
+
+/** The teams of a BP room that forfeited (migration 0066), each with the place it takes; `{}` when none did. */
+export async function findBpForfeits(db: TDebatesDb, debateId: number): Promise<TBpForfeits> {
+  const rows = await db
+    .selectFrom('bpTeamForfeits')
+    .select(['team', 'place'])
+    .where('debateId', '=', debateId)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.team, Number(row.place) as TBpRank])) as TBpForfeits;
+}
 
 /** The room's result, or null before its ballot (or in any other format). */
 export async function findBpRoundResult(

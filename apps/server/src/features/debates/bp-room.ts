@@ -2,11 +2,19 @@
  * Opens a British Parliamentary room (issue 41): four teams of two, their places and speaking order drawn at random
  * (`drawBpSeats`, from a seed a test may fix), seated through the one seating path every round takes
  * (`seatRoundIn`, as `openSeatedRound`: every seat rule over all eight debaters and the judge, the one-debate guards, the clock with
- * fifteen minutes of prep before the first speech). The BP queue opens its rooms here.
+ * fifteen minutes of prep before the first speech, its speeches seven or five minutes long). The BP queue opens its
+ * rooms here.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { bpSeatsInPlace, bpTeamsRefusal, drawBpSeats, type TRoundKind } from '@resolved/shared';
+import {
+  bpSeatsInPlace,
+  bpTeamsRefusal,
+  drawBpSeats,
+  isBpSpeechMinutes,
+  type TBpSpeechMinutes,
+  type TRoundKind,
+} from '@resolved/shared';
 import type { TDebatesDeps } from '../../context';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -27,6 +35,11 @@ export interface TBpRoomInput {
    * Government and Closing Opposition in that order, each in speaking order (`bpSeatsInPlace`). Unset: drawn.
    */
   isPlaced?: boolean;
+  /**
+   * Each speech's length: seven minutes (universities, the default) or five (schools), a tournament host's or the
+   * room's choice. The clock, protected POI time and the award rules read it from the round.
+   */
+  speechMinutes?: TBpSpeechMinutes;
 }
 
 /** Opens the room and returns its id: a 400 for what is not four teams of two, a 409 when a seat rule refuses. */
@@ -45,6 +58,10 @@ export async function openBpRoomIn(
 ): Promise<number> {
   const refusal = bpTeamsRefusal(input.teams);
   if (refusal) throw new AppError('validation_failed', refusal);
+  const speechMinutes = input.speechMinutes ?? 7;
+  if (!isBpSpeechMinutes(speechMinutes)) {
+    throw new AppError('validation_failed', 'A British Parliamentary speech is seven or five minutes long.');
+  }
   return seatRoundIn(trx, deps, {
     kind: input.kind,
     formatId: 'bp',
@@ -54,5 +71,6 @@ export async function openBpRoomIn(
       ? bpSeatsInPlace({ og: input.teams[0]!, oo: input.teams[1]!, cg: input.teams[2]!, co: input.teams[3]! })
       : drawBpSeats(input.teams, input.seed ?? randomUUID()),
     judgeId: input.judgeId ?? null,
+    speechMinutes,
   });
 }

@@ -114,6 +114,8 @@ export interface TDebateExtras {
   panel: TDebate['panel'];
   /** A British Parliamentary room's ranked ballot (`bp-results.repository.ts`); null otherwise. */
   bpResult: TDebate['bpResult'];
+  /** A British Parliamentary room's forfeits (`bp-results.repository.ts`); `{}` otherwise. */
+  bpForfeits: TDebate['bpForfeits'];
 }
 
 export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
@@ -151,6 +153,7 @@ export function presentDebate(row: TDebateRow, extras: TDebateExtras): TDebate {
     ),
     panel: extras.panel,
     bpResult: extras.bpResult,
+    bpForfeits: extras.bpForfeits,
     hasJudgeInvite: row.judgeInviteToken !== null,
     team: extras.team,
     evidencePublic: Number(row.evidencePublic) === 1,

@@ -57,6 +57,8 @@ function debateValues(values: TNewDebate) {
     externalLink: null,
     coinFlipWinnerId: values.coinFlipWinnerId ?? null,
     ...clockColumns(values.clock),
+    // Set once, when the round opens (a BP room's chosen length); the clock reads it back (`clockFromRow`).
+    speechMinutes: values.clock.speechMinutes ?? null,
     clockVersion: 0,
     createdAt: values.now,
     endedAt: null,

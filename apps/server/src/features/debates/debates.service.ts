@@ -34,6 +34,7 @@ import { presentPanel } from './panel.presenter';
 import * as roundChatRepo from './round-chat.repository';
 import { listSeats } from './debate-seats.repository';
 import { findBpRecord, findBpRoundResult } from './bp-results.repository';
+import { forfeitedSeatRefusal, forfeitsOfRound, skipForfeitedSpeeches } from './bp-clock';
 import {
   clockFromRow,
   coinFlipOfRow,
@@ -93,6 +94,7 @@ export async function loadDebate(deps: TDebatesDeps, row: TDebateRow): Promise<T
     minors: await minorsOfRound(deps, row),
     seats,
     bpResult: row.formatId === 'bp' ? await findBpRoundResult(tx, Number(row.id), seats, names) : null,
+    bpForfeits: await forfeitsOfRound(tx, row),
     panel: presentPanel(
       row.status,
       panelIds,
@@ -227,12 +229,14 @@ export async function commandClock(
     // A Public Forum tournament round: the clock waits for both coin flip choices (they may move the seats).
     if (isCoinFlipPending(coinFlipOfRow(row))) throw refused('coin_flip_pending');
     const role = { side, position: seat?.position ?? null, isJudge: row.judgeId === user.id };
-    const refusal = clockRefusal(row.formatId, clock, role, action);
+    // A BP team that forfeited runs nothing more, and nobody gives its speeches: the clock moves past them.
+    const forfeits = await forfeitsOfRound(db(deps), row);
+    const refusal = forfeitedSeatRefusal(seat?.position, forfeits) ?? clockRefusal(row.formatId, clock, role, action);
     if (refusal) throw new AppError('forbidden', refusal, undefined, 'clock_turn');
     const now = nowMs(deps);
     let next: TClockState;
     try {
-      next = applyClockAction(clock, action, side, now);
+      next = skipForfeitedSpeeches(applyClockAction(clock, action, side, now), forfeits);
     } catch (error) {
       if (error instanceof ClockError) throw new AppError('conflict', error.message, undefined, error.code);
       throw error;

@@ -184,7 +184,8 @@ export class DebateRooms {
     const inRoom = await this.usersInRoom(debateId);
     if (inRoom.has(userId)) return;
     const role = await debates.roleIn(this.deps, debateId, userId);
-    if (!role?.side) return;
+    // A BP team that forfeited already is out of the room's forfeits and of its abandoning.
+    if (!role?.side || !role.canForfeit) return;
     // A partner still in the room keeps the side in the round; every debater away (a shared network drop, all closed
     // the tab): nobody is blamed, the round is abandoned.
     const outcome = absenceOutcome(role, (id) => inRoom.has(id));

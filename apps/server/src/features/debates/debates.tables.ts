@@ -86,6 +86,8 @@ export interface DebatesTable {
   coinFlipWinnerChoice: Generated<TCoinFlipPick | null>;
   coinFlipLoserChoice: Generated<TCoinFlipPick | null>;
   firstSide: Generated<TSideKey>;
+  /** Migration 0066: the round's chosen speech length (a five-minute BP room); null: the format's own. */
+  speechMinutes: Generated<number | null>;
 }
 
 export interface ActiveDebatersTable {

@@ -17,6 +17,7 @@ import { clockFromRow } from './round-row';
 import type { TDebatesDeps } from '../../context';
 import { nowMs, requireDebate, roundSeatsOf, seatOfDebater } from './round-row';
 import * as repo from './pois.repository';
+import { forfeitedSeatRefusal, forfeitsOfRound } from './bp-clock';
 
 type TPoiRow = Omit<TPoi, 'id' | 'debateId'> & { id: number | string; debateId: number | string };
 
@@ -47,6 +48,9 @@ export async function offerPoi(
   const clock = clockFromRow(row);
   const now = nowMs(deps);
   const seat = await seatOfDebater(deps, row, user.id);
+  // A debater of a BP team that forfeited offers nothing more.
+  const gone = forfeitedSeatRefusal(seat?.position, await forfeitsOfRound(deps.database.db, row));
+  if (gone) throw new AppError('forbidden', gone);
   const refusal = poiRefusal(row.formatId, clock, now, seat?.side ?? null, kind);
   if (refusal) throw new AppError('conflict', refusal);
   const db = deps.database.db;

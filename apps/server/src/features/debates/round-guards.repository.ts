@@ -132,6 +132,20 @@ export async function releaseActiveDebaters(db: TDebatesDb, debateId: number): P
   await db.deleteFrom('activeDebaters').where('debateId', '=', debateId).execute();
 }
 
+/** Releases these debaters of the round (a BP team that forfeited while the room goes on). */
+export async function releaseActiveDebatersOf(
+  db: TDebatesDb,
+  debateId: number,
+  userIds: readonly string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .deleteFrom('activeDebaters')
+    .where('debateId', '=', debateId)
+    .where('userId', 'in', [...userIds])
+    .execute();
+}
+
 /** Scheduled rounds whose start time has come and whose opening nobody has announced yet. */
 export async function listDueOpenings(db: TDebatesDb, now: string, limit: number): Promise<number[]> {
   const rows = await db

@@ -1,10 +1,12 @@
 /**
  * Who must be in a live round's room, and what their absence means (issue 40, the seat model): every debater of every
  * side is watched for forfeits, and a side forfeits only when all its members are away (one partner keeps the side in
- * the round); both sides away at once abandon it. A debater's or judge's first arrival is kept for the award rules
+ * the round); both sides away at once abandon it. In British Parliamentary the same holds per team of two, not per
+ * bench: a team away forfeits while another team is in the room, and the room goes on. A debater's or judge's first arrival is kept for the award rules
  * and a tournament's grace period.
  */
-import { isJudgeOf, type TSideKey } from '@resolved/shared';
+import { BP_SIDE_OF, isBpPosition, isJudgeOf, type TSideKey } from '@resolved/shared';
+import { forfeitsOfRound, isOfForfeitedTeam } from './bp-clock';
 import type { TDebatesDeps } from '../../context';
 import { nowIso } from '../../db/database';
 import * as repo from './debates.repository';
@@ -57,17 +59,24 @@ export async function roleIn(deps: TDebatesDeps, debateId: number, userId: strin
   const seats = await debaterSeatsOf(deps, row);
   const seat = seats.find((s) => s.userId === userId);
   const side: TSideKey | null = seat?.side === 'a' || seat?.side === 'b' ? seat.side : null;
-  const others = seats.filter((s) => s.userId !== userId);
+  // British Parliamentary forfeits by team, not by bench: a partner is the teammate, an opponent anyone of another
+  // team still in the room; a debater of a team that forfeited is watched no more.
+  const forfeits = await forfeitsOfRound(db(deps), row);
+  const hasForfeited = isOfForfeitedTeam(seat?.position, forfeits);
+  const teamOf = (position: string | null) => (isBpPosition(position) ? BP_SIDE_OF[position] : null);
+  const isPartner = (s: { side: string; position: string | null }) =>
+    row.formatId === 'bp' ? teamOf(s.position) === teamOf(seat?.position ?? null) : s.side === side;
+  const others = seats.filter((s) => s.userId !== userId && !isOfForfeitedTeam(s.position, forfeits));
   return {
     side,
     position: seat?.position ?? null,
-    partnerIds: side ? others.filter((s) => s.side === side).map((s) => s.userId) : [],
-    opponentIds: side ? others.filter((s) => s.side !== side).map((s) => s.userId) : [],
+    partnerIds: side ? others.filter(isPartner).map((s) => s.userId) : [],
+    opponentIds: side ? others.filter((s) => !isPartner(s)).map((s) => s.userId) : [],
     isJudge: isJudgeOf(userId, await roundSeatsOf(deps, row)),
     status: row.status,
     // Absence forfeits a matched round from the match on; a practice round (paired by a coach, maybe for later) only
     // once its clock has run: before that the coach, not a timer, deals with a student who is not there.
-    canForfeit: row.kind !== 'team' || isUnderWay(row),
+    canForfeit: !hasForfeited && (row.kind !== 'team' || isUnderWay(row)),
   };
 }
 

@@ -182,5 +182,8 @@ export function clockFromRow(row: TDebateRow): TClockState {
     isPaused: Number(row.clockIsPaused) === 1,
     elapsedBeforeMs: Number(row.clockElapsedBeforeMs),
     prepRemainingMs: { a: Number(row.prepRemainingAMs), b: Number(row.prepRemainingBMs) },
+    ...(row.speechMinutes === null || row.speechMinutes === undefined
+      ? {}
+      : { speechMinutes: Number(row.speechMinutes) }),
   };
 }

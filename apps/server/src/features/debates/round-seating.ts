@@ -19,6 +19,7 @@ import {
   type TFormatId,
   type TRoundKind,
   type TRoundSeating,
+  type TBpSpeechMinutes,
 } from '@resolved/shared';
 import type { Kysely } from 'kysely';
 import type { TDebatesDeps } from '../../context';
@@ -50,6 +51,8 @@ export interface TSeatedRoundInput {
    * debating now is busy for it unless it starts before their round could be over. Absent or past: it starts now.
    */
   startsAt?: string | null;
+  /** A British Parliamentary room's speech length (7 or 5); absent: the format's own. */
+  speechMinutes?: TBpSpeechMinutes;
 }
 
 /** The seats' sides today: the round's row still names side A's and side B's first debater. */
@@ -150,7 +153,10 @@ export async function seatRoundIn(
     judgeId: input.judgeId ?? null,
     teamId: input.teamId ?? null,
     startsAt: input.startsAt ?? null,
-    clock: createClock(input.formatId, input.prepMinutes === undefined ? {} : { prepMinutes: input.prepMinutes }),
+    clock: createClock(input.formatId, {
+      ...(input.prepMinutes === undefined ? {} : { prepMinutes: input.prepMinutes }),
+      ...(input.speechMinutes === undefined ? {} : { speechMinutes: input.speechMinutes }),
+    }),
     now,
   });
   // A round paired for later takes its debaters' guards at its start (`takeActiveDebaters`), as `insertDebates` does.

@@ -3,7 +3,7 @@
  * openings, the judge's seat, ballots, forfeits, and settling a round's awards. The rounds feature decides what is on
  * this list; `db` is the app's Kysely or the caller's transaction.
  */
-import type { TCoinFlip, TDebateStatus } from '@resolved/shared';
+import type { TBpForfeits, TCoinFlip, TDebateStatus } from '@resolved/shared';
 import type { TDebateRow, TNewDebate, TStatusChange } from './debates.tables';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -11,6 +11,7 @@ import * as repo from './debates.repository';
 import * as guards from './round-guards.repository';
 import * as seats from './round-seats.repository';
 import * as seatsRepo from './debate-seats.repository';
+import * as bpResults from './bp-results.repository';
 export { clockFromRow, coinFlipOfRow } from './round-row';
 
 /**
@@ -112,6 +113,21 @@ export async function releaseActiveDebaters(db: TDebatesDb, debateId: number): P
 }
 
 /** Gives back a claimed announcement (it could not be sent): the round is due again. */
+/** Releases these debaters of the round (a BP team that forfeited while the room goes on). */
+export async function releaseActiveDebatersOf(db: TDebatesDb, debateId: number, userIds: readonly string[]) {
+  return guards.releaseActiveDebatersOf(db, debateId, userIds);
+}
+
+/** The clock's move (`updateClock`): false when another command moved it first. */
+export async function updateClock(...args: Parameters<typeof repo.updateClock>): Promise<boolean> {
+  return repo.updateClock(...args);
+}
+
+/** The teams of a BP room that forfeited and the place each takes. */
+export async function findBpForfeits(db: TDebatesDb, debateId: number): Promise<TBpForfeits> {
+  return bpResults.findBpForfeits(db, debateId);
+}
+
 export async function releaseOpening(db: TDebatesDb, id: number): Promise<void> {
   return guards.releaseOpening(db, id);
 }

@@ -162,4 +162,42 @@ describe.each(TEST_ENGINES)('the British Parliamentary queue on %s', (engine) =>
     expect(byTeen.statusCode).toBe(403);
     expect(await waitingIds()).toEqual([]);
   });
+
+  it('forms a room only from teams that chose the same speech length, and runs that length', async () => {
+    const schools = await people(8);
+    const universities = await people(4);
+    const soloFor = (who: TCookieUser, speechMinutes?: number) =>
+      call(who, 'POST', '/api/debates/queue', {
+        formatId: 'bp',
+        mode: 'solo',
+        ...(speechMinutes === undefined ? {} : { speechMinutes }),
+      });
+    // Seven five-minute queuers and four seven-minute ones (the default): eleven waiting, no room of either length.
+    for (const who of schools.slice(0, 7)) expect((await soloFor(who, 5)).json().status).toBe('waiting');
+    for (const who of universities) expect((await soloFor(who)).json().status).toBe('waiting');
+    expect(await rooms()).toEqual([]);
+    const last = await soloFor(schools[7]!, 5);
+    expect(last.json().status).toBe('matched');
+    const { debateId } = last.json() as { debateId: number };
+    expect((await seatsOf(debateId)).map((seat) => seat.userId).sort()).toEqual(ids(schools));
+    expect(await waitingIds()).toEqual(ids(universities));
+    const room = await call(schools[0]!, 'GET', `/api/debates/${debateId}`);
+    expect(room.json().debate.clock.speechMinutes).toBe(5);
+    const row = await t.database.db
+      .selectFrom('debates')
+      .select('speechMinutes')
+      .where('id', '=', debateId)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.speechMinutes)).toBe(5);
+  });
+
+  it('refuses a speech length BP does not offer, and one in another format', async () => {
+    const [ada] = await people(1);
+    const six = await call(ada!, 'POST', '/api/debates/queue', { formatId: 'bp', mode: 'solo', speechMinutes: 6 });
+    expect(six.statusCode).toBe(400);
+    expect(six.json().error.message).toBe('A British Parliamentary speech is seven or five minutes long.');
+    const ld = await call(ada!, 'POST', '/api/debates/queue', { formatId: 'ld', speechMinutes: 5 });
+    expect(ld.statusCode).toBe(400);
+    expect(await waitingIds()).toEqual([]);
+  });
 });

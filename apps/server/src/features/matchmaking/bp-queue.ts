@@ -1,7 +1,8 @@
 /**
  * The BP queue's rooms (issue 41): the team queue matches four teams of two a room in British Parliamentary (partners
  * who queued together, and teams it formed from "find me a partner" debaters of one age band), and the sweep opens
- * each room here, through `openBpRoomIn` in the sweep's transaction, so every seat rule of a BP room holds.
+ * each room here, through `openBpRoomIn` in the sweep's transaction, so every seat rule of a BP room holds. A room's
+ * four teams chose one speech length (seven or five minutes; the queue's lanes), which the room runs.
  */
 import type { Kysely } from 'kysely';
 import type { TDebatesDeps } from '../../context';
@@ -25,6 +26,7 @@ export async function openBpRooms(
       resolution: resolutions[index]!.resolution,
       topicId: resolutions[index]!.topicId,
       seed: round.bp.seed,
+      speechMinutes: round.bp.speechMinutes,
     });
     created.push({ debateId, userIds: round.seats.map((seat) => seat.userId) });
   }

@@ -37,6 +37,8 @@ export interface TQueueJoinRow {
   createdAt: string;
   mode: TQueueMode;
   partnerIds: readonly string[];
+  /** British Parliamentary: the speech length chosen (7 or 5); absent: none (another format). */
+  speechMinutes?: number | undefined;
 }
 
 /**
@@ -69,11 +71,12 @@ export async function upsertQueueEntries(
       createdAt: j.createdAt,
       mode: j.mode,
       partnerIds: encodePartnerIds(j.partnerIds),
+      speechMinutes: j.speechMinutes ?? null,
     }));
     const wanted = new Map(values.map((v) => [v.userId, v]));
     const current = await db
       .selectFrom('debateQueue')
-      .select(['id', 'userId', 'formatId', 'mode', 'partnerIds'])
+      .select(['id', 'userId', 'formatId', 'mode', 'partnerIds', 'speechMinutes'])
       .where(
         'userId',
         'in',
@@ -82,7 +85,13 @@ export async function upsertQueueEntries(
       .execute();
     const moved = current.filter((row) => {
       const v = wanted.get(row.userId)!;
-      return row.formatId !== v.formatId || row.mode !== v.mode || row.partnerIds !== v.partnerIds;
+      return (
+        row.formatId !== v.formatId ||
+        row.mode !== v.mode ||
+        row.partnerIds !== v.partnerIds ||
+        // Another speech length is another lane: a new place in it.
+        (row.speechMinutes === null ? null : Number(row.speechMinutes)) !== v.speechMinutes
+      );
     });
     if (moved.length > 0) {
       await db

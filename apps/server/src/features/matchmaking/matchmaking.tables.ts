@@ -11,6 +11,8 @@ export interface DebateQueueTable {
   mode: Generated<TQueueMode>;
   /** Migration 0058: in `team` mode the partners named, `,id,` each between commas; else null. */
   partnerIds: string | null;
+  /** Migration 0066: a British Parliamentary queuer's speech length, 7 or 5 minutes (null: 7). */
+  speechMinutes: Generated<number | null>;
 }
 
 export interface DebateChallengesTable {

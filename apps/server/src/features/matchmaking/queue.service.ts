@@ -120,7 +120,7 @@ export async function joinQueue(
   request: TFormatId | TJoinTeamQueueRequest,
 ): Promise<TJoinQueueResult> {
   // A bare format queues as `{ formatId }` does over HTTP (`ZJoinTeamQueueRequest`).
-  const { formatId, mode, partnerIds } =
+  const { formatId, mode, partnerIds, speechMinutes } =
     typeof request === 'string' ? ZJoinTeamQueueRequest.parse({ formatId: request }) : request;
   refuse(ageDoorRefusal(user, 'queue'));
   refuse(suspensionRefusal(user));
@@ -141,7 +141,13 @@ export async function joinQueue(
   if (cooling) throw refusedError(cooling, { cooldownUntil: cooldown });
   // A team: both partners press join naming each other (docs/decisions.md); the checks come before anything is written.
   if (mode === 'team') await checkTeamJoin(deps, user.id, formatId, partnerIds);
-  const matched = await requestMatching(deps, formatId, { userId: user.id, createdAt: nowIso(), mode, partnerIds });
+  const matched = await requestMatching(deps, formatId, {
+    userId: user.id,
+    createdAt: nowIso(),
+    mode,
+    partnerIds,
+    ...(speechMinutes === undefined ? {} : { speechMinutes }),
+  });
   // Paired by this sweep, or already in a debate (another instance's sweep, a challenge).
   const debateId = matched.get(user.id) ?? (await repo.findActiveDebateId(db(deps), user.id));
   if (debateId !== null) return { status: 'matched', debateId };

@@ -10,6 +10,8 @@ export interface TPendingJoin {
   mode?: TQueueMode;
   /** In `team` mode, the partners they named. */
   partnerIds?: readonly string[];
+  /** British Parliamentary: the speech length they chose (7 or 5). */
+  speechMinutes?: number;
 }
 
 export interface TSweeps {

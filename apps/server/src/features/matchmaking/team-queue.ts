@@ -8,10 +8,12 @@
 import {
   drawBpSeats,
   FORMATS,
+  isBpSpeechMinutes,
   isFourTeamFormat,
   matchTeamQueue,
   pairQueue,
   roundShapeOf,
+  type TBpSpeechMinutes,
   type TDebaterSeatInput,
   type TFormatId,
   type TIsBlockedPair,
@@ -30,6 +32,8 @@ export interface TQueueRow {
   createdAt: string;
   mode: TQueueMode;
   partnerIds: string | null;
+  /** British Parliamentary: the speech length chosen (7 or 5; null: 7). */
+  speechMinutes?: number | null;
 }
 
 /** A round to open: the queue rows it takes and its seats (each side's first seat first). */
@@ -40,8 +44,12 @@ export interface TPlannedRound {
    * A British Parliamentary room (issue 41): its four teams and the seed `seats` were drawn from (`drawBpSeats`); the
    * sweep opens it through `openBpRoomIn` with both, which draws the same seats.
    */
-  bp?: { teams: string[][]; seed: string };
+  bp?: { teams: string[][]; seed: string; speechMinutes: TBpSpeechMinutes };
 }
+
+/** A BP queuer's speech length: the one chosen, seven when none was (a row from before the choice). */
+const speechMinutesOf = (row: Pick<TQueueRow, 'speechMinutes'>): TBpSpeechMinutes =>
+  isBpSpeechMinutes(Number(row.speechMinutes)) ? (Number(row.speechMinutes) as TBpSpeechMinutes) : 7;
 
 const SIDE_KEYS = ['a', 'b'] as const;
 
@@ -54,6 +62,8 @@ export function teamEntriesOf(
   formatId: TFormatId,
 ): { entries: (TTeamQueueEntry & { rowIds: number[] })[]; pendingRowIds: number[] } {
   const byUser = new Map(rows.map((row) => [row.userId, row]));
+  // British Parliamentary's rooms are of one speech length: each length is a lane of its own.
+  const laneOf = (row: TQueueRow) => (isFourTeamFormat(formatId) ? { lane: String(speechMinutesOf(row)) } : {});
   const entries: (TTeamQueueEntry & { rowIds: number[] })[] = [];
   const pendingRowIds: number[] = [];
   const grouped = new Set<string>();
@@ -66,6 +76,7 @@ export function teamEntriesOf(
         userIds: [row.userId],
         createdAt: row.createdAt,
         rowIds: [row.id],
+        ...laneOf(row),
       });
       continue;
     }
@@ -77,7 +88,9 @@ export function teamEntriesOf(
         member !== undefined &&
         member.mode === 'team' &&
         decodePartnerIds(member.partnerIds).length === team.length - 1 &&
-        decodePartnerIds(member.partnerIds).every((id) => id !== member.userId && team.includes(id)),
+        decodePartnerIds(member.partnerIds).every((id) => id !== member.userId && team.includes(id)) &&
+        // Partners queue for one speech length: until both chose the same, the team waits.
+        speechMinutesOf(member) === speechMinutesOf(row),
     );
     if (!isReady) {
       pendingRowIds.push(row.id);
@@ -96,6 +109,7 @@ export function teamEntriesOf(
         .sort()
         .at(-1)!,
       rowIds: ordered.map((m) => m.id),
+      ...laneOf(row),
     });
   }
   return { entries, pendingRowIds };
@@ -124,10 +138,12 @@ export function planRounds(
       const teams = round.sides.map((team) => [...team.userIds]);
       // Places and speaking orders drawn at random, from a seed the injected random gives (a test may fix it).
       const seed = `queue:${Math.floor(options.random() * 2 ** 48).toString(36)}`;
+      // Every team of a room comes from one lane: one speech length.
+      const speechMinutes = Number(round.sides[0]!.entries[0]!.lane ?? 7) as TBpSpeechMinutes;
       return {
         rowIds: round.sides.flatMap((team) => team.entries.flatMap((entry) => entry.rowIds)),
         seats: drawBpSeats(teams, seed),
-        bp: { teams, seed },
+        bp: { teams, seed, speechMinutes },
       };
     });
   }

@@ -4,7 +4,9 @@
  * teams and gives the eight speakers points on the WUDC's 50–100 scale; a ranking the points contradict is refused
  * unless confirmed as a low-point win (`bpBallotResult`). In one transaction: the ballot, each team's place, team
  * points and speaker points, each speaker's points (`bpSpeakerPoints`), the round settled (its awards) and, when it counts, openskill
- * ratings for all eight from the four ranked teams (`rateBpRoom`). Any refusal writes nothing.
+ * ratings for all eight from the four ranked teams (`rateBpRoom`). Any refusal writes nothing. A team that forfeited
+ * (`results/bp-forfeits.ts`) is ranked in its forfeit place with no points, the ballot ranking the teams that stayed
+ * above it, and the ratings follow that final ranking.
  */
 import {
   ballotRefusal,
@@ -51,7 +53,9 @@ export async function submitBpBallot(
       if (refusal) throw new AppError('forbidden', refusal);
     }
     refuse(ballotRefusal(user, seatsOfRow(row)));
-    const result = bpBallotResult(ballot);
+    // Teams that forfeited take their places below the others, with no points (`bpBallotResult`).
+    const forfeits = await repo.findBpForfeits(tx, debateId);
+    const result = bpBallotResult(ballot, undefined, forfeits);
     if (typeof result === 'string') throw new AppError('validation_failed', result);
     const seats = await debaterSeatsOf(deps, row, tx);
     const teams = bpTeamsOfSeats(seats);
@@ -78,14 +82,14 @@ export async function submitBpBallot(
         speakerPoints: Math.round(result.teamSpeakerPoints[team] * 10),
       })),
       speakers: seats.flatMap((seat) =>
-        isBpPosition(seat.position)
+        isBpPosition(seat.position) && result.speakerPoints[seat.position] !== undefined
           ? [
               {
                 debateId,
                 userId: seat.userId,
                 team: BP_SIDE_OF[seat.position],
                 position: seat.position,
-                points: Math.round(result.speakerPoints[seat.position] * 10),
+                points: Math.round(result.speakerPoints[seat.position]! * 10),
               },
             ]
           : [],

@@ -39,6 +39,8 @@ import { recordStrike } from '../playban/playban.service';
 import { joinBpPanel, panelJudgeIdsOf } from '../debates/panels.service';
 import { submitPanelBallot } from './panel-ballots';
 import { rateDecidedRound } from './round-ratings';
+import { forfeitBpTeamIn } from './bp-forfeits';
+import { forfeitsOfRound, isOfForfeitedTeam } from '../debates/bp-clock';
 
 /**
  * Takes the judge's seat: first come while the round is live, or — with a debater's invitation — also after the last
@@ -171,7 +173,8 @@ export async function closeUnjudgedDebates(deps: TDebatesDeps, deadlineMs = BALL
 }
 
 /**
- * A debater away for too long (or who leaves) forfeits a live debate; the other side wins. A forfeit by absence (the
+ * A debater away for too long (or who leaves) forfeits a live debate; the other side wins (in British Parliamentary
+ * their team alone forfeits and the room goes on: `forfeitBpTeamIn`). A forfeit by absence (the
  * forfeit watch: left, or never came) is also a strike towards a matchmaking cooldown for each debater of the side in
  * `absentIds` (a whole team away: every member; one who was there gets none), recorded in the same transaction; the
  * Forfeit button (a resignation) is not.
@@ -185,6 +188,8 @@ export async function forfeit(
   const changed = await inTransaction(deps.database, async (trx) => {
     const tx = repo.debatesDb(trx);
     const row = await requireDebate(deps, debateId, tx);
+    // British Parliamentary forfeits by team: the room goes on without it (`forfeitBpTeamIn`).
+    if (row.formatId === 'bp') return forfeitBpTeamIn(trx, deps, row, userId, options);
     // Any member of a side forfeits (resigns) for the whole side.
     const seats = await debaterSeatsOf(deps, row, tx);
     const side = sideKeyOf(seats.find((s) => s.userId === userId)?.side);
@@ -219,7 +224,15 @@ export async function resign(deps: TDebatesDeps, user: TSessionUser, debateId: n
   refuse(resignRefusal(user, await roundSeatsOf(deps, await requireDebate(deps, debateId))));
   // The round may have ended between the read and the forfeit's own locked step (the other side resigned first).
   const debate = await forfeit(deps, debateId, user.id);
-  if (!debate) throw refused('round_over');
+  if (!debate) {
+    // A BP team forfeits once: its other debater is told so, not that the round is over (it plays on).
+    const row = await requireDebate(deps, debateId);
+    const seat = (await debaterSeatsOf(deps, row)).find((s) => s.userId === user.id);
+    const hasForfeited =
+      row.status === 'live' && isOfForfeitedTeam(seat?.position, await forfeitsOfRound(db(deps), row));
+    if (hasForfeited) throw new AppError('conflict', 'Your team has forfeited this round already.');
+    throw refused('round_over');
+  }
   return debate;
 }
 

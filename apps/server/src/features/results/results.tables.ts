@@ -90,6 +90,18 @@ export interface BpSpeakerPointsTable {
   points: number;
 }
 
+/**
+ * Migration 0066: a BP team that forfeited its room (a member left or resigned, or the team was away): the place it
+ * takes (4 for the first team to go, then 3, then 2) and who forfeited. The room goes on without it.
+ */
+export interface BpTeamForfeitsTable {
+  debateId: number;
+  team: string;
+  place: number;
+  forfeitedBy: string | null;
+  createdAt: string;
+}
+
 /** A ballot as read from the database. */
 export type TBallotRow = Selectable<DebateBallotsTable>;
 export type TPanelBallotRow = Selectable<DebatePanelBallotsTable>;
@@ -103,6 +115,7 @@ export interface ResultsTables {
   bpBallots: BpBallotsTable;
   bpTeamResults: BpTeamResultsTable;
   bpSpeakerPoints: BpSpeakerPointsTable;
+  bpTeamForfeits: BpTeamForfeitsTable;
   debateRatings: DebateRatingsTable;
   ratingHistory: RatingHistoryTable;
 }

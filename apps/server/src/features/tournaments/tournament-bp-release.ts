@@ -99,6 +99,8 @@ export async function applyBpRelease(
       topicId: motion === null ? drawn[index]!.topicId : null,
       // A panel's chair is the round's judge; the panel's seats are `seatPanels`'.
       judgeId: judgeIds[0] ?? null,
+      // The host's speech length (5 minutes for schools), else BP's seven.
+      speechMinutes: tournament.speechMinutes === 5 ? 5 : 7,
     });
     rooms.push({
       roundId: room.roundId,

@@ -157,10 +157,11 @@ describe.each(TEST_ENGINES)('a British Parliamentary tournament on %s', (engine)
         }
         const debate = await t.database.db
           .selectFrom('debates')
-          .select(['formatId', 'kind'])
+          .select(['formatId', 'kind', 'speechMinutes'])
           .where('id', '=', room.debateId!)
           .executeTakeFirstOrThrow();
-        expect(debate).toEqual({ formatId: 'bp', kind: 'tournament' });
+        // The host chose five-minute speeches: every room runs them.
+        expect(debate).toEqual({ formatId: 'bp', kind: 'tournament', speechMinutes: 5 });
       }
       if (number === 1) {
         expect(round.motion).toBe(motions[1]);

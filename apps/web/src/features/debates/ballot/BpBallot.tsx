@@ -1,18 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  bpBallotResult,
-  BP_SIDES,
-  WUDC_SPEAKER_SCALE,
-  type TBpPosition,
-  type TBpSide,
-  type TDebate,
-} from '@resolved/shared';
+import { bpBallotResult, WUDC_SPEAKER_SCALE, type TBpSide, type TDebate } from '@resolved/shared';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/form-errors';
 import { buttonClass } from '../../../ui/button-styles';
 import { BlockButton } from '../../blocks/BlockButton';
 import { submitBallot } from '../debates-queries';
 import { bpTeamName, bpTeamsOf, positionName } from '../room/round-seats';
+import { bpBallotRequestOf, placesToGive } from './bp-ballot-request';
 
 const PLACES = ['First', 'Second', 'Third', 'Fourth'] as const;
 
@@ -31,23 +25,15 @@ export function BpBallotForm({ debate, onSubmitted }: { debate: TDebate; onSubmi
   const [reason, setReason] = useState('');
   const [isSending, setIsSending] = useState(false);
 
-  const request = {
-    ranks: Object.fromEntries(BP_SIDES.map((team) => [team, Number(ranks[team]) || undefined])),
-    speakerPoints: Object.fromEntries(
-      teams.flatMap(({ seats }) =>
-        seats.map((seat) => [
-          seat.position as TBpPosition,
-          points[seat.userId] ? Number(points[seat.userId]) : undefined,
-        ]),
-      ),
-    ),
-  };
-  const check = bpBallotResult({ ...request, isLowPointWinConfirmed: true });
+  // Teams that forfeited take their places below the others, with no points: the judge ranks the rest.
+  const forfeits = debate.bpForfeits ?? {};
+  const request = bpBallotRequestOf(teams, { ranks, points }, forfeits);
+  const check = bpBallotResult({ ...request, isLowPointWinConfirmed: true }, undefined, forfeits);
   const isLowPointWin = typeof check !== 'string' && check.isLowPointWin;
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const refusal = bpBallotResult({ ...request, isLowPointWinConfirmed });
+    const refusal = bpBallotResult({ ...request, isLowPointWinConfirmed }, undefined, forfeits);
     if (typeof refusal === 'string') {
       toast.error(refusal);
       return;
@@ -55,8 +41,8 @@ export function BpBallotForm({ debate, onSubmitted }: { debate: TDebate; onSubmi
     setIsSending(true);
     try {
       const next = await submitBallot(debate.id, {
-        ranks: refusal.ranks,
-        speakerPoints: refusal.speakerPoints,
+        ranks: request.ranks,
+        speakerPoints: request.speakerPoints,
         isLowPointWinConfirmed,
         reason,
       });
@@ -77,49 +63,61 @@ export function BpBallotForm({ debate, onSubmitted }: { debate: TDebate; onSubmi
       data-testid="bp-ballot-form"
     >
       <h2 id={`${id}-h`} className="text-lg font-bold text-slate-900">
-        Your ballot: rank the four teams
+        {Object.keys(forfeits).length > 0
+          ? 'Your ballot: rank the teams that stayed'
+          : 'Your ballot: rank the four teams'}
       </h2>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        {teams.map(({ team, name, seats }) => (
-          <fieldset key={team} className="rounded-xl border border-brand-100 bg-white p-3">
-            <legend className="text-sm font-semibold text-slate-800">{name}</legend>
-            <label htmlFor={`${id}-rank-${team}`} className="block text-xs font-semibold text-slate-600">
-              Place: {name}
-            </label>
-            <select
-              id={`${id}-rank-${team}`}
-              required
-              value={ranks[team]}
-              onChange={(e) => setRanks((r) => ({ ...r, [team]: e.target.value }))}
-              className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm"
-            >
-              <option value="">Choose a place</option>
-              {PLACES.map((place, i) => (
-                <option key={place} value={String(i + 1)}>
-                  {place} ({3 - i} team points)
-                </option>
+        {teams.map(({ team, name, seats }) => {
+          const forfeitPlace = forfeits[team];
+          return forfeitPlace !== undefined ? (
+            <fieldset key={team} className="rounded-xl border border-slate-200 bg-slate-50 p-3" disabled>
+              <legend className="text-sm font-semibold text-slate-800">{name}</legend>
+              <p className="text-sm text-slate-700" data-testid={`bp-forfeit-${team}`}>
+                Forfeited: {PLACES[forfeitPlace - 1]?.toLowerCase()} place, no team or speaker points.
+              </p>
+            </fieldset>
+          ) : (
+            <fieldset key={team} className="rounded-xl border border-brand-100 bg-white p-3">
+              <legend className="text-sm font-semibold text-slate-800">{name}</legend>
+              <label htmlFor={`${id}-rank-${team}`} className="block text-xs font-semibold text-slate-600">
+                Place: {name}
+              </label>
+              <select
+                id={`${id}-rank-${team}`}
+                required
+                value={ranks[team]}
+                onChange={(e) => setRanks((r) => ({ ...r, [team]: e.target.value }))}
+                className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm"
+              >
+                <option value="">Choose a place</option>
+                {placesToGive(forfeits).map((rank) => (
+                  <option key={rank} value={String(rank)}>
+                    {PLACES[rank - 1]} ({4 - rank} team points)
+                  </option>
+                ))}
+              </select>
+              {seats.map((seat) => (
+                <div key={seat.userId} className="mt-2">
+                  <label htmlFor={`${id}-pts-${seat.userId}`} className="text-xs font-semibold text-slate-600">
+                    Speaker points: {seat.displayName} ({positionName(debate, seat)})
+                  </label>
+                  <input
+                    id={`${id}-pts-${seat.userId}`}
+                    type="number"
+                    min={WUDC_SPEAKER_SCALE.min}
+                    max={WUDC_SPEAKER_SCALE.max}
+                    step={WUDC_SPEAKER_SCALE.step}
+                    required
+                    value={points[seat.userId] ?? ''}
+                    onChange={(e) => setPoints((p) => ({ ...p, [seat.userId]: e.target.value }))}
+                    className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm"
+                  />
+                </div>
               ))}
-            </select>
-            {seats.map((seat) => (
-              <div key={seat.userId} className="mt-2">
-                <label htmlFor={`${id}-pts-${seat.userId}`} className="text-xs font-semibold text-slate-600">
-                  Speaker points: {seat.displayName} ({positionName(debate, seat)})
-                </label>
-                <input
-                  id={`${id}-pts-${seat.userId}`}
-                  type="number"
-                  min={WUDC_SPEAKER_SCALE.min}
-                  max={WUDC_SPEAKER_SCALE.max}
-                  step={WUDC_SPEAKER_SCALE.step}
-                  required
-                  value={points[seat.userId] ?? ''}
-                  onChange={(e) => setPoints((p) => ({ ...p, [seat.userId]: e.target.value }))}
-                  className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm"
-                />
-              </div>
-            ))}
-          </fieldset>
-        ))}
+            </fieldset>
+          );
+        })}
       </div>
       {isLowPointWin ? (
         <label className="mt-3 flex items-start gap-2 text-sm text-amber-900" data-testid="bp-low-point-win">
@@ -168,7 +166,8 @@ export function BpResultView({ debate, viewerId }: { debate: TDebate; viewerId?:
         {result.teams.map((team) => (
           <li key={team.team} data-testid={`bp-place-${team.rank}`}>
             <p className="font-semibold text-emerald-900">
-              {PLACES[team.rank - 1]}: {bpTeamName(team.team)} · {team.teamPoints} team{' '}
+              {PLACES[team.rank - 1]}: {bpTeamName(team.team)}
+              {debate.bpForfeits?.[team.team] !== undefined ? ' (forfeited)' : ''} · {team.teamPoints} team{' '}
               {team.teamPoints === 1 ? 'point' : 'points'} · {team.speakerPoints} speaker points
             </p>
             <p>

@@ -7,6 +7,7 @@ import {
   isFourTeamFormat,
   isTeamOnlyFormat,
   teamSizeOf,
+  type TBpSpeechMinutes,
   type TFormatId,
   type TQueueMode,
   type TQueuePartnerInvite,
@@ -30,6 +31,8 @@ import { SignedOutCard, TeamRoundsOnlyCard } from './QueueClosedCards';
 import { QueueModeChoice } from './QueueModeChoice';
 import { PartnerInvites, usePartnerEvents } from './PartnerInvites';
 import type { TJoinQueueInput } from './partner-queries';
+import { queueJoinInput } from './queue-join';
+import { SpeechLengthChoice } from './SpeechLengthChoice';
 
 /**
  * The queue's refusal of a random round that would run into the user's practice round, in the viewer's time zone
@@ -73,6 +76,8 @@ function QueueCard() {
   const [mode, setMode] = useState<TQueueMode>('one-on-one');
   // One slot per partner the format's team needs (a World Schools team of three: two), null until chosen.
   const [partnerSlots, setPartnerSlots] = useState<(string | null)[]>([]);
+  // British Parliamentary: seven-minute speeches unless the team chooses the schools' five.
+  const [speechMinutes, setSpeechMinutes] = useState<TBpSpeechMinutes>(7);
   const isTeamFormat = teamSizeOf(formatId) > 1;
   const partnerIds = partnerSlots.filter((id): id is string => id !== null);
   const isTeamReady = partnerIds.length === teamSizeOf(formatId) - 1;
@@ -118,10 +123,9 @@ function QueueCard() {
     }
   }
 
-  /** The format alone (one debater a side), or the mode chosen and, with a partner, whom. */
+  /** The format alone (one debater a side), or the mode chosen and, with a partner, whom (BP: and the length). */
   function joinInput(): TJoinQueueInput {
-    if (!isTeamFormat) return { formatId };
-    return mode === 'team' ? { formatId, mode, partnerIds } : { formatId, mode };
+    return queueJoinInput({ formatId, mode, partnerIds, speechMinutes });
   }
 
   async function handleChallenge() {
@@ -154,7 +158,9 @@ function QueueCard() {
    */
   function handleInvite(invite: TQueuePartnerInvite) {
     if (teamSizeOf(invite.formatId) === 2) {
-      void handleFind({ formatId: invite.formatId, mode: 'team', partnerIds: [invite.userId] });
+      void handleFind(
+        queueJoinInput({ formatId: invite.formatId, mode: 'team', partnerIds: [invite.userId], speechMinutes }),
+      );
       return;
     }
     handleFormatChange(invite.formatId, [invite.userId]);
@@ -201,6 +207,9 @@ function QueueCard() {
               onModeChange={setMode}
               onPartnersChange={setPartnerSlots}
             />
+          ) : null}
+          {isFourTeamFormat(formatId) ? (
+            <SpeechLengthChoice idPrefix={headingId} speechMinutes={speechMinutes} onChange={setSpeechMinutes} />
           ) : null}
           <div className="mt-4 flex flex-wrap gap-2">
             <button

@@ -3,7 +3,14 @@
  * queue's status and leaving it are `debates-queries.ts`.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { TFormatId, TJoinQueueResult, TPartnerChoice, TPartnerLinkView, TQueueMode } from '@resolved/shared';
+import type {
+  TBpSpeechMinutes,
+  TFormatId,
+  TJoinQueueResult,
+  TPartnerChoice,
+  TPartnerLinkView,
+  TQueueMode,
+} from '@resolved/shared';
 import { api } from '../../../lib/api';
 
 /** What a join sends: a format alone queues as the server reads a bare format (`ZJoinTeamQueueRequest`). */
@@ -11,6 +18,8 @@ export interface TJoinQueueInput {
   formatId: TFormatId;
   mode?: TQueueMode;
   partnerIds?: string[];
+  /** British Parliamentary: the speech length the team chose. */
+  speechMinutes?: TBpSpeechMinutes;
 }
 
 export function joinQueueAs(input: TJoinQueueInput): Promise<TJoinQueueResult> {

@@ -26,7 +26,8 @@ export function RoundDebaters({
     debate.formatId === 'bp'
       ? bpTeamsOf(debate).map(({ team, name, seats }) => ({
           key: team,
-          label: name,
+          // A team that forfeited is named so: the room plays on without it.
+          label: debate.bpForfeits?.[team] === undefined ? name : `${name} · forfeited`,
           team: seats,
           isOwn: !!viewerSeat && seats.some((seat) => seat.userId === viewerSeat.userId),
         }))

@@ -1,6 +1,7 @@
 import { FORMATS, speakerLabel, speakerOf, speechesOfClock, type TDebate, type TSpeech } from '@resolved/shared';
 import { describeSpeaker } from '../../guides/format-text';
 import { namesOf, positionName, seatsOfRound, sideName } from './round-seats';
+import { speechLengthNote } from './speech-length';
 
 /**
  * Who gives a speech, as the schedule shows it: the side in a round of one debater a side; in a round of teams the
@@ -25,11 +26,17 @@ function speakerText(debate: Pick<TDebate, 'formatId' | 'debaters' | 'seats'>, s
 /** The round's speeches in its order (`speechesOf`), the current (or next) speech highlighted. */
 export function SpeechSchedule({ debate }: { debate: Pick<TDebate, 'formatId' | 'debaters' | 'seats' | 'clock'> }) {
   const { clock } = debate;
+  const lengthNote = speechLengthNote(debate);
   return (
     <section aria-labelledby="schedule-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="schedule-heading" className="text-lg font-bold text-slate-900">
         Speech schedule
       </h2>
+      {lengthNote ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="speech-length">
+          {lengthNote}
+        </p>
+      ) : null}
       <ol className="mt-3 space-y-1" data-testid="speech-schedule">
         {speechesOfClock(clock).map((speech, index) => {
           const isCurrent = clock.phase !== 'finished' && index === clock.speechIndex;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createClock, type TDebate, type TDebateSeat } from '@resolved/shared';
 import { SpeechSchedule } from './SpeechSchedule';
+import { speechLengthNote } from './speech-length';
 import { RoundDebaters } from './RoundDebaters';
 import { BpBallotForm } from '../ballot/BpBallot';
 import { bpTeamsOf, currentSpeakersText, positionName, sideName } from './round-seats';
@@ -83,5 +84,32 @@ describe('a British Parliamentary room in the web', () => {
     expect(html.match(/type="number" min="50" max="100" step="1"/g)).toHaveLength(8);
     expect(textOf(html)).toContain('Speaker points: OWEN (OW)');
     expect(textOf(html)).toContain('First (3 team points)');
+  });
+
+  it('asks the judge to rank only the teams that stayed, and names a forfeited team in the room', () => {
+    const forfeited = { ...debate, bpForfeits: { cg: 4 } } as TDebate;
+    const html = renderToStaticMarkup(<BpBallotForm debate={forfeited} onSubmitted={() => {}} />);
+    expect(html.match(/<select/g)).toHaveLength(3);
+    expect(html.match(/type="number" min="50" max="100" step="1"/g)).toHaveLength(6);
+    expect(textOf(html)).toContain('Your ballot: rank the teams that stayed');
+    expect(textOf(html)).toContain('Forfeited: fourth place, no team or speaker points.');
+    expect(textOf(html)).not.toContain('Fourth (0 team points)');
+    expect(textOf(html)).not.toContain('Speaker points: MAX (MG)');
+    const room = textOf(
+      renderToStaticMarkup(<RoundDebaters debate={forfeited} side="a" viewerId={undefined} presentUserIds={[]} />),
+    );
+    expect(room).toContain('Closing Government · forfeited');
+    expect(room).not.toContain('Opening Government · forfeited');
+  });
+
+  it('shows a five-minute room’s length on its schedule, with the points of information stretch of five', () => {
+    const five = { ...debate, clock: { ...createClock('bp', { speechMinutes: 5 }), phase: 'idle' } } as TDebate;
+    expect(speechLengthNote(five)).toBe('5-minute speeches (schools): points of information from 1:00 to 4:00');
+    expect(speechLengthNote(debate)).toBe('7-minute speeches (universities): points of information from 1:00 to 6:00');
+    expect(speechLengthNote({ ...debate, formatId: 'parli' } as TDebate)).toBeNull();
+    const html = textOf(renderToStaticMarkup(<SpeechSchedule debate={five} />));
+    expect(html).toContain('5-minute speeches (schools)');
+    expect(html.match(/· 5 min/g)).toHaveLength(8);
+    expect(html).not.toContain('7 min');
   });
 });
