@@ -5,6 +5,7 @@ import { SpeechSchedule } from './SpeechSchedule';
 import { RoundDebaters } from './RoundDebaters';
 import { BpBallotForm } from '../ballot/BpBallot';
 import { bpTeamsOf, currentSpeakersText, positionName, sideName } from './round-seats';
+import { callPeople } from '../video/call-people';
 
 const rating = { rating: 1500, deviation: 350, isProvisional: true, games: 0 };
 const seat = (userId: string, side: 'a' | 'b', position: string): TDebateSeat => ({
@@ -83,5 +84,32 @@ describe('a British Parliamentary room in the web', () => {
     expect(html.match(/type="number" min="50" max="100" step="1"/g)).toHaveLength(8);
     expect(textOf(html)).toContain('Speaker points: OWEN (OW)');
     expect(textOf(html)).toContain('First (3 team points)');
+  });
+
+  it('labels each call tile by team and position, the partner by the same team and not the same bench', () => {
+    const pmSees = callPeople(debate, 'a', 'pia');
+    expect(pmSees.map((p) => [p.label, p.caption])).toEqual([
+      ['Your partner', 'Opening Government · DPM · DAN'],
+      ['Closing Government · MG', 'Closing Government · MG · MAX'],
+      ['Closing Government · GW', 'Closing Government · GW · GUS'],
+      ['Opening Opposition · LO', 'Opening Opposition · LO · LEO'],
+      ['Opening Opposition · DLO', 'Opening Opposition · DLO · DEL'],
+      ['Closing Opposition · MO', 'Closing Opposition · MO · MO'],
+      ['Closing Opposition · OW', 'Closing Opposition · OW · OWEN'],
+    ]);
+    // The Member of the Government's partner is the Whip, though the PM sits on the same bench.
+    expect(
+      callPeople(debate, 'a', 'max')
+        .filter((p) => p.label === 'Your partner')
+        .map((p) => p.userId),
+    ).toEqual(['gus']);
+    // The judge sees eight tiles, each named by its team and position (no two alike).
+    const judgeSees = callPeople(
+      { ...debate, judge: { userId: 'jo', displayName: 'JO', rating } } as TDebate,
+      'judge',
+      'jo',
+    );
+    expect(judgeSees.map((p) => p.label)).toContain('Closing Opposition · OW camera');
+    expect(new Set(judgeSees.map((p) => p.label)).size).toBe(8);
   });
 });
