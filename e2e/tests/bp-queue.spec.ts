@@ -88,6 +88,8 @@ test('a debater queues for British Parliamentary without a partner and waits for
   await debates.findButton.click();
   await expect(debates.waiting).toContainText('Waiting for the other teams…');
   await expect(debates.waiting).toContainText('The room opens when four teams are there.');
+  // The count is the server's queue state: this debater is one without a partner (others' rooms may be forming).
+  await expect(page.getByTestId('queue-room-count')).toHaveText(/^\d of 4 teams waiting, and \d debaters? waiting/);
   await expect(debates.waiting).toContainText('Find me a partner');
   await debates.waiting.getByRole('button', { name: 'Cancel' }).click();
   await expect(debates.findButton).toBeVisible();
