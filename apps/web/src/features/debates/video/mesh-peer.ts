@@ -59,8 +59,13 @@ export function openPeer(
   pc.ontrack = (event) => {
     if (events.isCurrent()) events.track(event.streams[0] ?? platform.createStream([event.track]));
   };
+  // Each step of a connection coming up starts its connect bound again (`PeerRecovery.progressed`).
+  pc.onsignalingstatechange = () => {
+    if (events.isCurrent()) peer.recovery.progressed();
+  };
   pc.onconnectionstatechange = pc.oniceconnectionstatechange = () => {
     if (!events.isCurrent()) return;
+    if (pc.iceConnectionState === 'checking') peer.recovery.progressed();
     // A spectator that left (closing the tab) frees its place once the connection gives up; it says hello again
     // if it is still there. Everyone else's connection is brought back, and shows `disconnected` or `failed` until
     // it is.
