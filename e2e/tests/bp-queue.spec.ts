@@ -59,6 +59,12 @@ test('two teams of partners and four "find me a partner" debaters open one room'
   await expect(page.getByText('Opening Government').first()).toBeVisible();
   await expect(page.getByText('Closing Opposition').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('bp-room-1280.png'), fullPage: true });
+  const schedule = page.getByTestId('speech-schedule');
+  await schedule.screenshot({ path: test.info().outputPath('bp-schedule-1280.png') });
+  // Every speech's row has the same shape at 1280 px: its name, who and the minutes on one line, the names below.
+  const rowHeights = await schedule.locator('li').evaluateAll((rows) => rows.map((row) => row.clientHeight));
+  expect(rowHeights).toHaveLength(8);
+  expect(new Set(rowHeights).size, `row heights ${rowHeights.join(', ')}`).toBe(1);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: test.info().outputPath('bp-room-375.png'), fullPage: true });
   for (const context of contexts) await context.close();

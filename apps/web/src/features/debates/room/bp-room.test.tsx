@@ -66,14 +66,14 @@ describe('a British Parliamentary room in the web', () => {
       .slice(1)
       .map((row) => textOf(row.replace(/^[^>]*>/, '')));
     expect(rows).toEqual([
-      'PM · Prime Minister PM, Opening Government · 7 min PIA',
-      'LO · Leader of the Opposition LO, Opening Opposition · 7 min LEO',
-      'DPM · Deputy Prime Minister DPM, Opening Government · 7 min DAN',
-      'DLO · Deputy Leader of the Opposition DLO, Opening Opposition · 7 min DEL',
-      'MG · Member of the Government MG, Closing Government · 7 min MAX',
-      'MO · Member of the Opposition MO, Closing Opposition · 7 min MO',
-      'GW · Government Whip GW, Closing Government · 7 min GUS',
-      'OW · Opposition Whip OW, Closing Opposition · 7 min OWEN',
+      'PM · Prime Minister Opening Government · 7 min PIA',
+      'LO · Leader of the Opposition Opening Opposition · 7 min LEO',
+      'DPM · Deputy Prime Minister Opening Government · 7 min DAN',
+      'DLO · Deputy Leader of the Opposition Opening Opposition · 7 min DEL',
+      'MG · Member of the Government Closing Government · 7 min MAX',
+      'MO · Member of the Opposition Closing Opposition · 7 min MO',
+      'GW · Government Whip Closing Government · 7 min GUS',
+      'OW · Opposition Whip Closing Opposition · 7 min OWEN',
     ]);
     expect(currentSpeakersText(debate)).toBe('Speaking: MAX (Closing Government, MG)');
   });
