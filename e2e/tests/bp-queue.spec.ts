@@ -59,6 +59,12 @@ test('two teams of partners and four "find me a partner" debaters open one room'
   await expect(page.getByText('Opening Government').first()).toBeVisible();
   await expect(page.getByText('Closing Opposition').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('bp-room-1280.png'), fullPage: true });
+  const schedule = page.getByTestId('speech-schedule');
+  await schedule.screenshot({ path: test.info().outputPath('bp-schedule-1280.png') });
+  // Every speech's row has the same shape at 1280 px: its name, who and the minutes on one line, the names below.
+  const rowHeights = await schedule.locator('li').evaluateAll((rows) => rows.map((row) => row.clientHeight));
+  expect(rowHeights).toHaveLength(8);
+  expect(new Set(rowHeights).size, `row heights ${rowHeights.join(', ')}`).toBe(1);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: test.info().outputPath('bp-room-375.png'), fullPage: true });
   for (const context of contexts) await context.close();
@@ -88,6 +94,8 @@ test('a debater queues for British Parliamentary without a partner and waits for
   await debates.findButton.click();
   await expect(debates.waiting).toContainText('Waiting for the other teams…');
   await expect(debates.waiting).toContainText('The room opens when four teams are there.');
+  // The count is the server's queue state: this debater is one without a partner (others' rooms may be forming).
+  await expect(page.getByTestId('queue-room-count')).toHaveText(/^\d of 4 teams waiting, and \d debaters? waiting/);
   await expect(debates.waiting).toContainText('Find me a partner');
   await debates.waiting.getByRole('button', { name: 'Cancel' }).click();
   await expect(debates.findButton).toBeVisible();

@@ -7,6 +7,15 @@
  * others once.
  */
 import type { BrowserContext, Page } from '@playwright/test';
+import {
+  audible,
+  audioGrowth,
+  callStates,
+  openConnections,
+  recordingPage,
+  SILENT,
+  videoCaps,
+} from '../../support/call-stats';
 import type { TDebate } from '@resolved/shared';
 import { test, expect } from '../../support/fixtures';
 import { signInAs, uniqueEmail } from '../../support/accounts';
@@ -17,107 +26,12 @@ import { startChallengeRound, userIdOf } from '../../support/rounds';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 
-type TCallWindow = Window & { peerConnections: RTCPeerConnection[] };
-
-/** A page that records the RTCPeerConnections its call makes, so the test can read their stats. */
-async function recordingPage(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    const Original = window.RTCPeerConnection;
-    const made: RTCPeerConnection[] = [];
-    (window as unknown as TCallWindow).peerConnections = made;
-    window.RTCPeerConnection = class extends Original {
-      constructor(config?: RTCConfiguration) {
-        super(config);
-        made.push(this);
-      }
-    } as typeof RTCPeerConnection;
-  });
-  return page;
-}
-
-/**
- * The audio bytes received (`in`) or sent (`out`) on each open connection of the page, in the order they were made.
- * With no connection left out, a count of those that grow is a count of the people heard (or who hear this page).
- */
-function audioBytes(page: Page, way: 'in' | 'out' = 'in'): Promise<number[]> {
-  return page.evaluate(async (direction) => {
-    const open = (window as unknown as TCallWindow).peerConnections.filter((pc) => pc.connectionState !== 'closed');
-    return Promise.all(
-      open.map(async (pc) => {
-        let bytes = 0;
-        (await pc.getStats()).forEach(
-          (s: { type: string; kind?: string; bytesReceived?: number; bytesSent?: number }) => {
-            if (direction === 'in' && s.type === 'inbound-rtp' && s.kind === 'audio') bytes += s.bytesReceived ?? 0;
-            if (direction === 'out' && s.type === 'outbound-rtp' && s.kind === 'audio') bytes += s.bytesSent ?? 0;
-          },
-        );
-        return bytes;
-      }),
-    );
-  }, way);
-}
-
-/** How much audio each connection received (or sent) over `ms`, in bytes, in the order `audioBytes` lists them. */
-async function audioGrowth(page: Page, ms: number, way: 'in' | 'out' = 'in'): Promise<number[]> {
-  const before = await audioBytes(page, way);
-  await page.waitForTimeout(ms);
-  const after = await audioBytes(page, way);
-  return after.map((bytes, i) => bytes - (before[i] ?? 0));
-}
-
-/** How many of the page's connections carry audio over `ms` (received, or sent). */
-async function audible(page: Page, ms: number, way: 'in' | 'out' = 'in'): Promise<number> {
-  return (await audioGrowth(page, ms, way)).filter((b) => b > SILENT).length;
-}
-
-/** How many open connections the page has (one per other person in the call, once it is up). */
-function openConnections(page: Page): Promise<number> {
-  return page.evaluate(
-    () => (window as unknown as TCallWindow).peerConnections.filter((pc) => pc.connectionState === 'connected').length,
-  );
-}
-
-/** Every page's connections as `state/ice/signaling`, for a failure's message. */
-async function callStates(pages: Record<string, Page>): Promise<string> {
-  const states = await Promise.all(
-    Object.entries(pages).map(async ([name, page]) => {
-      const each = await page.evaluate(() =>
-        (window as unknown as TCallWindow).peerConnections.map(
-          (pc) => `${pc.connectionState}/${pc.iceConnectionState}/${pc.signalingState}`,
-        ),
-      );
-      return `${name}: ${each.join(' ')}`;
-    }),
-  );
-  return states.join('; ');
-}
-
-/**
- * Each open connection's video sender's first encoding: its resolution's divisor and its bit rate cap (none: 0), as
- * `mesh-video-cap.ts` sets them.
- */
-function videoCaps(page: Page): Promise<{ scale: number; maxBitrate: number }[]> {
-  return page.evaluate(() =>
-    (window as unknown as TCallWindow).peerConnections
-      .filter((pc) => pc.connectionState === 'connected')
-      .map((pc) => {
-        const sender = pc.getTransceivers().find((t) => t.receiver.track.kind === 'video')?.sender;
-        const encoding = sender?.getParameters().encodings?.[0];
-        return { scale: encoding?.scaleResolutionDownBy ?? 1, maxBitrate: encoding?.maxBitrate ?? 0 };
-      }),
-  );
-}
-
 /**
  * How long a page may take to show what another page did (a message, a flow cell, the huddle), or a call to settle:
  * five browsers with fake cameras on a loaded two-core machine answer in seconds, not in the suite's 10 s. A margin,
  * not a budget.
  */
 const SLOW = 30_000;
-
-/** Under this many bytes in two seconds, nothing is sent (a microphone's audio is several kilobytes a second). */
-const SILENT = 600;
 
 test('partners share a chat and a flow the others never see, and huddle in prep', async ({ browser }) => {
   test.setTimeout(420_000); // five browsers with fake media on a shared two-core machine: a margin, not a budget

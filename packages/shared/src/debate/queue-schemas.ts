@@ -19,6 +19,11 @@ export interface TQueueStatus {
     mode?: TQueueMode;
     /** In `team` mode, the partners named, each with whether they have joined too (the team waits until all have). */
     partners?: TQueuePartner[];
+    /**
+     * In British Parliamentary (issue 41), the room's queue as it stands: the teams of two waiting (partners who have
+     * both joined, and pairs of "find me a partner" debaters), and a debater still without one. Absent elsewhere.
+     */
+    room?: { teams: number; teamsNeeded: number; withoutPartner: number };
   } | null;
   /** Debaters waiting in the queue naming the user as their partner, whom the user has not joined (absent: none). */
   partnerInvites?: TQueuePartnerInvite[];

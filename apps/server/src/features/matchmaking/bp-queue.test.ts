@@ -68,9 +68,21 @@ describe.each(TEST_ENGINES)('the British Parliamentary queue on %s', (engine) =>
     const [ada, bea, cy, dee, eve, fay, gus, hal] = await people(8);
     expect((await queueTeam(ada!, bea!)).json().status).toBe('waiting');
     expect((await queueTeam(cy!, dee!)).json().status).toBe('waiting');
+    expect((await call(ada!, 'GET', '/api/debates/queue')).json().queue.waiting.room).toEqual({
+      teams: 2,
+      teamsNeeded: 4,
+      withoutPartner: 0,
+    });
     for (const who of [eve!, fay!, gus!]) expect((await solo(who)).json().status).toBe('waiting');
-    // Seven are waiting: three teams and one debater without a partner. No room yet.
+    // Seven are waiting: three teams and one debater without a partner. No room yet, and every card says so.
     expect(await rooms()).toEqual([]);
+    for (const who of [ada!, gus!]) {
+      expect((await call(who, 'GET', '/api/debates/queue')).json().queue.waiting.room).toEqual({
+        teams: 3,
+        teamsNeeded: 4,
+        withoutPartner: 1,
+      });
+    }
     const last = await solo(hal!);
     expect(last.json().status).toBe('matched');
     const { debateId } = last.json() as { debateId: number };

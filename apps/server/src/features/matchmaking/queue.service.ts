@@ -33,7 +33,7 @@ import { blockGraphAmong } from '../blocks/blocks.service';
 import { cooldownUntil } from '../playban/playban.service';
 import { meetingProfilesOf } from './meeting';
 import { decodePartnerIds } from './matchmaking.repository';
-import { planRounds, teamRowsOf, type TPlannedRound } from './team-queue';
+import { planRounds, roomQueueCount, teamRowsOf, type TPlannedRound } from './team-queue';
 import { checkTeamJoin, queuePartnersOf } from './partners.service';
 import { takeOutWithTeam, tellPartnersLeft } from './queue-teams';
 import { seatRefusalsAmong } from '../users/seats';
@@ -94,9 +94,21 @@ export async function getQueueStatus(deps: TDebatesDeps, userId: string): Promis
     ? 'A motion from the bank, revealed when you are matched.'
     : (topic?.title ?? 'No topic has been set yet.');
   const { partners, partnerInvites } = await queuePartnersOf(deps, userId, entry);
+  // A British Parliamentary room opens at four teams: the card says how many are there.
+  const room =
+    entry && isFourTeamFormat(entry.formatId)
+      ? roomQueueCount(await mmRepo.listQueue(tx, entry.formatId), entry.formatId)
+      : undefined;
   return {
     waiting: entry
-      ? { formatId: entry.formatId, since: entry.createdAt, resolution, mode: entry.mode, partners }
+      ? {
+          formatId: entry.formatId,
+          since: entry.createdAt,
+          resolution,
+          mode: entry.mode,
+          partners,
+          ...(room ? { room } : {}),
+        }
       : null,
     // Only when there are any: a status without partners reads as it did before teams.
     ...(partnerInvites.length > 0 ? { partnerInvites } : {}),

@@ -115,6 +115,22 @@ export function teamEntriesOf(
   return { entries, pendingRowIds };
 }
 
+/**
+ * A four-team room's queue as its waiting card counts it (issue 41): the ready teams, the "find me a partner" debaters
+ * paired two by two as the next sweep would try, and the one left over. A team whose partner has not joined yet is
+ * not counted. The count is the queue's, before the seat rules (blocks, ages) that may keep some apart.
+ */
+export function roomQueueCount(
+  rows: readonly TQueueRow[],
+  formatId: TFormatId,
+): { teams: number; teamsNeeded: number; withoutPartner: number } {
+  const { entries } = teamEntriesOf(rows, formatId);
+  const ready = entries.filter((entry) => entry.mode === 'team').length;
+  const solos = entries.filter((entry) => entry.mode === 'solo').length;
+  const { teamSize, sides } = roundShapeOf(formatId);
+  return { teams: ready + Math.floor(solos / teamSize), teamsNeeded: sides, withoutPartner: solos % teamSize };
+}
+
 /** One sweep's rounds of `formatId` from the rows free to be matched. */
 export function planRounds(
   rows: readonly TQueueRow[],

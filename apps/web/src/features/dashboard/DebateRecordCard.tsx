@@ -10,6 +10,7 @@ import { isUpcoming } from '../debates/start-time';
 import { uncountedBallots } from '../debates/ratings/rating-words';
 import { NotCountedNote } from '../debates/ballot/NotCountedNote';
 import { debateRecordQuery } from './dashboard-queries';
+import { BpRecord } from './BpRecord';
 
 /** How many past rounds the dashboard lists (the Debates page has them all). */
 const RECENT_ROUNDS = 5;
@@ -61,6 +62,7 @@ export function DebateRecordCard() {
                   ))}
             </dd>
           </div>
+          {data.bp ? <BpRecord record={data.bp} /> : null}
         </dl>
       )}
       <div className="mt-4">

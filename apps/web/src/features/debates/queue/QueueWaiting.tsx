@@ -21,6 +21,7 @@ export function QueueWaiting({ waiting }: { waiting: NonNullable<TQueueStatus['w
       {isFourTeamFormat(waiting.formatId) ? (
         <p className="mt-2 text-sm text-slate-600">The room opens when four teams are there.</p>
       ) : null}
+      {waiting.room ? <RoomQueueCount room={waiting.room} /> : null}
       <dl className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-4">
         <dt className="font-semibold">Format</dt>
         <dd>{FORMATS[waiting.formatId].name}</dd>
@@ -57,5 +58,22 @@ export function QueueWaiting({ waiting }: { waiting: NonNullable<TQueueStatus['w
         Cancel
       </button>
     </div>
+  );
+}
+
+/**
+ * How a four-team room's queue stands (British Parliamentary): the teams waiting of the four it needs, and a debater
+ * still waiting for a partner, from the server's queue state (refetched while waiting).
+ */
+export function RoomQueueCount({ room }: { room: NonNullable<NonNullable<TQueueStatus['waiting']>['room']> }) {
+  const { teams, teamsNeeded, withoutPartner } = room;
+  return (
+    <p className="mt-1 text-sm font-semibold text-slate-800" data-testid="queue-room-count">
+      {teams} of {teamsNeeded} {teamsNeeded === 1 ? 'team' : 'teams'} waiting
+      {withoutPartner > 0
+        ? `, and ${withoutPartner} ${withoutPartner === 1 ? 'debater' : 'debaters'} waiting for a partner`
+        : ''}
+      .
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 import { FORMATS, speakerLabel, speakerOf, speechesOfClock, type TDebate, type TSpeech } from '@resolved/shared';
 import { describeSpeaker } from '../../guides/format-text';
-import { namesOf, positionName, seatsOfRound, sideName } from './round-seats';
+import { namesOf, seatsOfRound, sideName } from './round-seats';
 import { speechLengthNote } from './speech-length';
 
 /**
@@ -15,10 +15,10 @@ function speakerText(debate: Pick<TDebate, 'formatId' | 'debaters' | 'seats'>, s
   const ids = speakerOf(format, speech, { seats });
   const speakers = seats.filter((seat) => ids.includes(seat.userId));
   const names = namesOf(speakers);
-  // British Parliamentary: the speaker's position and team ("PM, Opening Government").
+  // British Parliamentary: the speaker's team ("Opening Government"); the row already starts with the position.
   if (debate.formatId === 'bp' && speech.by.type === 'speaker') {
     const seat = { side: speech.by.speaker.side, position: speech.by.speaker.position };
-    return { who: `${positionName(debate, seat)}, ${sideName(debate, seat)}`, names: names || null };
+    return { who: sideName(debate, seat), names: names || null };
   }
   return { who: describeSpeaker(format, speech), names: names || null };
 }
@@ -54,13 +54,15 @@ export function SpeechSchedule({ debate }: { debate: Pick<TDebate, 'formatId' | 
                     : 'text-slate-800'
               }`}
             >
-              <span>
+              {/* The name wraps within its own column; who and the minutes never wrap under it (a long name, the
+                  BP Deputy Leader of the Opposition's, pushed them onto a line of their own at 1280 px). */}
+              <span className="min-w-0 flex-1">
                 <abbr title={speech.name} className="no-underline">
                   {speech.short}
                 </abbr>{' '}
                 · {speech.name}
               </span>
-              <span className="tabular-nums">
+              <span className="whitespace-nowrap tabular-nums">
                 {who} · {speech.minutes} min
               </span>
               {names ? (

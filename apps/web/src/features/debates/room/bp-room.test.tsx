@@ -6,6 +6,7 @@ import { speechLengthNote } from './speech-length';
 import { RoundDebaters } from './RoundDebaters';
 import { BpBallotForm } from '../ballot/BpBallot';
 import { bpTeamsOf, currentSpeakersText, positionName, sideName } from './round-seats';
+import { callPeople } from '../video/call-people';
 
 const rating = { rating: 1500, deviation: 350, isProvisional: true, games: 0 };
 const seat = (userId: string, side: 'a' | 'b', position: string): TDebateSeat => ({
@@ -66,14 +67,14 @@ describe('a British Parliamentary room in the web', () => {
       .slice(1)
       .map((row) => textOf(row.replace(/^[^>]*>/, '')));
     expect(rows).toEqual([
-      'PM · Prime Minister PM, Opening Government · 7 min PIA',
-      'LO · Leader of the Opposition LO, Opening Opposition · 7 min LEO',
-      'DPM · Deputy Prime Minister DPM, Opening Government · 7 min DAN',
-      'DLO · Deputy Leader of the Opposition DLO, Opening Opposition · 7 min DEL',
-      'MG · Member of the Government MG, Closing Government · 7 min MAX',
-      'MO · Member of the Opposition MO, Closing Opposition · 7 min MO',
-      'GW · Government Whip GW, Closing Government · 7 min GUS',
-      'OW · Opposition Whip OW, Closing Opposition · 7 min OWEN',
+      'PM · Prime Minister Opening Government · 7 min PIA',
+      'LO · Leader of the Opposition Opening Opposition · 7 min LEO',
+      'DPM · Deputy Prime Minister Opening Government · 7 min DAN',
+      'DLO · Deputy Leader of the Opposition Opening Opposition · 7 min DEL',
+      'MG · Member of the Government Closing Government · 7 min MAX',
+      'MO · Member of the Opposition Closing Opposition · 7 min MO',
+      'GW · Government Whip Closing Government · 7 min GUS',
+      'OW · Opposition Whip Closing Opposition · 7 min OWEN',
     ]);
     expect(currentSpeakersText(debate)).toBe('Speaking: MAX (Closing Government, MG)');
   });
@@ -111,5 +112,32 @@ describe('a British Parliamentary room in the web', () => {
     expect(html).toContain('5-minute speeches (schools)');
     expect(html.match(/· 5 min/g)).toHaveLength(8);
     expect(html).not.toContain('7 min');
+  });
+
+  it('labels each call tile by team and position, the partner by the same team and not the same bench', () => {
+    const pmSees = callPeople(debate, 'a', 'pia');
+    expect(pmSees.map((p) => [p.label, p.caption])).toEqual([
+      ['Your partner', 'Opening Government · DPM · DAN'],
+      ['Closing Government · MG', 'Closing Government · MG · MAX'],
+      ['Closing Government · GW', 'Closing Government · GW · GUS'],
+      ['Opening Opposition · LO', 'Opening Opposition · LO · LEO'],
+      ['Opening Opposition · DLO', 'Opening Opposition · DLO · DEL'],
+      ['Closing Opposition · MO', 'Closing Opposition · MO · MO'],
+      ['Closing Opposition · OW', 'Closing Opposition · OW · OWEN'],
+    ]);
+    // The Member of the Government's partner is the Whip, though the PM sits on the same bench.
+    expect(
+      callPeople(debate, 'a', 'max')
+        .filter((p) => p.label === 'Your partner')
+        .map((p) => p.userId),
+    ).toEqual(['gus']);
+    // The judge sees eight tiles, each named by its team and position (no two alike).
+    const judgeSees = callPeople(
+      { ...debate, judge: { userId: 'jo', displayName: 'JO', rating } } as TDebate,
+      'judge',
+      'jo',
+    );
+    expect(judgeSees.map((p) => p.label)).toContain('Closing Opposition · OW camera');
+    expect(new Set(judgeSees.map((p) => p.label)).size).toBe(8);
   });
 });

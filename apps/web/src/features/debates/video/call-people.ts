@@ -1,5 +1,5 @@
 import { FORMATS, type TDebate, type TMediaRole } from '@resolved/shared';
-import { positionName, seatsOfRound, teamOf, viewerSeat } from '../room/round-seats';
+import { positionName, seatsOfRound, sideName, teamOf, viewerSeat } from '../room/round-seats';
 
 /** Someone this browser shows a video of (everyone in the round but itself and the spectators). */
 export interface TCallPerson {
@@ -26,22 +26,32 @@ export function callPeople(debate: TDebate, myRole: TMediaRole | null, myUserId?
   const format = FORMATS[debate.formatId];
   const isDebater = myRole === 'a' || myRole === 'b';
   const people: TCallPerson[] = [];
+  const isBp = debate.formatId === 'bp';
+  const myTeam = isBp ? seatsOfRound(debate).find((seat) => seat.userId === myUserId) : undefined;
   for (const seat of seatsOfRound(debate)) {
     const isMe = myUserId
       ? seat.userId === myUserId
       : seat.side === myRole && seat.userId === debate.debaters[seat.side].userId;
     if (isMe) continue;
     const isTeam = teamOf(debate, seat.side).length > 1;
+    // British Parliamentary: a seat by its team and position ("Opening Government · PM"); a bench holds two teams, so
+    // the partner is the one of the same team, not of the same bench.
+    const bpWhere = isBp ? `${sideName(debate, seat)} · ${positionName(debate, seat) ?? ''}` : null;
+    const isPartner = isBp
+      ? !!myTeam && isDebater && sideName(debate, myTeam) === sideName(debate, seat)
+      : seat.side === myRole;
     const label = !isDebater
-      ? `${format.sides[seat.side]} camera`
-      : seat.side === myRole
+      ? `${bpWhere ?? format.sides[seat.side]} camera`
+      : isPartner
         ? 'Your partner'
-        : isTeam
-          ? `Opponent · ${positionName(debate, seat) ?? format.sides[seat.side]}`
-          : 'Your opponent';
-    const where = isTeam
-      ? `${format.sides[seat.side]} ${positionName(debate, seat) ?? ''}`.trim()
-      : format.sides[seat.side];
+        : bpWhere
+          ? bpWhere
+          : isTeam
+            ? `Opponent · ${positionName(debate, seat) ?? format.sides[seat.side]}`
+            : 'Your opponent';
+    const where =
+      bpWhere ??
+      (isTeam ? `${format.sides[seat.side]} ${positionName(debate, seat) ?? ''}`.trim() : format.sides[seat.side]);
     people.push({
       userId: seat.userId,
       label,

@@ -45,7 +45,11 @@ describe('MeshClient', () => {
     t.client.start('a', [turn], 'relay');
     await settle();
     await t.receive('ben', { type: 'hello', callId: 'ben-1', camera: true });
-    expect(t.pcs.get('ben')!.config).toEqual({ iceServers: [turn], iceTransportPolicy: 'relay' });
+    expect(t.pcs.get('ben')!.config).toEqual({
+      iceServers: [turn],
+      bundlePolicy: 'max-bundle',
+      iceTransportPolicy: 'relay',
+    });
   });
 
   it('offers to a later-ranked peer that says hello, with both send slots and its camera first', async () => {
@@ -56,7 +60,7 @@ describe('MeshClient', () => {
       { type: 'offer', sdp: 'offer-sdp', offerId: 'call-2', toCallId: 'ben-1' },
     ]);
     const pc = t.pcs.get('ben')!;
-    expect(pc.config).toEqual({ iceServers: [{ urls: 'stun:stun.example.org' }] });
+    expect(pc.config).toEqual({ iceServers: [{ urls: 'stun:stun.example.org' }], bundlePolicy: 'max-bundle' });
     expect(pc.transceivers.map((x) => [x.receiver.track.kind, x.direction])).toEqual([
       ['audio', 'sendrecv'],
       ['video', 'sendrecv'],

@@ -12,7 +12,7 @@ import { ensureSendSlots, flushCandidates, getLocalMedia, type TMeshPlatform } f
 import { cameraOff, cameraOn } from './mesh-camera';
 import { applySendRules } from './mesh-senders';
 import type { TIceServer, TMeshSnapshot, TPeer, TRemoteRecord, TSession } from './mesh-types';
-import { answerSignal, answersOffer, isOfferForEarlierCall, offerSignal } from './mesh-negotiation';
+import { answerSignal, answersOffer, helloSignal, isOfferForEarlierCall, offerSignal } from './mesh-negotiation';
 import { applyIceServers, closePeer, openPeer } from './mesh-peer';
 import { fingerprintOf, PeerRecovery } from './peer-recovery';
 import { isPairViaServer, viaServerReply, type TViaServer } from './mesh-via-server';
@@ -23,11 +23,12 @@ export type { TIceServer, TMeshSnapshot, TRemotePeer } from './mesh-types';
  * The round's audio and video: a mesh, as a plain object that React (or a test) reads through `subscribe` and
  * `getSnapshot`. The debaters and the judge send and receive; spectators only receive, and each participant's browser
  * sends to at most SPECTATOR_MEDIA_LIMIT of them (beyond that it answers `full`). Signals travel through the server
- * (`send(signal, toUserId)`; what arrives goes to `handleSignal`). Everyone says `hello` to the room when ready; for
- * each pair the lower-ranked role (A, B, judge, spectator; two partners of a side: the lower account id) offers, and
- * the other answers a hello with a hello addressed to it, so whoever arrives second starts that pair's call
- * (`helloAction`). Every connection of a sender negotiates
- * one audio and one video transceiver even with the camera off, so the camera goes on and off by `replaceTrack`.
+ * (`send(signal, toUserId, isCurrent)`, dropped if their connection is gone by their turn; what arrives goes to
+ * `handleSignal`). Everyone says `hello` to the room when ready; for each pair the lower-ranked role (A, B, judge,
+ * spectator; two partners of a side: the lower account id) offers, and the other answers a hello with a hello
+ * addressed to it, so whoever arrives second starts that pair's call (`helloAction`). Every connection of a sender
+ * negotiates one audio and one video transceiver even with the camera off, so the camera goes on and off by
+ * `replaceTrack`.
  */
 export class MeshClient {
   private session: TSession | null = null;
@@ -48,7 +49,7 @@ export class MeshClient {
   private snapshot: TMeshSnapshot;
 
   constructor(
-    private readonly send: (signal: TRtcSignal, toUserId?: string) => void,
+    private readonly send: (signal: TRtcSignal, toUserId?: string, isCurrent?: () => boolean) => void,
     private readonly platform: TMeshPlatform,
   ) {
     this.isCameraOff = !platform.readCameraChoice();
@@ -280,8 +281,9 @@ export class MeshClient {
       void this.applySenders(session);
       await flushCandidates(peer);
       await peer.pc.setLocalDescription(await peer.pc.createAnswer());
-      if (session.peers.get(from) !== peer || peer.offerId !== (message.offerId ?? null)) return;
-      this.send(answerSignal(peer.pc.localDescription?.sdp ?? '', message.offerId), from);
+      const isAnswerCurrent = () => session.peers.get(from) === peer && peer.offerId === (message.offerId ?? null);
+      if (!isAnswerCurrent()) return;
+      this.send(answerSignal(peer.pc.localDescription?.sdp ?? '', message.offerId), from, isAnswerCurrent);
     } else if (message.type === 'answer' && offersTo(me, them)) {
       const peer = session.peers.get(from);
       // Only the answer to the offer this connection waits on: one to an older offer would pair it with a
@@ -303,11 +305,8 @@ export class MeshClient {
     return { role: session.role, userId: this.myUserId ?? '' };
   }
 
-  /** Our hello: a sender says whether its camera is on, so whoever it meets shows video or a placeholder. */
   private helloSignal(session: TSession): TRtcSignal {
-    return session.role !== 'spectator'
-      ? { type: 'hello', callId: session.callId, camera: !this.isCameraOff }
-      : { type: 'hello', callId: session.callId };
+    return helloSignal(session, this.isCameraOff);
   }
 
   private offerToHeldSpectators(session: TSession): void {
@@ -341,8 +340,9 @@ export class MeshClient {
     const offerId = this.platform.newCallId();
     peer.offerId = offerId;
     await peer.pc.setLocalDescription(await peer.pc.createOffer(options));
-    if (session.peers.get(userId) !== peer || peer.offerId !== offerId) return;
-    this.send(offerSignal(peer.pc.localDescription?.sdp ?? '', offerId, peer.callId), userId);
+    const isOfferCurrent = () => session.peers.get(userId) === peer && peer.offerId === offerId;
+    if (!isOfferCurrent()) return;
+    this.send(offerSignal(peer.pc.localDescription?.sdp ?? '', offerId, peer.callId), userId, isOfferCurrent);
   }
 
   private newPeer(session: TSession, userId: string, callId: string | undefined): TPeer {
@@ -350,13 +350,14 @@ export class MeshClient {
     if (old) closePeer(old);
     const role = this.roleOf(userId);
     const recovery = (pc: RTCPeerConnection) => this.recoveryOf(session, userId, pc);
+    const isCurrent = () => session.peers.get(userId) === peer;
     const peer = openPeer(
       this.platform,
       session,
       { role, callId, recovery },
       {
-        isCurrent: () => session.peers.get(userId) === peer,
-        candidate: (candidate) => this.send({ type: 'candidate', candidate: candidate as never }, userId),
+        isCurrent,
+        candidate: (candidate) => this.send({ type: 'candidate', candidate: candidate as never }, userId, isCurrent),
         track: (stream) => this.patchRemote(userId, { stream }),
         state: (state) => {
           if (state === 'gone') return this.dropPeer(session, userId);

@@ -1,4 +1,4 @@
-import type { TRtcSignal } from '@resolved/shared';
+import type { TMediaRole, TRtcSignal } from '@resolved/shared';
 
 /**
  * How the two ends of one mesh connection keep their offers and answers apart, so that a start crossing another
@@ -9,6 +9,13 @@ import type { TRtcSignal } from '@resolved/shared';
 
 type TOffer = Extract<TRtcSignal, { type: 'offer' }>;
 type TAnswer = Extract<TRtcSignal, { type: 'answer' }>;
+
+/** Our hello: a sender says whether its camera is on, so whoever it meets shows video or a placeholder. */
+export function helloSignal(session: { role: TMediaRole; callId: string }, isCameraOff: boolean): TRtcSignal {
+  return session.role !== 'spectator'
+    ? { type: 'hello', callId: session.callId, camera: !isCameraOff }
+    : { type: 'hello', callId: session.callId };
+}
 
 /** An offer tagged with its id and, when known, the peer's call it is for. */
 export function offerSignal(sdp: string, offerId: string, toCallId: string | undefined): TOffer {

@@ -55,7 +55,8 @@ export interface TRecoveryActions {
  * DISCONNECTED_GRACE_MS of `disconnected`, and rebuilds it when the restart has not brought it back within
  * RESTART_BOUND_MS; the side that answers only asks for a new connection, so the pair's offer rules hold. A connection
  * that comes back alone cancels whatever was pending. A new connection that does not connect within CONNECT_BOUND_MS
- * is offered again (the answering side asks after CONNECT_ASK_MS), and so on until it connects.
+ * of its last step (`progressed`) is offered again (the answering side asks after CONNECT_ASK_MS), and so on until it
+ * connects.
  */
 export class PeerRecovery {
   private cancelTimer: (() => void) | null = null;
@@ -66,7 +67,21 @@ export class PeerRecovery {
     private readonly setTimer: (run: () => void, ms: number) => () => void,
     private readonly actions: TRecoveryActions,
   ) {
-    this.schedule(isOfferer ? CONNECT_BOUND_MS : CONNECT_ASK_MS, () => {
+    this.scheduleConnect();
+  }
+
+  /**
+   * A connection coming up moved on a step (its offer or answer set, ICE checking): its connect bound starts again.
+   * On a loaded machine each step can take seconds, and a bound counted from the start rebuilt connections that were
+   * still coming up, whose successors fared no better (a call of nine never came up). The steps are few, so a
+   * connection that stops moving is still retried within a few bounds.
+   */
+  progressed(): void {
+    if (this.stage === 'connecting') this.scheduleConnect();
+  }
+
+  private scheduleConnect(): void {
+    this.schedule(this.isOfferer ? CONNECT_BOUND_MS : CONNECT_ASK_MS, () => {
       // ICE still checking a negotiated connection (a slow, loaded machine): it gets one more bound before a new one.
       if (this.actions.isChecking?.()) this.schedule(CONNECT_BOUND_MS, () => this.retryStart());
       else this.retryStart();

@@ -123,4 +123,20 @@ describe('SignalPacer', () => {
     timers.advance(10_000);
     expect(calls).toBe(1);
   });
+
+  it('drops a waiting signal whose connection is gone by its turn, without spending the budget on it', () => {
+    const timers = manualTimers();
+    const server = limitedServer(timers);
+    const pacer = new SignalPacer(server.emit, timers);
+    for (let i = 0; i < PACED_SIGNAL_LIMIT.burst; i += 1) pacer.send(candidate(i), 'u1');
+    // Past the burst: an old connection's five candidates wait, then the new connection's five.
+    let isOldCurrent = true;
+    for (let i = 0; i < 5; i += 1) pacer.send(candidate(1000 + i), 'u1', () => isOldCurrent);
+    for (let i = 0; i < 5; i += 1) pacer.send(candidate(2000 + i), 'u1', () => true);
+    expect(pacer.waiting).toBe(10);
+    isOldCurrent = false; // rebuilt meanwhile
+    timers.advance(Math.ceil((5 / PACED_SIGNAL_LIMIT.perSecond) * 1000));
+    expect(server.taken.slice(PACED_SIGNAL_LIMIT.burst)).toEqual(['c2000', 'c2001', 'c2002', 'c2003', 'c2004']);
+    expect(pacer.waiting).toBe(0);
+  });
 });

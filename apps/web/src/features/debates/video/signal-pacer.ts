@@ -29,10 +29,12 @@ const BROWSER_TIMERS: TTimers = {
  * socket). A call of many people, or one rebuilding its connections on a slow machine, makes more signals than the
  * limit at once: past it the server refused them, and a lost answer or candidate left a pair unconnected until the
  * next retry, which made more signals still. Here they wait their turn instead; one refused anyway is sent again
- * first, after REFUSED_PAUSE_MS.
+ * first, after REFUSED_PAUSE_MS. A signal of a connection gone by its turn is dropped: in a call of nine on a loaded
+ * machine, the signals of connections already rebuilt held back those of their successors past the connect bound,
+ * which rebuilt those in turn, and the call never came up.
  */
 export class SignalPacer {
-  private readonly queue: { signal: TRtcSignal; toUserId: string | undefined }[] = [];
+  private readonly queue: { signal: TRtcSignal; toUserId: string | undefined; isCurrent?: () => boolean }[] = [];
   private readonly bucket: TokenBucket;
   private timer: unknown = null;
   private isClosed = false;
@@ -49,9 +51,13 @@ export class SignalPacer {
     return this.queue.length;
   }
 
-  send(signal: TRtcSignal, toUserId?: string): void {
+  /**
+   * Sends `signal` in its turn. `isCurrent`, when given, is asked again at that turn: a signal of a connection that
+   * was replaced or closed meanwhile (its offer, answer or candidates) is dropped then, without using the budget.
+   */
+  send(signal: TRtcSignal, toUserId?: string, isCurrent?: () => boolean): void {
     if (this.isClosed) return;
-    this.queue.push({ signal, toUserId });
+    this.queue.push(isCurrent ? { signal, toUserId, isCurrent } : { signal, toUserId });
     this.drain();
   }
 
@@ -72,6 +78,10 @@ export class SignalPacer {
 
   private drain(): void {
     while (this.timer === null && this.queue.length > 0 && !this.isClosed) {
+      if (this.queue[0]!.isCurrent?.() === false) {
+        this.queue.shift();
+        continue;
+      }
       const now = this.timers.now();
       if (!this.bucket.take(now)) {
         this.wake(this.bucket.msUntilToken(now));

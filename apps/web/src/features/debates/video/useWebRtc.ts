@@ -78,7 +78,7 @@ export function useWebRtc(options: {
     const pacer = new SignalPacer((signal, toUserId, done) => {
       getSocket().emit('debate.signal', { debateId, toUserId, signal }, done);
     });
-    return new MeshClient((signal, toUserId) => pacer.send(signal, toUserId), browserPlatform());
+    return new MeshClient((signal, toUserId, isCurrent) => pacer.send(signal, toUserId, isCurrent), browserPlatform());
   }, [debateId]);
   useEffect(() => {
     client.setPeople(myUserId, roleOf);
