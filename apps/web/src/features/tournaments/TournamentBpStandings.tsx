@@ -5,6 +5,7 @@
  * as the two-sided tab does with its losses.
  */
 import type { TTournamentDivisionStandings } from '@resolved/shared';
+import { PrivateEntrantRows } from './PrivateEntrantRows';
 
 const CELL = 'px-1.5 py-1.5 text-right tabular-nums sm:px-2';
 const WIDE_ONLY = 'hidden sm:table-cell';
@@ -71,17 +72,7 @@ export function BpStandings({ division }: { division: TTournamentDivisionStandin
             </td>
           </tr>
         ))}
-        {division.privateEntrants.map((p) => (
-          <tr key={p.entrantId} className="border-b border-slate-100" data-testid="standing-private">
-            <td className="px-1.5 py-1.5 text-slate-400 sm:px-2" aria-label="Not shown">
-              –
-            </td>
-            <td className="px-1.5 py-1.5 [overflow-wrap:anywhere] sm:px-2" colSpan={5}>
-              <span className="font-semibold">{p.displayName}</span>
-              <span className="block text-xs text-slate-500">Results shown to the tournament’s own people only</span>
-            </td>
-          </tr>
-        ))}
+        <PrivateEntrantRows entrants={division.privateEntrants} />
       </tbody>
     </table>
   );

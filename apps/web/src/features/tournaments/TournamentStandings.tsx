@@ -1,4 +1,5 @@
 import type { TTournamentDivisionStandings } from '@resolved/shared';
+import { PrivateEntrantRows } from './PrivateEntrantRows';
 
 const CELL = 'px-1.5 py-1.5 text-right tabular-nums sm:px-2';
 /** Columns a phone leaves out of the table: their figures move under the debater's name instead. */
@@ -78,17 +79,7 @@ export function TournamentStandings({
             <td className={`${CELL} ${WIDE_ONLY}`}>{s.opponentWins}</td>
           </tr>
         ))}
-        {division.privateEntrants.map((p) => (
-          <tr key={p.entrantId} className="border-b border-slate-100" data-testid="standing-private">
-            <td className="px-1.5 py-1.5 text-slate-400 sm:px-2" aria-label="Not shown">
-              –
-            </td>
-            <td className="px-1.5 py-1.5 [overflow-wrap:anywhere] sm:px-2" colSpan={5}>
-              <span className="font-semibold">{p.displayName}</span>
-              <span className="block text-xs text-slate-500">Results shown to the tournament’s own people only</span>
-            </td>
-          </tr>
-        ))}
+        <PrivateEntrantRows entrants={division.privateEntrants} />
       </tbody>
     </table>
   );
