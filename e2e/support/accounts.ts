@@ -31,8 +31,10 @@ export async function signInAs(
   email: string,
   displayName = email.split('@')[0]!,
   birthMonth = ADULT_BIRTH_MONTH,
+  /** The app's address, for a spec's own app server (`startAppServer`); the shared server's by default. */
+  origin = BASE_URL,
 ) {
-  const headers = { origin: BASE_URL };
+  const headers = { origin };
   const signUp = await context.request.post('/api/auth/sign-up/email', {
     headers,
     data: { name: displayName, email, password: E2E_PASSWORD, birthMonth },

@@ -95,6 +95,37 @@ export function openConnections(page: Page): Promise<number> {
   );
 }
 
+/**
+ * The page's open connections, how many are connected, and how many lead to the media server (remote candidates on
+ * its RTP ports, `[low, high]`), with each one's transceiver directions (a publication sends, a subscription receives).
+ */
+export function mediaServerConnections(page: Page, [low, high]: readonly [number, number]) {
+  return page.evaluate(
+    ([lo, hi]) => {
+      const open = (window as unknown as TCallWindow).peerConnections.filter((pc) => pc.connectionState !== 'closed');
+      const toJanus = (pc: RTCPeerConnection) =>
+        [...(pc.remoteDescription?.sdp ?? '').matchAll(/^a=candidate:\S+ \d+ \S+ \d+ \S+ (\d+) /gm)].some(
+          (m) => Number(m[1]) >= lo && Number(m[1]) <= hi,
+        );
+      return {
+        open: open.length,
+        connected: open.filter((pc) => pc.connectionState === 'connected').length,
+        toJanus: open.filter(toJanus).length,
+        directions: open
+          .map((pc) =>
+            pc
+              .getTransceivers()
+              .map((t) => t.currentDirection ?? t.direction)
+              .sort()
+              .join(','),
+          )
+          .sort(),
+      };
+    },
+    [low, high] as const,
+  );
+}
+
 /** Every page's connections as `state/ice/signaling`, for a failure's message. */
 export async function callStates(pages: Record<string, Page>): Promise<string> {
   const states = await Promise.all(

@@ -21,8 +21,8 @@ export function readTestDatabase<T>(read: (db: Database.Database) => T): T {
  * pay points and move ratings only for rounds whose speeches really ran). The browser tests cannot wait out a
  * 32-minute round; the server tests do the same with fake timers.
  */
-export function letRunningSpeechRun(debateId: number, minutes: number): void {
-  const db = new Database(testDatabasePath(), { fileMustExist: true });
+export function letRunningSpeechRun(debateId: number, minutes: number, databasePath = testDatabasePath()): void {
+  const db = new Database(databasePath, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     const moved = db
@@ -43,8 +43,8 @@ export function letRunningSpeechRun(debateId: number, minutes: number): void {
  * learn the clock only from the server's clock events: the next Resume sends every room the clock running on from
  * there (the server reads the clock from the database on every command).
  */
-export function putPausedSpeechAt(debateId: number, seconds: number): void {
-  const db = new Database(testDatabasePath(), { fileMustExist: true });
+export function putPausedSpeechAt(debateId: number, seconds: number, databasePath = testDatabasePath()): void {
+  const db = new Database(databasePath, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     const moved = db

@@ -51,6 +51,9 @@ async function signedInPage(browser: Browser, name: string, email: string, error
 test('an admin locks the chat to established accounts: a banner for everyone, a new account refused, then open again', async ({
   browser,
 }) => {
+  // Two people on a fresh instance through a dozen steps, each waiting on the other's page: on CI's loaded two cores
+  // the default 30 s ran out on the last steps (the admin's second visit). A margin, not a budget.
+  test.setTimeout(90_000);
   const errors: string[] = [];
   const admin = await signedInPage(browser, 'Chat Admin', ADMIN_EMAIL, errors);
   const newcomer = await signedInPage(browser, 'Newcomer', `newcomer-${Date.now()}@example.test`, errors);

@@ -20,6 +20,7 @@ import {
   type TPeerConnectionsWindow,
 } from '../../support/own-app-people';
 import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
+import { mediaServerConnections } from '../../support/call-stats';
 import { seatPartners } from '../../support/database';
 import { DebatePage } from '../../pages/DebatePage';
 import { janusMissing, startJanus, type TJanusServer } from '../../../apps/server/src/test/janus';
@@ -80,29 +81,7 @@ async function userIdOf(person: TPerson): Promise<string> {
 }
 
 /** The page's open connections, and how many of them lead to the media server (remote candidates on its ports). */
-function connections(page: Page) {
-  return page.evaluate(([low, high]) => {
-    const open = (window as unknown as TCallWindow).peerConnections.filter((pc) => pc.connectionState !== 'closed');
-    const toJanus = (pc: RTCPeerConnection) =>
-      [...(pc.remoteDescription?.sdp ?? '').matchAll(/^a=candidate:\S+ \d+ \S+ \d+ \S+ (\d+) /gm)].some(
-        (m) => Number(m[1]) >= low && Number(m[1]) <= high,
-      );
-    return {
-      open: open.length,
-      connected: open.filter((pc) => pc.connectionState === 'connected').length,
-      toJanus: open.filter(toJanus).length,
-      directions: open
-        .map((pc) =>
-          pc
-            .getTransceivers()
-            .map((t) => t.currentDirection ?? t.direction)
-            .sort()
-            .join(','),
-        )
-        .sort(),
-    };
-  }, JANUS_PORTS);
-}
+const connections = (page: Page) => mediaServerConnections(page, JANUS_PORTS);
 
 /**
  * The audio bytes the page received so far from each person, by the caption of the tile that plays the connection's
