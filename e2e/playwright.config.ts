@@ -47,13 +47,20 @@ export default defineConfig({
   // wait for it.
   // The specs in tests/media run calls with fake cameras (up to eight browsers each): two at once on two cores starve
   // each other's encoders and time out, so they run one at a time, from the start, beside the others.
+  // The nine-browser BP room (tests/media/bp-room.spec.ts) loads the two cores alone past 20: it runs last, by itself,
+  // once every other project is done, so that no other spec times out beside it.
   projects: [
-    { name: 'media', testMatch: /\/media\/.*\.spec\.ts/, workers: 1 },
+    { name: 'media', testMatch: /\/media\/.*\.spec\.ts/, testIgnore: /bp-room\.spec\.ts/, workers: 1 },
     { name: 'public', testMatch: /public-pages\.spec\.ts/ },
     { name: 'chat', testMatch: /\/chat\.spec\.ts/ },
     { name: 'chromium', testIgnore: [/(public-pages|topics|\/chat|blocks|text-filter)\.spec\.ts/, /\/media\//] },
     { name: 'topics', testMatch: /topics\.spec\.ts/, dependencies: ['public'] },
     { name: 'blocks', testMatch: /(blocks|text-filter)\.spec\.ts/, dependencies: ['chat'] },
+    {
+      name: 'crowd',
+      testMatch: /\/media\/bp-room\.spec\.ts/,
+      dependencies: ['media', 'public', 'chat', 'chromium', 'topics', 'blocks'],
+    },
   ],
   webServer: {
     // The BUILT app (npm run build), as users run it, on a fresh SQLite database in a temporary folder.
