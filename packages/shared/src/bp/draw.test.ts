@@ -181,4 +181,25 @@ describe('computeBpStandings', () => {
       ['d', 0, 295],
     ]);
   });
+
+  it('counts the team points a room recorded: three forfeits in 4th, 3rd and 2nd place earn none', () => {
+    // d stayed alone; a, b and c forfeited in that order (4th, 3rd, 2nd) and never spoke.
+    const decided: TBpRoomResult = {
+      teams: { og: 'a', oo: 'b', cg: 'c', co: 'd' },
+      ranks: { og: 4, oo: 3, cg: 2, co: 1 },
+      speakerPoints: { og: null, oo: null, cg: null, co: null },
+      teamPoints: { og: 0, oo: 0, cg: 0, co: 3 },
+    };
+    const standings = computeBpStandings(['a', 'b', 'c', 'd'], [{ rooms: [decided] }], 's');
+    expect(standings[0]).toMatchObject({ teamId: 'd', teamPoints: 3, firsts: 1 });
+    expect(standings.slice(1).map((s) => s.teamPoints)).toEqual([0, 0, 0]);
+    // Without recorded points the places give them: 2 and 1 for the second and third.
+    const byPlace = computeBpStandings(['a', 'b', 'c', 'd'], [{ rooms: [{ ...decided, teamPoints: undefined }] }], 's');
+    expect(byPlace.map((s) => [s.teamId, s.teamPoints])).toEqual([
+      ['d', 3],
+      ['c', 2],
+      ['b', 1],
+      ['a', 0],
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 /**
- * The British Parliamentary team tab (issue 41, item 4): each team's team points (3, 2, 1, 0 a room), then its total
- * speaker points, then a seeded draw between teams level on both, so the order is total and made again from its seed.
- * Each team's positions so far come with it: the draw balances them.
+ * The British Parliamentary team tab (issue 41, item 4): each team's team points (3, 2, 1, 0 a room; a forfeit none,
+ * whatever its place), then its total speaker points, then a seeded draw between teams level on both, so the order is
+ * total and made again from its seed. Each team's positions so far come with it: the draw balances them.
  */
 import { BP_SIDES } from '../formats/british-parliamentary.js';
 import { seededRandom } from '../tournaments/random.js';
@@ -68,7 +68,7 @@ export function computeBpStandings(
       for (const side of BP_SIDES) {
         const row = rows.get(room.teams[side]);
         if (!row) continue;
-        row.teamPoints += BP_TEAM_POINTS[room.ranks[side]];
+        row.teamPoints += room.teamPoints?.[side] ?? BP_TEAM_POINTS[room.ranks[side]];
         row.speakerPoints += room.speakerPoints[side] ?? 0;
         row.rooms++;
         if (room.ranks[side] === 1) row.firsts++;

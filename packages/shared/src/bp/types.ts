@@ -16,6 +16,11 @@ export interface TBpRoomResult {
   ranks: Readonly<Record<TBpSide, TBpRank>>;
   /** Each team's speaker points in the room (its two speakers' together); null: none given (a team that forfeited). */
   speakerPoints: Readonly<Record<TBpSide, number | null>>;
+  /**
+   * Each team's team points as the result recorded them: a team that forfeited has none, whatever its place (a second
+   * or third forfeit takes 3rd or 2nd). Unset: from the places (`BP_TEAM_POINTS`, 3, 2, 1, 0).
+   */
+  teamPoints?: Readonly<Record<TBpSide, number>>;
 }
 
 /** A finished round: its decided rooms. A swing team's room counts for the real teams in it like any other. */

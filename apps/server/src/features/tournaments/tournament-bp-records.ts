@@ -63,6 +63,8 @@ export function bpRecordsOf(
         teams: mapSides((side) => String(room.teams[side])),
         ranks: mapSides((side) => result[side].rank),
         speakerPoints: mapSides((side) => result[side].speakerPoints),
+        // A forfeit's 0, whatever its place (the ranks alone would give a third-placed forfeit a point).
+        teamPoints: mapSides((side) => result[side].teamPoints),
       });
     }
     records.push({ rooms });

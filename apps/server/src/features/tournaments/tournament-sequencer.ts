@@ -11,11 +11,12 @@
  * 1. The grace period of a released round ended: an entrant none of whose debaters opened their room (a team: no
  *    member; one member who came keeps the team in) forfeits it through the rounds' own forfeit (`results.forfeit`,
  *    by absence: the opponent wins, the result is confirmed); neither came: the round is abandoned and counts for
- *    neither. Each such entrant has a no-show (two withdraw them). A judge
- *    seated before the grace period ended who never came (a panel's judge in any seat too) is replaced by a standby
- *    (checked in, not seated this round, allowed by `planJudges`), or a single judge's seat is emptied so the hosts
- *    see the room unjudged. Each of these is done once however often it runs (a debate no longer live is left alone,
- *    a no-show counts once, a standby seated after the grace period is not absent), and the round's mark
+ *    neither. In a British Parliamentary room each absent team forfeits alone, the room playing on without it
+ *    (`tournament-bp-grace.ts`). Each such entrant has a no-show (two withdraw them). A judge seated before the grace
+ *    period ended who never came (a panel's judge in any seat too) is replaced by a standby (checked in, not seated
+ *    this round, allowed by `planJudges`), or a single judge's seat is emptied so the hosts see the room unjudged
+ *    (`tournament-standbys.ts`). Each of these is done once however often it runs (a debate no longer live is left
+ *    alone, a no-show counts once, a standby seated after the grace period is not absent), and the round's mark
  *    (`graceEndedAt`) is written last: a crash part-way leaves it unmarked, and the next wake finishes the work.
  * 2. Every result of the last released round is in: the time is kept (`when_ballots_in` pauses from it).
  * 3. The next draft round is due (its fixed start, or the pause after the ballots): it is released as a host would
@@ -25,25 +26,23 @@
  * The job is woken whenever the tournament changes (a ballot, an entry, a check-in, a release) and plans itself at
  * the next moment something falls due.
  */
-import { isMinorRound, REALTIME_ROOMS, roundName, type TTournamentReleaseDelayed } from '@resolved/shared';
+import { REALTIME_ROOMS, type TTournamentReleaseDelayed } from '@resolved/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import type { Scheduler } from '../../lib/scheduler/scheduler';
-import { emitDebateUpdated } from '../debates/debates.service';
 import { panelArrivalsOf } from '../debates/panels.service';
 import * as rounds from '../debates/rounds.service';
 import * as results from '../results/results.service';
-import { ageBandsOf } from '../users/users.service';
 import { reconcileResults } from './tournament-elimination';
+import { endBpGrace } from './tournament-bp-grace';
 import { areBpRoomsIn, bpRoomsOf } from './tournament-bp-records';
 import type { TTournamentRow } from './tournaments.tables';
-import { planJudges } from './tournament-judges';
-import { memberIdsOf, teamsOf } from './tournament-teams';
 import { doubleNoShows, hasUndecidedPairing, pairingKey, recordNoShows } from './tournament-no-shows';
 import { planRound, roundGroups, type TScheduleDeps } from './tournament-schedule';
 import * as seqRepo from './tournament-sequencer.repository';
+import { absentJudgesOf, seatStandbys, type TAbsentJudge } from './tournament-standbys';
 import * as repo from './tournaments.repository';
 import { withKeyLock } from '../../lib/key-lock';
 import { lockKey } from './tournament-access';
@@ -107,7 +106,7 @@ export async function runSequencer(seq: TSequencer, tournamentId: number): Promi
     if (group.status === 'draft' || group.releasedAt === null || group.graceEndedAt !== null) continue;
     const graceEnd = Date.parse(group.releasedAt) + deps.timings.graceMinutes * MINUTE;
     if (nowMs >= graceEnd) {
-      await endGrace(seq, tournamentId, group.number, graceEnd, nowMs);
+      await endGrace(seq, row, group.number, graceEnd, nowMs);
       hasChanged = true;
     } else wakeAt.push(graceEnd);
   }
@@ -210,19 +209,43 @@ async function areResultsIn(
  * The end of round `number`'s grace period (`graceEnd`): absent debaters forfeit (or, both absent, the round is
  * abandoned), each with a no-show; absent judges are replaced by standbys, or a single judge unseated. An absent
  * judge of a panel (the chair or seat 2 or 3) is only replaced: without a standby the seat is kept, since the panel's
- * other judges still decide by their majority and a panel without its chair would have no judge's seat at all. Each
+ * other judges still decide by their majority and a panel without its chair would have no judge's seat at all. A
+ * British Parliamentary round's rooms of four teams are read by `endBpGrace` (each absent team forfeits alone). Each
  * step is idempotent and in its own transaction; the round is marked (`markGraceEnded`) only when all are done.
  */
 async function endGrace(
   seq: TSequencer,
-  tournamentId: number,
+  tournament: Pick<TTournamentRow, 'id' | 'formatId'>,
   number: number,
   graceEnd: number,
   nowMs: number,
 ): Promise<void> {
   const { deps } = seq;
-  const db = deps.database.db;
+  const tournamentId = tournament.id;
   const graceEndIso = new Date(graceEnd).toISOString();
+  const { judgeAway, seated } =
+    tournament.formatId === 'bp'
+      ? await endBpGrace(seq, tournamentId, number, graceEndIso)
+      : await endPairingsGrace(seq, tournamentId, number, graceEndIso);
+  if (judgeAway.length > 0) await seatStandbys(seq, tournamentId, number, judgeAway, seated, nowMs);
+  await seqRepo.markGraceEnded(deps.database.db, tournamentId, number, new Date(nowMs).toISOString());
+  await stepDone(seq, 'grace_ended', tournamentId);
+  await emitChanged(deps, tournamentId);
+}
+
+/**
+ * The two-sided pairings of round `number` at the end of its grace period: an absent side forfeits (both absent: the
+ * round is abandoned), each with a no-show. Returns the judges absent from the rooms still played, and every judge
+ * seated this round.
+ */
+async function endPairingsGrace(
+  seq: TSequencer,
+  tournamentId: number,
+  number: number,
+  graceEndIso: string,
+): Promise<TGraceJudges> {
+  const { deps } = seq;
+  const db = deps.database.db;
   const tx = rounds.debatesDb(db);
   const pairings = (await repo.listPairings(db, tournamentId)).filter(
     (p) => p.number === number && !p.isBye && p.debateId !== null && p.negEntrantId !== null,
@@ -233,8 +256,6 @@ async function endGrace(
   );
   // Every judge seated this round, a panel's too: none of them is another room's standby.
   const seated = new Set<string>(panelSeats.map((s) => s.userId));
-  // Absent: seated before the grace period ended and never came (a standby seated at its end has had no grace yet).
-  const isAbsent = (seatedAt: string | null, joinedAt: boolean) => !joinedAt && (seatedAt ?? '') < graceEndIso;
   const judgeAway: TAbsentJudge[] = [];
   const seatsByRound = new Map<number, { side: string; userId: string; joinedAt: string | null }[]>();
   for (const seat of await rounds.seatsOfRounds(
@@ -248,7 +269,6 @@ async function endGrace(
     if (!debate) continue;
     if (debate.judgeId) seated.add(debate.judgeId);
     if (debate.status !== 'live') continue;
-    const panel = panelSeats.filter((s) => s.debateId === Number(debate.id));
     // A team is absent only when none of its members came: one member in the room keeps it in the round (the
     // forfeit watch then waits for that member alone). The first seat's arrival is also on the round's row.
     const seats = seatsByRound.get(Number(debate.id)) ?? [];
@@ -275,110 +295,18 @@ async function endGrace(
       await results.forfeit(deps, debate.id, firstId, { absentIds });
       await stepDone(seq, 'forfeit', tournamentId);
     } else {
-      const room = { debateId: debate.id, affId: p.affEntrantId, negId: p.negEntrantId!, isPanel: panel.length > 0 };
-      if (debate.judgeId && isAbsent(debate.judgeSeatedAt, debate.judgeJoinedAt !== null)) {
-        judgeAway.push({ ...room, judgeId: debate.judgeId, seat: 1 });
-      }
-      for (const s of panel) {
-        if (s.seat > 1 && isAbsent(s.seatedAt, s.hasJoined)) {
-          judgeAway.push({ ...room, judgeId: s.userId, seat: s.seat });
-        }
-      }
+      const panel = panelSeats.filter((s) => s.debateId === Number(debate.id));
+      const room = { debateId: debate.id, entrantIds: [p.affEntrantId, p.negEntrantId!] };
+      judgeAway.push(...absentJudgesOf(debate, panel, room, graceEndIso));
     }
   }
-  if (judgeAway.length > 0) await seatStandbys(seq, tournamentId, number, judgeAway, seated, nowMs);
-  await seqRepo.markGraceEnded(db, tournamentId, number, new Date(nowMs).toISOString());
-  await stepDone(seq, 'grace_ended', tournamentId);
-  await emitChanged(deps, tournamentId);
+  return { judgeAway, seated };
 }
 
-/** A judge's seat nobody came to at the end of the grace period: the chair's (seat 1) or a panel's seat 2 or 3. */
-type TAbsentJudge = {
-  debateId: number;
-  judgeId: string;
-  seat: number;
-  isPanel: boolean;
-  affId: number;
-  negId: number;
-};
-
-/**
- * Each seat whose judge never came gets a standby judge; without one a single judge's room is left with none (the
- * hosts see it unjudged) and a panel's seat is kept.
- */
-async function seatStandbys(
-  seq: TSequencer,
-  tournamentId: number,
-  number: number,
-  rooms: readonly TAbsentJudge[],
-  seated: ReadonlySet<string>,
-  nowMs: number,
-): Promise<void> {
-  const { deps } = seq;
-  const db = deps.database.db;
-  const row = await repo.findTournament(db, tournamentId);
-  const entrants = await repo.listEntrants(db, tournamentId);
-  const byId = new Map(entrants.map((e) => [e.id, e]));
-  // Every member of a team, as the release reads them: a standby's blocks, conflicts and who may judge a minor.
-  const teams = await teamsOf(db, tournamentId);
-  const isTeams = (row?.teamSize ?? 1) > 1;
-  const membersOfRoom = (r: TAbsentJudge) => [
-    ...memberIdsOf(teams, byId.get(r.affId)!),
-    ...memberIdsOf(teams, byId.get(r.negId)!),
-  ];
-  const active = entrants.filter((e) => e.withdrawnAt === null).flatMap((e) => memberIdsOf(teams, e));
-  const checkedIn = await seqRepo.listCheckIns(db, tournamentId, number);
-  const allowedIds = new Set([...checkedIn].filter((userId) => !seated.has(userId)));
-  const debaters = rooms.flatMap(membersOfRoom);
-  const bands = await ageBandsOf(db, debaters);
-  const minors = new Map(debaters.map((userId) => [userId, isMinorRound([bands.get(userId)])]));
-  const standbys = await planJudges(db, {
-    tournamentId,
-    roundNumber: number,
-    rooms: rooms.map((r) => ({
-      aff: byId.get(r.affId)!,
-      neg: byId.get(r.negId)!,
-      ...(isTeams ? { members: membersOfRoom(r) } : {}),
-    })),
-    minors,
-    entrantUserIds: active,
-    nowMs,
-    allowedIds,
-  });
-  // The sequencer's own time, at or after the grace period's end: a rerun does not take the standby for absent.
-  const seatedAt = new Date(nowMs).toISOString();
-  for (const [index, room] of rooms.entries()) {
-    const standby = standbys[index]?.[0] ?? null;
-    if (standby === null && room.isPanel) continue;
-    const isReplaced = await inTransaction(deps.database, (trx) =>
-      room.seat === 1
-        ? rounds.replaceAbsentJudge(rounds.debatesDb(trx), room.debateId, room.judgeId, standby, seatedAt)
-        : rounds.replaceAbsentPanelJudge(rounds.debatesDb(trx), room.debateId, room.judgeId, standby!, seatedAt),
-    );
-    await stepDone(seq, 'standby', tournamentId);
-    if (!isReplaced) continue;
-    // The room's open pages show who judges now (or that nobody does).
-    await emitDebateUpdated(deps, room.debateId);
-    seq.log.info(
-      { tournamentId, debateId: room.debateId, seat: room.seat, standby },
-      'absent tournament judge replaced',
-    );
-    if (standby && row) {
-      deps.events.emit({
-        name: 'tournament.round_released',
-        room: REALTIME_ROOMS.user(standby),
-        payload: {
-          tournamentId,
-          tournamentName: row.name,
-          roundNumber: number,
-          roundName: roundName(number, row),
-          debateId: room.debateId,
-          side: null,
-          asJudge: true,
-        },
-      });
-    }
-  }
+/** What a round's rooms leave for the standbys: the judges absent at the grace period's end, and who is seated. */
+export interface TGraceJudges {
+  judgeAway: TAbsentJudge[];
+  seated: ReadonlySet<string>;
 }
 
 /** Makes the tournament's sequencer due now (a change may have made something due). */
