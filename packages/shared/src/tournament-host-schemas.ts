@@ -36,6 +36,15 @@ export const ZTournamentPairingChange = z
   });
 export type TTournamentPairingChange = z.infer<typeof ZTournamentPairingChange>;
 
+/**
+ * A British Parliamentary room's change before its debate starts: another chair from the pool (null: none, only
+ * when the room has no panel). The four teams' positions are the draw's balance: a host re-pairs the round instead.
+ */
+export const ZTournamentBpRoomChange = z.object({
+  judgeId: z.string().min(1, { error: 'Unknown judge.' }).max(100, { error: 'Unknown judge.' }).nullable(),
+});
+export type TTournamentBpRoomChange = z.infer<typeof ZTournamentBpRoomChange>;
+
 /** A corrected result: the winning side, the speaker points when the round has a ballot, and why (required). */
 export const ZTournamentResultCorrection = z.object({
   winner: z.enum(['aff', 'neg'], { error: 'Choose the winning side: aff or neg.' }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   DB_INT_MAX,
   ZCoinFlipChoiceRequest,
+  ZTournamentBpRoomChange,
   ZTournamentPairingChange,
   ZTournamentRepairRequest,
   ZTournamentResultCorrection,
@@ -15,6 +16,7 @@ import { chooseAfterCoinFlip } from './tournament-coin-flip';
 import { getRoomTag } from './tournament-room-tag';
 import * as host from './tournament-host';
 import { correctResult } from './tournament-corrections';
+import { changeBpRoom } from './tournament-bp-host';
 import type { TTournamentsDeps } from './tournament-access';
 import { ZRoundParams, ZTournamentParams } from './tournament-params';
 
@@ -24,6 +26,14 @@ const ZPairingParams = ZTournamentParams.extend({
     .int({ error: 'Unknown pairing.' })
     .positive({ error: 'Unknown pairing.' })
     .max(DB_INT_MAX, { error: 'Unknown pairing.' }),
+});
+
+const ZBpRoomParams = ZTournamentParams.extend({
+  roomId: z.coerce
+    .number({ error: 'Unknown room.' })
+    .int({ error: 'Unknown room.' })
+    .positive({ error: 'Unknown room.' })
+    .max(DB_INT_MAX, { error: 'Unknown room.' }),
 });
 
 /**
@@ -38,6 +48,12 @@ export async function tournamentHostRoutes(app: FastifyInstance, context: TAppCo
     const { id, pairingId } = parseOrThrow(ZPairingParams, request.params);
     const change = parseOrThrow(ZTournamentPairingChange, request.body);
     return { round: await host.changePairing(deps, user, id, pairingId, change) };
+  });
+  app.patch('/api/tournaments/:id/bp-rooms/:roomId', async (request) => {
+    const user = await requireUser(request);
+    const { id, roomId } = parseOrThrow(ZBpRoomParams, request.params);
+    const change = parseOrThrow(ZTournamentBpRoomChange, request.body);
+    return { round: await changeBpRoom(deps, user, id, roomId, change) };
   });
   app.post('/api/tournaments/:id/rounds/:number/repair', async (request, reply) => {
     const user = await requireUser(request);
