@@ -15,7 +15,6 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
   BP_SIDES,
-  REALTIME_ROOMS,
   type TSessionUser,
   type TTournamentAuditEntry,
   type TTournamentPairingChange,
@@ -27,14 +26,12 @@ import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { lockKeys, withKeyLock } from '../../lib/key-lock';
+import { withKeyLock } from '../../lib/key-lock';
 import { emitDebateUpdated } from '../debates/debates.service';
 import * as rounds from '../debates/rounds.service';
 import { outcomesOf } from '../results/results.service';
 import { findUserNames } from '../users/users.service';
 import { lastRoundOf } from './tournament-elimination';
-import { judgeSeatRefusal } from './tournament-judges';
-import { panelJudgeIdsOf } from '../debates/panels.service';
 import * as hostRepo from './tournament-host.repository';
 import * as repo from './tournaments.repository';
 import * as bpRepo from './tournament-bp.repository';
@@ -42,7 +39,8 @@ import { lockKey, requireManager, type TTournamentsDeps } from './tournament-acc
 import { emitChanged } from './tournament-events';
 import { presentRounds } from './tournament-presenter';
 import { releaseRoundBy } from './tournament-release';
-import { memberIdsOf, teamsOf } from './tournament-teams';
+import { memberIdsOf } from './tournament-teams';
+import { reseatChair, tellSeatedJudge } from './tournament-judge-change';
 
 /** How many audit entries the hosts' list shows. */
 const AUDIT_LIMIT = 200;
@@ -127,52 +125,34 @@ export async function changePairing(
     }
     let seated: string | null = null;
     if (change.judgeId !== undefined) {
-      const judgeId = change.judgeId;
-      if (judgeId === debate.judgeId) {
-        throw new AppError(
-          'conflict',
-          judgeId === null ? 'This room has no judge already.' : `${nameOf(judgeId)} judges this room already.`,
-        );
-      }
-      // A panel keeps its chair: unseated, the round would end its speeches with no judge although two are there.
-      if (judgeId === null && (await panelJudgeIdsOf(trx, debateId)).length > 0) {
-        throw new AppError('conflict', 'A panel’s chair can be replaced by another judge, not removed.');
-      }
-      if (judgeId !== null) {
-        await lockKeys(trx, deps.database.engine, [`user:${judgeId}`]);
-        const inRound = (await repo.listPairings(trx, id)).filter(
-          (p) => p.number === pairing.number && p.id !== pairingId && p.debateId !== null,
-        );
-        const outcomes = await outcomesOf(
-          trx,
-          inRound.map((p) => p.debateId!),
-        );
-        const teams = await teamsOf(trx, id);
-        const refusal = await judgeSeatRefusal(trx, {
-          tournamentId: id,
-          roundNumber: pairing.number,
-          // Every member of both teams (a tournament of teams); the two entrants otherwise.
-          room: {
-            aff,
-            neg,
-            ...(row.teamSize > 1 ? { members: [...memberIdsOf(teams, aff), ...memberIdsOf(teams, neg)] } : {}),
-          },
-          judgeId,
-          otherRoomJudgeIds: [...outcomes.values()].flatMap((o) => (o.judgeId === null ? [] : [o.judgeId])),
-          entrantUserIds: (await repo.listEntrants(trx, id))
-            .filter((e) => e.withdrawnAt === null)
-            .flatMap((e) => memberIdsOf(teams, e)),
-          nowMs,
-        });
-        if (refusal) throw new AppError('conflict', `${nameOf(judgeId)} ${refusal}.`);
-      }
-      if (!(await rounds.reseatUnstartedJudge(tx, debateId, judgeId, now))) throw started(pairing.number);
-      await audit(
-        'judge_changed',
-        { text: `Judge: ${nameOf(debate.judgeId)}`, judgeId: debate.judgeId },
-        { text: `Judge: ${nameOf(judgeId)}`, judgeId },
-      );
-      seated = judgeId;
+      await reseatChair(trx, deps, {
+        tournamentId: id,
+        roundNumber: pairing.number,
+        debateId,
+        current: debate.judgeId,
+        judgeId: change.judgeId,
+        // Every member of both teams (a tournament of teams); the two entrants otherwise.
+        roomOf: (teams) => ({
+          aff,
+          neg,
+          ...(row.teamSize > 1 ? { members: [...memberIdsOf(teams, aff), ...memberIdsOf(teams, neg)] } : {}),
+        }),
+        otherRoomJudgeIds: async () => {
+          const inRound = (await repo.listPairings(trx, id)).filter(
+            (p) => p.number === pairing.number && p.id !== pairingId && p.debateId !== null,
+          );
+          const outcomes = await outcomesOf(
+            trx,
+            inRound.map((p) => p.debateId!),
+          );
+          return [...outcomes.values()].flatMap((o) => (o.judgeId === null ? [] : [o.judgeId]));
+        },
+        actorId: user.id,
+        nowMs,
+        nameOf,
+        started: started(pairing.number),
+      });
+      seated = change.judgeId;
     }
     return {
       debateId,
@@ -184,18 +164,12 @@ export async function changePairing(
   });
   await emitDebateUpdated(deps, changed.debateId);
   if (changed.seated) {
-    deps.events.emit({
-      name: 'tournament.round_released',
-      room: REALTIME_ROOMS.user(changed.seated),
-      payload: {
-        tournamentId: id,
-        tournamentName: changed.tournamentName,
-        roundNumber: changed.number,
-        roundName: changed.roundName,
-        debateId: changed.debateId,
-        side: null,
-        asJudge: true,
-      },
+    tellSeatedJudge(deps, changed.seated, {
+      tournamentId: id,
+      tournamentName: changed.tournamentName,
+      roundNumber: changed.number,
+      roundName: changed.roundName,
+      debateId: changed.debateId,
     });
   }
   await emitChanged(deps, id);
