@@ -27,8 +27,7 @@ import {
   SILENT,
 } from '../../support/call-stats';
 import { letRunningSpeechRun, putPausedSpeechAt } from '../../support/database';
-import { startAppServer, type TAppServer } from '../../support/app-server';
-import { janusMissing, startJanus, type TJanusServer } from '../../../apps/server/src/test/janus';
+import { useJanusApp } from '../../support/janus-app';
 import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
 import { tapSocket, type TSocketTap } from '../../support/socket-tap';
 import { userIdOf } from '../../support/rounds';
@@ -41,32 +40,13 @@ const APP_PORT = E2E_PORT + 50;
  * beyond; the two never run at once (the media project runs one file at a time).
  */
 const JANUS_PORTS: [number, number] = [65_000, 65_499];
-const missing = process.env.CI ? null : janusMissing();
-if (missing) console.warn(`[e2e] media server tests skipped: ${missing}`);
-
 // An action that cannot happen fails within a minute, not at the test's end.
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH, actionTimeout: 60_000 });
-test.skip(missing !== null, missing ?? '');
 
-let app: TAppServer;
-let janus: TJanusServer;
-
-test.beforeAll(async () => {
-  janus = await startJanus({ rtpPorts: JANUS_PORTS });
-  app = await startAppServer({
-    port: APP_PORT,
-    env: {
-      ...janus.env,
-      AUTH_SECRET: 'e2e-bp-room-auth-secret-0123456789abcdef0123456',
-      AUTH_RATE_LIMIT_PER_IP: '100000',
-      SIGNUP_DAILY_LIMIT_PER_IP: '100000',
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await app?.stop();
-  await janus?.stop();
+const own = useJanusApp({
+  port: APP_PORT,
+  rtpPorts: JANUS_PORTS,
+  authSecret: 'e2e-bp-room-auth-secret-0123456789abcdef0123456',
 });
 
 /** The speaking order, each position's short name and team. */
@@ -125,11 +105,13 @@ test('eight debaters and a judge run a British Parliamentary room from the queue
   test.setTimeout(600_000); // nine browsers in one call on a shared two-core machine: a margin, not a budget
   const run = randomBytes(3).toString('hex');
   const names = [...Array.from({ length: 8 }, (_, i) => `Bp${i} ${run}`), `Bp Judge ${run}`];
-  const headers = { origin: app.baseUrl };
-  const databasePath = `${app.dataDir}/resolved.db`;
-  const contexts: BrowserContext[] = await Promise.all(names.map(() => browser.newContext({ baseURL: app.baseUrl })));
+  const headers = { origin: own.app().baseUrl };
+  const databasePath = `${own.app().dataDir}/resolved.db`;
+  const contexts: BrowserContext[] = await Promise.all(
+    names.map(() => browser.newContext({ baseURL: own.app().baseUrl })),
+  );
   await Promise.all(
-    contexts.map((ctx, i) => signInAs(ctx, uniqueEmail(`bproom-${i}`), names[i], undefined, app.baseUrl)),
+    contexts.map((ctx, i) => signInAs(ctx, uniqueEmail(`bproom-${i}`), names[i], undefined, own.app().baseUrl)),
   );
   const ids = await Promise.all(contexts.map((ctx) => userIdOf(ctx)));
   // Cameras off for all but two debaters (Bp0 and Bp2): the choice the room remembers from a debater's "Camera off",

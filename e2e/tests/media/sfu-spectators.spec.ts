@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../../support/fixtures';
-import { startAppServer, type TAppServer } from '../../support/app-server';
+import { useJanusApp } from '../../support/janus-app';
 import { ADULT_BIRTH_MONTH, birthMonthForAge } from '../../support/accounts';
 import {
   recordPeerConnections,
@@ -17,7 +17,6 @@ import {
 } from '../../support/own-app-people';
 import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
 import { DebatePage } from '../../pages/DebatePage';
-import { janusMissing, startJanus, type TJanusServer } from '../../../apps/server/src/test/janus';
 
 /** Beside the shared server's port (E2E_PORT), so that runs on other ports do not meet. */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -29,36 +28,15 @@ const APP_PORT = E2E_PORT + 40;
  */
 const RTP_LOW = 61_000 + (E2E_PORT % 40) * 100;
 const JANUS_PORTS: [number, number] = [RTP_LOW, RTP_LOW + 99];
-// Locally a machine without Janus skips with the reason; in CI the test runs (and fails) instead.
-const missing = process.env.CI ? null : janusMissing();
-if (missing) console.warn(`[e2e] media server tests skipped: ${missing}`);
-
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 test.describe.configure({ mode: 'serial' });
-test.skip(missing !== null, missing ?? '');
 
-let app: TAppServer;
-let janus: TJanusServer;
-
-test.beforeAll(async () => {
-  janus = await startJanus({ rtpPorts: JANUS_PORTS });
-  app = await startAppServer({
-    port: APP_PORT,
-    env: {
-      ...janus.env,
-      AUTH_SECRET: 'e2e-sfu-spectators-auth-secret-0123456789abcdef',
-      // A dozen accounts from one address.
-      AUTH_RATE_LIMIT_PER_IP: '100000',
-      SIGNUP_DAILY_LIMIT_PER_IP: '100000',
-      // The six spectators of the first test fill the round; a seventh is refused.
-      SPECTATOR_LIMIT: '6',
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await app?.stop();
-  await janus?.stop();
+const own = useJanusApp({
+  port: APP_PORT,
+  rtpPorts: JANUS_PORTS,
+  authSecret: 'e2e-sfu-spectators-auth-secret-0123456789abcdef',
+  // The six spectators of the first test fill the round; a seventh is refused.
+  env: { SPECTATOR_LIMIT: '6' },
 });
 
 type TCallWindow = Window & TPeerConnectionsWindow;
@@ -72,7 +50,7 @@ interface TPerson extends TOwnAppPerson {
  * test can count them and read their directions and stats).
  */
 async function personOn(browser: Browser, name: string, birthMonth = ADULT_BIRTH_MONTH): Promise<TPerson> {
-  const person = await signedUpPerson(browser, app.baseUrl, name, birthMonth);
+  const person = await signedUpPerson(browser, own.app().baseUrl, name, birthMonth);
   await recordPeerConnections(person.page);
   return { ...person, room: new DebatePage(person.page) };
 }
@@ -95,7 +73,7 @@ async function useSmallCamera(page: Page) {
 
 /** A live Lincoln Douglas round between two people, through a challenge link on this app. */
 async function liveRound(host: TPerson, guest: TPerson): Promise<number> {
-  const headers = { origin: app.baseUrl };
+  const headers = { origin: own.app().baseUrl };
   const created = await host.context.request.post('/api/debates/challenges', { headers, data: { formatId: 'ld' } });
   expect(created.ok(), await created.text()).toBe(true);
   const { token } = (await created.json()).challenge as { token: string };
@@ -198,7 +176,7 @@ test('six spectators watch both debaters through the media server, and the debat
   for (const p of [host, guest, judge]) await useSmallCamera(p.page);
   const debateId = await liveRound(host, guest);
   const seated = await judge.context.request.post(`/api/debates/${debateId}/judge`, {
-    headers: { origin: app.baseUrl },
+    headers: { origin: own.app().baseUrl },
   });
   expect(seated.ok(), await seated.text()).toBe(true);
   for (const p of [host, guest, judge]) await p.room.gotoRoom(debateId);

@@ -12,7 +12,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { TDebate } from '@resolved/shared';
 import { CAMERA_CHOICE_KEY } from '@resolved/shared';
 import { test, expect } from '../../support/fixtures';
-import { startAppServer, type TAppServer } from '../../support/app-server';
+import { useJanusApp } from '../../support/janus-app';
 import {
   recordPeerConnections,
   signedUpPerson,
@@ -23,7 +23,6 @@ import { FAKE_MEDIA_LAUNCH } from '../../support/fake-media';
 import { mediaServerConnections } from '../../support/call-stats';
 import { seatPartners } from '../../support/database';
 import { DebatePage } from '../../pages/DebatePage';
-import { janusMissing, startJanus, type TJanusServer } from '../../../apps/server/src/test/janus';
 
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const APP_PORT = E2E_PORT + 45;
@@ -33,31 +32,12 @@ const APP_PORT = E2E_PORT + 45;
  */
 const RTP_LOW = 65_000 + (E2E_PORT % 5) * 100;
 const JANUS_PORTS: [number, number] = [RTP_LOW, RTP_LOW + 99];
-const missing = process.env.CI ? null : janusMissing();
-if (missing) console.warn(`[e2e] media server tests skipped: ${missing}`);
-
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
-test.skip(missing !== null, missing ?? '');
 
-let app: TAppServer;
-let janus: TJanusServer;
-
-test.beforeAll(async () => {
-  janus = await startJanus({ rtpPorts: JANUS_PORTS });
-  app = await startAppServer({
-    port: APP_PORT,
-    env: {
-      ...janus.env,
-      AUTH_SECRET: 'e2e-sfu-teams-auth-secret-0123456789abcdef0123',
-      AUTH_RATE_LIMIT_PER_IP: '100000',
-      SIGNUP_DAILY_LIMIT_PER_IP: '100000',
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await app?.stop();
-  await janus?.stop();
+const own = useJanusApp({
+  port: APP_PORT,
+  rtpPorts: JANUS_PORTS,
+  authSecret: 'e2e-sfu-teams-auth-secret-0123456789abcdef0123',
 });
 
 type TCallWindow = Window & TPeerConnectionsWindow;
@@ -68,7 +48,7 @@ interface TPerson extends TOwnAppPerson {
 }
 
 async function personOn(browser: Browser, name: string, isCameraOn: boolean): Promise<TPerson> {
-  const person = await signedUpPerson(browser, app.baseUrl, name);
+  const person = await signedUpPerson(browser, own.app().baseUrl, name);
   await recordPeerConnections(person.page);
   if (!isCameraOn) {
     await person.page.addInitScript((key) => localStorage.setItem(key, 'off'), CAMERA_CHOICE_KEY);
@@ -137,7 +117,7 @@ test('two teams of two and a judge meet through the media server, and the server
     ].map(([name, isCameraOn]) => personOn(browser, name as string, isCameraOn as boolean)),
   );
   const [host, hostPartner, guest, guestPartner, judge] = people as [TPerson, TPerson, TPerson, TPerson, TPerson];
-  const headers = { origin: app.baseUrl };
+  const headers = { origin: own.app().baseUrl };
   const created = await host.context.request.post('/api/debates/challenges', { headers, data: { formatId: 'pf' } });
   expect(created.ok(), await created.text()).toBe(true);
   const { token } = (await created.json()).challenge as { token: string };
@@ -153,7 +133,7 @@ test('two teams of two and a judge meet through the media server, and the server
       { userId: await userIdOf(hostPartner), side: hostSide },
       { userId: await userIdOf(guestPartner), side: guestSide },
     ],
-    path.join(app.dataDir, 'resolved.db'),
+    path.join(own.app().dataDir, 'resolved.db'),
   );
   const seated = await judge.context.request.post(`/api/debates/${debateId}/judge`, { headers });
   expect(seated.ok(), await seated.text()).toBe(true);

@@ -8,6 +8,7 @@ import type {
   TSessionUser,
   TTournament,
   TTournamentBrackets,
+  TTournamentEntrant,
   TTournamentRound,
   TTournamentStandings,
 } from '@resolved/shared';
@@ -34,6 +35,13 @@ export const DEFAULT_TOURNAMENT = {
 /**
  * The shared steps for the test app `app()` returns (read at each call: a `beforeEach` makes a new one per test).
  */
+/** A team of two in a tournament: its entrant, the captain who entered it and the partner who confirmed. */
+export interface TFixtureTeam {
+  entrant: TTournamentEntrant;
+  captain: TWho;
+  partner: TWho;
+}
+
 export function tournamentFixture(app: () => TTestApp) {
   const call = (who: TWho | null, method: TMethod, url: string, payload?: object) =>
     app().app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
@@ -55,6 +63,24 @@ export function tournamentFixture(app: () => TTestApp) {
       people.push(who);
     }
     return people;
+  }
+
+  /** `count` teams of two new accounts, each entered by its captain and confirmed by its partner. */
+  async function enterTeams(tournamentId: number, count: number): Promise<TFixtureTeam[]> {
+    const teams: TFixtureTeam[] = [];
+    for (let i = 0; i < count; i++) {
+      const [captain, partner] = [await buildUser(app()), await buildUser(app())];
+      const entered = await call(captain, 'POST', `/api/tournaments/${tournamentId}/entrants`, {
+        partnerIds: [partner.user.id],
+      });
+      expect(entered.statusCode, entered.body).toBe(201);
+      const entrant = entered.json().entrant as TTournamentEntrant;
+      const url = `/api/tournaments/${tournamentId}/entrants/${entrant.id}/confirm`;
+      const confirmed = await call(partner, 'POST', url);
+      expect(confirmed.statusCode, confirmed.body).toBe(204);
+      teams.push({ entrant, captain, partner });
+    }
+    return teams;
   }
 
   /** An admin's tournament with `count` entrants, and a judge for its ballots (not in its pool). */
@@ -156,6 +182,7 @@ export function tournamentFixture(app: () => TTestApp) {
     call,
     create,
     enter,
+    enterTeams,
     tournamentOf,
     release,
     ballot,

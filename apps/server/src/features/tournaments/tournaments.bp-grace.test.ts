@@ -7,24 +7,17 @@
  * conflicts with. A crash part-way is finished by the next wake, and a rerun changes nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  BP_SIDES,
-  type TBpSide,
-  type TDebate,
-  type TTournamentBpRoom,
-  type TTournamentEntrant,
-  type TTournamentRound,
-} from '@resolved/shared';
+import { BP_SIDES, type TBpSide, type TDebate, type TTournamentBpRoom, type TTournamentRound } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
-import { MINUTE, tournamentFixture, type TWho } from '../../test/tournament-fixture';
+import { MINUTE, tournamentFixture, type TFixtureTeam, type TWho } from '../../test/tournament-fixture';
 import type { TDomainEvent } from '../../lib/events';
 import { notePresent } from '../debates/debates.service';
 import { runSequencer } from './tournament-sequencer';
 
 const BP = { formatId: 'bp', teamSize: 2 } as const;
 
-type TTeam = { entrant: TTournamentEntrant; captain: TWho; partner: TWho };
+type TTeam = TFixtureTeam;
 
 describe.each(TEST_ENGINES)('the grace period of a British Parliamentary round on %s', (engine) => {
   let t: TTestApp;
@@ -35,22 +28,7 @@ describe.each(TEST_ENGINES)('the grace period of a British Parliamentary round o
   const f = tournamentFixture(() => t);
   const db = () => t.database.db;
 
-  /** `count` teams of two new accounts, entered and confirmed. */
-  async function teamsOf(id: number, count: number): Promise<TTeam[]> {
-    const teams: TTeam[] = [];
-    for (let i = 0; i < count; i++) {
-      const [captain, partner] = [await buildUser(t), await buildUser(t)];
-      const entered = await f.call(captain, 'POST', `/api/tournaments/${id}/entrants`, {
-        partnerIds: [partner.user.id],
-      });
-      expect(entered.statusCode, entered.body).toBe(201);
-      const entrant = entered.json().entrant as TTournamentEntrant;
-      const confirmed = await f.call(partner, 'POST', `/api/tournaments/${id}/entrants/${entrant.id}/confirm`);
-      expect(confirmed.statusCode, confirmed.body).toBe(204);
-      teams.push({ entrant, captain, partner });
-    }
-    return teams;
-  }
+  const teamsOf = (id: number, count: number) => f.enterTeams(id, count);
 
   /** `count` judges in the pool; `isCheckedIn`: each checks in for round 1 (a standby must have). */
   async function judgesOf(admin: TWho, id: number, count: number, isCheckedIn = false): Promise<TWho[]> {

@@ -5,7 +5,7 @@
  * eight debaters, an unknown room, a stranger, and any change once the clock has run.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TTournamentAuditEntry, TTournamentEntrant, TTournamentRound } from '@resolved/shared';
+import type { TTournamentAuditEntry, TTournamentRound } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { tournamentFixture, type TWho } from '../../test/tournament-fixture';
@@ -23,18 +23,7 @@ describe.each(TEST_ENGINES)('a host changes a BP room’s chair on %s', (engine)
   async function releasedRound() {
     const admin = await buildUser(t, { role: 'admin' });
     const tournament = await f.create(admin, { formatId: 'bp', teamSize: 2, prelimRounds: 2, breakSize: 0 });
-    const members: TWho[] = [];
-    for (let i = 0; i < 8; i++) {
-      const [captain, partner] = [await buildUser(t), await buildUser(t)];
-      const entered = await f.call(captain, 'POST', `/api/tournaments/${tournament.id}/entrants`, {
-        partnerIds: [partner.user.id],
-      });
-      expect(entered.statusCode, entered.body).toBe(201);
-      const entrant = entered.json().entrant as TTournamentEntrant;
-      const url = `/api/tournaments/${tournament.id}/entrants/${entrant.id}/confirm`;
-      expect((await f.call(partner, 'POST', url)).statusCode).toBe(204);
-      members.push(captain, partner);
-    }
+    const members = (await f.enterTeams(tournament.id, 8)).flatMap((team) => [team.captain, team.partner]);
     const judges: TWho[] = [];
     for (let i = 0; i < 3; i++) {
       const judge = await buildUser(t);

@@ -6,13 +6,7 @@
  * is not a multiple of four, a round drawn before the one before it is judged).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  BP_SIDES,
-  type TBpSide,
-  type TTournamentBpRoom,
-  type TTournamentEntrant,
-  type TTournamentRound,
-} from '@resolved/shared';
+import { BP_SIDES, type TBpSide, type TTournamentBpRoom, type TTournamentRound } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { tournamentFixture, type TWho } from '../../test/tournament-fixture';
@@ -37,22 +31,7 @@ describe.each(TEST_ENGINES)('a British Parliamentary tournament on %s', (engine)
   afterEach(async () => t.close());
   const f = tournamentFixture(() => t);
 
-  /** `count` teams of two new accounts, entered and confirmed. */
-  async function teamsOf(id: number, count: number) {
-    const teams: { entrant: TTournamentEntrant; captain: TWho; partner: TWho }[] = [];
-    for (let i = 0; i < count; i++) {
-      const [captain, partner] = [await buildUser(t), await buildUser(t)];
-      const entered = await f.call(captain, 'POST', `/api/tournaments/${id}/entrants`, {
-        partnerIds: [partner.user.id],
-      });
-      expect(entered.statusCode, entered.body).toBe(201);
-      const entrant = entered.json().entrant as TTournamentEntrant;
-      const confirmed = await f.call(partner, 'POST', `/api/tournaments/${id}/entrants/${entrant.id}/confirm`);
-      expect(confirmed.statusCode, confirmed.body).toBe(204);
-      teams.push({ entrant, captain, partner });
-    }
-    return teams;
-  }
+  const teamsOf = (id: number, count: number) => f.enterTeams(id, count);
 
   /** The chair ranks the room's teams by `rankOf` (1–4), every speaker's points following the ranking. */
   async function judgeRoom(room: TTournamentBpRoom, rankOf: (entrantId: number) => number) {

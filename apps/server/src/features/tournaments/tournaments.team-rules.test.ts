@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TDebate, TTournamentEntrant, TTournamentRound, TTournamentStandings } from '@resolved/shared';
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
-import { MINUTE, tournamentFixture, type TWho } from '../../test/tournament-fixture';
+import { MINUTE, tournamentFixture, type TFixtureTeam, type TWho } from '../../test/tournament-fixture';
 import { notePresent } from '../debates/debates.service';
 import { runSequencer } from './tournament-sequencer';
 
@@ -23,25 +23,9 @@ describe.each(TEST_ENGINES)('a tournament’s rules over every member of a team 
   afterEach(async () => t.close());
   const f = tournamentFixture(() => t);
 
-  type TTeam = { entrant: TTournamentEntrant; captain: TWho; partner: TWho };
+  type TTeam = TFixtureTeam;
 
-  /** `count` teams of two new accounts, entered and confirmed. */
-  async function teamsOf(id: number, count: number): Promise<TTeam[]> {
-    const teams: TTeam[] = [];
-    for (let i = 0; i < count; i++) {
-      const captain = await buildUser(t);
-      const partner = await buildUser(t);
-      const entered = await f.call(captain, 'POST', `/api/tournaments/${id}/entrants`, {
-        partnerIds: [partner.user.id],
-      });
-      expect(entered.statusCode, entered.body).toBe(201);
-      const entrant = entered.json().entrant as TTournamentEntrant;
-      const confirmed = await f.call(partner, 'POST', `/api/tournaments/${id}/entrants/${entrant.id}/confirm`);
-      expect(confirmed.statusCode, confirmed.body).toBe(204);
-      teams.push({ entrant, captain, partner });
-    }
-    return teams;
-  }
+  const teamsOf = (id: number, count: number) => f.enterTeams(id, count);
 
   /** A tournament of `count` teams with round 1 released; each pairing with its aff and neg teams. */
   async function releasedRound(count: number) {

@@ -35,18 +35,7 @@ describe.each(TEST_ENGINES)('a tournament of teams on %s', (engine) => {
     expect(confirmed.statusCode, confirmed.body).toBe(204);
   }
 
-  /** `count` teams of two new accounts, entered and confirmed. */
-  async function teamsOf(id: number, count: number) {
-    const teams: { entrant: TTournamentEntrant; captain: TWho; partner: TWho }[] = [];
-    for (let i = 0; i < count; i++) {
-      const captain = await buildUser(t);
-      const partner = await buildUser(t);
-      const entrant = await enterTeam(id, captain, partner);
-      await confirm(id, partner, entrant.id);
-      teams.push({ entrant, captain, partner });
-    }
-    return teams;
-  }
+  const teamsOf = (id: number, count: number) => f.enterTeams(id, count);
 
   const seatsOf = (debateId: number) =>
     t.database.db
