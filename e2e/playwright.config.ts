@@ -26,7 +26,9 @@ export default defineConfig({
   // three, a CI run with the BP specs loaded the two cores past 40 and the other specs' own servers timed out.
   workers: 2,
   retries: isCI ? 1 : 0,
-  timeout: 30_000,
+  // A test's whole budget: CI's two cores run the server, two workers' browsers and the calls' encoders, and specs of
+  // a dozen steps ran out of 30 s there on a step that took 1 s alone (live-round, chat-lock). A margin, not a budget.
+  timeout: isCI ? 60_000 : 30_000,
   // CI's two cores run two browsers' workers, the server and, in the round tests, four video calls: a page that
   // answers in 1 s on a quiet machine can take several there. Ten seconds is a margin, not a budget.
   expect: { timeout: isCI ? 10_000 : 5_000 },
@@ -68,7 +70,9 @@ export default defineConfig({
     cwd: root,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    // A test's whole budget: CI's two cores run the server, two workers' browsers and the calls' encoders, and specs of
+  // a dozen steps ran out of 30 s there on a step that took 1 s alone (live-round, chat-lock). A margin, not a budget.
+  timeout: isCI ? 60_000 : 30_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { inSentence, type TFormatId, type TTournamentPairing, type TTournamentRound } from '@resolved/shared';
 import { errorMessage } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { FormAlert } from '../../ui/FormAlert';
 import { buttonClass } from '../../ui/button-styles';
-import { changePairing, listJudges, repairRound, tournamentHostKeys } from './tournament-host-queries';
+import { changePairing, repairRound } from './tournament-host-queries';
+import { ChairChangeForm } from './ChairChangeForm';
 import { refreshTournament } from './tournaments-queries';
 import { CorrectionForm } from './CorrectionForm';
 import { WalkoverCorrection } from './WalkoverCorrection';
@@ -95,16 +96,9 @@ export function HostPairingControls({
 }) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<'judge' | 'correct' | null>(null);
-  // Starts on the seated judge: a panel's select has no "No judge" to fall back on.
-  const [judgeId, setJudgeId] = useState(pairing.judge?.userId ?? '');
   const [error, setError] = useState<string>();
   const isLive = pairing.debateStatus === 'live';
   const canCorrect = pairing.debateStatus === 'judged' || pairing.debateStatus === 'forfeited';
-  const judges = useQuery({
-    queryKey: tournamentHostKeys.judges(tournamentId),
-    queryFn: () => listJudges(tournamentId),
-    enabled: isLive && mode === 'judge',
-  });
   const change = useMutation({
     mutationFn: (input: Parameters<typeof changePairing>[2]) => changePairing(tournamentId, pairing.id, input),
     onSuccess: (_round, input) => {
@@ -156,34 +150,13 @@ export function HostPairingControls({
         ) : null}
       </div>
       {mode === 'judge' && isLive ? (
-        <form
-          className="mt-3 flex flex-wrap items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            change.mutate({ judgeId: judgeId === '' ? null : judgeId });
-          }}
-        >
-          <label className="text-sm font-semibold text-slate-800">
-            Judge
-            <select
-              className="mt-1 block rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm font-normal"
-              value={judgeId}
-              onChange={(event) => setJudgeId(event.target.value)}
-            >
-              {/* A panel's chair may be changed, not taken away: the server refuses a panel without one. */}
-              {pairing.panel.length > 1 ? null : <option value="">No judge</option>}
-              {(judges.data ?? []).map((judge) => (
-                <option key={judge.userId} value={judge.userId}>
-                  {judge.displayName}
-                  {judge.teamName ? ` (${judge.teamName})` : ''}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className={buttonClass('primary', SMALL_BUTTON)} disabled={change.isPending}>
-            Seat this judge
-          </button>
-        </form>
+        <ChairChangeForm
+          tournamentId={tournamentId}
+          current={pairing.judge?.userId ?? null}
+          hasPanel={pairing.panel.length > 1}
+          isPending={change.isPending}
+          onSeat={(judgeId) => change.mutate({ judgeId })}
+        />
       ) : null}
       {mode === 'correct' && canCorrect ? (
         <CorrectionForm

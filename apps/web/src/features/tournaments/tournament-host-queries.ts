@@ -1,6 +1,7 @@
 /** A host's corrections (sides, judge, re-pair, results), the judge pool and the audit: server calls and keys. */
 import type {
   TTournamentAuditEntry,
+  TTournamentBpRoomChange,
   TTournamentJudge,
   TTournamentPairingChange,
   TTournamentResultCorrection,
@@ -22,6 +23,15 @@ export const listAudit = async (id: number) =>
 export const changePairing = async (id: number, pairingId: number, change: TTournamentPairingChange) =>
   (
     await api<{ round: TTournamentRound }>(`/api/tournaments/${id}/pairings/${pairingId}`, {
+      method: 'PATCH',
+      json: change,
+    })
+  ).round;
+
+/** A British Parliamentary room's change before it starts: another chair (null: none). */
+export const changeBpRoom = async (id: number, roomId: number, change: TTournamentBpRoomChange) =>
+  (
+    await api<{ round: TTournamentRound }>(`/api/tournaments/${id}/bp-rooms/${roomId}`, {
       method: 'PATCH',
       json: change,
     })
