@@ -1,6 +1,7 @@
 /** A host's corrections (sides, judge, re-pair, results), the judge pool and the audit: server calls and keys. */
 import type {
   TTournamentAuditEntry,
+  TTournamentBpResultCorrection,
   TTournamentJudge,
   TTournamentPairingChange,
   TTournamentResultCorrection,
@@ -38,6 +39,15 @@ export const repairRound = async (id: number, number: number, releasedAt: string
 export const correctResult = async (id: number, pairingId: number, correction: TTournamentResultCorrection) =>
   (
     await api<{ round: TTournamentRound }>(`/api/tournaments/${id}/pairings/${pairingId}/corrections`, {
+      method: 'POST',
+      json: correction,
+    })
+  ).round;
+
+/** A judged British Parliamentary room's result, corrected: its places, its speakers' points and why. */
+export const correctBpResult = async (id: number, roomId: number, correction: TTournamentBpResultCorrection) =>
+  (
+    await api<{ round: TTournamentRound }>(`/api/tournaments/${id}/bp-rooms/${roomId}/corrections`, {
       method: 'POST',
       json: correction,
     })
