@@ -70,9 +70,7 @@ export default defineConfig({
     cwd: root,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
-    // A test's whole budget: CI's two cores run the server, two workers' browsers and the calls' encoders, and specs of
-  // a dozen steps ran out of 30 s there on a step that took 1 s alone (live-round, chat-lock). A margin, not a budget.
-  timeout: isCI ? 60_000 : 30_000,
+    timeout: 30_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -1,9 +1,10 @@
 /**
  * A British Parliamentary tournament in the browser (issue 41, item 4): a coach creates one in the form (teams of two,
  * a break of four, five-minute speeches) and sets the final's motion (a motion for each round up to the final, by its
- * name), eight teams of two enter by its code through the API, two judges make the pool, and the host releases round 1
- * from the page: two rooms of four teams, each card named by its position, with
- * its chair and the way in; an entrant sees their own room and position. Each room is judged through the API (the
+ * name), eight teams of two enter by its code through the API, three judges make the pool, and the host releases round
+ * 1 from the page: two rooms of four teams, each card named by its position, with its chair and the way in; an entrant
+ * sees their own room and position; the host seats the spare judge as a room's chair before it starts, and is told why
+ * room 1's chair may not take it too. Each room is judged through the API (the
  * chair's ranked ballot, as the room's form sends it); the places and points show in the rooms, and the team tab reads
  * team points, rooms and firsts. Round 2 and the final follow; the final's first is the champion, on the host's page
  * and, once published, on the public results page a visitor reads. Screenshots at 1280 and 375 wide.
@@ -114,7 +115,7 @@ test('a British Parliamentary tournament: rooms of four, placed and pointed, a t
   await motions.getByRole('button', { name: 'Save motion' }).last().click();
   await expect(toast(page, 'The motion for the final is saved.')).toBeVisible();
 
-  // Two judges in the pool: one chair for each room of a preliminary round.
+  // Three judges in the pool: one chair for each room of a preliminary round, and one to spare.
   const byUserId = new Map<string, BrowserContext>();
   const account = async (label: string, displayName: string) => {
     const ctx = await browser.newContext();
@@ -122,7 +123,7 @@ test('a British Parliamentary tournament: rooms of four, placed and pointed, a t
     byUserId.set(await userIdOf(ctx), ctx);
     return ctx;
   };
-  for (const n of [1, 2]) {
+  for (const n of [1, 2, 3]) {
     const judge = await account(`bp-judge-${n}`, `Judge ${n} ${run}`);
     await post(hostCtx, `/api/tournaments/${id}/judges`, { userId: await userIdOf(judge) });
   }
@@ -218,6 +219,25 @@ test('a British Parliamentary tournament: rooms of four, placed and pointed, a t
     `/debates/${drawn[0]!.debateId}`,
   );
   await chairPage.close();
+
+  // Before room 2 starts, the host seats the spare judge as its chair (as for a chair who never came).
+  const spareName = [1, 2, 3]
+    .map((n) => `Judge ${n} ${run}`)
+    .find((name) => !drawn.some((room) => room.panel[0]!.displayName === name))!;
+  const roomTwo = rooms.nth(1);
+  await roomTwo.getByRole('button', { name: 'Change chair' }).click();
+  await roomTwo.getByLabel('Judge').selectOption({ label: spareName });
+  await roomTwo.getByRole('button', { name: 'Seat this judge' }).click();
+  await expect(toast(page, 'The chair is changed.')).toBeVisible();
+  await expect(roomTwo.getByTestId('bp-panel')).toHaveText(`Chair: ${spareName}`);
+  // Room 1's chair may not chair room 2 as well: the page says why.
+  await roomTwo.getByRole('button', { name: 'Change chair' }).click();
+  await roomTwo.getByLabel('Judge').selectOption({ label: drawn[0]!.panel[0]!.displayName });
+  await roomTwo.getByRole('button', { name: 'Seat this judge' }).click();
+  await expect(roomTwo.getByRole('alert')).toHaveText(
+    `${drawn[0]!.panel[0]!.displayName} judges another room of this round.`,
+  );
+  drawn.splice(0, drawn.length, ...(await roomsOf(1)));
 
   // Each room judged: its places and points show on the host's page, and the team tab reads team points.
   for (const room of drawn) await judgeRoom(room);

@@ -4,6 +4,7 @@
  * written to the tournament's audit (`TTournamentAuditEntry`), which its hosts read.
  */
 import { z } from 'zod';
+import { ZBpRanks, ZBpSpeakerPoints } from './bp/ballot.js';
 import { ZDebaterPointsInput, ZSpeakerPoints } from './debate/ballot-points.js';
 import { zText } from './text.js';
 
@@ -61,6 +62,19 @@ export const ZTournamentResultCorrection = z.object({
   reason: ZReason,
 });
 export type TTournamentResultCorrection = z.infer<typeof ZTournamentResultCorrection>;
+
+/**
+ * A judged British Parliamentary room's corrected result: the four teams ranked again and the eight speakers' points,
+ * on the ballot's terms (`bpBallotResult`: no ties, every team, points on the scale, a low-point win confirmed), and
+ * why (required). A team that forfeited keeps its place and may be left out, as on the chair's ballot.
+ */
+export const ZTournamentBpResultCorrection = z.object({
+  ranks: ZBpRanks,
+  speakerPoints: ZBpSpeakerPoints,
+  isLowPointWinConfirmed: z.boolean().optional(),
+  reason: ZReason,
+});
+export type TTournamentBpResultCorrection = z.infer<typeof ZTournamentBpResultCorrection>;
 
 /**
  * A round's re-pair: the release the host saw (`releasedAt` of the round), so that two hosts asking at once re-draw

@@ -6,6 +6,8 @@ import type { TDebateStatus } from './debate/protocol.js';
 import type { TCoinFlip } from './debate/coin-flip.js';
 import type { TDrawFlag } from './tournaments/types.js';
 import type { TBpSide } from './bp/types.js';
+import type { TBpForfeits } from './bp/forfeits.js';
+import type { TBpPosition } from './formats/british-parliamentary.js';
 import type { TTournamentEntrantRef, TTournamentRoundStatus } from './tournament-schemas.js';
 
 export interface TTournamentPairing {
@@ -76,6 +78,21 @@ export interface TTournamentBpRoom {
   panel: { userId: string | null; displayName: string }[];
   /** Each team's result once the ballot is in (null until then). */
   results: Record<TBpSide, { rank: number; teamPoints: number; speakerPoints: number }> | null;
+  /** The teams that forfeited the room, each with the place it takes; `{}` when none did. */
+  forfeits: TBpForfeits;
+  /**
+   * For hosts: the room's eight speakers in speaking order with their points of record (null before the ballot, and
+   * for a team that forfeited), where a correction of its result starts; empty for everyone else.
+   */
+  speakers: TTournamentBpSpeaker[];
+}
+
+/** One speaker of a BP room as its host reads it (`TTournamentBpRoom.speakers`). */
+export interface TTournamentBpSpeaker {
+  userId: string;
+  displayName: string;
+  position: TBpPosition;
+  points: number | null;
 }
 
 export interface TTournamentRound {

@@ -10,6 +10,7 @@ import {
   ZReplaceMemberRequest,
   ZTournamentPairingChange,
   ZTournamentRepairRequest,
+  ZTournamentBpResultCorrection,
   ZTournamentResultCorrection,
 } from '@resolved/shared';
 import { json, created, noContent, type TRouteDoc } from './route-doc';
@@ -161,6 +162,13 @@ export const TOURNAMENT_ROUTE_DOCS: Record<string, TRouteDoc> = {
     summary:
       'A host corrects a confirmed result (winner, speaker points) or an elimination walkover (its winner) with a reason (audited).',
     body: ZTournamentResultCorrection,
+    ok: created('The round.'),
+  },
+  'POST /api/tournaments/:id/bp-rooms/:roomId/corrections': {
+    tag: 'Tournaments',
+    summary:
+      'A host corrects a judged British Parliamentary room: the four teams ranked again and the eight speakers’ points, with a reason (audited).',
+    body: ZTournamentBpResultCorrection,
     ok: created('The round.'),
   },
   'GET /api/tournaments/:id/audit': {

@@ -37,6 +37,7 @@ import {
   signedSessionCookie,
   type TRouteRecord,
 } from './security-fixtures';
+import { judgedBpRoomOf } from '../test/bp-room-probe';
 
 type TIdentity = { user: TSessionUser; cookie: string };
 interface TCtx {
@@ -954,6 +955,10 @@ const HTTP_PROBES: Record<string, TProbe> = {
         reason: 'The forfeit was a dropped connection.',
       }),
     );
+  },
+  'POST /api/tournaments/:id/bp-rooms/:roomId/corrections': async (c) => {
+    const { url, correction } = await judgedBpRoomOf(c.t, c.owner);
+    return asOutcome(await call(c, 'POST', url, correction));
   },
   'GET /api/tournaments/:id/audit': async (c) =>
     asOutcome(await call(c, 'GET', `/api/tournaments/${(await hostedPairing(c)).id}/audit`)),

@@ -149,7 +149,8 @@ describe('computeBpStandings', () => {
     ];
     const standings = computeBpStandings(field, rounds, 'tab');
     expect(standings.map((s) => s.teamPoints)).toEqual([3, 3, 2, 2, 1, 1, 0, 0]);
-    expect(standings.map((s) => s.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // Each pair level on team points and speaker points shares its rank; the list still orders them.
+    expect(standings.map((s) => s.rank)).toEqual([1, 1, 3, 3, 5, 5, 7, 7]);
     const a = standings.find((s) => s.teamId === 'a')!;
     expect(a).toMatchObject({ teamPoints: 3, speakerPoints: 160, rooms: 1, firsts: 1 });
     expect(a.positions).toEqual({ og: 1, oo: 0, cg: 0, co: 0 });

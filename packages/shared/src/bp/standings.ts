@@ -1,7 +1,9 @@
 /**
  * The British Parliamentary team tab (issue 41, item 4): each team's team points (3, 2, 1, 0 a room; a forfeit none,
  * whatever its place), then its total speaker points, then a seeded draw between teams level on both, so the order is
- * total and made again from its seed. Each team's positions so far come with it: the draw balances them.
+ * total and made again from its seed. The order is what the draw and the break read; the rank shown is the two-sided
+ * tab's: teams level on team points and speaker points share it (1, 2, 2, 4), since the seeded draw between them says
+ * nothing about their debating. Each team's positions so far come with it: the draw balances them.
  */
 import { BP_SIDES } from '../formats/british-parliamentary.js';
 import { seededRandom } from '../tournaments/random.js';
@@ -10,7 +12,10 @@ import type { TBpRoundRecord, TBpSide } from './types.js';
 
 export interface TBpStanding {
   teamId: string;
-  /** 1 is first; every team its own rank (the seeded draw orders teams level on points and speaker points). */
+  /**
+   * 1 is first; teams level on team points and speaker points share a rank and the next rank skips (1, 2, 2, 4). The
+   * list's order among them is the seeded draw's, which the draw and the break read: a rank is only what is shown.
+   */
   rank: number;
   teamPoints: number;
   speakerPoints: number;
@@ -77,15 +82,17 @@ export function computeBpStandings(
     }
   }
   const keys = seededKeys(teamIds, seed);
-  const sorted = [...rows.values()].sort(
-    (a, b) =>
-      b.teamPoints - a.teamPoints ||
-      (Math.abs(b.speakerPoints - a.speakerPoints) > EPSILON ? b.speakerPoints - a.speakerPoints : 0) ||
-      keys.get(a.teamId)! - keys.get(b.teamId)!,
-  );
+  const sorted = [...rows.values()].sort((a, b) => compareOnPoints(a, b) || keys.get(a.teamId)! - keys.get(b.teamId)!);
   sorted.forEach((row, i) => {
-    row.rank = i + 1;
-    row.speakerPoints = Math.round(row.speakerPoints * 100) / 100;
+    const before = sorted[i - 1];
+    row.rank = before && compareOnPoints(before, row) === 0 ? before.rank : i + 1;
   });
+  for (const row of sorted) row.speakerPoints = Math.round(row.speakerPoints * 100) / 100;
   return sorted;
+}
+
+/** Team points, then speaker points: negative when `a` ranks ahead, 0 when the two are level on both. */
+function compareOnPoints(a: TBpStanding, b: TBpStanding): number {
+  if (a.teamPoints !== b.teamPoints) return b.teamPoints - a.teamPoints;
+  return Math.abs(b.speakerPoints - a.speakerPoints) > EPSILON ? b.speakerPoints - a.speakerPoints : 0;
 }

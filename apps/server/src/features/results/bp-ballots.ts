@@ -17,9 +17,11 @@ import {
   BP_SIDE_OF,
   isBpPosition,
   type TBpBallotRequest,
+  type TBpBallotResult,
   type TDebate,
   type TSessionUser,
 } from '@resolved/shared';
+import type { Insertable } from 'kysely';
 import type { TDebatesDeps } from '../../context';
 import { nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
@@ -33,6 +35,41 @@ import * as repo from '../debates/rounds.service';
 import { ratingsOf } from '../users/ratings.service';
 import * as bpRepo from './bp-ballots.repository';
 import * as resultsRepo from './results.repository';
+import type { BpSpeakerPointsTable, BpTeamResultsTable } from './results.tables';
+
+/**
+ * A ranked result as stored (in tenths, as every ballot's points): each team's place, team points and its speakers'
+ * points together, and each seated speaker's points (none for a team that forfeited). The chair's ballot and a host's
+ * correction (`bp-result-corrections.ts`) write the same rows.
+ */
+export function bpResultRows(
+  debateId: number,
+  result: TBpBallotResult,
+  seats: readonly { userId: string; position: string | null }[],
+): { teams: Insertable<BpTeamResultsTable>[]; speakers: Insertable<BpSpeakerPointsTable>[] } {
+  return {
+    teams: BP_SIDES.map((team) => ({
+      debateId,
+      team,
+      rank: result.ranks[team],
+      teamPoints: result.teamPoints[team],
+      speakerPoints: Math.round(result.teamSpeakerPoints[team] * 10),
+    })),
+    speakers: seats.flatMap((seat) =>
+      isBpPosition(seat.position) && result.speakerPoints[seat.position] !== undefined
+        ? [
+            {
+              debateId,
+              userId: seat.userId,
+              team: BP_SIDE_OF[seat.position],
+              position: seat.position,
+              points: Math.round(result.speakerPoints[seat.position]! * 10),
+            },
+          ]
+        : [],
+    ),
+  };
+}
 
 export async function submitBpBallot(
   deps: TDebatesDeps,
@@ -74,26 +111,7 @@ export async function submitBpBallot(
         reason: ballot.reason,
         createdAt: now,
       },
-      teams: BP_SIDES.map((team) => ({
-        debateId,
-        team,
-        rank: result.ranks[team],
-        teamPoints: result.teamPoints[team],
-        speakerPoints: Math.round(result.teamSpeakerPoints[team] * 10),
-      })),
-      speakers: seats.flatMap((seat) =>
-        isBpPosition(seat.position) && result.speakerPoints[seat.position] !== undefined
-          ? [
-              {
-                debateId,
-                userId: seat.userId,
-                team: BP_SIDE_OF[seat.position],
-                position: seat.position,
-                points: Math.round(result.speakerPoints[seat.position]! * 10),
-              },
-            ]
-          : [],
-      ),
+      ...bpResultRows(debateId, result, seats),
     });
     const settled = await settleRound(tx, row, 'judged', {
       winnerSide: null,

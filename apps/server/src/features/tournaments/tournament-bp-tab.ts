@@ -1,8 +1,8 @@
 /**
  * A British Parliamentary tournament's tab (issue 41, item 4), from its preliminary rooms' ranked ballots: the team tab
- * (`computeBpStandings`: team points, then total speaker points, then the seeded draw the break reads too) and the
- * speaker tab (each debater's points over the rooms they spoke in, best total first). Points are stored in tenths and
- * shown in points.
+ * (`computeBpStandings`: team points, then total speaker points, then the seeded draw the break reads too; teams level
+ * on both share the rank shown, as on the two-sided tab, and the CSV export carries it) and the speaker tab (each
+ * debater's points over the rooms they spoke in, best total first). Points are stored in tenths and shown in points.
  */
 import {
   computeBpStandings,

@@ -3,7 +3,7 @@
  * and the break read of their ranked ballots (migration 0065: each team's place and points, each speaker's points).
  */
 import type { Kysely } from 'kysely';
-import { BP_SIDES, type TBpRank, type TBpSide } from '@resolved/shared';
+import { BP_SIDES, type TBpForfeits, type TBpRank, type TBpSide } from '@resolved/shared';
 import type { DB } from '../../db/schema';
 
 type TDb = Kysely<DB>;
@@ -44,9 +44,9 @@ export interface TBpRoomRow {
   bracket: number;
 }
 
-/** Every room of the tournament, by round then as drawn. */
-export async function listBpRooms(db: TDb, tournamentId: number): Promise<TBpRoomRow[]> {
-  const rows = await db
+/** The rooms of a tournament with their round's number and division. */
+const roomsOf = (db: TDb, tournamentId: number) =>
+  db
     .selectFrom('tournamentBpRooms as b')
     .innerJoin('tournamentRounds as r', 'r.id', 'b.roundId')
     .select([
@@ -61,24 +61,52 @@ export async function listBpRooms(db: TDb, tournamentId: number): Promise<TBpRoo
       'r.number',
       'r.divisionId',
     ])
-    .where('r.tournamentId', '=', tournamentId)
-    .orderBy('r.number')
-    .orderBy('b.id')
+    .where('r.tournamentId', '=', tournamentId);
+
+type TRoomSelected = Awaited<ReturnType<ReturnType<typeof roomsOf>['executeTakeFirstOrThrow']>>;
+
+const roomOfRow = (row: TRoomSelected): TBpRoomRow => ({
+  id: Number(row.id),
+  roundId: Number(row.roundId),
+  number: Number(row.number),
+  divisionId: Number(row.divisionId),
+  teams: {
+    og: Number(row.ogEntrantId),
+    oo: Number(row.ooEntrantId),
+    cg: Number(row.cgEntrantId),
+    co: Number(row.coEntrantId),
+  },
+  debateId: row.debateId === null ? null : Number(row.debateId),
+  bracket: Number(row.bracket),
+});
+
+/** Every room of the tournament, by round then as drawn. */
+export async function listBpRooms(db: TDb, tournamentId: number): Promise<TBpRoomRow[]> {
+  const rows = await roomsOf(db, tournamentId).orderBy('r.number').orderBy('b.id').execute();
+  return rows.map(roomOfRow);
+}
+
+/** One room of the tournament by its id, or undefined when the tournament has no such room. */
+export async function findBpRoom(db: TDb, tournamentId: number, roomId: number): Promise<TBpRoomRow | undefined> {
+  const row = await roomsOf(db, tournamentId).where('b.id', '=', roomId).executeTakeFirst();
+  return row && roomOfRow(row);
+}
+
+/** The teams of each room that forfeited it (migration 0066), with the place each takes; rooms without any absent. */
+export async function bpForfeitsOf(db: TDb, debateIds: readonly number[]): Promise<Map<number, TBpForfeits>> {
+  const forfeits = new Map<number, Partial<Record<TBpSide, TBpRank>>>();
+  if (debateIds.length === 0) return forfeits;
+  const rows = await db
+    .selectFrom('bpTeamForfeits')
+    .select(['debateId', 'team', 'place'])
+    .where('debateId', 'in', debateIds)
     .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    roundId: Number(row.roundId),
-    number: Number(row.number),
-    divisionId: Number(row.divisionId),
-    teams: {
-      og: Number(row.ogEntrantId),
-      oo: Number(row.ooEntrantId),
-      cg: Number(row.cgEntrantId),
-      co: Number(row.coEntrantId),
-    },
-    debateId: row.debateId === null ? null : Number(row.debateId),
-    bracket: Number(row.bracket),
-  }));
+  for (const row of rows) {
+    const own = forfeits.get(Number(row.debateId)) ?? {};
+    own[row.team as TBpSide] = Number(row.place) as TBpRank;
+    forfeits.set(Number(row.debateId), own);
+  }
+  return forfeits;
 }
 
 /** A room's ranked result: each team's place, team points and speaker points (in tenths). */

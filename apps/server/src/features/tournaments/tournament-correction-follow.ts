@@ -1,16 +1,58 @@
 /**
- * What every host's correction of a round's result does after its own change (a debate's, `tournament-corrections.ts`,
- * or a walkover's, `tournament-walkover-correction.ts`): the round drawn from the result called off (refused once it
- * has started) for the caller to release again, and an elimination result's bracket replayed.
+ * What every host's correction of a round's result does around its own change (a debate's, `tournament-corrections.ts`;
+ * a walkover's, `tournament-walkover-correction.ts`; a British Parliamentary room's, `tournament-bp-corrections.ts`):
+ * one transaction under the tournament's lock, the round drawn from the result called off (refused once it has
+ * started) and released again in it, an elimination result's bracket replayed, and the pages told.
  */
 import { type TSessionUser, inSentence, roundName } from '@resolved/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { withKeyLock } from '../../lib/key-lock';
+import { emitDebateUpdated } from '../debates/debates.service';
 import { lastRoundOf, reconcileResults } from './tournament-elimination';
 import * as repo from './tournaments.repository';
 import type { TTournamentRow } from './tournaments.tables';
+import { lockKey, type TTournamentsDeps } from './tournament-access';
+import { emitChanged } from './tournament-events';
 import { callOffRound } from './tournament-host';
+import { releaseRoundBy } from './tournament-release';
+
+/** What a correction changed: its debate (null: a walkover's), its round, and the rooms it called off. */
+export type TCorrected = { debateId: number | null; number: number; calledOff: number[] };
+
+/**
+ * Runs a host's correction of a result of round `number` (null: not found, for `correctIn` to refuse) in one
+ * transaction under the tournament's lock. When the round drawn from the result (`redrawnBy`) is released, the
+ * correction, that round called off (`followCorrection`, which `correctIn` calls) and its release again are the
+ * release's one transaction (`releaseRoundBy`, as a re-pair's), so a refused release refuses the correction and leaves
+ * everything as it was. Then the corrected debate, the called-off rooms and the tournament's pages are told.
+ */
+export async function runCorrection(
+  deps: TTournamentsDeps,
+  user: TSessionUser,
+  row: TTournamentRow,
+  number: number | null,
+  correctIn: (trx: Kysely<DB>, plan: { redraw: number | null }) => Promise<TCorrected>,
+): Promise<TCorrected> {
+  const next = number === null ? null : redrawnBy(row, number);
+  const isRedraw =
+    next !== null &&
+    (await repo.listRounds(deps.database.db, row.id)).some((r) => r.number === next && r.status !== 'draft');
+  let corrected: TCorrected | undefined;
+  if (isRedraw) {
+    const takeBack = async (trx: Kysely<DB>) => {
+      corrected = await correctIn(trx, { redraw: next });
+    };
+    await releaseRoundBy(deps, user.id, row.id, next, { takeBack });
+  } else {
+    corrected = await withKeyLock(deps.database, lockKey(row.id), (trx) => correctIn(trx, { redraw: null }));
+  }
+  if (corrected!.debateId !== null) await emitDebateUpdated(deps, corrected!.debateId);
+  for (const debateId of corrected!.calledOff) await emitDebateUpdated(deps, debateId);
+  await emitChanged(deps, row.id);
+  return corrected!;
+}
 
 /**
  * The round a corrected result of round `number` was drawn from, if any: an elimination result's next round (its
@@ -57,12 +99,16 @@ export async function followCorrection(
           seeds: nextRows,
           text: `Drawn again after a corrected result of ${inSentence(roundName(number, row))}`,
           startedMessage: isElimination
-            ? `${roundName(plan.redraw, row)} has started with the winner of this debate: its result can no longer be corrected.`
+            ? `${roundName(plan.redraw, row)} has started with ${wentOn(row)}: its result can no longer be corrected.`
             : elimsStarted(row, plan.redraw),
         });
   if (isElimination) await reconcileResults(trx, (await repo.findTournament(trx, id))!);
   return calledOff;
 }
+
+/** Who went on from an elimination result: a debate's winner, or a BP room's first two teams. */
+const wentOn = (row: TTournamentRow) =>
+  row.formatId === 'bp' ? 'the teams that went through from this room' : 'the winner of this debate';
 
 const elimsStarted = (row: TTournamentRow, first: number) =>
   `${roundName(first, row)} has started from the tab of the preliminaries: their results can no longer be corrected.`;

@@ -8,21 +8,16 @@
  * is corrected the same way, its winner only (`tournament-walkover-correction.ts`).
  */
 import { type TSessionUser, type TTournamentResultCorrection, type TTournamentRound } from '@resolved/shared';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { withKeyLock } from '../../lib/key-lock';
-import { emitDebateUpdated } from '../debates/debates.service';
 import { correctResultIn } from '../results/result-corrections';
 import * as hostRepo from './tournament-host.repository';
-import * as repo from './tournaments.repository';
 import type { TTournamentRow } from './tournaments.tables';
-import { lockKey, requireManager, type TTournamentsDeps } from './tournament-access';
-import { emitChanged } from './tournament-events';
-import { releaseRoundBy } from './tournament-release';
+import { requireManager, type TTournamentsDeps } from './tournament-access';
 import { namesOf, presentedRound, requireDebatePairing } from './tournament-host';
-import { followCorrection, redrawnBy } from './tournament-correction-follow';
+import { followCorrection, runCorrection, type TCorrected } from './tournament-correction-follow';
 import { correctWalkoverIn } from './tournament-walkover-correction';
 
 /**
@@ -40,29 +35,11 @@ export async function correctResult(
 ): Promise<TTournamentRound> {
   const { row } = await requireManager(deps, user, id);
   const found = await hostRepo.findPairing(deps.database.db, id, pairingId);
-  const next = found ? redrawnBy(row, found.number) : null;
-  const isRedraw =
-    next !== null &&
-    (await repo.listRounds(deps.database.db, id)).some((r) => r.number === next && r.status !== 'draft');
-  let corrected: TCorrected | undefined;
-  if (isRedraw) {
-    const takeBack = async (trx: Transaction<DB>) => {
-      corrected = await correctAnyIn(trx, user, row, pairingId, input, { redraw: next });
-    };
-    await releaseRoundBy(deps, user.id, id, next!, { takeBack });
-  } else {
-    corrected = await withKeyLock(deps.database, lockKey(id), (trx) =>
-      correctAnyIn(trx, user, row, pairingId, input, { redraw: null }),
-    );
-  }
-  if (corrected!.debateId !== null) await emitDebateUpdated(deps, corrected!.debateId);
-  for (const debateId of corrected!.calledOff) await emitDebateUpdated(deps, debateId);
-  await emitChanged(deps, id);
-  return presentedRound(deps, id, corrected!.number);
+  const corrected = await runCorrection(deps, user, row, found?.number ?? null, (trx, plan) =>
+    correctAnyIn(trx, user, row, pairingId, input, plan),
+  );
+  return presentedRound(deps, id, corrected.number);
 }
-
-/** What a correction changed: its debate (null: a walkover's), its round, and the rooms it called off. */
-export type TCorrected = { debateId: number | null; number: number; calledOff: number[] };
 
 /** A walkover's correction (its winner) or a debate's (`correctIn`), by what the pairing is. */
 async function correctAnyIn(

@@ -5,6 +5,7 @@ import {
   ZCoinFlipChoiceRequest,
   ZTournamentBpRoomChange,
   ZTournamentPairingChange,
+  ZTournamentBpResultCorrection,
   ZTournamentRepairRequest,
   ZTournamentResultCorrection,
 } from '@resolved/shared';
@@ -17,6 +18,7 @@ import { getRoomTag } from './tournament-room-tag';
 import * as host from './tournament-host';
 import { correctResult } from './tournament-corrections';
 import { changeBpRoom } from './tournament-bp-host';
+import { correctBpResult } from './tournament-bp-corrections';
 import type { TTournamentsDeps } from './tournament-access';
 import { ZRoundParams, ZTournamentParams } from './tournament-params';
 
@@ -37,8 +39,8 @@ const ZBpRoomParams = ZTournamentParams.extend({
 });
 
 /**
- * A host's corrections: a pairing's sides or judge, a round's re-pair, a result's correction, and the audit; and the
- * debaters' coin flip choices, which move a pairing's sides as a host's swap does.
+ * A host's corrections: a pairing's sides or judge, a round's re-pair, a result's correction (a BP room's too), and
+ * the audit; and the debaters' coin flip choices, which move a pairing's sides as a host's swap does.
  */
 export async function tournamentHostRoutes(app: FastifyInstance, context: TAppContext) {
   const deps: TTournamentsDeps = { database: context.database, events: context.events };
@@ -66,6 +68,13 @@ export async function tournamentHostRoutes(app: FastifyInstance, context: TAppCo
     const { id, pairingId } = parseOrThrow(ZPairingParams, request.params);
     const input = parseOrThrow(ZTournamentResultCorrection, request.body);
     return reply.status(201).send({ round: await correctResult(deps, user, id, pairingId, input) });
+  });
+  // A British Parliamentary room's result: the four teams ranked again and the eight speakers' points.
+  app.post('/api/tournaments/:id/bp-rooms/:roomId/corrections', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, roomId } = parseOrThrow(ZBpRoomParams, request.params);
+    const input = parseOrThrow(ZTournamentBpResultCorrection, request.body);
+    return reply.status(201).send({ round: await correctBpResult(deps, user, id, roomId, input) });
   });
   app.get('/api/tournaments/:id/audit', async (request) => {
     const user = await requireUser(request);

@@ -190,6 +190,7 @@ export async function listRounds(
     ...round,
     unjudgedPairingIds: [],
     pairings: round.pairings.map((p) => ({ ...p, debaters: [] })),
+    bpRooms: round.bpRooms.map((room) => ({ ...room, speakers: [] })),
   }));
   // A paradigm is shown to signed-in people, as every profile is.
   if (!user) {

@@ -10,18 +10,11 @@ import { BP_SIDES, type TBpSide, type TTournamentBpRoom, type TTournamentRound }
 import { createTestApp, TEST_ENGINES, type TTestApp } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { tournamentFixture, type TWho } from '../../test/tournament-fixture';
+import { BP_POSITIONS_OF as POSITIONS, bpTournamentFixture } from '../../test/bp-tournament-fixture';
 import { runSequencer } from './tournament-sequencer';
 import type { TDomainEvent } from '../../lib/events';
 
 const BP = { formatId: 'bp', teamSize: 2 } as const;
-/** Each team's speakers' points by its place: the first's 80 and 79, the second's 77 and 76… */
-const POINTS_BY_RANK = { 1: 80, 2: 77, 3: 74, 4: 71 } as const;
-const POSITIONS: Record<TBpSide, [string, string]> = {
-  og: ['pm', 'dpm'],
-  oo: ['lo', 'dlo'],
-  cg: ['mg', 'gw'],
-  co: ['mo', 'ow'],
-};
 
 describe.each(TEST_ENGINES)('a British Parliamentary tournament on %s', (engine) => {
   let t: TTestApp;
@@ -31,35 +24,12 @@ describe.each(TEST_ENGINES)('a British Parliamentary tournament on %s', (engine)
   afterEach(async () => t.close());
   const f = tournamentFixture(() => t);
 
-  const teamsOf = (id: number, count: number) => f.enterTeams(id, count);
-
-  /** The chair ranks the room's teams by `rankOf` (1–4), every speaker's points following the ranking. */
-  async function judgeRoom(room: TTournamentBpRoom, rankOf: (entrantId: number) => number) {
-    const { db } = t.database;
-    await db.updateTable('debates').set({ status: 'awaiting_ballot' }).where('id', '=', room.debateId!).execute();
-    await db.deleteFrom('activeDebaters').where('debateId', '=', room.debateId!).execute();
-    const order = [...BP_SIDES].sort((a, b) => rankOf(room.teams[a]!.entrantId) - rankOf(room.teams[b]!.entrantId));
-    const ranks = Object.fromEntries(order.map((side, i) => [side, i + 1])) as Record<TBpSide, 1 | 2 | 3 | 4>;
-    const speakerPoints = Object.fromEntries(
-      BP_SIDES.flatMap((side) => {
-        const base = POINTS_BY_RANK[ranks[side]];
-        return [
-          [POSITIONS[side][0], base],
-          [POSITIONS[side][1], base - 1],
-        ];
-      }),
-    );
-    const chair = room.panel[0]!;
-    const judge = judges.find((j) => j.user.id === chair.userId)!;
-    const decided = await f.call(judge, 'POST', `/api/debates/${room.debateId}/ballots`, {
-      ranks,
-      speakerPoints,
-      reason: 'Closing Government extended the debate furthest.',
-    });
-    expect(decided.statusCode, decided.body).toBe(201);
-  }
-
+  const bp = bpTournamentFixture(() => t, f);
+  const teamsOf = bp.enterTeams;
   let judges: TWho[] = [];
+  /** The chair ranks the room's teams by `rankOf` (1–4), every speaker's points following the ranking. */
+  const judgeRoom = (room: TTournamentBpRoom, rankOf: (entrantId: number) => number) =>
+    bp.judgeRoom(judges, room, bp.ranksBy(room, rankOf));
 
   it('runs sixteen teams through three rounds, a break of eight and a final of four', async () => {
     const admin = await buildUser(t, { role: 'admin' });

@@ -119,5 +119,10 @@ export const TOURNAMENT_RULES: Record<string, TAccessRule> = {
     'DDDDA',
     'the host',
   ),
+  'POST /api/tournaments/:id/bp-rooms/:roomId/corrections': rule(
+    'the host and co-hosts, for a judged British Parliamentary room, with a reason',
+    'DDDDA',
+    'the host',
+  ),
   'GET /api/tournaments/:id/audit': rule('the host and co-hosts', 'DDDDA', 'the host'),
 };

@@ -3,10 +3,15 @@
  * Opening Opposition above, the closing teams below, as the room sits), the chair and wings, the way into the room
  * and, once its ballot is in, each team's place, team points and speaker points. A host reads every room, an entrant
  * their own (their team marked "You"), a judge the rooms they judge; the results page reads them without a room link.
+ * A host may correct a judged room's result ("Correct result": `BpCorrectionForm`).
  */
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TTournamentBpRoom } from '@resolved/shared';
-import { bpPanelText, bpRoomTeams, bpSideName, ownBpSide, placeText } from './bp-view';
+import { buttonClass } from '../../ui/button-styles';
+import { BpCorrectionForm } from './BpCorrectionForm';
+import { BpRoomHostControls } from './BpRoomHostControls';
+import { bpPanelText, bpRoomTeams, bpSideName, isBpRoomCorrectable, ownBpSide, placeText } from './bp-view';
 import { DEBATE_STATUS_LABELS } from './tournament-view';
 
 /** Who reads the rooms: the link each one offers ("Open the room", "Go to your room") follows. */
@@ -58,6 +63,7 @@ function BpRoom({
   entrantId,
   viewerId,
   divisionName,
+  tournamentId,
 }: {
   room: TTournamentBpRoom;
   label: string | null;
@@ -65,7 +71,10 @@ function BpRoom({
   entrantId: number | null;
   viewerId: string | null;
   divisionName: string | null;
+  tournamentId: number | null;
 }) {
+  const [isCorrecting, setIsCorrecting] = useState(false);
+  const canCorrect = viewer === 'host' && tournamentId !== null && isBpRoomCorrectable(room);
   const own = ownBpSide(room, entrantId);
   const isJudging = viewerId !== null && room.panel.some((judge) => judge.userId === viewerId);
   const panel = bpPanelText(room);
@@ -105,6 +114,24 @@ function BpRoom({
           <BpTeamCard key={team.side} team={team} isOwn={team.side === own} />
         ))}
       </div>
+      {canCorrect ? (
+        <div className="mt-3">
+          <button
+            type="button"
+            className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}
+            aria-expanded={isCorrecting}
+            onClick={() => setIsCorrecting(!isCorrecting)}
+          >
+            Correct result
+          </button>
+          {isCorrecting ? (
+            <BpCorrectionForm tournamentId={tournamentId!} room={room} onDone={() => setIsCorrecting(false)} />
+          ) : null}
+        </div>
+      ) : null}
+      {viewer === 'host' && tournamentId !== null ? (
+        <BpRoomHostControls tournamentId={tournamentId} room={room} />
+      ) : null}
     </li>
   );
 }
@@ -116,6 +143,7 @@ export function BpRooms({
   entrantId = null,
   viewerId = null,
   divisionName = () => null,
+  tournamentId = null,
 }: {
   rooms: readonly TTournamentBpRoom[];
   viewer: TBpViewer;
@@ -123,6 +151,8 @@ export function BpRooms({
   /** The signed-in user, whose rooms as a judge say so. */
   viewerId?: string | null;
   divisionName?: (divisionId: number) => string | null;
+  /** The tournament a host corrects a judged room's result in; null: no corrections here. */
+  tournamentId?: number | null;
 }) {
   // An entrant or a judge sees their own rooms only: "Room 1" would number a list they do not see.
   const isNumbered = viewer !== 'entrant';
@@ -137,6 +167,7 @@ export function BpRooms({
           entrantId={entrantId}
           viewerId={viewerId}
           divisionName={divisionName(room.divisionId)}
+          tournamentId={tournamentId}
         />
       ))}
     </ul>

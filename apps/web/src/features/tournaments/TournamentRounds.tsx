@@ -219,6 +219,7 @@ export function TournamentRounds({
               entrantId={entrantId}
               viewerId={viewerId}
               divisionName={divisionName}
+              tournamentId={isManager ? tournamentId : null}
             />
           ) : round.pairings.length === 0 ? (
             <p className="text-sm text-slate-600">You are not drawn in this round.</p>

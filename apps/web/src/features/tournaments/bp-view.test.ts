@@ -37,6 +37,8 @@ function room(overrides: Partial<TTournamentBpRoom> = {}): TTournamentBpRoom {
     debateStatus: 'live',
     panel: [],
     results: null,
+    forfeits: {},
+    speakers: [],
     ...overrides,
   };
 }

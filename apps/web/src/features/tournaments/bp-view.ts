@@ -131,3 +131,10 @@ export function ownLiveBpRoom(
 /** Whether a division's tab is a BP one (its rows carry team points): its team tab reads team points, not wins. */
 export const isBpDivision = (division: Pick<TTournamentDivisionStandings, 'standings'>) =>
   division.standings.some((row) => row.bp !== null);
+
+/**
+ * Whether a host may correct the room's result here: judged (its ranked ballot in; a room decided by forfeits has
+ * none) and read with its speakers, whose points the correction starts from (the hosts' view alone carries them).
+ */
+export const isBpRoomCorrectable = (room: Pick<TTournamentBpRoom, 'debateStatus' | 'results' | 'speakers'>) =>
+  room.debateStatus === 'judged' && room.results !== null && room.speakers.length > 0;

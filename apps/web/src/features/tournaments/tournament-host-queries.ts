@@ -2,6 +2,7 @@
 import type {
   TTournamentAuditEntry,
   TTournamentBpRoomChange,
+  TTournamentBpResultCorrection,
   TTournamentJudge,
   TTournamentPairingChange,
   TTournamentResultCorrection,
@@ -48,6 +49,15 @@ export const repairRound = async (id: number, number: number, releasedAt: string
 export const correctResult = async (id: number, pairingId: number, correction: TTournamentResultCorrection) =>
   (
     await api<{ round: TTournamentRound }>(`/api/tournaments/${id}/pairings/${pairingId}/corrections`, {
+      method: 'POST',
+      json: correction,
+    })
+  ).round;
+
+/** A judged British Parliamentary room's result, corrected: its places, its speakers' points and why. */
+export const correctBpResult = async (id: number, roomId: number, correction: TTournamentBpResultCorrection) =>
+  (
+    await api<{ round: TTournamentRound }>(`/api/tournaments/${id}/bp-rooms/${roomId}/corrections`, {
       method: 'POST',
       json: correction,
     })

@@ -239,6 +239,8 @@ describe('openTournamentRounds', () => {
       debateStatus,
       panel: [],
       results: null,
+      forfeits: {},
+      speakers: [],
     });
     const bp = { ...entered, prelimRounds: 2, breakSize: 0, formatId: 'bp' as const };
     const rounds = [

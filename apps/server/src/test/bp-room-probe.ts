@@ -1,0 +1,70 @@
+/**
+ * The authorization matrix's setup for a host's correction of a British Parliamentary room (kept apart from the
+ * matrix's own file for its size): a BP tournament `host` runs, four teams of two fresh accounts, one judge in its
+ * pool, round 1 released and its one room's ballot given by its chair; and a correction of it that the rule accepts.
+ */
+import { BP_SIDES } from '@resolved/shared';
+import type { TTestApp } from './harness';
+import { fastUser } from '../security/security-fixtures';
+
+type TIdentity = Awaited<ReturnType<typeof fastUser>>;
+
+/** The ranked ballot for `order` (first to fourth), each team's speakers' points following its place. */
+function ballotFor(order: readonly ('og' | 'oo' | 'cg' | 'co')[]) {
+  const positions = { og: ['pm', 'dpm'], oo: ['lo', 'dlo'], cg: ['mg', 'gw'], co: ['mo', 'ow'] } as const;
+  const ranks = Object.fromEntries(order.map((side, i) => [side, i + 1]));
+  const speakerPoints = Object.fromEntries(
+    order.flatMap((side, i) => positions[side].map((position, nth) => [position, 80 - 3 * i - nth])),
+  );
+  return { ranks, speakerPoints };
+}
+
+export async function judgedBpRoomOf(t: TTestApp, host: TIdentity) {
+  const ok = async (method: 'POST' | 'GET', url: string, who: TIdentity, payload?: object) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: { cookie: who.cookie },
+      ...(payload ? { payload } : {}),
+    });
+    if (response.statusCode >= 300) {
+      throw new Error(`setup ${method} ${url} failed: ${response.statusCode} ${response.body}`);
+    }
+    return response.statusCode === 204 ? {} : response.json<Record<string, unknown>>();
+  };
+  // Hosting takes a coach (or an admin): the host coaches a team first.
+  await ok('POST', '/api/teams', host, { name: 'Probe team', school: 'Probe High' });
+  const { tournament } = (await ok('POST', '/api/tournaments', host, {
+    name: 'Probe BP open',
+    formatId: 'bp',
+    teamSize: 2,
+    prelimRounds: 1,
+    breakSize: 0,
+    scheduleMode: 'fixed',
+    entryMode: 'open',
+  })) as { tournament: { id: number } };
+  const id = tournament.id;
+  for (let i = 0; i < 4; i++) {
+    const [captain, partner] = [await fastUser(t), await fastUser(t)];
+    const { entrant } = (await ok('POST', `/api/tournaments/${id}/entrants`, captain, {
+      partnerIds: [partner.user.id],
+    })) as { entrant: { id: number } };
+    await ok('POST', `/api/tournaments/${id}/entrants/${entrant.id}/confirm`, partner);
+  }
+  const judge = await fastUser(t);
+  await ok('POST', `/api/tournaments/${id}/judges`, host, { userId: judge.user.id });
+  const { round } = (await ok('POST', `/api/tournaments/${id}/rounds/1/release`, host)) as {
+    round: { bpRooms: { id: number; debateId: number }[] };
+  };
+  const room = round.bpRooms[0]!;
+  // The speeches over (time-shifted): the room waits for its chair's ballot.
+  await t.database.db
+    .updateTable('debates')
+    .set({ status: 'awaiting_ballot' })
+    .where('id', '=', room.debateId)
+    .execute();
+  await t.database.db.deleteFrom('activeDebaters').where('debateId', '=', room.debateId).execute();
+  await ok('POST', `/api/debates/${room.debateId}/ballots`, judge, { ...ballotFor(BP_SIDES), reason: 'OG.' });
+  const correction = { ...ballotFor([...BP_SIDES].reverse()), reason: 'The chair marked the places upside down.' };
+  return { url: `/api/tournaments/${id}/bp-rooms/${room.id}/corrections`, correction };
+}
