@@ -11,6 +11,7 @@ import {
   ZTournamentPairingChange,
   ZTournamentRepairRequest,
   ZTournamentBpResultCorrection,
+  ZTournamentBpRoomChange,
   ZTournamentResultCorrection,
 } from '@resolved/shared';
 import { json, created, noContent, type TRouteDoc } from './route-doc';
@@ -163,6 +164,13 @@ export const TOURNAMENT_ROUTE_DOCS: Record<string, TRouteDoc> = {
       'A host corrects a confirmed result (winner, speaker points) or an elimination walkover (its winner) with a reason (audited).',
     body: ZTournamentResultCorrection,
     ok: created('The round.'),
+  },
+  'PATCH /api/tournaments/:id/bp-rooms/:roomId': {
+    tag: 'Tournaments',
+    summary:
+      'A host seats another chair from the pool in a British Parliamentary room, until its debate starts (audited).',
+    body: ZTournamentBpRoomChange,
+    ok: json('The round.'),
   },
   'POST /api/tournaments/:id/bp-rooms/:roomId/corrections': {
     tag: 'Tournaments',

@@ -37,7 +37,7 @@ import {
   signedSessionCookie,
   type TRouteRecord,
 } from './security-fixtures';
-import { judgedBpRoomOf } from '../test/bp-room-probe';
+import { judgedBpRoomOf, unstartedBpRoomOf } from '../test/bp-room-probe';
 
 type TIdentity = { user: TSessionUser; cookie: string };
 interface TCtx {
@@ -955,6 +955,10 @@ const HTTP_PROBES: Record<string, TProbe> = {
         reason: 'The forfeit was a dropped connection.',
       }),
     );
+  },
+  'PATCH /api/tournaments/:id/bp-rooms/:roomId': async (c) => {
+    const { url, change } = await unstartedBpRoomOf(c.t, c.owner);
+    return asOutcome(await call(c, 'PATCH', url, change));
   },
   'POST /api/tournaments/:id/bp-rooms/:roomId/corrections': async (c) => {
     const { url, correction } = await judgedBpRoomOf(c.t, c.owner);

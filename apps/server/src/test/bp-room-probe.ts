@@ -1,7 +1,8 @@
 /**
- * The authorization matrix's setup for a host's correction of a British Parliamentary room (kept apart from the
- * matrix's own file for its size): a BP tournament `host` runs, four teams of two fresh accounts, one judge in its
- * pool, round 1 released and its one room's ballot given by its chair; and a correction of it that the rule accepts.
+ * The authorization matrix's setups for a host's changes to a British Parliamentary room (kept apart from the
+ * matrix's own file for its size): a BP tournament `host` runs, four teams of two fresh accounts, two judges in its
+ * pool and round 1 released (one room, one chair, one judge to spare); the room's chair changed to the spare, or its
+ * ballot given by its chair and a correction of it that the rule accepts.
  */
 import { BP_SIDES } from '@resolved/shared';
 import type { TTestApp } from './harness';
@@ -19,7 +20,8 @@ function ballotFor(order: readonly ('og' | 'oo' | 'cg' | 'co')[]) {
   return { ranks, speakerPoints };
 }
 
-export async function judgedBpRoomOf(t: TTestApp, host: TIdentity) {
+/** Round 1 of a new BP tournament of `host`, released: its one room, its chair and the judge the pool has to spare. */
+async function releasedBpRoomOf(t: TTestApp, host: TIdentity) {
   const ok = async (method: 'POST' | 'GET', url: string, who: TIdentity, payload?: object) => {
     const response = await t.app.inject({
       method,
@@ -51,12 +53,26 @@ export async function judgedBpRoomOf(t: TTestApp, host: TIdentity) {
     })) as { entrant: { id: number } };
     await ok('POST', `/api/tournaments/${id}/entrants/${entrant.id}/confirm`, partner);
   }
-  const judge = await fastUser(t);
-  await ok('POST', `/api/tournaments/${id}/judges`, host, { userId: judge.user.id });
+  const judges = [await fastUser(t), await fastUser(t)];
+  for (const judge of judges) await ok('POST', `/api/tournaments/${id}/judges`, host, { userId: judge.user.id });
   const { round } = (await ok('POST', `/api/tournaments/${id}/rounds/1/release`, host)) as {
-    round: { bpRooms: { id: number; debateId: number }[] };
+    round: { bpRooms: { id: number; debateId: number; panel: { userId: string | null }[] }[] };
   };
   const room = round.bpRooms[0]!;
+  const chair = judges.find((judge) => judge.user.id === room.panel[0]?.userId)!;
+  const spare = judges.find((judge) => judge !== chair)!;
+  return { ok, id, room, chair, spare };
+}
+
+/** A released BP room and the change of its chair to the pool's spare judge, which the rule accepts. */
+export async function unstartedBpRoomOf(t: TTestApp, host: TIdentity) {
+  const { id, room, spare } = await releasedBpRoomOf(t, host);
+  return { url: `/api/tournaments/${id}/bp-rooms/${room.id}`, change: { judgeId: spare.user.id } };
+}
+
+/** A judged BP room and a correction of its result, which the rule accepts. */
+export async function judgedBpRoomOf(t: TTestApp, host: TIdentity) {
+  const { ok, id, room, chair } = await releasedBpRoomOf(t, host);
   // The speeches over (time-shifted): the room waits for its chair's ballot.
   await t.database.db
     .updateTable('debates')
@@ -64,7 +80,7 @@ export async function judgedBpRoomOf(t: TTestApp, host: TIdentity) {
     .where('id', '=', room.debateId)
     .execute();
   await t.database.db.deleteFrom('activeDebaters').where('debateId', '=', room.debateId).execute();
-  await ok('POST', `/api/debates/${room.debateId}/ballots`, judge, { ...ballotFor(BP_SIDES), reason: 'OG.' });
+  await ok('POST', `/api/debates/${room.debateId}/ballots`, chair, { ...ballotFor(BP_SIDES), reason: 'OG.' });
   const correction = { ...ballotFor([...BP_SIDES].reverse()), reason: 'The chair marked the places upside down.' };
   return { url: `/api/tournaments/${id}/bp-rooms/${room.id}/corrections`, correction };
 }

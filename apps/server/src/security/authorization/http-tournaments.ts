@@ -119,6 +119,11 @@ export const TOURNAMENT_RULES: Record<string, TAccessRule> = {
     'DDDDA',
     'the host',
   ),
+  'PATCH /api/tournaments/:id/bp-rooms/:roomId': rule(
+    'the host and co-hosts, until the room’s debate starts',
+    'DDDDA',
+    'the host',
+  ),
   'POST /api/tournaments/:id/bp-rooms/:roomId/corrections': rule(
     'the host and co-hosts, for a judged British Parliamentary room, with a reason',
     'DDDDA',
