@@ -56,8 +56,9 @@ test('two teams of partners and four "find me a partner" debaters open one room'
   expect(round.debate.formatId).toBe('bp');
   expect(round.debate.seats).toHaveLength(8);
   // The room names the four teams and the speaking order starts with the Prime Minister.
-  await expect(page.getByText('Opening Government').first()).toBeVisible();
-  await expect(page.getByText('Closing Opposition').first()).toBeVisible();
+  // (Visible ones: the phone's pinned clock, hidden at this width, names the next speech's team too.)
+  await expect(page.getByText('Opening Government').filter({ visible: true }).first()).toBeVisible();
+  await expect(page.getByText('Closing Opposition').filter({ visible: true }).first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('bp-room-1280.png'), fullPage: true });
   const schedule = page.getByTestId('speech-schedule');
   await schedule.screenshot({ path: test.info().outputPath('bp-schedule-1280.png') });

@@ -20,7 +20,8 @@ import { DebatePage } from '../../pages/DebatePage';
 
 /** Beside the shared server's port (E2E_PORT), so that runs on other ports do not meet. */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-const APP_PORT = E2E_PORT + 40;
+// +40 is auth-google.spec.ts's OpenID provider: the two once ran at once and this app could not listen.
+const APP_PORT = E2E_PORT + 42;
 /**
  * Janus's media ports: one block of 100 per E2E_PORT, above Linux's ephemeral range (32768–60999) and the server
  * tests' range (20000–39999). The test tells a connection to the media server by its remote candidates' ports, so no
