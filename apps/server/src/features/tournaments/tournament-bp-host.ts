@@ -20,7 +20,7 @@ import { emitDebateUpdated } from '../debates/debates.service';
 import { panelJudgeIdsOf } from '../debates/panels.service';
 import * as rounds from '../debates/rounds.service';
 import { lockKey, requireManager, type TTournamentsDeps } from './tournament-access';
-import { bpRoomsOf } from './tournament-bp-records';
+import * as bpRepo from './tournament-bp.repository';
 import { emitChanged } from './tournament-events';
 import { namesOf, presentedRound } from './tournament-host';
 import { reseatChair, tellSeatedJudge } from './tournament-judge-change';
@@ -38,8 +38,9 @@ export async function changeBpRoom(
   if (row.status === 'finished') throw new AppError('conflict', 'This tournament is over.');
   const nowMs = deps.now ? deps.now() : Date.now();
   const changed = await withKeyLock(deps.database, lockKey(id), async (trx) => {
-    const all = await bpRoomsOf(trx, id);
-    const room = all.rooms.find((r) => r.id === roomId);
+    // The round's rooms alone (no results): the room, and the other rooms whose judges may not chair it.
+    const all = await bpRepo.listBpRooms(trx, id);
+    const room = all.find((r) => r.id === roomId);
     if (!room) throw new AppError('not_found', 'Unknown room.');
     const started = new AppError(
       'conflict',
@@ -67,7 +68,7 @@ export async function changeBpRoom(
       }),
       otherRoomJudgeIds: async () => {
         const ids: string[] = [];
-        for (const other of all.rooms) {
+        for (const other of all) {
           if (other.number !== room.number || other.id === room.id || other.debateId === null) continue;
           const seated = await rounds.findDebate(tx, other.debateId);
           if (seated?.judgeId) ids.push(seated.judgeId);
